@@ -1,0 +1,72 @@
+/**
+ * The call table: method and path of every call of spec §7 (plus logout and password, which the
+ * spec's screens need), and how the PWA treats its errors. Plain data: the PWA imports it at run time.
+ * `screen`: the screen shows errors itself (spec §7), the client toasts nothing.
+ * `noAutoError`: sent with the no-auto-error header (login, register, nonce, verify); also screen-handled.
+ * `terminal`: the body carries the device terminal code. `public`: no token needed.
+ */
+import type { CallName } from './schemas.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export interface CallSpec {
+  method: Method;
+  path: string;
+  screen?: true;
+  noAutoError?: true;
+  terminal?: true;
+  public?: true;
+}
+
+export const calls = {
+  loginAccount: { method: 'POST', path: '/login/account', noAutoError: true, terminal: true, public: true },
+  loginNonce: { method: 'GET', path: '/login/nonce', noAutoError: true, public: true },
+  loginVerify: { method: 'POST', path: '/login/verify', noAutoError: true, terminal: true, public: true },
+  loginRegister: { method: 'POST', path: '/login/register', noAutoError: true, terminal: true, public: true },
+  loginLogout: { method: 'POST', path: '/login/logout' },
+  userBind: { method: 'POST', path: '/user/bind' },
+  authProfile: { method: 'GET', path: '/auth/profile' },
+  userIndex: { method: 'GET', path: '/user/index' },
+  userSetInfo: { method: 'POST', path: '/user/setInfo' },
+  userPassword: { method: 'POST', path: '/user/password' },
+  marketSymbols: { method: 'GET', path: '/market/symbols' },
+  marketExchanges: { method: 'GET', path: '/market/exchanges' },
+  exchangesBind: { method: 'POST', path: '/exchanges/bind' },
+  exchangesUnbind: { method: 'DELETE', path: '/exchanges/bind/:id' },
+  userApi: { method: 'GET', path: '/user/api' },
+  userApiPost: { method: 'POST', path: '/user/api' },
+  marketBotTypes: { method: 'GET', path: '/market/botTypes' },
+  marketTypeBots: { method: 'GET', path: '/market/typeBots' },
+  marketPrice: { method: 'GET', path: '/market/price' },
+  indexBanners: { method: 'GET', path: '/index/banners' },
+  userAsset: { method: 'GET', path: '/user/asset' },
+  userAccount: { method: 'GET', path: '/user/account' },
+  userAccountLogs: { method: 'GET', path: '/user/accountLogs' },
+  userBill: { method: 'GET', path: '/user/bill' },
+  userBillLogs: { method: 'GET', path: '/user/billLogs' },
+  userBillGroup: { method: 'GET', path: '/user/billGroup' },
+  userDeposit: { method: 'POST', path: '/user/deposit' },
+  userDepositInfo: { method: 'GET', path: '/user/depositInfo' },
+  userDepositAddress: { method: 'GET', path: '/user/depositAddress' },
+  userBotCreate: { method: 'POST', path: '/user/botCreate', screen: true },
+  userBotInfo: { method: 'GET', path: '/user/botInfo', screen: true },
+  userBotDetail: { method: 'GET', path: '/user/botDetail', screen: true },
+  userBotPositions: { method: 'GET', path: '/user/botPositions', screen: true },
+  userPositionAdds: { method: 'GET', path: '/user/positionAdds' },
+  userBotUpdate: { method: 'PUT', path: '/user/botUpdate', screen: true },
+  userBotList: { method: 'GET', path: '/user/botList', screen: true },
+  userBotCount: { method: 'GET', path: '/user/botCount' },
+  userBotOperation: { method: 'GET', path: '/user/botOperation', screen: true },
+  userBotBatch: { method: 'GET', path: '/user/botBatch', screen: true },
+  userBotBatchStatus: { method: 'GET', path: '/user/botBatchStatus' },
+  userBotActions: { method: 'GET', path: '/user/botActions', screen: true },
+  userWithdrawInfo: { method: 'GET', path: '/user/withdrawInfo' },
+  userWithdraw: { method: 'POST', path: '/user/withdraw' },
+  userChangeInfo: { method: 'GET', path: '/user/changeInfo' },
+  userChange: { method: 'POST', path: '/user/change' },
+  marketUserRank: { method: 'GET', path: '/market/userRank' },
+  userReferrals: { method: 'GET', path: '/user/referrals' },
+  userPositions: { method: 'GET', path: '/user/positions' },
+} as const satisfies Record<CallName, CallSpec>;
+
+/** Spec §7 has 45 rows (46 calls: /user/api is GET and POST); loginLogout and userPassword are ours. */
+export const specCallCount = 46;

@@ -1,0 +1,144 @@
+/**
+ * The response code table: every `code` the server can put in the envelope, with the message id
+ * (a Lingui catalog id in src/locales) the server answers with. Client-only messages (network
+ * errors, HTTP statuses) are in `clientMessageIds`. Codes are grouped by the key groups of spec §8.
+ */
+export const Code = {
+  Success: 1,
+  // Session end (spec §4): the client wipes storage and goes to /login after 1.5 s.
+  NotLoggedIn: 101,
+  TokenExpired: 1006,
+  SessionRevoked: 2003,
+
+  // General
+  ServerError: 1000,
+  Forbidden: 1003,
+  NotFound: 1004,
+  ValidationError: 1005,
+  InsufficientFunds: 1007,
+  TradingDisabled: 1008,
+  Maintenance: 1009,
+  Timeout: 1010,
+  InvalidCredentials: 1011,
+  AccountLocked: 1012,
+  AccountNotFound: 1013,
+  AccountExists: 1014,
+  IncorrectPassword: 1015,
+  TooManyAttempts: 1016,
+  InsufficientRole: 1017,
+  TokenInvalid: 1018,
+
+  // Registration
+  RegAccountExists: 1101,
+  InvalidChannel: 1102,
+  AccountFormat: 1103,
+  PasswordFormat: 1104,
+  PasswordsMismatch: 1105,
+  InvalidReferralCode: 1106,
+  AgreementRequired: 1107,
+
+  // Profile and payment password
+  InvalidEmail: 1201,
+  PaymentPasswordFormat: 1202,
+  PaymentPasswordMismatch: 1203,
+  PaymentPasswordNotSet: 1204,
+  InvalidNickname: 1205,
+  InvalidMobile: 1206,
+  InvalidAvatar: 1207,
+  ReferrerChangedOnce: 1208,
+
+  // Wallet
+  WalletNotConnected: 2101,
+  WalletConnectionFailed: 2102,
+  WalletSignatureFailed: 2103,
+  WalletNotSupported: 2104,
+  WalletNotInstalled: 2105,
+  WalletNonceFailed: 2106,
+  WalletNetworkUnsupported: 2107,
+  WalletUserCancelled: 2108,
+
+  // Exchange API keys
+  ApiInvalidKey: 2201,
+  ApiRateLimit: 2202,
+  ApiBindFailed: 2203,
+  ApiNotBound: 2204,
+  ApiExchangeUnsupported: 2205,
+  BindAddFailed: 2206,
+  BindUpdateFailed: 2207,
+
+  // Orders
+  OrderFailed: 3001,
+  OrderNotFound: 3002,
+  OrderAlreadyFilled: 3003,
+  OrderAlreadyCancelled: 3004,
+  OrderInvalidPair: 3005,
+  OrderPriceOutOfRange: 3006,
+  OrderAmountTooSmall: 3007,
+  OrderAmountTooLarge: 3008,
+  OrderMarketClosed: 3009,
+
+  // Strategy
+  StrategyNotFound: 3101,
+  StrategyAlreadyRunning: 3102,
+  StrategyAlreadyStopped: 3103,
+  StrategyCreateFailed: 3104,
+  StrategyUpdateFailed: 3105,
+  StrategyDeleteFailed: 3106,
+  StrategyStartFailed: 3107,
+  StrategyStopFailed: 3108,
+  StrategyInvalidParams: 3109,
+  StrategyRunningNoEdit: 3110,
+  StrategyStoppedNoAdd: 3111,
+
+  // Asset
+  AssetNotFound: 4001,
+  DepositFailed: 4002,
+  WithdrawalFailed: 4003,
+  TransferFailed: 4004,
+  InsufficientFuel: 4005,
+  InvalidAddress: 4006,
+  InvalidAmount: 4007,
+  InsufficientCapital: 4008,
+
+  // System
+  DatabaseError: 5001,
+  CacheError: 5002,
+  ThirdPartyError: 5003,
+  ServiceUnavailable: 5004,
+
+  // Generic
+  RequiredFieldMissing: 6001,
+  InvalidFormat: 6002,
+  InvalidLengthOrRange: 6003,
+  Duplicate: 6004,
+  PermissionDenied: 6005,
+
+  // Notice
+  SimulationSpotUnsupported: 7001,
+} as const;
+
+export type CodeName = keyof typeof Code;
+export type CodeValue = (typeof Code)[CodeName];
+
+/** The codes after which the client ends the session (spec §4, §8). */
+export const sessionEndCodes: readonly number[] = [Code.NotLoggedIn, Code.TokenExpired, Code.SessionRevoked];
+
+/** Lingui message id of a code: `code.<CodeName>`. The catalogs in src/locales hold zh and en. */
+export function messageIdOf(name: CodeName): string {
+  return `code.${name}`;
+}
+
+/** Client-side message ids (spec §8 network errors and HTTP statuses, spec §5 validation). */
+export const clientMessageIds = [
+  'net.timeout',
+  'net.offline',
+  'net.other',
+  'http.401',
+  'http.403',
+  'http.404',
+  'http.500',
+  'http.503',
+  'http.other',
+  'toast.success',
+  'toast.failure',
+] as const;

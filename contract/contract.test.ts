@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { calls, specCallCount } from './calls.ts';
+import { Code } from './codes.ts';
+import { schemas } from './schemas.ts';
+import { ACCOUNT_RE, PASSWORD_RE, PAYMENT_PASSWORD_RE, REFERRER_RE } from './rules.ts';
+
+describe('the contract', () => {
+  it('has a schema for every call and a call for every schema', () => {
+    expect(Object.keys(schemas).sort()).toEqual(Object.keys(calls).sort());
+  });
+
+  it('covers the 45 rows of spec §7 plus logout and password', () => {
+    const ours = Object.keys(calls).filter((name) => name !== 'loginLogout' && name !== 'userPassword');
+    expect(ours).toHaveLength(specCallCount);
+    const routes = new Set(Object.values(calls).map((c) => `${c.method} ${c.path}`));
+    expect(routes.size).toBe(Object.keys(calls).length);
+  });
+
+  it('gives every code a distinct number', () => {
+    const values = Object.values(Code);
+    expect(new Set(values).size).toBe(values.length);
+    expect(Code).toMatchObject({ Success: 1, NotLoggedIn: 101, TokenExpired: 1006, SessionRevoked: 2003 });
+  });
+
+  it('rejects unknown keys and never coerces JSON types', () => {
+    const login = schemas.loginAccount.body;
+    expect(login.safeParse({ terminal: 1, account: 'abcd', password: 'x' }).success).toBe(true);
+    expect(login.safeParse({ terminal: 1, account: 'abcd', password: 'x', admin: true }).success).toBe(false);
+    expect(login.safeParse({ terminal: '1', account: 'abcd', password: 'x' }).success).toBe(false);
+    expect(login.safeParse({ terminal: 5, account: 'abcd', password: 'x' }).success).toBe(false);
+  });
+
+  it('parses query pages strictly', () => {
+    const q = schemas.userBotList.query;
+    expect(q.parse({ page: '2', page_size: '10' })).toEqual({ page: 2, page_size: 10 });
+    for (const page of ['0', '-1', '1.5', 'abc', '01']) expect(q.safeParse({ page }).success).toBe(false);
+    expect(q.safeParse({ page_size: '101' }).success).toBe(false);
+  });
+
+  it('states the spec §5 input rules', () => {
+    expect(PAYMENT_PASSWORD_RE.test('123456')).toBe(true);
+    expect(PAYMENT_PASSWORD_RE.test('12345a')).toBe(false);
+    expect(REFERRER_RE.test('ab')).toBe(false);
+    expect(REFERRER_RE.test('abc')).toBe(true);
+    expect(PASSWORD_RE.test('abcdefgh')).toBe(false);
+    expect(PASSWORD_RE.test('abcdefg1')).toBe(true);
+    expect(ACCOUNT_RE.test('trader.01@x')).toBe(true);
+    expect(ACCOUNT_RE.test('_bad')).toBe(false);
+  });
+});

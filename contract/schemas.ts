@@ -1,0 +1,202 @@
+/**
+ * Request schemas (zod) for the calls of spec §7 and the response data types. The server validates
+ * every input with these; the PWA imports the inferred types only (`import type`), never zod.
+ * Objects are strict: an unknown key is an error. Query values arrive as strings and are parsed here,
+ * explicitly; JSON bodies are never coerced.
+ */
+import { z } from 'zod';
+import {
+  ACCOUNT_RE, AVATAR_MAX, EMAIL_RE, MOBILE_RE, NICKNAME_MAX, PAGE_SIZE_MAX, PASSWORD_RE,
+  PAYMENT_PASSWORD_RE, REFERRER_RE, passwordTypes, setInfoFields,
+} from './rules.ts';
+
+const terminal = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+const account = z.string().trim().min(1, 'required').regex(ACCOUNT_RE, 'format');
+const password = z.string().min(1, 'required').regex(PASSWORD_RE, 'format');
+const referrer = z.string().trim().regex(REFERRER_RE, 'format');
+const optionalReferrer = z.union([z.literal(''), referrer]).optional();
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'format');
+const signature = z.string().regex(/^0x[0-9a-fA-F]+$/, 'format').max(2000);
+const positiveInt = (max: number) =>
+  z.string().regex(/^[1-9]\d{0,8}$/, 'format').transform(Number).pipe(z.number().int().min(1).max(max));
+const page = positiveInt(1_000_000).optional();
+const pageSize = positiveInt(PAGE_SIZE_MAX).optional();
+const id = z.string().regex(/^[1-9]\d{0,17}$/, 'format');
+const exchange = z.string().regex(/^[a-z0-9]{2,20}$/, 'format');
+const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
+
+export const schemas = {
+  loginAccount: { body: z.strictObject({ terminal, account, password: z.string().min(1, 'required').max(128) }) },
+  loginNonce: { query: z.strictObject({ address }) },
+  loginVerify: {
+    body: z.strictObject({ address, signature, terminal, referrer: optionalReferrer, message: z.string().max(2000).optional() }),
+  },
+  loginRegister: {
+    body: z.strictObject({
+      terminal, account, password, confirm: z.string().min(1, 'required').max(128),
+      referrer: optionalReferrer, agreement: z.boolean().optional(),
+    }),
+  },
+  loginLogout: { body: z.strictObject({}).optional() },
+  userBind: { body: z.strictObject({ address, signature, message: z.string().max(2000).optional() }) },
+  authProfile: {},
+  userIndex: {},
+  userSetInfo: { body: z.strictObject({ field: z.enum(setInfoFields), value: z.string().max(AVATAR_MAX) }) },
+  userPassword: {
+    body: z.strictObject({
+      type: z.enum(passwordTypes),
+      old: z.string().max(128).optional(),
+      password: z.string().min(1, 'required').max(128),
+      confirm: z.string().min(1, 'required').max(128),
+    }),
+  },
+  marketSymbols: {
+    query: z.strictObject({
+      exchange: exchange.optional(), latest: z.enum(['0', '1']).optional(), indicator: z.string().max(32).optional(),
+      history: z.enum(['0', '1']).optional(), timeframe: z.enum(['1m', '5m', '15m', '1h', '4h', '1d']).optional(),
+    }),
+  },
+  marketExchanges: {},
+  exchangesBind: {
+    body: z.strictObject({
+      exchangeId: z.union([z.number().int().positive(), id]), apiKey: z.string().min(1, 'required').max(256),
+      secretKey: z.string().min(1, 'required').max(512), passphrase: z.string().max(256).optional(),
+    }),
+  },
+  exchangesUnbind: { params: z.strictObject({ id }) },
+  userApi: { query: z.strictObject({ exchange: exchange.optional() }) },
+  userApiPost: { body: z.strictObject({ exchange }) },
+  marketBotTypes: {},
+  marketTypeBots: { query: z.strictObject({ type_id: id.optional(), page, page_size: pageSize, local: z.enum(['0', '1']).optional() }) },
+  marketPrice: { query: z.strictObject({ symbols: z.string().regex(/^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}(,[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}){0,49}$/, 'format') }) },
+  indexBanners: {},
+  userAsset: { query: z.strictObject({ exchange: exchange.optional() }) },
+  userAccount: {},
+  userAccountLogs: { query: z.strictObject({ type: z.string().regex(/^[a-z_]{1,20}$/, 'format').optional(), page, page_size: pageSize }) },
+  userBill: {},
+  userBillLogs: { query: z.strictObject({ page, page_size: pageSize }) },
+  userBillGroup: {},
+  userDeposit: { body: z.strictObject({ network: z.string().max(20), amount: decimal, txHash: z.string().max(100).optional() }) },
+  userDepositInfo: {},
+  userDepositAddress: { query: z.strictObject({ network: z.string().regex(/^[A-Za-z0-9]{2,20}$/, 'format') }) },
+  userBotCreate: { body: z.record(z.string(), z.unknown()) },
+  userBotInfo: { query: z.strictObject({ id }) },
+  userBotDetail: { query: z.strictObject({ id }) },
+  userBotPositions: { query: z.strictObject({ id, page, page_size: pageSize }) },
+  userPositionAdds: { query: z.strictObject({ id }) },
+  userBotUpdate: { query: z.strictObject({ id }), body: z.record(z.string(), z.unknown()) },
+  userBotList: { query: z.strictObject({ page, page_size: pageSize }) },
+  userBotCount: { query: z.strictObject({ exchange: exchange.optional() }) },
+  userBotOperation: {
+    query: z.strictObject({ id, action: z.enum(['start', 'stop', 'pause', 'resume', 'delete', 'add', 'close']) }),
+  },
+  userBotBatch: {
+    query: z.strictObject({
+      action: z.enum(['start', 'stop', 'pause', 'resume', 'delete']),
+      ids: z.string().regex(/^[1-9]\d{0,17}(,[1-9]\d{0,17}){0,99}$/, 'format'),
+    }),
+  },
+  userBotBatchStatus: { query: z.strictObject({ task_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'format') }) },
+  userBotActions: { query: z.strictObject({ id, page, page_size: pageSize }) },
+  userWithdrawInfo: {},
+  userWithdraw: { body: z.strictObject({ network: z.string().max(20), address: z.string().max(100), amount: decimal, payPassword: z.string().regex(PAYMENT_PASSWORD_RE, 'format') }) },
+  userChangeInfo: {},
+  userChange: { body: z.strictObject({ from: z.string().max(20), to: z.string().max(20), amount: decimal, payPassword: z.string().regex(PAYMENT_PASSWORD_RE, 'format') }) },
+  marketUserRank: { query: z.strictObject({ page, limit: pageSize }) },
+  userReferrals: { query: z.strictObject({ page, limit: pageSize }) },
+  userPositions: {},
+} as const;
+
+export type CallName = keyof typeof schemas;
+type Part<N extends CallName, K extends string> = (typeof schemas)[N] extends Record<K, z.ZodType>
+  ? z.input<(typeof schemas)[N][K]>
+  : undefined;
+/** What the PWA sends: the JSON body, the query (as strings) and the path params of a call. */
+export type BodyOf<N extends CallName> = Part<N, 'body'>;
+export type QueryOf<N extends CallName> = Part<N, 'query'>;
+export type ParamsOf<N extends CallName> = Part<N, 'params'>;
+
+// ---- Response data ----
+
+/** The logged-in user (spec §3): what login answers, plus the token. */
+export interface LoginData {
+  token: string;
+  sn: string;
+  nickname: string;
+  account: string;
+  mobile: string;
+  address: string;
+  avatar: string;
+  /** The sn of the user who invited this one; '' when none. */
+  referral: string;
+}
+
+export type PublicUser = Omit<LoginData, 'token'>;
+
+export interface Profile extends PublicUser {
+  email: string;
+  /** Whether a login password exists (false for wallet-only accounts). */
+  loginPasswordSet: boolean;
+  paymentPasswordSet: boolean;
+  createdAt: string;
+}
+
+export interface UserIndex {
+  profile: Profile;
+  /** Balances are exact decimal strings. */
+  fuel: string;
+  points: string;
+  referrals: number;
+}
+
+/** Data of each call, where known. Calls of later issues answer `unknown` until they are built. */
+export interface DataOf {
+  loginAccount: LoginData;
+  loginNonce: { nonce: string; message: string; expiresAt: string };
+  loginVerify: LoginData;
+  loginRegister: LoginData;
+  loginLogout: null;
+  userBind: PublicUser;
+  authProfile: Profile;
+  userIndex: UserIndex;
+  userSetInfo: Profile;
+  userPassword: null;
+  marketSymbols: unknown;
+  marketExchanges: { exchanges: unknown[]; ips: string[] };
+  exchangesBind: unknown;
+  exchangesUnbind: unknown;
+  userApi: unknown;
+  userApiPost: unknown;
+  marketBotTypes: unknown;
+  marketTypeBots: unknown;
+  marketPrice: unknown;
+  indexBanners: unknown;
+  userAsset: unknown;
+  userAccount: unknown;
+  userAccountLogs: unknown;
+  userBill: { today: number; total: number };
+  userBillLogs: unknown;
+  userBillGroup: unknown;
+  userDeposit: unknown;
+  userDepositInfo: unknown;
+  userDepositAddress: unknown;
+  userBotCreate: unknown;
+  userBotInfo: unknown;
+  userBotDetail: unknown;
+  userBotPositions: unknown;
+  userPositionAdds: unknown;
+  userBotUpdate: unknown;
+  userBotList: unknown;
+  userBotCount: unknown;
+  userBotOperation: unknown;
+  userBotBatch: { task_id: string };
+  userBotBatchStatus: unknown;
+  userBotActions: unknown;
+  userWithdrawInfo: unknown;
+  userWithdraw: unknown;
+  userChangeInfo: unknown;
+  userChange: unknown;
+  marketUserRank: unknown;
+  userReferrals: unknown;
+  userPositions: unknown;
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `npm test`: installs what the tests need (Chromium and CJK fonts from apt, npm packages), checks
+# types and catalogs, builds the PWA, then runs every test: unit, server (PGlite and PostgreSQL), e2e.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "[test] apt-get install ${need[*]}" >&2
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+source scripts/ensure-deps.sh
+echo "[test] catalogs (lingui extract) and typecheck" >&2
+npx lingui extract --clean >/dev/null
+npx tsc -p tsconfig.json
+npx tsc -p sw/tsconfig.json
+source scripts/build-if-stale.sh
+echo "[test] vitest" >&2
+npx vitest run "$@"

@@ -1,0 +1,27 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css.ts';
+import { TAB_BAR_HEIGHT } from './tabs.ts';
+
+export const bar = style({
+  position: 'fixed',
+  left: 0,
+  right: 0,
+  bottom: 0,
+  zIndex: 10,
+  height: TAB_BAR_HEIGHT,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(5, 1fr)',
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  boxSizing: 'content-box',
+  paddingBottom: 'env(safe-area-inset-bottom, 0px)',
+});
+export const tab = style({
+  display: 'grid',
+  placeItems: 'center',
+  alignContent: 'center',
+  gap: 2,
+  fontSize: 12,
+  color: vars.color.textMuted,
+  selectors: { '&[aria-current="page"]': { color: vars.color.primary, fontWeight: 600 } },
+});

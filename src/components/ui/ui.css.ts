@@ -1,0 +1,115 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css.ts';
+
+export const page = style({ padding: `0 ${vars.space.lg} ${vars.space.xl}`, minHeight: '100dvh' });
+
+export const header = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 5,
+  display: 'grid',
+  gridTemplateColumns: '44px 1fr 44px',
+  alignItems: 'center',
+  height: 48,
+  margin: `0 calc(-1 * ${vars.space.lg}) ${vars.space.md}`,
+  padding: `0 ${vars.space.xs}`,
+  background: vars.color.bg,
+});
+export const headerTitle = style({ margin: 0, textAlign: 'center', fontSize: vars.font.title, fontWeight: 600 });
+export const iconButton = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: 44,
+  height: 44,
+  border: 0,
+  background: 'transparent',
+  color: vars.color.text,
+  cursor: 'pointer',
+  borderRadius: vars.radius.md,
+});
+
+export const card = style({
+  background: vars.color.surface,
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  padding: vars.space.lg,
+  marginBottom: vars.space.md,
+});
+
+export const field = style({ display: 'grid', gap: vars.space.xs, marginBottom: vars.space.md });
+export const label = style({ fontSize: vars.font.small, color: vars.color.textMuted });
+export const input = style({
+  width: '100%',
+  height: 48,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  outline: 'none',
+  selectors: {
+    '&:focus': { borderColor: vars.color.primary, boxShadow: `0 0 0 3px ${vars.color.primarySoft}` },
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+    '&:read-only': { background: vars.color.surfaceAlt },
+  },
+});
+export const fieldError = style({ color: vars.color.danger, fontSize: vars.font.small, minHeight: 0 });
+export const formError = style({
+  color: vars.color.danger,
+  background: vars.color.surfaceAlt,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  marginBottom: vars.space.md,
+  fontSize: vars.font.small,
+});
+
+const buttonBase = style({
+  width: '100%',
+  height: 48,
+  border: 0,
+  borderRadius: vars.radius.md,
+  fontWeight: 600,
+  cursor: 'pointer',
+  selectors: { '&:disabled': { opacity: 0.6, cursor: 'default' } },
+});
+export const button = styleVariants({
+  primary: [buttonBase, { background: vars.color.primary, color: vars.color.primaryText }],
+  secondary: [buttonBase, { background: vars.color.surfaceAlt, color: vars.color.text }],
+  danger: [buttonBase, { background: 'transparent', color: vars.color.danger, border: `1px solid ${vars.color.danger}` }],
+});
+
+export const list = style({
+  listStyle: 'none',
+  margin: `0 0 ${vars.space.md}`,
+  padding: 0,
+  background: vars.color.surface,
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  overflow: 'hidden',
+});
+export const listRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  minHeight: 52,
+  padding: `0 ${vars.space.lg}`,
+  color: vars.color.text,
+  width: '100%',
+  border: 0,
+  background: 'transparent',
+  textAlign: 'left',
+  cursor: 'pointer',
+  selectors: { 'li + li > &': { borderTop: `1px solid ${vars.color.border}` } },
+});
+export const listLabel = style({ flex: 1 });
+export const listValue = style({ color: vars.color.textMuted, fontSize: vars.font.small, overflowWrap: 'anywhere', textAlign: 'right' });
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.small });
+export const spacer = style({ height: vars.space.lg });
+export const linkButton = style({
+  border: 0,
+  padding: 0,
+  background: 'transparent',
+  color: 'inherit',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+});

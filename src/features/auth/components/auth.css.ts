@@ -1,0 +1,34 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css.ts';
+
+export const screen = style({ padding: `0 ${vars.space.lg} ${vars.space.xl}`, minHeight: '100dvh' });
+export const topBar = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, paddingTop: vars.space.md });
+export const chip = style({
+  height: 36,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: 18,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.font.small,
+  cursor: 'pointer',
+});
+export const brand = style({ display: 'grid', justifyItems: 'center', gap: vars.space.sm, margin: `${vars.space.xl} 0` });
+export const brandName = style({ margin: 0, fontSize: 24, fontWeight: 700 });
+export const tagline = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.small, textAlign: 'center' });
+export const passwordRow = style({ position: 'relative' });
+export const reveal = style({
+  position: 'absolute',
+  right: 4,
+  top: 26,
+  height: 44,
+  padding: `0 ${vars.space.md}`,
+  border: 0,
+  background: 'transparent',
+  color: vars.color.primary,
+  fontSize: vars.font.small,
+  cursor: 'pointer',
+});
+export const switchLine = style({ textAlign: 'center', marginTop: vars.space.lg, color: vars.color.textMuted });
+export const agreement = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start', fontSize: vars.font.small, margin: `${vars.space.sm} 0` });
+export const checkbox = style({ width: 20, height: 20, margin: '1px 0 0', accentColor: vars.color.primary });

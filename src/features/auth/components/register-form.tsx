@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useAtom, useSetAtom } from 'jotai';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/http.ts';
+import { registerLoadingAtom, signInAtom } from '../../../state/session.ts';
+import { Field } from '../../../components/ui/field.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { validateRegister, type Errors, type RegisterValues } from '../validate.ts';
+import { AuthHeader } from './auth-header.tsx';
+import { PasswordField } from './password-input.tsx';
+import * as css from './auth.css.ts';
+
+type TextField = Exclude<keyof RegisterValues, 'agreement'>;
+
+/** Registration (spec §5), optionally through a referral link that fills in the referrer. */
+export function RegisterForm({ referrer = '' }: { referrer?: string }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const signIn = useSetAtom(signInAtom);
+  const [loading, setLoading] = useAtom(registerLoadingAtom);
+  const [values, setValues] = useState<RegisterValues>({ account: '', password: '', confirm: '', referrer, agreement: false });
+  const [errors, setErrors] = useState<Errors<keyof RegisterValues>>({});
+  const [failure, setFailure] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateRegister(values);
+    setErrors(found);
+    setFailure('');
+    if (Object.keys(found).length > 0 || loading) return;
+    setLoading(true);
+    try {
+      const data = await api.loginRegister({
+        account: values.account.trim(),
+        password: values.password,
+        confirm: values.confirm,
+        referrer: values.referrer.trim(),
+        agreement: true,
+      });
+      signIn(data, 'password');
+      await navigate({ to: '/', replace: true });
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const set = (key: TextField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const err = (key: keyof RegisterValues) => (errors[key] ? i18n._(errors[key]) : undefined);
+
+  return (
+    <main className={css.screen}>
+      <AuthHeader />
+      <form className={ui.card} onSubmit={submit} noValidate aria-label={t`注册`}>
+        <Field label={<Trans>账号</Trans>} name="account" autoComplete="username" autoCapitalize="none" value={values.account} onChange={set('account')} error={err('account')} placeholder={t`4-64 位字母或数字`} />
+        <PasswordField label={<Trans>密码</Trans>} name="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={err('password')} placeholder={t`至少 8 位，包含字母和数字`} />
+        <PasswordField label={<Trans>确认密码</Trans>} name="confirm" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={err('confirm')} placeholder={t`请再次输入密码`} />
+        <Field label={<Trans>邀请码（选填）</Trans>} name="referrer" autoCapitalize="none" value={values.referrer} onChange={set('referrer')} error={err('referrer')} placeholder={t`邀请人 UID`} />
+        <label className={css.agreement}>
+          <input type="checkbox" name="agreement" className={css.checkbox} checked={values.agreement} onChange={(e) => setValues((v) => ({ ...v, agreement: e.target.checked }))} aria-invalid={errors.agreement ? true : undefined} />
+          <span><Trans>我已阅读并同意《用户协议》和《隐私政策》，并了解量化交易存在亏损风险。</Trans></span>
+        </label>
+        {errors.agreement ? <p role="alert" className={ui.fieldError}>{err('agreement')}</p> : null}
+        {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
+        <button type="submit" className={ui.button.primary} disabled={loading}>
+          {loading ? <Trans>注册中…</Trans> : <Trans>注册</Trans>}
+        </button>
+      </form>
+      <p className={css.switchLine}>
+        <Trans>已有账号？</Trans> <Link to="/login"><Trans>去登录</Trans></Link>
+      </p>
+    </main>
+  );
+}

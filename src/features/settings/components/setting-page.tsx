@@ -1,0 +1,31 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Page } from '../../../components/ui/page.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { preferencesAtom, toggleThemeAtom } from '../../../state/preferences.ts';
+import { MenuRow } from './menu-row.tsx';
+import * as css from './settings.css.ts';
+
+/** Settings: the dark-theme switch and the way to language and about. */
+export function SettingPage() {
+  const { t } = useLingui();
+  const { theme, language } = useAtomValue(preferencesAtom);
+  const toggleTheme = useSetAtom(toggleThemeAtom);
+  const dark = theme === 'dark';
+  return (
+    <Page title={<Trans>设置</Trans>}>
+      <ul className={ui.list}>
+        <li>
+          <button type="button" role="switch" aria-checked={dark} className={ui.listRow} onClick={() => toggleTheme()} data-testid="theme-switch">
+            <span className={ui.listLabel}><Trans>深色模式</Trans></span>
+            <span className={dark ? css.switchTrackOn : css.switchTrack} aria-hidden="true">
+              <span className={dark ? css.switchThumbOn : css.switchThumb} />
+            </span>
+          </button>
+        </li>
+        <MenuRow to="/lang" label={<Trans>语言</Trans>} value={language === 'zh' ? '简体中文' : 'English'} />
+        <MenuRow to="/about" label={<Trans>关于</Trans>} value={t`版本 ${__APP_VERSION__}`} />
+      </ul>
+    </Page>
+  );
+}

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Code, clientMessageIds, messageIdOf, type CodeName } from '../../contract/codes.ts';
+
+/** msgid -> msgstr of a Lingui .po catalog (single-line entries, as Lingui writes them). */
+function readCatalog(locale: string): Map<string, string> {
+  const text = readFileSync(join(process.cwd(), 'src/locales', `${locale}.po`), 'utf8');
+  const entries = new Map<string, string>();
+  for (const m of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)) {
+    if (m[1]) entries.set(JSON.parse(`"${m[1]}"`) as string, JSON.parse(`"${m[2]}"`) as string);
+  }
+  return entries;
+}
+
+const zh = readCatalog('zh');
+const en = readCatalog('en');
+
+describe('the catalogs', () => {
+  it('translate every message into English', () => {
+    const missing = [...en].filter(([, text]) => text.trim() === '').map(([id]) => id);
+    expect(missing).toEqual([]);
+    expect([...zh.keys()].filter((id) => !en.has(id))).toEqual([]);
+  });
+
+  it('hold a zh and an en text for every response code and every client message', () => {
+    const ids = [...(Object.keys(Code) as CodeName[]).map(messageIdOf), ...clientMessageIds];
+    for (const id of ids) {
+      expect(zh.get(id), id).toBeTruthy();
+      expect(en.get(id), id).toBeTruthy();
+    }
+  });
+
+  it('keep the texts that spec §8 fixes word for word', () => {
+    expect(zh.get('toast.success')).toBe('操作成功');
+    expect(zh.get('toast.failure')).toBe('操作失败，请稍后重试');
+    expect(zh.get('net.timeout')).toBe('请求超时，请稍后重试');
+    expect(zh.get('net.offline')).toBe('网络连接失败，请检查网络');
+    expect(zh.get('net.other')).toBe('网络错误，请稍后重试');
+    expect(zh.get('http.401')).toBe('未授权访问');
+    expect(zh.get('http.403')).toBe('访问被拒绝');
+    expect(zh.get('http.404')).toBe('接口不存在');
+    expect(zh.get('http.500')).toBe('服务器内部错误');
+    expect(zh.get('http.503')).toBe('服务暂时不可用');
+    expect(zh.get('http.other')).toBe('服务器错误');
+    expect(en.get('code.SimulationSpotUnsupported')).toBe('Simulation is not supported for spot on this exchange');
+    expect(en.get('code.BindAddFailed')).toBe('Add failed, please check if the key is correct');
+    expect(en.get('code.BindUpdateFailed')).toBe('Update failed, please check if the key is correct');
+  });
+});

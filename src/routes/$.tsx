@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+
+/** Any unknown path goes home (spec §2); the home guard then sends a guest on to /login. */
+export const Route = createFileRoute('/$')({
+  beforeLoad: () => {
+    throw redirect({ to: '/', replace: true });
+  },
+});

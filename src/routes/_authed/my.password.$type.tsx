@@ -1,0 +1,18 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { passwordTypes, type PasswordType } from '../../../contract/rules.ts';
+import { PasswordPage } from '../../features/settings/components/password-page.tsx';
+
+/** /my/password/login and /my/password/payment; any other type goes back to /my. */
+export const Route = createFileRoute('/_authed/my/password/$type')({
+  params: {
+    parse: ({ type }) => ({ type: type as PasswordType }),
+    stringify: ({ type }) => ({ type }),
+  },
+  beforeLoad: ({ params }) => {
+    if (!(passwordTypes as readonly string[]).includes(params.type)) throw redirect({ to: '/my', replace: true });
+  },
+  component: function PasswordRoute() {
+    const { type } = Route.useParams();
+    return <PasswordPage key={type} type={type} />;
+  },
+});

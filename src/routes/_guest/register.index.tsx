@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RegisterForm } from '../../features/auth/components/register-form.tsx';
+
+export const Route = createFileRoute('/_guest/register/')({ component: () => <RegisterForm /> });

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPhone, uniqueAccount, type Phone } from './support/browser.ts';
+
+const baseURL = inject('baseURL');
+const password = 'Trade2026x';
+
+async function registerByApi(account: string): Promise<{ sn: string; token: string }> {
+  const res = await fetch(`${baseURL}/api/login/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ terminal: 1, account, password, confirm: password }),
+  });
+  const body = (await res.json()) as { code: number; data: { sn: string; token: string } };
+  expect(body.code).toBe(1);
+  return body.data;
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const storage = (page: Page) =>
+  page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage } })) as Promise<{ local: Record<string, string>; session: Record<string, string> }>;
+
+async function tabBar(page: Page) {
+  const bar = page.getByTestId('tab-bar');
+  const visible = await bar.isVisible();
+  const padding = await page.getByTestId('shell').evaluate((el) => getComputedStyle(el).paddingBottom);
+  if (!visible) return { visible, padding };
+  const box = await bar.boundingBox();
+  const position = await bar.evaluate((el) => getComputedStyle(el).position);
+  const labels = await bar.locator('a').allInnerTexts();
+  const active = await bar.locator('a[aria-current="page"]').allInnerTexts();
+  return { visible, padding, height: box?.height, bottom: (box?.y ?? 0) + (box?.height ?? 0), position, labels, active };
+}
+
+describe('a new trader on a phone', () => {
+  let phone: Phone;
+  let page: Page;
+  const account = uniqueAccount('t');
+  let referrer: { sn: string };
+
+  beforeAll(async () => {
+    referrer = await registerByApi(uniqueAccount('r'));
+    phone = await openPhone(baseURL);
+    page = phone.page;
+  });
+  afterAll(async () => phone?.close());
+
+  it('is sent to /login from guarded and unknown paths, and can open /test', async () => {
+    for (const p of ['/', '/my', '/strategy/detail/7', '/my/asset']) {
+      await page.goto(p);
+      await page.waitForURL('**/login');
+    }
+    await page.goto('/no/such/path');
+    await page.waitForURL('**/login');
+    await page.goto('/test');
+    expect(path(page)).toBe('/test');
+    await expect.poll(() => page.getByTestId('diagnostics').innerText()).toContain('1.0.0');
+  });
+
+  it('registers through a referral link with the referrer filled in', async () => {
+    await page.goto(`/register/${referrer.sn}`);
+    const referrerInput = page.locator('input[name="referrer"]');
+    expect(await referrerInput.inputValue()).toBe(referrer.sn);
+    await page.locator('input[name="account"]').fill(account);
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('input[name="confirm"]').fill('Mismatch99');
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('两次输入的密码不一致');
+    await page.locator('input[name="confirm"]').fill(password);
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('用户协议');
+    await page.locator('input[name="agreement"]').check();
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    const { local } = await storage(page);
+    expect(local.token).toMatch(/^"[A-Za-z0-9_-]{40,}"$/);
+    const user = JSON.parse(local.user!) as Record<string, unknown>;
+    expect(user).toMatchObject({ account, password: true, referral: referrer.sn });
+    expect(user.token).toBeUndefined();
+  });
+
+  it('shows the tab bar only on the five tab paths, 60px high with 66px padding', async () => {
+    await page.goto('/');
+    let bar = await tabBar(page);
+    expect(bar).toMatchObject({ visible: true, padding: '66px', height: 60, bottom: 844, position: 'fixed', active: ['首页'] });
+    expect(bar.labels).toEqual(['首页', '模拟', '排行', '现货', '我的']);
+    for (const [label, p] of [['模拟', '/simulation'], ['排行', '/rank'], ['现货', '/strategy'], ['我的', '/my']] as const) {
+      await page.getByTestId('tab-bar').getByText(label).click();
+      await page.waitForURL((u) => u.pathname === p);
+      bar = await tabBar(page);
+      expect(bar.active).toEqual([label]);
+    }
+    for (const p of ['/my/profile', '/setting', '/market', '/strategy/bill', '/portfolio']) {
+      await page.goto(p);
+      await page.waitForURL((u) => u.pathname === p);
+      expect(await tabBar(page)).toEqual({ visible: false, padding: '0px' });
+    }
+  });
+
+  it('keeps a logged-in user away from /login and /register, and sends unknown paths home', async () => {
+    for (const p of ['/login', '/register', `/register/${referrer.sn}`, '/nowhere']) {
+      await page.goto(p);
+      await page.waitForURL((u) => u.pathname === '/');
+    }
+    await page.goto('/my/asset');
+    await page.waitForURL('**/my/asset/balance');
+    await page.goto('/about');
+    expect(await page.getByTestId('app-version').innerText()).toContain('1.0.0');
+  });
+
+  it('logs out after confirming, then logs back in', async () => {
+    await page.goto('/my');
+    await expect.poll(() => page.getByTestId('my-sn').innerText()).toMatch(/^\d{8}$/);
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '退出' }).click();
+    await page.waitForURL('**/login');
+    const { local } = await storage(page);
+    expect(local.token).toBeUndefined();
+    expect(local.user).toBeUndefined();
+
+    await page.locator('input[name="account"]').fill(account);
+    await page.locator('input[name="password"]').fill('WrongPass1');
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('账号或密码错误');
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL((u) => u.pathname === '/');
+  });
+
+  it('switches theme and language, and both survive a reload without a flash', async () => {
+    await page.goto('/setting');
+    await page.getByTestId('theme-switch').click();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.goto('/lang');
+    await page.getByRole('radio', { name: 'English' }).click();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(JSON.parse((await storage(page)).local['theme-storage']!)).toEqual({ theme: 'dark', language: 'en' });
+
+    // The class and lang must be right before any script of the app runs: check at DOMContentLoaded.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as unknown as { firstPaint: unknown }).firstPaint = { dark: document.documentElement.classList.contains('dark'), lang: document.documentElement.lang };
+      });
+    });
+    await page.goto('/');
+    expect(await page.evaluate(() => (window as unknown as { firstPaint: unknown }).firstPaint)).toEqual({ dark: true, lang: 'en' });
+    const bar = await tabBar(page);
+    expect(bar.labels).toEqual(['Home', 'Simulation', 'Rank', 'Spot', 'Me']);
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bg).toBe('rgb(14, 17, 22)');
+
+    await page.goto('/lang');
+    await page.getByRole('radio', { name: '简体中文' }).click();
+    await page.goto('/setting');
+    await page.getByTestId('theme-switch').click();
+    expect(JSON.parse((await storage(page)).local['theme-storage']!)).toEqual({ theme: 'light', language: 'zh' });
+  });
+
+  it('is sent to /login with storage wiped when the server ends the session', async () => {
+    await page.goto('/');
+    await page.evaluate(() => sessionStorage.setItem('draft', 'x'));
+    const token = JSON.parse((await storage(page)).local.token!) as string;
+    const res = await fetch(`${baseURL}/api/login/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(((await res.json()) as { code: number }).code).toBe(1);
+
+    await page.getByTestId('tab-bar').getByText('我的').click();
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('重新登录');
+    const at = Date.now();
+    await page.waitForURL('**/login');
+    expect(Date.now() - at).toBeGreaterThan(1000);
+    const { local, session } = await storage(page);
+    expect(local.token).toBeUndefined();
+    expect(local.user).toBeUndefined();
+    expect(session).toEqual({});
+    expect(local['theme-storage']).toBeDefined();
+  });
+});

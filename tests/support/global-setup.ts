@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+
+/** Starts the real server (built PWA + /api, embedded PGlite in a fresh folder) once for the e2e run. */
+export default async function setup(project: TestProject) {
+  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` (npm test does it)');
+  dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const port = 18_000 + Math.floor(Math.random() * 2000);
+  server = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (d) => (output += d));
+  server.stderr?.on('data', (d) => (output += d));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseURL}/login`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server not ready in 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  project.provide('baseURL', baseURL);
+  return async () => {
+    server?.kill('SIGTERM');
+    await new Promise((r) => server?.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
