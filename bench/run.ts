@@ -1,0 +1,32 @@
+// `npm run bench`: the figures of the README's performance table. `--fresh` also times `npm start`
+// on a fresh clone (a full install and build: minutes). Needs a built dist/ (`npm run build`).
+import { measureServerReady } from './server-ready.ts';
+import { measureLogins } from './login-round-trip.ts';
+import { measureLoginEntry } from './entry-size.ts';
+import { measureFreshStart } from './fresh-start.ts';
+import { median, percentile, round } from './stats.ts';
+
+const port = 19_000 + Math.floor(Math.random() * 500);
+const results: Record<string, unknown> = {};
+
+const readyTimes: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const server = await measureServerReady(port);
+  readyTimes.push(server.ms);
+  if (i < 2) {
+    await server.stop();
+    continue;
+  }
+  const base = `http://127.0.0.1:${port}`;
+  const entry = await measureLoginEntry(base);
+  results.loginEntry = { gzipKB: entry.gzipKB, files: entry.files.map((f) => `${f.path} ${round(f.gzip / 1000)} kB`), walletOrChartCode: entry.walletOrChartCode };
+  await measureLogins(base, 20); // warm-up: JIT, argon2 pool, database caches
+  const logins = await measureLogins(base, 200);
+  results.loginRoundTripMs = { median: round(median(logins), 2), p95: round(percentile(logins, 0.95), 2), n: logins.length };
+  await server.stop();
+}
+results.serverReadyMs = { median: Math.round(median(readyTimes)), runs: readyTimes.map(Math.round) };
+
+if (process.argv.includes('--fresh')) results.freshCloneNpmStartS = round(await measureFreshStart(port + 1));
+
+console.log(JSON.stringify(results, null, 2));

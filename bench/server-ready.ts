@@ -1,0 +1,33 @@
+// Time from spawning `node server/main.ts` (fresh embedded database) to the first 200 on /login.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Starts the built server on `port` with a new data dir; resolves with the ms until it answers. */
+export async function measureServerReady(port: number): Promise<{ ms: number; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/login`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - started;
+  return {
+    ms,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

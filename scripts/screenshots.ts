@@ -1,0 +1,40 @@
+// Screenshots of the given paths at 390x844 in zh/en x light/dark, for looking at the UI.
+// Usage: node scripts/screenshots.ts <baseURL> <outDir> <path...>   (logs in as a new user first
+// unless the path list starts with "--guest").
+import { mkdirSync } from 'node:fs';
+import { openPhone } from '../tests/support/browser.ts';
+
+const [baseURL = 'http://127.0.0.1:8080', outDir = '/tmp/shots', ...rest] = process.argv.slice(2);
+const guest = rest[0] === '--guest';
+const paths = guest ? rest.slice(1) : rest;
+mkdirSync(outDir, { recursive: true });
+
+const phone = await openPhone(baseURL);
+const { page } = phone;
+await page.goto('/test');
+if (!guest) {
+  const account = `shot${Date.now().toString(36)}`;
+  const password = 'Shots2026x';
+  const res = await page.evaluate(async ([a, p]) => {
+    const r = await fetch('/api/login/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account: a, password: p, confirm: p }) });
+    return r.json();
+  }, [account, password] as const);
+  const { token, ...user } = (res as { data: Record<string, string> }).data;
+  await page.evaluate(([t, u]) => {
+    localStorage.setItem('token', JSON.stringify(t));
+    localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
+  }, [token, JSON.stringify(user)] as const);
+}
+for (const language of ['zh', 'en'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate(([l, t]) => localStorage.setItem('theme-storage', JSON.stringify({ theme: t, language: l })), [language, theme] as const);
+    for (const path of paths) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(300);
+      const name = `${path.replace(/\W+/g, '_') || 'root'}-${language}-${theme}.png`;
+      await page.screenshot({ path: `${outDir}/${name}` });
+    }
+  }
+}
+await phone.close();
+console.log(`screenshots in ${outDir}`);
