@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
 
 export const page = style({ padding: `0 ${vars.space.lg} ${vars.space.xl}`, minHeight: '100dvh' });
@@ -99,8 +99,8 @@ export const listRow = style({
   background: 'transparent',
   textAlign: 'left',
   cursor: 'pointer',
-  selectors: { 'li + li > &': { borderTop: `1px solid ${vars.color.border}` } },
 });
+globalStyle(`${list} > li + li`, { borderTop: `1px solid ${vars.color.border}` });
 export const listLabel = style({ flex: 1 });
 export const listValue = style({ color: vars.color.textMuted, fontSize: vars.font.small, overflowWrap: 'anywhere', textAlign: 'right' });
 export const muted = style({ color: vars.color.textMuted, fontSize: vars.font.small });

@@ -32,3 +32,5 @@ export const reveal = style({
 export const switchLine = style({ textAlign: 'center', marginTop: vars.space.lg, color: vars.color.textMuted });
 export const agreement = style({ display: 'flex', gap: vars.space.sm, alignItems: 'flex-start', fontSize: vars.font.small, margin: `${vars.space.sm} 0` });
 export const checkbox = style({ width: 20, height: 20, margin: '1px 0 0', accentColor: vars.color.primary });
+// Doubled class: wins over the base input padding whatever order the stylesheets load in.
+export const withReveal = style({ selectors: { '&&': { paddingRight: 72 } } });

@@ -8,7 +8,7 @@ export function PasswordField(props: { label: ReactNode; error?: string | undefi
   const [shown, setShown] = useState(false);
   return (
     <div className={css.passwordRow}>
-      <Field {...props} type={shown ? 'text' : 'password'} />
+      <Field {...props} className={css.withReveal} type={shown ? 'text' : 'password'} />
       <button type="button" className={css.reveal} onClick={() => setShown((s) => !s)} aria-pressed={shown}>
         {shown ? <Trans>隐藏</Trans> : <Trans>显示</Trans>}
       </button>

@@ -1,0 +1,226 @@
+/**
+ * The PWA's HTTP client: one ky instance and `request()`, which applies spec §7-§9 to every answer
+ * (toasts, session end, redirects, HTTP statuses, network failures) in this one place, so screens only
+ * ever see data or an ApiError whose message is already translated.
+ */
+import ky, { NetworkError, TimeoutError } from 'ky';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { calls, type CallSpec } from '../../contract/calls.ts';
+import type { BodyOf, CallName, DataOf, ParamsOf, QueryOf } from '../../contract/schemas.ts';
+import { LANG_HEADER, NO_AUTO_ERROR_HEADER, Terminal, type TerminalCode } from '../../contract/envelope.ts';
+import { sessionEndCodes } from '../../contract/codes.ts';
+import { store } from './store.ts';
+import { tokenAtom } from '../state/session.ts';
+import { languageAtom } from '../state/preferences.ts';
+import { showToast } from './toast.ts';
+import { navigateTo } from './navigation.ts';
+import { wipeSession } from './session-end.ts';
+import { clientMessages } from './messages.ts';
+
+/** Spec §9. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const SESSION_END_DELAY_MS = 1_500;
+export const UNAUTHORIZED_DELAY_MS = 1_000;
+export const REDIRECT_DELAY_MS = 1_000;
+
+export const http = ky.create({
+  prefix: '/api',
+  // Node's Request (jsdom tests) cannot resolve a relative URL; in the browser this is the same origin anyway.
+  baseUrl: globalThis.location?.origin,
+  timeout: REQUEST_TIMEOUT_MS,
+  // Never retry: a retried POST could open a second bot or send a second withdrawal.
+  retry: 0,
+  // Every status comes back as a Response: the spec's HTTP rules below need the status and the body.
+  throwHttpErrors: false,
+  headers: { accept: 'application/json' },
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        // Read at request time: the token and the language change while the app runs.
+        const token = store.get(tokenAtom);
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        request.headers.set(LANG_HEADER, store.get(languageAtom));
+      },
+    ],
+  },
+});
+
+export type ApiErrorKind = 'code' | 'http' | 'network';
+
+/** What a failed call throws; `message` is ready to show (server text, or a client text in the UI language). */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly code?: number;
+  readonly status?: number;
+  readonly data?: unknown;
+  constructor(init: { kind: ApiErrorKind; message: string; code?: number; status?: number; data?: unknown }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.code = init.code;
+    this.status = init.status;
+    this.data = init.data;
+  }
+}
+
+/** The text a screen shows for whatever a call threw. */
+export function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : i18n._(clientMessages['toast.failure']);
+}
+
+/** Device terminal code (spec §9); iPadOS reports a Mac user agent, its touch screen gives it away. */
+export function detectTerminal(ua = navigator.userAgent, touchPoints = navigator.maxTouchPoints): TerminalCode {
+  if (/iPhone|iPad|iPod/i.test(ua) || (/Macintosh/.test(ua) && touchPoints > 1)) return Terminal.IOS;
+  if (/Android/i.test(ua)) return Terminal.Android;
+  return Terminal.Default;
+}
+
+type Flag<N extends CallName, F extends string> = (typeof calls)[N] extends Record<F, true> ? true : false;
+/** The body a caller passes: on terminal calls the code is filled in unless given (a wallet login passes 4). */
+export type SentBody<N extends CallName> =
+  Flag<N, 'terminal'> extends true ? Omit<NonNullable<BodyOf<N>>, 'terminal'> & { terminal?: TerminalCode } : BodyOf<N>;
+export interface CallInput<N extends CallName> {
+  body?: SentBody<N>;
+  query?: QueryOf<N>;
+  params?: ParamsOf<N>;
+}
+export interface RequestOptions {
+  /** false: show nothing for this call (no toast, no redirect); the session end still happens. */
+  show?: boolean;
+}
+
+interface Answer {
+  code: number;
+  message: string;
+  data: unknown;
+  show?: unknown;
+  redirect?: unknown;
+}
+
+/** The envelope of spec §3 (`msg` or `message`), or null when the body is not one. */
+function parseEnvelope(text: string): Answer | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== 'object' || typeof (body as { code?: unknown }).code !== 'number') return null;
+  const b = body as Record<string, unknown>;
+  const message = typeof b.msg === 'string' ? b.msg : typeof b.message === 'string' ? b.message : '';
+  return { code: b.code as number, message, data: b.data, show: b.show, redirect: b.redirect };
+}
+
+function buildPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params?.[key] ?? '')));
+}
+
+function definedOnly(query: object | undefined): Record<string, string> | undefined {
+  if (!query) return undefined;
+  const entries = Object.entries(query).filter(([, v]) => v !== undefined);
+  return Object.fromEntries(entries.map(([k, v]) => [k, String(v)]));
+}
+
+const t = (descriptor: MessageDescriptor) => i18n._(descriptor);
+
+const httpMessages: Record<number, MessageDescriptor> = {
+  401: clientMessages['http.401'],
+  403: clientMessages['http.403'],
+  404: clientMessages['http.404'],
+  500: clientMessages['http.500'],
+  502: clientMessages['http.503'],
+  503: clientMessages['http.503'],
+};
+
+function networkMessage(error: unknown): string {
+  if (error instanceof TimeoutError) return t(clientMessages['net.timeout']);
+  // ky wraps the fetch failures it recognises in NetworkError; other runtimes throw a bare TypeError.
+  if (!navigator.onLine || error instanceof NetworkError || error instanceof TypeError) return t(clientMessages['net.offline']);
+  return t(clientMessages['net.other']);
+}
+
+// Several calls of one page can end the session at once: one toast and one navigation are enough.
+let leaving = false;
+function endSession(text: string | null, delay: number): void {
+  wipeSession();
+  if (leaving) return;
+  leaving = true;
+  if (text !== null) showToast('error', text);
+  setTimeout(() => {
+    leaving = false;
+    navigateTo('/login');
+  }, delay);
+}
+
+/**
+ * Sends one call of contract/calls.ts and returns its `data` on code 1; otherwise throws an ApiError
+ * after the toast, session end or redirect that spec §7-§9 ask for.
+ */
+export async function request<N extends CallName>(
+  name: N,
+  input: CallInput<N> = {},
+  options: RequestOptions = {},
+): Promise<DataOf[N]> {
+  const spec: CallSpec = calls[name];
+  // Screen-handled calls (spec §7) show their errors inline: a toast as well would say it twice.
+  const screen = Boolean(spec.screen || spec.noAutoError);
+  const allowed = options.show !== false;
+
+  let body: Record<string, unknown> | undefined = input.body as Record<string, unknown> | undefined;
+  if (spec.terminal) body = { ...body, terminal: body?.terminal ?? detectTerminal() };
+
+  let status: number;
+  let text: string;
+  try {
+    const response = await http(buildPath(spec.path, input.params as Record<string, unknown> | undefined), {
+      method: spec.method,
+      searchParams: definedOnly(input.query as object | undefined),
+      json: body,
+      headers: spec.noAutoError ? { [NO_AUTO_ERROR_HEADER]: '1' } : undefined,
+    });
+    status = response.status;
+    text = await response.text();
+  } catch (error) {
+    const failure = new ApiError({ kind: 'network', message: networkMessage(error) });
+    if (allowed && !screen) showToast('error', failure.message);
+    throw failure;
+  }
+
+  const answer = parseEnvelope(text);
+  const display = allowed && answer?.show !== 0;
+
+  // HTTP statuses first: our server answers an unknown /api path with 404 and an envelope.
+  if (status < 200 || status > 299 || !answer) {
+    const known = httpMessages[status];
+    const message = known ? t(known) : answer?.message || t(clientMessages['http.other']);
+    const failure = new ApiError({ kind: 'http', status, message, code: answer?.code, data: answer?.data });
+    // A 401 ends the session like codes 101/1006/2003 do: toasted even on screen-handled calls,
+    // because the screen that would show the message inline is about to be left.
+    if (status === 401) endSession(display ? message : null, UNAUTHORIZED_DELAY_MS);
+    else if (display && !screen) showToast('error', message);
+    throw failure;
+  }
+
+  if (sessionEndCodes.includes(answer.code)) {
+    const message = answer.message || t(clientMessages['toast.failure']);
+    endSession(display ? message : null, SESSION_END_DELAY_MS);
+    throw new ApiError({ kind: 'code', code: answer.code, message, data: answer.data });
+  }
+
+  // Only an in-app path: the envelope must not be able to send the user to another site.
+  if (display && typeof answer.redirect === 'string' && /^\/(?![/\\])/.test(answer.redirect)) {
+    const to = answer.redirect;
+    setTimeout(() => navigateTo(to), REDIRECT_DELAY_MS);
+  }
+
+  if (answer.code === 1) {
+    // GETs stay quiet: spec §7's success toast is meant for actions; toasting every page load, poll
+    // and refresh would bury the toasts that matter.
+    if (display && spec.method !== 'GET') showToast('success', answer.message || t(clientMessages['toast.success']));
+    return answer.data as DataOf[N];
+  }
+
+  const message = answer.message || t(clientMessages['toast.failure']);
+  if (display && !screen) showToast('error', message);
+  throw new ApiError({ kind: 'code', code: answer.code, message, data: answer.data });
+}
