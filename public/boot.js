@@ -10,4 +10,6 @@
   var root = document.documentElement;
   root.classList.toggle('dark', theme === 'dark');
   root.lang = language === 'zh' ? 'zh-CN' : 'en';
+  var meta = document.querySelector('meta[name="theme-color"]');
+  if (meta && theme === 'dark') meta.setAttribute('content', '#0e1116');
 })();

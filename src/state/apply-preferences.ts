@@ -8,6 +8,8 @@ export function applyPreferences(
 ): () => void {
   const apply = (p: Preferences) => {
     document.documentElement.classList.toggle('dark', p.theme === 'dark');
+    // The browser chrome around the app follows the theme too (same colours as public/boot.js).
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', p.theme === 'dark' ? '#0e1116' : '#1d5fd6');
     activate(p.language);
   };
   apply(store.get(preferencesAtom));

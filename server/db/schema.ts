@@ -1,0 +1,33 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<string>;
+  sn: string;
+  account: string | null;
+  password_hash: string | null;
+  payment_hash: string | null;
+  nickname: string;
+  email: string;
+  mobile: string;
+  address: string | null;
+  avatar: string;
+  referrer_id: string | null;
+  referrer_changed: Generated<boolean>;
+  disabled: Generated<boolean>;
+  created_at: ColumnType<Date, never, never>;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  terminal: number;
+  created_at: ColumnType<Date, never, never>;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+}

@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/connect.ts';
+import { fail } from './errors.ts';
+
+/** sha256 hex: tokens are stored hashed, so a database leak yields no usable token. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Opens a session: a 256-bit random token, one live session per user and terminal (a new login on
+ * the same kind of device ends the old one). Returns the token, shown to the client once.
+ */
+export async function openSession(db: Db, userId: string, terminal: number, ttlMs: number, now = new Date()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('terminal', '=', terminal)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await tx
+      .insertInto('sessions')
+      .values({ user_id: userId, token_hash: hashToken(token), terminal, expires_at: new Date(now.getTime() + ttlMs), revoked_at: null })
+      .execute();
+  });
+  return token;
+}
+
+export interface SessionInfo {
+  sessionId: string;
+  userId: string;
+}
+
+/**
+ * The live session of a bearer token. Unknown token: NotLoggedIn (101); expired: TokenExpired (1006);
+ * revoked, or the account disabled: SessionRevoked (2003).
+ */
+export async function resolveSession(db: Db, token: string, now = new Date()): Promise<SessionInfo> {
+  if (!token) throw fail('NotLoggedIn');
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'users.disabled'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row) throw fail('NotLoggedIn');
+  if (row.revoked_at || row.disabled) throw fail('SessionRevoked');
+  if (row.expires_at.getTime() <= now.getTime()) throw fail('TokenExpired');
+  return { sessionId: row.id, userId: row.user_id };
+}
+
+/** Ends one session (logout). */
+export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** Ends every other session of the user (after a login password change). */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
