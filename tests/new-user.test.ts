@@ -164,7 +164,7 @@ describe('a new trader on a phone', () => {
     expect(((await res.json()) as { code: number }).code).toBe(1);
 
     await page.getByTestId('tab-bar').getByText('我的').click();
-    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('重新登录');
+    await expect.poll(() => page.locator('[data-kind="error"]').first().innerText()).toContain('重新登录');
     const at = Date.now();
     await page.waitForURL('**/login');
     expect(Date.now() - at).toBeGreaterThan(1000);

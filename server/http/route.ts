@@ -45,7 +45,8 @@ function validate(schema: z.ZodType | undefined, value: unknown, fieldCodes: Rou
   const issue = result.error.issues[0]!;
   const field = issue.code === 'unrecognized_keys' ? issue.keys.join(',') : issue.path.map(String).join('.') || 'body';
   const top = String(issue.path[0] ?? '');
-  const missing = issue.code === 'invalid_type' && issue.input === undefined;
+  const at = issue.path.reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key as PropertyKey] : undefined), value);
+  const missing = issue.code === 'invalid_type' && at === undefined;
   throw new InputError(fieldCodes?.[top] ?? (missing ? 'RequiredFieldMissing' : 'ValidationError'), field);
 }
 

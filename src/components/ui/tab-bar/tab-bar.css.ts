@@ -12,7 +12,8 @@ export const bar = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(5, 1fr)',
   background: vars.color.surface,
-  borderTop: `1px solid ${vars.color.border}`,
+  // A shadow, not a border: the bar stays exactly 60px (plus the safe-area inset on notched phones).
+  boxShadow: `0 -1px 0 ${vars.color.border}`,
   boxSizing: 'content-box',
   paddingBottom: 'env(safe-area-inset-bottom, 0px)',
 });

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+
+describe.each(dbKinds)('login and registration on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await openTestApp(kind, { limits: { perAccountIp: 3, perAccount: 5, perIp: 8 } });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() as { code: number; msg: string; data: Record<string, unknown> | null }, raw: r.body }));
+  const register = (body: Record<string, unknown>, headers?: Record<string, string>) =>
+    post('/api/login/register', { terminal: 1, password: PASSWORD, confirm: PASSWORD, ...body }, headers);
+
+  it('registers an account and answers the login data with a token', async () => {
+    const account = newAccount();
+    const { status, body } = await register({ account });
+    expect(status).toBe(200);
+    expect(body.code).toBe(1);
+    expect(body.msg).toBe('操作成功');
+    expect(body.data).toMatchObject({ account, nickname: account, mobile: '', address: '', avatar: '', referral: '' });
+    expect(body.data!.sn).toMatch(/^[1-9]\d{7}$/);
+    expect(body.data!.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('records a referrer given by an existing sn', async () => {
+    const referrer = (await register({ account: newAccount() })).body.data!;
+    const { body } = await register({ account: newAccount(), referrer: referrer.sn });
+    expect(body.code).toBe(1);
+    expect(body.data!.referral).toBe(referrer.sn);
+  });
+
+  it.each([
+    [{ account: 'ab' }, 1103],
+    [{ account: '' }, 1103],
+    [{ password: 'short1', confirm: 'short1' }, 1104],
+    [{ password: 'lettersonly', confirm: 'lettersonly' }, 1104],
+    [{ confirm: 'Different2026' }, 1105],
+    [{ referrer: '99999999' }, 1106],
+    [{ referrer: 'ab' }, 1106],
+    [{ agreement: false }, 1107],
+    [{ terminal: 9 }, 1005],
+    [{ terminal: '1' }, 1005],
+    [{ admin: true }, 1005],
+  ])('refuses %o with code %i', async (change, code) => {
+    const { status, body } = await register({ account: newAccount(), ...change });
+    expect(status).toBe(200);
+    expect(body.code).toBe(code);
+    expect(body.data).toBeNull();
+  });
+
+  it('refuses an account that exists, also when two registrations race', async () => {
+    const account = newAccount();
+    expect((await register({ account })).body.code).toBe(1);
+    expect((await register({ account })).body.code).toBe(1101);
+    const racer = newAccount();
+    const both = await Promise.all([register({ account: racer }), register({ account: racer })]);
+    expect(both.map((r) => r.body.code).sort()).toEqual([1, 1101]);
+  });
+
+  it('answers in the request language', async () => {
+    const zh = await register({ account: newAccount(), confirm: 'Other2026x' });
+    const en = await register({ account: newAccount(), confirm: 'Other2026x' }, { lang: 'en' });
+    expect(zh.body.msg).toBe('两次输入的密码不一致');
+    expect(en.body.msg).toBe('The two passwords do not match');
+    const fr = await register({ account: newAccount(), confirm: 'Other2026x' }, { lang: 'fr' });
+    expect(fr.body.msg).toBe('两次输入的密码不一致');
+  });
+
+  it('logs in with the right password only, with one message for unknown account and wrong password', async () => {
+    const account = newAccount();
+    const reg = (await register({ account })).body.data!;
+    const ok = await post('/api/login/account', { terminal: 2, account, password: PASSWORD });
+    expect(ok.body.code).toBe(1);
+    expect(ok.body.data).toMatchObject({ sn: reg.sn, account });
+    expect(ok.body.data!.token).not.toBe(reg.token);
+    const wrong = await post('/api/login/account', { terminal: 1, account, password: 'Wrong2026x' });
+    const unknown = await post('/api/login/account', { terminal: 1, account: newAccount(), password: PASSWORD });
+    expect(wrong.body).toEqual({ code: 1011, msg: '账号或密码错误', data: null });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('limits failed logins per account and IP, then per account, with the wait in the message', async () => {
+    const account = newAccount();
+    await register({ account });
+    const attempt = (password: string, ip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account, password }, remoteAddress: ip, headers: { lang: 'en' } }).then((r) => r.json() as { code: number; msg: string });
+    for (let i = 0; i < 3; i++) expect((await attempt('Wrong2026x', '10.0.0.1')).code).toBe(1011);
+    const limited = await attempt(PASSWORD, '10.0.0.1');
+    expect(limited.code).toBe(1016);
+    expect(limited.msg).toMatch(/try again in 15 minutes/);
+    // The owner on another IP still gets in, until the account's own budget is spent.
+    expect((await attempt(PASSWORD, '10.0.0.2')).code).toBe(1);
+    expect((await attempt('Wrong2026x', '10.0.0.3')).code).toBe(1011);
+    expect((await attempt('Wrong2026x', '10.0.0.4')).code).toBe(1011);
+    const locked = await attempt(PASSWORD, '10.0.0.5');
+    expect(locked.code).toBe(1012);
+    expect(locked.msg).toMatch(/locked/);
+  });
+
+  it('keeps one session per terminal: a second login on the same terminal ends the first', async () => {
+    const account = newAccount();
+    await register({ account });
+    const login = (terminal: number) => post('/api/login/account', { terminal, account, password: PASSWORD }).then((r) => r.body.data!.token as string);
+    const first = await login(3);
+    const other = await login(2);
+    const second = await login(3);
+    const profile = (token: string) => t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } }).then((r) => r.json().code as number);
+    expect(await profile(first)).toBe(2003);
+    expect(await profile(second)).toBe(1);
+    expect(await profile(other)).toBe(1);
+  });
+
+  it('logs out: the token stops working with code 2003', async () => {
+    const token = (await register({ account: newAccount() })).body.data!.token as string;
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await post('/api/login/logout', undefined, auth)).body.code).toBe(1);
+    expect((await t.app.inject({ url: '/api/user/index', headers: auth })).json().code).toBe(2003);
+    expect((await post('/api/login/logout', undefined, auth)).body.code).toBe(2003);
+  });
+
+  it('never returns a hash or a stack trace', async () => {
+    const account = newAccount();
+    const r = await register({ account });
+    const l = await post('/api/login/account', { terminal: 1, account, password: PASSWORD });
+    for (const raw of [r.raw, l.raw]) expect(raw).not.toMatch(/argon2|password_hash|payment_hash|at \/|\.ts:\d+/);
+  });
+});

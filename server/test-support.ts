@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { defaultLimits, type LoginLimits } from './config.ts';
+import { migrate, openDatabase, type Db } from './db/connect.ts';
+import { buildApp, type AppDeps } from './http/app.ts';
+
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const dbKinds = ['pglite', 'postgres'] as const;
+export type DbKind = (typeof dbKinds)[number];
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  close: () => Promise<void>;
+}
+
+/**
+ * A migrated database of the given kind, isolated for one test file: an in-memory PGlite, or a fresh
+ * schema in the machine's PostgreSQL (dropped afterwards) so files can run in parallel.
+ */
+export async function openTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const db = await openDatabase();
+    await migrate(db);
+    return { db, drop: () => db.destroy() };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = await openDatabase({ url: PG_URL, schema });
+  await migrate(db);
+  return {
+    db,
+    drop: async () => {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+/** The real app on a test database; `staticDir` defaults to a folder with no build. */
+export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend'] } = {}): Promise<TestApp> {
+  const { db, drop } = await openTestDb(kind);
+  const app = await buildApp({
+    db,
+    config: { sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: 'silent' },
+    ...(options.extend ? { extend: options.extend } : {}),
+  });
+  return { app, db, close: async () => { await app.close(); await drop(); } };
+}
+
+let counter = 0;
+/** A unique, valid account name. */
+export const newAccount = () => `user${Date.now().toString(36)}${(counter++).toString(36)}`;
+export const PASSWORD = 'Secret2026x';
