@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { openPhone } from '../tests/support/browser.ts';
 
-const forbidden = [/wagmi/i, /walletconnect/i, /eth_requestAccounts/, /lightweight-charts/i, /echarts/i, /recharts/i];
+const forbidden = [/wagmi/i, /@walletconnect|walletconnect\.com/i, /eth_requestAccounts/, /lightweight-charts/i, /echarts/i, /recharts/i];
 
 /** Loads /login on `baseURL` and returns the gzip size of each JS file it fetched. */
 export async function measureLoginEntry(baseURL: string) {

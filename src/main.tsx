@@ -8,6 +8,7 @@ import { store } from './lib/store.ts';
 import { i18n, activateLanguage } from './lib/i18n.ts';
 import { setNavigator } from './lib/navigation.ts';
 import { applyPreferences } from './state/apply-preferences.ts';
+import { preferencesAtom } from './state/preferences.ts';
 import './styles/global.css.ts';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
@@ -19,6 +20,8 @@ declare module '@tanstack/react-router' {
 }
 
 setNavigator((path) => void router.navigate({ to: path, replace: true }));
+// The stored language's catalog is in place before the first render: no flash of the other language.
+await activateLanguage(store.get(preferencesAtom).language);
 applyPreferences(store, activateLanguage);
 
 createRoot(document.getElementById('root')!).render(

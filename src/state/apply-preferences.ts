@@ -4,7 +4,7 @@ import { preferencesAtom, type Preferences, type Language } from './preferences.
 /** Applies the preferences now and whenever they change: the theme class on <html>, the language. */
 export function applyPreferences(
   store: ReturnType<typeof createStore>,
-  activate: (language: Language) => void,
+  activate: (language: Language) => unknown,
 ): () => void {
   const apply = (p: Preferences) => {
     document.documentElement.classList.toggle('dark', p.theme === 'dark');

@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtom, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
-import { errorText } from '../../../lib/http.ts';
+import { describeError, loadApi } from '../../../lib/lazy-api.ts';
 import { loginLoadingAtom, signInAtom } from '../../../state/session.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -30,11 +29,12 @@ export function LoginForm() {
     if (Object.keys(found).length > 0 || loading) return;
     setLoading(true);
     try {
+      const { api } = await loadApi();
       const data = await api.loginAccount({ account: values.account.trim(), password: values.password });
       signIn(data, 'password');
       await navigate({ to: '/', replace: true });
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(await describeError(error));
     } finally {
       setLoading(false);
     }
@@ -46,7 +46,7 @@ export function LoginForm() {
   return (
     <main className={css.screen}>
       <AuthHeader />
-      <form className={ui.card} onSubmit={submit} noValidate aria-label={t`登录`}>
+      <form className={ui.card} onSubmit={submit} onFocus={() => void loadApi()} noValidate aria-label={t`登录`}>
         <Field label={<Trans>账号</Trans>} name="account" autoComplete="username" autoCapitalize="none" value={values.account} onChange={set('account')} error={err('account')} placeholder={t`请输入账号`} />
         <PasswordField label={<Trans>密码</Trans>} name="password" autoComplete="current-password" value={values.password} onChange={set('password')} error={err('password')} placeholder={t`请输入密码`} />
         {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}

@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtom, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
-import { errorText } from '../../../lib/http.ts';
+import { describeError, loadApi } from '../../../lib/lazy-api.ts';
 import { registerLoadingAtom, signInAtom } from '../../../state/session.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -32,6 +31,7 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
     if (Object.keys(found).length > 0 || loading) return;
     setLoading(true);
     try {
+      const { api } = await loadApi();
       const data = await api.loginRegister({
         account: values.account.trim(),
         password: values.password,
@@ -42,7 +42,7 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
       signIn(data, 'password');
       await navigate({ to: '/', replace: true });
     } catch (error) {
-      setFailure(errorText(error));
+      setFailure(await describeError(error));
     } finally {
       setLoading(false);
     }
@@ -54,7 +54,7 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
   return (
     <main className={css.screen}>
       <AuthHeader />
-      <form className={ui.card} onSubmit={submit} noValidate aria-label={t`注册`}>
+      <form className={ui.card} onSubmit={submit} onFocus={() => void loadApi()} noValidate aria-label={t`注册`}>
         <Field label={<Trans>账号</Trans>} name="account" autoComplete="username" autoCapitalize="none" value={values.account} onChange={set('account')} error={err('account')} placeholder={t`4-64 位字母或数字`} />
         <PasswordField label={<Trans>密码</Trans>} name="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={err('password')} placeholder={t`至少 8 位，包含字母和数字`} />
         <PasswordField label={<Trans>确认密码</Trans>} name="confirm" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={err('confirm')} placeholder={t`请再次输入密码`} />

@@ -1,0 +1,27 @@
+import { i18n } from '@lingui/core';
+import { clientMessages } from './messages.ts';
+
+/**
+ * The HTTP client for the public screens, loaded on first need: /login and /register render without
+ * it (it is a sixth of their JavaScript), and it is fetched as soon as the trader touches the form.
+ */
+let loading: Promise<typeof import('./api.ts') & Pick<typeof import('./http.ts'), 'errorText'>> | undefined;
+
+export function loadApi() {
+  loading ??= Promise.all([import('./api.ts'), import('./http.ts')])
+    .then(([api, http]) => ({ ...api, errorText: http.errorText }))
+    .catch((error: unknown) => {
+      loading = undefined; // offline now does not mean offline forever
+      throw error;
+    });
+  return loading;
+}
+
+/** The text for whatever a call threw; when the client itself could not load, the network is the cause. */
+export async function describeError(error: unknown): Promise<string> {
+  try {
+    return (await loadApi()).errorText(error);
+  } catch {
+    return i18n._(clientMessages['net.offline']);
+  }
+}
