@@ -480,6 +480,7 @@ describe('in English', () => {
   it('client texts follow the language, as main.tsx wires it', async () => {
     const stop = applyPreferences(store, activateLanguage);
     store.set(setLanguageAtom, 'en');
+    await activateLanguage('en'); // the switch loads the en catalog first
     reply({ code: 1, data: null });
     await run('userSetInfo', { body: { field: 'nickname', value: 'n' } });
     expect(lastRequest().headers.get('lang')).toBe('en');
