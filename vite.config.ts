@@ -44,8 +44,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The framework every screen needs, in one chunk: dozens of tiny shared chunks cost more than they save.
-        advancedChunks: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|jotai|@tanstack[\\/](react-router|router-core|history|react-store|store)|@lingui[\\/](core|react)|use-sync-external-store)[\\/]/ }],
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|jotai|@tanstack[\\/](react-router|router-core|history|react-store|store)|@lingui[\\/](core|react)|use-sync-external-store)[\\/]/ },
+            // The app's own small shared modules (state, toasts, UI primitives) travel together too.
+            { name: 'app', test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css)|lib[\\/](store|toast|navigation|session-end|messages|lazy-api)\.)|contract[\\/](rules|codes|envelope)\.)/ },
+          ],
         },
       },
     },

@@ -5,6 +5,9 @@ import { measureLogins } from './login-round-trip.ts';
 import { measureLoginEntry } from './entry-size.ts';
 import { measureFreshStart } from './fresh-start.ts';
 import { median, percentile, round } from './stats.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const port = 19_000 + Math.floor(Math.random() * 500);
 const results: Record<string, unknown> = {};
@@ -25,7 +28,16 @@ for (let i = 0; i < 3; i++) {
   results.loginRoundTripMs = { median: round(median(logins), 2), p95: round(percentile(logins, 0.95), 2), n: logins.length };
   await server.stop();
 }
-results.serverReadyMs = { median: Math.round(median(readyTimes)), runs: readyTimes.map(Math.round) };
+results.serverReadyMs = { median: Math.round(median(readyTimes)), runs: readyTimes.map(Math.round), note: 'fresh data dir (first start)' };
+const restarts: number[] = [];
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-restart-'));
+for (let i = 0; i < 4; i++) {
+  const server = await measureServerReady(port, dataDir);
+  if (i > 0) restarts.push(server.ms);
+  await server.stop(false);
+}
+rmSync(dataDir, { recursive: true, force: true });
+results.serverRestartReadyMs = { median: Math.round(median(restarts)), runs: restarts.map(Math.round), note: 'existing data dir' };
 
 if (process.argv.includes('--fresh')) results.freshCloneNpmStartS = round(await measureFreshStart(port + 1));
 

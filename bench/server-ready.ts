@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Starts the built server on `port` with a new data dir; resolves with the ms until it answers. */
-export async function measureServerReady(port: number): Promise<{ ms: number; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+/** Starts the built server on `port` (a new data dir unless given); resolves with the ms until it answers. */
+export async function measureServerReady(port: number, existingDir?: string): Promise<{ ms: number; stop: (removeData?: boolean) => Promise<void> }> {
+  const dataDir = existingDir ?? mkdtempSync(join(tmpdir(), 'bench-data-'));
   const started = performance.now();
   const child = spawn(process.execPath, ['server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -24,10 +24,10 @@ export async function measureServerReady(port: number): Promise<{ ms: number; st
   const ms = performance.now() - started;
   return {
     ms,
-    stop: async () => {
+    stop: async (removeData = true) => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (removeData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,8 +4,9 @@ import { messageIdOf, type CodeName } from '../contract/codes.ts';
 import type { Language } from '../contract/envelope.ts';
 
 /**
- * The server's texts come from the PWA's Lingui catalogs (src/locales/*.po), so one text lives in one
- * place. Read once at start-up; Lingui writes single-line msgid/msgstr pairs.
+ * The server's texts come from the Lingui catalog of answer texts (src/locales/codes/*.po, made from
+ * src/locales/code-messages.ts), so one text lives in one place. Read once at start-up; Lingui writes
+ * single-line msgid/msgstr pairs.
  */
 function readCatalog(locale: Language, dir: string): Map<string, string> {
   const entries = new Map<string, string>();
@@ -24,7 +25,7 @@ function readCatalog(locale: Language, dir: string): Map<string, string> {
 export type Translate = (lang: Language, code: CodeName, values?: Record<string, string | number>) => string;
 
 /** Loads both catalogs and returns the translator: the language's text, else zh, else the id. */
-export function loadMessages(dir = join(import.meta.dirname, '..', 'src', 'locales')): Translate {
+export function loadMessages(dir = join(import.meta.dirname, '..', 'src', 'locales', 'codes')): Translate {
   const catalogs = { zh: readCatalog('zh', dir), en: readCatalog('en', dir) };
   return (lang, code, values) => {
     const id = messageIdOf(code);

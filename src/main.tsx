@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { Provider as JotaiProvider } from 'jotai';
 import { I18nProvider } from '@lingui/react';
 import { routeTree } from './routeTree.gen.ts';
 import { store } from './lib/store.ts';
@@ -26,10 +25,8 @@ applyPreferences(store, activateLanguage);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <JotaiProvider store={store}>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </JotaiProvider>
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>
   </StrictMode>,
 );

@@ -1,4 +1,7 @@
-import { createStore } from 'jotai';
+import { getDefaultStore } from 'jotai';
 
-/** The one jotai store: React reads it through the Provider, the HTTP client and guards directly. */
-export const store = createStore();
+/**
+ * The one jotai store: React reads it as the default store (no Provider needed), the HTTP client and
+ * the route guards read it directly.
+ */
+export const store = getDefaultStore();

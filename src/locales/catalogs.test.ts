@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Code, clientMessageIds, messageIdOf, type CodeName } from '../../contract/codes.ts';
 
 /** msgid -> msgstr of a Lingui .po catalog (single-line entries, as Lingui writes them). */
-function readCatalog(locale: string): Map<string, string> {
-  const text = readFileSync(join(process.cwd(), 'src/locales', `${locale}.po`), 'utf8');
+function readCatalog(file: string): Map<string, string> {
+  const text = readFileSync(join(process.cwd(), 'src/locales', file), 'utf8');
   const entries = new Map<string, string>();
   for (const m of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"$/gm)) {
     if (m[1]) entries.set(JSON.parse(`"${m[1]}"`) as string, JSON.parse(`"${m[2]}"`) as string);
@@ -13,8 +13,9 @@ function readCatalog(locale: string): Map<string, string> {
   return entries;
 }
 
-const zh = readCatalog('zh');
-const en = readCatalog('en');
+// The PWA's catalog and the server's answer texts (codes/), checked as one.
+const zh = new Map([...readCatalog('zh.po'), ...readCatalog('codes/zh.po')]);
+const en = new Map([...readCatalog('en.po'), ...readCatalog('codes/en.po')]);
 
 describe('the catalogs', () => {
   it('translate every message into English', () => {

@@ -17,16 +17,16 @@ describe('registration checks', () => {
     expect(ids(validateRegister({ ...good, account: '', password: '', confirm: '' }))).toMatchObject({
       account: 'form.accountRequired', password: 'form.passwordRequired', confirm: 'form.confirmRequired',
     });
-    expect(ids(validateRegister({ ...good, account: 'ab' }))).toEqual({ account: 'code.AccountFormat' });
-    expect(ids(validateRegister({ ...good, password: 'onlyletters', confirm: 'onlyletters' }))).toEqual({ password: 'code.PasswordFormat' });
+    expect(ids(validateRegister({ ...good, account: 'ab' }))).toEqual({ account: 'form.accountFormat' });
+    expect(ids(validateRegister({ ...good, password: 'onlyletters', confirm: 'onlyletters' }))).toEqual({ password: 'form.passwordFormat' });
   });
   it('needs matching passwords and the agreement', () => {
-    expect(ids(validateRegister({ ...good, confirm: 'secret124' }))).toEqual({ confirm: 'code.PasswordsMismatch' });
-    expect(ids(validateRegister({ ...good, agreement: false }))).toEqual({ agreement: 'code.AgreementRequired' });
+    expect(ids(validateRegister({ ...good, confirm: 'secret124' }))).toEqual({ confirm: 'form.passwordsMismatch' });
+    expect(ids(validateRegister({ ...good, agreement: false }))).toEqual({ agreement: 'form.agreementRequired' });
   });
   it('takes an optional referrer of at least 3 characters', () => {
     expect(ids(validateRegister({ ...good, referrer: '12' }))).toEqual({ referrer: 'form.referrerMin' });
-    expect(ids(validateRegister({ ...good, referrer: '12-4' }))).toEqual({ referrer: 'code.InvalidReferralCode' });
+    expect(ids(validateRegister({ ...good, referrer: '12-4' }))).toEqual({ referrer: 'form.referralInvalid' });
     expect(validateRegister({ ...good, referrer: '12345678' })).toEqual({});
   });
 });

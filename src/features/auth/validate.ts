@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { ACCOUNT_RE, PASSWORD_RE, REFERRER_MIN, REFERRER_RE } from '../../../contract/rules.ts';
-import { clientMessages, codeMessages } from '../../lib/messages.ts';
+import { clientMessages } from '../../lib/messages.ts';
 
 export type Errors<K extends string> = Partial<Record<K, MessageDescriptor>>;
 
@@ -26,14 +26,14 @@ export function validateRegister(v: RegisterValues): Errors<RegisterField> {
   const e: Errors<RegisterField> = {};
   const account = v.account.trim();
   if (!account) e.account = clientMessages['form.accountRequired'];
-  else if (!ACCOUNT_RE.test(account)) e.account = codeMessages.AccountFormat;
+  else if (!ACCOUNT_RE.test(account)) e.account = clientMessages['form.accountFormat'];
   if (!v.password) e.password = clientMessages['form.passwordRequired'];
-  else if (!PASSWORD_RE.test(v.password)) e.password = codeMessages.PasswordFormat;
+  else if (!PASSWORD_RE.test(v.password)) e.password = clientMessages['form.passwordFormat'];
   if (!v.confirm) e.confirm = clientMessages['form.confirmRequired'];
-  else if (v.confirm !== v.password) e.confirm = codeMessages.PasswordsMismatch;
+  else if (v.confirm !== v.password) e.confirm = clientMessages['form.passwordsMismatch'];
   const referrer = v.referrer.trim();
   if (referrer && referrer.length < REFERRER_MIN) e.referrer = clientMessages['form.referrerMin'];
-  else if (referrer && !REFERRER_RE.test(referrer)) e.referrer = codeMessages.InvalidReferralCode;
-  if (!v.agreement) e.agreement = codeMessages.AgreementRequired;
+  else if (referrer && !REFERRER_RE.test(referrer)) e.referrer = clientMessages['form.referralInvalid'];
+  if (!v.agreement) e.agreement = clientMessages['form.agreementRequired'];
   return e;
 }

@@ -28,13 +28,13 @@ describe('profile field checks', () => {
 
 describe('password form checks', () => {
   it('wants exactly 6 digits for a payment password and a matching confirmation', () => {
-    expect(ids(validatePassword('payment', { old: '', password: '12345', confirm: '12345' }, false))).toEqual({ password: 'code.PaymentPasswordFormat' });
-    expect(ids(validatePassword('payment', { old: '', password: '1234567', confirm: '1234567' }, false))).toEqual({ password: 'code.PaymentPasswordFormat' });
-    expect(ids(validatePassword('payment', { old: '', password: '123456', confirm: '123457' }, false))).toEqual({ confirm: 'code.PaymentPasswordMismatch' });
+    expect(ids(validatePassword('payment', { old: '', password: '12345', confirm: '12345' }, false))).toEqual({ password: 'form.paymentPasswordFormat' });
+    expect(ids(validatePassword('payment', { old: '', password: '1234567', confirm: '1234567' }, false))).toEqual({ password: 'form.paymentPasswordFormat' });
+    expect(ids(validatePassword('payment', { old: '', password: '123456', confirm: '123457' }, false))).toEqual({ confirm: 'form.paymentPasswordMismatch' });
     expect(validatePassword('payment', { old: '', password: '123456', confirm: '123456' }, false)).toEqual({});
   });
   it('asks for the current password when needed', () => {
     expect(ids(validatePassword('login', { old: '', password: 'newpass123', confirm: 'newpass123' }, true))).toEqual({ old: 'form.oldPasswordRequired' });
-    expect(ids(validatePassword('login', { old: 'x', password: 'short', confirm: 'short' }, true))).toEqual({ password: 'code.PasswordFormat' });
+    expect(ids(validatePassword('login', { old: 'x', password: 'short', confirm: 'short' }, true))).toEqual({ password: 'form.passwordFormat' });
   });
 });

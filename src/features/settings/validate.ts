@@ -2,13 +2,13 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import {
   AVATAR_MAX, EMAIL_RE, MOBILE_RE, NICKNAME_MAX, PASSWORD_RE, PAYMENT_PASSWORD_RE, type PasswordType, type SetInfoField,
 } from '../../../contract/rules.ts';
-import { clientMessages, codeMessages } from '../../lib/messages.ts';
+import { clientMessages } from '../../lib/messages.ts';
 
 const fieldRules: Record<SetInfoField, (v: string) => MessageDescriptor | null> = {
-  nickname: (v) => (v.length >= 1 && v.length <= NICKNAME_MAX ? null : codeMessages.InvalidNickname),
-  email: (v) => (v === '' || EMAIL_RE.test(v) ? null : codeMessages.InvalidEmail),
-  mobile: (v) => (v === '' || MOBILE_RE.test(v) ? null : codeMessages.InvalidMobile),
-  avatar: (v) => (v === '' || (v.length <= AVATAR_MAX && /^(https:\/\/\S+|\/\S*)$/.test(v)) ? null : codeMessages.InvalidAvatar),
+  nickname: (v) => (v.length >= 1 && v.length <= NICKNAME_MAX ? null : clientMessages['form.nicknameInvalid']),
+  email: (v) => (v === '' || EMAIL_RE.test(v) ? null : clientMessages['form.emailInvalid']),
+  mobile: (v) => (v === '' || MOBILE_RE.test(v) ? null : clientMessages['form.mobileInvalid']),
+  avatar: (v) => (v === '' || (v.length <= AVATAR_MAX && /^(https:\/\/\S+|\/\S*)$/.test(v)) ? null : clientMessages['form.avatarInvalid']),
 };
 
 /** The translated problem with a profile value, or null when it is fine (same rules as the server). */
@@ -32,8 +32,8 @@ export function validatePassword(type: PasswordType, v: PasswordValues, needsOld
   if (needsOld && !v.old) e.old = clientMessages['form.oldPasswordRequired'];
   const rule = type === 'login' ? PASSWORD_RE : PAYMENT_PASSWORD_RE;
   if (!v.password) e.password = clientMessages['form.passwordRequired'];
-  else if (!rule.test(v.password)) e.password = type === 'login' ? codeMessages.PasswordFormat : codeMessages.PaymentPasswordFormat;
+  else if (!rule.test(v.password)) e.password = type === 'login' ? clientMessages['form.passwordFormat'] : clientMessages['form.paymentPasswordFormat'];
   if (!v.confirm) e.confirm = clientMessages['form.confirmRequired'];
-  else if (v.confirm !== v.password) e.confirm = type === 'login' ? codeMessages.PasswordsMismatch : codeMessages.PaymentPasswordMismatch;
+  else if (v.confirm !== v.password) e.confirm = type === 'login' ? clientMessages['form.passwordsMismatch'] : clientMessages['form.paymentPasswordMismatch'];
   return e;
 }

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { passwordTypes, type PasswordType } from '../../../contract/rules.ts';
-import { PasswordPage } from '../../features/settings/components/password-page.tsx';
+import { PasswordRoute } from '../../features/settings/components/password-page.tsx';
 
 /** /my/password/login and /my/password/payment; any other type goes back to /my. */
 export const Route = createFileRoute('/_authed/my/password/$type')({
@@ -11,8 +11,5 @@ export const Route = createFileRoute('/_authed/my/password/$type')({
   beforeLoad: ({ params }) => {
     if (!(passwordTypes as readonly string[]).includes(params.type)) throw redirect({ to: '/my', replace: true });
   },
-  component: function PasswordRoute() {
-    const { type } = Route.useParams();
-    return <PasswordPage key={type} type={type} />;
-  },
+  component: PasswordRoute,
 });

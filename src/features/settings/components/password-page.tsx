@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PasswordType } from '../../../../contract/rules.ts';
 import { api } from '../../../lib/api.ts';
@@ -73,4 +73,12 @@ export function PasswordPage({ type }: { type: PasswordType }) {
       ) : null}
     </Page>
   );
+}
+
+const route = getRouteApi('/_authed/my/password/$type');
+
+/** The /my/password/{type} screen; a new type gets a fresh form. */
+export function PasswordRoute() {
+  const { type } = route.useParams();
+  return <PasswordPage key={type} type={type} />;
 }
