@@ -18,4 +18,9 @@ npx tsc -p tsconfig.json
 npx tsc -p sw/tsconfig.json
 source scripts/build-if-stale.sh
 echo "[test] vitest" >&2
-npx vitest run "$@"
+mkdir -p test-results
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json "$@" || status=$?
+# One plain closing line that any CI reader understands.
+node -e 'const r=require("./test-results/vitest.json");console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`)' || true
+exit $status
