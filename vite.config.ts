@@ -41,14 +41,16 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // Every browser the app supports preloads modules natively; the polyfill would only add weight.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // The framework every screen needs, in one chunk: dozens of tiny shared chunks cost more than they save.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|jotai|@tanstack[\\/](react-router|router-core|history|react-store|store)|@lingui[\\/](core|react)|use-sync-external-store)[\\/]/ },
+            { name: 'framework', test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|jotai|@tanstack[\\/](react-router|router-core|history|react-store|store)|@lingui[\\/](core|react)|use-sync-external-store)[\\/]/ },
             // The app's own small shared modules (state, toasts, UI primitives) travel together too.
-            { name: 'app', test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css)|lib[\\/](store|toast|navigation|session-end|messages|lazy-api)\.)|contract[\\/](rules|codes|envelope)\.)/ },
+            { name: 'app', test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css)|lib[\\/](store|toast|navigation|messages|lazy-api)\.)|contract[\\/]rules\.)/ },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { store } from '../lib/store.ts';
 import { isLoggedInAtom } from '../state/session.ts';
 
@@ -7,5 +7,4 @@ export const Route = createFileRoute('/_guest')({
   beforeLoad: () => {
     if (store.get(isLoggedInAtom)) throw redirect({ to: '/', replace: true });
   },
-  component: Outlet,
 });
