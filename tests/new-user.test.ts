@@ -165,6 +165,8 @@ describe('a new trader on a phone', () => {
 
     await page.getByTestId('tab-bar').getByText('我的').click();
     await expect.poll(() => page.locator('[data-kind="error"]').first().innerText()).toContain('重新登录');
+    // The screen being left shows no error box of its own: the toast and the redirect say it all.
+    expect(await page.getByText('账户数据加载失败').count()).toBe(0);
     const at = Date.now();
     await page.waitForURL('**/login');
     expect(Date.now() - at).toBeGreaterThan(1000);
