@@ -133,7 +133,9 @@ describe('a new trader on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await page.goto('/lang');
     await page.getByRole('radio', { name: 'English' }).click();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // The en catalog loads on demand: the switch completes when it has arrived.
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Language');
     expect(JSON.parse((await storage(page)).local['theme-storage']!)).toEqual({ theme: 'dark', language: 'en' });
 
     // The class and lang must be right before any script of the app runs: check at DOMContentLoaded.
@@ -151,6 +153,7 @@ describe('a new trader on a phone', () => {
 
     await page.goto('/lang');
     await page.getByRole('radio', { name: '简体中文' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     await page.goto('/setting');
     await page.getByTestId('theme-switch').click();
     expect(JSON.parse((await storage(page)).local['theme-storage']!)).toEqual({ theme: 'light', language: 'zh' });

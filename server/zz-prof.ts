@@ -1,0 +1,11 @@
+const t0 = performance.now();
+const lap = (l: string) => console.log(l, Math.round(performance.now() - t0));
+const { PGlite } = await import('@electric-sql/pglite');
+lap('import pglite');
+const dir = process.argv[2];
+const pg = await PGlite.create(dir ? { dataDir: dir } : {});
+lap('create');
+await pg.query('select 1');
+lap('q');
+const a = await import('./http/app.ts');
+lap('import app');
