@@ -1,10 +1,14 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
+const exclude = ['**/*.test.*'];
+
 /**
- * zh is the source and the fallback; en is the second language (spec §2). Two catalogs: the PWA's
- * texts (src/locales/{locale}.po, bundled) and the server's answer texts (src/locales/codes/, read by
- * the server only), so the app does not ship ninety messages it never shows.
+ * zh is the source and the fallback; en is the second language (spec §2). Three catalogs, so each
+ * screen ships only the texts it can show:
+ * - src/locales/{locale}: the public screens, the shell and the client's messages (in the entry);
+ * - src/locales/app/{locale}: the logged-in screens (loaded by the guard of those screens);
+ * - src/locales/codes/{locale}: the server's answer texts (read by the server only).
  */
 export default defineConfig({
   sourceLocale: 'zh',
@@ -12,7 +16,12 @@ export default defineConfig({
   fallbackLocales: { default: 'zh' },
   catalogs: [
     { path: '<rootDir>/src/locales/codes/{locale}', include: ['<rootDir>/src/locales/code-messages.ts'] },
-    { path: '<rootDir>/src/locales/{locale}', include: ['<rootDir>/src'], exclude: ['**/*.test.*', '<rootDir>/src/locales/code-messages.ts'] },
+    { path: '<rootDir>/src/locales/app/{locale}', include: ['<rootDir>/src/features/settings', '<rootDir>/src/routes/_authed'], exclude },
+    {
+      path: '<rootDir>/src/locales/{locale}',
+      include: ['<rootDir>/src'],
+      exclude: [...exclude, '<rootDir>/src/locales/code-messages.ts', '<rootDir>/src/features/settings', '<rootDir>/src/routes/_authed'],
+    },
   ],
   format: formatter({ origins: false, lineNumbers: false, explicitIdAsDefault: true }),
 });

@@ -50,7 +50,7 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|jotai|@tanstack[\\/](react-router|router-core|history|react-store|store)|@lingui[\\/](core|react)|use-sync-external-store)[\\/]/ },
             // The app's own small shared modules (state, toasts, UI primitives) travel together too.
-            { name: 'app', test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css)|lib[\\/](store|toast|navigation|messages|lazy-api)\.)|contract[\\/]rules\.)/ },
+            { name: 'app', test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css|tab-bar[\\/]tabs\.)|lib[\\/](store|toast|navigation|messages|lazy-api)\.)|contract[\\/]rules\.)/ },
           ],
         },
       },

@@ -1,28 +1,43 @@
 import { i18n, type Messages } from '@lingui/core';
-import { messages as zh } from '../locales/zh.po';
+import { messages as zhUi } from '../locales/zh.po';
 import type { Language } from '../state/preferences.ts';
 
-// zh is the default and ships in the entry; en loads on demand (it is most of a catalog's weight, and
-// main.tsx awaits it before the first render when en is stored, so nothing flashes in the wrong language).
-i18n.load({ zh });
-const loaded = new Set<Language>(['zh']);
-const loaders: Record<Language, () => Promise<Messages>> = {
-  zh: async () => zh,
-  en: async () => (await import('../locales/en.po')).messages,
+/**
+ * Catalogs by area (lingui.config.ts): `ui` (public screens, shell, client messages) and `app` (the
+ * logged-in screens). zh `ui` ships in the entry; everything else loads on demand: en when chosen, `app`
+ * when a logged-in screen is first opened (its guard awaits it, so no text shows untranslated).
+ */
+export type Area = 'ui' | 'app';
+
+const loaders: Record<Language, Record<Area, () => Promise<Messages>>> = {
+  zh: { ui: async () => zhUi, app: async () => (await import('../locales/app/zh.po')).messages },
+  en: {
+    ui: async () => (await import('../locales/en.po')).messages,
+    app: async () => (await import('../locales/app/en.po')).messages,
+  },
 };
 
-/** Makes a language's catalog available (once); resolves when it can be activated. */
-export async function loadCatalog(language: Language): Promise<void> {
-  if (loaded.has(language)) return;
-  i18n.load(language, await loaders[language]());
-  loaded.add(language);
+const loaded = new Set<string>();
+const areas = new Set<Area>(['ui']);
+let wanted: Language = 'zh';
+
+async function load(language: Language, area: Area): Promise<void> {
+  const key = `${language}:${area}`;
+  if (loaded.has(key)) return;
+  i18n.load(language, await loaders[language][area]());
+  loaded.add(key);
 }
 
-let wanted: Language = 'zh';
-/** Activates a language for every translated text (loading it first), and mirrors it on <html lang>. */
+/** Makes an area's texts available in the current language (and in any language chosen later). */
+export async function loadArea(area: Area): Promise<void> {
+  areas.add(area);
+  await load(wanted, area);
+}
+
+/** Activates a language for every translated text (loading its catalogs first), and sets <html lang>. */
 export async function activateLanguage(language: Language): Promise<void> {
   wanted = language;
-  await loadCatalog(language);
+  await Promise.all([...areas].map((area) => load(language, area)));
   // A slower, older switch must not win over the latest choice.
   if (wanted !== language) return;
   if (i18n.locale !== language) i18n.activate(language);

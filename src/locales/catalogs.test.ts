@@ -13,9 +13,9 @@ function readCatalog(file: string): Map<string, string> {
   return entries;
 }
 
-// The PWA's catalog and the server's answer texts (codes/), checked as one.
-const zh = new Map([...readCatalog('zh.po'), ...readCatalog('codes/zh.po')]);
-const en = new Map([...readCatalog('en.po'), ...readCatalog('codes/en.po')]);
+// The PWA's catalogs (public, app/) and the server's answer texts (codes/), checked as one.
+const zh = new Map([...readCatalog('zh.po'), ...readCatalog('app/zh.po'), ...readCatalog('codes/zh.po')]);
+const en = new Map([...readCatalog('en.po'), ...readCatalog('app/en.po'), ...readCatalog('codes/en.po')]);
 
 describe('the catalogs', () => {
   it('translate every message into English', () => {

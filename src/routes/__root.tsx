@@ -1,5 +1,5 @@
 import { Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
-import { TabBar } from '../components/ui/tab-bar/tab-bar.tsx';
+import { LazyTabBar } from '../components/ui/tab-bar/lazy-tab-bar.tsx';
 import { TAB_BAR_PADDING, isTabBarVisible } from '../components/ui/tab-bar/tabs.ts';
 import { Toaster } from '../components/ui/toaster.tsx';
 
@@ -9,7 +9,7 @@ function Shell() {
   return (
     <div data-testid="shell" style={{ paddingBottom: withTabs ? TAB_BAR_PADDING : 0 }}>
       <Outlet />
-      <TabBar />
+      {withTabs ? <LazyTabBar /> : null}
       <Toaster />
     </div>
   );

@@ -1,10 +1,13 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { store } from '../lib/store.ts';
 import { isLoggedInAtom } from '../state/session.ts';
+import { loadTabBar } from '../components/ui/tab-bar/lazy-tab-bar.tsx';
+import { loadArea } from '../lib/i18n.ts';
 
 /** Logged-in-only screens: anyone else is sent to /login. */
 export const Route = createFileRoute('/_authed')({
-  beforeLoad: () => {
+  beforeLoad: async () => {
     if (!store.get(isLoggedInAtom)) throw redirect({ to: '/login', replace: true });
+    await Promise.all([loadTabBar(), loadArea('app')]);
   },
 });

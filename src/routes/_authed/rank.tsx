@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { Placeholder } from '../../components/ui/placeholder.tsx';
+import { Placeholder } from './-components/placeholder.tsx';
 
 export const Route = createFileRoute('/_authed/rank')({
   component: () => <Placeholder root title={<Trans>排行</Trans>} />,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { Page } from './page.tsx';
-import * as css from './ui.css.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import * as css from '../../../components/ui/ui.css.ts';
 
 /** A screen that a later release builds: it says so plainly, in both languages. */
 export function Placeholder({ title, root }: { title: ReactNode; root?: boolean }) {
