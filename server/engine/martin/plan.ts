@@ -1,0 +1,150 @@
+import type Decimal from 'decimal.js';
+import { ceilTo, floorTo, money } from '../money.ts';
+import { martinBounds, type MarketRules, type MartinParams } from './rules.ts';
+
+const ONE = money(1);
+const HUNDRED = money(100);
+const pct = (p: string) => money(p).div(HUNDRED);
+
+/** The price at which the next add buys: `trigger`% below the last fill, floored to the tick. */
+export function nextAddPrice(lastFill: Decimal, addTrigger: string, tick: Decimal): Decimal {
+  return floorTo(lastFill.mul(ONE.minus(pct(addTrigger))), tick);
+}
+
+/** The take-profit price: `takeProfit`% above the average entry, rounded up so the target is met. */
+export function takeProfitPrice(average: Decimal, takeProfit: string, tick: Decimal): Decimal {
+  return ceilTo(average.mul(ONE.plus(pct(takeProfit))), tick);
+}
+
+/** The stop-loss price: `stopLoss`% below the average entry, floored to the tick. */
+export function stopLossPrice(average: Decimal, stopLoss: string, tick: Decimal): Decimal {
+  return floorTo(average.mul(ONE.minus(pct(stopLoss))), tick);
+}
+
+/** Quote budget of order `index` (0 = first): firstOrder x multiplier^index. */
+export function orderQuote(params: Pick<MartinParams, 'firstOrder' | 'multiplier'>, index: number): Decimal {
+  return money(params.firstOrder).mul(money(params.multiplier).pow(index));
+}
+
+/** Quote the whole cycle needs: the sum of every order's budget. */
+export function requiredInvestment(params: Pick<MartinParams, 'firstOrder' | 'multiplier' | 'maxPositions'>): Decimal {
+  let total = money(0);
+  for (let i = 0; i < params.maxPositions; i++) total = total.plus(orderQuote(params, i));
+  return total;
+}
+
+export interface Fill {
+  price: Decimal;
+  /** Base amount bought (gross, before a fee taken in base). */
+  amount: Decimal;
+}
+
+/** Average entry price: total cost over total amount (exact; display rounding is the screen's). */
+export function averagePrice(fills: readonly Fill[]): Decimal {
+  let cost = money(0);
+  let amount = money(0);
+  for (const f of fills) {
+    cost = cost.plus(f.price.mul(f.amount));
+    amount = amount.plus(f.amount);
+  }
+  if (amount.isZero()) throw new RangeError('no fills');
+  return cost.div(amount);
+}
+
+/** The base amount an order of `quote` buys at `price`, floored to the market's step. */
+export function buyAmount(quote: Decimal, price: Decimal, step: Decimal): Decimal {
+  return floorTo(quote.div(price), step);
+}
+
+export interface Level {
+  index: number;
+  /** Planned fill price: the start price, then each add's trigger below the one before. */
+  price: Decimal;
+  quote: Decimal;
+  amount: Decimal;
+  cost: Decimal;
+}
+
+/** The cycle as planned from `startPrice`, every add filling exactly at its trigger. */
+export function planLevels(params: MartinParams, market: MarketRules, startPrice: Decimal): Level[] {
+  const levels: Level[] = [];
+  let price = floorTo(startPrice, market.tickSize);
+  for (let index = 0; index < params.maxPositions; index++) {
+    if (index > 0) price = nextAddPrice(price, params.addTrigger, market.tickSize);
+    const quote = orderQuote(params, index);
+    const amount = buyAmount(quote, price, market.stepSize);
+    levels.push({ index, price, quote, amount, cost: amount.mul(price) });
+  }
+  return levels;
+}
+
+export interface CloseResult {
+  /** Base sold: what the buys left after fees taken in base, floored to the step. */
+  sellAmount: Decimal;
+  /** Base left over below the step (stays in the account). */
+  dust: Decimal;
+  /** Quote received, net of the sell fee. */
+  proceeds: Decimal;
+  /** Quote spent on the buys. */
+  cost: Decimal;
+  profit: Decimal;
+}
+
+/**
+ * Closing a cycle at `price`: buy fees are taken in base (as Binance does), the sell fee in quote.
+ * Profit = proceeds - cost; the dust below the step is not sold.
+ */
+export function closeCycle(fills: readonly Fill[], price: Decimal, market: MarketRules): CloseResult {
+  let held = money(0);
+  let cost = money(0);
+  for (const f of fills) {
+    held = held.plus(f.amount.mul(ONE.minus(market.feeRate)));
+    cost = cost.plus(f.amount.mul(f.price));
+  }
+  const sellAmount = floorTo(held, market.stepSize);
+  const proceeds = sellAmount.mul(price).mul(ONE.minus(market.feeRate));
+  return { sellAmount, dust: held.minus(sellAmount), proceeds, cost, profit: proceeds.minus(cost) };
+}
+
+export type MartinField = keyof Omit<MartinParams, 'repeat'>;
+export interface MartinProblem {
+  field: MartinField;
+  reason: 'required' | 'format' | 'range' | 'insufficient' | 'belowMinimum';
+}
+
+const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
+
+/**
+ * Checks a martin bot's parameters against the bounds and the market (spec §5: required fields,
+ * a valid investment that covers every order, valid max positions and multiplier, every order at or
+ * above the market's minimum). Returns every problem found; none means the bot can start.
+ */
+export function validateMartin(params: Partial<MartinParams>, market: MarketRules, startPrice: Decimal): MartinProblem[] {
+  const problems: MartinProblem[] = [];
+  const decimalField = (field: MartinField, value: unknown, bounds?: { min: string; max: string }, optional = false) => {
+    if (value === undefined || value === '') {
+      if (!optional) problems.push({ field, reason: 'required' });
+      return false;
+    }
+    if (typeof value !== 'string' || !DECIMAL.test(value)) return problems.push({ field, reason: 'format' }) && false;
+    const v = money(value);
+    if (bounds ? v.lt(bounds.min) || v.gt(bounds.max) : v.lte(0)) return problems.push({ field, reason: 'range' }) && false;
+    return true;
+  };
+  const okInvestment = decimalField('investment', params.investment);
+  const okFirst = decimalField('firstOrder', params.firstOrder);
+  const okMultiplier = decimalField('multiplier', params.multiplier, martinBounds.multiplier);
+  decimalField('addTrigger', params.addTrigger, martinBounds.addTrigger);
+  decimalField('takeProfit', params.takeProfit, martinBounds.takeProfit);
+  decimalField('stopLoss', params.stopLoss, martinBounds.stopLoss, true);
+  const n = params.maxPositions;
+  const okPositions = typeof n === 'number' && Number.isInteger(n) && n >= martinBounds.maxPositions.min && n <= martinBounds.maxPositions.max;
+  if (!okPositions) problems.push({ field: 'maxPositions', reason: n === undefined ? 'required' : 'range' });
+  if (problems.length > 0 || !okInvestment || !okFirst || !okMultiplier || !okPositions) return problems;
+
+  const full = params as MartinParams;
+  if (money(full.investment).lt(requiredInvestment(full))) problems.push({ field: 'investment', reason: 'insufficient' });
+  const levels = planLevels(full, market, startPrice);
+  if (levels.some((l) => l.amount.lt(market.minAmount) || l.cost.lt(market.minCost))) problems.push({ field: 'firstOrder', reason: 'belowMinimum' });
+  return problems;
+}
