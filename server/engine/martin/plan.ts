@@ -78,6 +78,13 @@ export function planLevels(params: MartinParams, market: MarketRules, startPrice
   return levels;
 }
 
+/** Base the buys left after fees taken in base, floored to the step: what a close can sell. */
+export function sellableAmount(fills: readonly Fill[], market: MarketRules): Decimal {
+  let held = money(0);
+  for (const f of fills) held = held.plus(f.amount.mul(ONE.minus(market.feeRate)));
+  return floorTo(held, market.stepSize);
+}
+
 export interface CloseResult {
   /** Base sold: what the buys left after fees taken in base, floored to the step. */
   sellAmount: Decimal;

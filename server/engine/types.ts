@@ -1,0 +1,41 @@
+import type Decimal from 'decimal.js';
+
+/** Typed ids: a bot id and a client order id are both strings, never interchangeable. */
+export type BotId = string & { readonly __brand: 'BotId' };
+export type ClientOrderId = string & { readonly __brand: 'ClientOrderId' };
+
+export const botId = (id: string) => id as BotId;
+
+/** Deterministic client order id: bot, cycle, sequence. A retry after a crash reuses it, never a new one. */
+export function clientOrderId(bot: BotId, cycle: number, seq: number): ClientOrderId {
+  return `${bot}-${cycle}-${seq}` as ClientOrderId;
+}
+
+export type Side = 'buy' | 'sell';
+
+// ---- events (past tense): what happened ----
+export interface BotStarted { type: 'BotStarted'; price: Decimal }
+export interface PriceTicked { type: 'PriceTicked'; price: Decimal }
+export interface OrderFilled { type: 'OrderFilled'; clientOrderId: ClientOrderId; side: Side; price: Decimal; amount: Decimal }
+export interface OrderRejected { type: 'OrderRejected'; clientOrderId: ClientOrderId; reason: string }
+export interface ManualAddRequested { type: 'ManualAddRequested'; price: Decimal }
+export interface ManualCloseRequested { type: 'ManualCloseRequested'; price: Decimal }
+export type EngineEvent = BotStarted | PriceTicked | OrderFilled | OrderRejected | ManualAddRequested | ManualCloseRequested;
+
+// ---- intents (imperative): what the strategy asks the engine to do ----
+/** A market buy spends `quote`; a market sell sells `amount` of base. */
+export interface PlaceOrder {
+  type: 'PlaceOrder';
+  clientOrderId: ClientOrderId;
+  side: Side;
+  quote?: Decimal;
+  amount?: Decimal;
+  /** Why, for the action log: open, add, manual_add, close (take profit), stop (stop loss), manual_close. */
+  reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close';
+}
+export interface CycleClosed { type: 'CycleClosed'; cycle: number; profit: Decimal }
+export interface PauseBot { type: 'PauseBot'; reason: string }
+export type Intent = PlaceOrder | CycleClosed | PauseBot;
+
+/** A strategy: pure, no I/O, no clock, no randomness. The engine persists state and carries out intents. */
+export type Decide<S, V> = (state: S, event: EngineEvent, view: V) => { state: S; intents: Intent[] };
