@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { GENESIS_MS, SimulatedMarket } from './simulated.ts';
+
+const DAY = 86_400_000;
+const at = Date.UTC(2026, 5, 1, 12, 34, 56);
+
+describe('the simulated market', () => {
+  it('is a pure function of seed, symbol and time', () => {
+    const a = new SimulatedMarket(7);
+    const b = new SimulatedMarket(7);
+    expect(a.candles('BTC/USDT', '1h', at, 48)).toEqual(b.candles('BTC/USDT', '1h', at, 48));
+    expect(a.priceAt('ETH/USDT', at)).toBe(b.priceAt('ETH/USDT', at));
+    expect(new SimulatedMarket(8).priceAt('ETH/USDT', at)).not.toBe(a.priceAt('ETH/USDT', at));
+  });
+
+  it('makes continuous, well-formed candles rounded to the tick', () => {
+    const m = new SimulatedMarket();
+    const candles = m.candles('SOL/USDT', '1m', at, 3000); // crosses two day boundaries
+    expect(candles).toHaveLength(3000);
+    for (let i = 0; i < candles.length; i++) {
+      const c = candles[i]!;
+      expect(Number(c.low)).toBeLessThanOrEqual(Math.min(Number(c.open), Number(c.close)));
+      expect(Number(c.high)).toBeGreaterThanOrEqual(Math.max(Number(c.open), Number(c.close)));
+      expect(c.close).toMatch(/^\d+\.\d{2}$/);
+      if (i > 0) {
+        expect(c.open).toBe(candles[i - 1]!.close);
+        expect(c.time - candles[i - 1]!.time).toBe(60_000);
+      }
+    }
+  });
+
+  it('aggregates timeframes from the same minutes', () => {
+    const m = new SimulatedMarket();
+    const end = Date.UTC(2026, 5, 1, 12, 59, 59);
+    const minutes = m.candles('BNB/USDT', '1m', end, 60);
+    const [hour] = m.candles('BNB/USDT', '1h', end, 1);
+    expect(hour!.open).toBe(minutes[0]!.open);
+    expect(hour!.close).toBe(minutes[59]!.close);
+    expect(Number(hour!.high)).toBe(Math.max(...minutes.map((c) => Number(c.high))));
+    expect(Number(hour!.low)).toBe(Math.min(...minutes.map((c) => Number(c.low))));
+  });
+
+  it('keeps every tick inside its minute candle', () => {
+    const m = new SimulatedMarket();
+    const [minute] = m.candles('DOGE/USDT', '1m', at, 1);
+    for (let s = 0; s < 60; s++) {
+      const p = Number(m.priceAt('DOGE/USDT', minute!.time + s * 1000));
+      expect(p).toBeGreaterThanOrEqual(Number(minute!.low));
+      expect(p).toBeLessThanOrEqual(Number(minute!.high));
+    }
+  });
+
+  it('moves like a real market over years: realistic volatility, no runaway prices', () => {
+    const m = new SimulatedMarket();
+    const days = m.candles('BTC/USDT', '1d', GENESIS_MS + 3 * 365 * DAY, 3 * 365);
+    const logs = days.map((c) => Math.log(Number(c.close)));
+    const returns = logs.slice(1).map((l, i) => l - logs[i]!);
+    const mean = returns.reduce((s, r) => s + r, 0) / returns.length;
+    const vol = Math.sqrt(returns.reduce((s, r) => s + (r - mean) ** 2, 0) / returns.length) * Math.sqrt(365);
+    expect(vol).toBeGreaterThan(0.35);
+    expect(vol).toBeLessThan(0.8);
+    for (const c of days) {
+      expect(Number(c.close)).toBeGreaterThan(60000 / 8);
+      expect(Number(c.close)).toBeLessThan(60000 * 8);
+    }
+  });
+
+  it('computes a day of minute candles quickly', () => {
+    const m = new SimulatedMarket(99);
+    const t = performance.now();
+    m.candles('ETH/USDT', '1m', at, 1440);
+    expect(performance.now() - t).toBeLessThan(200);
+  });
+});

@@ -1,0 +1,160 @@
+import { hashString, normal, seeded } from './random.ts';
+import { simSymbols, timeframes, type SimSymbol, type Timeframe } from './symbols.ts';
+
+/** The simulated market starts on this day; any time after it can be asked for. */
+export const GENESIS_MS = Date.UTC(2024, 0, 1);
+const DAY_MS = 86_400_000;
+const MINUTES = 1440;
+
+export interface Candle {
+  /** Open time, ms since the epoch. */
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+interface Day {
+  /** Log price at each minute boundary: [0] the day's open, [1440] the next day's open. */
+  boundary: Float64Array;
+  /** Log high and low of each minute. */
+  high: Float64Array;
+  low: Float64Array;
+  volume: Float64Array;
+}
+
+const decimalsOf = (tick: string) => (tick.split('.')[1] ?? '').length;
+
+/**
+ * A seeded, offline market: the default feed for the Paper exchange and for backtests. Prices follow a
+ * daily random walk with trending regimes and mild mean reversion (so years of history stay realistic),
+ * bridged minute by minute inside each day, so any moment's price and any candle are the same on every
+ * call and every machine (a pure function of seed, symbol and time) and cost O(one day) to compute.
+ */
+export class SimulatedMarket {
+  readonly seed: number;
+  private readonly anchors = new Map<string, number[]>();
+  private readonly days = new Map<string, Day>();
+
+  constructor(seed = 56) {
+    this.seed = seed;
+  }
+
+  symbols(): readonly SimSymbol[] {
+    return simSymbols;
+  }
+
+  info(symbol: string): SimSymbol {
+    const s = simSymbols.find((x) => x.symbol === symbol);
+    if (!s) throw new RangeError(`unknown symbol ${symbol}`);
+    return s;
+  }
+
+  /** The price at a moment (ms), as a decimal string rounded to the symbol's tick. */
+  priceAt(symbol: string, ms: number): string {
+    const info = this.info(symbol);
+    const { day, minute, into } = this.locate(ms);
+    const d = this.day(info, day);
+    const open = d.boundary[minute]!;
+    const close = d.boundary[minute + 1]!;
+    // Inside a minute: a straight line from open to close with a seeded wiggle, kept within the candle.
+    const rand = seeded(hashString(`${this.seed}:${symbol}:${day}:${minute}:${Math.floor(into / 1000)}`));
+    const wiggle = (rand() - 0.5) * (d.high[minute]! - d.low[minute]!) * 0.5;
+    const log = Math.min(d.high[minute]!, Math.max(d.low[minute]!, open + (close - open) * (into / 60_000) + wiggle));
+    return Math.exp(log).toFixed(decimalsOf(info.tick));
+  }
+
+  /** The last `limit` candles of a timeframe up to and including the one that contains `endMs` (it may be open). */
+  candles(symbol: string, timeframe: Timeframe, endMs: number, limit: number): Candle[] {
+    const info = this.info(symbol);
+    const span = timeframes[timeframe];
+    const lastOpen = Math.floor((endMs - GENESIS_MS) / span) * span + GENESIS_MS;
+    const out: Candle[] = [];
+    for (let t = Math.max(GENESIS_MS, lastOpen - (limit - 1) * span); t <= lastOpen; t += span) {
+      out.push(this.candle(info, t, Math.min(t + span, endMs + 1)));
+    }
+    return out;
+  }
+
+  /** One candle from `from` (inclusive) to `to` (exclusive), built from whole minutes. */
+  private candle(info: SimSymbol, from: number, to: number): Candle {
+    const dp = decimalsOf(info.tick);
+    let open = NaN;
+    let close = NaN;
+    let high = -Infinity;
+    let low = Infinity;
+    let volume = 0;
+    for (let t = from; t < to; t += 60_000) {
+      const { day, minute } = this.locate(t);
+      const d = this.day(info, day);
+      if (Number.isNaN(open)) open = d.boundary[minute]!;
+      close = d.boundary[minute + 1]!;
+      high = Math.max(high, d.high[minute]!);
+      low = Math.min(low, d.low[minute]!);
+      volume += d.volume[minute]!;
+    }
+    const p = (log: number) => Math.exp(log).toFixed(dp);
+    return { time: from, open: p(open), high: p(high), low: p(low), close: p(close), volume: volume.toFixed(4) };
+  }
+
+  private locate(ms: number): { day: number; minute: number; into: number } {
+    if (ms < GENESIS_MS) throw new RangeError('before the simulated market began');
+    const sinceGenesis = ms - GENESIS_MS;
+    const day = Math.floor(sinceGenesis / DAY_MS);
+    const inDay = sinceGenesis - day * DAY_MS;
+    const minute = Math.floor(inDay / 60_000);
+    return { day, minute, into: inDay - minute * 60_000 };
+  }
+
+  /** Log price at the start of each day, extended on demand: a walk with regimes and mean reversion. */
+  private anchor(info: SimSymbol, day: number): number {
+    let list = this.anchors.get(info.symbol);
+    if (!list) {
+      list = [Math.log(info.start)];
+      this.anchors.set(info.symbol, list);
+    }
+    const home = Math.log(info.start);
+    const sigma = info.vol / Math.sqrt(365);
+    while (list.length <= day + 1) {
+      const d = list.length - 1;
+      const rand = seeded(hashString(`${this.seed}:${info.symbol}:anchor:${d}`));
+      // A regime lasts weeks: its direction is drawn once per 21-day block.
+      const regime = seeded(hashString(`${this.seed}:${info.symbol}:regime:${Math.floor(d / 21)}`))() * 3;
+      const drift = (regime < 1 ? -0.35 : regime < 2 ? 0 : 0.35) * sigma;
+      const prev = list[d]!;
+      list.push(prev + drift - 0.01 * (prev - home) + sigma * normal(rand));
+    }
+    return list[day]!;
+  }
+
+  private day(info: SimSymbol, day: number): Day {
+    const key = `${info.symbol}:${day}`;
+    const cached = this.days.get(key);
+    if (cached) return cached;
+    const a = this.anchor(info, day);
+    const b = this.anchor(info, day + 1);
+    const rand = seeded(hashString(`${this.seed}:${info.symbol}:day:${day}`));
+    const sigma = info.vol / Math.sqrt(365 * MINUTES);
+    // A Brownian bridge from today's anchor to tomorrow's: continuous across days by construction.
+    const walk = new Float64Array(MINUTES + 1);
+    for (let k = 1; k <= MINUTES; k++) walk[k] = walk[k - 1]! + sigma * normal(rand);
+    const boundary = new Float64Array(MINUTES + 1);
+    for (let k = 0; k <= MINUTES; k++) boundary[k] = a + walk[k]! - (k / MINUTES) * (walk[MINUTES]! - (b - a));
+    const high = new Float64Array(MINUTES);
+    const low = new Float64Array(MINUTES);
+    const volume = new Float64Array(MINUTES);
+    for (let k = 0; k < MINUTES; k++) {
+      const o = boundary[k]!;
+      const c = boundary[k + 1]!;
+      high[k] = Math.max(o, c) + Math.abs(normal(rand)) * sigma * 0.6;
+      low[k] = Math.min(o, c) - Math.abs(normal(rand)) * sigma * 0.6;
+      volume[k] = (1000 / info.start) * Math.exp(normal(rand) * 0.5) * (1 + Math.abs(c - o) / sigma);
+    }
+    const result = { boundary, high, low, volume };
+    if (this.days.size > 400) this.days.delete(this.days.keys().next().value!);
+    this.days.set(key, result);
+    return result;
+  }
+}
