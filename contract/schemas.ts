@@ -149,6 +149,29 @@ export interface UserIndex {
   referrals: number;
 }
 
+/** An exchange a trader can bind (GET /api/market/exchanges). */
+export interface ExchangeInfo {
+  id: number;
+  code: string;
+  name: string;
+  logo: string;
+  /** Whether the API key comes with a passphrase (OKX, Bitget). */
+  passphrase: boolean;
+  spot: boolean;
+  /** Whether paper trading (simulation) is offered on it. */
+  simulation: boolean;
+}
+
+/** A bound API key as the app sees it: never the secret, the key masked. */
+export interface ApiBinding {
+  id: string;
+  exchangeId: number;
+  exchange: string;
+  apiKey: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Data of each call, where known. Calls of later issues answer `unknown` until they are built. */
 export interface DataOf {
   loginAccount: LoginData;
@@ -162,11 +185,11 @@ export interface DataOf {
   userSetInfo: Profile;
   userPassword: null;
   marketSymbols: unknown;
-  marketExchanges: { exchanges: unknown[]; ips: string[] };
-  exchangesBind: unknown;
-  exchangesUnbind: unknown;
-  userApi: unknown;
-  userApiPost: unknown;
+  marketExchanges: { exchanges: ExchangeInfo[]; ips: string[] };
+  exchangesBind: ApiBinding;
+  exchangesUnbind: null;
+  userApi: ApiBinding[];
+  userApiPost: ApiBinding[];
   marketBotTypes: unknown;
   marketTypeBots: unknown;
   marketPrice: unknown;

@@ -1,4 +1,19 @@
-/** Every setting of the server, from the environment, with its documented default (README). */
+/**
+ * Every setting of the server, from the environment, with its default:
+ *
+ * | Variable          | Default                          | Meaning                                           |
+ * |-------------------|----------------------------------|---------------------------------------------------|
+ * | PORT              | 8080                             | HTTP port                                         |
+ * | HOST              | 0.0.0.0                          | interface to listen on                            |
+ * | DATA_DIR          | ./data                           | embedded database folder (DATA_DIR/pglite)        |
+ * | DATABASE_URL      | unset: embedded PGlite           | PostgreSQL connection string                      |
+ * | SESSION_TTL_DAYS  | 30                               | a session token's lifetime                        |
+ * | LOG_LEVEL         | error in production, else warn   | fatal, error, warn, info, debug, trace or silent  |
+ * | STATIC_DIR        | ./dist                           | the built PWA                                     |
+ * | TRUST_PROXY       | unset: off                       | behind a reverse proxy: 1, or the proxy addresses |
+ * |                   |                                  | (comma list, CIDR allowed), so that login limits  |
+ * |                   |                                  | see the client's IP, not the proxy's              |
+ */
 export interface Config {
   port: number;
   host: string;
@@ -8,6 +23,12 @@ export interface Config {
   sessionTtlMs: number;
   logLevel: string;
   staticDir: string;
+  /** Fastify's trustProxy: false, true (any proxy) or a comma list of proxy addresses / CIDRs. */
+  trustProxy: boolean | string;
+  /** IPs traders whitelist on their exchange API keys (this server's egress addresses). */
+  serverIps: string[];
+  /** base64 of 32 bytes for AES-256-GCM of exchange secrets; empty: a key file under dataDir. */
+  secretKey: string;
   /** Login attempt limits (see services/login-limiter.ts). */
   limits: LoginLimits;
 }
@@ -21,6 +42,8 @@ export interface LoginLimits {
 
 export const defaultLimits: LoginLimits = { windowMs: 15 * 60_000, perAccountIp: 5, perAccount: 20, perIp: 50 };
 
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -28,16 +51,29 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  return value;
+}
+
 /** Reads the configuration; a malformed value stops the start with a message naming the variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const logLevel = env.LOG_LEVEL || (env.NODE_ENV === 'production' ? 'error' : 'warn');
+  if (!logLevels.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got "${logLevel}"`);
+  const port = env.PORT === '0' ? 0 : int(env.PORT, 8080, 'PORT');
+  if (port > 65_535) throw new Error(`PORT must be at most 65535, got "${env.PORT}"`);
   return {
-    port: int(env.PORT, 8080, 'PORT'),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || '',
     sessionTtlMs: int(env.SESSION_TTL_DAYS, 30, 'SESSION_TTL_DAYS') * 86_400_000,
-    logLevel: env.LOG_LEVEL || (env.NODE_ENV === 'production' ? 'error' : 'warn'),
+    logLevel,
     staticDir: env.STATIC_DIR || './dist',
+    serverIps: (env.SERVER_IPS || '127.0.0.1').split(',').map((ip) => ip.trim()).filter(Boolean),
+    secretKey: env.SECRET_KEY || '',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     limits: defaultLimits,
   };
 }

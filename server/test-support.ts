@@ -4,6 +4,7 @@ import pg from 'pg';
 import { defaultLimits, type LoginLimits } from './config.ts';
 import { migrate, openDatabase, type Db } from './db/connect.ts';
 import { buildApp, type AppDeps } from './http/app.ts';
+import { SecretBox } from './security/secret-box.ts';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const dbKinds = ['pglite', 'postgres'] as const;
@@ -31,26 +32,32 @@ export async function openTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Pr
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const db = await openDatabase({ url: PG_URL, schema });
-  await migrate(db);
-  return {
-    db,
-    drop: async () => {
-      await db.destroy();
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
+  const drop = async () => {
+    await db.destroy();
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await c.end();
   };
+  try {
+    await migrate(db);
+  } catch (e) {
+    await drop(); // leave no half-made schema behind
+    throw e;
+  }
+  return { db, drop };
 }
 
 /** The real app on a test database; `staticDir` defaults to a folder with no build. */
-export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend'] } = {}): Promise<TestApp> {
+export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream'] } = {}): Promise<TestApp> {
   const { db, drop } = await openTestDb(kind);
   const app = await buildApp({
     db,
-    config: { sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: 'silent' },
+    config: { sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'] },
+    box: new SecretBox(randomBytes(32)),
     ...(options.extend ? { extend: options.extend } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.exchangeClient ? { exchangeClient: options.exchangeClient } : {}),
   });
   return { app, db, close: async () => { await app.close(); await drop(); } };
 }

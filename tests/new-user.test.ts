@@ -159,6 +159,28 @@ describe('a new trader on a phone', () => {
     expect(JSON.parse((await storage(page)).local['theme-storage']!)).toEqual({ theme: 'light', language: 'zh' });
   });
 
+  it('binds Paper keys, sees them masked, and unbinds after confirming', async () => {
+    await page.goto('/bind');
+    await page.getByTestId('exchange-list').getByText('Paper').click();
+    await page.waitForURL('**/bind/paper');
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('请输入 API Key');
+    await page.locator('input[name="apiKey"]').fill('paperKey12345678');
+    await page.locator('input[name="secretKey"]').fill('paperSecret12345678');
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => page.getByTestId('binding').innerText()).toContain('pape****5678');
+    await page.goto('/bind');
+    await expect.poll(() => page.getByTestId('exchange-list').innerText()).toContain('已绑定 pape****5678');
+    await page.goto('/bind/okx');
+    await expect.poll(() => page.locator('input[name="passphrase"]').count()).toBe(1);
+    expect(await page.getByTestId('server-ip').allInnerTexts()).toEqual(['127.0.0.1']);
+    await page.goto('/bind/paper');
+    await page.getByRole('button', { name: '解除绑定' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '解除' }).click();
+    await page.waitForURL((u) => u.pathname === '/bind');
+    await expect.poll(() => page.getByTestId('exchange-list').innerText()).not.toContain('已绑定');
+  });
+
   it('is sent to /login with storage wiped when the server ends the session', async () => {
     await page.goto('/');
     await page.evaluate(() => sessionStorage.setItem('draft', 'x'));

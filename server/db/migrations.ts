@@ -36,4 +36,34 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('sessions_user_idx').on('sessions').columns(['user_id', 'terminal']).execute();
     },
   },
+  '0002_one_live_session_per_terminal': {
+    async up(db: Kysely<unknown>) {
+      // The database, not only the login code, guarantees one live session per user and terminal.
+      // Duplicates left by a race before this index would stop it being built: keep the newest.
+      await sql`UPDATE sessions s SET revoked_at = now() WHERE s.revoked_at IS NULL AND EXISTS (
+        SELECT 1 FROM sessions t WHERE t.user_id = s.user_id AND t.terminal = s.terminal AND t.revoked_at IS NULL AND t.id > s.id)`.execute(db);
+      await db.schema
+        .createIndex('sessions_live_terminal_idx')
+        .on('sessions')
+        .columns(['user_id', 'terminal'])
+        .unique()
+        .where(sql.ref('revoked_at'), 'is', null)
+        .execute();
+    },
+  },
+  '0003_exchange_keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('exchange_keys')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('exchange_id', 'smallint', (c) => c.notNull())
+        .addColumn('api_key_masked', 'varchar(64)', (c) => c.notNull())
+        .addColumn('sealed', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('exchange_keys_user_exchange', ['user_id', 'exchange_id'])
+        .execute();
+    },
+  },
 };

@@ -27,7 +27,20 @@ export interface SessionsTable {
   revoked_at: Date | null;
 }
 
+export interface ExchangeKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  exchange_id: number;
+  /** The API key shown to its owner: first 4 and last 4 characters. */
+  api_key_masked: string;
+  /** api key, secret and passphrase, sealed together (security/secret-box.ts). */
+  sealed: string;
+  created_at: ColumnType<Date, never, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  exchange_keys: ExchangeKeysTable;
 }

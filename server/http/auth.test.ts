@@ -31,8 +31,30 @@ describe.each(dbKinds)('login and registration on %s', (kind) => {
     expect(body.data!.referral).toBe(referrer.sn);
   });
 
+  it('accepts an empty referrer and an accepted agreement', async () => {
+    const { body } = await register({ account: newAccount(), referrer: '', agreement: true });
+    expect(body.code).toBe(1);
+    expect(body.data!.referral).toBe('');
+  });
+
+  it('gives every user a distinct 8-digit sn and no internal id', async () => {
+    const sns = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const { body } = await register({ account: newAccount() });
+      sns.add(body.data!.sn as string);
+      expect(Object.keys(body.data!).sort()).toEqual(['account', 'address', 'avatar', 'mobile', 'nickname', 'referral', 'sn', 'token']);
+    }
+    expect(sns.size).toBe(5);
+  });
+
   it.each([
     [{ account: 'ab' }, 1103],
+    [{ account: 'with space' }, 1103],
+    [{ account: 5 }, 1103],
+    [{ password: undefined }, 1104],
+    [{ confirm: undefined }, 1105],
+    [{ agreement: 'yes' }, 1005],
+    [{ terminal: undefined }, 6001],
     [{ account: '' }, 1103],
     [{ password: 'short1', confirm: 'short1' }, 1104],
     [{ password: 'lettersonly', confirm: 'lettersonly' }, 1104],
@@ -68,6 +90,22 @@ describe.each(dbKinds)('login and registration on %s', (kind) => {
     expect(fr.body.msg).toBe('两次输入的密码不一致');
   });
 
+  it('answers an account-format error in English too, and never says which accounts exist', async () => {
+    const en = await register({ account: 'ab' }, { lang: 'en' });
+    expect(en.body.msg).toMatch(/account/i);
+    expect(en.body.msg).not.toBe((await register({ account: 'ab' })).body.msg);
+  });
+
+  it('refuses a disabled account at login with AccountLocked, only once the password is right', async () => {
+    const account = newAccount();
+    const { body } = await register({ account });
+    await t.db.updateTable('users').set({ disabled: true }).where('sn', '=', body.data!.sn as string).execute();
+    const right = await post('/api/login/account', { terminal: 1, account, password: PASSWORD }, { lang: 'en' });
+    expect(right.body).toEqual({ code: 1012, msg: 'Access denied', data: null });
+    const wrong = await post('/api/login/account', { terminal: 1, account, password: 'Wrong2026x' });
+    expect(wrong.body.code).toBe(1011);
+  });
+
   it('logs in with the right password only, with one message for unknown account and wrong password', async () => {
     const account = newAccount();
     const reg = (await register({ account })).body.data!;
@@ -95,8 +133,21 @@ describe.each(dbKinds)('login and registration on %s', (kind) => {
     expect((await attempt('Wrong2026x', '10.0.0.3')).code).toBe(1011);
     expect((await attempt('Wrong2026x', '10.0.0.4')).code).toBe(1011);
     const locked = await attempt(PASSWORD, '10.0.0.5');
-    expect(locked.code).toBe(1012);
-    expect(locked.msg).toMatch(/locked/);
+    expect(locked).toEqual({ code: 1012, msg: 'The account is temporarily locked, please try again in 15 minutes', data: null });
+    const zh = await t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account, password: PASSWORD }, remoteAddress: '10.0.0.6' });
+    expect(zh.json()).toEqual({ code: 1012, msg: '账号已被临时锁定，请 15 分钟后再试', data: null });
+  });
+
+  it('limits one IP that tries many accounts', async () => {
+    const ip = '10.9.9.9';
+    const attempt = (account: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account, password: 'Wrong2026x' }, remoteAddress: ip }).then((r) => r.json() as { code: number; msg: string });
+    for (let i = 0; i < 8; i++) expect((await attempt(newAccount())).code).toBe(1011);
+    const limited = await attempt(newAccount());
+    expect(limited.code).toBe(1016);
+    expect(limited.msg).toBe('尝试次数过多，请 15 分钟后再试');
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account: newAccount(), password: 'Wrong2026x' }, remoteAddress: '10.9.9.10' });
+    expect(elsewhere.json().code).toBe(1011);
   });
 
   it('keeps one session per terminal: a second login on the same terminal ends the first', async () => {
@@ -112,10 +163,33 @@ describe.each(dbKinds)('login and registration on %s', (kind) => {
     expect(await profile(other)).toBe(1);
   });
 
+  it('keeps one live session per terminal when two logins race', async () => {
+    const account = newAccount();
+    await register({ account });
+    const both = await Promise.all([1, 2, 3].map(() => post('/api/login/account', { terminal: 2, account, password: PASSWORD })));
+    expect(both.map((r) => r.body.code)).toEqual([1, 1, 1]);
+    const user = await t.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow();
+    const live = await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).where('terminal', '=', 2).where('revoked_at', 'is', null).execute();
+    expect(live).toHaveLength(1);
+  });
+
+  it('stores only the hash of a token', async () => {
+    const token = (await register({ account: newAccount() })).body.data!.token as string;
+    const rows = await t.db.selectFrom('sessions').select('token_hash').execute();
+    expect(rows.some((r) => r.token_hash.trim() === token)).toBe(false);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.token_hash.trim()))).toBe(true);
+  });
+
+  it('needs no token for login and register, and a valid one for logout', async () => {
+    expect((await post('/api/login/logout', {})).body).toMatchObject({ code: 101, msg: '请先登录', data: null });
+    expect((await post('/api/login/logout', {}, { authorization: 'Bearer not-a-token', lang: 'en' })).body.code).toBe(101);
+  });
+
   it('logs out: the token stops working with code 2003', async () => {
     const token = (await register({ account: newAccount() })).body.data!.token as string;
     const auth = { authorization: `Bearer ${token}` };
-    expect((await post('/api/login/logout', undefined, auth)).body.code).toBe(1);
+    const out = await post('/api/login/logout', undefined, auth);
+    expect(out.body).toEqual({ code: 1, msg: '操作成功', data: null });
     expect((await t.app.inject({ url: '/api/user/index', headers: auth })).json().code).toBe(2003);
     expect((await post('/api/login/logout', undefined, auth)).body.code).toBe(2003);
   });
@@ -124,6 +198,7 @@ describe.each(dbKinds)('login and registration on %s', (kind) => {
     const account = newAccount();
     const r = await register({ account });
     const l = await post('/api/login/account', { terminal: 1, account, password: PASSWORD });
-    for (const raw of [r.raw, l.raw]) expect(raw).not.toMatch(/argon2|password_hash|payment_hash|at \/|\.ts:\d+/);
+    const bad = await post('/api/login/account', { terminal: 1, account, password: 'Wrong2026x' });
+    for (const raw of [r.raw, l.raw, bad.raw]) expect(raw).not.toMatch(/argon2|password_hash|payment_hash|token_hash|"id"|at \/|\.ts:\d+|Secret2026x/);
   });
 });

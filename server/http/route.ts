@@ -4,12 +4,11 @@ import { calls } from '../../contract/calls.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import type { Language } from '../../contract/envelope.ts';
 import { schemas, type CallName, type DataOf } from '../../contract/schemas.ts';
-import { AppError, fail } from '../services/errors.ts';
-import { languageOf } from '../i18n.ts';
-import { resolveSession, type SessionInfo } from '../services/sessions.ts';
 import type { Db } from '../db/connect.ts';
+import { languageOf } from '../i18n.ts';
+import { AppError, fail } from '../services/errors.ts';
+import { resolveSession, type SessionInfo } from '../services/sessions.ts';
 
-type Schemas = (typeof schemas)[CallName];
 type Parsed<N extends CallName, K extends string> = (typeof schemas)[N] extends Record<K, z.ZodType> ? z.output<(typeof schemas)[N][K]> : undefined;
 
 export interface Context<N extends CallName, Authed extends boolean> {
@@ -22,14 +21,17 @@ export interface Context<N extends CallName, Authed extends boolean> {
   request: FastifyRequest;
 }
 
+/** The code a bad top-level input field answers with: fixed, or chosen from the raw input. */
+export type FieldCode = CodeName | ((input: Record<string, unknown>) => CodeName | undefined);
+
 export interface RouteOptions<Authed extends boolean> {
-  /** false for the calls that need no token (login, register, nonce). */
+  /** false only for the calls that need no token (login, register, nonce). */
   auth: Authed;
-  /** Which code a failing input field answers with (default ValidationError). */
-  fieldCodes?: Partial<Record<string, CodeName>>;
+  /** Which code a failing input field answers with (default ValidationError / RequiredFieldMissing). */
+  fieldCodes?: Partial<Record<string, FieldCode>>;
 }
 
-/** Thrown for bad input; the message names the field. */
+/** Thrown for bad input; `field` names what was wrong (shown after generic messages). */
 export class InputError extends AppError {
   readonly field: string;
   constructor(codeName: CodeName, field: string) {
@@ -46,14 +48,25 @@ function validate(schema: z.ZodType | undefined, value: unknown, fieldCodes: Rou
   const field = issue.code === 'unrecognized_keys' ? issue.keys.join(',') : issue.path.map(String).join('.') || 'body';
   const top = String(issue.path[0] ?? '');
   const at = issue.path.reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key as PropertyKey] : undefined), value);
-  const missing = issue.code === 'invalid_type' && at === undefined;
-  throw new InputError(fieldCodes?.[top] ?? (missing ? 'RequiredFieldMissing' : 'ValidationError'), field);
+  // JSON has no undefined: a field that fails while undefined was left out.
+  const missing = issue.code !== 'unrecognized_keys' && at === undefined && issue.path.length > 0;
+  const special = fieldCodes?.[top];
+  const input = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const code = typeof special === 'function' ? special(input) : special;
+  throw new InputError(code ?? (missing ? 'RequiredFieldMissing' : 'ValidationError'), field);
+}
+
+/** The bearer token of a request, '' when there is none. */
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer +(\S+) *$/i.exec(header);
+  return match?.[1] ?? '';
 }
 
 /**
- * Registers the handler of one contract call: method and path from contract/calls.ts, input checked
- * against contract/schemas.ts (strictly), the bearer session resolved when `auth`, the answer wrapped
- * in the envelope by the app.
+ * Registers the handler of one contract call: method and path from contract/calls.ts; the bearer
+ * session resolved first when `auth` (a caller without a valid token learns nothing about the input
+ * rules); input checked against contract/schemas.ts, strictly; the answer wrapped in the envelope.
  */
 export function route<N extends CallName, Authed extends boolean>(
   app: FastifyInstance,
@@ -63,16 +76,14 @@ export function route<N extends CallName, Authed extends boolean>(
   handler: (ctx: Context<N, Authed>) => Promise<DataOf[N]>,
 ): void {
   const spec = calls[name];
-  const schema = schemas[name] as Schemas & Partial<Record<'body' | 'query' | 'params', z.ZodType>>;
+  const schema = schemas[name] as Partial<Record<'body' | 'query' | 'params', z.ZodType>>;
   app.route({
     method: spec.method,
     url: `/api${spec.path}`,
     handler: async (request, reply) => {
-      const lang = languageOf(request.headers.lang);
       let session: SessionInfo | null = null;
       if (options.auth) {
-        const header = request.headers.authorization ?? '';
-        const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+        const token = bearerToken(request);
         if (!token) throw fail('NotLoggedIn');
         session = await resolveSession(db, token);
       }
@@ -80,7 +91,7 @@ export function route<N extends CallName, Authed extends boolean>(
         body: validate(schema.body, request.body, options.fieldCodes),
         query: validate(schema.query, request.query, options.fieldCodes),
         params: validate(schema.params, request.params, options.fieldCodes),
-        lang,
+        lang: languageOf(request.headers.lang),
         ip: request.ip,
         session,
         request,

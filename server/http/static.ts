@@ -1,44 +1,53 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { relative, resolve, sep } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { Envelope, Language } from '../../contract/envelope.ts';
-import { languageOf } from '../i18n.ts';
+import type { Envelope } from '../../contract/envelope.ts';
 
-const CSP = [
+/** The Content-Security-Policy of the PWA's HTML: only this origin, no inline scripts, no framing. */
+export const CSP = [
   "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: https:",
   "connect-src 'self'", "worker-src 'self'", "manifest-src 'self'", "frame-ancestors 'none'", "base-uri 'self'",
   "object-src 'none'", "form-action 'self'",
 ].join('; ');
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
- * Serves the built PWA: hashed assets cached for a year, index.html and sw.js never cached, a strict
- * CSP on HTML, and the SPA fallback (any GET outside /api that is not a file gets index.html).
- * Unknown /api paths answer HTTP 404 with the envelope.
+ * Serves the built PWA: hashed assets (/assets/) cached for a year, everything else (index.html, sw.js,
+ * the manifest) revalidated on each use, a strict CSP on HTML, and the SPA fallback (any GET outside
+ * /api that is not a file gets index.html). Unknown /api paths answer HTTP 404 with the envelope.
+ * Without a build, pages answer 503 with the command that makes one.
  */
-export async function registerStatic(app: FastifyInstance, staticDir: string, notFound: (lang: Language) => Envelope<null>): Promise<void> {
+export async function registerStatic(app: FastifyInstance, staticDir: string, notFound: (request: FastifyRequest) => Envelope<null>): Promise<void> {
   const root = resolve(staticDir);
   const built = existsSync(resolve(root, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
       root,
+      // Routes for the files present at start-up: a file outside the build can never be reached.
       wildcard: false,
       index: false,
       setHeaders: (res, path) => {
-        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'no-cache');
-        if (path.endsWith('.html')) res.header('content-security-policy', CSP);
+        const hashed = relative(root, path).split(sep)[0] === 'assets';
+        res.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+        if (path.endsWith('.html')) {
+          res.header('content-security-policy', CSP);
+          res.header('x-frame-options', 'DENY');
+        }
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/')) return reply.status(404).send(notFound(languageOf(request.headers.lang)));
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send(notFound(languageOf(request.headers.lang)));
-    if (!built) return reply.status(503).type('text/plain; charset=utf-8').send('PWA not built: run npm run build');
-    // A missing hashed asset must not be answered with HTML (the browser would run it as a script).
-    if (path.startsWith('/assets/')) return reply.status(404).type('text/plain').send('not found');
+    if (path === '/api' || path.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send(notFound(request));
+    }
+    if (!built) return reply.status(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('PWA not built: run npm run build');
+    // A missing hashed asset must not be answered with HTML (the browser would try to run it).
+    if (path.startsWith('/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('not found');
     reply.header('content-security-policy', CSP);
+    reply.header('x-frame-options', 'DENY');
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -61,9 +61,43 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
     expect((await set('mobile', '12ab')).code).toBe(1206);
     expect((await set('avatar', 'javascript:alert(1)')).code).toBe(1207);
     expect((await set('password_hash', 'x')).code).toBe(1005);
+    expect((await set('nickname', '   ')).code).toBe(1205);
+    expect((await set('nickname', 'x'.repeat(33))).code).toBe(1205);
+    expect((await set('nickname', '鲸'.repeat(32))).data).toMatchObject({ nickname: '鲸'.repeat(32) });
+    expect((await set('nickname', 'Whale')).code).toBe(1);
+    expect((await set('nickname', 'x'.repeat(600))).code).toBe(1205);
     expect((await set('nickname', 5)).code).toBe(1005);
-    expect((await set('nickname', 'x'.repeat(600))).code).toBe(1005);
+    expect((await set('email', 'a@b')).code).toBe(1201);
+    expect((await set('mobile', '+86 138')).code).toBe(1206);
+    expect((await set('avatar', 'http://img.example/a.png')).code).toBe(1207);
+    expect((await set('avatar', '//evil.example/a.png')).code).toBe(1207);
+    expect((await set('avatar', 'data:image/png;base64,AAAA')).code).toBe(1207);
+    expect((await set('avatar', `https://img.example/${'a'.repeat(500)}`)).code).toBe(1207);
+    expect((await set('avatar', '/avatars/7.png')).data).toMatchObject({ avatar: '/avatars/7.png' });
+    expect(await set('avatar', 'ftp://x', 'en')).toEqual({ code: 1207, msg: 'Invalid avatar address', data: null });
+    expect((await set('nickname', 'Whale', 'zh')).msg).toBe('操作成功');
+    expect((await u.call('POST', '/api/user/setInfo', { field: 'nickname' })).code).toBe(6001);
+    expect((await u.call('POST', '/api/user/setInfo', { field: 'email', value: '', extra: 1 })).code).toBe(1005);
+    // An empty value clears an optional field.
+    expect((await set('email', '')).data).toMatchObject({ email: '' });
+    await set('email', 'w@example.com');
     expect((await u.call('GET', '/api/auth/profile')).data).toMatchObject({ nickname: 'Whale', email: 'w@example.com' });
+  });
+
+  it('checks the token before the input: a bad body without a token is 101', async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/user/setInfo', payload: { nope: 1 } });
+    expect(r.json()).toMatchObject({ code: 101, data: null });
+  });
+
+  it('tells apart missing (101), expired (1006) and revoked (2003) sessions, in both languages', async () => {
+    const u = await newUser();
+    const zh = await t.app.inject({ url: '/api/user/index' });
+    const en = await t.app.inject({ url: '/api/user/index', headers: { lang: 'en' } });
+    expect(zh.json()).toEqual({ code: 101, msg: '请先登录', data: null });
+    expect(en.json().code).toBe(101);
+    expect(en.json().msg).not.toBe(zh.json().msg);
+    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(u.token)).execute();
+    expect(await u.call('GET', '/api/user/index')).toEqual({ code: 1006, msg: '登录已过期，请重新登录', data: null });
   });
 
   it('changes the login password with the current one, ending the other sessions', async () => {
@@ -71,6 +105,8 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
     const other = (await t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 2, account: u.account, password: PASSWORD } })).json().data.token as string;
     const change = (body: object) => u.call('POST', '/api/user/password', { type: 'login', ...body });
     expect((await change({ old: 'Wrong2026x', password: 'NewPass2026', confirm: 'NewPass2026' })).code).toBe(1015);
+    expect((await change({ password: 'NewPass2026', confirm: 'NewPass2026' })).code).toBe(1015);
+    expect((await change({ old: PASSWORD, confirm: 'NewPass2026' })).code).toBe(6001);
     expect((await change({ old: PASSWORD, password: 'short', confirm: 'short' })).code).toBe(1104);
     expect((await change({ old: PASSWORD, password: 'NewPass2026', confirm: 'NewPass2027' })).code).toBe(1105);
     expect((await change({ old: PASSWORD, password: 'NewPass2026', confirm: 'NewPass2026' })).code).toBe(1);
@@ -94,5 +130,41 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
     expect((await pay({ old: PASSWORD, password: '654321', confirm: '654321' })).code).toBe(1015);
     expect((await pay({ old: '123456', password: '654321', confirm: '654321' })).code).toBe(1);
     expect((await u.call('POST', '/api/user/password', { type: 'wallet', password: '1', confirm: '1' })).code).toBe(1005);
+  });
+
+  it('limits guesses of the current password through the change call', async () => {
+    const u = await newUser();
+    const change = (old: string) => u.call('POST', '/api/user/password', { type: 'login', old, password: 'NewPass2026', confirm: 'NewPass2026' });
+    for (let i = 0; i < 5; i++) expect((await change(`Guess${i}2026x`)).code).toBe(1015);
+    const limited = await change(PASSWORD);
+    expect(limited.code).toBe(1016);
+    expect(limited.msg).toContain('15');
+    const pay = (old: string) => u.call('POST', '/api/user/password', { type: 'payment', old, password: '123456', confirm: '123456' });
+    expect((await pay(PASSWORD)).code).toBe(1016);
+  });
+
+  it('limits guesses of the 6-digit payment password', async () => {
+    const u = await newUser();
+    const pay = (old: string) => u.call('POST', '/api/user/password', { type: 'payment', old, password: '111111', confirm: '111111' });
+    expect((await pay(PASSWORD)).code).toBe(1);
+    for (let i = 0; i < 5; i++) expect((await pay(`00000${i}`)).code).toBe(1015);
+    expect((await pay('111111')).code).toBe(1016);
+  });
+
+  it('lets a wallet-only account set its first payment password without an old one', async () => {
+    const u = await newUser();
+    await t.db.updateTable('users').set({ password_hash: null }).where('sn', '=', u.sn).execute();
+    expect((await u.call('GET', '/api/auth/profile')).data).toMatchObject({ loginPasswordSet: false });
+    expect((await u.call('POST', '/api/user/password', { type: 'payment', password: '246810', confirm: '246810' })).code).toBe(1);
+    expect((await u.call('POST', '/api/user/password', { type: 'payment', password: '135791', confirm: '135791' })).code).toBe(1015);
+  });
+
+  it('never shows a hash in any answer', async () => {
+    const u = await newUser();
+    await u.call('POST', '/api/user/password', { type: 'payment', old: PASSWORD, password: '123456', confirm: '123456' });
+    for (const url of ['/api/auth/profile', '/api/user/index']) {
+      const raw = (await t.app.inject({ url, headers: { authorization: `Bearer ${u.token}` } })).body;
+      expect(raw).not.toMatch(/argon2|_hash|"id"|123456|Secret2026x/);
+    }
   });
 });

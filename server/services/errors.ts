@@ -1,19 +1,23 @@
 import type { CodeName } from '../../contract/codes.ts';
 
-/**
- * A business outcome that is not success: the code's message is sent in the request language.
- * `values` fill the message's placeholders; `detail` adds what exactly was wrong (a field name).
- */
+export interface FailOptions {
+  /** Values for the message's placeholders, e.g. {minutes}. */
+  values?: Record<string, string | number>;
+  /** Answer with this code's text instead of the code's own (when the code's text does not fit). */
+  textOf?: CodeName;
+}
+
+/** A business outcome that is not success: its code's message is sent in the request language. */
 export class AppError extends Error {
   readonly codeName: CodeName;
-  readonly values: Record<string, string | number> | undefined;
-  constructor(codeName: CodeName, values?: Record<string, string | number>) {
+  readonly options: FailOptions;
+  constructor(codeName: CodeName, options: FailOptions = {}) {
     super(codeName);
     this.name = 'AppError';
     this.codeName = codeName;
-    this.values = values;
+    this.options = options;
   }
 }
 
-/** Shorthand: `throw fail('InvalidCredentials')`. */
-export const fail = (codeName: CodeName, values?: Record<string, string | number>) => new AppError(codeName, values);
+/** Shorthand: `throw fail('InvalidCredentials')`, `throw fail('TooManyAttempts', {values: {minutes}})`. */
+export const fail = (codeName: CodeName, options?: FailOptions) => new AppError(codeName, options);

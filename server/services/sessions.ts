@@ -12,6 +12,9 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export async function openSession(db: Db, userId: string, terminal: number, ttlMs: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.transaction().execute(async (tx) => {
+    // Two logins of one user at once would both find no live session to end and collide on the
+    // unique index: taking the user's row lock first makes them wait for each other.
+    await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
     await tx
       .updateTable('sessions')
       .set({ revoked_at: now })
@@ -64,4 +67,14 @@ export async function revokeOtherSessions(db: Db, userId: string, keepSessionId:
     .where('id', '!=', keepSessionId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** Deletes sessions that expired or were revoked more than `keepMs` ago (they can never be used again). */
+export async function pruneSessions(db: Db, keepMs = 7 * 86_400_000, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - keepMs);
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

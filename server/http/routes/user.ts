@@ -1,15 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { changePassword, profile, setInfo, userIndex, type AccountsDeps } from '../../services/accounts.ts';
+import { setInfoFields, type SetInfoField } from '../../../contract/rules.ts';
+import type { AccountsDeps } from '../../services/accounts.ts';
+import { changePassword } from '../../services/password-change.ts';
+import { profile, setInfo, setInfoErrors, userIndex } from '../../services/profile.ts';
 import { route } from '../route.ts';
+
+const isField = (v: unknown): v is SetInfoField => setInfoFields.includes(v as SetInfoField);
 
 /** The logged-in user's profile, summary, profile fields and passwords. */
 export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   const { db } = deps;
   route(app, db, 'authProfile', { auth: true }, ({ session }) => profile(db, session.userId));
   route(app, db, 'userIndex', { auth: true }, ({ session }) => userIndex(db, session.userId));
-  route(app, db, 'userSetInfo', { auth: true }, ({ session, body }) => setInfo(db, session.userId, body.field, body.value));
-  route(app, db, 'userPassword', { auth: true }, async ({ session, body }) => {
-    await changePassword(deps, session.userId, session.sessionId, body);
+  route(app, db, 'userSetInfo', {
+    auth: true,
+    // A string the schema refuses (too long) gets the field's own code, e.g. InvalidAvatar; a value of
+    // the wrong type is a client bug and stays a ValidationError.
+    fieldCodes: { value: (input) => (isField(input.field) && typeof input.value === 'string' ? setInfoErrors[input.field] : undefined) },
+  }, ({ session, body }) => setInfo(db, session.userId, body.field, body.value));
+  route(app, db, 'userPassword', { auth: true }, async ({ session, body, ip }) => {
+    await changePassword(deps, session, body, ip);
     return null;
   });
 }

@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { ExchangeListPage } from '../../features/exchanges/components/exchange-list-page.tsx';
 
-export const Route = createFileRoute('/_authed/bind/')({
-  component: () => <Placeholder title={<Trans>绑定交易所</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/bind/')({ component: ExchangeListPage });

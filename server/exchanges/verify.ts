@@ -1,0 +1,37 @@
+import type { ExchangeInfo } from '../../contract/schemas.ts';
+
+export interface Credentials {
+  apiKey: string;
+  secretKey: string;
+  passphrase?: string | undefined;
+}
+
+/** Something that can answer a private call with these keys: ccxt's exchange classes fit. */
+export interface PrivateClient {
+  fetchBalance(): Promise<unknown>;
+}
+export type ClientFactory = (exchange: ExchangeInfo, creds: Credentials) => Promise<PrivateClient>;
+
+/** Live exchanges through ccxt, imported on first use (it is large and slow to load). */
+export const ccxtClient: ClientFactory = async (exchange, creds) => {
+  const ccxt = await import('ccxt');
+  const Exchange = (ccxt as unknown as Record<string, new (o: object) => PrivateClient>)[exchange.code];
+  if (!Exchange) throw new Error(`ccxt has no ${exchange.code}`);
+  return new Exchange({ apiKey: creds.apiKey, secret: creds.secretKey, password: creds.passphrase, enableRateLimit: true, timeout: 10_000 });
+};
+
+const PAPER_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+/**
+ * Whether the keys work: Paper checks their format; a live exchange must answer a private call (the
+ * balance) with them. Any failure, network included, means "not verified": nothing is saved.
+ */
+export async function verifyKeys(exchange: ExchangeInfo, creds: Credentials, client: ClientFactory = ccxtClient): Promise<boolean> {
+  if (exchange.code === 'paper') return PAPER_KEY.test(creds.apiKey) && PAPER_KEY.test(creds.secretKey);
+  try {
+    await (await client(exchange, creds)).fetchBalance();
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,52 @@
+import type { Profile, UserIndex } from '../../contract/schemas.ts';
+import { AVATAR_MAX, EMAIL_RE, MOBILE_RE, NICKNAME_MAX, type SetInfoField } from '../../contract/rules.ts';
+import type { CodeName } from '../../contract/codes.ts';
+import type { Db } from '../db/connect.ts';
+import { fail } from './errors.ts';
+import { publicUser, referrerSn, userById } from './users.ts';
+
+/** The profile of a logged-in user (never a hash). */
+export async function profile(db: Db, userId: string): Promise<Profile> {
+  const user = await userById(db, userId);
+  return {
+    ...publicUser(user, await referrerSn(db, user.referrer_id)),
+    email: user.email,
+    loginPasswordSet: user.password_hash !== null,
+    paymentPasswordSet: user.payment_hash !== null,
+    createdAt: user.created_at.toISOString(),
+  };
+}
+
+/** The "my" page summary. Balances arrive with the assets issue; they are exact decimal strings. */
+export async function userIndex(db: Db, userId: string): Promise<UserIndex> {
+  const [p, count] = await Promise.all([
+    profile(db, userId),
+    db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('referrer_id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  return { profile: p, fuel: '0', points: '0', referrals: Number(count.n) };
+}
+
+/** The code a bad value of each profile field answers with. */
+export const setInfoErrors: Record<SetInfoField, CodeName> = {
+  nickname: 'InvalidNickname',
+  email: 'InvalidEmail',
+  mobile: 'InvalidMobile',
+  avatar: 'InvalidAvatar',
+};
+
+// Empty clears a field, except the nickname, which is what other users see.
+const fieldOk: Record<SetInfoField, (v: string) => boolean> = {
+  nickname: (v) => v.length >= 1 && [...v].length <= NICKNAME_MAX && !/\p{Cc}/u.test(v),
+  email: (v) => v === '' || (v.length <= 128 && EMAIL_RE.test(v)),
+  mobile: (v) => v === '' || MOBILE_RE.test(v),
+  // https only (no http, javascript: or data:), or a path on this site; no protocol-relative //host.
+  avatar: (v) => v === '' || (v.length <= AVATAR_MAX && /^(https:\/\/[^\s/]+\S*|\/(?!\/)\S*)$/.test(v)),
+};
+
+/** Changes one profile field after checking it; answers the new profile. */
+export async function setInfo(db: Db, userId: string, field: SetInfoField, raw: string): Promise<Profile> {
+  const value = raw.trim();
+  if (!fieldOk[field](value)) throw fail(setInfoErrors[field]);
+  await db.updateTable('users').set({ [field]: value }).where('id', '=', userId).execute();
+  return profile(db, userId);
+}

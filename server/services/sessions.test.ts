@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKinds, openTestDb } from '../test-support.ts';
+import type { Db } from '../db/connect.ts';
+import { hashToken, openSession, pruneSessions, resolveSession, revokeSession } from './sessions.ts';
+
+const DAY = 86_400_000;
+
+describe.each(dbKinds)('sessions on %s', (kind) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let userId = '';
+  beforeAll(async () => {
+    ({ db, drop } = await openTestDb(kind));
+    const user = await db.insertInto('users').values({ sn: '87654321', account: 'sessions01', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null }).returning('id').executeTakeFirstOrThrow();
+    userId = user.id;
+  });
+  afterAll(() => drop());
+
+  const codeOf = (token: string, now?: Date) => resolveSession(db, token, now).then(() => 'ok', (e: { codeName: string }) => e.codeName);
+
+  it('issues 256-bit tokens that expire after the TTL', async () => {
+    const t0 = new Date('2026-01-01T00:00:00Z');
+    const token = await openSession(db, userId, 1, 30 * DAY, t0);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(await codeOf(token, new Date(t0.getTime() + 30 * DAY - 1))).toBe('ok');
+    expect(await codeOf(token, new Date(t0.getTime() + 30 * DAY))).toBe('TokenExpired');
+    expect(await codeOf('x'.repeat(43))).toBe('NotLoggedIn');
+    expect(await codeOf('')).toBe('NotLoggedIn');
+  });
+
+  it('refuses a second live session on one terminal at the database level', async () => {
+    const token = await openSession(db, userId, 3, DAY);
+    const insert = db.insertInto('sessions').values({ user_id: userId, token_hash: hashToken('other'), terminal: 3, expires_at: new Date(Date.now() + DAY), revoked_at: null }).execute();
+    await expect(insert).rejects.toMatchObject({ code: '23505' });
+    const info = await resolveSession(db, token);
+    await revokeSession(db, info.sessionId);
+    expect(await codeOf(token)).toBe('SessionRevoked');
+  });
+
+  it('prunes only sessions that ended more than a week ago', async () => {
+    const now = new Date();
+    const old = await openSession(db, userId, 2, DAY, new Date(now.getTime() - 10 * DAY));
+    await openSession(db, userId, 4, DAY, now);
+    const before = await db.selectFrom('sessions').select('token_hash').execute();
+    expect(await pruneSessions(db, 7 * DAY, now)).toBeGreaterThanOrEqual(1);
+    const after = await db.selectFrom('sessions').select('token_hash').execute();
+    expect(after.length).toBeLessThan(before.length);
+    expect(after.map((r) => r.token_hash.trim())).not.toContain(hashToken(old));
+    expect(await codeOf(old)).toBe('NotLoggedIn');
+  });
+});

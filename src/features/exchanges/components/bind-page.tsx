@@ -1,0 +1,143 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/http.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { useExchanges } from '../use-exchanges.ts';
+import { validateKeys, type KeyValues } from '../validate.ts';
+import * as css from './exchanges.css.ts';
+
+/**
+ * /bind/{exchange}: the IPs to whitelist, trade-only advice, the key form (verified by the exchange on
+ * the server before it is saved), and for a bound exchange its masked key and an unbind.
+ */
+export function BindPage({ code }: { code: string }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const { data, failed, reload } = useExchanges();
+  const [values, setValues] = useState<KeyValues>({ apiKey: '', secretKey: '', passphrase: '' });
+  const [errors, setErrors] = useState<ReturnType<typeof validateKeys>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [copied, setCopied] = useState('');
+
+  const exchange = data?.exchanges.find((e) => e.code === code);
+  const binding = exchange ? data?.bindings.find((b) => b.exchangeId === exchange.id) : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!exchange) return;
+    const found = validateKeys(values, exchange.passphrase);
+    setErrors(found);
+    setFailure('');
+    if (Object.keys(found).length > 0 || busy) return;
+    setBusy(true);
+    try {
+      await api.exchangesBind({ exchangeId: exchange.id, apiKey: values.apiKey.trim(), secretKey: values.secretKey.trim(), ...(exchange.passphrase ? { passphrase: values.passphrase.trim() } : {}) });
+      setValues({ apiKey: '', secretKey: '', passphrase: '' });
+      reload();
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const unbind = async () => {
+    if (!binding) return;
+    setBusy(true);
+    try {
+      await api.exchangesUnbind({ id: binding.id });
+      setConfirming(false);
+      await navigate({ to: '/bind' });
+    } catch (e) {
+      setFailure(errorText(e));
+      setConfirming(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async (ip: string) => {
+    try {
+      await navigator.clipboard.writeText(ip);
+      setCopied(ip);
+    } catch {
+      setCopied('');
+    }
+  };
+  const set = (key: keyof KeyValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const err = (key: keyof KeyValues) => (errors[key] ? i18n._(errors[key]) : undefined);
+
+  return (
+    <Page title={exchange ? t`绑定 ${exchange.name}` : <Trans>绑定 API</Trans>}>
+      {!data && !failed ? <p className={ui.muted} aria-busy="true"><Trans>加载中…</Trans></p> : null}
+      {failed ? (
+        <div role="alert" className={ui.formError}>
+          <Trans>加载失败。</Trans> <button type="button" className={ui.linkButton} onClick={reload}><Trans>重试</Trans></button>
+        </div>
+      ) : null}
+      {data && !exchange ? (
+        <div className={ui.card}>
+          <p><Trans>不支持该交易所。</Trans></p>
+          <Link to="/bind"><Trans>查看支持的交易所</Trans></Link>
+        </div>
+      ) : null}
+      {exchange ? (
+        <>
+          {exchange.code !== 'paper' ? (
+            <section className={ui.card} aria-label={t`IP 白名单`}>
+              <h2 className={css.sectionTitle}><Trans>将以下 IP 加入 API 白名单</Trans></h2>
+              {data!.ips.map((ip) => (
+                <div key={ip} className={css.ipRow}>
+                  <span data-testid="server-ip">{ip}</span>
+                  <button type="button" className={css.copy} onClick={() => void copy(ip)}>{copied === ip ? t`已复制` : t`复制`}</button>
+                </div>
+              ))}
+              <ul className={css.advice}>
+                <li><Trans>只开启"读取"和"现货交易"权限，切勿开启提现权限。</Trans></li>
+                <li><Trans>密钥提交前会先向交易所验证，服务器加密保存，不会再显示 Secret Key。</Trans></li>
+              </ul>
+            </section>
+          ) : (
+            <section className={ui.card}>
+              <p className={ui.muted}><Trans>模拟盘使用模拟行情和虚拟资金，不连接任何真实交易所。任意填写 8 位以上的字母或数字作为密钥即可。</Trans></p>
+            </section>
+          )}
+          {binding ? (
+            <section className={ui.card} data-testid="binding">
+              <p><Trans>已绑定</Trans>: <strong>{binding.apiKey}</strong></p>
+              <p className={ui.muted}><Trans>重新提交密钥将覆盖当前绑定。</Trans></p>
+              <button type="button" className={ui.button.danger} onClick={() => setConfirming(true)}><Trans>解除绑定</Trans></button>
+            </section>
+          ) : null}
+          <form className={ui.card} onSubmit={submit} noValidate>
+            <Field label="API Key" name="apiKey" autoCapitalize="none" autoComplete="off" value={values.apiKey} onChange={set('apiKey')} error={err('apiKey')} />
+            <Field label="Secret Key" name="secretKey" type="password" autoComplete="off" value={values.secretKey} onChange={set('secretKey')} error={err('secretKey')} />
+            {exchange.passphrase ? (
+              <Field label="Passphrase" name="passphrase" type="password" autoComplete="off" value={values.passphrase} onChange={set('passphrase')} error={err('passphrase')} />
+            ) : null}
+            {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
+            <button type="submit" className={ui.button.primary} disabled={busy}>
+              {busy ? <Trans>验证中…</Trans> : binding ? <Trans>更新密钥</Trans> : <Trans>绑定</Trans>}
+            </button>
+          </form>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={<Trans>解除绑定</Trans>}
+            description={<Trans>解除后，使用该交易所的策略将无法下单。确定解除吗？</Trans>}
+            confirmLabel={<Trans>解除</Trans>}
+            busy={busy}
+            onConfirm={() => void unbind()}
+          />
+        </>
+      ) : null}
+    </Page>
+  );
+}

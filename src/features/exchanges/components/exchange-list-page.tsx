@@ -1,0 +1,42 @@
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Page } from '../../../components/ui/page.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { useExchanges } from '../use-exchanges.ts';
+import * as css from './exchanges.css.ts';
+
+/** /bind: every exchange, bound or not; a tap opens its key form. */
+export function ExchangeListPage() {
+  const { t } = useLingui();
+  const { data, failed, reload } = useExchanges();
+  return (
+    <Page title={<Trans>绑定交易所</Trans>}>
+      {!data && !failed ? <p className={ui.muted} aria-busy="true"><Trans>加载中…</Trans></p> : null}
+      {failed ? (
+        <div role="alert" className={ui.formError}>
+          <Trans>交易所列表加载失败。</Trans> <button type="button" className={ui.linkButton} onClick={reload}><Trans>重试</Trans></button>
+        </div>
+      ) : null}
+      {data ? (
+        <ul className={ui.list} data-testid="exchange-list">
+          {data.exchanges.map((e) => {
+            const binding = data.bindings.find((b) => b.exchangeId === e.id);
+            return (
+              <li key={e.id}>
+                <Link to="/bind/$exchange" params={{ exchange: e.code }} className={ui.listRow}>
+                  <span className={css.logo} aria-hidden="true">{e.name.slice(0, 1)}</span>
+                  <span className={ui.listLabel}>
+                    {e.name}
+                    {e.code === 'paper' ? <span className={ui.muted}> · {t`模拟盘`}</span> : null}
+                  </span>
+                  {binding ? <span className={css.bound}>{t`已绑定`} {binding.apiKey}</span> : <span className={ui.muted}>{t`未绑定`}</span>}
+                  <span aria-hidden="true">›</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </Page>
+  );
+}

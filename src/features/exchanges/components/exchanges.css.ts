@@ -1,0 +1,28 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css.ts';
+
+export const logo = style({
+  width: 36,
+  height: 36,
+  borderRadius: '50%',
+  display: 'grid',
+  placeItems: 'center',
+  background: vars.color.primarySoft,
+  color: vars.color.primary,
+  fontWeight: 700,
+  flexShrink: 0,
+});
+export const bound = style({ color: vars.color.success, fontSize: vars.font.small });
+export const ipRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md, fontFamily: 'ui-monospace, monospace' });
+export const copy = style({
+  height: 32,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: 16,
+  border: `1px solid ${vars.color.primary}`,
+  background: 'transparent',
+  color: vars.color.primary,
+  fontSize: vars.font.small,
+  cursor: 'pointer',
+});
+export const advice = style({ margin: `${vars.space.sm} 0 0`, paddingLeft: vars.space.lg, color: vars.color.textMuted, fontSize: vars.font.small });
+export const sectionTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.font.size, fontWeight: 600 });
