@@ -1,4 +1,5 @@
-// Time from spawning `node server/main.ts` (fresh embedded database) to the first 200 on /login.
+// Time from spawning `node server/main.ts` to its first /api answer: the server serves pages before the
+// database is migrated, and /api waits for it, so an /api answer means the whole product is ready.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ export async function measureServerReady(port: number, existingDir?: string): Pr
   for (;;) {
     if (child.exitCode !== null) throw new Error('server exited');
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/login`)).ok) break;
+      if ((await fetch(`http://127.0.0.1:${port}/api/auth/profile`)).ok) break;
     } catch {
       // not yet listening
     }

@@ -27,6 +27,7 @@ export const Code = {
   TooManyAttempts: 1016,
   InsufficientRole: 1017,
   TokenInvalid: 1018,
+  AccountDisabled: 1019,
 
   // Registration
   RegAccountExists: 1101,

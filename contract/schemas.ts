@@ -5,6 +5,7 @@
  * explicitly; JSON bodies are never coerced.
  */
 import { z } from 'zod';
+import type { Page } from './envelope.ts';
 import {
   ACCOUNT_RE, AVATAR_MAX, EMAIL_RE, MOBILE_RE, NICKNAME_MAX, PAGE_SIZE_MAX, PASSWORD_RE,
   PAYMENT_PASSWORD_RE, REFERRER_RE, passwordTypes, setInfoFields,
@@ -172,6 +173,51 @@ export interface ApiBinding {
   updatedAt: string;
 }
 
+/** A symbol's latest price and its change over 24 hours (percent, 2 decimals), exact decimal strings. */
+export interface Ticker {
+  symbol: string;
+  price: string;
+  change24h: string;
+}
+
+export interface CandleData {
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+export interface SymbolInfo extends Ticker {
+  exchange: string;
+  tickSize: string;
+  stepSize: string;
+  /** Candles of the asked timeframe, oldest first, when `history` is 1. */
+  history?: CandleData[];
+}
+
+/** A strategy type (spec §3). */
+export interface BotType {
+  id: number;
+  code: 'martin' | 'ai' | 'grid' | 'arbitrage' | 'custom';
+  name: string;
+  /** The spec's family: grid trading, DCA, arbitrage, custom. */
+  category: 'grid' | 'dca' | 'arbitrage' | 'custom';
+  description: string;
+  /** Whether bots of this type can be created yet. */
+  available: boolean;
+}
+
+/** A ready-made parameter set of a strategy type. */
+export interface BotTemplate {
+  id: number;
+  typeId: number;
+  name: string;
+  symbol: string;
+  params: Record<string, string | number | boolean>;
+}
+
 /** Data of each call, where known. Calls of later issues answer `unknown` until they are built. */
 export interface DataOf {
   loginAccount: LoginData;
@@ -184,15 +230,15 @@ export interface DataOf {
   userIndex: UserIndex;
   userSetInfo: Profile;
   userPassword: null;
-  marketSymbols: unknown;
+  marketSymbols: SymbolInfo[];
   marketExchanges: { exchanges: ExchangeInfo[]; ips: string[] };
   exchangesBind: ApiBinding;
   exchangesUnbind: null;
   userApi: ApiBinding[];
   userApiPost: ApiBinding[];
-  marketBotTypes: unknown;
-  marketTypeBots: unknown;
-  marketPrice: unknown;
+  marketBotTypes: BotType[];
+  marketTypeBots: Page<BotTemplate>;
+  marketPrice: Ticker[];
   indexBanners: unknown;
   userAsset: unknown;
   userAccount: unknown;

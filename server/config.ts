@@ -40,6 +40,7 @@ export interface LoginLimits {
   perIp: number;
 }
 
+/** Failed logins per 15 minutes: 5 per account and IP, 20 per account, 50 per IP. */
 export const defaultLimits: LoginLimits = { windowMs: 15 * 60_000, perAccountIp: 5, perAccount: 20, perIp: 50 };
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

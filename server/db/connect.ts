@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
@@ -16,28 +15,50 @@ export interface DbOptions {
   schema?: string;
 }
 
-/** Opens the database: real PostgreSQL when a URL is given, else the embedded PGlite. */
-export async function openDatabase(options: DbOptions = {}): Promise<Db> {
+/** A database handle usable at once, and the promise that it can answer (queries made before simply wait). */
+export interface Connection {
+  db: Db;
+  ready: Promise<void>;
+}
+
+/**
+ * Connects to the database without waiting for it: real PostgreSQL when a URL is given, else the
+ * embedded PGlite (under dataDir/pglite, or in memory). The embedded one takes seconds to start,
+ * which the server spends loading its HTTP side.
+ */
+export function connectDatabase(options: DbOptions = {}): Connection {
   if (options.url) {
-    const { default: pg } = await import('pg');
+    const url = options.url;
+    let pool: Promise<import('pg').Pool> | undefined;
     // bigint ids come back as strings (never lose precision); timestamptz as Date.
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const makePool = () =>
+      (pool ??= import('pg').then(({ default: pg }) => new pg.Pool({
+        connectionString: url,
+        max: 10,
+        ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      })));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: makePool }) });
+    // One round trip now: a wrong DATABASE_URL stops the start instead of failing the first request.
+    return { db, ready: sql`select 1`.execute(db).then(() => undefined) };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  let dir: string | undefined;
-  if (options.dataDir) {
-    dir = resolve(join(options.dataDir, 'pglite'));
-    mkdirSync(dir, { recursive: true });
+  const dir = options.dataDir ? resolve(join(options.dataDir, 'pglite')) : undefined;
+  const pglite = import('./pglite.ts').then(({ createPglite }) => createPglite(dir));
+  pglite.catch(() => undefined); // the failure reaches the caller through `ready`
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: () => pglite as never }) });
+  // The first query makes Kysely take the instance, so that db.destroy() closes it.
+  return { db, ready: sql`select 1`.execute(db).then(() => undefined) };
+}
+
+/** Opens the database and waits until it answers. */
+export async function openDatabase(options: DbOptions = {}): Promise<Db> {
+  const { db, ready } = connectDatabase(options);
+  try {
+    await ready;
+  } catch (e) {
+    await db.destroy().catch(() => undefined);
+    throw e;
   }
-  // int8 (bigint ids) as strings, as node-postgres answers them: one shape on both databases.
-  const parsers = { 20: (value: string) => value };
-  const pglite = await PGlite.create(dir ? { dataDir: dir, parsers } : { parsers });
-  return new Kysely<Database>({ dialect: new PGliteDialect({ pglite: pglite as never }) });
+  return db;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -7,6 +7,8 @@ import { errorEnvelope, registerEnvelope } from './envelope.ts';
 import { authRoutes } from './routes/auth.ts';
 import { userRoutes } from './routes/user.ts';
 import { exchangeRoutes } from './routes/exchanges.ts';
+import { marketRoutes } from './routes/market.ts';
+import { SimulatedMarket } from '../market/simulated.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import type { ClientFactory } from '../exchanges/verify.ts';
 import { registerStatic } from './static.ts';
@@ -22,6 +24,10 @@ export interface AppDeps {
   translate?: Translate;
   /** Where the log goes (default stdout); tests read it to prove no secret is logged. */
   logStream?: { write(line: string): void };
+  /** Resolves when the database is migrated; /api requests wait for it (the PWA is served at once). */
+  ready?: Promise<unknown>;
+  /** The simulated market feed, shared by every caller (default: seed 56, the wall clock). */
+  feed?: SimulatedMarket;
   /** Extra routes (tests use it to reach the unexpected-failure path). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -42,11 +48,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerEnvelope(app, translate);
+  if (deps.ready) {
+    let waiting: Promise<unknown> | undefined = deps.ready.then(() => (waiting = undefined));
+    waiting.catch(() => undefined); // a failed start is reported by main.ts; waiting requests get a 500
+    app.addHook('onRequest', async (request) => {
+      if (waiting && request.url.startsWith('/api')) await waiting;
+    });
+  }
   const limiter = new LoginLimiter(deps.config.limits);
   const accounts = { db: deps.db, sessionTtlMs: deps.config.sessionTtlMs, limiter };
   authRoutes(app, accounts);
   userRoutes(app, accounts);
   exchangeRoutes(app, { db: deps.db, box: deps.box, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
+  marketRoutes(app, deps.db, deps.feed ?? new SimulatedMarket());
   deps.extend?.(app);
 
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -96,12 +96,12 @@ describe.each(dbKinds)('login and registration on %s', (kind) => {
     expect(en.body.msg).not.toBe((await register({ account: 'ab' })).body.msg);
   });
 
-  it('refuses a disabled account at login with AccountLocked, only once the password is right', async () => {
+  it('refuses a disabled account at login with AccountDisabled, only once the password is right', async () => {
     const account = newAccount();
     const { body } = await register({ account });
     await t.db.updateTable('users').set({ disabled: true }).where('sn', '=', body.data!.sn as string).execute();
     const right = await post('/api/login/account', { terminal: 1, account, password: PASSWORD }, { lang: 'en' });
-    expect(right.body).toEqual({ code: 1012, msg: 'Access denied', data: null });
+    expect(right.body).toEqual({ code: 1019, msg: 'This account is disabled, please contact support', data: null });
     const wrong = await post('/api/login/account', { terminal: 1, account, password: 'Wrong2026x' });
     expect(wrong.body.code).toBe(1011);
   });

@@ -31,7 +31,7 @@ function messageOf(translate: Translate, lang: Language, error: AppError): strin
     const generic = error.codeName === 'ValidationError' || error.codeName === 'RequiredFieldMissing';
     return generic ? `${translate(lang, error.codeName)}: ${error.field}` : translate(lang, error.codeName);
   }
-  return translate(lang, error.options.textOf ?? error.codeName, error.options.values);
+  return translate(lang, error.codeName, error.options.values);
 }
 
 /**

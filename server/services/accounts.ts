@@ -95,9 +95,8 @@ export async function login(deps: AccountsDeps, input: LoginInput, ip: string): 
     limiter.fail(key, ip);
     throw fail('InvalidCredentials');
   }
-  // Only someone who knows the password learns that the account is disabled. The AccountLocked text
-  // speaks of minutes, which a disabled account has no end to: say "access denied" instead.
-  if (user.disabled) throw fail('AccountLocked', { textOf: 'Forbidden' });
+  // Only someone who knows the password learns that the account is disabled.
+  if (user.disabled) throw fail('AccountDisabled');
   limiter.succeed(key, ip);
   const token = await openSession(db, user.id, input.terminal, deps.sessionTtlMs);
   return { token, ...publicUser(user, await referrerSn(db, user.referrer_id)) };

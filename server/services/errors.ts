@@ -3,8 +3,6 @@ import type { CodeName } from '../../contract/codes.ts';
 export interface FailOptions {
   /** Values for the message's placeholders, e.g. {minutes}. */
   values?: Record<string, string | number>;
-  /** Answer with this code's text instead of the code's own (when the code's text does not fit). */
-  textOf?: CodeName;
 }
 
 /** A business outcome that is not success: its code's message is sent in the request language. */

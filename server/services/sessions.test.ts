@@ -37,6 +37,14 @@ describe.each(dbKinds)('sessions on %s', (kind) => {
     expect(await codeOf(token)).toBe('SessionRevoked');
   });
 
+  it('keeps one live session per terminal when sessions are opened at the same moment', async () => {
+    const tokens = await Promise.all(Array.from({ length: 6 }, () => openSession(db, userId, 5, DAY)));
+    const live = await db.selectFrom('sessions').select('token_hash').where('user_id', '=', userId).where('terminal', '=', 5).where('revoked_at', 'is', null).execute();
+    expect(live).toHaveLength(1);
+    const codes = await Promise.all(tokens.map((t) => codeOf(t)));
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(1);
+  });
+
   it('prunes only sessions that ended more than a week ago', async () => {
     const now = new Date();
     const old = await openSession(db, userId, 2, DAY, new Date(now.getTime() - 10 * DAY));

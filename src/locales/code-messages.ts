@@ -28,6 +28,7 @@ export const codeMessages: Record<CodeName, MessageDescriptor> = {
   IncorrectPassword: msg({ id: 'code.IncorrectPassword', message: "密码错误" }),
   TooManyAttempts: msg({ id: 'code.TooManyAttempts', message: "尝试次数过多，请 {minutes} 分钟后再试" }),
   InsufficientRole: msg({ id: 'code.InsufficientRole', message: "权限不足" }),
+  AccountDisabled: msg({ id: 'code.AccountDisabled', message: "账号已停用，请联系客服" }),
   TokenInvalid: msg({ id: 'code.TokenInvalid', message: "登录凭证无效，请重新登录" }),
   RegAccountExists: msg({ id: 'code.RegAccountExists', message: "该账号已被注册" }),
   InvalidChannel: msg({ id: 'code.InvalidChannel', message: "无效的注册渠道" }),

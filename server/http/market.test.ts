@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+
+type Answer = { code: number; msg: string; data: unknown };
+
+describe('market data and strategy types', () => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    t = await openTestApp('pglite');
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    auth = { authorization: `Bearer ${r.json().data.token}` };
+  });
+  afterAll(() => t.close());
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { ...auth, ...headers } }).then((r) => r.json() as Answer);
+
+  it('answers prices of the asked symbols as exact decimal strings', async () => {
+    const { code, data } = await get('/api/market/price?symbols=BTC/USDT,ETH/USDT');
+    expect(code).toBe(1);
+    const list = data as { symbol: string; price: string; change24h: string }[];
+    expect(list.map((x) => x.symbol)).toEqual(['BTC/USDT', 'ETH/USDT']);
+    for (const x of list) {
+      expect(x.price).toMatch(/^\d+\.\d{2}$/);
+      expect(x.change24h).toMatch(/^-?\d+\.\d{2}$/);
+    }
+    expect((await get('/api/market/price?symbols=FOO/USDT')).code).toBe(3005);
+    expect((await get('/api/market/price?symbols=btc')).code).toBe(1005);
+  });
+
+  it('lists the symbols, with history on demand', async () => {
+    const plain = (await get('/api/market/symbols')).data as { symbol: string; history?: unknown[] }[];
+    expect(plain.map((s) => s.symbol)).toContain('DOGE/USDT');
+    expect(plain[0]!.history).toBeUndefined();
+    const withHistory = (await get('/api/market/symbols?history=1&timeframe=15m')).data as { history: { time: number }[] }[];
+    expect(withHistory[0]!.history).toHaveLength(100);
+    expect(withHistory[0]!.history[1]!.time - withHistory[0]!.history[0]!.time).toBe(900_000);
+    expect((await get('/api/market/symbols?exchange=binance')).code).toBe(2205);
+  });
+
+  it('lists the strategy types in the request language, and pages their templates', async () => {
+    const zh = (await get('/api/market/botTypes')).data as { code: string; name: string; available: boolean }[];
+    expect(zh.map((x) => x.code)).toEqual(['martin', 'ai', 'grid', 'arbitrage', 'custom']);
+    expect(zh[0]).toMatchObject({ name: '马丁策略', available: true });
+    expect(((await get('/api/market/botTypes', { lang: 'en' })).data as { name: string }[])[0]!.name).toBe('Martin');
+    const page1 = (await get('/api/market/typeBots?type_id=1')).data as { list: { typeId: number }[]; total: number; page_size: number };
+    expect(page1).toMatchObject({ total: 12, page: 1, page_size: 10 });
+    expect(page1.list).toHaveLength(10);
+    const page2 = (await get('/api/market/typeBots?type_id=1&page=2&page_size=10')).data as { list: unknown[] };
+    expect(page2.list).toHaveLength(2);
+    expect(((await get('/api/market/typeBots?type_id=3')).data as { total: number }).total).toBe(0);
+    expect((await get('/api/market/typeBots?page_size=1000')).code).toBe(1005);
+  });
+});

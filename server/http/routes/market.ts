@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/connect.ts';
+import { botTypes, typeTemplates } from '../../market/catalog.ts';
+import type { SimulatedMarket } from '../../market/simulated.ts';
+import { symbolList, ticker } from '../../market/tickers.ts';
+import { fail } from '../../services/errors.ts';
+import { PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
+import { route } from '../route.ts';
+
+/** Market data from the shared feed, and the strategy types with their ready-made templates. */
+export function marketRoutes(app: FastifyInstance, db: Db, feed: SimulatedMarket, now: () => number = Date.now): void {
+  route(app, db, 'marketPrice', { auth: true }, async ({ query }) => {
+    const symbols = query.symbols.split(',');
+    const known = new Set(feed.symbols().map((s) => s.symbol));
+    if (symbols.some((s) => !known.has(s))) throw fail('OrderInvalidPair');
+    const t = now();
+    return symbols.map((s) => ticker(feed, s, t));
+  });
+  route(app, db, 'marketSymbols', { auth: true }, async ({ query }) => {
+    if (query.exchange && query.exchange !== 'paper') throw fail('ApiExchangeUnsupported');
+    return symbolList(feed, now(), query.history === '1' ? { timeframe: query.timeframe ?? '1h', limit: 100 } : undefined);
+  });
+  route(app, db, 'marketBotTypes', { auth: true }, async ({ lang }) => botTypes(lang));
+  route(app, db, 'marketTypeBots', { auth: true }, async ({ lang, query }) =>
+    typeTemplates(lang, query.type_id === undefined ? undefined : Number(query.type_id), query.page ?? 1, query.page_size ?? PAGE_SIZE_DEFAULT),
+  );
+}

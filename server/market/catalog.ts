@@ -1,0 +1,43 @@
+import type { BotTemplate, BotType } from '../../contract/schemas.ts';
+import type { Language } from '../../contract/envelope.ts';
+
+type Text = Record<Language, string>;
+interface TypeEntry extends Omit<BotType, 'name' | 'description'> { name: Text; description: Text }
+
+/** The strategy types (spec §3): martin and ai are the spec's routes; grid, arbitrage, custom follow. */
+const types: TypeEntry[] = [
+  { id: 1, code: 'martin', category: 'dca', available: true, name: { zh: '马丁策略', en: 'Martin' }, description: { zh: '逢跌分批加仓，整体止盈后循环', en: 'Buys more on each dip, takes profit on the whole position, repeats' } },
+  { id: 2, code: 'ai', category: 'dca', available: false, name: { zh: 'AI 策略', en: 'AI' }, description: { zh: '按市场状态自动调整加仓与止盈', en: 'Adapts adds and take profit to the market regime' } },
+  { id: 3, code: 'grid', category: 'grid', available: false, name: { zh: '网格交易', en: 'Grid trading' }, description: { zh: '在价格区间内低买高卖', en: 'Buys low and sells high inside a price range' } },
+  { id: 4, code: 'arbitrage', category: 'arbitrage', available: false, name: { zh: '套利', en: 'Arbitrage' }, description: { zh: '捕捉价差', en: 'Captures price gaps' } },
+  { id: 5, code: 'custom', category: 'custom', available: false, name: { zh: '自定义', en: 'Custom' }, description: { zh: '自定义参数组合', en: 'Your own parameter set' } },
+];
+
+/** The strategy types in a language. */
+export function botTypes(lang: Language): BotType[] {
+  return types.map((t) => ({ ...t, name: t.name[lang], description: t.description[lang] }));
+}
+
+interface TemplateEntry extends Omit<BotTemplate, 'name'> { name: Text }
+const martinPresets = [
+  { key: { zh: '稳健', en: 'Steady' }, multiplier: '1.5', maxPositions: 6, addTrigger: '3', takeProfit: '1.5' },
+  { key: { zh: '均衡', en: 'Balanced' }, multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1.2' },
+  { key: { zh: '激进', en: 'Aggressive' }, multiplier: '2', maxPositions: 7, addTrigger: '1.5', takeProfit: '1' },
+];
+const templateSymbols = ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT'];
+const templates: TemplateEntry[] = templateSymbols.flatMap((symbol, i) =>
+  martinPresets.map((p, j) => ({
+    id: i * martinPresets.length + j + 1,
+    typeId: 1,
+    symbol,
+    name: { zh: `${symbol} ${p.key.zh}`, en: `${symbol} ${p.key.en}` },
+    params: { firstOrder: '10', multiplier: p.multiplier, maxPositions: p.maxPositions, addTrigger: p.addTrigger, takeProfit: p.takeProfit, repeat: true },
+  })),
+);
+
+/** Ready-made parameter sets of a type (all types when none is given), one page of them. */
+export function typeTemplates(lang: Language, typeId: number | undefined, page: number, pageSize: number) {
+  const all = templates.filter((t) => typeId === undefined || t.typeId === typeId);
+  const list = all.slice((page - 1) * pageSize, page * pageSize).map((t) => ({ ...t, name: t.name[lang] }));
+  return { list, total: all.length, page, page_size: pageSize };
+}

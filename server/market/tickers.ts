@@ -1,0 +1,24 @@
+import type { SymbolInfo, Ticker } from '../../contract/schemas.ts';
+import { money } from '../engine/money.ts';
+import type { SimulatedMarket } from './simulated.ts';
+import type { Timeframe } from './symbols.ts';
+
+const DAY_MS = 86_400_000;
+
+/** A symbol's price now and its change over 24 hours, from one shared feed (not one per caller). */
+export function ticker(feed: SimulatedMarket, symbol: string, now: number): Ticker {
+  const price = money(feed.priceAt(symbol, now));
+  const before = money(feed.priceAt(symbol, now - DAY_MS));
+  return { symbol, price: price.toFixed(), change24h: price.minus(before).div(before).mul(100).toDecimalPlaces(2).toFixed(2) };
+}
+
+/** The tradable symbols of the simulated market, with history when asked. */
+export function symbolList(feed: SimulatedMarket, now: number, history?: { timeframe: Timeframe; limit: number }): SymbolInfo[] {
+  return feed.symbols().map((s) => ({
+    ...ticker(feed, s.symbol, now),
+    exchange: 'paper',
+    tickSize: s.tick,
+    stepSize: s.step,
+    ...(history ? { history: feed.candles(s.symbol, history.timeframe, now, history.limit) } : {}),
+  }));
+}
