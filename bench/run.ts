@@ -4,6 +4,7 @@ import { measureServerReady } from './server-ready.ts';
 import { measureLogins } from './login-round-trip.ts';
 import { measureLoginEntry } from './entry-size.ts';
 import { measureFreshStart } from './fresh-start.ts';
+import { measureBacktest } from './backtest.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,8 @@ for (let i = 0; i < 4; i++) {
 }
 rmSync(dataDir, { recursive: true, force: true });
 results.serverRestartReadyMs = { median: Math.round(median(restarts)), runs: restarts.map(Math.round), note: 'existing data dir' };
+
+results.backtestMartin = measureBacktest();
 
 if (process.argv.includes('--fresh')) results.freshCloneNpmStartS = round(await measureFreshStart(port + 1));
 
