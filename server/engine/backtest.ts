@@ -70,12 +70,14 @@ export function backtestMartin(view: MartinView, candles: CandleColumns): Backte
     }
     refresh();
   };
+  // A function, not an inline test: `tick` changes `state` behind the type checker's back.
+  const finished = () => state.phase === 'done';
   const n = candles.open.length;
   for (let i = 0; i < n; i++) {
     const o = candles.open[i]!;
     const c = candles.close[i]!;
     tick(o, i);
-    if (state.phase === 'done') break;
+    if (finished()) break;
     if (c >= o) {
       tick(candles.low[i]!, i);
       tick(candles.high[i]!, i);
@@ -84,7 +86,7 @@ export function backtestMartin(view: MartinView, candles: CandleColumns): Backte
       tick(candles.low[i]!, i);
     }
     tick(c, i);
-    if (state.phase === 'done') break;
+    if (finished()) break;
   }
   return { fills, cycles, realized: state.realized.toFixed(), state };
 }
