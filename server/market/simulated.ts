@@ -1,3 +1,4 @@
+import type { CandleData } from '../../contract/schemas.ts';
 import { hashString, normal, seeded } from './random.ts';
 import { simSymbols, timeframes, type SimSymbol, type Timeframe } from './symbols.ts';
 
@@ -6,15 +7,8 @@ export const GENESIS_MS = Date.UTC(2024, 0, 1);
 const DAY_MS = 86_400_000;
 const MINUTES = 1440;
 
-export interface Candle {
-  /** Open time, ms since the epoch. */
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}
+/** A candle as the API answers it (contract/schemas.ts): open time in ms, exact decimal strings. */
+export type Candle = CandleData;
 
 interface Day {
   /** Log price at each minute boundary: [0] the day's open, [1440] the next day's open. */
