@@ -5,6 +5,7 @@ import { measureLogins } from './login-round-trip.ts';
 import { measureLoginEntry } from './entry-size.ts';
 import { measureFreshStart } from './fresh-start.ts';
 import { measureBacktest } from './backtest.ts';
+import { measureBotBook } from './bot-book.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,7 @@ rmSync(dataDir, { recursive: true, force: true });
 results.serverRestartReadyMs = { median: Math.round(median(restarts)), runs: restarts.map(Math.round), note: 'existing data dir' };
 
 results.backtestMartin = measureBacktest();
+results.priceUpdate10kBots = measureBotBook();
 
 if (process.argv.includes('--fresh')) results.freshCloneNpmStartS = round(await measureFreshStart(port + 1));
 

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { money } from './money.ts';
+import { BotBook } from './bot-book.ts';
+import { botId } from './types.ts';
+import { decideMartin, initialMartinState, type MartinState } from './martin/strategy.ts';
+import type { MarketRules, MartinParams } from './martin/rules.ts';
+
+const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
+const params: MartinParams = { investment: '700', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1.5', stopLoss: '10', repeat: true };
+const view = { params, market };
+
+/** A bot holding one fill at `price` (next add at -2%, take profit at +1.5%). */
+function holding(id: string, price: string): MartinState {
+  const opened = decideMartin(initialMartinState(botId(id)), { type: 'PriceTicked', price: money(price) }, view).state;
+  return decideMartin(opened, { type: 'OrderFilled', clientOrderId: opened.pending!.id, side: 'buy', price: money(price), amount: money('0.00166') }, view).state;
+}
+
+describe('the bot book', () => {
+  it('asks only the bots whose triggers a price crosses, and opens waiting bots', () => {
+    const book = new BotBook();
+    book.put('BTC/USDT', holding('a', '60000'), view); // add <= 58800, tp >= 60900
+    book.put('BTC/USDT', holding('b', '59000'), view); // add <= 57820, tp >= 59885
+    book.put('BTC/USDT', initialMartinState(botId('c')), view);
+    book.put('ETH/USDT', holding('d', '60000'), view);
+    const first = book.onPrice('BTC/USDT', money('59500'));
+    expect(first.map((x) => [x.bot, x.intents.map((i) => i.type === 'PlaceOrder' && i.reason)])).toEqual([['c', ['open']]]);
+    const second = book.onPrice('BTC/USDT', money('58800'));
+    expect(second.map((x) => [x.bot, x.intents.map((i) => i.type === 'PlaceOrder' && i.reason)])).toEqual([['a', ['add']]]);
+    // a's order is in flight now: it is not asked again; b takes profit at 59885 or above.
+    const third = book.onPrice('BTC/USDT', money('60000'));
+    expect(third.map((x) => x.bot)).toEqual(['b']);
+    expect(book.get('BTC/USDT', botId('a'))!.pending).not.toBeNull();
+    expect(book.size()).toBe(4);
+  });
+
+  it('agrees with asking the strategy for every bot at every price', () => {
+    const book = new BotBook();
+    const states = new Map<string, MartinState>();
+    for (let i = 0; i < 200; i++) {
+      const s = holding(`x${i}`, String(55000 + i * 50));
+      book.put('BTC/USDT', s, view);
+      states.set(`x${i}`, s);
+    }
+    for (const p of ['56000', '57123.45', '61000', '54000']) {
+      const fast = book.onPrice('BTC/USDT', money(p)).map((x) => x.bot as string).sort();
+      const slow: string[] = [];
+      for (const [id, s] of states) {
+        const out = decideMartin(s, { type: 'PriceTicked', price: money(p) }, view);
+        states.set(id, out.state);
+        if (out.intents.length > 0) slow.push(id);
+      }
+      expect(fast).toEqual(slow.sort());
+    }
+  });
+});

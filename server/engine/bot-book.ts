@@ -1,0 +1,74 @@
+import type Decimal from 'decimal.js';
+import type { BotId, Intent } from './types.ts';
+import { decideMartin, type MartinState, type MartinView } from './martin/strategy.ts';
+
+interface Entry {
+  state: MartinState;
+  view: MartinView;
+  /** The trigger prices as doubles: a price update compares numbers and asks the strategy only on a cross. */
+  upper: number;
+  lower: number;
+  asks: boolean;
+}
+
+export interface BotIntents {
+  bot: BotId;
+  intents: Intent[];
+}
+
+/**
+ * The running bots of one process, grouped by symbol: one price update of a symbol is checked against
+ * every bot on it with two number comparisons each, and only the bots whose trigger was crossed (or
+ * that wait to open) run their strategy. Doubles of decimal strings compare like the decimals, so the
+ * pre-check never skips a bot the strategy would have acted on.
+ */
+export class BotBook {
+  private readonly bySymbol = new Map<string, Map<BotId, Entry>>();
+
+  /** Adds or replaces a bot, e.g. after a fill changed its state. */
+  put(symbol: string, state: MartinState, view: MartinView): void {
+    let bots = this.bySymbol.get(symbol);
+    if (!bots) {
+      bots = new Map();
+      this.bySymbol.set(symbol, bots);
+    }
+    bots.set(state.bot, entryOf(state, view));
+  }
+
+  remove(symbol: string, bot: BotId): void {
+    this.bySymbol.get(symbol)?.delete(bot);
+  }
+
+  get(symbol: string, bot: BotId): MartinState | undefined {
+    return this.bySymbol.get(symbol)?.get(bot)?.state;
+  }
+
+  size(): number {
+    let n = 0;
+    for (const bots of this.bySymbol.values()) n += bots.size;
+    return n;
+  }
+
+  /** A new price of a symbol: every bot on it is evaluated; the intents of those that act are returned. */
+  onPrice(symbol: string, price: Decimal, priceNumber = Number(price.toString())): BotIntents[] {
+    const bots = this.bySymbol.get(symbol);
+    if (!bots) return [];
+    const out: BotIntents[] = [];
+    for (const [bot, e] of bots) {
+      if (!e.asks && priceNumber < e.upper && priceNumber > e.lower) continue;
+      const { state, intents } = decideMartin(e.state, { type: 'PriceTicked', price }, e.view);
+      if (state !== e.state) bots.set(bot, entryOf(state, e.view));
+      if (intents.length > 0) out.push({ bot, intents });
+    }
+    return out;
+  }
+}
+
+function entryOf(state: MartinState, view: MartinView): Entry {
+  const t = state.targets;
+  const asks = !state.pending && state.phase === 'waiting';
+  if (!t || state.pending || state.phase === 'done') return { state, view, upper: Infinity, lower: -Infinity, asks };
+  const lowers = [t.stopLoss, t.nextAdd].filter((x): x is Decimal => x !== null).map((x) => Number(x.toString()));
+  return { state, view, upper: Number(t.takeProfit.toString()), lower: lowers.length > 0 ? Math.max(...lowers) : -Infinity, asks };
+}
+
