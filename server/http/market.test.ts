@@ -14,7 +14,7 @@ describe('market data and strategy types', () => {
   afterAll(() => t.close());
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { ...auth, ...headers } }).then((r) => r.json() as Answer);
 
-  it('answers prices of the asked symbols as exact decimal strings', async () => {
+  it('answers prices of the asked symbols as exact decimal strings with the tick\'s decimals', async () => {
     const { code, data } = await get('/api/market/price?symbols=BTC/USDT,ETH/USDT');
     expect(code).toBe(1);
     const list = data as { symbol: string; price: string; change24h: string }[];

@@ -7,9 +7,11 @@ const DAY_MS = 86_400_000;
 
 /** A symbol's price now and its change over 24 hours, from one shared feed (not one per caller). */
 export function ticker(feed: SimulatedMarket, symbol: string, now: number): Ticker {
-  const price = money(feed.priceAt(symbol, now));
+  // The feed's string keeps the tick's decimals ("64715.80"); Decimal is only for the change.
+  const text = feed.priceAt(symbol, now);
+  const price = money(text);
   const before = money(feed.priceAt(symbol, now - DAY_MS));
-  return { symbol, price: price.toFixed(), change24h: price.minus(before).div(before).mul(100).toDecimalPlaces(2).toFixed(2) };
+  return { symbol, price: text, change24h: price.minus(before).div(before).mul(100).toDecimalPlaces(2).toFixed(2) };
 }
 
 /** The tradable symbols of the simulated market, with history when asked. */
