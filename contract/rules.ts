@@ -19,3 +19,15 @@ export const setInfoFields = ['nickname', 'avatar', 'email', 'mobile'] as const;
 export type SetInfoField = (typeof setInfoFields)[number];
 export const passwordTypes = ['login', 'payment'] as const;
 export type PasswordType = (typeof passwordTypes)[number];
+
+/**
+ * Whether a profile value (already trimmed) is acceptable: one table for the PWA's form and the
+ * server. Empty clears a field, except the nickname, which is what other users see.
+ */
+export const profileFieldOk: Record<SetInfoField, (value: string) => boolean> = {
+  nickname: (v) => v.length >= 1 && [...v].length <= NICKNAME_MAX && !/\p{Cc}/u.test(v),
+  email: (v) => v === '' || (v.length <= 128 && EMAIL_RE.test(v)),
+  mobile: (v) => v === '' || MOBILE_RE.test(v),
+  // https only (no http, javascript: or data:), or a path on this site; no protocol-relative //host.
+  avatar: (v) => v === '' || (v.length <= AVATAR_MAX && /^(https:\/\/[^\s/]+\S*|\/(?!\/)\S*)$/.test(v)),
+};

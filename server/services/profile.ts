@@ -1,5 +1,5 @@
 import type { Profile, UserIndex } from '../../contract/schemas.ts';
-import { AVATAR_MAX, EMAIL_RE, MOBILE_RE, NICKNAME_MAX, type SetInfoField } from '../../contract/rules.ts';
+import { profileFieldOk, type SetInfoField } from '../../contract/rules.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from './errors.ts';
@@ -34,19 +34,11 @@ export const setInfoErrors: Record<SetInfoField, CodeName> = {
   avatar: 'InvalidAvatar',
 };
 
-// Empty clears a field, except the nickname, which is what other users see.
-const fieldOk: Record<SetInfoField, (v: string) => boolean> = {
-  nickname: (v) => v.length >= 1 && [...v].length <= NICKNAME_MAX && !/\p{Cc}/u.test(v),
-  email: (v) => v === '' || (v.length <= 128 && EMAIL_RE.test(v)),
-  mobile: (v) => v === '' || MOBILE_RE.test(v),
-  // https only (no http, javascript: or data:), or a path on this site; no protocol-relative //host.
-  avatar: (v) => v === '' || (v.length <= AVATAR_MAX && /^(https:\/\/[^\s/]+\S*|\/(?!\/)\S*)$/.test(v)),
-};
 
 /** Changes one profile field after checking it; answers the new profile. */
 export async function setInfo(db: Db, userId: string, field: SetInfoField, raw: string): Promise<Profile> {
   const value = raw.trim();
-  if (!fieldOk[field](value)) throw fail(setInfoErrors[field]);
+  if (!profileFieldOk[field](value)) throw fail(setInfoErrors[field]);
   await db.updateTable('users').set({ [field]: value }).where('id', '=', userId).execute();
   return profile(db, userId);
 }

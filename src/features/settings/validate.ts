@@ -1,20 +1,18 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import {
-  AVATAR_MAX, EMAIL_RE, MOBILE_RE, NICKNAME_MAX, PASSWORD_RE, PAYMENT_PASSWORD_RE, type PasswordType, type SetInfoField,
-} from '../../../contract/rules.ts';
+import { PASSWORD_RE, PAYMENT_PASSWORD_RE, profileFieldOk, type PasswordType, type SetInfoField } from '../../../contract/rules.ts';
 import { clientMessages } from '../../lib/messages.ts';
 
-const fieldRules: Record<SetInfoField, (v: string) => MessageDescriptor | null> = {
-  nickname: (v) => (v.length >= 1 && v.length <= NICKNAME_MAX ? null : clientMessages['form.nicknameInvalid']),
-  email: (v) => (v === '' || EMAIL_RE.test(v) ? null : clientMessages['form.emailInvalid']),
-  mobile: (v) => (v === '' || MOBILE_RE.test(v) ? null : clientMessages['form.mobileInvalid']),
-  avatar: (v) => (v === '' || (v.length <= AVATAR_MAX && /^(https:\/\/\S+|\/\S*)$/.test(v)) ? null : clientMessages['form.avatarInvalid']),
+const fieldMessages: Record<SetInfoField, MessageDescriptor> = {
+  nickname: clientMessages['form.nicknameInvalid'],
+  email: clientMessages['form.emailInvalid'],
+  mobile: clientMessages['form.mobileInvalid'],
+  avatar: clientMessages['form.avatarInvalid'],
 };
+
 
 /** The translated problem with a profile value, or null when it is fine (same rules as the server). */
 export function profileFieldError(field: SetInfoField, value: string): string | null {
-  const problem = fieldRules[field](value.trim());
-  return problem ? i18n._(problem) : null;
+  return profileFieldOk[field](value.trim()) ? null : i18n._(fieldMessages[field]);
 }
 
 export interface PasswordValues {
