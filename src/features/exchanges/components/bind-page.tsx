@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -76,12 +77,7 @@ export function BindPage({ code }: { code: string }) {
 
   return (
     <Page title={exchange ? t`绑定 ${exchange.name}` : <Trans>绑定 API</Trans>}>
-      {!data && !failed ? <p className={ui.muted} aria-busy="true"><Trans>加载中…</Trans></p> : null}
-      {failed ? (
-        <div role="alert" className={ui.formError}>
-          <Trans>加载失败。</Trans> <button type="button" className={ui.linkButton} onClick={reload}><Trans>重试</Trans></button>
-        </div>
-      ) : null}
+      <LoadState loading={!data && !failed} failed={failed} failedText={<Trans>加载失败。</Trans>} onRetry={reload} />
       {data && !exchange ? (
         <div className={ui.card}>
           <p><Trans>不支持该交易所。</Trans></p>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { useExchanges } from '../use-exchanges.ts';
 import * as css from './exchanges.css.ts';
@@ -11,12 +12,7 @@ export function ExchangeListPage() {
   const { data, failed, reload } = useExchanges();
   return (
     <Page title={<Trans>绑定交易所</Trans>}>
-      {!data && !failed ? <p className={ui.muted} aria-busy="true"><Trans>加载中…</Trans></p> : null}
-      {failed ? (
-        <div role="alert" className={ui.formError}>
-          <Trans>交易所列表加载失败。</Trans> <button type="button" className={ui.linkButton} onClick={reload}><Trans>重试</Trans></button>
-        </div>
-      ) : null}
+      <LoadState loading={!data && !failed} failed={failed} failedText={<Trans>交易所列表加载失败。</Trans>} onRetry={reload} />
       {data ? (
         <ul className={ui.list} data-testid="exchange-list">
           {data.exchanges.map((e) => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { userAtom } from '../../../state/session.ts';
@@ -33,12 +34,7 @@ export function MyPage() {
         <div><div className={css.statValue}>{index?.points ?? dash}</div><div className={ui.muted}><Trans>积分</Trans></div></div>
         <div><div className={css.statValue}>{index?.referrals ?? dash}</div><div className={ui.muted}><Trans>邀请</Trans></div></div>
       </section>
-      {failed ? (
-        <div role="alert" className={ui.formError}>
-          <Trans>账户数据加载失败。</Trans>{' '}
-          <button type="button" className={ui.linkButton} onClick={reload}><Trans>重试</Trans></button>
-        </div>
-      ) : null}
+      <LoadState loading={false} failed={failed} failedText={<Trans>账户数据加载失败。</Trans>} onRetry={reload} />
       <ul className={ui.list}>
         <MenuRow to="/my/profile" label={<Trans>个人资料</Trans>} />
         <MenuRow to="/my/password/$type" params={{ type: 'login' }} label={<Trans>登录密码</Trans>} />

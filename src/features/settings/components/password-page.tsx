@@ -5,6 +5,7 @@ import type { PasswordType } from '../../../../contract/rules.ts';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { useUserIndex } from '../use-user-index.ts';
@@ -53,12 +54,7 @@ export function PasswordPage({ type }: { type: PasswordType }) {
 
   return (
     <Page title={title}>
-      {!index && !failed ? <p className={ui.muted} aria-busy="true"><Trans>加载中…</Trans></p> : null}
-      {failed ? (
-        <div role="alert" className={ui.formError}>
-          <Trans>资料加载失败。</Trans> <button type="button" className={ui.linkButton} onClick={reload}><Trans>重试</Trans></button>
-        </div>
-      ) : null}
+      <LoadState loading={!index && !failed} failed={failed} failedText={<Trans>资料加载失败。</Trans>} onRetry={reload} />
       {index ? (
         <form className={ui.card} onSubmit={submit} noValidate>
           {oldLabel !== null ? (

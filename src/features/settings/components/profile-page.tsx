@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro';
 import type { Profile } from '../../../../contract/schemas.ts';
 import type { SetInfoField } from '../../../../contract/rules.ts';
 import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { useUserIndex } from '../use-user-index.ts';
 import { Avatar } from './avatar.tsx';
@@ -27,12 +28,7 @@ export function ProfilePage() {
   const unset = t`未设置`;
   return (
     <Page title={<Trans>个人资料</Trans>}>
-      {!p && !failed ? <p className={ui.muted} aria-busy="true"><Trans>加载中…</Trans></p> : null}
-      {failed ? (
-        <div role="alert" className={ui.formError}>
-          <Trans>资料加载失败。</Trans> <button type="button" className={ui.linkButton} onClick={reload}><Trans>重试</Trans></button>
-        </div>
-      ) : null}
+      <LoadState loading={!p && !failed} failed={failed} failedText={<Trans>资料加载失败。</Trans>} onRetry={reload} />
       {p ? (
         <>
           <ul className={ui.list}>
