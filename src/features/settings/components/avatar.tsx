@@ -1,7 +1,8 @@
 import * as css from './settings.css.ts';
 
 /** The user's picture, or the first letter of the name when there is none. */
-export function Avatar({ src, name }: { src: string; name: string }) {
-  if (src) return <img className={css.avatar} src={src} alt="" width="56" height="56" />;
-  return <span className={css.avatar} aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>;
+export function Avatar({ src, name, size = 56 }: { src: string; name: string; size?: number }) {
+  const box = { width: size, height: size, fontSize: Math.round(size * 0.43) };
+  if (src) return <img className={css.avatar} style={box} src={src} alt="" width={size} height={size} />;
+  return <span className={css.avatar} style={box} aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>;
 }

@@ -34,7 +34,7 @@ export function ProfilePage() {
           <ul className={ui.list}>
             <li className={ui.listRow}>
               <span className={ui.listLabel}><Trans>头像</Trans></span>
-              <Avatar src={p.avatar} name={p.nickname || p.account} />
+              <Avatar src={p.avatar} name={p.nickname || p.account} size={36} />
             </li>
             <li className={ui.listRow}><span className={ui.listLabel}>UID</span><span className={ui.listValue} data-testid="profile-sn">{p.sn}</span></li>
             <li className={ui.listRow}><span className={ui.listLabel}><Trans>账号</Trans></span><span className={ui.listValue}>{p.account || unset}</span></li>
