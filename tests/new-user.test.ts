@@ -81,6 +81,8 @@ describe('a new trader on a phone', () => {
 
   it('shows the tab bar only on the five tab paths, 60px high with 66px padding', async () => {
     await page.goto('/');
+    // The bar's code loads with the first logged-in screen: measure once the app has rendered it.
+    await page.getByTestId('tab-bar').waitFor();
     let bar = await tabBar(page);
     expect(bar).toMatchObject({ visible: true, padding: '66px', height: 60, bottom: 844, position: 'fixed', active: ['首页'] });
     expect(bar.labels).toEqual(['首页', '模拟', '排行', '现货', '我的']);
@@ -146,6 +148,7 @@ describe('a new trader on a phone', () => {
     });
     await page.goto('/');
     expect(await page.evaluate(() => (window as unknown as { firstPaint: unknown }).firstPaint)).toEqual({ dark: true, lang: 'en' });
+    await page.getByTestId('tab-bar').waitFor();
     const bar = await tabBar(page);
     expect(bar.labels).toEqual(['Home', 'Simulation', 'Rank', 'Spot', 'Me']);
     const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 
 /**
  * The tab bar's code, loaded on demand: /login and /register never show it. The logged-in guard awaits
@@ -14,7 +14,14 @@ export function loadTabBar(): Promise<void> {
   return loading;
 }
 
-/** Renders the tab bar once its code is here (always, on the logged-in screens). */
+/**
+ * Renders the tab bar; on the logged-in screens its code is normally here already. Should the shell
+ * render before the guard's preload finished, it renders again when the code arrives.
+ */
 export function LazyTabBar() {
+  const [, setLoaded] = useState(TabBarImpl !== null);
+  useEffect(() => {
+    if (!TabBarImpl) void loadTabBar().then(() => setLoaded(true));
+  }, []);
   return TabBarImpl ? <TabBarImpl /> : null;
 }
