@@ -90,6 +90,16 @@ export const Code = {
   StrategyInvalidParams: 3109,
   StrategyRunningNoEdit: 3110,
   StrategyStoppedNoAdd: 3111,
+  StrategyNoPosition: 3112,
+  StrategyBusy: 3113,
+  StrategyMaxPositionsReached: 3114,
+  StrategyRunningNoDelete: 3115,
+  StrategyAlreadyPaused: 3116,
+  StrategyInvalidInvestment: 3117,
+  StrategyInvalidMaxPositions: 3118,
+  StrategyInvalidMultiplier: 3119,
+  StrategyOrderBelowMinimum: 3120,
+  BatchTaskNotFound: 3121,
 
   // Asset
   AssetNotFound: 4001,

@@ -7,6 +7,11 @@
 import { z } from 'zod';
 import type { Page } from './envelope.ts';
 import {
+  batchOperations, botCreateSchema, botOperations, botStatuses, botUpdateSchema,
+  type BatchStatus, type BillGroup, type BillLog, type BotAction, type BotCount, type BotDetail, type BotInfo,
+  type BotOrder, type BotPosition, type BotSummary, type OpenPosition,
+} from './bots.ts';
+import {
   ACCOUNT_RE, AVATAR_MAX, EMAIL_RE, MOBILE_RE, NICKNAME_MAX, PAGE_SIZE_MAX, PASSWORD_RE,
   PAYMENT_PASSWORD_RE, REFERRER_RE, passwordTypes, setInfoFields,
 } from './rules.ts';
@@ -80,20 +85,20 @@ export const schemas = {
   userDeposit: { body: z.strictObject({ network: z.string().max(20), amount: decimal, txHash: z.string().max(100).optional() }) },
   userDepositInfo: {},
   userDepositAddress: { query: z.strictObject({ network: z.string().regex(/^[A-Za-z0-9]{2,20}$/, 'format') }) },
-  userBotCreate: { body: z.record(z.string(), z.unknown()) },
+  userBotCreate: { body: botCreateSchema },
   userBotInfo: { query: z.strictObject({ id }) },
   userBotDetail: { query: z.strictObject({ id }) },
   userBotPositions: { query: z.strictObject({ id, page, page_size: pageSize }) },
-  userPositionAdds: { query: z.strictObject({ id }) },
-  userBotUpdate: { query: z.strictObject({ id }), body: z.record(z.string(), z.unknown()) },
-  userBotList: { query: z.strictObject({ page, page_size: pageSize }) },
+  userPositionAdds: { query: z.strictObject({ id, cycle: positiveInt(1_000_000_000).optional() }) },
+  userBotUpdate: { query: z.strictObject({ id }), body: botUpdateSchema },
+  userBotList: { query: z.strictObject({ page, page_size: pageSize, exchange: exchange.optional(), status: z.enum(botStatuses).optional() }) },
   userBotCount: { query: z.strictObject({ exchange: exchange.optional() }) },
   userBotOperation: {
-    query: z.strictObject({ id, action: z.enum(['start', 'stop', 'pause', 'resume', 'delete', 'add', 'close']) }),
+    query: z.strictObject({ id, action: z.enum(botOperations) }),
   },
   userBotBatch: {
     query: z.strictObject({
-      action: z.enum(['start', 'stop', 'pause', 'resume', 'delete']),
+      action: z.enum(batchOperations),
       ids: z.string().regex(/^[1-9]\d{0,17}(,[1-9]\d{0,17}){0,99}$/, 'format'),
     }),
   },
@@ -105,7 +110,7 @@ export const schemas = {
   userChange: { body: z.strictObject({ from: z.string().max(20), to: z.string().max(20), amount: decimal, payPassword: z.string().regex(PAYMENT_PASSWORD_RE, 'format') }) },
   marketUserRank: { query: z.strictObject({ page, limit: pageSize }) },
   userReferrals: { query: z.strictObject({ page, limit: pageSize }) },
-  userPositions: {},
+  userPositions: { query: z.strictObject({ page, page_size: pageSize }) },
 } as const;
 
 export type CallName = keyof typeof schemas;
@@ -244,28 +249,28 @@ export interface DataOf {
   userAccount: unknown;
   userAccountLogs: unknown;
   userBill: { today: number; total: number };
-  userBillLogs: unknown;
-  userBillGroup: unknown;
+  userBillLogs: Page<BillLog>;
+  userBillGroup: BillGroup;
   userDeposit: unknown;
   userDepositInfo: unknown;
   userDepositAddress: unknown;
-  userBotCreate: unknown;
-  userBotInfo: unknown;
-  userBotDetail: unknown;
-  userBotPositions: unknown;
-  userPositionAdds: unknown;
-  userBotUpdate: unknown;
-  userBotList: unknown;
-  userBotCount: unknown;
-  userBotOperation: unknown;
+  userBotCreate: BotInfo;
+  userBotInfo: BotInfo;
+  userBotDetail: BotDetail;
+  userBotPositions: Page<BotPosition>;
+  userPositionAdds: BotOrder[];
+  userBotUpdate: BotInfo;
+  userBotList: Page<BotSummary>;
+  userBotCount: BotCount;
+  userBotOperation: BotSummary | null;
   userBotBatch: { task_id: string };
-  userBotBatchStatus: unknown;
-  userBotActions: unknown;
+  userBotBatchStatus: BatchStatus;
+  userBotActions: Page<BotAction>;
   userWithdrawInfo: unknown;
   userWithdraw: unknown;
   userChangeInfo: unknown;
   userChange: unknown;
   marketUserRank: unknown;
   userReferrals: unknown;
-  userPositions: unknown;
+  userPositions: Page<OpenPosition>;
 }

@@ -13,6 +13,10 @@
  * | TRUST_PROXY       | unset: off                       | behind a reverse proxy: 1, or the proxy addresses |
  * |                   |                                  | (comma list, CIDR allowed), so that login limits  |
  * |                   |                                  | see the client's IP, not the proxy's              |
+ * | ENGINE_TICK_MS    | 1000                             | how often the engine reads prices and evaluates   |
+ * |                   |                                  | the running bots                                  |
+ * | MARKET_SPEED      | 1                                | the simulated market's clock speed (tests and     |
+ * |                   |                                  | demos: 60 = a minute of market a second)          |
  */
 export interface Config {
   port: number;
@@ -31,6 +35,8 @@ export interface Config {
   secretKey: string;
   /** Login attempt limits (see services/login-limiter.ts). */
   limits: LoginLimits;
+  engineTickMs: number;
+  marketSpeed: number;
 }
 
 export interface LoginLimits {
@@ -76,5 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.SECRET_KEY || '',
     trustProxy: trustProxy(env.TRUST_PROXY),
     limits: defaultLimits,
+    engineTickMs: int(env.ENGINE_TICK_MS, 1000, 'ENGINE_TICK_MS'),
+    marketSpeed: int(env.MARKET_SPEED, 1, 'MARKET_SPEED'),
   };
 }

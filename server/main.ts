@@ -14,7 +14,14 @@ const dbReady = ready.then(() => migrate(db));
 dbReady.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
 const { buildApp } = await import('./http/app.ts');
 const box = new SecretBox(loadSecretKey(config.secretKey, join(config.dataDir, 'secret.key')));
-const app = await buildApp({ db, config, box, ready: dbReady });
+const { createTrading, fastClock } = await import('./trading.ts');
+const trading = createTrading({
+  db,
+  tickMs: config.engineTickMs,
+  ...(config.marketSpeed > 1 ? { now: fastClock(config.marketSpeed) } : {}),
+});
+const app = await buildApp({ db, config, box, ready: dbReady, trading });
+trading.engine.log = app.log;
 await app.listen({ port: config.port, host: config.host });
 try {
   await dbReady;
@@ -23,6 +30,8 @@ try {
   await app.close();
   process.exit(1);
 }
+// The engine resumes the running bots (and settles any order left in flight by a crash) once the database is up.
+await trading.engine.start();
 console.log(`listening on http://localhost:${config.port} (ready in ${Math.round(performance.now() - started)} ms)`);
 // Dead sessions can never be used again; clearing them after the start keeps the start fast.
 pruneSessions(db).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'session pruning failed'));
@@ -35,6 +44,7 @@ async function stop(signal: string) {
   // Open keep-alive connections or a stuck query must not keep the process alive forever.
   setTimeout(() => process.exit(1), 10_000).unref();
   await app.close();
+  await trading.engine.stop();
   await db.destroy();
   process.exit(0);
 }

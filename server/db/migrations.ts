@@ -66,4 +66,108 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004_bots': {
+    async up(db: Kysely<unknown>) {
+      // Money columns are numeric (exact); the engine reads them as decimal strings.
+      const money = 'numeric(38,18)';
+      await db.schema
+        .createTable('bots')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('exchange_id', 'smallint', (c) => c.notNull())
+        .addColumn('symbol', 'varchar(41)', (c) => c.notNull())
+        .addColumn('type', 'varchar(16)', (c) => c.notNull())
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('params', 'jsonb', (c) => c.notNull())
+        .addColumn('status', 'varchar(8)', (c) => c.notNull())
+        .addColumn('state', 'jsonb', (c) => c.notNull())
+        .addColumn('realized', sql.raw(money), (c) => c.notNull().defaultTo(0))
+        .addColumn('error', 'varchar(200)')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('deleted_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('bots_user_idx').on('bots').columns(['user_id', 'id']).where(sql.ref('deleted_at'), 'is', null).execute();
+      await db.schema.createIndex('bots_status_idx').on('bots').column('status').where(sql.ref('deleted_at'), 'is', null).execute();
+      await db.schema
+        .createTable('bot_orders')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('bot_id', 'bigint', (c) => c.notNull().references('bots.id'))
+        .addColumn('client_order_id', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('cycle', 'integer', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('side', 'varchar(4)', (c) => c.notNull())
+        .addColumn('reason', 'varchar(16)', (c) => c.notNull())
+        .addColumn('quote', sql.raw(money))
+        .addColumn('amount', sql.raw(money))
+        .addColumn('status', 'varchar(8)', (c) => c.notNull())
+        .addColumn('price', sql.raw(money))
+        .addColumn('filled', sql.raw(money))
+        .addColumn('cost', sql.raw(money))
+        .addColumn('fee', sql.raw(money))
+        .addColumn('fee_currency', 'varchar(16)')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('bot_orders_bot_idx').on('bot_orders').columns(['bot_id', 'cycle', 'seq']).execute();
+      await db.schema
+        .createTable('bot_actions')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('bot_id', 'bigint', (c) => c.notNull().references('bots.id'))
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('detail', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('bot_actions_bot_idx').on('bot_actions').columns(['bot_id', 'id']).execute();
+      await db.schema
+        .createTable('bot_cycles')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('bot_id', 'bigint', (c) => c.notNull().references('bots.id'))
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('cycle', 'integer', (c) => c.notNull())
+        .addColumn('entries', 'integer', (c) => c.notNull())
+        .addColumn('amount', sql.raw(money), (c) => c.notNull())
+        .addColumn('cost', sql.raw(money), (c) => c.notNull())
+        .addColumn('close_price', sql.raw(money), (c) => c.notNull())
+        .addColumn('profit', sql.raw(money), (c) => c.notNull())
+        .addColumn('opened_at', 'timestamptz')
+        .addColumn('closed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('bot_cycles_bot_cycle', ['bot_id', 'cycle'])
+        .execute();
+      await db.schema.createIndex('bot_cycles_user_idx').on('bot_cycles').columns(['user_id', 'closed_at']).execute();
+      // The Paper exchange's own books: the venue's side of every order, apart from the bots' records.
+      await db.schema
+        .createTable('paper_balances')
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('currency', 'varchar(16)', (c) => c.notNull())
+        .addColumn('amount', sql.raw(money), (c) => c.notNull())
+        .addPrimaryKeyConstraint('paper_balances_pk', ['user_id', 'currency'])
+        .execute();
+      await db.schema
+        .createTable('paper_orders')
+        .addColumn('client_order_id', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('symbol', 'varchar(41)', (c) => c.notNull())
+        .addColumn('side', 'varchar(4)', (c) => c.notNull())
+        .addColumn('status', 'varchar(8)', (c) => c.notNull())
+        .addColumn('price', sql.raw(money))
+        .addColumn('filled', sql.raw(money), (c) => c.notNull())
+        .addColumn('cost', sql.raw(money), (c) => c.notNull())
+        .addColumn('fee', sql.raw(money))
+        .addColumn('fee_currency', 'varchar(16)')
+        .addColumn('reason', 'varchar(64)')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('batch_tasks')
+        .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('action', 'varchar(8)', (c) => c.notNull())
+        .addColumn('ids', 'jsonb', (c) => c.notNull())
+        .addColumn('results', 'jsonb', (c) => c.notNull())
+        .addColumn('status', 'varchar(8)', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };

@@ -39,8 +39,112 @@ export interface ExchangeKeysTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Numeric columns: decimal strings in and out (PGlite and pg both answer strings). */
+type Numeric = ColumnType<string, string, string>;
+type NullableNumeric = ColumnType<string | null, string | null | undefined, string | null>;
+type CreatedAt = ColumnType<Date, never, never>;
+
+export interface BotsTable {
+  id: Generated<string>;
+  user_id: string;
+  exchange_id: number;
+  symbol: string;
+  type: string;
+  name: string;
+  /** The trader's parameters (contract/bots.ts MartinParamsInput). */
+  params: ColumnType<unknown, string, string>;
+  status: 'running' | 'paused' | 'stopped';
+  /** The strategy's state (engine/martin/state-codec.ts). */
+  state: ColumnType<unknown, string, string>;
+  realized: ColumnType<string, string | undefined, string>;
+  error: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  deleted_at: Date | null;
+}
+
+export interface BotOrdersTable {
+  id: Generated<string>;
+  bot_id: string;
+  client_order_id: string;
+  cycle: number;
+  seq: number;
+  side: 'buy' | 'sell';
+  reason: string;
+  quote: NullableNumeric;
+  amount: NullableNumeric;
+  status: 'new' | 'filled' | 'rejected';
+  price: NullableNumeric;
+  filled: NullableNumeric;
+  cost: NullableNumeric;
+  fee: NullableNumeric;
+  fee_currency: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface BotActionsTable {
+  id: Generated<string>;
+  bot_id: string;
+  kind: string;
+  detail: ColumnType<Record<string, string>, string, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface BotCyclesTable {
+  id: Generated<string>;
+  bot_id: string;
+  user_id: string;
+  cycle: number;
+  entries: number;
+  amount: Numeric;
+  cost: Numeric;
+  close_price: Numeric;
+  profit: Numeric;
+  opened_at: Date | null;
+  closed_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface PaperBalancesTable {
+  user_id: string;
+  currency: string;
+  amount: Numeric;
+}
+
+export interface PaperOrdersTable {
+  client_order_id: string;
+  user_id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  status: 'closed' | 'rejected';
+  price: NullableNumeric;
+  filled: Numeric;
+  cost: Numeric;
+  fee: NullableNumeric;
+  fee_currency: string | null;
+  reason: string | null;
+  created_at: CreatedAt;
+}
+
+export interface BatchTasksTable {
+  id: string;
+  user_id: string;
+  action: string;
+  ids: ColumnType<string[], string, string>;
+  results: ColumnType<{ id: string; ok: boolean; code: number; msg: string }[], string, string>;
+  status: 'running' | 'done';
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   exchange_keys: ExchangeKeysTable;
+  bots: BotsTable;
+  bot_orders: BotOrdersTable;
+  bot_actions: BotActionsTable;
+  bot_cycles: BotCyclesTable;
+  paper_balances: PaperBalancesTable;
+  paper_orders: PaperOrdersTable;
+  batch_tasks: BatchTasksTable;
 }

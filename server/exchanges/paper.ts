@@ -1,16 +1,16 @@
 import type Decimal from 'decimal.js';
 import type { ClientOrderId } from '../engine/types.ts';
-import { floorTo, money } from '../engine/money.ts';
+import { money } from '../engine/money.ts';
 import type { SimulatedMarket } from '../market/simulated.ts';
+import { fillMarketOrder, paperMarket } from './paper-fill.ts';
 import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
 
-/** Paper trading's fee: the common spot taker rate. */
-export const PAPER_FEE_RATE = '0.001';
+export { PAPER_FEE_RATE } from './paper-fill.ts';
 
 /**
- * The built-in Paper exchange: market orders fill at once at the simulated market's current price,
- * with the taker fee (in base on buys, in quote on sells, as Binance charges) and a virtual balance
- * that can never go negative. Orders are kept by client order id, so placing one twice is harmless.
+ * The Paper exchange in memory (tests and replays): market orders fill at once at the simulated
+ * market's current price (paper-fill.ts). Orders are kept by client order id, so placing one twice is
+ * harmless. The server's Paper venue keeps the same books in the database (paper-venue.ts).
  */
 export class PaperExchange implements ExchangePort {
   private readonly balances = new Map<string, Decimal>();
@@ -26,9 +26,7 @@ export class PaperExchange implements ExchangePort {
 
   async market(symbol: string): Promise<MarketInfo> {
     const info = this.feed.info(symbol);
-    const [base, quote] = symbol.split('/') as [string, string];
-    const step = money(info.step);
-    return { symbol, base, quote, tickSize: money(info.tick), stepSize: step, minAmount: step, minCost: money(5), feeRate: money(PAPER_FEE_RATE) };
+    return paperMarket(symbol, info.tick, info.step);
   }
 
   async balance(currency: string): Promise<Decimal> {
@@ -44,37 +42,9 @@ export class PaperExchange implements ExchangePort {
     if (known) return known;
     const m = await this.market(request.symbol);
     const price = money(this.feed.priceAt(request.symbol, this.now()));
-    const order = request.side === 'buy' ? this.buy(m, price, request) : this.sell(m, price, request);
+    const { order, changes } = fillMarketOrder(m, price, request, (c) => this.balances.get(c) ?? money(0));
+    for (const [currency, delta] of changes) this.balances.set(currency, (this.balances.get(currency) ?? money(0)).plus(delta));
     this.orders.set(request.clientOrderId, order);
     return order;
-  }
-
-  private reject(m: MarketInfo, request: MarketOrderRequest, reason: string): OrderState {
-    return { clientOrderId: request.clientOrderId, symbol: m.symbol, side: request.side, status: 'rejected', price: null, filled: money(0), cost: money(0), fee: null, reason };
-  }
-
-  private buy(m: MarketInfo, price: Decimal, request: MarketOrderRequest): OrderState {
-    const quote = request.quote ?? money(0);
-    const amount = floorTo(quote.div(price), m.stepSize);
-    const cost = amount.mul(price);
-    if (amount.lt(m.minAmount) || cost.lt(m.minCost)) return this.reject(m, request, 'amount too small');
-    const cash = this.balances.get(m.quote) ?? money(0);
-    if (cash.lt(cost)) return this.reject(m, request, 'insufficient balance');
-    const fee = amount.mul(m.feeRate);
-    this.balances.set(m.quote, cash.minus(cost));
-    this.balances.set(m.base, (this.balances.get(m.base) ?? money(0)).plus(amount.minus(fee)));
-    return { clientOrderId: request.clientOrderId, symbol: m.symbol, side: 'buy', status: 'closed', price, filled: amount, cost, fee: { currency: m.base, amount: fee } };
-  }
-
-  private sell(m: MarketInfo, price: Decimal, request: MarketOrderRequest): OrderState {
-    const amount = floorTo(request.amount ?? money(0), m.stepSize);
-    const cost = amount.mul(price);
-    if (amount.lt(m.minAmount) || cost.lt(m.minCost)) return this.reject(m, request, 'amount too small');
-    const held = this.balances.get(m.base) ?? money(0);
-    if (held.lt(amount)) return this.reject(m, request, 'insufficient balance');
-    const fee = cost.mul(m.feeRate);
-    this.balances.set(m.base, held.minus(amount));
-    this.balances.set(m.quote, (this.balances.get(m.quote) ?? money(0)).plus(cost.minus(fee)));
-    return { clientOrderId: request.clientOrderId, symbol: m.symbol, side: 'sell', status: 'closed', price, filled: amount, cost, fee: { currency: m.quote, amount: fee } };
   }
 }

@@ -8,6 +8,8 @@ import { authRoutes } from './routes/auth.ts';
 import { userRoutes } from './routes/user.ts';
 import { exchangeRoutes } from './routes/exchanges.ts';
 import { marketRoutes } from './routes/market.ts';
+import { botRoutes } from './routes/bots.ts';
+import { createTrading, type Trading } from '../trading.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import type { ClientFactory } from '../exchanges/verify.ts';
@@ -28,6 +30,8 @@ export interface AppDeps {
   ready?: Promise<unknown>;
   /** The simulated market feed, shared by every caller (default: seed 56, the wall clock). */
   feed?: SimulatedMarket;
+  /** The engine and the venues; default: Paper only, on `feed`, with an engine that is not ticking. */
+  trading?: Trading;
   /** Extra routes (tests use it to reach the unexpected-failure path). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -60,7 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, accounts);
   userRoutes(app, accounts);
   exchangeRoutes(app, { db: deps.db, box: deps.box, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
-  marketRoutes(app, deps.db, deps.feed ?? new SimulatedMarket());
+  const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket() });
+  marketRoutes(app, deps.db, trading.feed, trading.now);
+  botRoutes(app, deps.db, trading, translate);
   deps.extend?.(app);
 
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -28,7 +28,7 @@ function partOf(code: string | undefined): string {
 function messageOf(translate: Translate, lang: Language, error: AppError): string {
   if (error instanceof InputError) {
     // Generic codes name the field; specific ones (AccountFormat, ...) already say what is wrong.
-    const generic = error.codeName === 'ValidationError' || error.codeName === 'RequiredFieldMissing';
+    const generic = error.codeName === 'ValidationError' || error.codeName === 'RequiredFieldMissing' || error.codeName === 'StrategyInvalidParams';
     return generic ? `${translate(lang, error.codeName)}: ${error.field}` : translate(lang, error.codeName);
   }
   return translate(lang, error.codeName, error.options.values);

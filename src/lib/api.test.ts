@@ -118,7 +118,7 @@ describe('api', () => {
       void api.userBotList();
       void api.userBotList({ page: '2' });
       void api.exchangesUnbind({ id: '1' });
-      void api.userBotUpdate({ id: '1' }, { name: 'x' });
+      void api.userBotUpdate({ id: '1' }, { name: 'x', params: { investment: '100', firstOrder: '10', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true } });
       // @ts-expect-error an unknown key
       void api.loginAccount({ account: 'a', password: 'b', admin: true });
       // @ts-expect-error a missing password

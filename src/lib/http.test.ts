@@ -10,6 +10,8 @@ import { PREFERENCES_KEY, setLanguageAtom } from '../state/preferences.ts';
 import { applyPreferences } from '../state/apply-preferences.ts';
 import { ApiError, detectTerminal, errorText, request, type CallInput } from './http.ts';
 
+const martinParams = { investment: '100', firstOrder: '10', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true };
+
 // ---- helpers ----
 
 let navigate: Mock<(path: string) => void>;
@@ -60,8 +62,8 @@ const sample: Partial<{ [N in CallName]: CallInput<N> }> = {
   userBotActions: { query: { id: '7' } },
   userBotOperation: { query: { id: '7', action: 'delete' } },
   userBotBatch: { query: { action: 'stop', ids: '1,2' } },
-  userBotUpdate: { query: { id: '7' }, body: { name: 'x' } },
-  userBotCreate: { body: { name: 'x' } },
+  userBotUpdate: { query: { id: '7' }, body: { name: 'x', params: martinParams } },
+  userBotCreate: { body: { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params: martinParams } },
   loginAccount: { body: { account: 'trader', password: 'secret123' } },
   loginRegister: { body: { account: 'trader', password: 'secret123', confirm: 'secret123' } },
   loginNonce: { query: { address: `0x${'a'.repeat(40)}` } },
@@ -135,7 +137,7 @@ describe('what every request carries', () => {
     expect(lastRequest().method).toBe('GET');
     expect(new URL(lastRequest().url).pathname).toBe('/api/user/botList');
     expect(new URL(lastRequest().url).search).toBe('?page=2');
-    await run('userBotUpdate', { query: { id: '9' }, body: { name: 'grid' } });
+    await run('userBotUpdate', { query: { id: '9' }, body: { name: 'grid', params: martinParams } });
     expect(lastRequest().method).toBe('PUT');
     expect(new URL(lastRequest().url).search).toBe('?id=9');
     expect(lastRequest().headers.get('content-type')).toBe('application/json');

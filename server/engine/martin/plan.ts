@@ -78,9 +78,12 @@ export function planLevels(params: MartinParams, market: MarketRules, startPrice
   return levels;
 }
 
-/** Base the buys left after fees taken in base, floored to the step: what a close can sell. */
-export function sellableAmount(fills: readonly Fill[], market: MarketRules): Decimal {
-  let held = money(0);
+/**
+ * Base the buys left after fees taken in base, plus the dust an earlier close left (`carry`), floored
+ * to the step: what a close can sell.
+ */
+export function sellableAmount(fills: readonly Fill[], market: MarketRules, carry: Decimal = money(0)): Decimal {
+  let held = carry;
   for (const f of fills) held = held.plus(f.amount.mul(ONE.minus(market.feeRate)));
   return floorTo(held, market.stepSize);
 }
@@ -99,10 +102,11 @@ export interface CloseResult {
 
 /**
  * Closing a cycle at `price`: buy fees are taken in base (as Binance does), the sell fee in quote.
- * Profit = proceeds - cost; the dust below the step is not sold.
+ * Profit = proceeds - cost; the dust below the step is not sold but carried into the next cycle's
+ * close (`carry`), so no base is ever stranded: over several cycles every coin bought is sold.
  */
-export function closeCycle(fills: readonly Fill[], price: Decimal, market: MarketRules): CloseResult {
-  let held = money(0);
+export function closeCycle(fills: readonly Fill[], price: Decimal, market: MarketRules, carry: Decimal = money(0)): CloseResult {
+  let held = carry;
   let cost = money(0);
   for (const f of fills) {
     held = held.plus(f.amount.mul(ONE.minus(market.feeRate)));

@@ -19,6 +19,8 @@ export interface MartinState {
   /** Prices that trigger the next move, computed once per fill (a price tick only compares). */
   targets: { takeProfit: Decimal; stopLoss: Decimal | null; nextAdd: Decimal | null } | null;
   realized: Decimal;
+  /** Base left below the step by the last close, sold with the next one. */
+  carry: Decimal;
 }
 
 export interface MartinView {
@@ -28,7 +30,7 @@ export interface MartinView {
 
 /** A fresh bot: waiting for its first price to open cycle 1. */
 export function initialMartinState(bot: BotId): MartinState {
-  return { bot, phase: 'waiting', cycle: 1, seq: 0, fills: [], pending: null, targets: null, realized: money(0) };
+  return { bot, phase: 'waiting', cycle: 1, seq: 0, fills: [], pending: null, targets: null, realized: money(0), carry: money(0) };
 }
 
 function place(state: MartinState, order: Omit<PlaceOrder, 'type' | 'clientOrderId'>): { state: MartinState; intents: Intent[] } {
@@ -48,14 +50,19 @@ function targetsOf(fills: readonly Fill[], { params, market }: MartinView): NonN
   };
 }
 
+/** The state with its trigger prices recomputed for `view` (after loading it, or new parameters). */
+export function retarget(state: MartinState, view: MartinView): MartinState {
+  return { ...state, targets: state.fills.length > 0 ? targetsOf(state.fills, view) : null };
+}
+
 /** What a price means for a holding bot: take profit, stop loss, an add, or nothing. */
 function onPrice(state: MartinState, price: Decimal, view: MartinView): { state: MartinState; intents: Intent[] } {
   const { params, market } = view;
   if (state.phase === 'done' || state.pending) return { state, intents: [] };
   if (state.phase === 'waiting' || !state.targets) return place(state, { side: 'buy', quote: orderQuote(params, 0), reason: 'open' });
   const { takeProfit, stopLoss, nextAdd } = state.targets;
-  if (price.gte(takeProfit)) return place(state, { side: 'sell', amount: sellableAmount(state.fills, market), reason: 'close' });
-  if (stopLoss && price.lte(stopLoss)) return place(state, { side: 'sell', amount: sellableAmount(state.fills, market), reason: 'stop' });
+  if (price.gte(takeProfit)) return place(state, { side: 'sell', amount: sellableAmount(state.fills, market, state.carry), reason: 'close' });
+  if (stopLoss && price.lte(stopLoss)) return place(state, { side: 'sell', amount: sellableAmount(state.fills, market, state.carry), reason: 'stop' });
   if (nextAdd && price.lte(nextAdd)) return place(state, { side: 'buy', quote: orderQuote(params, state.fills.length), reason: 'add' });
   return { state, intents: [] };
 }
@@ -72,7 +79,7 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
     }
     case 'ManualCloseRequested': {
       if (state.phase !== 'holding' || state.pending) return { state, intents: [] };
-      return place(state, { side: 'sell', amount: sellableAmount(state.fills, view.market), reason: 'manual_close' });
+      return place(state, { side: 'sell', amount: sellableAmount(state.fills, view.market, state.carry), reason: 'manual_close' });
     }
     case 'OrderRejected': {
       if (state.pending?.id !== event.clientOrderId) return { state, intents: [] };
@@ -84,7 +91,10 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
         const fills = [...state.fills, { price: event.price, amount: event.amount }];
         return { state: { ...state, phase: 'holding', pending: null, fills, targets: targetsOf(fills, view) }, intents: [] };
       }
-      const { profit } = closeCycle(state.fills, event.price, view.market);
+      // What was sold is the exchange's figure; what it could not sell stays as carry for the next close.
+      const { profit, sellAmount, dust } = closeCycle(state.fills, event.price, view.market, state.carry);
+      const left = sellAmount.plus(dust).minus(event.amount);
+      const carry = left.gt(0) ? left : money(0);
       const closed: Intent = { type: 'CycleClosed', cycle: state.cycle, profit };
       const next: MartinState = {
         ...state,
@@ -95,6 +105,7 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
         pending: null,
         targets: null,
         realized: state.realized.plus(profit),
+        carry,
       };
       return { state: next, intents: [closed] };
     }

@@ -1,0 +1,198 @@
+/**
+ * The bot calls' shapes (spec §3-4, §7): what a trader sends to create or edit a martin bot and what
+ * the bot screens read back. Money is a decimal string everywhere; times are ISO strings.
+ * The schemas are zod (server side); the PWA imports the types only.
+ */
+import { z } from 'zod';
+
+export const botStatuses = ['running', 'paused', 'stopped'] as const;
+export type BotStatus = (typeof botStatuses)[number];
+
+export const botOperations = ['start', 'stop', 'pause', 'resume', 'delete', 'add', 'close'] as const;
+export type BotOperation = (typeof botOperations)[number];
+export const batchOperations = ['start', 'stop', 'pause', 'resume', 'delete'] as const;
+export type BatchOperation = (typeof batchOperations)[number];
+
+/** The action kinds of a bot's log (spec §3). */
+export const actionKinds = [
+  'manual', 'success', 'failed', 'close', 'manual_close', 'open', 'pause', 'start', 'add', 'manual_add',
+  'create', 'update', 'delete', 'stop', 'resume',
+] as const;
+export type ActionKind = (typeof actionKinds)[number];
+
+const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
+const symbol = z.string().regex(/^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/, 'format');
+
+/** A martin bot's parameters (engine/martin/rules.ts has their meaning; percentages as "2" for 2%). */
+export const martinParamsSchema = z.strictObject({
+  investment: decimal,
+  firstOrder: decimal,
+  multiplier: decimal,
+  maxPositions: z.number().int(),
+  addTrigger: decimal,
+  takeProfit: decimal,
+  stopLoss: z.union([z.literal(''), decimal]).optional(),
+  repeat: z.boolean(),
+});
+export type MartinParamsInput = z.output<typeof martinParamsSchema>;
+
+/** botCreate's body and botUpdate's (the exchange and symbol are fixed once created). */
+export const botCreateSchema = z.strictObject({
+  type: z.literal('martin'),
+  exchangeId: z.number().int().positive(),
+  symbol,
+  name: z.string().trim().max(32).optional(),
+  params: martinParamsSchema,
+});
+export const botUpdateSchema = z.strictObject({
+  name: z.string().trim().max(32).optional(),
+  params: martinParamsSchema,
+});
+export type BotCreateInput = z.output<typeof botCreateSchema>;
+export type BotUpdateInput = z.output<typeof botUpdateSchema>;
+
+/** A bot as the lists show it. */
+export interface BotSummary {
+  id: string;
+  name: string;
+  type: 'martin';
+  exchangeId: number;
+  exchange: string;
+  symbol: string;
+  status: BotStatus;
+  /** Realised profit over every closed cycle (quote). */
+  profit: string;
+  /** Realised profit of cycles closed today (UTC). */
+  todayProfit: string;
+  /** The cycle in progress (1 = the first). */
+  cycle: number;
+  /** Orders filled in the open cycle and the most it may have. */
+  positions: number;
+  maxPositions: number;
+  /** Quote spent in the open cycle. */
+  invested: string;
+  investment: string;
+  /** Average entry of the open cycle, null when flat. */
+  averagePrice: string | null;
+  /** Whether an order is in flight. */
+  pending: boolean;
+  /** Why the engine paused the bot (an order refused), when it did. */
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** botInfo: the bot with its parameters, for the edit screen. */
+export interface BotInfo extends BotSummary {
+  params: MartinParamsInput;
+}
+
+export interface BotFill {
+  price: string;
+  amount: string;
+}
+
+/** botDetail: everything the detail screen draws. */
+export interface BotDetail extends BotInfo {
+  /** The market price now. */
+  price: string;
+  /** Base held in the open cycle (after fees), what a close sells. */
+  amount: string;
+  /** Unrealised profit at the price now, net of the sell fee. */
+  unrealized: string;
+  takeProfitPrice: string | null;
+  stopLossPrice: string | null;
+  nextAddPrice: string | null;
+  fills: BotFill[];
+  /** The cycle as planned from the first fill (or the price now when flat). */
+  levels: { index: number; price: string; quote: string; amount: string }[];
+}
+
+/** A cycle of a bot: open (the position now) or closed with its profit. */
+export interface BotPosition {
+  cycle: number;
+  status: 'open' | 'closed';
+  entries: number;
+  amount: string;
+  cost: string;
+  averagePrice: string | null;
+  closePrice: string | null;
+  profit: string | null;
+  openedAt: string | null;
+  closedAt: string | null;
+}
+
+/** An order of a bot (positionAdds lists the open cycle's buys). */
+export interface BotOrder {
+  clientOrderId: string;
+  cycle: number;
+  seq: number;
+  side: 'buy' | 'sell';
+  reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close';
+  status: 'new' | 'filled' | 'rejected';
+  price: string | null;
+  amount: string | null;
+  cost: string | null;
+  fee: string | null;
+  feeCurrency: string | null;
+  at: string;
+}
+
+/** One line of a bot's action log. `detail` holds the figures; the screen words them. */
+export interface BotAction {
+  id: string;
+  botId: string;
+  kind: ActionKind;
+  detail: Record<string, string>;
+  at: string;
+}
+
+export interface BotCount {
+  total: number;
+  running: number;
+  paused: number;
+  stopped: number;
+}
+
+export interface BatchStatus {
+  task_id: string;
+  action: BatchOperation;
+  status: 'running' | 'done';
+  total: number;
+  done: number;
+  results: { id: string; ok: boolean; code: number; msg: string }[];
+}
+
+/** A closed cycle in the profit bill. */
+export interface BillLog {
+  id: string;
+  botId: string;
+  botName: string;
+  exchange: string;
+  symbol: string;
+  cycle: number;
+  profit: string;
+  closedAt: string;
+}
+
+export interface BillGroup {
+  /** The last 30 days (UTC), oldest first, days without a close included as 0. */
+  byDay: { day: string; profit: string }[];
+  byBot: { botId: string; botName: string; symbol: string; profit: string }[];
+  bySymbol: { symbol: string; profit: string }[];
+}
+
+/** An open position across the user's bots (/my/positions). */
+export interface OpenPosition {
+  botId: string;
+  botName: string;
+  exchange: string;
+  symbol: string;
+  status: BotStatus;
+  entries: number;
+  amount: string;
+  cost: string;
+  averagePrice: string;
+  price: string;
+  unrealized: string;
+}

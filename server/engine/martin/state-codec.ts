@@ -1,0 +1,43 @@
+import { money } from '../money.ts';
+import { botId, type ClientOrderId } from '../types.ts';
+import type { PlaceOrder } from '../types.ts';
+import { retarget, type MartinState, type MartinView } from './strategy.ts';
+
+/** A martin state as stored (bots.state): decimal strings; the trigger prices are derived, not stored. */
+export interface StoredMartinState {
+  phase: MartinState['phase'];
+  cycle: number;
+  seq: number;
+  fills: { price: string; amount: string }[];
+  pending: { id: string; reason: PlaceOrder['reason'] } | null;
+  realized: string;
+  /** Absent in states stored before carry existed: none. */
+  carry?: string;
+}
+
+export function encodeMartin(state: MartinState): StoredMartinState {
+  return {
+    phase: state.phase,
+    cycle: state.cycle,
+    seq: state.seq,
+    fills: state.fills.map((f) => ({ price: f.price.toFixed(), amount: f.amount.toFixed() })),
+    pending: state.pending ? { id: state.pending.id, reason: state.pending.reason } : null,
+    realized: state.realized.toFixed(),
+    carry: state.carry.toFixed(),
+  };
+}
+
+export function decodeMartin(id: string, stored: StoredMartinState, view: MartinView): MartinState {
+  const state: MartinState = {
+    bot: botId(id),
+    phase: stored.phase,
+    cycle: stored.cycle,
+    seq: stored.seq,
+    fills: stored.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) })),
+    pending: stored.pending ? { id: stored.pending.id as ClientOrderId, reason: stored.pending.reason } : null,
+    targets: null,
+    realized: money(stored.realized),
+    carry: money(stored.carry ?? '0'),
+  };
+  return retarget(state, view);
+}

@@ -1,0 +1,120 @@
+import type { Db } from '../db/connect.ts';
+import type { OrderState } from '../exchanges/port.ts';
+import type { ActionKind } from '../../contract/bots.ts';
+import { money } from './money.ts';
+import { encodeMartin } from './martin/state-codec.ts';
+import type { MartinState } from './martin/strategy.ts';
+import type { EngineEvent, Intent, PlaceOrder } from './types.ts';
+
+/** The exchange's answer that this decision records on the order in flight. */
+export interface OrderUpdate {
+  answer: OrderState;
+}
+
+/** The action log kind of a filled order, by why it was placed (spec §3 kinds). */
+const fillKind: Record<PlaceOrder['reason'], ActionKind> = {
+  open: 'open', add: 'add', manual_add: 'manual_add', close: 'close', stop: 'close', manual_close: 'manual_close',
+};
+
+/**
+ * Writes one decision of the engine in one transaction: the bot's new state, the outcome of the order
+ * in flight, the orders it now places (status new, before they are sent), the action log lines, a
+ * closed cycle with its profit, and a pause. Either all of it is stored or none. Answers whether the
+ * bot was paused.
+ */
+export async function commitDecision(
+  db: Db,
+  bot: { id: string; userId: string },
+  event: EngineEvent,
+  state: MartinState,
+  intents: Intent[],
+  before: MartinState,
+  order?: OrderUpdate,
+): Promise<boolean> {
+  const actions: { kind: ActionKind; detail: Record<string, string> }[] = [];
+  let pause: string | null = null;
+  return db.transaction().execute(async (tx) => {
+    if (event.type === 'ManualAddRequested' || event.type === 'ManualCloseRequested') {
+      actions.push({ kind: 'manual', detail: { command: event.type === 'ManualAddRequested' ? 'add' : 'close', price: event.price.toFixed() } });
+    }
+    if (order) {
+      const a = order.answer;
+      const reason = before.pending?.reason ?? 'open';
+      const filled = event.type === 'OrderFilled';
+      await tx
+        .updateTable('bot_orders')
+        .set({
+          status: filled ? 'filled' : 'rejected',
+          price: a.price?.toFixed() ?? null,
+          filled: a.filled.toFixed(),
+          cost: a.cost.toFixed(),
+          fee: a.fee?.amount.toFixed() ?? null,
+          fee_currency: a.fee?.currency ?? null,
+          updated_at: new Date(),
+        })
+        .where('client_order_id', '=', a.clientOrderId)
+        .execute();
+      const detail: Record<string, string> = { order: a.clientOrderId, reason, cycle: String(before.cycle) };
+      if (filled) {
+        Object.assign(detail, { price: a.price!.toFixed(), amount: a.filled.toFixed(), cost: a.cost.toFixed() });
+        if (a.fee) Object.assign(detail, { fee: a.fee.amount.toFixed(), feeCurrency: a.fee.currency });
+        if (reason === 'stop') detail.stopLoss = '1';
+        actions.push({ kind: fillKind[reason], detail });
+      } else {
+        actions.push({ kind: 'failed', detail: { ...detail, message: a.reason ?? a.status } });
+      }
+    }
+    for (const intent of intents) {
+      if (intent.type === 'PlaceOrder') {
+        // One order per decision: the state's cycle and sequence are the ones in its client order id.
+        await tx
+          .insertInto('bot_orders')
+          .values({
+            bot_id: bot.id, client_order_id: intent.clientOrderId, cycle: state.cycle, seq: state.seq,
+            side: intent.side, reason: intent.reason, quote: intent.quote?.toFixed() ?? null, amount: intent.amount?.toFixed() ?? null, status: 'new',
+          })
+          .execute();
+      } else if (intent.type === 'CycleClosed') {
+        const opened = await tx
+          .selectFrom('bot_orders')
+          .select((eb) => eb.fn.min('updated_at').as('at'))
+          .where('bot_id', '=', bot.id)
+          .where('cycle', '=', intent.cycle)
+          .where('status', '=', 'filled')
+          .where('side', '=', 'buy')
+          .executeTakeFirst();
+        const a = order?.answer;
+        const cost = before.fills.reduce((sum, f) => sum.plus(f.price.mul(f.amount)), money(0));
+        await tx
+          .insertInto('bot_cycles')
+          .values({
+            bot_id: bot.id, user_id: bot.userId, cycle: intent.cycle, entries: before.fills.length,
+            amount: before.fills.reduce((sum, f) => sum.plus(f.amount), money(0)).toFixed(), cost: cost.toFixed(), close_price: (a?.price ?? money(0)).toFixed(),
+            profit: intent.profit.toFixed(), opened_at: opened?.at ? new Date(opened.at as Date) : null,
+          })
+          .execute();
+        actions.push({ kind: 'success', detail: { cycle: String(intent.cycle), profit: intent.profit.toFixed() } });
+      } else if (intent.type === 'PauseBot') {
+        pause = intent.reason.slice(0, 200);
+        actions.push({ kind: 'pause', detail: { reason: pause } });
+      }
+    }
+    await tx
+      .updateTable('bots')
+      .set({
+        state: JSON.stringify(encodeMartin(state)),
+        realized: state.realized.toFixed(),
+        updated_at: new Date(),
+        ...(pause !== null ? { status: 'paused' as const, error: pause } : {}),
+      })
+      .where('id', '=', bot.id)
+      .execute();
+    if (actions.length > 0) {
+      await tx
+        .insertInto('bot_actions')
+        .values(actions.map((a) => ({ bot_id: bot.id, kind: a.kind, detail: JSON.stringify(a.detail) })))
+        .execute();
+    }
+    return pause !== null;
+  });
+}

@@ -1,0 +1,298 @@
+import type Decimal from 'decimal.js';
+import type { Db } from '../db/connect.ts';
+import type { ExchangePort, OrderState } from '../exchanges/port.ts';
+import { BotBook } from './bot-book.ts';
+import { money } from './money.ts';
+import { decideMartin, retarget, type MartinState, type MartinView } from './martin/strategy.ts';
+import type { MartinParams } from './martin/rules.ts';
+import { decodeMartin, type StoredMartinState } from './martin/state-codec.ts';
+import { commitDecision, type OrderUpdate } from './persist.ts';
+import type { BotId, ClientOrderId, EngineEvent, Intent, PlaceOrder } from './types.ts';
+
+/** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
+export interface PriceSource {
+  price(exchange: string, symbol: string): Promise<string>;
+}
+
+/** The bot as the engine loads it (bots row). */
+export interface BotRecord {
+  id: string;
+  userId: string;
+  exchangeId: number;
+  exchange: string;
+  symbol: string;
+  status: 'running' | 'paused' | 'stopped';
+  params: MartinParams;
+  state: StoredMartinState;
+}
+
+export interface EngineLog {
+  error(obj: unknown, msg: string): void;
+}
+
+export interface EngineDeps {
+  db: Db;
+  prices: PriceSource;
+  /** The exchange account a bot trades on (Paper venue or a live adapter with the user's keys). */
+  venue(bot: BotRecord): Promise<ExchangePort>;
+  /** How often every symbol's price is read and the bots on it evaluated (default 1 s). */
+  tickMs?: number;
+  log?: EngineLog;
+}
+
+interface LiveBot {
+  record: BotRecord;
+  key: string;
+  view: MartinView;
+  port: ExchangePort;
+  state: MartinState;
+}
+
+/** What a manual add or close came to. */
+export type CommandResult = 'placed' | 'busy' | 'nothing';
+
+/**
+ * The engine of the running bots (architecture §4). One event at a time per bot: the strategy decides,
+ * the decision (state, new orders, order outcome, action log, closed cycle) is committed in one
+ * transaction, and only then are new orders sent; an exchange's answer comes back as the next event.
+ * Start-up and crash recovery are one path: load the bots, look every order in flight up on the
+ * exchange by its client order id, and carry on from what the exchange says (an order never reached
+ * it is sent again under the same id; one it filled is recorded, never sent twice).
+ */
+export class Engine {
+  private readonly deps: EngineDeps;
+  private readonly book = new BotBook();
+  private readonly bots = new Map<string, LiveBot>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly inFlight = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking = false;
+  private tickCount = 0;
+
+  /** Where failures are reported (the server's logger once it exists). */
+  log: EngineLog | undefined;
+
+  constructor(deps: EngineDeps) {
+    this.deps = deps;
+    this.log = deps.log;
+  }
+
+  /** Loads the running bots (and any with an order in flight), reconciles them, and starts ticking. */
+  async start(): Promise<void> {
+    const rows = await this.deps.db
+      .selectFrom('bots')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('status', '=', 'running'), eb(eb.ref('state', '->>').key('pending' as never), 'is not', null)]))
+      .orderBy('id')
+      .execute();
+    for (const { id } of rows) {
+      await this.serial(String(id), async () => {
+        const live = await this.load(String(id));
+        if (live) await this.reconcile(live);
+      }).catch((error: unknown) => this.log?.error({ err: error, bot: String(id) }, 'bot could not be resumed'));
+    }
+    this.timer = setInterval(() => void this.tick(), this.deps.tickMs ?? 1000);
+    this.timer.unref?.();
+  }
+
+  /** Stops ticking and waits for every bot's work in progress. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await Promise.allSettled([...this.queues.values()]);
+  }
+
+  /** Runs `work` for one bot after its earlier work: a bot's events are handled one at a time. */
+  serial<T>(botId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.queues.get(botId) ?? Promise.resolve();
+    const next = before.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.queues.set(botId, settled);
+    void settled.then(() => {
+      if (this.queues.get(botId) === settled) this.queues.delete(botId);
+    });
+    return next;
+  }
+
+  /** The bot's state as the engine holds it, if it is loaded. */
+  stateOf(botId: string): MartinState | undefined {
+    return this.bots.get(botId)?.state;
+  }
+
+  /**
+   * Takes a bot's new row into account (started, paused, stopped, edited, deleted): reloads it and
+   * puts it on the book when it runs; a started bot is evaluated at once (its first order without
+   * waiting for the next tick). Call inside `serial`.
+   */
+  async refresh(botId: string): Promise<void> {
+    const live = await this.load(botId);
+    if (live?.record.status === 'running') await this.evaluate(live);
+  }
+
+  /** A manual add or close, carried out like any event. Call inside `serial`. */
+  async command(botId: string, kind: 'add' | 'close'): Promise<CommandResult> {
+    const live = this.bots.get(botId) ?? (await this.load(botId));
+    if (!live) return 'nothing';
+    if (live.state.pending) return 'busy';
+    const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol));
+    const event: EngineEvent = kind === 'add' ? { type: 'ManualAddRequested', price } : { type: 'ManualCloseRequested', price };
+    const { state, intents } = decideMartin(live.state, event, live.view);
+    if (intents.length === 0) return 'nothing';
+    await this.carryOut(live, event, state, intents);
+    return 'placed';
+  }
+
+  /** One round: every symbol with running bots is priced once and its bots evaluated. */
+  async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      this.tickCount++;
+      const keys = new Map<string, LiveBot>();
+      for (const live of this.bots.values()) if (live.record.status === 'running' && !keys.has(live.key)) keys.set(live.key, live);
+      await Promise.all([...keys.entries()].map(async ([key, sample]) => {
+        let text: string;
+        try {
+          text = await this.deps.prices.price(sample.record.exchange, sample.record.symbol);
+        } catch (error) {
+          this.log?.error({ err: error, key }, 'no price');
+          return;
+        }
+        const price = money(text);
+        for (const { bot, intents } of this.book.onPrice(key, price)) {
+          const live = this.bots.get(bot);
+          const state = this.book.get(key, bot);
+          if (!live || !state) continue;
+          const before = live.state;
+          live.state = state;
+          void this.serial(bot, async () => {
+            // Reloaded (paused, edited) or answered since this round decided: its decision is void.
+            if (this.bots.get(bot) !== live || live.state !== state || live.record.status !== 'running') return;
+            await this.carryOut(live, { type: 'PriceTicked', price }, state, intents, before);
+          }).catch((error: unknown) =>
+            this.log?.error({ err: error, bot }, 'tick failed'),
+          );
+        }
+      }));
+      // Orders whose answer never came (a timeout, a crash of the call): look them up every 5 rounds.
+      if (this.tickCount % 5 === 0) {
+        for (const live of this.bots.values()) {
+          const pending = live.state.pending;
+          if (pending && !this.inFlight.has(pending.id) && !this.queues.has(live.record.id)) {
+            void this.serial(live.record.id, () => this.reconcile(live)).catch(() => undefined);
+          }
+        }
+      }
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private async load(botId: string): Promise<LiveBot | undefined> {
+    const row = await this.deps.db.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirst();
+    const old = this.bots.get(botId);
+    if (old) this.book.remove(old.key, old.record.id as BotId);
+    if (!row || row.deleted_at) {
+      this.bots.delete(botId);
+      return undefined;
+    }
+    const record: BotRecord = {
+      id: String(row.id), userId: String(row.user_id), exchangeId: row.exchange_id, exchange: '', symbol: row.symbol,
+      status: row.status, params: row.params as MartinParams, state: row.state as StoredMartinState,
+    };
+    const { exchangeById } = await import('../exchanges/catalog.ts');
+    record.exchange = exchangeById(record.exchangeId)?.code ?? 'unknown';
+    const port = old?.port ?? (await this.deps.venue(record));
+    const m = await port.market(record.symbol);
+    const view: MartinView = { params: record.params, market: { tickSize: m.tickSize, stepSize: m.stepSize, minAmount: m.minAmount, minCost: m.minCost, feeRate: m.feeRate } };
+    const live: LiveBot = { record, key: `${record.exchange}:${record.symbol}`, view, port, state: decodeMartin(record.id, record.state, view) };
+    this.bots.set(botId, live);
+    if (record.status === 'running') this.book.put(live.key, live.state, view);
+    return live;
+  }
+
+  /** Asks the strategy about the price now (a bot just started or resumed). */
+  private async evaluate(live: LiveBot): Promise<void> {
+    if (live.state.pending) return;
+    const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol));
+    const event: EngineEvent = { type: 'PriceTicked', price };
+    const { state, intents } = decideMartin(live.state, event, live.view);
+    if (intents.length > 0) await this.carryOut(live, event, state, intents);
+  }
+
+  /** Commits a decision, then sends its orders; each answer is handled as the next event. */
+  private async carryOut(live: LiveBot, event: EngineEvent, state: MartinState, intents: Intent[], before = live.state, order?: OrderUpdate): Promise<void> {
+    live.state = state;
+    try {
+      const paused = await commitDecision(this.deps.db, live.record, event, state, intents, before, order);
+      if (paused) live.record.status = 'paused';
+    } catch (error) {
+      // Nothing was written: forget the decision and take the stored state back.
+      await this.load(live.record.id);
+      throw error;
+    }
+    this.place(live);
+    for (const intent of intents) if (intent.type === 'PlaceOrder') await this.send(live, intent);
+  }
+
+  /** Puts the bot back on the book (or keeps it off) after its state changed. */
+  private place(live: LiveBot): void {
+    if (live.record.status === 'running') this.book.put(live.key, live.state, live.view);
+    else this.book.remove(live.key, live.record.id as BotId);
+  }
+
+  private async send(live: LiveBot, intent: PlaceOrder): Promise<void> {
+    this.inFlight.add(intent.clientOrderId);
+    let answer: OrderState;
+    try {
+      answer = await live.port.placeMarketOrder({
+        clientOrderId: intent.clientOrderId, symbol: live.record.symbol, side: intent.side,
+        ...(intent.quote ? { quote: intent.quote } : {}), ...(intent.amount ? { amount: intent.amount } : {}),
+      });
+    } catch (error) {
+      // The outcome is unknown: the order stays in flight and is looked up by its id later, never re-sent blindly.
+      this.log?.error({ err: error, order: intent.clientOrderId }, 'order outcome unknown');
+      return;
+    } finally {
+      this.inFlight.delete(intent.clientOrderId);
+    }
+    await this.answered(live, answer);
+  }
+
+  /** An exchange's answer about the order in flight, as an event for the strategy. */
+  private async answered(live: LiveBot, answer: OrderState): Promise<void> {
+    const pending = live.state.pending;
+    if (!pending || pending.id !== answer.clientOrderId) return;
+    const filled = answer.filled.gt(0) && answer.price !== null && (answer.status === 'closed' || answer.status === 'canceled');
+    let event: EngineEvent;
+    if (filled) event = { type: 'OrderFilled', clientOrderId: answer.clientOrderId, side: answer.side, price: answer.price as Decimal, amount: answer.filled };
+    else if (answer.status === 'rejected' || answer.status === 'canceled') event = { type: 'OrderRejected', clientOrderId: answer.clientOrderId, reason: answer.reason ?? answer.status };
+    else return; // still open: looked up again later
+    const { state, intents } = decideMartin(live.state, event, live.view);
+    await this.carryOut(live, event, state, intents, live.state, { answer });
+  }
+
+  /** The order in flight, looked up on the exchange by client order id: recorded if it was filled, sent if it never arrived. */
+  private async reconcile(live: LiveBot): Promise<void> {
+    const pending = live.state.pending;
+    if (!pending || this.inFlight.has(pending.id)) return;
+    const answer = await live.port.fetchOrder(pending.id as ClientOrderId, live.record.symbol);
+    if (answer) return this.answered(live, answer);
+    const row = await this.deps.db.selectFrom('bot_orders').selectAll().where('client_order_id', '=', pending.id).executeTakeFirst();
+    if (!row) return;
+    const intent: PlaceOrder = {
+      type: 'PlaceOrder', clientOrderId: pending.id as ClientOrderId, side: row.side, reason: pending.reason,
+      ...(row.quote !== null ? { quote: money(row.quote) } : {}), ...(row.amount !== null ? { amount: money(row.amount) } : {}),
+    };
+    await this.send(live, intent);
+  }
+
+  /** Recomputes a loaded bot's trigger prices after its parameters changed. */
+  retarget(botId: string): void {
+    const live = this.bots.get(botId);
+    if (!live) return;
+    live.state = retarget(live.state, live.view);
+    this.place(live);
+  }
+}

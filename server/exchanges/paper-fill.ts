@@ -1,0 +1,51 @@
+import type Decimal from 'decimal.js';
+import { floorTo, money } from '../engine/money.ts';
+import type { MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
+
+/** Paper trading's fee: the common spot taker rate. */
+export const PAPER_FEE_RATE = '0.001';
+/** The smallest order cost Paper accepts (quote), like the real venues' notional minimum. */
+export const PAPER_MIN_COST = '5';
+/** What a new Paper account holds. */
+export const PAPER_START_BALANCE = { USDT: '10000' } as const;
+
+/** The market rules Paper applies to a simulated symbol. */
+export function paperMarket(symbol: string, tick: string, step: string): MarketInfo {
+  const [base, quote] = symbol.split('/') as [string, string];
+  return {
+    symbol, base, quote, tickSize: money(tick), stepSize: money(step), minAmount: money(step),
+    minCost: money(PAPER_MIN_COST), feeRate: money(PAPER_FEE_RATE),
+  };
+}
+
+export interface PaperFill {
+  order: OrderState;
+  /** Balance changes to apply, by currency (none when rejected). */
+  changes: Map<string, Decimal>;
+}
+
+const rejected = (m: MarketInfo, request: MarketOrderRequest, reason: string): PaperFill => ({
+  order: { clientOrderId: request.clientOrderId, symbol: m.symbol, side: request.side, status: 'rejected', price: null, filled: money(0), cost: money(0), fee: null, reason },
+  changes: new Map(),
+});
+
+/**
+ * A market order on Paper, as pure arithmetic: it fills at `price` at once, with the taker fee in base
+ * on buys and in quote on sells (as Binance charges); a buy is sized by cost and floored to the step.
+ * Refused when below the minimum or when the balance does not cover it: a balance never goes negative.
+ */
+export function fillMarketOrder(m: MarketInfo, price: Decimal, request: MarketOrderRequest, balanceOf: (currency: string) => Decimal): PaperFill {
+  const buy = request.side === 'buy';
+  const amount = buy ? floorTo((request.quote ?? money(0)).div(price), m.stepSize) : floorTo(request.amount ?? money(0), m.stepSize);
+  const cost = amount.mul(price);
+  if (amount.lt(m.minAmount) || cost.lt(m.minCost)) return rejected(m, request, 'amount too small');
+  if (buy ? balanceOf(m.quote).lt(cost) : balanceOf(m.base).lt(amount)) return rejected(m, request, 'insufficient balance');
+  const fee = buy ? amount.mul(m.feeRate) : cost.mul(m.feeRate);
+  const changes = buy
+    ? new Map([[m.quote, cost.neg()], [m.base, amount.minus(fee)]])
+    : new Map([[m.base, amount.neg()], [m.quote, cost.minus(fee)]]);
+  return {
+    order: { clientOrderId: request.clientOrderId, symbol: m.symbol, side: request.side, status: 'closed', price, filled: amount, cost, fee: { currency: buy ? m.base : m.quote, amount: fee } },
+    changes,
+  };
+}

@@ -1,0 +1,109 @@
+import type Decimal from 'decimal.js';
+import type { Db } from '../db/connect.ts';
+import { money } from '../engine/money.ts';
+import type { ClientOrderId } from '../engine/types.ts';
+import type { SimulatedMarket } from '../market/simulated.ts';
+import { fillMarketOrder, PAPER_START_BALANCE, paperMarket } from './paper-fill.ts';
+import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
+
+type OrderRow = {
+  client_order_id: string; symbol: string; side: 'buy' | 'sell'; status: 'closed' | 'rejected'; price: string | null;
+  filled: string; cost: string; fee: string | null; fee_currency: string | null; reason: string | null;
+};
+
+function orderOf(row: OrderRow): OrderState {
+  return {
+    clientOrderId: row.client_order_id as ClientOrderId,
+    symbol: row.symbol,
+    side: row.side,
+    status: row.status,
+    price: row.price === null ? null : money(row.price),
+    filled: money(row.filled),
+    cost: money(row.cost),
+    fee: row.fee === null ? null : { currency: row.fee_currency ?? '', amount: money(row.fee) },
+    ...(row.reason ? { reason: row.reason } : {}),
+  };
+}
+
+/** Gives a user their starting Paper balance the first time their Paper account is used. */
+export async function openPaperAccount(db: Db, userId: string): Promise<void> {
+  await db
+    .insertInto('paper_balances')
+    .values(Object.entries(PAPER_START_BALANCE).map(([currency, amount]) => ({ user_id: userId, currency, amount })))
+    .onConflict((oc) => oc.columns(['user_id', 'currency']).doNothing())
+    .execute();
+}
+
+/**
+ * A user's account on the built-in Paper exchange, kept in the database like a real venue keeps its
+ * books: the order and the balance change are written in one transaction, and an order is stored under
+ * its client order id, so placing it again (a retry after a crash) returns the first answer. These
+ * books are the venue's, apart from the bots' own records: the engine reconciles against them.
+ */
+export class PaperVenue implements ExchangePort {
+  private readonly db: Db;
+  private readonly userId: string;
+  private readonly feed: SimulatedMarket;
+  private readonly now: () => number;
+
+  constructor(db: Db, userId: string, feed: SimulatedMarket, now: () => number = Date.now) {
+    this.db = db;
+    this.userId = userId;
+    this.feed = feed;
+    this.now = now;
+  }
+
+  async market(symbol: string): Promise<MarketInfo> {
+    const info = this.feed.info(symbol);
+    return paperMarket(symbol, info.tick, info.step);
+  }
+
+  async balance(currency: string): Promise<Decimal> {
+    await openPaperAccount(this.db, this.userId);
+    const row = await this.db.selectFrom('paper_balances').select('amount').where('user_id', '=', this.userId).where('currency', '=', currency).executeTakeFirst();
+    return money(row?.amount ?? '0');
+  }
+
+  async balances(): Promise<{ currency: string; amount: string }[]> {
+    await openPaperAccount(this.db, this.userId);
+    const rows = await this.db.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', this.userId).orderBy('currency').execute();
+    return rows.map((r) => ({ currency: r.currency, amount: money(r.amount).toFixed() }));
+  }
+
+  async fetchOrder(clientOrderId: ClientOrderId): Promise<OrderState | null> {
+    const row = await this.db.selectFrom('paper_orders').selectAll().where('client_order_id', '=', clientOrderId).where('user_id', '=', this.userId).executeTakeFirst();
+    return row ? orderOf(row) : null;
+  }
+
+  async placeMarketOrder(request: MarketOrderRequest): Promise<OrderState> {
+    const m = await this.market(request.symbol);
+    await openPaperAccount(this.db, this.userId);
+    return this.db.transaction().execute(async (tx) => {
+      // Locking the balances serialises this user's orders; the order id is checked under the lock.
+      const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', this.userId).forUpdate().execute();
+      const known = await tx.selectFrom('paper_orders').selectAll().where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
+      if (known) return orderOf(known);
+      const balances = new Map(held.map((r) => [r.currency, money(r.amount)]));
+      const price = money(this.feed.priceAt(request.symbol, this.now()));
+      const { order, changes } = fillMarketOrder(m, price, request, (c) => balances.get(c) ?? money(0));
+      for (const [currency, delta] of changes) {
+        const amount = (balances.get(currency) ?? money(0)).plus(delta).toFixed();
+        await tx
+          .insertInto('paper_balances')
+          .values({ user_id: this.userId, currency, amount })
+          .onConflict((oc) => oc.columns(['user_id', 'currency']).doUpdateSet({ amount }))
+          .execute();
+      }
+      await tx
+        .insertInto('paper_orders')
+        .values({
+          client_order_id: order.clientOrderId, user_id: this.userId, symbol: order.symbol, side: order.side,
+          status: order.status === 'closed' ? 'closed' : 'rejected', price: order.price?.toFixed() ?? null,
+          filled: order.filled.toFixed(), cost: order.cost.toFixed(), fee: order.fee?.amount.toFixed() ?? null,
+          fee_currency: order.fee?.currency ?? null, reason: order.reason ?? null,
+        })
+        .execute();
+      return order;
+    });
+  }
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
+import type { Db } from '../../db/connect.ts';
+import type { Translate } from '../../i18n.ts';
+import { billGroup, billLogs, billSummary } from '../../services/bills.ts';
+import { botActions, botDetail, botInfo, botPositions, countBots, listBots, openPositions, positionAdds } from '../../services/bot-queries.ts';
+import { createBot, operateBot, startBatch, updateBot } from '../../services/bots.ts';
+import { fail } from '../../services/errors.ts';
+import type { Trading } from '../../trading.ts';
+import { route } from '../route.ts';
+
+/** The bot calls (spec §7) and the profit bill. */
+export function botRoutes(app: FastifyInstance, db: Db, trading: Trading, translate: Translate): void {
+  const deps = { db, trading };
+  const auth = { auth: true } as const;
+  const pageOf = (q: { page?: number | undefined; page_size?: number | undefined }) => ({ page: q.page ?? 1, pageSize: q.page_size ?? PAGE_SIZE_DEFAULT });
+
+  route(app, db, 'userBotCreate', auth, async ({ session, body }) => botInfo(db, session.userId, await createBot(deps, session.userId, body)));
+  route(app, db, 'userBotUpdate', auth, async ({ session, query, body }) => {
+    await updateBot(deps, session.userId, query.id, body);
+    return botInfo(db, session.userId, query.id);
+  });
+  route(app, db, 'userBotInfo', auth, async ({ session, query }) => botInfo(db, session.userId, query.id));
+  route(app, db, 'userBotDetail', auth, async ({ session, query }) => botDetail(db, trading, session.userId, query.id));
+  route(app, db, 'userBotList', auth, async ({ session, query }) =>
+    listBots(db, session.userId, { ...pageOf(query), exchange: query.exchange, status: query.status }),
+  );
+  route(app, db, 'userBotCount', auth, async ({ session, query }) => countBots(db, session.userId, query.exchange));
+  route(app, db, 'userBotOperation', auth, async ({ session, query }) => {
+    const id = await operateBot(deps, session.userId, query.id, query.action);
+    return id === null ? null : botInfo(db, session.userId, id);
+  });
+  route(app, db, 'userBotBatch', auth, async ({ session, query, lang }) => ({
+    task_id: await startBatch(deps, session.userId, query.action, query.ids.split(','), (code) => translate(lang, code)),
+  }));
+  route(app, db, 'userBotBatchStatus', auth, async ({ session, query }) => {
+    const task = await db.selectFrom('batch_tasks').selectAll().where('id', '=', query.task_id).where('user_id', '=', session.userId).executeTakeFirst();
+    if (!task) throw fail('BatchTaskNotFound');
+    return { task_id: task.id, action: task.action as 'start', status: task.status, total: task.ids.length, done: task.results.length, results: task.results };
+  });
+  route(app, db, 'userBotPositions', auth, async ({ session, query }) => {
+    const { page, pageSize } = pageOf(query);
+    return botPositions(db, session.userId, query.id, page, pageSize);
+  });
+  route(app, db, 'userPositionAdds', auth, async ({ session, query }) => positionAdds(db, session.userId, query.id, query.cycle));
+  route(app, db, 'userBotActions', auth, async ({ session, query }) => {
+    const { page, pageSize } = pageOf(query);
+    return botActions(db, session.userId, query.id, page, pageSize);
+  });
+  route(app, db, 'userPositions', auth, async ({ session, query }) => {
+    const { page, pageSize } = pageOf(query ?? {});
+    return openPositions(db, trading, session.userId, page, pageSize);
+  });
+  route(app, db, 'userBill', auth, async ({ session }) => billSummary(db, session.userId));
+  route(app, db, 'userBillLogs', auth, async ({ session, query }) => {
+    const { page, pageSize } = pageOf(query);
+    return billLogs(db, session.userId, page, pageSize);
+  });
+  route(app, db, 'userBillGroup', auth, async ({ session }) => billGroup(db, session.userId));
+}

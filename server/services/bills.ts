@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { BillGroup, BillLog } from '../../contract/bots.ts';
+import type { Page } from '../../contract/envelope.ts';
+import type { Db } from '../db/connect.ts';
+import { money } from '../engine/money.ts';
+import { exchangeById } from '../exchanges/catalog.ts';
+
+const DAY_MS = 86_400_000;
+const dayStart = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS);
+const plain = (x: string | null | undefined) => money(x ?? '0').toFixed();
+
+/** user/bill: realised profit today (UTC) and in total; numbers, as the spec's bill summary is. */
+export async function billSummary(db: Db, userId: string, now = Date.now()): Promise<{ today: number; total: number }> {
+  const row = await db
+    .selectFrom('bot_cycles')
+    .select([
+      (eb) => eb.fn.sum<string>('profit').as('total'),
+      sql<string>`sum(case when closed_at >= ${dayStart(now)} then profit else 0 end)`.as('today'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const number = (x: string | null) => Number(money(x ?? '0').toDecimalPlaces(8).toFixed());
+  return { today: number(row.today), total: number(row.total) };
+}
+
+/** user/billLogs: every closed cycle, newest first. */
+export async function billLogs(db: Db, userId: string, page: number, pageSize: number): Promise<Page<BillLog>> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('bot_cycles as c')
+      .innerJoin('bots as b', 'b.id', 'c.bot_id')
+      .select(['c.id', 'c.bot_id', 'b.name', 'b.exchange_id', 'b.symbol', 'c.cycle', 'c.profit', 'c.closed_at'])
+      .where('c.user_id', '=', userId)
+      .orderBy('c.closed_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db.selectFrom('bot_cycles').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  const list = rows.map((r) => ({
+    id: String(r.id), botId: String(r.bot_id), botName: r.name, exchange: exchangeById(r.exchange_id)?.code ?? 'unknown', symbol: r.symbol,
+    cycle: r.cycle, profit: plain(r.profit), closedAt: new Date(r.closed_at).toISOString(),
+  }));
+  return { list, total: Number(count.n), page, page_size: pageSize };
+}
+
+/** user/billGroup: profit by day over the last 30 days (every day listed), by bot and by symbol. */
+export async function billGroup(db: Db, userId: string, now = Date.now()): Promise<BillGroup> {
+  const since = dayStart(now - 29 * DAY_MS);
+  const [days, bots, symbols] = await Promise.all([
+    db
+      .selectFrom('bot_cycles')
+      .select([sql<string>`to_char(closed_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), (eb) => eb.fn.sum<string>('profit').as('profit')])
+      .where('user_id', '=', userId)
+      .where('closed_at', '>=', since)
+      .groupBy(sql`1`)
+      .execute(),
+    db
+      .selectFrom('bot_cycles as c')
+      .innerJoin('bots as b', 'b.id', 'c.bot_id')
+      .select(['c.bot_id', 'b.name', 'b.symbol', (eb) => eb.fn.sum<string>('c.profit').as('profit')])
+      .where('c.user_id', '=', userId)
+      .groupBy(['c.bot_id', 'b.name', 'b.symbol'])
+      .orderBy(sql`sum(c.profit)`, 'desc')
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom('bot_cycles as c')
+      .innerJoin('bots as b', 'b.id', 'c.bot_id')
+      .select(['b.symbol', (eb) => eb.fn.sum<string>('c.profit').as('profit')])
+      .where('c.user_id', '=', userId)
+      .groupBy('b.symbol')
+      .orderBy(sql`sum(c.profit)`, 'desc')
+      .limit(50)
+      .execute(),
+  ]);
+  const byDayMap = new Map(days.map((d) => [d.day, plain(d.profit)]));
+  const byDay: BillGroup['byDay'] = [];
+  for (let t = since.getTime(); t <= now; t += DAY_MS) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    byDay.push({ day, profit: byDayMap.get(day) ?? '0' });
+  }
+  return {
+    byDay,
+    byBot: bots.map((b) => ({ botId: String(b.bot_id), botName: b.name, symbol: b.symbol, profit: plain(b.profit) })),
+    bySymbol: symbols.map((s) => ({ symbol: s.symbol, profit: plain(s.profit) })),
+  };
+}

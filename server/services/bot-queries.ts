@@ -1,0 +1,235 @@
+import { sql, type Selectable } from 'kysely';
+import type {
+  ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, MartinParamsInput, OpenPosition,
+} from '../../contract/bots.ts';
+import type { Page } from '../../contract/envelope.ts';
+import type { Db } from '../db/connect.ts';
+import type { BotsTable } from '../db/schema.ts';
+import { money } from '../engine/money.ts';
+import { averagePrice, closeCycle, planLevels } from '../engine/martin/plan.ts';
+import type { MartinParams } from '../engine/martin/rules.ts';
+import { decodeMartin, type StoredMartinState } from '../engine/martin/state-codec.ts';
+import { exchangeByCode, exchangeById } from '../exchanges/catalog.ts';
+import type { Trading } from '../trading.ts';
+import { fail } from './errors.ts';
+
+type BotRow = Selectable<BotsTable>;
+
+const plain = (x: string | null | undefined) => (x === null || x === undefined ? null : money(x).toFixed());
+const iso = (d: Date | string) => new Date(d).toISOString();
+const startOfTodayUtc = () => new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
+
+function pageOf<T>(list: T[], total: number, page: number, pageSize: number): Page<T> {
+  return { list, total, page, page_size: pageSize };
+}
+
+function inputParams(params: MartinParams): MartinParamsInput {
+  return { ...params, stopLoss: params.stopLoss ?? '' };
+}
+
+/** The figures of the open cycle from the stored state, without the market. */
+function cycleFigures(state: StoredMartinState) {
+  let cost = money(0);
+  let amount = money(0);
+  for (const f of state.fills) {
+    cost = cost.plus(money(f.price).mul(f.amount));
+    amount = amount.plus(f.amount);
+  }
+  return { cost, average: amount.isZero() ? null : cost.div(amount) };
+}
+
+function summaryOf(row: BotRow, today: string): BotSummary {
+  const state = row.state as StoredMartinState;
+  const params = row.params as MartinParams;
+  const { cost, average } = cycleFigures(state);
+  return {
+    id: String(row.id),
+    name: row.name,
+    type: 'martin',
+    exchangeId: row.exchange_id,
+    exchange: exchangeById(row.exchange_id)?.code ?? 'unknown',
+    symbol: row.symbol,
+    status: row.status,
+    profit: money(row.realized).toFixed(),
+    todayProfit: money(today).toFixed(),
+    cycle: state.cycle,
+    positions: state.fills.length,
+    maxPositions: params.maxPositions,
+    invested: cost.toFixed(),
+    investment: params.investment,
+    averagePrice: average ? average.toDecimalPlaces(12).toFixed() : null,
+    pending: state.pending !== null,
+    error: row.error,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+async function todayProfits(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bot_cycles')
+    .select(['bot_id', (eb) => eb.fn.sum<string>('profit').as('profit')])
+    .where('bot_id', 'in', ids)
+    .where('closed_at', '>=', startOfTodayUtc())
+    .groupBy('bot_id')
+    .execute();
+  return new Map(rows.map((r) => [String(r.bot_id), String(r.profit)]));
+}
+
+async function ownBot(db: Db, userId: string, id: string): Promise<BotRow> {
+  const row = await db.selectFrom('bots').selectAll().where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw fail('StrategyNotFound');
+  return row;
+}
+
+/** botList: the user's bots, newest first, filtered by exchange and status. */
+export async function listBots(db: Db, userId: string, filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined }): Promise<Page<BotSummary>> {
+  let q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null);
+  if (filter.exchange) {
+    const ex = exchangeByCode(filter.exchange);
+    if (!ex) throw fail('ApiExchangeUnsupported');
+    q = q.where('exchange_id', '=', ex.id);
+  }
+  if (filter.status) q = q.where('status', '=', filter.status);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const today = await todayProfits(db, rows.map((r) => String(r.id)));
+  return pageOf(rows.map((r) => summaryOf(r, today.get(String(r.id)) ?? '0')), Number(count.n), filter.page, filter.pageSize);
+}
+
+export async function countBots(db: Db, userId: string, exchange?: string): Promise<BotCount> {
+  let q = db.selectFrom('bots').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).where('user_id', '=', userId).where('deleted_at', 'is', null);
+  if (exchange) {
+    const ex = exchangeByCode(exchange);
+    if (!ex) throw fail('ApiExchangeUnsupported');
+    q = q.where('exchange_id', '=', ex.id);
+  }
+  const counts: BotCount = { total: 0, running: 0, paused: 0, stopped: 0 };
+  for (const r of await q.groupBy('status').execute()) {
+    counts[r.status] = Number(r.n);
+    counts.total += Number(r.n);
+  }
+  return counts;
+}
+
+export async function botInfo(db: Db, userId: string, id: string): Promise<BotInfo> {
+  const row = await ownBot(db, userId, id);
+  const today = await todayProfits(db, [id]);
+  return { ...summaryOf(row, today.get(id) ?? '0'), params: inputParams(row.params as MartinParams) };
+}
+
+/** botDetail: the bot with the market now, its trigger prices and its plan. */
+export async function botDetail(db: Db, trading: Trading, userId: string, id: string): Promise<BotDetail> {
+  const info = await botInfo(db, userId, id);
+  const row = await ownBot(db, userId, id);
+  const market = await trading.market(info.exchange, info.symbol);
+  const price = money(await trading.prices.price(info.exchange, info.symbol));
+  const view = { params: row.params as MartinParams, market };
+  const state = decodeMartin(id, row.state as StoredMartinState, view);
+  const holding = state.fills.length > 0;
+  const close = holding ? closeCycle(state.fills, price, market) : null;
+  const start = holding ? state.fills[0]!.price : price;
+  return {
+    ...info,
+    price: price.toFixed(),
+    amount: close ? close.sellAmount.toFixed() : '0',
+    unrealized: close ? close.profit.toDecimalPlaces(8).toFixed() : '0',
+    takeProfitPrice: state.targets?.takeProfit.toFixed() ?? null,
+    stopLossPrice: state.targets?.stopLoss?.toFixed() ?? null,
+    nextAddPrice: state.targets?.nextAdd?.toFixed() ?? null,
+    averagePrice: holding ? averagePrice(state.fills).toDecimalPlaces(market.tickSize.decimalPlaces() + 4).toFixed() : null,
+    fills: state.fills.map((f) => ({ price: f.price.toFixed(), amount: f.amount.toFixed() })),
+    levels: planLevels(view.params, market, start).map((l) => ({ index: l.index, price: l.price.toFixed(), quote: l.quote.toFixed(), amount: l.amount.toFixed() })),
+  };
+}
+
+/** botPositions: the open cycle first (when there is one), then the closed cycles, newest first. */
+export async function botPositions(db: Db, userId: string, id: string, page: number, pageSize: number): Promise<Page<BotPosition>> {
+  const row = await ownBot(db, userId, id);
+  const state = row.state as StoredMartinState;
+  const open: BotPosition[] = [];
+  if (state.fills.length > 0) {
+    const { cost, average } = cycleFigures(state);
+    const first = await db.selectFrom('bot_orders').select('updated_at').where('bot_id', '=', id).where('cycle', '=', state.cycle).where('status', '=', 'filled').orderBy('seq').executeTakeFirst();
+    open.push({
+      cycle: state.cycle, status: 'open', entries: state.fills.length,
+      amount: state.fills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), cost: cost.toFixed(),
+      averagePrice: average?.toDecimalPlaces(12).toFixed() ?? null, closePrice: null, profit: null,
+      openedAt: first ? iso(first.updated_at) : null, closedAt: null,
+    });
+  }
+  const skip = (page - 1) * pageSize;
+  const fromOpen = open.slice(skip, skip + pageSize);
+  const closedSkip = Math.max(0, skip - open.length);
+  const closedTake = pageSize - fromOpen.length;
+  const [rows, count] = await Promise.all([
+    db.selectFrom('bot_cycles').selectAll().where('bot_id', '=', id).orderBy('cycle', 'desc').limit(closedTake).offset(closedSkip).execute(),
+    db.selectFrom('bot_cycles').select((eb) => eb.fn.countAll<string>().as('n')).where('bot_id', '=', id).executeTakeFirstOrThrow(),
+  ]);
+  const closed: BotPosition[] = rows.map((c) => ({
+    cycle: c.cycle, status: 'closed', entries: c.entries, amount: money(c.amount).toFixed(), cost: money(c.cost).toFixed(),
+    averagePrice: money(c.amount).isZero() ? null : money(c.cost).div(c.amount).toDecimalPlaces(12).toFixed(),
+    closePrice: money(c.close_price).toFixed(), profit: money(c.profit).toFixed(),
+    openedAt: c.opened_at ? iso(c.opened_at) : null, closedAt: iso(c.closed_at),
+  }));
+  return pageOf([...fromOpen, ...(closedTake > 0 ? closed : [])], open.length + Number(count.n), page, pageSize);
+}
+
+/** positionAdds: the orders of a cycle (the open one by default), in order. */
+export async function positionAdds(db: Db, userId: string, id: string, cycle?: number): Promise<BotOrder[]> {
+  const row = await ownBot(db, userId, id);
+  const which = cycle ?? (row.state as StoredMartinState).cycle;
+  const rows = await db.selectFrom('bot_orders').selectAll().where('bot_id', '=', id).where('cycle', '=', which).orderBy('seq').limit(100).execute();
+  return rows.map((o) => ({
+    clientOrderId: o.client_order_id, cycle: o.cycle, seq: o.seq, side: o.side, reason: o.reason as BotOrder['reason'], status: o.status,
+    price: plain(o.price), amount: plain(o.filled ?? o.amount), cost: plain(o.cost ?? o.quote), fee: plain(o.fee), feeCurrency: o.fee_currency,
+    at: iso(o.updated_at),
+  }));
+}
+
+/** botActions: the bot's log, newest first. */
+export async function botActions(db: Db, userId: string, id: string, page: number, pageSize: number): Promise<Page<BotAction>> {
+  const row = await db.selectFrom('bots').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw fail('StrategyNotFound');
+  const [rows, count] = await Promise.all([
+    db.selectFrom('bot_actions').selectAll().where('bot_id', '=', id).orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    db.selectFrom('bot_actions').select((eb) => eb.fn.countAll<string>().as('n')).where('bot_id', '=', id).executeTakeFirstOrThrow(),
+  ]);
+  const list = rows.map((a) => ({ id: String(a.id), botId: String(a.bot_id), kind: a.kind as ActionKind, detail: a.detail, at: iso(a.created_at) }));
+  return pageOf(list, Number(count.n), page, pageSize);
+}
+
+/** user/positions: the open positions of the user's bots, valued at the price now. */
+export async function openPositions(db: Db, trading: Trading, userId: string, page: number, pageSize: number): Promise<Page<OpenPosition>> {
+  const q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null).where(sql<boolean>`jsonb_array_length(state->'fills') > 0`);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const list: OpenPosition[] = [];
+  for (const row of rows) {
+    const exchange = exchangeById(row.exchange_id)?.code ?? 'unknown';
+    const state = row.state as StoredMartinState;
+    const { cost, average } = cycleFigures(state);
+    let price = '0';
+    let unrealized = '0';
+    try {
+      const market = await trading.market(exchange, row.symbol);
+      const now = money(await trading.prices.price(exchange, row.symbol));
+      price = now.toFixed();
+      const fills = state.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) }));
+      unrealized = closeCycle(fills, now, market).profit.toDecimalPlaces(8).toFixed();
+    } catch {
+      // No price (a live exchange unreachable): the position is still listed, unvalued.
+    }
+    list.push({
+      botId: String(row.id), botName: row.name, exchange, symbol: row.symbol, status: row.status, entries: state.fills.length,
+      amount: state.fills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), cost: cost.toFixed(),
+      averagePrice: average!.toDecimalPlaces(12).toFixed(), price, unrealized,
+    });
+  }
+  return pageOf(list, Number(count.n), page, pageSize);
+}

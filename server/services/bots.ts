@@ -1,0 +1,185 @@
+import type { ActionKind, BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdateInput, MartinParamsInput } from '../../contract/bots.ts';
+import { Code, type CodeName } from '../../contract/codes.ts';
+import type { Db } from '../db/connect.ts';
+import { money } from '../engine/money.ts';
+import { validateMartin, type MartinProblem } from '../engine/martin/plan.ts';
+import type { MartinParams } from '../engine/martin/rules.ts';
+import { encodeMartin } from '../engine/martin/state-codec.ts';
+import { initialMartinState } from '../engine/martin/strategy.ts';
+import { botId } from '../engine/types.ts';
+import { exchangeById } from '../exchanges/catalog.ts';
+import { openPaperAccount } from '../exchanges/paper-venue.ts';
+import { InputError } from '../http/route.ts';
+import type { Trading } from '../trading.ts';
+import { AppError, fail } from './errors.ts';
+
+export interface BotsDeps {
+  db: Db;
+  trading: Trading;
+}
+
+/** The stored parameters: the optional stop loss left out when empty. */
+export function paramsOf(input: MartinParamsInput): MartinParams {
+  const { stopLoss, ...rest } = input;
+  return stopLoss ? { ...rest, stopLoss } : rest;
+}
+
+const problemCode: Record<MartinProblem['reason'], (field: MartinProblem['field']) => CodeName> = {
+  required: () => 'RequiredFieldMissing',
+  format: () => 'StrategyInvalidParams',
+  range: (field) => (field === 'maxPositions' ? 'StrategyInvalidMaxPositions' : field === 'multiplier' ? 'StrategyInvalidMultiplier' : field === 'investment' ? 'StrategyInvalidInvestment' : 'StrategyInvalidParams'),
+  insufficient: () => 'StrategyInvalidInvestment',
+  belowMinimum: () => 'StrategyOrderBelowMinimum',
+};
+
+/** Checks the parameters against the market now (spec §5); the first problem is the answer. */
+async function checkParams(deps: BotsDeps, exchange: string, symbol: string, params: MartinParams): Promise<void> {
+  const m = await deps.trading.market(exchange, symbol);
+  const price = money(await deps.trading.prices.price(exchange, symbol));
+  const problems = validateMartin(params, m, price);
+  const first = problems[0];
+  if (first) throw new InputError(problemCode[first.reason](first.field), `params.${first.field}`);
+}
+
+/** Logs a user's action on a bot (create, update, start, ...). */
+export async function logAction(db: Db, id: string, kind: ActionKind, detail: Record<string, string> = {}): Promise<void> {
+  await db.insertInto('bot_actions').values({ bot_id: id, kind, detail: JSON.stringify(detail) }).execute();
+}
+
+async function ownBot(db: Db, userId: string, id: string) {
+  const row = await db.selectFrom('bots').selectAll().where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw fail('StrategyNotFound');
+  return row;
+}
+
+/** botCreate: a martin bot on a bound exchange, stopped until the trader starts it. */
+export async function createBot(deps: BotsDeps, userId: string, input: BotCreateInput): Promise<string> {
+  const exchange = exchangeById(input.exchangeId);
+  if (!exchange) throw fail('ApiExchangeUnsupported');
+  const bound = await deps.db.selectFrom('exchange_keys').select('id').where('user_id', '=', userId).where('exchange_id', '=', exchange.id).executeTakeFirst();
+  if (!bound) throw fail('ApiNotBound');
+  const params = paramsOf(input.params);
+  await checkParams(deps, exchange.code, input.symbol, params);
+  if (exchange.code === 'paper') await openPaperAccount(deps.db, userId);
+  return deps.db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('bots')
+      .values({
+        user_id: userId, exchange_id: exchange.id, symbol: input.symbol, type: 'martin',
+        name: input.name || `${input.symbol} Martin`, params: JSON.stringify(params), status: 'stopped',
+        state: JSON.stringify(encodeMartin(initialMartinState(botId('new')))),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = String(row.id);
+    await tx.insertInto('bot_actions').values({ bot_id: id, kind: 'create', detail: JSON.stringify({ symbol: input.symbol, exchange: exchange.code }) }).execute();
+    return id;
+  });
+}
+
+/** botUpdate: new parameters (and name) for a bot that is not running. */
+export async function updateBot(deps: BotsDeps, userId: string, id: string, input: BotUpdateInput): Promise<void> {
+  await deps.trading.engine.serial(id, async () => {
+    const row = await ownBot(deps.db, userId, id);
+    if (row.status === 'running') throw fail('StrategyRunningNoEdit');
+    const params = paramsOf(input.params);
+    const exchange = exchangeById(row.exchange_id)?.code ?? '';
+    await checkParams(deps, exchange, row.symbol, params);
+    await deps.db.transaction().execute(async (tx) => {
+      await tx.updateTable('bots').set({ params: JSON.stringify(params), ...(input.name ? { name: input.name } : {}), updated_at: new Date() }).where('id', '=', id).execute();
+      await tx.insertInto('bot_actions').values({ bot_id: id, kind: 'update', detail: JSON.stringify({ params: JSON.stringify(params) }) }).execute();
+    });
+    await deps.trading.engine.refresh(id);
+  });
+}
+
+/** The status each lifecycle operation leads to, and the refusal from each status (spec §4). */
+const transitions: Record<'start' | 'stop' | 'pause' | 'resume', Partial<Record<BotStatus, BotStatus | CodeName>>> = {
+  start: { stopped: 'running', paused: 'running', running: 'StrategyAlreadyRunning' },
+  stop: { running: 'stopped', paused: 'stopped', stopped: 'StrategyAlreadyStopped' },
+  pause: { running: 'paused', paused: 'StrategyAlreadyPaused', stopped: 'StrategyAlreadyStopped' },
+  resume: { paused: 'running', running: 'StrategyAlreadyRunning', stopped: 'StrategyAlreadyStopped' },
+};
+const isStatus = (x: string): x is BotStatus => x === 'running' || x === 'paused' || x === 'stopped';
+
+/** botOperation: start, stop, pause, resume, delete, or a manual add or close. Answers the bot's id, or null once deleted. */
+export async function operateBot(deps: BotsDeps, userId: string, id: string, action: BotOperation): Promise<string | null> {
+  const { db, trading } = deps;
+  return trading.engine.serial(id, async () => {
+    const row = await ownBot(db, userId, id);
+    if (action === 'delete') {
+      if (row.status === 'running') throw fail('StrategyRunningNoDelete');
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('bots').set({ deleted_at: new Date(), status: 'stopped', updated_at: new Date() }).where('id', '=', id).execute();
+        await tx.insertInto('bot_actions').values({ bot_id: id, kind: 'delete', detail: '{}' }).execute();
+      });
+      await trading.engine.refresh(id);
+      return null;
+    }
+    if (action === 'add' || action === 'close') {
+      if (row.status === 'stopped' && action === 'add') throw fail('StrategyStoppedNoAdd');
+      const state = trading.engine.stateOf(id);
+      const result = await trading.engine.command(id, action);
+      if (result === 'busy') throw fail('StrategyBusy');
+      if (result === 'nothing') {
+        const s = state ?? trading.engine.stateOf(id);
+        const holding = (s?.fills.length ?? 0) > 0;
+        throw fail(!holding ? 'StrategyNoPosition' : action === 'add' ? 'StrategyMaxPositionsReached' : 'StrategyBusy');
+      }
+      return id;
+    }
+    const next = transitions[action][row.status];
+    if (!next) throw fail('StrategyInvalidParams');
+    if (!isStatus(next)) throw fail(next);
+    if (next === 'running') {
+      const exchange = exchangeById(row.exchange_id)?.code ?? '';
+      try {
+        await checkParams(deps, exchange, row.symbol, row.params as MartinParams);
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        throw fail('StrategyStartFailed');
+      }
+    }
+    await db.transaction().execute(async (tx) => {
+      // A bot that finished its last cycle (repeat off) starts a new one when started again.
+      const state = row.state as { phase?: string };
+      const restart = next === 'running' && state.phase === 'done' ? { state: JSON.stringify({ ...state, phase: 'waiting' }) } : {};
+      await tx.updateTable('bots').set({ status: next, error: null, updated_at: new Date(), ...restart }).where('id', '=', id).execute();
+      await tx.insertInto('bot_actions').values({ bot_id: id, kind: action, detail: JSON.stringify({ from: row.status }) }).execute();
+    });
+    await trading.engine.refresh(id);
+    return id;
+  });
+}
+
+/**
+ * botBatch: one operation on many bots, carried out in the background; the task's per-bot results are
+ * stored as they come, so botBatchStatus can be polled (also after a restart, which marks it done).
+ */
+export async function startBatch(deps: BotsDeps, userId: string, action: BatchOperation, ids: string[], say: (code: CodeName) => string): Promise<string> {
+  const taskId = crypto.randomUUID();
+  const unique = [...new Set(ids)];
+  await deps.db.insertInto('batch_tasks').values({ id: taskId, user_id: userId, action, ids: JSON.stringify(unique), results: '[]', status: 'running' }).execute();
+  void runBatch(deps, userId, taskId, action, unique, say);
+  return taskId;
+}
+
+async function runBatch(deps: BotsDeps, userId: string, taskId: string, action: BatchOperation, ids: string[], say: (code: CodeName) => string): Promise<void> {
+  const results: { id: string; ok: boolean; code: number; msg: string }[] = [];
+  for (const id of ids) {
+    try {
+      await operateBot(deps, userId, id, action);
+      results.push({ id, ok: true, code: Code.Success, msg: say('Success') });
+    } catch (e) {
+      const name: CodeName = e instanceof AppError ? e.codeName : 'ServerError';
+      results.push({ id, ok: false, code: Code[name], msg: say(name) });
+    }
+    const done = results.length === ids.length;
+    await deps.db
+      .updateTable('batch_tasks')
+      .set({ results: JSON.stringify(results), status: done ? 'done' : 'running' })
+      .where('id', '=', taskId)
+      .execute()
+      .catch(() => undefined);
+  }
+}

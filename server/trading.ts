@@ -1,0 +1,87 @@
+import type { Db } from './db/connect.ts';
+import { Engine, type BotRecord, type PriceSource } from './engine/runner.ts';
+import { exchangeByCode } from './exchanges/catalog.ts';
+import { paperMarket } from './exchanges/paper-fill.ts';
+import { PaperVenue } from './exchanges/paper-venue.ts';
+import type { ExchangePort, MarketInfo } from './exchanges/port.ts';
+import { SimulatedMarket } from './market/simulated.ts';
+import { fail } from './services/errors.ts';
+
+/** The trading side of the server: the engine, the prices it reads and the venues it trades on. */
+export interface Trading {
+  engine: Engine;
+  prices: PriceSource;
+  feed: SimulatedMarket;
+  /** The market's clock: the wall clock, or a faster one for tests of long price paths. */
+  now: () => number;
+  /** A symbol's trading rules on an exchange; refused (OrderInvalidPair) when it has no such market. */
+  market(exchange: string, symbol: string): Promise<MarketInfo>;
+  /** A user's Paper account. */
+  paper(userId: string): PaperVenue;
+}
+
+export interface TradingOptions {
+  db: Db;
+  feed?: SimulatedMarket;
+  now?: () => number;
+  tickMs?: number;
+  log?: { error(obj: unknown, msg: string): void };
+  /** The live exchanges' venue and prices (ccxt); absent, bots trade on Paper only. */
+  live?: {
+    venue(bot: BotRecord): Promise<ExchangePort>;
+    price(exchange: string, symbol: string): Promise<string>;
+    market(exchange: string, symbol: string): Promise<MarketInfo>;
+  };
+}
+
+/** A market clock that runs `speed` times faster than the wall clock from now on (tests, demos). */
+export function fastClock(speed: number, wall: () => number = Date.now): () => number {
+  const origin = wall();
+  return () => origin + (wall() - origin) * speed;
+}
+
+export function createTrading(options: TradingOptions): Trading {
+  const feed = options.feed ?? new SimulatedMarket();
+  const now = options.now ?? Date.now;
+  const { db, live } = options;
+  const paper = (userId: string) => new PaperVenue(db, userId, feed, now);
+  const known = (symbol: string) => feed.symbols().some((s) => s.symbol === symbol);
+  const prices: PriceSource = {
+    async price(exchange, symbol) {
+      if (exchange === 'paper') {
+        if (!known(symbol)) throw fail('OrderInvalidPair');
+        return feed.priceAt(symbol, now());
+      }
+      if (!live) throw fail('ApiExchangeUnsupported');
+      return live.price(exchange, symbol);
+    },
+  };
+  const engine = new Engine({
+    db,
+    prices,
+    tickMs: options.tickMs ?? 1000,
+    ...(options.log ? { log: options.log } : {}),
+    async venue(bot) {
+      if (bot.exchange === 'paper') return paper(bot.userId);
+      if (!live) throw fail('ApiExchangeUnsupported');
+      return live.venue(bot);
+    },
+  });
+  return {
+    engine,
+    prices,
+    feed,
+    now,
+    paper,
+    async market(exchange, symbol) {
+      if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');
+      if (exchange === 'paper') {
+        if (!known(symbol)) throw fail('OrderInvalidPair');
+        const info = feed.info(symbol);
+        return paperMarket(symbol, info.tick, info.step);
+      }
+      if (!live) throw fail('ApiExchangeUnsupported');
+      return live.market(exchange, symbol);
+    },
+  };
+}
