@@ -5,6 +5,7 @@ import { defaultLimits, type LoginLimits } from './config.ts';
 import { migrate, openDatabase, type Db } from './db/connect.ts';
 import { buildApp, type AppDeps } from './http/app.ts';
 import { SecretBox } from './security/secret-box.ts';
+import type { Trading } from './trading.ts';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const dbKinds = ['pglite', 'postgres'] as const;
@@ -49,7 +50,7 @@ export async function openTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Pr
 }
 
 /** The real app on a test database; `staticDir` defaults to a folder with no build. */
-export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream'] } = {}): Promise<TestApp> {
+export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream']; trading?: (db: Db) => Trading } = {}): Promise<TestApp> {
   const { db, drop } = await openTestDb(kind);
   const app = await buildApp({
     db,
@@ -58,6 +59,7 @@ export async function openTestApp(kind: DbKind, options: { limits?: Partial<Logi
     ...(options.extend ? { extend: options.extend } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.exchangeClient ? { exchangeClient: options.exchangeClient } : {}),
+    ...(options.trading ? { trading: options.trading(db) } : {}),
   });
   return { app, db, close: async () => { await app.close(); await drop(); } };
 }

@@ -103,6 +103,11 @@ export class Engine {
     await Promise.allSettled([...this.queues.values()]);
   }
 
+  /** Resolves when every bot's queued work is done (tests step the engine: tick, then idle). */
+  async idle(): Promise<void> {
+    while (this.queues.size > 0) await Promise.allSettled([...this.queues.values()]);
+  }
+
   /** Runs `work` for one bot after its earlier work: a bot's events are handled one at a time. */
   serial<T>(botId: string, work: () => Promise<T>): Promise<T> {
     const before = this.queues.get(botId) ?? Promise.resolve();

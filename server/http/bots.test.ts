@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract/codes.ts';
+import { ScriptedMarket } from '../market/scripted.ts';
+import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { createTrading, type Trading } from '../trading.ts';
+
+type Answer<T = any> = { code: number; msg: string; data: T };
+
+const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true };
+
+describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind) => {
+  let t: TestApp;
+  let trading: Trading;
+  const market = new ScriptedMarket();
+  let auth: Record<string, string>;
+  let other: Record<string, string>;
+
+  const register = async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    return { authorization: `Bearer ${r.json().data.token}` };
+  };
+  const call = <T = any>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = auth, lang = 'en') =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...headers, lang } }).then((r) => r.json() as Answer<T>);
+  const create = (body: object = {}, headers = auth) => call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params, ...body }, headers);
+  const op = (id: string, action: string, headers = auth) => call('GET', `/api/user/botOperation?id=${id}&action=${action}`, undefined, headers);
+  /** One engine round at `price`, then everything it set off. */
+  const step = async (price: string) => {
+    market.set('BTC/USDT', price);
+    await trading.engine.tick();
+    await trading.engine.idle();
+  };
+
+  beforeAll(async () => {
+    t = await openTestApp(kind, { trading: (db) => (trading = createTrading({ db, feed: market })) });
+    auth = await register();
+    other = await register();
+    market.set('BTC/USDT', '50000');
+  });
+  afterAll(async () => {
+    await trading.engine.stop();
+    await t.close();
+  });
+
+  it('refuses a bot on an exchange that is not bound, and bad parameters with the field named', async () => {
+    expect((await create()).code).toBe(Code.ApiNotBound);
+    const bind = await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' });
+    expect(bind.code).toBe(1);
+    const cases: [object, number, RegExp][] = [
+      [{ params: { ...params, investment: '299' } }, Code.StrategyInvalidInvestment, /cover the first order/],
+      [{ params: { ...params, maxPositions: 0 } }, Code.StrategyInvalidMaxPositions, /max positions/],
+      [{ params: { ...params, multiplier: '11' } }, Code.StrategyInvalidMultiplier, /multiplier/],
+      [{ params: { ...params, firstOrder: '1', investment: '1000' } }, Code.StrategyOrderBelowMinimum, /minimum/],
+      [{ params: { ...params, takeProfit: undefined } }, Code.RequiredFieldMissing, /params\.takeProfit/],
+      [{ params: { ...params, takeProfit: '' } }, Code.ValidationError, /params\.takeProfit/],
+      [{ params: { ...params, addTrigger: '1e2' } }, Code.ValidationError, /params\.addTrigger/],
+      [{ symbol: 'NOPE/USDT' }, Code.OrderInvalidPair, /pair/i],
+      [{ leverage: 10 }, Code.ValidationError, /leverage/],
+    ];
+    for (const [body, code, msg] of cases) {
+      const r = await create(body);
+      expect([r.code, r.msg]).toEqual([code, expect.stringMatching(msg)]);
+    }
+    const zh = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params: { ...params, investment: '299' } }, auth, 'zh');
+    expect(zh.msg).toBe('投资金额无效：需覆盖首单和每次补仓');
+    expect((await call('GET', '/api/user/botList')).data.total).toBe(0);
+  });
+
+  it('runs a martin cycle: first order at start, an add at the trigger, take profit with fees, and the next cycle', async () => {
+    const created = await create({ name: 'Cycle' });
+    expect(created.code).toBe(1);
+    expect(created.data).toMatchObject({ status: 'stopped', positions: 0, name: 'Cycle', params: { ...params, stopLoss: '' } });
+    const id: string = created.data.id;
+
+    market.set('BTC/USDT', '50000');
+    const started = await op(id, 'start');
+    expect(started.data).toMatchObject({ status: 'running', positions: 1, invested: '100', averagePrice: '50000' });
+
+    await step('49500'); // above the add trigger (49000): nothing
+    expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.positions).toBe(1);
+    await step('49000'); // 2% below the fill: add 200 USDT -> 0.00408 BTC
+    const detail = await call('GET', `/api/user/botDetail?id=${id}`);
+    expect(detail.data).toMatchObject({
+      positions: 2, invested: '299.92', fills: [{ price: '50000', amount: '0.002' }, { price: '49000', amount: '0.00408' }],
+      takeProfitPrice: '49822.24', nextAddPrice: '48020', amount: '0.00607', price: '49000',
+    });
+
+    await step('49822.23'); // a cent under take profit
+    expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.cycle).toBe(1);
+    await step('49900'); // take profit: sell 0.00607 BTC, 0.1% fee in USDT
+    const info = await call('GET', `/api/user/botInfo?id=${id}`);
+    expect(info.data).toMatchObject({ cycle: 2, positions: 0, profit: '2.670107', todayProfit: '2.670107' });
+    const bill = await call('GET', '/api/user/bill');
+    expect(bill.data).toEqual({ today: 2.670107, total: 2.670107 });
+
+    await step('49950'); // repeat: the next cycle opens on the next price
+    const positions = await call('GET', `/api/user/botPositions?id=${id}`);
+    expect(positions.data.total).toBe(2);
+    expect(positions.data.list.map((p: any) => [p.cycle, p.status, p.profit])).toEqual([[2, 'open', null], [1, 'closed', '2.670107']]);
+    expect(positions.data.list[1]).toMatchObject({ entries: 2, amount: '0.00608', cost: '299.92', closePrice: '49900' });
+
+    const adds = await call('GET', `/api/user/positionAdds?id=${id}&cycle=1`);
+    expect(adds.data.map((o: any) => [o.seq, o.reason, o.status, o.price, o.amount])).toEqual([
+      [1, 'open', 'filled', '50000', '0.002'], [2, 'add', 'filled', '49000', '0.00408'], [3, 'close', 'filled', '49900', '0.00607'],
+    ]);
+    expect(adds.data[2]).toMatchObject({ fee: '0.302893', feeCurrency: 'USDT', clientOrderId: `${id}-1-3` });
+
+    const actions = await call('GET', `/api/user/botActions?id=${id}&page_size=20`);
+    expect(actions.data.list.map((a: any) => a.kind).reverse()).toEqual(['create', 'start', 'open', 'add', 'close', 'success', 'open']);
+    expect(actions.data.list.find((a: any) => a.kind === 'success').detail).toEqual({ cycle: '1', profit: '2.670107' });
+
+    const logs = await call('GET', '/api/user/billLogs');
+    expect(logs.data).toMatchObject({ total: 1, list: [{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', cycle: 1, profit: '2.670107' }] });
+    const group = await call('GET', '/api/user/billGroup');
+    expect(group.data.byDay).toHaveLength(30);
+    expect(group.data.byDay.at(-1).profit).toBe('2.670107');
+    expect(group.data.byBot).toEqual([{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', profit: '2.670107' }]);
+    expect(group.data.bySymbol).toEqual([{ symbol: 'BTC/USDT', profit: '2.670107' }]);
+
+    const open = await call('GET', '/api/user/positions');
+    expect(open.data.list).toEqual([expect.objectContaining({ botId: id, entries: 1, price: '49950' })]);
+    expect((await op(id, 'stop')).data.status).toBe('stopped');
+  });
+
+  it('follows the lifecycle of spec §4 and refuses each wrong move with its message', async () => {
+    const id: string = (await create()).data.id;
+    expect((await op(id, 'stop')).code).toBe(Code.StrategyAlreadyStopped);
+    expect((await op(id, 'resume')).code).toBe(Code.StrategyAlreadyStopped);
+    expect((await op(id, 'add')).code).toBe(Code.StrategyStoppedNoAdd);
+    expect((await op(id, 'start')).data.status).toBe('running');
+    const again = await op(id, 'start');
+    expect([again.code, again.msg]).toEqual([Code.StrategyAlreadyRunning, 'Strategy already running']);
+    const edit = await call('PUT', `/api/user/botUpdate?id=${id}`, { params: { ...params, takeProfit: '2' } });
+    expect([edit.code, edit.msg]).toEqual([Code.StrategyRunningNoEdit, 'A running strategy cannot be edited']);
+    expect((await op(id, 'delete')).code).toBe(Code.StrategyRunningNoDelete);
+    expect((await op(id, 'pause')).data.status).toBe('paused');
+    expect((await op(id, 'pause')).code).toBe(Code.StrategyAlreadyPaused);
+
+    const edited = await call('PUT', `/api/user/botUpdate?id=${id}`, { name: 'Edited', params: { ...params, takeProfit: '2' } });
+    expect(edited.data).toMatchObject({ name: 'Edited', params: { takeProfit: '2' }, status: 'paused' });
+    // A paused bot does not trade: a price at its add trigger changes nothing.
+    await step('40000');
+    expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.positions).toBe(1);
+    expect((await op(id, 'resume')).data.status).toBe('running');
+    expect((await op(id, 'stop')).data.status).toBe('stopped');
+    expect((await op(id, 'delete')).data).toBeNull();
+    expect((await call('GET', `/api/user/botInfo?id=${id}`)).code).toBe(Code.StrategyNotFound);
+    const kinds = (await call('GET', `/api/user/botActions?id=${id}&page_size=50`)).data.list.map((a: any) => a.kind).reverse();
+    expect(kinds).toEqual(['create', 'start', 'open', 'pause', 'update', 'resume', 'add', 'stop', 'delete']);
+    market.set('BTC/USDT', '50000');
+  });
+
+  it('adds and closes by hand, and says why when it cannot', async () => {
+    market.set('BTC/USDT', '50000');
+    const id: string = (await create()).data.id;
+    expect((await op(id, 'close')).code).toBe(Code.StrategyNoPosition);
+    await op(id, 'start');
+    market.set('BTC/USDT', '49800');
+    expect((await op(id, 'add')).data.positions).toBe(2);
+    expect((await op(id, 'add')).data.positions).toBe(3);
+    const full = await op(id, 'add');
+    expect([full.code, full.msg]).toEqual([Code.StrategyMaxPositionsReached, 'The maximum number of positions has been reached']);
+    const closed = await op(id, 'close');
+    expect(closed.data).toMatchObject({ positions: 0, cycle: 2 });
+    const kinds = (await call('GET', `/api/user/botActions?id=${id}&page_size=50`)).data.list.map((a: any) => a.kind).reverse();
+    expect(kinds).toEqual(['create', 'start', 'open', 'manual', 'manual_add', 'manual', 'manual_add', 'manual', 'manual_close', 'success']);
+    await op(id, 'stop');
+  });
+
+  it('pauses a bot whose order the exchange refuses, with the reason logged', async () => {
+    // 3 x 4000 USDT at multiplier 1: the third order outruns what is left of the 10,000 USDT Paper balance.
+    const poor = await register();
+    await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey02', secretKey: 'papersecret02' }, poor);
+    market.set('BTC/USDT', '50000');
+    const id: string = (await create({ params: { ...params, investment: '12000', firstOrder: '4000', multiplier: '1' } }, poor)).data.id;
+    await op(id, 'start', poor);
+    await step('49000');
+    await step('48020');
+    const info = await call('GET', `/api/user/botInfo?id=${id}`, undefined, poor);
+    expect(info.data).toMatchObject({ status: 'paused', positions: 2, error: 'insufficient balance', pending: false });
+    const kinds = (await call('GET', `/api/user/botActions?id=${id}`, undefined, poor)).data.list.map((a: any) => a.kind);
+    expect(kinds.slice(0, 2)).toEqual(['pause', 'failed']);
+  });
+
+  it('runs batch operations as a task with per-bot results, and keeps users apart', async () => {
+    const a: string = (await create()).data.id;
+    const b: string = (await create()).data.id;
+    const theirs = await call('GET', `/api/user/botInfo?id=${a}`, undefined, other);
+    expect(theirs.code).toBe(Code.StrategyNotFound);
+    expect((await op(a, 'start', other)).code).toBe(Code.StrategyNotFound);
+
+    const batch = await call('GET', `/api/user/botBatch?action=start&ids=${a},${b},999999`);
+    expect(batch.data.task_id).toMatch(/^[0-9a-f-]{36}$/);
+    let status: Answer;
+    do status = await call('GET', `/api/user/botBatchStatus?task_id=${batch.data.task_id}`);
+    while (status.data.status !== 'done');
+    expect(status.data).toMatchObject({ action: 'start', total: 3, done: 3 });
+    expect(status.data.results).toEqual([
+      { id: a, ok: true, code: 1, msg: expect.any(String) },
+      { id: b, ok: true, code: 1, msg: expect.any(String) },
+      { id: '999999', ok: false, code: Code.StrategyNotFound, msg: 'Strategy not found' },
+    ]);
+    expect((await call('GET', `/api/user/botBatchStatus?task_id=${batch.data.task_id}`, undefined, other)).code).toBe(Code.BatchTaskNotFound);
+
+    const counts = await call('GET', '/api/user/botCount?exchange=paper');
+    expect(counts.data.running).toBeGreaterThanOrEqual(2);
+    const running = await call('GET', '/api/user/botList?status=running&page_size=1');
+    expect(running.data).toMatchObject({ page: 1, page_size: 1, total: counts.data.running });
+    expect(running.data.list).toHaveLength(1);
+
+    const stop = await call('GET', `/api/user/botBatch?action=stop&ids=${a},${b}`);
+    do status = await call('GET', `/api/user/botBatchStatus?task_id=${stop.data.task_id}`);
+    while (status.data.status !== 'done');
+    const del = await call('GET', `/api/user/botBatch?action=delete&ids=${a},${b}`);
+    do status = await call('GET', `/api/user/botBatchStatus?task_id=${del.data.task_id}`);
+    while (status.data.status !== 'done');
+    expect(status.data.results.every((r: any) => r.ok)).toBe(true);
+    expect((await call('GET', `/api/user/botInfo?id=${a}`)).code).toBe(Code.StrategyNotFound);
+    expect((await call('GET', '/api/user/botBatch?action=start&ids=1,x')).code).toBe(Code.ValidationError);
+    expect((await call('GET', '/api/user/botOperation?id=1&action=explode')).code).toBe(Code.ValidationError);
+  });
+});
