@@ -42,6 +42,15 @@ describe('martin example 1: BTC/USDT from 60000, 10 USDT doubling, 4 orders, add
     expect(toPlain(r.proceeds)).toBe('150.4798586109');
     expect(toPlain(r.profit)).toBe('1.5024554109');
   });
+
+  it('sells the dust with the next close once it adds up to a step', () => {
+    // Next cycle: one buy of 0.00017 BTC at 59000; alone it would sell 0.00016 (0.00016983 held).
+    const next = closeCycle([{ price: money('59000'), amount: money('0.00017') }], money('60000'), btc, money('0.0000074'));
+    expect(toPlain(next.sellAmount)).toBe('0.00017');
+    expect(toPlain(next.dust)).toBe('0.00000723');
+    expect(toPlain(next.proceeds)).toBe('10.1898');
+    expect(toPlain(next.profit)).toBe('0.1598');
+  });
 });
 
 describe('martin example 2: ETH/USDT from 3000.37, 25 USDT x1.5, 3 orders, adds every 1.25%', () => {
