@@ -6,6 +6,7 @@ import { measureLoginEntry } from './entry-size.ts';
 import { measureFreshStart } from './fresh-start.ts';
 import { measureBacktest } from './backtest.ts';
 import { measureBotBook } from './bot-book.ts';
+import { measureBotListLoad } from './bot-list-load.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +44,7 @@ results.serverRestartReadyMs = { median: Math.round(median(restarts)), runs: res
 
 results.backtestMartin = measureBacktest();
 results.priceUpdate10kBots = measureBotBook();
+results.botListLoad = await measureBotListLoad(port + 2);
 
 if (process.argv.includes('--fresh')) results.freshCloneNpmStartS = round(await measureFreshStart(port + 1));
 

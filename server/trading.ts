@@ -5,6 +5,7 @@ import { paperMarket } from './exchanges/paper-fill.ts';
 import { PaperVenue } from './exchanges/paper-venue.ts';
 import type { ExchangePort, MarketInfo } from './exchanges/port.ts';
 import { SimulatedMarket } from './market/simulated.ts';
+import { BotListCache } from './services/bot-list-cache.ts';
 import { fail } from './services/errors.ts';
 
 /** The trading side of the server: the engine, the prices it reads and the venues it trades on. */
@@ -18,6 +19,8 @@ export interface Trading {
   market(exchange: string, symbol: string): Promise<MarketInfo>;
   /** A user's Paper account. */
   paper(userId: string): PaperVenue;
+  /** The bot list answers, dropped whenever a user's bots change (engine or trader). */
+  listCache: BotListCache;
 }
 
 export interface TradingOptions {
@@ -56,8 +59,10 @@ export function createTrading(options: TradingOptions): Trading {
       return live.price(exchange, symbol);
     },
   };
+  const listCache = new BotListCache();
   const engine = new Engine({
     db,
+    changed: (userId) => listCache.bump(userId),
     prices,
     tickMs: options.tickMs ?? 1000,
     ...(options.log ? { log: options.log } : {}),
@@ -73,6 +78,7 @@ export function createTrading(options: TradingOptions): Trading {
     feed,
     now,
     paper,
+    listCache,
     async market(exchange, symbol) {
       if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');
       if (exchange === 'paper') {

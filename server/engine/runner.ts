@@ -35,6 +35,8 @@ export interface EngineDeps {
   prices: PriceSource;
   /** The exchange account a bot trades on (Paper venue or a live adapter with the user's keys). */
   venue(bot: BotRecord): Promise<ExchangePort>;
+  /** Told after every committed decision of a user's bot (caches of their bots drop it). */
+  changed?(userId: string): void;
   /** How often every symbol's price is read and the bots on it evaluated (default 1 s). */
   tickMs?: number;
   log?: EngineLog;
@@ -232,6 +234,7 @@ export class Engine {
     try {
       const paused = await commitDecision(this.deps.db, live.record, event, state, intents, before, order);
       if (paused) live.record.status = 'paused';
+      this.deps.changed?.(live.record.userId);
     } catch (error) {
       // Nothing was written: forget the decision and take the stored state back.
       await this.load(live.record.id);

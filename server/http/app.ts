@@ -67,6 +67,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket() });
   marketRoutes(app, deps.db, trading.feed, trading.now);
   botRoutes(app, deps.db, trading, translate);
+  // For load balancers and uptime checks: answers without touching the database.
+  app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'ok' } }));
   deps.extend?.(app);
 
   app.addHook('onSend', async (_request, reply, payload) => {

@@ -188,6 +188,10 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect(theirs.code).toBe(Code.StrategyNotFound);
     expect((await op(a, 'start', other)).code).toBe(Code.StrategyNotFound);
 
+    // The list is cached between changes, and a change shows at once.
+    const before = await call('GET', '/api/user/botList?page_size=2');
+    expect(before.data.list.map((x: any) => [x.id, x.status])).toEqual([[b, 'stopped'], [a, 'stopped']]);
+    expect(await call('GET', '/api/user/botList?page_size=2')).toEqual(before);
     const batch = await call('GET', `/api/user/botBatch?action=start&ids=${a},${b},999999`);
     expect(batch.data.task_id).toMatch(/^[0-9a-f-]{36}$/);
     let status: Answer;
@@ -201,6 +205,8 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     ]);
     expect((await call('GET', `/api/user/botBatchStatus?task_id=${batch.data.task_id}`, undefined, other)).code).toBe(Code.BatchTaskNotFound);
 
+    const after = await call('GET', '/api/user/botList?page_size=2');
+    expect(after.data.list.map((x: any) => [x.id, x.status])).toEqual([[b, 'running'], [a, 'running']]);
     const counts = await call('GET', '/api/user/botCount?exchange=paper');
     expect(counts.data.running).toBeGreaterThanOrEqual(2);
     const running = await call('GET', '/api/user/botList?status=running&page_size=1');

@@ -17,6 +17,17 @@ export function errorEnvelope(translate: Translate, lang: Language, name: CodeNa
   return { code: Code[name], msg: msg ?? translate(lang, name), data: null };
 }
 
+/**
+ * Answer data already serialised (a cached answer served many times): put into the envelope as it is,
+ * not serialised again.
+ */
+export class JsonText {
+  readonly text: string;
+  constructor(value: unknown) {
+    this.text = JSON.stringify(value);
+  }
+}
+
 /** Which part of the request a Fastify 4xx is about, named like a field in the validation message. */
 function partOf(code: string | undefined): string {
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'content-type';
@@ -43,6 +54,10 @@ function messageOf(translate: Translate, lang: Language, error: AppError): strin
 export function registerEnvelope(app: FastifyInstance, translate: Translate): void {
   app.decorateReply('envelope', function (this: FastifyReply, data: unknown) {
     const lang = languageOf(this.request.headers.lang);
+    if (data instanceof JsonText) {
+      this.type('application/json; charset=utf-8');
+      return this.send(`{"code":${Code.Success},"msg":${JSON.stringify(translate(lang, 'Success'))},"data":${data.text}}`);
+    }
     return this.send({ code: Code.Success, msg: translate(lang, 'Success'), data } satisfies Envelope);
   });
 

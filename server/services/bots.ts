@@ -1,4 +1,4 @@
-import type { ActionKind, BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdateInput, MartinParamsInput } from '../../contract/bots.ts';
+import type { BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdateInput, MartinParamsInput } from '../../contract/bots.ts';
 import { Code, type CodeName } from '../../contract/codes.ts';
 import type { Db } from '../db/connect.ts';
 import { money } from '../engine/money.ts';
@@ -41,9 +41,13 @@ async function checkParams(deps: BotsDeps, exchange: string, symbol: string, par
   if (first) throw new InputError(problemCode[first.reason](first.field), `params.${first.field}`);
 }
 
-/** Logs a user's action on a bot (create, update, start, ...). */
-export async function logAction(db: Db, id: string, kind: ActionKind, detail: Record<string, string> = {}): Promise<void> {
-  await db.insertInto('bot_actions').values({ bot_id: id, kind, detail: JSON.stringify(detail) }).execute();
+/** Work on one bot after its engine's work in progress, then the user's cached lists are dropped. */
+async function changing<T>(deps: BotsDeps, userId: string, id: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await deps.trading.engine.serial(id, work);
+  } finally {
+    deps.trading.listCache.bump(userId);
+  }
 }
 
 async function ownBot(db: Db, userId: string, id: string) {
@@ -61,7 +65,7 @@ export async function createBot(deps: BotsDeps, userId: string, input: BotCreate
   const params = paramsOf(input.params);
   await checkParams(deps, exchange.code, input.symbol, params);
   if (exchange.code === 'paper') await openPaperAccount(deps.db, userId);
-  return deps.db.transaction().execute(async (tx) => {
+  const changed = await deps.db.transaction().execute(async (tx) => {
     const row = await tx
       .insertInto('bots')
       .values({
@@ -75,11 +79,13 @@ export async function createBot(deps: BotsDeps, userId: string, input: BotCreate
     await tx.insertInto('bot_actions').values({ bot_id: id, kind: 'create', detail: JSON.stringify({ symbol: input.symbol, exchange: exchange.code }) }).execute();
     return id;
   });
+  deps.trading.listCache.bump(userId);
+  return changed;
 }
 
 /** botUpdate: new parameters (and name) for a bot that is not running. */
 export async function updateBot(deps: BotsDeps, userId: string, id: string, input: BotUpdateInput): Promise<void> {
-  await deps.trading.engine.serial(id, async () => {
+  await changing(deps, userId, id, async () => {
     const row = await ownBot(deps.db, userId, id);
     if (row.status === 'running') throw fail('StrategyRunningNoEdit');
     const params = paramsOf(input.params);
@@ -105,7 +111,7 @@ const isStatus = (x: string): x is BotStatus => x === 'running' || x === 'paused
 /** botOperation: start, stop, pause, resume, delete, or a manual add or close. Answers the bot's id, or null once deleted. */
 export async function operateBot(deps: BotsDeps, userId: string, id: string, action: BotOperation): Promise<string | null> {
   const { db, trading } = deps;
-  return trading.engine.serial(id, async () => {
+  return changing(deps, userId, id, async () => {
     const row = await ownBot(db, userId, id);
     if (action === 'delete') {
       if (row.status === 'running') throw fail('StrategyRunningNoDelete');

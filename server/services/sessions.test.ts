@@ -37,6 +37,21 @@ describe.each(dbKinds)('sessions on %s', (kind) => {
     expect(await codeOf(token)).toBe('SessionRevoked');
   });
 
+  it('caches a live session for seconds: its own revocations at once, others within 5 s', async () => {
+    const token = await openSession(db, userId, 6, DAY);
+    const t0 = new Date();
+    expect(await codeOf(token, t0)).toBe('ok');
+    // Revoked behind this process's back (another node): still served from the cache for a moment.
+    await db.updateTable('sessions').set({ revoked_at: t0 }).where('token_hash', '=', hashToken(token)).execute();
+    expect(await codeOf(token, new Date(t0.getTime() + 1000))).toBe('ok');
+    expect(await codeOf(token, new Date(t0.getTime() + 5001))).toBe('SessionRevoked');
+    // A new login on the same terminal ends the old session at once.
+    const first = await openSession(db, userId, 7, DAY);
+    expect(await codeOf(first)).toBe('ok');
+    await openSession(db, userId, 7, DAY);
+    expect(await codeOf(first)).toBe('SessionRevoked');
+  });
+
   it('keeps one live session per terminal when sessions are opened at the same moment', async () => {
     const tokens = await Promise.all(Array.from({ length: 6 }, () => openSession(db, userId, 5, DAY)));
     const live = await db.selectFrom('sessions').select('token_hash').where('user_id', '=', userId).where('terminal', '=', 5).where('revoked_at', 'is', null).execute();

@@ -27,6 +27,7 @@ export async function openSession(db: Db, userId: string, terminal: number, ttlM
       .values({ user_id: userId, token_hash: hashToken(token), terminal, expires_at: new Date(now.getTime() + ttlMs), revoked_at: null })
       .execute();
   });
+  forget(db, (s) => s.userId === userId && s.terminal === terminal);
   return token;
 }
 
@@ -36,26 +37,58 @@ export interface SessionInfo {
 }
 
 /**
+ * Live sessions seen in the last few seconds, by token hash, per database: a busy screen (the bot list
+ * polls) does not look its session up on every call. This process's own revocations (logout, a new
+ * login on the same terminal, a password change) drop the entries at once; anything else (another
+ * server node, a manual change in the database) is seen within SESSION_CACHE_MS.
+ */
+const SESSION_CACHE_MS = 5_000;
+interface CachedSession extends SessionInfo {
+  terminal: number;
+  until: number;
+}
+const sessionCache = new WeakMap<Db, Map<string, CachedSession>>();
+const cacheOf = (db: Db) => {
+  let c = sessionCache.get(db);
+  if (!c) sessionCache.set(db, (c = new Map()));
+  return c;
+};
+function forget(db: Db, drop: (s: CachedSession) => boolean): void {
+  const c = sessionCache.get(db);
+  if (!c) return;
+  for (const [hash, s] of c) if (drop(s)) c.delete(hash);
+}
+
+/**
  * The live session of a bearer token. Unknown token: NotLoggedIn (101); expired: TokenExpired (1006);
  * revoked, or the account disabled: SessionRevoked (2003).
  */
 export async function resolveSession(db: Db, token: string, now = new Date()): Promise<SessionInfo> {
   if (!token) throw fail('NotLoggedIn');
+  const hash = hashToken(token);
+  const cache = cacheOf(db);
+  const hit = cache.get(hash);
+  if (hit && hit.until > now.getTime()) return { sessionId: hit.sessionId, userId: hit.userId };
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'users.disabled'])
-    .where('sessions.token_hash', '=', hashToken(token))
+    .select(['sessions.id', 'sessions.user_id', 'sessions.terminal', 'sessions.expires_at', 'sessions.revoked_at', 'users.disabled'])
+    .where('sessions.token_hash', '=', hash)
     .executeTakeFirst();
+  cache.delete(hash);
   if (!row) throw fail('NotLoggedIn');
   if (row.revoked_at || row.disabled) throw fail('SessionRevoked');
   if (row.expires_at.getTime() <= now.getTime()) throw fail('TokenExpired');
-  return { sessionId: row.id, userId: row.user_id };
+  const info = { sessionId: String(row.id), userId: String(row.user_id) };
+  if (cache.size > 10_000) cache.clear(); // bounded: a flood of tokens cannot grow it without limit
+  cache.set(hash, { ...info, terminal: row.terminal, until: Math.min(now.getTime() + SESSION_CACHE_MS, row.expires_at.getTime()) });
+  return info;
 }
 
 /** Ends one session (logout). */
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  forget(db, (s) => s.sessionId === sessionId);
 }
 
 /** Ends every other session of the user (after a login password change). */
@@ -67,6 +100,7 @@ export async function revokeOtherSessions(db: Db, userId: string, keepSessionId:
     .where('id', '!=', keepSessionId)
     .where('revoked_at', 'is', null)
     .execute();
+  forget(db, (s) => s.userId === userId && s.sessionId !== keepSessionId);
 }
 
 /** Deletes sessions that expired or were revoked more than `keepMs` ago (they can never be used again). */

@@ -7,6 +7,7 @@ import { botActions, botDetail, botInfo, botPositions, countBots, listBots, open
 import { createBot, operateBot, startBatch, updateBot } from '../../services/bots.ts';
 import { fail } from '../../services/errors.ts';
 import type { Trading } from '../../trading.ts';
+import { JsonText } from '../envelope.ts';
 import { route } from '../route.ts';
 
 /** The bot calls (spec §7) and the profit bill. */
@@ -22,9 +23,15 @@ export function botRoutes(app: FastifyInstance, db: Db, trading: Trading, transl
   });
   route(app, db, 'userBotInfo', auth, async ({ session, query }) => botInfo(db, session.userId, query.id));
   route(app, db, 'userBotDetail', auth, async ({ session, query }) => botDetail(db, trading, session.userId, query.id));
-  route(app, db, 'userBotList', auth, async ({ session, query }) =>
-    listBots(db, session.userId, { ...pageOf(query), exchange: query.exchange, status: query.status }),
-  );
+  route(app, db, 'userBotList', auth, async ({ session, query }) => {
+    const cached = trading.listCache.lookup(session.userId, `list|${query.page}|${query.page_size}|${query.exchange}|${query.status}`);
+    // The cached answer is kept serialised: a poll that finds nothing new costs no JSON work.
+    if ('hit' in cached) return cached.hit as never;
+    const page = await listBots(db, session.userId, { ...pageOf(query), exchange: query.exchange, status: query.status });
+    const text = new JsonText(page);
+    cached.store(text);
+    return text as never;
+  });
   route(app, db, 'userBotCount', auth, async ({ session, query }) => countBots(db, session.userId, query.exchange));
   route(app, db, 'userBotOperation', auth, async ({ session, query }) => {
     const id = await operateBot(deps, session.userId, query.id, query.action);
