@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { Db } from '../db/connect.ts';
+import { exchangeById } from '../exchanges/catalog.ts';
 import type { ExchangePort, OrderState } from '../exchanges/port.ts';
 import { BotBook } from './bot-book.ts';
 import { money } from './money.ts';
@@ -208,7 +209,6 @@ export class Engine {
       id: String(row.id), userId: String(row.user_id), exchangeId: row.exchange_id, exchange: '', symbol: row.symbol,
       status: row.status, params: row.params as MartinParams, state: row.state as StoredMartinState,
     };
-    const { exchangeById } = await import('../exchanges/catalog.ts');
     record.exchange = exchangeById(record.exchangeId)?.code ?? 'unknown';
     const port = old?.port ?? (await this.deps.venue(record));
     const m = await port.market(record.symbol);

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/connect.ts';
+import { PaperExchange } from '../exchanges/paper.ts';
+import type { ExchangePort, MarketOrderRequest, OrderState } from '../exchanges/port.ts';
+import { ScriptedMarket } from '../market/scripted.ts';
+import { openTestDb } from '../test-support.ts';
+import { encodeMartin } from './martin/state-codec.ts';
+import { initialMartinState } from './martin/strategy.ts';
+import { Engine } from './runner.ts';
+import { botId, type ClientOrderId } from './types.ts';
+
+/**
+ * An exchange whose answers get lost: 'after' = the order reached the exchange but the answer timed
+ * out; 'before' = the request never reached it. Counts every order request it receives.
+ */
+class FlakyExchange implements ExchangePort {
+  readonly inner: PaperExchange;
+  lose: 'after' | 'before' | null = null;
+  requests: string[] = [];
+  constructor(inner: PaperExchange) {
+    this.inner = inner;
+  }
+  market(symbol: string) {
+    return this.inner.market(symbol);
+  }
+  balance(currency: string) {
+    return this.inner.balance(currency);
+  }
+  fetchOrder(id: ClientOrderId): Promise<OrderState | null> {
+    return this.inner.fetchOrder(id);
+  }
+  async placeMarketOrder(request: MarketOrderRequest): Promise<OrderState> {
+    this.requests.push(request.clientOrderId);
+    const lose = this.lose;
+    this.lose = null;
+    if (lose === 'before') throw new Error('ETIMEDOUT before the exchange');
+    const answer = await this.inner.placeMarketOrder(request);
+    if (lose === 'after') throw new Error('ETIMEDOUT after the exchange took it');
+    return answer;
+  }
+}
+
+describe('the engine when an exchange answer is lost', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  const market = new ScriptedMarket();
+  let exchange: FlakyExchange;
+  let engine: Engine;
+  let userId: string;
+
+  const newBot = async () => {
+    const row = await db
+      .insertInto('bots')
+      .values({
+        user_id: userId, exchange_id: 1, symbol: 'BTC/USDT', type: 'martin', name: 'b', status: 'running',
+        params: JSON.stringify({ investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true }),
+        state: JSON.stringify(encodeMartin(initialMartinState(botId('x')))),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return String(row.id);
+  };
+  const orders = (id: string) => db.selectFrom('bot_orders').select(['client_order_id', 'status', 'price']).where('bot_id', '=', id).orderBy('seq').execute();
+
+  beforeAll(async () => {
+    ({ db, drop } = await openTestDb('pglite'));
+    const user = await db.insertInto('users').values({ sn: '11112222', account: 'engine01', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null }).returning('id').executeTakeFirstOrThrow();
+    userId = String(user.id);
+    market.set('BTC/USDT', '50000');
+    exchange = new FlakyExchange(new PaperExchange(market, { USDT: '10000' }));
+    engine = new Engine({ db, prices: { price: async (_e, s) => market.priceAt(s, 0) }, venue: async () => exchange });
+  });
+  afterAll(async () => {
+    await engine.stop();
+    await drop();
+  });
+
+  it('looks a timed-out order up by its client order id and records the fill, never sending it twice', async () => {
+    const id = await newBot();
+    exchange.lose = 'after';
+    await engine.serial(id, () => engine.refresh(id));
+    expect(await orders(id)).toEqual([{ client_order_id: `${id}-1-1`, status: 'new', price: null }]);
+    expect(engine.stateOf(id)?.pending?.id).toBe(`${id}-1-1`);
+    for (let i = 0; i < 5; i++) await engine.tick(); // the 5th round looks up orders without an answer
+    await engine.idle();
+    expect((await orders(id)).map((o) => [o.client_order_id, o.status])).toEqual([[`${id}-1-1`, 'filled']]);
+    expect(exchange.requests.filter((r) => r === `${id}-1-1`)).toHaveLength(1);
+    expect(engine.stateOf(id)?.fills).toHaveLength(1);
+  });
+
+  it('sends an order that never reached the exchange again under the same id', async () => {
+    const id = await newBot();
+    exchange.lose = 'before';
+    await engine.serial(id, () => engine.refresh(id));
+    expect(await exchange.inner.fetchOrder(`${id}-1-1` as ClientOrderId)).toBeNull();
+    for (let i = 0; i < 5; i++) await engine.tick();
+    await engine.idle();
+    expect((await orders(id)).map((o) => [o.client_order_id, o.status])).toEqual([[`${id}-1-1`, 'filled']]);
+    expect(exchange.requests.filter((r) => r === `${id}-1-1`)).toHaveLength(2);
+    expect((await exchange.inner.fetchOrder(`${id}-1-1` as ClientOrderId))?.status).toBe('closed');
+  });
+
+  it('resumes from the database after a restart: a new engine carries on the same cycle', async () => {
+    const id = await newBot();
+    await engine.serial(id, () => engine.refresh(id));
+    const restarted = new Engine({ db, prices: { price: async (_e, s) => market.priceAt(s, 0) }, venue: async () => exchange });
+    await restarted.start();
+    market.set('BTC/USDT', '49000');
+    await restarted.tick();
+    await restarted.idle();
+    await restarted.stop();
+    expect((await orders(id)).map((o) => [o.client_order_id, o.status, o.price])).toEqual([
+      [`${id}-1-1`, 'filled', '50000.000000000000000000'],
+      [`${id}-1-2`, 'filled', '49000.000000000000000000'],
+    ]);
+    market.set('BTC/USDT', '50000');
+  });
+});
