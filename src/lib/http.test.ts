@@ -141,7 +141,7 @@ describe('what every request carries', () => {
     expect(lastRequest().method).toBe('PUT');
     expect(new URL(lastRequest().url).search).toBe('?id=9');
     expect(lastRequest().headers.get('content-type')).toBe('application/json');
-    expect(lastBody()).toEqual({ name: 'grid' });
+    expect(lastBody()).toEqual({ name: 'grid', params: martinParams });
   });
 
   it('adds the detected terminal to login, register and verify, keeps a given one, and nowhere else', async () => {
