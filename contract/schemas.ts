@@ -60,6 +60,8 @@ export const schemas = {
     query: z.strictObject({
       exchange: exchange.optional(), latest: z.enum(['0', '1']).optional(), indicator: z.string().max(32).optional(),
       history: z.enum(['0', '1']).optional(), timeframe: z.enum(['1m', '5m', '15m', '1h', '4h', '1d']).optional(),
+      // Beyond the spec's fields: one pair only, so a chart does not fetch every pair's history.
+      symbol: z.string().regex(/^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/, 'format').optional(),
     }),
   },
   marketExchanges: {},
@@ -198,6 +200,10 @@ export interface SymbolInfo extends Ticker {
   exchange: string;
   tickSize: string;
   stepSize: string;
+  /** Smallest order amount (base) and cost (quote), and the taker fee rate: what a bot's orders must meet. */
+  minAmount: string;
+  minCost: string;
+  feeRate: string;
   /** Candles of the asked timeframe, oldest first, when `history` is 1. */
   history?: CandleData[];
 }

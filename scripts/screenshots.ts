@@ -1,6 +1,7 @@
 // Screenshots of the given paths at 390x844 in zh/en x light/dark, for looking at the UI.
 // Usage: node scripts/screenshots.ts <baseURL> <outDir> <path...>   (logs in as a new user first
-// unless the path list starts with "--guest").
+// unless the path list starts with "--guest"). With SEED_BOT=1 the new user binds Paper and creates
+// and starts a martin bot first; "{bot}" in a path is replaced by its id.
 import { mkdirSync } from 'node:fs';
 import { openPhone } from '../tests/support/browser.ts';
 
@@ -24,6 +25,26 @@ if (!guest) {
     localStorage.setItem('token', JSON.stringify(t));
     localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
   }, [token, JSON.stringify(user)] as const);
+  if (process.env.SEED_BOT === '1') {
+    const bot = await page.evaluate(async (t) => {
+      const call = async (method: string, path: string, body?: unknown) => {
+        const r = await fetch(`/api${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${t}` }, ...(body ? { body: JSON.stringify(body) } : {}) });
+        const json = (await r.json()) as { code: number; msg: string; data: { id: string } & Record<string, unknown> };
+        if (json.code !== 1) throw new Error(`${path}: ${json.msg}`);
+        return json.data;
+      };
+      const exchanges = (await call('GET', '/market/exchanges')) as unknown as { exchanges: { id: number; code: string }[] };
+      const paper = exchanges.exchanges.find((e) => e.code === 'paper')!;
+      await call('POST', '/exchanges/bind', { exchangeId: paper.id, apiKey: 'paperkey001', secretKey: 'papersecret001' });
+      const params = { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '0.2', takeProfit: '0.2', stopLoss: '', repeat: true };
+      const created = await call('POST', '/user/botCreate', { type: 'martin', exchangeId: paper.id, symbol: 'BTC/USDT', name: 'BTC 马丁', params });
+      await call('GET', `/user/botOperation?id=${created.id}&action=start`);
+      await call('POST', '/user/botCreate', { type: 'martin', exchangeId: paper.id, symbol: 'ETH/USDT', params });
+      return created.id;
+    }, token as string);
+    paths.splice(0, paths.length, ...paths.map((p) => p.replace('{bot}', bot)));
+    await page.waitForTimeout(Number(process.env.SEED_WAIT_MS ?? 8000));
+  }
 }
 for (const language of ['zh', 'en'] as const) {
   for (const theme of ['light', 'dark'] as const) {

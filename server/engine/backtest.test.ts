@@ -33,7 +33,7 @@ describe('the martin backtest', () => {
       '3 open buy 0.00167 @ 59800',
     ]);
     expect(r.cycles).toBe(1);
-    expect(r.realized).toBe('18.65064');
+    expect(r.realized).toBe('19.11739379');
   });
 
   it('gives the same fills as asking the strategy at every tick', () => {

@@ -86,16 +86,16 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
 
     await step('49822.23'); // a cent under take profit
     expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.cycle).toBe(1);
-    await step('49900'); // take profit: sell 0.00607 BTC, 0.1% fee in USDT
+    await step('49900'); // take profit: sell 0.00607 of 0.00607392 BTC held (0.1% fee in USDT): cost 299.92 x 0.00607 / 0.00607392 = 299.72643696
     const info = await call('GET', `/api/user/botInfo?id=${id}`);
-    expect(info.data).toMatchObject({ cycle: 2, positions: 0, profit: '2.670107', todayProfit: '2.670107' });
+    expect(info.data).toMatchObject({ cycle: 2, positions: 0, profit: '2.86367004', todayProfit: '2.86367004' });
     const bill = await call('GET', '/api/user/bill');
-    expect(bill.data).toEqual({ today: 2.670107, total: 2.670107 });
+    expect(bill.data).toEqual({ today: 2.86367004, total: 2.86367004 });
 
     await step('49950'); // repeat: the next cycle opens on the next price
     const positions = await call('GET', `/api/user/botPositions?id=${id}`);
     expect(positions.data.total).toBe(2);
-    expect(positions.data.list.map((p: any) => [p.cycle, p.status, p.profit])).toEqual([[2, 'open', null], [1, 'closed', '2.670107']]);
+    expect(positions.data.list.map((p: any) => [p.cycle, p.status, p.profit])).toEqual([[2, 'open', null], [1, 'closed', '2.86367004']]);
     expect(positions.data.list[1]).toMatchObject({ entries: 2, amount: '0.00608', cost: '299.92', closePrice: '49900' });
 
     const adds = await call('GET', `/api/user/positionAdds?id=${id}&cycle=1`);
@@ -106,15 +106,15 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
 
     const actions = await call('GET', `/api/user/botActions?id=${id}&page_size=20`);
     expect(actions.data.list.map((a: any) => a.kind).reverse()).toEqual(['create', 'start', 'open', 'add', 'close', 'success', 'open']);
-    expect(actions.data.list.find((a: any) => a.kind === 'success').detail).toEqual({ cycle: '1', profit: '2.670107' });
+    expect(actions.data.list.find((a: any) => a.kind === 'success').detail).toEqual({ cycle: '1', profit: '2.86367004' });
 
     const logs = await call('GET', '/api/user/billLogs');
-    expect(logs.data).toMatchObject({ total: 1, list: [{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', cycle: 1, profit: '2.670107' }] });
+    expect(logs.data).toMatchObject({ total: 1, list: [{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', cycle: 1, profit: '2.86367004' }] });
     const group = await call('GET', '/api/user/billGroup');
     expect(group.data.byDay).toHaveLength(30);
-    expect(group.data.byDay.at(-1).profit).toBe('2.670107');
-    expect(group.data.byBot).toEqual([{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', profit: '2.670107' }]);
-    expect(group.data.bySymbol).toEqual([{ symbol: 'BTC/USDT', profit: '2.670107' }]);
+    expect(group.data.byDay.at(-1).profit).toBe('2.86367004');
+    expect(group.data.byBot).toEqual([{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', profit: '2.86367004' }]);
+    expect(group.data.bySymbol).toEqual([{ symbol: 'BTC/USDT', profit: '2.86367004' }]);
 
     const open = await call('GET', '/api/user/positions');
     expect(open.data.list).toEqual([expect.objectContaining({ botId: id, entries: 1, price: '49950' })]);

@@ -35,6 +35,12 @@ describe('market data and strategy types', () => {
     expect(withHistory[0]!.history).toHaveLength(100);
     expect(withHistory[0]!.history[1]!.time - withHistory[0]!.history[0]!.time).toBe(900_000);
     expect((await get('/api/market/symbols?exchange=binance')).code).toBe(2205);
+    // One pair with its trading rules: what a bot's orders must meet.
+    const one = (await get('/api/market/symbols?symbol=ETH%2FUSDT&history=1&timeframe=1m')).data as { symbol: string; tickSize: string; minCost: string; feeRate: string; history: unknown[] }[];
+    expect(one.map((s) => s.symbol)).toEqual(['ETH/USDT']);
+    expect(one[0]).toMatchObject({ tickSize: '0.01', minCost: '5', feeRate: '0.001' });
+    expect(one[0]!.history).toHaveLength(100);
+    expect((await get('/api/market/symbols?symbol=NOPE%2FUSDT')).code).not.toBe(1);
   });
 
   it('lists the strategy types in the request language, and pages their templates', async () => {

@@ -130,7 +130,7 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
   const view = { params: row.params as MartinParams, market };
   const state = decodeMartin(id, row.state as StoredMartinState, view);
   const holding = state.fills.length > 0;
-  const close = holding ? closeCycle(state.fills, price, market) : null;
+  const close = holding ? closeCycle(state.fills, price, market, { amount: state.carry, cost: state.carryCost }) : null;
   const start = holding ? state.fills[0]!.price : price;
   return {
     ...info,
@@ -221,7 +221,7 @@ export async function openPositions(db: Db, trading: Trading, userId: string, pa
       const now = money(await trading.prices.price(exchange, row.symbol));
       price = now.toFixed();
       const fills = state.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) }));
-      unrealized = closeCycle(fills, now, market).profit.toDecimalPlaces(8).toFixed();
+      unrealized = closeCycle(fills, now, market, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') }).profit.toDecimalPlaces(8).toFixed();
     } catch {
       // No price (a live exchange unreachable): the position is still listed, unvalued.
     }

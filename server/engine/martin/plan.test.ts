@@ -34,22 +34,31 @@ describe('martin example 1: BTC/USDT from 60000, 10 USDT doubling, 4 orders, add
     expect(toPlain(stopLossPrice(avg, '5', btc.tickSize))).toBe('54434.05');
   });
 
-  it('closes at take profit with fees: base fee on buys, quote fee on the sale, dust kept', () => {
+  it('closes at take profit with fees: base fee on buys, quote fee on the sale, dust kept at its cost', () => {
     const r = closeCycle(levels, money('58158.49'), btc);
+    // Held 0.0025974 after the base fees; 0.00259 sells, 0.0000074 stays below the step.
     expect(toPlain(r.sellAmount)).toBe('0.00259');
     expect(toPlain(r.dust)).toBe('0.0000074');
     expect(toPlain(r.cost)).toBe('148.9774032');
     expect(toPlain(r.proceeds)).toBe('150.4798586109');
-    expect(toPlain(r.profit)).toBe('1.5024554109');
+    // What was sold carries 0.00259 / 0.0025974 of the cost: 148.9774032 x 0.99715... = 148.55296615 (8 places).
+    expect(toPlain(r.costSold)).toBe('148.55296615');
+    expect(toPlain(r.profit)).toBe('1.9268924609');
+    // The dust is not a loss: it keeps the rest of the cost, 148.9774032 - 148.55296615.
+    expect(toPlain(r.dustCost)).toBe('0.42443705');
   });
 
-  it('sells the dust with the next close once it adds up to a step', () => {
-    // Next cycle: one buy of 0.00017 BTC at 59000; alone it would sell 0.00016 (0.00016983 held).
-    const next = closeCycle([{ price: money('59000'), amount: money('0.00017') }], money('60000'), btc, money('0.0000074'));
+  it('sells the dust with the next close once it adds up to a step, counting its cost then', () => {
+    // Next cycle: one buy of 0.00017 BTC at 59000 (10.03 USDT); alone it would sell 0.00016 (0.00016983 held).
+    const carry = { amount: money('0.0000074'), cost: money('0.42443705') };
+    const next = closeCycle([{ price: money('59000'), amount: money('0.00017') }], money('60000'), btc, carry);
     expect(toPlain(next.sellAmount)).toBe('0.00017');
     expect(toPlain(next.dust)).toBe('0.00000723');
     expect(toPlain(next.proceeds)).toBe('10.1898');
-    expect(toPlain(next.profit)).toBe('0.1598');
+    // Basis 10.45443705 x 0.00017 / 0.00017723 = 10.02795406; the 0.00000723 left keeps 0.42648299.
+    expect(toPlain(next.costSold)).toBe('10.02795406');
+    expect(toPlain(next.profit)).toBe('0.16184594');
+    expect(toPlain(next.dustCost)).toBe('0.42648299');
   });
 });
 

@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import Decimal from 'decimal.js';
 import { ceilTo, floorTo, money } from '../money.ts';
 import { martinBounds, type MarketRules, type MartinParams } from './rules.ts';
 
@@ -88,33 +88,52 @@ export function sellableAmount(fills: readonly Fill[], market: MarketRules, carr
   return floorTo(held, market.stepSize);
 }
 
+/** Base a close could not sell (below the step) and the cost basis that goes with it, into the next close. */
+export interface Carry {
+  amount: Decimal;
+  cost: Decimal;
+}
+export const NO_CARRY: Carry = { amount: money(0), cost: money(0) };
+/** Cost bases are kept to 8 decimals of the quote: every quote currency's precision or finer. */
+const COST_PLACES = 8;
+
 export interface CloseResult {
-  /** Base sold: what the buys left after fees taken in base, floored to the step. */
+  /** Base sold: what the buys left after fees taken in base, floored to the step (or what the exchange sold). */
   sellAmount: Decimal;
-  /** Base left over below the step (stays in the account). */
+  /** Base left over (stays in the account, sold with the next close). */
   dust: Decimal;
   /** Quote received, net of the sell fee. */
   proceeds: Decimal;
-  /** Quote spent on the buys. */
+  /** Quote spent on this cycle's buys. */
   cost: Decimal;
+  /** The cost basis of what was sold: (carried cost + this cycle's cost) x sold / held. */
+  costSold: Decimal;
+  /** The cost basis of the dust, carried with it. */
+  dustCost: Decimal;
   profit: Decimal;
 }
 
 /**
  * Closing a cycle at `price`: buy fees are taken in base (as Binance does), the sell fee in quote.
- * Profit = proceeds - cost; the dust below the step is not sold but carried into the next cycle's
- * close (`carry`), so no base is ever stranded: over several cycles every coin bought is sold.
+ * What cannot be sold (below the step) is not a loss: it stays in the account with its share of the
+ * cost (average cost), and both are carried into the next close, so profit = proceeds - cost of what
+ * was sold, and over several cycles every coin bought is sold and every quote spent is counted once.
+ * `sold` is the exchange's figure when it differs from the plan.
  */
-export function closeCycle(fills: readonly Fill[], price: Decimal, market: MarketRules, carry: Decimal = money(0)): CloseResult {
-  let held = carry;
+export function closeCycle(fills: readonly Fill[], price: Decimal, market: MarketRules, carry: Carry = NO_CARRY, sold?: Decimal): CloseResult {
+  let held = carry.amount;
   let cost = money(0);
   for (const f of fills) {
     held = held.plus(f.amount.mul(ONE.minus(market.feeRate)));
     cost = cost.plus(f.amount.mul(f.price));
   }
-  const sellAmount = floorTo(held, market.stepSize);
+  const basis = cost.plus(carry.cost);
+  const sellAmount = sold ?? floorTo(held, market.stepSize);
+  const share = held.isZero() || sellAmount.gte(held) ? ONE : sellAmount.div(held);
+  const costSold = share.eq(ONE) ? basis : basis.mul(share).toDecimalPlaces(COST_PLACES, Decimal.ROUND_HALF_EVEN);
   const proceeds = sellAmount.mul(price).mul(ONE.minus(market.feeRate));
-  return { sellAmount, dust: held.minus(sellAmount), proceeds, cost, profit: proceeds.minus(cost) };
+  const dust = held.minus(sellAmount);
+  return { sellAmount, dust: dust.gt(0) ? dust : money(0), proceeds, cost, costSold, dustCost: basis.minus(costSold), profit: proceeds.minus(costSold) };
 }
 
 export type MartinField = keyof Omit<MartinParams, 'repeat'>;

@@ -13,6 +13,8 @@ export interface StoredMartinState {
   realized: string;
   /** Absent in states stored before carry existed: none. */
   carry?: string;
+  /** Absent before the carried dust kept its cost basis: none. */
+  carryCost?: string;
 }
 
 export function encodeMartin(state: MartinState): StoredMartinState {
@@ -24,6 +26,7 @@ export function encodeMartin(state: MartinState): StoredMartinState {
     pending: state.pending ? { id: state.pending.id, reason: state.pending.reason } : null,
     realized: state.realized.toFixed(),
     carry: state.carry.toFixed(),
+    carryCost: state.carryCost.toFixed(),
   };
 }
 
@@ -38,6 +41,7 @@ export function decodeMartin(id: string, stored: StoredMartinState, view: Martin
     targets: null,
     realized: money(stored.realized),
     carry: money(stored.carry ?? '0'),
+    carryCost: money(stored.carryCost ?? '0'),
   };
   return retarget(state, view);
 }

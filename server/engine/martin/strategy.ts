@@ -19,8 +19,10 @@ export interface MartinState {
   /** Prices that trigger the next move, computed once per fill (a price tick only compares). */
   targets: { takeProfit: Decimal; stopLoss: Decimal | null; nextAdd: Decimal | null } | null;
   realized: Decimal;
-  /** Base left below the step by the last close, sold with the next one. */
+  /** Base left below the step by the last close, sold with the next one... */
   carry: Decimal;
+  /** ...and its cost basis, counted when it is sold. */
+  carryCost: Decimal;
 }
 
 export interface MartinView {
@@ -30,7 +32,7 @@ export interface MartinView {
 
 /** A fresh bot: waiting for its first price to open cycle 1. */
 export function initialMartinState(bot: BotId): MartinState {
-  return { bot, phase: 'waiting', cycle: 1, seq: 0, fills: [], pending: null, targets: null, realized: money(0), carry: money(0) };
+  return { bot, phase: 'waiting', cycle: 1, seq: 0, fills: [], pending: null, targets: null, realized: money(0), carry: money(0), carryCost: money(0) };
 }
 
 function place(state: MartinState, order: Omit<PlaceOrder, 'type' | 'clientOrderId'>): { state: MartinState; intents: Intent[] } {
@@ -91,10 +93,10 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
         const fills = [...state.fills, { price: event.price, amount: event.amount }];
         return { state: { ...state, phase: 'holding', pending: null, fills, targets: targetsOf(fills, view) }, intents: [] };
       }
-      // What was sold is the exchange's figure; what it could not sell stays as carry for the next close.
-      const { profit, sellAmount, dust } = closeCycle(state.fills, event.price, view.market, state.carry);
-      const left = sellAmount.plus(dust).minus(event.amount);
-      const carry = left.gt(0) ? left : money(0);
+      // What was sold is the exchange's figure; what it could not sell stays, with its cost, for the next close.
+      const { profit, dust, dustCost } = closeCycle(state.fills, event.price, view.market, { amount: state.carry, cost: state.carryCost }, event.amount);
+      const carry = dust;
+      const carryCost = dust.gt(0) ? dustCost : money(0);
       const closed: Intent = { type: 'CycleClosed', cycle: state.cycle, profit };
       const next: MartinState = {
         ...state,
@@ -106,6 +108,7 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
         targets: null,
         realized: state.realized.plus(profit),
         carry,
+        carryCost,
       };
       return { state: next, intents: [closed] };
     }

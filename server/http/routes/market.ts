@@ -18,7 +18,9 @@ export function marketRoutes(app: FastifyInstance, db: Db, feed: SimulatedMarket
   });
   route(app, db, 'marketSymbols', { auth: true }, async ({ query }) => {
     if (query.exchange && query.exchange !== 'paper') throw fail('ApiExchangeUnsupported');
-    return symbolList(feed, now(), query.history === '1' ? { timeframe: query.timeframe ?? '1h', limit: 100 } : undefined);
+    const list = symbolList(feed, now(), query.history === '1' ? { timeframe: query.timeframe ?? '1h', limit: 100 } : undefined, query.symbol);
+    if (query.symbol && list.length === 0) throw fail('OrderInvalidPair');
+    return list;
   });
   route(app, db, 'marketBotTypes', { auth: true }, async ({ lang }) => botTypes(lang));
   route(app, db, 'marketTypeBots', { auth: true }, async ({ lang, query }) =>

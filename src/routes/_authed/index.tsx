@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { HomePage } from '../../features/bots/components/home-page.tsx';
 
-export const Route = createFileRoute('/_authed/')({
-  component: () => <Placeholder root title={<Trans>首页</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/')({ component: HomePage });

@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { PositionsPage } from '../../features/bots/components/positions-page.tsx';
 
-export const Route = createFileRoute('/_authed/my/positions')({
-  component: () => <Placeholder title={<Trans>持仓</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/my/positions')({ component: PositionsPage });

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { BotActionPage } from '../../features/bots/components/bot-action-page.tsx';
 
 export const Route = createFileRoute('/_authed/strategy/action/$id')({
-  component: () => <Placeholder title={<Trans>策略操作记录</Trans>} />,
+  component: function ActionRoute() {
+    const { id } = Route.useParams();
+    return <BotActionPage key={id} id={id} />;
+  },
 });

@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { BillPage } from '../../features/bots/components/bill-page.tsx';
 
-export const Route = createFileRoute('/_authed/strategy/bill')({
-  component: () => <Placeholder title={<Trans>策略账单</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/strategy/bill')({ component: BillPage });

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { BotDetailPage } from '../../features/bots/components/bot-detail-page.tsx';
 
 export const Route = createFileRoute('/_authed/strategy/detail/$id')({
-  component: () => <Placeholder title={<Trans>策略详情</Trans>} />,
+  component: function DetailRoute() {
+    const { id } = Route.useParams();
+    return <BotDetailPage key={id} id={id} />;
+  },
 });

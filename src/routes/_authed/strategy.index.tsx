@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { StrategyListPage } from '../../features/bots/components/strategy-list-page.tsx';
 
-export const Route = createFileRoute('/_authed/strategy/')({
-  component: () => <Placeholder root title={<Trans>现货</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/strategy/')({ component: StrategyListPage });

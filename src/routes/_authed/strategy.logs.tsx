@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { BotLogsPage } from '../../features/bots/components/bot-logs-page.tsx';
 
 export const Route = createFileRoute('/_authed/strategy/logs')({
-  component: () => <Placeholder title={<Trans>策略日志</Trans>} />,
+  validateSearch: (search: Record<string, unknown>): { id?: string } =>
+    typeof search.id === 'string' && /^[1-9]\d{0,17}$/.test(search.id) ? { id: search.id } : typeof search.id === 'number' ? { id: String(search.id) } : {},
+  component: function LogsRoute() {
+    const { id } = Route.useSearch();
+    return <BotLogsPage id={id} />;
+  },
 });

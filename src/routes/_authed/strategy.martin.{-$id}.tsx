@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { MartinFormPage } from '../../features/bots/components/martin-form-page.tsx';
 
 export const Route = createFileRoute('/_authed/strategy/martin/{-$id}')({
-  component: () => <Placeholder title={<Trans>马丁策略</Trans>} />,
+  component: function MartinRoute() {
+    const { id } = Route.useParams();
+    // Remounts per bot, so a form never shows another bot's values.
+    return <MartinFormPage key={id ?? 'new'} id={id} />;
+  },
 });

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../../../lib/api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { vars } from '../../../styles/theme.css.ts';
+import { time } from '../format.ts';
+import { Profit } from './figure.tsx';
+import { Pager } from './pager.tsx';
+import * as css from './bots.css.ts';
+
+const PAGE_SIZE = 10;
+
+/** /strategy/bill: realised profit today and in total, by day over 30 days, by bot and by pair, and every closed cycle. */
+export function BillPage() {
+  const { t } = useLingui();
+  const [page, setPage] = useState(1);
+  const [by, setBy] = useState<'bot' | 'symbol'>('bot');
+  const bill = useResource(() => api.userBill());
+  const group = useResource(() => api.userBillGroup());
+  const logs = useResource(() => api.userBillLogs({ page: String(page), page_size: String(PAGE_SIZE) }));
+  useEffect(() => logs.reload(), [page]);
+  const days = group.data?.byDay ?? [];
+  const peak = Math.max(1e-9, ...days.map((d) => Math.abs(Number(d.profit))));
+
+  return (
+    <Page title={<Trans>收益账单</Trans>}>
+      <section className={`${ui.card} ${css.grid2}`} aria-busy={!bill.data}>
+        <div>
+          <div className={ui.muted}><Trans>今日收益 (USDT)</Trans></div>
+          <div className={css.big} data-testid="bill-today"><Profit value={bill.data?.today ?? null} /></div>
+        </div>
+        <div>
+          <div className={ui.muted}><Trans>累计收益 (USDT)</Trans></div>
+          <div className={css.big} data-testid="bill-total"><Profit value={bill.data?.total ?? null} /></div>
+        </div>
+      </section>
+      <LoadState loading={false} failed={bill.failed || group.failed} failedText={<Trans>账单加载失败。</Trans>} onRetry={() => { bill.reload(); group.reload(); }} />
+      {group.data ? (
+        <section className={ui.card}>
+          <h2 className={css.sectionTitle}><Trans>近 30 天每日收益</Trans></h2>
+          <div className={css.bar} role="img" aria-label={t`近 30 天每日收益`}>
+            {days.map((d) => {
+              const v = Number(d.profit);
+              return <div key={d.day} className={css.barCol} title={`${d.day}: ${d.profit}`} style={{ height: `${Math.max(2, (Math.abs(v) / peak) * 100)}%`, background: v > 0 ? vars.color.success : v < 0 ? vars.color.danger : vars.color.border }} />;
+            })}
+          </div>
+          <div className={css.row}><span className={css.figureLabel}>{days[0]?.day}</span><span className={css.figureLabel}>{days.at(-1)?.day}</span></div>
+          <div className={css.chips} role="group" style={{ marginTop: 12 }}>
+            <button type="button" className={css.chip} aria-pressed={by === 'bot'} onClick={() => setBy('bot')}><Trans>按策略</Trans></button>
+            <button type="button" className={css.chip} aria-pressed={by === 'symbol'} onClick={() => setBy('symbol')}><Trans>按交易对</Trans></button>
+          </div>
+          {(by === 'bot' ? group.data.byBot : group.data.bySymbol).length === 0 ? <p className={ui.muted}><Trans>还没有已完成的轮次。</Trans></p> : null}
+          {by === 'bot'
+            ? group.data.byBot.map((g) => <div key={g.botId} className={css.row}><span>{g.symbol} · {g.botName}</span><Profit value={g.profit} /></div>)
+            : group.data.bySymbol.map((g) => <div key={g.symbol} className={css.row}><span>{g.symbol}</span><Profit value={g.profit} /></div>)}
+        </section>
+      ) : null}
+      <section className={ui.card}>
+        <h2 className={css.sectionTitle}><Trans>收益明细</Trans></h2>
+        <LoadState loading={!logs.data && !logs.failed} failed={logs.failed} failedText={<Trans>加载失败。</Trans>} onRetry={logs.reload} />
+        {logs.data && logs.data.list.length === 0 ? <p className={ui.muted}><Trans>策略完成一轮止盈或止损后，收益会出现在这里。</Trans></p> : null}
+        {logs.data?.list.map((b) => (
+          <div key={b.id} className={css.logItem}>
+            <div className={css.row} style={{ padding: 0 }}><span>{b.symbol} · {b.botName} · <Trans>第 {b.cycle} 轮</Trans></span><Profit value={b.profit} /></div>
+            <div className={css.figureLabel}>{b.exchange} · {time(b.closedAt)}</div>
+          </div>
+        ))}
+        {logs.data ? <Pager page={page} pageSize={PAGE_SIZE} total={logs.data.total} onPage={setPage} /> : null}
+      </section>
+    </Page>
+  );
+}

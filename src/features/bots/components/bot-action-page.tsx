@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/http.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { num } from '../format.ts';
+import { useRefresh } from '../use-refresh.ts';
+import { Figure, Profit } from './figure.tsx';
+import { StatusBadge } from './status-badge.tsx';
+import * as css from './bots.css.ts';
+
+/** /strategy/action/{id}: a manual add at the market (the next level's amount) or a manual close of the whole position, each confirmed first. */
+export function BotActionPage({ id }: { id: string }) {
+  const { t, i18n } = useLingui();
+  const l = i18n.locale;
+  const navigate = useNavigate();
+  const detail = useResource(() => api.userBotDetail({ id }));
+  useRefresh(detail.reload, 3000);
+  const [asking, setAsking] = useState<'add' | 'close' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const d = detail.data;
+  const nextQuote = d ? d.levels[d.positions]?.quote ?? null : null;
+  const canAdd = d !== null && d.status !== 'stopped' && d.positions < d.maxPositions && !d.pending;
+  const canClose = d !== null && d.status !== 'stopped' && d.positions > 0 && !d.pending;
+
+  const run = async (action: 'add' | 'close') => {
+    setAsking(null);
+    setBusy(true);
+    setFailure('');
+    try {
+      await api.userBotOperation({ id, action });
+      showToast('success', action === 'add' ? t`手动补仓已提交` : t`手动平仓已提交`);
+      await navigate({ to: '/strategy/detail/$id', params: { id }, replace: true });
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={<Trans>手动操作</Trans>}>
+      <LoadState loading={!d && !detail.failed} failed={detail.failed} failedText={<Trans>策略加载失败。</Trans>} onRetry={detail.reload} />
+      {d ? (
+        <>
+          <section className={ui.card}>
+            <div className={css.botHead}>
+              <strong>{d.symbol} · {d.name}</strong>
+              <StatusBadge status={d.status} />
+            </div>
+            <div className={css.figures}>
+              <Figure label={<Trans>最新价</Trans>}>{num(d.price, l, 8)}</Figure>
+              <Figure label={<Trans>持仓均价</Trans>}>{num(d.averagePrice, l, 8)}</Figure>
+              <Figure label={<Trans>持仓 / 上限</Trans>}>{d.positions} / {d.maxPositions}</Figure>
+              <Figure label={<Trans>持有数量</Trans>}>{num(d.amount, l, 8)}</Figure>
+              <Figure label={<Trans>浮动盈亏</Trans>}><Profit value={d.unrealized} /></Figure>
+              <Figure label={<Trans>下一笔金额</Trans>}>{num(nextQuote, l, 2)}</Figure>
+            </div>
+          </section>
+          {d.status === 'stopped' ? <div role="alert" className={ui.formError}><Trans>已停止的策略不能补仓或平仓，请先启动。</Trans></div> : null}
+          {d.pending ? <p className={ui.muted} role="status"><Trans>有订单正在处理，请稍后再试。</Trans></p> : null}
+          {failure ? <div role="alert" className={ui.formError} data-testid="action-failure">{failure}</div> : null}
+          <section className={ui.card}>
+            <h2 className={css.sectionTitle}><Trans>手动补仓</Trans></h2>
+            <p className={ui.muted}><Trans>以市价立即买入下一层的金额，计入本轮持仓，均价和止盈价随之更新。</Trans></p>
+            <button type="button" className={ui.button.primary} disabled={!canAdd || busy} onClick={() => setAsking('add')} data-testid="manual-add">
+              <Trans>补仓 {num(nextQuote, l, 2)} USDT</Trans>
+            </button>
+          </section>
+          <section className={ui.card}>
+            <h2 className={css.sectionTitle}><Trans>手动平仓</Trans></h2>
+            <p className={ui.muted}><Trans>以市价卖出本轮全部持仓并结束本轮；开启循环时将开始下一轮。</Trans></p>
+            <button type="button" className={ui.button.danger} disabled={!canClose || busy} onClick={() => setAsking('close')} data-testid="manual-close">
+              <Trans>平仓 {num(d.amount, l, 8)}</Trans>
+            </button>
+          </section>
+          <ConfirmDialog
+            open={asking !== null}
+            onOpenChange={(open) => !open && setAsking(null)}
+            title={asking === 'add' ? <Trans>确认补仓</Trans> : <Trans>确认平仓</Trans>}
+            description={asking === 'add'
+              ? <Trans>以市价买入约 {num(nextQuote, l, 2)} USDT 的 {d.symbol}（当前价 {num(d.price, l, 8)}）。</Trans>
+              : <Trans>以市价卖出 {num(d.amount, l, 8)}，按当前价预计盈亏 {num(d.unrealized, l, 4)} USDT。</Trans>}
+            confirmLabel={asking === 'add' ? <Trans>补仓</Trans> : <Trans>平仓</Trans>}
+            busy={busy}
+            onConfirm={() => asking && void run(asking)}
+          />
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { BotSummary } from '../../../../contract/bots.ts';
+import { num } from '../format.ts';
+import { Figure, Profit } from './figure.tsx';
+import { StatusBadge } from './status-badge.tsx';
+import * as css from './bots.css.ts';
+
+/** A bot in the list: name, pair, exchange, status, profit, the open cycle; a checkbox in select mode. */
+export function BotCard({ bot, selecting, selected, onSelect }: { bot: BotSummary; selecting: boolean; selected: boolean; onSelect: (on: boolean) => void }) {
+  const { t, i18n } = useLingui();
+  return (
+    <li className={css.botCard} style={selecting ? undefined : { gridTemplateColumns: '1fr' }} data-testid="bot-card" data-bot-id={bot.id}>
+      {selecting ? (
+        <input type="checkbox" className={css.checkbox} checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={t`选择 ${bot.name}`} />
+      ) : null}
+      <Link to="/strategy/detail/$id" params={{ id: bot.id }} className={css.botLink}>
+        <div className={css.botHead}>
+          <span className={css.botTitle}>{bot.symbol} · {bot.name}</span>
+          <StatusBadge status={bot.status} />
+        </div>
+        <div className={css.figureLabel} style={{ marginBottom: 6 }}>{bot.exchange} · <Trans>马丁</Trans> · <Trans>第 {bot.cycle} 轮</Trans></div>
+        <div className={css.figures}>
+          <Figure label={<Trans>累计收益</Trans>}><Profit value={bot.profit} /></Figure>
+          <Figure label={<Trans>持仓 / 上限</Trans>}>{bot.positions} / {bot.maxPositions}</Figure>
+          <Figure label={<Trans>已投入</Trans>}>{num(bot.invested, i18n.locale, 2)}</Figure>
+        </div>
+        {bot.error ? <p className={css.errorLine} role="status">{bot.error}</p> : null}
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../../../lib/api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { vars } from '../../../styles/theme.css.ts';
+import { num, time } from '../format.ts';
+import { orderReasonLabels } from '../labels.ts';
+import { useRefresh } from '../use-refresh.ts';
+import { ActionList } from './action-list.tsx';
+import { BotOperations } from './bot-operations.tsx';
+import { Figure, Profit } from './figure.tsx';
+import { Pager } from './pager.tsx';
+import { PriceChart, type ChartEntry, type ChartLine } from './price-chart.tsx';
+import { StatusBadge } from './status-badge.tsx';
+import * as css from './bots.css.ts';
+
+const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.success, down: vars.color.danger, primary: vars.color.primary, warning: vars.color.warning };
+const POSITIONS_PAGE = 10;
+
+/** /strategy/detail/{id}: the bot's figures, its chart with entries and targets, its operations, positions, adds and recent actions. */
+export function BotDetailPage({ id }: { id: string }) {
+  const { t, i18n } = useLingui();
+  const l = i18n.locale;
+  const [positionsPage, setPositionsPage] = useState(1);
+  const detail = useResource(() => api.userBotDetail({ id }));
+  const d = detail.data;
+  const candles = useResource(() => (d ? api.marketSymbols({ exchange: d.exchange, symbol: d.symbol, history: '1', timeframe: '1m' }, { show: false }) : Promise.resolve(null)));
+  const adds = useResource(() => api.userPositionAdds({ id }, { show: false }));
+  const actions = useResource(() => api.userBotActions({ id, page: '1', page_size: '10' }));
+  const positions = useResource(() => api.userBotPositions({ id, page: String(positionsPage), page_size: String(POSITIONS_PAGE) }));
+
+  const refresh = useCallback(() => {
+    detail.reload();
+    adds.reload();
+    actions.reload();
+    positions.reload();
+  }, [detail.reload, adds.reload, actions.reload, positions.reload]);
+  useRefresh(refresh, 3000, d !== null && d.status !== 'stopped');
+  useRefresh(candles.reload, 15_000, d !== null);
+  // The candles need the pair, known once the detail arrives.
+  useEffect(() => {
+    if (d) candles.reload();
+  }, [d?.symbol]);
+
+  const lines = useMemo<ChartLine[]>(() => {
+    if (!d) return [];
+    const out: ChartLine[] = [];
+    if (d.averagePrice) out.push({ kind: 'average', price: d.averagePrice, title: t`均价` });
+    if (d.takeProfitPrice) out.push({ kind: 'takeProfit', price: d.takeProfitPrice, title: t`止盈` });
+    if (d.nextAddPrice) out.push({ kind: 'nextAdd', price: d.nextAddPrice, title: t`补仓` });
+    if (d.stopLossPrice) out.push({ kind: 'stopLoss', price: d.stopLossPrice, title: t`止损` });
+    return out;
+  }, [d?.averagePrice, d?.takeProfitPrice, d?.nextAddPrice, d?.stopLossPrice, l]);
+  const entries = useMemo<ChartEntry[]>(() => (adds.data ?? []).filter((o) => o.status === 'filled' && o.price).map((o) => ({ at: o.at, price: o.price!, side: o.side })), [adds.data]);
+  const history = candles.data?.[0]?.history;
+
+  return (
+    <Page title={d ? `${d.symbol} · ${d.name}` : <Trans>策略详情</Trans>}>
+      <LoadState loading={!d && !detail.failed} failed={detail.failed} failedText={<Trans>策略加载失败，可能已被删除。</Trans>} onRetry={detail.reload} />
+      {d ? (
+        <>
+          <section className={ui.card} data-testid="bot-summary">
+            <div className={css.botHead}>
+              <span className={ui.muted}>{d.exchange} · <Trans>马丁</Trans> · <Trans>第 {d.cycle} 轮</Trans></span>
+              <StatusBadge status={d.status} />
+            </div>
+            <div className={css.grid2} style={{ marginBottom: 12 }}>
+              <div>
+                <div className={ui.muted}><Trans>累计收益 (USDT)</Trans></div>
+                <div className={css.big} data-testid="bot-profit"><Profit value={d.profit} /></div>
+              </div>
+              <div>
+                <div className={ui.muted}><Trans>浮动盈亏</Trans></div>
+                <div className={css.big}><Profit value={d.unrealized} /></div>
+              </div>
+            </div>
+            <div className={css.figures}>
+              <Figure label={<Trans>最新价</Trans>} testId="bot-price">{num(d.price, l, 8)}</Figure>
+              <Figure label={<Trans>持仓均价</Trans>}>{num(d.averagePrice, l, 8)}</Figure>
+              <Figure label={<Trans>持仓 / 上限</Trans>} testId="bot-positions">{d.positions} / {d.maxPositions}</Figure>
+              <Figure label={<Trans>止盈价</Trans>}>{num(d.takeProfitPrice, l, 8)}</Figure>
+              <Figure label={<Trans>下次补仓价</Trans>}>{num(d.nextAddPrice, l, 8)}</Figure>
+              <Figure label={<Trans>已投入 / 投资</Trans>}>{num(d.invested, l, 2)} / {num(d.investment, l, 2)}</Figure>
+              <Figure label={<Trans>今日收益</Trans>}><Profit value={d.todayProfit} /></Figure>
+              <Figure label={<Trans>持有数量</Trans>}>{num(d.amount, l, 8)}</Figure>
+              <Figure label={<Trans>止损价</Trans>}>{num(d.stopLossPrice, l, 8)}</Figure>
+            </div>
+            {d.error ? <p role="alert" className={css.errorLine} data-testid="bot-error"><Trans>引擎已暂停该策略：</Trans>{d.error}</p> : null}
+            {d.pending ? <p className={ui.muted} role="status"><Trans>订单处理中…</Trans></p> : null}
+          </section>
+          <BotOperations bot={d} onChanged={refresh} />
+          <section className={ui.card} aria-label={t`价格走势`}>
+            <h2 className={css.sectionTitle}><Trans>价格走势（1 分钟）</Trans></h2>
+            {history ? <PriceChart candles={history} lines={lines} entries={entries} colors={chartColors} /> : candles.failed ? <p className={ui.muted}><Trans>行情加载失败。</Trans></p> : <div className={css.chart} aria-busy="true" />}
+          </section>
+          <section className={ui.card}>
+            <h2 className={css.sectionTitle}><Trans>本轮买入</Trans></h2>
+            {adds.data && adds.data.length === 0 ? <p className={ui.muted}><Trans>本轮还没有成交。</Trans></p> : null}
+            {adds.data && adds.data.length > 0 ? (
+              <table className={css.table} data-testid="adds-table">
+                <thead><tr><th><Trans>类型</Trans></th><th><Trans>价格</Trans></th><th><Trans>数量</Trans></th><th><Trans>金额</Trans></th><th><Trans>时间</Trans></th></tr></thead>
+                <tbody>
+                  {adds.data.map((o) => (
+                    <tr key={o.clientOrderId}>
+                      <td>{i18n._(orderReasonLabels[o.reason])}{o.status === 'rejected' ? ` ✕` : o.status === 'new' ? ' …' : ''}</td>
+                      <td>{num(o.price, l, 8)}</td>
+                      <td>{num(o.amount, l, 8)}</td>
+                      <td>{num(o.cost, l, 2)}</td>
+                      <td>{time(o.at).slice(6)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+          </section>
+          <section className={ui.card}>
+            <h2 className={css.sectionTitle}><Trans>持仓记录</Trans></h2>
+            {positions.failed ? <p role="alert" className={css.errorLine}>{t`加载失败。`}</p> : null}
+            {positions.data && positions.data.list.length === 0 ? <p className={ui.muted}><Trans>还没有持仓。</Trans></p> : null}
+            {positions.data && positions.data.list.length > 0 ? (
+              <table className={css.table} data-testid="positions-table">
+                <thead><tr><th><Trans>轮次</Trans></th><th><Trans>笔数</Trans></th><th><Trans>均价</Trans></th><th><Trans>平仓价</Trans></th><th><Trans>收益</Trans></th></tr></thead>
+                <tbody>
+                  {positions.data.list.map((p) => (
+                    <tr key={p.cycle} data-status={p.status}>
+                      <td>{p.cycle}{p.status === 'open' ? ` (${t`持仓中`})` : ''}</td>
+                      <td>{p.entries}</td>
+                      <td>{num(p.averagePrice, l, 8)}</td>
+                      <td>{num(p.closePrice, l, 8)}</td>
+                      <td><Profit value={p.profit} /></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            {positions.data ? <Pager page={positionsPage} pageSize={POSITIONS_PAGE} total={positions.data.total} onPage={(p) => { setPositionsPage(p); setTimeout(positions.reload); }} /> : null}
+          </section>
+          <section className={ui.card}>
+            <div className={css.botHead}>
+              <h2 className={css.sectionTitle}><Trans>最近日志</Trans></h2>
+              <Link to="/strategy/logs" search={{ id }} className={ui.muted}><Trans>全部</Trans> ›</Link>
+            </div>
+            {actions.failed && !actions.data ? <p role="alert" className={css.errorLine}>{t`加载失败。`}</p> : null}
+            {actions.data ? <ActionList actions={actions.data.list} /> : null}
+          </section>
+        </>
+      ) : null}
+    </Page>
+  );
+}

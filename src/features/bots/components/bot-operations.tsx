@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { BotOperation, BotSummary } from '../../../../contract/bots.ts';
+import { api } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/http.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { operationLabels } from '../labels.ts';
+import * as css from './bots.css.ts';
+
+/** What a bot in each state can do (spec §4): the buttons of the detail screen. */
+const available: Record<BotSummary['status'], ('start' | 'pause' | 'resume' | 'stop' | 'delete')[]> = {
+  running: ['pause', 'stop'],
+  paused: ['resume', 'stop'],
+  stopped: ['start', 'delete'],
+};
+const asks = new Set<BotOperation>(['stop', 'delete']);
+
+export function BotOperations({ bot, onChanged }: { bot: BotSummary; onChanged: () => void }) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<BotOperation | null>(null);
+  const [failure, setFailure] = useState('');
+
+  const run = async (action: BotOperation) => {
+    setAsking(null);
+    setFailure('');
+    setBusy(true);
+    try {
+      await api.userBotOperation({ id: bot.id, action });
+      showToast('success', i18n._(operationLabels[action]) + ' ✓');
+      if (action === 'delete') await navigate({ to: '/strategy', replace: true });
+      else onChanged();
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <div className={css.actions}>
+        {available[bot.status].map((a) => (
+          <button key={a} type="button" className={a === 'delete' || a === 'stop' ? css.dangerSmall : css.primarySmall} disabled={busy} onClick={() => (asks.has(a) ? setAsking(a) : void run(a))} data-testid={`op-${a}`}>
+            {i18n._(operationLabels[a])}
+          </button>
+        ))}
+        {bot.status !== 'running' ? (
+          <Link to="/strategy/martin/{-$id}" params={{ id: bot.id }} className={css.smallButton} style={{ display: 'grid', placeItems: 'center' }} data-testid="op-edit"><Trans>编辑</Trans></Link>
+        ) : null}
+        {bot.status !== 'stopped' ? (
+          <Link to="/strategy/action/$id" params={{ id: bot.id }} className={css.smallButton} style={{ display: 'grid', placeItems: 'center' }} data-testid="op-manual"><Trans>补仓/平仓</Trans></Link>
+        ) : null}
+      </div>
+      {failure ? <div role="alert" className={css.errorLine} data-testid="op-failure">{failure}</div> : null}
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={asking === 'delete' ? <Trans>删除策略</Trans> : <Trans>停止策略</Trans>}
+        description={asking === 'delete'
+          ? <Trans>删除后策略和它的记录将从列表中移除，无法恢复。确定删除吗？</Trans>
+          : <Trans>停止后不再自动补仓和止盈，已买入的币保留在交易所账户中。确定停止吗？</Trans>}
+        confirmLabel={asking ? i18n._(operationLabels[asking]) : ''}
+        busy={busy}
+        onConfirm={() => asking && void run(asking)}
+      />
+    </>
+  );
+}

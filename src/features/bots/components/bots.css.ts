@@ -1,0 +1,116 @@
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css.ts';
+
+export const profit = styleVariants({
+  up: { color: vars.color.success },
+  down: { color: vars.color.danger },
+  flat: { color: vars.color.text },
+});
+
+const badgeBase = style({
+  display: 'inline-block',
+  padding: '2px 8px',
+  borderRadius: 10,
+  fontSize: 12,
+  fontWeight: 600,
+  whiteSpace: 'nowrap',
+});
+export const badge = styleVariants({
+  running: [badgeBase, { background: vars.color.primarySoft, color: vars.color.success }],
+  paused: [badgeBase, { background: vars.color.surfaceAlt, color: vars.color.warning }],
+  stopped: [badgeBase, { background: vars.color.surfaceAlt, color: vars.color.textMuted }],
+});
+
+export const chips = style({ display: 'flex', gap: vars.space.sm, overflowX: 'auto', marginBottom: vars.space.md, paddingBottom: 2 });
+export const chip = style({
+  flexShrink: 0,
+  height: 32,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: 16,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.font.small,
+  cursor: 'pointer',
+  selectors: { '&[aria-pressed="true"]': { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText } },
+});
+
+export const toolbar = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginBottom: vars.space.md });
+export const smallButton = style({
+  height: 36,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.font.small,
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  selectors: { '&:disabled': { opacity: 0.5, cursor: 'default' } },
+});
+export const primarySmall = style([smallButton, { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText }]);
+
+export const botCard = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: vars.space.md,
+  alignItems: 'start',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.md,
+  marginBottom: vars.space.sm,
+});
+export const botLink = style({ color: 'inherit', textDecoration: 'none', display: 'block', minWidth: 0 });
+export const botHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginBottom: vars.space.xs });
+export const botTitle = style({ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const figures = style({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: vars.space.xs });
+export const figure = style({ minWidth: 0 });
+export const figureValue = style({ fontWeight: 600, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
+export const figureLabel = style({ color: vars.color.textMuted, fontSize: 12 });
+export const checkbox = style({ width: 22, height: 22, marginTop: 2, accentColor: vars.color.primary });
+export const errorLine = style({ color: vars.color.danger, fontSize: 12, marginTop: vars.space.xs });
+
+export const batchBar = style({
+  position: 'fixed',
+  left: 0,
+  right: 0,
+  bottom: 60,
+  zIndex: 6,
+  display: 'flex',
+  gap: vars.space.xs,
+  overflowX: 'auto',
+  padding: vars.space.sm,
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: 12, fontVariantNumeric: 'tabular-nums' });
+globalStyle(`${table} th`, { color: vars.color.textMuted, fontWeight: 500, textAlign: 'right', padding: '4px 2px' });
+globalStyle(`${table} td`, { textAlign: 'right', padding: '6px 2px', borderTop: `1px solid ${vars.color.border}` });
+globalStyle(`${table} th:first-child, ${table} td:first-child`, { textAlign: 'left' });
+
+export const sectionTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.font.size, fontWeight: 600 });
+export const row = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.md, padding: '4px 0' });
+export const grid2 = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.md });
+export const big = style({ fontSize: 24, fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
+export const chart = style({ height: 240, margin: `0 calc(-1 * ${vars.space.sm})` });
+export const actions = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(72px, 1fr))', gap: vars.space.sm, marginBottom: vars.space.md });
+export const logItem = style({ padding: `${vars.space.sm} 0` });
+globalStyle(`${logItem} + ${logItem}`, { borderTop: `1px solid ${vars.color.border}` });
+export const switchRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', minHeight: 44, marginBottom: vars.space.md });
+export const progress = style({ width: '100%', height: 8, accentColor: vars.color.primary });
+export const select = style({
+  width: '100%',
+  height: 48,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+});
+export const bar = style({ display: 'flex', alignItems: 'flex-end', gap: 2, height: 80 });
+export const barCol = style({ flex: 1, minWidth: 2, borderRadius: 2 });
+export const pager = style({ display: 'flex', justifyContent: 'center', gap: vars.space.md, alignItems: 'center', margin: `${vars.space.md} 0` });
+export const spacer = style({ height: vars.space.md });
+export const dangerSmall = style([smallButton, { color: vars.color.danger, borderColor: vars.color.danger }]);

@@ -1,0 +1,59 @@
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../../../lib/api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { num, signed, trend } from '../format.ts';
+import { useRefresh } from '../use-refresh.ts';
+import { Profit } from './figure.tsx';
+import * as css from './bots.css.ts';
+
+const HOME_SYMBOLS = 'BTC/USDT,ETH/USDT,BNB/USDT,SOL/USDT';
+
+/** Home (/): the profit bill (today, total), the bots by state and a few market prices. */
+export function HomePage() {
+  const { t, i18n } = useLingui();
+  const l = i18n.locale;
+  const bill = useResource(() => api.userBill(undefined, { show: false }));
+  const counts = useResource(() => api.userBotCount({}, { show: false }));
+  const prices = useResource(() => api.marketPrice({ symbols: HOME_SYMBOLS }, { show: false }));
+  useRefresh(prices.reload, 5000);
+  const c = counts.data;
+  return (
+    <Page title={<Trans>首页</Trans>} root>
+      <Link to="/strategy/bill" className={`${ui.card} ${css.grid2}`} style={{ display: 'grid', color: 'inherit', textDecoration: 'none' }} aria-label={t`收益账单`}>
+        <div>
+          <div className={ui.muted}><Trans>今日收益 (USDT)</Trans></div>
+          <div className={css.big} data-testid="home-today">{bill.data ? <Profit value={bill.data.today} /> : '—'}</div>
+        </div>
+        <div>
+          <div className={ui.muted}><Trans>累计收益 (USDT)</Trans></div>
+          <div className={css.big} data-testid="home-total">{bill.data ? <Profit value={bill.data.total} /> : '—'}</div>
+        </div>
+      </Link>
+      <Link to="/strategy" className={ui.card} style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}>
+        <div className={css.botHead}><strong><Trans>我的策略</Trans></strong><span className={ui.muted}>›</span></div>
+        <div className={css.figures} style={{ gridTemplateColumns: 'repeat(4, 1fr)' }}>
+          <div><div className={css.figureValue} data-testid="home-total-bots">{c?.total ?? '—'}</div><div className={css.figureLabel}><Trans>全部</Trans></div></div>
+          <div><div className={`${css.figureValue} ${css.profit.up}`}>{c?.running ?? '—'}</div><div className={css.figureLabel}><Trans>运行中</Trans></div></div>
+          <div><div className={css.figureValue}>{c?.paused ?? '—'}</div><div className={css.figureLabel}><Trans>已暂停</Trans></div></div>
+          <div><div className={css.figureValue}>{c?.stopped ?? '—'}</div><div className={css.figureLabel}><Trans>已停止</Trans></div></div>
+        </div>
+      </Link>
+      <section className={ui.card} aria-label={t`行情`}>
+        <h2 className={css.sectionTitle}><Trans>行情</Trans></h2>
+        {prices.failed ? <p className={ui.muted}><Trans>行情暂不可用。</Trans></p> : null}
+        {(prices.data ?? []).map((p) => (
+          <div key={p.symbol} className={css.row} data-testid="home-price">
+            <span>{p.symbol}</span>
+            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{num(p.price, l, 8)} <span className={css.profit[trend(p.change24h)]}>{signed(p.change24h, l, 2)}%</span></span>
+          </div>
+        ))}
+      </section>
+      {c && c.total === 0 ? (
+        <Link to="/strategy/martin/{-$id}" params={{}} className={ui.button.primary} style={{ display: 'grid', placeItems: 'center' }}><Trans>创建第一个策略</Trans></Link>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../../../lib/api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { num } from '../format.ts';
+import { useRefresh } from '../use-refresh.ts';
+import { Figure, Profit } from './figure.tsx';
+import { Pager } from './pager.tsx';
+import { StatusBadge } from './status-badge.tsx';
+import * as css from './bots.css.ts';
+
+const PAGE_SIZE = 10;
+
+/** /my/positions: every open position across the trader's bots, valued at the price now. */
+export function PositionsPage() {
+  const { i18n } = useLingui();
+  const l = i18n.locale;
+  const [page, setPage] = useState(1);
+  const positions = useResource(() => api.userPositions({ page: String(page), page_size: String(PAGE_SIZE) }));
+  useEffect(() => positions.reload(), [page]);
+  useRefresh(positions.reload, 5000);
+  return (
+    <Page title={<Trans>我的持仓</Trans>}>
+      <LoadState loading={!positions.data && !positions.failed} failed={positions.failed} failedText={<Trans>持仓加载失败。</Trans>} onRetry={positions.reload} />
+      {positions.data && positions.data.list.length === 0 ? <section className={ui.card}><p className={ui.muted}><Trans>当前没有持仓。</Trans></p></section> : null}
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="open-positions">
+        {positions.data?.list.map((p) => (
+          <li key={p.botId} className={css.botCard} style={{ gridTemplateColumns: '1fr' }}>
+            <Link to="/strategy/detail/$id" params={{ id: p.botId }} className={css.botLink}>
+              <div className={css.botHead}><span className={css.botTitle}>{p.symbol} · {p.botName}</span><StatusBadge status={p.status} /></div>
+              <div className={css.figures}>
+                <Figure label={<Trans>浮动盈亏</Trans>}><Profit value={p.unrealized} /></Figure>
+                <Figure label={<Trans>持仓均价</Trans>}>{num(p.averagePrice, l, 8)}</Figure>
+                <Figure label={<Trans>最新价</Trans>}>{num(p.price, l, 8)}</Figure>
+                <Figure label={<Trans>数量</Trans>}>{num(p.amount, l, 8)}</Figure>
+                <Figure label={<Trans>成本</Trans>}>{num(p.cost, l, 2)}</Figure>
+                <Figure label={<Trans>笔数</Trans>}>{p.entries}</Figure>
+              </div>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {positions.data ? <Pager page={page} pageSize={PAGE_SIZE} total={positions.data.total} onPage={setPage} /> : null}
+    </Page>
+  );
+}

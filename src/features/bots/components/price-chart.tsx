@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import type { CandleData } from '../../../../contract/schemas.ts';
+import * as css from './bots.css.ts';
+
+export interface ChartLine {
+  price: string;
+  title: string;
+  kind: 'average' | 'takeProfit' | 'nextAdd' | 'stopLoss';
+}
+export interface ChartEntry {
+  at: string;
+  price: string;
+  side: 'buy' | 'sell';
+}
+
+/** The colour behind a theme variable ("var(--x)"), as the canvas needs a concrete colour. */
+function resolve(variable: string, fallback: string): string {
+  const name = /var\((--[^),]+)/.exec(variable)?.[1];
+  const value = name ? getComputedStyle(document.documentElement).getPropertyValue(name).trim() : '';
+  return value || fallback;
+}
+
+/**
+ * The pair's candles with the bot's entries as markers and its average, take-profit, next-add and
+ * stop-loss prices as lines. lightweight-charts loads with this component only (its own chunk).
+ */
+export function PriceChart({ candles, lines, entries, colors }: { candles: CandleData[]; lines: ChartLine[]; entries: ChartEntry[]; colors: Record<'text' | 'border' | 'up' | 'down' | 'primary' | 'warning', string> }) {
+  const box = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<{ remove: () => void; update: (c: CandleData[], l: ChartLine[], e: ChartEntry[]) => void } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void import('lightweight-charts').then((lc) => {
+      if (cancelled || !box.current) return;
+      const c = Object.fromEntries(Object.entries(colors).map(([k, v]) => [k, resolve(v, '#888')])) as typeof colors;
+      const chart = lc.createChart(box.current, {
+        autoSize: true,
+        layout: { background: { type: lc.ColorType.Solid, color: 'transparent' }, textColor: c.text, attributionLogo: false, fontSize: 11 },
+        grid: { vertLines: { color: c.border }, horzLines: { color: c.border } },
+        rightPriceScale: { borderColor: c.border },
+        timeScale: { borderColor: c.border, timeVisible: true, secondsVisible: false },
+        handleScroll: false,
+        handleScale: false,
+      });
+      const series = chart.addSeries(lc.CandlestickSeries, { upColor: c.up, downColor: c.down, borderVisible: false, wickUpColor: c.up, wickDownColor: c.down });
+      const markers = lc.createSeriesMarkers(series, []);
+      let priceLines: ReturnType<typeof series.createPriceLine>[] = [];
+      const lineColor = { average: c.primary, takeProfit: c.up, nextAdd: c.warning, stopLoss: c.down } as const;
+      const update = (cs: CandleData[], ls: ChartLine[], es: ChartEntry[]) => {
+        series.setData(cs.map((k) => ({ time: (k.time / 1000) as never, open: Number(k.open), high: Number(k.high), low: Number(k.low), close: Number(k.close) })));
+        for (const p of priceLines) series.removePriceLine(p);
+        priceLines = ls.map((l) => series.createPriceLine({ price: Number(l.price), color: lineColor[l.kind], lineWidth: 1, lineStyle: lc.LineStyle.Dashed, axisLabelVisible: true, title: l.title }));
+        const first = cs[0]?.time ?? 0;
+        const step = cs.length > 1 ? cs[1]!.time - cs[0]!.time : 60_000;
+        markers.setMarkers(
+          es
+            .map((e) => ({ t: Date.parse(e.at), e }))
+            .filter(({ t }) => t >= first)
+            .map(({ t, e }) => ({
+              time: (Math.floor((t - first) / step) * step + first) / 1000 as never,
+              position: e.side === 'buy' ? ('belowBar' as const) : ('aboveBar' as const),
+              shape: e.side === 'buy' ? ('arrowUp' as const) : ('arrowDown' as const),
+              color: e.side === 'buy' ? c.up : c.down,
+              text: e.price,
+            }))
+            .sort((a, b) => (a.time as number) - (b.time as number)),
+        );
+      };
+      chartRef.current = { remove: () => chart.remove(), update };
+      update(candles, lines, entries);
+      chart.timeScale().fitContent();
+    });
+    return () => {
+      cancelled = true;
+      chartRef.current?.remove();
+      chartRef.current = null;
+    };
+    // The chart is built once; new data goes through `update` below.
+  }, []);
+
+  useEffect(() => {
+    chartRef.current?.update(candles, lines, entries);
+  }, [candles, lines, entries]);
+
+  return <div ref={box} className={css.chart} data-testid="price-chart" role="img" aria-label="price chart" />;
+}

@@ -1,0 +1,165 @@
+import { useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { BatchOperation, BotStatus } from '../../../../contract/bots.ts';
+import { api } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/http.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { operationLabels, statusLabels } from '../labels.ts';
+import { useRefresh } from '../use-refresh.ts';
+import { BatchProgress } from './batch-progress.tsx';
+import { BotCard } from './bot-card.tsx';
+import { Pager } from './pager.tsx';
+import * as css from './bots.css.ts';
+
+const PAGE_SIZE = 10;
+const batchActions: BatchOperation[] = ['start', 'pause', 'resume', 'stop', 'delete'];
+
+/** /strategy (现货): the trader's bots with filters, live figures, and batch operations with their progress. */
+export function StrategyListPage() {
+  const { t, i18n } = useLingui();
+  const [exchange, setExchange] = useState<string | undefined>();
+  const [status, setStatus] = useState<BotStatus | undefined>();
+  const [page, setPage] = useState(1);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [asking, setAsking] = useState<BatchOperation | null>(null);
+  const [task, setTask] = useState<string | null>(null);
+  const [failure, setFailure] = useState('');
+
+  const bindings = useResource(() => api.userApi({}, { show: false }));
+  const counts = useResource(() => api.userBotCount(exchange ? { exchange } : {}, { show: false }));
+  const bots = useResource(() => api.userBotList({ page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}) }));
+  const reloadAll = useMemo(() => () => {
+    bots.reload();
+    counts.reload();
+  }, [bots.reload, counts.reload]);
+  useRefresh(reloadAll, 5000, !selecting && !task);
+
+  const filter = (next: { exchange?: string | undefined; status?: BotStatus | undefined }) => {
+    if ('exchange' in next) setExchange(next.exchange);
+    if ('status' in next) setStatus(next.status);
+    setPage(1);
+    setSelected(new Set());
+    setTimeout(reloadAll);
+  };
+  const names = new Map((bots.data?.list ?? []).map((b) => [b.id, `${b.symbol} · ${b.name}`]));
+
+  const runBatch = async (action: BatchOperation) => {
+    setAsking(null);
+    setFailure('');
+    try {
+      const { task_id } = await api.userBotBatch({ action, ids: [...selected].join(',') });
+      setTask(task_id);
+    } catch (e) {
+      setFailure(errorText(e));
+    }
+  };
+  const closeTask = () => {
+    setTask(null);
+    setSelecting(false);
+    setSelected(new Set());
+    reloadAll();
+  };
+
+  const c = counts.data;
+  const statusChips: { value: BotStatus | undefined; label: string; n: number | undefined }[] = [
+    { value: undefined, label: t`全部`, n: c?.total },
+    ...(['running', 'paused', 'stopped'] as const).map((s) => ({ value: s, label: i18n._(statusLabels[s]), n: c?.[s] })),
+  ];
+  const list = bots.data?.list ?? [];
+  const noBindings = bindings.data !== null && bindings.data.length === 0;
+
+  return (
+    <Page
+      title={<Trans>现货</Trans>}
+      root
+      action={<Link to="/strategy/martin/{-$id}" params={{}} className={css.primarySmall} style={{ display: 'grid', placeItems: 'center', width: 36, padding: 0 }} aria-label={t`创建策略`} data-testid="create-bot">+</Link>}
+    >
+      <div className={css.chips} role="group" aria-label={t`状态`}>
+        {statusChips.map((s) => (
+          <button key={s.value ?? 'all'} type="button" className={css.chip} aria-pressed={status === s.value} onClick={() => filter({ status: s.value })}>
+            {s.label}{s.n !== undefined ? ` ${s.n}` : ''}
+          </button>
+        ))}
+      </div>
+      {bindings.data && bindings.data.length > 1 ? (
+        <div className={css.chips} role="group" aria-label={t`交易所`}>
+          <button type="button" className={css.chip} aria-pressed={exchange === undefined} onClick={() => filter({ exchange: undefined })}><Trans>全部交易所</Trans></button>
+          {bindings.data.map((b) => (
+            <button key={b.id} type="button" className={css.chip} aria-pressed={exchange === b.exchange} onClick={() => filter({ exchange: b.exchange })}>{b.exchange}</button>
+          ))}
+        </div>
+      ) : null}
+      <div className={css.toolbar}>
+        <span className={ui.muted}>
+          <Link to="/strategy/bill"><Trans>收益账单</Trans></Link> · <Link to="/strategy/logs"><Trans>策略日志</Trans></Link> · <Link to="/my/positions"><Trans>持仓</Trans></Link>
+        </span>
+        {list.length > 0 ? (
+          <button type="button" className={css.smallButton} onClick={() => { setSelecting(!selecting); setSelected(new Set()); }} data-testid="batch-toggle">
+            {selecting ? <Trans>完成</Trans> : <Trans>批量</Trans>}
+          </button>
+        ) : null}
+      </div>
+      {selecting ? (
+        <div className={css.toolbar}>
+          <label className={ui.muted}>
+            <input type="checkbox" className={css.checkbox} style={{ verticalAlign: 'middle', marginRight: 6 }} checked={list.length > 0 && list.every((b) => selected.has(b.id))} onChange={(e) => setSelected(e.target.checked ? new Set(list.map((b) => b.id)) : new Set())} />
+            <Trans>全选本页</Trans>
+          </label>
+          <span className={ui.muted}><Trans>已选 {selected.size}</Trans></span>
+        </div>
+      ) : null}
+      {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
+      <LoadState loading={!bots.data && !bots.failed} failed={bots.failed} failedText={<Trans>策略列表加载失败。</Trans>} onRetry={bots.reload} />
+      {bots.data && list.length === 0 ? (
+        <section className={ui.card} data-testid="bots-empty">
+          <p>{status || exchange ? <Trans>没有符合条件的策略。</Trans> : <Trans>还没有策略。创建一个马丁策略，让它按计划买入、补仓、止盈。</Trans>}</p>
+          {noBindings ? (
+            <Link to="/bind" className={ui.button.secondary} style={{ display: 'grid', placeItems: 'center', marginBottom: 8 }}><Trans>先绑定交易所（可用模拟盘）</Trans></Link>
+          ) : null}
+          <Link to="/strategy/martin/{-$id}" params={{}} className={ui.button.primary} style={{ display: 'grid', placeItems: 'center' }}><Trans>创建马丁策略</Trans></Link>
+        </section>
+      ) : null}
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0, paddingBottom: selecting ? 64 : 0 }} data-testid="bot-list">
+        {list.map((bot) => (
+          <BotCard
+            key={bot.id}
+            bot={bot}
+            selecting={selecting}
+            selected={selected.has(bot.id)}
+            onSelect={(on) => setSelected((s) => {
+              const next = new Set(s);
+              if (on) next.add(bot.id);
+              else next.delete(bot.id);
+              return next;
+            })}
+          />
+        ))}
+      </ul>
+      {bots.data ? <Pager page={page} pageSize={PAGE_SIZE} total={bots.data.total} onPage={(p) => { setPage(p); setTimeout(bots.reload); }} /> : null}
+      {selecting ? (
+        <div className={css.batchBar} role="toolbar" aria-label={t`批量操作`}>
+          {batchActions.map((a) => (
+            <button key={a} type="button" className={a === 'delete' ? css.dangerSmall : css.primarySmall} disabled={selected.size === 0} onClick={() => (a === 'delete' || a === 'stop' ? setAsking(a) : void runBatch(a))} data-testid={`batch-${a}`}>
+              {i18n._(operationLabels[a])}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={asking ? <Trans>{i18n._(operationLabels[asking])} {selected.size} 个策略</Trans> : ''}
+        description={asking === 'delete' ? <Trans>删除后无法恢复，运行中的策略需先停止。确定删除吗？</Trans> : <Trans>停止后持仓保留在交易所，不再自动补仓和止盈。确定停止吗？</Trans>}
+        confirmLabel={asking ? i18n._(operationLabels[asking]) : ''}
+        onConfirm={() => asking && void runBatch(asking)}
+      />
+      {task ? <BatchProgress taskId={task} names={names} onClose={closeTask} /> : null}
+    </Page>
+  );
+}

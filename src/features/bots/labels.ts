@@ -1,0 +1,74 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { ActionKind, BotAction, BotOrder, BotStatus, BatchOperation } from '../../../contract/bots.ts';
+
+export const statusLabels: Record<BotStatus, MessageDescriptor> = {
+  running: msg`运行中`,
+  paused: msg`已暂停`,
+  stopped: msg`已停止`,
+};
+
+export const operationLabels: Record<BatchOperation | 'add' | 'close', MessageDescriptor> = {
+  start: msg`启动`,
+  stop: msg`停止`,
+  pause: msg`暂停`,
+  resume: msg`恢复`,
+  delete: msg`删除`,
+  add: msg`补仓`,
+  close: msg`平仓`,
+};
+
+export const actionLabels: Record<ActionKind, MessageDescriptor> = {
+  manual: msg`手动指令`,
+  success: msg`止盈完成`,
+  failed: msg`下单失败`,
+  close: msg`止盈平仓`,
+  manual_close: msg`手动平仓`,
+  open: msg`开仓`,
+  pause: msg`暂停`,
+  start: msg`启动`,
+  add: msg`补仓`,
+  manual_add: msg`手动补仓`,
+  create: msg`创建`,
+  update: msg`修改参数`,
+  delete: msg`删除`,
+  stop: msg`停止`,
+  resume: msg`恢复`,
+};
+
+export const orderReasonLabels: Record<BotOrder['reason'], MessageDescriptor> = {
+  open: msg`开仓`,
+  add: msg`补仓`,
+  manual_add: msg`手动补仓`,
+  close: msg`止盈平仓`,
+  stop: msg`止损平仓`,
+  manual_close: msg`手动平仓`,
+};
+
+/** One line of detail for an action, from its figures (the log stores numbers, the screen words them). */
+export function actionDetail(action: BotAction, i18n: I18n): string {
+  const d = action.detail;
+  switch (action.kind) {
+    case 'open':
+    case 'add':
+    case 'manual_add':
+      return i18n._(msg`买入 ${d.amount ?? ''} @ ${d.price ?? ''}，花费 ${d.cost ?? ''}`);
+    case 'close':
+    case 'manual_close':
+      return d.stopLoss
+        ? i18n._(msg`止损卖出 ${d.amount ?? ''} @ ${d.price ?? ''}`)
+        : i18n._(msg`卖出 ${d.amount ?? ''} @ ${d.price ?? ''}，收入 ${d.cost ?? ''}`);
+    case 'success':
+      return i18n._(msg`第 ${d.cycle ?? ''} 轮结束，收益 ${d.profit ?? ''}`);
+    case 'failed':
+      return i18n._(msg`订单被拒绝：${d.message ?? ''}`);
+    case 'manual':
+      return d.command === 'close' ? i18n._(msg`手动平仓，价格 ${d.price ?? ''}`) : i18n._(msg`手动补仓，价格 ${d.price ?? ''}`);
+    case 'pause':
+      return d.reason ? i18n._(msg`原因：${d.reason}`) : '';
+    case 'create':
+      return `${d.exchange ?? ''} ${d.symbol ?? ''}`.trim();
+    default:
+      return '';
+  }
+}

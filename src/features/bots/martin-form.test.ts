@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { SymbolInfo } from '../../../contract/schemas.ts';
+import { checkMartin, defaultMartinValues, levelTable, paramsFromValues } from './martin-form.ts';
+
+const btc: SymbolInfo = {
+  symbol: 'BTC/USDT', price: '50000', change24h: '0', exchange: 'paper', tickSize: '0.01', stepSize: '0.00001', minAmount: '0.00001', minCost: '5', feeRate: '0.001',
+};
+const ids = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, (v as { id: string }).id]));
+
+describe('martin form', () => {
+  it('accepts the defaults and plans five levels at the price now', () => {
+    expect(checkMartin(defaultMartinValues, btc)).toEqual({});
+    const table = levelTable(defaultMartinValues, btc)!;
+    expect(table.rows.map((r) => r.price)).toEqual(['50000', '49000', '48020', '47059.6', '46118.4']);
+    expect(table.rows.map((r) => r.quote)).toEqual(['20', '40', '80', '160', '320']);
+    // 20 USDT at 50000 is 0.0004 BTC (floored to the step), which costs exactly 20.
+    expect(table.rows[0]).toMatchObject({ amount: '0.0004', total: '20', average: '50000', takeProfit: '50750' });
+    // 40/49000 floors to 0.00081 BTC (39.69 USDT spent); the average is spent over held: 59.69 / 0.00121.
+    expect(table.rows[1]).toMatchObject({ amount: '0.00081', total: '60', average: '49330.58' });
+    expect(table.total).toBe('620');
+  });
+
+  it('names each problem of spec §5 on its field', () => {
+    expect(ids(checkMartin({ ...defaultMartinValues, takeProfit: '' }, btc))).toEqual({ takeProfit: expect.stringMatching(/./) });
+    const tooSmall = checkMartin({ ...defaultMartinValues, investment: '100' }, btc);
+    expect(Object.keys(tooSmall)).toEqual(['investment']);
+    expect(tooSmall.investment?.message).toContain('投资金额无效');
+    expect(checkMartin({ ...defaultMartinValues, maxPositions: '31' }, btc).maxPositions?.message).toContain('1-30');
+    expect(checkMartin({ ...defaultMartinValues, maxPositions: '2.5' }, btc).maxPositions?.message).toContain('1-30');
+    expect(checkMartin({ ...defaultMartinValues, multiplier: '11' }, btc).multiplier?.message).toContain('1-10');
+    expect(checkMartin({ ...defaultMartinValues, firstOrder: '4' }, btc).firstOrder?.message).toContain('最小下单量');
+    expect(checkMartin({ ...defaultMartinValues, firstOrder: 'abc' }, btc).firstOrder?.message).toContain('有效的数字');
+    expect(levelTable({ ...defaultMartinValues, multiplier: 'x' }, btc)).toBeNull();
+  });
+
+  it('sends trimmed strings and an integer max positions', () => {
+    expect(paramsFromValues({ ...defaultMartinValues, investment: ' 1000 ', maxPositions: '5' })).toMatchObject({ investment: '1000', maxPositions: 5, stopLoss: '' });
+  });
+});

@@ -1,0 +1,124 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { MartinParamsInput } from '../../../contract/bots.ts';
+import type { SymbolInfo } from '../../../contract/schemas.ts';
+import { money } from '../../../server/engine/money.ts';
+import { planLevels, validateMartin, type MartinField, type MartinProblem } from '../../../server/engine/martin/plan.ts';
+import type { MarketRules } from '../../../server/engine/martin/rules.ts';
+
+/**
+ * The martin form's values and checks. The checks are the engine's own (server/engine/martin/plan.ts),
+ * so what the form accepts is exactly what the server accepts and the level table is exactly what the
+ * engine will do at the price now.
+ */
+export interface MartinValues {
+  investment: string;
+  firstOrder: string;
+  multiplier: string;
+  maxPositions: string;
+  addTrigger: string;
+  takeProfit: string;
+  stopLoss: string;
+  repeat: boolean;
+}
+
+export const defaultMartinValues: MartinValues = {
+  investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: '5', addTrigger: '2', takeProfit: '1.5', stopLoss: '', repeat: true,
+};
+
+export function valuesFromParams(p: MartinParamsInput): MartinValues {
+  return {
+    investment: p.investment, firstOrder: p.firstOrder, multiplier: p.multiplier, maxPositions: String(p.maxPositions),
+    addTrigger: p.addTrigger, takeProfit: p.takeProfit, stopLoss: p.stopLoss ?? '', repeat: p.repeat,
+  };
+}
+
+/** The parameters as sent: numbers trimmed, max positions an integer when it is one. */
+export function paramsFromValues(v: MartinValues): MartinParamsInput {
+  const n = v.maxPositions.trim();
+  return {
+    investment: v.investment.trim(), firstOrder: v.firstOrder.trim(), multiplier: v.multiplier.trim(),
+    maxPositions: /^\d{1,3}$/.test(n) ? Number(n) : Number.NaN,
+    addTrigger: v.addTrigger.trim(), takeProfit: v.takeProfit.trim(), stopLoss: v.stopLoss.trim(), repeat: v.repeat,
+  };
+}
+
+export function marketRules(s: Pick<SymbolInfo, 'tickSize' | 'stepSize' | 'minAmount' | 'minCost' | 'feeRate'>): MarketRules {
+  return { tickSize: money(s.tickSize), stepSize: money(s.stepSize), minAmount: money(s.minAmount), minCost: money(s.minCost), feeRate: money(s.feeRate) };
+}
+
+const rangeMessages: Record<MartinField, MessageDescriptor> = {
+  investment: msg`请输入大于 0 的金额`,
+  firstOrder: msg`请输入大于 0 的金额`,
+  multiplier: msg`倍数无效（1-10）`,
+  maxPositions: msg`最大持仓数无效（1-30）`,
+  addTrigger: msg`补仓跌幅须在 0.1% 到 50% 之间`,
+  takeProfit: msg`止盈须在 0.1% 到 100% 之间`,
+  stopLoss: msg`止损须在 0.1% 到 99% 之间`,
+};
+
+export function problemMessage(p: MartinProblem): MessageDescriptor {
+  switch (p.reason) {
+    case 'required':
+      return msg`请填写所有必填项`;
+    case 'format':
+      return p.field === 'maxPositions' ? rangeMessages.maxPositions : msg`请输入有效的数字`;
+    case 'range':
+      return rangeMessages[p.field];
+    case 'insufficient':
+      return msg`投资金额无效：需覆盖首单和每次补仓`;
+    case 'belowMinimum':
+      return msg`每笔订单须不低于市场最小下单量`;
+  }
+}
+
+/** The problems of the form by field (the first one of each), empty when the bot can be saved. */
+export function checkMartin(v: MartinValues, symbol: SymbolInfo): Partial<Record<MartinField, MessageDescriptor>> {
+  const params = paramsFromValues(v);
+  const problems = validateMartin({ ...params, maxPositions: v.maxPositions.trim() === '' ? (undefined as never) : params.maxPositions }, marketRules(symbol), money(symbol.price));
+  const out: Partial<Record<MartinField, MessageDescriptor>> = {};
+  for (const p of problems) out[p.field] ??= problemMessage(p);
+  return out;
+}
+
+export interface LevelRow {
+  index: number;
+  price: string;
+  quote: string;
+  amount: string;
+  /** Funds set aside up to and including this level (what the investment must cover). */
+  total: string;
+  /** Average entry if the cycle fills down to this level. */
+  average: string;
+  /** Take-profit price at that average. */
+  takeProfit: string;
+}
+
+/** The cycle as the engine would plan it at the price now: each level's funds and the running total; null when the values are not valid yet. */
+export function levelTable(v: MartinValues, symbol: SymbolInfo): { rows: LevelRow[]; total: string } | null {
+  const params = paramsFromValues(v);
+  const rules = marketRules(symbol);
+  const invalid = validateMartin(params, rules, money(symbol.price)).some((p) => p.reason !== 'insufficient' && p.reason !== 'belowMinimum');
+  if (invalid) return null;
+  const levels = planLevels({ ...params, stopLoss: params.stopLoss || undefined }, rules, money(symbol.price));
+  let spent = money(0);
+  let held = money(0);
+  let funds = money(0);
+  const dp = rules.tickSize.decimalPlaces();
+  const rows = levels.map((l) => {
+    spent = spent.plus(l.cost);
+    funds = funds.plus(l.quote);
+    held = held.plus(l.amount);
+    const average = held.isZero() ? money(0) : spent.div(held);
+    return {
+      index: l.index + 1,
+      price: l.price.toFixed(),
+      quote: l.quote.toFixed(),
+      amount: l.amount.toFixed(),
+      total: funds.toFixed(),
+      average: average.toDecimalPlaces(dp).toFixed(),
+      takeProfit: average.mul(money(1).plus(money(params.takeProfit).div(100))).toDecimalPlaces(dp, 2).toFixed(),
+    };
+  });
+  return { rows, total: funds.toFixed() };
+}
