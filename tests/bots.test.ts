@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPhone, uniqueAccount, type Phone } from './support/browser.ts';
+
+const baseURL = inject('baseURL');
+const password = 'Trade2026x';
+
+/** A new user, logged in through storage (the login screen has its own tests). */
+async function newTrader(page: Page): Promise<string> {
+  const account = uniqueAccount('b');
+  const res = await fetch(`${baseURL}/api/login/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ terminal: 1, account, password, confirm: password }),
+  });
+  const { code, data } = (await res.json()) as { code: number; data: { token: string } & Record<string, string> };
+  expect(code).toBe(1);
+  const { token, ...user } = data;
+  await page.goto('/test');
+  await page.evaluate(([t, u]) => {
+    localStorage.setItem('token', JSON.stringify(t));
+    localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
+  }, [token, JSON.stringify(user)] as const);
+  return token;
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const status = (page: Page) => page.getByTestId('bot-summary').locator('[data-status]').getAttribute('data-status');
+
+describe('a new trader runs a martin bot on Paper', () => {
+  let phone: Phone;
+  let page: Page;
+  let botId = '';
+
+  beforeAll(async () => {
+    phone = await openPhone(baseURL);
+    page = phone.page;
+    await newTrader(page);
+  });
+  afterAll(async () => phone?.close());
+
+  it('is asked to bind an exchange first, binds Paper, and sees no bots yet', async () => {
+    await page.goto('/strategy/martin');
+    await page.getByTestId('need-binding').waitFor();
+    await page.goto('/bind/paper');
+    await page.locator('input[name="apiKey"]').fill('paperKey12345678');
+    await page.locator('input[name="secretKey"]').fill('paperSecret12345678');
+    await page.locator('form button[type="submit"]').click();
+    await page.getByTestId('binding').waitFor();
+    await page.goto('/strategy');
+    await page.getByTestId('bots-empty').waitFor();
+  });
+
+  it('creates a martin bot with inline checks and the funds of each level', async () => {
+    await page.getByTestId('create-bot').click();
+    await page.waitForURL((u) => u.pathname === '/strategy/martin');
+    // The price comes from the market; the table is the engine's plan at that price.
+    await expect.poll(() => page.getByTestId('market-price').innerText()).toMatch(/\d/);
+    await expect.poll(() => page.getByTestId('level-table').locator('tbody tr').count()).toBe(5);
+    expect(await page.getByTestId('levels-total').innerText()).toContain('620');
+
+    await page.locator('input[name="investment"]').fill('100');
+    await page.locator('input[name="investment"]').blur();
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('投资金额无效');
+    await page.locator('input[name="maxPositions"]').fill('31');
+    await page.locator('input[name="maxPositions"]').blur();
+    await expect.poll(() => page.getByText('最大持仓数无效（1-30）').count()).toBe(1);
+    await page.getByTestId('save-bot').click();
+    await expect.poll(() => page.getByText('请修正标红的参数。').count()).toBe(1);
+    expect(path(page)).toBe('/strategy/martin');
+
+    await page.locator('input[name="investment"]').fill('1000');
+    await page.locator('input[name="maxPositions"]').fill('5');
+    await page.locator('input[name="name"]').fill('E2E 马丁');
+    await page.getByTestId('save-bot').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/strategy/detail/'));
+    botId = path(page).split('/').pop()!;
+    expect(botId).toMatch(/^\d+$/);
+    await expect.poll(() => status(page)).toBe('stopped');
+  });
+
+  it('starts it and sees the first position and its log entry within seconds', async () => {
+    const started = Date.now();
+    await page.getByTestId('op-start').click();
+    await expect.poll(() => status(page)).toBe('running');
+    await expect.poll(() => page.getByTestId('bot-positions').innerText(), { timeout: 10_000 }).toBe('1 / 5');
+    await expect.poll(() => page.getByTestId('action-list').locator('[data-kind="open"]').count(), { timeout: 10_000 }).toBe(1);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await page.getByTestId('adds-table').innerText()).toContain('开仓');
+    // The chart is drawn by the charting library (a canvas), with the bot's lines.
+    await expect.poll(() => page.getByTestId('price-chart').locator('canvas').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  });
+
+  it('adds a position by hand after confirming', async () => {
+    await page.getByTestId('op-manual').click();
+    await page.waitForURL((u) => u.pathname === `/strategy/action/${botId}`);
+    await expect.poll(() => page.getByTestId('manual-add').isEnabled()).toBe(true);
+    expect(await page.getByTestId('manual-add').innerText()).toContain('40');
+    await page.getByTestId('manual-add').click();
+    await page.getByRole('dialog').getByRole('button', { name: '补仓' }).click();
+    await page.waitForURL((u) => u.pathname === `/strategy/detail/${botId}`);
+    await expect.poll(() => page.getByTestId('bot-positions').innerText(), { timeout: 10_000 }).toBe('2 / 5');
+    await expect.poll(() => page.getByTestId('action-list').locator('[data-kind="manual_add"]').count(), { timeout: 10_000 }).toBe(1);
+  });
+
+  it('pauses and resumes it', async () => {
+    await page.getByTestId('op-pause').click();
+    await expect.poll(() => status(page)).toBe('paused');
+    await expect.poll(() => page.getByTestId('action-list').locator('[data-kind="pause"]').count()).toBe(1);
+    await page.getByTestId('op-resume').click();
+    await expect.poll(() => status(page)).toBe('running');
+    await expect.poll(() => page.getByTestId('action-list').locator('[data-kind="resume"]').count()).toBe(1);
+  });
+
+  it('cannot edit it while it runs', async () => {
+    await page.goto(`/strategy/martin/${botId}`);
+    await page.getByTestId('running-no-edit').waitFor();
+    expect(await page.getByTestId('running-no-edit').innerText()).toContain('运行中的策略不能编辑');
+    expect(await page.getByTestId('save-bot').isDisabled()).toBe(true);
+    expect(await page.locator('input[name="investment"]').isDisabled()).toBe(true);
+    // And the server refuses it too, whatever the screen shows.
+    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token')))!) as string;
+    const res = await fetch(`${baseURL}/api/user/botUpdate?id=${botId}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ params: { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1.5', repeat: true } }),
+    });
+    expect(((await res.json()) as { code: number }).code).not.toBe(1);
+  });
+
+  it('stops it after confirming', async () => {
+    await page.goto(`/strategy/detail/${botId}`);
+    await expect.poll(() => status(page)).toBe('running');
+    await page.getByTestId('op-stop').click();
+    await page.getByRole('dialog').getByRole('button', { name: '停止' }).click();
+    await expect.poll(() => status(page)).toBe('stopped');
+    await expect.poll(() => page.getByTestId('action-list').locator('[data-kind="stop"]').count()).toBe(1);
+  });
+
+  it('deletes it in a batch, with a progress view, and the list is empty again', async () => {
+    await page.goto('/strategy');
+    await expect.poll(() => page.getByTestId('bot-card').count()).toBe(1);
+    await page.getByTestId('batch-toggle').click();
+    await page.getByTestId('bot-card').locator('input[type="checkbox"]').check();
+    await page.getByTestId('batch-delete').click();
+    await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+    const progress = page.getByTestId('batch-progress');
+    await expect.poll(() => progress.innerText()).toContain('已处理 1 / 1，成功 1');
+    await progress.getByRole('button', { name: '关闭' }).click();
+    await page.getByTestId('bots-empty').waitFor();
+    expect(await page.getByTestId('bot-card').count()).toBe(0);
+  });
+});
