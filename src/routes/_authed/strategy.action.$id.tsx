@@ -1,9 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BotActionPage } from '../../features/bots/components/bot-action-page.tsx';
+import { ActionRoute } from '../../features/bots/components/bot-routes.tsx';
 
-export const Route = createFileRoute('/_authed/strategy/action/$id')({
-  component: function ActionRoute() {
-    const { id } = Route.useParams();
-    return <BotActionPage key={id} id={id} />;
-  },
-});
+export const Route = createFileRoute('/_authed/strategy/action/$id')({ component: ActionRoute });

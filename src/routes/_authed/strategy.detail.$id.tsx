@@ -1,9 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BotDetailPage } from '../../features/bots/components/bot-detail-page.tsx';
+import { DetailRoute } from '../../features/bots/components/bot-routes.tsx';
 
-export const Route = createFileRoute('/_authed/strategy/detail/$id')({
-  component: function DetailRoute() {
-    const { id } = Route.useParams();
-    return <BotDetailPage key={id} id={id} />;
-  },
-});
+export const Route = createFileRoute('/_authed/strategy/detail/$id')({ component: DetailRoute });

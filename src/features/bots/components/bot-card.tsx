@@ -7,7 +7,7 @@ import { StatusBadge } from './status-badge.tsx';
 import * as css from './bots.css.ts';
 
 /** A bot in the list: name, pair, exchange, status, profit, the open cycle; a checkbox in select mode. */
-export function BotCard({ bot, selecting, selected, onSelect }: { bot: BotSummary; selecting: boolean; selected: boolean; onSelect: (on: boolean) => void }) {
+export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { bot: BotSummary; exchangeName: string; selecting: boolean; selected: boolean; onSelect: (on: boolean) => void }) {
   const { t, i18n } = useLingui();
   return (
     <li className={css.botCard} style={selecting ? undefined : { gridTemplateColumns: '1fr' }} data-testid="bot-card" data-bot-id={bot.id}>
@@ -19,7 +19,7 @@ export function BotCard({ bot, selecting, selected, onSelect }: { bot: BotSummar
           <span className={css.botTitle}>{bot.symbol} · {bot.name}</span>
           <StatusBadge status={bot.status} />
         </div>
-        <div className={css.figureLabel} style={{ marginBottom: 6 }}>{bot.exchange} · <Trans>马丁</Trans> · <Trans>第 {bot.cycle} 轮</Trans></div>
+        <div className={css.figureLabel} style={{ marginBottom: 6 }}>{exchangeName} · <Trans>马丁</Trans> · <Trans>第 {bot.cycle} 轮</Trans></div>
         <div className={css.figures}>
           <Figure label={<Trans>累计收益</Trans>}><Profit value={bot.profit} /></Figure>
           <Figure label={<Trans>持仓 / 上限</Trans>}>{bot.positions} / {bot.maxPositions}</Figure>

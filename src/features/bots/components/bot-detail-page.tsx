@@ -10,6 +10,7 @@ import { vars } from '../../../styles/theme.css.ts';
 import { num, time } from '../format.ts';
 import { orderReasonLabels } from '../labels.ts';
 import { useRefresh } from '../use-refresh.ts';
+import { useExchangeNames } from '../use-exchange-names.ts';
 import { ActionList } from './action-list.tsx';
 import { BotOperations } from './bot-operations.tsx';
 import { Figure, Profit } from './figure.tsx';
@@ -25,6 +26,7 @@ const POSITIONS_PAGE = 10;
 export function BotDetailPage({ id }: { id: string }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
+  const exchangeName = useExchangeNames();
   const [positionsPage, setPositionsPage] = useState(1);
   const detail = useResource(() => api.userBotDetail({ id }));
   const d = detail.data;
@@ -65,7 +67,7 @@ export function BotDetailPage({ id }: { id: string }) {
         <>
           <section className={ui.card} data-testid="bot-summary">
             <div className={css.botHead}>
-              <span className={ui.muted}>{d.exchange} · <Trans>马丁</Trans> · <Trans>第 {d.cycle} 轮</Trans></span>
+              <span className={ui.muted}>{exchangeName(d.exchange)} · <Trans>马丁</Trans> · <Trans>第 {d.cycle} 轮</Trans></span>
               <StatusBadge status={d.status} />
             </div>
             <div className={css.grid2} style={{ marginBottom: 12 }}>

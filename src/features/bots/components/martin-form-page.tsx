@@ -13,6 +13,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { num } from '../format.ts';
 import { checkMartin, defaultMartinValues, levelTable, paramsFromValues, valuesFromParams, type MartinValues } from '../martin-form.ts';
 import { useRefresh } from '../use-refresh.ts';
+import { useExchangeNames } from '../use-exchange-names.ts';
 import { LevelTable } from './level-table.tsx';
 import * as css from './bots.css.ts';
 
@@ -22,6 +23,7 @@ type Editable = Exclude<keyof MartinValues, 'repeat'>;
 export function MartinFormPage({ id }: { id?: string | undefined }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
+  const exchangeName = useExchangeNames();
   const bindings = useResource(() => api.userApi({}, { show: false }));
   const bot = useResource<BotInfo | null>(() => (id ? api.userBotInfo({ id }) : Promise.resolve(null)));
   const [exchangeId, setExchangeId] = useState<number | null>(null);
@@ -105,8 +107,8 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
               <div className={ui.field}>
                 <label className={ui.label} htmlFor="bot-exchange"><Trans>交易所</Trans></label>
                 <select id="bot-exchange" className={css.select} value={exchangeId ?? ''} disabled={id !== undefined} onChange={(e) => setExchangeId(Number(e.target.value))}>
-                  {(bindings.data ?? []).map((b) => <option key={b.id} value={b.exchangeId}>{b.exchange}</option>)}
-                  {id && bot.data && !binding ? <option value={bot.data.exchangeId}>{bot.data.exchange}</option> : null}
+                  {(bindings.data ?? []).map((b) => <option key={b.id} value={b.exchangeId}>{exchangeName(b.exchange)}</option>)}
+                  {id && bot.data && !binding ? <option value={bot.data.exchangeId}>{exchangeName(bot.data.exchange)}</option> : null}
                 </select>
               </div>
               <div className={ui.field}>

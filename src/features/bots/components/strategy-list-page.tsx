@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { operationLabels, statusLabels } from '../labels.ts';
 import { useRefresh } from '../use-refresh.ts';
+import { useExchangeNames } from '../use-exchange-names.ts';
 import { BatchProgress } from './batch-progress.tsx';
 import { BotCard } from './bot-card.tsx';
 import { Pager } from './pager.tsx';
@@ -31,6 +32,7 @@ export function StrategyListPage() {
   const [task, setTask] = useState<string | null>(null);
   const [failure, setFailure] = useState('');
 
+  const exchangeName = useExchangeNames();
   const bindings = useResource(() => api.userApi({}, { show: false }));
   const counts = useResource(() => api.userBotCount(exchange ? { exchange } : {}, { show: false }));
   const bots = useResource(() => api.userBotList({ page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}) }));
@@ -91,7 +93,7 @@ export function StrategyListPage() {
         <div className={css.chips} role="group" aria-label={t`交易所`}>
           <button type="button" className={css.chip} aria-pressed={exchange === undefined} onClick={() => filter({ exchange: undefined })}><Trans>全部交易所</Trans></button>
           {bindings.data.map((b) => (
-            <button key={b.id} type="button" className={css.chip} aria-pressed={exchange === b.exchange} onClick={() => filter({ exchange: b.exchange })}>{b.exchange}</button>
+            <button key={b.id} type="button" className={css.chip} aria-pressed={exchange === b.exchange} onClick={() => filter({ exchange: b.exchange })}>{exchangeName(b.exchange)}</button>
           ))}
         </div>
       ) : null}
@@ -130,6 +132,7 @@ export function StrategyListPage() {
           <BotCard
             key={bot.id}
             bot={bot}
+            exchangeName={exchangeName(bot.exchange)}
             selecting={selecting}
             selected={selected.has(bot.id)}
             onSelect={(on) => setSelected((s) => {

@@ -1,0 +1,37 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { BotActionPage } from './bot-action-page.tsx';
+import { BotDetailPage } from './bot-detail-page.tsx';
+import { BotLogsPage } from './bot-logs-page.tsx';
+import { MartinFormPage } from './martin-form-page.tsx';
+
+/*
+ * The bot screens as route components. They read their params through getRouteApi, so the route
+ * files hold nothing but a reference and every screen stays in its own lazily loaded chunk.
+ */
+const martinRoute = getRouteApi('/_authed/strategy/martin/{-$id}');
+const detailRoute = getRouteApi('/_authed/strategy/detail/$id');
+const actionRoute = getRouteApi('/_authed/strategy/action/$id');
+const logsRoute = getRouteApi('/_authed/strategy/logs');
+
+/** Remounts per bot, so a form never shows another bot's values. */
+export function MartinRoute() {
+  const { id } = martinRoute.useParams();
+  return <MartinFormPage key={id ?? 'new'} id={id} />;
+}
+
+export function DetailRoute() {
+  const { id } = detailRoute.useParams();
+  return <BotDetailPage key={id} id={id} />;
+}
+
+export function ActionRoute() {
+  const { id } = actionRoute.useParams();
+  return <BotActionPage key={id} id={id} />;
+}
+
+/** ?id= picks the bot whose log shows (checked here, not in the route: the route tree ships in the entry). */
+export function LogsRoute() {
+  const search: Record<string, unknown> = logsRoute.useSearch();
+  const id = typeof search.id === 'number' ? String(search.id) : search.id;
+  return <BotLogsPage id={typeof id === 'string' && /^[1-9]\d{0,17}$/.test(id) ? id : undefined} />;
+}
