@@ -53,7 +53,7 @@ for (const language of ['zh', 'en'] as const) {
       await page.goto(path, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300);
       const name = `${path.replace(/\W+/g, '_') || 'root'}-${language}-${theme}.png`;
-      await page.screenshot({ path: `${outDir}/${name}` });
+      await page.screenshot({ path: `${outDir}/${name}`, fullPage: process.env.FULL_PAGE === '1' });
     }
   }
 }

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
+import { num, signed } from './format.ts';
 import type { ActionKind, BotAction, BotOrder, BotStatus, BatchOperation } from '../../../contract/bots.ts';
 
 export const statusLabels: Record<BotStatus, MessageDescriptor> = {
@@ -47,7 +48,9 @@ export const orderReasonLabels: Record<BotOrder['reason'], MessageDescriptor> = 
 
 /** One line of detail for an action, from its figures (the log stores numbers, the screen words them). */
 export function actionDetail(action: BotAction, i18n: I18n): string {
-  const d = action.detail;
+  const raw = action.detail;
+  // Quote figures to 4 decimals for reading; prices and amounts are already at the market's precision.
+  const d: Record<string, string | undefined> = { ...raw, cost: raw.cost && num(raw.cost, i18n.locale, 4), profit: raw.profit && signed(raw.profit, i18n.locale, 4) };
   switch (action.kind) {
     case 'open':
     case 'add':
