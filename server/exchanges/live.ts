@@ -1,0 +1,274 @@
+import Decimal from 'decimal.js';
+import { ExchangeError, InsufficientFunds, InvalidOrder, NetworkError, OrderNotFound, type Exchange, type Order } from 'ccxt';
+import { money } from '../engine/money.ts';
+import type { ClientOrderId } from '../engine/types.ts';
+import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState, OrderStatus } from './port.ts';
+
+/**
+ * A live exchange through ccxt, behind the same port as Paper (architecture §3-4). What the recorded
+ * exchange answers (../shared/fixtures/ccxt) show, and this adapter handles:
+ * - createOrder answers often carry no status, amount or fill (bybit, bitget, okx): an order that is
+ *   not plainly final is confirmed with fetchOrder before the engine hears about it;
+ * - numbers arrive as numbers, strings or exponent strings: everything becomes an exact Decimal via
+ *   its string form, never through float arithmetic;
+ * - fees come in the base coin (okx, bitget, bybit buys), as strings, negative (okx, bitget raw), or
+ *   only in `fees`: they are summed by currency as absolute values;
+ * - market buys are sized by cost (quote) with createMarketBuyOrderWithCost, which all six support;
+ * - htx's "partial-canceled" market buy is `canceled` with a fill: kept as a fill (the runner takes a
+ *   canceled order with a fill as filled).
+ * Errors: a network failure or timeout is rethrown (the outcome is unknown: the engine looks the order
+ * up by its client order id later); an exchange's refusal (funds, size, symbol, keys) is a `rejected`
+ * order with the exchange's reason, which pauses the bot.
+ */
+
+/** What the adapter needs of a ccxt exchange instance (tests pass one whose `fetch` replays recordings). */
+export type CcxtExchange = Pick<
+  Exchange,
+  | 'id' | 'has' | 'loadMarkets' | 'market' | 'createOrder' | 'createMarketBuyOrderWithCost' | 'fetchOrder'
+  | 'fetchOpenOrders' | 'fetchClosedOrders' | 'fetchBalance' | 'amountToPrecision' | 'costToPrecision' | 'precisionMode'
+>;
+
+/** An exact decimal from whatever ccxt hands over: number, numeric string, exponent string, "" or nothing. */
+export function dec(value: unknown): Decimal | null {
+  if (value === undefined || value === null || value === '') return null;
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value).trim();
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) return null;
+  return money(text);
+}
+const decOr0 = (value: unknown) => dec(value) ?? money(0);
+
+/** ccxt precision modes: 2 = decimal places, 4 = tick size (all six exchanges today). */
+const DECIMAL_PLACES = 2;
+
+/**
+ * The exchange's client order id for one of ours: deterministic (a retry finds the same order),
+ * unique per installation (`salt`), and valid where each exchange is strict: okx takes letters and
+ * digits only (at most 32), gate wants a "t-" prefix and at most 28 characters after it, binance and
+ * bybit at most 36. Our ids are `bot-cycle-seq` (digits and dashes): "12-3-4" -> "qba1b2c3cz3z4".
+ */
+export function exchangeClientId(exchange: string, id: ClientOrderId | string, salt: string): string {
+  // Each number in base 35 (0-9, a-y), "z" between them: letters and digits only, and short.
+  const packed = id.split('-').map((n) => BigInt(n).toString(35)).join('z');
+  const short = `${salt.replace(/[^A-Za-z0-9]/g, '').slice(0, 6)}${packed}`;
+  const body = short.length <= 26 ? `qb${short}` : short;
+  if (body.length > 28) throw new Error(`client order id too long for ${exchange}: ${body}`);
+  return exchange === 'gate' ? `t-${body}` : body;
+}
+
+/** How each exchange looks an order up by its client order id (ccxt maps the unified param on most). */
+function byClientId(exchange: string, clientId: string): { id: string | undefined; params: Record<string, unknown> } {
+  switch (exchange) {
+    case 'okx':
+      return { id: undefined, params: { clOrdId: clientId } };
+    case 'bybit':
+      return { id: undefined, params: { orderLinkId: clientId, acknowledged: true } };
+    case 'gate':
+      return { id: clientId, params: {} }; // gate accepts the "t-" text where the order id goes
+    case 'bitget':
+      return { id: undefined, params: { clientOid: clientId } };
+    default:
+      return { id: undefined, params: { clientOrderId: clientId } }; // binance, htx
+  }
+}
+
+function statusOf(order: Pick<Order, 'status'>): OrderStatus {
+  switch (order.status) {
+    case 'closed':
+      return 'closed';
+    case 'canceled':
+    case 'cancelled' as never:
+    case 'expired':
+      return 'canceled';
+    case 'rejected':
+      return 'rejected';
+    default:
+      return 'open'; // 'open', or nothing at all (an acknowledgement)
+  }
+}
+
+/** The fee of an order: every fee entry (or the single `fee`), absolute values, summed per currency; the largest wins. */
+export function feeOf(order: Pick<Order, 'fee'> & { fees?: Order['fee'][] }): OrderState['fee'] {
+  const entries = order.fees && order.fees.length > 0 ? order.fees : order.fee ? [order.fee] : [];
+  const sums = new Map<string, Decimal>();
+  for (const f of entries) {
+    const amount = dec(f?.cost);
+    if (!f?.currency || amount === null) continue;
+    sums.set(f.currency, (sums.get(f.currency) ?? money(0)).plus(amount.abs()));
+  }
+  let best: OrderState['fee'] = null;
+  for (const [currency, amount] of sums) if (!best || amount.gt(best.amount)) best = { currency, amount };
+  return best;
+}
+
+/** A ccxt order as the engine's order state. */
+export function toOrderState(order: Order, clientOrderId: ClientOrderId, symbol: string, side: OrderState['side']): OrderState {
+  const status = statusOf(order);
+  let filled = dec(order.filled);
+  if (filled === null && status === 'closed') filled = dec(order.amount);
+  filled ??= money(0);
+  const average = dec(order.average);
+  let cost = dec(order.cost);
+  if ((cost === null || cost.isZero()) && average && filled.gt(0)) cost = filled.mul(average);
+  cost ??= money(0);
+  const price = filled.gt(0) ? (average ?? (cost.gt(0) ? cost.div(filled) : dec(order.price))) : null;
+  const actualSide = (order.side as OrderState['side']) ?? side;
+  return { clientOrderId, symbol, side: actualSide, status, price, filled, cost, fee: feeOf(order) ?? rawFee(order, actualSide, symbol) };
+}
+
+/**
+ * The fee from the exchange's own answer where ccxt leaves it out: bybit's `cumExecFee` (today's ccxt
+ * drops it on spot orders), charged in the coin received: the base on a buy, the quote on a sell.
+ */
+function rawFee(order: Order, side: OrderState['side'], symbol: string): OrderState['fee'] {
+  const amount = dec((order.info as Record<string, unknown> | undefined)?.cumExecFee);
+  if (!amount || amount.isZero()) return null;
+  const [base, quote] = symbol.split('/') as [string, string];
+  return { currency: side === 'buy' ? base : quote, amount: amount.abs() };
+}
+
+const rejected = (request: MarketOrderRequest, reason: string): OrderState => ({
+  clientOrderId: request.clientOrderId, symbol: request.symbol, side: request.side, status: 'rejected', price: null,
+  filled: money(0), cost: money(0), fee: null, reason: reason.slice(0, 200),
+});
+
+/** Whether ccxt's answer says all there is to say about a market order. */
+const final = (o: Order) => (o.status === 'closed' || o.status === 'canceled' || o.status === 'expired' || o.status === 'rejected') && dec(o.filled) !== null;
+
+export interface LiveExchangeOptions {
+  /** Unique per installation: keeps our client order ids apart from another install's on the same account. */
+  salt: string;
+  /** Waits between confirmations of an order the exchange has not reported final yet. */
+  confirmDelaysMs?: readonly number[];
+}
+
+export class LiveExchange implements ExchangePort {
+  private readonly ex: CcxtExchange;
+  private readonly options: LiveExchangeOptions;
+  private readonly confirmDelays: readonly number[];
+  private marketsLoaded: Promise<unknown> | null = null;
+
+  constructor(ex: CcxtExchange, options: LiveExchangeOptions) {
+    this.ex = ex;
+    this.options = options;
+    this.confirmDelays = options.confirmDelaysMs ?? [200, 500, 1000, 2000];
+  }
+
+  private async markets(): Promise<void> {
+    this.marketsLoaded ??= this.ex.loadMarkets().catch((error: unknown) => {
+      this.marketsLoaded = null; // a failed load is tried again next time
+      throw error;
+    });
+    await this.marketsLoaded;
+  }
+
+  async market(symbol: string): Promise<MarketInfo> {
+    await this.markets();
+    const m = this.ex.market(symbol);
+    const step = (p: unknown) => {
+      const v = dec(p);
+      if (v === null) return null;
+      return this.ex.precisionMode === DECIMAL_PLACES ? money(1).div(money(10).pow(v)) : v;
+    };
+    const stepSize = step(m.precision?.amount) ?? money('0.00000001');
+    return {
+      symbol,
+      base: m.base,
+      quote: m.quote,
+      tickSize: step(m.precision?.price) ?? money('0.00000001'),
+      stepSize,
+      minAmount: dec(m.limits?.amount?.min) ?? stepSize,
+      minCost: dec(m.limits?.cost?.min) ?? money(5),
+      feeRate: dec(m.taker) ?? money('0.001'),
+    };
+  }
+
+  clientId(id: ClientOrderId | string): string {
+    return exchangeClientId(this.ex.id, id, this.options.salt);
+  }
+
+  async placeMarketOrder(request: MarketOrderRequest): Promise<OrderState> {
+    await this.markets();
+    const params: Record<string, unknown> = { clientOrderId: this.clientId(request.clientOrderId) };
+    let order: Order;
+    try {
+      if (request.side === 'buy') {
+        if (!request.quote) throw new Error('a market buy needs its cost (quote)');
+        const cost = Number(this.ex.costToPrecision(request.symbol, request.quote.toFixed()));
+        order = await this.ex.createMarketBuyOrderWithCost(request.symbol, cost, params);
+      } else {
+        if (!request.amount) throw new Error('a market sell needs its amount');
+        const amount = Number(this.ex.amountToPrecision(request.symbol, request.amount.toFixed()));
+        order = await this.ex.createOrder(request.symbol, 'market', 'sell', amount, undefined, params);
+      }
+    } catch (error) {
+      if (error instanceof NetworkError) throw error; // unknown outcome: looked up by id later
+      if (error instanceof InsufficientFunds || error instanceof InvalidOrder || error instanceof ExchangeError) {
+        return rejected(request, error.message);
+      }
+      throw error;
+    }
+    if (final(order)) return toOrderState(order, request.clientOrderId, request.symbol, request.side);
+    // An acknowledgement (or an order not reported final yet): ask for it until it is final.
+    let state = toOrderState(order, request.clientOrderId, request.symbol, request.side);
+    for (const delay of this.confirmDelays) {
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      try {
+        const seen = await this.ex.fetchOrder(order.id as string, request.symbol, this.ex.id === 'bybit' ? { acknowledged: true } : {});
+        state = toOrderState(seen, request.clientOrderId, request.symbol, request.side);
+        if (final(seen)) break;
+      } catch (error) {
+        if (!(error instanceof NetworkError) && !(error instanceof OrderNotFound)) throw error;
+        // not visible yet, or the network blinked: try again; the engine's lookup covers the rest
+      }
+    }
+    return state;
+  }
+
+  async fetchOrder(clientOrderId: ClientOrderId, symbol: string): Promise<OrderState | null> {
+    await this.markets();
+    const clientId = this.clientId(clientOrderId);
+    const side = (o: Order) => (o.side as OrderState['side']) ?? 'buy';
+    const lookup = byClientId(this.ex.id, clientId);
+    try {
+      const order = await this.ex.fetchOrder(lookup.id as string, symbol, lookup.params);
+      if (order?.id) return toOrderState(order, clientOrderId, symbol, side(order));
+    } catch (error) {
+      if (error instanceof NetworkError) throw error;
+      if (!(error instanceof OrderNotFound) && !(error instanceof ExchangeError)) throw error;
+    }
+    // Some exchanges only find a client id for a while (gate: 30 minutes): search the recent orders too.
+    const recent: Order[] = [];
+    if (this.ex.has.fetchOpenOrders) recent.push(...(await this.ex.fetchOpenOrders(symbol)));
+    if (this.ex.has.fetchClosedOrders) recent.push(...(await this.ex.fetchClosedOrders(symbol, Date.now() - 7 * 86_400_000, 100)));
+    const found = recent.find((o) => o.clientOrderId === clientId);
+    return found ? toOrderState(found, clientOrderId, symbol, side(found)) : null;
+  }
+
+  async balance(currency: string): Promise<Decimal> {
+    const balances = await this.ex.fetchBalance();
+    return decOr0((balances.free as unknown as Record<string, unknown> | undefined)?.[currency]);
+  }
+}
+
+export interface LiveCredentials {
+  apiKey: string;
+  secretKey: string;
+  passphrase?: string | undefined;
+}
+
+/** A ccxt instance for an exchange: with keys for trading, without for public market data. */
+export async function ccxtInstance(exchange: string, credentials?: LiveCredentials): Promise<CcxtExchange> {
+  const ccxt = (await import('ccxt')) as unknown as Record<string, new (options: object) => CcxtExchange>;
+  const Exchange = ccxt[exchange];
+  if (!Exchange) throw new Error(`ccxt has no exchange "${exchange}"`);
+  return new Exchange({
+    enableRateLimit: true,
+    timeout: 10_000,
+    options: { defaultType: 'spot' },
+    ...(credentials ? { apiKey: credentials.apiKey, secret: credentials.secretKey, password: credentials.passphrase } : {}),
+  });
+}
+
+export async function createLiveExchange(exchange: string, credentials: LiveCredentials, options: LiveExchangeOptions): Promise<LiveExchange> {
+  return new LiveExchange(await ccxtInstance(exchange, credentials), options);
+}
