@@ -15,8 +15,10 @@ dbReady.catch(() => undefined); // awaited below; this only keeps an early failu
 const { buildApp } = await import('./http/app.ts');
 const box = new SecretBox(loadSecretKey(config.secretKey, join(config.dataDir, 'secret.key')));
 const { createTrading, fastClock } = await import('./trading.ts');
+const { createLiveTrading } = await import('./exchanges/live-trading.ts');
 const trading = createTrading({
   db,
+  live: createLiveTrading({ db, box }),
   tickMs: config.engineTickMs,
   ...(config.marketSpeed > 1 ? { now: fastClock(config.marketSpeed) } : {}),
 });

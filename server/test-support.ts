@@ -50,16 +50,17 @@ export async function openTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Pr
 }
 
 /** The real app on a test database; `staticDir` defaults to a folder with no build. */
-export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream']; trading?: (db: Db) => Trading } = {}): Promise<TestApp> {
+export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream']; trading?: (db: Db, box: SecretBox) => Trading } = {}): Promise<TestApp> {
   const { db, drop } = await openTestDb(kind);
+  const box = new SecretBox(randomBytes(32));
   const app = await buildApp({
     db,
     config: { sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'] },
-    box: new SecretBox(randomBytes(32)),
+    box,
     ...(options.extend ? { extend: options.extend } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.exchangeClient ? { exchangeClient: options.exchangeClient } : {}),
-    ...(options.trading ? { trading: options.trading(db) } : {}),
+    ...(options.trading ? { trading: options.trading(db, box) } : {}),
   });
   return { app, db, close: async () => { await app.close(); await drop(); } };
 }

@@ -5,6 +5,9 @@ import { paperMarket } from './exchanges/paper-fill.ts';
 import { PaperVenue } from './exchanges/paper-venue.ts';
 import type { ExchangePort, MarketInfo } from './exchanges/port.ts';
 import { SimulatedMarket } from './market/simulated.ts';
+import type { Timeframe } from './market/symbols.ts';
+import { symbolList, ticker } from './market/tickers.ts';
+import type { SymbolInfo, Ticker } from '../contract/schemas.ts';
 import { BotListCache } from './services/bot-list-cache.ts';
 import { fail } from './services/errors.ts';
 
@@ -21,6 +24,18 @@ export interface Trading {
   paper(userId: string): PaperVenue;
   /** The bot list answers, dropped whenever a user's bots change (engine or trader). */
   listCache: BotListCache;
+  /** An exchange's pairs with prices and trading rules (and candles when asked). */
+  symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
+  /** Prices now and 24 h changes. */
+  tickers(exchange: string, symbols: string[]): Promise<Ticker[]>;
+}
+
+export interface LiveSide {
+  venue(bot: BotRecord): Promise<ExchangePort>;
+  price(exchange: string, symbol: string): Promise<string>;
+  market(exchange: string, symbol: string): Promise<MarketInfo>;
+  symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
+  tickers(exchange: string, symbols: string[]): Promise<Ticker[]>;
 }
 
 export interface TradingOptions {
@@ -29,12 +44,8 @@ export interface TradingOptions {
   now?: () => number;
   tickMs?: number;
   log?: { error(obj: unknown, msg: string): void };
-  /** The live exchanges' venue and prices (ccxt); absent, bots trade on Paper only. */
-  live?: {
-    venue(bot: BotRecord): Promise<ExchangePort>;
-    price(exchange: string, symbol: string): Promise<string>;
-    market(exchange: string, symbol: string): Promise<MarketInfo>;
-  };
+  /** The live exchanges' venues, prices and markets (ccxt, exchanges/live-trading.ts); absent, Paper only. */
+  live?: LiveSide;
 }
 
 /** A market clock that runs `speed` times faster than the wall clock from now on (tests, demos). */
@@ -79,6 +90,26 @@ export function createTrading(options: TradingOptions): Trading {
     now,
     paper,
     listCache,
+    async symbols(exchange, { symbol, history }) {
+      if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');
+      if (exchange !== 'paper') {
+        if (!live) throw fail('ApiExchangeUnsupported');
+        return live.symbols(exchange, { symbol, history });
+      }
+      const list = symbolList(feed, now(), history, symbol);
+      if (symbol && list.length === 0) throw fail('OrderInvalidPair');
+      return list;
+    },
+    async tickers(exchange, symbols) {
+      if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');
+      if (exchange !== 'paper') {
+        if (!live) throw fail('ApiExchangeUnsupported');
+        return live.tickers(exchange, symbols);
+      }
+      if (symbols.some((s) => !known(s))) throw fail('OrderInvalidPair');
+      const t = now();
+      return symbols.map((s) => ticker(feed, s, t));
+    },
     async market(exchange, symbol) {
       if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');
       if (exchange === 'paper') {

@@ -257,8 +257,8 @@ export interface LiveCredentials {
 }
 
 /** A ccxt instance for an exchange: with keys for trading, without for public market data. */
-export async function ccxtInstance(exchange: string, credentials?: LiveCredentials): Promise<CcxtExchange> {
-  const ccxt = (await import('ccxt')) as unknown as Record<string, new (options: object) => CcxtExchange>;
+export async function ccxtInstance(exchange: string, credentials?: LiveCredentials): Promise<Exchange> {
+  const ccxt = (await import('ccxt')) as unknown as Record<string, new (options: object) => Exchange>;
   const Exchange = ccxt[exchange];
   if (!Exchange) throw new Error(`ccxt has no exchange "${exchange}"`);
   return new Exchange({
@@ -267,8 +267,4 @@ export async function ccxtInstance(exchange: string, credentials?: LiveCredentia
     options: { defaultType: 'spot' },
     ...(credentials ? { apiKey: credentials.apiKey, secret: credentials.secretKey, password: credentials.passphrase } : {}),
   });
-}
-
-export async function createLiveExchange(exchange: string, credentials: LiveCredentials, options: LiveExchangeOptions): Promise<LiveExchange> {
-  return new LiveExchange(await ccxtInstance(exchange, credentials), options);
 }

@@ -65,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   userRoutes(app, accounts);
   exchangeRoutes(app, { db: deps.db, box: deps.box, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
   const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket() });
-  marketRoutes(app, deps.db, trading.feed, trading.now);
+  marketRoutes(app, deps.db, trading);
   botRoutes(app, deps.db, trading, translate);
   // For load balancers and uptime checks: answers without touching the database.
   app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'ok' } }));

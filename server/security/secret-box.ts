@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -22,6 +22,11 @@ export class SecretBox {
     cipher.setAAD(Buffer.from(owner));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+  }
+
+  /** A stable, non-secret tag of this key for `label` (hex): the same on every start of this installation. */
+  fingerprint(label: string): string {
+    return createHmac('sha256', this.key).update(label).digest('hex');
   }
 
   open(sealed: string, owner: string): string {

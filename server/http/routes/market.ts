@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { botTypes, typeTemplates } from '../../market/catalog.ts';
-import type { SimulatedMarket } from '../../market/simulated.ts';
-import { symbolList, ticker } from '../../market/tickers.ts';
+import type { Trading } from '../../trading.ts';
+import { ticker } from '../../market/tickers.ts';
 import { fail } from '../../services/errors.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
 import { route } from '../route.ts';
 
 /** Market data from the shared feed, and the strategy types with their ready-made templates. */
-export function marketRoutes(app: FastifyInstance, db: Db, feed: SimulatedMarket, now: () => number = Date.now): void {
+export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading, 'feed' | 'now' | 'symbols'>): void {
+  const { feed, now } = trading;
   route(app, db, 'marketPrice', { auth: true }, async ({ query }) => {
     const symbols = query.symbols.split(',');
     const known = new Set(feed.symbols().map((s) => s.symbol));
@@ -16,12 +17,10 @@ export function marketRoutes(app: FastifyInstance, db: Db, feed: SimulatedMarket
     const t = now();
     return symbols.map((s) => ticker(feed, s, t));
   });
-  route(app, db, 'marketSymbols', { auth: true }, async ({ query }) => {
-    if (query.exchange && query.exchange !== 'paper') throw fail('ApiExchangeUnsupported');
-    const list = symbolList(feed, now(), query.history === '1' ? { timeframe: query.timeframe ?? '1h', limit: 100 } : undefined, query.symbol);
-    if (query.symbol && list.length === 0) throw fail('OrderInvalidPair');
-    return list;
-  });
+  // One exchange's pairs: Paper from the simulated market, a live exchange through ccxt's public endpoints.
+  route(app, db, 'marketSymbols', { auth: true }, async ({ query }) =>
+    trading.symbols(query.exchange ?? 'paper', { symbol: query.symbol, history: query.history === '1' ? { timeframe: query.timeframe ?? '1h', limit: 100 } : undefined }),
+  );
   route(app, db, 'marketBotTypes', { auth: true }, async ({ lang }) => botTypes(lang));
   route(app, db, 'marketTypeBots', { auth: true }, async ({ lang, query }) =>
     typeTemplates(lang, query.type_id === undefined ? undefined : Number(query.type_id), query.page ?? 1, query.page_size ?? PAGE_SIZE_DEFAULT),

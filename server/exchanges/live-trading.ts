@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import type { SymbolInfo, Ticker } from '../../contract/schemas.ts';
+import type { Db } from '../db/connect.ts';
+import type { BotRecord } from '../engine/runner.ts';
+import type { LiveFeed } from '../market/live-feed.ts';
+import { simSymbols, type Timeframe } from '../market/symbols.ts';
+import type { SecretBox } from '../security/secret-box.ts';
+import { AppError, fail } from '../services/errors.ts';
+import { readCredentials } from '../services/exchange-keys.ts';
+import type { Exchange } from 'ccxt';
+import type { LiveCredentials, LiveExchange } from './live.ts';
+import type { MarketInfo } from './port.ts';
+
+/** The pairs the app offers on a live exchange: the simulated market's main USDT pairs, where listed. */
+const MAIN_PAIRS = simSymbols.map((s) => s.symbol);
+
+/**
+ * The live side of trading (architecture §3): bots' venues with the owner's keys, prices from one
+ * shared feed per exchange and symbol, markets' rules from a keyless instance. ccxt (large) is
+ * imported on the first live call only, so a server that never trades live never loads it.
+ */
+export interface LiveTrading {
+  venue(bot: BotRecord): Promise<LiveExchange>;
+  price(exchange: string, symbol: string): Promise<string>;
+  market(exchange: string, symbol: string): Promise<MarketInfo>;
+  symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
+  tickers(exchange: string, symbols: string[]): Promise<Ticker[]>;
+}
+
+type Modules = { live: typeof import('./live.ts'); feed: typeof import('../market/live-feed.ts') };
+
+/** Whether a ccxt error means the exchange could not be reached (vs. it answered "no"). */
+const unreachable = (error: unknown) => (error as { constructor?: { name?: string } })?.constructor?.name?.match(/Network|Timeout|NotAvailable|DDoS|RateLimit/) !== null;
+
+export interface LiveTradingDeps {
+  db: Db;
+  box: SecretBox;
+  /** Makes a ccxt instance (with keys to trade, without for market data); tests replay recorded answers. */
+  ccxt?: (exchange: string, credentials?: LiveCredentials) => Promise<Exchange>;
+}
+
+export function createLiveTrading(deps: LiveTradingDeps): LiveTrading {
+  let modules: Promise<Modules> | null = null;
+  const load = () =>
+    (modules ??= Promise.all([import('./live.ts'), import('../market/live-feed.ts')])
+      .then(([live, feed]) => ({ live, feed }))
+      .catch((error: unknown) => {
+        modules = null;
+        throw error;
+      }));
+  const salt = deps.box.fingerprint('client-order-ids').slice(0, 6);
+  const instance = (m: Modules, exchange: string, credentials?: LiveCredentials) => (deps.ccxt ?? m.live.ccxtInstance)(exchange, credentials);
+  let feed: LiveFeed | null = null;
+  const liveFeed = async () => {
+    const m = await load();
+    return (feed ??= new m.feed.LiveFeed((exchange) => instance(m, exchange)));
+  };
+  const publicVenues = new Map<string, Promise<LiveExchange>>();
+  const publicVenue = (exchange: string) => {
+    let found = publicVenues.get(exchange);
+    if (!found) {
+      found = load().then(async (m) => new m.live.LiveExchange(await instance(m, exchange), { salt }));
+      found.catch(() => publicVenues.delete(exchange));
+      publicVenues.set(exchange, found);
+    }
+    return found;
+  };
+  // One instance per user and key: bots of one account share its rate limit; new keys, new instance.
+  const venues = new Map<string, Promise<LiveExchange>>();
+
+  /** Market data errors as answers: an unknown pair, or the exchange out of reach. */
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof AppError) throw error; // already an answer
+      if ((error as Error)?.constructor?.name === 'BadSymbol') throw fail('OrderInvalidPair');
+      throw fail(unreachable(error) ? 'ServiceUnavailable' : 'ThirdPartyError');
+    }
+  }
+
+  const tickerOf = async (exchange: string, symbol: string): Promise<Ticker> => {
+    const t = await (await liveFeed()).ticker(exchange, symbol);
+    return { symbol, price: t.price.toFixed(), change24h: t.change24h ? t.change24h.toDecimalPlaces(2).toFixed(2) : '0.00' };
+  };
+
+  return {
+    async venue(bot) {
+      const creds = await readCredentials({ db: deps.db, box: deps.box }, bot.userId, bot.exchangeId);
+      const key = `${bot.userId}:${bot.exchange}:${createHash('sha256').update(`${creds.apiKey}\n${creds.secretKey}\n${creds.passphrase ?? ''}`).digest('hex')}`;
+      let found = venues.get(key);
+      if (!found) {
+        found = load().then(async (m) => new m.live.LiveExchange(await instance(m, bot.exchange, creds), { salt }));
+        found.catch(() => venues.delete(key));
+        venues.set(key, found);
+      }
+      return found;
+    },
+    price: (exchange, symbol) => guarded(async () => (await (await liveFeed()).price(exchange, symbol)).toFixed()),
+    market: (exchange, symbol) => guarded(async () => (await publicVenue(exchange)).market(symbol)),
+    tickers: (exchange, symbols) => guarded(() => Promise.all(symbols.map((s) => tickerOf(exchange, s)))),
+    symbols: (exchange, options) =>
+      guarded(async () => {
+        const venue = await publicVenue(exchange);
+        const wanted = options.symbol ? [options.symbol] : MAIN_PAIRS;
+        const rows = await Promise.allSettled(
+          wanted.map(async (symbol): Promise<SymbolInfo> => {
+            const m = await venue.market(symbol);
+            const info: SymbolInfo = {
+              ...(await tickerOf(exchange, symbol)), exchange, tickSize: m.tickSize.toFixed(), stepSize: m.stepSize.toFixed(),
+              minAmount: m.minAmount.toFixed(), minCost: m.minCost.toFixed(), feeRate: m.feeRate.toFixed(),
+            };
+            if (options.history) info.history = await (await liveFeed()).candles(exchange, symbol, options.history.timeframe, options.history.limit);
+            return info;
+          }),
+        );
+        const listed = rows.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+        if (listed.length === 0) {
+          const first = rows.find((r) => r.status === 'rejected');
+          throw first ? first.reason : fail('OrderInvalidPair');
+        }
+        return listed;
+      }),
+  };
+}
