@@ -23,8 +23,18 @@ export function errorEnvelope(translate: Translate, lang: Language, name: CodeNa
  */
 export class JsonText {
   readonly text: string;
+  /** The whole success envelope as bytes, per answer language: a repeated answer is only written out. */
+  private readonly envelopes = new Map<string, Buffer>();
   constructor(value: unknown) {
     this.text = JSON.stringify(value);
+  }
+  envelope(msg: string): Buffer {
+    let bytes = this.envelopes.get(msg);
+    if (!bytes) {
+      bytes = Buffer.from(`{"code":${Code.Success},"msg":${JSON.stringify(msg)},"data":${this.text}}`);
+      this.envelopes.set(msg, bytes);
+    }
+    return bytes;
   }
 }
 
@@ -56,7 +66,7 @@ export function registerEnvelope(app: FastifyInstance, translate: Translate): vo
     const lang = languageOf(this.request.headers.lang);
     if (data instanceof JsonText) {
       this.type('application/json; charset=utf-8');
-      return this.send(`{"code":${Code.Success},"msg":${JSON.stringify(translate(lang, 'Success'))},"data":${data.text}}`);
+      return this.send(data.envelope(translate(lang, 'Success')));
     }
     return this.send({ code: Code.Success, msg: translate(lang, 'Success'), data } satisfies Envelope);
   });
