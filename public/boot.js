@@ -1,15 +1,2 @@
-// Runs before the first paint: applies the theme and language stored under "theme-storage".
-(function () {
-  var theme = 'light';
-  var language = 'zh';
-  try {
-    var stored = JSON.parse(localStorage.getItem('theme-storage') || '{}') || {};
-    if (stored.theme === 'dark') theme = 'dark';
-    if (stored.language === 'en') language = 'en';
-  } catch (e) {}
-  var root = document.documentElement;
-  root.classList.toggle('dark', theme === 'dark');
-  root.lang = language === 'zh' ? 'zh-CN' : 'en';
-  var meta = document.querySelector('meta[name="theme-color"]');
-  if (meta && theme === 'dark') meta.setAttribute('content', '#0e1116');
-})();
+// Before the first paint: the stored theme and language. Then the service worker (sw/sw.ts).
+!function(){var d=document,r=d.documentElement,n=navigator,s={};try{s=JSON.parse(localStorage.getItem('theme-storage')||'{}')||{}}catch(e){}var k=s.theme==='dark';r.classList.toggle('dark',k);r.lang=s.language==='en'?'en':'zh-CN';var m=k&&d.querySelector('meta[name="theme-color"]');m&&m.setAttribute('content','#0e1116');n.serviceWorker&&addEventListener('load',function(){n.serviceWorker.register('/sw.js').catch(function(){})})}();

@@ -192,7 +192,8 @@ describe('a new trader on a phone', () => {
     expect(((await res.json()) as { code: number }).code).toBe(1);
 
     await page.getByTestId('tab-bar').getByText('我的').click();
-    await expect.poll(() => page.locator('[data-kind="error"]').first().innerText()).toContain('重新登录');
+    // The first load of a fresh page shares the server with the service worker's precache: allow 5 s.
+    await expect.poll(() => page.locator('[data-kind="error"]').first().innerText(), { timeout: 5000 }).toContain('重新登录');
     // The screen being left shows no error box of its own: the toast and the redirect say it all.
     expect(await page.getByText('账户数据加载失败').count()).toBe(0);
     const at = Date.now();

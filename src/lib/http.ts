@@ -16,6 +16,11 @@ import { showToast } from './toast.ts';
 import { navigateTo } from './navigation.ts';
 import { wipeSession } from './session-end.ts';
 import { clientMessages } from './messages.ts';
+import { CACHED_AT_HEADER, OFFLINE_HEADER, servedOfflineAtom } from './offline.ts';
+
+// The HTTP client is the first thing every working screen loads: the app's update watch starts with it
+// (its own chunk, after the client: it never delays a call).
+setTimeout(() => void import('./sw-updates.ts').then((m) => m.watchUpdates()).catch(() => undefined), 0);
 
 /** Spec §9. */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -172,6 +177,8 @@ export async function request<N extends CallName>(
   let status: number;
   let text: string;
   try {
+    // Offline, a write fails at once (spec §8's text) and nothing is sent, kept or replayed later.
+    if (spec.method !== 'GET' && navigator.onLine === false) throw new TypeError('offline');
     const response = await http(buildPath(spec.path, input.params as Record<string, unknown> | undefined), {
       method: spec.method,
       searchParams: definedOnly(input.query as object | undefined),
@@ -180,6 +187,7 @@ export async function request<N extends CallName>(
     });
     status = response.status;
     text = await response.text();
+    if (spec.method === 'GET') store.set(servedOfflineAtom, response.headers.has(OFFLINE_HEADER) ? Number(response.headers.get(CACHED_AT_HEADER)) : null);
   } catch (error) {
     const failure = new ApiError({ kind: 'network', message: networkMessage(error) });
     if (allowed && !screen) showToast('error', failure.message);

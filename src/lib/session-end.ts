@@ -12,4 +12,16 @@ export function wipeSession(): void {
   sessionStorage.clear();
   if (preferences !== null) localStorage.setItem(PREFERENCES_KEY, preferences);
   store.set(signOutAtom);
+  void wipeDeviceData();
+}
+
+/** The service worker's kept answers (every user's) and IndexedDB go too: nothing of this user stays offline. */
+export async function wipeDeviceData(): Promise<void> {
+  try {
+    if ('caches' in globalThis) await Promise.all((await caches.keys()).filter((k) => k.startsWith('api-')).map((k) => caches.delete(k)));
+    const databases = (await indexedDB.databases?.()) ?? [];
+    await Promise.all(databases.map((d) => d.name && indexedDB.deleteDatabase(d.name)));
+  } catch {
+    // storage blocked (private mode): nothing was kept either
+  }
 }

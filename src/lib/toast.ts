@@ -6,6 +6,8 @@ export interface Toast {
   id: number;
   kind: ToastKind;
   text: string;
+  /** What a tap does instead of dismissing (the update toast reloads); such a toast stays until tapped. */
+  onTap?: () => void;
 }
 
 /** How long each kind stays (spec §9). */
@@ -15,10 +17,10 @@ export const toastsAtom = atom<Toast[]>([]);
 let nextId = 1;
 
 /** Shows a toast from anywhere (components, the HTTP client); it leaves by itself after its duration. */
-export function showToast(kind: ToastKind, text: string): number {
+export function showToast(kind: ToastKind, text: string, onTap?: () => void): number {
   const id = nextId++;
-  store.set(toastsAtom, (list) => [...list.slice(-2), { id, kind, text }]);
-  setTimeout(() => dismissToast(id), toastDurations[kind]);
+  store.set(toastsAtom, (list) => [...list.slice(-2), { id, kind, text, ...(onTap ? { onTap } : {}) }]);
+  if (!onTap) setTimeout(() => dismissToast(id), toastDurations[kind]);
   return id;
 }
 

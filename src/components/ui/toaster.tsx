@@ -13,7 +13,7 @@ export function Toaster() {
           role={t.kind === 'error' ? 'alert' : 'status'}
           data-kind={t.kind}
           className={css.toast[t.kind]}
-          onClick={() => dismissToast(t.id)}
+          onClick={t.onTap ?? (() => dismissToast(t.id))}
         >
           {t.text}
         </div>

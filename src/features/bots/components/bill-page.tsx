@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../../../lib/api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
@@ -27,6 +28,7 @@ export function BillPage() {
 
   return (
     <Page title={<Trans>收益账单</Trans>}>
+      <OfflineBanner />
       <section className={`${ui.card} ${css.grid2}`} aria-busy={!bill.data}>
         <div>
           <div className={ui.muted}><Trans>今日收益 (USDT)</Trans></div>

@@ -6,6 +6,7 @@ import { errorText } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -47,6 +48,7 @@ export function BotActionPage({ id }: { id: string }) {
 
   return (
     <Page title={<Trans>手动操作</Trans>}>
+      <OfflineBanner />
       <LoadState loading={!d && !detail.failed} failed={detail.failed} failedText={<Trans>策略加载失败。</Trans>} onRetry={detail.reload} />
       {d ? (
         <>

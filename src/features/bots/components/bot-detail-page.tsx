@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../../../lib/api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
@@ -62,6 +63,7 @@ export function BotDetailPage({ id }: { id: string }) {
 
   return (
     <Page title={d ? `${d.symbol} · ${d.name}` : <Trans>策略详情</Trans>}>
+      <OfflineBanner />
       <LoadState loading={!d && !detail.failed} failed={detail.failed} failedText={<Trans>策略加载失败，可能已被删除。</Trans>} onRetry={detail.reload} />
       {d ? (
         <>

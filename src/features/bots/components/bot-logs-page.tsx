@@ -4,6 +4,7 @@ import { Trans } from '@lingui/react/macro';
 import { api } from '../../../lib/api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { ActionList } from './action-list.tsx';
@@ -23,6 +24,7 @@ export function BotLogsPage({ id }: { id?: string | undefined }) {
 
   return (
     <Page title={<Trans>策略日志</Trans>}>
+      <OfflineBanner />
       <LoadState loading={!bots.data && !bots.failed} failed={bots.failed} failedText={<Trans>加载失败。</Trans>} onRetry={bots.reload} />
       {bots.data && bots.data.list.length === 0 && !id ? <section className={ui.card}><p className={ui.muted}><Trans>还没有策略，也就没有日志。</Trans></p></section> : null}
       {bots.data && bots.data.list.length > 0 ? (

@@ -114,3 +114,12 @@ export const barCol = style({ flex: 1, minWidth: 2, borderRadius: 2 });
 export const pager = style({ display: 'flex', justifyContent: 'center', gap: vars.space.md, alignItems: 'center', margin: `${vars.space.md} 0` });
 export const spacer = style({ height: vars.space.md });
 export const dangerSmall = style([smallButton, { color: vars.color.danger, borderColor: vars.color.danger }]);
+export const offline = style({
+  margin: `0 0 ${vars.space.md}`,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+  color: vars.color.warning,
+  fontSize: vars.font.small,
+  fontWeight: 600,
+});

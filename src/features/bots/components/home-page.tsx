@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../../../lib/api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, trend } from '../format.ts';
 import { useRefresh } from '../use-refresh.ts';
@@ -22,6 +23,7 @@ export function HomePage() {
   const c = counts.data;
   return (
     <Page title={<Trans>首页</Trans>} root>
+      <OfflineBanner />
       <Link to="/strategy/bill" className={`${ui.card} ${css.grid2}`} style={{ display: 'grid', color: 'inherit', textDecoration: 'none' }} aria-label={t`收益账单`}>
         <div>
           <div className={ui.muted}><Trans>今日收益 (USDT)</Trans></div>

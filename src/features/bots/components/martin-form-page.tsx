@@ -7,6 +7,7 @@ import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -87,6 +88,7 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
 
   return (
     <Page title={id ? <Trans>编辑马丁策略</Trans> : <Trans>创建马丁策略</Trans>}>
+      <OfflineBanner />
       <LoadState loading={loading} failed={bindings.failed || bot.failed} failedText={<Trans>加载失败。</Trans>} onRetry={() => { bindings.reload(); bot.reload(); }} />
       {noBinding ? (
         <section className={ui.card} data-testid="need-binding">

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../../../lib/api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num } from '../format.ts';
@@ -25,6 +26,7 @@ export function PositionsPage() {
   useRefresh(positions.reload, 5000);
   return (
     <Page title={<Trans>我的持仓</Trans>}>
+      <OfflineBanner />
       <LoadState loading={!positions.data && !positions.failed} failed={positions.failed} failedText={<Trans>持仓加载失败。</Trans>} onRetry={positions.reload} />
       {positions.data && positions.data.list.length === 0 ? <section className={ui.card}><p className={ui.muted}><Trans>当前没有持仓。</Trans></p></section> : null}
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="open-positions">

@@ -6,6 +6,7 @@ import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -82,6 +83,7 @@ export function StrategyListPage() {
       root
       action={<Link to="/strategy/martin/{-$id}" params={{}} className={css.primarySmall} style={{ display: 'grid', placeItems: 'center', width: 36, padding: 0 }} aria-label={t`创建策略`} data-testid="create-bot">+</Link>}
     >
+      <OfflineBanner />
       <div className={css.chips} role="group" aria-label={t`状态`}>
         {statusChips.map((s) => (
           <button key={s.value ?? 'all'} type="button" className={css.chip} aria-pressed={status === s.value} onClick={() => filter({ status: s.value })}>

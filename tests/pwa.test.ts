@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPhone, uniqueAccount, type Phone } from './support/browser.ts';
+
+const baseURL = inject('baseURL');
+const password = 'Trade2026x';
+
+async function api<T = any>(path: string, token: string, init: RequestInit = {}): Promise<{ code: number; data: T }> {
+  const res = await fetch(`${baseURL}/api${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
+  return (await res.json()) as { code: number; data: T };
+}
+
+/** A new user with Paper bound and one stopped martin bot; logged in on `page` through storage. */
+async function traderWithBot(page: Page): Promise<{ token: string; botId: string }> {
+  const account = uniqueAccount('p');
+  const res = await fetch(`${baseURL}/api/login/register`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account, password, confirm: password }),
+  });
+  const { data } = (await res.json()) as { data: { token: string } & Record<string, string> };
+  const { token, ...user } = data;
+  expect((await api('/exchanges/bind', token, { method: 'POST', body: JSON.stringify({ exchangeId: 1, apiKey: 'paperKey1234', secretKey: 'paperSecret1234' }) })).code).toBe(1);
+  const params = { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1.5', repeat: true };
+  const bot = await api<{ id: string }>('/user/botCreate', token, { method: 'POST', body: JSON.stringify({ type: 'martin', exchangeId: 1, symbol: 'ETH/USDT', name: 'Offline 马丁', params }) });
+  expect(bot.code).toBe(1);
+  await page.goto('/test');
+  await page.evaluate(([t, u]) => {
+    localStorage.setItem('token', JSON.stringify(t));
+    localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
+  }, [token, JSON.stringify(user)] as const);
+  return { token, botId: bot.data.id };
+}
+
+/** Waits until a service worker controls the page (the first visit installs it; a reload puts the page under it). */
+async function underServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active!;
+    if (worker.state !== 'activated') await new Promise((r) => worker.addEventListener('statechange', () => worker.state === 'activated' && r(null)));
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+const apiCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('api-')));
+
+describe('the installable, offline-capable PWA', () => {
+  let phone: Phone;
+  let page: Page;
+
+  beforeAll(async () => {
+    phone = await openPhone(baseURL);
+    page = phone.page;
+  });
+  afterAll(async () => phone?.close());
+
+  it('is installable: the manifest is found and Chromium reports no installability error', async () => {
+    await page.goto('/login');
+    await underServiceWorker(page);
+    const cdp = await phone.context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
+    expect(manifest.url).toBe(`${baseURL}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const parsed = JSON.parse(manifest.data!) as { name: string; display: string; icons: { sizes: string; purpose: string }[] };
+    expect(parsed).toMatchObject({ name: 'QuantBot 量化交易机器人', display: 'standalone' });
+    expect(parsed.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installability.installabilityErrors).toEqual([]);
+  });
+
+  it('opens offline after the first visit: a reload and a deep link render from the service worker', async () => {
+    await page.goto('/login');
+    await underServiceWorker(page);
+    await phone.context.setOffline(true);
+    try {
+      const reload = await page.reload();
+      expect(reload?.fromServiceWorker()).toBe(true);
+      await page.locator('input[name="account"]').waitFor();
+      const deep = await page.goto('/register');
+      expect(deep?.fromServiceWorker()).toBe(true);
+      await page.locator('input[name="confirm"]').waitFor();
+    } finally {
+      await phone.context.setOffline(false);
+    }
+  });
+
+  it('shows the cached bot list and detail offline with the time of the data, and refuses a write at once', async () => {
+    const { token, botId } = await traderWithBot(page);
+    await page.goto('/strategy');
+    await expect.poll(() => page.getByTestId('bot-card').count()).toBe(1);
+    await page.goto(`/strategy/detail/${botId}`);
+    await page.getByTestId('bot-summary').waitFor();
+    await expect.poll(() => apiCaches(page)).toHaveLength(1); // this user's answers, kept per user
+
+    await phone.context.setOffline(true);
+    try {
+      await page.goto('/strategy');
+      await expect.poll(() => page.getByTestId('bot-card').count()).toBe(1);
+      expect(await page.getByTestId('bot-card').innerText()).toContain('Offline 马丁');
+      await expect.poll(() => page.getByTestId('offline-banner').innerText()).toMatch(/^离线 · 更新于 \d\d-\d\d \d\d:\d\d:\d\d$/);
+      await page.goto(`/strategy/detail/${botId}`);
+      await page.getByTestId('bot-summary').waitFor();
+      await page.getByTestId('offline-banner').waitFor();
+      const started = Date.now();
+      await page.getByTestId('op-start').click();
+      await expect.poll(() => page.getByTestId('op-failure').innerText()).toBe('网络连接失败，请检查网络');
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await phone.context.setOffline(false);
+    }
+    // Nothing was queued: back online, the bot is still stopped and its log has no start.
+    await page.waitForTimeout(500);
+    expect((await api(`/user/botInfo?id=${botId}`, token)).data.status).toBe('stopped');
+    expect((await api<{ list: { kind: string }[] }>(`/user/botActions?id=${botId}`, token)).data.list.map((a) => a.kind)).toEqual(['create']);
+  });
+
+  it('serves the exchange list stale-while-revalidate within 5 minutes, and never older', async () => {
+    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token')))!) as string;
+    const get = () =>
+      page.evaluate(async (t) => {
+        const r = await fetch('/api/market/exchanges', { headers: { authorization: `Bearer ${t}` } });
+        return { cachedAt: r.headers.get('x-sw-cached-at'), code: ((await r.json()) as { code: number }).code };
+      }, token);
+    const keptAt = async () =>
+      page.evaluate(async () => {
+        for (const name of await caches.keys()) {
+          const hit = await (await caches.open(name)).match('/api/market/exchanges');
+          if (hit) return Number(hit.headers.get('x-sw-cached-at'));
+        }
+        return null;
+      });
+    await get();
+    const first = await keptAt();
+    expect(first).toBeGreaterThan(0);
+    const cached = await get(); // served from the cache...
+    expect(cached).toEqual({ cachedAt: String(first), code: 1 });
+    await expect.poll(keptAt).toBeGreaterThan(first!); // ...and refreshed behind it
+    // An entry older than 5 minutes is not served: the answer comes from the network.
+    await page.evaluate(async () => {
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        const hit = await cache.match('/api/market/exchanges');
+        if (!hit) continue;
+        const headers = new Headers(hit.headers);
+        headers.set('x-sw-cached-at', String(Date.now() - 5 * 60_000 - 1000));
+        await cache.put('/api/market/exchanges', new Response(await hit.text(), { headers }));
+      }
+    });
+    expect((await get()).cachedAt).toBeNull();
+  });
+
+  it('leaves nothing of the user behind after logout: no cached answers, no storage, nothing offline', async () => {
+    await page.goto('/my');
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '退出' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await expect.poll(() => apiCaches(page)).toEqual([]);
+    const storage = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user'), session: sessionStorage.length }));
+    expect(storage).toEqual({ token: null, user: null, session: 0 });
+    await phone.context.setOffline(true);
+    try {
+      await page.goto('/strategy');
+      await page.waitForURL((u) => u.pathname === '/login');
+      expect(await page.locator('body').innerText()).not.toContain('Offline 马丁');
+    } finally {
+      await phone.context.setOffline(false);
+    }
+  });
+});
