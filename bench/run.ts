@@ -7,6 +7,7 @@ import { measureFreshStart } from './fresh-start.ts';
 import { measureBacktest } from './backtest.ts';
 import { measureBotBook } from './bot-book.ts';
 import { measureBotListLoad } from './bot-list-load.ts';
+import { measurePrecache } from './precache-size.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +46,8 @@ results.serverRestartReadyMs = { median: Math.round(median(restarts)), runs: res
 results.backtestMartin = measureBacktest();
 results.priceUpdate10kBots = measureBotBook();
 results.botListLoad = await measureBotListLoad(port + 2);
+const precache = measurePrecache();
+results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
 
 if (process.argv.includes('--fresh')) results.freshCloneNpmStartS = round(await measureFreshStart(port + 1));
 

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPhone, uniqueAccount, type Phone } from './support/browser.ts';
@@ -146,6 +148,28 @@ describe('the installable, offline-capable PWA', () => {
       }
     });
     expect((await get()).cachedAt).toBeNull();
+  });
+
+  it('offers a new version once it is installed and waiting, and reloads into it when tapped', async () => {
+    const original = { html: readFileSync('dist/index.html', 'utf8'), sw: readFileSync('dist/sw.js', 'utf8') };
+    try {
+      // A second build with a changed shell: a new index.html, and the worker's manifest carries its revision.
+      const html = original.html.replace('</head>', '<meta name="build" content="second"></head>');
+      const revision = createHash('md5').update(html).digest('hex');
+      const sw = original.sw.replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, `$1${revision}$2`);
+      expect(sw).not.toBe(original.sw);
+      writeFileSync('dist/index.html', html);
+      writeFileSync('dist/sw.js', sw);
+      await page.goto('/strategy'); // a navigation makes the browser look for a new worker
+      const toast = page.locator('[data-kind="info"]', { hasText: '新版本已就绪，点此刷新' });
+      await toast.waitFor({ timeout: 20_000 });
+      expect(await page.locator('meta[name="build"]').count()).toBe(0); // still the old shell until the trader agrees
+      await Promise.all([page.waitForEvent('load'), toast.click()]);
+      await expect.poll(() => page.locator('meta[name="build"]').getAttribute('content')).toBe('second');
+    } finally {
+      writeFileSync('dist/index.html', original.html);
+      writeFileSync('dist/sw.js', original.sw);
+    }
   });
 
   it('leaves nothing of the user behind after logout: no cached answers, no storage, nothing offline', async () => {
