@@ -67,6 +67,8 @@ describe('the installable, offline-capable PWA', () => {
     expect(parsed.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
     const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installability.installabilityErrors).toEqual([]);
+    // Chromium offers its install prompt; the app keeps it for the install entry of /setting.
+    await expect.poll(() => page.evaluate(() => Boolean(window.__installPrompt))).toBe(true);
   });
 
   it('opens offline after the first visit: a reload and a deep link render from the service worker', async () => {
@@ -187,6 +189,45 @@ describe('the installable, offline-capable PWA', () => {
       expect(await page.locator('body').innerText()).not.toContain('Offline 马丁');
     } finally {
       await phone.context.setOffline(false);
+    }
+  });
+});
+
+describe('the PWA where there is no service worker or no install prompt', () => {
+  it('works without a service worker (some wallet browsers have none): login state, bot list and detail', async () => {
+    const phone = await openPhone(baseURL, { serviceWorkers: 'block' });
+    try {
+      const { page } = phone;
+      const { botId } = await traderWithBot(page);
+      await page.goto('/strategy');
+      await expect.poll(() => page.getByTestId('bot-card').count()).toBe(1);
+      await page.goto(`/strategy/detail/${botId}`);
+      await page.getByTestId('bot-summary').waitFor();
+      expect(await page.evaluate(async () => ({ controller: navigator.serviceWorker?.controller ?? null, registrations: (await navigator.serviceWorker?.getRegistrations())?.length ?? 0 }))).toEqual({ controller: null, registrations: 0 });
+      expect(await page.getByTestId('offline-banner').count()).toBe(0);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('shows the add-to-home-screen steps for iOS Safari and for wallet browsers in /setting', async () => {
+    const cases = [
+      { ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1', way: 'ios', step: '分享' },
+      { ua: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36 TokenPocket_Android', way: 'wallet', step: '在浏览器中打开' },
+    ];
+    for (const c of cases) {
+      const phone = await openPhone(baseURL, { userAgent: c.ua });
+      try {
+        const { page } = phone;
+        await traderWithBot(page);
+        await page.goto('/setting');
+        const row = page.getByTestId('install-app');
+        await expect.poll(() => row.getAttribute('data-way')).toBe(c.way);
+        await row.click();
+        await expect.poll(() => page.getByTestId('install-steps').innerText()).toContain(c.step);
+      } finally {
+        await phone.close();
+      }
     }
   });
 });

@@ -15,7 +15,7 @@ export interface Phone {
 }
 
 /** A fresh Chromium profile with a 390x844 phone viewport (Debian's chromium; no browser download). */
-export async function openPhone(baseURL: string): Promise<Phone> {
+export async function openPhone(baseURL: string, options: { userAgent?: string; serviceWorkers?: 'allow' | 'block' } = {}): Promise<Phone> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -26,6 +26,7 @@ export async function openPhone(baseURL: string): Promise<Phone> {
     isMobile: true,
     hasTouch: true,
     locale: 'zh-CN',
+    ...options,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

@@ -3,10 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../../../components/ui/page.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { preferencesAtom, toggleThemeAtom } from '../../../state/preferences.ts';
+import { InstallRow } from './install-row.tsx';
 import { MenuRow } from './menu-row.tsx';
 import * as css from './settings.css.ts';
 
-/** Settings: the dark-theme switch and the way to language and about. */
+/** Settings: the dark-theme switch, installing the app, and the way to language and about. */
 export function SettingPage() {
   const { t } = useLingui();
   const { theme, language } = useAtomValue(preferencesAtom);
@@ -23,6 +24,7 @@ export function SettingPage() {
             </span>
           </button>
         </li>
+        <InstallRow />
         <MenuRow to="/lang" label={<Trans>语言</Trans>} value={language === 'zh' ? '简体中文' : 'English'} />
         <MenuRow to="/about" label={<Trans>关于</Trans>} value={t`版本 ${__APP_VERSION__}`} />
       </ul>

@@ -42,3 +42,4 @@ export const switchThumb = style({
 });
 export const switchThumbOn = style([switchThumb, { transform: 'translateX(20px)' }]);
 export const about = style({ display: 'grid', justifyItems: 'center', gap: vars.space.sm, padding: `${vars.space.xl} 0` });
+export const steps = style({ margin: `0 0 ${vars.space.lg}`, paddingLeft: vars.space.xl, display: 'grid', gap: vars.space.sm, lineHeight: 1.5 });
