@@ -8,6 +8,8 @@ import { measureBacktest } from './backtest.ts';
 import { measureBotBook } from './bot-book.ts';
 import { measureBotListLoad } from './bot-list-load.ts';
 import { measurePrecache } from './precache-size.ts';
+import { measureRepeatVisitFcp } from './repeat-visit.ts';
+import { measureLighthouse } from './lighthouse.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +31,13 @@ for (let i = 0; i < 3; i++) {
   results.loginEntry = { gzipKB: entry.gzipKB, files: entry.files.map((f) => `${f.path} ${round(f.gzip / 1000)} kB`), walletOrChartCode: entry.walletOrChartCode };
   await measureLogins(base, 20); // warm-up: JIT, argon2 pool, database caches
   const logins = await measureLogins(base, 200);
+  const account = `fcp${Date.now().toString(36)}`;
+  const reg = (await (await fetch(`${base}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account, password: 'Secret2026x', confirm: 'Secret2026x' }) })).json()) as { data: { token: string } & Record<string, string> };
+  const { token, ...user } = reg.data;
+  results.repeatVisitFcp = { login: await measureRepeatVisitFcp(base, '/login'), home: await measureRepeatVisitFcp(base, '/', 7, { token, user }) };
+  if (!process.argv.includes('--no-lighthouse')) {
+    results.lighthouse = { login: await measureLighthouse(base, '/login', 5), home: await measureLighthouse(base, '/', 5, { token, user }) };
+  }
   results.loginRoundTripMs = { median: round(median(logins), 2), p95: round(percentile(logins, 0.95), 2), n: logins.length };
   await server.stop();
 }

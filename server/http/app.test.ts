@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,8 @@ describe.each(dbKinds)('the HTTP envelope and the static PWA on %s', (kind) => {
   const logLines: string[] = [];
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'dist-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    // The build inlines its boot script: the CSP allows exactly that script by its hash, and nothing else inline.
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title><script>document.documentElement.lang="zh-CN"</script><script type="module" src="/assets/index-abc.js"></script>');
     writeFileSync(join(dist, 'sw.js'), 'self.x=1');
     writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
     mkdirSync(join(dist, 'assets'));
@@ -116,7 +118,7 @@ describe.each(dbKinds)('the HTTP envelope and the static PWA on %s', (kind) => {
       expect(page.statusCode, url).toBe(200);
       expect(page.body).toContain('<title>app</title>');
       expect(page.headers['content-security-policy']).toBe(
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; " +
+        `default-src 'self'; script-src 'self' 'sha256-${createHash('sha256').update('document.documentElement.lang="zh-CN"').digest('base64')}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; ` +
           "worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
       );
       expect(page.headers['cache-control']).toBe('no-cache');

@@ -1,15 +1,27 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Envelope } from '../../contract/envelope.ts';
 
-/** The Content-Security-Policy of the PWA's HTML: only this origin, no inline scripts, no framing. */
-export const CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: https:",
-  "connect-src 'self'", "worker-src 'self'", "manifest-src 'self'", "frame-ancestors 'none'", "base-uri 'self'",
-  "object-src 'none'", "form-action 'self'",
-].join('; ');
+/**
+ * The Content-Security-Policy of the PWA's HTML: only this origin, no framing, and no inline script but
+ * the ones the build put into index.html itself (the boot script), each allowed by its hash.
+ */
+export function cspFor(inlineScriptHashes: readonly string[] = []): string {
+  return [
+    "default-src 'self'", `script-src 'self'${inlineScriptHashes.map((h) => ` '${h}'`).join('')}`, "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:", "connect-src 'self'", "worker-src 'self'", "manifest-src 'self'", "frame-ancestors 'none'",
+    "base-uri 'self'", "object-src 'none'", "form-action 'self'",
+  ].join('; ');
+}
+export const CSP = cspFor();
+
+/** The sha256 CSP sources of the inline scripts of a built page. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `sha256-${createHash('sha256').update(m[1]!).digest('base64')}`);
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -22,6 +34,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function registerStatic(app: FastifyInstance, staticDir: string, notFound: (request: FastifyRequest) => Envelope<null>): Promise<void> {
   const root = resolve(staticDir);
   const built = existsSync(resolve(root, 'index.html'));
+  const csp = built ? cspFor(inlineScriptHashes(readFileSync(resolve(root, 'index.html'), 'utf8'))) : CSP;
   if (built) {
     await app.register(fastifyStatic, {
       root,
@@ -32,7 +45,7 @@ export async function registerStatic(app: FastifyInstance, staticDir: string, no
         const hashed = relative(root, path).split(sep)[0] === 'assets';
         res.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
         if (path.endsWith('.html')) {
-          res.header('content-security-policy', CSP);
+          res.header('content-security-policy', csp);
           res.header('x-frame-options', 'DENY');
         }
       },
@@ -46,7 +59,7 @@ export async function registerStatic(app: FastifyInstance, staticDir: string, no
     if (!built) return reply.status(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('PWA not built: run npm run build');
     // A missing hashed asset must not be answered with HTML (the browser would try to run it).
     if (path.startsWith('/assets/')) return reply.status(404).type('text/plain; charset=utf-8').send('not found');
-    reply.header('content-security-policy', CSP);
+    reply.header('content-security-policy', csp);
     reply.header('x-frame-options', 'DENY');
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

@@ -12,10 +12,10 @@ export function AuthHeader() {
   return (
     <>
       <div className={css.topBar}>
-        <button type="button" className={css.chip} onClick={() => setLanguage(language === 'zh' ? 'en' : 'zh')} aria-label={t`切换语言`}>
+        <button type="button" className={css.chip} onClick={() => setLanguage(language === 'zh' ? 'en' : 'zh')} title={t`切换语言`}>
           {language === 'zh' ? 'English' : '中文'}
         </button>
-        <button type="button" className={css.chip} onClick={() => toggleTheme()} aria-label={t`切换主题`}>
+        <button type="button" className={css.chip} onClick={() => toggleTheme()} title={t`切换主题`}>
           {theme === 'light' ? <Trans>深色</Trans> : <Trans>浅色</Trans>}
         </button>
       </div>

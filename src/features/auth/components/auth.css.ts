@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css.ts';
 
 export const screen = style({ padding: `0 ${vars.space.lg} ${vars.space.xl}`, minHeight: '100dvh' });
@@ -34,3 +34,6 @@ export const agreement = style({ display: 'flex', gap: vars.space.sm, alignItems
 export const checkbox = style({ width: 20, height: 20, margin: '1px 0 0', accentColor: vars.color.primary });
 // Doubled class: wins over the base input padding whatever order the stylesheets load in.
 export const withReveal = style({ selectors: { '&&': { paddingRight: 72 } } });
+
+// A link inside a sentence is underlined: colour alone does not tell it apart (WCAG 1.4.1).
+globalStyle(`${switchLine} a`, { textDecoration: 'underline', textUnderlineOffset: 3 });
