@@ -186,6 +186,8 @@ describe('a new trader on a phone', () => {
 
   it('is sent to /login with storage wiped when the server ends the session', async () => {
     await page.goto('/');
+    const apiCaches = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('api-')));
+    await expect.poll(apiCaches, { timeout: 10_000 }).toHaveLength(1); // home's bill and counts, kept by the service worker
     await page.evaluate(() => sessionStorage.setItem('draft', 'x'));
     const token = JSON.parse((await storage(page)).local.token!) as string;
     const res = await fetch(`${baseURL}/api/login/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
@@ -204,5 +206,7 @@ describe('a new trader on a phone', () => {
     expect(local.user).toBeUndefined();
     expect(session).toEqual({});
     expect(local['theme-storage']).toBeDefined();
+    // The service worker's kept answers of this user (home's bill and counts) are gone too.
+    expect(await apiCaches()).toEqual([]);
   });
 });
