@@ -15,11 +15,12 @@ export function watchUpdates(): void {
   if (started || !('serviceWorker' in navigator) || import.meta.env.DEV) return;
   started = true;
   const wb = new Workbox('/sw.js');
+  // Whichever tab the trader tapped in, every open tab moves to the new version together.
+  wb.addEventListener('controlling', (event) => {
+    if (event.isUpdate) window.location.reload();
+  });
   wb.addEventListener('waiting', () => {
-    showToast('info', i18n._(msg`新版本已就绪，点此刷新`), () => {
-      wb.addEventListener('controlling', () => window.location.reload());
-      wb.messageSkipWaiting();
-    });
+    showToast('info', i18n._(msg`新版本已就绪，点此刷新`), () => wb.messageSkipWaiting());
   });
   void wb.register().catch(() => undefined);
 }
