@@ -57,6 +57,10 @@ export const Code = {
   WalletNonceFailed: 2106,
   WalletNetworkUnsupported: 2107,
   WalletUserCancelled: 2108,
+  WalletDomainMismatch: 2109,
+  WalletNonceInvalid: 2110,
+  WalletAlreadyBound: 2111,
+  WalletInUse: 2112,
 
   // Exchange API keys
   ApiInvalidKey: 2201,

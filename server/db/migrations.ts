@@ -170,4 +170,20 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0005_wallet_nonces': {
+    async up(db: Kysely<unknown>) {
+      // Sign-in with Ethereum (issue 5): each nonce is issued for one address with the exact message to
+      // sign, expires after 5 minutes and is used at most once (used_at set by the verify that uses it).
+      await db.schema
+        .createTable('wallet_nonces')
+        .addColumn('nonce', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('address', 'varchar(42)', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('wallet_nonces_address_idx').on('wallet_nonces').columns(['address', 'created_at']).execute();
+    },
+  },
 };

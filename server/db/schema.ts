@@ -136,6 +136,15 @@ export interface BatchTasksTable {
   created_at: CreatedAt;
 }
 
+export interface WalletNoncesTable {
+  nonce: string;
+  address: string;
+  message: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -147,4 +156,5 @@ export interface Database {
   paper_balances: PaperBalancesTable;
   paper_orders: PaperOrdersTable;
   batch_tasks: BatchTasksTable;
+  wallet_nonces: WalletNoncesTable;
 }

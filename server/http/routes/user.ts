@@ -3,7 +3,9 @@ import { setInfoFields, type SetInfoField } from '../../../contract/rules.ts';
 import type { AccountsDeps } from '../../services/accounts.ts';
 import { changePassword } from '../../services/password-change.ts';
 import { profile, setInfo, setInfoErrors, userIndex } from '../../services/profile.ts';
+import { bindWallet } from '../../services/wallet.ts';
 import { route } from '../route.ts';
+import { siteOf } from './auth.ts';
 
 const isField = (v: unknown): v is SetInfoField => setInfoFields.includes(v as SetInfoField);
 
@@ -12,6 +14,10 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   const { db } = deps;
   route(app, db, 'authProfile', { auth: true }, ({ session }) => profile(db, session.userId));
   route(app, db, 'userIndex', { auth: true }, ({ session }) => userIndex(db, session.userId));
+  // An account user binds a wallet with a signed sign-in message (one wallet per account, one account per wallet).
+  route(app, db, 'userBind', { auth: true, fieldCodes: { address: 'InvalidAddress', signature: 'WalletSignatureFailed' } }, ({ session, body, request }) =>
+    bindWallet(db, session.userId, body, siteOf(request)),
+  );
   route(app, db, 'userSetInfo', {
     auth: true,
     // A string the schema refuses (too long) gets the field's own code, e.g. InvalidAvatar; a value of
