@@ -48,11 +48,11 @@ describe.each(dbKinds)('the HTTP envelope and the static PWA on %s', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: '/nope' })).statusCode).toBe(404);
   });
 
-  it('leaves the wallet calls of a later issue unregistered', async () => {
-    for (const [method, url] of [['GET', '/api/login/nonce'], ['POST', '/api/login/verify'], ['POST', '/api/user/bind']] as const) {
-      const r = await t.app.inject({ method, url });
-      expect(r.statusCode).toBe(404);
-      expect(r.json().code).toBe(1004);
+  it('answers the wallet calls with input errors in the envelope, not a 404 or a 500', async () => {
+    for (const [method, url, code] of [['GET', '/api/login/nonce', 4006], ['POST', '/api/login/verify', 4006], ['POST', '/api/user/bind', 101]] as const) {
+      const r = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(r.statusCode).toBe(200);
+      expect(r.json().code).toBe(code);
     }
   });
 
