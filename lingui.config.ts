@@ -7,7 +7,8 @@ const exclude = ['**/*.test.*'];
  * zh is the source and the fallback; en is the second language (spec §2). Three catalogs, so each
  * screen ships only the texts it can show:
  * - src/locales/{locale}: the public screens, the shell and the client's messages (in the entry);
- * - src/locales/app/{locale}: the logged-in screens (loaded by the guard of those screens);
+ * - src/locales/app/{locale}: the logged-in screens (loaded by the guard of those screens), and the
+ *   wallet's error texts (loaded by the login screen only when a wallet login fails);
  * - src/locales/codes/{locale}: the server's answer texts (read by the server only).
  */
 export default defineConfig({
@@ -16,11 +17,11 @@ export default defineConfig({
   fallbackLocales: { default: 'zh' },
   catalogs: [
     { path: '<rootDir>/src/locales/codes/{locale}', include: ['<rootDir>/src/locales/code-messages.ts'] },
-    { path: '<rootDir>/src/locales/app/{locale}', include: ['<rootDir>/src/features/settings', '<rootDir>/src/features/exchanges', '<rootDir>/src/features/bots', '<rootDir>/src/routes/_authed'], exclude },
+    { path: '<rootDir>/src/locales/app/{locale}', include: ['<rootDir>/src/features/settings', '<rootDir>/src/features/exchanges', '<rootDir>/src/features/bots', '<rootDir>/src/features/wallet/wallet-errors.ts', '<rootDir>/src/routes/_authed'], exclude },
     {
       path: '<rootDir>/src/locales/{locale}',
       include: ['<rootDir>/src'],
-      exclude: [...exclude, '<rootDir>/src/locales/code-messages.ts', '<rootDir>/src/features/settings', '<rootDir>/src/features/exchanges', '<rootDir>/src/features/bots', '<rootDir>/src/routes/_authed'],
+      exclude: [...exclude, '<rootDir>/src/locales/code-messages.ts', '<rootDir>/src/features/settings', '<rootDir>/src/features/exchanges', '<rootDir>/src/features/bots', '<rootDir>/src/features/wallet/wallet-errors.ts', '<rootDir>/src/routes/_authed'],
     },
   ],
   format: formatter({ origins: false, lineNumbers: false, explicitIdAsDefault: true }),

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useAtom, useSetAtom } from 'jotai';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { describeError } from '../../../lib/lazy-api.ts';
+import { signInAtom, walletLoadingAtom } from '../../../state/session.ts';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { loadArea } from '../../../lib/i18n.ts';
+import { detectWallet } from '../detect.ts';
+import type { WalletError } from '../wallet-errors.ts';
+
+/** "Log in with a wallet", shown only where a wallet is detected; the wallet code loads on the tap. */
+export function WalletButton({ referrer }: { referrer?: string | undefined }) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const signIn = useSetAtom(signInAtom);
+  const [busy, setBusy] = useAtom(walletLoadingAtom);
+  const [available, setAvailable] = useState(false);
+  const [failure, setFailure] = useState('');
+  useEffect(() => {
+    let live = true;
+    void detectWallet().then((found) => live && setAvailable(found));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!available) return null;
+
+  const start = async () => {
+    if (busy) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      const { walletSignIn } = await import('../wallet-login.ts');
+      const data = await walletSignIn(referrer);
+      signIn(data, 'wallet');
+      await navigate({ to: '/', replace: true });
+    } catch (error) {
+      const problem = (error as Partial<WalletError>)?.problem;
+      if (problem) {
+        // The wallet's texts live with the logged-in screens' catalog: fetched only when a wallet login fails.
+        const [{ walletMessages }] = await Promise.all([import('../wallet-errors.ts'), loadArea('app')]);
+        setFailure(i18n._(walletMessages[problem]));
+      } else {
+        setFailure(await describeError(error));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div style={{ marginTop: 12 }}>
+      {failure ? <div role="alert" className={ui.formError} data-testid="wallet-failure">{failure}</div> : null}
+      <button type="button" className={ui.button.secondary} onClick={() => void start()} disabled={busy} data-testid="wallet-login">
+        {busy ? <Trans>请在钱包中确认…</Trans> : <Trans>钱包登录</Trans>}
+      </button>
+    </div>
+  );
+}

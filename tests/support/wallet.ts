@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core';
+import type { PrivateKeyAccount } from 'viem/accounts';
+
+export interface WalletBehaviour {
+  chainId?: number;
+  /** The wallet cannot switch to BNB Smart Chain, nor add it. */
+  refuseSwitch?: boolean;
+  /** The trader cancels the signature. */
+  cancelSign?: boolean;
+}
+
+/**
+ * An EIP-1193 wallet injected into the page, backed by a viem private-key account in this process:
+ * every signature is real (personal_sign), and the server verifies it. It emits chainChanged like a
+ * wallet does after a switch.
+ */
+export async function injectWallet(page: Page, account: PrivateKeyAccount, behaviour: WalletBehaviour = {}) {
+  let chain = behaviour.chainId ?? 56;
+  const calls: string[] = [];
+  await page.exposeFunction('__wallet', async (method: string, params: unknown[]) => {
+    calls.push(method);
+    switch (method) {
+      case 'eth_requestAccounts':
+      case 'eth_accounts':
+        return { ok: [account.address] };
+      case 'eth_chainId':
+        return { ok: `0x${chain.toString(16)}` };
+      case 'wallet_requestPermissions':
+      case 'wallet_getPermissions':
+        return { ok: [{ parentCapability: 'eth_accounts' }] };
+      case 'wallet_switchEthereumChain':
+        if (behaviour.refuseSwitch) return { error: { code: 4902, message: 'Unrecognized chain ID' } };
+        chain = Number.parseInt((params[0] as { chainId: string }).chainId, 16);
+        return { ok: null, chainChanged: `0x${chain.toString(16)}` };
+      case 'wallet_addEthereumChain':
+        if (behaviour.refuseSwitch) return { error: { code: -32603, message: 'This wallet does not support the chain' } };
+        return { ok: null };
+      case 'personal_sign': {
+        if (behaviour.cancelSign) return { error: { code: 4001, message: 'User rejected the request.' } };
+        const [data] = params as [`0x${string}`];
+        return { ok: await account.signMessage({ message: { raw: data } }) };
+      }
+      default:
+        return { error: { code: 4200, message: `unsupported ${method}` } };
+    }
+  });
+  await page.addInitScript(() => {
+    const listeners: Record<string, ((x: unknown) => void)[]> = {};
+    const emit = (event: string, value: unknown) => (listeners[event] ?? []).forEach((f) => f(value));
+    (window as unknown as { ethereum: unknown }).ethereum = {
+      isMetaMask: true,
+      async request({ method, params }: { method: string; params?: unknown[] }) {
+        const answer = await (window as unknown as { __wallet: (m: string, p: unknown[]) => Promise<{ ok?: unknown; error?: { code: number; message: string }; chainChanged?: string }> }).__wallet(method, params ?? []);
+        if (answer.error) throw Object.assign(new Error(answer.error.message), answer.error);
+        if (answer.chainChanged) setTimeout(() => emit('chainChanged', answer.chainChanged));
+        return answer.ok;
+      },
+      on(event: string, f: (x: unknown) => void) {
+        (listeners[event] ??= []).push(f);
+      },
+      removeListener(event: string, f: (x: unknown) => void) {
+        listeners[event] = (listeners[event] ?? []).filter((g) => g !== f);
+      },
+    };
+  });
+  return calls;
+}
+

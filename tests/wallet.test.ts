@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { openPhone, type Phone } from './support/browser.ts';
+import { injectWallet } from './support/wallet.ts';
+
+const baseURL = inject('baseURL');
+
+const stored = (page: Page) => page.evaluate(() => ({ token: localStorage.getItem('token'), user: JSON.parse(localStorage.getItem('user') ?? 'null') as Record<string, unknown> | null }));
+
+describe('wallet login in a wallet browser (chain 56)', () => {
+  let phone: Phone;
+  let page: Page;
+  beforeEach(async () => {
+    phone = await openPhone(baseURL);
+    page = phone.page;
+  });
+  afterEach(async () => phone?.close());
+
+  it('offers no wallet login where there is no wallet', async () => {
+    await page.goto('/login');
+    await page.locator('input[name="account"]').waitFor();
+    await page.waitForTimeout(400); // longer than the EIP-6963 wait
+    expect(await page.getByTestId('wallet-login').count()).toBe(0);
+  });
+
+  it('switches to BNB Smart Chain, signs the server\'s message and is logged in, in well under a second', async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const calls = await injectWallet(page, account, { chainId: 1 });
+    await page.goto('/login');
+    await page.getByTestId('wallet-login').waitFor();
+    const started = Date.now();
+    await page.getByTestId('wallet-login').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    const ms = Date.now() - started;
+    console.log(`wallet login, click to home: ${ms} ms`);
+    expect(ms).toBeLessThan(3000);
+    expect(calls).toContain('wallet_switchEthereumChain');
+    expect(calls).toContain('personal_sign');
+    const { token, user } = await stored(page);
+    expect(token).toMatch(/^"[A-Za-z0-9_-]{40,}"$/);
+    expect(user).toMatchObject({ address: account.address, password: false, account: '' });
+
+  });
+
+  it('shows the wallet\'s refusals: a cancelled signature, a network it will not switch to', async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await injectWallet(page, account, { cancelSign: true });
+    await page.goto('/login');
+    await page.getByTestId('wallet-login').click();
+    await expect.poll(() => page.getByTestId('wallet-failure').innerText()).toBe('用户已取消');
+    expect((await stored(page)).token).toBeNull();
+
+    const other = await openPhone(baseURL);
+    try {
+      await injectWallet(other.page, privateKeyToAccount(generatePrivateKey()), { chainId: 1, refuseSwitch: true });
+      await other.page.goto('/login');
+      await other.page.getByTestId('wallet-login').click();
+      await expect.poll(() => other.page.getByTestId('wallet-failure').innerText()).toBe('不支持当前网络，请切换到 BNB Smart Chain');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a replayed signature and a message for another site or chain, with their messages', async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const post = async (body: object) => {
+      const r = await fetch(`${baseURL}/api/login/verify`, { method: 'POST', headers: { 'content-type': 'application/json', lang: 'zh' }, body: JSON.stringify(body) });
+      return (await r.json()) as { code: number; msg: string };
+    };
+    const nonce = async () => ((await (await fetch(`${baseURL}/api/login/nonce?address=${account.address}`)).json()) as { data: { nonce: string; message: string } }).data;
+    const first = await nonce();
+    const signature = await account.signMessage({ message: first.message });
+    expect((await post({ address: account.address, signature, terminal: 4 })).code).toBe(1);
+    expect(await post({ address: account.address, signature, terminal: 4, message: first.message })).toMatchObject({ code: 2110, msg: '签名请求已过期或已使用，请重新签名' });
+    const host = new URL(baseURL).host;
+    const next = await nonce();
+    const forged = (fields: object) => createSiweMessage({ domain: host, address: account.address, uri: baseURL, version: '1', chainId: 56, nonce: next.nonce, ...fields });
+    const wrongSite = forged({ domain: 'evil.example', uri: 'https://evil.example' });
+    expect(await post({ address: account.address, signature: await account.signMessage({ message: wrongSite }), terminal: 4, message: wrongSite }))
+      .toMatchObject({ code: 2109, msg: '签名消息不是本站发出的，请在本站重新签名' });
+    const wrongChain = forged({ chainId: 1 });
+    expect(await post({ address: account.address, signature: await account.signMessage({ message: wrongChain }), terminal: 4, message: wrongChain }))
+      .toMatchObject({ code: 2107, msg: '不支持当前网络，请切换到 BNB Smart Chain' });
+  });
+});
