@@ -84,4 +84,37 @@ describe('wallet login in a wallet browser (chain 56)', () => {
     expect(await post({ address: account.address, signature: await account.signMessage({ message: wrongChain }), terminal: 4, message: wrongChain }))
       .toMatchObject({ code: 2107, msg: '不支持当前网络，请切换到 BNB Smart Chain' });
   });
+
+  it('binds a wallet to an account user by signature, then that wallet logs into the account; email and mobile with their checks', async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    await injectWallet(page, account);
+    const name = `w${Date.now().toString(36)}`;
+    const reg = await fetch(`${baseURL}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account: name, password: 'Trade2026x', confirm: 'Trade2026x' }) });
+    const { data } = (await reg.json()) as { data: { token: string; sn: string } & Record<string, string> };
+    const { token, ...user } = data;
+    await page.goto('/test');
+    await page.evaluate(([t, u]) => {
+      localStorage.setItem('token', JSON.stringify(t));
+      localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
+    }, [token, JSON.stringify(user)] as const);
+    await page.goto('/my/bind/wallet');
+    await page.getByTestId('wallet-bind').click();
+    await expect.poll(() => page.getByTestId('wallet-bound').innerText()).toContain(account.address);
+    expect(((await stored(page)).user as { address: string }).address).toBe(account.address);
+
+    await page.goto('/my/bind/email');
+    await page.locator('input[name="email"]').fill('not-an-email');
+    await page.getByRole('button', { name: '保存' }).click();
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/邮箱/);
+    await page.locator('input[name="email"]').fill(`${name}@example.com`);
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByTestId('bind-saved').waitFor();
+
+    // Logged out, the bound wallet logs into this very account.
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.goto('/login');
+    await page.getByTestId('wallet-login').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect((await stored(page)).user).toMatchObject({ sn: data.sn, address: account.address, account: name });
+  });
 });

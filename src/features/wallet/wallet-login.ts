@@ -2,7 +2,7 @@ import { createConfig, http } from 'wagmi';
 import { connect, disconnect, getChainId, signMessage, switchChain } from 'wagmi/actions';
 import { injected } from 'wagmi/connectors';
 import { bsc } from 'wagmi/chains';
-import type { LoginData } from '../../../contract/schemas.ts';
+import type { LoginData, PublicUser } from '../../../contract/schemas.ts';
 import { loadApi } from '../../lib/lazy-api.ts';
 import { classify, WalletError } from './wallet-errors.ts';
 
@@ -21,7 +21,8 @@ function connectorOf(c: NonNullable<typeof config>) {
   return c.connectors.find((k) => k.type === 'injected' && k.id !== 'injected') ?? c.connectors.find((k) => k.id === 'injected')!;
 }
 
-export async function walletSignIn(referrer?: string): Promise<LoginData> {
+/** Connects the wallet on chain 56 and signs the server's sign-in message for its address. */
+async function signForServer(): Promise<{ address: `0x${string}`; signature: `0x${string}`; api: Awaited<ReturnType<typeof loadApi>>['api'] }> {
   config ??= makeConfig();
   const connector = connectorOf(config);
   let address: `0x${string}`;
@@ -46,11 +47,21 @@ export async function walletSignIn(referrer?: string): Promise<LoginData> {
   } catch (error) {
     throw new WalletError('nonceFailed', error);
   }
-  let signature: `0x${string}`;
   try {
-    signature = await signMessage(config, { account: address, message, connector });
+    return { address, signature: await signMessage(config, { account: address, message, connector }), api };
   } catch (error) {
     throw new WalletError(classify(error, 'sign'), error);
   }
+}
+
+/** Logs in with the wallet (the first login creates the account, with the referrer when given). */
+export async function walletSignIn(referrer?: string): Promise<LoginData> {
+  const { address, signature, api } = await signForServer();
   return api.loginVerify({ address, signature, terminal: 4, ...(referrer ? { referrer } : {}) }, { show: false });
+}
+
+/** Binds the wallet to the logged-in account (/my/bind/wallet). */
+export async function walletBind(): Promise<PublicUser> {
+  const { address, signature, api } = await signForServer();
+  return api.userBind({ address, signature }, { show: false });
 }

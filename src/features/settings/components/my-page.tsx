@@ -43,6 +43,9 @@ export function MyPage() {
       <ul className={ui.list}>
         <MenuRow to="/my/asset" label={<Trans>我的资产</Trans>} />
         <MenuRow to="/bind" label={<Trans>绑定交易所</Trans>} />
+        <MenuRow to="/my/bind/$type" params={{ type: 'wallet' }} label={<Trans>绑定钱包</Trans>} value={user?.address ? `${user.address.slice(0, 6)}…${user.address.slice(-4)}` : t`未绑定`} />
+        <MenuRow to="/my/bind/$type" params={{ type: 'email' }} label={<Trans>绑定邮箱</Trans>} />
+        <MenuRow to="/my/bind/$type" params={{ type: 'mobile' }} label={<Trans>绑定手机</Trans>} value={user?.mobile || undefined} />
         <MenuRow to="/referral" label={<Trans>邀请好友</Trans>} />
         <MenuRow to="/notice/list" label={<Trans>公告</Trans>} />
       </ul>
