@@ -117,4 +117,13 @@ describe('wallet login in a wallet browser (chain 56)', () => {
     await page.waitForURL((u) => u.pathname === '/');
     expect((await stored(page)).user).toMatchObject({ sn: data.sn, address: account.address, account: name });
   });
+
+  it('creates the account with the referrer of a referral link on the first wallet login', async () => {
+    const inviter = (await (await fetch(`${baseURL}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account: `r${Date.now().toString(36)}`, password: 'Trade2026x', confirm: 'Trade2026x' }) })).json()) as { data: { sn: string } };
+    await injectWallet(page, privateKeyToAccount(generatePrivateKey()));
+    await page.goto(`/register/${inviter.data.sn}`);
+    await page.getByTestId('wallet-login').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect((await stored(page)).user).toMatchObject({ referral: inviter.data.sn, password: false });
+  });
 });
