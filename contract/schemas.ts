@@ -80,7 +80,7 @@ export const schemas = {
   indexBanners: {},
   userAsset: { query: z.strictObject({ exchange: exchange.optional() }) },
   userAccount: {},
-  userAccountLogs: { query: z.strictObject({ type: z.string().regex(/^[a-z_]{1,20}$/, 'format').optional(), page, page_size: pageSize }) },
+  userAccountLogs: { query: z.strictObject({ type: z.enum(['usdt', 'fuel', 'points', 'rewards']).optional(), page, page_size: pageSize }) },
   userBill: {},
   userBillLogs: { query: z.strictObject({ page, page_size: pageSize }) },
   userBillGroup: {},
@@ -155,6 +155,25 @@ export interface UserIndex {
   fuel: string;
   points: string;
   referrals: number;
+}
+
+/** The platform balances (GET /api/user/account), exact decimal strings. */
+export interface AccountBalances {
+  usdt: string;
+  fuel: string;
+  points: string;
+  rewards: string;
+}
+
+/** One change of a balance (GET /api/user/accountLogs): signed amount, the balance after it, why. */
+export interface AccountLog {
+  id: string;
+  asset: 'usdt' | 'fuel' | 'points' | 'rewards';
+  amount: string;
+  balance: string;
+  reason: 'welcome' | 'profit_fee' | 'deposit' | 'withdraw' | 'refund' | 'change' | 'reward' | 'adjust';
+  detail: Record<string, string>;
+  createdAt: string;
 }
 
 /** An exchange a trader can bind (GET /api/market/exchanges). */
@@ -252,8 +271,8 @@ export interface DataOf {
   marketPrice: Ticker[];
   indexBanners: unknown;
   userAsset: unknown;
-  userAccount: unknown;
-  userAccountLogs: unknown;
+  userAccount: AccountBalances;
+  userAccountLogs: Page<AccountLog>;
   userBill: { today: number; total: number };
   userBillLogs: Page<BillLog>;
   userBillGroup: BillGroup;

@@ -17,6 +17,8 @@
  * |                   |                                  | the running bots                                  |
  * | MARKET_SPEED      | 1                                | the simulated market's clock speed (tests and     |
  * |                   |                                  | demos: 60 = a minute of market a second)          |
+ * | FUEL_FEE_RATE     | 0.2                              | share of a profitable cycle's profit paid in fuel |
+ * | FUEL_WELCOME      | 100                              | fuel a new account starts with                    |
  */
 export interface Config {
   port: number;
@@ -37,6 +39,10 @@ export interface Config {
   limits: LoginLimits;
   engineTickMs: number;
   marketSpeed: number;
+  /** Fuel paid per unit of realised profit on a profitable cycle (0.2 = 20%), exact decimal. */
+  fuelFeeRate: string;
+  /** Fuel a new account starts with, exact decimal. */
+  welcomeFuel: string;
 }
 
 export interface LoginLimits {
@@ -56,6 +62,15 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+/** A non-negative exact decimal from the environment (at most `max` when given). */
+function decimalOf(value: string | undefined, fallback: string, name: string, max?: string): string {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,12}(\.\d{1,8})?$/.test(value) || (max !== undefined && Number(value) > Number(max))) {
+    throw new Error(`${name} must be a decimal between 0 and ${max ?? 'any amount'}, got "${value}"`);
+  }
+  return value;
 }
 
 function trustProxy(value: string | undefined): Config['trustProxy'] {
@@ -84,5 +99,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: defaultLimits,
     engineTickMs: int(env.ENGINE_TICK_MS, 1000, 'ENGINE_TICK_MS'),
     marketSpeed: int(env.MARKET_SPEED, 1, 'MARKET_SPEED'),
+    fuelFeeRate: decimalOf(env.FUEL_FEE_RATE, '0.2', 'FUEL_FEE_RATE', '1'),
+    welcomeFuel: decimalOf(env.FUEL_WELCOME, '100', 'FUEL_WELCOME'),
   };
 }

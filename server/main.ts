@@ -20,6 +20,7 @@ const trading = createTrading({
   db,
   live: createLiveTrading({ db, box }),
   tickMs: config.engineTickMs,
+  fuelFeeRate: config.fuelFeeRate,
   ...(config.marketSpeed > 1 ? { now: fastClock(config.marketSpeed) } : {}),
 });
 const app = await buildApp({ db, config, box, ready: dbReady, trading });

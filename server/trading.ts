@@ -44,6 +44,8 @@ export interface TradingOptions {
   now?: () => number;
   tickMs?: number;
   log?: { error(obj: unknown, msg: string): void };
+  /** Share of a profitable cycle's profit paid in fuel (config FUEL_FEE_RATE; default 0.2). */
+  fuelFeeRate?: string;
   /** The live exchanges' venues, prices and markets (ccxt, exchanges/live-trading.ts); absent, Paper only. */
   live?: LiveSide;
 }
@@ -76,6 +78,7 @@ export function createTrading(options: TradingOptions): Trading {
     changed: (userId) => listCache.bump(userId),
     prices,
     tickMs: options.tickMs ?? 1000,
+    ...(options.fuelFeeRate !== undefined ? { fuelFeeRate: options.fuelFeeRate } : {}),
     ...(options.log ? { log: options.log } : {}),
     async venue(bot) {
       if (bot.exchange === 'paper') return paper(bot.userId);

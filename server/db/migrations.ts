@@ -186,4 +186,40 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('wallet_nonces_address_idx').on('wallet_nonces').columns(['address', 'created_at']).execute();
     },
   },
+  '0006_accounts': {
+    async up(db: Kysely<unknown>) {
+      // The platform balances (issue 5): one row per user and asset, changed only with a log line.
+      await db.schema
+        .createTable('user_balances')
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('asset', 'varchar(8)', (c) => c.notNull())
+        .addColumn('amount', 'numeric(38, 18)', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('user_balances_pk', ['user_id', 'asset'])
+        .execute();
+      await db.schema
+        .createTable('account_logs')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('asset', 'varchar(8)', (c) => c.notNull())
+        .addColumn('amount', 'numeric(38, 18)', (c) => c.notNull())
+        .addColumn('balance', 'numeric(38, 18)', (c) => c.notNull())
+        .addColumn('reason', 'varchar(20)', (c) => c.notNull())
+        .addColumn('detail', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('account_logs_user_idx').on('account_logs').columns(['user_id', 'asset', 'id']).execute();
+      // Notices and warnings (issue 5 §6); the engine writes the fuel warnings.
+      await db.schema
+        .createTable('notices')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('code', 'varchar(32)', (c) => c.notNull())
+        .addColumn('detail', 'jsonb', (c) => c.notNull())
+        .addColumn('read_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('notices_user_idx').on('notices').columns(['user_id', 'id']).execute();
+    },
+  },
 };

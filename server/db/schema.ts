@@ -145,6 +145,33 @@ export interface WalletNoncesTable {
   created_at: CreatedAt;
 }
 
+export interface UserBalancesTable {
+  user_id: string;
+  asset: string;
+  amount: ColumnType<string, string | undefined, string>;
+}
+
+export interface AccountLogsTable {
+  id: Generated<string>;
+  user_id: string;
+  asset: string;
+  amount: string;
+  balance: string;
+  reason: string;
+  detail: ColumnType<Record<string, string>, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface NoticesTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: 'warning' | 'notice';
+  code: string;
+  detail: ColumnType<Record<string, string>, string, string>;
+  read_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -157,4 +184,7 @@ export interface Database {
   paper_orders: PaperOrdersTable;
   batch_tasks: BatchTasksTable;
   wallet_nonces: WalletNoncesTable;
+  user_balances: UserBalancesTable;
+  account_logs: AccountLogsTable;
+  notices: NoticesTable;
 }

@@ -1,7 +1,12 @@
 import type { Db } from '../db/connect.ts';
 import type { OrderState } from '../exchanges/port.ts';
 import type { ActionKind } from '../../contract/bots.ts';
+import Decimal from 'decimal.js';
+import { post } from '../services/ledger.ts';
 import { money } from './money.ts';
+
+/** The share of a profitable cycle's profit paid in fuel, unless configured (FUEL_FEE_RATE). */
+export const DEFAULT_FUEL_FEE_RATE = '0.2';
 import { encodeMartin } from './martin/state-codec.ts';
 import type { MartinState } from './martin/strategy.ts';
 import type { EngineEvent, Intent, PlaceOrder } from './types.ts';
@@ -22,6 +27,13 @@ const fillKind: Record<PlaceOrder['reason'], ActionKind> = {
  * closed cycle with its profit, and a pause. Either all of it is stored or none. Answers whether the
  * bot was paused.
  */
+export interface Committed {
+  /** This bot was paused (an order refused, or the user's fuel ran out). */
+  paused: boolean;
+  /** The user's other bots paused because the fuel ran out: the engine reloads them. */
+  othersPaused: string[];
+}
+
 export async function commitDecision(
   db: Db,
   bot: { id: string; userId: string },
@@ -30,9 +42,11 @@ export async function commitDecision(
   intents: Intent[],
   before: MartinState,
   order?: OrderUpdate,
-): Promise<boolean> {
+  fuelFeeRate: string = DEFAULT_FUEL_FEE_RATE,
+): Promise<Committed> {
   const actions: { kind: ActionKind; detail: Record<string, string> }[] = [];
   let pause: string | null = null;
+  let outOfFuel: string[] = [];
   return db.transaction().execute(async (tx) => {
     if (event.type === 'ManualAddRequested' || event.type === 'ManualCloseRequested') {
       actions.push({ kind: 'manual', detail: { command: event.type === 'ManualAddRequested' ? 'add' : 'close', price: event.price.toFixed() } });
@@ -94,6 +108,16 @@ export async function commitDecision(
           })
           .execute();
         actions.push({ kind: 'success', detail: { cycle: String(intent.cycle), profit: intent.profit.toFixed() } });
+        const fee = intent.profit.gt(0) ? intent.profit.mul(money(fuelFeeRate)).toDecimalPlaces(8, Decimal.ROUND_UP) : money(0);
+        if (fee.gt(0)) {
+          // Fuel pays for profit, in the transaction that books the profit; when it runs out, every
+          // running bot of the user pauses and a warning says why.
+          const charged = await post(tx, {
+            userId: bot.userId, asset: 'fuel', amount: fee.neg(), reason: 'profit_fee', floorAtZero: true,
+            detail: { bot: bot.id, cycle: String(intent.cycle), profit: intent.profit.toFixed(), fee: fee.toFixed() },
+          });
+          if (charged.balance.lte(0)) outOfFuel = await pauseForFuel(tx, bot.userId);
+        }
       } else if (intent.type === 'PauseBot') {
         pause = intent.reason.slice(0, 200);
         actions.push({ kind: 'pause', detail: { reason: pause } });
@@ -115,6 +139,22 @@ export async function commitDecision(
         .values(actions.map((a) => ({ bot_id: bot.id, kind: a.kind, detail: JSON.stringify(a.detail) })))
         .execute();
     }
-    return pause !== null;
+    return { paused: pause !== null || outOfFuel.includes(bot.id), othersPaused: outOfFuel.filter((id) => id !== bot.id) };
   });
+}
+
+/** Pauses every running bot of a user whose fuel ran out, logs why on each, and leaves a warning. */
+async function pauseForFuel(tx: Parameters<typeof post>[0], userId: string): Promise<string[]> {
+  const paused = await tx
+    .updateTable('bots')
+    .set({ status: 'paused', error: 'fuel', updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'running')
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .execute();
+  const ids = paused.map((r) => String(r.id));
+  if (ids.length > 0) await tx.insertInto('bot_actions').values(ids.map((id) => ({ bot_id: id, kind: 'pause', detail: JSON.stringify({ reason: 'fuel' }) }))).execute();
+  await tx.insertInto('notices').values({ user_id: userId, kind: 'warning', code: 'fuel_empty', detail: JSON.stringify({ paused: String(ids.length) }) }).execute();
+  return ids;
 }

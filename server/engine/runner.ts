@@ -41,6 +41,8 @@ export interface EngineDeps {
   /** How often every symbol's price is read and the bots on it evaluated (default 1 s). */
   tickMs?: number;
   log?: EngineLog;
+  /** Share of a profitable cycle's profit paid in fuel (default 0.2). */
+  fuelFeeRate?: string;
 }
 
 interface LiveBot {
@@ -232,8 +234,10 @@ export class Engine {
   private async carryOut(live: LiveBot, event: EngineEvent, state: MartinState, intents: Intent[], before = live.state, order?: OrderUpdate): Promise<void> {
     live.state = state;
     try {
-      const paused = await commitDecision(this.deps.db, live.record, event, state, intents, before, order);
-      if (paused) live.record.status = 'paused';
+      const committed = await commitDecision(this.deps.db, live.record, event, state, intents, before, order, this.deps.fuelFeeRate);
+      if (committed.paused) live.record.status = 'paused';
+      // The user's fuel ran out: their other bots were paused in the same transaction; reload them.
+      for (const other of committed.othersPaused) void this.serial(other, () => this.refresh(other)).catch(() => undefined);
       this.deps.changed?.(live.record.userId);
     } catch (error) {
       // Nothing was written: forget the decision and take the stored state back.

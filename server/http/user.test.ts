@@ -46,7 +46,7 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
     expect(profile.data).toMatchObject({ sn: u.sn, account: u.account, email: '', loginPasswordSet: true, paymentPasswordSet: false, referral: '' });
     expect(Object.keys(profile.data!)).not.toContain('password_hash');
     const index = await u.call('GET', '/api/user/index');
-    expect(index.data).toMatchObject({ fuel: '0', points: '0', referrals: 2, profile: { sn: u.sn } });
+    expect(index.data).toMatchObject({ fuel: '100', points: '0', referrals: 2, profile: { sn: u.sn } }); // the welcome fuel
   });
 
   it('changes profile fields and checks each one', async () => {

@@ -4,6 +4,8 @@ import { ACCOUNT_RE, NICKNAME_MAX, PASSWORD_RE, REFERRER_RE } from '../../contra
 import type { Db } from '../db/connect.ts';
 import { fail } from './errors.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import { money } from '../engine/money.ts';
+import { post } from './ledger.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { openSession } from './sessions.ts';
 import { publicUser, referrerSn } from './users.ts';
@@ -12,6 +14,15 @@ export interface AccountsDeps {
   db: Db;
   sessionTtlMs: number;
   limiter: LoginLimiter;
+  /** Fuel a new account starts with (config FUEL_WELCOME); default 100. */
+  welcomeFuel?: string;
+}
+
+export const DEFAULT_WELCOME_FUEL = '100';
+
+/** A new account's welcome fuel, posted in the transaction that creates the account. */
+export async function grantWelcomeFuel(tx: Parameters<typeof post>[0], userId: string, amount = DEFAULT_WELCOME_FUEL): Promise<void> {
+  if (money(amount).gt(0)) await post(tx, { userId, asset: 'fuel', amount: money(amount), reason: 'welcome' });
 }
 
 /** Whether `e` is PostgreSQL's unique violation (23505) on a constraint whose name contains `constraint`. */
@@ -55,11 +66,15 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
     try {
-      const user = await db
-        .insertInto('users')
-        .values({ sn: newSn(), account, password_hash: passwordHash, payment_hash: null, nickname: account.slice(0, NICKNAME_MAX), email: '', mobile: '', address: null, avatar: '', referrer_id: referrerId })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const user = await db.transaction().execute(async (tx) => {
+        const created = await tx
+          .insertInto('users')
+          .values({ sn: newSn(), account, password_hash: passwordHash, payment_hash: null, nickname: account.slice(0, NICKNAME_MAX), email: '', mobile: '', address: null, avatar: '', referrer_id: referrerId })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await grantWelcomeFuel(tx, created.id, deps.welcomeFuel);
+        return created;
+      });
       const token = await openSession(db, user.id, input.terminal, deps.sessionTtlMs);
       return { token, ...publicUser(user, referrerId ? referrer : '') };
     } catch (e) {

@@ -12,6 +12,7 @@ import { openPaperAccount } from '../exchanges/paper-venue.ts';
 import { InputError } from '../http/route.ts';
 import type { Trading } from '../trading.ts';
 import { AppError, fail } from './errors.ts';
+import { balances } from './ledger.ts';
 
 export interface BotsDeps {
   db: Db;
@@ -138,6 +139,8 @@ export async function operateBot(deps: BotsDeps, userId: string, id: string, act
     if (!next) throw fail('StrategyInvalidParams');
     if (!isStatus(next)) throw fail(next);
     if (next === 'running') {
+      // Fuel pays for the profit a bot makes: none left, no bot starts (issue 5 §2).
+      if (money((await balances(db, userId)).fuel).lte(0)) throw fail('InsufficientFuel');
       const exchange = exchangeById(row.exchange_id)?.code ?? '';
       try {
         await checkParams(deps, exchange, row.symbol, row.params as MartinParams);

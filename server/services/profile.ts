@@ -1,6 +1,7 @@
 import type { Profile, UserIndex } from '../../contract/schemas.ts';
 import { profileFieldOk, type SetInfoField } from '../../contract/rules.ts';
 import type { CodeName } from '../../contract/codes.ts';
+import { balances } from './ledger.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from './errors.ts';
 import { publicUser, referrerSn, userById } from './users.ts';
@@ -17,13 +18,14 @@ export async function profile(db: Db, userId: string): Promise<Profile> {
   };
 }
 
-/** The "my" page summary. Balances arrive with the assets issue; they are exact decimal strings. */
+/** The "my" page summary; balances are exact decimal strings. */
 export async function userIndex(db: Db, userId: string): Promise<UserIndex> {
-  const [p, count] = await Promise.all([
+  const [p, count, b] = await Promise.all([
     profile(db, userId),
     db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('referrer_id', '=', userId).executeTakeFirstOrThrow(),
+    balances(db, userId),
   ]);
-  return { profile: p, fuel: '0', points: '0', referrals: Number(count.n) };
+  return { profile: p, fuel: b.fuel, points: b.points, referrals: Number(count.n) };
 }
 
 /** The code a bad value of each profile field answers with. */

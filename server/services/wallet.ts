@@ -4,7 +4,7 @@ import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import type { LoginData, PublicUser } from '../../contract/schemas.ts';
 import { NICKNAME_MAX, REFERRER_RE } from '../../contract/rules.ts';
 import type { Db } from '../db/connect.ts';
-import { isUniqueViolation } from './accounts.ts';
+import { grantWelcomeFuel, isUniqueViolation } from './accounts.ts';
 import { fail } from './errors.ts';
 import { openSession } from './sessions.ts';
 import { publicUser, referrerSn } from './users.ts';
@@ -86,7 +86,7 @@ const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
 /** Logs in with a wallet; the first login creates the account (with the referrer when one is given). */
 export async function walletLogin(
-  deps: { db: Db; sessionTtlMs: number },
+  deps: { db: Db; sessionTtlMs: number; welcomeFuel?: string },
   input: SignedIn & { terminal: number; referrer?: string | undefined },
   site: Site,
 ): Promise<LoginData> {
@@ -104,11 +104,15 @@ export async function walletLogin(
     }
     for (let attempt = 0; !user; attempt++) {
       try {
-        user = await db
-          .insertInto('users')
-          .values({ sn: newSn(), account: null, password_hash: null, payment_hash: null, nickname: shortAddress(address).slice(0, NICKNAME_MAX), email: '', mobile: '', address, avatar: '', referrer_id: referrerId })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        user = await db.transaction().execute(async (tx) => {
+          const created = await tx
+            .insertInto('users')
+            .values({ sn: newSn(), account: null, password_hash: null, payment_hash: null, nickname: shortAddress(address).slice(0, NICKNAME_MAX), email: '', mobile: '', address, avatar: '', referrer_id: referrerId })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await grantWelcomeFuel(tx, created.id, deps.welcomeFuel);
+          return created;
+        });
       } catch (e) {
         // Two first logins of one wallet at once: the other one made the account.
         if (isUniqueViolation(e, 'address')) user = await db.selectFrom('users').selectAll().where('address', '=', address).executeTakeFirstOrThrow();

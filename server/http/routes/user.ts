@@ -4,6 +4,8 @@ import type { AccountsDeps } from '../../services/accounts.ts';
 import { changePassword } from '../../services/password-change.ts';
 import { profile, setInfo, setInfoErrors, userIndex } from '../../services/profile.ts';
 import { bindWallet } from '../../services/wallet.ts';
+import { accountLogs, balances } from '../../services/ledger.ts';
+import { ACCOUNT_LOG_PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
 import { route } from '../route.ts';
 import { siteOf } from './auth.ts';
 
@@ -14,6 +16,11 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   const { db } = deps;
   route(app, db, 'authProfile', { auth: true }, ({ session }) => profile(db, session.userId));
   route(app, db, 'userIndex', { auth: true }, ({ session }) => userIndex(db, session.userId));
+  // The platform balances and their logs (issue 5 §2).
+  route(app, db, 'userAccount', { auth: true }, ({ session }) => balances(db, session.userId));
+  route(app, db, 'userAccountLogs', { auth: true }, ({ session, query }) =>
+    accountLogs(db, session.userId, query.type, query.page ?? 1, query.page_size ?? ACCOUNT_LOG_PAGE_SIZE_DEFAULT),
+  );
   // An account user binds a wallet with a signed sign-in message (one wallet per account, one account per wallet).
   route(app, db, 'userBind', { auth: true, fieldCodes: { address: 'InvalidAddress', signature: 'WalletSignatureFailed' } }, ({ session, body, request }) =>
     bindWallet(db, session.userId, body, siteOf(request)),

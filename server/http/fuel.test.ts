@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract/codes.ts';
+import { money } from '../engine/money.ts';
+import { ScriptedMarket } from '../market/scripted.ts';
+import { post } from '../services/ledger.ts';
+import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { createTrading, type Trading } from '../trading.ts';
+
+type Answer<T = any> = { code: number; msg: string; data: T };
+const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '3', repeat: true };
+
+/**
+ * Fuel pays for profit (issue 5 §2): 20% of a profitable cycle's realised profit, taken from fuel in
+ * the transaction that books the profit; nothing on a loss; no start without fuel; when fuel runs out,
+ * every running bot of the user pauses and a warning is left.
+ */
+describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind) => {
+  let t: TestApp;
+  let trading: Trading;
+  const market = new ScriptedMarket();
+  let auth: Record<string, string>;
+  let userId = '';
+  const call = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<T>);
+  const step = async (symbol: string, price: string) => {
+    market.set(symbol, price);
+    await trading.engine.tick();
+    await trading.engine.idle();
+  };
+  const fuel = async () => (await call('GET', '/api/user/account')).data.fuel as string;
+
+  beforeAll(async () => {
+    t = await openTestApp(kind, { trading: (db) => (trading = createTrading({ db, feed: market, fuelFeeRate: '0.2' })) });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    auth = { authorization: `Bearer ${r.json().data.token}` };
+    userId = String((await t.db.selectFrom('users').select('id').where('sn', '=', r.json().data.sn).executeTakeFirstOrThrow()).id);
+    expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    market.set('BTC/USDT', '50000');
+    market.set('ETH/USDT', '3000');
+  });
+  afterAll(async () => {
+    await trading.engine.stop();
+    await t.close();
+  });
+
+  it('starts a new account with the welcome fuel, logged', async () => {
+    expect((await call('GET', '/api/user/account')).data).toEqual({ usdt: '0', fuel: '100', points: '0', rewards: '0' });
+    const logs = await call('GET', '/api/user/accountLogs');
+    expect(logs.data).toMatchObject({ total: 1, page: 1, page_size: 20, list: [{ asset: 'fuel', amount: '100', balance: '100', reason: 'welcome' }] });
+  });
+
+  it('takes 20% of a profitable cycle profit from fuel, and nothing on a loss', async () => {
+    const bot = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params });
+    expect((await call('GET', `/api/user/botOperation?id=${bot.data.id}&action=start`)).code).toBe(1); // buys 0.002 at 50000
+    await step('BTC/USDT', '49000'); // adds 0.00408 at 49000
+    await step('BTC/USDT', '49900'); // take profit: 2.86367004 USDT (server/http/bots.test.ts works it out)
+    // 2.86367004 x 0.2 = 0.572734008, rounded up to 8 places: 0.57273401 fuel; 100 - 0.57273401 = 99.42726599
+    expect(await fuel()).toBe('99.42726599');
+    const fee = (await call('GET', '/api/user/accountLogs?type=fuel')).data.list[0];
+    expect(fee).toMatchObject({ amount: '-0.57273401', balance: '99.42726599', reason: 'profit_fee', detail: { bot: bot.data.id, cycle: '1', profit: '2.86367004', fee: '0.57273401' } });
+
+    await step('BTC/USDT', '50000'); // cycle 2 opens: 0.002 at 50000
+    await step('BTC/USDT', '48400'); // 3.2% under the average: the 3% stop loss closes at a loss
+    expect((await call('GET', `/api/user/botPositions?id=${bot.data.id}`)).data.list.find((p: any) => p.cycle === 2)).toMatchObject({ status: 'closed', profit: expect.stringMatching(/^-/) });
+    expect(await fuel()).toBe('99.42726599'); // no fee on a loss
+    await call('GET', `/api/user/botOperation?id=${bot.data.id}&action=stop`);
+  });
+
+  it('pauses every running bot and leaves a warning when fuel runs out; no bot starts without fuel', async () => {
+    // Fuel nearly gone (an adjustment through the ledger, as support would make it).
+    await post(t.db, { userId, asset: 'fuel', amount: money('-99.32726599'), reason: 'adjust' }); // 0.1 left
+    const a = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params });
+    const b = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'ETH/USDT', params: { ...params, firstOrder: '50', investment: '500' } });
+    market.set('BTC/USDT', '50000');
+    await call('GET', `/api/user/botOperation?id=${a.data.id}&action=start`);
+    await call('GET', `/api/user/botOperation?id=${b.data.id}&action=start`);
+    await step('BTC/USDT', '51000'); // bot a takes profit: 0.002 BTC, about 1.8 USDT, fee about 0.36 > 0.1 left
+    await trading.engine.idle();
+    expect(await fuel()).toBe('0');
+    for (const id of [a.data.id, b.data.id]) {
+      const info = await call('GET', `/api/user/botInfo?id=${id}`);
+      expect(info.data).toMatchObject({ status: 'paused', error: 'fuel' });
+      const actions = await call('GET', `/api/user/botActions?id=${id}`);
+      expect(actions.data.list.map((x: any) => [x.kind, x.detail.reason])).toContainEqual(['pause', 'fuel']);
+    }
+    const notices = await t.db.selectFrom('notices').selectAll().where('user_id', '=', userId).execute();
+    expect(notices).toEqual([expect.objectContaining({ kind: 'warning', code: 'fuel_empty', detail: { paused: '2' } })]);
+    // Paused bots stay paused on the next prices, and neither resumes nor starts without fuel.
+    await step('ETH/USDT', '2000');
+    expect((await call('GET', `/api/user/botInfo?id=${b.data.id}`)).data.positions).toBe(1);
+    const refused = await call('GET', `/api/user/botOperation?id=${b.data.id}&action=resume`);
+    expect([refused.code, refused.msg]).toEqual([Code.InsufficientFuel, expect.stringMatching(/fuel/i)]);
+  });
+});
