@@ -38,14 +38,22 @@ async function userCache(request: Request): Promise<Cache | null> {
 /** The cache key: the URL with its query (the lang header does not change the data). */
 const keyOf = (request: Request) => new Request(request.url);
 
-/** Keeps a successful envelope (code 1) with the time it was fetched; errors and session ends are never kept. */
-async function keep(cache: Cache, request: Request, response: Response): Promise<void> {
-  if (!response.ok) return;
-  const text = await response.clone().text();
-  if (!text.startsWith('{"code":1,')) return;
-  const headers = new Headers(response.headers);
-  headers.set(CACHED_AT, String(Date.now()));
-  await cache.put(keyOf(request), new Response(text, { status: 200, headers }));
+/**
+ * Keeps a successful envelope (code 1) with the time it was fetched; errors and session ends are never
+ * kept. Best effort, behind the answer: keeping can fail (storage full, the cache deleted by a logout
+ * meanwhile) and that must never fail the request itself.
+ */
+function keep(cache: Cache, request: Request, response: Response): Response {
+  if (!response.ok) return response;
+  const copy = response.clone();
+  void (async () => {
+    const text = await copy.text();
+    if (!text.startsWith('{"code":1,')) return;
+    const headers = new Headers(copy.headers);
+    headers.set(CACHED_AT, String(Date.now()));
+    await cache.put(keyOf(request), new Response(text, { status: 200, headers }));
+  })().catch(() => undefined);
+  return response;
 }
 
 const ageOf = (response: Response) => Date.now() - Number(response.headers.get(CACHED_AT) ?? 0);
@@ -55,10 +63,7 @@ async function networkFirst(request: Request): Promise<Response> {
   const cache = await userCache(request);
   const network = fetch(request);
   if (!cache) return network;
-  const fresh = network.then(async (response) => {
-    await keep(cache, request, response);
-    return response;
-  });
+  const fresh = network.then((response) => keep(cache, request, response));
   fresh.catch(() => undefined);
   const timedOut = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), NETWORK_TIMEOUT_MS));
   try {
@@ -79,10 +84,7 @@ function staleWhileRevalidate(maxAgeMs: number) {
   return async (request: Request): Promise<Response> => {
     const cache = await userCache(request);
     if (!cache) return fetch(request);
-    const refresh = fetch(request).then(async (response) => {
-      await keep(cache, request, response);
-      return response;
-    });
+    const refresh = fetch(request).then((response) => keep(cache, request, response));
     const kept = await cache.match(keyOf(request));
     if (kept && ageOf(kept) < maxAgeMs) {
       refresh.catch(() => undefined);

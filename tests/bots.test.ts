@@ -150,4 +150,11 @@ describe('a new trader runs a martin bot on Paper', () => {
     await page.getByTestId('bots-empty').waitFor();
     expect(await page.getByTestId('bot-card').count()).toBe(0);
   });
+
+  it('sees its fuel and the log of it on /my/asset/fuel', async () => {
+    await page.goto('/my/asset/fuel');
+    await expect.poll(() => page.getByTestId('asset-balance').innerText()).toContain('100');
+    await expect.poll(() => page.getByTestId('asset-logs').innerText()).toContain('新用户赠送');
+    expect(await page.getByTestId('asset-logs').innerText()).toContain('+100');
+  });
 });

@@ -188,6 +188,9 @@ describe('a new trader on a phone', () => {
     await page.goto('/');
     const apiCaches = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('api-')));
     await expect.poll(apiCaches, { timeout: 10_000 }).toHaveLength(1); // home's bill and counts, kept by the service worker
+    // Off home (its prices refresh every 5 s and would meet the ended session first) to a quiet tab.
+    await page.getByTestId('tab-bar').getByText('排行').click();
+    await page.waitForURL((u) => u.pathname === '/rank');
     await page.evaluate(() => sessionStorage.setItem('draft', 'x'));
     const token = JSON.parse((await storage(page)).local.token!) as string;
     const res = await fetch(`${baseURL}/api/login/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
@@ -195,7 +198,7 @@ describe('a new trader on a phone', () => {
 
     await page.getByTestId('tab-bar').getByText('我的').click();
     // The first load of a fresh page shares the server with the service worker's precache: allow 5 s.
-    await expect.poll(() => page.locator('[data-kind="error"]').first().innerText(), { timeout: 5000 }).toContain('重新登录');
+    await page.locator('[data-kind="error"]', { hasText: '重新登录' }).waitFor({ timeout: 5000 });
     // The screen being left shows no error box of its own: the toast and the redirect say it all.
     expect(await page.getByText('账户数据加载失败').count()).toBe(0);
     const at = Date.now();

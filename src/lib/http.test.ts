@@ -255,6 +255,14 @@ describe.each([
     expect(navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('toasts even when the call was a quiet background refresh (show: false), so the trader sees why they leave', async () => {
+    reply({ code, msg, data: null });
+    await run('userBill', undefined, { show: false });
+    expect(toasts()).toEqual([['error', msg]]);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
   it('with show 0 shows nothing but still wipes and leaves', async () => {
     reply({ code, msg, data: null, show: 0 });
     await run('userIndex');

@@ -204,14 +204,16 @@ export async function request<N extends CallName>(
     const failure = new ApiError({ kind: 'http', status, message, code: answer?.code, data: answer?.data });
     // A 401 ends the session like codes 101/1006/2003 do: toasted even on screen-handled calls,
     // because the screen that would show the message inline is about to be left.
-    if (status === 401) endSession(display ? message : null, UNAUTHORIZED_DELAY_MS);
+    if (status === 401) endSession(answer?.show !== 0 ? message : null, UNAUTHORIZED_DELAY_MS);
     else if (display && !screen) showToast('error', message);
     throw failure;
   }
 
   if (sessionEndCodes.includes(answer.code)) {
     const message = answer.message || t(clientMessages['toast.failure']);
-    endSession(display ? message : null, SESSION_END_DELAY_MS);
+    // Shown even when the call itself was quiet (a background refresh): the trader is about to be sent
+    // to /login and must see why. Only the server's show: 0 silences it.
+    endSession(answer.show !== 0 ? message : null, SESSION_END_DELAY_MS);
     throw new ApiError({ kind: 'code', code: answer.code, message, data: answer.data });
   }
 

@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { AssetRoute } from '../../features/assets/components/asset-page.tsx';
 
-export const Route = createFileRoute('/_authed/my/asset/$type')({
-  component: () => <Placeholder title={<Trans>我的资产</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/my/asset/$type')({ component: AssetRoute });
