@@ -113,6 +113,9 @@ export const schemas = {
   marketUserRank: { query: z.strictObject({ page, limit: pageSize }) },
   userReferrals: { query: z.strictObject({ page, limit: pageSize }) },
   userPositions: { query: z.strictObject({ page, page_size: pageSize }) },
+  noticeList: { query: z.strictObject({ kind: z.enum(['warning', 'notice']).optional(), page, page_size: pageSize }) },
+  noticeDetail: { query: z.strictObject({ id }) },
+  noticeRead: { body: z.strictObject({ id: id.optional(), all: z.boolean().optional() }) },
 } as const;
 
 export type CallName = keyof typeof schemas;
@@ -155,6 +158,19 @@ export interface UserIndex {
   fuel: string;
   points: string;
   referrals: number;
+}
+
+/**
+ * A notice or a warning for the user (issue 5 §6). `code` names what happened (fuel_low, fuel_empty,
+ * bot_paused, api_invalid, order_failed); `detail` holds its figures; the app words it in zh or en.
+ */
+export interface Notice {
+  id: string;
+  kind: 'warning' | 'notice';
+  code: string;
+  detail: Record<string, string>;
+  read: boolean;
+  createdAt: string;
 }
 
 /** The platform balances (GET /api/user/account), exact decimal strings. */
@@ -298,4 +314,7 @@ export interface DataOf {
   marketUserRank: unknown;
   userReferrals: unknown;
   userPositions: Page<OpenPosition>;
+  noticeList: Page<Notice> & { unread: number };
+  noticeDetail: Notice;
+  noticeRead: { unread: number };
 }

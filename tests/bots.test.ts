@@ -157,4 +157,9 @@ describe('a new trader runs a martin bot on Paper', () => {
     await expect.poll(() => page.getByTestId('asset-logs').innerText()).toContain('新用户赠送');
     expect(await page.getByTestId('asset-logs').innerText()).toContain('+100');
   });
+
+  it('reads its warnings: none yet, an empty list that says so', async () => {
+    await page.goto('/notice/warn');
+    await expect.poll(() => page.locator('main').innerText()).toContain('没有风险提示。');
+  });
 });

@@ -7,6 +7,8 @@ import { money } from './money.ts';
 
 /** The share of a profitable cycle's profit paid in fuel, unless configured (FUEL_FEE_RATE). */
 export const DEFAULT_FUEL_FEE_RATE = '0.2';
+/** Below this much fuel the trader is warned (once, when a fee crosses it). */
+export const FUEL_LOW = 10;
 import { encodeMartin } from './martin/state-codec.ts';
 import type { MartinState } from './martin/strategy.ts';
 import type { EngineEvent, Intent, PlaceOrder } from './types.ts';
@@ -117,10 +119,16 @@ export async function commitDecision(
             detail: { bot: bot.id, cycle: String(intent.cycle), profit: intent.profit.toFixed(), fee: fee.toFixed() },
           });
           if (charged.balance.lte(0)) outOfFuel = await pauseForFuel(tx, bot.userId);
+          else if (charged.balance.lt(FUEL_LOW) && charged.balance.minus(charged.applied).gte(FUEL_LOW)) {
+            // Crossing below the low mark warns once, before the bots stop.
+            await tx.insertInto('notices').values({ user_id: bot.userId, kind: 'warning', code: 'fuel_low', detail: JSON.stringify({ fuel: charged.balance.toFixed() }) }).execute();
+          }
         }
       } else if (intent.type === 'PauseBot') {
         pause = intent.reason.slice(0, 200);
         actions.push({ kind: 'pause', detail: { reason: pause } });
+        // The trader learns it from the notices too: an order was refused and the bot stopped trading.
+        await tx.insertInto('notices').values({ user_id: bot.userId, kind: 'warning', code: 'bot_paused', detail: JSON.stringify({ bot: bot.id, reason: pause }) }).execute();
       }
     }
     await tx

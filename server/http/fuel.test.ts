@@ -83,8 +83,13 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
       const actions = await call('GET', `/api/user/botActions?id=${id}`);
       expect(actions.data.list.map((x: any) => [x.kind, x.detail.reason])).toContainEqual(['pause', 'fuel']);
     }
-    const notices = await t.db.selectFrom('notices').selectAll().where('user_id', '=', userId).execute();
-    expect(notices).toEqual([expect.objectContaining({ kind: 'warning', code: 'fuel_empty', detail: { paused: '2' } })]);
+    const notices = await call('GET', '/api/notice/list');
+    expect(notices.data).toMatchObject({ total: 1, unread: 1, list: [{ kind: 'warning', code: 'fuel_empty', detail: { paused: '2' }, read: false }] });
+    const detail = await call('GET', `/api/notice/detail?id=${notices.data.list[0].id}`);
+    expect(detail.data).toMatchObject({ code: 'fuel_empty', read: true });
+    expect((await call('GET', '/api/notice/list')).data.unread).toBe(0);
+    expect((await call('GET', '/api/notice/detail?id=999999')).code).toBe(Code.NotFound);
+    expect((await call('POST', '/api/notice/read', {})).code).toBe(Code.RequiredFieldMissing);
     // Paused bots stay paused on the next prices, and neither resumes nor starts without fuel.
     await step('ETH/USDT', '2000');
     expect((await call('GET', `/api/user/botInfo?id=${b.data.id}`)).data.positions).toBe(1);

@@ -5,7 +5,8 @@ import { changePassword } from '../../services/password-change.ts';
 import { profile, setInfo, setInfoErrors, userIndex } from '../../services/profile.ts';
 import { bindWallet } from '../../services/wallet.ts';
 import { accountLogs, balances } from '../../services/ledger.ts';
-import { ACCOUNT_LOG_PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
+import { listNotices, noticeDetail, readNotices } from '../../services/notices.ts';
+import { ACCOUNT_LOG_PAGE_SIZE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
 import { route } from '../route.ts';
 import { siteOf } from './auth.ts';
 
@@ -21,6 +22,10 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   route(app, db, 'userAccountLogs', { auth: true }, ({ session, query }) =>
     accountLogs(db, session.userId, query.type, query.page ?? 1, query.page_size ?? ACCOUNT_LOG_PAGE_SIZE_DEFAULT),
   );
+  // Notices and warnings (issue 5 §6).
+  route(app, db, 'noticeList', { auth: true }, ({ session, query }) => listNotices(db, session.userId, query.kind, query.page ?? 1, query.page_size ?? PAGE_SIZE_DEFAULT));
+  route(app, db, 'noticeDetail', { auth: true }, ({ session, query }) => noticeDetail(db, session.userId, query.id));
+  route(app, db, 'noticeRead', { auth: true }, ({ session, body }) => readNotices(db, session.userId, body));
   // An account user binds a wallet with a signed sign-in message (one wallet per account, one account per wallet).
   route(app, db, 'userBind', { auth: true, fieldCodes: { address: 'InvalidAddress', signature: 'WalletSignatureFailed' } }, ({ session, body, request }) =>
     bindWallet(db, session.userId, body, siteOf(request)),

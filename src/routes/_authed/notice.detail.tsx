@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { NoticeDetailRoute } from '../../features/notices/components/notice-detail-page.tsx';
 
-export const Route = createFileRoute('/_authed/notice/detail')({
-  component: () => <Placeholder title={<Trans>公告详情</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/notice/detail')({ component: NoticeDetailRoute });

@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { NoticeListPage } from '../../features/notices/components/notice-list-page.tsx';
 
-export const Route = createFileRoute('/_authed/notice/list')({
-  component: () => <Placeholder title={<Trans>公告</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/notice/list')({ component: NoticeListPage });

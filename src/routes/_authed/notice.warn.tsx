@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { WarningListPage } from '../../features/notices/components/warning-list-page.tsx';
 
-export const Route = createFileRoute('/_authed/notice/warn')({
-  component: () => <Placeholder title={<Trans>风险提示</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/notice/warn')({ component: WarningListPage });

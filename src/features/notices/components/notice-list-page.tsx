@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../../../lib/api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { time } from '../../bots/format.ts';
+import { Pager } from '../../bots/components/pager.tsx';
+import * as css from '../../bots/components/bots.css.ts';
+import { noticeWords } from '../words.ts';
+
+const PAGE_SIZE = 10;
+
+/** /notice/list (everything) and /notice/warn (warnings only): newest first, unread marked, all markable read. */
+export function NoticeListPage({ kind }: { kind?: 'warning' }) {
+  const { i18n } = useLingui();
+  const [page, setPage] = useState(1);
+  const notices = useResource(() => api.noticeList({ ...(kind ? { kind } : {}), page: String(page), page_size: String(PAGE_SIZE) }));
+  useEffect(() => notices.reload(), [page]);
+  const readAll = async () => {
+    await api.noticeRead({ all: true }, { show: false });
+    notices.reload();
+  };
+  return (
+    <Page
+      title={kind ? <Trans>风险提示</Trans> : <Trans>公告</Trans>}
+      action={notices.data && notices.data.unread > 0 ? <button type="button" className={css.smallButton} onClick={() => void readAll()} data-testid="read-all"><Trans>全部已读</Trans></button> : undefined}
+    >
+      <LoadState loading={!notices.data && !notices.failed} failed={notices.failed} failedText={<Trans>加载失败。</Trans>} onRetry={notices.reload} />
+      {notices.data && notices.data.list.length === 0 ? <section className={ui.card}><p className={ui.muted}>{kind ? <Trans>没有风险提示。</Trans> : <Trans>暂无公告。</Trans>}</p></section> : null}
+      <ul className={ui.list} data-testid="notice-list" style={notices.data?.list.length ? undefined : { display: 'none' }}>
+        {notices.data?.list.map((n) => {
+          const w = noticeWords(n, i18n);
+          return (
+            <li key={n.id}>
+              <Link to="/notice/detail" search={{ id: n.id }} className={ui.listRow} style={{ display: 'block', padding: '12px 16px' }} data-read={n.read}>
+                <div className={css.row} style={{ padding: 0 }}>
+                  <strong className={n.kind === 'warning' ? css.profit.down : undefined}>{n.read ? '' : '● '}{w.title}</strong>
+                  <span className={css.figureLabel}>{time(n.createdAt)}</span>
+                </div>
+                <div className={css.figureLabel} style={{ marginTop: 4 }}>{w.text}</div>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      {notices.data ? <Pager page={page} pageSize={PAGE_SIZE} total={notices.data.total} onPage={setPage} /> : null}
+    </Page>
+  );
+}
