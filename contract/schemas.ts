@@ -173,6 +173,19 @@ export interface Notice {
   createdAt: string;
 }
 
+/** A member of the trader's team (GET /api/user/referrals): invited directly or further down. */
+export interface ReferralMember {
+  sn: string;
+  nickname: string;
+  /** 1: invited by the trader; 2: invited by one of theirs. */
+  level: number;
+  joinedAt: string;
+  /** Bots running now. */
+  running: number;
+  /** Rewards this member's fuel fees earned the trader. */
+  rewards: string;
+}
+
 /** The platform balances (GET /api/user/account), exact decimal strings. */
 export interface AccountBalances {
   usdt: string;
@@ -312,7 +325,7 @@ export interface DataOf {
   userChangeInfo: unknown;
   userChange: unknown;
   marketUserRank: unknown;
-  userReferrals: unknown;
+  userReferrals: Page<ReferralMember> & { team: number; rewards: string };
   userPositions: Page<OpenPosition>;
   noticeList: Page<Notice> & { unread: number };
   noticeDetail: Notice;

@@ -19,6 +19,8 @@
  * |                   |                                  | demos: 60 = a minute of market a second)          |
  * | FUEL_FEE_RATE     | 0.2                              | share of a profitable cycle's profit paid in fuel |
  * | FUEL_WELCOME      | 100                              | fuel a new account starts with                    |
+ * | REFERRAL_RATES    | 0.1,0.05                         | shares of a fuel fee earned by the payer's        |
+ * |                   |                                  | referrer, theirs, ... (one per level)             |
  */
 export interface Config {
   port: number;
@@ -43,6 +45,8 @@ export interface Config {
   fuelFeeRate: string;
   /** Fuel a new account starts with, exact decimal. */
   welcomeFuel: string;
+  /** Shares of a fuel fee earned per referral level, exact decimals. */
+  referralRates: string[];
 }
 
 export interface LoginLimits {
@@ -101,5 +105,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketSpeed: int(env.MARKET_SPEED, 1, 'MARKET_SPEED'),
     fuelFeeRate: decimalOf(env.FUEL_FEE_RATE, '0.2', 'FUEL_FEE_RATE', '1'),
     welcomeFuel: decimalOf(env.FUEL_WELCOME, '100', 'FUEL_WELCOME'),
+    referralRates: (env.REFERRAL_RATES ?? '0.1,0.05').split(',').filter(Boolean).map((r) => decimalOf(r.trim(), '0', 'REFERRAL_RATES', '1')),
   };
 }

@@ -21,6 +21,7 @@ const trading = createTrading({
   live: createLiveTrading({ db, box }),
   tickMs: config.engineTickMs,
   fuelFeeRate: config.fuelFeeRate,
+  referralRates: config.referralRates,
   ...(config.marketSpeed > 1 ? { now: fastClock(config.marketSpeed) } : {}),
 });
 const app = await buildApp({ db, config, box, ready: dbReady, trading });

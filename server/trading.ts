@@ -46,6 +46,8 @@ export interface TradingOptions {
   log?: { error(obj: unknown, msg: string): void };
   /** Share of a profitable cycle's profit paid in fuel (config FUEL_FEE_RATE; default 0.2). */
   fuelFeeRate?: string;
+  /** Shares of a fee earned per referral level (config REFERRAL_RATES; default 0.1, 0.05). */
+  referralRates?: readonly string[];
   /** The live exchanges' venues, prices and markets (ccxt, exchanges/live-trading.ts); absent, Paper only. */
   live?: LiveSide;
 }
@@ -79,6 +81,7 @@ export function createTrading(options: TradingOptions): Trading {
     prices,
     tickMs: options.tickMs ?? 1000,
     ...(options.fuelFeeRate !== undefined ? { fuelFeeRate: options.fuelFeeRate } : {}),
+    ...(options.referralRates !== undefined ? { referralRates: options.referralRates } : {}),
     ...(options.log ? { log: options.log } : {}),
     async venue(bot) {
       if (bot.exchange === 'paper') return paper(bot.userId);

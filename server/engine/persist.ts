@@ -7,6 +7,8 @@ import { money } from './money.ts';
 
 /** The share of a profitable cycle's profit paid in fuel, unless configured (FUEL_FEE_RATE). */
 export const DEFAULT_FUEL_FEE_RATE = '0.2';
+/** What each level up the referral chain earns of a fuel fee paid (0.1 = 10%), unless configured. */
+export const DEFAULT_REFERRAL_RATES: readonly string[] = ['0.1', '0.05'];
 /** Below this much fuel the trader is warned (once, when a fee crosses it). */
 export const FUEL_LOW = 10;
 import { encodeMartin } from './martin/state-codec.ts';
@@ -45,6 +47,7 @@ export async function commitDecision(
   before: MartinState,
   order?: OrderUpdate,
   fuelFeeRate: string = DEFAULT_FUEL_FEE_RATE,
+  referralRates: readonly string[] = DEFAULT_REFERRAL_RATES,
 ): Promise<Committed> {
   const actions: { kind: ActionKind; detail: Record<string, string> }[] = [];
   let pause: string | null = null;
@@ -118,6 +121,7 @@ export async function commitDecision(
             userId: bot.userId, asset: 'fuel', amount: fee.neg(), reason: 'profit_fee', floorAtZero: true,
             detail: { bot: bot.id, cycle: String(intent.cycle), profit: intent.profit.toFixed(), fee: fee.toFixed() },
           });
+          await rewardReferrers(tx, bot.userId, charged.applied.neg(), referralRates, { bot: bot.id, cycle: String(intent.cycle) });
           if (charged.balance.lte(0)) outOfFuel = await pauseForFuel(tx, bot.userId);
           else if (charged.balance.lt(FUEL_LOW) && charged.balance.minus(charged.applied).gte(FUEL_LOW)) {
             // Crossing below the low mark warns once, before the bots stop.
@@ -149,6 +153,30 @@ export async function commitDecision(
     }
     return { paused: pause !== null || outOfFuel.includes(bot.id), othersPaused: outOfFuel.filter((id) => id !== bot.id) };
   });
+}
+
+/**
+ * Referrers earn a share of the fuel fee their team pays (issue 5 §5): the direct referrer rates[0],
+ * theirs rates[1], and so on; credited to rewards, rounded down to 8 places, logged, in the transaction
+ * that takes the fee.
+ */
+async function rewardReferrers(tx: Parameters<typeof post>[0], userId: string, fee: Decimal, rates: readonly string[], detail: Record<string, string>): Promise<void> {
+  if (fee.lte(0)) return;
+  let current = userId;
+  const seen = new Set([userId]);
+  let from = '';
+  for (const rate of rates) {
+    const row = await tx.selectFrom('users').select(['referrer_id', 'sn']).where('id', '=', current).executeTakeFirst();
+    from ||= row?.sn ?? '';
+    const referrer = row?.referrer_id ? String(row.referrer_id) : null;
+    if (!referrer || seen.has(referrer)) return; // the end of the chain (or a loop, which referrer changes forbid)
+    seen.add(referrer);
+    const reward = fee.mul(money(rate)).toDecimalPlaces(8, Decimal.ROUND_DOWN);
+    if (reward.gt(0)) {
+      await post(tx, { userId: referrer, asset: 'rewards', amount: reward, reason: 'reward', detail: { ...detail, from, member: userId, fee: fee.toFixed() } });
+    }
+    current = referrer;
+  }
 }
 
 /** Pauses every running bot of a user whose fuel ran out, logs why on each, and leaves a warning. */

@@ -43,6 +43,8 @@ export interface EngineDeps {
   log?: EngineLog;
   /** Share of a profitable cycle's profit paid in fuel (default 0.2). */
   fuelFeeRate?: string;
+  /** Shares of a fee earned by each level of referrers (default 0.1, 0.05). */
+  referralRates?: readonly string[];
 }
 
 interface LiveBot {
@@ -234,7 +236,7 @@ export class Engine {
   private async carryOut(live: LiveBot, event: EngineEvent, state: MartinState, intents: Intent[], before = live.state, order?: OrderUpdate): Promise<void> {
     live.state = state;
     try {
-      const committed = await commitDecision(this.deps.db, live.record, event, state, intents, before, order, this.deps.fuelFeeRate);
+      const committed = await commitDecision(this.deps.db, live.record, event, state, intents, before, order, this.deps.fuelFeeRate, this.deps.referralRates);
       if (committed.paused) live.record.status = 'paused';
       // The user's fuel ran out: their other bots were paused in the same transaction; reload them.
       for (const other of committed.othersPaused) void this.serial(other, () => this.refresh(other)).catch(() => undefined);

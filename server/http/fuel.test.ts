@@ -96,4 +96,36 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     const refused = await call('GET', `/api/user/botOperation?id=${b.data.id}&action=resume`);
     expect([refused.code, refused.msg]).toEqual([Code.InsufficientFuel, expect.stringMatching(/fuel/i)]);
   });
+
+  it('credits referrers with their share of the fee their team pays, two levels up', async () => {
+    const reg = async (referrer?: string) => {
+      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD, ...(referrer ? { referrer } : {}) } });
+      return { auth: { authorization: `Bearer ${r.json().data.token}` }, sn: r.json().data.sn as string };
+    };
+    const as = (who: { auth: Record<string, string> }) => <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...who.auth, lang: 'en' } }).then((r) => r.json() as Answer<T>);
+    const a = await reg();
+    const b = await reg(a.sn);
+    const c = await reg(b.sn);
+    const callC = as(c);
+    expect((await callC('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    market.set('SOL/USDT', '100');
+    const bot = await callC('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'SOL/USDT', params: { ...params, firstOrder: '100', investment: '700' } });
+    expect((await callC('GET', `/api/user/botOperation?id=${bot.data.id}&action=start`)).code).toBe(1); // 1 SOL at 100
+    await step('SOL/USDT', '102'); // take profit at 101: sells 0.999 SOL at 102
+    const fee = (await callC('GET', '/api/user/accountLogs?type=fuel')).data.list[0];
+    expect(fee.reason).toBe('profit_fee');
+    const paid = money(fee.amount).neg();
+    // b (who invited c) earns 10% of the fee, a (who invited b) 5%, rounded down to 8 places.
+    const rewardOf = async (who: { auth: Record<string, string> }) => (await as(who)('GET', '/api/user/account')).data.rewards as string;
+    expect(await rewardOf(b)).toBe(paid.mul('0.1').toDecimalPlaces(8, 1).toFixed());
+    expect(await rewardOf(a)).toBe(paid.mul('0.05').toDecimalPlaces(8, 1).toFixed());
+    const rewardLog = (await as(b)('GET', '/api/user/accountLogs?type=rewards')).data.list[0];
+    expect(rewardLog).toMatchObject({ reason: 'reward', detail: { from: c.sn, bot: bot.data.id, cycle: '1', fee: paid.toFixed() } });
+    // a's team: b (level 1) and c (level 2, running one bot), and what each earned a.
+    const team = await as(a)('GET', '/api/user/referrals');
+    expect(team.data).toMatchObject({ team: 2, total: 2, rewards: await rewardOf(a) });
+    expect(team.data.list.map((m: any) => [m.sn, m.level, m.running])).toEqual([[c.sn, 2, 1], [b.sn, 1, 0]]);
+    expect(team.data.list[0].rewards).toBe(await rewardOf(a));
+  });
 });

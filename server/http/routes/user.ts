@@ -6,6 +6,7 @@ import { profile, setInfo, setInfoErrors, userIndex } from '../../services/profi
 import { bindWallet } from '../../services/wallet.ts';
 import { accountLogs, balances } from '../../services/ledger.ts';
 import { listNotices, noticeDetail, readNotices } from '../../services/notices.ts';
+import { referrals } from '../../services/referrals.ts';
 import { ACCOUNT_LOG_PAGE_SIZE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
 import { route } from '../route.ts';
 import { siteOf } from './auth.ts';
@@ -22,6 +23,8 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   route(app, db, 'userAccountLogs', { auth: true }, ({ session, query }) =>
     accountLogs(db, session.userId, query.type, query.page ?? 1, query.page_size ?? ACCOUNT_LOG_PAGE_SIZE_DEFAULT),
   );
+  // The team and what it earned the trader (issue 5 §5).
+  route(app, db, 'userReferrals', { auth: true }, ({ session, query }) => referrals(db, session.userId, query.page ?? 1, query.limit ?? PAGE_SIZE_DEFAULT));
   // Notices and warnings (issue 5 §6).
   route(app, db, 'noticeList', { auth: true }, ({ session, query }) => listNotices(db, session.userId, query.kind, query.page ?? 1, query.page_size ?? PAGE_SIZE_DEFAULT));
   route(app, db, 'noticeDetail', { auth: true }, ({ session, query }) => noticeDetail(db, session.userId, query.id));
