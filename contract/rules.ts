@@ -15,7 +15,8 @@ export const REFERRER_MIN = 3;
 export const PAGE_SIZE_DEFAULT = 10;
 export const ACCOUNT_LOG_PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
-export const setInfoFields = ['nickname', 'avatar', 'email', 'mobile'] as const;
+/** `referrer` sets the inviter's UID, once (issue 5 §5). */
+export const setInfoFields = ['nickname', 'avatar', 'email', 'mobile', 'referrer'] as const;
 export type SetInfoField = (typeof setInfoFields)[number];
 export const passwordTypes = ['login', 'payment'] as const;
 export type PasswordType = (typeof passwordTypes)[number];
@@ -30,4 +31,5 @@ export const profileFieldOk: Record<SetInfoField, (value: string) => boolean> = 
   mobile: (v) => v === '' || MOBILE_RE.test(v),
   // https only (no http, javascript: or data:), or a path on this site; no protocol-relative //host.
   avatar: (v) => v === '' || (v.length <= AVATAR_MAX && /^(https:\/\/[^\s/]+\S*|\/(?!\/)\S*)$/.test(v)),
+  referrer: (v) => REFERRER_RE.test(v),
 };

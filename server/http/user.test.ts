@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract/codes.ts';
 import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
 import { hashToken } from '../services/sessions.ts';
 
@@ -166,5 +167,26 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
       const raw = (await t.app.inject({ url, headers: { authorization: `Bearer ${u.token}` } })).body;
       expect(raw).not.toMatch(/argon2|_hash|"id"|123456|Secret2026x/);
     }
+  });
+
+  it('changes the referrer once: an existing UID, not oneself, no cycle; a second change is refused', async () => {
+    const reg = async (referrer?: string) => {
+      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD, ...(referrer ? { referrer } : {}) } });
+      return { headers: { authorization: `Bearer ${r.json().data.token}`, lang: 'en' }, sn: r.json().data.sn as string };
+    };
+    const set = (who: { headers: Record<string, string> }, value: string) =>
+      t.app.inject({ method: 'POST', url: '/api/user/setInfo', payload: { field: 'referrer', value }, headers: who.headers }).then((r) => r.json() as { code: number; msg: string; data: any });
+    const a = await reg();
+    const b = await reg(a.sn); // b was invited by a
+    const c = await reg();
+    expect((await set(a, 'ab')).code).toBe(Code.InvalidReferralCode); // under 3 characters
+    expect((await set(a, a.sn)).code).toBe(Code.InvalidReferralCode); // oneself
+    expect((await set(a, '99999999')).code).toBe(Code.InvalidReferralCode); // nobody
+    expect((await set(a, b.sn)).code).toBe(Code.InvalidReferralCode); // b is in a's team: a cycle
+    const changed = await set(a, c.sn);
+    expect(changed.code).toBe(1);
+    expect(changed.data.referral).toBe(c.sn);
+    const again = await set(a, b.sn);
+    expect([again.code, again.msg]).toEqual([Code.ReferrerChangedOnce, expect.stringMatching(/once/i)]);
   });
 });

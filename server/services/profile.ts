@@ -34,6 +34,7 @@ export const setInfoErrors: Record<SetInfoField, CodeName> = {
   email: 'InvalidEmail',
   mobile: 'InvalidMobile',
   avatar: 'InvalidAvatar',
+  referrer: 'InvalidReferralCode',
 };
 
 
@@ -41,6 +42,29 @@ export const setInfoErrors: Record<SetInfoField, CodeName> = {
 export async function setInfo(db: Db, userId: string, field: SetInfoField, raw: string): Promise<Profile> {
   const value = raw.trim();
   if (!profileFieldOk[field](value)) throw fail(setInfoErrors[field]);
+  if (field === 'referrer') return changeReferrer(db, userId, value);
   await db.updateTable('users').set({ [field]: value }).where('id', '=', userId).execute();
   return profile(db, userId);
+}
+
+/**
+ * Sets or changes the inviter once (issue 5 §5): an existing UID, not oneself, and no cycle (the new
+ * referrer must not be in the trader's own team). A second change is refused.
+ */
+async function changeReferrer(db: Db, userId: string, sn: string): Promise<Profile> {
+  return db.transaction().execute(async (tx) => {
+    const me = await tx.selectFrom('users').select(['sn', 'referrer_changed']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    if (me.referrer_changed) throw fail('ReferrerChangedOnce');
+    const target = await tx.selectFrom('users').select(['id', 'referrer_id']).where('sn', '=', sn).executeTakeFirst();
+    if (!target || String(target.id) === userId) throw fail('InvalidReferralCode');
+    // Walk up from the new referrer: meeting the trader means they would refer themselves through others.
+    let up = target.referrer_id ? String(target.referrer_id) : null;
+    for (let depth = 0; up && depth < 1000; depth++) {
+      if (up === userId) throw fail('InvalidReferralCode');
+      const row = await tx.selectFrom('users').select('referrer_id').where('id', '=', up).executeTakeFirst();
+      up = row?.referrer_id ? String(row.referrer_id) : null;
+    }
+    await tx.updateTable('users').set({ referrer_id: String(target.id), referrer_changed: true }).where('id', '=', userId).execute();
+    return profile(tx as unknown as Db, userId);
+  });
 }

@@ -7,6 +7,7 @@ const fieldMessages: Record<SetInfoField, MessageDescriptor> = {
   email: clientMessages['form.emailInvalid'],
   mobile: clientMessages['form.mobileInvalid'],
   avatar: clientMessages['form.avatarInvalid'],
+  referrer: clientMessages['form.referrerMin'],
 };
 
 

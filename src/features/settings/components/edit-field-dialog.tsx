@@ -12,7 +12,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import * as dialog from '../../../components/ui/dialog.css.ts';
 import { profileFieldError } from '../validate.ts';
 
-const inputTypes: Record<SetInfoField, string> = { nickname: 'text', avatar: 'url', email: 'email', mobile: 'tel' };
+const inputTypes: Record<SetInfoField, string> = { nickname: 'text', avatar: 'url', email: 'email', mobile: 'tel', referrer: 'text' };
 
 /** Edits one profile field in a dialog; the server checks it again and answers the new profile. */
 export function EditFieldDialog(props: { field: SetInfoField; label: string; initial: string; onClose: () => void; onSaved: (p: Profile) => void }) {
@@ -29,7 +29,7 @@ export function EditFieldDialog(props: { field: SetInfoField; label: string; ini
     setBusy(true);
     try {
       const profile = await api.userSetInfo({ field: props.field, value: value.trim() });
-      setUser((u) => (u ? { ...u, nickname: profile.nickname, avatar: profile.avatar, mobile: profile.mobile } : u));
+      setUser((u) => (u ? { ...u, nickname: profile.nickname, avatar: profile.avatar, mobile: profile.mobile, referral: profile.referral } : u));
       props.onSaved(profile);
     } catch (e) {
       setError(errorText(e));

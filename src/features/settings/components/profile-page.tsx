@@ -16,9 +16,13 @@ const fieldLabels: Record<SetInfoField, MessageDescriptor> = {
   avatar: msg`头像地址`,
   email: msg`邮箱`,
   mobile: msg`手机号`,
+  referrer: msg`邀请人`,
 };
 
-/** The profile: read-only identity (UID, account, wallet) and the four editable fields. */
+/** A field's value as the profile holds it (the referrer is shown by the inviter's UID). */
+const valueOf = (p: Profile, field: SetInfoField) => (field === 'referrer' ? p.referral : p[field]);
+
+/** The profile: read-only identity (UID, account, wallet) and the editable fields (the inviter can be changed once). */
 export function ProfilePage() {
   const { t, i18n } = useLingui();
   const { index, failed, reload } = useUserIndex();
@@ -39,14 +43,13 @@ export function ProfilePage() {
             <li className={ui.listRow}><span className={ui.listLabel}>UID</span><span className={ui.listValue} data-testid="profile-sn">{p.sn}</span></li>
             <li className={ui.listRow}><span className={ui.listLabel}><Trans>账号</Trans></span><span className={ui.listValue}>{p.account || unset}</span></li>
             {p.address ? <li className={ui.listRow}><span className={ui.listLabel}><Trans>钱包地址</Trans></span><span className={ui.listValue}>{p.address}</span></li> : null}
-            <li className={ui.listRow}><span className={ui.listLabel}><Trans>邀请人</Trans></span><span className={ui.listValue}>{p.referral || unset}</span></li>
           </ul>
           <ul className={ui.list}>
             {(Object.keys(fieldLabels) as SetInfoField[]).map((field) => (
               <li key={field}>
                 <button type="button" className={ui.listRow} onClick={() => setEditing(field)} data-testid={`edit-${field}`}>
                   <span className={ui.listLabel}>{i18n._(fieldLabels[field])}</span>
-                  <span className={ui.listValue}>{p[field] || unset}</span>
+                  <span className={ui.listValue}>{valueOf(p, field) || unset}</span>
                   <span aria-hidden="true">›</span>
                 </button>
               </li>
@@ -58,7 +61,7 @@ export function ProfilePage() {
         <EditFieldDialog
           field={editing}
           label={i18n._(fieldLabels[editing])}
-          initial={p[editing]}
+          initial={valueOf(p, editing)}
           onClose={() => setEditing(null)}
           onSaved={(next) => {
             setProfile(next);
