@@ -17,11 +17,11 @@ export default defineConfig({
   fallbackLocales: { default: 'zh' },
   catalogs: [
     { path: '<rootDir>/src/locales/codes/{locale}', include: ['<rootDir>/src/locales/code-messages.ts'] },
-    { path: '<rootDir>/src/locales/app/{locale}', include: ['<rootDir>/src/features/settings', '<rootDir>/src/features/exchanges', '<rootDir>/src/features/bots', '<rootDir>/src/features/assets', '<rootDir>/src/features/notices', '<rootDir>/src/features/wallet/wallet-errors.ts', '<rootDir>/src/routes/_authed'], exclude },
+    { path: '<rootDir>/src/locales/app/{locale}', include: ['<rootDir>/src/features/settings', '<rootDir>/src/features/exchanges', '<rootDir>/src/features/bots', '<rootDir>/src/features/assets', '<rootDir>/src/features/notices', '<rootDir>/src/features/referral', '<rootDir>/src/features/wallet/wallet-errors.ts', '<rootDir>/src/routes/_authed'], exclude },
     {
       path: '<rootDir>/src/locales/{locale}',
       include: ['<rootDir>/src'],
-      exclude: [...exclude, '<rootDir>/src/locales/code-messages.ts', '<rootDir>/src/features/settings', '<rootDir>/src/features/exchanges', '<rootDir>/src/features/bots', '<rootDir>/src/features/assets', '<rootDir>/src/features/notices', '<rootDir>/src/features/wallet/wallet-errors.ts', '<rootDir>/src/routes/_authed'],
+      exclude: [...exclude, '<rootDir>/src/locales/code-messages.ts', '<rootDir>/src/features/settings', '<rootDir>/src/features/exchanges', '<rootDir>/src/features/bots', '<rootDir>/src/features/assets', '<rootDir>/src/features/notices', '<rootDir>/src/features/referral', '<rootDir>/src/features/wallet/wallet-errors.ts', '<rootDir>/src/routes/_authed'],
     },
   ],
   format: formatter({ origins: false, lineNumbers: false, explicitIdAsDefault: true }),

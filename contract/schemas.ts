@@ -325,7 +325,7 @@ export interface DataOf {
   userChangeInfo: unknown;
   userChange: unknown;
   marketUserRank: unknown;
-  userReferrals: Page<ReferralMember> & { team: number; rewards: string };
+  userReferrals: Page<ReferralMember> & { team: number; rewards: string; rates: string[] };
   userPositions: Page<OpenPosition>;
   noticeList: Page<Notice> & { unread: number };
   noticeDetail: Notice;

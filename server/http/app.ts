@@ -17,7 +17,7 @@ import { registerStatic } from './static.ts';
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel'>>;
+  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates'>>;
   /** Seals exchange secrets at rest. */
   box: SecretBox;
   /** The exchange client used to verify keys (tests pass a fake). */
@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   const limiter = new LoginLimiter(deps.config.limits);
-  const accounts = { db: deps.db, sessionTtlMs: deps.config.sessionTtlMs, limiter, ...(deps.config.welcomeFuel ? { welcomeFuel: deps.config.welcomeFuel } : {}) };
+  const accounts = { db: deps.db, sessionTtlMs: deps.config.sessionTtlMs, limiter, ...(deps.config.welcomeFuel ? { welcomeFuel: deps.config.welcomeFuel } : {}), ...(deps.config.referralRates ? { referralRates: deps.config.referralRates } : {}) };
   authRoutes(app, accounts);
   userRoutes(app, accounts);
   exchangeRoutes(app, { db: deps.db, box: deps.box, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });

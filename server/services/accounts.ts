@@ -16,6 +16,8 @@ export interface AccountsDeps {
   limiter: LoginLimiter;
   /** Fuel a new account starts with (config FUEL_WELCOME); default 100. */
   welcomeFuel?: string;
+  /** Shares of a fee earned per referral level (config REFERRAL_RATES), shown in the referral rules. */
+  referralRates?: readonly string[];
 }
 
 export const DEFAULT_WELCOME_FUEL = '100';

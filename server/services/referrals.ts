@@ -3,13 +3,14 @@ import type { ReferralMember } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { money } from '../engine/money.ts';
 import { balances } from './ledger.ts';
+import { DEFAULT_REFERRAL_RATES } from '../engine/persist.ts';
 
 /**
  * The trader's team (GET /api/user/referrals): the members they invited (level 1) and those invited by
  * them (level 2), newest first, with each one's running bots and the rewards their fees earned the
  * trader; plus the team size and all rewards.
  */
-export async function referrals(db: Db, userId: string, page: number, limit: number): Promise<Page<ReferralMember> & { team: number; rewards: string }> {
+export async function referrals(db: Db, userId: string, page: number, limit: number, rates: readonly string[] = DEFAULT_REFERRAL_RATES): Promise<Page<ReferralMember> & { team: number; rewards: string; rates: string[] }> {
   const direct = await db.selectFrom('users').select('id').where('referrer_id', '=', userId).execute();
   const directIds = direct.map((r) => String(r.id));
   const second = directIds.length > 0 ? await db.selectFrom('users').select('id').where('referrer_id', 'in', directIds).execute() : [];
@@ -41,5 +42,6 @@ export async function referrals(db: Db, userId: string, page: number, limit: num
     page_size: limit,
     team: ids.length,
     rewards: mine.rewards,
+    rates: [...rates],
   };
 }

@@ -24,7 +24,7 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     accountLogs(db, session.userId, query.type, query.page ?? 1, query.page_size ?? ACCOUNT_LOG_PAGE_SIZE_DEFAULT),
   );
   // The team and what it earned the trader (issue 5 §5).
-  route(app, db, 'userReferrals', { auth: true }, ({ session, query }) => referrals(db, session.userId, query.page ?? 1, query.limit ?? PAGE_SIZE_DEFAULT));
+  route(app, db, 'userReferrals', { auth: true }, ({ session, query }) => referrals(db, session.userId, query.page ?? 1, query.limit ?? PAGE_SIZE_DEFAULT, deps.referralRates));
   // Notices and warnings (issue 5 §6).
   route(app, db, 'noticeList', { auth: true }, ({ session, query }) => listNotices(db, session.userId, query.kind, query.page ?? 1, query.page_size ?? PAGE_SIZE_DEFAULT));
   route(app, db, 'noticeDetail', { auth: true }, ({ session, query }) => noticeDetail(db, session.userId, query.id));

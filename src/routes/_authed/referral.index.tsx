@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { ReferralPage } from '../../features/referral/components/referral-page.tsx';
 
-export const Route = createFileRoute('/_authed/referral/')({
-  component: () => <Placeholder title={<Trans>邀请好友</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/referral/')({ component: ReferralPage });

@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { ReferralRulePage } from '../../features/referral/components/rule-page.tsx';
 
-export const Route = createFileRoute('/_authed/referral/rule')({
-  component: () => <Placeholder title={<Trans>邀请规则</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/referral/rule')({ component: ReferralRulePage });

@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { TeamRoute } from '../../features/referral/components/team-page.tsx';
 
-export const Route = createFileRoute('/_authed/team')({
-  component: () => <Placeholder title={<Trans>团队</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/team')({ component: TeamRoute });
