@@ -128,4 +128,24 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     expect(team.data.list.map((m: any) => [m.sn, m.level, m.running])).toEqual([[c.sn, 2, 1], [b.sn, 1, 0]]);
     expect(team.data.list[0].rewards).toBe(await rewardOf(a));
   });
+
+  it('warns once when a fee takes fuel under 10', async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const who = { authorization: `Bearer ${r.json().data.token}`, lang: 'en' };
+    const id = String((await t.db.selectFrom('users').select('id').where('sn', '=', r.json().data.sn).executeTakeFirstOrThrow()).id);
+    const as = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: who }).then((x) => x.json() as Answer<T>);
+    await post(t.db, { userId: id, asset: 'fuel', amount: money('-90'), reason: 'adjust' }); // 10 left
+    expect((await as('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    market.set('LTC/USDT', '100');
+    const bot = await as('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'LTC/USDT', params: { ...params, firstOrder: '100', investment: '700' } });
+    expect((await as('GET', `/api/user/botOperation?id=${bot.data.id}&action=start`)).code).toBe(1);
+    await step('LTC/USDT', '102'); // a profit of about 1.6: a fee of about 0.32 takes fuel from 10 to about 9.7
+    const account = (await as('GET', '/api/user/account')).data;
+    expect(money(account.fuel).lt(10) && money(account.fuel).gt(9)).toBe(true);
+    const notices = (await as('GET', '/api/notice/list?kind=warning')).data;
+    expect(notices.list.map((n: any) => [n.code, n.detail.fuel])).toEqual([['fuel_low', account.fuel]]);
+    expect((await as('GET', `/api/user/botInfo?id=${bot.data.id}`)).data.status).toBe('running'); // low, not out: bots keep running
+    await as('GET', `/api/user/botOperation?id=${bot.data.id}&action=stop`);
+  });
 });
