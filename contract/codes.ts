@@ -114,6 +114,12 @@ export const Code = {
   InvalidAddress: 4006,
   InvalidAmount: 4007,
   InsufficientCapital: 4008,
+  ChainUnavailable: 4009,
+  NetworkUnsupported: 4010,
+  AmountBelowMinimum: 4011,
+  InvalidTxHash: 4012,
+  ChangeUnsupported: 4013,
+  WithdrawalInProgress: 4014,
 
   // System
   DatabaseError: 5001,

@@ -29,6 +29,9 @@ const page = positiveInt(1_000_000).optional();
 const pageSize = positiveInt(PAGE_SIZE_MAX).optional();
 const id = z.string().regex(/^[1-9]\d{0,17}$/, 'format');
 const exchange = z.string().regex(/^[a-z0-9]{2,20}$/, 'format');
+/** Chain 56 by its usual names; the service refuses other networks with NetworkUnsupported. */
+const network = z.string().regex(/^[A-Za-z0-9-]{2,20}$/, 'format');
+const assetName = z.enum(['usdt', 'fuel', 'points', 'rewards']);
 const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
 
 export const schemas = {
@@ -84,9 +87,9 @@ export const schemas = {
   userBill: {},
   userBillLogs: { query: z.strictObject({ page, page_size: pageSize }) },
   userBillGroup: {},
-  userDeposit: { body: z.strictObject({ network: z.string().max(20), amount: decimal, txHash: z.string().max(100).optional() }) },
+  userDeposit: { body: z.strictObject({ network: network.optional(), txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'format') }) },
   userDepositInfo: {},
-  userDepositAddress: { query: z.strictObject({ network: z.string().regex(/^[A-Za-z0-9]{2,20}$/, 'format') }) },
+  userDepositAddress: { query: z.strictObject({ network }) },
   userBotCreate: { body: botCreateSchema },
   userBotInfo: { query: z.strictObject({ id }) },
   userBotDetail: { query: z.strictObject({ id }) },
@@ -107,9 +110,18 @@ export const schemas = {
   userBotBatchStatus: { query: z.strictObject({ task_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'format') }) },
   userBotActions: { query: z.strictObject({ id, page, page_size: pageSize }) },
   userWithdrawInfo: {},
-  userWithdraw: { body: z.strictObject({ network: z.string().max(20), address: z.string().max(100), amount: decimal, payPassword: z.string().regex(PAYMENT_PASSWORD_RE, 'format') }) },
+  userWithdraw: {
+    body: z.strictObject({
+      network: network.optional(),
+      address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'format'),
+      amount: decimal,
+      payPassword: z.string().regex(PAYMENT_PASSWORD_RE, 'format'),
+      /** The client's idempotency key: the same key never makes a second withdrawal. */
+      requestId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'format'),
+    }),
+  },
   userChangeInfo: {},
-  userChange: { body: z.strictObject({ from: z.string().max(20), to: z.string().max(20), amount: decimal, payPassword: z.string().regex(PAYMENT_PASSWORD_RE, 'format') }) },
+  userChange: { body: z.strictObject({ from: assetName, to: assetName, amount: decimal, payPassword: z.string().regex(PAYMENT_PASSWORD_RE, 'format') }) },
   marketUserRank: { query: z.strictObject({ page, limit: pageSize }) },
   userReferrals: { query: z.strictObject({ page, limit: pageSize }) },
   userPositions: { query: z.strictObject({ page, page_size: pageSize }) },
@@ -192,6 +204,91 @@ export interface AccountBalances {
   fuel: string;
   points: string;
   rewards: string;
+}
+
+/** A deposit the server has seen or been told of (GET /api/user/depositInfo). */
+export interface DepositRecord {
+  txHash: string;
+  amount: string | null;
+  /** submitted: reported by the trader, not yet confirmed on chain; credited: in the USDT balance. */
+  status: 'submitted' | 'credited';
+  createdAt: string;
+}
+
+/** Deposits on chain 56: where to pay, how much at least, how deep before it counts. */
+export interface DepositInfo {
+  /** false when this server has no chain configured (the screen says so). */
+  enabled: boolean;
+  network: 'BSC';
+  chainId: number;
+  /** The USDT token contract and its decimals. */
+  token: string;
+  decimals: number;
+  /** The deposit contract: approve it, then deposit(amount, memo); or send USDT to it from the bound wallet. */
+  contract: string;
+  minimum: string;
+  confirmations: number;
+  /** The trader's UID, which deposit() carries so the server knows whose money it is. */
+  memo: string;
+  /** The wallet bound to the account, whose plain transfers are credited too. */
+  wallet: string | null;
+  /** The latest deposits (at most 10; the account logs hold them all). */
+  recent: DepositRecord[];
+}
+
+export interface DepositAddress {
+  network: 'BSC';
+  address: string;
+  memo: string;
+  token: string;
+}
+
+/** What POST /api/user/deposit answers for a reported transaction. */
+export interface DepositReport {
+  txHash: string;
+  status: 'submitted' | 'credited';
+  /** Blocks so far (0: not found on chain yet) and needed. */
+  confirmations: number;
+  required: number;
+}
+
+export interface WithdrawalRecord {
+  id: string;
+  requestId: string;
+  address: string;
+  amount: string;
+  fee: string;
+  /** amount - fee: what arrives. */
+  received: string;
+  /** pending and signed are waiting; sent is broadcast; confirmed is mined; failed is refunded. */
+  status: 'pending' | 'signed' | 'sent' | 'confirmed' | 'failed';
+  txHash: string | null;
+  createdAt: string;
+}
+
+export interface WithdrawInfo {
+  enabled: boolean;
+  network: 'BSC';
+  token: string;
+  minimum: string;
+  fee: string;
+  /** The USDT balance. */
+  balance: string;
+  paymentPasswordSet: boolean;
+  recent: WithdrawalRecord[];
+}
+
+export interface ChangePair {
+  from: AccountLog['asset'];
+  to: AccountLog['asset'];
+  /** Units of `to` per unit of `from`. */
+  rate: string;
+}
+
+export interface ChangeInfo {
+  balances: AccountBalances;
+  pairs: ChangePair[];
+  paymentPasswordSet: boolean;
 }
 
 /** One change of a balance (GET /api/user/accountLogs): signed amount, the balance after it, why. */
@@ -305,9 +402,9 @@ export interface DataOf {
   userBill: { today: number; total: number };
   userBillLogs: Page<BillLog>;
   userBillGroup: BillGroup;
-  userDeposit: unknown;
-  userDepositInfo: unknown;
-  userDepositAddress: unknown;
+  userDeposit: DepositReport;
+  userDepositInfo: DepositInfo;
+  userDepositAddress: DepositAddress;
   userBotCreate: BotInfo;
   userBotInfo: BotInfo;
   userBotDetail: BotDetail;
@@ -320,10 +417,10 @@ export interface DataOf {
   userBotBatch: { task_id: string };
   userBotBatchStatus: BatchStatus;
   userBotActions: Page<BotAction>;
-  userWithdrawInfo: unknown;
-  userWithdraw: unknown;
-  userChangeInfo: unknown;
-  userChange: unknown;
+  userWithdrawInfo: WithdrawInfo;
+  userWithdraw: WithdrawalRecord;
+  userChangeInfo: ChangeInfo;
+  userChange: { from: ChangePair['from']; to: ChangePair['to']; amount: string; received: string; balances: AccountBalances };
   marketUserRank: unknown;
   userReferrals: Page<ReferralMember> & { team: number; rewards: string; rates: string[] };
   userPositions: Page<OpenPosition>;

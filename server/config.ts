@@ -21,6 +21,23 @@
  * | FUEL_WELCOME      | 100                              | fuel a new account starts with                    |
  * | REFERRAL_RATES    | 0.1,0.05                         | shares of a fuel fee earned by the payer's        |
  * |                   |                                  | referrer, theirs, ... (one per level)             |
+ * | CHAIN_RPC_URL     | unset: no deposits, withdrawals  | JSON-RPC of chain 56 (BNB Smart Chain)            |
+ * | CHAIN_ID          | 56                               | the chain id the RPC must answer                  |
+ * | CHAIN_USDT        | unset                            | the USDT token contract (BSC-USD)                 |
+ * | CHAIN_DEPOSIT     | unset                            | the QuantDeposit contract (server/chain/contracts)|
+ * | CHAIN_CONFIRMATIONS | 15                             | blocks deep (the including one counts) before a   |
+ * |                   |                                  | deposit is credited; also the re-org depth        |
+ * | CHAIN_START_BLOCK | 0                                | first block scanned on a fresh database (set it   |
+ * |                   |                                  | to the deposit contract's deployment block)       |
+ * | CHAIN_POLL_MS     | 1000                             | how often the chain head is read                  |
+ * | HOT_WALLET_KEY    | unset: withdrawals off           | private key (0x + 64 hex) of the hot wallet that  |
+ * |                   |                                  | sends withdrawals; never logged                   |
+ * | WITHDRAW_MIN      | 10                               | smallest withdrawal, USDT                         |
+ * | WITHDRAW_FEE      | 1                                | fee per withdrawal, USDT, kept from the amount    |
+ * | CHANGE_RATES      | usdt:fuel=1,points:fuel=0.01,    | conversions between balances: from:to=units of    |
+ * |                   | rewards:usdt=1                   | `to` per unit of `from`                           |
+ * | DEV_CHAIN         | unset                            | 1: start a local anvil on chain 56 with a test    |
+ * |                   |                                  | USDT and the deposit contract (demos, not prod)   |
  */
 export interface Config {
   port: number;
@@ -47,6 +64,25 @@ export interface Config {
   welcomeFuel: string;
   /** Shares of a fuel fee earned per referral level, exact decimals. */
   referralRates: string[];
+  chain: ChainConfig;
+  /** Conversions between the balances: "from:to" -> units of `to` per unit of `from`, exact decimals. */
+  changeRates: Record<string, string>;
+}
+
+export interface ChainConfig {
+  rpcUrl: string;
+  chainId: number;
+  usdt: string;
+  deposit: string;
+  confirmations: number;
+  startBlock: number;
+  pollMs: number;
+  /** The hot wallet's private key; empty: withdrawals are refused with ChainUnavailable. */
+  hotWalletKey: string;
+  withdrawMin: string;
+  withdrawFee: string;
+  /** Start a local anvil with the contracts deployed (DEV_CHAIN=1). */
+  dev: boolean;
 }
 
 export interface LoginLimits {
@@ -75,6 +111,44 @@ function decimalOf(value: string | undefined, fallback: string, name: string, ma
     throw new Error(`${name} must be a decimal between 0 and ${max ?? 'any amount'}, got "${value}"`);
   }
   return value;
+}
+
+const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+
+function addressOf(value: string | undefined, name: string): string {
+  if (!value) return '';
+  if (!ADDRESS_RE.test(value)) throw new Error(`${name} must be a 0x address of 40 hex digits, got "${value}"`);
+  return value;
+}
+
+/** "usdt:fuel=1,points:fuel=0.01": the conversions between balances, each rate an exact decimal. */
+function changeRatesOf(value: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (value ?? 'usdt:fuel=1,points:fuel=0.01,rewards:usdt=1').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^(usdt|fuel|points|rewards):(usdt|fuel|points|rewards)=(.+)$/.exec(part);
+    if (!m || m[1] === m[2]) throw new Error(`CHANGE_RATES must be like usdt:fuel=1,points:fuel=0.01, got "${part}"`);
+    out[`${m[1]}:${m[2]}`] = decimalOf(m[3], '0', 'CHANGE_RATES');
+  }
+  return out;
+}
+
+function chainOf(env: NodeJS.ProcessEnv): ChainConfig {
+  const hotWalletKey = env.HOT_WALLET_KEY || '';
+  if (hotWalletKey && !/^0x[0-9a-fA-F]{64}$/.test(hotWalletKey)) throw new Error('HOT_WALLET_KEY must be 0x and 64 hex digits');
+  const startBlock = env.CHAIN_START_BLOCK === undefined || env.CHAIN_START_BLOCK === '0' ? 0 : int(env.CHAIN_START_BLOCK, 0, 'CHAIN_START_BLOCK');
+  return {
+    rpcUrl: env.CHAIN_RPC_URL || '',
+    chainId: int(env.CHAIN_ID, 56, 'CHAIN_ID'),
+    usdt: addressOf(env.CHAIN_USDT, 'CHAIN_USDT'),
+    deposit: addressOf(env.CHAIN_DEPOSIT, 'CHAIN_DEPOSIT'),
+    confirmations: int(env.CHAIN_CONFIRMATIONS, 15, 'CHAIN_CONFIRMATIONS'),
+    startBlock,
+    pollMs: int(env.CHAIN_POLL_MS, 1000, 'CHAIN_POLL_MS'),
+    hotWalletKey,
+    withdrawMin: decimalOf(env.WITHDRAW_MIN, '10', 'WITHDRAW_MIN'),
+    withdrawFee: decimalOf(env.WITHDRAW_FEE, '1', 'WITHDRAW_FEE'),
+    dev: env.DEV_CHAIN === '1',
+  };
 }
 
 function trustProxy(value: string | undefined): Config['trustProxy'] {
@@ -106,5 +180,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fuelFeeRate: decimalOf(env.FUEL_FEE_RATE, '0.2', 'FUEL_FEE_RATE', '1'),
     welcomeFuel: decimalOf(env.FUEL_WELCOME, '100', 'FUEL_WELCOME'),
     referralRates: (env.REFERRAL_RATES ?? '0.1,0.05').split(',').filter(Boolean).map((r) => decimalOf(r.trim(), '0', 'REFERRAL_RATES', '1')),
+    chain: chainOf(env),
+    changeRates: changeRatesOf(env.CHANGE_RATES),
   };
 }

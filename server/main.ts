@@ -24,7 +24,16 @@ const trading = createTrading({
   referralRates: config.referralRates,
   ...(config.marketSpeed > 1 ? { now: fastClock(config.marketSpeed) } : {}),
 });
-const app = await buildApp({ db, config, box, ready: dbReady, trading });
+// Chain 56: deposits and withdrawals. DEV_CHAIN=1 starts a local anvil with the project's contracts
+// (demos); production sets CHAIN_RPC_URL, CHAIN_USDT, CHAIN_DEPOSIT and HOT_WALLET_KEY.
+const devChain = config.chain.dev ? await (await import('./chain/dev-chain.ts')).startDevChain({ blockTime: 1 }) : undefined;
+if (devChain) {
+  Object.assign(config.chain, { rpcUrl: devChain.url, usdt: devChain.usdt, deposit: devChain.deposit, hotWalletKey: devChain.hotWalletKey, confirmations: Math.min(config.chain.confirmations, 3) });
+  console.log(`dev chain 56 on ${devChain.url}: USDT ${devChain.usdt}, deposit contract ${devChain.deposit}`);
+}
+const { openChain } = await import('./chain/chain-side.ts');
+const chain = openChain(db, config.chain, { error: (obj, msg) => app.log.error(obj, msg) });
+const app = await buildApp({ db, config, box, ready: dbReady, trading, ...(chain ? { chain } : {}) });
 trading.engine.log = app.log;
 await app.listen({ port: config.port, host: config.host });
 try {
@@ -36,6 +45,7 @@ try {
 }
 // The engine resumes the running bots (and settles any order left in flight by a crash) once the database is up.
 await trading.engine.start();
+chain?.start();
 console.log(`listening on http://localhost:${config.port} (ready in ${Math.round(performance.now() - started)} ms)`);
 // Dead sessions can never be used again; clearing them after the start keeps the start fast.
 pruneSessions(db).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'session pruning failed'));
@@ -49,6 +59,8 @@ async function stop(signal: string) {
   setTimeout(() => process.exit(1), 10_000).unref();
   await app.close();
   await trading.engine.stop();
+  await chain?.stop();
+  await devChain?.stop();
   await db.destroy();
   process.exit(0);
 }

@@ -6,6 +6,7 @@ import { migrate, openDatabase, type Db } from './db/connect.ts';
 import { buildApp, type AppDeps } from './http/app.ts';
 import { SecretBox } from './security/secret-box.ts';
 import type { Trading } from './trading.ts';
+import type { ChainSide } from './chain/chain-side.ts';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const dbKinds = ['pglite', 'postgres'] as const;
@@ -50,12 +51,13 @@ export async function openTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Pr
 }
 
 /** The real app on a test database; `staticDir` defaults to a folder with no build. */
-export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream']; trading?: (db: Db, box: SecretBox) => Trading } = {}): Promise<TestApp> {
+export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream']; trading?: (db: Db, box: SecretBox) => Trading; chain?: (db: Db) => ChainSide; changeRates?: Record<string, string> } = {}): Promise<TestApp> {
   const { db, drop } = await openTestDb(kind);
   const box = new SecretBox(randomBytes(32));
   const app = await buildApp({
     db,
-    config: { sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'] },
+    ...(options.chain ? { chain: options.chain(db) } : {}),
+    config: { ...(options.changeRates ? { changeRates: options.changeRates } : {}), sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'] },
     box,
     ...(options.extend ? { extend: options.extend } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),

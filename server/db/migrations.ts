@@ -222,4 +222,54 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('notices_user_idx').on('notices').columns(['user_id', 'id']).execute();
     },
   },
+  '0007_chain': {
+    async up(db: Kysely<unknown>) {
+      // Deposits and withdrawals on chain 56 (issue 5 §3-4). The watcher's cursor: the last block whose
+      // logs are credited, advanced in the same transaction as the credits.
+      await db.schema
+        .createTable('chain_cursors')
+        .addColumn('name', 'varchar(80)', (c) => c.primaryKey())
+        .addColumn('block', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      // One row per credited log (tx_hash, log_index), which makes crediting twice impossible; a hash the
+      // trader reports before it is confirmed waits as 'submitted' with log_index -1.
+      await db.schema
+        .createTable('deposits')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('user_id', 'bigint', (c) => c.references('users.id'))
+        .addColumn('tx_hash', 'varchar(66)', (c) => c.notNull())
+        .addColumn('log_index', 'integer', (c) => c.notNull())
+        .addColumn('block_number', 'bigint')
+        .addColumn('from_address', 'varchar(42)')
+        .addColumn('amount', 'numeric(38, 18)')
+        .addColumn('status', 'varchar(12)', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('credited_at', 'timestamptz')
+        .addUniqueConstraint('deposits_log_uq', ['tx_hash', 'log_index'])
+        .execute();
+      await db.schema.createIndex('deposits_user_idx').on('deposits').columns(['user_id', 'id']).execute();
+      // A withdrawal: debited when asked (pending), signed with a fixed nonce and stored before it is
+      // broadcast (so a crash re-sends the same transaction, never a second one), then sent, confirmed, or
+      // failed and refunded. request_id is the client's idempotency key.
+      await db.schema
+        .createTable('withdrawals')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('request_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('address', 'varchar(42)', (c) => c.notNull())
+        .addColumn('amount', 'numeric(38, 18)', (c) => c.notNull())
+        .addColumn('fee', 'numeric(38, 18)', (c) => c.notNull())
+        .addColumn('status', 'varchar(10)', (c) => c.notNull())
+        .addColumn('nonce', 'bigint')
+        .addColumn('raw_tx', 'text')
+        .addColumn('tx_hash', 'varchar(66)')
+        .addColumn('error', 'varchar(200)')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addUniqueConstraint('withdrawals_request_uq', ['user_id', 'request_id'])
+        .execute();
+      await db.schema.createIndex('withdrawals_status_idx').on('withdrawals').columns(['status', 'id']).execute();
+    },
+  },
 };

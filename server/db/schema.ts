@@ -172,6 +172,42 @@ export interface NoticesTable {
   created_at: CreatedAt;
 }
 
+export interface ChainCursorsTable {
+  name: string;
+  /** bigint: the pg driver answers it as a string. */
+  block: ColumnType<string, string, string>;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
+export interface DepositsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  tx_hash: string;
+  log_index: number;
+  block_number: string | null;
+  from_address: string | null;
+  amount: string | null;
+  status: 'submitted' | 'credited' | 'unmatched';
+  created_at: CreatedAt;
+  credited_at: Date | null;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<string>;
+  user_id: string;
+  request_id: string;
+  address: string;
+  amount: string;
+  fee: string;
+  status: 'pending' | 'signed' | 'sent' | 'confirmed' | 'failed';
+  nonce: string | null;
+  raw_tx: string | null;
+  tx_hash: string | null;
+  error: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, never, Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -187,4 +223,7 @@ export interface Database {
   user_balances: UserBalancesTable;
   account_logs: AccountLogsTable;
   notices: NoticesTable;
+  chain_cursors: ChainCursorsTable;
+  deposits: DepositsTable;
+  withdrawals: WithdrawalsTable;
 }

@@ -14,10 +14,15 @@ import { SimulatedMarket } from '../market/simulated.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import type { ClientFactory } from '../exchanges/verify.ts';
 import { registerStatic } from './static.ts';
+import { fundsRoutes } from './routes/funds.ts';
+import type { ChainSide } from '../chain/chain-side.ts';
+import { readConfig } from '../config.ts';
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates'>>;
+  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates' | 'changeRates'>>;
+  /** Chain 56 (deposits, withdrawals); absent: those calls answer ChainUnavailable. */
+  chain?: ChainSide;
   /** Seals exchange secrets at rest. */
   box: SecretBox;
   /** The exchange client used to verify keys (tests pass a fake). */
@@ -63,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = { db: deps.db, sessionTtlMs: deps.config.sessionTtlMs, limiter, ...(deps.config.welcomeFuel ? { welcomeFuel: deps.config.welcomeFuel } : {}), ...(deps.config.referralRates ? { referralRates: deps.config.referralRates } : {}) };
   authRoutes(app, accounts);
   userRoutes(app, accounts);
+  fundsRoutes(app, { db: deps.db, limiter, chain: deps.chain, changeRates: deps.config.changeRates ?? readConfig({}).changeRates });
   exchangeRoutes(app, { db: deps.db, box: deps.box, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
   const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket() });
   marketRoutes(app, deps.db, trading);

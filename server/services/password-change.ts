@@ -48,3 +48,18 @@ export async function changePassword(deps: { db: Db; limiter: LoginLimiter }, se
   else if (user.password_hash) await checkOld(user.password_hash, loginKey);
   await db.updateTable('users').set({ payment_hash: await hashPassword(input.password) }).where('id', '=', userId).execute();
 }
+
+/**
+ * Checks the payment password before money moves (withdrawals, changes): PaymentPasswordNotSet when
+ * there is none, IncorrectPassword when wrong, and the failed-login limits against guessing 6 digits.
+ */
+export async function checkPaymentPassword(deps: { db: Db; limiter: LoginLimiter }, userId: string, password: string, ip: string): Promise<void> {
+  const user = await userById(deps.db, userId);
+  if (!user.payment_hash) throw fail('PaymentPasswordNotSet');
+  const key = `pay:#${user.id}`;
+  const verdict = deps.limiter.check(key, ip);
+  if (!verdict.ok) throw fail('TooManyAttempts', { values: { minutes: verdict.minutes } });
+  if (await verifyPassword(user.payment_hash, password)) return;
+  deps.limiter.fail(key, ip);
+  throw fail('IncorrectPassword');
+}

@@ -289,7 +289,7 @@ describe('session end from several calls at once', () => {
 describe('other codes', () => {
   it('toast the server message and throw it with code and data', async () => {
     reply({ code: 1007, msg: '余额不足', data: { need: '5' } });
-    const { error } = await run('userWithdraw', { body: { network: 'BSC', address: '0x1', amount: '5', payPassword: '123456' } });
+    const { error } = await run('userWithdraw', { body: { network: 'BSC', address: `0x${'1'.repeat(40)}`, amount: '5', payPassword: '123456', requestId: 'req-12345678' } });
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'code', code: 1007, message: '余额不足', data: { need: '5' } });
     expect(toasts()).toEqual([['error', '余额不足']]);
@@ -316,7 +316,7 @@ describe('other codes', () => {
 describe('redirect', () => {
   it('navigates there after 1 s', async () => {
     reply({ code: 1, msg: '已提交', data: null, redirect: '/assets' });
-    await run('userDeposit', { body: { network: 'BSC', amount: '1' } });
+    await run('userDeposit', { body: { network: 'BSC', txHash: `0x${'a'.repeat(64)}` } });
     await vi.advanceTimersByTimeAsync(999);
     expect(navigate).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);

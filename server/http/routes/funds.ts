@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ChainSide } from '../../chain/chain-side.ts';
+import type { Db } from '../../db/connect.ts';
+import { change, changeInfo } from '../../services/funds/changes.ts';
+import { depositAddress, depositInfo, reportDeposit } from '../../services/funds/deposits.ts';
+import { withdraw, withdrawInfo } from '../../services/funds/withdrawals.ts';
+import type { LoginLimiter } from '../../services/login-limiter.ts';
+import { route } from '../route.ts';
+
+export interface FundsDeps {
+  db: Db;
+  limiter: LoginLimiter;
+  /** Chain 56; absent when not configured (deposits and withdrawals answer ChainUnavailable). */
+  chain: ChainSide | undefined;
+  /** CHANGE_RATES. */
+  changeRates: Record<string, string>;
+}
+
+/** Money in and out (issue 5 §3-4): deposits and withdrawals on chain 56, changes between the balances. */
+export function fundsRoutes(app: FastifyInstance, deps: FundsDeps): void {
+  const { db, chain } = deps;
+  route(app, db, 'userDepositInfo', { auth: true }, ({ session }) => depositInfo(db, chain, session.userId));
+  route(app, db, 'userDepositAddress', { auth: true }, ({ session, query }) => depositAddress(db, chain, session.userId, query.network));
+  route(app, db, 'userDeposit', { auth: true, fieldCodes: { txHash: 'InvalidTxHash' } }, ({ session, body }) => reportDeposit(db, chain, session.userId, body));
+  route(app, db, 'userWithdrawInfo', { auth: true }, ({ session }) => withdrawInfo(db, chain, session.userId));
+  route(app, db, 'userWithdraw', { auth: true, fieldCodes: { address: 'InvalidAddress', amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat' } }, ({ session, body, ip }) =>
+    withdraw(deps, session.userId, body, ip),
+  );
+  route(app, db, 'userChangeInfo', { auth: true }, ({ session }) => changeInfo(db, deps.changeRates, session.userId));
+  route(app, db, 'userChange', { auth: true, fieldCodes: { amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat', from: 'ChangeUnsupported', to: 'ChangeUnsupported' } }, ({ session, body, ip }) =>
+    change({ db, limiter: deps.limiter, rates: deps.changeRates }, session.userId, body, ip),
+  );
+}

@@ -1,0 +1,78 @@
+import Decimal from 'decimal.js';
+import { getAddress, isAddress } from 'viem';
+import type { WithdrawInfo, WithdrawalRecord } from '../../../contract/schemas.ts';
+import type { ChainSide } from '../../chain/chain-side.ts';
+import type { Db } from '../../db/connect.ts';
+import type { WithdrawalsTable } from '../../db/schema.ts';
+import { money } from '../../engine/money.ts';
+import { fail } from '../errors.ts';
+import { balances, post } from '../ledger.ts';
+import type { LoginLimiter } from '../login-limiter.ts';
+import { checkPaymentPassword } from '../password-change.ts';
+import { userById } from '../users.ts';
+import { checkNetwork } from './network.ts';
+
+/**
+ * Withdrawals of USDT on chain 56 (issue 5 §4). Asking debits the balance and records the request in
+ * one transaction; chain/withdrawal-sender.ts pays it out from the hot wallet, or fails and refunds it.
+ * The client's request id makes a retried request answer the first one instead of paying twice.
+ */
+const RECENT = 10;
+
+type Row = Pick<WithdrawalsTable, 'request_id' | 'address' | 'amount' | 'fee' | 'status' | 'tx_hash'> & { id: string; created_at: Date };
+
+const record = (r: Row): WithdrawalRecord => ({
+  id: String(r.id), requestId: r.request_id, address: r.address, amount: money(r.amount).toFixed(), fee: money(r.fee).toFixed(),
+  received: money(r.amount).minus(r.fee).toFixed(), status: r.status, txHash: r.tx_hash, createdAt: r.created_at.toISOString(),
+});
+
+export async function withdrawInfo(db: Db, chain: ChainSide | undefined, userId: string): Promise<WithdrawInfo> {
+  const [user, bal] = await Promise.all([userById(db, userId), balances(db, userId)]);
+  const base: WithdrawInfo = { enabled: false, network: 'BSC', token: '', minimum: '0', fee: '0', balance: bal.usdt, paymentPasswordSet: user.payment_hash !== null, recent: [] };
+  const sender = chain ? await chain.sender() : undefined;
+  if (!chain || !sender) return base;
+  const facts = await chain.facts();
+  const rows = await db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(RECENT).execute();
+  return { ...base, enabled: true, token: facts.usdt, minimum: facts.withdrawMin, fee: facts.withdrawFee, recent: rows.map(record) };
+}
+
+export interface WithdrawInput {
+  network?: string | undefined;
+  address: string;
+  amount: string;
+  payPassword: string;
+  requestId: string;
+}
+
+export async function withdraw(deps: { db: Db; limiter: LoginLimiter; chain: ChainSide | undefined }, userId: string, input: WithdrawInput, ip: string): Promise<WithdrawalRecord> {
+  const { db, chain } = deps;
+  checkNetwork(input.network);
+  const sender = chain ? await chain.sender() : undefined;
+  if (!chain || !sender) throw fail('ChainUnavailable');
+  const facts = await chain.facts();
+  // A retried request (same id) answers what the first one became; it never withdraws again.
+  const earlier = await db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).where('request_id', '=', input.requestId).executeTakeFirst();
+  if (earlier) return record(earlier);
+  if (!isAddress(input.address, { strict: true }) || /^0x0{40}$/i.test(input.address)) throw fail('InvalidAddress');
+  const address = getAddress(input.address);
+  if ([facts.deposit, facts.usdt, facts.hotWallet].some((a) => a.toLowerCase() === address.toLowerCase())) throw fail('InvalidAddress');
+  const amount = new Decimal(input.amount);
+  if (amount.lte(0) || amount.decimalPlaces() > 8) throw fail('InvalidAmount');
+  const fee = new Decimal(facts.withdrawFee);
+  const minimum = Decimal.max(facts.withdrawMin, fee.plus('0.00000001'));
+  if (amount.lt(minimum)) throw fail('AmountBelowMinimum', { values: { minimum: minimum.toFixed() } });
+  await checkPaymentPassword(deps, userId, input.payPassword, ip);
+  const row = await db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('withdrawals')
+      .values({ user_id: userId, request_id: input.requestId, address, amount: amount.toFixed(), fee: fee.toFixed(), status: 'pending' })
+      .onConflict((c) => c.columns(['user_id', 'request_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!inserted) throw fail('WithdrawalInProgress'); // the same request, at the same moment
+    await post(tx, { userId, asset: 'usdt', amount: amount.neg(), reason: 'withdraw', detail: { withdrawal: String(inserted.id), address } });
+    return inserted;
+  });
+  void sender.kick();
+  return record(row);
+}
