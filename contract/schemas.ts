@@ -31,6 +31,7 @@ const id = z.string().regex(/^[1-9]\d{0,17}$/, 'format');
 const exchange = z.string().regex(/^[a-z0-9]{2,20}$/, 'format');
 /** Chain 56 by its usual names; the service refuses other networks with NetworkUnsupported. */
 const network = z.string().regex(/^[A-Za-z0-9-]{2,20}$/, 'format');
+export const rankPeriods = ['1d', '7d', '30d', 'all'] as const;
 const assetName = z.enum(['usdt', 'fuel', 'points', 'rewards']);
 const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
 
@@ -122,7 +123,7 @@ export const schemas = {
   },
   userChangeInfo: {},
   userChange: { body: z.strictObject({ from: assetName, to: assetName, amount: decimal, payPassword: z.string().regex(PAYMENT_PASSWORD_RE, 'format') }) },
-  marketUserRank: { query: z.strictObject({ page, limit: pageSize }) },
+  marketUserRank: { query: z.strictObject({ page, limit: pageSize, period: z.enum(rankPeriods).optional(), mode: z.enum(['live', 'simulation']).optional() }) },
   userReferrals: { query: z.strictObject({ page, limit: pageSize }) },
   userPositions: { query: z.strictObject({ page, page_size: pageSize }) },
   noticeList: { query: z.strictObject({ kind: z.enum(['warning', 'notice']).optional(), page, page_size: pageSize }) },
@@ -291,6 +292,36 @@ export interface ChangeInfo {
   paymentPasswordSet: boolean;
 }
 
+export type RankPeriod = (typeof rankPeriods)[number];
+
+/** One place on the rank list: realised profit of the cycles closed in the period. */
+export interface RankEntry {
+  rank: number;
+  nickname: string;
+  avatar: string;
+  /** The UID with its middle hidden. */
+  uid: string;
+  profit: string;
+  cycles: number;
+  me: boolean;
+}
+
+/** A currency on a bound exchange account. */
+export interface ExchangeBalance {
+  currency: string;
+  free: string;
+  total: string;
+}
+
+/** A home banner: localized texts and where a tap goes (an app path). */
+export interface Banner {
+  id: string;
+  title: string;
+  subtitle: string;
+  link: string;
+  tone: 'blue' | 'green' | 'orange';
+}
+
 /** One change of a balance (GET /api/user/accountLogs): signed amount, the balance after it, why. */
 export interface AccountLog {
   id: string;
@@ -395,8 +426,8 @@ export interface DataOf {
   marketBotTypes: BotType[];
   marketTypeBots: Page<BotTemplate>;
   marketPrice: Ticker[];
-  indexBanners: unknown;
-  userAsset: unknown;
+  indexBanners: Banner[];
+  userAsset: { exchange: string; balances: ExchangeBalance[] };
   userAccount: AccountBalances;
   userAccountLogs: Page<AccountLog>;
   userBill: { today: number; total: number };
@@ -421,7 +452,7 @@ export interface DataOf {
   userWithdraw: WithdrawalRecord;
   userChangeInfo: ChangeInfo;
   userChange: { from: ChangePair['from']; to: ChangePair['to']; amount: string; received: string; balances: AccountBalances };
-  marketUserRank: unknown;
+  marketUserRank: Page<RankEntry> & { me: RankEntry | null; period: RankPeriod; mode: 'live' | 'simulation' };
   userReferrals: Page<ReferralMember> & { team: number; rewards: string; rates: string[] };
   userPositions: Page<OpenPosition>;
   noticeList: Page<Notice> & { unread: number };

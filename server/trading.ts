@@ -7,7 +7,7 @@ import type { ExchangePort, MarketInfo } from './exchanges/port.ts';
 import { SimulatedMarket } from './market/simulated.ts';
 import type { Timeframe } from './market/symbols.ts';
 import { symbolList, ticker } from './market/tickers.ts';
-import type { SymbolInfo, Ticker } from '../contract/schemas.ts';
+import type { ExchangeBalance, SymbolInfo, Ticker } from '../contract/schemas.ts';
 import { BotListCache } from './services/bot-list-cache.ts';
 import { fail } from './services/errors.ts';
 
@@ -26,12 +26,15 @@ export interface Trading {
   listCache: BotListCache;
   /** An exchange's pairs with prices and trading rules (and candles when asked). */
   symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
+  /** A user's balances on a bound exchange (GET /api/user/asset). */
+  assets(userId: string, exchange: string): Promise<{ exchange: string; balances: ExchangeBalance[] }>;
   /** Prices now and 24 h changes. */
   tickers(exchange: string, symbols: string[]): Promise<Ticker[]>;
 }
 
 export interface LiveSide {
   venue(bot: BotRecord): Promise<ExchangePort>;
+  balances(account: Pick<BotRecord, 'userId' | 'exchangeId' | 'exchange'>): Promise<ExchangeBalance[]>;
   price(exchange: string, symbol: string): Promise<string>;
   market(exchange: string, symbol: string): Promise<MarketInfo>;
   symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
@@ -105,6 +108,18 @@ export function createTrading(options: TradingOptions): Trading {
       const list = symbolList(feed, now(), history, symbol);
       if (symbol && list.length === 0) throw fail('OrderInvalidPair');
       return list;
+    },
+    async assets(userId, code) {
+      const exchange = exchangeByCode(code);
+      if (!exchange) throw fail('ApiExchangeUnsupported');
+      const bound = await db.selectFrom('exchange_keys').select('id').where('user_id', '=', userId).where('exchange_id', '=', exchange.id).executeTakeFirst();
+      if (!bound) throw fail('ApiNotBound');
+      if (code === 'paper') {
+        const rows = await paper(userId).balances();
+        return { exchange: code, balances: rows.map((r) => ({ currency: r.currency, free: r.amount, total: r.amount })) };
+      }
+      if (!live) throw fail('ApiExchangeUnsupported');
+      return { exchange: code, balances: await live.balances({ userId, exchangeId: exchange.id, exchange: code }) };
     },
     async tickers(exchange, symbols) {
       if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');

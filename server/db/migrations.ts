@@ -272,4 +272,10 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('withdrawals_status_idx').on('withdrawals').columns(['status', 'id']).execute();
     },
   },
+  '0008_rank': {
+    async up(db: Kysely<unknown>) {
+      // The rank list (issue 5 §6) sums the cycles closed in a period across all users.
+      await db.schema.createIndex('bot_cycles_closed_idx').on('bot_cycles').columns(['closed_at']).execute();
+    },
+  },
 };

@@ -13,6 +13,7 @@ export const DEFAULT_REFERRAL_RATES: readonly string[] = ['0.1', '0.05'];
 export const FUEL_LOW = 10;
 import { encodeMartin } from './martin/state-codec.ts';
 import type { MartinState } from './martin/strategy.ts';
+import { API_KEY_REFUSED } from '../exchanges/port.ts';
 import type { EngineEvent, Intent, PlaceOrder } from './types.ts';
 
 /** The exchange's answer that this decision records on the order in flight. */
@@ -132,7 +133,12 @@ export async function commitDecision(
         pause = intent.reason.slice(0, 200);
         actions.push({ kind: 'pause', detail: { reason: pause } });
         // The trader learns it from the notices too: an order was refused and the bot stopped trading.
-        await tx.insertInto('notices').values({ user_id: bot.userId, kind: 'warning', code: 'bot_paused', detail: JSON.stringify({ bot: bot.id, reason: pause }) }).execute();
+        // A refused API key gets its own warning: the fix is on the exchange (rebind a valid trade key).
+        const keyRefused = pause.startsWith(API_KEY_REFUSED);
+        await tx.insertInto('notices').values({
+          user_id: bot.userId, kind: 'warning', code: keyRefused ? 'api_key_invalid' : 'bot_paused',
+          detail: JSON.stringify({ bot: bot.id, reason: keyRefused ? pause.slice(API_KEY_REFUSED.length) : pause }),
+        }).execute();
       }
     }
     await tx

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
 import { PaperExchange } from '../exchanges/paper.ts';
-import type { ExchangePort, MarketOrderRequest, OrderState } from '../exchanges/port.ts';
+import { API_KEY_REFUSED, type ExchangePort, type MarketOrderRequest, type OrderState } from '../exchanges/port.ts';
+import { money } from './money.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { openTestDb } from '../test-support.ts';
 import { encodeMartin } from './martin/state-codec.ts';
@@ -16,6 +17,8 @@ import { botId, type ClientOrderId } from './types.ts';
 class FlakyExchange implements ExchangePort {
   readonly inner: PaperExchange;
   lose: 'after' | 'before' | null = null;
+  /** The exchange refuses the next order with this reason. */
+  refuse: string | null = null;
   requests: string[] = [];
   constructor(inner: PaperExchange) {
     this.inner = inner;
@@ -31,6 +34,11 @@ class FlakyExchange implements ExchangePort {
   }
   async placeMarketOrder(request: MarketOrderRequest): Promise<OrderState> {
     this.requests.push(request.clientOrderId);
+    if (this.refuse !== null) {
+      const reason = this.refuse;
+      this.refuse = null;
+      return { clientOrderId: request.clientOrderId, symbol: request.symbol, side: request.side, status: 'rejected', price: null, filled: money(0), cost: money(0), fee: null, reason };
+    }
     const lose = this.lose;
     this.lose = null;
     if (lose === 'before') throw new Error('ETIMEDOUT before the exchange');
@@ -86,6 +94,24 @@ describe('the engine when an exchange answer is lost', () => {
     expect((await orders(id)).map((o) => [o.client_order_id, o.status])).toEqual([[`${id}-1-1`, 'filled']]);
     expect(exchange.requests.filter((r) => r === `${id}-1-1`)).toHaveLength(1);
     expect(engine.stateOf(id)?.fills).toHaveLength(1);
+  });
+
+  it('pauses a bot whose order is refused and warns: a refused API key with its own warning', async () => {
+    const notices = () => db.selectFrom('notices').select(['code', 'detail']).where('user_id', '=', userId).orderBy('id').execute();
+    const before = (await notices()).length;
+    const refused = await newBot();
+    exchange.refuse = 'Order size below the minimum';
+    await engine.serial(refused, () => engine.refresh(refused));
+    const locked = await newBot();
+    exchange.refuse = `${API_KEY_REFUSED}Invalid API-key, IP, or permissions for action.`;
+    await engine.serial(locked, () => engine.refresh(locked));
+    await engine.idle();
+    const status = await db.selectFrom('bots').select(['id', 'status']).where('id', 'in', [refused, locked]).orderBy('id').execute();
+    expect(status.map((b) => b.status)).toEqual(['paused', 'paused']);
+    expect((await notices()).slice(before)).toEqual([
+      { code: 'bot_paused', detail: { bot: refused, reason: 'Order size below the minimum' } },
+      { code: 'api_key_invalid', detail: { bot: locked, reason: 'Invalid API-key, IP, or permissions for action.' } },
+    ]);
   });
 
   it('sends an order that never reached the exchange again under the same id', async () => {

@@ -14,6 +14,9 @@ export const exchangeCatalog: readonly ExchangeInfo[] = [
   { id: 7, code: 'htx', name: 'HTX', logo: '', passphrase: false, spot: true, simulation: false },
 ];
 
+/** Paper, the simulated exchange: its bots are simulation, never mixed with live ones in the rank. */
+export const PAPER_EXCHANGE_ID = 1;
+
 export function exchangeById(id: number): ExchangeInfo | undefined {
   return exchangeCatalog.find((e) => e.id === id);
 }

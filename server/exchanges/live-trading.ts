@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SymbolInfo, Ticker } from '../../contract/schemas.ts';
+import type { ExchangeBalance, SymbolInfo, Ticker } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import type { BotRecord } from '../engine/runner.ts';
 import type { LiveFeed } from '../market/live-feed.ts';
@@ -20,7 +20,9 @@ const MAIN_PAIRS = simSymbols.map((s) => s.symbol);
  * imported on the first live call only, so a server that never trades live never loads it.
  */
 export interface LiveTrading {
-  venue(bot: BotRecord): Promise<LiveExchange>;
+  venue(bot: Pick<BotRecord, 'userId' | 'exchangeId' | 'exchange'>): Promise<LiveExchange>;
+  /** A bound account's balances on the exchange (ApiInvalidKey when the exchange refuses the key). */
+  balances(account: Pick<BotRecord, 'userId' | 'exchangeId' | 'exchange'>): Promise<ExchangeBalance[]>;
   price(exchange: string, symbol: string): Promise<string>;
   market(exchange: string, symbol: string): Promise<MarketInfo>;
   symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
@@ -95,6 +97,17 @@ export function createLiveTrading(deps: LiveTradingDeps): LiveTrading {
         venues.set(key, found);
       }
       return found;
+    },
+    async balances(account) {
+      const venue = await this.venue(account);
+      return guarded(async () => {
+        try {
+          return await venue.balances();
+        } catch (error) {
+          if (/Authentication|PermissionDenied|AccountSuspended/.test((error as Error)?.constructor?.name ?? '')) throw fail('ApiInvalidKey');
+          throw error;
+        }
+      });
     },
     price: (exchange, symbol) => guarded(async () => (await (await liveFeed()).price(exchange, symbol)).toFixed()),
     market: (exchange, symbol) => guarded(async () => (await publicVenue(exchange)).market(symbol)),

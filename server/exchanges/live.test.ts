@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InsufficientFunds, NetworkError, OrderNotFound, RequestTimeout } from 'ccxt';
+import { AuthenticationError, InsufficientFunds, NetworkError, OrderNotFound, RequestTimeout } from 'ccxt';
 import { money, toPlain } from '../engine/money.ts';
 import type { ClientOrderId } from '../engine/types.ts';
 import { entry, fixture, replaying } from './ccxt-fixtures.ts';
@@ -96,6 +96,10 @@ describe('the live adapter on recorded exchange answers (ccxt, offline)', () => 
     const refused = await live(poor.ex).placeMarketOrder({ clientOrderId: id, symbol: 'BTC/USDT', side: 'buy', quote: money('20') });
     expect(refused).toMatchObject({ status: 'rejected', clientOrderId: id });
     expect(refused.reason).toContain('insufficient balance');
+    const locked = await live(replaying('binance', [new AuthenticationError('binance {"code":-2015,"msg":"Invalid API-key, IP, or permissions for action."}')]).ex)
+      .placeMarketOrder({ clientOrderId: id, symbol: 'BTC/USDT', side: 'buy', quote: money('20') });
+    expect(locked).toMatchObject({ status: 'rejected' });
+    expect(locked.reason).toMatch(/^api-key: .*Invalid API-key/);
     // A binance market buy is sized by cost: quoteOrderQty, never a base quantity.
     expect(poor.urls[0]).toMatch(/POST .*\/api\/v3\/order .*quoteOrderQty=20\b/);
     expect(poor.urls[0]).not.toMatch(/[?&]quantity=/);

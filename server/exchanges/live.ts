@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import { ExchangeError, InsufficientFunds, InvalidOrder, NetworkError, OrderNotFound, type Exchange, type Order } from 'ccxt';
+import { AccountSuspended, AuthenticationError, ExchangeError, InsufficientFunds, PermissionDenied, InvalidOrder, NetworkError, OrderNotFound, type Exchange, type Order } from 'ccxt';
 import { money } from '../engine/money.ts';
 import type { ClientOrderId } from '../engine/types.ts';
-import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState, OrderStatus } from './port.ts';
+import { API_KEY_REFUSED, type ExchangePort, type MarketInfo, type MarketOrderRequest, type OrderState, type OrderStatus } from './port.ts';
 
 /**
  * A live exchange through ccxt, behind the same port as Paper (architecture §3-4). What the recorded
@@ -202,6 +202,10 @@ export class LiveExchange implements ExchangePort {
       }
     } catch (error) {
       if (error instanceof NetworkError) throw error; // unknown outcome: looked up by id later
+      // The key itself was refused: the bot pauses and the trader is told to check or rebind the key.
+      if (error instanceof AuthenticationError || error instanceof PermissionDenied || error instanceof AccountSuspended) {
+        return rejected(request, `${API_KEY_REFUSED}${error.message}`);
+      }
       if (error instanceof InsufficientFunds || error instanceof InvalidOrder || error instanceof ExchangeError) {
         return rejected(request, error.message);
       }
@@ -247,6 +251,17 @@ export class LiveExchange implements ExchangePort {
   async balance(currency: string): Promise<Decimal> {
     const balances = await this.ex.fetchBalance();
     return decOr0((balances.free as unknown as Record<string, unknown> | undefined)?.[currency]);
+  }
+
+  /** Every currency the account holds (free and total), largest first by currency code. */
+  async balances(): Promise<{ currency: string; free: string; total: string }[]> {
+    const b = await this.ex.fetchBalance();
+    const free = (b.free ?? {}) as unknown as Record<string, unknown>;
+    const total = (b.total ?? {}) as unknown as Record<string, unknown>;
+    return Object.keys(total)
+      .map((currency) => ({ currency, free: decOr0(free[currency]).toFixed(), total: decOr0(total[currency]).toFixed() }))
+      .filter((x) => x.total !== '0')
+      .sort((x, y) => x.currency.localeCompare(y.currency));
   }
 }
 

@@ -40,6 +40,9 @@ export interface OrderState {
   reason?: string;
 }
 
+/** How a rejected order's reason starts when the exchange refused the API key itself (bad, expired, no trade right). */
+export const API_KEY_REFUSED = 'api-key: ';
+
 /**
  * The exchange port: what the engine needs from any venue. Placing is idempotent by client order id
  * (a retry after a crash or a timeout returns the first order, never a second one); `fetchOrder` by

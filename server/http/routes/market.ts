@@ -6,9 +6,11 @@ import { ticker } from '../../market/tickers.ts';
 import { fail } from '../../services/errors.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
 import { route } from '../route.ts';
+import { bannerList } from '../../market/banners.ts';
+import { userRank } from '../../services/rank.ts';
 
 /** Market data from the shared feed, and the strategy types with their ready-made templates. */
-export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading, 'feed' | 'now' | 'symbols'>): void {
+export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading, 'feed' | 'now' | 'symbols' | 'assets'>): void {
   const { feed, now } = trading;
   route(app, db, 'marketPrice', { auth: true }, async ({ query }) => {
     const symbols = query.symbols.split(',');
@@ -20,6 +22,11 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading
   // One exchange's pairs: Paper from the simulated market, a live exchange through ccxt's public endpoints.
   route(app, db, 'marketSymbols', { auth: true }, async ({ query }) =>
     trading.symbols(query.exchange ?? 'paper', { symbol: query.symbol, history: query.history === '1' ? { timeframe: query.timeframe ?? '1h', limit: 100 } : undefined }),
+  );
+  route(app, db, 'userAsset', { auth: true }, ({ session, query }) => trading.assets(session.userId, query.exchange ?? 'paper'));
+  route(app, db, 'indexBanners', { auth: true }, async ({ lang }) => bannerList(lang));
+  route(app, db, 'marketUserRank', { auth: true }, ({ session, query }) =>
+    userRank(db, session.userId, { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE_DEFAULT, period: query.period ?? '30d', mode: query.mode ?? 'live' }),
   );
   route(app, db, 'marketBotTypes', { auth: true }, async ({ lang }) => botTypes(lang));
   route(app, db, 'marketTypeBots', { auth: true }, async ({ lang, query }) =>

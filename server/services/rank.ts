@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import type { Page } from '../../contract/envelope.ts';
+import type { RankEntry, RankPeriod } from '../../contract/schemas.ts';
+import type { Db } from '../db/connect.ts';
+import { PAPER_EXCHANGE_ID } from '../exchanges/catalog.ts';
+import { money } from '../engine/money.ts';
+
+/**
+ * The rank list (issue 5 §6): traders ordered by the realised profit of the cycles their bots closed
+ * in the period, live and simulated (Paper) bots ranked apart; ties share a place. The asking trader
+ * also gets their own place when they have closed a cycle in the period.
+ */
+const periodDays: Record<RankPeriod, number | null> = { '1d': 1, '7d': 7, '30d': 30, all: null };
+
+type Row = { user_id: string; profit: string; cycles: string; place: string; nickname: string; avatar: string; sn: string };
+
+/** 12345678 -> 12****78: enough to recognise oneself, not to look anyone up. */
+export const maskUid = (sn: string) => (sn.length <= 4 ? sn : `${sn.slice(0, 2)}${'*'.repeat(sn.length - 4)}${sn.slice(-2)}`);
+
+export async function userRank(
+  db: Db,
+  userId: string,
+  options: { page: number; limit: number; period: RankPeriod; mode: 'live' | 'simulation'; now?: number },
+): Promise<Page<RankEntry> & { me: RankEntry | null; period: RankPeriod; mode: 'live' | 'simulation' }> {
+  const days = periodDays[options.period];
+  const since = days === null ? new Date(0) : new Date((options.now ?? Date.now()) - days * 86_400_000);
+  const paper = options.mode === 'simulation';
+  const ranked = sql<Row>`
+    with totals as (
+      select c.user_id, sum(c.profit) as profit, count(*) as cycles
+      from bot_cycles c join bots b on b.id = c.bot_id
+      where c.closed_at >= ${since} and (b.exchange_id = ${PAPER_EXCHANGE_ID}) = ${paper}
+      group by c.user_id
+    )
+    select t.user_id, t.profit, t.cycles, rank() over (order by t.profit desc) as place, u.nickname, u.avatar, u.sn
+    from totals t join users u on u.id = t.user_id`;
+  const entry = (r: Row): RankEntry => ({
+    rank: Number(r.place), nickname: r.nickname, avatar: r.avatar, uid: maskUid(r.sn), profit: money(r.profit).toFixed(), cycles: Number(r.cycles), me: String(r.user_id) === String(userId),
+  });
+  const offset = (options.page - 1) * options.limit;
+  const [list, total, me] = await Promise.all([
+    sql<Row>`select * from (${ranked}) r order by place, user_id limit ${options.limit} offset ${offset}`.execute(db),
+    sql<{ n: string }>`select count(*) as n from (${ranked}) r`.execute(db),
+    sql<Row>`select * from (${ranked}) r where user_id = ${userId}`.execute(db),
+  ]);
+  return {
+    list: list.rows.map(entry), total: Number(total.rows[0]?.n ?? 0), page: options.page, page_size: options.limit,
+    me: me.rows[0] ? entry(me.rows[0]) : null, period: options.period, mode: options.mode,
+  };
+}
