@@ -2,6 +2,10 @@ import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
 const exclude = ['**/*.test.*'];
+/** What the logged-in screens' catalog holds. */
+const appAreas = [
+  'settings', 'exchanges', 'bots', 'assets', 'notices', 'referral', 'funds', 'rank',
+].map((f) => `<rootDir>/src/features/${f}`).concat(['<rootDir>/src/features/wallet/wallet-errors.ts', '<rootDir>/src/routes/_authed']);
 
 /**
  * zh is the source and the fallback; en is the second language (spec §2). Three catalogs, so each
@@ -17,11 +21,11 @@ export default defineConfig({
   fallbackLocales: { default: 'zh' },
   catalogs: [
     { path: '<rootDir>/src/locales/codes/{locale}', include: ['<rootDir>/src/locales/code-messages.ts'] },
-    { path: '<rootDir>/src/locales/app/{locale}', include: ['<rootDir>/src/features/settings', '<rootDir>/src/features/exchanges', '<rootDir>/src/features/bots', '<rootDir>/src/features/assets', '<rootDir>/src/features/notices', '<rootDir>/src/features/referral', '<rootDir>/src/features/wallet/wallet-errors.ts', '<rootDir>/src/routes/_authed'], exclude },
+    { path: '<rootDir>/src/locales/app/{locale}', include: appAreas, exclude },
     {
       path: '<rootDir>/src/locales/{locale}',
       include: ['<rootDir>/src'],
-      exclude: [...exclude, '<rootDir>/src/locales/code-messages.ts', '<rootDir>/src/features/settings', '<rootDir>/src/features/exchanges', '<rootDir>/src/features/bots', '<rootDir>/src/features/assets', '<rootDir>/src/features/notices', '<rootDir>/src/features/referral', '<rootDir>/src/features/wallet/wallet-errors.ts', '<rootDir>/src/routes/_authed'],
+      exclude: [...exclude, '<rootDir>/src/locales/code-messages.ts', ...appAreas],
     },
   ],
   format: formatter({ origins: false, lineNumbers: false, explicitIdAsDefault: true }),

@@ -3,7 +3,7 @@ import { bsc } from 'viem/chains';
 import type { ChainConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from '../services/errors.ts';
-import { depositAbi, tokenAbi } from './abi.ts';
+import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
 import { DepositWatcher } from './watcher.ts';
 import { WithdrawalSender } from './withdrawal-sender.ts';
 

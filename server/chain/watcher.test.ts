@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
 import { balances } from '../services/ledger.ts';
 import { dbKinds, openTestDb } from '../test-support.ts';
-import { depositAbi, tokenAbi } from './abi.ts';
+import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
 import { startDevChain, type DevChain } from './dev-chain.ts';
 import { DepositWatcher } from './watcher.ts';
 

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { post } from '../services/ledger.ts';
-import { depositAbi, tokenAbi } from './abi.ts';
+import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
 
 /**
  * The deposit watcher (issue 5 §3). It credits USDT that reaches the deposit contract on chain 56,

@@ -5,7 +5,7 @@ import {
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Db } from '../db/connect.ts';
 import { post } from '../services/ledger.ts';
-import { tokenAbi } from './abi.ts';
+import { tokenAbi } from '../../contract/chain-abi.ts';
 
 /**
  * Sends the withdrawals from the hot wallet (issue 5 §4), one at a time, never twice:

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { formatUnits, parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { depositAbi, tokenAbi } from '../chain/abi.ts';
+import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
 import { openChain, type ChainSide } from '../chain/chain-side.ts';
 import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';

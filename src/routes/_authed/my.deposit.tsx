@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { DepositPage } from '../../features/funds/components/deposit-page.tsx';
 
-export const Route = createFileRoute('/_authed/my/deposit')({
-  component: () => <Placeholder title={<Trans>充值</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/my/deposit')({ component: DepositPage });

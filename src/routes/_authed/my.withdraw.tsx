@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { WithdrawPage } from '../../features/funds/components/withdraw-page.tsx';
 
-export const Route = createFileRoute('/_authed/my/withdraw')({
-  component: () => <Placeholder title={<Trans>提现</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/my/withdraw')({ component: WithdrawPage });

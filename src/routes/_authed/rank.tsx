@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { RankPage } from '../../features/rank/components/rank-page.tsx';
 
-export const Route = createFileRoute('/_authed/rank')({
-  component: () => <Placeholder root title={<Trans>排行</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/rank')({ component: RankPage });

@@ -12,6 +12,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, time, trend } from '../../bots/format.ts';
 import { Pager } from '../../bots/components/pager.tsx';
 import * as css from '../../bots/components/bots.css.ts';
+import { ChangeDialog } from '../../funds/components/change-dialog.tsx';
 
 const route = getRouteApi('/_authed/my/asset/$type');
 const PAGE_SIZE = 20;
@@ -40,6 +41,7 @@ function AssetPage({ type }: { type: AssetType }) {
   const { i18n } = useLingui();
   const l = i18n.locale;
   const [page, setPage] = useState(1);
+  const [changing, setChanging] = useState(false);
   const account = useResource(() => api.userAccount());
   const logs = useResource(() => api.userAccountLogs({ type: types[type], page: String(page), page_size: String(PAGE_SIZE) }));
   useEffect(() => logs.reload(), [page]);
@@ -56,7 +58,13 @@ function AssetPage({ type }: { type: AssetType }) {
         <div className={ui.muted}>{i18n._(typeLabels[type])}</div>
         <div className={css.big}>{account.data ? num(account.data[types[type]], l, 8) : '—'}</div>
         {type === 'fuel' ? <p className={ui.muted}><Trans>策略每完成一轮盈利，按收益的一定比例扣除燃料；燃料用完时运行中的策略会自动暂停。</Trans></p> : null}
+        <div className={css.actions} style={{ marginTop: 12 }}>
+          {type === 'balance' ? <Link to="/my/deposit" className={css.primarySmall} style={{ display: 'grid', placeItems: 'center', textDecoration: 'none' }} data-testid="asset-deposit"><Trans>充值</Trans></Link> : null}
+          {type === 'balance' ? <Link to="/my/withdraw" className={css.smallButton} style={{ display: 'grid', placeItems: 'center', textDecoration: 'none' }}><Trans>提现</Trans></Link> : null}
+          <button type="button" className={css.smallButton} onClick={() => setChanging(true)} data-testid="asset-change"><Trans>兑换</Trans></button>
+        </div>
       </section>
+      <ChangeDialog open={changing} onOpenChange={setChanging} from={types[type]} onDone={() => { account.reload(); logs.reload(); }} />
       <LoadState loading={!logs.data && !logs.failed} failed={logs.failed || account.failed} failedText={<Trans>加载失败。</Trans>} onRetry={() => { logs.reload(); account.reload(); }} />
       <section className={ui.card}>
         <h2 className={css.sectionTitle}><Trans>明细</Trans></h2>

@@ -4,6 +4,7 @@ import { api } from '../../../lib/api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
+import { HomeBanners } from './home-banners.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, trend } from '../format.ts';
 import { useRefresh } from '../use-refresh.ts';
@@ -24,6 +25,7 @@ export function HomePage() {
   return (
     <Page title={<Trans>首页</Trans>} root>
       <OfflineBanner />
+      <HomeBanners />
       <Link to="/strategy/bill" className={`${ui.card} ${css.grid2}`} style={{ display: 'grid', color: 'inherit', textDecoration: 'none' }} aria-label={t`收益账单`}>
         <div>
           <div className={ui.muted}><Trans>今日收益 (USDT)</Trans></div>

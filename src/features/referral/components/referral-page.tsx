@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useAtomValue } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { userAtom } from '../../../state/session.ts';
+import { useCopy } from '../../../lib/use-copy.ts';
+import { useQr } from '../../../lib/use-qr.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num } from '../../bots/format.ts';
@@ -16,24 +17,8 @@ export function ReferralPage() {
   const team = useTeam(1, 1);
   const sn = user?.sn ?? '';
   const link = `${window.location.origin}/register/${sn}`;
-  const [qr, setQr] = useState('');
-  const [copied, setCopied] = useState('');
-  useEffect(() => {
-    let live = true;
-    // The QR library loads with this screen only.
-    void import('qrcode').then((q) => q.toDataURL(link, { margin: 1, width: 360 })).then((url) => live && setQr(url)).catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [link]);
-  const copy = async (what: string) => {
-    try {
-      await navigator.clipboard.writeText(what);
-      setCopied(what);
-    } catch {
-      setCopied('');
-    }
-  };
+  const qr = useQr(link);
+  const { copied, copy } = useCopy();
   return (
     <Page title={<Trans>邀请好友</Trans>}>
       <section className={ui.card} style={{ textAlign: 'center' }}>

@@ -42,6 +42,8 @@ export function MyPage() {
       </ul>
       <ul className={ui.list}>
         <MenuRow to="/my/asset" label={<Trans>我的资产</Trans>} />
+        <MenuRow to="/my/deposit" label={<Trans>充值</Trans>} />
+        <MenuRow to="/my/withdraw" label={<Trans>提现</Trans>} />
         <MenuRow to="/bind" label={<Trans>绑定交易所</Trans>} />
         <MenuRow to="/my/bind/$type" params={{ type: 'wallet' }} label={<Trans>绑定钱包</Trans>} value={user?.address ? `${user.address.slice(0, 6)}…${user.address.slice(-4)}` : t`未绑定`} />
         <MenuRow to="/my/bind/$type" params={{ type: 'email' }} label={<Trans>绑定邮箱</Trans>} />

@@ -1,6 +1,6 @@
 import { parseAbi } from 'viem';
 
-/** What the server reads and calls on chain: the deposit contract's event and views, and ERC-20. */
+/** What the server and the app read and call on chain 56: the deposit contract (server/chain/contracts) and ERC-20. */
 export const depositAbi = parseAbi([
   'event Deposited(uint64 indexed account, address indexed from, uint256 amount)',
   'function deposit(uint256 amount, uint64 account)',

@@ -1,0 +1,22 @@
+import { Link } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
+import { api } from '../../../lib/api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import * as css from './home-banners.css.ts';
+
+/** The home banners (GET /api/index/banners): a swipeable strip; nothing at all while loading or failing. */
+export function HomeBanners() {
+  const { t } = useLingui();
+  const banners = useResource(() => api.indexBanners(undefined, { show: false }));
+  if (!banners.data?.length) return null;
+  return (
+    <nav className={css.strip} aria-label={t`活动`} data-testid="home-banners">
+      {banners.data.map((b) => (
+        <Link key={b.id} to={b.link} className={css.banner[b.tone]}>
+          <span className={css.title}>{b.title}</span>
+          <span className={css.subtitle}>{b.subtitle}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,169 @@
+import { useRef, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import Decimal from 'decimal.js';
+import type { WithdrawInfo, WithdrawalRecord } from '../../../../contract/schemas.ts';
+import { api } from '../../../lib/api.ts';
+import { describeError } from '../../../lib/lazy-api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { num, time } from '../../bots/format.ts';
+import { useRefresh } from '../../bots/use-refresh.ts';
+import * as bots from '../../bots/components/bots.css.ts';
+import { short } from './copy-line.tsx';
+import * as css from './funds.css.ts';
+
+const statusLabels: Record<WithdrawalRecord['status'], MessageDescriptor> = {
+  pending: msg`处理中`, signed: msg`处理中`, sent: msg`已发送`, confirmed: msg`已完成`, failed: msg`失败，已退回`,
+};
+const statusBadge = (s: WithdrawalRecord['status']) => (s === 'confirmed' ? bots.badge.running : s === 'failed' ? bots.badge.stopped : bots.badge.paused);
+
+const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
+const AMOUNT_RE = /^(0|[1-9]\d{0,11})(\.\d{1,8})?$/;
+
+/** A fresh idempotency key (the same request sent twice never withdraws twice). */
+function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** /my/withdraw: USDT to a BSC address, with the payment password; the history follows each one to the chain. */
+export function WithdrawPage() {
+  const info = useResource(() => api.userWithdrawInfo(undefined, { show: false }));
+  const open = info.data?.recent.some((w) => w.status !== 'confirmed' && w.status !== 'failed') ?? false;
+  useRefresh(info.reload, 5000, open);
+  return (
+    <Page title={<Trans>提现</Trans>}>
+      <LoadState loading={!info.data && !info.failed} failed={info.failed} failedText={<Trans>提现信息加载失败。</Trans>} onRetry={info.reload} />
+      {info.data && !info.data.enabled ? (
+        <section className={ui.card} data-testid="withdraw-off"><p style={{ margin: 0 }}><Trans>本服务器暂未开通链上充值和提现。</Trans></p></section>
+      ) : null}
+      {info.data?.enabled ? <WithdrawForm info={info.data} onDone={info.reload} /> : null}
+      {info.data?.enabled ? <History list={info.data.recent} /> : null}
+    </Page>
+  );
+}
+
+function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const l = i18n.locale;
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ address?: string; amount?: string; password?: string; form?: string }>({});
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<WithdrawalRecord | null>(null);
+  // One key per (address, amount): a retry after a lost answer reuses it; a new withdrawal gets a new one.
+  const request = useRef({ for: '', id: '' });
+  const requestId = () => {
+    const key = `${address}|${amount}`;
+    if (request.current.for !== key) request.current = { for: key, id: newRequestId() };
+    return request.current.id;
+  };
+  const valid = AMOUNT_RE.test(amount) && Number(amount) > 0;
+  const received = valid ? Decimal.max(0, new Decimal(amount).minus(info.fee)).toFixed() : '0';
+
+  const check = () => {
+    const next: typeof errors = {};
+    if (!ADDRESS_RE.test(address)) next.address = t`请输入 0x 开头的 BSC 地址`;
+    if (!valid) next.amount = t`请输入有效金额`;
+    else if (new Decimal(amount).lt(info.minimum)) next.amount = t`最小提现 ${info.minimum} USDT`;
+    else if (new Decimal(amount).gt(info.balance)) next.amount = t`余额不足`;
+    if (!/^\d{6}$/.test(password)) next.password = t`支付密码为 6 位数字`;
+    setErrors(next);
+    return Object.keys(next).length === 0;
+  };
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const r = await api.userWithdraw({ network: 'BSC', address, amount, payPassword: password, requestId: requestId() }, { show: false });
+      setDone(r);
+      setConfirming(false);
+      setAmount('');
+      setPassword('');
+      request.current = { for: '', id: '' };
+      onDone();
+    } catch (error) {
+      setConfirming(false);
+      setErrors({ form: await describeError(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!info.paymentPasswordSet) {
+    return (
+      <section className={ui.card} data-testid="withdraw-no-password">
+        <p style={{ marginTop: 0 }}><Trans>提现需要支付密码，请先设置。</Trans></p>
+        <Link to="/my/password/$type" params={{ type: 'payment' }} className={ui.button.primary} style={{ display: 'grid', placeItems: 'center' }}><Trans>设置支付密码</Trans></Link>
+      </section>
+    );
+  }
+
+  return (
+    <form className={ui.card} noValidate onSubmit={(e) => { e.preventDefault(); setDone(null); if (check()) setConfirming(true); }}>
+      <div className={bots.row} style={{ padding: 0, marginBottom: 8 }}>
+        <span className={ui.muted}><Trans>可用余额</Trans></span>
+        <strong data-testid="withdraw-balance">{num(info.balance, l, 8)} USDT</strong>
+      </div>
+      <Field label={<Trans>提现地址 (BSC / BEP20)</Trans>} autoComplete="off" spellCheck={false} placeholder="0x…" value={address} onChange={(e) => setAddress(e.target.value.trim())} error={errors.address} data-testid="withdraw-address" />
+      <div className={css.inputRow}>
+        <Field label={<Trans>金额 (USDT)</Trans>} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value.trim())} error={errors.amount} data-testid="withdraw-amount" />
+        <button type="button" className={bots.smallButton} style={{ marginBottom: 12, minHeight: 44 }} onClick={() => setAmount(new Decimal(info.balance).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed())}><Trans>全部</Trans></button>
+      </div>
+      <Field label={<Trans>支付密码</Trans>} type="password" inputMode="numeric" autoComplete="off" maxLength={6} value={password} onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))} error={errors.password} data-testid="withdraw-password" />
+      <div className={bots.grid2} style={{ marginBottom: 12 }}>
+        <div><div className={bots.figureLabel}><Trans>手续费</Trans></div><div className={bots.figureValue}>{num(info.fee, l, 8)} USDT</div></div>
+        <div><div className={bots.figureLabel}><Trans>实际到账</Trans></div><div className={bots.figureValue} data-testid="withdraw-received">{num(received, l, 8)} USDT</div></div>
+      </div>
+      <p className={css.note} style={{ marginTop: 0, marginBottom: 12 }}><Trans>最小提现 {info.minimum} USDT。请确认地址是 BSC 链上的地址，转错网络的资产无法找回。</Trans></p>
+      {errors.form ? <div role="alert" className={ui.formError} data-testid="withdraw-error">{errors.form}</div> : null}
+      {done ? <p className={css.step} role="status" data-testid="withdraw-done"><Trans>提现已提交，正在处理。</Trans></p> : null}
+      <button type="submit" className={ui.button.primary} disabled={busy} data-testid="withdraw-submit"><Trans>提现</Trans></button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={<Trans>确认提现</Trans>}
+        description={<Trans>提现 {amount} USDT 到 {short(address)}，扣除手续费 {info.fee} USDT 后到账 {received} USDT。提交后无法撤回。</Trans>}
+        confirmLabel={busy ? <Trans>提交中…</Trans> : <Trans>确认提现</Trans>}
+        busy={busy}
+        onConfirm={() => void submit()}
+      />
+    </form>
+  );
+}
+
+function History({ list }: { list: WithdrawalRecord[] }) {
+  const { i18n } = useLingui();
+  const l = i18n.locale;
+  return (
+    <section className={ui.card} aria-labelledby="withdraw-history">
+      <h2 id="withdraw-history" className={bots.sectionTitle}><Trans>提现记录</Trans></h2>
+      {list.length === 0 ? <p className={ui.muted}><Trans>暂无提现记录。</Trans></p> : null}
+      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="withdraw-list">
+        {list.map((w) => (
+          <li key={w.id} className={bots.logItem} data-status={w.status}>
+            <div className={bots.row} style={{ padding: 0 }}>
+              <strong>{num(w.amount, l, 8)} USDT</strong>
+              <span className={statusBadge(w.status)}>{i18n._(statusLabels[w.status])}</span>
+            </div>
+            <div className={bots.row} style={{ padding: 0 }}>
+              <span className={`${bots.figureLabel} ${css.mono}`}>→ {short(w.address)}</span>
+              <span className={bots.figureLabel}>{time(w.createdAt)}</span>
+            </div>
+            {w.txHash ? <div className={`${bots.figureLabel} ${css.mono}`}>Tx {short(w.txHash)}</div> : null}
+          </li>
+        ))}
+      </ul>
+      <Link to="/my/asset/$type" params={{ type: 'balance' }} className={ui.linkButton}><Trans>查看余额明细</Trans></Link>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { RankEntry, RankPeriod } from '../../../../contract/schemas.ts';
+import { api } from '../../../lib/api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { signed, trend } from '../../bots/format.ts';
+import { Pager } from '../../bots/components/pager.tsx';
+import * as css from '../../bots/components/bots.css.ts';
+
+const PAGE_SIZE = 20;
+const periods: [RankPeriod, MessageDescriptor][] = [['1d', msg`今日`], ['7d', msg`7 天`], ['30d', msg`30 天`], ['all', msg`全部`]];
+const modes: ['live' | 'simulation', MessageDescriptor][] = [['live', msg`实盘`], ['simulation', msg`模拟`]];
+const medals = ['🥇', '🥈', '🥉'];
+
+/** /rank: traders by realised profit over a period, live and simulation apart, with the trader's own place. */
+export function RankPage() {
+  const { i18n } = useLingui();
+  const [mode, setMode] = useState<'live' | 'simulation'>('live');
+  const [period, setPeriod] = useState<RankPeriod>('30d');
+  const [page, setPage] = useState(1);
+  const rank = useResource(() => api.marketUserRank({ mode, period, page: String(page), limit: String(PAGE_SIZE) }, { show: false }));
+  useEffect(() => rank.reload(), [mode, period, page]);
+  const pick = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setPage(1);
+  };
+  const data = rank.data;
+  return (
+    <Page title={<Trans>排行</Trans>} root>
+      <div className={css.chips} role="tablist" aria-label={i18n._(msg`实盘或模拟`)}>
+        {modes.map(([m, label]) => (
+          <button key={m} type="button" role="tab" aria-selected={m === mode} aria-pressed={m === mode} className={css.chip} onClick={() => pick(setMode)(m)}>{i18n._(label)}</button>
+        ))}
+      </div>
+      <div className={css.chips} role="tablist" aria-label={i18n._(msg`周期`)}>
+        {periods.map(([p, label]) => (
+          <button key={p} type="button" role="tab" aria-selected={p === period} aria-pressed={p === period} className={css.chip} onClick={() => pick(setPeriod)(p)}>{i18n._(label)}</button>
+        ))}
+      </div>
+      <section className={ui.card} data-testid="rank-me">
+        <div className={ui.muted}><Trans>我的排名</Trans></div>
+        {data?.me ? (
+          <div className={css.row} style={{ padding: 0 }}>
+            <strong className={css.big}>#{data.me.rank}</strong>
+            <span className={`${css.big} ${css.profit[trend(data.me.profit)]}`}>{signed(data.me.profit, i18n.locale, 2)}</span>
+          </div>
+        ) : (
+          <p style={{ margin: '4px 0 0' }}>{data ? <Trans>本周期还没有完成的盈利轮次，完成一轮后即可上榜。</Trans> : '—'}</p>
+        )}
+      </section>
+      <LoadState loading={!data && !rank.failed} failed={rank.failed} failedText={<Trans>排行加载失败。</Trans>} onRetry={rank.reload} />
+      {data ? (
+        <section className={ui.card} aria-busy={false}>
+          {data.list.length === 0 ? <p className={ui.muted}><Trans>本周期暂无上榜用户。</Trans></p> : null}
+          <ol style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="rank-list">
+            {data.list.map((e) => <RankRow key={`${e.rank}-${e.uid}-${e.nickname}`} entry={e} />)}
+          </ol>
+          <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
+          <p className={ui.muted} style={{ marginBottom: 0 }}><Trans>按周期内已完成轮次的已实现收益 (USDT) 排名；实盘与模拟分开排名。</Trans></p>
+        </section>
+      ) : null}
+    </Page>
+  );
+}
+
+function RankRow({ entry: e }: { entry: RankEntry }) {
+  const { i18n } = useLingui();
+  return (
+    <li className={css.row} style={{ alignItems: 'center', padding: '8px 0', fontWeight: e.me ? 700 : undefined }} data-me={e.me || undefined}>
+      <span style={{ width: 36, textAlign: 'center', fontVariantNumeric: 'tabular-nums' }}>{medals[e.rank - 1] ?? e.rank}</span>
+      <span style={{ flex: 1, minWidth: 0 }}>
+        <span style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{e.nickname}{e.me ? <Trans> (我)</Trans> : null}</span>
+        <span className={css.figureLabel}>UID {e.uid} · <Trans>{e.cycles} 轮</Trans></span>
+      </span>
+      <strong className={css.profit[trend(e.profit)]} style={{ fontVariantNumeric: 'tabular-nums' }}>{signed(e.profit, i18n.locale, 2)}</strong>
+    </li>
+  );
+}
