@@ -188,9 +188,10 @@ describe('a new trader on a phone', () => {
     await page.goto('/');
     const apiCaches = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('api-')));
     await expect.poll(apiCaches, { timeout: 10_000 }).toHaveLength(1); // home's bill and counts, kept by the service worker
-    // Off home (its prices refresh every 5 s and would meet the ended session first) to a quiet tab.
+    // Off home (its prices refresh every 5 s and would meet the ended session first) to a quiet tab, once loaded.
     await page.getByTestId('tab-bar').getByText('排行').click();
     await page.waitForURL((u) => u.pathname === '/rank');
+    await page.getByTestId('rank-list').waitFor({ state: 'attached' }); // loaded: nothing more to ask until the tab changes
     await page.evaluate(() => sessionStorage.setItem('draft', 'x'));
     const token = JSON.parse((await storage(page)).local.token!) as string;
     const res = await fetch(`${baseURL}/api/login/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });

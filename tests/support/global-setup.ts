@@ -3,23 +3,33 @@ import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startDevChain, type DevChain } from '../../server/chain/dev-chain.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The local chain 56 (anvil) the server watches: deposits, withdrawals. */
+    chainUrl: string;
   }
 }
 
 let server: ChildProcess | undefined;
 let dataDir = '';
+let chain: DevChain | undefined;
 
 /** Starts the real server (built PWA + /api, embedded PGlite in a fresh folder) once for the e2e run. */
 export default async function setup(project: TestProject) {
   if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` (npm test does it)');
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const port = 18_000 + Math.floor(Math.random() * 2000);
+  // A real local chain 56 with the project's contracts: the server watches it for deposits and pays withdrawals on it.
+  chain = await startDevChain();
+  const chainEnv = {
+    CHAIN_RPC_URL: chain.url, CHAIN_USDT: chain.usdt, CHAIN_DEPOSIT: chain.deposit, HOT_WALLET_KEY: chain.hotWalletKey,
+    CHAIN_CONFIRMATIONS: '3', CHAIN_POLL_MS: '200', CHAIN_START_BLOCK: '1',
+  };
   server = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...chainEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -39,9 +49,11 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 100));
   }
   project.provide('baseURL', baseURL);
+  project.provide('chainUrl', chain.url);
   return async () => {
     server?.kill('SIGTERM');
     await new Promise((r) => server?.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
+    await chain?.stop();
   };
 }

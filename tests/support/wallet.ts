@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
+import { createWalletClient, http } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
+import { bsc } from 'viem/chains';
 
 export interface WalletBehaviour {
   chainId?: number;
@@ -7,6 +9,8 @@ export interface WalletBehaviour {
   refuseSwitch?: boolean;
   /** The trader cancels the signature. */
   cancelSign?: boolean;
+  /** A node to send transactions to and read the chain from (anvil): the wallet signs them with the account. */
+  rpcUrl?: string;
 }
 
 /**
@@ -40,8 +44,24 @@ export async function injectWallet(page: Page, account: PrivateKeyAccount, behav
         const [data] = params as [`0x${string}`];
         return { ok: await account.signMessage({ message: { raw: data } }) };
       }
-      default:
-        return { error: { code: 4200, message: `unsupported ${method}` } };
+      case 'eth_sendTransaction': {
+        if (!behaviour.rpcUrl) return { error: { code: 4200, message: 'no chain' } };
+        const tx = params[0] as { to: `0x${string}`; data?: `0x${string}`; value?: `0x${string}`; gas?: `0x${string}` };
+        const wallet = createWalletClient({ account, chain: { ...bsc, rpcUrls: { default: { http: [behaviour.rpcUrl] } } }, transport: http(behaviour.rpcUrl) });
+        try {
+          const hash = await wallet.sendTransaction({ to: tx.to, ...(tx.data ? { data: tx.data } : {}), ...(tx.value ? { value: BigInt(tx.value) } : {}), ...(tx.gas ? { gas: BigInt(tx.gas) } : {}) });
+          return { ok: hash };
+        } catch (e) {
+          return { error: { code: -32603, message: String((e as Error).message).slice(0, 200) } };
+        }
+      }
+      default: {
+        if (!behaviour.rpcUrl) return { error: { code: 4200, message: `unsupported ${method}` } };
+        // Reads (calls, receipts, blocks, gas) go to the node, as a wallet's RPC does.
+        const res = await fetch(behaviour.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+        const json = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
+        return json.error ? { error: json.error } : { ok: json.result };
+      }
     }
   });
   await page.addInitScript(() => {

@@ -11,7 +11,8 @@ import { classify, WalletError } from './wallet-errors.ts';
  */
 let config: ReturnType<typeof makeConfig> | null = null;
 function makeConfig() {
-  return createConfig({ chains: [bsc], connectors: [injected()], transports: { [bsc.id]: fallback([unstable_connector(injected), http()]) } });
+  // No multicall batching: a read must work on any node the wallet uses, with or without Multicall3.
+  return createConfig({ chains: [bsc], connectors: [injected()], transports: { [bsc.id]: fallback([unstable_connector(injected), http()]) }, batch: { multicall: false } });
 }
 
 export type WalletConfig = ReturnType<typeof makeConfig>;
