@@ -11,6 +11,7 @@ import { measurePrecache } from './precache-size.ts';
 import { measureRepeatVisitFcp } from './repeat-visit.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureWalletLogin } from './wallet-login.ts';
+import { measureDepositCredit } from './deposit-credit.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +58,7 @@ results.serverRestartReadyMs = { median: Math.round(median(restarts)), runs: res
 results.backtestMartin = measureBacktest();
 results.priceUpdate10kBots = measureBotBook();
 results.botListLoad = await measureBotListLoad(port + 2);
+results.depositCredit = await measureDepositCredit();
 const precache = measurePrecache();
 results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
 

@@ -29,7 +29,8 @@
  * |                   |                                  | deposit is credited; also the re-org depth        |
  * | CHAIN_START_BLOCK | 0                                | first block scanned on a fresh database (set it   |
  * |                   |                                  | to the deposit contract's deployment block)       |
- * | CHAIN_POLL_MS     | 1000                             | how often the chain head is read                  |
+ * | CHAIN_POLL_MS     | 500                              | how often the chain head is read (BSC: a block    |
+ * |                   |                                  | every 0.75-3 s)                                   |
  * | HOT_WALLET_KEY    | unset: withdrawals off           | private key (0x + 64 hex) of the hot wallet that  |
  * |                   |                                  | sends withdrawals; never logged                   |
  * | WITHDRAW_MIN      | 10                               | smallest withdrawal, USDT                         |
@@ -143,7 +144,7 @@ function chainOf(env: NodeJS.ProcessEnv): ChainConfig {
     deposit: addressOf(env.CHAIN_DEPOSIT, 'CHAIN_DEPOSIT'),
     confirmations: int(env.CHAIN_CONFIRMATIONS, 15, 'CHAIN_CONFIRMATIONS'),
     startBlock,
-    pollMs: int(env.CHAIN_POLL_MS, 1000, 'CHAIN_POLL_MS'),
+    pollMs: int(env.CHAIN_POLL_MS, 500, 'CHAIN_POLL_MS'),
     hotWalletKey,
     withdrawMin: decimalOf(env.WITHDRAW_MIN, '10', 'WITHDRAW_MIN'),
     withdrawFee: decimalOf(env.WITHDRAW_FEE, '1', 'WITHDRAW_FEE'),
