@@ -1,7 +1,9 @@
 // Screenshots of the given paths at 390x844 in zh/en x light/dark, for looking at the UI.
 // Usage: node scripts/screenshots.ts <baseURL> <outDir> <path...>   (logs in as a new user first
 // unless the path list starts with "--guest"). With SEED_BOT=1 the new user binds Paper and creates
-// and starts a martin bot first; "{bot}" in a path is replaced by its id.
+// and starts a martin bot first; "{bot}" in a path is replaced by its id. SEED_SCRIPT=<file> runs that
+// module's default export ({ baseURL, token, user }) after the registration.
+import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { openPhone } from '../tests/support/browser.ts';
 
@@ -25,6 +27,8 @@ if (!guest) {
     localStorage.setItem('token', JSON.stringify(t));
     localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
   }, [token, JSON.stringify(user)] as const);
+  // SEED_SCRIPT=<file>: a module whose default export seeds more for the new user (e.g. rows through DATABASE_URL).
+  if (process.env.SEED_SCRIPT) await (await import(resolve(process.env.SEED_SCRIPT))).default({ baseURL, token, user });
   if (process.env.SEED_BOT === '1') {
     const bot = await page.evaluate(async (t) => {
       const call = async (method: string, path: string, body?: unknown) => {

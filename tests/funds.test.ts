@@ -83,4 +83,21 @@ describe('deposits and withdrawals on chain 56', () => {
     await expect.poll(() => page.getByTestId('withdraw-list').locator('li').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('confirmed');
     expect(formatUnits(await pub.readContract({ address: usdt, abi: tokenAbi, functionName: 'balanceOf', args: [to] }), 18)).toBe('11');
   });
+
+  it('converts USDT to fuel from the asset screen with the payment password', async () => {
+    const fuelBefore = (await callAs(baseURL, me, 'GET', '/api/user/account')).data.fuel as string;
+    await page.goto('/my/asset/balance');
+    await expect.poll(() => page.getByTestId('asset-balance').innerText()).toContain('13.5');
+    await page.getByTestId('asset-change').click();
+    await page.getByTestId('change-amount').fill('3.5');
+    await page.getByTestId('change-password').fill('135790');
+    expect(await page.getByRole('dialog').innerText()).toContain('将得到 3.5 燃料');
+    await page.getByTestId('change-submit').click();
+    await expect.poll(() => page.getByTestId('change-done').innerText()).toBe('已兑换 3.5 燃料');
+    expect(await balance()).toBe('10');
+    expect((await callAs(baseURL, me, 'GET', '/api/user/account')).data.fuel).toBe(String(Number(fuelBefore) + 3.5));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('asset-balance').innerText()).toContain('10');
+    await expect.poll(() => page.getByTestId('asset-logs').innerText()).toContain('兑换');
+  });
 });

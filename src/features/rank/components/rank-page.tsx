@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { RankEntry, RankPeriod } from '../../../../contract/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
@@ -11,11 +11,11 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { signed, trend } from '../../bots/format.ts';
 import { Pager } from '../../bots/components/pager.tsx';
 import * as css from '../../bots/components/bots.css.ts';
+import * as rankCss from './rank.css.ts';
 
 const PAGE_SIZE = 20;
 const periods: [RankPeriod, MessageDescriptor][] = [['1d', msg`今日`], ['7d', msg`7 天`], ['30d', msg`30 天`], ['all', msg`全部`]];
 const modes: ['live' | 'simulation', MessageDescriptor][] = [['live', msg`实盘`], ['simulation', msg`模拟`]];
-const medals = ['🥇', '🥈', '🥉'];
 
 /** /rank: traders by realised profit over a period, live and simulation apart, with the trader's own place. */
 export function RankPage() {
@@ -75,11 +75,11 @@ export function RankPage() {
 function RankRow({ entry: e }: { entry: RankEntry }) {
   const { i18n } = useLingui();
   return (
-    <li className={css.row} style={{ alignItems: 'center', padding: '8px 0', fontWeight: e.me ? 700 : undefined }} data-me={e.me || undefined}>
-      <span style={{ width: 36, textAlign: 'center', fontVariantNumeric: 'tabular-nums' }}>{medals[e.rank - 1] ?? e.rank}</span>
-      <span style={{ flex: 1, minWidth: 0 }}>
-        <span style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{e.nickname}{e.me ? <Trans> (我)</Trans> : null}</span>
-        <span className={css.figureLabel}>UID {e.uid} · <Trans>{e.cycles} 轮</Trans></span>
+    <li className={rankCss.row} style={{ fontWeight: e.me ? 700 : undefined }} data-me={e.me || undefined}>
+      <span className={rankCss.medal[e.rank <= 3 ? (e.rank as 1 | 2 | 3) : 'other']} aria-label={`#${e.rank}`}>{e.rank}</span>
+      <span className={rankCss.who}>
+        <span className={rankCss.name}>{e.nickname}{e.me ? <Trans> (我)</Trans> : null}</span>
+        <span className={css.figureLabel}>UID {e.uid} · <Plural value={e.cycles} one="# 轮" other="# 轮" /></span>
       </span>
       <strong className={css.profit[trend(e.profit)]} style={{ fontVariantNumeric: 'tabular-nums' }}>{signed(e.profit, i18n.locale, 2)}</strong>
     </li>
