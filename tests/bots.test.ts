@@ -1,27 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, uniqueAccount, type Phone } from './support/browser.ts';
+import { openPhone, type Phone } from './support/browser.ts';
+import { register, storeSession } from './support/session.ts';
 
 const baseURL = inject('baseURL');
-const password = 'Trade2026x';
 
 /** A new user, logged in through storage (the login screen has its own tests). */
 async function newTrader(page: Page): Promise<string> {
-  const account = uniqueAccount('b');
-  const res = await fetch(`${baseURL}/api/login/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ terminal: 1, account, password, confirm: password }),
-  });
-  const { code, data } = (await res.json()) as { code: number; data: { token: string } & Record<string, string> };
-  expect(code).toBe(1);
-  const { token, ...user } = data;
-  await page.goto('/test');
-  await page.evaluate(([t, u]) => {
-    localStorage.setItem('token', JSON.stringify(t));
-    localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
-  }, [token, JSON.stringify(user)] as const);
-  return token;
+  const user = await register(baseURL);
+  await storeSession(page, user);
+  return user.token;
 }
 
 const path = (page: Page) => new URL(page.url()).pathname;

@@ -2,33 +2,23 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, uniqueAccount, type Phone } from './support/browser.ts';
+import { openPhone, type Phone } from './support/browser.ts';
+import { callAs, register, storeSession } from './support/session.ts';
 
 const baseURL = inject('baseURL');
-const password = 'Trade2026x';
 
-async function api<T = any>(path: string, token: string, init: RequestInit = {}): Promise<{ code: number; data: T }> {
-  const res = await fetch(`${baseURL}/api${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
-  return (await res.json()) as { code: number; data: T };
-}
+const api = <T = any>(path: string, token: string, init: { method?: string; body?: string } = {}) =>
+  callAs<T>(baseURL, { token }, init.method ?? 'GET', `/api${path}`, init.body ? JSON.parse(init.body) : undefined);
 
 /** A new user with Paper bound and one stopped martin bot; logged in on `page` through storage. */
 async function traderWithBot(page: Page): Promise<{ token: string; botId: string }> {
-  const account = uniqueAccount('p');
-  const res = await fetch(`${baseURL}/api/login/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account, password, confirm: password }),
-  });
-  const { data } = (await res.json()) as { data: { token: string } & Record<string, string> };
-  const { token, ...user } = data;
+  const user = await register(baseURL);
+  const { token } = user;
   expect((await api('/exchanges/bind', token, { method: 'POST', body: JSON.stringify({ exchangeId: 1, apiKey: 'paperKey1234', secretKey: 'paperSecret1234' }) })).code).toBe(1);
   const params = { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1.5', repeat: true };
   const bot = await api<{ id: string }>('/user/botCreate', token, { method: 'POST', body: JSON.stringify({ type: 'martin', exchangeId: 1, symbol: 'ETH/USDT', name: 'Offline 马丁', params }) });
   expect(bot.code).toBe(1);
-  await page.goto('/test');
-  await page.evaluate(([t, u]) => {
-    localStorage.setItem('token', JSON.stringify(t));
-    localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
-  }, [token, JSON.stringify(user)] as const);
+  await storeSession(page, user);
   return { token, botId: bot.data.id };
 }
 

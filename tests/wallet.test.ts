@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { openPhone, type Phone } from './support/browser.ts';
 import { injectWallet } from './support/wallet.ts';
+import { register, storeSession } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 
@@ -88,15 +89,9 @@ describe('wallet login in a wallet browser (chain 56)', () => {
   it('binds a wallet to an account user by signature, then that wallet logs into the account; email and mobile with their checks', async () => {
     const account = privateKeyToAccount(generatePrivateKey());
     await injectWallet(page, account);
-    const name = `w${Date.now().toString(36)}`;
-    const reg = await fetch(`${baseURL}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account: name, password: 'Trade2026x', confirm: 'Trade2026x' }) });
-    const { data } = (await reg.json()) as { data: { token: string; sn: string } & Record<string, string> };
-    const { token, ...user } = data;
-    await page.goto('/test');
-    await page.evaluate(([t, u]) => {
-      localStorage.setItem('token', JSON.stringify(t));
-      localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
-    }, [token, JSON.stringify(user)] as const);
+    const data = await register(baseURL);
+    const name = data.account!;
+    await storeSession(page, data);
     await page.goto('/my/bind/wallet');
     await page.getByTestId('wallet-bind').click();
     await expect.poll(() => page.getByTestId('wallet-bound').innerText()).toContain(account.address);
@@ -119,11 +114,11 @@ describe('wallet login in a wallet browser (chain 56)', () => {
   });
 
   it('creates the account with the referrer of a referral link on the first wallet login', async () => {
-    const inviter = (await (await fetch(`${baseURL}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account: `r${Date.now().toString(36)}`, password: 'Trade2026x', confirm: 'Trade2026x' }) })).json()) as { data: { sn: string } };
+    const inviter = await register(baseURL);
     await injectWallet(page, privateKeyToAccount(generatePrivateKey()));
-    await page.goto(`/register/${inviter.data.sn}`);
+    await page.goto(`/register/${inviter.sn}`);
     await page.getByTestId('wallet-login').click();
     await page.waitForURL((u) => u.pathname === '/');
-    expect((await stored(page)).user).toMatchObject({ referral: inviter.data.sn, password: false });
+    expect((await stored(page)).user).toMatchObject({ referral: inviter.sn, password: false });
   });
 });

@@ -4,6 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { post } from '../services/ledger.ts';
+import { SerialRun } from './serial-run.ts';
 import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
 
 /**
@@ -40,22 +41,20 @@ type Credit = { txHash: string; logIndex: number; block: bigint; from: string; v
 export class DepositWatcher {
   readonly cursorName: string;
   private stopWatch: (() => void) | undefined;
-  private running: Promise<unknown> | undefined;
-  private again = false;
+  private readonly runs: SerialRun;
   /** Called after each scan that credited something (tests, logs). */
   onCredit: ((r: ScanResult) => void) | undefined;
 
   private readonly db: Db;
   private readonly client: PublicClient;
   private readonly s: WatcherSettings;
-  private readonly log: { error(obj: unknown, msg: string): void } | undefined;
 
   constructor(db: Db, client: PublicClient, s: WatcherSettings, log?: { error(obj: unknown, msg: string): void }) {
     this.db = db;
     this.client = client;
     this.s = s;
-    this.log = log;
     this.cursorName = `deposits:${s.deposit.toLowerCase()}`;
+    this.runs = new SerialRun(() => this.catchUp(), (e) => log?.error({ err: { message: String((e as Error)?.message ?? e) } }, 'deposit scan failed'));
   }
 
   /** The last block credited so far (startBlock - 1 on a fresh database). */
@@ -96,31 +95,19 @@ export class DepositWatcher {
   }
 
   /** One more catch-up, serialised: called during a scan, it runs once more after it. */
-  follow(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.catchUp()
-      .catch((e: unknown) => this.log?.error({ err: { message: String((e as Error)?.message ?? e) } }, 'deposit scan failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.follow();
-        }
-      });
+  follow(): Promise<void> {
+    return this.runs.kick();
   }
 
   /** Follows the chain on its own: a catch-up on every new block. */
   start(pollMs: number): void {
-    this.stopWatch = this.client.watchBlockNumber({ onBlockNumber: () => this.follow(), pollingInterval: pollMs, emitMissed: false, emitOnBegin: true, onError: () => undefined });
+    this.stopWatch = this.client.watchBlockNumber({ onBlockNumber: () => void this.follow(), pollingInterval: pollMs, emitMissed: false, emitOnBegin: true, onError: () => undefined });
   }
 
   async stop(): Promise<void> {
     this.stopWatch?.();
     this.stopWatch = undefined;
-    while (this.running) await this.running;
+    await this.runs.idle();
   }
 
   private async read(fromBlock: bigint, toBlock: bigint): Promise<Credit[]> {

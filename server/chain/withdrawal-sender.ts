@@ -6,6 +6,7 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Db } from '../db/connect.ts';
 import { post } from '../services/ledger.ts';
 import { tokenAbi } from '../../contract/chain-abi.ts';
+import { SerialRun } from './serial-run.ts';
 
 /**
  * Sends the withdrawals from the hot wallet (issue 5 §4), one at a time, never twice:
@@ -26,8 +27,7 @@ type Row = { id: string; user_id: string; address: string; amount: string; fee: 
 
 export class WithdrawalSender {
   readonly account: PrivateKeyAccount;
-  private running: Promise<unknown> | undefined;
-  private again = false;
+  private readonly runs: SerialRun;
   private readonly db: Db;
   private readonly client: PublicClient;
   private readonly s: SenderSettings;
@@ -41,29 +41,17 @@ export class WithdrawalSender {
     this.s = s;
     this.log = log;
     this.account = privateKeyToAccount(s.hotWalletKey);
+    this.runs = new SerialRun(() => this.process(), (e) => log?.error({ err: { message: String((e as Error)?.message ?? e) } }, 'withdrawal sending failed'));
   }
 
   /** Works through the open withdrawals (serialised: a call during a run runs once more after it). */
-  kick(): Promise<unknown> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = this.process()
-      .catch((e: unknown) => this.log?.error({ err: { message: String((e as Error)?.message ?? e) } }, 'withdrawal sending failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          void this.kick();
-        }
-      });
-    return this.running;
+  kick(): Promise<void> {
+    return this.runs.kick();
   }
 
   /** Resolves when no run is under way. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.runs.idle();
   }
 
   private async process(): Promise<void> {

@@ -8,7 +8,7 @@ import { money } from '../engine/money.ts';
 import { post } from './ledger.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { openSession } from './sessions.ts';
-import { publicUser, referrerSn } from './users.ts';
+import { publicUser, referrerSn, type UserRow } from './users.ts';
 
 export interface AccountsDeps {
   db: Db;
@@ -37,6 +37,45 @@ export function isUniqueViolation(e: unknown, constraint: string): boolean {
 /** A fresh 8-digit UID that does not start with 0. */
 const newSn = () => String(randomInt(10_000_000, 100_000_000));
 
+/** The id of the user whose UID is `referrer`; null for none; InvalidReferralCode when malformed or unknown. */
+export async function referrerIdOf(db: Db, referrer: string | undefined): Promise<string | null> {
+  const sn = referrer?.trim() ?? '';
+  if (!sn) return null;
+  if (!REFERRER_RE.test(sn)) throw fail('InvalidReferralCode');
+  const row = await db.selectFrom('users').select('id').where('sn', '=', sn).executeTakeFirst();
+  if (!row) throw fail('InvalidReferralCode');
+  return row.id;
+}
+
+/**
+ * Creates a user with a fresh UID and the welcome fuel, in one transaction (a password account or a
+ * wallet's first login). A UID collision is retried; other unique violations (account, address) are
+ * the caller's to answer.
+ */
+export async function createUser(
+  db: Db,
+  fields: { account: string | null; password_hash: string | null; nickname: string; address: string | null; referrer_id: string | null },
+  welcomeFuel?: string,
+): Promise<UserRow> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (tx) => {
+        const created = await tx
+          .insertInto('users')
+          .values({ sn: newSn(), payment_hash: null, email: '', mobile: '', avatar: '', ...fields, nickname: fields.nickname.slice(0, NICKNAME_MAX) })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await grantWelcomeFuel(tx, created.id, welcomeFuel);
+        return created;
+      });
+    } catch (e) {
+      // 90 million UIDs: a collision is rare, several in a row mean something else is wrong.
+      if (isUniqueViolation(e, 'sn') && attempt < 5) continue;
+      throw e;
+    }
+  }
+}
+
 export interface RegisterInput {
   terminal: number;
   account: string;
@@ -54,38 +93,20 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
   if (!PASSWORD_RE.test(input.password)) throw fail('PasswordFormat');
   if (input.password !== input.confirm) throw fail('PasswordsMismatch');
   if (input.agreement === false) throw fail('AgreementRequired');
-  let referrerId: string | null = null;
-  const referrer = input.referrer?.trim() ?? '';
-  if (referrer) {
-    if (!REFERRER_RE.test(referrer)) throw fail('InvalidReferralCode');
-    const row = await db.selectFrom('users').select('id').where('sn', '=', referrer).executeTakeFirst();
-    if (!row) throw fail('InvalidReferralCode');
-    referrerId = row.id;
-  }
+  const referrerId = await referrerIdOf(db, input.referrer);
   // A cheap early answer; the unique index below is what settles a race between two registrations.
   const taken = await db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirst();
   if (taken) throw fail('RegAccountExists');
   const passwordHash = await hashPassword(input.password);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const user = await db.transaction().execute(async (tx) => {
-        const created = await tx
-          .insertInto('users')
-          .values({ sn: newSn(), account, password_hash: passwordHash, payment_hash: null, nickname: account.slice(0, NICKNAME_MAX), email: '', mobile: '', address: null, avatar: '', referrer_id: referrerId })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await grantWelcomeFuel(tx, created.id, deps.welcomeFuel);
-        return created;
-      });
-      const token = await openSession(db, user.id, input.terminal, deps.sessionTtlMs);
-      return { token, ...publicUser(user, referrerId ? referrer : '') };
-    } catch (e) {
-      if (isUniqueViolation(e, 'account')) throw fail('RegAccountExists');
-      // 90 million sns: a collision is rare, several in a row mean something else is wrong.
-      if (isUniqueViolation(e, 'sn') && attempt < 5) continue;
-      throw e;
-    }
+  let user: UserRow;
+  try {
+    user = await createUser(db, { account, password_hash: passwordHash, nickname: account, address: null, referrer_id: referrerId }, deps.welcomeFuel);
+  } catch (e) {
+    if (isUniqueViolation(e, 'account')) throw fail('RegAccountExists');
+    throw e;
   }
+  const token = await openSession(db, user.id, input.terminal, deps.sessionTtlMs);
+  return { token, ...publicUser(user, referrerId ? input.referrer!.trim() : '') };
 }
 
 export interface LoginInput {

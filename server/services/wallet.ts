@@ -1,10 +1,9 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { getAddress, isAddress, recoverMessageAddress, type Hex } from 'viem';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import type { LoginData, PublicUser } from '../../contract/schemas.ts';
-import { NICKNAME_MAX, REFERRER_RE } from '../../contract/rules.ts';
 import type { Db } from '../db/connect.ts';
-import { grantWelcomeFuel, isUniqueViolation } from './accounts.ts';
+import { createUser, isUniqueViolation, referrerIdOf } from './accounts.ts';
 import { fail } from './errors.ts';
 import { openSession } from './sessions.ts';
 import { publicUser, referrerSn } from './users.ts';
@@ -81,7 +80,6 @@ export async function useSignature(db: Db, input: SignedIn, site: Site, now = ne
   return address;
 }
 
-const newSn = () => String(randomInt(10_000_000, 100_000_000));
 const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
 /** Logs in with a wallet; the first login creates the account (with the referrer when one is given). */
@@ -94,30 +92,13 @@ export async function walletLogin(
   const address = await useSignature(db, input, site);
   let user = await db.selectFrom('users').selectAll().where('address', '=', address).executeTakeFirst();
   if (!user) {
-    let referrerId: string | null = null;
-    const referrer = input.referrer?.trim() ?? '';
-    if (referrer) {
-      if (!REFERRER_RE.test(referrer)) throw fail('InvalidReferralCode');
-      const row = await db.selectFrom('users').select('id').where('sn', '=', referrer).executeTakeFirst();
-      if (!row) throw fail('InvalidReferralCode');
-      referrerId = row.id;
-    }
-    for (let attempt = 0; !user; attempt++) {
-      try {
-        user = await db.transaction().execute(async (tx) => {
-          const created = await tx
-            .insertInto('users')
-            .values({ sn: newSn(), account: null, password_hash: null, payment_hash: null, nickname: shortAddress(address).slice(0, NICKNAME_MAX), email: '', mobile: '', address, avatar: '', referrer_id: referrerId })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await grantWelcomeFuel(tx, created.id, deps.welcomeFuel);
-          return created;
-        });
-      } catch (e) {
-        // Two first logins of one wallet at once: the other one made the account.
-        if (isUniqueViolation(e, 'address')) user = await db.selectFrom('users').selectAll().where('address', '=', address).executeTakeFirstOrThrow();
-        else if (!(isUniqueViolation(e, 'sn') && attempt < 5)) throw e;
-      }
+    const referrerId = await referrerIdOf(db, input.referrer);
+    try {
+      user = await createUser(db, { account: null, password_hash: null, nickname: shortAddress(address), address, referrer_id: referrerId }, deps.welcomeFuel);
+    } catch (e) {
+      // Two first logins of one wallet at once: the other one made the account.
+      if (!isUniqueViolation(e, 'address')) throw e;
+      user = await db.selectFrom('users').selectAll().where('address', '=', address).executeTakeFirstOrThrow();
     }
   }
   if (user.disabled) throw fail('AccountDisabled');

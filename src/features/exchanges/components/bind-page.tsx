@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { useExchanges } from '../use-exchanges.ts';
 import { validateKeys, type KeyValues } from '../validate.ts';
+import { useCopy } from '../../../lib/use-copy.ts';
 import * as css from './exchanges.css.ts';
 
 /**
@@ -25,7 +26,7 @@ export function BindPage({ code }: { code: string }) {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [copied, setCopied] = useState('');
+  const { copied, copy } = useCopy();
 
   const exchange = data?.exchanges.find((e) => e.code === code);
   const binding = exchange ? data?.bindings.find((b) => b.exchangeId === exchange.id) : undefined;
@@ -64,14 +65,6 @@ export function BindPage({ code }: { code: string }) {
     }
   };
 
-  const copy = async (ip: string) => {
-    try {
-      await navigator.clipboard.writeText(ip);
-      setCopied(ip);
-    } catch {
-      setCopied('');
-    }
-  };
   const set = (key: keyof KeyValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
   const err = (key: keyof KeyValues) => (errors[key] ? i18n._(errors[key]) : undefined);
 

@@ -17,8 +17,7 @@ import { useRefresh } from '../../bots/use-refresh.ts';
 import * as bots from '../../bots/components/bots.css.ts';
 import { detectWallet } from '../../wallet/detect.ts';
 import type { DepositStep } from '../../wallet/wallet-deposit.ts';
-import type { WalletError } from '../../wallet/wallet-errors.ts';
-import { loadArea } from '../../../lib/i18n.ts';
+import { walletFailureText } from '../../wallet/wallet-failure.ts';
 import { CopyLine, short } from './copy-line.tsx';
 import * as css from './funds.css.ts';
 
@@ -93,13 +92,7 @@ function DepositBody({ info, onChange }: { info: DepositInfo; onChange: () => vo
       await submitHash(txHash);
       setAmount('');
     } catch (error) {
-      const problem = (error as Partial<WalletError>)?.problem;
-      if (problem) {
-        const [{ walletMessages }] = await Promise.all([import('../../wallet/wallet-errors.ts'), loadArea('app')]);
-        setFailure(i18n._(walletMessages[problem]));
-      } else {
-        setFailure(await describeError(error));
-      }
+      setFailure(await walletFailureText(error, i18n));
     } finally {
       setStep(null);
     }

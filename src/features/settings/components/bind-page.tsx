@@ -11,7 +11,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { detectWallet } from '../../wallet/detect.ts';
-import type { WalletError } from '../../wallet/wallet-errors.ts';
+import { walletFailureText } from '../../wallet/wallet-failure.ts';
 import { profileFieldError } from '../validate.ts';
 
 export type BindType = 'wallet' | 'email' | 'mobile';
@@ -47,8 +47,7 @@ function WalletBind({ profile }: { profile: Profile }) {
       setAddress(bound.address);
       if (user) setUser({ ...user, address: bound.address });
     } catch (error) {
-      const problem = (error as Partial<WalletError>)?.problem;
-      setFailure(problem ? i18n._((await import('../../wallet/wallet-errors.ts')).walletMessages[problem]) : errorText(error));
+      setFailure(await walletFailureText(error, i18n));
     } finally {
       setBusy(false);
     }

@@ -2,12 +2,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useAtom, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { describeError } from '../../../lib/lazy-api.ts';
 import { signInAtom, walletLoadingAtom } from '../../../state/session.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { loadArea } from '../../../lib/i18n.ts';
 import { detectWallet } from '../detect.ts';
-import type { WalletError } from '../wallet-errors.ts';
+import { walletFailureText } from '../wallet-failure.ts';
 
 /** "Log in with a wallet", shown only where a wallet is detected; the wallet code loads on the tap. */
 export function WalletButton({ referrer }: { referrer?: string | undefined }) {
@@ -36,14 +34,7 @@ export function WalletButton({ referrer }: { referrer?: string | undefined }) {
       signIn(data, 'wallet');
       await navigate({ to: '/', replace: true });
     } catch (error) {
-      const problem = (error as Partial<WalletError>)?.problem;
-      if (problem) {
-        // The wallet's texts live with the logged-in screens' catalog: fetched only when a wallet login fails.
-        const [{ walletMessages }] = await Promise.all([import('../wallet-errors.ts'), loadArea('app')]);
-        setFailure(i18n._(walletMessages[problem]));
-      } else {
-        setFailure(await describeError(error));
-      }
+      setFailure(await walletFailureText(error, i18n));
     } finally {
       setBusy(false);
     }
