@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -15,7 +15,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { num, time } from '../../bots/format.ts';
 import { useRefresh } from '../../bots/use-refresh.ts';
 import * as bots from '../../bots/components/bots.css.ts';
-import { detectWallet } from '../../wallet/detect.ts';
+import { useWalletDetected } from '../../wallet/use-wallet-detected.ts';
 import type { DepositStep } from '../../wallet/wallet-deposit.ts';
 import { walletFailureText } from '../../wallet/wallet-failure.ts';
 import { CopyLine, short } from './copy-line.tsx';
@@ -55,7 +55,7 @@ function DepositBody({ info, onChange }: { info: DepositInfo; onChange: () => vo
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const qr = useQr(info.contract);
-  const [hasWallet, setHasWallet] = useState(false);
+  const hasWallet = useWalletDetected() === true;
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState('');
   const [step, setStep] = useState<DepositStep | 'report' | null>(null);
@@ -63,13 +63,6 @@ function DepositBody({ info, onChange }: { info: DepositInfo; onChange: () => vo
   const [report, setReport] = useState<DepositReport | null>(null);
   const [hash, setHash] = useState('');
   const [hashError, setHashError] = useState('');
-  useEffect(() => {
-    let live = true;
-    void detectWallet().then((found) => live && setHasWallet(found));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const submitHash = async (txHash: string) => {
     setStep('report');

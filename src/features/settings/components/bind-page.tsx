@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Profile } from '../../../../contract/schemas.ts';
@@ -10,7 +10,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { detectWallet } from '../../wallet/detect.ts';
+import { useWalletDetected } from '../../wallet/use-wallet-detected.ts';
 import { walletFailureText } from '../../wallet/wallet-failure.ts';
 import { profileFieldError } from '../validate.ts';
 
@@ -33,10 +33,9 @@ function WalletBind({ profile }: { profile: Profile }) {
   const { i18n } = useLingui();
   const [user, setUser] = useAtom(userAtom);
   const [address, setAddress] = useState(profile.address);
-  const [wallet, setWallet] = useState<boolean | null>(null);
+  const wallet = useWalletDetected();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
-  useEffect(() => void detectWallet().then(setWallet), []);
 
   const bind = async () => {
     setBusy(true);

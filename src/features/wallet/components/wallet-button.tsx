@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useAtom, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { signInAtom, walletLoadingAtom } from '../../../state/session.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { detectWallet } from '../detect.ts';
+import { useWalletDetected } from '../use-wallet-detected.ts';
 import { walletFailureText } from '../wallet-failure.ts';
 
 /** "Log in with a wallet", shown only where a wallet is detected; the wallet code loads on the tap. */
@@ -13,15 +13,8 @@ export function WalletButton({ referrer }: { referrer?: string | undefined }) {
   const navigate = useNavigate();
   const signIn = useSetAtom(signInAtom);
   const [busy, setBusy] = useAtom(walletLoadingAtom);
-  const [available, setAvailable] = useState(false);
+  const available = useWalletDetected() === true;
   const [failure, setFailure] = useState('');
-  useEffect(() => {
-    let live = true;
-    void detectWallet().then((found) => live && setAvailable(found));
-    return () => {
-      live = false;
-    };
-  }, []);
   if (!available) return null;
 
   const start = async () => {
