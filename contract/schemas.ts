@@ -129,6 +129,9 @@ export const schemas = {
   noticeList: { query: z.strictObject({ kind: z.enum(['warning', 'notice']).optional(), page, page_size: pageSize }) },
   noticeDetail: { query: z.strictObject({ id }) },
   noticeRead: { body: z.strictObject({ id: id.optional(), all: z.boolean().optional() }) },
+  strategyBacktest: {
+    body: z.strictObject({ type: z.literal('martin'), exchangeId: z.number().int().positive(), symbol: botCreateSchema.shape.symbol, params: botCreateSchema.shape.params, days: z.union([z.literal(7), z.literal(30), z.literal(90)]) }),
+  },
 } as const;
 
 export type CallName = keyof typeof schemas;
@@ -313,6 +316,31 @@ export interface ExchangeBalance {
   total: string;
 }
 
+/** A backtest of a configuration on recent history (POST /api/strategy/backtest). */
+export interface BacktestAnswer {
+  exchange: string;
+  symbol: string;
+  days: number;
+  /** The candle size replayed: 1m on Paper; coarser on live exchanges (one page of candles). */
+  timeframe: string;
+  from: number;
+  to: number;
+  candles: number;
+  startPrice: number;
+  endPrice: number;
+  investment: string;
+  /** Exact realised profit of the closed cycles, net of fees. */
+  realized: string;
+  returnPct: number;
+  maxDrawdownPct: number;
+  priceChangePct: number;
+  cycles: number;
+  fills: number;
+  fees: number;
+  open: { amount: string; average: string; value: number } | null;
+  equity: { time: number; value: number }[];
+}
+
 /** A home banner: localized texts and where a tap goes (an app path). */
 export interface Banner {
   id: string;
@@ -458,4 +486,5 @@ export interface DataOf {
   noticeList: Page<Notice> & { unread: number };
   noticeDetail: Notice;
   noticeRead: { unread: number };
+  strategyBacktest: BacktestAnswer;
 }

@@ -7,7 +7,7 @@ import type { ExchangePort, MarketInfo } from './exchanges/port.ts';
 import { SimulatedMarket } from './market/simulated.ts';
 import type { Timeframe } from './market/symbols.ts';
 import { symbolList, ticker } from './market/tickers.ts';
-import type { ExchangeBalance, SymbolInfo, Ticker } from '../contract/schemas.ts';
+import type { CandleData, ExchangeBalance, SymbolInfo, Ticker } from '../contract/schemas.ts';
 import { BotListCache } from './services/bot-list-cache.ts';
 import { fail } from './services/errors.ts';
 
@@ -26,6 +26,8 @@ export interface Trading {
   listCache: BotListCache;
   /** An exchange's pairs with prices and trading rules (and candles when asked). */
   symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
+  /** Candles oldest first: Paper's simulated market, or one page from a live exchange. */
+  candles(exchange: string, symbol: string, timeframe: Timeframe, limit: number): Promise<CandleData[]>;
   /** A user's balances on a bound exchange (GET /api/user/asset). */
   assets(userId: string, exchange: string): Promise<{ exchange: string; balances: ExchangeBalance[] }>;
   /** Prices now and 24 h changes. */
@@ -39,6 +41,7 @@ export interface LiveSide {
   market(exchange: string, symbol: string): Promise<MarketInfo>;
   symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
   tickers(exchange: string, symbols: string[]): Promise<Ticker[]>;
+  candles(exchange: string, symbol: string, timeframe: Timeframe, limit: number): Promise<CandleData[]>;
 }
 
 export interface TradingOptions {
@@ -108,6 +111,15 @@ export function createTrading(options: TradingOptions): Trading {
       const list = symbolList(feed, now(), history, symbol);
       if (symbol && list.length === 0) throw fail('OrderInvalidPair');
       return list;
+    },
+    async candles(exchange, symbol, timeframe, limit) {
+      if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');
+      if (exchange === 'paper') {
+        if (!known(symbol)) throw fail('OrderInvalidPair');
+        return feed.candles(symbol, timeframe, now(), limit);
+      }
+      if (!live) throw fail('ApiExchangeUnsupported');
+      return live.candles(exchange, symbol, timeframe, limit);
     },
     async assets(userId, code) {
       const exchange = exchangeByCode(code);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ExchangeBalance, SymbolInfo, Ticker } from '../../contract/schemas.ts';
+import type { CandleData, ExchangeBalance, SymbolInfo, Ticker } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import type { BotRecord } from '../engine/runner.ts';
 import type { LiveFeed } from '../market/live-feed.ts';
@@ -27,6 +27,8 @@ export interface LiveTrading {
   market(exchange: string, symbol: string): Promise<MarketInfo>;
   symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
   tickers(exchange: string, symbols: string[]): Promise<Ticker[]>;
+  /** Candles oldest first (one request: at most the exchange's page, ~1000). */
+  candles(exchange: string, symbol: string, timeframe: Timeframe, limit: number): Promise<CandleData[]>;
 }
 
 type Modules = { live: typeof import('./live.ts'); feed: typeof import('../market/live-feed.ts') };
@@ -109,6 +111,7 @@ export function createLiveTrading(deps: LiveTradingDeps): LiveTrading {
         }
       });
     },
+    candles: (exchange, symbol, timeframe, limit) => guarded(async () => (await liveFeed()).candles(exchange, symbol, timeframe, limit)),
     price: (exchange, symbol) => guarded(async () => (await (await liveFeed()).price(exchange, symbol)).toFixed()),
     market: (exchange, symbol) => guarded(async () => (await publicVenue(exchange)).market(symbol)),
     tickers: (exchange, symbols) => guarded(() => Promise.all(symbols.map((s) => tickerOf(exchange, s)))),

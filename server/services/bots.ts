@@ -34,7 +34,7 @@ const problemCode: Record<MartinProblem['reason'], (field: MartinProblem['field'
 };
 
 /** Checks the parameters against the market now (spec §5); the first problem is the answer. */
-async function checkParams(deps: BotsDeps, exchange: string, symbol: string, params: MartinParams): Promise<void> {
+export async function checkParams(deps: Pick<BotsDeps, 'trading'>, exchange: string, symbol: string, params: MartinParams): Promise<void> {
   const m = await deps.trading.market(exchange, symbol);
   const price = money(await deps.trading.prices.price(exchange, symbol));
   const problems = validateMartin(params, m, price);

@@ -6,6 +6,7 @@ import { billGroup, billLogs, billSummary } from '../../services/bills.ts';
 import { botActions, botDetail, botInfo, botPositions, countBots, listBots, openPositions, positionAdds } from '../../services/bot-queries.ts';
 import { createBot, operateBot, startBatch, updateBot } from '../../services/bots.ts';
 import { fail } from '../../services/errors.ts';
+import { backtest } from '../../services/backtests.ts';
 import type { Trading } from '../../trading.ts';
 import { JsonText } from '../envelope.ts';
 import { route } from '../route.ts';
@@ -17,6 +18,8 @@ export function botRoutes(app: FastifyInstance, db: Db, trading: Trading, transl
   const pageOf = (q: { page?: number | undefined; page_size?: number | undefined }) => ({ page: q.page ?? 1, pageSize: q.page_size ?? PAGE_SIZE_DEFAULT });
 
   route(app, db, 'userBotCreate', auth, async ({ session, body }) => botInfo(db, session.userId, await createBot(deps, session.userId, body)));
+  // A backtest of the configuration on the create screen, before the bot is saved (issue 6 §2).
+  route(app, db, 'strategyBacktest', auth, ({ body }) => backtest(trading, body));
   route(app, db, 'userBotUpdate', auth, async ({ session, query, body }) => {
     await updateBot(deps, session.userId, query.id, body);
     return botInfo(db, session.userId, query.id);

@@ -1,0 +1,90 @@
+import { backtestMartin, type CandleColumns } from './backtest.ts';
+import { averagePrice } from './martin/plan.ts';
+import type { MartinView } from './martin/strategy.ts';
+
+/**
+ * What a backtest tells the trader before they start a bot (issue 6 §2): the exact realised profit
+ * and cycles from the engine's own strategy (backtestMartin), and, marked to market at every candle's
+ * close, the equity curve, the total return and the largest drawdown, with the fees paid. The curve and
+ * drawdown are figures for the eye (doubles); the realised profit is the strategy's exact decimal.
+ */
+export interface BacktestReport {
+  from: number;
+  to: number;
+  candles: number;
+  startPrice: number;
+  endPrice: number;
+  investment: string;
+  /** Exact: the sum of the closed cycles' profits, net of fees. */
+  realized: string;
+  /** Equity at the end minus the investment, in percent (closed and open). */
+  returnPct: number;
+  /** Largest fall of the equity from a previous high, in percent. */
+  maxDrawdownPct: number;
+  /** The price's own change over the window, in percent (buy and hold). */
+  priceChangePct: number;
+  cycles: number;
+  fills: number;
+  fees: number;
+  /** The position still open at the end, if any. */
+  open: { amount: string; average: string; value: number } | null;
+  /** About `points` samples of (candle open time, equity), first and last included. */
+  equity: { time: number; value: number }[];
+}
+
+export function martinReport(view: MartinView, candles: CandleColumns & { time: Float64Array }, points = 300): BacktestReport {
+  const n = candles.close.length;
+  if (n === 0) throw new RangeError('no candles');
+  const result = backtestMartin(view, candles);
+  const fee = Number(view.market.feeRate.toString());
+  const investment = Number(view.params.investment);
+  let cash = investment;
+  let held = 0;
+  let fees = 0;
+  let peak = investment;
+  let maxDrawdown = 0;
+  let next = 0;
+  const every = Math.max(1, Math.ceil(n / points));
+  const equity: BacktestReport['equity'] = [];
+  const fills = result.fills;
+  for (let i = 0; i < n; i++) {
+    for (; next < fills.length && fills[next]!.candle === i; next++) {
+      const f = fills[next]!;
+      const value = Number(f.price) * Number(f.amount);
+      fees += value * fee;
+      if (f.side === 'buy') {
+        cash -= value;
+        held += Number(f.amount) * (1 - fee);
+      } else {
+        cash += value * (1 - fee);
+        held -= Number(f.amount);
+      }
+    }
+    const value = cash + held * candles.close[i]!;
+    if (value > peak) peak = value;
+    else if (peak > 0) maxDrawdown = Math.max(maxDrawdown, (peak - value) / peak);
+    if (i % every === 0 || i === n - 1) equity.push({ time: candles.time[i]!, value: round(value, 4) });
+  }
+  const end = cash + held * candles.close[n - 1]!;
+  const openFills = result.state.fills;
+  const openAmount = openFills.reduce((s, f) => s.plus(f.amount), result.state.carry.mul(0));
+  return {
+    from: candles.time[0]!,
+    to: candles.time[n - 1]! + 60_000,
+    candles: n,
+    startPrice: candles.open[0]!,
+    endPrice: candles.close[n - 1]!,
+    investment: view.params.investment,
+    realized: result.realized,
+    returnPct: round(((end - investment) / investment) * 100, 2),
+    maxDrawdownPct: round(maxDrawdown * 100, 2),
+    priceChangePct: round(((candles.close[n - 1]! - candles.open[0]!) / candles.open[0]!) * 100, 2),
+    cycles: result.cycles,
+    fills: fills.length,
+    fees: round(fees, 4),
+    open: openFills.length > 0 ? { amount: openAmount.toFixed(), average: averagePrice(openFills).toDecimalPlaces(8).toFixed(), value: round(held * candles.close[n - 1]!, 4) } : null,
+    equity,
+  };
+}
+
+const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;

@@ -1,0 +1,44 @@
+import type { MartinParamsInput } from '../../contract/bots.ts';
+import type { BacktestAnswer } from '../../contract/schemas.ts';
+import { martinReport } from '../engine/backtest-report.ts';
+import type { CandleColumns } from '../engine/backtest.ts';
+import { exchangeById } from '../exchanges/catalog.ts';
+import type { Timeframe } from '../market/symbols.ts';
+import type { Trading } from '../trading.ts';
+import { checkParams, paramsOf } from './bots.ts';
+import { fail } from './errors.ts';
+
+/**
+ * A backtest before the bot is saved (issue 6 §2): the same strategy code on the recent history of the
+ * symbol. Paper replays its own market minute by minute; a live exchange answers one page of candles,
+ * so the window sets the candle size (7 days: 15 m, 30 days: 1 h, 90 days: 4 h).
+ */
+const liveTimeframe: Record<number, Timeframe> = { 7: '15m', 30: '1h', 90: '4h' };
+const minutesOf: Record<string, number> = { '15m': 15, '1h': 60, '4h': 240 };
+const DAY = 86_400_000;
+
+export async function backtest(
+  trading: Trading,
+  input: { exchangeId: number; symbol: string; type: 'martin'; params: MartinParamsInput; days: 7 | 30 | 90 },
+): Promise<BacktestAnswer> {
+  const exchange = exchangeById(input.exchangeId);
+  if (!exchange) throw fail('ApiExchangeUnsupported');
+  const params = paramsOf(input.params);
+  await checkParams({ trading }, exchange.code, input.symbol, params);
+  const market = await trading.market(exchange.code, input.symbol);
+  const now = trading.now();
+  let candles: CandleColumns & { time: Float64Array };
+  let timeframe: string;
+  if (exchange.code === 'paper') {
+    timeframe = '1m';
+    candles = trading.feed.minuteColumns(input.symbol, now - input.days * DAY, now);
+  } else {
+    timeframe = liveTimeframe[input.days]!;
+    const rows = await trading.candles(exchange.code, input.symbol, timeframe as Timeframe, Math.ceil((input.days * 1440) / minutesOf[timeframe]!));
+    const col = (k: 'time' | 'open' | 'high' | 'low' | 'close') => Float64Array.from(rows, (r) => Number(r[k]));
+    candles = { time: col('time'), open: col('open'), high: col('high'), low: col('low'), close: col('close') };
+  }
+  if (candles.close.length === 0) throw fail('OrderInvalidPair');
+  const report = martinReport({ params, market }, candles);
+  return { ...report, exchange: exchange.code, symbol: input.symbol, days: input.days, timeframe };
+}
