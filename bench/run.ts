@@ -12,6 +12,7 @@ import { measureRepeatVisitFcp } from './repeat-visit.ts';
 import { measureLighthouse } from './lighthouse.ts';
 import { measureWalletLogin } from './wallet-login.ts';
 import { measureDepositCredit } from './deposit-credit.ts';
+import { measureBacktestAnswer } from './backtest-answer.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +38,7 @@ for (let i = 0; i < 3; i++) {
   const reg = (await (await fetch(`${base}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account, password: 'Secret2026x', confirm: 'Secret2026x' }) })).json()) as { data: { token: string } & Record<string, string> };
   const { token, ...user } = reg.data;
   results.walletLoginMs = await measureWalletLogin(base);
+  results.backtest30Days = await measureBacktestAnswer(base, token);
   results.repeatVisitFcp = { login: await measureRepeatVisitFcp(base, '/login'), home: await measureRepeatVisitFcp(base, '/', 7, { token, user }) };
   if (!process.argv.includes('--no-lighthouse')) {
     results.lighthouse = { login: await measureLighthouse(base, '/login', 5), home: await measureLighthouse(base, '/', 5, { token, user }) };

@@ -59,6 +59,16 @@ describe('a new trader runs a martin bot on Paper', () => {
 
     await page.locator('input[name="investment"]').fill('1000');
     await page.locator('input[name="maxPositions"]').fill('5');
+    // Backtest before saving: 7 days of Paper's 1-minute candles through the engine's strategy.
+    await page.getByTestId('backtest').getByRole('button', { name: '7 天' }).click();
+    await page.getByTestId('run-backtest').click();
+    await page.getByTestId('backtest-result').waitFor();
+    expect(await page.getByTestId('backtest-result').innerText()).toContain('10080 根 1m K 线');
+    expect(Number(await page.getByTestId('bt-cycles').innerText())).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('equity-chart').locator('canvas').count()).toBeGreaterThan(0);
+    // Changing a setting makes the result stale: it is cleared.
+    await page.locator('input[name="takeProfit"]').fill('1.2');
+    expect(await page.getByTestId('backtest-result').count()).toBe(0);
     await page.locator('input[name="name"]').fill('E2E 马丁');
     await page.getByTestId('save-bot').click();
     await page.waitForURL((u) => u.pathname.startsWith('/strategy/detail/'));

@@ -16,6 +16,7 @@ import { checkMartin, defaultMartinValues, levelTable, paramsFromValues, valuesF
 import { useRefresh } from '../use-refresh.ts';
 import { useExchangeNames } from '../use-exchange-names.ts';
 import { LevelTable } from './level-table.tsx';
+import { BacktestPanel } from './backtest-panel.tsx';
 import * as css from './bots.css.ts';
 
 type Editable = Exclude<keyof MartinValues, 'repeat'>;
@@ -58,6 +59,10 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
   const problems = useMemo(() => (market ? checkMartin(values, market) : {}), [values, market]);
   const table = useMemo(() => (market ? levelTable(values, market) : null), [values, market]);
   const running = bot.data?.status === 'running';
+  const backtestParams = useMemo(() => {
+    const p = paramsFromValues(values);
+    return { ...p, stopLoss: p.stopLoss ?? '' };
+  }, [values]);
   const err = (field: Editable) => (problems[field] && (submitted || touched.has(field)) ? i18n._(problems[field]) : undefined);
   const set = (field: Editable) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const blur = (field: Editable) => () => setTouched((s) => new Set(s).add(field));
@@ -145,6 +150,7 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
               <h2 className={css.sectionTitle}><Trans>每层所需资金（按最新价估算）</Trans></h2>
               {table ? <LevelTable rows={table.rows} total={table.total} investment={values.investment} /> : <p className={ui.muted}><Trans>填写有效参数后显示每层的价格和资金。</Trans></p>}
             </section>
+            <BacktestPanel exchangeId={exchangeId} symbol={symbol} params={backtestParams} ready={market !== undefined && Object.keys(problems).length === 0} />
             {failure ? <div role="alert" className={ui.formError} data-testid="form-failure">{failure}</div> : null}
             {submitted && Object.keys(problems).length > 0 ? <div role="alert" className={ui.formError}><Trans>请修正标红的参数。</Trans></div> : null}
             <button type="submit" className={ui.button.primary} disabled={running || busy || !market} data-testid="save-bot">

@@ -14,7 +14,7 @@ export interface ChartEntry {
 }
 
 /** The colour behind a theme variable ("var(--x)"), as the canvas needs a concrete colour. */
-function resolve(variable: string, fallback: string): string {
+export function resolveColor(variable: string, fallback: string): string {
   const name = /var\((--[^),]+)/.exec(variable)?.[1];
   const value = name ? getComputedStyle(document.documentElement).getPropertyValue(name).trim() : '';
   return value || fallback;
@@ -32,7 +32,7 @@ export function PriceChart({ candles, lines, entries, colors }: { candles: Candl
     let cancelled = false;
     void import('lightweight-charts').then((lc) => {
       if (cancelled || !box.current) return;
-      const c = Object.fromEntries(Object.entries(colors).map(([k, v]) => [k, resolve(v, '#888')])) as typeof colors;
+      const c = Object.fromEntries(Object.entries(colors).map(([k, v]) => [k, resolveColor(v, '#888')])) as typeof colors;
       const chart = lc.createChart(box.current, {
         autoSize: true,
         layout: { background: { type: lc.ColorType.Solid, color: 'transparent' }, textColor: c.text, attributionLogo: false, fontSize: 11 },

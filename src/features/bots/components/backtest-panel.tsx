@@ -1,0 +1,88 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MartinParamsInput } from '../../../../contract/bots.ts';
+import type { BacktestAnswer } from '../../../../contract/schemas.ts';
+import { api } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/http.ts';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { num, signed, trend } from '../format.ts';
+import { EquityChart } from './equity-chart.tsx';
+import * as css from './bots.css.ts';
+
+const windows = [7, 30, 90] as const;
+
+/**
+ * The backtest on the create screen (issue 6 §2): the configuration as it stands, replayed by the
+ * server through the engine's strategy on the last 7, 30 or 90 days, before anything is saved. A result
+ * belongs to the inputs it was run with: changing them clears it.
+ */
+export function BacktestPanel({ exchangeId, symbol, params, ready }: { exchangeId: number | null; symbol: string; params: MartinParamsInput; ready: boolean }) {
+  const { t, i18n } = useLingui();
+  const l = i18n.locale;
+  const [days, setDays] = useState<(typeof windows)[number]>(30);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<BacktestAnswer | null>(null);
+  const [failure, setFailure] = useState('');
+  const key = JSON.stringify([exchangeId, symbol, params, days]);
+  useEffect(() => {
+    setResult(null);
+    setFailure('');
+  }, [key]);
+
+  const run = async () => {
+    if (exchangeId === null || !ready) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      setResult(await api.strategyBacktest({ type: 'martin', exchangeId, symbol, params, days }, { show: false }));
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={ui.card} aria-labelledby="backtest-title" data-testid="backtest">
+      <h2 id="backtest-title" className={css.sectionTitle}><Trans>回测</Trans></h2>
+      <div className={css.chips} role="group" aria-label={t`回测区间`}>
+        {windows.map((d) => (
+          <button key={d} type="button" className={css.chip} aria-pressed={d === days} onClick={() => setDays(d)}><Trans>{d} 天</Trans></button>
+        ))}
+      </div>
+      <button type="button" className={ui.button.secondary} disabled={!ready || busy || exchangeId === null} onClick={() => void run()} data-testid="run-backtest">
+        {busy ? <Trans>回测中…</Trans> : <Trans>用当前参数回测</Trans>}
+      </button>
+      {busy ? <progress className={css.progress} aria-label={t`回测进度`} style={{ marginTop: 8 }} /> : null}
+      {!ready ? <p className={ui.muted}><Trans>参数有效后即可回测。</Trans></p> : null}
+      {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
+      {result ? (
+        <div data-testid="backtest-result" style={{ marginTop: 12 }}>
+          <div className={css.figures}>
+            <Figure label={<Trans>已实现收益</Trans>} value={<span className={css.profit[trend(result.realized)]}>{signed(result.realized, l, 2)}</span>} testId="bt-realized" />
+            <Figure label={<Trans>总收益率</Trans>} value={<span className={css.profit[trend(result.returnPct)]}>{signed(result.returnPct, l, 2)}%</span>} testId="bt-return" />
+            <Figure label={<Trans>最大回撤</Trans>} value={`${num(result.maxDrawdownPct, l, 2)}%`} testId="bt-drawdown" />
+            <Figure label={<Trans>完成轮次</Trans>} value={result.cycles} testId="bt-cycles" />
+            <Figure label={<Trans>成交次数</Trans>} value={result.fills} />
+            <Figure label={<Trans>手续费</Trans>} value={num(result.fees, l, 2)} />
+          </div>
+          <EquityChart points={result.equity} investment={Number(result.investment)} label={t`资金曲线`} locale={l} />
+          <p className={ui.muted} style={{ marginBottom: 0 }}>
+            <Trans>{result.days} 天、{result.candles} 根 {result.timeframe} K 线，同期价格 {signed(result.priceChangePct, l, 2)}%。</Trans>{' '}
+            {result.open ? <><Trans>结束时仍持仓 {result.open.amount}，均价 {num(result.open.average, l, 8)}。</Trans>{' '}</> : null}
+            <Trans>回测按历史价格以市价成交，不代表未来收益。</Trans>
+          </p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function Figure({ label, value, testId }: { label: ReactNode; value: ReactNode; testId?: string }) {
+  return (
+    <div className={css.figure}>
+      <div className={css.figureValue} data-testid={testId}>{value}</div>
+      <div className={css.figureLabel}>{label}</div>
+    </div>
+  );
+}
