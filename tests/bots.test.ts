@@ -160,4 +160,19 @@ describe('a new trader runs a martin bot on Paper', () => {
     await page.goto('/notice/warn');
     await expect.poll(() => page.locator('main').innerText()).toContain('没有风险提示。');
   });
+
+  it('works out each level and the total funds in the size calculator, as the engine plans them', async () => {
+    await page.goto('/strategy/size');
+    await expect.poll(() => page.getByTestId('size-price').inputValue()).toMatch(/^\d/); // the latest price, by default
+    await page.getByTestId('size-price').fill('100');
+    await page.getByTestId('size-first').fill('10');
+    await page.getByTestId('size-multiplier').fill('2');
+    await page.getByTestId('size-trigger').fill('5');
+    await page.getByTestId('size-positions').fill('4');
+    // 100, 95, 90.25, 85.73 (floored to the tick); 10 + 20 + 40 + 80 = 150 USDT.
+    await expect.poll(() => page.getByTestId('level-table').locator('tbody tr').count()).toBe(4);
+    const rows = await page.getByTestId('level-table').locator('tbody tr').allInnerTexts();
+    expect(rows.map((r) => r.split('\t').slice(0, 4).join(' '))).toEqual(['1 100 10 10', '2 95 20 30', '3 90.25 40 70', '4 85.73 80 150']);
+    expect(await page.getByTestId('levels-total').innerText()).toBe('150 USDT');
+  });
 });

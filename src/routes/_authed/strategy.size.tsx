@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { SizePage } from '../../features/bots/components/size-page.tsx';
 
-export const Route = createFileRoute('/_authed/strategy/size')({
-  component: () => <Placeholder title={<Trans>仓位计算器</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/strategy/size')({ component: SizePage });
