@@ -1,10 +1,11 @@
 import type Decimal from 'decimal.js';
 import type { BotId, Intent } from './types.ts';
-import { decideMartin, type MartinState, type MartinView } from './martin/strategy.ts';
+import { martinKit, type KitState, type StrategyKit } from './kit.ts';
 
 interface Entry {
-  state: MartinState;
-  view: MartinView;
+  state: KitState;
+  view: unknown;
+  kit: StrategyKit;
   /** The trigger prices as doubles: a price update compares numbers and asks the strategy only on a cross. */
   upper: number;
   lower: number;
@@ -20,26 +21,26 @@ export interface BotIntents {
  * The running bots of one process, grouped by symbol: one price update of a symbol is checked against
  * every bot on it with two number comparisons each, and only the bots whose trigger was crossed (or
  * that wait to open) run their strategy. Doubles of decimal strings compare like the decimals, so the
- * pre-check never skips a bot the strategy would have acted on.
+ * pre-check never skips a bot the strategy would have acted on. Any strategy: its kit gives the triggers.
  */
 export class BotBook {
   private readonly bySymbol = new Map<string, Map<BotId, Entry>>();
 
   /** Adds or replaces a bot, e.g. after a fill changed its state. */
-  put(symbol: string, state: MartinState, view: MartinView): void {
+  put<S extends KitState, V>(symbol: string, state: S, view: V, kit: StrategyKit<S, V> = martinKit as unknown as StrategyKit<S, V>): void {
     let bots = this.bySymbol.get(symbol);
     if (!bots) {
       bots = new Map();
       this.bySymbol.set(symbol, bots);
     }
-    bots.set(state.bot, entryOf(state, view));
+    bots.set(state.bot, entryOf(state, view, kit as unknown as StrategyKit));
   }
 
   remove(symbol: string, bot: BotId): void {
     this.bySymbol.get(symbol)?.delete(bot);
   }
 
-  get(symbol: string, bot: BotId): MartinState | undefined {
+  get(symbol: string, bot: BotId): KitState | undefined {
     return this.bySymbol.get(symbol)?.get(bot)?.state;
   }
 
@@ -56,19 +57,15 @@ export class BotBook {
     const out: BotIntents[] = [];
     for (const [bot, e] of bots) {
       if (!e.asks && priceNumber < e.upper && priceNumber > e.lower) continue;
-      const { state, intents } = decideMartin(e.state, { type: 'PriceTicked', price }, e.view);
-      if (state !== e.state) bots.set(bot, entryOf(state, e.view));
+      const { state, intents } = e.kit.decide(e.state, { type: 'PriceTicked', price }, e.view);
+      if (state !== e.state) bots.set(bot, entryOf(state, e.view, e.kit));
       if (intents.length > 0) out.push({ bot, intents });
     }
     return out;
   }
 }
 
-function entryOf(state: MartinState, view: MartinView): Entry {
-  const t = state.targets;
-  const asks = !state.pending && state.phase === 'waiting';
-  if (!t || state.pending || state.phase === 'done') return { state, view, upper: Infinity, lower: -Infinity, asks };
-  const lowers = [t.stopLoss, t.nextAdd].filter((x): x is Decimal => x !== null).map((x) => Number(x.toString()));
-  return { state, view, upper: Number(t.takeProfit.toString()), lower: lowers.length > 0 ? Math.max(...lowers) : -Infinity, asks };
+function entryOf(state: KitState, view: unknown, kit: StrategyKit): Entry {
+  const t = kit.triggers(state, view);
+  return { state, view, kit, upper: t.up, lower: t.down, asks: t.asks };
 }
-

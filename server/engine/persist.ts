@@ -11,8 +11,7 @@ export const DEFAULT_FUEL_FEE_RATE = '0.2';
 export const DEFAULT_REFERRAL_RATES: readonly string[] = ['0.1', '0.05'];
 /** Below this much fuel the trader is warned (once, when a fee crosses it). */
 export const FUEL_LOW = 10;
-import { encodeMartin } from './martin/state-codec.ts';
-import type { MartinState } from './martin/strategy.ts';
+import type { KitState, StrategyKit } from './kit.ts';
 import { API_KEY_REFUSED } from '../exchanges/port.ts';
 import type { EngineEvent, Intent, PlaceOrder } from './types.ts';
 
@@ -42,10 +41,11 @@ export interface Committed {
 export async function commitDecision(
   db: Db,
   bot: { id: string; userId: string },
+  kit: StrategyKit,
   event: EngineEvent,
-  state: MartinState,
+  state: KitState,
   intents: Intent[],
-  before: MartinState,
+  before: KitState,
   order?: OrderUpdate,
   fuelFeeRate: string = DEFAULT_FUEL_FEE_RATE,
   referralRates: readonly string[] = DEFAULT_REFERRAL_RATES,
@@ -74,7 +74,7 @@ export async function commitDecision(
         })
         .where('client_order_id', '=', a.clientOrderId)
         .execute();
-      const detail: Record<string, string> = { order: a.clientOrderId, reason, cycle: String(before.cycle) };
+      const detail: Record<string, string> = { order: a.clientOrderId, reason, cycle: String(kit.cycle(before)) };
       if (filled) {
         Object.assign(detail, { price: a.price!.toFixed(), amount: a.filled.toFixed(), cost: a.cost.toFixed() });
         if (a.fee) Object.assign(detail, { fee: a.fee.amount.toFixed(), feeCurrency: a.fee.currency });
@@ -90,7 +90,7 @@ export async function commitDecision(
         await tx
           .insertInto('bot_orders')
           .values({
-            bot_id: bot.id, client_order_id: intent.clientOrderId, cycle: state.cycle, seq: state.seq,
+            bot_id: bot.id, client_order_id: intent.clientOrderId, cycle: kit.cycle(state), seq: state.seq,
             side: intent.side, reason: intent.reason, quote: intent.quote?.toFixed() ?? null, amount: intent.amount?.toFixed() ?? null, status: 'new',
           })
           .execute();
@@ -104,12 +104,12 @@ export async function commitDecision(
           .where('side', '=', 'buy')
           .executeTakeFirst();
         const a = order?.answer;
-        const cost = before.fills.reduce((sum, f) => sum.plus(f.price.mul(f.amount)), money(0));
+        const figures = kit.cycleFigures(before, intent);
         await tx
           .insertInto('bot_cycles')
           .values({
-            bot_id: bot.id, user_id: bot.userId, cycle: intent.cycle, entries: before.fills.length,
-            amount: before.fills.reduce((sum, f) => sum.plus(f.amount), money(0)).toFixed(), cost: cost.toFixed(), close_price: (a?.price ?? money(0)).toFixed(),
+            bot_id: bot.id, user_id: bot.userId, cycle: intent.cycle, entries: figures.entries,
+            amount: figures.amount.toFixed(), cost: figures.cost.toFixed(), close_price: (a?.price ?? money(0)).toFixed(),
             profit: intent.profit.toFixed(), opened_at: opened?.at ? new Date(opened.at as Date) : null,
           })
           .execute();
@@ -144,7 +144,7 @@ export async function commitDecision(
     await tx
       .updateTable('bots')
       .set({
-        state: JSON.stringify(encodeMartin(state)),
+        state: JSON.stringify(kit.encode(state)),
         realized: state.realized.toFixed(),
         updated_at: new Date(),
         ...(pause !== null ? { status: 'paused' as const, error: pause } : {}),

@@ -6,7 +6,7 @@ import { money } from './money.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { openTestDb } from '../test-support.ts';
 import { encodeMartin } from './martin/state-codec.ts';
-import { initialMartinState } from './martin/strategy.ts';
+import { initialMartinState, type MartinState } from './martin/strategy.ts';
 import { Engine } from './runner.ts';
 import { botId, type ClientOrderId } from './types.ts';
 
@@ -93,7 +93,7 @@ describe('the engine when an exchange answer is lost', () => {
     await engine.idle();
     expect((await orders(id)).map((o) => [o.client_order_id, o.status])).toEqual([[`${id}-1-1`, 'filled']]);
     expect(exchange.requests.filter((r) => r === `${id}-1-1`)).toHaveLength(1);
-    expect(engine.stateOf(id)?.fills).toHaveLength(1);
+    expect(engine.stateOf<MartinState>(id)?.fills).toHaveLength(1);
   });
 
   it('pauses a bot whose order is refused and warns: a refused API key with its own warning', async () => {

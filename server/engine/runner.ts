@@ -4,9 +4,7 @@ import { exchangeById } from '../exchanges/catalog.ts';
 import type { ExchangePort, OrderState } from '../exchanges/port.ts';
 import { BotBook } from './bot-book.ts';
 import { money } from './money.ts';
-import { decideMartin, retarget, type MartinState, type MartinView } from './martin/strategy.ts';
-import type { MartinParams } from './martin/rules.ts';
-import { decodeMartin, type StoredMartinState } from './martin/state-codec.ts';
+import { kitOf, type KitState, type StrategyKit } from './kit.ts';
 import { commitDecision, type OrderUpdate } from './persist.ts';
 import type { BotId, ClientOrderId, EngineEvent, Intent, PlaceOrder } from './types.ts';
 
@@ -23,8 +21,10 @@ export interface BotRecord {
   exchange: string;
   symbol: string;
   status: 'running' | 'paused' | 'stopped';
-  params: MartinParams;
-  state: StoredMartinState;
+  /** The strategy (bots.type: martin, grid) and its parameters and stored state, as its kit reads them. */
+  type: string;
+  params: unknown;
+  state: unknown;
 }
 
 export interface EngineLog {
@@ -50,9 +50,10 @@ export interface EngineDeps {
 interface LiveBot {
   record: BotRecord;
   key: string;
-  view: MartinView;
+  kit: StrategyKit;
+  view: unknown;
   port: ExchangePort;
-  state: MartinState;
+  state: KitState;
 }
 
 /** What a manual add or close came to. */
@@ -128,8 +129,8 @@ export class Engine {
   }
 
   /** The bot's state as the engine holds it, if it is loaded. */
-  stateOf(botId: string): MartinState | undefined {
-    return this.bots.get(botId)?.state;
+  stateOf<S extends KitState = KitState>(botId: string): S | undefined {
+    return this.bots.get(botId)?.state as S | undefined;
   }
 
   /**
@@ -149,7 +150,7 @@ export class Engine {
     if (live.state.pending) return 'busy';
     const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol));
     const event: EngineEvent = kind === 'add' ? { type: 'ManualAddRequested', price } : { type: 'ManualCloseRequested', price };
-    const { state, intents } = decideMartin(live.state, event, live.view);
+    const { state, intents } = live.kit.decide(live.state, event, live.view);
     if (intents.length === 0) return 'nothing';
     await this.carryOut(live, event, state, intents);
     return 'placed';
@@ -211,15 +212,16 @@ export class Engine {
     }
     const record: BotRecord = {
       id: String(row.id), userId: String(row.user_id), exchangeId: row.exchange_id, exchange: '', symbol: row.symbol,
-      status: row.status, params: row.params as MartinParams, state: row.state as StoredMartinState,
+      status: row.status, type: row.type, params: row.params, state: row.state,
     };
     record.exchange = exchangeById(record.exchangeId)?.code ?? 'unknown';
     const port = old?.port ?? (await this.deps.venue(record));
     const m = await port.market(record.symbol);
-    const view: MartinView = { params: record.params, market: { tickSize: m.tickSize, stepSize: m.stepSize, minAmount: m.minAmount, minCost: m.minCost, feeRate: m.feeRate } };
-    const live: LiveBot = { record, key: `${record.exchange}:${record.symbol}`, view, port, state: decodeMartin(record.id, record.state, view) };
+    const kit = kitOf(record.type);
+    const view = kit.view(record.params, { tickSize: m.tickSize, stepSize: m.stepSize, minAmount: m.minAmount, minCost: m.minCost, feeRate: m.feeRate });
+    const live: LiveBot = { record, key: `${record.exchange}:${record.symbol}`, kit, view, port, state: kit.decode(record.id, record.state, view) };
     this.bots.set(botId, live);
-    if (record.status === 'running') this.book.put(live.key, live.state, view);
+    if (record.status === 'running') this.book.put(live.key, live.state, view, kit);
     return live;
   }
 
@@ -228,15 +230,15 @@ export class Engine {
     if (live.state.pending) return;
     const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol));
     const event: EngineEvent = { type: 'PriceTicked', price };
-    const { state, intents } = decideMartin(live.state, event, live.view);
+    const { state, intents } = live.kit.decide(live.state, event, live.view);
     if (intents.length > 0) await this.carryOut(live, event, state, intents);
   }
 
   /** Commits a decision, then sends its orders; each answer is handled as the next event. */
-  private async carryOut(live: LiveBot, event: EngineEvent, state: MartinState, intents: Intent[], before = live.state, order?: OrderUpdate): Promise<void> {
+  private async carryOut(live: LiveBot, event: EngineEvent, state: KitState, intents: Intent[], before = live.state, order?: OrderUpdate): Promise<void> {
     live.state = state;
     try {
-      const committed = await commitDecision(this.deps.db, live.record, event, state, intents, before, order, this.deps.fuelFeeRate, this.deps.referralRates);
+      const committed = await commitDecision(this.deps.db, live.record, live.kit, event, state, intents, before, order, this.deps.fuelFeeRate, this.deps.referralRates);
       if (committed.paused) live.record.status = 'paused';
       // The user's fuel ran out: their other bots were paused in the same transaction; reload them.
       for (const other of committed.othersPaused) void this.serial(other, () => this.refresh(other)).catch(() => undefined);
@@ -252,7 +254,7 @@ export class Engine {
 
   /** Puts the bot back on the book (or keeps it off) after its state changed. */
   private place(live: LiveBot): void {
-    if (live.record.status === 'running') this.book.put(live.key, live.state, live.view);
+    if (live.record.status === 'running') this.book.put(live.key, live.state, live.view, live.kit);
     else this.book.remove(live.key, live.record.id as BotId);
   }
 
@@ -283,7 +285,7 @@ export class Engine {
     if (filled) event = { type: 'OrderFilled', clientOrderId: answer.clientOrderId, side: answer.side, price: answer.price as Decimal, amount: answer.filled };
     else if (answer.status === 'rejected' || answer.status === 'canceled') event = { type: 'OrderRejected', clientOrderId: answer.clientOrderId, reason: answer.reason ?? answer.status };
     else return; // still open: looked up again later
-    const { state, intents } = decideMartin(live.state, event, live.view);
+    const { state, intents } = live.kit.decide(live.state, event, live.view);
     await this.carryOut(live, event, state, intents, live.state, { answer });
   }
 
@@ -306,7 +308,7 @@ export class Engine {
   retarget(botId: string): void {
     const live = this.bots.get(botId);
     if (!live) return;
-    live.state = retarget(live.state, live.view);
+    live.state = live.kit.retarget(live.state, live.view);
     this.place(live);
   }
 }

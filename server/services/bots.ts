@@ -130,7 +130,9 @@ export async function operateBot(deps: BotsDeps, userId: string, id: string, act
       if (result === 'busy') throw fail('StrategyBusy');
       if (result === 'nothing') {
         const s = state ?? trading.engine.stateOf(id);
-        const holding = (s?.fills.length ?? 0) > 0;
+        // Martin holds fills; a grid holds the sells waiting on its levels.
+        const held = s as { fills?: unknown[]; orders?: ({ side: string } | null)[] } | undefined;
+        const holding = (held?.fills?.length ?? 0) > 0 || (held?.orders?.some((o) => o?.side === 'sell') ?? false);
         throw fail(!holding ? 'StrategyNoPosition' : action === 'add' ? 'StrategyMaxPositionsReached' : 'StrategyBusy');
       }
       return id;

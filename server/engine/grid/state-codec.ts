@@ -1,0 +1,32 @@
+import { money } from '../money.ts';
+import { botId, type ClientOrderId, type PlaceOrder } from '../types.ts';
+import type { GridState } from './strategy.ts';
+
+/** A grid state as stored (bots.state): decimal strings. */
+export interface StoredGridState {
+  phase: GridState['phase'];
+  seq: number;
+  trades: number;
+  quantity: string;
+  orders: ({ side: 'buy' | 'sell'; amount: string; cost: string } | null)[];
+  pending: { id: string; level: number; reason: PlaceOrder['reason'] } | null;
+  realized: string;
+}
+
+export function encodeGrid(s: GridState): StoredGridState {
+  return {
+    phase: s.phase, seq: s.seq, trades: s.trades, quantity: s.quantity.toFixed(),
+    orders: s.orders.map((o) => (o ? { side: o.side, amount: o.amount.toFixed(), cost: o.cost.toFixed() } : null)),
+    pending: s.pending ? { id: s.pending.id, level: s.pending.level, reason: s.pending.reason } : null,
+    realized: s.realized.toFixed(),
+  };
+}
+
+export function decodeGrid(id: string, s: StoredGridState): GridState {
+  return {
+    bot: botId(id), phase: s.phase, seq: s.seq, trades: s.trades, quantity: money(s.quantity),
+    orders: s.orders.map((o) => (o ? { side: o.side, amount: money(o.amount), cost: money(o.cost) } : null)),
+    pending: s.pending ? { id: s.pending.id as ClientOrderId, level: s.pending.level, reason: s.pending.reason } : null,
+    realized: money(s.realized),
+  };
+}

@@ -1,0 +1,102 @@
+import type Decimal from 'decimal.js';
+import { decodeGrid, encodeGrid, type StoredGridState } from './grid/state-codec.ts';
+import type { GridParams } from './grid/rules.ts';
+import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './grid/strategy.ts';
+import { money } from './money.ts';
+import type { Fill } from './martin/plan.ts';
+import type { MarketRules, MartinParams } from './martin/rules.ts';
+import { decodeMartin, encodeMartin, type StoredMartinState } from './martin/state-codec.ts';
+import { decideMartin, initialMartinState, retarget, type MartinState, type MartinView } from './martin/strategy.ts';
+import type { BotId, ClientOrderId, CycleClosed, Decide, PlaceOrder } from './types.ts';
+
+/** What the engine needs of any strategy's state. */
+export interface KitState {
+  bot: BotId;
+  phase: string;
+  seq: number;
+  pending: { id: ClientOrderId; reason: PlaceOrder['reason'] } | null;
+  realized: Decimal;
+}
+
+/**
+ * A strategy as the engine runs it (architecture §4: one engine, many strategies): its pure decide
+ * function, its state's storage form, and the prices that make it act. The runner, the price book and
+ * the persistence know strategies only through this.
+ */
+export interface StrategyKit<S extends KitState = KitState, V = unknown> {
+  type: BotType;
+  view(params: unknown, market: MarketRules): V;
+  initial(bot: BotId): S;
+  decide: Decide<S, V>;
+  decode(id: string, stored: unknown, view: V): S;
+  encode(state: S): unknown;
+  /** Ask the strategy when the price is >= up or <= down; `asks`: at any price (it waits to open). */
+  triggers(state: S, view: V): { up: number; down: number; asks: boolean };
+  /** The cycle number new orders and closed cycles are filed under. */
+  cycle(state: S): number;
+  /** What a closed cycle held: entries, base amount and its cost (bot_cycles). */
+  cycleFigures(before: S, closed: CycleClosed): { entries: number; amount: Decimal; cost: Decimal };
+  /** The state with its trigger prices recomputed for new parameters. */
+  retarget(state: S, view: V): S;
+}
+
+export type BotType = 'martin' | 'grid';
+const num = (d: Decimal | null | undefined, none: number) => (d ? Number(d.toString()) : none);
+
+export const martinKit: StrategyKit<MartinState, MartinView> = {
+  type: 'martin',
+  view: (params, market) => ({ params: params as MartinParams, market }),
+  initial: initialMartinState,
+  decide: decideMartin,
+  decode: (id, stored, view) => decodeMartin(id, stored as StoredMartinState, view),
+  encode: encodeMartin,
+  triggers(state) {
+    const t = state.targets;
+    const asks = !state.pending && state.phase === 'waiting';
+    if (!t || state.pending || state.phase === 'done') return { up: Infinity, down: -Infinity, asks };
+    return { up: num(t.takeProfit, Infinity), down: Math.max(num(t.stopLoss, -Infinity), num(t.nextAdd, -Infinity)), asks };
+  },
+  cycle: (s) => s.cycle,
+  cycleFigures: (before) => ({
+    entries: before.fills.length,
+    amount: before.fills.reduce((sum: Decimal, f: Fill) => sum.plus(f.amount), money(0)),
+    cost: before.fills.reduce((sum: Decimal, f: Fill) => sum.plus(f.price.mul(f.amount)), money(0)),
+  }),
+  retarget,
+};
+
+export const gridKit: StrategyKit<GridState, GridView> = {
+  type: 'grid',
+  view: (params, market) => ({ params: params as GridParams, market }),
+  initial: initialGridState,
+  decide: decideGrid,
+  decode: (id, stored) => decodeGrid(id, stored as StoredGridState),
+  encode: encodeGrid,
+  triggers(state, view) {
+    const asks = !state.pending && state.phase === 'waiting';
+    if (state.pending || state.phase !== 'running') return { up: Infinity, down: -Infinity, asks };
+    const t = gridTriggers(state, view);
+    return { up: num(t.up, Infinity), down: num(t.down, -Infinity), asks };
+  },
+  cycle: (s) => s.trades + 1,
+  cycleFigures(before) {
+    // A grid sold one level's base (or, on an exit, everything held).
+    const level = before.pending && before.pending.level >= 0 ? before.orders[before.pending.level] : null;
+    const sells = level ? [level] : before.orders.filter((o) => o?.side === 'sell');
+    return {
+      entries: 1,
+      amount: sells.reduce((s: Decimal, o) => s.plus(o!.amount), money(0)),
+      cost: sells.reduce((s: Decimal, o) => s.plus(o!.cost), money(0)),
+    };
+  },
+  retarget: (s) => s,
+};
+
+const kits: Record<BotType, StrategyKit> = { martin: martinKit as unknown as StrategyKit, grid: gridKit as unknown as StrategyKit };
+
+/** The kit of a bot type (bots.type). */
+export function kitOf(type: string): StrategyKit {
+  const kit = kits[type as BotType];
+  if (!kit) throw new RangeError(`no strategy ${type}`);
+  return kit;
+}
