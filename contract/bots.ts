@@ -21,7 +21,7 @@ export const actionKinds = [
 export type ActionKind = (typeof actionKinds)[number];
 
 const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
-const symbol = z.string().regex(/^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/, 'format');
+export const symbolSchema = z.string().regex(/^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/, 'format');
 
 /** A martin bot's parameters (engine/martin/rules.ts has their meaning; percentages as "2" for 2%). */
 export const martinParamsSchema = z.strictObject({
@@ -36,17 +36,30 @@ export const martinParamsSchema = z.strictObject({
 });
 export type MartinParamsInput = z.output<typeof martinParamsSchema>;
 
-/** botCreate's body and botUpdate's (the exchange and symbol are fixed once created). */
-export const botCreateSchema = z.strictObject({
-  type: z.literal('martin'),
-  exchangeId: z.number().int().positive(),
-  symbol,
-  name: z.string().trim().max(32).optional(),
-  params: martinParamsSchema,
+/** A grid bot's parameters (engine/grid/rules.ts and README.md have their meaning). */
+export const gridParamsSchema = z.strictObject({
+  investment: decimal,
+  lower: decimal,
+  upper: decimal,
+  grids: z.number().int(),
+  spacing: z.enum(['arithmetic', 'geometric']),
+  stopLoss: z.union([z.literal(''), decimal]).optional(),
+  takeProfit: z.union([z.literal(''), decimal]).optional(),
 });
+export type GridParamsInput = z.output<typeof gridParamsSchema>;
+
+export const botTypesBuilt = ['martin', 'grid'] as const;
+export type BuiltBotType = (typeof botTypesBuilt)[number];
+
+const botBase = { exchangeId: z.number().int().positive(), symbol: symbolSchema, name: z.string().trim().max(32).optional() };
+/** botCreate's body and botUpdate's (the exchange, symbol and type are fixed once created). */
+export const botCreateSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('martin'), ...botBase, params: martinParamsSchema }),
+  z.strictObject({ type: z.literal('grid'), ...botBase, params: gridParamsSchema }),
+]);
 export const botUpdateSchema = z.strictObject({
   name: z.string().trim().max(32).optional(),
-  params: martinParamsSchema,
+  params: z.union([martinParamsSchema, gridParamsSchema]),
 });
 export type BotCreateInput = z.output<typeof botCreateSchema>;
 export type BotUpdateInput = z.output<typeof botUpdateSchema>;
@@ -55,7 +68,7 @@ export type BotUpdateInput = z.output<typeof botUpdateSchema>;
 export interface BotSummary {
   id: string;
   name: string;
-  type: 'martin';
+  type: BuiltBotType;
   exchangeId: number;
   exchange: string;
   symbol: string;
@@ -84,7 +97,16 @@ export interface BotSummary {
 
 /** botInfo: the bot with its parameters, for the edit screen. */
 export interface BotInfo extends BotSummary {
-  params: MartinParamsInput;
+  params: MartinParamsInput | GridParamsInput;
+}
+
+/** A grid bot's levels now: the price of each and the order waiting there (null: the empty level). */
+export interface GridLevels {
+  quantity: string;
+  levels: { index: number; price: string; side: 'buy' | 'sell' | null }[];
+  /** One grid's smallest and largest profit (quote, and percent of its buy). */
+  profit: { min: string; max: string; minPct: string; maxPct: string };
+  trades: number;
 }
 
 export interface BotFill {
@@ -106,6 +128,8 @@ export interface BotDetail extends BotInfo {
   fills: BotFill[];
   /** The cycle as planned from the first fill (or the price now when flat). */
   levels: { index: number; price: string; quote: string; amount: string }[];
+  /** A grid bot's levels and orders (absent for martin). */
+  grid?: GridLevels;
 }
 
 /** A cycle of a bot: open (the position now) or closed with its profit. */

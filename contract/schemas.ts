@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { Page } from './envelope.ts';
 import {
-  batchOperations, botCreateSchema, botOperations, botStatuses, botUpdateSchema,
+  batchOperations, botCreateSchema, botOperations, botStatuses, botUpdateSchema, gridParamsSchema, martinParamsSchema, symbolSchema,
   type BatchStatus, type BillGroup, type BillLog, type BotAction, type BotCount, type BotDetail, type BotInfo,
   type BotOrder, type BotPosition, type BotSummary, type OpenPosition,
 } from './bots.ts';
@@ -31,6 +31,7 @@ const id = z.string().regex(/^[1-9]\d{0,17}$/, 'format');
 const exchange = z.string().regex(/^[a-z0-9]{2,20}$/, 'format');
 /** Chain 56 by its usual names; the service refuses other networks with NetworkUnsupported. */
 const network = z.string().regex(/^[A-Za-z0-9-]{2,20}$/, 'format');
+const backtestBase = { exchangeId: z.number().int().positive(), symbol: symbolSchema, days: z.union([z.literal(7), z.literal(30), z.literal(90)]) };
 export const rankPeriods = ['1d', '7d', '30d', 'all'] as const;
 const assetName = z.enum(['usdt', 'fuel', 'points', 'rewards']);
 const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
@@ -130,7 +131,10 @@ export const schemas = {
   noticeDetail: { query: z.strictObject({ id }) },
   noticeRead: { body: z.strictObject({ id: id.optional(), all: z.boolean().optional() }) },
   strategyBacktest: {
-    body: z.strictObject({ type: z.literal('martin'), exchangeId: z.number().int().positive(), symbol: botCreateSchema.shape.symbol, params: botCreateSchema.shape.params, days: z.union([z.literal(7), z.literal(30), z.literal(90)]) }),
+    body: z.discriminatedUnion('type', [
+      z.strictObject({ type: z.literal('martin'), ...backtestBase, params: martinParamsSchema }),
+      z.strictObject({ type: z.literal('grid'), ...backtestBase, params: gridParamsSchema }),
+    ]),
   },
 } as const;
 

@@ -1,4 +1,7 @@
-import { backtestMartin, type CandleColumns } from './backtest.ts';
+import { backtestMartin, type BacktestFill, type CandleColumns } from './backtest.ts';
+import { backtestGrid } from './grid/backtest.ts';
+import type { GridView } from './grid/strategy.ts';
+import { money } from './money.ts';
 import { averagePrice } from './martin/plan.ts';
 import type { MartinView } from './martin/strategy.ts';
 
@@ -33,11 +36,35 @@ export interface BacktestReport {
 }
 
 export function martinReport(view: MartinView, candles: CandleColumns & { time: Float64Array }, points = 300): BacktestReport {
-  const n = candles.close.length;
-  if (n === 0) throw new RangeError('no candles');
+  if (candles.close.length === 0) throw new RangeError('no candles');
   const result = backtestMartin(view, candles);
-  const fee = Number(view.market.feeRate.toString());
-  const investment = Number(view.params.investment);
+  const openFills = result.state.fills;
+  const open = openFills.length > 0 ? { amount: openFills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), average: averagePrice(openFills).toDecimalPlaces(8).toFixed() } : null;
+  return reportOf({ fills: result.fills, realized: result.realized, cycles: result.cycles, open }, view.params.investment, view.market.feeRate, candles, points);
+}
+
+/** The same report for a grid bot: its cycles are the grids completed, its open position the base it holds. */
+export function gridReport(view: GridView, candles: CandleColumns & { time: Float64Array }, points = 300): BacktestReport {
+  if (candles.close.length === 0) throw new RangeError('no candles');
+  const result = backtestGrid(view, candles);
+  const sells = result.state.orders.filter((o) => o?.side === 'sell');
+  const amount = sells.reduce((s, o) => s.plus(o!.amount), money(0));
+  const cost = sells.reduce((s, o) => s.plus(o!.cost), money(0));
+  const open = amount.gt(0) ? { amount: amount.toFixed(), average: cost.div(amount).toDecimalPlaces(8).toFixed() } : null;
+  return reportOf({ fills: result.fills, realized: result.realized, cycles: result.trades, open }, view.params.investment, view.market.feeRate, candles, points);
+}
+
+/** Marks the fills to market at every close: equity, drawdown, fees, return. */
+function reportOf(
+  run: { fills: BacktestFill[]; realized: string; cycles: number; open: { amount: string; average: string } | null },
+  investmentText: string,
+  feeRate: { toString(): string },
+  candles: CandleColumns & { time: Float64Array },
+  points: number,
+): BacktestReport {
+  const n = candles.close.length;
+  const fee = Number(feeRate.toString());
+  const investment = Number(investmentText);
   let cash = investment;
   let held = 0;
   let fees = 0;
@@ -46,7 +73,7 @@ export function martinReport(view: MartinView, candles: CandleColumns & { time: 
   let next = 0;
   const every = Math.max(1, Math.ceil(n / points));
   const equity: BacktestReport['equity'] = [];
-  const fills = result.fills;
+  const fills = run.fills;
   for (let i = 0; i < n; i++) {
     for (; next < fills.length && fills[next]!.candle === i; next++) {
       const f = fills[next]!;
@@ -66,23 +93,21 @@ export function martinReport(view: MartinView, candles: CandleColumns & { time: 
     if (i % every === 0 || i === n - 1) equity.push({ time: candles.time[i]!, value: round(value, 4) });
   }
   const end = cash + held * candles.close[n - 1]!;
-  const openFills = result.state.fills;
-  const openAmount = openFills.reduce((s, f) => s.plus(f.amount), result.state.carry.mul(0));
   return {
     from: candles.time[0]!,
-    to: candles.time[n - 1]! + 60_000,
+    to: candles.time[n - 1]! + (n > 1 ? candles.time[1]! - candles.time[0]! : 60_000),
     candles: n,
     startPrice: candles.open[0]!,
     endPrice: candles.close[n - 1]!,
-    investment: view.params.investment,
-    realized: result.realized,
+    investment: investmentText,
+    realized: run.realized,
     returnPct: round(((end - investment) / investment) * 100, 2),
     maxDrawdownPct: round(maxDrawdown * 100, 2),
     priceChangePct: round(((candles.close[n - 1]! - candles.open[0]!) / candles.open[0]!) * 100, 2),
-    cycles: result.cycles,
+    cycles: run.cycles,
     fills: fills.length,
     fees: round(fees, 4),
-    open: openFills.length > 0 ? { amount: openAmount.toFixed(), average: averagePrice(openFills).toDecimalPlaces(8).toFixed(), value: round(held * candles.close[n - 1]!, 4) } : null,
+    open: run.open ? { ...run.open, value: round(held * candles.close[n - 1]!, 4) } : null,
     equity,
   };
 }

@@ -1,11 +1,13 @@
-import type { MartinParamsInput } from '../../contract/bots.ts';
+import type { GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
 import type { BacktestAnswer } from '../../contract/schemas.ts';
-import { martinReport } from '../engine/backtest-report.ts';
+import { gridReport, martinReport } from '../engine/backtest-report.ts';
+import type { GridParams } from '../engine/grid/rules.ts';
+import type { MartinParams } from '../engine/martin/rules.ts';
 import type { CandleColumns } from '../engine/backtest.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import type { Timeframe } from '../market/symbols.ts';
 import type { Trading } from '../trading.ts';
-import { checkParams, paramsOf } from './bots.ts';
+import { checkBotParams, storedParams } from './bots.ts';
 import { fail } from './errors.ts';
 
 /**
@@ -19,12 +21,12 @@ const DAY = 86_400_000;
 
 export async function backtest(
   trading: Trading,
-  input: { exchangeId: number; symbol: string; type: 'martin'; params: MartinParamsInput; days: 7 | 30 | 90 },
+  input: { exchangeId: number; symbol: string; days: 7 | 30 | 90 } & ({ type: 'martin'; params: MartinParamsInput } | { type: 'grid'; params: GridParamsInput }),
 ): Promise<BacktestAnswer> {
   const exchange = exchangeById(input.exchangeId);
   if (!exchange) throw fail('ApiExchangeUnsupported');
-  const params = paramsOf(input.params);
-  await checkParams({ trading }, exchange.code, input.symbol, params);
+  const params = storedParams(input.type, input.params);
+  await checkBotParams({ trading }, input.type, exchange.code, input.symbol, params);
   const market = await trading.market(exchange.code, input.symbol);
   const now = trading.now();
   let candles: CandleColumns & { time: Float64Array };
@@ -39,6 +41,6 @@ export async function backtest(
     candles = { time: col('time'), open: col('open'), high: col('high'), low: col('low'), close: col('close') };
   }
   if (candles.close.length === 0) throw fail('OrderInvalidPair');
-  const report = martinReport({ params, market }, candles);
+  const report = input.type === 'grid' ? gridReport({ params: params as GridParams, market }, candles) : martinReport({ params: params as MartinParams, market }, candles);
   return { ...report, exchange: exchange.code, symbol: input.symbol, days: input.days, timeframe };
 }

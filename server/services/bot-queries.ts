@@ -9,6 +9,9 @@ import { money } from '../engine/money.ts';
 import { averagePrice, closeCycle, planLevels } from '../engine/martin/plan.ts';
 import type { MartinParams } from '../engine/martin/rules.ts';
 import { decodeMartin, type StoredMartinState } from '../engine/martin/state-codec.ts';
+import type { GridParams } from '../engine/grid/rules.ts';
+import type { StoredGridState } from '../engine/grid/state-codec.ts';
+import { gridDetail, gridHeld, gridInputParams, gridSummaryFields } from './grid-queries.ts';
 import { exchangeByCode, exchangeById } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
 import { fail } from './errors.ts';
@@ -39,25 +42,35 @@ function cycleFigures(state: StoredMartinState) {
 }
 
 function summaryOf(row: BotRow, today: string): BotSummary {
+  if (row.type === 'grid') {
+    const state = row.state as StoredGridState;
+    return { ...summaryBase(row, today, state), type: 'grid', ...gridSummaryFields(row.params as GridParams, state) };
+  }
   const state = row.state as StoredMartinState;
   const params = row.params as MartinParams;
   const { cost, average } = cycleFigures(state);
   return {
-    id: String(row.id),
-    name: row.name,
+    ...summaryBase(row, today, state),
     type: 'martin',
-    exchangeId: row.exchange_id,
-    exchange: exchangeById(row.exchange_id)?.code ?? 'unknown',
-    symbol: row.symbol,
-    status: row.status,
-    profit: money(row.realized).toFixed(),
-    todayProfit: money(today).toFixed(),
     cycle: state.cycle,
     positions: state.fills.length,
     maxPositions: params.maxPositions,
     invested: cost.toFixed(),
     investment: params.investment,
     averagePrice: average ? average.toDecimalPlaces(12).toFixed() : null,
+  };
+}
+
+function summaryBase(row: BotRow, today: string, state: { pending: unknown }) {
+  return {
+    id: String(row.id),
+    name: row.name,
+    exchangeId: row.exchange_id,
+    exchange: exchangeById(row.exchange_id)?.code ?? 'unknown',
+    symbol: row.symbol,
+    status: row.status,
+    profit: money(row.realized).toFixed(),
+    todayProfit: money(today).toFixed(),
     pending: state.pending !== null,
     error: row.error,
     createdAt: iso(row.created_at),
@@ -118,7 +131,8 @@ export async function countBots(db: Db, userId: string, exchange?: string): Prom
 export async function botInfo(db: Db, userId: string, id: string): Promise<BotInfo> {
   const row = await ownBot(db, userId, id);
   const today = await todayProfits(db, [id]);
-  return { ...summaryOf(row, today.get(id) ?? '0'), params: inputParams(row.params as MartinParams) };
+  const params = row.type === 'grid' ? gridInputParams(row.params as GridParams) : inputParams(row.params as MartinParams);
+  return { ...summaryOf(row, today.get(id) ?? '0'), params };
 }
 
 /** botDetail: the bot with the market now, its trigger prices and its plan. */
@@ -127,6 +141,9 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
   const row = await ownBot(db, userId, id);
   const market = await trading.market(info.exchange, info.symbol);
   const price = money(await trading.prices.price(info.exchange, info.symbol));
+  if (row.type === 'grid') {
+    return { ...info, price: price.toFixed(), fills: [], levels: [], ...gridDetail(row.params as GridParams, row.state as StoredGridState, market, price) };
+  }
   const view = { params: row.params as MartinParams, market };
   const state = decodeMartin(id, row.state as StoredMartinState, view);
   const holding = state.fills.length > 0;
@@ -151,7 +168,15 @@ export async function botPositions(db: Db, userId: string, id: string, page: num
   const row = await ownBot(db, userId, id);
   const state = row.state as StoredMartinState;
   const open: BotPosition[] = [];
-  if (state.fills.length > 0) {
+  if (row.type === 'grid') {
+    const held = gridHeld(row.state as StoredGridState);
+    if (held.sells > 0) {
+      open.push({
+        cycle: (row.state as StoredGridState).trades + 1, status: 'open', entries: held.sells, amount: held.amount.toFixed(), cost: held.cost.toFixed(),
+        averagePrice: held.cost.div(held.amount).toDecimalPlaces(12).toFixed(), closePrice: null, profit: null, openedAt: null, closedAt: null,
+      });
+    }
+  } else if (state.fills.length > 0) {
     const { cost, average } = cycleFigures(state);
     const first = await db.selectFrom('bot_orders').select('updated_at').where('bot_id', '=', id).where('cycle', '=', state.cycle).where('status', '=', 'filled').orderBy('seq').executeTakeFirst();
     open.push({
@@ -181,7 +206,7 @@ export async function botPositions(db: Db, userId: string, id: string, page: num
 /** positionAdds: the orders of a cycle (the open one by default), in order. */
 export async function positionAdds(db: Db, userId: string, id: string, cycle?: number): Promise<BotOrder[]> {
   const row = await ownBot(db, userId, id);
-  const which = cycle ?? (row.state as StoredMartinState).cycle;
+  const which = cycle ?? (row.type === 'grid' ? (row.state as StoredGridState).trades + 1 : (row.state as StoredMartinState).cycle);
   const rows = await db.selectFrom('bot_orders').selectAll().where('bot_id', '=', id).where('cycle', '=', which).orderBy('seq').limit(100).execute();
   return rows.map((o) => ({
     clientOrderId: o.client_order_id, cycle: o.cycle, seq: o.seq, side: o.side, reason: o.reason as BotOrder['reason'], status: o.status,

@@ -1,11 +1,12 @@
-import type { BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdateInput, MartinParamsInput } from '../../contract/bots.ts';
+import type { BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdateInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
 import { Code, type CodeName } from '../../contract/codes.ts';
 import type { Db } from '../db/connect.ts';
 import { money } from '../engine/money.ts';
 import { validateMartin, type MartinProblem } from '../engine/martin/plan.ts';
 import type { MartinParams } from '../engine/martin/rules.ts';
-import { encodeMartin } from '../engine/martin/state-codec.ts';
-import { initialMartinState } from '../engine/martin/strategy.ts';
+import { kitOf } from '../engine/kit.ts';
+import { validateGrid, type GridProblem } from '../engine/grid/plan.ts';
+import type { GridParams } from '../engine/grid/rules.ts';
 import { botId } from '../engine/types.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import { openPaperAccount } from '../exchanges/paper-venue.ts';
@@ -32,6 +33,34 @@ const problemCode: Record<MartinProblem['reason'], (field: MartinProblem['field'
   insufficient: () => 'StrategyInvalidInvestment',
   belowMinimum: () => 'StrategyOrderBelowMinimum',
 };
+
+const gridProblemCode: Record<GridProblem['reason'], CodeName> = {
+  required: 'RequiredFieldMissing', format: 'StrategyInvalidParams', range: 'StrategyInvalidParams', belowMinimum: 'StrategyOrderBelowMinimum', unprofitable: 'StrategyInvalidParams',
+};
+
+/** A grid's stored parameters: the optional exits left out when empty. */
+export function gridParamsOf(input: GridParamsInput): GridParams {
+  const { stopLoss, takeProfit, ...rest } = input;
+  return { ...rest, ...(stopLoss ? { stopLoss } : {}), ...(takeProfit ? { takeProfit } : {}) };
+}
+
+const isGridInput = (p: MartinParamsInput | GridParamsInput): p is GridParamsInput => 'lower' in p;
+
+/** The stored parameters of a bot type from its input; the other type's parameters are refused. */
+export function storedParams(type: string, input: MartinParamsInput | GridParamsInput): MartinParams | GridParams {
+  if (type === 'grid' && isGridInput(input)) return gridParamsOf(input);
+  if (type === 'martin' && !isGridInput(input)) return paramsOf(input);
+  throw fail('StrategyInvalidParams');
+}
+
+/** Checks a bot's parameters, of any type, against the market now; the first problem is the answer. */
+export async function checkBotParams(deps: Pick<BotsDeps, 'trading'>, type: string, exchange: string, symbol: string, params: MartinParams | GridParams): Promise<void> {
+  if (type !== 'grid') return checkParams(deps, exchange, symbol, params as MartinParams);
+  const m = await deps.trading.market(exchange, symbol);
+  const price = money(await deps.trading.prices.price(exchange, symbol));
+  const first = validateGrid(params as GridParams, m, price)[0];
+  if (first) throw new InputError(gridProblemCode[first.reason], `params.${first.field}`);
+}
 
 /** Checks the parameters against the market now (spec §5); the first problem is the answer. */
 export async function checkParams(deps: Pick<BotsDeps, 'trading'>, exchange: string, symbol: string, params: MartinParams): Promise<void> {
@@ -63,16 +92,17 @@ export async function createBot(deps: BotsDeps, userId: string, input: BotCreate
   if (!exchange) throw fail('ApiExchangeUnsupported');
   const bound = await deps.db.selectFrom('exchange_keys').select('id').where('user_id', '=', userId).where('exchange_id', '=', exchange.id).executeTakeFirst();
   if (!bound) throw fail('ApiNotBound');
-  const params = paramsOf(input.params);
-  await checkParams(deps, exchange.code, input.symbol, params);
+  const params = storedParams(input.type, input.params);
+  await checkBotParams(deps, input.type, exchange.code, input.symbol, params);
   if (exchange.code === 'paper') await openPaperAccount(deps.db, userId);
+  const kit = kitOf(input.type);
   const changed = await deps.db.transaction().execute(async (tx) => {
     const row = await tx
       .insertInto('bots')
       .values({
-        user_id: userId, exchange_id: exchange.id, symbol: input.symbol, type: 'martin',
-        name: input.name || `${input.symbol} Martin`, params: JSON.stringify(params), status: 'stopped',
-        state: JSON.stringify(encodeMartin(initialMartinState(botId('new')))),
+        user_id: userId, exchange_id: exchange.id, symbol: input.symbol, type: input.type,
+        name: input.name || `${input.symbol} ${input.type === 'grid' ? 'Grid' : 'Martin'}`, params: JSON.stringify(params), status: 'stopped',
+        state: JSON.stringify(kit.encode(kit.initial(botId('new')))),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -89,9 +119,9 @@ export async function updateBot(deps: BotsDeps, userId: string, id: string, inpu
   await changing(deps, userId, id, async () => {
     const row = await ownBot(deps.db, userId, id);
     if (row.status === 'running') throw fail('StrategyRunningNoEdit');
-    const params = paramsOf(input.params);
+    const params = storedParams(row.type, input.params);
     const exchange = exchangeById(row.exchange_id)?.code ?? '';
-    await checkParams(deps, exchange, row.symbol, params);
+    await checkBotParams(deps, row.type, exchange, row.symbol, params);
     await deps.db.transaction().execute(async (tx) => {
       await tx.updateTable('bots').set({ params: JSON.stringify(params), ...(input.name ? { name: input.name } : {}), updated_at: new Date() }).where('id', '=', id).execute();
       await tx.insertInto('bot_actions').values({ bot_id: id, kind: 'update', detail: JSON.stringify({ params: JSON.stringify(params) }) }).execute();
@@ -145,7 +175,7 @@ export async function operateBot(deps: BotsDeps, userId: string, id: string, act
       if (money((await balances(db, userId)).fuel).lte(0)) throw fail('InsufficientFuel');
       const exchange = exchangeById(row.exchange_id)?.code ?? '';
       try {
-        await checkParams(deps, exchange, row.symbol, row.params as MartinParams);
+        await checkBotParams(deps, row.type, exchange, row.symbol, row.params as MartinParams | GridParams);
       } catch (e) {
         if (e instanceof AppError) throw e;
         throw fail('StrategyStartFailed');

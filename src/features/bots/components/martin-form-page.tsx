@@ -43,7 +43,7 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
     setExchangeId(bot.data.exchangeId);
     setSymbol(bot.data.symbol);
     setName(bot.data.name);
-    setValues(valuesFromParams(bot.data.params));
+    if ('firstOrder' in bot.data.params) setValues(valuesFromParams(bot.data.params));
   }, [bot.data]);
   useEffect(() => {
     if (!id && exchangeId === null && bindings.data?.[0]) setExchangeId(bindings.data[0].exchangeId);

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract/codes.ts';
+import { ScriptedMarket } from '../market/scripted.ts';
+import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { createTrading, type Trading } from '../trading.ts';
+
+type Answer<T = any> = { code: number; msg: string; data: T };
+const grid = { investment: '1000', lower: '45000', upper: '55000', grids: 4, spacing: 'arithmetic', stopLoss: '', takeProfit: '' };
+
+/**
+ * A grid bot on the engine with the Paper exchange (issue 6 §1): created, shown, started, trading its
+ * levels up and down, its profits booked with the fuel fee, and carried on by a new engine after a restart.
+ */
+describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
+  let t: TestApp;
+  let trading: Trading;
+  const market = new ScriptedMarket();
+  let auth: Record<string, string>;
+  let id = '';
+  const call = <T = any>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<T>);
+  const step = async (price: string, engine = trading.engine) => {
+    market.set('BTC/USDT', price);
+    for (let i = 0; i < 4; i++) {
+      await engine.tick();
+      await engine.idle();
+    }
+  };
+
+  beforeAll(async () => {
+    t = await openTestApp(kind, { trading: (db) => (trading = createTrading({ db, feed: market })) });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    auth = { authorization: `Bearer ${r.json().data.token}` };
+    expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    market.set('BTC/USDT', '50000');
+  });
+  afterAll(async () => {
+    await trading.engine.stop();
+    await t.close();
+  });
+
+  it('refuses a grid that cannot work, with the field’s code', async () => {
+    const create = (params: object) => call('POST', '/api/user/botCreate', { type: 'grid', exchangeId: 1, symbol: 'BTC/USDT', params: { ...grid, ...params } });
+    expect(await create({ upper: '44000' })).toMatchObject({ code: Code.StrategyInvalidParams });
+    expect(await create({ grids: 1 })).toMatchObject({ code: Code.StrategyInvalidParams });
+    expect(await create({ investment: '10' })).toMatchObject({ code: Code.StrategyOrderBelowMinimum });
+    expect(await create({ stopLoss: '46000' })).toMatchObject({ code: Code.StrategyInvalidParams });
+    expect(await create({ firstOrder: '10' })).toMatchObject({ code: Code.ValidationError });
+  });
+
+  it('creates a grid bot and shows its levels and profit per grid before the start', async () => {
+    const created = await call('POST', '/api/user/botCreate', { type: 'grid', exchangeId: 1, symbol: 'BTC/USDT', name: 'BTC grid', params: grid });
+    expect(created.code).toBe(1);
+    id = created.data.id;
+    expect(created.data).toMatchObject({ type: 'grid', status: 'stopped', maxPositions: 4, positions: 0, params: grid });
+    const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
+    expect(detail.grid.levels.map((l: any) => `${l.price}:${l.side ?? '-'}`)).toEqual(['45000:buy', '47500:buy', '50000:-', '52500:sell', '55000:sell']);
+    // q = 1000 / (45000 + 47500 + 2 x 50000 x 1.001) = 1000 / 192600 = 0.0051921... -> 0.00519 (step 0.00001)
+    expect(detail.grid.quantity).toBe('0.00519');
+    expect(Number(detail.grid.profit.min)).toBeGreaterThan(0);
+    expect(detail.nextAddPrice).toBe('47500');
+    // A grid's parameters are refused for a martin edit, and a martin's for a grid.
+    expect(await call('PUT', `/api/user/botUpdate?id=${id}`, { params: { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1', repeat: true } })).toMatchObject({ code: Code.StrategyInvalidParams });
+  });
+
+  it('trades its levels up and down on the engine, booking each grid’s profit with the fuel fee', async () => {
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
+    await trading.engine.idle();
+    // The start buys the base of the two sells: 0.01038 BTC at 50000.
+    let info = (await call('GET', `/api/user/botInfo?id=${id}`)).data;
+    expect(info).toMatchObject({ status: 'running', positions: 2 });
+    await step('52600'); // sells at 52500's order: one grid done
+    await step('50000'); // buys at 50000
+    await step('52500'); // sells again
+    info = (await call('GET', `/api/user/botInfo?id=${id}`)).data;
+    expect(info.cycle).toBe(3);
+    const cycles = (await call('GET', `/api/user/botPositions?id=${id}`)).data.list.filter((p: any) => p.status === 'closed');
+    expect(cycles).toHaveLength(2);
+    for (const c of cycles) expect(Number(c.profit)).toBeGreaterThan(0);
+    const profit = cycles.reduce((s: number, c: any) => s + Number(c.profit), 0);
+    expect(Number(info.profit)).toBeCloseTo(profit, 8);
+    const fees = (await call('GET', '/api/user/accountLogs?type=fuel')).data.list.filter((l: any) => l.reason === 'profit_fee');
+    expect(fees).toHaveLength(2);
+    const actions = (await call('GET', `/api/user/botActions?id=${id}`)).data.list.map((a: any) => a.kind);
+    expect(actions.filter((k: string) => k === 'success')).toHaveLength(2);
+    const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
+    expect(detail.grid.levels.map((l: any) => l.side ?? '-')).toEqual(['buy', 'buy', 'buy', '-', 'sell']);
+  });
+
+  it('is carried on by a new engine after a restart, from what the database holds', async () => {
+    await trading.engine.stop();
+    const restarted = createTrading({ db: t.db, feed: market });
+    await restarted.engine.start();
+    const before = (await call('GET', `/api/user/botInfo?id=${id}`)).data.cycle;
+    await step('50000', restarted.engine); // buys at 50000 again
+    await step('52500', restarted.engine); // and sells at 52500: a third grid
+    expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.cycle).toBe(before + 1);
+    const orders = await t.db.selectFrom('bot_orders').select(['client_order_id', 'status']).where('bot_id', '=', id).execute();
+    expect(new Set(orders.map((o) => o.client_order_id)).size).toBe(orders.length);
+    expect(orders.every((o) => o.status === 'filled')).toBe(true);
+    await restarted.engine.stop();
+    trading = restarted;
+  });
+
+  it('backtests a grid before it is saved', async () => {
+    const r = await call('POST', '/api/strategy/backtest', { type: 'grid', exchangeId: 1, symbol: 'BTC/USDT', params: grid, days: 7 });
+    expect(r.code).toBe(1);
+    expect(r.data).toMatchObject({ timeframe: '1m', investment: '1000' });
+    expect(r.data.equity.length).toBeGreaterThan(100);
+  });
+});

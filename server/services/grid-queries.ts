@@ -1,0 +1,63 @@
+import type { GridLevels, GridParamsInput } from '../../contract/bots.ts';
+import { gridLevels, planGrid } from '../engine/grid/plan.ts';
+import type { GridParams } from '../engine/grid/rules.ts';
+import type { StoredGridState } from '../engine/grid/state-codec.ts';
+import type { MarketRules } from '../engine/martin/rules.ts';
+import { money } from '../engine/money.ts';
+import type Decimal from 'decimal.js';
+
+/** A grid bot's figures for the lists and the detail screen (the martin ones live in bot-queries.ts). */
+export function gridHeld(state: StoredGridState): { amount: Decimal; cost: Decimal; sells: number } {
+  let amount = money(0);
+  let cost = money(0);
+  let sells = 0;
+  for (const o of state.orders ?? []) if (o?.side === 'sell') {
+    amount = amount.plus(o.amount);
+    cost = cost.plus(o.cost);
+    sells++;
+  }
+  return { amount, cost, sells };
+}
+
+export function gridSummaryFields(params: GridParams, state: StoredGridState) {
+  const { amount, cost, sells } = gridHeld(state);
+  return {
+    cycle: state.trades + 1,
+    positions: sells,
+    maxPositions: params.grids,
+    invested: cost.toFixed(),
+    investment: params.investment,
+    averagePrice: amount.isZero() ? null : cost.div(amount).toDecimalPlaces(12).toFixed(),
+  };
+}
+
+export function gridInputParams(params: GridParams): GridParamsInput {
+  return { ...params, stopLoss: params.stopLoss ?? '', takeProfit: params.takeProfit ?? '' };
+}
+
+/** The detail screen's grid: every level with the order waiting on it, the profit per grid, the position at `price`. */
+export function gridDetail(params: GridParams, state: StoredGridState, market: MarketRules, price: Decimal) {
+  const levels = gridLevels(params, market.tickSize);
+  const started = state.phase !== 'waiting' && state.orders.length === levels.length;
+  const plan = planGrid(params, market, price);
+  const { amount, cost } = gridHeld(state);
+  const sides = started ? state.orders.map((o) => o?.side ?? null) : levels.map((_, i) => (i < plan.empty ? 'buy' : i > plan.empty ? 'sell' : null));
+  let nextBuy: Decimal | null = null;
+  sides.forEach((side, i) => {
+    if (side === 'buy' && (!nextBuy || levels[i]!.gt(nextBuy))) nextBuy = levels[i]!;
+  });
+  const grid: GridLevels = {
+    quantity: (started ? money(state.quantity) : plan.quantity).toFixed(),
+    levels: levels.map((p, i) => ({ index: i, price: p.toFixed(), side: sides[i] ?? null })),
+    profit: { min: plan.profit.min.toDecimalPlaces(8).toFixed(), max: plan.profit.max.toDecimalPlaces(8).toFixed(), minPct: plan.profit.minPct.toDecimalPlaces(4).toFixed(), maxPct: plan.profit.maxPct.toDecimalPlaces(4).toFixed() },
+    trades: state.trades,
+  };
+  return {
+    amount: amount.toFixed(),
+    unrealized: amount.isZero() ? '0' : amount.mul(price).mul(money(1).minus(market.feeRate)).minus(cost).toDecimalPlaces(8).toFixed(),
+    takeProfitPrice: params.takeProfit ?? null,
+    stopLossPrice: params.stopLoss ?? null,
+    nextAddPrice: (nextBuy as Decimal | null)?.toFixed() ?? null,
+    grid,
+  };
+}
