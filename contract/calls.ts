@@ -71,7 +71,7 @@ export const calls = {
   noticeDetail: { method: 'GET', path: '/notice/detail' },
   noticeRead: { method: 'POST', path: '/notice/read' },
   // A backtest from the create screens, before the bot is saved (issue 6 §2).
-  strategyBacktest: { method: 'POST', path: '/strategy/backtest', screen: true },
+  strategyBacktest: { method: 'POST', path: '/strategy/backtest' },
 } as const satisfies Record<CallName, CallSpec>;
 
 /** Spec §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
