@@ -50,6 +50,7 @@ import { Route as AuthedMyPasswordTypeRouteImport } from './routes/_authed/my.pa
 import { Route as AuthedStrategyActionIdRouteImport } from './routes/_authed/strategy.action.$id'
 import { Route as AuthedStrategyAiChar123IdChar125RouteImport } from './routes/_authed/strategy.ai.{-$id}'
 import { Route as AuthedStrategyDetailIdRouteImport } from './routes/_authed/strategy.detail.$id'
+import { Route as AuthedStrategyGridChar123IdChar125RouteImport } from './routes/_authed/strategy.grid.{-$id}'
 import { Route as AuthedStrategyMartinChar123IdChar125RouteImport } from './routes/_authed/strategy.martin.{-$id}'
 
 const SplatRoute = SplatRouteImport.update({
@@ -256,6 +257,12 @@ const AuthedStrategyDetailIdRoute = AuthedStrategyDetailIdRouteImport.update({
   path: '/strategy/detail/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedStrategyGridChar123IdChar125Route =
+  AuthedStrategyGridChar123IdChar125RouteImport.update({
+    id: '/strategy/grid/{-$id}',
+    path: '/strategy/grid/{-$id}',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedStrategyMartinChar123IdChar125Route =
   AuthedStrategyMartinChar123IdChar125RouteImport.update({
     id: '/strategy/martin/{-$id}',
@@ -302,6 +309,7 @@ export interface FileRoutesByFullPath {
   '/strategy/action/$id': typeof AuthedStrategyActionIdRoute
   '/strategy/ai/{-$id}': typeof AuthedStrategyAiChar123IdChar125Route
   '/strategy/detail/$id': typeof AuthedStrategyDetailIdRoute
+  '/strategy/grid/{-$id}': typeof AuthedStrategyGridChar123IdChar125Route
   '/strategy/martin/{-$id}': typeof AuthedStrategyMartinChar123IdChar125Route
   '/my/asset/': typeof AuthedMyAssetIndexRoute
 }
@@ -344,6 +352,7 @@ export interface FileRoutesByTo {
   '/strategy/action/$id': typeof AuthedStrategyActionIdRoute
   '/strategy/ai/{-$id}': typeof AuthedStrategyAiChar123IdChar125Route
   '/strategy/detail/$id': typeof AuthedStrategyDetailIdRoute
+  '/strategy/grid/{-$id}': typeof AuthedStrategyGridChar123IdChar125Route
   '/strategy/martin/{-$id}': typeof AuthedStrategyMartinChar123IdChar125Route
   '/my/asset': typeof AuthedMyAssetIndexRoute
 }
@@ -389,6 +398,7 @@ export interface FileRoutesById {
   '/_authed/strategy/action/$id': typeof AuthedStrategyActionIdRoute
   '/_authed/strategy/ai/{-$id}': typeof AuthedStrategyAiChar123IdChar125Route
   '/_authed/strategy/detail/$id': typeof AuthedStrategyDetailIdRoute
+  '/_authed/strategy/grid/{-$id}': typeof AuthedStrategyGridChar123IdChar125Route
   '/_authed/strategy/martin/{-$id}': typeof AuthedStrategyMartinChar123IdChar125Route
   '/_authed/my/asset/': typeof AuthedMyAssetIndexRoute
 }
@@ -433,6 +443,7 @@ export interface FileRouteTypes {
     | '/strategy/action/$id'
     | '/strategy/ai/{-$id}'
     | '/strategy/detail/$id'
+    | '/strategy/grid/{-$id}'
     | '/strategy/martin/{-$id}'
     | '/my/asset/'
   fileRoutesByTo: FileRoutesByTo
@@ -475,6 +486,7 @@ export interface FileRouteTypes {
     | '/strategy/action/$id'
     | '/strategy/ai/{-$id}'
     | '/strategy/detail/$id'
+    | '/strategy/grid/{-$id}'
     | '/strategy/martin/{-$id}'
     | '/my/asset'
   id:
@@ -519,6 +531,7 @@ export interface FileRouteTypes {
     | '/_authed/strategy/action/$id'
     | '/_authed/strategy/ai/{-$id}'
     | '/_authed/strategy/detail/$id'
+    | '/_authed/strategy/grid/{-$id}'
     | '/_authed/strategy/martin/{-$id}'
     | '/_authed/my/asset/'
   fileRoutesById: FileRoutesById
@@ -819,6 +832,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedStrategyDetailIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/strategy/grid/{-$id}': {
+      id: '/_authed/strategy/grid/{-$id}'
+      path: '/strategy/grid/{-$id}'
+      fullPath: '/strategy/grid/{-$id}'
+      preLoaderRoute: typeof AuthedStrategyGridChar123IdChar125RouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/strategy/martin/{-$id}': {
       id: '/_authed/strategy/martin/{-$id}'
       path: '/strategy/martin/{-$id}'
@@ -863,6 +883,7 @@ interface AuthedRouteChildren {
   AuthedStrategyActionIdRoute: typeof AuthedStrategyActionIdRoute
   AuthedStrategyAiChar123IdChar125Route: typeof AuthedStrategyAiChar123IdChar125Route
   AuthedStrategyDetailIdRoute: typeof AuthedStrategyDetailIdRoute
+  AuthedStrategyGridChar123IdChar125Route: typeof AuthedStrategyGridChar123IdChar125Route
   AuthedStrategyMartinChar123IdChar125Route: typeof AuthedStrategyMartinChar123IdChar125Route
   AuthedMyAssetIndexRoute: typeof AuthedMyAssetIndexRoute
 }
@@ -901,6 +922,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedStrategyActionIdRoute: AuthedStrategyActionIdRoute,
   AuthedStrategyAiChar123IdChar125Route: AuthedStrategyAiChar123IdChar125Route,
   AuthedStrategyDetailIdRoute: AuthedStrategyDetailIdRoute,
+  AuthedStrategyGridChar123IdChar125Route:
+    AuthedStrategyGridChar123IdChar125Route,
   AuthedStrategyMartinChar123IdChar125Route:
     AuthedStrategyMartinChar123IdChar125Route,
   AuthedMyAssetIndexRoute: AuthedMyAssetIndexRoute,

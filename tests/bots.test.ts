@@ -175,4 +175,28 @@ describe('a new trader runs a martin bot on Paper', () => {
     expect(rows.map((r) => r.split('\t').slice(0, 4).join(' '))).toEqual(['1 100 10 10', '2 95 20 30', '3 90.25 40 70', '4 85.73 80 150']);
     expect(await page.getByTestId('levels-total').innerText()).toBe('150 USDT');
   });
+
+  it('creates a grid bot with the profit per grid shown before the start, starts it and sees its levels', async () => {
+    await page.goto('/strategy');
+    await page.getByTestId('new-grid').click();
+    await page.waitForURL((u) => u.pathname === '/strategy/grid');
+    await expect.poll(() => page.getByTestId('grid-levels').locator('tbody tr').count()).toBe(11); // 10 grids around the price now
+    await page.locator('input[name="upper"]').fill('1');
+    await page.locator('input[name="upper"]').blur();
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('最高价须高于最低价');
+    const lower = Number(await page.locator('input[name="lower"]').inputValue());
+    await page.locator('input[name="upper"]').fill(String(Math.round(lower * 1.2)));
+    await page.locator('input[name="grids"]').fill('6');
+    await expect.poll(() => page.getByTestId('grid-levels').locator('tbody tr').count()).toBe(7);
+    expect(await page.getByTestId('grid-profit').innerText()).toMatch(/^\d+(\.\d+)?% ~ \d+(\.\d+)?%$/);
+    await page.getByTestId('run-backtest').click();
+    await page.getByTestId('backtest-result').waitFor();
+    await page.getByTestId('save-bot').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/strategy/detail/'));
+    await expect.poll(() => page.getByTestId('bot-grid').locator('tbody tr').count()).toBe(7);
+    await page.getByTestId('op-start').click();
+    await expect.poll(() => status(page)).toBe('running');
+    expect(await page.getByTestId('op-manual').count()).toBe(0); // no manual add or close for a grid
+    await expect.poll(async () => (await page.getByTestId('bot-grid').locator('tr[data-side="sell"]').count()) > 0, { timeout: 15_000 }).toBe(true);
+  });
 });

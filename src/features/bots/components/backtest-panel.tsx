@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { MartinParamsInput } from '../../../../contract/bots.ts';
+import type { GridParamsInput, MartinParamsInput } from '../../../../contract/bots.ts';
 import type { BacktestAnswer } from '../../../../contract/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
@@ -16,14 +16,16 @@ const windows = [7, 30, 90] as const;
  * server through the engine's strategy on the last 7, 30 or 90 days, before anything is saved. A result
  * belongs to the inputs it was run with: changing them clears it.
  */
-export function BacktestPanel({ exchangeId, symbol, params, ready }: { exchangeId: number | null; symbol: string; params: MartinParamsInput; ready: boolean }) {
+export type BacktestConfig = { type: 'martin'; params: MartinParamsInput } | { type: 'grid'; params: GridParamsInput };
+
+export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeId: number | null; symbol: string; config: BacktestConfig; ready: boolean }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const [days, setDays] = useState<(typeof windows)[number]>(30);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<BacktestAnswer | null>(null);
   const [failure, setFailure] = useState('');
-  const key = JSON.stringify([exchangeId, symbol, params, days]);
+  const key = JSON.stringify([exchangeId, symbol, config, days]);
   useEffect(() => {
     setResult(null);
     setFailure('');
@@ -34,7 +36,7 @@ export function BacktestPanel({ exchangeId, symbol, params, ready }: { exchangeI
     setBusy(true);
     setFailure('');
     try {
-      setResult(await api.strategyBacktest({ type: 'martin', exchangeId, symbol, params, days }, { show: false }));
+      setResult(await api.strategyBacktest({ ...config, exchangeId, symbol, days }, { show: false }));
     } catch (e) {
       setFailure(errorText(e));
     } finally {

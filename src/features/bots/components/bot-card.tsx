@@ -19,7 +19,7 @@ export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { 
           <span className={css.botTitle}>{bot.symbol} · {bot.name}</span>
           <StatusBadge status={bot.status} />
         </div>
-        <div className={css.figureLabel} style={{ marginBottom: 6 }}>{exchangeName} · <Trans>马丁</Trans> · <Trans>第 {bot.cycle} 轮</Trans></div>
+        <div className={css.figureLabel} style={{ marginBottom: 6 }}>{exchangeName} · {bot.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁</Trans>} · <Trans>第 {bot.cycle} 轮</Trans></div>
         <div className={css.figures}>
           <Figure label={<Trans>累计收益</Trans>}><Profit value={bot.profit} /></Figure>
           <Figure label={<Trans>持仓 / 上限</Trans>}>{bot.positions} / {bot.maxPositions}</Figure>

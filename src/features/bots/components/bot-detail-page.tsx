@@ -19,6 +19,7 @@ import { Pager } from './pager.tsx';
 import { PriceChart, type ChartEntry, type ChartLine } from './price-chart.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import * as css from './bots.css.ts';
+import { GridLevelsList } from './grid-levels.tsx';
 
 const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.success, down: vars.color.danger, primary: vars.color.primary, warning: vars.color.warning };
 const POSITIONS_PAGE = 10;
@@ -69,7 +70,7 @@ export function BotDetailPage({ id }: { id: string }) {
         <>
           <section className={ui.card} data-testid="bot-summary">
             <div className={css.botHead}>
-              <span className={ui.muted}>{exchangeName(d.exchange)} · <Trans>马丁</Trans> · <Trans>第 {d.cycle} 轮</Trans></span>
+              <span className={ui.muted}>{exchangeName(d.exchange)} · {d.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁</Trans>} · <Trans>第 {d.cycle} 轮</Trans></span>
               <StatusBadge status={d.status} />
             </div>
             <div className={css.grid2} style={{ marginBottom: 12 }}>
@@ -87,7 +88,7 @@ export function BotDetailPage({ id }: { id: string }) {
               <Figure label={<Trans>持仓均价</Trans>}>{num(d.averagePrice, l, 8)}</Figure>
               <Figure label={<Trans>持仓 / 上限</Trans>} testId="bot-positions">{d.positions} / {d.maxPositions}</Figure>
               <Figure label={<Trans>止盈价</Trans>}>{num(d.takeProfitPrice, l, 8)}</Figure>
-              <Figure label={<Trans>下次补仓价</Trans>}>{num(d.nextAddPrice, l, 8)}</Figure>
+              <Figure label={d.grid ? <Trans>下一买入价</Trans> : <Trans>下次补仓价</Trans>}>{num(d.nextAddPrice, l, 8)}</Figure>
               <Figure label={<Trans>已投入 / 投资</Trans>}>{num(d.invested, l, 2)} / {num(d.investment, l, 2)}</Figure>
               <Figure label={<Trans>今日收益</Trans>}><Profit value={d.todayProfit} /></Figure>
               <Figure label={<Trans>持有数量</Trans>}>{num(d.amount, l, 8)}</Figure>
@@ -97,6 +98,13 @@ export function BotDetailPage({ id }: { id: string }) {
             {d.pending ? <p className={ui.muted} role="status"><Trans>订单处理中…</Trans></p> : null}
           </section>
           <BotOperations bot={d} onChanged={refresh} />
+          {d.grid ? (
+            <section className={ui.card} aria-label={t`网格`} data-testid="bot-grid">
+              <h2 className={css.sectionTitle}><Trans>网格（已完成 {d.grid.trades} 格）</Trans></h2>
+              <p className={ui.muted} style={{ marginTop: 0 }}><Trans>每格数量 {num(d.grid.quantity, l, 8)}，每格利润 {num(d.grid.profit.minPct, l, 2)}% ~ {num(d.grid.profit.maxPct, l, 2)}%</Trans></p>
+              <GridLevelsList levels={d.grid.levels} />
+            </section>
+          ) : null}
           <section className={ui.card} aria-label={t`价格走势`}>
             <h2 className={css.sectionTitle}><Trans>价格走势（1 分钟）</Trans></h2>
             {history ? <PriceChart candles={history} lines={lines} entries={entries} colors={chartColors} /> : candles.failed ? <p className={ui.muted}><Trans>行情加载失败。</Trans></p> : <div className={css.chart} aria-busy="true" />}

@@ -3,12 +3,14 @@ import { BotActionPage } from './bot-action-page.tsx';
 import { BotDetailPage } from './bot-detail-page.tsx';
 import { BotLogsPage } from './bot-logs-page.tsx';
 import { MartinFormPage } from './martin-form-page.tsx';
+import { GridFormPage } from './grid-form-page.tsx';
 
 /*
  * The bot screens as route components. They read their params through getRouteApi, so the route
  * files hold nothing but a reference and every screen stays in its own lazily loaded chunk.
  */
 const martinRoute = getRouteApi('/_authed/strategy/martin/{-$id}');
+const gridRoute = getRouteApi('/_authed/strategy/grid/{-$id}');
 const detailRoute = getRouteApi('/_authed/strategy/detail/$id');
 const actionRoute = getRouteApi('/_authed/strategy/action/$id');
 const logsRoute = getRouteApi('/_authed/strategy/logs');
@@ -17,6 +19,11 @@ const logsRoute = getRouteApi('/_authed/strategy/logs');
 export function MartinRoute() {
   const { id } = martinRoute.useParams();
   return <MartinFormPage key={id ?? 'new'} id={id} />;
+}
+
+export function GridRoute() {
+  const { id } = gridRoute.useParams();
+  return <GridFormPage key={id ?? 'new'} id={id} />;
 }
 
 export function DetailRoute() {

@@ -1,21 +1,17 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { BotInfo } from '../../../../contract/bots.ts';
-import type { ApiBinding, SymbolInfo } from '../../../../contract/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../format.ts';
 import { checkMartin, defaultMartinValues, levelTable, paramsFromValues, valuesFromParams, type MartinValues } from '../martin-form.ts';
-import { useRefresh } from '../use-refresh.ts';
-import { useExchangeNames } from '../use-exchange-names.ts';
 import { LevelTable } from './level-table.tsx';
+import { useBotTarget } from '../use-bot-target.ts';
+import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { BacktestPanel } from './backtest-panel.tsx';
 import * as css from './bots.css.ts';
 
@@ -25,40 +21,21 @@ type Editable = Exclude<keyof MartinValues, 'repeat'>;
 export function MartinFormPage({ id }: { id?: string | undefined }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const exchangeName = useExchangeNames();
-  const bindings = useResource(() => api.userApi({}, { show: false }));
-  const bot = useResource<BotInfo | null>(() => (id ? api.userBotInfo({ id }) : Promise.resolve(null)));
-  const [exchangeId, setExchangeId] = useState<number | null>(null);
-  const [symbol, setSymbol] = useState('BTC/USDT');
-  const [name, setName] = useState('');
+  const target = useBotTarget(id);
+  const { bot, market, exchangeId, symbol, name, running } = target;
   const [values, setValues] = useState<MartinValues>(defaultMartinValues);
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
 
-  // The bot being edited fills the form once; a new bot starts on the first bound exchange.
+  // The bot being edited fills the form once.
   useEffect(() => {
-    if (!bot.data) return;
-    setExchangeId(bot.data.exchangeId);
-    setSymbol(bot.data.symbol);
-    setName(bot.data.name);
-    if ('firstOrder' in bot.data.params) setValues(valuesFromParams(bot.data.params));
+    if (bot.data && 'firstOrder' in bot.data.params) setValues(valuesFromParams(bot.data.params));
   }, [bot.data]);
-  useEffect(() => {
-    if (!id && exchangeId === null && bindings.data?.[0]) setExchangeId(bindings.data[0].exchangeId);
-  }, [bindings.data, exchangeId, id]);
-
-  const binding: ApiBinding | undefined = bindings.data?.find((b) => b.exchangeId === exchangeId);
-  const exchangeCode = binding?.exchange ?? bot.data?.exchange;
-  const symbols = useResource<SymbolInfo[] | null>(() => (exchangeCode ? api.marketSymbols({ exchange: exchangeCode }, { show: false }) : Promise.resolve(null)));
-  useEffect(() => symbols.reload(), [exchangeCode]);
-  useRefresh(symbols.reload, 10_000, exchangeCode !== undefined);
-  const market = symbols.data?.find((s) => s.symbol === symbol);
 
   const problems = useMemo(() => (market ? checkMartin(values, market) : {}), [values, market]);
   const table = useMemo(() => (market ? levelTable(values, market) : null), [values, market]);
-  const running = bot.data?.status === 'running';
   const backtestParams = useMemo(() => {
     const p = paramsFromValues(values);
     return { ...p, stopLoss: p.stopLoss ?? '' };
@@ -87,50 +64,18 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
     }
   };
 
-  const loading = (!bindings.data && !bindings.failed) || (id !== undefined && !bot.data && !bot.failed);
-  const noBinding = !id && bindings.data?.length === 0;
+  const { loading, noBinding, bindings } = target;
   const pct = t`百分比`;
 
   return (
     <Page title={id ? <Trans>编辑马丁策略</Trans> : <Trans>创建马丁策略</Trans>}>
       <OfflineBanner />
       <LoadState loading={loading} failed={bindings.failed || bot.failed} failedText={<Trans>加载失败。</Trans>} onRetry={() => { bindings.reload(); bot.reload(); }} />
-      {noBinding ? (
-        <section className={ui.card} data-testid="need-binding">
-          <p><Trans>创建策略前需要先绑定一个交易所的 API。没有真实账户也可以绑定模拟盘。</Trans></p>
-          <Link to="/bind" className={ui.button.primary} style={{ display: 'grid', placeItems: 'center' }}><Trans>去绑定</Trans></Link>
-        </section>
-      ) : null}
-      {running ? (
-        <section className={ui.formError} role="alert" data-testid="running-no-edit">
-          <Trans>运行中的策略不能编辑，请先暂停或停止。</Trans>{' '}
-          <Link to="/strategy/detail/$id" params={{ id: id! }}><Trans>返回策略</Trans></Link>
-        </section>
-      ) : null}
+      <BotFormNotices target={target} id={id} />
       {!loading && !noBinding ? (
         <form onSubmit={submit} noValidate>
           <fieldset disabled={running || busy} style={{ border: 0, padding: 0, margin: 0 }}>
-            <section className={ui.card}>
-              <div className={ui.field}>
-                <label className={ui.label} htmlFor="bot-exchange"><Trans>交易所</Trans></label>
-                <select id="bot-exchange" className={css.select} value={exchangeId ?? ''} disabled={id !== undefined} onChange={(e) => setExchangeId(Number(e.target.value))}>
-                  {(bindings.data ?? []).map((b) => <option key={b.id} value={b.exchangeId}>{exchangeName(b.exchange)}</option>)}
-                  {id && bot.data && !binding ? <option value={bot.data.exchangeId}>{exchangeName(bot.data.exchange)}</option> : null}
-                </select>
-              </div>
-              <div className={ui.field}>
-                <label className={ui.label} htmlFor="bot-symbol"><Trans>交易对</Trans></label>
-                <select id="bot-symbol" className={css.select} value={symbol} disabled={id !== undefined} onChange={(e) => setSymbol(e.target.value)}>
-                  {(symbols.data ?? [{ symbol }]).map((s) => <option key={s.symbol} value={s.symbol}>{s.symbol}</option>)}
-                </select>
-              </div>
-              <p className={css.row}>
-                <span className={ui.muted}><Trans>最新价</Trans></span>
-                <strong data-testid="market-price">{market ? num(market.price, i18n.locale, 8) : symbols.failed ? '—' : '…'}</strong>
-              </p>
-              {symbols.failed ? <p role="alert" className={css.errorLine}><Trans>行情加载失败，无法校验参数。</Trans> <button type="button" className={ui.linkButton} onClick={symbols.reload}><Trans>重试</Trans></button></p> : null}
-              <Field label={<Trans>名称（可选）</Trans>} name="name" maxLength={32} value={name} onChange={(e) => setName(e.target.value)} />
-            </section>
+            <BotTargetFields target={target} id={id} />
             <section className={ui.card}>
               <Field label={<Trans>投资金额（USDT）</Trans>} name="investment" inputMode="decimal" value={values.investment} onChange={set('investment')} onBlur={blur('investment')} error={err('investment')} />
               <Field label={<Trans>首单金额（USDT）</Trans>} name="firstOrder" inputMode="decimal" value={values.firstOrder} onChange={set('firstOrder')} onBlur={blur('firstOrder')} error={err('firstOrder')} />
@@ -150,7 +95,7 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
               <h2 className={css.sectionTitle}><Trans>每层所需资金（按最新价估算）</Trans></h2>
               {table ? <LevelTable rows={table.rows} total={table.total} investment={values.investment} /> : <p className={ui.muted}><Trans>填写有效参数后显示每层的价格和资金。</Trans></p>}
             </section>
-            <BacktestPanel exchangeId={exchangeId} symbol={symbol} params={backtestParams} ready={market !== undefined && Object.keys(problems).length === 0} />
+            <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'martin', params: backtestParams }} ready={market !== undefined && Object.keys(problems).length === 0} />
             {failure ? <div role="alert" className={ui.formError} data-testid="form-failure">{failure}</div> : null}
             {submitted && Object.keys(problems).length > 0 ? <div role="alert" className={ui.formError}><Trans>请修正标红的参数。</Trans></div> : null}
             <button type="submit" className={ui.button.primary} disabled={running || busy || !market} data-testid="save-bot">

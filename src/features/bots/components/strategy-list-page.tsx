@@ -101,7 +101,7 @@ export function StrategyListPage() {
       ) : null}
       <div className={css.toolbar}>
         <span className={ui.muted}>
-          <Link to="/strategy/bill"><Trans>收益账单</Trans></Link> · <Link to="/strategy/logs"><Trans>策略日志</Trans></Link> · <Link to="/my/positions"><Trans>持仓</Trans></Link> · <Link to="/strategy/size"><Trans>仓位计算器</Trans></Link>
+          <Link to="/strategy/bill"><Trans>收益账单</Trans></Link> · <Link to="/strategy/logs"><Trans>策略日志</Trans></Link> · <Link to="/my/positions"><Trans>持仓</Trans></Link> · <Link to="/strategy/size"><Trans>仓位计算器</Trans></Link> · <Link to="/strategy/grid/{-$id}" params={{}} data-testid="new-grid"><Trans>网格策略</Trans></Link>
         </span>
         {list.length > 0 ? (
           <button type="button" className={css.smallButton} onClick={() => { setSelecting(!selecting); setSelected(new Set()); }} data-testid="batch-toggle">
@@ -127,6 +127,7 @@ export function StrategyListPage() {
             <Link to="/bind" className={ui.button.secondary} style={{ display: 'grid', placeItems: 'center', marginBottom: 8 }}><Trans>先绑定交易所（可用模拟盘）</Trans></Link>
           ) : null}
           <Link to="/strategy/martin/{-$id}" params={{}} className={ui.button.primary} style={{ display: 'grid', placeItems: 'center' }}><Trans>创建马丁策略</Trans></Link>
+          <Link to="/strategy/grid/{-$id}" params={{}} className={ui.button.secondary} style={{ display: 'grid', placeItems: 'center', marginTop: 8 }} data-testid="create-grid"><Trans>创建网格策略</Trans></Link>
         </section>
       ) : null}
       <ul style={{ listStyle: 'none', margin: 0, padding: 0, paddingBottom: selecting ? 64 : 0 }} data-testid="bot-list">

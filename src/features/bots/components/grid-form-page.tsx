@@ -1,0 +1,117 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/http.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { num } from '../format.ts';
+import { checkGrid, defaultGridValues, gridParamsFromValues, gridPreview, gridValuesFromParams, type GridValues } from '../grid-form.ts';
+import { useBotTarget } from '../use-bot-target.ts';
+import { OfflineBanner } from './offline-banner.tsx';
+import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
+import { BacktestPanel } from './backtest-panel.tsx';
+import { GridLevelsList } from './grid-levels.tsx';
+import * as css from './bots.css.ts';
+
+type Editable = Exclude<keyof GridValues, 'spacing'>;
+
+/** /strategy/grid/{id?}: create a grid bot, or edit a stopped or paused one; the profit per grid shows before the start. */
+export function GridFormPage({ id }: { id?: string | undefined }) {
+  const { t, i18n } = useLingui();
+  const l = i18n.locale;
+  const navigate = useNavigate();
+  const target = useBotTarget(id);
+  const { bot, market, exchangeId, symbol, name, running } = target;
+  const [values, setValues] = useState<GridValues | null>(null);
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  // The bot being edited fills the form once; a new one starts around the price now (and again when the pair changes).
+  useEffect(() => {
+    if (bot.data && 'lower' in bot.data.params) setValues(gridValuesFromParams(bot.data.params));
+  }, [bot.data]);
+  useEffect(() => {
+    if (!id && market) setValues(defaultGridValues(market.price, market.tickSize));
+  }, [id, market?.symbol, market !== undefined]);
+
+  const v = values ?? defaultGridValues(undefined);
+  const problems = useMemo(() => (market && values ? checkGrid(values, market) : {}), [values, market]);
+  const preview = useMemo(() => (market && values ? gridPreview(values, market) : null), [values, market]);
+  const params = useMemo(() => gridParamsFromValues(v), [v]);
+  const err = (field: Editable) => (problems[field] && (submitted || touched.has(field)) ? i18n._(problems[field]) : undefined);
+  const set = (field: keyof GridValues) => (e: { target: { value: string } }) => setValues((x) => ({ ...(x ?? v), [field]: e.target.value }));
+  const blur = (field: Editable) => () => setTouched((s) => new Set(s).add(field));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFailure('');
+    if (!market || exchangeId === null || Object.keys(problems).length > 0 || busy || running) return;
+    setBusy(true);
+    const body = { ...(name.trim() ? { name: name.trim() } : {}), params };
+    try {
+      const saved = id ? await api.userBotUpdate({ id }, body) : await api.userBotCreate({ type: 'grid', exchangeId, symbol, ...body });
+      await navigate({ to: '/strategy/detail/$id', params: { id: saved.id }, replace: true });
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={id ? <Trans>编辑网格策略</Trans> : <Trans>创建网格策略</Trans>}>
+      <OfflineBanner />
+      <LoadState loading={target.loading} failed={target.bindings.failed || bot.failed} failedText={<Trans>加载失败。</Trans>} onRetry={() => { target.bindings.reload(); bot.reload(); }} />
+      <BotFormNotices target={target} id={id} />
+      {!target.loading && !target.noBinding ? (
+        <form onSubmit={submit} noValidate>
+          <fieldset disabled={running || busy} style={{ border: 0, padding: 0, margin: 0 }}>
+            <BotTargetFields target={target} id={id} />
+            <section className={ui.card}>
+              <div className={css.grid2}>
+                <Field label={<Trans>最低价</Trans>} name="lower" inputMode="decimal" value={v.lower} onChange={set('lower')} onBlur={blur('lower')} error={err('lower')} />
+                <Field label={<Trans>最高价</Trans>} name="upper" inputMode="decimal" value={v.upper} onChange={set('upper')} onBlur={blur('upper')} error={err('upper')} />
+              </div>
+              <Field label={<Trans>网格数量</Trans>} name="grids" inputMode="numeric" value={v.grids} onChange={set('grids')} onBlur={blur('grids')} error={err('grids')} />
+              <div className={css.chips} role="radiogroup" aria-label={t`网格类型`}>
+                <button type="button" role="radio" aria-checked={v.spacing === 'arithmetic'} aria-pressed={v.spacing === 'arithmetic'} className={css.chip} onClick={() => set('spacing')({ target: { value: 'arithmetic' } })}><Trans>等差</Trans></button>
+                <button type="button" role="radio" aria-checked={v.spacing === 'geometric'} aria-pressed={v.spacing === 'geometric'} className={css.chip} onClick={() => set('spacing')({ target: { value: 'geometric' } })}><Trans>等比</Trans></button>
+              </div>
+              <Field label={<Trans>投资金额（USDT）</Trans>} name="investment" inputMode="decimal" value={v.investment} onChange={set('investment')} onBlur={blur('investment')} error={err('investment')} />
+              <div className={css.grid2}>
+                <Field label={<Trans>止损价（可选）</Trans>} name="stopLoss" inputMode="decimal" value={v.stopLoss} onChange={set('stopLoss')} onBlur={blur('stopLoss')} error={err('stopLoss')} />
+                <Field label={<Trans>止盈价（可选）</Trans>} name="takeProfit" inputMode="decimal" value={v.takeProfit} onChange={set('takeProfit')} onBlur={blur('takeProfit')} error={err('takeProfit')} />
+              </div>
+            </section>
+            <section className={ui.card} aria-label={t`网格预览`}>
+              <h2 className={css.sectionTitle}><Trans>网格预览（按最新价）</Trans></h2>
+              {preview ? (
+                <>
+                  <div className={css.figures} style={{ marginBottom: 8 }}>
+                    <div><div className={css.figureValue} data-testid="grid-profit">{num(preview.profit.minPct, l, 2)}% ~ {num(preview.profit.maxPct, l, 2)}%</div><div className={css.figureLabel}><Trans>每格利润</Trans></div></div>
+                    <div><div className={css.figureValue}>{num(preview.profit.min, l, 4)} ~ {num(preview.profit.max, l, 4)}</div><div className={css.figureLabel}><Trans>每格利润 (USDT)</Trans></div></div>
+                    <div><div className={css.figureValue} data-testid="grid-quantity">{num(preview.quantity, l, 8)}</div><div className={css.figureLabel}><Trans>每格数量</Trans></div></div>
+                  </div>
+                  <p className={ui.muted} style={{ marginTop: 0 }}><Trans>启动时按市价买入上方卖单所需的币：约 {num(preview.startBuy, l, 2)} USDT；其余资金留给下方买单。</Trans></p>
+                  <GridLevelsList levels={preview.levels as { index: number; price: string; side: 'buy' | 'sell' | null }[]} />
+                </>
+              ) : <p className={ui.muted}><Trans>填写有效参数后显示每格利润和各档价格。</Trans></p>}
+            </section>
+            <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'grid', params }} ready={preview !== null} />
+            {failure ? <div role="alert" className={ui.formError} data-testid="form-failure">{failure}</div> : null}
+            {submitted && Object.keys(problems).length > 0 ? <div role="alert" className={ui.formError}><Trans>请修正标红的参数。</Trans></div> : null}
+            <button type="submit" className={ui.button.primary} disabled={running || busy || !market} data-testid="save-bot">
+              {busy ? <Trans>保存中…</Trans> : id ? <Trans>保存修改</Trans> : <Trans>创建策略</Trans>}
+            </button>
+          </fieldset>
+        </form>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,24 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { num } from '../format.ts';
+import * as css from './bots.css.ts';
+
+/** A grid's levels, highest first, each with the order waiting there (buy, sell, or the empty level). */
+export function GridLevelsList({ levels }: { levels: { index: number; price: string; side: 'buy' | 'sell' | null }[] }) {
+  const { i18n } = useLingui();
+  return (
+    <table className={css.table} data-testid="grid-levels">
+      <thead><tr><th>#</th><th><Trans>价格</Trans></th><th><Trans>挂单</Trans></th></tr></thead>
+      <tbody>
+        {[...levels].reverse().map((l) => (
+          <tr key={l.index} data-side={l.side ?? 'none'}>
+            <td>{l.index}</td>
+            <td>{num(l.price, i18n.locale, 8)}</td>
+            <td className={l.side === 'buy' ? css.profit.up : l.side === 'sell' ? css.profit.down : undefined}>
+              {l.side === 'buy' ? <Trans>买入</Trans> : l.side === 'sell' ? <Trans>卖出</Trans> : '—'}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,80 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { GridParamsInput } from '../../../contract/bots.ts';
+import type { SymbolInfo } from '../../../contract/schemas.ts';
+import { money } from '../../../server/engine/money.ts';
+import { planGrid, validateGrid, type GridField, type GridProblem } from '../../../server/engine/grid/plan.ts';
+import { marketRules } from './martin-form.ts';
+
+/**
+ * The grid form's values and checks: the engine's own (server/engine/grid/plan.ts), so the form
+ * accepts exactly what the server accepts and the preview is exactly the grid the engine will run.
+ */
+export interface GridValues {
+  investment: string;
+  lower: string;
+  upper: string;
+  grids: string;
+  spacing: 'arithmetic' | 'geometric';
+  stopLoss: string;
+  takeProfit: string;
+}
+
+/** A first grid around the price now: 10% either side, 10 grids. */
+export function defaultGridValues(price: string | undefined, tick = '0.01'): GridValues {
+  const p = price ? money(price) : null;
+  const dp = money(tick).decimalPlaces();
+  return {
+    investment: '1000',
+    lower: p ? p.mul('0.9').toDecimalPlaces(dp).toFixed() : '',
+    upper: p ? p.mul('1.1').toDecimalPlaces(dp).toFixed() : '',
+    grids: '10',
+    spacing: 'arithmetic',
+    stopLoss: '',
+    takeProfit: '',
+  };
+}
+
+export function gridParamsFromValues(v: GridValues): GridParamsInput {
+  const g = v.grids.trim();
+  return {
+    investment: v.investment.trim(), lower: v.lower.trim(), upper: v.upper.trim(), grids: /^\d{1,3}$/.test(g) ? Number(g) : Number.NaN,
+    spacing: v.spacing, stopLoss: v.stopLoss.trim(), takeProfit: v.takeProfit.trim(),
+  };
+}
+
+export function gridValuesFromParams(p: GridParamsInput): GridValues {
+  return { investment: p.investment, lower: p.lower, upper: p.upper, grids: String(p.grids), spacing: p.spacing, stopLoss: p.stopLoss ?? '', takeProfit: p.takeProfit ?? '' };
+}
+
+const messages: Record<GridProblem['reason'], Partial<Record<GridField, MessageDescriptor>> & { default: MessageDescriptor }> = {
+  required: { default: msg`必填` },
+  format: { default: msg`请输入大于 0 的数字` },
+  range: { default: msg`超出范围`, upper: msg`最高价须高于最低价`, grids: msg`网格数须在 2-150 之间，且每格至少一个最小价格变动`, stopLoss: msg`止损价须低于最低价`, takeProfit: msg`止盈价须高于最高价` },
+  belowMinimum: { default: msg`投资金额太少：每格下单量低于交易所最小下单量` },
+  unprofitable: { default: msg`网格太密：每格利润不足以覆盖手续费` },
+};
+
+/** The problems of each field, as messages (the first one of each field). */
+export function checkGrid(v: GridValues, symbol: SymbolInfo): Partial<Record<GridField, MessageDescriptor>> {
+  const p = gridParamsFromValues(v);
+  const out: Partial<Record<GridField, MessageDescriptor>> = {};
+  const params = { ...p, stopLoss: p.stopLoss || undefined, takeProfit: p.takeProfit || undefined };
+  for (const problem of validateGrid(params, marketRules(symbol), money(symbol.price))) {
+    out[problem.field] ??= messages[problem.reason][problem.field] ?? messages[problem.reason].default;
+  }
+  return out;
+}
+
+/** The grid the engine would run at the price now (null while the values are not valid). */
+export function gridPreview(v: GridValues, symbol: SymbolInfo) {
+  if (Object.keys(checkGrid(v, symbol)).length > 0) return null;
+  const p = gridParamsFromValues(v);
+  const plan = planGrid({ ...p, stopLoss: undefined, takeProfit: undefined }, marketRules(symbol), money(symbol.price));
+  return {
+    quantity: plan.quantity.toFixed(),
+    startBuy: plan.startBuy.toDecimalPlaces(2).toFixed(),
+    levels: plan.levels.map((price, i) => ({ index: i, price: price.toFixed(), side: i < plan.empty ? 'buy' : i > plan.empty ? 'sell' : null })),
+    profit: { min: plan.profit.min.toDecimalPlaces(4).toFixed(), max: plan.profit.max.toDecimalPlaces(4).toFixed(), minPct: plan.profit.minPct.toDecimalPlaces(2).toFixed(), maxPct: plan.profit.maxPct.toDecimalPlaces(2).toFixed() },
+  };
+}
