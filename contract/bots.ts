@@ -51,7 +51,11 @@ export type GridParamsInput = z.output<typeof gridParamsSchema>;
 export const botTypesBuilt = ['martin', 'grid'] as const;
 export type BuiltBotType = (typeof botTypesBuilt)[number];
 
-const botBase = { exchangeId: z.number().int().positive(), symbol: symbolSchema, name: z.string().trim().max(32).optional() };
+export const riskLevels = ['conservative', 'balanced', 'aggressive'] as const;
+export type RiskLevelName = (typeof riskLevels)[number];
+/** An AI bot: the risk level it was chosen for, which its re-tuning keeps. */
+const aiSchema = z.strictObject({ risk: z.enum(riskLevels) }).optional();
+const botBase = { exchangeId: z.number().int().positive(), symbol: symbolSchema, name: z.string().trim().max(32).optional(), ai: aiSchema };
 /** botCreate's body and botUpdate's (the exchange, symbol and type are fixed once created). */
 export const botCreateSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('martin'), ...botBase, params: martinParamsSchema }),
@@ -89,6 +93,8 @@ export interface BotSummary {
   averagePrice: string | null;
   /** Whether an order is in flight. */
   pending: boolean;
+  /** An AI bot's risk level (its parameters were chosen, and are re-tuned, by the search). */
+  ai?: { risk: RiskLevelName; tunedAt: string } | undefined;
   /** Why the engine paused the bot (an order refused), when it did. */
   error: string | null;
   createdAt: string;

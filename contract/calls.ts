@@ -72,8 +72,10 @@ export const calls = {
   noticeRead: { method: 'POST', path: '/notice/read' },
   // A backtest from the create screens, before the bot is saved (issue 6 §2).
   strategyBacktest: { method: 'POST', path: '/strategy/backtest' },
+  // The AI bot's parameter search (issue 6 §3).
+  strategyAiSearch: { method: 'POST', path: '/strategy/aiSearch' },
 } as const satisfies Record<CallName, CallSpec>;
 
 /** Spec §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
-export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest'] as const;
+export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch'] as const;
 export const specCallCount = 46;

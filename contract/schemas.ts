@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import type { Page } from './envelope.ts';
 import {
-  batchOperations, botCreateSchema, botOperations, botStatuses, botUpdateSchema, gridParamsSchema, martinParamsSchema, symbolSchema,
+  batchOperations, botCreateSchema, botOperations, botStatuses, botUpdateSchema, gridParamsSchema, martinParamsSchema, riskLevels, symbolSchema,
+  type GridParamsInput, type MartinParamsInput,
   type BatchStatus, type BillGroup, type BillLog, type BotAction, type BotCount, type BotDetail, type BotInfo,
   type BotOrder, type BotPosition, type BotSummary, type OpenPosition,
 } from './bots.ts';
@@ -130,6 +131,9 @@ export const schemas = {
   noticeList: { query: z.strictObject({ kind: z.enum(['warning', 'notice']).optional(), page, page_size: pageSize }) },
   noticeDetail: { query: z.strictObject({ id }) },
   noticeRead: { body: z.strictObject({ id: id.optional(), all: z.boolean().optional() }) },
+  strategyAiSearch: {
+    body: z.strictObject({ exchangeId: z.number().int().positive(), symbol: symbolSchema, investment: decimal, risk: z.enum(riskLevels) }),
+  },
   strategyBacktest: {
     body: z.discriminatedUnion('type', [
       z.strictObject({ type: z.literal('martin'), ...backtestBase, params: martinParamsSchema }),
@@ -345,6 +349,37 @@ export interface BacktestAnswer {
   equity: { time: number; value: number }[];
 }
 
+/** Figures of a backtest window, for a proposal. */
+export interface AiFigures {
+  returnPct: number;
+  maxDrawdownPct: number;
+  realized: string;
+  cycles: number;
+}
+
+/** One configuration the AI search proposes, with why (its backtested figures and score). */
+export interface AiProposal {
+  type: 'martin' | 'grid';
+  params: MartinParamsInput | GridParamsInput;
+  score: number;
+  d30: AiFigures;
+  d7: AiFigures;
+  equity: { time: number; value: number }[];
+}
+
+export interface AiSearchAnswer {
+  exchange: string;
+  symbol: string;
+  risk: 'conservative' | 'balanced' | 'aggressive';
+  /** Candidates backtested, kept within the drawdown limit, and the limit (percent). */
+  tried: number;
+  kept: number;
+  limit: number;
+  timeframe: string;
+  elapsedMs: number;
+  proposals: AiProposal[];
+}
+
 /** A home banner: localized texts and where a tap goes (an app path). */
 export interface Banner {
   id: string;
@@ -491,4 +526,5 @@ export interface DataOf {
   noticeDetail: Notice;
   noticeRead: { unread: number };
   strategyBacktest: BacktestAnswer;
+  strategyAiSearch: AiSearchAnswer;
 }

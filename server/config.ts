@@ -37,6 +37,8 @@
  * | WITHDRAW_FEE      | 1                                | fee per withdrawal, USDT, kept from the amount    |
  * | CHANGE_RATES      | usdt:fuel=1,points:fuel=0.01,    | conversions between balances: from:to=units of    |
  * |                   | rewards:usdt=1                   | `to` per unit of `from`                           |
+ * | AI_RETUNE_HOURS   | 24                               | how long an AI bot keeps its parameters before    |
+ * |                   |                                  | the search re-tunes it (when it is flat)          |
  * | DEV_CHAIN         | unset                            | 1: start a local anvil on chain 56 with a test    |
  * |                   |                                  | USDT and the deposit contract (demos, not prod)   |
  */
@@ -68,6 +70,7 @@ export interface Config {
   chain: ChainConfig;
   /** Conversions between the balances: "from:to" -> units of `to` per unit of `from`, exact decimals. */
   changeRates: Record<string, string>;
+  aiRetuneMs: number;
 }
 
 export interface ChainConfig {
@@ -183,5 +186,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     referralRates: (env.REFERRAL_RATES ?? '0.1,0.05').split(',').filter(Boolean).map((r) => decimalOf(r.trim(), '0', 'REFERRAL_RATES', '1')),
     chain: chainOf(env),
     changeRates: changeRatesOf(env.CHANGE_RATES),
+    aiRetuneMs: int(env.AI_RETUNE_HOURS, 24, 'AI_RETUNE_HOURS') * 3_600_000,
   };
 }

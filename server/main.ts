@@ -46,6 +46,9 @@ try {
 // The engine resumes the running bots (and settles any order left in flight by a crash) once the database is up.
 await trading.engine.start();
 chain?.start();
+// AI bots due for re-tuning are looked at every hour (the search runs in a worker thread).
+const { retuneAiBots } = await import('./services/ai-retune.ts');
+setInterval(() => void retuneAiBots({ db, trading, log: app.log }, config.aiRetuneMs), 3_600_000).unref();
 console.log(`listening on http://localhost:${config.port} (ready in ${Math.round(performance.now() - started)} ms)`);
 // Dead sessions can never be used again; clearing them after the start keeps the start fast.
 pruneSessions(db).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'session pruning failed'));

@@ -278,4 +278,16 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('bot_cycles_closed_idx').on('bot_cycles').columns(['closed_at']).execute();
     },
   },
+  '0009_ai_bots': {
+    async up(db: Kysely<unknown>) {
+      // AI bots (issue 6 §3): a martin or grid bot whose parameters the search chose for a risk level
+      // and re-tunes on a schedule while it is flat.
+      await db.schema
+        .createTable('ai_bots')
+        .addColumn('bot_id', 'bigint', (c) => c.primaryKey().references('bots.id'))
+        .addColumn('risk', 'varchar(16)', (c) => c.notNull())
+        .addColumn('tuned_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };

@@ -208,6 +208,12 @@ export interface WithdrawalsTable {
   updated_at: ColumnType<Date, never, Date>;
 }
 
+export interface AiBotsTable {
+  bot_id: string;
+  risk: 'conservative' | 'balanced' | 'aggressive';
+  tuned_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -226,4 +232,5 @@ export interface Database {
   chain_cursors: ChainCursorsTable;
   deposits: DepositsTable;
   withdrawals: WithdrawalsTable;
+  ai_bots: AiBotsTable;
 }

@@ -41,16 +41,17 @@ function cycleFigures(state: StoredMartinState) {
   return { cost, average: amount.isZero() ? null : cost.div(amount) };
 }
 
-function summaryOf(row: BotRow, today: string): BotSummary {
+function summaryOf(row: BotRow, today: string, ai?: AiRow): BotSummary {
+  const base = { ...summaryBase(row, today, row.state as { pending: unknown }), ...(ai ? { ai: { risk: ai.risk, tunedAt: iso(ai.tuned_at) } } : {}) };
   if (row.type === 'grid') {
     const state = row.state as StoredGridState;
-    return { ...summaryBase(row, today, state), type: 'grid', ...gridSummaryFields(row.params as GridParams, state) };
+    return { ...base, type: 'grid', ...gridSummaryFields(row.params as GridParams, state) };
   }
   const state = row.state as StoredMartinState;
   const params = row.params as MartinParams;
   const { cost, average } = cycleFigures(state);
   return {
-    ...summaryBase(row, today, state),
+    ...base,
     type: 'martin',
     cycle: state.cycle,
     positions: state.fills.length,
@@ -76,6 +77,15 @@ function summaryBase(row: BotRow, today: string, state: { pending: unknown }) {
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
+}
+
+type AiRow = { bot_id: string; risk: 'conservative' | 'balanced' | 'aggressive'; tuned_at: Date };
+
+/** The AI bots among `ids`, by id. */
+async function aiRows(db: Db, ids: string[]): Promise<Map<string, AiRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('ai_bots').selectAll().where('bot_id', 'in', ids).execute();
+  return new Map(rows.map((r) => [String(r.bot_id), r]));
 }
 
 async function todayProfits(db: Db, ids: string[]): Promise<Map<string, string>> {
@@ -109,8 +119,9 @@ export async function listBots(db: Db, userId: string, filter: { page: number; p
     q.selectAll().orderBy('id', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const today = await todayProfits(db, rows.map((r) => String(r.id)));
-  return pageOf(rows.map((r) => summaryOf(r, today.get(String(r.id)) ?? '0')), Number(count.n), filter.page, filter.pageSize);
+  const ids = rows.map((r) => String(r.id));
+  const [today, ai] = await Promise.all([todayProfits(db, ids), aiRows(db, ids)]);
+  return pageOf(rows.map((r) => summaryOf(r, today.get(String(r.id)) ?? '0', ai.get(String(r.id)))), Number(count.n), filter.page, filter.pageSize);
 }
 
 export async function countBots(db: Db, userId: string, exchange?: string): Promise<BotCount> {
@@ -130,9 +141,9 @@ export async function countBots(db: Db, userId: string, exchange?: string): Prom
 
 export async function botInfo(db: Db, userId: string, id: string): Promise<BotInfo> {
   const row = await ownBot(db, userId, id);
-  const today = await todayProfits(db, [id]);
+  const [today, ai] = await Promise.all([todayProfits(db, [id]), aiRows(db, [id])]);
   const params = row.type === 'grid' ? gridInputParams(row.params as GridParams) : inputParams(row.params as MartinParams);
-  return { ...summaryOf(row, today.get(id) ?? '0'), params };
+  return { ...summaryOf(row, today.get(id) ?? '0', ai.get(id)), params };
 }
 
 /** botDetail: the bot with the market now, its trigger prices and its plan. */

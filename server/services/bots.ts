@@ -107,7 +107,8 @@ export async function createBot(deps: BotsDeps, userId: string, input: BotCreate
       .returning('id')
       .executeTakeFirstOrThrow();
     const id = String(row.id);
-    await tx.insertInto('bot_actions').values({ bot_id: id, kind: 'create', detail: JSON.stringify({ symbol: input.symbol, exchange: exchange.code }) }).execute();
+    if (input.ai) await tx.insertInto('ai_bots').values({ bot_id: id, risk: input.ai.risk }).execute();
+    await tx.insertInto('bot_actions').values({ bot_id: id, kind: 'create', detail: JSON.stringify({ symbol: input.symbol, exchange: exchange.code, ...(input.ai ? { ai: input.ai.risk } : {}) }) }).execute();
     return id;
   });
   deps.trading.listCache.bump(userId);

@@ -7,6 +7,7 @@ import { botActions, botDetail, botInfo, botPositions, countBots, listBots, open
 import { createBot, operateBot, startBatch, updateBot } from '../../services/bots.ts';
 import { fail } from '../../services/errors.ts';
 import { backtest } from '../../services/backtests.ts';
+import { aiSearch } from '../../services/ai.ts';
 import type { Trading } from '../../trading.ts';
 import { JsonText } from '../envelope.ts';
 import { route } from '../route.ts';
@@ -20,6 +21,8 @@ export function botRoutes(app: FastifyInstance, db: Db, trading: Trading, transl
   route(app, db, 'userBotCreate', auth, async ({ session, body }) => botInfo(db, session.userId, await createBot(deps, session.userId, body)));
   // A backtest of the configuration on the create screen, before the bot is saved (issue 6 §2).
   route(app, db, 'strategyBacktest', auth, ({ body }) => backtest(trading, body));
+  // The AI bot's parameter search (issue 6 §3), in a worker thread.
+  route(app, db, 'strategyAiSearch', auth, ({ body }) => aiSearch(trading, body));
   route(app, db, 'userBotUpdate', auth, async ({ session, query, body }) => {
     await updateBot(deps, session.userId, query.id, body);
     return botInfo(db, session.userId, query.id);

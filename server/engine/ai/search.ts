@@ -1,0 +1,151 @@
+import type { CandleColumns } from '../backtest.ts';
+import { gridReport, martinReport, type BacktestReport } from '../backtest-report.ts';
+import { validateGrid } from '../grid/plan.ts';
+import type { GridParams } from '../grid/rules.ts';
+import { validateMartin } from '../martin/plan.ts';
+import type { MarketRules, MartinParams } from '../martin/rules.ts';
+import { floorTo, money } from '../money.ts';
+
+/**
+ * The AI bot's parameter search (issue 6 §3): candidate martin and grid configurations for the
+ * trader's investment are backtested through the engine's own strategies on the last 30 and 7 days,
+ * those whose 30-day drawdown breaks the risk level's limit are dropped, and the rest are ranked by
+ * return over drawdown^w (w = 1.5 conservative, 1 balanced, 0.5 aggressive; 30 days weighted 0.7, 7 days 0.3). Pure and deterministic: the same
+ * history gives the same proposals (ties keep the candidates' fixed order).
+ */
+export const riskLevels = ['conservative', 'balanced', 'aggressive'] as const;
+export type RiskLevel = (typeof riskLevels)[number];
+/** The largest 30-day drawdown (percent) each risk level accepts. */
+export const drawdownLimit: Record<RiskLevel, number> = { conservative: 5, balanced: 10, aggressive: 25 };
+/** How much each level minds drawdown: a score is return / drawdown^weight. */
+const drawdownWeight: Record<RiskLevel, number> = { conservative: 1.5, balanced: 1, aggressive: 0.5 };
+
+/** A martin configuration, or a grid's shape: its range is ±width% around the price it starts at. */
+export type Candidate = { type: 'martin'; params: MartinParams } | { type: 'grid'; shape: { width: string; grids: number; spacing: GridParams['spacing'] } };
+/** A configuration to run: a grid's range placed around a price. */
+export type Configuration = { type: 'martin'; params: MartinParams } | { type: 'grid'; params: GridParams };
+
+/** The configuration of a candidate started at `price`. */
+export function configure(c: Candidate, investment: string, price: number, market: MarketRules): Configuration {
+  if (c.type === 'martin') return c;
+  const p = money(String(price));
+  const w = money(c.shape.width).div(100);
+  return {
+    type: 'grid',
+    params: { investment, lower: floorTo(p.mul(money(1).minus(w)), market.tickSize).toFixed(), upper: floorTo(p.mul(money(1).plus(w)), market.tickSize).toFixed(), grids: c.shape.grids, spacing: c.shape.spacing },
+  };
+}
+
+export interface Scored {
+  candidate: Candidate;
+  /** The candidate started at the price now: what the trader would run. */
+  configuration: Configuration;
+  score: number;
+  d30: Figures;
+  d7: Figures;
+  /** The 30-day equity curve (for the screen). */
+  equity: BacktestReport['equity'];
+}
+
+export interface Figures {
+  returnPct: number;
+  maxDrawdownPct: number;
+  realized: string;
+  cycles: number;
+}
+
+const multipliers = ['1.2', '1.35', '1.5', '2'];
+const positions = [3, 4, 5, 6, 7, 8];
+const triggers = ['1', '1.5', '2', '3', '4'];
+const takeProfits = ['0.8', '1', '1.5', '2', '3'];
+const widths = ['5', '8', '12', '16', '20'];
+const gridCounts = [4, 6, 8, 12, 16, 24, 32];
+
+/** Every candidate for an investment at a price: up to 600 martin and 70 grid configurations (those the market accepts there). */
+export function candidates(investment: string, price: number, market: MarketRules): Candidate[] {
+  const out: Candidate[] = [];
+  const inv = money(investment);
+  const p = money(String(price));
+  for (const multiplier of multipliers) {
+    for (const maxPositions of positions) {
+      // The first order that makes the whole cycle fit the investment.
+      let units = money(0);
+      for (let i = 0; i < maxPositions; i++) units = units.plus(money(multiplier).pow(i));
+      const firstOrder = floorTo(inv.div(units), money('0.01')).toFixed();
+      for (const addTrigger of triggers) {
+        for (const takeProfit of takeProfits) {
+          const params: MartinParams = { investment, firstOrder, multiplier, maxPositions, addTrigger, takeProfit, repeat: true };
+          if (validateMartin(params, market, p).length === 0) out.push({ type: 'martin', params });
+        }
+      }
+    }
+  }
+  for (const width of widths) {
+    for (const grids of gridCounts) {
+      for (const spacing of ['arithmetic', 'geometric'] as const) {
+        const c: Candidate = { type: 'grid', shape: { width, grids, spacing } };
+        const g = configure(c, investment, price, market);
+        if (validateGrid(g.params as GridParams, market, p).length === 0) out.push(c);
+      }
+    }
+  }
+  return out;
+}
+
+const figures = (r: BacktestReport): Figures => ({ returnPct: r.returnPct, maxDrawdownPct: r.maxDrawdownPct, realized: r.realized, cycles: r.cycles });
+
+/** A candidate backtested on a window, started at the window's first price. */
+function report(c: Candidate, investment: string, market: MarketRules, candles: CandleColumns & { time: Float64Array }): BacktestReport {
+  const run = configure(c, investment, candles.open[0]!, market);
+  return run.type === 'martin' ? martinReport({ params: run.params, market }, candles) : gridReport({ params: run.params, market }, candles);
+}
+
+/** The last `n` candles of a history (a view, not a copy). */
+export function tail(c: CandleColumns & { time: Float64Array }, n: number): CandleColumns & { time: Float64Array } {
+  const from = Math.max(0, c.close.length - n);
+  return { time: c.time.subarray(from), open: c.open.subarray(from), high: c.high.subarray(from), low: c.low.subarray(from), close: c.close.subarray(from) };
+}
+
+export interface SearchResult {
+  proposals: Scored[];
+  /** Candidates tried, and those kept within the risk limit. */
+  tried: number;
+  kept: number;
+  limit: number;
+}
+
+/**
+ * Backtests every candidate on `history` (30 days) and its last `recent` candles (7 days) and answers the
+ * best `top`, at most two of one type when the other type has any. Each window's run starts at its first
+ * price (a grid's range placed there); the proposals are configured at the last price (to start now).
+ */
+export function searchParameters(
+  input: { investment: string; risk: RiskLevel; market: MarketRules; history: CandleColumns & { time: Float64Array }; recent: number; top?: number },
+): SearchResult {
+  const limit = drawdownLimit[input.risk];
+  const start = input.history.open[0]!;
+  const now = input.history.close[input.history.close.length - 1]!;
+  const list = candidates(input.investment, start, input.market);
+  const recent = tail(input.history, input.recent);
+  const kept: Scored[] = [];
+  for (const candidate of list) {
+    const r30 = report(candidate, input.investment, input.market, input.history);
+    if (r30.maxDrawdownPct > limit) continue;
+    const r7 = report(candidate, input.investment, input.market, recent);
+    const w = drawdownWeight[input.risk];
+    const score = 0.7 * (r30.returnPct / Math.max(r30.maxDrawdownPct, 1) ** w) + 0.3 * (r7.returnPct / Math.max(r7.maxDrawdownPct, 1) ** w);
+    const configuration = configure(candidate, input.investment, now, input.market);
+    kept.push({ candidate, configuration, score: Math.round(score * 1e6) / 1e6, d30: figures(r30), d7: figures(r7), equity: r30.equity });
+  }
+  kept.sort((a, b) => b.score - a.score); // stable: equal scores keep the candidates' order
+  const top = input.top ?? 3;
+  const proposals: Scored[] = [];
+  const perType = { martin: 0, grid: 0 };
+  for (const s of kept) {
+    if (proposals.length >= top) break;
+    if (perType[s.candidate.type] >= 2 && kept.some((k) => k.candidate.type !== s.candidate.type && !proposals.includes(k))) continue;
+    perType[s.candidate.type]++;
+    proposals.push(s);
+  }
+  return { proposals, tried: list.length, kept: kept.length, limit };
+}

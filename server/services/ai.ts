@@ -1,0 +1,49 @@
+import type { AiSearchAnswer } from '../../contract/schemas.ts';
+import type { CandleColumns } from '../engine/backtest.ts';
+import { searchInWorker } from '../engine/ai/search-pool.ts';
+import type { Configuration, RiskLevel, SearchResult } from '../engine/ai/search.ts';
+import { exchangeById } from '../exchanges/catalog.ts';
+import type { MarketRules } from '../engine/martin/rules.ts';
+import { money } from '../engine/money.ts';
+import type { Trading } from '../trading.ts';
+import { fail } from './errors.ts';
+import { gridInputParams } from './grid-queries.ts';
+
+/**
+ * The AI bot's search (issue 6 §3) as the API answers it: 30 days of the symbol's history (Paper: its
+ * 1-minute candles; a live exchange: one page of hourly candles), searched in a worker thread.
+ */
+const DAY = 86_400_000;
+
+export async function historyFor(trading: Trading, exchange: string, symbol: string): Promise<{ history: CandleColumns & { time: Float64Array }; recent: number; timeframe: string }> {
+  const now = trading.now();
+  if (exchange === 'paper') return { history: trading.feed.minuteColumns(symbol, now - 30 * DAY, now), recent: 7 * 1440, timeframe: '1m' };
+  const rows = await trading.candles(exchange, symbol, '1h', 720);
+  const col = (k: 'time' | 'open' | 'high' | 'low' | 'close') => Float64Array.from(rows, (r) => Number(r[k]));
+  return { history: { time: col('time'), open: col('open'), high: col('high'), low: col('low'), close: col('close') }, recent: 7 * 24, timeframe: '1h' };
+}
+
+/** A configuration as the create call takes it (optional fields present, empty). */
+export function inputOf(c: Configuration) {
+  return c.type === 'grid' ? gridInputParams(c.params) : { ...c.params, stopLoss: c.params.stopLoss ?? '' };
+}
+
+export async function search(trading: Trading, market: MarketRules, exchange: string, symbol: string, investment: string, risk: RiskLevel): Promise<{ result: SearchResult; timeframe: string }> {
+  const { history, recent, timeframe } = await historyFor(trading, exchange, symbol);
+  if (history.close.length < 2) throw fail('OrderInvalidPair');
+  return { result: await searchInWorker({ investment, risk, market, history, recent }), timeframe };
+}
+
+export async function aiSearch(trading: Trading, input: { exchangeId: number; symbol: string; investment: string; risk: RiskLevel }): Promise<AiSearchAnswer> {
+  const started = performance.now();
+  const exchange = exchangeById(input.exchangeId);
+  if (!exchange) throw fail('ApiExchangeUnsupported');
+  if (money(input.investment).lte(0)) throw fail('StrategyInvalidInvestment');
+  const market = await trading.market(exchange.code, input.symbol);
+  const { result, timeframe } = await search(trading, market, exchange.code, input.symbol, input.investment, input.risk);
+  return {
+    exchange: exchange.code, symbol: input.symbol, risk: input.risk, tried: result.tried, kept: result.kept, limit: result.limit, timeframe,
+    elapsedMs: Math.round(performance.now() - started),
+    proposals: result.proposals.map((p) => ({ type: p.configuration.type, params: inputOf(p.configuration), score: p.score, d30: p.d30, d7: p.d7, equity: p.equity })),
+  };
+}
