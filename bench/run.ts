@@ -13,6 +13,7 @@ import { measureLighthouse } from './lighthouse.ts';
 import { measureWalletLogin } from './wallet-login.ts';
 import { measureDepositCredit } from './deposit-credit.ts';
 import { measureBacktestAnswer } from './backtest-answer.ts';
+import { measureAiSearch } from './ai-search.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +59,7 @@ rmSync(dataDir, { recursive: true, force: true });
 results.serverRestartReadyMs = { median: Math.round(median(restarts)), runs: restarts.map(Math.round), note: 'existing data dir' };
 
 results.backtestMartin = measureBacktest();
+results.aiSearch = measureAiSearch();
 results.priceUpdate10kBots = measureBotBook();
 results.botListLoad = await measureBotListLoad(port + 2);
 results.depositCredit = await measureDepositCredit();

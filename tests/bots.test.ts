@@ -199,4 +199,21 @@ describe('a new trader runs a martin bot on Paper', () => {
     expect(await page.getByTestId('op-manual').count()).toBe(0); // no manual add or close for a grid
     await expect.poll(async () => (await page.getByTestId('bot-grid').locator('tr[data-side="sell"]').count()) > 0, { timeout: 15_000 }).toBe(true);
   });
+
+  it('finds AI parameters for a risk level, explains them with figures, and starts the chosen one', async () => {
+    await page.goto('/strategy');
+    await page.getByTestId('new-ai').click();
+    await page.waitForURL((u) => u.pathname === '/strategy/ai');
+    await page.getByTestId('risk-conservative').click();
+    await page.getByTestId('ai-search').click();
+    await page.getByTestId('ai-proposal').first().waitFor({ timeout: 30_000 });
+    const text = await page.getByTestId('ai-proposals').innerText();
+    expect(text).toMatch(/测试了 \d{3,} 组参数/);
+    expect(text).toContain('30 天最大回撤不超过 5%');
+    const first = page.getByTestId('ai-proposal').first();
+    expect(await first.innerText()).toMatch(/30 天收益率/);
+    await first.getByTestId('ai-start').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/strategy/detail/'));
+    await expect.poll(() => status(page)).toBe('running');
+  });
 });

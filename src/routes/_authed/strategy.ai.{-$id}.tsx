@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { AiRoute } from '../../features/bots/components/bot-routes.tsx';
 
-export const Route = createFileRoute('/_authed/strategy/ai/{-$id}')({
-  component: () => <Placeholder title={<Trans>AI 策略</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/strategy/ai/{-$id}')({ component: AiRoute });

@@ -4,6 +4,7 @@ import { BotDetailPage } from './bot-detail-page.tsx';
 import { BotLogsPage } from './bot-logs-page.tsx';
 import { MartinFormPage } from './martin-form-page.tsx';
 import { GridFormPage } from './grid-form-page.tsx';
+import { AiPage } from './ai-page.tsx';
 
 /*
  * The bot screens as route components. They read their params through getRouteApi, so the route
@@ -11,6 +12,7 @@ import { GridFormPage } from './grid-form-page.tsx';
  */
 const martinRoute = getRouteApi('/_authed/strategy/martin/{-$id}');
 const gridRoute = getRouteApi('/_authed/strategy/grid/{-$id}');
+const aiRoute = getRouteApi('/_authed/strategy/ai/{-$id}');
 const detailRoute = getRouteApi('/_authed/strategy/detail/$id');
 const actionRoute = getRouteApi('/_authed/strategy/action/$id');
 const logsRoute = getRouteApi('/_authed/strategy/logs');
@@ -24,6 +26,11 @@ export function MartinRoute() {
 export function GridRoute() {
   const { id } = gridRoute.useParams();
   return <GridFormPage key={id ?? 'new'} id={id} />;
+}
+
+export function AiRoute() {
+  const { id } = aiRoute.useParams();
+  return <AiPage key={id ?? 'new'} id={id} />;
 }
 
 export function DetailRoute() {

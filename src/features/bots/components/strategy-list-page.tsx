@@ -101,7 +101,7 @@ export function StrategyListPage() {
       ) : null}
       <div className={css.toolbar}>
         <span className={ui.muted}>
-          <Link to="/strategy/bill"><Trans>收益账单</Trans></Link> · <Link to="/strategy/logs"><Trans>策略日志</Trans></Link> · <Link to="/my/positions"><Trans>持仓</Trans></Link> · <Link to="/strategy/size"><Trans>仓位计算器</Trans></Link> · <Link to="/strategy/grid/{-$id}" params={{}} data-testid="new-grid"><Trans>网格策略</Trans></Link>
+          <Link to="/strategy/bill"><Trans>收益账单</Trans></Link> · <Link to="/strategy/logs"><Trans>策略日志</Trans></Link> · <Link to="/my/positions"><Trans>持仓</Trans></Link> · <Link to="/strategy/size"><Trans>仓位计算器</Trans></Link> · <Link to="/strategy/grid/{-$id}" params={{}} data-testid="new-grid"><Trans>网格策略</Trans></Link> · <Link to="/strategy/ai/{-$id}" params={{}} data-testid="new-ai"><Trans>AI 策略</Trans></Link>
         </span>
         {list.length > 0 ? (
           <button type="button" className={css.smallButton} onClick={() => { setSelecting(!selecting); setSelected(new Set()); }} data-testid="batch-toggle">

@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { GridParamsInput, MartinParamsInput } from '../../../../contract/bots.ts';
+import type { AiProposal, AiSearchAnswer } from '../../../../contract/schemas.ts';
+import { api } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/http.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { num, signed, trend } from '../format.ts';
+import { useBotTarget } from '../use-bot-target.ts';
+import { OfflineBanner } from './offline-banner.tsx';
+import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
+import { EquityChart } from './equity-chart.tsx';
+import * as css from './bots.css.ts';
+
+type Risk = AiSearchAnswer['risk'];
+const risks: [Risk, MessageDescriptor, MessageDescriptor][] = [
+  ['conservative', msg`稳健`, msg`30 天最大回撤 ≤ 5%，更看重回撤`],
+  ['balanced', msg`平衡`, msg`30 天最大回撤 ≤ 10%，收益与回撤并重`],
+  ['aggressive', msg`进取`, msg`30 天最大回撤 ≤ 25%，更看重收益`],
+];
+
+/** /strategy/ai/{id?}: the AI bot. Without an id: search parameters for a pair, investment and risk level, pick a proposal and start it; with one: that bot. */
+export function AiPage({ id }: { id?: string | undefined }) {
+  if (id) return <Navigate to="/strategy/detail/$id" params={{ id }} replace />;
+  return <AiSearchPage />;
+}
+
+function AiSearchPage() {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const target = useBotTarget(undefined);
+  const [investment, setInvestment] = useState('1000');
+  const [risk, setRisk] = useState<Risk>('balanced');
+  const [busy, setBusy] = useState(false);
+  const [seconds, setSeconds] = useState(0);
+  const [answer, setAnswer] = useState<AiSearchAnswer | null>(null);
+  const [failure, setFailure] = useState('');
+  const [starting, setStarting] = useState<number | null>(null);
+  useEffect(() => {
+    if (!busy) return;
+    setSeconds(0);
+    const timer = setInterval(() => setSeconds((s) => s + 1), 1000);
+    return () => clearInterval(timer);
+  }, [busy]);
+  useEffect(() => setAnswer(null), [target.exchangeId, target.symbol, investment, risk]);
+  const validInvestment = /^\d+(\.\d{1,8})?$/.test(investment) && Number(investment) > 0;
+
+  const run = async () => {
+    if (target.exchangeId === null || !validInvestment) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      setAnswer(await api.strategyAiSearch({ exchangeId: target.exchangeId, symbol: target.symbol, investment, risk }, { show: false }));
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = async (p: AiProposal, index: number) => {
+    if (target.exchangeId === null) return;
+    setStarting(index);
+    setFailure('');
+    try {
+      const name = target.name.trim() || `AI ${target.symbol}`;
+      const base = { exchangeId: target.exchangeId, symbol: target.symbol, name, ai: { risk } };
+      const bot = p.type === 'grid'
+        ? await api.userBotCreate({ ...base, type: 'grid', params: p.params as GridParamsInput })
+        : await api.userBotCreate({ ...base, type: 'martin', params: p.params as MartinParamsInput });
+      await api.userBotOperation({ id: bot.id, action: 'start' });
+      await navigate({ to: '/strategy/detail/$id', params: { id: bot.id }, replace: true });
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setStarting(null);
+    }
+  };
+
+  return (
+    <Page title={<Trans>AI 策略</Trans>}>
+      <OfflineBanner />
+      <LoadState loading={target.loading} failed={target.bindings.failed} failedText={<Trans>加载失败。</Trans>} onRetry={target.bindings.reload} />
+      <BotFormNotices target={target} id={undefined} />
+      {!target.loading && !target.noBinding ? (
+        <>
+          <BotTargetFields target={target} id={undefined} />
+          <section className={ui.card}>
+            <Field label={<Trans>投资金额（USDT）</Trans>} inputMode="decimal" value={investment} onChange={(e) => setInvestment(e.target.value.trim())} error={investment && !validInvestment ? t`请输入大于 0 的金额` : undefined} data-testid="ai-investment" />
+            <div className={ui.label} style={{ marginBottom: 6 }}><Trans>风险偏好</Trans></div>
+            <div className={css.chips} role="radiogroup" aria-label={t`风险偏好`}>
+              {risks.map(([r, label]) => (
+                <button key={r} type="button" role="radio" aria-checked={r === risk} aria-pressed={r === risk} className={css.chip} onClick={() => setRisk(r)} data-testid={`risk-${r}`}>{i18n._(label)}</button>
+              ))}
+            </div>
+            <p className={ui.muted} style={{ marginTop: 0 }}>{i18n._(risks.find(([r]) => r === risk)![2])}</p>
+            <button type="button" className={ui.button.primary} disabled={busy || !validInvestment || target.exchangeId === null} onClick={() => void run()} data-testid="ai-search">
+              {busy ? <Trans>搜索中… {seconds} 秒</Trans> : <Trans>搜索最佳参数</Trans>}
+            </button>
+            {busy ? <progress className={css.progress} aria-label={t`搜索进度`} style={{ marginTop: 8 }} /> : null}
+            {busy ? <p className={ui.muted}><Trans>正在用最近 30 天和 7 天的行情回测数百组马丁和网格参数，约需几秒。</Trans></p> : null}
+            {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
+          </section>
+          {answer ? (
+            <section aria-label={t`方案`} data-testid="ai-proposals">
+              <p className={ui.muted}>
+                <Trans>测试了 {answer.tried} 组参数（{answer.timeframe} K 线），{answer.kept} 组 30 天最大回撤不超过 {answer.limit}%，以下为评分最高的方案（用时 {num(answer.elapsedMs / 1000, i18n.locale, 1)} 秒）。</Trans>
+              </p>
+              {answer.proposals.length === 0 ? <p className={ui.card}><Trans>没有符合该风险偏好的方案，可以换一个交易对或风险偏好再试。</Trans></p> : null}
+              {answer.proposals.map((p, i) => <ProposalCard key={i} p={p} index={i} kept={answer.kept} busy={starting !== null} starting={starting === i} onStart={() => void start(p, i)} />)}
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </Page>
+  );
+}
+
+function ProposalCard({ p, index, kept, busy, starting, onStart }: { p: AiProposal; index: number; kept: number; busy: boolean; starting: boolean; onStart: () => void }) {
+  const { t, i18n } = useLingui();
+  const l = i18n.locale;
+  const m = p.type === 'martin' ? (p.params as MartinParamsInput) : null;
+  const g = p.type === 'grid' ? (p.params as GridParamsInput) : null;
+  return (
+    <article className={ui.card} data-testid="ai-proposal">
+      <div className={css.botHead}>
+        <strong>{index + 1}. {m ? <Trans>马丁</Trans> : <Trans>网格</Trans>}</strong>
+        <span className={ui.muted}><Trans>评分 {num(p.score, l, 2)} · 第 {index + 1}/{kept}</Trans></span>
+      </div>
+      <p className={ui.muted} style={{ margin: '4px 0 8px' }}>
+        {m ? <Trans>首单 {m.firstOrder} USDT · 倍数 {m.multiplier} · 最多 {m.maxPositions} 单 · 跌 {m.addTrigger}% 补仓 · 止盈 {m.takeProfit}%</Trans> : null}
+        {g ? <Trans>区间 {num(g.lower, l, 8)} ~ {num(g.upper, l, 8)} · {g.grids} 格 · {g.spacing === 'geometric' ? t`等比` : t`等差`}</Trans> : null}
+      </p>
+      <div className={css.figures}>
+        <div><div className={`${css.figureValue} ${css.profit[trend(p.d30.returnPct)]}`}>{signed(p.d30.returnPct, l, 2)}%</div><div className={css.figureLabel}><Trans>30 天收益率</Trans></div></div>
+        <div><div className={css.figureValue}>{num(p.d30.maxDrawdownPct, l, 2)}%</div><div className={css.figureLabel}><Trans>30 天最大回撤</Trans></div></div>
+        <div><div className={`${css.figureValue} ${css.profit[trend(p.d7.returnPct)]}`}>{signed(p.d7.returnPct, l, 2)}%</div><div className={css.figureLabel}><Trans>7 天收益率</Trans></div></div>
+        <div><div className={css.figureValue}>{p.d30.cycles}</div><div className={css.figureLabel}><Trans>30 天完成轮次</Trans></div></div>
+        <div><div className={css.figureValue}>{num(p.d7.maxDrawdownPct, l, 2)}%</div><div className={css.figureLabel}><Trans>7 天最大回撤</Trans></div></div>
+        <div><div className={`${css.figureValue} ${css.profit[trend(p.d30.realized)]}`}>{signed(p.d30.realized, l, 2)}</div><div className={css.figureLabel}><Trans>30 天已实现</Trans></div></div>
+      </div>
+      <EquityChart points={p.equity} investment={Number(p.params.investment)} label={t`资金曲线`} locale={l} />
+      <button type="button" className={ui.button.primary} disabled={busy} onClick={onStart} data-testid="ai-start">
+        {starting ? <Trans>启动中…</Trans> : <Trans>使用此方案并启动</Trans>}
+      </button>
+    </article>
+  );
+}
