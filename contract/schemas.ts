@@ -64,7 +64,7 @@ export const schemas = {
   },
   marketSymbols: {
     query: z.strictObject({
-      exchange: exchange.optional(), latest: z.enum(['0', '1']).optional(), indicator: z.string().max(32).optional(),
+      exchange: exchange.optional(), latest: z.enum(['0', '1']).optional(), indicator: z.enum(['ma20', 'ema20', 'rsi14']).optional(),
       history: z.enum(['0', '1']).optional(), timeframe: z.enum(['1m', '5m', '15m', '1h', '4h', '1d']).optional(),
       // Beyond the spec's fields: one pair only, so a chart does not fetch every pair's history.
       symbol: z.string().regex(/^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/, 'format').optional(),
@@ -449,6 +449,10 @@ export interface SymbolInfo extends Ticker {
   feeRate: string;
   /** Candles of the asked timeframe, oldest first, when `history` is 1. */
   history?: CandleData[];
+  /** The last 24 hourly closes, oldest first, when `latest` is 1 (the list's sparklines). */
+  spark?: number[];
+  /** The asked indicator over `history`'s closes, one value per candle (null until enough candles). */
+  indicator?: { name: 'ma20' | 'ema20' | 'rsi14'; values: (number | null)[] };
 }
 
 /** A strategy type (spec §3). */

@@ -58,7 +58,7 @@ describe('backtest and live parity on Paper', () => {
     const cycles = await t.db.selectFrom('bot_cycles').select('profit').where('bot_id', '=', id).execute();
     const row = await t.db.selectFrom('bots').select('realized').where('id', '=', id).executeTakeFirstOrThrow();
     return {
-      fills: orders.filter((o) => o.status === 'filled').map((o) => `${o.side} ${money(o.price!).toFixed()} ${money(o.filled).toFixed()}`),
+      fills: orders.filter((o) => o.status === 'filled').map((o) => `${o.side} ${money(o.price!).toFixed()} ${money(o.filled ?? '0').toFixed()}`),
       cycles: cycles.length,
       realized: money(row.realized).toFixed(),
     };

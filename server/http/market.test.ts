@@ -43,6 +43,19 @@ describe('market data and strategy types', () => {
     expect((await get('/api/market/symbols?symbol=NOPE%2FUSDT')).code).not.toBe(1);
   });
 
+  it('adds the last day’s hourly closes for sparklines and an indicator over the history', async () => {
+    const list = (await get('/api/market/symbols?latest=1')).data as { symbol: string; price: string; spark: number[] }[];
+    expect(list.length).toBeGreaterThan(3);
+    for (const s of list) expect(s.spark).toHaveLength(24);
+    const one = ((await get('/api/market/symbols?symbol=BTC%2FUSDT&history=1&timeframe=1h&indicator=ma20')).data as { history: { close: string }[]; indicator: { name: string; values: (number | null)[] } }[])[0]! as { history: { close: string }[]; indicator: { name: string; values: (number | null)[] } };
+    expect(one.indicator.name).toBe('ma20');
+    expect(one.indicator.values).toHaveLength(one.history.length);
+    expect(one.indicator.values.slice(0, 19).every((v) => v === null)).toBe(true);
+    const closes = one.history.slice(0, 20).map((c) => Number(c.close));
+    expect(one.indicator.values[19]).toBeCloseTo(closes.reduce((a, b) => a + b, 0) / 20, 2);
+    expect((await get('/api/market/symbols?indicator=macd')).code).toBe(1005);
+  });
+
   it('lists the strategy types in the request language, and pages their templates', async () => {
     const zh = (await get('/api/market/botTypes')).data as { code: string; name: string; available: boolean }[];
     expect(zh.map((x) => x.code)).toEqual(['martin', 'ai', 'grid', 'arbitrage', 'custom']);

@@ -6,11 +6,13 @@ import { ticker } from '../../market/tickers.ts';
 import { fail } from '../../services/errors.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
 import { route } from '../route.ts';
+import { indicator } from '../../market/indicators.ts';
+import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { bannerList } from '../../market/banners.ts';
 import { userRank } from '../../services/rank.ts';
 
 /** Market data from the shared feed, and the strategy types with their ready-made templates. */
-export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading, 'feed' | 'now' | 'symbols' | 'assets'>): void {
+export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading, 'feed' | 'now' | 'symbols' | 'assets' | 'candles'>): void {
   const { feed, now } = trading;
   route(app, db, 'marketPrice', { auth: true }, async ({ query }) => {
     const symbols = query.symbols.split(',');
@@ -20,9 +22,21 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading
     return symbols.map((s) => ticker(feed, s, t));
   });
   // One exchange's pairs: Paper from the simulated market, a live exchange through ccxt's public endpoints.
-  route(app, db, 'marketSymbols', { auth: true }, async ({ query }) =>
-    trading.symbols(query.exchange ?? 'paper', { symbol: query.symbol, history: query.history === '1' ? { timeframe: query.timeframe ?? '1h', limit: 100 } : undefined }),
-  );
+  route(app, db, 'marketSymbols', { auth: true }, async ({ query }) => {
+    const exchange = query.exchange ?? 'paper';
+    const list = await trading.symbols(exchange, { symbol: query.symbol, history: query.history === '1' ? { timeframe: query.timeframe ?? '1h', limit: 100 } : undefined });
+    const name = query.indicator;
+    return Promise.all(list.map(async (s): Promise<SymbolInfo> => {
+      const out: SymbolInfo = { ...s };
+      if (name && s.history) out.indicator = { name, values: indicator(name, s.history.map((c) => Number(c.close))) };
+      if (query.latest === '1') {
+        // The list's sparklines: the last day by the hour (a live exchange that fails one just shows none).
+        const day = await trading.candles(exchange, s.symbol, '1h', 24).catch(() => null);
+        if (day) out.spark = day.map((c) => Number(c.close));
+      }
+      return out;
+    }));
+  });
   route(app, db, 'userAsset', { auth: true }, ({ session, query }) => trading.assets(session.userId, query.exchange ?? 'paper'));
   route(app, db, 'indexBanners', { auth: true }, async ({ lang }) => bannerList(lang));
   route(app, db, 'marketUserRank', { auth: true }, ({ session, query }) =>

@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { MarketPage } from '../../features/market/components/market-page.tsx';
 
-export const Route = createFileRoute('/_authed/market')({
-  component: () => <Placeholder title={<Trans>行情</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/market')({ component: MarketPage });

@@ -46,7 +46,7 @@ export function HomePage() {
         </div>
       </Link>
       <section className={ui.card} aria-label={t`行情`}>
-        <h2 className={css.sectionTitle}><Trans>行情</Trans></h2>
+        <div className={css.botHead}><h2 className={css.sectionTitle}><Trans>行情</Trans></h2><Link to="/market" search={{}} className={ui.muted} data-testid="home-market"><Trans>全部</Trans> ›</Link></div>
         {prices.failed ? <p className={ui.muted}><Trans>行情暂不可用。</Trans></p> : null}
         {(prices.data ?? []).map((p) => (
           <div key={p.symbol} className={css.row} data-testid="home-price">

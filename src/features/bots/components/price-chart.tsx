@@ -24,9 +24,9 @@ export function resolveColor(variable: string, fallback: string): string {
  * The pair's candles with the bot's entries as markers and its average, take-profit, next-add and
  * stop-loss prices as lines. lightweight-charts loads with this component only (its own chunk).
  */
-export function PriceChart({ candles, lines, entries, colors }: { candles: CandleData[]; lines: ChartLine[]; entries: ChartEntry[]; colors: Record<'text' | 'border' | 'up' | 'down' | 'primary' | 'warning', string> }) {
+export function PriceChart({ candles, lines, entries, colors, overlay }: { candles: CandleData[]; lines: ChartLine[]; entries: ChartEntry[]; colors: Record<'text' | 'border' | 'up' | 'down' | 'primary' | 'warning', string>; overlay?: (number | null)[] | undefined }) {
   const box = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<{ remove: () => void; update: (c: CandleData[], l: ChartLine[], e: ChartEntry[]) => void } | null>(null);
+  const chartRef = useRef<{ remove: () => void; update: (c: CandleData[], l: ChartLine[], e: ChartEntry[], o?: (number | null)[]) => void } | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -44,10 +44,13 @@ export function PriceChart({ candles, lines, entries, colors }: { candles: Candl
       });
       const series = chart.addSeries(lc.CandlestickSeries, { upColor: c.up, downColor: c.down, borderVisible: false, wickUpColor: c.up, wickDownColor: c.down });
       const markers = lc.createSeriesMarkers(series, []);
+      // An indicator over the candles (moving averages), drawn on the price scale.
+      const line = chart.addSeries(lc.LineSeries, { color: c.warning, lineWidth: 2, priceLineVisible: false, lastValueVisible: false });
       let priceLines: ReturnType<typeof series.createPriceLine>[] = [];
       const lineColor = { average: c.primary, takeProfit: c.up, nextAdd: c.warning, stopLoss: c.down } as const;
-      const update = (cs: CandleData[], ls: ChartLine[], es: ChartEntry[]) => {
+      const update = (cs: CandleData[], ls: ChartLine[], es: ChartEntry[], o?: (number | null)[]) => {
         series.setData(cs.map((k) => ({ time: (k.time / 1000) as never, open: Number(k.open), high: Number(k.high), low: Number(k.low), close: Number(k.close) })));
+        line.setData(o ? cs.flatMap((k, i) => (o[i] == null ? [] : [{ time: (k.time / 1000) as never, value: o[i]! }])) : []);
         for (const p of priceLines) series.removePriceLine(p);
         priceLines = ls.map((l) => series.createPriceLine({ price: Number(l.price), color: lineColor[l.kind], lineWidth: 1, lineStyle: lc.LineStyle.Dashed, axisLabelVisible: true, title: l.title }));
         const first = cs[0]?.time ?? 0;
@@ -67,7 +70,7 @@ export function PriceChart({ candles, lines, entries, colors }: { candles: Candl
         );
       };
       chartRef.current = { remove: () => chart.remove(), update };
-      update(candles, lines, entries);
+      update(candles, lines, entries, overlay);
       chart.timeScale().fitContent();
     });
     return () => {
@@ -79,8 +82,8 @@ export function PriceChart({ candles, lines, entries, colors }: { candles: Candl
   }, []);
 
   useEffect(() => {
-    chartRef.current?.update(candles, lines, entries);
-  }, [candles, lines, entries]);
+    chartRef.current?.update(candles, lines, entries, overlay);
+  }, [candles, lines, entries, overlay]);
 
   return <div ref={box} className={css.chart} data-testid="price-chart" role="img" aria-label="price chart" />;
 }

@@ -1,0 +1,83 @@
+import { useMemo, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SymbolInfo } from '../../../../contract/schemas.ts';
+import { api, getExchanges } from '../../../lib/api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { num, signed, trend } from '../../bots/format.ts';
+import { useRefresh } from '../../bots/use-refresh.ts';
+import * as bots from '../../bots/components/bots.css.ts';
+import { favouritesOf, toggleFavourite } from '../favourites.ts';
+import { Sparkline } from './sparkline.tsx';
+import { SymbolChart } from './symbol-chart.tsx';
+import * as css from './market.css.ts';
+
+const route = getRouteApi('/_authed/market');
+
+/** /market: an exchange's pairs with price, 24 h change and a day's sparkline, search and favourites; ?symbol= opens a pair's chart. */
+export function MarketPage() {
+  const search: Record<string, unknown> = route.useSearch();
+  const exchange = typeof search.exchange === 'string' && /^[a-z0-9]{2,20}$/.test(search.exchange) ? search.exchange : 'paper';
+  const symbol = typeof search.symbol === 'string' && /^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/.test(search.symbol) ? search.symbol : undefined;
+  return symbol ? <SymbolChart key={`${exchange}:${symbol}`} exchange={exchange} symbol={symbol} /> : <MarketList key={exchange} exchange={exchange} />;
+}
+
+function MarketList({ exchange }: { exchange: string }) {
+  const { t, i18n } = useLingui();
+  const l = i18n.locale;
+  const navigate = useNavigate();
+  const exchanges = useResource(() => getExchanges());
+  const list = useResource(() => api.marketSymbols({ exchange, latest: '1' }, { show: false }));
+  useRefresh(list.reload, 10_000);
+  const [query, setQuery] = useState('');
+  const [onlyFavourites, setOnlyFavourites] = useState(false);
+  const [favourites, setFavourites] = useState(() => favouritesOf(exchange));
+  const shown = useMemo(() => {
+    const q = query.trim().toUpperCase();
+    const rows = (list.data ?? []).filter((s) => (!q || s.symbol.includes(q)) && (!onlyFavourites || favourites.includes(s.symbol)));
+    // Favourites first, then the list's order.
+    return [...rows].sort((a, b) => Number(favourites.includes(b.symbol)) - Number(favourites.includes(a.symbol)));
+  }, [list.data, query, onlyFavourites, favourites]);
+  const go = (to: { exchange?: string; symbol?: string }) => void navigate({ to: '/market', search: { exchange: to.exchange ?? exchange, ...(to.symbol ? { symbol: to.symbol } : {}) } });
+
+  return (
+    <Page title={<Trans>行情</Trans>}>
+      <div className={bots.chips} role="tablist" aria-label={t`交易所`}>
+        {(exchanges.data?.exchanges ?? [{ code: 'paper', name: 'Paper' }]).map((e) => (
+          <button key={e.code} type="button" role="tab" aria-selected={e.code === exchange} aria-pressed={e.code === exchange} className={bots.chip} onClick={() => go({ exchange: e.code })}>{e.name}</button>
+        ))}
+      </div>
+      <input className={`${ui.input} ${css.search}`} type="search" placeholder={t`搜索交易对`} aria-label={t`搜索交易对`} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="market-search" />
+      <div className={bots.chips}>
+        <button type="button" className={bots.chip} aria-pressed={!onlyFavourites} onClick={() => setOnlyFavourites(false)}><Trans>全部</Trans></button>
+        <button type="button" className={bots.chip} aria-pressed={onlyFavourites} onClick={() => setOnlyFavourites(true)} data-testid="only-favourites"><Trans>自选</Trans></button>
+      </div>
+      <LoadState loading={!list.data && !list.failed} failed={list.failed} failedText={<Trans>该交易所行情暂不可用，请稍后重试。</Trans>} onRetry={list.reload} />
+      {list.data ? (
+        <section className={ui.card} data-testid="market-list">
+          {shown.length === 0 ? <p className={ui.muted}>{onlyFavourites ? <Trans>还没有自选，点击星标添加。</Trans> : <Trans>没有匹配的交易对。</Trans>}</p> : null}
+          {shown.map((s) => <Row key={s.symbol} s={s} locale={l} favourite={favourites.includes(s.symbol)} onStar={() => setFavourites(toggleFavourite(exchange, s.symbol))} onOpen={() => go({ symbol: s.symbol })} />)}
+        </section>
+      ) : null}
+    </Page>
+  );
+}
+
+function Row({ s, locale, favourite, onStar, onOpen }: { s: SymbolInfo; locale: string; favourite: boolean; onStar: () => void; onOpen: () => void }) {
+  const { t } = useLingui();
+  const up = Number(s.change24h) >= 0;
+  return (
+    <div className={css.row} data-testid="market-row" data-symbol={s.symbol}>
+      <button type="button" className={favourite ? css.starOn : css.star} aria-pressed={favourite} aria-label={favourite ? t`取消自选 ${s.symbol}` : t`加入自选 ${s.symbol}`} onClick={onStar} data-testid="star">{favourite ? '★' : '☆'}</button>
+      <button type="button" className={css.pair} onClick={onOpen}>{s.symbol}</button>
+      <Sparkline values={s.spark ?? []} up={up} />
+      <div className={css.price}>
+        <div>{num(s.price, locale, 8)}</div>
+        <div className={bots.profit[trend(s.change24h)]} style={{ fontSize: 12 }}>{signed(s.change24h, locale, 2)}%</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../styles/theme.css.ts';
+
+export const row = style({
+  display: 'grid', gridTemplateColumns: '28px 1fr 64px 96px', alignItems: 'center', gap: vars.space.sm,
+  padding: `${vars.space.sm} 0`, borderBottom: `1px solid ${vars.color.border}`,
+  vars: { '--market-up': vars.color.success, '--market-down': vars.color.danger },
+});
+export const star = style({ background: 'none', border: 0, padding: 0, width: 28, height: 28, fontSize: 18, color: vars.color.textMuted, cursor: 'pointer' });
+export const starOn = style([star, { color: vars.color.warning }]);
+export const pair = style({ background: 'none', border: 0, padding: 0, textAlign: 'left', color: vars.color.text, font: 'inherit', fontWeight: 600, cursor: 'pointer', minWidth: 0 });
+export const price = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
+export const search = style({ marginBottom: vars.space.md });

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api } from '../../../lib/api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { vars } from '../../../styles/theme.css.ts';
+import { num, signed, trend } from '../../bots/format.ts';
+import { useRefresh } from '../../bots/use-refresh.ts';
+import { PriceChart } from '../../bots/components/price-chart.tsx';
+import * as bots from '../../bots/components/bots.css.ts';
+
+const timeframes = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
+const indicators = [['', '—'], ['ma20', 'MA20'], ['ema20', 'EMA20'], ['rsi14', 'RSI14']] as const;
+const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.success, down: vars.color.danger, primary: vars.color.primary, warning: vars.color.warning };
+
+/** A pair's chart (GET /api/market/symbols with history, timeframe and indicator): candles with MA/EMA drawn over them, RSI as its latest value. */
+export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: string }) {
+  const { t, i18n } = useLingui();
+  const l = i18n.locale;
+  const [timeframe, setTimeframe] = useState<(typeof timeframes)[number]>('1h');
+  const [indicator, setIndicator] = useState<(typeof indicators)[number][0]>('ma20');
+  const data = useResource(() => api.marketSymbols({ exchange, symbol, history: '1', timeframe, ...(indicator ? { indicator } : {}) }, { show: false }));
+  const reload = data.reload;
+  useRefresh(reload, 15_000);
+  const pick = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setTimeout(reload);
+  };
+  const s = data.data?.[0];
+  const values = s?.indicator?.values;
+  const rsi = s?.indicator?.name === 'rsi14' ? values?.filter((v) => v !== null).at(-1) : undefined;
+  return (
+    <Page title={symbol}>
+      <LoadState loading={!s && !data.failed} failed={data.failed} failedText={<Trans>行情加载失败。</Trans>} onRetry={reload} />
+      {s ? (
+        <section className={ui.card} data-testid="symbol-head">
+          <div className={bots.row} style={{ padding: 0 }}>
+            <strong className={bots.big}>{num(s.price, l, 8)}</strong>
+            <span className={bots.profit[trend(s.change24h)]}>{signed(s.change24h, l, 2)}%</span>
+          </div>
+        </section>
+      ) : null}
+      <div className={bots.chips} role="group" aria-label={t`周期`}>
+        {timeframes.map((tf) => <button key={tf} type="button" className={bots.chip} aria-pressed={tf === timeframe} onClick={() => pick(setTimeframe)(tf)}>{tf}</button>)}
+      </div>
+      <div className={bots.chips} role="group" aria-label={t`指标`}>
+        {indicators.map(([k, label]) => <button key={label} type="button" className={bots.chip} aria-pressed={k === indicator} onClick={() => pick(setIndicator)(k)} data-testid={`indicator-${label}`}>{label}</button>)}
+      </div>
+      {s?.history ? (
+        <section className={ui.card}>
+          <PriceChart candles={s.history} lines={[]} entries={[]} colors={chartColors} overlay={indicator === 'ma20' || indicator === 'ema20' ? values : undefined} />
+          {rsi !== undefined && rsi !== null ? <p className={ui.muted} data-testid="rsi">RSI14: {num(rsi, l, 2)}</p> : null}
+        </section>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPhone, type Phone } from './support/browser.ts';
+import { register, storeSession } from './support/session.ts';
+
+const baseURL = inject('baseURL');
+
+/** /market (issue 6 §5): pairs with sparklines, search, favourites kept on the device, a pair's chart with an indicator. */
+describe('the market', () => {
+  let phone: Phone;
+  let page: Page;
+  beforeAll(async () => {
+    phone = await openPhone(baseURL);
+    page = phone.page;
+    await storeSession(page, await register(baseURL));
+  });
+  afterAll(async () => phone?.close());
+
+  it('lists the pairs with a day’s sparkline, searches them and keeps favourites first', async () => {
+    await page.goto('/');
+    await page.getByTestId('home-market').click();
+    await page.waitForURL((u) => u.pathname === '/market');
+    await expect.poll(() => page.getByTestId('market-row').count()).toBeGreaterThan(5);
+    expect(await page.getByTestId('market-row').first().getByTestId('sparkline').locator('polyline').count()).toBe(1);
+    await page.getByTestId('market-search').fill('sol');
+    await expect.poll(() => page.getByTestId('market-row').count()).toBe(1);
+    await page.getByTestId('market-row').getByTestId('star').click();
+    await page.getByTestId('market-search').fill('');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('market-row').first().getAttribute('data-symbol')).toBe('SOL/USDT');
+    await page.getByTestId('only-favourites').click();
+    await expect.poll(() => page.getByTestId('market-row').count()).toBe(1);
+  });
+
+  it('opens a pair’s chart with timeframes and an indicator', async () => {
+    await page.getByTestId('market-row').first().getByRole('button', { name: 'SOL/USDT', exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('symbol') === 'SOL/USDT');
+    await expect.poll(() => page.getByTestId('price-chart').locator('canvas').count()).toBeGreaterThan(0);
+    await page.getByTestId('indicator-RSI14').click();
+    await expect.poll(() => page.getByTestId('rsi').innerText()).toMatch(/^RSI14: \d+(\.\d+)?$/);
+  });
+});
