@@ -4,7 +4,7 @@ import { formatter } from '@lingui/format-po';
 const exclude = ['**/*.test.*'];
 /** What the logged-in screens' catalog holds. */
 const appAreas = [
-  'settings', 'exchanges', 'bots', 'assets', 'notices', 'referral', 'funds', 'rank', 'market',
+  'settings', 'exchanges', 'bots', 'assets', 'notices', 'referral', 'funds', 'rank', 'market', 'simulation',
 ].map((f) => `<rootDir>/src/features/${f}`).concat(['<rootDir>/src/features/wallet/wallet-errors.ts', '<rootDir>/src/routes/_authed']);
 
 /**

@@ -74,8 +74,10 @@ export const calls = {
   strategyBacktest: { method: 'POST', path: '/strategy/backtest' },
   // The AI bot's parameter search (issue 6 §3).
   strategyAiSearch: { method: 'POST', path: '/strategy/aiSearch' },
+  // The simulation page: the Paper account back to its starting balance (issue 6 §4).
+  paperReset: { method: 'POST', path: '/user/paperReset' },
 } as const satisfies Record<CallName, CallSpec>;
 
 /** Spec §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
-export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch'] as const;
+export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch', 'paperReset'] as const;
 export const specCallCount = 46;

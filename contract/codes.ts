@@ -104,6 +104,7 @@ export const Code = {
   StrategyInvalidMultiplier: 3119,
   StrategyOrderBelowMinimum: 3120,
   BatchTaskNotFound: 3121,
+  SimulationBotsActive: 3122,
 
   // Asset
   AssetNotFound: 4001,

@@ -131,6 +131,7 @@ export const schemas = {
   noticeList: { query: z.strictObject({ kind: z.enum(['warning', 'notice']).optional(), page, page_size: pageSize }) },
   noticeDetail: { query: z.strictObject({ id }) },
   noticeRead: { body: z.strictObject({ id: id.optional(), all: z.boolean().optional() }) },
+  paperReset: {},
   strategyAiSearch: {
     body: z.strictObject({ exchangeId: z.number().int().positive(), symbol: symbolSchema, investment: decimal, risk: z.enum(riskLevels) }),
   },
@@ -531,4 +532,5 @@ export interface DataOf {
   noticeRead: { unread: number };
   strategyBacktest: BacktestAnswer;
   strategyAiSearch: AiSearchAnswer;
+  paperReset: { exchange: string; balances: ExchangeBalance[] };
 }

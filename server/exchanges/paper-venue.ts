@@ -5,6 +5,7 @@ import type { ClientOrderId } from '../engine/types.ts';
 import type { SimulatedMarket } from '../market/simulated.ts';
 import { fillMarketOrder, PAPER_START_BALANCE, paperMarket } from './paper-fill.ts';
 import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
+import { fail } from '../services/errors.ts';
 
 type OrderRow = {
   client_order_id: string; symbol: string; side: 'buy' | 'sell'; status: 'closed' | 'rejected'; price: string | null;
@@ -106,4 +107,22 @@ export class PaperVenue implements ExchangePort {
       return order;
     });
   }
+}
+
+/**
+ * Puts a user's Paper account back to its starting balance (the simulation page's reset). Refused while
+ * any of their Paper bots runs, is paused, or holds a position or an order: their books would no
+ * longer match the account.
+ */
+export async function resetPaperAccount(db: Db, userId: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const bots = await tx.selectFrom('bots').select(['status', 'state']).where('user_id', '=', userId).where('exchange_id', '=', 1).where('deleted_at', 'is', null).execute();
+    const busy = bots.some((b) => {
+      const s = b.state as { pending?: unknown; fills?: unknown[]; orders?: ({ side: string } | null)[] };
+      return b.status !== 'stopped' || s.pending || (s.fills?.length ?? 0) > 0 || (s.orders ?? []).some((o) => o?.side === 'sell');
+    });
+    if (busy) throw fail('SimulationBotsActive');
+    await tx.deleteFrom('paper_balances').where('user_id', '=', userId).execute();
+    await tx.insertInto('paper_balances').values(Object.entries(PAPER_START_BALANCE).map(([currency, amount]) => ({ user_id: userId, currency, amount }))).execute();
+  });
 }

@@ -70,6 +70,14 @@ describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {
     expect(r.data.exchange).toBe('paper');
     expect(r.data.balances).toContainEqual({ currency: 'USDT', free: '10000', total: '10000' });
     expect(await call(0, '/api/user/asset?exchange=binance')).toMatchObject({ code: Code.ApiNotBound });
+    // The simulation page's reset: refused while a Paper bot is not stopped, then back to 10000 USDT.
+    const reset = () => t.app.inject({ method: 'POST', url: '/api/user/paperReset', headers: { ...users[0]!.auth, lang: 'en' } }).then((r) => r.json());
+    await t.db.updateTable('paper_balances').set({ amount: '1.5' }).where('user_id', '=', users[0]!.id).execute();
+    const running = await t.db.insertInto('bots').values({ user_id: users[0]!.id, exchange_id: 1, symbol: 'BTC/USDT', type: 'martin', name: 's', status: 'running', params: '{}', state: '{"fills":[],"pending":null}' }).returning('id').executeTakeFirstOrThrow();
+    expect(await reset()).toMatchObject({ code: Code.SimulationBotsActive, msg: expect.stringMatching(/Stop every simulated bot/) });
+    await t.db.updateTable('bots').set({ status: 'stopped' }).where('id', '=', running.id).execute();
+    const done = await reset();
+    expect(done.data.balances).toEqual([{ currency: 'USDT', free: '10000', total: '10000' }]);
     expect(await call(0, '/api/user/asset?exchange=nowhere')).toMatchObject({ code: Code.ApiExchangeUnsupported });
   });
 });

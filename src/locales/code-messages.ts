@@ -117,6 +117,7 @@ export const codeMessages: Record<CodeName, MessageDescriptor> = {
   InvalidLengthOrRange: msg({ id: 'code.InvalidLengthOrRange', message: "长度或范围无效" }),
   Duplicate: msg({ id: 'code.Duplicate', message: "数据重复" }),
   PermissionDenied: msg({ id: 'code.PermissionDenied', message: "没有权限" }),
+  SimulationBotsActive: msg({ id: 'code.SimulationBotsActive', message: "请先停止所有模拟策略并平掉持仓，再重置模拟资金" }),
   SimulationSpotUnsupported: msg({ id: 'code.SimulationSpotUnsupported', message: "该交易所现货暂不支持模拟" }),
 };
 

@@ -6,6 +6,7 @@ import { ticker } from '../../market/tickers.ts';
 import { fail } from '../../services/errors.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
 import { route } from '../route.ts';
+import { resetPaperAccount } from '../../exchanges/paper-venue.ts';
 import { indicator } from '../../market/indicators.ts';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { bannerList } from '../../market/banners.ts';
@@ -38,6 +39,11 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading
     }));
   });
   route(app, db, 'userAsset', { auth: true }, ({ session, query }) => trading.assets(session.userId, query.exchange ?? 'paper'));
+  route(app, db, 'paperReset', { auth: true }, async ({ session }) => {
+    await trading.assets(session.userId, 'paper'); // bound first (ApiNotBound otherwise)
+    await resetPaperAccount(db, session.userId);
+    return trading.assets(session.userId, 'paper');
+  });
   route(app, db, 'indexBanners', { auth: true }, async ({ lang }) => bannerList(lang));
   route(app, db, 'marketUserRank', { auth: true }, ({ session, query }) =>
     userRank(db, session.userId, { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE_DEFAULT, period: query.period ?? '30d', mode: query.mode ?? 'live' }),

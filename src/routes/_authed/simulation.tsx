@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { SimulationPage } from '../../features/simulation/components/simulation-page.tsx';
 
-export const Route = createFileRoute('/_authed/simulation')({
-  component: () => <Placeholder root title={<Trans>模拟</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/simulation')({ component: SimulationPage });

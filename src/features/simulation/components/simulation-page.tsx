@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ExchangeInfo } from '../../../../contract/schemas.ts';
+import { api, getExchanges } from '../../../lib/api.ts';
+import { ApiError, errorText } from '../../../lib/http.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { Code } from '../../../../contract/codes.ts';
+import { num } from '../../bots/format.ts';
+import { BotCard } from '../../bots/components/bot-card.tsx';
+import * as css from '../../bots/components/bots.css.ts';
+
+/** A random key for the Paper exchange (it checks none): the simulated account opens in one tap. */
+const paperKey = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * /simulation (模拟): paper trading with a virtual balance that the trader can reset, and the bots that
+ * run on it (the same screens and engine as live trading; the Paper exchange's simulated prices).
+ */
+export function SimulationPage() {
+  const { t, i18n } = useLingui();
+  const l = i18n.locale;
+  const account = useResource(() => api.userAsset({ exchange: 'paper' }, { show: false }).then(
+    (a) => ({ bound: true as const, balances: a.balances }),
+    (e: unknown) => {
+      if (e instanceof ApiError && e.code === Code.ApiNotBound) return { bound: false as const, balances: [] }; // no simulated account yet
+      throw e;
+    },
+  ));
+  const bots = useResource(() => api.userBotList({ exchange: 'paper', page: '1', page_size: '20' }));
+  const exchanges = useResource(() => getExchanges());
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [picked, setPicked] = useState<ExchangeInfo | null>(null);
+
+  const open = async () => {
+    setBusy(true);
+    setFailure('');
+    try {
+      await api.exchangesBind({ exchangeId: 1, apiKey: paperKey(), secretKey: paperKey() });
+      account.reload();
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reset = async () => {
+    setBusy(true);
+    setFailure('');
+    try {
+      await api.paperReset(undefined, { show: false });
+      account.reload();
+      setConfirming(false);
+    } catch (e) {
+      setConfirming(false);
+      setFailure(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page title={<Trans>模拟</Trans>} root>
+      <LoadState loading={!account.data && !account.failed} failed={account.failed} failedText={<Trans>模拟账户加载失败。</Trans>} onRetry={account.reload} />
+      <section className={ui.card} data-testid="sim-account">
+        <div className={css.botHead}>
+          <strong><Trans>模拟账户</Trans></strong>
+          <span className={ui.muted}>Paper · <Trans>虚拟资金，模拟行情</Trans></span>
+        </div>
+        {account.data && !account.data.bound ? (
+          <>
+            <p className={ui.muted}><Trans>用虚拟的 10,000 USDT 跑和实盘完全相同的策略与引擎，零风险验证参数。</Trans></p>
+            <button type="button" className={ui.button.primary} disabled={busy} onClick={() => void open()} data-testid="sim-open"><Trans>开通模拟账户</Trans></button>
+          </>
+        ) : null}
+        {account.data?.bound ? (
+          <>
+            <ul style={{ listStyle: 'none', padding: 0, margin: '8px 0' }} data-testid="sim-balances">
+              {account.data.balances.map((b) => (
+                <li key={b.currency} className={css.row}><span>{b.currency}</span><strong>{num(b.total, l, 8)}</strong></li>
+              ))}
+            </ul>
+            <button type="button" className={ui.button.secondary} disabled={busy} onClick={() => setConfirming(true)} data-testid="sim-reset"><Trans>重置模拟资金</Trans></button>
+          </>
+        ) : null}
+        {failure ? <div role="alert" className={ui.formError} data-testid="sim-failure">{failure}</div> : null}
+      </section>
+
+      <section className={ui.card} aria-label={t`模拟策略`}>
+        <div className={css.botHead}><strong><Trans>模拟策略</Trans></strong></div>
+        <div className={css.actions} style={{ margin: '8px 0' }}>
+          <Link to="/strategy/martin/{-$id}" params={{}} className={css.smallButton} style={{ display: 'grid', placeItems: 'center' }}><Trans>马丁</Trans></Link>
+          <Link to="/strategy/grid/{-$id}" params={{}} className={css.smallButton} style={{ display: 'grid', placeItems: 'center' }}><Trans>网格</Trans></Link>
+          <Link to="/strategy/ai/{-$id}" params={{}} className={css.smallButton} style={{ display: 'grid', placeItems: 'center' }}>AI</Link>
+        </div>
+        {bots.data && bots.data.list.length === 0 ? <p className={ui.muted}><Trans>还没有模拟策略。创建时选择 Paper 交易所即可。</Trans></p> : null}
+        <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="sim-bots">
+          {bots.data?.list.map((b) => <BotCard key={b.id} bot={b} exchangeName="Paper" selecting={false} selected={false} onSelect={() => undefined} />)}
+        </ul>
+      </section>
+
+      <section className={ui.card} aria-label={t`实时行情模拟`}>
+        <strong><Trans>用交易所的实时行情模拟</Trans></strong>
+        <div className={css.chips} style={{ marginTop: 8 }}>
+          {(exchanges.data?.exchanges ?? []).filter((e) => e.code !== 'paper').map((e) => (
+            <button key={e.code} type="button" className={css.chip} aria-pressed={picked?.code === e.code} onClick={() => setPicked(e)} data-testid={`sim-exchange-${e.code}`}>{e.name}</button>
+          ))}
+        </div>
+        {picked ? (
+          <p role="status" className={ui.muted} data-testid="sim-exchange-note">
+            {picked.simulation ? <Trans>{picked.name} 的实时行情模拟尚未开放；目前模拟盘使用 Paper 的模拟行情。</Trans> : <Trans>该交易所现货暂不支持模拟</Trans>}
+          </p>
+        ) : null}
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={<Trans>重置模拟资金</Trans>}
+        description={<Trans>模拟账户将恢复为 10,000 USDT，持有的模拟币种会被清空。需要先停止所有模拟策略。</Trans>}
+        confirmLabel={<Trans>重置</Trans>}
+        busy={busy}
+        onConfirm={() => void reset()}
+      />
+    </Page>
+  );
+}
