@@ -76,8 +76,10 @@ export const calls = {
   strategyAiSearch: { method: 'POST', path: '/strategy/aiSearch' },
   // The simulation page: the Paper account back to its starting balance (issue 6 §4).
   paperReset: { method: 'POST', path: '/user/paperReset' },
+  // USDT-margined perpetuals, read only (issue 6 §5).
+  marketFutures: { method: 'GET', path: '/market/futures' },
 } as const satisfies Record<CallName, CallSpec>;
 
 /** Spec §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
-export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch', 'paperReset'] as const;
+export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch', 'paperReset', 'marketFutures'] as const;
 export const specCallCount = 46;

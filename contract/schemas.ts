@@ -132,6 +132,7 @@ export const schemas = {
   noticeDetail: { query: z.strictObject({ id }) },
   noticeRead: { body: z.strictObject({ id: id.optional(), all: z.boolean().optional() }) },
   paperReset: {},
+  marketFutures: { query: z.strictObject({ exchange }) },
   strategyAiSearch: {
     body: z.strictObject({ exchangeId: z.number().int().positive(), symbol: symbolSchema, investment: decimal, risk: z.enum(riskLevels) }),
   },
@@ -381,6 +382,16 @@ export interface AiSearchAnswer {
   proposals: AiProposal[];
 }
 
+/** A USDT-margined perpetual, read only. */
+export interface FuturesRow {
+  symbol: string;
+  price: string | null;
+  change24h: string | null;
+  /** Funding rate of the current period, as a fraction (0.0001 = 0.01%). */
+  fundingRate: string | null;
+  nextFundingTime: number | null;
+}
+
 /** A home banner: localized texts and where a tap goes (an app path). */
 export interface Banner {
   id: string;
@@ -533,4 +544,5 @@ export interface DataOf {
   strategyBacktest: BacktestAnswer;
   strategyAiSearch: AiSearchAnswer;
   paperReset: { exchange: string; balances: ExchangeBalance[] };
+  marketFutures: { exchange: string; supported: boolean; list: FuturesRow[] };
 }

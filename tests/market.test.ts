@@ -39,4 +39,13 @@ describe('the market', () => {
     await page.getByTestId('indicator-RSI14').click();
     await expect.poll(() => page.getByTestId('rsi').innerText()).toMatch(/^RSI14: \d+(\.\d+)?$/);
   });
+
+  it('shows the futures market read only, saying futures bots are not available yet', async () => {
+    await page.goto('/market');
+    await page.getByTestId('to-futures').click();
+    await page.waitForURL((u) => u.pathname === '/futures');
+    expect(await page.getByTestId('futures-note').innerText()).toBe('合约策略暂未开放，此页仅展示行情。');
+    // Live exchanges answer over the internet; without it the screen says so and offers a retry.
+    await expect.poll(async () => (await page.getByTestId('futures-list').count()) + (await page.getByText('无法连接该交易所，请稍后重试。').count()), { timeout: 25_000 }).toBe(1);
+  });
 });

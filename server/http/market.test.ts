@@ -56,6 +56,11 @@ describe('market data and strategy types', () => {
     expect((await get('/api/market/symbols?indicator=macd')).code).toBe(1005);
   });
 
+  it('has no futures on Paper, and refuses an unknown exchange', async () => {
+    expect((await get('/api/market/futures?exchange=paper')).data).toEqual({ exchange: 'paper', supported: false, list: [] });
+    expect((await get('/api/market/futures?exchange=nowhere')).code).toBe(2205);
+  });
+
   it('lists the strategy types in the request language, and pages their templates', async () => {
     const zh = (await get('/api/market/botTypes')).data as { code: string; name: string; available: boolean }[];
     expect(zh.map((x) => x.code)).toEqual(['martin', 'ai', 'grid', 'arbitrage', 'custom']);

@@ -6,6 +6,8 @@ import { ticker } from '../../market/tickers.ts';
 import { fail } from '../../services/errors.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
 import { route } from '../route.ts';
+import { futuresMarkets } from '../../exchanges/futures.ts';
+import { exchangeByCode } from '../../exchanges/catalog.ts';
 import { resetPaperAccount } from '../../exchanges/paper-venue.ts';
 import { indicator } from '../../market/indicators.ts';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
@@ -43,6 +45,17 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading
     await trading.assets(session.userId, 'paper'); // bound first (ApiNotBound otherwise)
     await resetPaperAccount(db, session.userId);
     return trading.assets(session.userId, 'paper');
+  });
+  route(app, db, 'marketFutures', { auth: true }, async ({ query }) => {
+    const ex = exchangeByCode(query.exchange);
+    if (!ex) throw fail('ApiExchangeUnsupported');
+    // Paper simulates spot only.
+    if (ex.code === 'paper') return { exchange: ex.code, supported: false, list: [] };
+    try {
+      return { exchange: ex.code, supported: true, list: await futuresMarkets(ex.code) };
+    } catch {
+      throw fail('ServiceUnavailable');
+    }
   });
   route(app, db, 'indexBanners', { auth: true }, async ({ lang }) => bannerList(lang));
   route(app, db, 'marketUserRank', { auth: true }, ({ session, query }) =>

@@ -1,7 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Trans } from '@lingui/react/macro';
-import { Placeholder } from './-components/placeholder.tsx';
+import { FuturesPage } from '../../features/market/components/futures-page.tsx';
 
-export const Route = createFileRoute('/_authed/futures')({
-  component: () => <Placeholder title={<Trans>合约</Trans>} />,
-});
+export const Route = createFileRoute('/_authed/futures')({ component: FuturesPage });

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SymbolInfo } from '../../../../contract/schemas.ts';
 import { api, getExchanges } from '../../../lib/api.ts';
@@ -52,6 +52,7 @@ function MarketList({ exchange }: { exchange: string }) {
       </div>
       <input className={`${ui.input} ${css.search}`} type="search" placeholder={t`搜索交易对`} aria-label={t`搜索交易对`} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="market-search" />
       <div className={bots.chips}>
+        <Link to="/futures" className={bots.chip} style={{ display: 'inline-flex', alignItems: 'center', textDecoration: 'none' }} data-testid="to-futures"><Trans>合约</Trans> ›</Link>
         <button type="button" className={bots.chip} aria-pressed={!onlyFavourites} onClick={() => setOnlyFavourites(false)}><Trans>全部</Trans></button>
         <button type="button" className={bots.chip} aria-pressed={onlyFavourites} onClick={() => setOnlyFavourites(true)} data-testid="only-favourites"><Trans>自选</Trans></button>
       </div>

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { api, getExchanges } from '../../../lib/api.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { num, signed, trend, time } from '../../bots/format.ts';
+import * as bots from '../../bots/components/bots.css.ts';
+
+/** /futures: the USDT-margined perpetuals of an exchange with price and funding rate, read only (no futures bots yet). */
+export function FuturesPage() {
+  const { t, i18n } = useLingui();
+  const l = i18n.locale;
+  const exchanges = useResource(() => getExchanges());
+  const live = (exchanges.data?.exchanges ?? []).filter((e) => e.code !== 'paper');
+  const [picked, setPicked] = useState('binance');
+  const data = useResource(() => api.marketFutures({ exchange: picked }, { show: false }));
+  const pick = (code: string) => {
+    setPicked(code);
+    setTimeout(data.reload);
+  };
+  return (
+    <Page title={<Trans>合约</Trans>}>
+      <p className={ui.formError} role="note" style={{ background: 'transparent' }} data-testid="futures-note"><Trans>合约策略暂未开放，此页仅展示行情。</Trans></p>
+      <div className={bots.chips} role="tablist" aria-label={t`交易所`}>
+        {live.map((e) => <button key={e.code} type="button" role="tab" aria-selected={e.code === picked} aria-pressed={e.code === picked} className={bots.chip} onClick={() => pick(e.code)}>{e.name}</button>)}
+      </div>
+      <LoadState loading={!data.data && !data.failed} failed={data.failed} failedText={<Trans>无法连接该交易所，请稍后重试。</Trans>} onRetry={data.reload} />
+      {data.data ? (
+        <section className={ui.card} data-testid="futures-list">
+          <table className={bots.table}>
+            <thead><tr><th><Trans>永续合约</Trans></th><th><Trans>价格</Trans></th><th><Trans>资金费率</Trans></th><th><Trans>下次结算</Trans></th></tr></thead>
+            <tbody>
+              {data.data.list.map((r) => (
+                <tr key={r.symbol}>
+                  <td>{r.symbol}<div className={bots.profit[trend(r.change24h)]} style={{ fontSize: 11 }}>{r.change24h ? `${signed(r.change24h, l, 2)}%` : ''}</div></td>
+                  <td>{num(r.price, l, 8)}</td>
+                  <td className={bots.profit[trend(r.fundingRate)]}>{r.fundingRate ? `${signed(Number(r.fundingRate) * 100, l, 4)}%` : '—'}</td>
+                  <td>{r.nextFundingTime ? time(new Date(r.nextFundingTime).toISOString()).slice(6, 11) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </Page>
+  );
+}
