@@ -34,6 +34,7 @@ const exchange = z.string().regex(/^[a-z0-9]{2,20}$/, 'format');
 const network = z.string().regex(/^[A-Za-z0-9-]{2,20}$/, 'format');
 const backtestBase = { exchangeId: z.number().int().positive(), symbol: symbolSchema, days: z.union([z.literal(7), z.literal(30), z.literal(90)]) };
 export const rankPeriods = ['1d', '7d', '30d', 'all'] as const;
+const tradingMode = z.enum(['live', 'simulation']);
 const assetName = z.enum(['usdt', 'fuel', 'points', 'rewards']);
 const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
 
@@ -87,9 +88,10 @@ export const schemas = {
   userAsset: { query: z.strictObject({ exchange: exchange.optional() }) },
   userAccount: {},
   userAccountLogs: { query: z.strictObject({ type: z.enum(['usdt', 'fuel', 'points', 'rewards']).optional(), page, page_size: pageSize }) },
-  userBill: {},
-  userBillLogs: { query: z.strictObject({ page, page_size: pageSize }) },
-  userBillGroup: {},
+  // mode (ours): live and simulated bots apart (issue 6 §4); left out, both.
+  userBill: { query: z.strictObject({ mode: tradingMode.optional() }) },
+  userBillLogs: { query: z.strictObject({ page, page_size: pageSize, mode: tradingMode.optional() }) },
+  userBillGroup: { query: z.strictObject({ mode: tradingMode.optional() }) },
   userDeposit: { body: z.strictObject({ network: network.optional(), txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'format') }) },
   userDepositInfo: {},
   userDepositAddress: { query: z.strictObject({ network }) },
@@ -99,8 +101,8 @@ export const schemas = {
   userBotPositions: { query: z.strictObject({ id, page, page_size: pageSize }) },
   userPositionAdds: { query: z.strictObject({ id, cycle: positiveInt(1_000_000_000).optional() }) },
   userBotUpdate: { query: z.strictObject({ id }), body: botUpdateSchema },
-  userBotList: { query: z.strictObject({ page, page_size: pageSize, exchange: exchange.optional(), status: z.enum(botStatuses).optional() }) },
-  userBotCount: { query: z.strictObject({ exchange: exchange.optional() }) },
+  userBotList: { query: z.strictObject({ page, page_size: pageSize, exchange: exchange.optional(), status: z.enum(botStatuses).optional(), mode: tradingMode.optional() }) },
+  userBotCount: { query: z.strictObject({ exchange: exchange.optional(), mode: tradingMode.optional() }) },
   userBotOperation: {
     query: z.strictObject({ id, action: z.enum(botOperations) }),
   },

@@ -59,6 +59,9 @@ describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
     expect(detail.grid.quantity).toBe('0.00519');
     expect(Number(detail.grid.profit.min)).toBeGreaterThan(0);
     expect(detail.nextAddPrice).toBe('47500');
+    // A Paper bot is a simulated one: listed with the simulation, never with the live bots.
+    expect((await call('GET', '/api/user/botList?mode=simulation')).data.list.map((b: any) => b.id)).toContain(id);
+    expect((await call('GET', '/api/user/botList?mode=live')).data.total).toBe(0);
     // A grid's parameters are refused for a martin edit, and a martin's for a grid.
     expect(await call('PUT', `/api/user/botUpdate?id=${id}`, { params: { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1', repeat: true } })).toMatchObject({ code: Code.StrategyInvalidParams });
   });

@@ -54,6 +54,16 @@ describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {
     expect(await call(0, '/api/market/userRank?period=2y')).toMatchObject({ code: Code.ValidationError });
   });
 
+  it('lists and bills live and simulated bots apart when asked', async () => {
+    expect((await call(0, '/api/user/botCount?mode=live')).data.total).toBe(2);
+    expect((await call(0, '/api/user/botCount?mode=simulation')).data.total).toBe(0);
+    expect((await call(2, '/api/user/bill?mode=simulation')).data.total).toBe(40);
+    expect((await call(2, '/api/user/bill?mode=live')).data.total).toBe(0);
+    expect((await call(2, '/api/user/billLogs?mode=live')).data.total).toBe(0);
+    expect((await call(2, '/api/user/billGroup?mode=simulation')).data.byBot).toHaveLength(1);
+    expect((await call(2, '/api/user/bill')).data.total).toBe(40); // no mode: both
+  });
+
   it('serves the home banners in the asked language', async () => {
     const zh = await call(0, '/api/index/banners', 'zh');
     const en = await call(0, '/api/index/banners', 'en');

@@ -3,14 +3,19 @@ import type { BillGroup, BillLog } from '../../contract/bots.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import { money } from '../engine/money.ts';
-import { exchangeById } from '../exchanges/catalog.ts';
+import { exchangeById, PAPER_EXCHANGE_ID } from '../exchanges/catalog.ts';
 
 const DAY_MS = 86_400_000;
 const dayStart = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS);
 const plain = (x: string | null | undefined) => money(x ?? '0').toFixed();
 
+/** Live and simulated (Paper) bots are billed apart (issue 6 §4); no mode: both. */
+export type TradingMode = 'live' | 'simulation' | undefined;
+const modeOf = (mode: TradingMode, column: string) =>
+  sql<boolean>`${sql.ref(column)} in (select id from bots where (exchange_id = ${PAPER_EXCHANGE_ID}) = ${mode === 'simulation'})`;
+
 /** user/bill: realised profit today (UTC) and in total; numbers, as the spec's bill summary is. */
-export async function billSummary(db: Db, userId: string, now = Date.now()): Promise<{ today: number; total: number }> {
+export async function billSummary(db: Db, userId: string, now = Date.now(), mode?: TradingMode): Promise<{ today: number; total: number }> {
   const row = await db
     .selectFrom('bot_cycles')
     .select([
@@ -18,25 +23,27 @@ export async function billSummary(db: Db, userId: string, now = Date.now()): Pro
       sql<string>`sum(case when closed_at >= ${dayStart(now)} then profit else 0 end)`.as('today'),
     ])
     .where('user_id', '=', userId)
+    .$if(mode !== undefined, (q) => q.where(modeOf(mode, 'bot_id')))
     .executeTakeFirstOrThrow();
   const number = (x: string | null) => Number(money(x ?? '0').toDecimalPlaces(8).toFixed());
   return { today: number(row.today), total: number(row.total) };
 }
 
 /** user/billLogs: every closed cycle, newest first. */
-export async function billLogs(db: Db, userId: string, page: number, pageSize: number): Promise<Page<BillLog>> {
+export async function billLogs(db: Db, userId: string, page: number, pageSize: number, mode?: TradingMode): Promise<Page<BillLog>> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('bot_cycles as c')
       .innerJoin('bots as b', 'b.id', 'c.bot_id')
       .select(['c.id', 'c.bot_id', 'b.name', 'b.exchange_id', 'b.symbol', 'c.cycle', 'c.profit', 'c.closed_at'])
       .where('c.user_id', '=', userId)
+      .$if(mode !== undefined, (q) => q.where(modeOf(mode, 'c.bot_id')))
       .orderBy('c.closed_at', 'desc')
       .orderBy('c.id', 'desc')
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    db.selectFrom('bot_cycles').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('bot_cycles').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).$if(mode !== undefined, (q) => q.where(modeOf(mode, 'bot_id'))).executeTakeFirstOrThrow(),
   ]);
   const list = rows.map((r) => ({
     id: String(r.id), botId: String(r.bot_id), botName: r.name, exchange: exchangeById(r.exchange_id)?.code ?? 'unknown', symbol: r.symbol,
@@ -46,13 +53,14 @@ export async function billLogs(db: Db, userId: string, page: number, pageSize: n
 }
 
 /** user/billGroup: profit by day over the last 30 days (every day listed), by bot and by symbol. */
-export async function billGroup(db: Db, userId: string, now = Date.now()): Promise<BillGroup> {
+export async function billGroup(db: Db, userId: string, now = Date.now(), mode?: TradingMode): Promise<BillGroup> {
   const since = dayStart(now - 29 * DAY_MS);
   const [days, bots, symbols] = await Promise.all([
     db
       .selectFrom('bot_cycles')
       .select([sql<string>`to_char(closed_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), (eb) => eb.fn.sum<string>('profit').as('profit')])
       .where('user_id', '=', userId)
+      .$if(mode !== undefined, (q) => q.where(modeOf(mode, 'bot_id')))
       .where('closed_at', '>=', since)
       .groupBy(sql`1`)
       .execute(),
@@ -61,6 +69,7 @@ export async function billGroup(db: Db, userId: string, now = Date.now()): Promi
       .innerJoin('bots as b', 'b.id', 'c.bot_id')
       .select(['c.bot_id', 'b.name', 'b.symbol', (eb) => eb.fn.sum<string>('c.profit').as('profit')])
       .where('c.user_id', '=', userId)
+      .$if(mode !== undefined, (q) => q.where(modeOf(mode, 'c.bot_id')))
       .groupBy(['c.bot_id', 'b.name', 'b.symbol'])
       .orderBy(sql`sum(c.profit)`, 'desc')
       .limit(50)
@@ -70,6 +79,7 @@ export async function billGroup(db: Db, userId: string, now = Date.now()): Promi
       .innerJoin('bots as b', 'b.id', 'c.bot_id')
       .select(['b.symbol', (eb) => eb.fn.sum<string>('c.profit').as('profit')])
       .where('c.user_id', '=', userId)
+      .$if(mode !== undefined, (q) => q.where(modeOf(mode, 'c.bot_id')))
       .groupBy('b.symbol')
       .orderBy(sql`sum(c.profit)`, 'desc')
       .limit(50)

@@ -12,7 +12,7 @@ import { decodeMartin, type StoredMartinState } from '../engine/martin/state-cod
 import type { GridParams } from '../engine/grid/rules.ts';
 import type { StoredGridState } from '../engine/grid/state-codec.ts';
 import { gridDetail, gridHeld, gridInputParams, gridSummaryFields } from './grid-queries.ts';
-import { exchangeByCode, exchangeById } from '../exchanges/catalog.ts';
+import { exchangeByCode, exchangeById, PAPER_EXCHANGE_ID } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
 import { fail } from './errors.ts';
 
@@ -107,8 +107,10 @@ async function ownBot(db: Db, userId: string, id: string): Promise<BotRow> {
 }
 
 /** botList: the user's bots, newest first, filtered by exchange and status. */
-export async function listBots(db: Db, userId: string, filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined }): Promise<Page<BotSummary>> {
+export async function listBots(db: Db, userId: string, filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined; mode?: 'live' | 'simulation' | undefined }): Promise<Page<BotSummary>> {
   let q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null);
+  // Live and simulated (Paper) bots are listed apart (issue 6 §4).
+  if (filter.mode) q = q.where('exchange_id', filter.mode === 'simulation' ? '=' : '<>', PAPER_EXCHANGE_ID);
   if (filter.exchange) {
     const ex = exchangeByCode(filter.exchange);
     if (!ex) throw fail('ApiExchangeUnsupported');
@@ -124,8 +126,9 @@ export async function listBots(db: Db, userId: string, filter: { page: number; p
   return pageOf(rows.map((r) => summaryOf(r, today.get(String(r.id)) ?? '0', ai.get(String(r.id)))), Number(count.n), filter.page, filter.pageSize);
 }
 
-export async function countBots(db: Db, userId: string, exchange?: string): Promise<BotCount> {
+export async function countBots(db: Db, userId: string, exchange?: string, mode?: 'live' | 'simulation'): Promise<BotCount> {
   let q = db.selectFrom('bots').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).where('user_id', '=', userId).where('deleted_at', 'is', null);
+  if (mode) q = q.where('exchange_id', mode === 'simulation' ? '=' : '<>', PAPER_EXCHANGE_ID);
   if (exchange) {
     const ex = exchangeByCode(exchange);
     if (!ex) throw fail('ApiExchangeUnsupported');

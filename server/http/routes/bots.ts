@@ -30,15 +30,15 @@ export function botRoutes(app: FastifyInstance, db: Db, trading: Trading, transl
   route(app, db, 'userBotInfo', auth, async ({ session, query }) => botInfo(db, session.userId, query.id));
   route(app, db, 'userBotDetail', auth, async ({ session, query }) => botDetail(db, trading, session.userId, query.id));
   route(app, db, 'userBotList', auth, async ({ session, query }) => {
-    const cached = trading.listCache.lookup(session.userId, `list|${query.page}|${query.page_size}|${query.exchange}|${query.status}`);
+    const cached = trading.listCache.lookup(session.userId, `list|${query.page}|${query.page_size}|${query.exchange}|${query.status}|${query.mode}`);
     // The cached answer is kept serialised: a poll that finds nothing new costs no JSON work.
     if ('hit' in cached) return cached.hit as never;
-    const page = await listBots(db, session.userId, { ...pageOf(query), exchange: query.exchange, status: query.status });
+    const page = await listBots(db, session.userId, { ...pageOf(query), exchange: query.exchange, status: query.status, mode: query.mode });
     const text = new JsonText(page);
     cached.store(text);
     return text as never;
   });
-  route(app, db, 'userBotCount', auth, async ({ session, query }) => countBots(db, session.userId, query.exchange));
+  route(app, db, 'userBotCount', auth, async ({ session, query }) => countBots(db, session.userId, query.exchange, query.mode));
   route(app, db, 'userBotOperation', auth, async ({ session, query }) => {
     const id = await operateBot(deps, session.userId, query.id, query.action);
     return id === null ? null : botInfo(db, session.userId, id);
@@ -64,10 +64,10 @@ export function botRoutes(app: FastifyInstance, db: Db, trading: Trading, transl
     const { page, pageSize } = pageOf(query ?? {});
     return openPositions(db, trading, session.userId, page, pageSize);
   });
-  route(app, db, 'userBill', auth, async ({ session }) => billSummary(db, session.userId));
+  route(app, db, 'userBill', auth, async ({ session, query }) => billSummary(db, session.userId, Date.now(), query.mode));
   route(app, db, 'userBillLogs', auth, async ({ session, query }) => {
     const { page, pageSize } = pageOf(query);
-    return billLogs(db, session.userId, page, pageSize);
+    return billLogs(db, session.userId, page, pageSize, query.mode);
   });
-  route(app, db, 'userBillGroup', auth, async ({ session }) => billGroup(db, session.userId));
+  route(app, db, 'userBillGroup', auth, async ({ session, query }) => billGroup(db, session.userId, Date.now(), query.mode));
 }

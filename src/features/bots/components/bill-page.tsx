@@ -10,6 +10,8 @@ import { vars } from '../../../styles/theme.css.ts';
 import { time } from '../format.ts';
 import { Profit } from './figure.tsx';
 import { Pager } from './pager.tsx';
+import { useTradingMode } from '../use-trading-mode.ts';
+import { ModeSwitch } from './mode-switch.tsx';
 import * as css from './bots.css.ts';
 
 const PAGE_SIZE = 10;
@@ -19,9 +21,16 @@ export function BillPage() {
   const { t } = useLingui();
   const [page, setPage] = useState(1);
   const [by, setBy] = useState<'bot' | 'symbol'>('bot');
-  const bill = useResource(() => api.userBill());
-  const group = useResource(() => api.userBillGroup());
-  const logs = useResource(() => api.userBillLogs({ page: String(page), page_size: String(PAGE_SIZE) }));
+  const [mode, setMode] = useTradingMode();
+  const q = mode ? { mode } : {};
+  const bill = useResource(() => api.userBill(q));
+  const group = useResource(() => api.userBillGroup(q));
+  const logs = useResource(() => api.userBillLogs({ page: String(page), page_size: String(PAGE_SIZE), ...q }));
+  useEffect(() => {
+    bill.reload();
+    group.reload();
+    logs.reload();
+  }, [mode]);
   useEffect(() => logs.reload(), [page]);
   const days = group.data?.byDay ?? [];
   const peak = Math.max(1e-9, ...days.map((d) => Math.abs(Number(d.profit))));
@@ -29,6 +38,7 @@ export function BillPage() {
   return (
     <Page title={<Trans>收益账单</Trans>}>
       <OfflineBanner />
+      <ModeSwitch mode={mode} onChange={setMode} />
       <section className={`${ui.card} ${css.grid2}`} aria-busy={!bill.data}>
         <div>
           <div className={ui.muted}><Trans>今日收益 (USDT)</Trans></div>

@@ -8,6 +8,7 @@ import { HomeBanners } from './home-banners.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, trend } from '../format.ts';
 import { useRefresh } from '../use-refresh.ts';
+import { useTradingMode } from '../use-trading-mode.ts';
 import { Profit } from './figure.tsx';
 import * as css from './bots.css.ts';
 
@@ -17,8 +18,10 @@ const HOME_SYMBOLS = 'BTC/USDT,ETH/USDT,BNB/USDT,SOL/USDT';
 export function HomePage() {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
-  const bill = useResource(() => api.userBill(undefined, { show: false }));
-  const counts = useResource(() => api.userBotCount({}, { show: false }));
+  // The figures of the bots the strategy list shows: live or simulated, never both (issue 6 §4).
+  const [mode] = useTradingMode();
+  const bill = useResource(() => api.userBill(mode ? { mode } : {}, { show: false }));
+  const counts = useResource(() => api.userBotCount(mode ? { mode } : {}, { show: false }));
   const prices = useResource(() => api.marketPrice({ symbols: HOME_SYMBOLS }, { show: false }));
   useRefresh(prices.reload, 5000);
   const c = counts.data;

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BatchOperation, BotStatus } from '../../../../contract/bots.ts';
@@ -13,6 +13,8 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { operationLabels, statusLabels } from '../labels.ts';
 import { useRefresh } from '../use-refresh.ts';
 import { useExchangeNames } from '../use-exchange-names.ts';
+import { useTradingMode } from '../use-trading-mode.ts';
+import { ModeSwitch } from './mode-switch.tsx';
 import { BatchProgress } from './batch-progress.tsx';
 import { BotCard } from './bot-card.tsx';
 import { Pager } from './pager.tsx';
@@ -35,8 +37,9 @@ export function StrategyListPage() {
 
   const exchangeName = useExchangeNames();
   const bindings = useResource(() => api.userApi({}, { show: false }));
-  const counts = useResource(() => api.userBotCount(exchange ? { exchange } : {}, { show: false }));
-  const bots = useResource(() => api.userBotList({ page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}) }));
+  const [mode, setMode] = useTradingMode(bindings.data);
+  const counts = useResource(() => api.userBotCount({ ...(exchange ? { exchange } : {}), ...(mode ? { mode } : {}) }, { show: false }));
+  const bots = useResource(() => api.userBotList({ page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}), ...(mode ? { mode } : {}) }));
   const reloadAll = useMemo(() => () => {
     bots.reload();
     counts.reload();
@@ -50,6 +53,10 @@ export function StrategyListPage() {
     setSelected(new Set());
     setTimeout(reloadAll);
   };
+  // Live and simulated bots never share a list: a new choice is a new list.
+  useEffect(() => {
+    if (mode) filter({ exchange: undefined });
+  }, [mode]);
   const names = new Map((bots.data?.list ?? []).map((b) => [b.id, `${b.symbol} · ${b.name}`]));
 
   const runBatch = async (action: BatchOperation) => {
@@ -84,6 +91,7 @@ export function StrategyListPage() {
       action={<Link to="/strategy/martin/{-$id}" params={{}} className={css.primarySmall} style={{ display: 'grid', placeItems: 'center', width: 36, padding: 0 }} aria-label={t`创建策略`} data-testid="create-bot">+</Link>}
     >
       <OfflineBanner />
+      <ModeSwitch mode={mode} onChange={setMode} />
       <div className={css.chips} role="group" aria-label={t`状态`}>
         {statusChips.map((s) => (
           <button key={s.value ?? 'all'} type="button" className={css.chip} aria-pressed={status === s.value} onClick={() => filter({ status: s.value })}>
@@ -91,10 +99,10 @@ export function StrategyListPage() {
           </button>
         ))}
       </div>
-      {bindings.data && bindings.data.length > 1 ? (
+      {bindings.data && bindings.data.filter((b) => (mode === 'simulation') === (b.exchange === 'paper')).length > 1 ? (
         <div className={css.chips} role="group" aria-label={t`交易所`}>
           <button type="button" className={css.chip} aria-pressed={exchange === undefined} onClick={() => filter({ exchange: undefined })}><Trans>全部交易所</Trans></button>
-          {bindings.data.map((b) => (
+          {bindings.data.filter((b) => (mode === 'simulation') === (b.exchange === 'paper')).map((b) => (
             <button key={b.id} type="button" className={css.chip} aria-pressed={exchange === b.exchange} onClick={() => filter({ exchange: b.exchange })}>{exchangeName(b.exchange)}</button>
           ))}
         </div>

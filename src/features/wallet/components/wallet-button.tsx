@@ -5,7 +5,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { signInAtom, walletLoadingAtom } from '../../../state/session.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { useWalletDetected } from '../use-wallet-detected.ts';
-import { walletFailureText } from '../wallet-failure.ts';
 
 /** "Log in with a wallet", shown only where a wallet is detected; the wallet code loads on the tap. */
 export function WalletButton({ referrer }: { referrer?: string | undefined }) {
@@ -27,6 +26,8 @@ export function WalletButton({ referrer }: { referrer?: string | undefined }) {
       signIn(data, 'wallet');
       await navigate({ to: '/', replace: true });
     } catch (error) {
+      // The failure texts load only when a wallet login fails (not in the login screen's entry).
+      const { walletFailureText } = await import('../wallet-failure.ts');
       setFailure(await walletFailureText(error, i18n));
     } finally {
       setBusy(false);

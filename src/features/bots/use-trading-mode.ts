@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import type { ApiBinding } from '../../../contract/schemas.ts';
+
+export type TradingMode = 'live' | 'simulation';
+const KEY = 'trading-mode';
+
+function read(): TradingMode | undefined {
+  const v = localStorage.getItem(KEY);
+  return v === 'live' || v === 'simulation' ? v : undefined;
+}
+
+/**
+ * Live or simulated (Paper) bots: the lists, counts and bills show one at a time (issue 6 §4). The
+ * choice is kept on the device; until the trader makes one it follows their bindings (a live exchange
+ * bound: live; Paper only: simulation), and before those are known nothing is filtered.
+ */
+export function useTradingMode(bindings?: ApiBinding[] | null): [TradingMode | undefined, (m: TradingMode) => void] {
+  const [mode, setMode] = useState<TradingMode | undefined>(read);
+  useEffect(() => {
+    if (mode || !bindings) return;
+    const fallback: TradingMode = bindings.some((b) => b.exchange !== 'paper') ? 'live' : 'simulation';
+    localStorage.setItem(KEY, fallback);
+    setMode(fallback);
+  }, [bindings, mode]);
+  const choose = (m: TradingMode) => {
+    localStorage.setItem(KEY, m);
+    setMode(m);
+  };
+  return [mode, choose];
+}
