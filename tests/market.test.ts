@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, type Phone } from './support/browser.ts';
-import { register, storeSession } from './support/session.ts';
+import type { Phone } from './support/browser.ts';
+import { loggedInPhone } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 
@@ -10,9 +10,7 @@ describe('the market', () => {
   let phone: Phone;
   let page: Page;
   beforeAll(async () => {
-    phone = await openPhone(baseURL);
-    page = phone.page;
-    await storeSession(page, await register(baseURL));
+    ({ phone, page } = await loggedInPhone(baseURL));
   });
   afterAll(async () => phone?.close());
 

@@ -1,3 +1,4 @@
+import type { BacktestAnswer } from '../../contract/schemas.ts';
 import { backtestMartin, type BacktestFill, type CandleColumns } from './backtest.ts';
 import { backtestGrid } from './grid/backtest.ts';
 import type { GridView } from './grid/strategy.ts';
@@ -10,30 +11,9 @@ import type { MartinView } from './martin/strategy.ts';
  * and cycles from the engine's own strategy (backtestMartin), and, marked to market at every candle's
  * close, the equity curve, the total return and the largest drawdown, with the fees paid. The curve and
  * drawdown are figures for the eye (doubles); the realised profit is the strategy's exact decimal.
+ * The report is contract/schemas.ts BacktestAnswer without where and how it was asked.
  */
-export interface BacktestReport {
-  from: number;
-  to: number;
-  candles: number;
-  startPrice: number;
-  endPrice: number;
-  investment: string;
-  /** Exact: the sum of the closed cycles' profits, net of fees. */
-  realized: string;
-  /** Equity at the end minus the investment, in percent (closed and open). */
-  returnPct: number;
-  /** Largest fall of the equity from a previous high, in percent. */
-  maxDrawdownPct: number;
-  /** The price's own change over the window, in percent (buy and hold). */
-  priceChangePct: number;
-  cycles: number;
-  fills: number;
-  fees: number;
-  /** The position still open at the end, if any. */
-  open: { amount: string; average: string; value: number } | null;
-  /** About `points` samples of (candle open time, equity), first and last included. */
-  equity: { time: number; value: number }[];
-}
+export type BacktestReport = Omit<BacktestAnswer, 'exchange' | 'symbol' | 'days' | 'timeframe'>;
 
 export function martinReport(view: MartinView, candles: CandleColumns & { time: Float64Array }, points = 300): BacktestReport {
   if (candles.close.length === 0) throw new RangeError('no candles');

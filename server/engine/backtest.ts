@@ -28,6 +28,29 @@ export interface BacktestResult {
 }
 
 /**
+ * The price path inside each candle, as every backtest walks it: open, low, high, close on a green
+ * candle; open, high, low, close on a red one. Stops when `done`.
+ */
+export function replayCandles(candles: CandleColumns, tick: (price: number, index: number) => void, done: () => boolean): void {
+  const n = candles.open.length;
+  for (let i = 0; i < n; i++) {
+    const o = candles.open[i]!;
+    const c = candles.close[i]!;
+    tick(o, i);
+    if (done()) return;
+    if (c >= o) {
+      tick(candles.low[i]!, i);
+      tick(candles.high[i]!, i);
+    } else {
+      tick(candles.high[i]!, i);
+      tick(candles.low[i]!, i);
+    }
+    tick(c, i);
+    if (done()) return;
+  }
+}
+
+/**
  * Replays a martin bot over candles with the same pure strategy the live engine runs. Inside a candle
  * the price path is open -> low -> high -> close on a green candle and open -> high -> low -> close on a
  * red one; a market order fills at the price that triggered it. The strategy is only asked when a price
@@ -71,22 +94,6 @@ export function backtestMartin(view: MartinView, candles: CandleColumns): Backte
     refresh();
   };
   // A function, not an inline test: `tick` changes `state` behind the type checker's back.
-  const finished = () => state.phase === 'done';
-  const n = candles.open.length;
-  for (let i = 0; i < n; i++) {
-    const o = candles.open[i]!;
-    const c = candles.close[i]!;
-    tick(o, i);
-    if (finished()) break;
-    if (c >= o) {
-      tick(candles.low[i]!, i);
-      tick(candles.high[i]!, i);
-    } else {
-      tick(candles.high[i]!, i);
-      tick(candles.low[i]!, i);
-    }
-    tick(c, i);
-    if (finished()) break;
-  }
+  replayCandles(candles, tick, () => state.phase === 'done');
   return { fills, cycles, realized: state.realized.toFixed(), state };
 }

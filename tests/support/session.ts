@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { uniqueAccount } from './browser.ts';
+import { openPhone, uniqueAccount, type Phone } from './browser.ts';
 
 export const PASSWORD = 'Trade2026x';
 
@@ -30,4 +30,12 @@ export async function callAs<T = any>(baseURL: string, user: { token: string }, 
     method, headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return (await res.json()) as { code: number; msg: string; data: T };
+}
+
+/** A phone with a new user logged in through storage (the login screen has its own tests). */
+export async function loggedInPhone(baseURL: string): Promise<{ phone: Phone; page: Page; user: Registered }> {
+  const phone = await openPhone(baseURL);
+  const user = await register(baseURL);
+  await storeSession(phone.page, user);
+  return { phone, page: phone.page, user };
 }

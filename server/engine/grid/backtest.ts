@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { money } from '../money.ts';
-import type { BacktestFill, CandleColumns } from '../backtest.ts';
+import { replayCandles, type BacktestFill, type CandleColumns } from '../backtest.ts';
 import { botId, type Intent } from '../types.ts';
 import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './strategy.ts';
 
@@ -44,19 +44,6 @@ export function backtestGrid(view: GridView, candles: CandleColumns): GridBackte
     }
     refresh();
   };
-  const n = candles.open.length;
-  for (let i = 0; i < n && state.phase !== 'done'; i++) {
-    const o = candles.open[i]!;
-    const c = candles.close[i]!;
-    tick(o, i);
-    if (c >= o) {
-      tick(candles.low[i]!, i);
-      tick(candles.high[i]!, i);
-    } else {
-      tick(candles.high[i]!, i);
-      tick(candles.low[i]!, i);
-    }
-    tick(c, i);
-  }
+  replayCandles(candles, tick, () => state.phase === 'done');
   return { fills, trades, realized: state.realized.toFixed(), state };
 }

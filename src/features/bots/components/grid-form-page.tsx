@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../../../lib/api.ts';
-import { errorText } from '../../../lib/http.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -10,6 +9,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { num } from '../format.ts';
 import { checkGrid, defaultGridValues, gridParamsFromValues, gridPreview, gridValuesFromParams, type GridValues } from '../grid-form.ts';
 import { useBotTarget } from '../use-bot-target.ts';
+import { useBotForm } from '../use-bot-form.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { BacktestPanel } from './backtest-panel.tsx';
@@ -26,10 +26,6 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
   const target = useBotTarget(id);
   const { bot, market, exchangeId, symbol, name, running } = target;
   const [values, setValues] = useState<GridValues | null>(null);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
 
   // The bot being edited fills the form once; a new one starts around the price now (and again when the pair changes).
   useEffect(() => {
@@ -43,25 +39,17 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
   const problems = useMemo(() => (market && values ? checkGrid(values, market) : {}), [values, market]);
   const preview = useMemo(() => (market && values ? gridPreview(values, market) : null), [values, market]);
   const params = useMemo(() => gridParamsFromValues(v), [v]);
-  const err = (field: Editable) => (problems[field] && (submitted || touched.has(field)) ? i18n._(problems[field]) : undefined);
+  const form = useBotForm<Editable>(problems);
+  const { err, blur, submitted, failure, busy } = form;
   const set = (field: keyof GridValues) => (e: { target: { value: string } }) => setValues((x) => ({ ...(x ?? v), [field]: e.target.value }));
-  const blur = (field: Editable) => () => setTouched((s) => new Set(s).add(field));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    setFailure('');
-    if (!market || exchangeId === null || Object.keys(problems).length > 0 || busy || running) return;
-    setBusy(true);
-    const body = { ...(name.trim() ? { name: name.trim() } : {}), params };
-    try {
-      const saved = id ? await api.userBotUpdate({ id }, body) : await api.userBotCreate({ type: 'grid', exchangeId, symbol, ...body });
+    void form.save(market !== undefined && exchangeId !== null && !form.invalid && !running, async () => {
+      const body = { ...(name.trim() ? { name: name.trim() } : {}), params };
+      const saved = id ? await api.userBotUpdate({ id }, body) : await api.userBotCreate({ type: 'grid', exchangeId: exchangeId!, symbol, ...body });
       await navigate({ to: '/strategy/detail/$id', params: { id: saved.id }, replace: true });
-    } catch (e) {
-      setFailure(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

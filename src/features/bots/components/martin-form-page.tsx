@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../../../lib/api.ts';
-import { errorText } from '../../../lib/http.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
@@ -11,6 +10,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { checkMartin, defaultMartinValues, levelTable, paramsFromValues, valuesFromParams, type MartinValues } from '../martin-form.ts';
 import { LevelTable } from './level-table.tsx';
 import { useBotTarget } from '../use-bot-target.ts';
+import { useBotForm } from '../use-bot-form.ts';
 import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { BacktestPanel } from './backtest-panel.tsx';
 import * as css from './bots.css.ts';
@@ -24,10 +24,6 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
   const target = useBotTarget(id);
   const { bot, market, exchangeId, symbol, name, running } = target;
   const [values, setValues] = useState<MartinValues>(defaultMartinValues);
-  const [touched, setTouched] = useState<Set<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
 
   // The bot being edited fills the form once.
   useEffect(() => {
@@ -40,28 +36,18 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
     const p = paramsFromValues(values);
     return { ...p, stopLoss: p.stopLoss ?? '' };
   }, [values]);
-  const err = (field: Editable) => (problems[field] && (submitted || touched.has(field)) ? i18n._(problems[field]) : undefined);
+  const form = useBotForm<Editable>(problems);
+  const { err, blur, submitted, failure, busy } = form;
   const set = (field: Editable) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
-  const blur = (field: Editable) => () => setTouched((s) => new Set(s).add(field));
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    setFailure('');
-    if (!market || exchangeId === null || Object.keys(problems).length > 0 || busy || running) return;
-    setBusy(true);
-    const params = paramsFromValues(values);
-    const body = { ...(name.trim() ? { name: name.trim() } : {}), params: { ...params, stopLoss: params.stopLoss ?? '' } };
-    try {
-      const saved = id
-        ? await api.userBotUpdate({ id }, body)
-        : await api.userBotCreate({ type: 'martin', exchangeId, symbol, ...body });
+    void form.save(market !== undefined && exchangeId !== null && !form.invalid && !running, async () => {
+      const params = paramsFromValues(values);
+      const body = { ...(name.trim() ? { name: name.trim() } : {}), params: { ...params, stopLoss: params.stopLoss ?? '' } };
+      const saved = id ? await api.userBotUpdate({ id }, body) : await api.userBotCreate({ type: 'martin', exchangeId: exchangeId!, symbol, ...body });
       await navigate({ to: '/strategy/detail/$id', params: { id: saved.id }, replace: true });
-    } catch (e) {
-      setFailure(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const { loading, noBinding, bindings } = target;
