@@ -56,3 +56,16 @@ export function BotFormNotices({ target, id }: { target: BotTarget; id: string |
     </>
   );
 }
+
+/** The end of a create or edit form: the server's refusal, the reminder to fix the red fields, save. */
+export function BotFormFooter({ form, editing, disabled }: { form: { failure: string; submitted: boolean; invalid: boolean; busy: boolean }; editing: boolean; disabled: boolean }) {
+  return (
+    <>
+      {form.failure ? <div role="alert" className={ui.formError} data-testid="form-failure">{form.failure}</div> : null}
+      {form.submitted && form.invalid ? <div role="alert" className={ui.formError}><Trans>请修正标红的参数。</Trans></div> : null}
+      <button type="submit" className={ui.button.primary} disabled={disabled || form.busy} data-testid="save-bot">
+        {form.busy ? <Trans>保存中…</Trans> : editing ? <Trans>保存修改</Trans> : <Trans>创建策略</Trans>}
+      </button>
+    </>
+  );
+}

@@ -11,7 +11,7 @@ import { checkGrid, defaultGridValues, gridParamsFromValues, gridPreview, gridVa
 import { useBotTarget } from '../use-bot-target.ts';
 import { useBotForm } from '../use-bot-form.ts';
 import { OfflineBanner } from './offline-banner.tsx';
-import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
+import { BotFormFooter, BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { BacktestPanel } from './backtest-panel.tsx';
 import { GridLevelsList } from './grid-levels.tsx';
 import * as css from './bots.css.ts';
@@ -40,7 +40,7 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
   const preview = useMemo(() => (market && values ? gridPreview(values, market) : null), [values, market]);
   const params = useMemo(() => gridParamsFromValues(v), [v]);
   const form = useBotForm<Editable>(problems);
-  const { err, blur, submitted, failure, busy } = form;
+  const { err, blur, busy } = form;
   const set = (field: keyof GridValues) => (e: { target: { value: string } }) => setValues((x) => ({ ...(x ?? v), [field]: e.target.value }));
 
   const submit = (event: FormEvent) => {
@@ -92,11 +92,7 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
               ) : <p className={ui.muted}><Trans>填写有效参数后显示每格利润和各档价格。</Trans></p>}
             </section>
             <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'grid', params }} ready={preview !== null} />
-            {failure ? <div role="alert" className={ui.formError} data-testid="form-failure">{failure}</div> : null}
-            {submitted && Object.keys(problems).length > 0 ? <div role="alert" className={ui.formError}><Trans>请修正标红的参数。</Trans></div> : null}
-            <button type="submit" className={ui.button.primary} disabled={running || busy || !market} data-testid="save-bot">
-              {busy ? <Trans>保存中…</Trans> : id ? <Trans>保存修改</Trans> : <Trans>创建策略</Trans>}
-            </button>
+            <BotFormFooter form={form} editing={id !== undefined} disabled={running || !market} />
           </fieldset>
         </form>
       ) : null}

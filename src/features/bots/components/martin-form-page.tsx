@@ -11,7 +11,7 @@ import { checkMartin, defaultMartinValues, levelTable, paramsFromValues, valuesF
 import { LevelTable } from './level-table.tsx';
 import { useBotTarget } from '../use-bot-target.ts';
 import { useBotForm } from '../use-bot-form.ts';
-import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
+import { BotFormFooter, BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { BacktestPanel } from './backtest-panel.tsx';
 import * as css from './bots.css.ts';
 
@@ -37,7 +37,7 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
     return { ...p, stopLoss: p.stopLoss ?? '' };
   }, [values]);
   const form = useBotForm<Editable>(problems);
-  const { err, blur, submitted, failure, busy } = form;
+  const { err, blur, busy } = form;
   const set = (field: Editable) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   const submit = (event: FormEvent) => {
@@ -82,11 +82,7 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
               {table ? <LevelTable rows={table.rows} total={table.total} investment={values.investment} /> : <p className={ui.muted}><Trans>填写有效参数后显示每层的价格和资金。</Trans></p>}
             </section>
             <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'martin', params: backtestParams }} ready={market !== undefined && Object.keys(problems).length === 0} />
-            {failure ? <div role="alert" className={ui.formError} data-testid="form-failure">{failure}</div> : null}
-            {submitted && Object.keys(problems).length > 0 ? <div role="alert" className={ui.formError}><Trans>请修正标红的参数。</Trans></div> : null}
-            <button type="submit" className={ui.button.primary} disabled={running || busy || !market} data-testid="save-bot">
-              {busy ? <Trans>保存中…</Trans> : id ? <Trans>保存修改</Trans> : <Trans>创建策略</Trans>}
-            </button>
+            <BotFormFooter form={form} editing={id !== undefined} disabled={running || !market} />
           </fieldset>
         </form>
       ) : null}
