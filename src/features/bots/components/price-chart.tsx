@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { CandleData } from '../../../../contract/schemas.ts';
 import * as css from './bots.css.ts';
 
@@ -25,6 +26,7 @@ export function resolveColor(variable: string, fallback: string): string {
  * stop-loss prices as lines. lightweight-charts loads with this component only (its own chunk).
  */
 export function PriceChart({ candles, lines, entries, colors, overlay }: { candles: CandleData[]; lines: ChartLine[]; entries: ChartEntry[]; colors: Record<'text' | 'border' | 'up' | 'down' | 'primary' | 'warning', string>; overlay?: (number | null)[] | undefined }) {
+  const { i18n } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   const chartRef = useRef<{ remove: () => void; update: (c: CandleData[], l: ChartLine[], e: ChartEntry[], o?: (number | null)[]) => void } | null>(null);
 
@@ -35,6 +37,8 @@ export function PriceChart({ candles, lines, entries, colors, overlay }: { candl
       const c = Object.fromEntries(Object.entries(colors).map(([k, v]) => [k, resolveColor(v, '#888')])) as typeof colors;
       const chart = lc.createChart(box.current, {
         autoSize: true,
+        // Dates on the time axis in the app's language, not the browser's.
+        localization: { locale: i18n.locale === 'zh' ? 'zh-CN' : 'en-US' },
         layout: { background: { type: lc.ColorType.Solid, color: 'transparent' }, textColor: c.text, attributionLogo: false, fontSize: 11 },
         grid: { vertLines: { color: c.border }, horzLines: { color: c.border } },
         rightPriceScale: { borderColor: c.border },
