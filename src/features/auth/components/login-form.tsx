@@ -9,7 +9,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { validateLogin, type Errors } from '../validate.ts';
 import { AuthHeader } from './auth-header.tsx';
 import { PasswordField } from './password-input.tsx';
-import { WalletButton } from '../../wallet/components/wallet-button.tsx';
+import { WalletEntry } from '../../wallet/components/wallet-entry.tsx';
 import * as css from './auth.css.ts';
 
 /** Account and password login (spec §4): on success the user is kept and the app opens at home. */
@@ -55,7 +55,7 @@ export function LoginForm() {
           {loading ? <Trans>登录中…</Trans> : <Trans>登录</Trans>}
         </button>
       </form>
-      <WalletButton />
+      <WalletEntry />
       <p className={css.switchLine}>
         <Trans>还没有账号？</Trans> <Link to="/register"><Trans>立即注册</Trans></Link>
       </p>

@@ -9,7 +9,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { validateRegister, type Errors, type RegisterValues } from '../validate.ts';
 import { AuthHeader } from './auth-header.tsx';
 import { PasswordField } from './password-input.tsx';
-import { WalletButton } from '../../wallet/components/wallet-button.tsx';
+import { WalletEntry } from '../../wallet/components/wallet-entry.tsx';
 import * as css from './auth.css.ts';
 
 type TextField = Exclude<keyof RegisterValues, 'agreement'>;
@@ -71,7 +71,7 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
         </button>
       </form>
       {/* A first wallet login creates the account, with the referrer typed above (or from the link). */}
-      <WalletButton referrer={values.referrer.trim() || undefined} />
+      <WalletEntry referrer={values.referrer.trim() || undefined} />
       <p className={css.switchLine}>
         <Trans>已有账号？</Trans> <Link to="/login"><Trans>去登录</Trans></Link>
       </p>

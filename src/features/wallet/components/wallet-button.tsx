@@ -4,17 +4,14 @@ import { useAtom, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { signInAtom, walletLoadingAtom } from '../../../state/session.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { useWalletDetected } from '../use-wallet-detected.ts';
 
-/** "Log in with a wallet", shown only where a wallet is detected; the wallet code loads on the tap. */
+/** "Log in with a wallet" (WalletEntry shows it where a wallet is detected); the wallet code loads on the tap. */
 export function WalletButton({ referrer }: { referrer?: string | undefined }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const signIn = useSetAtom(signInAtom);
   const [busy, setBusy] = useAtom(walletLoadingAtom);
-  const available = useWalletDetected() === true;
   const [failure, setFailure] = useState('');
-  if (!available) return null;
 
   const start = async () => {
     if (busy) return;
