@@ -33,3 +33,9 @@ export const profileFieldOk: Record<SetInfoField, (value: string) => boolean> = 
   avatar: (v) => v === '' || (v.length <= AVATAR_MAX && /^(https:\/\/[^\s/]+\S*|\/(?!\/)\S*)$/.test(v)),
   referrer: (v) => REFERRER_RE.test(v),
 };
+
+/**
+ * Simulated accounts: Paper, and those on a live exchange's prices, whose codes end in "sim"
+ * (server/exchanges/catalog.ts holds them). Their bots are simulation, kept apart from live ones.
+ */
+export const isSimulatedCode = (code: string) => code === 'paper' || /^[a-z0-9]+sim$/.test(code);

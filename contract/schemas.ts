@@ -133,7 +133,7 @@ export const schemas = {
   noticeList: { query: z.strictObject({ kind: z.enum(['warning', 'notice']).optional(), page, page_size: pageSize }) },
   noticeDetail: { query: z.strictObject({ id }) },
   noticeRead: { body: z.strictObject({ id: id.optional(), all: z.boolean().optional() }) },
-  paperReset: {},
+  paperReset: { body: z.strictObject({ exchange: exchange.optional() }).optional() },
   marketFutures: { query: z.strictObject({ exchange }) },
   strategyAiSearch: {
     body: z.strictObject({ exchangeId: z.number().int().positive(), symbol: symbolSchema, investment: decimal, risk: z.enum(riskLevels) }),
@@ -425,6 +425,8 @@ export interface ExchangeInfo {
   spot: boolean;
   /** Whether paper trading (simulation) is offered on it. */
   simulation: boolean;
+  /** A simulated account on this live exchange's prices: the live exchange's code (absent: a real exchange, or Paper). */
+  simulatedOf?: string;
 }
 
 /** A bound API key as the app sees it: never the secret, the key masked. */

@@ -2,7 +2,8 @@ import type { Db } from './db/connect.ts';
 import { Engine, type BotRecord, type PriceSource } from './engine/runner.ts';
 import { exchangeByCode } from './exchanges/catalog.ts';
 import { paperMarket } from './exchanges/paper-fill.ts';
-import { PaperVenue } from './exchanges/paper-venue.ts';
+import { PaperVenue, simulatedSource } from './exchanges/paper-venue.ts';
+import { money } from './engine/money.ts';
 import type { ExchangePort, MarketInfo } from './exchanges/port.ts';
 import { SimulatedMarket } from './market/simulated.ts';
 import type { Timeframe } from './market/symbols.ts';
@@ -68,16 +69,27 @@ export function createTrading(options: TradingOptions): Trading {
   const feed = options.feed ?? new SimulatedMarket();
   const now = options.now ?? Date.now;
   const { db, live } = options;
-  const paper = (userId: string) => new PaperVenue(db, userId, feed, now);
+  const paper = (userId: string) => new PaperVenue(db, userId, simulatedSource(feed, now));
   const known = (symbol: string) => feed.symbols().some((s) => s.symbol === symbol);
+  /** The live exchange behind a code: itself, or the one a simulated account trades on the prices of. */
+  const liveOf = (code: string): { live: LiveSide; code: string } => {
+    if (!live) throw fail('ApiExchangeUnsupported');
+    return { live, code: exchangeByCode(code)?.simulatedOf ?? code };
+  };
+  /** A user's simulated account on a live exchange's prices: filled at its price, with its rules and fee. */
+  const simulated = (userId: string, code: string) => {
+    const ex = exchangeByCode(code)!;
+    const l = liveOf(code);
+    return new PaperVenue(db, userId, { market: (symbol) => l.live.market(l.code, symbol), price: async (symbol) => money(await l.live.price(l.code, symbol)) }, ex.id);
+  };
   const prices: PriceSource = {
     async price(exchange, symbol) {
       if (exchange === 'paper') {
         if (!known(symbol)) throw fail('OrderInvalidPair');
         return feed.priceAt(symbol, now());
       }
-      if (!live) throw fail('ApiExchangeUnsupported');
-      return live.price(exchange, symbol);
+      const l = liveOf(exchange);
+      return l.live.price(l.code, symbol);
     },
   };
   const listCache = new BotListCache();
@@ -91,6 +103,7 @@ export function createTrading(options: TradingOptions): Trading {
     ...(options.log ? { log: options.log } : {}),
     async venue(bot) {
       if (bot.exchange === 'paper') return paper(bot.userId);
+      if (exchangeByCode(bot.exchange)?.simulatedOf) return simulated(bot.userId, bot.exchange);
       if (!live) throw fail('ApiExchangeUnsupported');
       return live.venue(bot);
     },
@@ -105,8 +118,8 @@ export function createTrading(options: TradingOptions): Trading {
     async symbols(exchange, { symbol, history }) {
       if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');
       if (exchange !== 'paper') {
-        if (!live) throw fail('ApiExchangeUnsupported');
-        return live.symbols(exchange, { symbol, history });
+        const l = liveOf(exchange);
+        return (await l.live.symbols(l.code, { symbol, history })).map((x) => ({ ...x, exchange }));
       }
       const list = symbolList(feed, now(), history, symbol);
       if (symbol && list.length === 0) throw fail('OrderInvalidPair');
@@ -118,16 +131,16 @@ export function createTrading(options: TradingOptions): Trading {
         if (!known(symbol)) throw fail('OrderInvalidPair');
         return feed.candles(symbol, timeframe, now(), limit);
       }
-      if (!live) throw fail('ApiExchangeUnsupported');
-      return live.candles(exchange, symbol, timeframe, limit);
+      const l = liveOf(exchange);
+      return l.live.candles(l.code, symbol, timeframe, limit);
     },
     async assets(userId, code) {
       const exchange = exchangeByCode(code);
       if (!exchange) throw fail('ApiExchangeUnsupported');
       const bound = await db.selectFrom('exchange_keys').select('id').where('user_id', '=', userId).where('exchange_id', '=', exchange.id).executeTakeFirst();
       if (!bound) throw fail('ApiNotBound');
-      if (code === 'paper') {
-        const rows = await paper(userId).balances();
+      if (code === 'paper' || exchange.simulatedOf) {
+        const rows = await (code === 'paper' ? paper(userId) : simulated(userId, code)).balances();
         return { exchange: code, balances: rows.map((r) => ({ currency: r.currency, free: r.amount, total: r.amount })) };
       }
       if (!live) throw fail('ApiExchangeUnsupported');
@@ -136,8 +149,8 @@ export function createTrading(options: TradingOptions): Trading {
     async tickers(exchange, symbols) {
       if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');
       if (exchange !== 'paper') {
-        if (!live) throw fail('ApiExchangeUnsupported');
-        return live.tickers(exchange, symbols);
+        const l = liveOf(exchange);
+        return l.live.tickers(l.code, symbols);
       }
       if (symbols.some((s) => !known(s))) throw fail('OrderInvalidPair');
       const t = now();
@@ -150,8 +163,8 @@ export function createTrading(options: TradingOptions): Trading {
         const info = feed.info(symbol);
         return paperMarket(symbol, info.tick, info.step);
       }
-      if (!live) throw fail('ApiExchangeUnsupported');
-      return live.market(exchange, symbol);
+      const l = liveOf(exchange);
+      return l.live.market(l.code, symbol);
     },
   };
 }

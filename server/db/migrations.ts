@@ -290,4 +290,13 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0010_paper_per_exchange': {
+    async up(db: Kysely<unknown>) {
+      // Simulated accounts on live exchanges' prices (issue 6 §4): one virtual balance per exchange.
+      await db.schema.alterTable('paper_balances').addColumn('exchange_id', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema.alterTable('paper_balances').dropConstraint('paper_balances_pk').execute();
+      await db.schema.alterTable('paper_balances').addPrimaryKeyConstraint('paper_balances_pk', ['user_id', 'exchange_id', 'currency']).execute();
+      await db.schema.alterTable('paper_orders').addColumn('exchange_id', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    },
+  },
 };

@@ -107,6 +107,8 @@ export interface BotCyclesTable {
 
 export interface PaperBalancesTable {
   user_id: string;
+  /** 1: Paper; or a simulated account on a live exchange's prices (exchanges/catalog.ts). */
+  exchange_id: ColumnType<number, number | undefined, number>;
   currency: string;
   amount: Numeric;
 }
@@ -114,6 +116,7 @@ export interface PaperBalancesTable {
 export interface PaperOrdersTable {
   client_order_id: string;
   user_id: string;
+  exchange_id: ColumnType<number, number | undefined, number>;
   symbol: string;
   side: 'buy' | 'sell';
   status: 'closed' | 'rejected';

@@ -27,12 +27,31 @@ function orderOf(row: OrderRow): OrderState {
 }
 
 /** Gives a user their starting Paper balance the first time their Paper account is used. */
-export async function openPaperAccount(db: Db, userId: string): Promise<void> {
+export async function openPaperAccount(db: Db, userId: string, exchangeId = 1): Promise<void> {
   await db
     .insertInto('paper_balances')
-    .values(Object.entries(PAPER_START_BALANCE).map(([currency, amount]) => ({ user_id: userId, currency, amount })))
-    .onConflict((oc) => oc.columns(['user_id', 'currency']).doNothing())
+    .values(Object.entries(PAPER_START_BALANCE).map(([currency, amount]) => ({ user_id: userId, exchange_id: exchangeId, currency, amount })))
+    .onConflict((oc) => oc.columns(['user_id', 'exchange_id', 'currency']).doNothing())
     .execute();
+}
+
+/** Where a simulated account reads its prices and rules: Paper's simulated market, or a live exchange's. */
+export interface PaperSource {
+  market(symbol: string): Promise<MarketInfo>;
+  price(symbol: string): Promise<Decimal>;
+}
+
+/** Paper's own source: the simulated market at the market clock, with Paper's rules. */
+export function simulatedSource(feed: SimulatedMarket, now: () => number): PaperSource {
+  return {
+    async market(symbol) {
+      const info = feed.info(symbol);
+      return paperMarket(symbol, info.tick, info.step);
+    },
+    async price(symbol) {
+      return money(feed.priceAt(symbol, now()));
+    },
+  };
 }
 
 /**
@@ -44,30 +63,30 @@ export async function openPaperAccount(db: Db, userId: string): Promise<void> {
 export class PaperVenue implements ExchangePort {
   private readonly db: Db;
   private readonly userId: string;
-  private readonly feed: SimulatedMarket;
-  private readonly now: () => number;
+  private readonly source: PaperSource;
+  private readonly exchangeId: number;
 
-  constructor(db: Db, userId: string, feed: SimulatedMarket, now: () => number = Date.now) {
+  /** A user's simulated account: Paper (exchange 1) by default, or one on a live exchange's prices. */
+  constructor(db: Db, userId: string, source: PaperSource, exchangeId = 1) {
     this.db = db;
     this.userId = userId;
-    this.feed = feed;
-    this.now = now;
+    this.source = source;
+    this.exchangeId = exchangeId;
   }
 
-  async market(symbol: string): Promise<MarketInfo> {
-    const info = this.feed.info(symbol);
-    return paperMarket(symbol, info.tick, info.step);
+  market(symbol: string): Promise<MarketInfo> {
+    return this.source.market(symbol);
   }
 
   async balance(currency: string): Promise<Decimal> {
-    await openPaperAccount(this.db, this.userId);
-    const row = await this.db.selectFrom('paper_balances').select('amount').where('user_id', '=', this.userId).where('currency', '=', currency).executeTakeFirst();
+    await openPaperAccount(this.db, this.userId, this.exchangeId);
+    const row = await this.db.selectFrom('paper_balances').select('amount').where('user_id', '=', this.userId).where('exchange_id', '=', this.exchangeId).where('currency', '=', currency).executeTakeFirst();
     return money(row?.amount ?? '0');
   }
 
   async balances(): Promise<{ currency: string; amount: string }[]> {
-    await openPaperAccount(this.db, this.userId);
-    const rows = await this.db.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', this.userId).orderBy('currency').execute();
+    await openPaperAccount(this.db, this.userId, this.exchangeId);
+    const rows = await this.db.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', this.userId).where('exchange_id', '=', this.exchangeId).orderBy('currency').execute();
     return rows.map((r) => ({ currency: r.currency, amount: money(r.amount).toFixed() }));
   }
 
@@ -78,27 +97,28 @@ export class PaperVenue implements ExchangePort {
 
   async placeMarketOrder(request: MarketOrderRequest): Promise<OrderState> {
     const m = await this.market(request.symbol);
-    await openPaperAccount(this.db, this.userId);
+    await openPaperAccount(this.db, this.userId, this.exchangeId);
+    // The price is read before the transaction: a live exchange's answer must not hold the lock.
+    const price = await this.source.price(request.symbol);
     return this.db.transaction().execute(async (tx) => {
       // Locking the balances serialises this user's orders; the order id is checked under the lock.
-      const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', this.userId).forUpdate().execute();
+      const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', this.userId).where('exchange_id', '=', this.exchangeId).forUpdate().execute();
       const known = await tx.selectFrom('paper_orders').selectAll().where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
       if (known) return orderOf(known);
       const balances = new Map(held.map((r) => [r.currency, money(r.amount)]));
-      const price = money(this.feed.priceAt(request.symbol, this.now()));
       const { order, changes } = fillMarketOrder(m, price, request, (c) => balances.get(c) ?? money(0));
       for (const [currency, delta] of changes) {
         const amount = (balances.get(currency) ?? money(0)).plus(delta).toFixed();
         await tx
           .insertInto('paper_balances')
-          .values({ user_id: this.userId, currency, amount })
-          .onConflict((oc) => oc.columns(['user_id', 'currency']).doUpdateSet({ amount }))
+          .values({ user_id: this.userId, exchange_id: this.exchangeId, currency, amount })
+          .onConflict((oc) => oc.columns(['user_id', 'exchange_id', 'currency']).doUpdateSet({ amount }))
           .execute();
       }
       await tx
         .insertInto('paper_orders')
         .values({
-          client_order_id: order.clientOrderId, user_id: this.userId, symbol: order.symbol, side: order.side,
+          client_order_id: order.clientOrderId, user_id: this.userId, exchange_id: this.exchangeId, symbol: order.symbol, side: order.side,
           status: order.status === 'closed' ? 'closed' : 'rejected', price: order.price?.toFixed() ?? null,
           filled: order.filled.toFixed(), cost: order.cost.toFixed(), fee: order.fee?.amount.toFixed() ?? null,
           fee_currency: order.fee?.currency ?? null, reason: order.reason ?? null,
@@ -114,15 +134,15 @@ export class PaperVenue implements ExchangePort {
  * any of their Paper bots runs, is paused, or holds a position or an order: their books would no
  * longer match the account.
  */
-export async function resetPaperAccount(db: Db, userId: string): Promise<void> {
+export async function resetPaperAccount(db: Db, userId: string, exchangeId = 1): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const bots = await tx.selectFrom('bots').select(['status', 'state']).where('user_id', '=', userId).where('exchange_id', '=', 1).where('deleted_at', 'is', null).execute();
+    const bots = await tx.selectFrom('bots').select(['status', 'state']).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).where('deleted_at', 'is', null).execute();
     const busy = bots.some((b) => {
       const s = b.state as { pending?: unknown; fills?: unknown[]; orders?: ({ side: string } | null)[] };
       return b.status !== 'stopped' || s.pending || (s.fills?.length ?? 0) > 0 || (s.orders ?? []).some((o) => o?.side === 'sell');
     });
     if (busy) throw fail('SimulationBotsActive');
-    await tx.deleteFrom('paper_balances').where('user_id', '=', userId).execute();
-    await tx.insertInto('paper_balances').values(Object.entries(PAPER_START_BALANCE).map(([currency, amount]) => ({ user_id: userId, currency, amount }))).execute();
+    await tx.deleteFrom('paper_balances').where('user_id', '=', userId).where('exchange_id', '=', exchangeId).execute();
+    await tx.insertInto('paper_balances').values(Object.entries(PAPER_START_BALANCE).map(([currency, amount]) => ({ user_id: userId, exchange_id: exchangeId, currency, amount }))).execute();
   });
 }

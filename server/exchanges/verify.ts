@@ -23,11 +23,12 @@ export const ccxtClient: ClientFactory = async (exchange, creds) => {
 const PAPER_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 
 /**
- * Whether the keys work: Paper checks their format; a live exchange must answer a private call (the
+ * Whether the keys work: a simulated account checks their format; a live exchange must answer a private call (the
  * balance) with them. Any failure, network included, means "not verified": nothing is saved.
  */
 export async function verifyKeys(exchange: ExchangeInfo, creds: Credentials, client: ClientFactory = ccxtClient): Promise<boolean> {
-  if (exchange.code === 'paper') return PAPER_KEY.test(creds.apiKey) && PAPER_KEY.test(creds.secretKey);
+  // Simulated accounts (Paper, and those on a live exchange's prices) hold no real key: its format is all.
+  if (exchange.code === 'paper' || exchange.simulatedOf) return PAPER_KEY.test(creds.apiKey) && PAPER_KEY.test(creds.secretKey);
   try {
     await (await client(exchange, creds)).fetchBalance();
     return true;

@@ -45,7 +45,9 @@ describe.each(dbKinds)('exchanges and API keys on %s', (kind) => {
   it('lists the exchanges and the server IPs to whitelist', async () => {
     const { data } = await call('GET', '/api/market/exchanges');
     const d = data as { exchanges: { code: string; passphrase: boolean }[]; ips: string[] };
-    expect(d.exchanges.map((e) => e.code)).toEqual(['paper', 'binance', 'okx', 'bybit', 'gate', 'bitget', 'htx']);
+    expect(d.exchanges.map((e) => e.code)).toEqual(['paper', 'binance', 'okx', 'bybit', 'gate', 'bitget', 'htx', 'binancesim', 'okxsim', 'bybitsim', 'bitgetsim']);
+    // Simulated accounts on the live prices of the exchanges that offer simulation.
+    expect((d.exchanges as { code: string; simulatedOf?: string }[]).filter((e) => e.simulatedOf).map((e) => `${e.code}:${e.simulatedOf}`)).toEqual(['binancesim:binance', 'okxsim:okx', 'bybitsim:bybit', 'bitgetsim:bitget']);
     expect(d.exchanges.filter((e) => e.passphrase).map((e) => e.code)).toEqual(['okx', 'bitget']);
     expect(d.ips).toEqual(['203.0.113.7']);
   });

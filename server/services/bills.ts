@@ -3,7 +3,7 @@ import type { BillGroup, BillLog } from '../../contract/bots.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import { money } from '../engine/money.ts';
-import { exchangeById, PAPER_EXCHANGE_ID } from '../exchanges/catalog.ts';
+import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 
 const DAY_MS = 86_400_000;
 const dayStart = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS);
@@ -12,7 +12,7 @@ const plain = (x: string | null | undefined) => money(x ?? '0').toFixed();
 /** Live and simulated (Paper) bots are billed apart (issue 6 §4); no mode: both. */
 export type TradingMode = 'live' | 'simulation' | undefined;
 const modeOf = (mode: TradingMode, column: string) =>
-  sql<boolean>`${sql.ref(column)} in (select id from bots where (exchange_id = ${PAPER_EXCHANGE_ID}) = ${mode === 'simulation'})`;
+  sql<boolean>`${sql.ref(column)} in (select id from bots where (exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${mode === 'simulation'})`;
 
 /** user/bill: realised profit today (UTC) and in total; numbers, as the spec's bill summary is. */
 export async function billSummary(db: Db, userId: string, now = Date.now(), mode?: TradingMode): Promise<{ today: number; total: number }> {

@@ -12,7 +12,7 @@ import { decodeMartin, type StoredMartinState } from '../engine/martin/state-cod
 import type { GridParams } from '../engine/grid/rules.ts';
 import type { StoredGridState } from '../engine/grid/state-codec.ts';
 import { gridDetail, gridHeld, gridInputParams, gridSummaryFields } from './grid-queries.ts';
-import { exchangeByCode, exchangeById, PAPER_EXCHANGE_ID } from '../exchanges/catalog.ts';
+import { exchangeByCode, exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
 import { fail } from './errors.ts';
 
@@ -110,7 +110,7 @@ async function ownBot(db: Db, userId: string, id: string): Promise<BotRow> {
 export async function listBots(db: Db, userId: string, filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined; mode?: 'live' | 'simulation' | undefined }): Promise<Page<BotSummary>> {
   let q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null);
   // Live and simulated (Paper) bots are listed apart (issue 6 §4).
-  if (filter.mode) q = q.where('exchange_id', filter.mode === 'simulation' ? '=' : '<>', PAPER_EXCHANGE_ID);
+  if (filter.mode) q = q.where('exchange_id', filter.mode === 'simulation' ? 'in' : 'not in', SIMULATED_EXCHANGE_IDS);
   if (filter.exchange) {
     const ex = exchangeByCode(filter.exchange);
     if (!ex) throw fail('ApiExchangeUnsupported');
@@ -128,7 +128,7 @@ export async function listBots(db: Db, userId: string, filter: { page: number; p
 
 export async function countBots(db: Db, userId: string, exchange?: string, mode?: 'live' | 'simulation'): Promise<BotCount> {
   let q = db.selectFrom('bots').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).where('user_id', '=', userId).where('deleted_at', 'is', null);
-  if (mode) q = q.where('exchange_id', mode === 'simulation' ? '=' : '<>', PAPER_EXCHANGE_ID);
+  if (mode) q = q.where('exchange_id', mode === 'simulation' ? 'in' : 'not in', SIMULATED_EXCHANGE_IDS);
   if (exchange) {
     const ex = exchangeByCode(exchange);
     if (!ex) throw fail('ApiExchangeUnsupported');

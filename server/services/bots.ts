@@ -94,7 +94,7 @@ export async function createBot(deps: BotsDeps, userId: string, input: BotCreate
   if (!bound) throw fail('ApiNotBound');
   const params = storedParams(input.type, input.params);
   await checkBotParams(deps, input.type, exchange.code, input.symbol, params);
-  if (exchange.code === 'paper') await openPaperAccount(deps.db, userId);
+  if (exchange.code === 'paper' || exchange.simulatedOf) await openPaperAccount(deps.db, userId, exchange.id);
   const kit = kitOf(input.type);
   const changed = await deps.db.transaction().execute(async (tx) => {
     const row = await tx

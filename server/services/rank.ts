@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { Page } from '../../contract/envelope.ts';
 import type { RankEntry, RankPeriod } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
-import { PAPER_EXCHANGE_ID } from '../exchanges/catalog.ts';
+import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { money } from '../engine/money.ts';
 
 /**
  * The rank list (issue 5 §6): traders ordered by the realised profit of the cycles their bots closed
- * in the period, live and simulated (Paper) bots ranked apart; ties share a place. The asking trader
+ * in the period, live and simulated (Paper, simulated accounts) bots ranked apart; ties share a place. The asking trader
  * also gets their own place when they have closed a cycle in the period.
  */
 const periodDays: Record<RankPeriod, number | null> = { '1d': 1, '7d': 7, '30d': 30, all: null };
@@ -29,7 +29,7 @@ export async function userRank(
     with totals as (
       select c.user_id, sum(c.profit) as profit, count(*) as cycles
       from bot_cycles c join bots b on b.id = c.bot_id
-      where c.closed_at >= ${since} and (b.exchange_id = ${PAPER_EXCHANGE_ID}) = ${paper}
+      where c.closed_at >= ${since} and (b.exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${paper}
       group by c.user_id
     )
     select t.user_id, t.profit, t.cycles, rank() over (order by t.profit desc) as place, u.nickname, u.avatar, u.sn

@@ -41,10 +41,13 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading
     }));
   });
   route(app, db, 'userAsset', { auth: true }, ({ session, query }) => trading.assets(session.userId, query.exchange ?? 'paper'));
-  route(app, db, 'paperReset', { auth: true }, async ({ session }) => {
-    await trading.assets(session.userId, 'paper'); // bound first (ApiNotBound otherwise)
-    await resetPaperAccount(db, session.userId);
-    return trading.assets(session.userId, 'paper');
+  route(app, db, 'paperReset', { auth: true }, async ({ session, body }) => {
+    const code = body?.exchange ?? 'paper';
+    const ex = exchangeByCode(code);
+    if (!ex || !(code === 'paper' || ex.simulatedOf)) throw fail('ApiExchangeUnsupported');
+    await trading.assets(session.userId, code); // bound first (ApiNotBound otherwise)
+    await resetPaperAccount(db, session.userId, ex.id);
+    return trading.assets(session.userId, code);
   });
   route(app, db, 'marketFutures', { auth: true }, async ({ query }) => {
     const ex = exchangeByCode(query.exchange);

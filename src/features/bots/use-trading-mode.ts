@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ApiBinding } from '../../../contract/schemas.ts';
+import { isSimulatedCode } from '../../../contract/rules.ts';
 
 export type TradingMode = 'live' | 'simulation';
 const KEY = 'trading-mode';
@@ -18,7 +19,7 @@ export function useTradingMode(bindings?: ApiBinding[] | null): [TradingMode | u
   const [mode, setMode] = useState<TradingMode | undefined>(read);
   useEffect(() => {
     if (mode || !bindings) return;
-    const fallback: TradingMode = bindings.some((b) => b.exchange !== 'paper') ? 'live' : 'simulation';
+    const fallback: TradingMode = bindings.some((b) => !isSimulatedCode(b.exchange)) ? 'live' : 'simulation';
     localStorage.setItem(KEY, fallback);
     setMode(fallback);
   }, [bindings, mode]);

@@ -14,6 +14,7 @@ import { operationLabels, statusLabels } from '../labels.ts';
 import { useRefresh } from '../use-refresh.ts';
 import { useExchangeNames } from '../use-exchange-names.ts';
 import { useTradingMode } from '../use-trading-mode.ts';
+import { isSimulatedCode } from '../../../../contract/rules.ts';
 import { ModeSwitch } from './mode-switch.tsx';
 import { BatchProgress } from './batch-progress.tsx';
 import { BotCard } from './bot-card.tsx';
@@ -99,10 +100,10 @@ export function StrategyListPage() {
           </button>
         ))}
       </div>
-      {bindings.data && bindings.data.filter((b) => (mode === 'simulation') === (b.exchange === 'paper')).length > 1 ? (
+      {bindings.data && bindings.data.filter((b) => (mode === 'simulation') === isSimulatedCode(b.exchange)).length > 1 ? (
         <div className={css.chips} role="group" aria-label={t`交易所`}>
           <button type="button" className={css.chip} aria-pressed={exchange === undefined} onClick={() => filter({ exchange: undefined })}><Trans>全部交易所</Trans></button>
-          {bindings.data.filter((b) => (mode === 'simulation') === (b.exchange === 'paper')).map((b) => (
+          {bindings.data.filter((b) => (mode === 'simulation') === isSimulatedCode(b.exchange)).map((b) => (
             <button key={b.id} type="button" className={css.chip} aria-pressed={exchange === b.exchange} onClick={() => filter({ exchange: b.exchange })}>{exchangeName(b.exchange)}</button>
           ))}
         </div>

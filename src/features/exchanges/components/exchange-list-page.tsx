@@ -15,7 +15,7 @@ export function ExchangeListPage() {
       <LoadState loading={!data && !failed} failed={failed} failedText={<Trans>交易所列表加载失败。</Trans>} onRetry={reload} />
       {data ? (
         <ul className={ui.list} data-testid="exchange-list">
-          {data.exchanges.map((e) => {
+          {data.exchanges.filter((e) => !e.simulatedOf).map((e) => {
             const binding = data.bindings.find((b) => b.exchangeId === e.id);
             return (
               <li key={e.id}>

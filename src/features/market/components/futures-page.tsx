@@ -13,7 +13,7 @@ export function FuturesPage() {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const exchanges = useResource(() => getExchanges());
-  const live = (exchanges.data?.exchanges ?? []).filter((e) => e.code !== 'paper');
+  const live = (exchanges.data?.exchanges ?? []).filter((e) => e.code !== 'paper' && !e.simulatedOf);
   const [picked, setPicked] = useState('binance');
   const data = useResource(() => api.marketFutures({ exchange: picked }, { show: false }));
   const pick = (code: string) => {

@@ -46,7 +46,7 @@ function MarketList({ exchange }: { exchange: string }) {
   return (
     <Page title={<Trans>行情</Trans>}>
       <div className={bots.chips} role="tablist" aria-label={t`交易所`}>
-        {(exchanges.data?.exchanges ?? [{ code: 'paper', name: 'Paper' }]).map((e) => (
+        {(exchanges.data?.exchanges ?? [{ code: 'paper', name: 'Paper' }]).filter((e) => !('simulatedOf' in e && e.simulatedOf)).map((e) => (
           <button key={e.code} type="button" role="tab" aria-selected={e.code === exchange} aria-pressed={e.code === exchange} className={bots.chip} onClick={() => go({ exchange: e.code })}>{e.name}</button>
         ))}
       </div>
