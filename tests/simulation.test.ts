@@ -24,6 +24,13 @@ describe('simulation', () => {
     await expect.poll(() => page.getByTestId('sim-balances').innerText()).toMatch(/USDT\s+10,000/);
   });
 
+  it('opens a simulated account on Binance’s live prices with its own 10,000 USDT', async () => {
+    await page.getByTestId('sim-exchange-binancesim').click();
+    await page.getByTestId('sim-open').click();
+    await expect.poll(() => page.getByTestId('sim-balances').innerText()).toMatch(/USDT\s+10,000/);
+    expect(await page.getByTestId('sim-account').innerText()).toContain('虚拟资金，实时行情');
+  });
+
   it('says when an exchange has no spot simulation', async () => {
     await page.getByTestId('sim-exchange-gate').click();
     expect(await page.getByTestId('sim-exchange-note').innerText()).toBe('该交易所现货暂不支持模拟');

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../../../lib/api.ts';
@@ -19,9 +20,15 @@ export function HomePage() {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   // The figures of the bots the strategy list shows: live or simulated, never both (issue 6 §4).
-  const [mode] = useTradingMode();
-  const bill = useResource(() => api.userBill(mode ? { mode } : {}, { show: false }));
-  const counts = useResource(() => api.userBotCount(mode ? { mode } : {}, { show: false }));
+  const [mode] = useTradingMode(useResource(() => api.userApi({}, { show: false })).data);
+  const bill = useResource(() => (mode ? api.userBill({ mode }, { show: false }) : Promise.resolve(null)));
+  const counts = useResource(() => (mode ? api.userBotCount({ mode }, { show: false }) : Promise.resolve(null)));
+  const first = useRef(mode);
+  useEffect(() => {
+    if (!mode || mode === first.current) return; // known from the start: loaded already
+    bill.reload();
+    counts.reload();
+  }, [mode]);
   const prices = useResource(() => api.marketPrice({ symbols: HOME_SYMBOLS }, { show: false }));
   useRefresh(prices.reload, 5000);
   const c = counts.data;

@@ -39,8 +39,9 @@ export function StrategyListPage() {
   const exchangeName = useExchangeNames();
   const bindings = useResource(() => api.userApi({}, { show: false }));
   const [mode, setMode] = useTradingMode(bindings.data);
-  const counts = useResource(() => api.userBotCount({ ...(exchange ? { exchange } : {}), ...(mode ? { mode } : {}) }, { show: false }));
-  const bots = useResource(() => api.userBotList({ page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}), ...(mode ? { mode } : {}) }));
+  // Nothing is listed until it is known whether live or simulated bots are wanted: never both.
+  const counts = useResource(() => (mode ? api.userBotCount({ ...(exchange ? { exchange } : {}), mode }, { show: false }) : Promise.resolve(null)));
+  const bots = useResource(() => (mode ? api.userBotList({ page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}), mode }) : Promise.resolve(null)));
   const reloadAll = useMemo(() => () => {
     bots.reload();
     counts.reload();

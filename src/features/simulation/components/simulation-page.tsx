@@ -18,31 +18,59 @@ import * as css from '../../bots/components/bots.css.ts';
 const paperKey = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
- * /simulation (模拟): paper trading with a virtual balance that the trader can reset, and the bots that
- * run on it (the same screens and engine as live trading; the Paper exchange's simulated prices).
+ * /simulation (模拟): paper trading with a virtual balance per simulated account (Paper's simulated
+ * market, or a live exchange's real prices, rules and fee) that the trader can reset, and the bots that
+ * run on it: the same screens and engine as live trading. Exchanges without spot simulation say so.
  */
 export function SimulationPage() {
+  const exchanges = useResource(() => getExchanges());
+  const [code, setCode] = useState('paper');
+  const [notice, setNotice] = useState<ExchangeInfo | null>(null);
+  const list = exchanges.data?.exchanges ?? [];
+  const simulated = list.filter((e) => e.code === 'paper' || e.simulatedOf);
+  const unsupported = list.filter((e) => e.code !== 'paper' && !e.simulatedOf && !e.simulation);
+  const { t } = useLingui();
+  return (
+    <Page title={<Trans>模拟</Trans>} root>
+      <div className={css.chips} role="tablist" aria-label={t`模拟账户`}>
+        {(simulated.length ? simulated : [{ code: 'paper', name: 'Paper' } as ExchangeInfo]).map((e) => (
+          <button key={e.code} type="button" role="tab" aria-selected={e.code === code && !notice} aria-pressed={e.code === code && !notice} className={css.chip} onClick={() => { setNotice(null); setCode(e.code); }} data-testid={`sim-exchange-${e.code}`}>{e.name}</button>
+        ))}
+        {unsupported.map((e) => (
+          <button key={e.code} type="button" role="tab" aria-selected={notice?.code === e.code} aria-pressed={notice?.code === e.code} className={css.chip} onClick={() => setNotice(e)} data-testid={`sim-exchange-${e.code}`}>{e.name}</button>
+        ))}
+      </div>
+      {notice ? (
+        <section className={ui.card} role="status" data-testid="sim-exchange-note"><Trans>该交易所现货暂不支持模拟</Trans></section>
+      ) : (
+        <SimulatedAccount key={code} exchange={simulated.find((e) => e.code === code) ?? ({ code: 'paper', name: 'Paper', id: 1 } as ExchangeInfo)} />
+      )}
+    </Page>
+  );
+}
+
+/** One simulated account: open it in one tap, its virtual balances, a reset, and its bots. */
+function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
-  const account = useResource(() => api.userAsset({ exchange: 'paper' }, { show: false }).then(
+  const code = exchange.code;
+  const account = useResource(() => api.userAsset({ exchange: code }, { show: false }).then(
     (a) => ({ bound: true as const, balances: a.balances }),
     (e: unknown) => {
       if (e instanceof ApiError && e.code === Code.ApiNotBound) return { bound: false as const, balances: [] }; // no simulated account yet
       throw e;
     },
   ));
-  const bots = useResource(() => api.userBotList({ exchange: 'paper', page: '1', page_size: '20' }));
-  const exchanges = useResource(() => getExchanges());
+  const bots = useResource(() => api.userBotList({ exchange: code, page: '1', page_size: '20' }));
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
-  const [picked, setPicked] = useState<ExchangeInfo | null>(null);
 
   const open = async () => {
     setBusy(true);
     setFailure('');
     try {
-      await api.exchangesBind({ exchangeId: 1, apiKey: paperKey(), secretKey: paperKey() });
+      await api.exchangesBind({ exchangeId: exchange.id, apiKey: paperKey(), secretKey: paperKey() });
       account.reload();
     } catch (e) {
       setFailure(errorText(e));
@@ -54,7 +82,7 @@ export function SimulationPage() {
     setBusy(true);
     setFailure('');
     try {
-      await api.paperReset(undefined, { show: false });
+      await api.paperReset({ exchange: code }, { show: false });
       account.reload();
       setConfirming(false);
     } catch (e) {
@@ -66,16 +94,18 @@ export function SimulationPage() {
   };
 
   return (
-    <Page title={<Trans>模拟</Trans>} root>
+    <>
       <LoadState loading={!account.data && !account.failed} failed={account.failed} failedText={<Trans>模拟账户加载失败。</Trans>} onRetry={account.reload} />
       <section className={ui.card} data-testid="sim-account">
         <div className={css.botHead}>
           <strong><Trans>模拟账户</Trans></strong>
-          <span className={ui.muted}>Paper · <Trans>虚拟资金，模拟行情</Trans></span>
+          <span className={ui.muted}>{exchange.name} · {exchange.simulatedOf ? <Trans>虚拟资金，实时行情</Trans> : <Trans>虚拟资金，模拟行情</Trans>}</span>
         </div>
         {account.data && !account.data.bound ? (
           <>
-            <p className={ui.muted}><Trans>用虚拟的 10,000 USDT 跑和实盘完全相同的策略与引擎，零风险验证参数。</Trans></p>
+            <p className={ui.muted}>{exchange.simulatedOf
+              ? <Trans>用虚拟的 10,000 USDT 按该交易所的实时价格、规则和手续费成交，和实盘完全相同的策略与引擎。</Trans>
+              : <Trans>用虚拟的 10,000 USDT 跑和实盘完全相同的策略与引擎，零风险验证参数。</Trans>}</p>
             <button type="button" className={ui.button.primary} disabled={busy} onClick={() => void open()} data-testid="sim-open"><Trans>开通模拟账户</Trans></button>
           </>
         ) : null}
@@ -99,35 +129,21 @@ export function SimulationPage() {
           <Link to="/strategy/grid/{-$id}" params={{}} className={css.smallButton} style={{ display: 'grid', placeItems: 'center' }}><Trans>网格</Trans></Link>
           <Link to="/strategy/ai/{-$id}" params={{}} className={css.smallButton} style={{ display: 'grid', placeItems: 'center' }}>AI</Link>
         </div>
-        {bots.data && bots.data.list.length === 0 ? <p className={ui.muted}><Trans>还没有模拟策略。创建时选择 Paper 交易所即可。</Trans></p> : null}
+        {bots.data && bots.data.list.length === 0 ? <p className={ui.muted}><Trans>还没有模拟策略。创建时选择该模拟账户即可。</Trans></p> : null}
         <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="sim-bots">
-          {bots.data?.list.map((b) => <BotCard key={b.id} bot={b} exchangeName="Paper" selecting={false} selected={false} onSelect={() => undefined} />)}
+          {bots.data?.list.map((b) => <BotCard key={b.id} bot={b} exchangeName={exchange.name} selecting={false} selected={false} onSelect={() => undefined} />)}
         </ul>
-      </section>
-
-      <section className={ui.card} aria-label={t`实时行情模拟`}>
-        <strong><Trans>用交易所的实时行情模拟</Trans></strong>
-        <div className={css.chips} style={{ marginTop: 8 }}>
-          {(exchanges.data?.exchanges ?? []).filter((e) => e.code !== 'paper').map((e) => (
-            <button key={e.code} type="button" className={css.chip} aria-pressed={picked?.code === e.code} onClick={() => setPicked(e)} data-testid={`sim-exchange-${e.code}`}>{e.name}</button>
-          ))}
-        </div>
-        {picked ? (
-          <p role="status" className={ui.muted} data-testid="sim-exchange-note">
-            {picked.simulation ? <Trans>{picked.name} 的实时行情模拟尚未开放；目前模拟盘使用 Paper 的模拟行情。</Trans> : <Trans>该交易所现货暂不支持模拟</Trans>}
-          </p>
-        ) : null}
       </section>
 
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={<Trans>重置模拟资金</Trans>}
-        description={<Trans>模拟账户将恢复为 10,000 USDT，持有的模拟币种会被清空。需要先停止所有模拟策略。</Trans>}
+        description={<Trans>模拟账户将恢复为 10,000 USDT，持有的模拟币种会被清空。需要先停止该账户的所有模拟策略。</Trans>}
         confirmLabel={<Trans>重置</Trans>}
         busy={busy}
         onConfirm={() => void reset()}
       />
-    </Page>
+    </>
   );
 }
