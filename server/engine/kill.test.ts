@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/connect.ts';
 import { money } from './money.ts';
 import type { StoredMartinState } from './martin/state-codec.ts';
+import type { StoredGridState } from './grid/state-codec.ts';
 
 /**
  * The crash test of architecture §4: bots trade on the Paper exchange in a real server process, which
@@ -78,6 +79,15 @@ describe('crash safety', () => {
       ids.push(created.data.id);
       expect((await get(`/user/botOperation?id=${created.data.id}&action=start`, token)).code).toBe(1);
     }
+    // And a grid bot, tight around the price now so it trades its levels up and down between the kills.
+    const ltc = Number((await get('/market/price?symbols=LTC%2FUSDT', token)).data[0].price);
+    const grid = await post('/user/botCreate', {
+      type: 'grid', exchangeId: 1, symbol: 'LTC/USDT',
+      params: { investment: '1000', lower: (ltc * 0.99).toFixed(2), upper: (ltc * 1.01).toFixed(2), grids: 6, spacing: 'arithmetic', stopLoss: '', takeProfit: '' },
+    }, token);
+    expect(grid.code).toBe(1);
+    ids.push(grid.data.id);
+    expect((await get(`/user/botOperation?id=${grid.data.id}&action=start`, token)).code).toBe(1);
 
     let lastStart = Date.now();
     for (let k = 0; k < KILLS; k++) {
@@ -115,9 +125,13 @@ describe('crash safety', () => {
     // looked up and settled on the next start, not forgotten.
     expect(orders.filter((o) => o.status === 'new').map((o) => o.client_order_id)).toEqual([]);
 
-    // Sequence numbers have no gaps: no order id was skipped or reused.
+    // Sequence numbers have no gaps: no order id was skipped or reused (martin counts per cycle, a grid per bot).
+    const grids = new Set(bots.filter((b) => b.type === 'grid').map((b) => String(b.id)));
     const seqs = new Map<string, number[]>();
-    for (const o of orders) seqs.set(`${o.bot_id}-${o.cycle}`, [...(seqs.get(`${o.bot_id}-${o.cycle}`) ?? []), o.seq]);
+    for (const o of [...orders].sort((a, b) => a.seq - b.seq)) {
+      const key = grids.has(String(o.bot_id)) ? `${o.bot_id}` : `${o.bot_id}-${o.cycle}`;
+      seqs.set(key, [...(seqs.get(key) ?? []), o.seq]);
+    }
     for (const [key, list] of seqs) expect(list, key).toEqual(list.map((_, i) => i + 1));
 
     // The balances are exactly the start plus every fill, each counted once.
@@ -137,6 +151,18 @@ describe('crash safety', () => {
 
     // Each bot's state is its orders: the open cycle's fills are its filled buys; realised = its closed cycles.
     for (const bot of bots) {
+      if (bot.type === 'grid') {
+        // A grid's books: what it holds to sell is what its filled buys brought less what its sells took.
+        const mine = orders.filter((o) => o.bot_id === bot.id && o.status === 'filled');
+        const held = (bot.state as StoredGridState).orders.filter((o) => o?.side === 'sell').reduce((sum, o) => sum.plus(o!.amount), money(0));
+        const bought = mine.filter((o) => o.side === 'buy').reduce((sum, o) => sum.plus(money(o.filled!).minus(o.fee ?? '0')), money(0));
+        const sold = mine.filter((o) => o.side === 'sell').reduce((sum, o) => sum.plus(o.filled!), money(0));
+        expect(held.lte(bought.minus(sold)), `grid ${bot.id} holds more than it bought`).toBe(true);
+        expect(bought.minus(sold).minus(held).lt(money('0.01')), `grid ${bot.id} lost track of its base`).toBe(true);
+        expect(money(bot.realized).toFixed()).toBe(cycles.filter((c) => c.bot_id === bot.id).reduce((sum, c) => sum.plus(c.profit), money(0)).toFixed());
+        expect(bot.status).toBe('running');
+        continue;
+      }
       const state = bot.state as StoredMartinState;
       const buys = orders.filter((o) => o.bot_id === bot.id && o.cycle === state.cycle && o.side === 'buy' && o.status === 'filled');
       expect(state.fills.map((f) => [money(f.price).toFixed(), money(f.amount).toFixed()])).toEqual(buys.map((o) => [money(o.price!).toFixed(), money(o.filled!).toFixed()]));
@@ -149,7 +175,9 @@ describe('crash safety', () => {
     const filled = orders.filter((o) => o.status === 'filled');
     expect(filled.length).toBeGreaterThan(ids.length * 3);
     expect(cycles.length).toBeGreaterThan(0);
+    expect(orders.filter((o) => grids.has(String(o.bot_id)) && o.status === 'filled').length, 'the grid traded').toBeGreaterThan(0);
     expect(filled.filter((o) => new Date(o.updated_at).getTime() > lastStart).length).toBeGreaterThan(0);
-    console.log(`kill test: ${KILLS} kills, ${filled.length} fills, ${cycles.length} cycles closed, ${venue.length} exchange orders`);
+    const gridFills = orders.filter((o) => grids.has(String(o.bot_id)) && o.status === 'filled').length;
+    console.log(`kill test: ${KILLS} kills, ${filled.length} fills (${gridFills} by the grid), ${cycles.length} cycles closed, ${venue.length} exchange orders`);
   });
 });
