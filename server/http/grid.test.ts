@@ -88,6 +88,9 @@ describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
     expect(actions.filter((k: string) => k === 'success')).toHaveLength(2);
     const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
     expect(detail.grid.levels.map((l: any) => l.side ?? '-')).toEqual(['buy', 'buy', 'buy', '-', 'sell']);
+    // Its open position (the base waiting at 55000) is among the trader's positions.
+    const positions = (await call('GET', '/api/user/positions')).data.list;
+    expect(positions).toContainEqual(expect.objectContaining({ botId: id, entries: 1, symbol: 'BTC/USDT' }));
   });
 
   it('is carried on by a new engine after a restart, from what the database holds', async () => {

@@ -241,9 +241,31 @@ export async function botActions(db: Db, userId: string, id: string, page: numbe
   return pageOf(list, Number(count.n), page, pageSize);
 }
 
+/** A grid bot's open position: the base waiting on its sell levels, valued at the price now. */
+async function gridPosition(trading: Trading, row: BotRow, exchange: string): Promise<OpenPosition> {
+  const held = gridHeld(row.state as StoredGridState);
+  let price = '0';
+  let unrealized = '0';
+  try {
+    const market = await trading.market(exchange, row.symbol);
+    const now = money(await trading.prices.price(exchange, row.symbol));
+    price = now.toFixed();
+    unrealized = held.amount.mul(now).mul(money(1).minus(market.feeRate)).minus(held.cost).toDecimalPlaces(8).toFixed();
+  } catch {
+    // No price: listed, unvalued.
+  }
+  return {
+    botId: String(row.id), botName: row.name, exchange, symbol: row.symbol, status: row.status, entries: held.sells,
+    amount: held.amount.toFixed(), cost: held.cost.toFixed(), averagePrice: held.cost.div(held.amount).toDecimalPlaces(12).toFixed(), price, unrealized,
+  };
+}
+
 /** user/positions: the open positions of the user's bots, valued at the price now. */
 export async function openPositions(db: Db, trading: Trading, userId: string, page: number, pageSize: number): Promise<Page<OpenPosition>> {
-  const q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null).where(sql<boolean>`jsonb_array_length(state->'fills') > 0`);
+  // Martin: fills in the open cycle; grid: base waiting on its sell levels.
+  const q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null).where(
+    sql<boolean>`(jsonb_typeof(state->'fills') = 'array' and jsonb_array_length(state->'fills') > 0) or (type = 'grid' and exists (select 1 from jsonb_array_elements(coalesce(state->'orders', '[]'::jsonb)) o where o->>'side' = 'sell'))`,
+  );
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
@@ -251,6 +273,10 @@ export async function openPositions(db: Db, trading: Trading, userId: string, pa
   const list: OpenPosition[] = [];
   for (const row of rows) {
     const exchange = exchangeById(row.exchange_id)?.code ?? 'unknown';
+    if (row.type === 'grid') {
+      list.push(await gridPosition(trading, row, exchange));
+      continue;
+    }
     const state = row.state as StoredMartinState;
     const { cost, average } = cycleFigures(state);
     let price = '0';
