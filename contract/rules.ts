@@ -39,3 +39,6 @@ export const profileFieldOk: Record<SetInfoField, (value: string) => boolean> = 
  * (server/exchanges/catalog.ts holds them). Their bots are simulation, kept apart from live ones.
  */
 export const isSimulatedCode = (code: string) => code === 'paper' || /^[a-z0-9]+sim$/.test(code);
+
+/** An amount a trader types for money moves (deposit, withdraw, convert): up to 12 digits and 8 decimals. */
+export const AMOUNT_RE = /^(0|[1-9]\d{0,11})(\.\d{1,8})?$/;

@@ -125,10 +125,13 @@ function addressOf(value: string | undefined, name: string): string {
   return value;
 }
 
+/** The conversions between balances unless CHANGE_RATES says otherwise. */
+export const DEFAULT_CHANGE_RATES = 'usdt:fuel=1,points:fuel=0.01,rewards:usdt=1';
+
 /** "usdt:fuel=1,points:fuel=0.01": the conversions between balances, each rate an exact decimal. */
-function changeRatesOf(value: string | undefined): Record<string, string> {
+export function changeRatesOf(value: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of (value ?? 'usdt:fuel=1,points:fuel=0.01,rewards:usdt=1').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (value ?? DEFAULT_CHANGE_RATES).split(',').map((p) => p.trim()).filter(Boolean)) {
     const m = /^(usdt|fuel|points|rewards):(usdt|fuel|points|rewards)=(.+)$/.exec(part);
     if (!m || m[1] === m[2]) throw new Error(`CHANGE_RATES must be like usdt:fuel=1,points:fuel=0.01, got "${part}"`);
     out[`${m[1]}:${m[2]}`] = decimalOf(m[3], '0', 'CHANGE_RATES');

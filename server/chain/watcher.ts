@@ -42,8 +42,6 @@ export class DepositWatcher {
   readonly cursorName: string;
   private stopWatch: (() => void) | undefined;
   private readonly runs: SerialRun;
-  /** Called after each scan that credited something (tests, logs). */
-  onCredit: ((r: ScanResult) => void) | undefined;
 
   private readonly db: Db;
   private readonly client: PublicClient;
@@ -82,9 +80,7 @@ export class DepositWatcher {
       return n;
     });
     if (credited < 0) return null;
-    const result = { from, to, credited };
-    if (credited > 0) this.onCredit?.(result);
-    return result;
+    return { from, to, credited };
   }
 
   /** Scans until the confirmed head is reached (several spans on a long way behind). */

@@ -32,8 +32,6 @@ export class WithdrawalSender {
   private readonly client: PublicClient;
   private readonly s: SenderSettings;
   private readonly log: { error(obj: unknown, msg: string): void } | undefined;
-  /** Called when a withdrawal changes status (tests, notices). */
-  onChange: ((id: string, status: string) => void) | undefined;
 
   constructor(db: Db, client: PublicClient, s: SenderSettings, log?: { error(obj: unknown, msg: string): void }) {
     this.db = db;
@@ -79,7 +77,6 @@ export class WithdrawalSender {
     const raw = await this.account.signTransaction({ chainId: this.s.chain.id, to: this.s.usdt, data, nonce, gas: (gas * 12n) / 10n, gasPrice, type: 'legacy' });
     const hash = keccak256(raw);
     await this.db.updateTable('withdrawals').set({ status: 'signed', raw_tx: raw, tx_hash: hash, nonce: String(nonce), updated_at: new Date() }).where('id', '=', w.id).where('status', '=', 'pending').execute();
-    this.onChange?.(w.id, 'signed');
   }
 
   private async broadcastAndSettle(w: Row): Promise<void> {
@@ -88,7 +85,6 @@ export class WithdrawalSender {
     if (receipt) {
       if (receipt.status === 'success') {
         await this.db.updateTable('withdrawals').set({ status: 'confirmed', updated_at: new Date() }).where('id', '=', w.id).execute();
-        this.onChange?.(w.id, 'confirmed');
       } else {
         await this.fail(w, 'reverted on chain');
       }
@@ -106,7 +102,6 @@ export class WithdrawalSender {
     }
     if (w.status === 'signed') {
       await this.db.updateTable('withdrawals').set({ status: 'sent', updated_at: new Date() }).where('id', '=', w.id).where('status', '=', 'signed').execute();
-      this.onChange?.(w.id, 'sent');
     }
   }
 
@@ -118,7 +113,6 @@ export class WithdrawalSender {
       await post(tx, { userId: w.user_id, asset: 'usdt', amount: new Decimal(w.amount), reason: 'refund', detail: { withdrawal: String(w.id) } });
       await tx.insertInto('notices').values({ user_id: w.user_id, kind: 'warning', code: 'withdrawal_failed', detail: JSON.stringify({ withdrawal: String(w.id), amount: new Decimal(w.amount).toFixed(), address: w.address }) }).execute();
     });
-    this.onChange?.(w.id, 'failed');
   }
 }
 

@@ -12,6 +12,12 @@ export interface CandleColumns {
   close: Float64Array;
 }
 
+/** Candles as answered by an exchange (decimal strings or numbers), as columns with their open times. */
+export function columnsOf(rows: readonly { time: number; open: string | number; high: string | number; low: string | number; close: string | number }[]): CandleColumns & { time: Float64Array } {
+  const col = (k: 'time' | 'open' | 'high' | 'low' | 'close') => Float64Array.from(rows, (r) => Number(r[k]));
+  return { time: col('time'), open: col('open'), high: col('high'), low: col('low'), close: col('close') };
+}
+
 export interface BacktestFill {
   candle: number;
   reason: string;

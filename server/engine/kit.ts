@@ -100,3 +100,12 @@ export function kitOf(type: string): StrategyKit {
   if (!kit) throw new RangeError(`no strategy ${type}`);
   return kit;
 }
+
+/**
+ * Whether a bot's state (stored or loaded, any strategy) holds a position: martin's fills in the open
+ * cycle, or a grid's base waiting on its sell levels.
+ */
+export function holdsPosition(state: unknown): boolean {
+  const s = state as { fills?: unknown[]; orders?: ({ side: string } | null)[] } | null | undefined;
+  return (s?.fills?.length ?? 0) > 0 || (s?.orders ?? []).some((o) => o?.side === 'sell');
+}

@@ -20,12 +20,8 @@ export const exchangeCatalog: readonly ExchangeInfo[] = [
   { id: 106, code: 'bitgetsim', name: 'Bitget 模拟', logo: '', passphrase: false, spot: true, simulation: true, simulatedOf: 'bitget' },
 ];
 
-/** Paper, the simulated exchange: its bots are simulation, never mixed with live ones in the rank. */
-export const PAPER_EXCHANGE_ID = 1;
 /** Every simulated account (Paper and those on live prices): their bots are simulation, kept apart from live ones. */
 export const SIMULATED_EXCHANGE_IDS: readonly number[] = exchangeCatalog.filter((e) => e.code === 'paper' || e.simulatedOf).map((e) => e.id);
-/** Whether an exchange code is a simulated account (Paper or on live prices). */
-export const isSimulated = (code: string) => code === 'paper' || exchangeByCode(code)?.simulatedOf !== undefined;
 // contract/rules.ts isSimulatedCode tells them by their code: every simulated account's code ends in "sim".
 
 export function exchangeById(id: number): ExchangeInfo | undefined {

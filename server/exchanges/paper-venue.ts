@@ -6,6 +6,7 @@ import type { SimulatedMarket } from '../market/simulated.ts';
 import { fillMarketOrder, PAPER_START_BALANCE, paperMarket } from './paper-fill.ts';
 import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
 import { fail } from '../services/errors.ts';
+import { holdsPosition } from '../engine/kit.ts';
 
 type OrderRow = {
   client_order_id: string; symbol: string; side: 'buy' | 'sell'; status: 'closed' | 'rejected'; price: string | null;
@@ -137,10 +138,7 @@ export class PaperVenue implements ExchangePort {
 export async function resetPaperAccount(db: Db, userId: string, exchangeId = 1): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const bots = await tx.selectFrom('bots').select(['status', 'state']).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).where('deleted_at', 'is', null).execute();
-    const busy = bots.some((b) => {
-      const s = b.state as { pending?: unknown; fills?: unknown[]; orders?: ({ side: string } | null)[] };
-      return b.status !== 'stopped' || s.pending || (s.fills?.length ?? 0) > 0 || (s.orders ?? []).some((o) => o?.side === 'sell');
-    });
+    const busy = bots.some((b) => b.status !== 'stopped' || (b.state as { pending?: unknown }).pending || holdsPosition(b.state));
     if (busy) throw fail('SimulationBotsActive');
     await tx.deleteFrom('paper_balances').where('user_id', '=', userId).where('exchange_id', '=', exchangeId).execute();
     await tx.insertInto('paper_balances').values(Object.entries(PAPER_START_BALANCE).map(([currency, amount]) => ({ user_id: userId, exchange_id: exchangeId, currency, amount }))).execute();

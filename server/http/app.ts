@@ -16,7 +16,7 @@ import type { ClientFactory } from '../exchanges/verify.ts';
 import { registerStatic } from './static.ts';
 import { fundsRoutes } from './routes/funds.ts';
 import type { ChainSide } from '../chain/chain-side.ts';
-import { readConfig } from '../config.ts';
+import { changeRatesOf } from '../config.ts';
 
 export interface AppDeps {
   db: Db;
@@ -68,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = { db: deps.db, sessionTtlMs: deps.config.sessionTtlMs, limiter, ...(deps.config.welcomeFuel ? { welcomeFuel: deps.config.welcomeFuel } : {}), ...(deps.config.referralRates ? { referralRates: deps.config.referralRates } : {}) };
   authRoutes(app, accounts);
   userRoutes(app, accounts);
-  fundsRoutes(app, { db: deps.db, limiter, chain: deps.chain, changeRates: deps.config.changeRates ?? readConfig({}).changeRates });
+  fundsRoutes(app, { db: deps.db, limiter, chain: deps.chain, changeRates: deps.config.changeRates ?? changeRatesOf(undefined) });
   exchangeRoutes(app, { db: deps.db, box: deps.box, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
   const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket() });
   marketRoutes(app, deps.db, trading);

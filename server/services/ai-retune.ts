@@ -3,6 +3,7 @@ import { exchangeById } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
 import { inputOf, search } from './ai.ts';
 import { storedParams } from './bots.ts';
+import { holdsPosition } from '../engine/kit.ts';
 
 /**
  * Re-tuning of the AI bots (issue 6 §3): a bot whose last tuning is older than `everyMs` and that is
@@ -53,11 +54,5 @@ export async function retuneAiBots(deps: { db: Db; trading: Trading; log?: { err
   return { checked: due.length, retuned };
 }
 
-/** No position and no order in flight (martin: no fills; grid: nothing held to sell). */
-function flat(state: unknown): boolean {
-  const s = state as { pending?: unknown; fills?: unknown[]; orders?: ({ side: string } | null)[] };
-  if (s.pending) return false;
-  if (s.fills && s.fills.length > 0) return false;
-  if (s.orders && s.orders.some((o) => o?.side === 'sell')) return false;
-  return true;
-}
+/** No position and no order in flight. */
+const flat = (state: unknown) => !(state as { pending?: unknown }).pending && !holdsPosition(state);

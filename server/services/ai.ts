@@ -1,5 +1,5 @@
 import type { AiSearchAnswer } from '../../contract/schemas.ts';
-import type { CandleColumns } from '../engine/backtest.ts';
+import { columnsOf, type CandleColumns } from '../engine/backtest.ts';
 import { searchInWorker } from '../engine/ai/search-pool.ts';
 import type { Configuration, RiskLevel, SearchResult } from '../engine/ai/search.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
@@ -19,8 +19,7 @@ export async function historyFor(trading: Trading, exchange: string, symbol: str
   const now = trading.now();
   if (exchange === 'paper') return { history: trading.feed.minuteColumns(symbol, now - 30 * DAY, now), recent: 7 * 1440, timeframe: '1m' };
   const rows = await trading.candles(exchange, symbol, '1h', 720);
-  const col = (k: 'time' | 'open' | 'high' | 'low' | 'close') => Float64Array.from(rows, (r) => Number(r[k]));
-  return { history: { time: col('time'), open: col('open'), high: col('high'), low: col('low'), close: col('close') }, recent: 7 * 24, timeframe: '1h' };
+  return { history: columnsOf(rows), recent: 7 * 24, timeframe: '1h' };
 }
 
 /** A configuration as the create call takes it (optional fields present, empty). */

@@ -3,7 +3,7 @@ import type { BacktestAnswer } from '../../contract/schemas.ts';
 import { gridReport, martinReport } from '../engine/backtest-report.ts';
 import type { GridParams } from '../engine/grid/rules.ts';
 import type { MartinParams } from '../engine/martin/rules.ts';
-import type { CandleColumns } from '../engine/backtest.ts';
+import { columnsOf, type CandleColumns } from '../engine/backtest.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import type { Timeframe } from '../market/symbols.ts';
 import type { Trading } from '../trading.ts';
@@ -37,8 +37,7 @@ export async function backtest(
   } else {
     timeframe = liveTimeframe[input.days]!;
     const rows = await trading.candles(exchange.code, input.symbol, timeframe as Timeframe, Math.ceil((input.days * 1440) / minutesOf[timeframe]!));
-    const col = (k: 'time' | 'open' | 'high' | 'low' | 'close') => Float64Array.from(rows, (r) => Number(r[k]));
-    candles = { time: col('time'), open: col('open'), high: col('high'), low: col('low'), close: col('close') };
+    candles = columnsOf(rows);
   }
   if (candles.close.length === 0) throw fail('OrderInvalidPair');
   const report = input.type === 'grid' ? gridReport({ params: params as GridParams, market }, candles) : martinReport({ params: params as MartinParams, market }, candles);

@@ -11,7 +11,9 @@ import type { MartinParams } from '../engine/martin/rules.ts';
 import { decodeMartin, type StoredMartinState } from '../engine/martin/state-codec.ts';
 import type { GridParams } from '../engine/grid/rules.ts';
 import type { StoredGridState } from '../engine/grid/state-codec.ts';
-import { gridDetail, gridHeld, gridInputParams, gridSummaryFields } from './grid-queries.ts';
+import { gridDetail, gridHeld, gridInputParams, gridSummaryFields, gridUnrealized } from './grid-queries.ts';
+import type { MarketInfo } from '../exchanges/port.ts';
+import type Decimal from 'decimal.js';
 import { exchangeByCode, exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
 import { fail } from './errors.ts';
@@ -241,23 +243,15 @@ export async function botActions(db: Db, userId: string, id: string, page: numbe
   return pageOf(list, Number(count.n), page, pageSize);
 }
 
-/** A grid bot's open position: the base waiting on its sell levels, valued at the price now. */
-async function gridPosition(trading: Trading, row: BotRow, exchange: string): Promise<OpenPosition> {
-  const held = gridHeld(row.state as StoredGridState);
-  let price = '0';
-  let unrealized = '0';
+/** The price now and what a position would make at it; unvalued ('0') when the exchange cannot be reached. */
+async function valued(trading: Trading, exchange: string, symbol: string, unrealizedAt: (market: MarketInfo, price: Decimal) => string): Promise<{ price: string; unrealized: string }> {
   try {
-    const market = await trading.market(exchange, row.symbol);
-    const now = money(await trading.prices.price(exchange, row.symbol));
-    price = now.toFixed();
-    unrealized = held.amount.mul(now).mul(money(1).minus(market.feeRate)).minus(held.cost).toDecimalPlaces(8).toFixed();
+    const market = await trading.market(exchange, symbol);
+    const now = money(await trading.prices.price(exchange, symbol));
+    return { price: now.toFixed(), unrealized: unrealizedAt(market, now) };
   } catch {
-    // No price: listed, unvalued.
+    return { price: '0', unrealized: '0' };
   }
-  return {
-    botId: String(row.id), botName: row.name, exchange, symbol: row.symbol, status: row.status, entries: held.sells,
-    amount: held.amount.toFixed(), cost: held.cost.toFixed(), averagePrice: held.cost.div(held.amount).toDecimalPlaces(12).toFixed(), price, unrealized,
-  };
 }
 
 /** user/positions: the open positions of the user's bots, valued at the price now. */
@@ -273,27 +267,23 @@ export async function openPositions(db: Db, trading: Trading, userId: string, pa
   const list: OpenPosition[] = [];
   for (const row of rows) {
     const exchange = exchangeById(row.exchange_id)?.code ?? 'unknown';
+    const base = { botId: String(row.id), botName: row.name, exchange, symbol: row.symbol, status: row.status };
     if (row.type === 'grid') {
-      list.push(await gridPosition(trading, row, exchange));
+      // A grid's position: the base waiting on its sell levels.
+      const held = gridHeld(row.state as StoredGridState);
+      const value = await valued(trading, exchange, row.symbol, (m, now) => gridUnrealized(held, now, m.feeRate));
+      list.push({ ...base, entries: held.sells, amount: held.amount.toFixed(), cost: held.cost.toFixed(), averagePrice: held.cost.div(held.amount).toDecimalPlaces(12).toFixed(), ...value });
       continue;
     }
     const state = row.state as StoredMartinState;
     const { cost, average } = cycleFigures(state);
-    let price = '0';
-    let unrealized = '0';
-    try {
-      const market = await trading.market(exchange, row.symbol);
-      const now = money(await trading.prices.price(exchange, row.symbol));
-      price = now.toFixed();
-      const fills = state.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) }));
-      unrealized = closeCycle(fills, now, market, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') }).profit.toDecimalPlaces(8).toFixed();
-    } catch {
-      // No price (a live exchange unreachable): the position is still listed, unvalued.
-    }
+    const fills = state.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) }));
+    const value = await valued(trading, exchange, row.symbol, (m, now) =>
+      closeCycle(fills, now, m, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') }).profit.toDecimalPlaces(8).toFixed(),
+    );
     list.push({
-      botId: String(row.id), botName: row.name, exchange, symbol: row.symbol, status: row.status, entries: state.fills.length,
-      amount: state.fills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), cost: cost.toFixed(),
-      averagePrice: average!.toDecimalPlaces(12).toFixed(), price, unrealized,
+      ...base, entries: state.fills.length, amount: fills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), cost: cost.toFixed(),
+      averagePrice: average!.toDecimalPlaces(12).toFixed(), ...value,
     });
   }
   return pageOf(list, Number(count.n), page, pageSize);

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { money } from '../engine/money.ts';
 import { validateMartin, type MartinProblem } from '../engine/martin/plan.ts';
 import type { MartinParams } from '../engine/martin/rules.ts';
-import { kitOf } from '../engine/kit.ts';
+import { holdsPosition, kitOf } from '../engine/kit.ts';
 import { validateGrid, type GridProblem } from '../engine/grid/plan.ts';
 import type { GridParams } from '../engine/grid/rules.ts';
 import { botId } from '../engine/types.ts';
@@ -161,9 +161,7 @@ export async function operateBot(deps: BotsDeps, userId: string, id: string, act
       if (result === 'busy') throw fail('StrategyBusy');
       if (result === 'nothing') {
         const s = state ?? trading.engine.stateOf(id);
-        // Martin holds fills; a grid holds the sells waiting on its levels.
-        const held = s as { fills?: unknown[]; orders?: ({ side: string } | null)[] } | undefined;
-        const holding = (held?.fills?.length ?? 0) > 0 || (held?.orders?.some((o) => o?.side === 'sell') ?? false);
+        const holding = holdsPosition(s);
         throw fail(!holding ? 'StrategyNoPosition' : action === 'add' ? 'StrategyMaxPositionsReached' : 'StrategyBusy');
       }
       return id;

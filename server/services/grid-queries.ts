@@ -19,6 +19,11 @@ export function gridHeld(state: StoredGridState): { amount: Decimal; cost: Decim
   return { amount, cost, sells };
 }
 
+/** What the held base would bring at `price` after the sell fee, less what it cost. */
+export function gridUnrealized(held: { amount: Decimal; cost: Decimal }, price: Decimal, feeRate: Decimal): string {
+  return held.amount.isZero() ? '0' : held.amount.mul(price).mul(money(1).minus(feeRate)).minus(held.cost).toDecimalPlaces(8).toFixed();
+}
+
 export function gridSummaryFields(params: GridParams, state: StoredGridState) {
   const { amount, cost, sells } = gridHeld(state);
   return {
@@ -54,7 +59,7 @@ export function gridDetail(params: GridParams, state: StoredGridState, market: M
   };
   return {
     amount: amount.toFixed(),
-    unrealized: amount.isZero() ? '0' : amount.mul(price).mul(money(1).minus(market.feeRate)).minus(cost).toDecimalPlaces(8).toFixed(),
+    unrealized: gridUnrealized({ amount, cost }, price, market.feeRate),
     takeProfitPrice: params.takeProfit ?? null,
     stopLossPrice: params.stopLoss ?? null,
     nextAddPrice: (nextBuy as Decimal | null)?.toFixed() ?? null,

@@ -4,10 +4,11 @@ import { ApiError } from './http.ts';
 
 /**
  * Loads data for a screen: `data` is null while loading, `failed` after an error, `reload` tries
- * again. A session that ended is not a failure of the screen: the client already shows it and goes to
- * /login, so the screen shows no error box on the way out.
+ * again, and so does a change of `deps` (what `load` reads: a page, a filter). A session that ended is
+ * not a failure of the screen: the client already shows it and goes to /login, so the screen shows no
+ * error box on the way out.
  */
-export function useResource<T>(load: () => Promise<T>): { data: T | null; failed: boolean; reload: () => void } {
+export function useResource<T>(load: () => Promise<T>, deps: readonly unknown[] = []): { data: T | null; failed: boolean; reload: () => void } {
   const [data, setData] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
   const [round, setRound] = useState(0);
@@ -24,7 +25,7 @@ export function useResource<T>(load: () => Promise<T>): { data: T | null; failed
     return () => {
       live = false;
     };
-    // `load` is a fresh closure each render; a new round is what asks again.
-  }, [round]);
+    // `load` is a fresh closure each render; a new round or new `deps` is what asks again.
+  }, [round, ...deps]);
   return { data, failed, reload: useCallback(() => setRound((r) => r + 1), []) };
 }

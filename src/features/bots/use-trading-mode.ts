@@ -5,7 +5,8 @@ import { isSimulatedCode } from '../../../contract/rules.ts';
 export type TradingMode = 'live' | 'simulation';
 const KEY = 'trading-mode';
 
-function read(): TradingMode | undefined {
+/** The choice kept on this device, if any. */
+export function storedTradingMode(): TradingMode | undefined {
   const v = localStorage.getItem(KEY);
   return v === 'live' || v === 'simulation' ? v : undefined;
 }
@@ -16,7 +17,7 @@ function read(): TradingMode | undefined {
  * bound: live; Paper only: simulation), and before those are known nothing is filtered.
  */
 export function useTradingMode(bindings?: ApiBinding[] | null): [TradingMode | undefined, (m: TradingMode) => void] {
-  const [mode, setMode] = useState<TradingMode | undefined>(read);
+  const [mode, setMode] = useState<TradingMode | undefined>(storedTradingMode);
   useEffect(() => {
     if (mode || !bindings) return;
     const fallback: TradingMode = bindings.some((b) => !isSimulatedCode(b.exchange)) ? 'live' : 'simulation';

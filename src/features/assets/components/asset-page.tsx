@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -43,8 +43,7 @@ function AssetPage({ type }: { type: AssetType }) {
   const [page, setPage] = useState(1);
   const [changing, setChanging] = useState(false);
   const account = useResource(() => api.userAccount());
-  const logs = useResource(() => api.userAccountLogs({ type: types[type], page: String(page), page_size: String(PAGE_SIZE) }));
-  useEffect(() => logs.reload(), [page]);
+  const logs = useResource(() => api.userAccountLogs({ type: types[type], page: String(page), page_size: String(PAGE_SIZE) }), [page]);
   return (
     <Page title={<Trans>我的资产</Trans>}>
       <div className={css.chips} role="tablist">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../../../lib/api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
@@ -23,15 +23,9 @@ export function BillPage() {
   const [by, setBy] = useState<'bot' | 'symbol'>('bot');
   const [mode, setMode] = useTradingMode();
   const q = mode ? { mode } : {};
-  const bill = useResource(() => api.userBill(q));
-  const group = useResource(() => api.userBillGroup(q));
-  const logs = useResource(() => api.userBillLogs({ page: String(page), page_size: String(PAGE_SIZE), ...q }));
-  useEffect(() => {
-    bill.reload();
-    group.reload();
-    logs.reload();
-  }, [mode]);
-  useEffect(() => logs.reload(), [page]);
+  const bill = useResource(() => api.userBill(q), [mode]);
+  const group = useResource(() => api.userBillGroup(q), [mode]);
+  const logs = useResource(() => api.userBillLogs({ page: String(page), page_size: String(PAGE_SIZE), ...q }), [mode, page]);
   const days = group.data?.byDay ?? [];
   const peak = Math.max(1e-9, ...days.map((d) => Math.abs(Number(d.profit))));
 

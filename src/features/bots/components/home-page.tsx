@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { api } from '../../../lib/api.ts';
@@ -9,7 +8,7 @@ import { HomeBanners } from './home-banners.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, trend } from '../format.ts';
 import { useRefresh } from '../use-refresh.ts';
-import { useTradingMode } from '../use-trading-mode.ts';
+import { storedTradingMode, useTradingMode } from '../use-trading-mode.ts';
 import { Profit } from './figure.tsx';
 import * as css from './bots.css.ts';
 
@@ -20,15 +19,10 @@ export function HomePage() {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   // The figures of the bots the strategy list shows: live or simulated, never both (issue 6 §4).
-  const [mode] = useTradingMode(useResource(() => api.userApi({}, { show: false })).data);
-  const bill = useResource(() => (mode ? api.userBill({ mode }, { show: false }) : Promise.resolve(null)));
-  const counts = useResource(() => (mode ? api.userBotCount({ mode }, { show: false }) : Promise.resolve(null)));
-  const first = useRef(mode);
-  useEffect(() => {
-    if (!mode || mode === first.current) return; // known from the start: loaded already
-    bill.reload();
-    counts.reload();
-  }, [mode]);
+  // The bindings are asked for only when the choice is not kept yet (they decide it the first time).
+  const [mode] = useTradingMode(useResource(() => (storedTradingMode() ? Promise.resolve(null) : api.userApi({}, { show: false }))).data);
+  const bill = useResource(() => (mode ? api.userBill({ mode }, { show: false }) : Promise.resolve(null)), [mode]);
+  const counts = useResource(() => (mode ? api.userBotCount({ mode }, { show: false }) : Promise.resolve(null)), [mode]);
   const prices = useResource(() => api.marketPrice({ symbols: HOME_SYMBOLS }, { show: false }));
   useRefresh(prices.reload, 5000);
   const c = counts.data;

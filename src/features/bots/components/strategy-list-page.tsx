@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BatchOperation, BotStatus } from '../../../../contract/bots.ts';
@@ -40,8 +40,8 @@ export function StrategyListPage() {
   const bindings = useResource(() => api.userApi({}, { show: false }));
   const [mode, setMode] = useTradingMode(bindings.data);
   // Nothing is listed until it is known whether live or simulated bots are wanted: never both.
-  const counts = useResource(() => (mode ? api.userBotCount({ ...(exchange ? { exchange } : {}), mode }, { show: false }) : Promise.resolve(null)));
-  const bots = useResource(() => (mode ? api.userBotList({ page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}), mode }) : Promise.resolve(null)));
+  const counts = useResource(() => (mode ? api.userBotCount({ ...(exchange ? { exchange } : {}), mode }, { show: false }) : Promise.resolve(null)), [mode, exchange]);
+  const bots = useResource(() => (mode ? api.userBotList({ page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}), mode }) : Promise.resolve(null)), [mode, exchange, status, page]);
   const reloadAll = useMemo(() => () => {
     bots.reload();
     counts.reload();
@@ -53,12 +53,12 @@ export function StrategyListPage() {
     if ('status' in next) setStatus(next.status);
     setPage(1);
     setSelected(new Set());
-    setTimeout(reloadAll);
   };
-  // Live and simulated bots never share a list: a new choice is a new list.
-  useEffect(() => {
-    if (mode) filter({ exchange: undefined });
-  }, [mode]);
+  // Live and simulated bots never share a list: a new choice is a new list, from its first page.
+  const chooseMode = (m: typeof mode & string) => {
+    setMode(m);
+    filter({ exchange: undefined });
+  };
   const names = new Map((bots.data?.list ?? []).map((b) => [b.id, `${b.symbol} · ${b.name}`]));
 
   const runBatch = async (action: BatchOperation) => {
@@ -93,7 +93,7 @@ export function StrategyListPage() {
       action={<Link to="/strategy/martin/{-$id}" params={{}} className={css.primarySmall} style={{ display: 'grid', placeItems: 'center', width: 36, padding: 0 }} aria-label={t`创建策略`} data-testid="create-bot">+</Link>}
     >
       <OfflineBanner />
-      <ModeSwitch mode={mode} onChange={setMode} />
+      <ModeSwitch mode={mode} onChange={chooseMode} />
       <div className={css.chips} role="group" aria-label={t`状态`}>
         {statusChips.map((s) => (
           <button key={s.value ?? 'all'} type="button" className={css.chip} aria-pressed={status === s.value} onClick={() => filter({ status: s.value })}>
@@ -157,7 +157,7 @@ export function StrategyListPage() {
           />
         ))}
       </ul>
-      {bots.data ? <Pager page={page} pageSize={PAGE_SIZE} total={bots.data.total} onPage={(p) => { setPage(p); setTimeout(bots.reload); }} /> : null}
+      {bots.data ? <Pager page={page} pageSize={PAGE_SIZE} total={bots.data.total} onPage={setPage} /> : null}
       {selecting ? (
         <div className={css.batchBar} role="toolbar" aria-label={t`批量操作`}>
           {batchActions.map((a) => (

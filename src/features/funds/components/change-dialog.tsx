@@ -13,10 +13,10 @@ import * as dialog from '../../../components/ui/dialog.css.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num } from '../../bots/format.ts';
 import * as bots from '../../bots/components/bots.css.ts';
+import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import * as css from './funds.css.ts';
 
 export const assetLabels: Record<ChangePair['from'], MessageDescriptor> = { usdt: msg`USDT`, fuel: msg`燃料`, points: msg`积分`, rewards: msg`奖励` };
-const AMOUNT_RE = /^(0|[1-9]\d{0,11})(\.\d{1,8})?$/;
 
 /** Converts between the balances (USDT to fuel, points to fuel, rewards to USDT) at the server's rates. */
 export function ChangeDialog({ open, onOpenChange, from, onDone }: { open: boolean; onOpenChange: (open: boolean) => void; from: ChangePair['from']; onDone: () => void }) {

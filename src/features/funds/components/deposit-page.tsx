@@ -19,6 +19,7 @@ import { useWalletDetected } from '../../wallet/use-wallet-detected.ts';
 import type { DepositStep } from '../../wallet/wallet-deposit.ts';
 import { walletFailureText } from '../../wallet/wallet-failure.ts';
 import { CopyLine, short } from './copy-line.tsx';
+import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import * as css from './funds.css.ts';
 
 const stepLabels: Record<DepositStep | 'report', MessageDescriptor> = {
@@ -28,7 +29,6 @@ const stepLabels: Record<DepositStep | 'report', MessageDescriptor> = {
   report: msg`正在提交交易…`,
 };
 
-const AMOUNT_RE = /^(0|[1-9]\d{0,11})(\.\d{1,8})?$/;
 
 /**
  * /my/deposit: USDT on BNB Smart Chain. Pay from the wallet in this browser (approve + deposit with the

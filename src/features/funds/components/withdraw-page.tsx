@@ -17,6 +17,7 @@ import { num, time } from '../../bots/format.ts';
 import { useRefresh } from '../../bots/use-refresh.ts';
 import * as bots from '../../bots/components/bots.css.ts';
 import { short } from './copy-line.tsx';
+import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import * as css from './funds.css.ts';
 
 const statusLabels: Record<WithdrawalRecord['status'], MessageDescriptor> = {
@@ -25,7 +26,6 @@ const statusLabels: Record<WithdrawalRecord['status'], MessageDescriptor> = {
 const statusBadge = (s: WithdrawalRecord['status']) => (s === 'confirmed' ? bots.badge.running : s === 'failed' ? bots.badge.stopped : bots.badge.paused);
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
-const AMOUNT_RE = /^(0|[1-9]\d{0,11})(\.\d{1,8})?$/;
 
 /** A fresh idempotency key (the same request sent twice never withdraws twice). */
 function newRequestId(): string {

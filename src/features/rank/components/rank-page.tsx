@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -23,12 +23,7 @@ export function RankPage() {
   const [mode, setMode] = useState<'live' | 'simulation'>('live');
   const [period, setPeriod] = useState<RankPeriod>('30d');
   const [page, setPage] = useState(1);
-  const rank = useResource(() => api.marketUserRank({ mode, period, page: String(page), limit: String(PAGE_SIZE) }, { show: false }));
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) first.current = false; // the first load is useResource's own
-    else rank.reload();
-  }, [mode, period, page]);
+  const rank = useResource(() => api.marketUserRank({ mode, period, page: String(page), limit: String(PAGE_SIZE) }, { show: false }), [mode, period, page]);
   const pick = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setPage(1);
