@@ -5,8 +5,11 @@ import { defaultLimits, type LoginLimits } from './config.ts';
 import { migrate, openDatabase, type Db } from './db/connect.ts';
 import { buildApp, type AppDeps } from './http/app.ts';
 import { SecretBox } from './security/secret-box.ts';
-import type { Trading } from './trading.ts';
 import type { ChainSide } from './chain/chain-side.ts';
+import type { ClientFactory } from './exchanges/verify.ts';
+import { PaperVenue, simulatedSource } from './exchanges/paper-venue.ts';
+import type { SimulatedMarket } from './market/simulated.ts';
+import type { LiveSide, Trading } from './trading.ts';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const dbKinds = ['pglite', 'postgres'] as const;
@@ -71,3 +74,27 @@ let counter = 0;
 /** A unique, valid account name. */
 export const newAccount = () => `user${Date.now().toString(36)}${(counter++).toString(36)}`;
 export const PASSWORD = 'Secret2026x';
+
+/**
+ * A live exchange for tests (no network here): Binance's code and id, so the engine, the fuel and the
+ * referral rules treat its bots as live, trading on a venue kept in the test database at the prices of
+ * `feed` with Paper's rules. Keys bind through `acceptingKeys`.
+ */
+export function liveOnFeed(db: Db, feed: SimulatedMarket): LiveSide {
+  const source = simulatedSource(feed, Date.now);
+  const nope = async (): Promise<never> => {
+    throw new Error('not in this test');
+  };
+  return {
+    venue: async (bot) => new PaperVenue(db, bot.userId, source, bot.exchangeId),
+    balances: nope,
+    symbols: nope,
+    tickers: nope,
+    candles: nope,
+    price: async (_exchange, symbol) => (await source.price(symbol)).toFixed(),
+    market: async (_exchange, symbol) => source.market(symbol),
+  };
+}
+
+/** An exchange client that accepts any key: binding a live exchange in tests. */
+export const acceptingKeys: ClientFactory = async () => ({ fetchBalance: async () => ({}) });

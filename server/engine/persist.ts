@@ -4,6 +4,7 @@ import type { ActionKind } from '../../contract/bots.ts';
 import Decimal from 'decimal.js';
 import { post } from '../services/ledger.ts';
 import { money } from './money.ts';
+import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 
 /** The share of a profitable cycle's profit paid in fuel, unless configured (FUEL_FEE_RATE). */
 export const DEFAULT_FUEL_FEE_RATE = '0.2';
@@ -40,7 +41,7 @@ export interface Committed {
 
 export async function commitDecision(
   db: Db,
-  bot: { id: string; userId: string },
+  bot: { id: string; userId: string; exchangeId: number },
   kit: StrategyKit,
   event: EngineEvent,
   state: KitState,
@@ -114,7 +115,10 @@ export async function commitDecision(
           })
           .execute();
         actions.push({ kind: 'success', detail: { cycle: String(intent.cycle), profit: intent.profit.toFixed() } });
-        const fee = intent.profit.gt(0) ? intent.profit.mul(money(fuelFeeRate)).toDecimalPlaces(8, Decimal.ROUND_UP) : money(0);
+        // Simulation never touches real balances (issue 12 finding 1): a simulated account's profit pays
+        // no fuel, so it earns no referrer any reward either; only live accounts' fees do.
+        const live = !SIMULATED_EXCHANGE_IDS.includes(bot.exchangeId);
+        const fee = live && intent.profit.gt(0) ? intent.profit.mul(money(fuelFeeRate)).toDecimalPlaces(8, Decimal.ROUND_UP) : money(0);
         if (fee.gt(0)) {
           // Fuel pays for profit, in the transaction that books the profit; when it runs out, every
           // running bot of the user pauses and a warning says why.
@@ -185,7 +189,7 @@ async function rewardReferrers(tx: Parameters<typeof post>[0], userId: string, f
   }
 }
 
-/** Pauses every running bot of a user whose fuel ran out, logs why on each, and leaves a warning. */
+/** Pauses every running live bot of a user whose fuel ran out (simulation pays no fuel), logs why on each, and leaves a warning. */
 async function pauseForFuel(tx: Parameters<typeof post>[0], userId: string): Promise<string[]> {
   const paused = await tx
     .updateTable('bots')
@@ -193,6 +197,7 @@ async function pauseForFuel(tx: Parameters<typeof post>[0], userId: string): Pro
     .where('user_id', '=', userId)
     .where('status', '=', 'running')
     .where('deleted_at', 'is', null)
+    .where('exchange_id', 'not in', SIMULATED_EXCHANGE_IDS)
     .returning('id')
     .execute();
   const ids = paused.map((r) => String(r.id));

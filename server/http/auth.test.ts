@@ -19,7 +19,8 @@ describe.each(dbKinds)('login and registration on %s', (kind) => {
     expect(status).toBe(200);
     expect(body.code).toBe(1);
     expect(body.msg).toBe('操作成功');
-    expect(body.data).toMatchObject({ account, nickname: account, mobile: '', address: '', avatar: '', referral: '' });
+    expect(body.data).toMatchObject({ account, nickname: expect.stringMatching(/^trader_[0-9a-f]{6}$/), mobile: '', address: '', avatar: '', referral: '' });
+    expect(body.data!.nickname).not.toContain(account); // the rank and team lists show nicknames to others
     expect(body.data!.sn).toMatch(/^[1-9]\d{7}$/);
     expect(body.data!.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });

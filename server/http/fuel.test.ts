@@ -1,18 +1,22 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { money } from '../engine/money.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { post } from '../services/ledger.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { acceptingKeys, dbKinds, liveOnFeed, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 type Answer<T = any> = { code: number; msg: string; data: T };
+/** Fuel is paid on live accounts only (issue 12 finding 1): these bots trade on a live exchange (Binance's id) kept in the test database. */
+const LIVE = 2;
+const LIVE_KEYS = { exchangeId: LIVE, apiKey: 'livekey0001', secretKey: 'livesecret0001' };
 const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '3', repeat: true };
 
 /**
- * Fuel pays for profit (issue 5 §2): 20% of a profitable cycle's realised profit, taken from fuel in
- * the transaction that books the profit; nothing on a loss; no start without fuel; when fuel runs out,
- * every running bot of the user pauses and a warning is left.
+ * Fuel pays for profit (issue 5 §2): 20% of a live, profitable cycle's realised profit, taken from fuel
+ * in the transaction that books the profit; nothing on a loss; no live start without fuel; when fuel
+ * runs out, every running live bot of the user pauses and a warning is left. Simulation pays nothing.
  */
 describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind) => {
   let t: TestApp;
@@ -30,11 +34,11 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
   const fuel = async () => (await call('GET', '/api/user/account')).data.fuel as string;
 
   beforeAll(async () => {
-    t = await openTestApp(kind, { trading: (db) => (trading = createTrading({ db, feed: market, fuelFeeRate: '0.2' })) });
+    t = await openTestApp(kind, { exchangeClient: acceptingKeys, trading: (db) => (trading = createTrading({ db, feed: market, fuelFeeRate: '0.2', live: liveOnFeed(db, market) })) });
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
     auth = { authorization: `Bearer ${r.json().data.token}` };
     userId = String((await t.db.selectFrom('users').select('id').where('sn', '=', r.json().data.sn).executeTakeFirstOrThrow()).id);
-    expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    expect((await call('POST', '/api/exchanges/bind', LIVE_KEYS)).code).toBe(1);
     market.set('BTC/USDT', '50000');
     market.set('ETH/USDT', '3000');
   });
@@ -50,7 +54,7 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
   });
 
   it('takes 20% of a profitable cycle profit from fuel, and nothing on a loss', async () => {
-    const bot = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params });
+    const bot = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: LIVE, symbol: 'BTC/USDT', params });
     expect((await call('GET', `/api/user/botOperation?id=${bot.data.id}&action=start`)).code).toBe(1); // buys 0.002 at 50000
     await step('BTC/USDT', '49000'); // adds 0.00408 at 49000
     await step('BTC/USDT', '49900'); // take profit: 2.86367004 USDT (server/http/bots.test.ts works it out)
@@ -69,9 +73,12 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
   it('pauses every running bot and leaves a warning when fuel runs out; no bot starts without fuel', async () => {
     // Fuel nearly gone (an adjustment through the ledger, as support would make it).
     await post(t.db, { userId, asset: 'fuel', amount: money('-99.32726599'), reason: 'adjust' }); // 0.1 left
-    const a = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params });
-    const b = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'ETH/USDT', params: { ...params, firstOrder: '50', investment: '500' } });
+    const a = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: LIVE, symbol: 'BTC/USDT', params });
+    const b = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: LIVE, symbol: 'ETH/USDT', params: { ...params, firstOrder: '50', investment: '500' } });
+    expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    const sim = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'ETH/USDT', params: { ...params, firstOrder: '50', investment: '500' } });
     market.set('BTC/USDT', '50000');
+    await call('GET', `/api/user/botOperation?id=${sim.data.id}&action=start`);
     await call('GET', `/api/user/botOperation?id=${a.data.id}&action=start`);
     await call('GET', `/api/user/botOperation?id=${b.data.id}&action=start`);
     await step('BTC/USDT', '51000'); // bot a takes profit: 0.002 BTC, about 1.8 USDT, fee about 0.36 > 0.1 left
@@ -83,6 +90,11 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
       const actions = await call('GET', `/api/user/botActions?id=${id}`);
       expect(actions.data.list.map((x: any) => [x.kind, x.detail.reason])).toContainEqual(['pause', 'fuel']);
     }
+    // Simulation pays no fuel: the Paper bot keeps running, and another one starts with none.
+    expect((await call('GET', `/api/user/botInfo?id=${sim.data.id}`)).data.status).toBe('running');
+    const sim2 = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params });
+    expect((await call('GET', `/api/user/botOperation?id=${sim2.data.id}&action=start`)).code).toBe(1);
+    for (const id of [sim.data.id, sim2.data.id]) await call('GET', `/api/user/botOperation?id=${id}&action=stop`);
     const notices = await call('GET', '/api/notice/list');
     expect(notices.data).toMatchObject({ total: 1, unread: 1, list: [{ kind: 'warning', code: 'fuel_empty', detail: { paused: '2' }, read: false }] });
     const detail = await call('GET', `/api/notice/detail?id=${notices.data.list[0].id}`);
@@ -108,9 +120,9 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     const b = await reg(a.sn);
     const c = await reg(b.sn);
     const callC = as(c);
-    expect((await callC('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    expect((await callC('POST', '/api/exchanges/bind', LIVE_KEYS)).code).toBe(1);
     market.set('SOL/USDT', '100');
-    const bot = await callC('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'SOL/USDT', params: { ...params, firstOrder: '100', investment: '700' } });
+    const bot = await callC('POST', '/api/user/botCreate', { type: 'martin', exchangeId: LIVE, symbol: 'SOL/USDT', params: { ...params, firstOrder: '100', investment: '700' } });
     expect((await callC('GET', `/api/user/botOperation?id=${bot.data.id}&action=start`)).code).toBe(1); // 1 SOL at 100
     await step('SOL/USDT', '102'); // take profit at 101: sells 0.999 SOL at 102
     const fee = (await callC('GET', '/api/user/accountLogs?type=fuel')).data.list[0];
@@ -136,9 +148,9 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     const as = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
       t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: who }).then((x) => x.json() as Answer<T>);
     await post(t.db, { userId: id, asset: 'fuel', amount: money('-90'), reason: 'adjust' }); // 10 left
-    expect((await as('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    expect((await as('POST', '/api/exchanges/bind', LIVE_KEYS)).code).toBe(1);
     market.set('LTC/USDT', '100');
-    const bot = await as('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'LTC/USDT', params: { ...params, firstOrder: '100', investment: '700' } });
+    const bot = await as('POST', '/api/user/botCreate', { type: 'martin', exchangeId: LIVE, symbol: 'LTC/USDT', params: { ...params, firstOrder: '100', investment: '700' } });
     expect((await as('GET', `/api/user/botOperation?id=${bot.data.id}&action=start`)).code).toBe(1);
     await step('LTC/USDT', '102'); // a profit of about 1.6: a fee of about 0.32 takes fuel from 10 to about 9.7
     const account = (await as('GET', '/api/user/account')).data;
@@ -147,5 +159,43 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     expect(notices.list.map((n: any) => [n.code, n.detail.fuel])).toEqual([['fuel_low', account.fuel]]);
     expect((await as('GET', `/api/user/botInfo?id=${bot.data.id}`)).data.status).toBe('running'); // low, not out: bots keep running
     await as('GET', `/api/user/botOperation?id=${bot.data.id}&action=stop`);
+  });
+
+  it('pays no fuel, no reward and nothing withdrawable for simulated profits: a referral farm earns 0', async () => {
+    // The attack: one referrer, many free sign-ups under them, each running simulated bots (Paper and a
+    // simulated account on a live exchange's prices) until profits close; then rewards -> USDT -> chain.
+    const reg = async (referrer?: string) => {
+      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD, ...(referrer ? { referrer } : {}) } });
+      const auth = { authorization: `Bearer ${r.json().data.token}`, lang: 'en' };
+      const as = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
+        t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: auth }).then((x) => x.json() as Answer<T>);
+      return { sn: r.json().data.sn as string, as };
+    };
+    const farmer = await reg();
+    const members = await Promise.all(Array.from({ length: 4 }, () => reg(farmer.sn)));
+    market.set('XRP/USDT', '1');
+    const bots: string[] = [];
+    for (const m of members) {
+      expect((await m.as('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+      const bot = await m.as('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'XRP/USDT', params: { ...params, firstOrder: '100', investment: '700' } });
+      expect((await m.as('GET', `/api/user/botOperation?id=${bot.data.id}&action=start`)).code).toBe(1);
+      bots.push(bot.data.id);
+    }
+    for (let i = 0; i < 3; i++) {
+      await step('XRP/USDT', '1.05'); // take profit on every member's bot
+      await step('XRP/USDT', '1'); // the next cycle opens
+    }
+    for (const [i, m] of members.entries()) {
+      const closed = (await m.as('GET', `/api/user/botPositions?id=${bots[i]}`)).data.list.filter((p: any) => p.status === 'closed');
+      expect(closed.length).toBeGreaterThanOrEqual(3);
+      for (const c of closed) expect(Number(c.profit)).toBeGreaterThan(0);
+      expect((await m.as('GET', '/api/user/account')).data).toEqual({ usdt: '0', fuel: '100', points: '0', rewards: '0' });
+      expect((await m.as('GET', '/api/user/accountLogs?type=fuel')).data.list.map((l: any) => l.reason)).toEqual(['welcome']);
+    }
+    expect((await farmer.as('GET', '/api/user/account')).data).toEqual({ usdt: '0', fuel: '100', points: '0', rewards: '0' });
+    expect((await farmer.as('GET', '/api/user/referrals')).data).toMatchObject({ team: 4, rewards: '0' });
+    const fromFarm = await t.db.selectFrom('account_logs').select('id').where('reason', 'in', ['reward', 'profit_fee']).where(({ ref }) => sql<boolean>`${ref('detail')}->>'bot' in (${sql.join(bots)})`).execute();
+    expect(fromFarm).toHaveLength(0);
+    for (const [i, m] of members.entries()) await m.as('GET', `/api/user/botOperation?id=${bots[i]}&action=stop`);
   });
 });

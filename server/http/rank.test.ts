@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { maskName } from '../services/rank.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
@@ -39,7 +40,8 @@ describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {
     const r = await call(0, '/api/market/userRank');
     expect(r.data).toMatchObject({ period: '30d', mode: 'live', total: 3, page: 1, page_size: 10 });
     expect(r.data.list.map((e: any) => [e.rank, e.profit, e.cycles, e.me])).toEqual([[1, '25', 1, false], [2, '10', 2, true], [3, '-2', 1, false]]);
-    expect(r.data.list[0]).toMatchObject({ nickname: users[1]!.nickname, uid: `${users[1]!.sn.slice(0, 2)}****${users[1]!.sn.slice(-2)}` });
+    expect(r.data.list[0]).toMatchObject({ nickname: maskName(users[1]!.nickname), uid: `${users[1]!.sn.slice(0, 2)}****${users[1]!.sn.slice(-2)}` });
+    expect(r.data.list[1].nickname).toBe(users[0]!.nickname); // one's own name unmasked
     expect(r.data.me).toMatchObject({ rank: 2, profit: '10', me: true });
     const page2 = await call(0, '/api/market/userRank?page=2&limit=1');
     expect(page2.data.list.map((e: any) => e.profit)).toEqual(['10']);

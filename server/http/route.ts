@@ -56,6 +56,21 @@ function validate(schema: z.ZodType | undefined, value: unknown, fieldCodes: Rou
   throw new InputError(code ?? (missing ? 'RequiredFieldMissing' : 'ValidationError'), field);
 }
 
+/**
+ * The path of the first string (value or key) holding a NUL character, or null. PostgreSQL cannot
+ * store NUL in text or jsonb, so such input is refused as a validation error before any handler runs.
+ */
+export function nulPath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
+  if (!value || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    if (key.includes('\u0000')) return [...path, 'key'].join('.');
+    const found = nulPath(inner, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** The bearer token of a request, '' when there is none. */
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
@@ -87,6 +102,8 @@ export function route<N extends CallName, Authed extends boolean>(
         if (!token) throw fail('NotLoggedIn');
         session = await resolveSession(db, token);
       }
+      const nul = nulPath(request.body) ?? nulPath(request.query) ?? nulPath(request.params);
+      if (nul !== null) throw new InputError('ValidationError', nul);
       const ctx = {
         body: validate(schema.body, request.body, options.fieldCodes),
         query: validate(schema.query, request.query, options.fieldCodes),

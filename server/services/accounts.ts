@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { LoginData } from '../../contract/schemas.ts';
 import { ACCOUNT_RE, NICKNAME_MAX, PASSWORD_RE, REFERRER_RE } from '../../contract/rules.ts';
 import type { Db } from '../db/connect.ts';
@@ -76,6 +76,9 @@ export async function createUser(
   }
 }
 
+/** A new account's nickname: never its login name, which the rank and the team lists would show to others. */
+export const defaultNickname = () => `trader_${randomBytes(3).toString('hex')}`;
+
 export interface RegisterInput {
   terminal: number;
   account: string;
@@ -100,7 +103,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
   const passwordHash = await hashPassword(input.password);
   let user: UserRow;
   try {
-    user = await createUser(db, { account, password_hash: passwordHash, nickname: account, address: null, referrer_id: referrerId }, deps.welcomeFuel);
+    user = await createUser(db, { account, password_hash: passwordHash, nickname: defaultNickname(), address: null, referrer_id: referrerId }, deps.welcomeFuel);
   } catch (e) {
     if (isUniqueViolation(e, 'account')) throw fail('RegAccountExists');
     throw e;

@@ -257,9 +257,11 @@ async function valued(trading: Trading, exchange: string, symbol: string, unreal
 /** user/positions: the open positions of the user's bots, valued at the price now. */
 export async function openPositions(db: Db, trading: Trading, userId: string, page: number, pageSize: number): Promise<Page<OpenPosition>> {
   // Martin: fills in the open cycle; grid: base waiting on its sell levels.
-  const q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null).where(
-    sql<boolean>`(jsonb_typeof(state->'fills') = 'array' and jsonb_array_length(state->'fills') > 0) or (type = 'grid' and exists (select 1 from jsonb_array_elements(coalesce(state->'orders', '[]'::jsonb)) o where o->>'side' = 'sell'))`,
-  );
+  // Each raw condition sits in its own brackets: an unbracketed `or` here once escaped the owner filter.
+  const q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null).where((eb) => eb.or([
+    sql<boolean>`(jsonb_typeof(state->'fills') = 'array' and jsonb_array_length(state->'fills') > 0)`,
+    sql<boolean>`(type = 'grid' and exists (select 1 from jsonb_array_elements(coalesce(state->'orders', '[]'::jsonb)) o where o->>'side' = 'sell'))`,
+  ]));
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),

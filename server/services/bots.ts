@@ -8,7 +8,7 @@ import { holdsPosition, kitOf } from '../engine/kit.ts';
 import { validateGrid, type GridProblem } from '../engine/grid/plan.ts';
 import type { GridParams } from '../engine/grid/rules.ts';
 import { botId } from '../engine/types.ts';
-import { exchangeById } from '../exchanges/catalog.ts';
+import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { openPaperAccount } from '../exchanges/paper-venue.ts';
 import { InputError } from '../http/route.ts';
 import type { Trading } from '../trading.ts';
@@ -170,8 +170,9 @@ export async function operateBot(deps: BotsDeps, userId: string, id: string, act
     if (!next) throw fail('StrategyInvalidParams');
     if (!isStatus(next)) throw fail(next);
     if (next === 'running') {
-      // Fuel pays for the profit a bot makes: none left, no bot starts (issue 5 §2).
-      if (money((await balances(db, userId)).fuel).lte(0)) throw fail('InsufficientFuel');
+      // Fuel pays for the profit a live bot makes: none left, no live bot starts (issue 5 §2). Simulation
+      // pays no fuel, so it needs none.
+      if (!SIMULATED_EXCHANGE_IDS.includes(row.exchange_id) && money((await balances(db, userId)).fuel).lte(0)) throw fail('InsufficientFuel');
       const exchange = exchangeById(row.exchange_id)?.code ?? '';
       try {
         await checkBotParams(deps, row.type, exchange, row.symbol, row.params as MartinParams | GridParams);

@@ -17,6 +17,14 @@ type Row = { user_id: string; profit: string; cycles: string; place: string; nic
 /** 12345678 -> 12****78: enough to recognise oneself, not to look anyone up. */
 export const maskUid = (sn: string) => (sn.length <= 4 ? sn : `${sn.slice(0, 2)}${'*'.repeat(sn.length - 4)}${sn.slice(-2)}`);
 
+/** Nicknames in the rank are masked too (alice -> a***e): others see who ranks, not whom to look up. */
+export const maskName = (name: string) => {
+  const chars = [...name];
+  if (chars.length <= 1) return '*';
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}***${chars[chars.length - 1]}`;
+};
+
 export async function userRank(
   db: Db,
   userId: string,
@@ -35,7 +43,7 @@ export async function userRank(
     select t.user_id, t.profit, t.cycles, rank() over (order by t.profit desc) as place, u.nickname, u.avatar, u.sn
     from totals t join users u on u.id = t.user_id`;
   const entry = (r: Row): RankEntry => ({
-    rank: Number(r.place), nickname: r.nickname, avatar: r.avatar, uid: maskUid(r.sn), profit: money(r.profit).toFixed(), cycles: Number(r.cycles), me: String(r.user_id) === String(userId),
+    rank: Number(r.place), nickname: String(r.user_id) === String(userId) ? r.nickname : maskName(r.nickname), avatar: r.avatar, uid: maskUid(r.sn), profit: money(r.profit).toFixed(), cycles: Number(r.cycles), me: String(r.user_id) === String(userId),
   });
   const offset = (options.page - 1) * options.limit;
   const [list, total, me] = await Promise.all([
