@@ -28,6 +28,9 @@ export const Code = {
   InsufficientRole: 1017,
   TokenInvalid: 1018,
   AccountDisabled: 1019,
+  RateLimited: 1020,
+  ChallengeRequired: 1021,
+  ChallengeFailed: 1022,
 
   // Registration
   RegAccountExists: 1101,
@@ -47,6 +50,11 @@ export const Code = {
   InvalidMobile: 1206,
   InvalidAvatar: 1207,
   ReferrerChangedOnce: 1208,
+  TwoFactorRequired: 1209,
+  TwoFactorInvalid: 1210,
+  TwoFactorAlreadyEnabled: 1211,
+  TwoFactorNotEnabled: 1212,
+  WalletProofRequired: 1213,
 
   // Wallet
   WalletNotConnected: 2101,
@@ -105,6 +113,9 @@ export const Code = {
   StrategyOrderBelowMinimum: 3120,
   BatchTaskNotFound: 3121,
   SimulationBotsActive: 3122,
+  StrategyLimitReached: 3123,
+  AiSearchQueueFull: 3124,
+  AiSearchUserBusy: 3125,
 
   // Asset
   AssetNotFound: 4001,
@@ -121,6 +132,7 @@ export const Code = {
   InvalidTxHash: 4012,
   ChangeUnsupported: 4013,
   WithdrawalInProgress: 4014,
+  WithdrawalLocked: 4015,
 
   // System
   DatabaseError: 5001,

@@ -31,3 +31,15 @@ describe('the configuration', () => {
     expect(() => readConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
 });
+
+describe('PUBLIC_ORIGIN (issue 12 finding 2)', () => {
+  it('defaults to the local origins of the port, and takes a list of origins', () => {
+    expect(readConfig({ PORT: '9090' }).publicOrigins).toEqual(['http://localhost:9090', 'http://127.0.0.1:9090']);
+    expect(readConfig({ PUBLIC_ORIGIN: 'https://app.example.com, https://m.example.com:8443/' }).publicOrigins).toEqual(['https://app.example.com', 'https://m.example.com:8443']);
+  });
+  it('refuses what is not an origin', () => {
+    for (const bad of ['app.example.com', 'https://app.example.com/path', 'ftp://x.example', 'https://']) {
+      expect(() => readConfig({ PUBLIC_ORIGIN: bad }), bad).toThrow(/PUBLIC_ORIGIN/);
+    }
+  });
+});

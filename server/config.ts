@@ -39,6 +39,13 @@
  * |                   | rewards:usdt=1                   | `to` per unit of `from`                           |
  * | AI_RETUNE_HOURS   | 24                               | how long an AI bot keeps its parameters before    |
  * |                   |                                  | the search re-tunes it (when it is flat)          |
+ * | PUBLIC_ORIGIN     | http://localhost:PORT,           | the site's origin(s), comma list: what wallet     |
+ * |                   | http://127.0.0.1:PORT            | sign-in messages name and accept; requests for    |
+ * |                   |                                  | another host are refused                          |
+ * | HSTS_MAX_AGE      | 31536000                         | Strict-Transport-Security max-age on answers      |
+ * |                   |                                  | served over https (0: no HSTS header)             |
+ * | BODY_TIMEOUT_MS   | 10000                            | a request must arrive whole within this time      |
+ * | MAX_BOTS_PER_USER | 100                              | the most bots (not deleted) one trader may keep   |
  * | DEV_CHAIN         | unset                            | 1: start a local anvil on chain 56 with a test    |
  * |                   |                                  | USDT and the deposit contract (demos, not prod)   |
  */
@@ -71,6 +78,13 @@ export interface Config {
   /** Conversions between the balances: "from:to" -> units of `to` per unit of `from`, exact decimals. */
   changeRates: Record<string, string>;
   aiRetuneMs: number;
+  /** The site's origins (scheme://host[:port]): never taken from a request's Host or Origin header. */
+  publicOrigins: string[];
+  /** Strict-Transport-Security max-age (seconds) on https answers; 0: none. */
+  hstsMaxAge: number;
+  /** Time allowed to receive a whole request (headers and body): a slow sender is cut off. */
+  bodyTimeoutMs: number;
+  maxBotsPerUser: number;
 }
 
 export interface ChainConfig {
@@ -158,6 +172,23 @@ function chainOf(env: NodeJS.ProcessEnv): ChainConfig {
   };
 }
 
+/** "https://a.example,https://b.example" -> normalised origins; the local ones of `port` by default. */
+export function originsOf(value: string | undefined, port: number): string[] {
+  const list = (value || `http://localhost:${port},http://127.0.0.1:${port}`).split(',').map((o) => o.trim()).filter(Boolean);
+  return list.map((o) => {
+    let url: URL;
+    try {
+      url = new URL(o);
+    } catch {
+      throw new Error(`PUBLIC_ORIGIN must be a comma list of origins like https://app.example.com, got "${o}"`);
+    }
+    if (!/^https?:$/.test(url.protocol) || url.origin !== o.replace(/\/$/, '') || url.pathname !== '/') {
+      throw new Error(`PUBLIC_ORIGIN must be a comma list of origins like https://app.example.com (no path), got "${o}"`);
+    }
+    return url.origin;
+  });
+}
+
 function trustProxy(value: string | undefined): Config['trustProxy'] {
   if (!value || value === '0' || value === 'false') return false;
   if (value === '1' || value === 'true') return true;
@@ -190,5 +221,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chain: chainOf(env),
     changeRates: changeRatesOf(env.CHANGE_RATES),
     aiRetuneMs: int(env.AI_RETUNE_HOURS, 24, 'AI_RETUNE_HOURS') * 3_600_000,
+    publicOrigins: originsOf(env.PUBLIC_ORIGIN, port || 8080),
+    hstsMaxAge: env.HSTS_MAX_AGE === '0' ? 0 : int(env.HSTS_MAX_AGE, 31_536_000, 'HSTS_MAX_AGE'),
+    bodyTimeoutMs: int(env.BODY_TIMEOUT_MS, 10_000, 'BODY_TIMEOUT_MS'),
+    maxBotsPerUser: int(env.MAX_BOTS_PER_USER, 100, 'MAX_BOTS_PER_USER'),
   };
 }

@@ -54,13 +54,13 @@ export async function openTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Pr
 }
 
 /** The real app on a test database; `staticDir` defaults to a folder with no build. */
-export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream']; trading?: (db: Db, box: SecretBox) => Trading; chain?: (db: Db) => ChainSide; changeRates?: Record<string, string> } = {}): Promise<TestApp> {
+export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream']; trading?: (db: Db, box: SecretBox) => Trading; chain?: (db: Db) => ChainSide; changeRates?: Record<string, string>; config?: Partial<AppDeps['config']> } = {}): Promise<TestApp> {
   const { db, drop } = await openTestDb(kind);
   const box = new SecretBox(randomBytes(32));
   const app = await buildApp({
     db,
     ...(options.chain ? { chain: options.chain(db) } : {}),
-    config: { ...(options.changeRates ? { changeRates: options.changeRates } : {}), sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'] },
+    config: { ...(options.changeRates ? { changeRates: options.changeRates } : {}), sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'], publicOrigins: ['http://localhost'], ...options.config },
     box,
     ...(options.extend ? { extend: options.extend } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -18,9 +19,12 @@ import { fundsRoutes } from './routes/funds.ts';
 import type { ChainSide } from '../chain/chain-side.ts';
 import { changeRatesOf } from '../config.ts';
 
+/** Every powerful browser feature off: the app uses none (clipboard writes need no permission). */
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), bluetooth=(), serial=(), hid=()';
+
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates' | 'changeRates'>>;
+  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps' | 'publicOrigins'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates' | 'changeRates' | 'hstsMaxAge' | 'bodyTimeoutMs' | 'maxBotsPerUser'>>;
   /** Chain 56 (deposits, withdrawals); absent: those calls answer ChainUnavailable. */
   chain?: ChainSide;
   /** Seals exchange secrets at rest. */
@@ -44,6 +48,8 @@ export interface AppDeps {
 /** The Fastify app: the /api routes built so far, the envelope on every answer, the static PWA. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const translate = deps.translate ?? message;
+  const bodyTimeout = deps.config.bodyTimeoutMs ?? 10_000;
+  const hsts = deps.config.hstsMaxAge ?? 31_536_000;
   const app = Fastify({
     logger: {
       level: deps.config.logLevel,
@@ -54,6 +60,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The largest input is a few hundred bytes; 64 kB leaves room for later calls (bot settings).
     bodyLimit: 64 * 1024,
     trustProxy: deps.config.trustProxy ?? false,
+    // A request (headers and body) must arrive whole in time: a slow sender cannot hold a connection
+    // open forever. Node checks the deadline every `connectionsCheckingInterval`.
+    serverFactory: (handler) => createServer({ requestTimeout: bodyTimeout, headersTimeout: bodyTimeout, connectionsCheckingInterval: Math.min(1000, bodyTimeout) }, handler),
   });
 
   registerEnvelope(app, translate);
@@ -65,21 +74,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   const limiter = new LoginLimiter(deps.config.limits);
-  const accounts = { db: deps.db, sessionTtlMs: deps.config.sessionTtlMs, limiter, ...(deps.config.welcomeFuel ? { welcomeFuel: deps.config.welcomeFuel } : {}), ...(deps.config.referralRates ? { referralRates: deps.config.referralRates } : {}) };
+  const accounts = { db: deps.db, sessionTtlMs: deps.config.sessionTtlMs, limiter, publicOrigins: deps.config.publicOrigins, ...(deps.config.welcomeFuel ? { welcomeFuel: deps.config.welcomeFuel } : {}), ...(deps.config.referralRates ? { referralRates: deps.config.referralRates } : {}) };
   authRoutes(app, accounts);
   userRoutes(app, accounts);
   fundsRoutes(app, { db: deps.db, limiter, chain: deps.chain, changeRates: deps.config.changeRates ?? changeRatesOf(undefined) });
   exchangeRoutes(app, { db: deps.db, box: deps.box, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
   const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket() });
   marketRoutes(app, deps.db, trading);
-  botRoutes(app, deps.db, trading, translate);
+  botRoutes(app, { db: deps.db, trading, ...(deps.config.maxBotsPerUser ? { maxBots: deps.config.maxBotsPerUser } : {}) }, translate);
   // For load balancers and uptime checks: answers without touching the database.
   app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'ok' } }));
   deps.extend?.(app);
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
+    // The app needs none of the powerful features: a script injected somehow gets none either.
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // API answers hold tokens and balances: no cache (browser, proxy or disk) keeps them.
+    if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+    // Over https the browser is told to never come back over plain http.
+    if (hsts > 0 && request.protocol === 'https') reply.header('strict-transport-security', `max-age=${hsts}; includeSubDomains`);
     return payload;
   });
 

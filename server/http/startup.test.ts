@@ -20,7 +20,7 @@ describe('start-up while the database boots', () => {
     const dbReady = ready.then(() => migrate(db)).then(() => void (migrated = true));
     const app = await buildApp({
       db, ready: dbReady, box: new SecretBox(randomBytes(32)),
-      config: { sessionTtlMs: 86_400_000, limits: defaultLimits, staticDir: dist, logLevel: 'silent', serverIps: [] },
+      config: { sessionTtlMs: 86_400_000, limits: defaultLimits, staticDir: dist, logLevel: 'silent', serverIps: [], publicOrigins: ['http://localhost'] },
     });
     try {
       const page = await app.inject({ url: '/login' });

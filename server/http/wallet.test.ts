@@ -32,9 +32,9 @@ describe.each(dbKinds)('wallet sign-in on chain 56 (%s)', (kind) => {
     expect(code).toBe(1);
     expect(data.nonce).toMatch(/^[0-9a-f]{32}$/);
     const lines = data.message.split('\n');
-    expect(lines[0]).toBe('localhost:80 wants you to sign in with your Ethereum account:');
+    expect(lines[0]).toBe('localhost wants you to sign in with your Ethereum account:');
     expect(lines[1]).toBe(w.address); // checksummed, whatever case was asked
-    expect(data.message).toContain('\nURI: http://localhost:80\n');
+    expect(data.message).toContain('\nURI: http://localhost\n');
     expect(data.message).toContain('\nChain ID: 56\n');
     expect(data.message).toContain(`\nNonce: ${data.nonce}\n`);
     const expires = Date.parse(data.expiresAt);
@@ -57,6 +57,25 @@ describe.each(dbKinds)('wallet sign-in on chain 56 (%s)', (kind) => {
     expect(again.answer.data.sn).toBe(first.answer.data.sn);
   });
 
+  it('names only the configured site: a forged Host or Origin gets no message and no session (issue 12 finding 2)', async () => {
+    const w = wallet();
+    // The phishing relay of the attack: the nonce asked for evil.example.
+    const forgedHost = await call('GET', `/api/login/nonce?address=${w.address}`, undefined, { host: 'evil.example' });
+    expect(forgedHost).toMatchObject({ code: Code.WalletDomainMismatch, data: null });
+    const forgedOrigin = await call('GET', `/api/login/nonce?address=${w.address}`, undefined, { origin: 'http://evil.example' });
+    expect(forgedOrigin).toMatchObject({ code: Code.WalletDomainMismatch, data: null });
+    // A message written for evil.example, signed by the victim and sent with that Host: refused too.
+    const { data } = await nonceFor(w.address);
+    const evil = createSiweMessage({ domain: 'evil.example', address: w.address, uri: 'http://evil.example', version: '1', chainId: 56, nonce: data.nonce, issuedAt: new Date(), expirationTime: new Date(Date.now() + 60_000) });
+    const signature = await w.signMessage({ message: evil });
+    expect((await call('POST', '/api/login/verify', { address: w.address, signature, terminal: 4, message: evil }, { host: 'evil.example' })).code).toBe(Code.WalletDomainMismatch);
+    expect((await call('POST', '/api/login/verify', { address: w.address, signature, terminal: 4, message: evil })).code).toBe(Code.WalletDomainMismatch);
+    expect((await call('POST', '/api/login/verify', { address: w.address, signature: await w.signMessage({ message: data.message }), terminal: 4 }, { origin: 'http://evil.example' })).code).toBe(Code.WalletDomainMismatch);
+    // The configured site with its own Origin still works, and the nonce was not used up by the refusals.
+    const ok = await call('POST', '/api/login/verify', { address: w.address, signature: await w.signMessage({ message: data.message }), terminal: 4 }, { origin: 'http://localhost' });
+    expect(ok.code).toBe(1);
+  });
+
   it('refuses a replayed nonce, another chain, another site, another signer and an expired request', async () => {
     const used = await signIn();
     expect(used.answer.code).toBe(1);
@@ -65,7 +84,7 @@ describe.each(dbKinds)('wallet sign-in on chain 56 (%s)', (kind) => {
 
     const w = wallet();
     const { data } = await nonceFor(w.address);
-    const forged = (fields: object) => createSiweMessage({ domain: 'localhost:80', address: w.address, uri: 'http://localhost:80', version: '1', chainId: 56, nonce: data.nonce, ...fields });
+    const forged = (fields: object) => createSiweMessage({ domain: 'localhost', address: w.address, uri: 'http://localhost', version: '1', chainId: 56, nonce: data.nonce, ...fields });
     for (const [fields, code] of [
       [{ chainId: 1 }, Code.WalletNetworkUnsupported],
       [{ domain: 'evil.example', uri: 'https://evil.example' }, Code.WalletDomainMismatch],
@@ -85,7 +104,7 @@ describe.each(dbKinds)('wallet sign-in on chain 56 (%s)', (kind) => {
     expect((await call('POST', '/api/login/verify', { address: w.address, signature: good, terminal: 4 })).code).toBe(1);
 
     const late = wallet();
-    const old = await issueNonce(t.db, late.address, { domain: 'localhost:80', uri: 'http://localhost:80' }, new Date(Date.now() - 5 * 60_000 - 1000));
+    const old = await issueNonce(t.db, late.address, { domain: 'localhost', uri: 'http://localhost' }, new Date(Date.now() - 5 * 60_000 - 1000));
     const expired = await call('POST', '/api/login/verify', { address: late.address, signature: await late.signMessage({ message: old.message }), terminal: 4 });
     expect(expired.code).toBe(Code.WalletNonceInvalid);
   });

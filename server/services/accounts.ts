@@ -18,6 +18,8 @@ export interface AccountsDeps {
   welcomeFuel?: string;
   /** Shares of a fee earned per referral level (config REFERRAL_RATES), shown in the referral rules. */
   referralRates?: readonly string[];
+  /** The site's origins (config PUBLIC_ORIGIN): what wallet sign-in messages name and accept. */
+  publicOrigins: readonly string[];
 }
 
 export const DEFAULT_WELCOME_FUEL = '100';

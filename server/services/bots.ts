@@ -18,7 +18,12 @@ import { balances } from './ledger.ts';
 export interface BotsDeps {
   db: Db;
   trading: Trading;
+  /** The most bots (not deleted) one trader may keep (config MAX_BOTS_PER_USER). */
+  maxBots?: number;
 }
+
+/** The most bots one trader may keep unless configured: far above any real use, far below a flood. */
+export const DEFAULT_MAX_BOTS = 100;
 
 /** The stored parameters: the optional stop loss left out when empty. */
 export function paramsOf(input: MartinParamsInput): MartinParams {
@@ -97,6 +102,11 @@ export async function createBot(deps: BotsDeps, userId: string, input: BotCreate
   if (exchange.code === 'paper' || exchange.simulatedOf) await openPaperAccount(deps.db, userId, exchange.id);
   const kit = kitOf(input.type);
   const changed = await deps.db.transaction().execute(async (tx) => {
+    // The user's row lock makes the count and the insert one step, on any number of server processes.
+    await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    const max = deps.maxBots ?? DEFAULT_MAX_BOTS;
+    const kept = await tx.selectFrom('bots').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+    if (Number(kept.n) >= max) throw fail('StrategyLimitReached', { values: { max } });
     const row = await tx
       .insertInto('bots')
       .values({

@@ -19,7 +19,7 @@ export const WALLET_CHAIN_ID = 56;
 export const NONCE_TTL_MS = 5 * 60_000;
 const STATEMENT = 'Sign in to QuantBot with this wallet.';
 
-/** The site the trader is on, as the request shows it: what the message names and what verify checks. */
+/** A configured site (PUBLIC_ORIGIN): what the message names and what verify checks. */
 export interface Site {
   domain: string;
   uri: string;
@@ -67,6 +67,10 @@ export async function useSignature(db: Db, input: SignedIn, site: Site, now = ne
   // The issued message is the one that counts: a client's copy must be it, word for word.
   const message = input.message ?? row.message;
   if (message !== row.message) throw fail('WalletSignatureFailed');
+  // And it names this configured site on chain 56, whichever host it was asked for (issue 12 finding 2).
+  const issued = parseSiweMessage(message);
+  if (issued.chainId !== WALLET_CHAIN_ID) throw fail('WalletNetworkUnsupported');
+  if (issued.domain !== site.domain || issued.uri !== site.uri) throw fail('WalletDomainMismatch');
   let signer: string;
   try {
     signer = await recoverMessageAddress({ message, signature: input.signature as Hex });

@@ -118,6 +118,18 @@ export const codeMessages: Record<CodeName, MessageDescriptor> = {
   Duplicate: msg({ id: 'code.Duplicate', message: "数据重复" }),
   PermissionDenied: msg({ id: 'code.PermissionDenied', message: "没有权限" }),
   SimulationBotsActive: msg({ id: 'code.SimulationBotsActive', message: "请先停止所有模拟策略并平掉持仓，再重置模拟资金" }),
+  RateLimited: msg({ id: 'code.RateLimited', message: "请求过于频繁，请 {seconds} 秒后再试" }),
+  ChallengeRequired: msg({ id: 'code.ChallengeRequired', message: "请先完成安全验证" }),
+  ChallengeFailed: msg({ id: 'code.ChallengeFailed', message: "安全验证未通过或已过期，请重试" }),
+  TwoFactorRequired: msg({ id: 'code.TwoFactorRequired', message: "请输入身份验证器中的 6 位动态码" }),
+  TwoFactorInvalid: msg({ id: 'code.TwoFactorInvalid', message: "动态码错误或已使用，请输入新的动态码" }),
+  TwoFactorAlreadyEnabled: msg({ id: 'code.TwoFactorAlreadyEnabled', message: "两步验证已开启" }),
+  TwoFactorNotEnabled: msg({ id: 'code.TwoFactorNotEnabled', message: "两步验证尚未开启" }),
+  WalletProofRequired: msg({ id: 'code.WalletProofRequired', message: "钱包账户设置支付密码需要用绑定的钱包签名确认" }),
+  StrategyLimitReached: msg({ id: 'code.StrategyLimitReached', message: "策略数量已达上限（{max} 个），请先删除不用的策略" }),
+  AiSearchQueueFull: msg({ id: 'code.AiSearchQueueFull', message: "AI 搜索排队已满，请稍后再试" }),
+  AiSearchUserBusy: msg({ id: 'code.AiSearchUserBusy', message: "您已有一个 AI 搜索在进行中，请等它完成" }),
+  WithdrawalLocked: msg({ id: 'code.WithdrawalLocked', message: "安全设置已变更，为保护资金，{until} 前不能提现" }),
   SimulationSpotUnsupported: msg({ id: 'code.SimulationSpotUnsupported', message: "该交易所现货暂不支持模拟" }),
 };
 

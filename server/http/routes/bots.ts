@@ -1,20 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
-import type { Db } from '../../db/connect.ts';
 import type { Translate } from '../../i18n.ts';
 import { billGroup, billLogs, billSummary } from '../../services/bills.ts';
 import { botActions, botDetail, botInfo, botPositions, countBots, listBots, openPositions, positionAdds } from '../../services/bot-queries.ts';
-import { createBot, operateBot, startBatch, updateBot } from '../../services/bots.ts';
+import { createBot, operateBot, startBatch, updateBot, type BotsDeps } from '../../services/bots.ts';
 import { fail } from '../../services/errors.ts';
 import { backtest } from '../../services/backtests.ts';
 import { aiSearch } from '../../services/ai.ts';
-import type { Trading } from '../../trading.ts';
 import { JsonText } from '../envelope.ts';
 import { route } from '../route.ts';
 
 /** The bot calls (spec §7) and the profit bill. */
-export function botRoutes(app: FastifyInstance, db: Db, trading: Trading, translate: Translate): void {
-  const deps = { db, trading };
+export function botRoutes(app: FastifyInstance, deps: BotsDeps, translate: Translate): void {
+  const { db, trading } = deps;
   const auth = { auth: true } as const;
   const pageOf = (q: { page?: number | undefined; page_size?: number | undefined }) => ({ page: q.page ?? 1, pageSize: q.page_size ?? PAGE_SIZE_DEFAULT });
 

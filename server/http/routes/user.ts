@@ -9,7 +9,7 @@ import { listNotices, noticeDetail, readNotices } from '../../services/notices.t
 import { referrals } from '../../services/referrals.ts';
 import { ACCOUNT_LOG_PAGE_SIZE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
 import { route } from '../route.ts';
-import { siteOf } from './auth.ts';
+import { siteOf } from '../site.ts';
 
 const isField = (v: unknown): v is SetInfoField => setInfoFields.includes(v as SetInfoField);
 
@@ -31,7 +31,7 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   route(app, db, 'noticeRead', { auth: true }, ({ session, body }) => readNotices(db, session.userId, body));
   // An account user binds a wallet with a signed sign-in message (one wallet per account, one account per wallet).
   route(app, db, 'userBind', { auth: true, fieldCodes: { address: 'InvalidAddress', signature: 'WalletSignatureFailed' } }, ({ session, body, request }) =>
-    bindWallet(db, session.userId, body, siteOf(request)),
+    bindWallet(db, session.userId, body, siteOf(request, deps.publicOrigins)),
   );
   route(app, db, 'userSetInfo', {
     auth: true,
