@@ -13,6 +13,9 @@
  * | TRUST_PROXY       | unset: off                       | behind a reverse proxy: 1, or the proxy addresses |
  * |                   |                                  | (comma list, CIDR allowed), so that login limits  |
  * |                   |                                  | see the client's IP, not the proxy's              |
+ * | SECRET_KEY        | unset: SECRET_KEY_FILE, else     | base64 of 32 bytes: the AES-256-GCM key of the    |
+ * |                   | DATA_DIR/secret.key (0600)       | exchange secrets (keep it outside DATA_DIR)       |
+ * | SECRET_KEY_FILE   | unset                            | a file holding that key, outside DATA_DIR         |
  * | ENGINE_TICK_MS    | 1000                             | how often the engine reads prices and evaluates   |
  * |                   |                                  | the running bots                                  |
  * | MARKET_SPEED      | 1                                | the simulated market's clock speed (tests and     |
@@ -64,6 +67,8 @@ export interface Config {
   serverIps: string[];
   /** base64 of 32 bytes for AES-256-GCM of exchange secrets; empty: a key file under dataDir. */
   secretKey: string;
+  /** A file holding the key (base64 of 32 bytes), outside DATA_DIR; read as it is, never created. */
+  secretKeyFile: string;
   /** Login attempt limits (see services/login-limiter.ts). */
   limits: LoginLimits;
   engineTickMs: number;
@@ -211,6 +216,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR || './dist',
     serverIps: (env.SERVER_IPS || '127.0.0.1').split(',').map((ip) => ip.trim()).filter(Boolean),
     secretKey: env.SECRET_KEY || '',
+    secretKeyFile: env.SECRET_KEY_FILE || '',
     trustProxy: trustProxy(env.TRUST_PROXY),
     limits: defaultLimits,
     engineTickMs: int(env.ENGINE_TICK_MS, 1000, 'ENGINE_TICK_MS'),

@@ -4,6 +4,8 @@ import { connectDatabase, migrate } from './db/connect.ts';
 import { pruneSessions } from './services/sessions.ts';
 import { SecretBox, loadSecretKey } from './security/secret-box.ts';
 
+// Everything the server creates (DATA_DIR, the database, the key file) is readable by its own user only.
+process.umask(0o077);
 const started = performance.now();
 const config = readConfig();
 // The embedded database takes most of the start-up (~3 s for a first initdb, under 1 s from the
@@ -13,7 +15,7 @@ const { db, ready } = connectDatabase(config.databaseUrl ? { url: config.databas
 const dbReady = ready.then(() => migrate(db));
 dbReady.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
 const { buildApp } = await import('./http/app.ts');
-const box = new SecretBox(loadSecretKey(config.secretKey, join(config.dataDir, 'secret.key')));
+const box = new SecretBox(loadSecretKey(config.secretKey, join(config.dataDir, 'secret.key'), config.secretKeyFile));
 const { createTrading, fastClock } = await import('./trading.ts');
 const { createLiveTrading } = await import('./exchanges/live-trading.ts');
 const trading = createTrading({

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { privateDir, privateTree } from '../security/private-files.ts';
 
 /**
  * Creating a PGlite database runs initdb in WASM: ~3 s, up to 6 s on a busy 2-core machine, most of a
@@ -49,13 +50,24 @@ async function saveTemplate(db: PGlite): Promise<void> {
 // int8 (bigint ids) as strings, as node-postgres answers them: one shape on both databases.
 const parsers = { 20: (value: string) => value };
 
-/** Opens PGlite in `dir` (created when missing), or in memory without one; fresh databases start from the template. */
+/** Opens PGlite in `dir` (DATA_DIR/pglite, private to this user), or in memory without one; fresh databases start from the template. */
 export async function createPglite(dir?: string): Promise<PGlite> {
+  if (!dir) return open();
+  // DATA_DIR also holds the key file: both folders are this user's alone (0700), whatever made them looser.
+  privateDir(dirname(dir));
+  privateDir(dir);
+  const db = await open(dir);
+  // PGlite's file system chmods initdb's and the template's files to 0666 past any umask (postgres's
+  // own later files are 0600): tightened on every start, which also mends a folder an older version made.
+  privateTree(dir);
+  return db;
+}
+
+async function open(dir?: string): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
   const base = dir ? { dataDir: dir, parsers } : { parsers };
   const fresh = !dir || !existsSync(join(dir, 'PG_VERSION'));
   if (!fresh) return PGlite.create(base);
-  if (dir) mkdirSync(dir, { recursive: true });
   const template = readTemplate();
   if (template) {
     try {
@@ -65,7 +77,7 @@ export async function createPglite(dir?: string): Promise<PGlite> {
       rmSync(templateFile(), { force: true });
       if (dir) {
         rmSync(dir, { recursive: true, force: true });
-        mkdirSync(dir, { recursive: true });
+        privateDir(dir);
       }
     }
   }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { commitKeyFile, stageKeyFile } from './key-file.ts';
 import { SecretBox, loadSecretKey } from './secret-box.ts';
 
 describe('the secret box', () => {
@@ -34,6 +35,45 @@ describe('the secret box', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(loadSecretKey('', file).equals(key)).toBe(true);
     expect(readFileSync(file, 'utf8')).toBe(key.toString('base64'));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads SECRET_KEY_FILE as it is, never creating DATA_DIR\'s key file, and refuses it beside SECRET_KEY', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'key-'));
+    const external = join(dir, 'mounted.key');
+    const key = randomBytes(32);
+    writeFileSync(external, `${key.toString('base64')}\n`, { mode: 0o440 });
+    const file = join(dir, 'data', 'secret.key');
+    expect(loadSecretKey('', file, external).equals(key)).toBe(true);
+    expect(existsSync(file)).toBe(false);
+    expect(statSync(external).mode & 0o777).toBe(0o440);
+    expect(() => loadSecretKey(key.toString('base64'), file, external)).toThrow('not both');
+    expect(() => loadSecretKey('', file, join(dir, 'missing.key'))).toThrow(/ENOENT/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names a key file of the wrong length without showing what it holds', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'key-'));
+    const file = join(dir, 'secret.key');
+    writeFileSync(file, 'c2hvcnQ=');
+    expect(() => loadSecretKey('', file)).toThrow(`${file} must hold the base64 of 32 bytes`);
+    expect(() => loadSecretKey('', file)).not.toThrow(/c2hvcnQ/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stages a new key file beside the old one, refuses to stage over a staged one, and swaps it in whole', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'key-'));
+    const file = join(dir, 'secret.key');
+    const old = loadSecretKey('', file);
+    const next = randomBytes(32);
+    stageKeyFile(file, next);
+    expect(statSync(`${file}.new`).mode & 0o777).toBe(0o600);
+    expect(loadSecretKey('', file).equals(old)).toBe(true);
+    expect(() => stageKeyFile(file, randomBytes(32))).toThrow('an earlier rotation stopped half-way');
+    commitKeyFile(file);
+    expect(existsSync(`${file}.new`)).toBe(false);
+    expect(loadSecretKey('', file).equals(next)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { commitKeyFile, readKeyFile, stageKeyFile } from './key-file.ts';
+import { privateDir, privateFile } from './private-files.ts';
 
 const VERSION = 'v1';
 
@@ -40,13 +42,21 @@ export class SecretBox {
   }
 }
 
-/** The key from SECRET_KEY (base64), else from `file`, created (mode 0600) on first start. */
-export function loadSecretKey(fromEnv: string, file: string): Buffer {
+/** The key from SECRET_KEY (base64), else from the file SECRET_KEY_FILE names (`external`), else DATA_DIR's key file `file`. */
+export function loadSecretKey(fromEnv: string, file: string, external = ''): Buffer {
+  if (fromEnv && external) throw new Error('set SECRET_KEY or SECRET_KEY_FILE, not both');
   if (fromEnv) return Buffer.from(fromEnv, 'base64');
-  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  mkdirSync(dirname(file), { recursive: true });
+  // A file outside DATA_DIR belongs to whoever provisions it (a read-only secret mount): read it, leave its modes alone.
+  if (external) return readKeyFile(external);
+  // DATA_DIR's own key file is created on first start; it and DATA_DIR are kept 0600 and 0700, an older install's looser modes tightened.
+  privateDir(dirname(file));
+  if (existsSync(file)) {
+    privateFile(file);
+    return readKeyFile(file);
+  }
   const key = randomBytes(32);
-  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
-  chmodSync(file, 0o600);
+  // Written aside and renamed: a crash during the first start cannot leave half a key behind.
+  stageKeyFile(file, key);
+  commitKeyFile(file);
   return key;
 }

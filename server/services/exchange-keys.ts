@@ -16,7 +16,8 @@ export function maskKey(apiKey: string): string {
   return apiKey.length <= 8 ? `${apiKey.slice(0, 2)}****` : `${apiKey.slice(0, 4)}****${apiKey.slice(-4)}`;
 }
 
-const owner = (userId: string, exchangeId: number) => `exchange-key:${userId}:${exchangeId}`;
+/** The additional data a row's keys are sealed with: a row opens as its own owner's only (also used by key rotation). */
+export const owner = (userId: string, exchangeId: number) => `exchange-key:${userId}:${exchangeId}`;
 
 function binding(row: { id: string; exchange_id: number; api_key_masked: string; created_at: Date; updated_at: Date }): ApiBinding {
   const exchange = exchangeById(row.exchange_id)!;

@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
+import { owner } from '../services/exchange-keys.ts';
+import type { SecretBox } from './secret-box.ts';
+
+
+/** Re-seals every stored secret (exchange_keys.sealed) under `newBox` in one transaction, all or nothing; answers how many. */
+export async function rotateSecrets(db: Db, oldBox: SecretBox, newBox: SecretBox): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    // Readers may go on; no row can be added, changed or removed under the rotation, so none is left behind.
+    await sql`lock table ${sql.table('exchange_keys')} in exclusive mode`.execute(trx);
+    await refuseOrdersInFlight(trx);
+    const rows = await trx.selectFrom('exchange_keys').select(['id', 'user_id', 'exchange_id', 'sealed']).orderBy('id').execute();
+    for (const row of rows) {
+      let plain: string;
+      try {
+        plain = oldBox.open(row.sealed, owner(row.user_id, row.exchange_id));
+      } catch {
+        throw new Error(`exchange_keys row ${row.id} does not open with the old key: nothing was changed`);
+      }
+      await trx.updateTable('exchange_keys').set({ sealed: newBox.seal(plain, owner(row.user_id, row.exchange_id)) }).where('id', '=', row.id).execute();
+    }
+    return rows.length;
+  });
+}
+
+/**
+ * Client order ids on real exchanges are salted with a fingerprint of the key (exchanges/live-trading.ts):
+ * after a rotation the engine would look an order in flight up under a new id, miss it, and send it again.
+ */
+async function refuseOrdersInFlight(trx: Db): Promise<void> {
+  const bots = await trx
+    .selectFrom('bots')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where('exchange_id', 'not in', SIMULATED_EXCHANGE_IDS)
+    .where((eb) => eb(eb.ref('state', '->>').key('pending' as never), 'is not', null))
+    .orderBy('id')
+    .execute();
+  if (bots.length > 0) {
+    throw new Error(`bots ${bots.map((b) => b.id).join(', ')} have an order in flight on a real exchange: let them settle before rotating the key (nothing was changed)`);
+  }
+}
