@@ -299,4 +299,38 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('paper_orders').addColumn('exchange_id', 'integer', (c) => c.notNull().defaultTo(1)).execute();
     },
   },
+  '0011_account_security': {
+    async up(db: Kysely<unknown>) {
+      // Issue 12 finding 3. Two-factor authentication (RFC 6238): the secret sealed at rest, a pending one
+      // while the trader sets it up, the last time step used (a code works once), hashed recovery codes.
+      // Withdrawals wait after any change of the account's security (passwords, 2FA, a new address).
+      await db.schema
+        .alterTable('users')
+        .addColumn('totp_sealed', 'text')
+        .addColumn('totp_pending', 'text')
+        .addColumn('totp_last_step', 'bigint')
+        .addColumn('recovery_hashes', 'jsonb')
+        .addColumn('withdraw_locked_until', 'timestamptz')
+        .execute();
+      // A wallet's signed statements have a purpose: a login signature cannot set a payment password.
+      await db.schema.alterTable('wallet_nonces').addColumn('purpose', 'varchar(16)', (c) => c.notNull().defaultTo('login')).execute();
+      // The addresses a trader withdraws to: a new one waits before it is paid.
+      await db.schema
+        .createTable('withdrawal_addresses')
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('address', 'varchar(42)', (c) => c.notNull())
+        .addColumn('usable_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('withdrawal_addresses_pk', ['user_id', 'address'])
+        .execute();
+      // The devices a trader has logged in from (a hash of terminal and browser): a new one is a notice.
+      await db.schema
+        .createTable('known_devices')
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('device', 'varchar(64)', (c) => c.notNull())
+        .addColumn('last_seen', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('known_devices_pk', ['user_id', 'device'])
+        .execute();
+    },
+  },
 };

@@ -15,6 +15,15 @@ export interface UsersTable {
   referrer_changed: Generated<boolean>;
   disabled: Generated<boolean>;
   created_at: ColumnType<Date, never, never>;
+  /** The TOTP secret sealed with the SecretBox; null: 2FA off. */
+  totp_sealed: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A secret being set up, sealed, until a first code confirms it. */
+  totp_pending: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last 30-second step whose code was accepted: each code works once. */
+  totp_last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  /** sha256 of each unused recovery code. */
+  recovery_hashes: ColumnType<string[] | null, string | null | undefined, string | null>;
+  withdraw_locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface SessionsTable {
@@ -146,6 +155,21 @@ export interface WalletNoncesTable {
   expires_at: Date;
   used_at: Date | null;
   created_at: CreatedAt;
+  /** login (sign-in, wallet binding) or payment (setting the payment password). */
+  purpose: ColumnType<string, string | undefined, string>;
+}
+
+export interface WithdrawalAddressesTable {
+  user_id: string;
+  address: string;
+  usable_at: Date;
+  created_at: CreatedAt;
+}
+
+export interface KnownDevicesTable {
+  user_id: string;
+  device: string;
+  last_seen: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface UserBalancesTable {
@@ -236,4 +260,6 @@ export interface Database {
   deposits: DepositsTable;
   withdrawals: WithdrawalsTable;
   ai_bots: AiBotsTable;
+  withdrawal_addresses: WithdrawalAddressesTable;
+  known_devices: KnownDevicesTable;
 }
