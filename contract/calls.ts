@@ -78,8 +78,14 @@ export const calls = {
   paperReset: { method: 'POST', path: '/user/paperReset' },
   // USDT-margined perpetuals, read only (issue 6 §5).
   marketFutures: { method: 'GET', path: '/market/futures' },
+  // Account security (issue 12 finding 3): two-factor authentication, the wallet's proof, the withdrawal lock.
+  userSecurity: { method: 'GET', path: '/user/security' },
+  userTwoFactorSetup: { method: 'POST', path: '/user/twoFactor/setup' },
+  userTwoFactorEnable: { method: 'POST', path: '/user/twoFactor/enable', screen: true },
+  userTwoFactorDisable: { method: 'POST', path: '/user/twoFactor/disable', screen: true },
+  userPaymentNonce: { method: 'GET', path: '/user/paymentNonce' },
 } as const satisfies Record<CallName, CallSpec>;
 
 /** Spec §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
-export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch', 'paperReset', 'marketFutures'] as const;
+export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch', 'paperReset', 'marketFutures', 'userSecurity', 'userTwoFactorSetup', 'userTwoFactorEnable', 'userTwoFactorDisable', 'userPaymentNonce'] as const;
 export const specCallCount = 46;

@@ -36,6 +36,8 @@ const backtestBase = { exchangeId: z.number().int().positive(), symbol: symbolSc
 export const rankPeriods = ['1d', '7d', '30d', 'all'] as const;
 const tradingMode = z.enum(['live', 'simulation']);
 const assetName = z.enum(['usdt', 'fuel', 'points', 'rewards']);
+/** A second factor: 6 digits from the authenticator app, or a recovery code (K7Q2-MX9D). */
+const secondFactor = z.string().regex(/^(\d{6}|[2-9A-HJKMNP-Za-hjkmnp-z]{4}-?[2-9A-HJKMNP-Za-hjkmnp-z]{4})$/, 'format');
 const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
 
 export const schemas = {
@@ -61,6 +63,9 @@ export const schemas = {
       old: z.string().max(128).optional(),
       password: z.string().min(1, 'required').max(128),
       confirm: z.string().min(1, 'required').max(128),
+      /** A wallet account's proof: its bound wallet's signature of the userPaymentNonce statement. */
+      signature: signature.optional(),
+      otp: secondFactor.optional(),
     }),
   },
   marketSymbols: {
@@ -76,6 +81,7 @@ export const schemas = {
     body: z.strictObject({
       exchangeId: z.union([z.number().int().positive(), id]), apiKey: z.string().min(1, 'required').max(256),
       secretKey: z.string().min(1, 'required').max(512), passphrase: z.string().max(256).optional(),
+      otp: secondFactor.optional(),
     }),
   },
   exchangesUnbind: { params: z.strictObject({ id }) },
@@ -123,6 +129,7 @@ export const schemas = {
       payPassword: z.string().regex(PAYMENT_PASSWORD_RE, 'format'),
       /** The client's idempotency key: the same key never makes a second withdrawal. */
       requestId: z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'format'),
+      otp: secondFactor.optional(),
     }),
   },
   userChangeInfo: {},
@@ -135,6 +142,12 @@ export const schemas = {
   noticeRead: { body: z.strictObject({ id: id.optional(), all: z.boolean().optional() }) },
   paperReset: { body: z.strictObject({ exchange: exchange.optional() }).optional() },
   marketFutures: { query: z.strictObject({ exchange }) },
+  // Account security (issue 12 finding 3).
+  userSecurity: {},
+  userTwoFactorSetup: { body: z.strictObject({}).optional() },
+  userTwoFactorEnable: { body: z.strictObject({ code: z.string().regex(/^\d{6}$/, 'format') }) },
+  userTwoFactorDisable: { body: z.strictObject({ code: secondFactor }) },
+  userPaymentNonce: {},
   strategyAiSearch: {
     body: z.strictObject({ exchangeId: z.number().int().positive(), symbol: symbolSchema, investment: decimal, risk: z.enum(riskLevels) }),
   },
@@ -292,6 +305,22 @@ export interface WithdrawInfo {
   balance: string;
   paymentPasswordSet: boolean;
   recent: WithdrawalRecord[];
+  /** Withdrawals wait until then after a change of the account's security (ISO time), or null. */
+  lockedUntil: string | null;
+  /** Two-factor authentication is on: a withdrawal needs a code. */
+  twoFactor: boolean;
+}
+
+/** The security screen: what protects the account now (issue 12 finding 3). */
+export interface SecurityInfo {
+  twoFactor: boolean;
+  recoveryCodesLeft: number;
+  loginPasswordSet: boolean;
+  paymentPasswordSet: boolean;
+  /** The bound wallet ('' for none): a wallet-only account sets its payment password with its signature. */
+  wallet: string;
+  walletProofNeeded: boolean;
+  withdrawLockedUntil: string | null;
 }
 
 export interface ChangePair {
@@ -549,4 +578,9 @@ export interface DataOf {
   strategyAiSearch: AiSearchAnswer;
   paperReset: { exchange: string; balances: ExchangeBalance[] };
   marketFutures: { exchange: string; supported: boolean; list: FuturesRow[] };
+  userSecurity: SecurityInfo;
+  userTwoFactorSetup: { secret: string; uri: string };
+  userTwoFactorEnable: { recoveryCodes: string[] };
+  userTwoFactorDisable: null;
+  userPaymentNonce: { nonce: string; message: string; expiresAt: string };
 }

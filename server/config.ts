@@ -45,6 +45,9 @@
  * | PUBLIC_ORIGIN     | http://localhost:PORT,           | the site's origin(s), comma list: what wallet     |
  * |                   | http://127.0.0.1:PORT            | sign-in messages name and accept; requests for    |
  * |                   |                                  | another host are refused                          |
+ * | WITHDRAW_LOCK_HOURS | 24                             | withdrawals wait this long after a password or    |
+ * |                   |                                  | 2FA change, and a new address before it is paid   |
+ * |                   |                                  | (decimal hours; 0: no wait)                       |
  * | HSTS_MAX_AGE      | 31536000                         | Strict-Transport-Security max-age on answers      |
  * |                   |                                  | served over https (0: no HSTS header)             |
  * | BODY_TIMEOUT_MS   | 10000                            | a request must arrive whole within this time      |
@@ -90,6 +93,8 @@ export interface Config {
   /** Time allowed to receive a whole request (headers and body): a slow sender is cut off. */
   bodyTimeoutMs: number;
   maxBotsPerUser: number;
+  /** How long withdrawals wait after a security change, and a new address before it is paid. */
+  withdrawLockMs: number;
 }
 
 export interface ChainConfig {
@@ -231,5 +236,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hstsMaxAge: env.HSTS_MAX_AGE === '0' ? 0 : int(env.HSTS_MAX_AGE, 31_536_000, 'HSTS_MAX_AGE'),
     bodyTimeoutMs: int(env.BODY_TIMEOUT_MS, 10_000, 'BODY_TIMEOUT_MS'),
     maxBotsPerUser: int(env.MAX_BOTS_PER_USER, 100, 'MAX_BOTS_PER_USER'),
+    withdrawLockMs: Math.round(Number(decimalOf(env.WITHDRAW_LOCK_HOURS, '24', 'WITHDRAW_LOCK_HOURS', '720')) * 3_600_000),
   };
 }

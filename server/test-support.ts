@@ -60,7 +60,7 @@ export async function openTestApp(kind: DbKind, options: { limits?: Partial<Logi
   const app = await buildApp({
     db,
     ...(options.chain ? { chain: options.chain(db) } : {}),
-    config: { ...(options.changeRates ? { changeRates: options.changeRates } : {}), sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'], publicOrigins: ['http://localhost'], ...options.config },
+    config: { ...(options.changeRates ? { changeRates: options.changeRates } : {}), sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'], publicOrigins: ['http://localhost'], withdrawLockMs: 0, ...options.config },
     box,
     ...(options.extend ? { extend: options.extend } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),

@@ -18,13 +18,14 @@ import { registerStatic } from './static.ts';
 import { fundsRoutes } from './routes/funds.ts';
 import type { ChainSide } from '../chain/chain-side.ts';
 import { changeRatesOf } from '../config.ts';
+import { DEFAULT_WITHDRAW_LOCK_MS } from '../services/security/lock.ts';
 
 /** Every powerful browser feature off: the app uses none (clipboard writes need no permission). */
 export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), bluetooth=(), serial=(), hid=()';
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps' | 'publicOrigins'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates' | 'changeRates' | 'hstsMaxAge' | 'bodyTimeoutMs' | 'maxBotsPerUser'>>;
+  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps' | 'publicOrigins'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates' | 'changeRates' | 'hstsMaxAge' | 'bodyTimeoutMs' | 'maxBotsPerUser' | 'withdrawLockMs'>>;
   /** Chain 56 (deposits, withdrawals); absent: those calls answer ChainUnavailable. */
   chain?: ChainSide;
   /** Seals exchange secrets at rest. */
@@ -74,11 +75,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   const limiter = new LoginLimiter(deps.config.limits);
-  const accounts = { db: deps.db, sessionTtlMs: deps.config.sessionTtlMs, limiter, publicOrigins: deps.config.publicOrigins, ...(deps.config.welcomeFuel ? { welcomeFuel: deps.config.welcomeFuel } : {}), ...(deps.config.referralRates ? { referralRates: deps.config.referralRates } : {}) };
+  const lockMs = deps.config.withdrawLockMs ?? DEFAULT_WITHDRAW_LOCK_MS;
+  const accounts = { db: deps.db, sessionTtlMs: deps.config.sessionTtlMs, limiter, publicOrigins: deps.config.publicOrigins, box: deps.box, lockMs, ...(deps.config.welcomeFuel ? { welcomeFuel: deps.config.welcomeFuel } : {}), ...(deps.config.referralRates ? { referralRates: deps.config.referralRates } : {}) };
   authRoutes(app, accounts);
   userRoutes(app, accounts);
-  fundsRoutes(app, { db: deps.db, limiter, chain: deps.chain, changeRates: deps.config.changeRates ?? changeRatesOf(undefined) });
-  exchangeRoutes(app, { db: deps.db, box: deps.box, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
+  fundsRoutes(app, { db: deps.db, limiter, chain: deps.chain, changeRates: deps.config.changeRates ?? changeRatesOf(undefined), box: deps.box, lockMs });
+  exchangeRoutes(app, { db: deps.db, box: deps.box, limiter, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
   const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket() });
   marketRoutes(app, deps.db, trading);
   botRoutes(app, { db: deps.db, trading, ...(deps.config.maxBotsPerUser ? { maxBots: deps.config.maxBotsPerUser } : {}) }, translate);

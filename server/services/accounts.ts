@@ -3,6 +3,7 @@ import type { LoginData } from '../../contract/schemas.ts';
 import { ACCOUNT_RE, NICKNAME_MAX, PASSWORD_RE, REFERRER_RE } from '../../contract/rules.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from './errors.ts';
+import type { SecretBox } from '../security/secret-box.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { money } from '../engine/money.ts';
 import { post } from './ledger.ts';
@@ -20,6 +21,10 @@ export interface AccountsDeps {
   referralRates?: readonly string[];
   /** The site's origins (config PUBLIC_ORIGIN): what wallet sign-in messages name and accept. */
   publicOrigins: readonly string[];
+  /** Seals two-factor secrets at rest. */
+  box: SecretBox;
+  /** How long withdrawals wait after a security change (WITHDRAW_LOCK_HOURS). */
+  lockMs: number;
 }
 
 export const DEFAULT_WELCOME_FUEL = '100';

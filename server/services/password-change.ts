@@ -5,20 +5,38 @@ import type { LoginLimiter } from './login-limiter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeOtherSessions } from './sessions.ts';
 import { userById } from './users.ts';
+import type { SecretBox } from '../security/secret-box.ts';
+import { lockForChange } from './security/lock.ts';
+import { requireSecondFactor } from './security/two-factor.ts';
+import { useSignature, type Site } from './wallet.ts';
 
 export interface PasswordInput {
   type: PasswordType;
   old?: string | undefined;
   password: string;
   confirm: string;
+  /** A wallet-only account's proof: its wallet's signature of the userPaymentNonce statement. */
+  signature?: string | undefined;
+  otp?: string | undefined;
+}
+
+export interface PasswordDeps {
+  db: Db;
+  limiter: LoginLimiter;
+  box: SecretBox;
+  /** How long withdrawals wait after a password change (WITHDRAW_LOCK_HOURS). */
+  lockMs: number;
 }
 
 /**
  * Changes the login password (the current one required; the user's other sessions end), or sets /
  * changes the payment password (the current payment password required; when setting it the first
- * time, the login password, if the account has one).
+ * time, the login password, if the account has one). A wallet-only account has neither: it sets or
+ * resets its payment password with a fresh signature of its bound wallet, so a stolen session token
+ * alone can never set one (issue 12 finding 3). With two-factor authentication on, a code is needed
+ * too. Any change locks withdrawals for a while and leaves a security notice.
  */
-export async function changePassword(deps: { db: Db; limiter: LoginLimiter }, session: { userId: string; sessionId: string }, input: PasswordInput, ip: string): Promise<void> {
+export async function changePassword(deps: PasswordDeps, session: { userId: string; sessionId: string }, input: PasswordInput, ip: string, site: Site): Promise<void> {
   const { db, limiter } = deps;
   const { userId, sessionId } = session;
   const user = await userById(db, userId);
@@ -37,16 +55,30 @@ export async function changePassword(deps: { db: Db; limiter: LoginLimiter }, se
     if (!PASSWORD_RE.test(input.password)) throw fail('PasswordFormat');
     if (input.password !== input.confirm) throw fail('PasswordsMismatch');
     if (user.password_hash) await checkOld(user.password_hash, loginKey);
+    else if (user.address) await walletProof(db, user, input.signature, site);
+    await requireSecondFactor(deps, userId, input.otp, ip);
     await db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', userId).execute();
     // Whoever else held a session may be the reason for the change.
     await revokeOtherSessions(db, userId, sessionId);
+    await lockForChange(db, userId, 'login_password', deps.lockMs);
     return;
   }
   if (!PAYMENT_PASSWORD_RE.test(input.password)) throw fail('PaymentPasswordFormat');
   if (input.password !== input.confirm) throw fail('PaymentPasswordMismatch');
-  if (user.payment_hash) await checkOld(user.payment_hash, `pay:#${user.id}`);
+  if (!user.password_hash && user.address) {
+    // A wallet-only account: the bound wallet's signature, whether setting or resetting.
+    await walletProof(db, user, input.signature, site);
+  } else if (user.payment_hash) await checkOld(user.payment_hash, `pay:#${user.id}`);
   else if (user.password_hash) await checkOld(user.password_hash, loginKey);
+  await requireSecondFactor(deps, userId, input.otp, ip);
   await db.updateTable('users').set({ payment_hash: await hashPassword(input.password) }).where('id', '=', userId).execute();
+  await lockForChange(db, userId, 'payment_password', deps.lockMs);
+}
+
+/** A wallet-only account's proof: the bound wallet signed this site's payment statement (single use, 5 minutes). */
+async function walletProof(db: Db, user: { address: string | null }, signature: string | undefined, site: Site): Promise<void> {
+  if (!signature || !user.address) throw fail('WalletProofRequired');
+  await useSignature(db, { address: user.address, signature }, site, new Date(), 'payment');
 }
 
 /**

@@ -40,6 +40,28 @@ export async function issueNonce(db: Db, rawAddress: string, site: Site, now = n
   return { nonce, message, expiresAt: expiresAt.toISOString() };
 }
 
+/** What a signed statement may be used for: a login signature never sets a payment password, nor the reverse. */
+export type NoncePurpose = 'login' | 'payment';
+
+/**
+ * A statement for the bound wallet to sign before a wallet account sets or resets its payment password
+ * (issue 12 finding 3): single use, 5 minutes, this site, chain 56, naming the account, so a stolen
+ * session token alone cannot set one and withdraw.
+ */
+export async function issuePaymentNonce(db: Db, user: { sn: string; address: string | null }, site: Site, now = new Date()): Promise<{ nonce: string; message: string; expiresAt: string }> {
+  if (!user.address) throw fail('WalletNotConnected');
+  const nonce = randomBytes(16).toString('hex');
+  const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
+  const message = createSiweMessage({
+    domain: site.domain, address: user.address as `0x${string}`, statement: `Confirm a password change of QuantBot account UID ${user.sn}. Sign only if you asked for it.`,
+    uri: site.uri, version: '1', chainId: WALLET_CHAIN_ID, nonce, issuedAt: now, expirationTime: expiresAt,
+  });
+  // One pending statement per wallet and purpose is enough: older unused ones go.
+  await db.deleteFrom('wallet_nonces').where('address', '=', user.address).where('purpose', '=', 'payment').where('used_at', 'is', null).execute();
+  await db.insertInto('wallet_nonces').values({ nonce, address: user.address, message, expires_at: expiresAt, purpose: 'payment' }).execute();
+  return { nonce, message, expiresAt: expiresAt.toISOString() };
+}
+
 export interface SignedIn {
   address: string;
   signature: string;
@@ -48,7 +70,7 @@ export interface SignedIn {
 }
 
 /** Checks a signed sign-in message and uses its nonce up; returns the checksummed address it proves. */
-export async function useSignature(db: Db, input: SignedIn, site: Site, now = new Date()): Promise<string> {
+export async function useSignature(db: Db, input: SignedIn, site: Site, now = new Date(), purpose: NoncePurpose = 'login'): Promise<string> {
   if (!isAddress(input.address, { strict: false })) throw fail('InvalidAddress');
   const address = getAddress(input.address);
   let nonce: string | undefined;
@@ -61,9 +83,9 @@ export async function useSignature(db: Db, input: SignedIn, site: Site, now = ne
   }
   const row = await (nonce
     ? db.selectFrom('wallet_nonces').selectAll().where('nonce', '=', nonce)
-    : db.selectFrom('wallet_nonces').selectAll().where('address', '=', address).where('used_at', 'is', null).orderBy('created_at', 'desc')
+    : db.selectFrom('wallet_nonces').selectAll().where('address', '=', address).where('used_at', 'is', null).where('purpose', '=', purpose).orderBy('created_at', 'desc')
   ).executeTakeFirst();
-  if (!row || row.address !== address || row.used_at !== null || row.expires_at.getTime() <= now.getTime()) throw fail('WalletNonceInvalid');
+  if (!row || row.address !== address || row.used_at !== null || row.purpose !== purpose || row.expires_at.getTime() <= now.getTime()) throw fail('WalletNonceInvalid');
   // The issued message is the one that counts: a client's copy must be it, word for word.
   const message = input.message ?? row.message;
   if (message !== row.message) throw fail('WalletSignatureFailed');

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { exchangeCatalog } from '../../exchanges/catalog.ts';
+import { exchangeById, exchangeCatalog, SIMULATED_EXCHANGE_IDS } from '../../exchanges/catalog.ts';
+import type { LoginLimiter } from '../../services/login-limiter.ts';
+import { requireSecondFactor } from '../../services/security/two-factor.ts';
 import { bindKeys, listBindings, unbindKeys, type ExchangeKeysDeps } from '../../services/exchange-keys.ts';
 import { route } from '../route.ts';
 
 /** The exchange list with the IPs to whitelist, and binding, unbinding and listing API keys. */
-export function exchangeRoutes(app: FastifyInstance, deps: ExchangeKeysDeps & { serverIps: string[] }): void {
+export function exchangeRoutes(app: FastifyInstance, deps: ExchangeKeysDeps & { serverIps: string[]; limiter: LoginLimiter }): void {
   const { db } = deps;
   route(app, db, 'marketExchanges', { auth: true }, async () => ({ exchanges: [...exchangeCatalog], ips: deps.serverIps }));
-  route(app, db, 'exchangesBind', { auth: true, fieldCodes: { apiKey: 'RequiredFieldMissing', secretKey: 'RequiredFieldMissing' } }, ({ session, body }) =>
-    bindKeys(deps, session.userId, Number(body.exchangeId), { apiKey: body.apiKey.trim(), secretKey: body.secretKey.trim(), passphrase: body.passphrase?.trim() || undefined }),
-  );
+  route(app, db, 'exchangesBind', { auth: true, fieldCodes: { apiKey: 'RequiredFieldMissing', secretKey: 'RequiredFieldMissing' } }, async ({ session, body, ip }) => {
+    // Keys of a live exchange trade real money: with 2FA on, binding or changing them needs a code
+    // (issue 12 finding 3). Simulated accounts hold no real key.
+    const exchange = exchangeById(Number(body.exchangeId));
+    if (exchange && !SIMULATED_EXCHANGE_IDS.includes(exchange.id)) await requireSecondFactor(deps, session.userId, body.otp, ip);
+    return bindKeys(deps, session.userId, Number(body.exchangeId), { apiKey: body.apiKey.trim(), secretKey: body.secretKey.trim(), passphrase: body.passphrase?.trim() || undefined });
+  });
   route(app, db, 'exchangesUnbind', { auth: true }, async ({ session, params }) => {
     await unbindKeys(db, session.userId, params.id);
     return null;

@@ -6,6 +6,7 @@ import { depositAddress, depositInfo, reportDeposit } from '../../services/funds
 import { withdraw, withdrawInfo } from '../../services/funds/withdrawals.ts';
 import type { LoginLimiter } from '../../services/login-limiter.ts';
 import { route } from '../route.ts';
+import type { SecretBox } from '../../security/secret-box.ts';
 
 export interface FundsDeps {
   db: Db;
@@ -14,6 +15,9 @@ export interface FundsDeps {
   chain: ChainSide | undefined;
   /** CHANGE_RATES. */
   changeRates: Record<string, string>;
+  box: SecretBox;
+  /** WITHDRAW_LOCK_HOURS in ms: withdrawals wait that long after a security change or for a new address. */
+  lockMs: number;
 }
 
 /** Money in and out (issue 5 §3-4): deposits and withdrawals on chain 56, changes between the balances. */

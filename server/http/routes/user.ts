@@ -3,7 +3,10 @@ import { setInfoFields, type SetInfoField } from '../../../contract/rules.ts';
 import type { AccountsDeps } from '../../services/accounts.ts';
 import { changePassword } from '../../services/password-change.ts';
 import { profile, setInfo, setInfoErrors, userIndex } from '../../services/profile.ts';
-import { bindWallet } from '../../services/wallet.ts';
+import { bindWallet, issuePaymentNonce } from '../../services/wallet.ts';
+import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../../services/security/two-factor.ts';
+import { securityInfo } from '../../services/security/info.ts';
+import { userById } from '../../services/users.ts';
 import { accountLogs, balances } from '../../services/ledger.ts';
 import { listNotices, noticeDetail, readNotices } from '../../services/notices.ts';
 import { referrals } from '../../services/referrals.ts';
@@ -39,8 +42,17 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     // the wrong type is a client bug and stays a ValidationError.
     fieldCodes: { value: (input) => (isField(input.field) && typeof input.value === 'string' ? setInfoErrors[input.field] : undefined) },
   }, ({ session, body }) => setInfo(db, session.userId, body.field, body.value));
-  route(app, db, 'userPassword', { auth: true }, async ({ session, body, ip }) => {
-    await changePassword(deps, session, body, ip);
+  route(app, db, 'userPassword', { auth: true }, async ({ session, body, ip, request }) => {
+    await changePassword(deps, session, body, ip, siteOf(request, deps.publicOrigins));
     return null;
   });
+  // Account security (issue 12 finding 3): the screen's facts, two-factor authentication, the wallet's proof.
+  route(app, db, 'userSecurity', { auth: true }, ({ session }) => securityInfo(db, session.userId));
+  route(app, db, 'userTwoFactorSetup', { auth: true }, ({ session }) => setupTwoFactor(deps, session.userId));
+  route(app, db, 'userTwoFactorEnable', { auth: true }, ({ session, body, ip }) => enableTwoFactor(deps, session.userId, body.code, ip));
+  route(app, db, 'userTwoFactorDisable', { auth: true }, async ({ session, body, ip }) => {
+    await disableTwoFactor(deps, session.userId, body.code, ip);
+    return null;
+  });
+  route(app, db, 'userPaymentNonce', { auth: true }, async ({ session, request }) => issuePaymentNonce(db, await userById(db, session.userId), siteOf(request, deps.publicOrigins)));
 }

@@ -11,6 +11,9 @@ import type { LoginLimiter } from '../login-limiter.ts';
 import { checkPaymentPassword } from '../password-change.ts';
 import { userById } from '../users.ts';
 import { checkNetwork } from './network.ts';
+import type { SecretBox } from '../../security/secret-box.ts';
+import { checkWithdrawAddress, checkWithdrawLock, securityNotice } from '../security/lock.ts';
+import { requireSecondFactor } from '../security/two-factor.ts';
 
 /**
  * Withdrawals of USDT on chain 56 (issue 5 §4). Asking debits the balance and records the request in
@@ -26,9 +29,13 @@ const record = (r: Row): WithdrawalRecord => ({
   received: money(r.amount).minus(r.fee).toFixed(), status: r.status, txHash: r.tx_hash, createdAt: r.created_at.toISOString(),
 });
 
-export async function withdrawInfo(db: Db, chain: ChainSide | undefined, userId: string): Promise<WithdrawInfo> {
+export async function withdrawInfo(db: Db, chain: ChainSide | undefined, userId: string, now = new Date()): Promise<WithdrawInfo> {
   const [user, bal] = await Promise.all([userById(db, userId), balances(db, userId)]);
-  const base: WithdrawInfo = { enabled: false, network: 'BSC', token: '', minimum: '0', fee: '0', balance: bal.usdt, paymentPasswordSet: user.payment_hash !== null, recent: [] };
+  const locked = user.withdraw_locked_until && user.withdraw_locked_until.getTime() > now.getTime() ? user.withdraw_locked_until.toISOString() : null;
+  const base: WithdrawInfo = {
+    enabled: false, network: 'BSC', token: '', minimum: '0', fee: '0', balance: bal.usdt, paymentPasswordSet: user.payment_hash !== null, recent: [],
+    lockedUntil: locked, twoFactor: user.totp_sealed !== null,
+  };
   const sender = chain ? await chain.sender() : undefined;
   if (!chain || !sender) return base;
   const facts = await chain.facts();
@@ -42,9 +49,24 @@ export interface WithdrawInput {
   amount: string;
   payPassword: string;
   requestId: string;
+  otp?: string | undefined;
 }
 
-export async function withdraw(deps: { db: Db; limiter: LoginLimiter; chain: ChainSide | undefined }, userId: string, input: WithdrawInput, ip: string): Promise<WithdrawalRecord> {
+export interface WithdrawDeps {
+  db: Db;
+  limiter: LoginLimiter;
+  chain: ChainSide | undefined;
+  box: SecretBox;
+  /** How long withdrawals wait after a security change, and a new address before it is paid. */
+  lockMs: number;
+}
+
+/**
+ * Asks for a withdrawal: the payment password, the second factor when 2FA is on, no recent security
+ * change (issue 12 finding 3), an address the trader first named at least the lock's time ago; then
+ * the debit and the record in one transaction, and a security notice.
+ */
+export async function withdraw(deps: WithdrawDeps, userId: string, input: WithdrawInput, ip: string): Promise<WithdrawalRecord> {
   const { db, chain } = deps;
   checkNetwork(input.network);
   const sender = chain ? await chain.sender() : undefined;
@@ -62,6 +84,9 @@ export async function withdraw(deps: { db: Db; limiter: LoginLimiter; chain: Cha
   const minimum = Decimal.max(facts.withdrawMin, fee.plus('0.00000001'));
   if (amount.lt(minimum)) throw fail('AmountBelowMinimum', { values: { minimum: minimum.toFixed() } });
   await checkPaymentPassword(deps, userId, input.payPassword, ip);
+  await requireSecondFactor(deps, userId, input.otp, ip);
+  await checkWithdrawLock(db, userId);
+  await checkWithdrawAddress(db, userId, address, deps.lockMs);
   const row = await db.transaction().execute(async (tx) => {
     const inserted = await tx
       .insertInto('withdrawals')
@@ -73,6 +98,7 @@ export async function withdraw(deps: { db: Db; limiter: LoginLimiter; chain: Cha
     await post(tx, { userId, asset: 'usdt', amount: amount.neg(), reason: 'withdraw', detail: { withdrawal: String(inserted.id), address } });
     return inserted;
   });
+  await securityNotice(db, userId, 'security_withdraw', { amount: amount.toFixed(), address });
   void sender.kick();
   return record(row);
 }

@@ -1,0 +1,171 @@
+import { Secret, TOTP } from 'otpauth';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract/codes.ts';
+import { openChain, type ChainSide } from '../chain/chain-side.ts';
+import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
+import { readConfig } from '../config.ts';
+import { money } from '../engine/money.ts';
+import { post } from '../services/ledger.ts';
+import { acceptingKeys, dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+
+type Answer<T = any> = { code: number; msg: string; data: T };
+const HOUR = 3_600_000;
+const PAY = '135790';
+
+/**
+ * Issue 12 finding 3: a stolen session token is not enough to take money out. A wallet-only account
+ * sets its payment password only with its wallet's fresh signature; any security change locks
+ * withdrawals for WITHDRAW_LOCK_HOURS with a notice; a new address waits as long; two-factor
+ * authentication (RFC 6238) guards withdrawals, exchange keys and passwords once on.
+ */
+describe.each(dbKinds)('account security (%s)', (kind) => {
+  let chain: DevChain;
+  let side: ChainSide;
+  let t: TestApp;
+  const as = (auth: Record<string, string>) => <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<T>);
+  const userIdOf = async (sn: string) => String((await t.db.selectFrom('users').select('id').where('sn', '=', sn).executeTakeFirstOrThrow()).id);
+  const noticesOf = async (call: ReturnType<typeof as>) => (await call('GET', '/api/notice/list?page_size=50')).data.list.map((n: any) => [n.code, n.detail]);
+  /** Lets the lock (and new addresses' waits) run out, as 24 hours would. */
+  const timePasses = async (userId: string) => {
+    await t.db.updateTable('users').set({ withdraw_locked_until: new Date(Date.now() - 1000) }).where('id', '=', userId).execute();
+    await t.db.updateTable('withdrawal_addresses').set({ usable_at: new Date(Date.now() - 1000) }).where('user_id', '=', userId).execute();
+  };
+
+  beforeAll(async () => {
+    chain = await startDevChain();
+    const cfg = { ...readConfig({}).chain, rpcUrl: chain.url, usdt: chain.usdt, deposit: chain.deposit, hotWalletKey: chain.hotWalletKey, confirmations: 3, pollMs: 50, startBlock: 1 };
+    t = await openTestApp(kind, { chain: (db) => (side = openChain(db, cfg)!), exchangeClient: acceptingKeys, config: { withdrawLockMs: 24 * HOUR } });
+  });
+  afterAll(async () => {
+    await side?.stop();
+    await t?.close();
+    await chain?.stop();
+  });
+
+  it('refuses to set a wallet account’s payment password on a stolen token alone; the wallet’s signature sets it, once', async () => {
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const nonce = (await t.app.inject({ url: `/api/login/nonce?address=${wallet.address}` })).json().data;
+    const login = (await t.app.inject({ method: 'POST', url: '/api/login/verify', payload: { address: wallet.address, signature: await wallet.signMessage({ message: nonce.message }), terminal: 4 } })).json();
+    const call = as({ authorization: `Bearer ${login.data.token}` });
+    const userId = await userIdOf(login.data.sn);
+    await post(t.db, { userId, asset: 'usdt', amount: money('100'), reason: 'adjust' });
+    expect((await call('GET', '/api/user/security')).data).toEqual({
+      twoFactor: false, recoveryCodesLeft: 0, loginPasswordSet: false, paymentPasswordSet: false, wallet: wallet.address, walletProofNeeded: true, withdrawLockedUntil: null,
+    });
+    // The attack of the finding: the token alone.
+    const bare = await call('POST', '/api/user/password', { type: 'payment', password: PAY, confirm: PAY });
+    expect(bare).toMatchObject({ code: Code.WalletProofRequired, msg: 'A wallet account sets its payment password with a signature from its bound wallet' });
+    // Another wallet's signature, or a login statement, proves nothing.
+    const statement = await call('GET', '/api/user/paymentNonce');
+    expect(statement.data.message).toContain(`Confirm a password change of QuantBot account UID ${login.data.sn}.`);
+    expect(statement.data.message).toContain('\nChain ID: 56\n');
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    expect((await call('POST', '/api/user/password', { type: 'payment', password: PAY, confirm: PAY, signature: await stranger.signMessage({ message: statement.data.message }) })).code).toBe(Code.WalletSignatureFailed);
+    const loginNonce = (await t.app.inject({ url: `/api/login/nonce?address=${wallet.address}` })).json().data;
+    const loginStatement = await wallet.signMessage({ message: loginNonce.message });
+    const fresh = await call('GET', '/api/user/paymentNonce'); // the stranger's try did not use the statement up, but take a new one anyway
+    expect((await call('POST', '/api/user/password', { type: 'payment', password: PAY, confirm: PAY, signature: loginStatement })).code).toBe(Code.WalletSignatureFailed);
+    const signature = await wallet.signMessage({ message: fresh.data.message });
+    expect((await call('POST', '/api/user/password', { type: 'payment', password: PAY, confirm: PAY, signature })).code).toBe(1);
+    expect((await call('POST', '/api/user/password', { type: 'payment', password: '000111', confirm: '000111', signature })).code).toBe(Code.WalletNonceInvalid);
+    // Set: withdrawals wait 24 hours, the screen and the notices say so.
+    const info = await call('GET', '/api/user/withdrawInfo');
+    const until = Date.parse(info.data.lockedUntil);
+    expect(until - Date.now()).toBeGreaterThan(23.9 * HOUR);
+    expect(until - Date.now()).toBeLessThanOrEqual(24 * HOUR);
+    const to = (await chain.trader()).address;
+    const ask = await call('POST', '/api/user/withdraw', { address: to, amount: '20', payPassword: PAY, requestId: 'stolen-token-1' });
+    expect(ask.code).toBe(Code.WithdrawalLocked);
+    expect(ask.msg).toBe(`Your security settings changed: to protect your funds, withdrawals are locked until ${new Date(until).toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    expect(await noticesOf(call)).toContainEqual(['security_change', { change: 'payment_password', until: info.data.lockedUntil }]);
+    expect((await call('GET', '/api/user/account')).data.usdt).toBe('100');
+  });
+
+  it('pays a new address only a day after it was first asked for, and leaves a notice of each withdrawal', async () => {
+    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const call = as({ authorization: `Bearer ${reg.json().data.token}` });
+    const userId = await userIdOf(reg.json().data.sn);
+    await post(t.db, { userId, asset: 'usdt', amount: money('100'), reason: 'adjust' });
+    expect((await call('POST', '/api/user/password', { type: 'payment', old: PASSWORD, password: PAY, confirm: PAY })).code).toBe(1);
+    await timePasses(userId);
+    const to = (await chain.trader()).address;
+    const ask = (requestId: string) => call('POST', '/api/user/withdraw', { address: to, amount: '20', payPassword: PAY, requestId });
+    const first = await ask('new-address-1');
+    expect(first.code).toBe(Code.WithdrawalLocked);
+    expect((await noticesOf(call))[0]).toEqual(['security_address', { address: to, until: expect.any(String) }]);
+    expect((await ask('new-address-2')).code).toBe(Code.WithdrawalLocked); // asking again does not restart or skip the wait
+    await timePasses(userId);
+    const paid = await ask('new-address-3');
+    expect(paid).toMatchObject({ code: 1, data: { status: 'pending', amount: '20', address: to } });
+    expect((await noticesOf(call))[0]).toEqual(['security_withdraw', { amount: '20', address: to }]);
+    // A login password change locks again, ends the other sessions and says so.
+    expect((await call('POST', '/api/user/password', { type: 'login', old: PASSWORD, password: 'Another2026x', confirm: 'Another2026x' })).code).toBe(1);
+    expect((await ask('after-change')).code).toBe(Code.WithdrawalLocked);
+    expect((await noticesOf(call))[0]).toEqual(['security_change', { change: 'login_password', until: expect.any(String) }]);
+  });
+
+  it('sets up two-factor authentication and asks for a code on withdrawals, live keys and passwords; a code works once', async () => {
+    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const call = as({ authorization: `Bearer ${reg.json().data.token}` });
+    const userId = await userIdOf(reg.json().data.sn);
+    await post(t.db, { userId, asset: 'usdt', amount: money('100'), reason: 'adjust' });
+    expect((await call('POST', '/api/user/password', { type: 'payment', old: PASSWORD, password: PAY, confirm: PAY })).code).toBe(1);
+    expect((await call('POST', '/api/user/twoFactor/enable', { code: '123456' })).code).toBe(Code.TwoFactorNotEnabled); // no setup yet
+    const setup = await call('POST', '/api/user/twoFactor/setup', {});
+    expect(setup.data.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.data.uri).toMatch(/^otpauth:\/\/totp\/QuantBot:user\w+\?/);
+    expect(setup.data.uri).toContain(`secret=${setup.data.secret}`);
+    const app = new TOTP({ secret: Secret.fromBase32(setup.data.secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    const codeAt = (offsetSteps: number) => app.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+    const wrong = codeAt(0) === '000000' ? '000001' : '000000';
+    expect((await call('POST', '/api/user/twoFactor/enable', { code: wrong })).code).toBe(Code.TwoFactorInvalid);
+    const enabled = await call('POST', '/api/user/twoFactor/enable', { code: codeAt(0) });
+    expect(enabled.code).toBe(1);
+    expect(enabled.data.recoveryCodes).toHaveLength(8);
+    for (const c of enabled.data.recoveryCodes) expect(c).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+    expect((await call('POST', '/api/user/twoFactor/setup', {})).code).toBe(Code.TwoFactorAlreadyEnabled);
+    expect((await call('GET', '/api/user/security')).data).toMatchObject({ twoFactor: true, recoveryCodesLeft: 8, withdrawLockedUntil: expect.any(String) });
+    expect((await noticesOf(call))[0]).toEqual(['security_change', { change: 'two_factor_on', until: expect.any(String) }]);
+    const stored = await t.db.selectFrom('users').select(['totp_sealed', 'recovery_hashes']).where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(stored.totp_sealed).not.toContain(setup.data.secret); // sealed at rest
+    expect(JSON.stringify(stored.recovery_hashes)).not.toContain(enabled.data.recoveryCodes[0].replace('-', ''));
+
+    await timePasses(userId);
+    const to = (await chain.trader()).address;
+    const body = { address: to, amount: '20', payPassword: PAY };
+    expect((await call('POST', '/api/user/withdraw', { ...body, requestId: 'two-factor-1' })).code).toBe(Code.TwoFactorRequired);
+    // The code of the enabling step was used: the same code again is a replay.
+    expect((await call('POST', '/api/user/withdraw', { ...body, requestId: 'two-factor-2', otp: codeAt(0) })).code).toBe(Code.TwoFactorInvalid);
+    expect((await call('POST', '/api/user/withdraw', { ...body, requestId: 'two-factor-3', otp: codeAt(1) })).code).toBe(Code.WithdrawalLocked); // the code passed; the new address waits
+    // Live exchange keys need a code; a simulated account does not.
+    expect((await call('POST', '/api/exchanges/bind', { exchangeId: 2, apiKey: 'livekey0001', secretKey: 'livesecret0001' })).code).toBe(Code.TwoFactorRequired);
+    expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    // A recovery code works once.
+    const recovery = enabled.data.recoveryCodes[0] as string;
+    expect((await call('POST', '/api/exchanges/bind', { exchangeId: 2, apiKey: 'livekey0001', secretKey: 'livesecret0001', otp: recovery.toLowerCase() })).code).toBe(1);
+    expect((await call('POST', '/api/exchanges/bind', { exchangeId: 2, apiKey: 'livekey0002', secretKey: 'livesecret0002', otp: recovery })).code).toBe(Code.TwoFactorInvalid);
+    expect((await call('GET', '/api/user/security')).data.recoveryCodesLeft).toBe(7);
+    // Passwords: a code too.
+    expect((await call('POST', '/api/user/password', { type: 'payment', old: PAY, password: '975310', confirm: '975310' })).code).toBe(Code.TwoFactorRequired);
+    expect((await call('POST', '/api/user/password', { type: 'payment', old: PAY, password: '975310', confirm: '975310', otp: enabled.data.recoveryCodes[1] })).code).toBe(1);
+    // Turning it off needs a code, and locks withdrawals again.
+    expect((await call('POST', '/api/user/twoFactor/disable', { code: recovery })).code).toBe(Code.TwoFactorInvalid);
+    expect((await call('POST', '/api/user/twoFactor/disable', { code: enabled.data.recoveryCodes[2] })).code).toBe(1);
+    expect((await call('GET', '/api/user/security')).data).toMatchObject({ twoFactor: false, recoveryCodesLeft: 0 });
+    expect((await noticesOf(call))[0]).toEqual(['security_change', { change: 'two_factor_off', until: expect.any(String) }]);
+  });
+
+  it('counts wrong codes against the attempt limits', async () => {
+    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const call = as({ authorization: `Bearer ${reg.json().data.token}` });
+    const setup = await call('POST', '/api/user/twoFactor/setup', {});
+    const app = new TOTP({ secret: Secret.fromBase32(setup.data.secret) });
+    expect((await call('POST', '/api/user/twoFactor/enable', { code: app.generate() })).code).toBe(1);
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++) codes.push((await call('POST', '/api/user/twoFactor/disable', { code: String(100000 + i) })).code);
+    expect(codes).toContain(Code.TwoFactorInvalid);
+    expect(codes.at(-1)).toBe(Code.TooManyAttempts);
+  });
+});
