@@ -74,6 +74,8 @@ export const calls = {
   strategyBacktest: { method: 'POST', path: '/strategy/backtest' },
   // The AI bot's parameter search (issue 6 §3).
   strategyAiSearch: { method: 'POST', path: '/strategy/aiSearch' },
+  // The trader's place in the AI search line while a search waits (issue 12 finding 8).
+  strategyAiQueue: { method: 'GET', path: '/strategy/aiQueue' },
   // The simulation page: the Paper account back to its starting balance (issue 6 §4).
   paperReset: { method: 'POST', path: '/user/paperReset' },
   // USDT-margined perpetuals, read only (issue 6 §5).
@@ -87,5 +89,5 @@ export const calls = {
 } as const satisfies Record<CallName, CallSpec>;
 
 /** Spec §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
-export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch', 'paperReset', 'marketFutures', 'userSecurity', 'userTwoFactorSetup', 'userTwoFactorEnable', 'userTwoFactorDisable', 'userPaymentNonce'] as const;
+export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch', 'paperReset', 'marketFutures', 'userSecurity', 'userTwoFactorSetup', 'userTwoFactorEnable', 'userTwoFactorDisable', 'userPaymentNonce', 'strategyAiQueue'] as const;
 export const specCallCount = 46;

@@ -148,6 +148,7 @@ export const schemas = {
   userTwoFactorEnable: { body: z.strictObject({ code: z.string().regex(/^\d{6}$/, 'format') }) },
   userTwoFactorDisable: { body: z.strictObject({ code: secondFactor }) },
   userPaymentNonce: {},
+  strategyAiQueue: {},
   strategyAiSearch: {
     body: z.strictObject({ exchangeId: z.number().int().positive(), symbol: symbolSchema, investment: decimal, risk: z.enum(riskLevels) }),
   },
@@ -583,4 +584,6 @@ export interface DataOf {
   userTwoFactorEnable: { recoveryCodes: string[] };
   userTwoFactorDisable: null;
   userPaymentNonce: { nonce: string; message: string; expiresAt: string };
+  /** position: 0 while the trader's search runs, n with n before it, null with none; length: the whole line. */
+  strategyAiQueue: { position: number | null; length: number };
 }

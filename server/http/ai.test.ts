@@ -31,6 +31,16 @@ describe('the AI bot', () => {
     await t.close();
   });
 
+  it('runs one search per trader at a time and tells the trader their place while it waits (issue 12 finding 8)', async () => {
+    expect((await call('GET', '/api/strategy/aiQueue')).data).toEqual({ position: null, length: 0 });
+    const first = searchFor('balanced');
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await call('GET', '/api/strategy/aiQueue')).data).toEqual({ position: 0, length: 1 });
+    expect(await searchFor('aggressive')).toMatchObject({ code: Code.AiSearchUserBusy, msg: 'One of your AI searches is still running: wait for it to finish' });
+    expect((await first).code).toBe(1);
+    expect((await call('GET', '/api/strategy/aiQueue')).data).toEqual({ position: null, length: 0 });
+  });
+
   let proposals: any[] = [];
   it('backtests at least 500 candidates on 30 days and proposes the best few within the risk level’s drawdown limit, the same every time', async () => {
     const r = await searchFor('conservative');

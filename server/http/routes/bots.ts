@@ -7,11 +7,12 @@ import { createBot, operateBot, startBatch, updateBot, type BotsDeps } from '../
 import { fail } from '../../services/errors.ts';
 import { backtest } from '../../services/backtests.ts';
 import { aiSearch } from '../../services/ai.ts';
+import { DEFAULT_AI_QUEUE_MAX, SearchQueue } from '../../services/ai-queue.ts';
 import { JsonText } from '../envelope.ts';
 import { route } from '../route.ts';
 
 /** The bot calls (spec §7) and the profit bill. */
-export function botRoutes(app: FastifyInstance, deps: BotsDeps, translate: Translate): void {
+export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: number }, translate: Translate): void {
   const { db, trading } = deps;
   const auth = { auth: true } as const;
   const pageOf = (q: { page?: number | undefined; page_size?: number | undefined }) => ({ page: q.page ?? 1, pageSize: q.page_size ?? PAGE_SIZE_DEFAULT });
@@ -20,7 +21,10 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps, translate: Trans
   // A backtest of the configuration on the create screen, before the bot is saved (issue 6 §2).
   route(app, db, 'strategyBacktest', auth, ({ body }) => backtest(trading, body));
   // The AI bot's parameter search (issue 6 §3), in a worker thread.
-  route(app, db, 'strategyAiSearch', auth, ({ body }) => aiSearch(trading, body));
+  // One search per trader at a time, in a bounded line; the screen asks for its place while it waits.
+  const searches = new SearchQueue(deps.aiQueueMax ?? DEFAULT_AI_QUEUE_MAX);
+  route(app, db, 'strategyAiSearch', auth, ({ session, body }) => searches.run(session.userId, () => aiSearch(trading, body)));
+  route(app, db, 'strategyAiQueue', auth, async ({ session }) => searches.placeOf(session.userId));
   route(app, db, 'userBotUpdate', auth, async ({ session, query, body }) => {
     await updateBot(deps, session.userId, query.id, body);
     return botInfo(db, session.userId, query.id);

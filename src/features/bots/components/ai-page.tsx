@@ -42,11 +42,20 @@ function AiSearchPage() {
   const [answer, setAnswer] = useState<AiSearchAnswer | null>(null);
   const [failure, setFailure] = useState('');
   const [starting, setStarting] = useState<number | null>(null);
+  const [ahead, setAhead] = useState(0);
   useEffect(() => {
     if (!busy) return;
     setSeconds(0);
+    setAhead(0);
     const timer = setInterval(() => setSeconds((s) => s + 1), 1000);
-    return () => clearInterval(timer);
+    // While the search waits in the server's line, the trader sees how many are before theirs.
+    const place = setInterval(() => {
+      api.strategyAiQueue(undefined, { show: false }).then((q) => setAhead(q.position ?? 0), () => undefined);
+    }, 1000);
+    return () => {
+      clearInterval(timer);
+      clearInterval(place);
+    };
   }, [busy]);
   useEffect(() => setAnswer(null), [target.exchangeId, target.symbol, investment, risk]);
   const validInvestment = /^\d+(\.\d{1,8})?$/.test(investment) && Number(investment) > 0;
@@ -104,7 +113,8 @@ function AiSearchPage() {
               {busy ? <Trans>搜索中… {seconds} 秒</Trans> : <Trans>搜索最佳参数</Trans>}
             </button>
             {busy ? <progress className={css.progress} aria-label={t`搜索进度`} style={{ marginTop: 8 }} /> : null}
-            {busy ? <p className={ui.muted}><Trans>正在用最近 30 天和 7 天的行情回测数百组马丁和网格参数，约需几秒。</Trans></p> : null}
+            {busy && ahead > 0 ? <p className={ui.muted} role="status" data-testid="ai-queue"><Trans>排队中：前面还有 {ahead} 个搜索。</Trans></p> : null}
+            {busy && ahead === 0 ? <p className={ui.muted}><Trans>正在用最近 30 天和 7 天的行情回测数百组马丁和网格参数，约需几秒。</Trans></p> : null}
             {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
           </section>
           {answer ? (
