@@ -2,6 +2,7 @@
 // server (GET /api/health, no database) in the same run: the issue asks for at least 50% of it.
 import autocannon from 'autocannon';
 import { measureServerReady } from './server-ready.ts';
+import { solvedChallengeAt } from '../server/security/challenge.ts';
 
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
   const r = await autocannon({ url, connections: 50, duration: seconds, headers });
@@ -14,7 +15,7 @@ export async function measureBotListLoad(port: number, seconds = 5) {
   try {
     const post = (path: string, body: object, token?: string) =>
       fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
-    const reg = await post('/login/register', { terminal: 1, account: `bench${Date.now().toString(36)}`, password: 'Secret2026x', confirm: 'Secret2026x' });
+    const reg = await post('/login/register', { terminal: 1, account: `bench${Date.now().toString(36)}`, password: 'Secret2026x', confirm: 'Secret2026x', challenge: await solvedChallengeAt(`http://127.0.0.1:${port}`) });
     const token: string = reg.data.token;
     await post('/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' }, token);
     const params = { investment: '1000', firstOrder: '50', multiplier: '1.5', maxPositions: 5, addTrigger: '1', takeProfit: '1', repeat: true };

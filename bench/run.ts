@@ -14,7 +14,9 @@ import { measureWalletLogin } from './wallet-login.ts';
 import { measureDepositCredit } from './deposit-credit.ts';
 import { measureBacktestAnswer } from './backtest-answer.ts';
 import { measureAiSearch } from './ai-search.ts';
+import { measureFlood } from './flood.ts';
 import { median, percentile, round } from './stats.ts';
+import { solvedChallengeAt } from '../server/security/challenge.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +38,7 @@ for (let i = 0; i < 3; i++) {
   await measureLogins(base, 20); // warm-up: JIT, argon2 pool, database caches
   const logins = await measureLogins(base, 200);
   const account = `fcp${Date.now().toString(36)}`;
-  const reg = (await (await fetch(`${base}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account, password: 'Secret2026x', confirm: 'Secret2026x' }) })).json()) as { data: { token: string } & Record<string, string> };
+  const reg = (await (await fetch(`${base}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account, password: 'Secret2026x', confirm: 'Secret2026x', challenge: await solvedChallengeAt(base) }) })).json()) as { data: { token: string } & Record<string, string> };
   const { token, ...user } = reg.data;
   results.walletLoginMs = await measureWalletLogin(base);
   results.backtest30Days = await measureBacktestAnswer(base, token);
@@ -63,6 +65,7 @@ results.aiSearch = measureAiSearch();
 results.priceUpdate10kBots = measureBotBook();
 results.botListLoad = await measureBotListLoad(port + 2);
 results.depositCredit = await measureDepositCredit();
+results.registerFlood = await measureFlood(port + 3);
 const precache = measurePrecache();
 results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
 

@@ -22,6 +22,8 @@ export const calls = {
   loginNonce: { method: 'GET', path: '/login/nonce', noAutoError: true, public: true },
   loginVerify: { method: 'POST', path: '/login/verify', noAutoError: true, terminal: true, public: true },
   loginRegister: { method: 'POST', path: '/login/register', noAutoError: true, terminal: true, public: true },
+  // A proof-of-work challenge for register and for logins after failures (issue 12 findings 4, 5).
+  loginChallenge: { method: 'GET', path: '/login/challenge', noAutoError: true, public: true },
   loginLogout: { method: 'POST', path: '/login/logout' },
   userBind: { method: 'POST', path: '/user/bind' },
   authProfile: { method: 'GET', path: '/auth/profile' },
@@ -89,5 +91,5 @@ export const calls = {
 } as const satisfies Record<CallName, CallSpec>;
 
 /** Spec §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
-export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch', 'paperReset', 'marketFutures', 'userSecurity', 'userTwoFactorSetup', 'userTwoFactorEnable', 'userTwoFactorDisable', 'userPaymentNonce', 'strategyAiQueue'] as const;
+export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch', 'paperReset', 'marketFutures', 'userSecurity', 'userTwoFactorSetup', 'userTwoFactorEnable', 'userTwoFactorDisable', 'userPaymentNonce', 'strategyAiQueue', 'loginChallenge'] as const;
 export const specCallCount = 46;

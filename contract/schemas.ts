@@ -39,9 +39,11 @@ const assetName = z.enum(['usdt', 'fuel', 'points', 'rewards']);
 /** A second factor: 6 digits from the authenticator app, or a recovery code (K7Q2-MX9D). */
 const secondFactor = z.string().regex(/^(\d{6}|[2-9A-HJKMNP-Za-hjkmnp-z]{4}-?[2-9A-HJKMNP-Za-hjkmnp-z]{4})$/, 'format');
 const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
+/** A solved proof-of-work challenge: the base64 ALTCHA payload (challenge and solution). */
+const challengePayload = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, 'format').max(4000);
 
 export const schemas = {
-  loginAccount: { body: z.strictObject({ terminal, account, password: z.string().min(1, 'required').max(128) }) },
+  loginAccount: { body: z.strictObject({ terminal, account, password: z.string().min(1, 'required').max(128), challenge: challengePayload.optional() }) },
   loginNonce: { query: z.strictObject({ address }) },
   loginVerify: {
     body: z.strictObject({ address, signature, terminal, referrer: optionalReferrer, message: z.string().max(2000).optional() }),
@@ -50,8 +52,11 @@ export const schemas = {
     body: z.strictObject({
       terminal, account, password, confirm: z.string().min(1, 'required').max(128),
       referrer: optionalReferrer, agreement: z.boolean().optional(),
+      /** Required: the server answers ChallengeRequired without it. */
+      challenge: challengePayload.optional(),
     }),
   },
+  loginChallenge: {},
   loginLogout: { body: z.strictObject({}).optional() },
   userBind: { body: z.strictObject({ address, signature, message: z.string().max(2000).optional() }) },
   authProfile: {},
@@ -185,6 +190,25 @@ export interface LoginData {
 }
 
 export type PublicUser = Omit<LoginData, 'token'>;
+
+/**
+ * A proof-of-work challenge (ALTCHA v2, PBKDF2/SHA-256): find the counter whose derived key starts with
+ * keyPrefix, then send base64(JSON {challenge, solution: {counter, derivedKey}}) as `challenge`.
+ */
+export interface LoginChallenge {
+  parameters: {
+    algorithm: string;
+    nonce: string;
+    salt: string;
+    cost: number;
+    keyLength: number;
+    keyPrefix: string;
+    keySignature: string;
+    /** Unix seconds. */
+    expiresAt: number;
+  };
+  signature: string;
+}
 
 export interface Profile extends PublicUser {
   email: string;
@@ -528,6 +552,7 @@ export interface DataOf {
   loginNonce: { nonce: string; message: string; expiresAt: string };
   loginVerify: LoginData;
   loginRegister: LoginData;
+  loginChallenge: LoginChallenge;
   loginLogout: null;
   userBind: PublicUser;
   authProfile: Profile;
@@ -561,7 +586,7 @@ export interface DataOf {
   userBotUpdate: BotInfo;
   userBotList: Page<BotSummary>;
   userBotCount: BotCount;
-  userBotOperation: BotSummary | null;
+  userBotOperation: BotInfo | null;
   userBotBatch: { task_id: string };
   userBotBatchStatus: BatchStatus;
   userBotActions: Page<BotAction>;

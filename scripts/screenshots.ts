@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { openPhone } from '../tests/support/browser.ts';
+import { register } from '../tests/support/session.ts';
 
 const [baseURL = 'http://127.0.0.1:8080', outDir = '/tmp/shots', ...rest] = process.argv.slice(2);
 const guest = rest[0] === '--guest';
@@ -16,12 +17,8 @@ const phone = await openPhone(baseURL);
 const { page } = phone;
 await page.goto('/test');
 if (!guest) {
-  const account = `shot${Date.now().toString(36)}`;
-  const password = 'Shots2026x';
-  const res = await page.evaluate(async ([a, p]) => {
-    const r = await fetch('/api/login/register', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account: a, password: p, confirm: p }) });
-    return r.json();
-  }, [account, password] as const);
+  // Registration needs a solved proof-of-work challenge: solved here in Node, as the PWA does in the browser.
+  const res = { data: await register(baseURL) };
   const { token, ...user } = (res as { data: Record<string, string> }).data;
   await page.evaluate(([t, u]) => {
     localStorage.setItem('token', JSON.stringify(t));

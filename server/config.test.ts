@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLimits, readConfig } from './config.ts';
+import { defaultChallenge, defaultLimits, defaultRateLimits, readConfig } from './config.ts';
 
 describe('the configuration', () => {
   it('has a default for every setting', () => {
@@ -41,5 +41,34 @@ describe('PUBLIC_ORIGIN (issue 12 finding 2)', () => {
     for (const bad of ['app.example.com', 'https://app.example.com/path', 'ftp://x.example', 'https://']) {
       expect(() => readConfig({ PUBLIC_ORIGIN: bad }), bad).toThrow(/PUBLIC_ORIGIN/);
     }
+  });
+});
+
+describe('login limits, the challenge and rate limits (issue 12 findings 4, 5)', () => {
+  it('default to waits and challenges (no lock), a phone-sized proof of work and per-source limits in memory', () => {
+    const c = readConfig({});
+    expect(c.limits).toMatchObject({ windowMs: 15 * 60_000, challengeAfter: 3, accountChallengeAfter: 5, sourceChallengeAfter: 10, delayBaseMs: 1000, delayCapMs: 60_000 });
+    expect(c.challenge).toEqual(defaultChallenge);
+    expect(c.rateLimits).toEqual(defaultRateLimits);
+    expect(readConfig({ DATABASE_URL: 'postgres://db/q' }).rateLimits.shared).toBe(true);
+  });
+
+  it('reads them from the environment', () => {
+    const c = readConfig({
+      LOGIN_CHALLENGE_AFTER: '2', LOGIN_ACCOUNT_CHALLENGE_AFTER: '8', LOGIN_SOURCE_CHALLENGE_AFTER: '20', LOGIN_DELAY_CAP_S: '30', LOGIN_WINDOW_MINUTES: '60',
+      CHALLENGE_COST: '2000', CHALLENGE_COUNTER: '100', CHALLENGE_TTL_S: '300',
+      RATE_LIMIT_REGISTER: '5/1h', RATE_LIMIT_LOGIN: '10/30s', RATE_LIMIT_WALLET: '20/1m', RATE_LIMIT_CHALLENGE: '40/1m', RATE_LIMIT_PUBLIC: '1000/5m',
+    });
+    expect(c.limits).toMatchObject({ challengeAfter: 2, accountChallengeAfter: 8, sourceChallengeAfter: 20, delayCapMs: 30_000, windowMs: 3_600_000 });
+    expect(c.challenge).toEqual({ cost: 2000, counter: 100, ttlMs: 300_000 });
+    expect(c.rateLimits).toMatchObject({
+      register: { max: 5, windowMs: 3_600_000 }, login: { max: 10, windowMs: 30_000 }, wallet: { max: 20, windowMs: 60_000 },
+      challenge: { max: 40, windowMs: 60_000 }, public: { max: 1000, windowMs: 300_000 },
+    });
+  });
+
+  it('refuses a malformed limit, naming the variable', () => {
+    for (const bad of ['10', '10/h', '0/1m', 'ten/1m', '10/1d', '-1/1m']) expect(() => readConfig({ RATE_LIMIT_LOGIN: bad }), bad).toThrow(/RATE_LIMIT_LOGIN/);
+    expect(() => readConfig({ CHALLENGE_COST: '0' })).toThrow(/CHALLENGE_COST/);
   });
 });

@@ -48,10 +48,32 @@
  * | WITHDRAW_LOCK_HOURS | 24                             | withdrawals wait this long after a password or    |
  * |                   |                                  | 2FA change, and a new address before it is paid   |
  * |                   |                                  | (decimal hours; 0: no wait)                       |
+ * | AI_QUEUE_MAX      | 8                                | AI searches queued or running at once per process |
+ * |                   |                                  | (one per trader)                                  |
  * | HSTS_MAX_AGE      | 31536000                         | Strict-Transport-Security max-age on answers      |
  * |                   |                                  | served over https (0: no HSTS header)             |
  * | BODY_TIMEOUT_MS   | 10000                            | a request must arrive whole within this time      |
  * | MAX_BOTS_PER_USER | 100                              | the most bots (not deleted) one trader may keep   |
+ * | LOGIN_CHALLENGE_AFTER | 3                            | failed logins of one account from one source      |
+ * |                   |                                  | before its logins need a solved challenge         |
+ * | LOGIN_ACCOUNT_CHALLENGE_AFTER | 5                    | recent failures of one account (any source), or   |
+ * | LOGIN_SOURCE_CHALLENGE_AFTER | 10                    | of one source (any account), before every login   |
+ * |                   |                                  | to it / from it needs a solved challenge          |
+ * | LOGIN_DELAY_CAP_S | 60                               | the longest wait between two tries of one account |
+ * |                   |                                  | from one source (after the 2nd, 3rd ... failure:  |
+ * |                   |                                  | 1, 2, 4 ... s; the first is free)                 |
+ * | LOGIN_WINDOW_MINUTES | 15                            | failed logins older than this are forgotten       |
+ * | CHALLENGE_COST    | 1000                             | proof of work: PBKDF2-SHA-256 iterations per try  |
+ * | CHALLENGE_COUNTER | 300                              | proof of work: the solution is one of the tries   |
+ * |                   |                                  | counter/2 .. counter (~0.2-0.5 s on a phone)      |
+ * | CHALLENGE_TTL_S   | 600                              | how long a challenge may be solved and used (once)|
+ * | RATE_LIMIT_REGISTER | 10/1h                          | requests per source IP and window: registration   |
+ * | RATE_LIMIT_LOGIN  | 30/1m                            | password login                                    |
+ * | RATE_LIMIT_WALLET | 30/1m                            | wallet sign-in: nonce and verify, each            |
+ * | RATE_LIMIT_CHALLENGE | 60/1m                         | new challenges                                    |
+ * | RATE_LIMIT_PUBLIC | 300/1m                           | any other call that needs no token (answers 429,  |
+ * |                   |                                  | code 1020; counted in PostgreSQL when             |
+ * |                   |                                  | DATABASE_URL is set, else in memory)              |
  * | DEV_CHAIN         | unset                            | 1: start a local anvil on chain 56 with a test    |
  * |                   |                                  | USDT and the deposit contract (demos, not prod)   |
  */
@@ -74,6 +96,10 @@ export interface Config {
   secretKeyFile: string;
   /** Login attempt limits (see services/login-limiter.ts). */
   limits: LoginLimits;
+  /** The proof-of-work challenge of register and of logins after failures (see security/challenge.ts). */
+  challenge: ChallengeSettings;
+  /** Requests per source IP of the calls that need no token (see http/rate-limit.ts). */
+  rateLimits: RateLimits;
   engineTickMs: number;
   marketSpeed: number;
   /** Fuel paid per unit of realised profit on a profitable cycle (0.2 = 20%), exact decimal. */
@@ -95,6 +121,7 @@ export interface Config {
   maxBotsPerUser: number;
   /** How long withdrawals wait after a security change, and a new address before it is paid. */
   withdrawLockMs: number;
+  aiQueueMax: number;
 }
 
 export interface ChainConfig {
@@ -114,14 +141,83 @@ export interface ChainConfig {
 }
 
 export interface LoginLimits {
+  /** Failures older than this are forgotten. */
   windowMs: number;
+  /**
+   * Checks of a secret behind a session (old password, payment password, 2FA code): failures within the
+   * window per (key, IP), per key and per IP before that budget is shut for a window.
+   */
   perAccountIp: number;
   perAccount: number;
   perIp: number;
+  /** Logins: failures of one account from one source after which its logins need a solved challenge. */
+  challengeAfter: number;
+  /** Logins: recent failures of one account (from anywhere) after which every login to it needs one. */
+  accountChallengeAfter: number;
+  /** Logins: recent failures from one source (any account) after which every login from it needs one. */
+  sourceChallengeAfter: number;
+  /** Logins: the wait after the n-th failure (n >= 2) of an account from a source is min(cap, base x 2^(n-2)). */
+  delayBaseMs: number;
+  delayCapMs: number;
 }
 
-/** Failed logins per 15 minutes: 5 per account and IP, 20 per account, 50 per IP. */
-export const defaultLimits: LoginLimits = { windowMs: 15 * 60_000, perAccountIp: 5, perAccount: 20, perIp: 50 };
+/**
+ * Logins: a wait of 1, 2, 4 ... 60 s per account and source after the 2nd, 3rd, 4th ... failure, a challenge after 3 of them
+ * (or 5 of the account's, 10 of the source's), never a lock. Secrets behind a session: 5 failures per
+ * key and IP, 20 per key, 50 per IP in 15 minutes.
+ */
+export const defaultLimits: LoginLimits = {
+  windowMs: 15 * 60_000, perAccountIp: 5, perAccount: 20, perIp: 50,
+  challengeAfter: 3, accountChallengeAfter: 5, sourceChallengeAfter: 10, delayBaseMs: 1000, delayCapMs: 60_000,
+};
+
+export interface ChallengeSettings {
+  /** PBKDF2-SHA-256 iterations per try. */
+  cost: number;
+  /** The solution is a try between counter/2 and counter: the work is about 0.75 x counter x cost. */
+  counter: number;
+  ttlMs: number;
+}
+
+/** ~225,000 PBKDF2 iterations on average: 0.05 s in Node on one core, 0.2-0.5 s in a phone's browser. */
+export const defaultChallenge: ChallengeSettings = { cost: 1000, counter: 300, ttlMs: 10 * 60_000 };
+
+/** A limit: at most `max` requests per source IP in `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  register: RateLimit;
+  login: RateLimit;
+  /** Wallet sign-in: the nonce and the verify call, each. */
+  wallet: RateLimit;
+  challenge: RateLimit;
+  /** Any other call that needs no token. */
+  public: RateLimit;
+  /** Count in the database (PostgreSQL: every process shares the counts); false: in this process's memory. */
+  shared: boolean;
+}
+
+export const defaultRateLimits: RateLimits = {
+  register: { max: 10, windowMs: 3_600_000 },
+  login: { max: 30, windowMs: 60_000 },
+  wallet: { max: 30, windowMs: 60_000 },
+  challenge: { max: 60, windowMs: 60_000 },
+  public: { max: 300, windowMs: 60_000 },
+  shared: false,
+};
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+
+/** "10/1h", "30/1m", "5/30s": at most N requests per window. */
+export function rateLimitOf(value: string | undefined, fallback: RateLimit, name: string): RateLimit {
+  if (value === undefined || value === '') return fallback;
+  const m = /^(\d{1,9})\/(\d{1,6})(s|m|h)$/.exec(value.trim());
+  if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`${name} must be like 10/1h, 30/1m or 5/30s (requests per window), got "${value}"`);
+  return { max: Number(m[1]), windowMs: Number(m[2]) * UNIT_MS[m[3]!]! };
+}
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -223,7 +319,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.SECRET_KEY || '',
     secretKeyFile: env.SECRET_KEY_FILE || '',
     trustProxy: trustProxy(env.TRUST_PROXY),
-    limits: defaultLimits,
+    limits: {
+      ...defaultLimits,
+      windowMs: int(env.LOGIN_WINDOW_MINUTES, 15, 'LOGIN_WINDOW_MINUTES') * 60_000,
+      challengeAfter: int(env.LOGIN_CHALLENGE_AFTER, defaultLimits.challengeAfter, 'LOGIN_CHALLENGE_AFTER'),
+      accountChallengeAfter: int(env.LOGIN_ACCOUNT_CHALLENGE_AFTER, defaultLimits.accountChallengeAfter, 'LOGIN_ACCOUNT_CHALLENGE_AFTER'),
+      sourceChallengeAfter: int(env.LOGIN_SOURCE_CHALLENGE_AFTER, defaultLimits.sourceChallengeAfter, 'LOGIN_SOURCE_CHALLENGE_AFTER'),
+      delayCapMs: int(env.LOGIN_DELAY_CAP_S, 60, 'LOGIN_DELAY_CAP_S') * 1000,
+    },
+    challenge: {
+      cost: int(env.CHALLENGE_COST, defaultChallenge.cost, 'CHALLENGE_COST'),
+      counter: int(env.CHALLENGE_COUNTER, defaultChallenge.counter, 'CHALLENGE_COUNTER'),
+      ttlMs: int(env.CHALLENGE_TTL_S, 600, 'CHALLENGE_TTL_S') * 1000,
+    },
+    rateLimits: {
+      register: rateLimitOf(env.RATE_LIMIT_REGISTER, defaultRateLimits.register, 'RATE_LIMIT_REGISTER'),
+      login: rateLimitOf(env.RATE_LIMIT_LOGIN, defaultRateLimits.login, 'RATE_LIMIT_LOGIN'),
+      wallet: rateLimitOf(env.RATE_LIMIT_WALLET, defaultRateLimits.wallet, 'RATE_LIMIT_WALLET'),
+      challenge: rateLimitOf(env.RATE_LIMIT_CHALLENGE, defaultRateLimits.challenge, 'RATE_LIMIT_CHALLENGE'),
+      public: rateLimitOf(env.RATE_LIMIT_PUBLIC, defaultRateLimits.public, 'RATE_LIMIT_PUBLIC'),
+      shared: Boolean(env.DATABASE_URL),
+    },
     engineTickMs: int(env.ENGINE_TICK_MS, 1000, 'ENGINE_TICK_MS'),
     marketSpeed: int(env.MARKET_SPEED, 1, 'MARKET_SPEED'),
     fuelFeeRate: decimalOf(env.FUEL_FEE_RATE, '0.2', 'FUEL_FEE_RATE', '1'),
@@ -236,6 +352,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hstsMaxAge: env.HSTS_MAX_AGE === '0' ? 0 : int(env.HSTS_MAX_AGE, 31_536_000, 'HSTS_MAX_AGE'),
     bodyTimeoutMs: int(env.BODY_TIMEOUT_MS, 10_000, 'BODY_TIMEOUT_MS'),
     maxBotsPerUser: int(env.MAX_BOTS_PER_USER, 100, 'MAX_BOTS_PER_USER'),
+    aiQueueMax: int(env.AI_QUEUE_MAX, 8, 'AI_QUEUE_MAX'),
     withdrawLockMs: Math.round(Number(decimalOf(env.WITHDRAW_LOCK_HOURS, '24', 'WITHDRAW_LOCK_HOURS', '720')) * 3_600_000),
   };
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { defaultLimits, type LoginLimits } from './config.ts';
+import { defaultLimits, type ChallengeSettings, type LoginLimits, type RateLimits } from './config.ts';
+import { solve, solvedChallengeAt } from './security/challenge.ts';
+import type { LoginChallenge } from '../contract/schemas.ts';
 import { migrate, openDatabase, type Db } from './db/connect.ts';
 import { buildApp, type AppDeps } from './http/app.ts';
 import { SecretBox } from './security/secret-box.ts';
@@ -18,7 +20,23 @@ export type DbKind = (typeof dbKinds)[number];
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The app's key (the challenges' HMAC key comes from it). */
+  box: SecretBox;
+  /**
+   * Another app on the same database and key, with this one's settings (changed by `changes`): a second
+   * server process, or this one after a restart. Closed with the test app.
+   */
+  another: (changes?: Partial<AppDeps['config']>) => Promise<FastifyInstance>;
   close: () => Promise<void>;
+}
+
+/** Tests' proof of work: a handful of cheap tries (the real default is ~0.05 s in Node, 0.2-0.5 s on a phone). */
+export const testChallenge: ChallengeSettings = { cost: 1, counter: 4, ttlMs: 10 * 60_000 };
+
+/** Tests' rate limits: out of the way of files that register and log in many times from one address. */
+export function testRateLimits(kind: DbKind): RateLimits {
+  const wide = { max: 100_000, windowMs: 60_000 };
+  return { register: wide, login: wide, wallet: wide, challenge: wide, public: wide, shared: kind === 'postgres' };
 }
 
 /**
@@ -57,17 +75,53 @@ export async function openTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Pr
 export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream']; trading?: (db: Db, box: SecretBox) => Trading; chain?: (db: Db) => ChainSide; changeRates?: Record<string, string>; config?: Partial<AppDeps['config']> } = {}): Promise<TestApp> {
   const { db, drop } = await openTestDb(kind);
   const box = new SecretBox(randomBytes(32));
+  let config: AppDeps['config'];
   const app = await buildApp({
     db,
     ...(options.chain ? { chain: options.chain(db) } : {}),
-    config: { ...(options.changeRates ? { changeRates: options.changeRates } : {}), sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'], publicOrigins: ['http://localhost'], withdrawLockMs: 0, ...options.config },
+    config: config = { ...(options.changeRates ? { changeRates: options.changeRates } : {}), challenge: testChallenge, rateLimits: testRateLimits(kind), sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'], publicOrigins: ['http://localhost'], withdrawLockMs: 0, ...options.config },
     box,
     ...(options.extend ? { extend: options.extend } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.exchangeClient ? { exchangeClient: options.exchangeClient } : {}),
     ...(options.trading ? { trading: options.trading(db, box) } : {}),
   });
-  return { app, db, close: async () => { await app.close(); await drop(); } };
+  const others: FastifyInstance[] = [];
+  const another = async (changes: Partial<AppDeps['config']> = {}) => {
+    const other = await buildApp({ db, box, config: { ...config, ...changes } });
+    others.push(other);
+    return other;
+  };
+  return { app, db, box, another, close: async () => { for (const o of others) await o.close(); await app.close(); await drop(); } };
+}
+
+/** A solved proof-of-work challenge from `app` (the `challenge` field of register, and of logins after failures). */
+export async function solvedChallenge(app: FastifyInstance, headers: Record<string, string> = {}): Promise<string> {
+  const r = await app.inject({ url: '/api/login/challenge', headers });
+  const body = r.json() as { code: number; data: LoginChallenge };
+  if (body.code !== 1) throw new Error(`no challenge: ${r.body}`);
+  return solve(body.data);
+}
+
+/**
+ * The body of a registration, with a solved challenge: a new account and PASSWORD unless `fields` say
+ * otherwise. Every test that registers through the API sends this.
+ */
+export async function registerPayload(app: FastifyInstance, fields: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  return { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD, challenge: await solvedChallenge(app), ...fields };
+}
+
+/** registerPayload for a server running over HTTP (`baseURL` without /api). */
+export async function registerPayloadAt(baseURL: string, fields: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  return { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD, challenge: await solvedChallengeAt(baseURL), ...fields };
+}
+
+/** Registers through the API (registerPayload) and answers the envelope's data: token, sn, ... */
+export async function registerUser(app: FastifyInstance, fields: Record<string, unknown> = {}): Promise<{ token: string; sn: string } & Record<string, unknown>> {
+  const r = await app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(app, fields) });
+  const body = r.json() as { code: number; data: { token: string; sn: string } };
+  if (body.code !== 1) throw new Error(`register failed: ${r.body}`);
+  return body.data;
 }
 
 let counter = 0;

@@ -30,6 +30,7 @@ import { Route as AuthedMyIndexRouteImport } from './routes/_authed/my.index'
 import { Route as AuthedMyDepositRouteImport } from './routes/_authed/my.deposit'
 import { Route as AuthedMyPositionsRouteImport } from './routes/_authed/my.positions'
 import { Route as AuthedMyProfileRouteImport } from './routes/_authed/my.profile'
+import { Route as AuthedMySecurityRouteImport } from './routes/_authed/my.security'
 import { Route as AuthedMyWithdrawRouteImport } from './routes/_authed/my.withdraw'
 import { Route as AuthedNoticeDetailRouteImport } from './routes/_authed/notice.detail'
 import { Route as AuthedNoticeListRouteImport } from './routes/_authed/notice.list'
@@ -154,6 +155,11 @@ const AuthedMyPositionsRoute = AuthedMyPositionsRouteImport.update({
 const AuthedMyProfileRoute = AuthedMyProfileRouteImport.update({
   id: '/my/profile',
   path: '/my/profile',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedMySecurityRoute = AuthedMySecurityRouteImport.update({
+  id: '/my/security',
+  path: '/my/security',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedMyWithdrawRoute = AuthedMyWithdrawRouteImport.update({
@@ -288,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/my/deposit': typeof AuthedMyDepositRoute
   '/my/positions': typeof AuthedMyPositionsRoute
   '/my/profile': typeof AuthedMyProfileRoute
+  '/my/security': typeof AuthedMySecurityRoute
   '/my/withdraw': typeof AuthedMyWithdrawRoute
   '/notice/detail': typeof AuthedNoticeDetailRoute
   '/notice/list': typeof AuthedNoticeListRoute
@@ -331,6 +338,7 @@ export interface FileRoutesByTo {
   '/my/deposit': typeof AuthedMyDepositRoute
   '/my/positions': typeof AuthedMyPositionsRoute
   '/my/profile': typeof AuthedMyProfileRoute
+  '/my/security': typeof AuthedMySecurityRoute
   '/my/withdraw': typeof AuthedMyWithdrawRoute
   '/notice/detail': typeof AuthedNoticeDetailRoute
   '/notice/list': typeof AuthedNoticeListRoute
@@ -377,6 +385,7 @@ export interface FileRoutesById {
   '/_authed/my/deposit': typeof AuthedMyDepositRoute
   '/_authed/my/positions': typeof AuthedMyPositionsRoute
   '/_authed/my/profile': typeof AuthedMyProfileRoute
+  '/_authed/my/security': typeof AuthedMySecurityRoute
   '/_authed/my/withdraw': typeof AuthedMyWithdrawRoute
   '/_authed/notice/detail': typeof AuthedNoticeDetailRoute
   '/_authed/notice/list': typeof AuthedNoticeListRoute
@@ -422,6 +431,7 @@ export interface FileRouteTypes {
     | '/my/deposit'
     | '/my/positions'
     | '/my/profile'
+    | '/my/security'
     | '/my/withdraw'
     | '/notice/detail'
     | '/notice/list'
@@ -465,6 +475,7 @@ export interface FileRouteTypes {
     | '/my/deposit'
     | '/my/positions'
     | '/my/profile'
+    | '/my/security'
     | '/my/withdraw'
     | '/notice/detail'
     | '/notice/list'
@@ -510,6 +521,7 @@ export interface FileRouteTypes {
     | '/_authed/my/deposit'
     | '/_authed/my/positions'
     | '/_authed/my/profile'
+    | '/_authed/my/security'
     | '/_authed/my/withdraw'
     | '/_authed/notice/detail'
     | '/_authed/notice/list'
@@ -692,6 +704,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMyProfileRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/my/security': {
+      id: '/_authed/my/security'
+      path: '/my/security'
+      fullPath: '/my/security'
+      preLoaderRoute: typeof AuthedMySecurityRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/my/withdraw': {
       id: '/_authed/my/withdraw'
       path: '/my/withdraw'
@@ -864,6 +883,7 @@ interface AuthedRouteChildren {
   AuthedMyDepositRoute: typeof AuthedMyDepositRoute
   AuthedMyPositionsRoute: typeof AuthedMyPositionsRoute
   AuthedMyProfileRoute: typeof AuthedMyProfileRoute
+  AuthedMySecurityRoute: typeof AuthedMySecurityRoute
   AuthedMyWithdrawRoute: typeof AuthedMyWithdrawRoute
   AuthedNoticeDetailRoute: typeof AuthedNoticeDetailRoute
   AuthedNoticeListRoute: typeof AuthedNoticeListRoute
@@ -903,6 +923,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedMyDepositRoute: AuthedMyDepositRoute,
   AuthedMyPositionsRoute: AuthedMyPositionsRoute,
   AuthedMyProfileRoute: AuthedMyProfileRoute,
+  AuthedMySecurityRoute: AuthedMySecurityRoute,
   AuthedMyWithdrawRoute: AuthedMyWithdrawRoute,
   AuthedNoticeDetailRoute: AuthedNoticeDetailRoute,
   AuthedNoticeListRoute: AuthedNoticeListRoute,

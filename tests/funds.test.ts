@@ -67,18 +67,33 @@ describe('deposits and withdrawals on chain 56', () => {
     const to = privateKeyToAccount(generatePrivateKey()).address;
     await page.goto('/my/withdraw');
     await expect.poll(() => page.getByTestId('withdraw-balance').innerText()).toContain('25.5');
+    // Setting the payment password locked withdrawals (WITHDRAW_LOCK_HOURS: 7.2 s for the tests): the
+    // banner says so and the form cannot be sent until the lock passes; the screen opens by itself then.
+    await expect.poll(() => page.getByTestId('withdraw-submit').isEnabled(), { timeout: 20_000, interval: 500 }).toBe(true);
+    expect(await page.getByTestId('withdraw-locked').count()).toBe(0);
     await page.getByTestId('withdraw-address').fill(to);
     await page.getByTestId('withdraw-amount').fill('12');
     await page.getByTestId('withdraw-password').fill('000000');
     expect(await page.getByTestId('withdraw-received').innerText()).toContain('11');
-    await page.getByTestId('withdraw-submit').click();
-    await page.getByRole('dialog').getByRole('button', { name: '确认提现' }).click();
+    const send = async () => {
+      await page.getByTestId('withdraw-submit').click();
+      await page.getByRole('dialog').getByRole('button', { name: '确认提现' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    };
+    await send();
     await expect.poll(() => page.getByTestId('withdraw-error').innerText()).toBe('密码错误');
     expect(await balance()).toBe('25.5');
     await page.getByTestId('withdraw-password').fill('135790');
-    await page.getByTestId('withdraw-submit').click();
-    await page.getByRole('dialog').getByRole('button', { name: '确认提现' }).click();
-    await expect.poll(() => page.getByTestId('withdraw-done').innerText()).toContain('提现已提交');
+    // The first request to a new address records it and is refused until the same wait has passed.
+    await send();
+    await expect.poll(() => page.getByTestId('withdraw-new-address').innerText()).toContain('新地址');
+    expect(await page.getByTestId('withdraw-error').innerText()).toContain('前不能提现');
+    expect(await balance()).toBe('25.5');
+    await expect.poll(async () => {
+      await send();
+      return page.getByTestId('withdraw-done').count();
+    }, { timeout: 20_000, interval: 1_000 }).toBe(1);
+    expect(await page.getByTestId('withdraw-done').innerText()).toContain('提现已提交');
     expect(await balance()).toBe('13.5');
     await expect.poll(() => page.getByTestId('withdraw-list').locator('li').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('confirmed');
     expect(formatUnits(await pub.readContract({ address: usdt, abi: tokenAbi, functionName: 'balanceOf', args: [to] }), 18)).toBe('11');

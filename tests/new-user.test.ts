@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPhone, uniqueAccount, type Phone } from './support/browser.ts';
+import { solvedChallengeAt } from '../server/security/challenge.ts';
 
 const baseURL = inject('baseURL');
 const password = 'Trade2026x';
@@ -9,7 +10,7 @@ async function registerByApi(account: string): Promise<{ sn: string; token: stri
   const res = await fetch(`${baseURL}/api/login/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ terminal: 1, account, password, confirm: password }),
+    body: JSON.stringify({ terminal: 1, account, password, confirm: password, challenge: await solvedChallengeAt(baseURL) }),
   });
   const body = (await res.json()) as { code: number; data: { sn: string; token: string } };
   expect(body.code).toBe(1);

@@ -333,4 +333,35 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0012_login_attempts': {
+    async up(db: Kysely<unknown>) {
+      // Issue 12 findings 4 and 5: what every server process must agree on lives here, not in memory.
+      // Failed logins per account and source, per account, per source (and the checks of secrets behind
+      // a session), forgotten after a window.
+      await db.schema
+        .createTable('login_attempts')
+        .addColumn('key', 'varchar(200)', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('last_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('login_attempts_last_idx').on('login_attempts').column('last_at').execute();
+      // Solved proof-of-work challenges, kept until they expire: one solution is good for one call.
+      await db.schema
+        .createTable('used_challenges')
+        .addColumn('nonce', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('used_challenges_expiry_idx').on('used_challenges').column('expires_at').execute();
+      // Requests per source and window of the calls that need no token (PostgreSQL: every process counts here).
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'varchar(200)', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('reset_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rate_limits_reset_idx').on('rate_limits').column('reset_at').execute();
+      // Expired wallet nonces are purged as new ones are issued.
+      await db.schema.createIndex('wallet_nonces_expiry_idx').on('wallet_nonces').column('expires_at').execute();
+    },
+  },
 };

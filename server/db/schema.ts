@@ -241,6 +241,26 @@ export interface AiBotsTable {
   tuned_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Failed logins (and checks of secrets behind a session) per key: account+source, account, source. */
+export interface LoginAttemptsTable {
+  key: string;
+  failures: number;
+  last_at: Date;
+}
+
+/** Solved proof-of-work challenges (their nonce), kept until they expire so that none is used twice. */
+export interface UsedChallengesTable {
+  nonce: string;
+  expires_at: Date;
+}
+
+/** Requests per source and window of the calls that need no token (the PostgreSQL rate-limit store). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: Date;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -262,4 +282,7 @@ export interface Database {
   ai_bots: AiBotsTable;
   withdrawal_addresses: WithdrawalAddressesTable;
   known_devices: KnownDevicesTable;
+  login_attempts: LoginAttemptsTable;
+  used_challenges: UsedChallengesTable;
+  rate_limits: RateLimitsTable;
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/connect.ts';
+import { registerPayloadAt } from '../test-support.ts';
 import { money } from './money.ts';
 import type { StoredMartinState } from './martin/state-codec.ts';
 import type { StoredGridState } from './grid/state-codec.ts';
@@ -67,7 +68,7 @@ describe('crash safety', () => {
       fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
     const get = (path: string, token: string) => fetch(base + path, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<any>);
 
-    const reg = await post('/login/register', { terminal: 1, account: `kill${Date.now().toString(36)}`, password: 'Secret2026x', confirm: 'Secret2026x' });
+    const reg = await post('/login/register', await registerPayloadAt(base.replace(/\/api$/, ''), { account: `kill${Date.now().toString(36)}` }));
     const token: string = reg.data.token;
     expect((await post('/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' }, token)).code).toBe(1);
     const symbols = ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT', 'XRP/USDT', 'DOGE/USDT'];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { backtestMartin } from './backtest.ts';
 import { backtestGrid } from './grid/backtest.ts';
@@ -29,7 +29,7 @@ describe('backtest and live parity on Paper', () => {
 
   beforeAll(async () => {
     t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market })) });
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
     await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' });
   });

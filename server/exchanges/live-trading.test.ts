@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from 'ccxt';
 import { Code } from '../../contract/codes.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { entry, fixture, replaying, type Replaying } from './ccxt-fixtures.ts';
 import { createLiveTrading } from './live-trading.ts';
@@ -40,7 +40,7 @@ describe.each(dbKinds)('live exchanges wired into the server (%s)', (kind) => {
       exchangeClient: async () => ({ fetchBalance: async () => ({}) }), // the keys "verify" (no network here)
       trading: (db, box) => (trading = createTrading({ db, feed: new ScriptedMarket(), live: createLiveTrading({ db, box, ccxt }) })),
     });
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
   });
   afterAll(async () => {

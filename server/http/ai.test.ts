@@ -4,7 +4,7 @@ import { Code } from '../../contract/codes.ts';
 import { stopSearchWorker } from '../engine/ai/search-pool.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { retuneAiBots } from '../services/ai-retune.ts';
-import { newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 type Answer<T = any> = { code: number; msg: string; data: T };
@@ -21,7 +21,7 @@ describe('the AI bot', () => {
 
   beforeAll(async () => {
     t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: new SimulatedMarket(), now: () => NOW })) });
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
     expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
   });

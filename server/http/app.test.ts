@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { dbKinds, newAccount, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 
 // What must never reach a client: stack frames, source paths, hashes, internal column names.
 const LEAKS = /at \/|at async|\.ts:\d+|node_modules|argon2|password_hash|payment_hash|token_hash|Error:/;
@@ -102,7 +102,7 @@ describe.each(dbKinds)('the HTTP envelope and the static PWA on %s', (kind) => {
   it('never logs a password, a token or an auth request body, even at trace level', async () => {
     const account = newAccount();
     const secret = 'Unlogged2026secret';
-    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account, password: secret, confirm: secret } });
+    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { account, password: secret, confirm: secret }) });
     const token = reg.json().data.token as string;
     await t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account, password: 'Wrong2026xx' } });
     await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
@@ -151,7 +151,7 @@ describe.each(dbKinds)('the HTTP envelope and the static PWA on %s', (kind) => {
     expect(r.statusCode).toBe(503);
     expect(r.headers['content-type']).toMatch(/^text\/plain/);
     expect(r.body).toBe('PWA not built: run npm run build');
-    const api = await unbuilt.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const api = await unbuilt.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(unbuilt.app) });
     expect(api.json().code).toBe(1);
     expect((await unbuilt.app.inject({ url: '/api/no/such' })).statusCode).toBe(404);
   });

@@ -1,9 +1,12 @@
 import { createServer } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { languageOf, message, type Translate } from '../i18n.ts';
 import { LoginLimiter } from '../services/login-limiter.ts';
+import { Challenges } from '../security/challenge.ts';
+import { registerRateLimits } from './rate-limit.ts';
+import { defaultChallenge, defaultRateLimits } from '../config.ts';
 import { errorEnvelope, registerEnvelope } from './envelope.ts';
 import { authRoutes } from './routes/auth.ts';
 import { userRoutes } from './routes/user.ts';
@@ -25,7 +28,7 @@ export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps' | 'publicOrigins'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates' | 'changeRates' | 'hstsMaxAge' | 'bodyTimeoutMs' | 'maxBotsPerUser' | 'withdrawLockMs'>>;
+  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps' | 'publicOrigins'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates' | 'changeRates' | 'hstsMaxAge' | 'bodyTimeoutMs' | 'maxBotsPerUser' | 'withdrawLockMs' | 'challenge' | 'rateLimits' | 'aiQueueMax'>>;
   /** Chain 56 (deposits, withdrawals); absent: those calls answer ChainUnavailable. */
   chain?: ChainSide;
   /** Seals exchange secrets at rest. */
@@ -63,6 +66,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy ?? false,
     // A request (headers and body) must arrive whole in time: a slow sender cannot hold a connection
     // open forever. Node checks the deadline every `connectionsCheckingInterval`.
+    // The router's own refusals (a malformed %-escape, a path parameter over its length) answer the
+    // envelope too, without echoing the URL back.
+    frameworkErrors: (error, request, reply) => {
+      const lang = languageOf(request.headers.lang);
+      void (reply as FastifyReply).status(200).send(errorEnvelope(translate, lang, 'ValidationError', `${translate(lang, 'ValidationError')}: ${error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'path (too long)' : 'path'}`));
+    },
     serverFactory: (handler) => createServer({ requestTimeout: bodyTimeout, headersTimeout: bodyTimeout, connectionsCheckingInterval: Math.min(1000, bodyTimeout) }, handler),
   });
 
@@ -74,18 +83,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (waiting && request.url.startsWith('/api')) await waiting;
     });
   }
-  const limiter = new LoginLimiter(deps.config.limits);
+  const limiter = new LoginLimiter(deps.db, deps.config.limits);
+  // Before any route: every call that needs no token gets its per-source limit (issue 12 finding 5).
+  await registerRateLimits(app, deps.db, deps.config.rateLimits ?? defaultRateLimits);
+  const challenges = new Challenges(deps.db, deps.box.fingerprint('altcha-challenge-v1'), deps.config.challenge ?? defaultChallenge);
   const lockMs = deps.config.withdrawLockMs ?? DEFAULT_WITHDRAW_LOCK_MS;
-  const accounts = { db: deps.db, sessionTtlMs: deps.config.sessionTtlMs, limiter, publicOrigins: deps.config.publicOrigins, box: deps.box, lockMs, ...(deps.config.welcomeFuel ? { welcomeFuel: deps.config.welcomeFuel } : {}), ...(deps.config.referralRates ? { referralRates: deps.config.referralRates } : {}) };
+  const accounts = { db: deps.db, challenges, sessionTtlMs: deps.config.sessionTtlMs, limiter, publicOrigins: deps.config.publicOrigins, box: deps.box, lockMs, ...(deps.config.welcomeFuel ? { welcomeFuel: deps.config.welcomeFuel } : {}), ...(deps.config.referralRates ? { referralRates: deps.config.referralRates } : {}) };
   authRoutes(app, accounts);
   userRoutes(app, accounts);
   fundsRoutes(app, { db: deps.db, limiter, chain: deps.chain, changeRates: deps.config.changeRates ?? changeRatesOf(undefined), box: deps.box, lockMs });
   exchangeRoutes(app, { db: deps.db, box: deps.box, limiter, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
   const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket() });
   marketRoutes(app, deps.db, trading);
-  botRoutes(app, { db: deps.db, trading, ...(deps.config.maxBotsPerUser ? { maxBots: deps.config.maxBotsPerUser } : {}) }, translate);
+  botRoutes(app, { db: deps.db, trading, ...(deps.config.maxBotsPerUser ? { maxBots: deps.config.maxBotsPerUser } : {}), ...(deps.config.aiQueueMax ? { aiQueueMax: deps.config.aiQueueMax } : {}) }, translate);
   // For load balancers and uptime checks: answers without touching the database.
   app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'ok' } }));
+  (await import('./openapi.ts')).openApiRoute(app);
   deps.extend?.(app);
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { martinReport } from '../engine/backtest-report.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
-import { newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading } from '../trading.ts';
 
 const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '', repeat: true };
@@ -17,7 +17,7 @@ describe('backtest before start', () => {
 
   beforeAll(async () => {
     t = await openTestApp('pglite', { trading: (db) => createTrading({ db, feed, now: () => NOW }) });
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
   });
   afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 type Answer<T = any> = { code: number; msg: string; data: T };
@@ -16,7 +16,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
   let other: Record<string, string>;
 
   const register = async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     return { authorization: `Bearer ${r.json().data.token}` };
   };
   const call = <T = any>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = auth, lang = 'en') =>

@@ -73,7 +73,11 @@ export function registerEnvelope(app: FastifyInstance, translate: Translate): vo
 
   app.setErrorHandler((error: FastifyError | AppError | unknown, request, reply) => {
     const lang = languageOf(request.headers.lang);
-    if (error instanceof AppError) return reply.status(200).send({ code: Code[error.codeName], msg: messageOf(translate, lang, error), data: null } satisfies Envelope<null>);
+    // Business outcomes are HTTP 200; an AppError may name another status (a rate limit: 429).
+    if (error instanceof AppError) {
+      const status = (error as AppError & { statusCode?: unknown }).statusCode;
+      return reply.status(typeof status === 'number' ? status : 200).send({ code: Code[error.codeName], msg: messageOf(translate, lang, error), data: null } satisfies Envelope<null>);
+    }
     const e = (error ?? {}) as Partial<FastifyError>;
     const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
     if (status >= 400 && status < 500) return reply.status(200).send(errorEnvelope(translate, lang, 'ValidationError', `${translate(lang, 'ValidationError')}: ${partOf(e.code)}`));

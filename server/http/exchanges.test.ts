@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import type { ClientFactory } from '../exchanges/verify.ts';
 
 // A real ccxt binance instance whose HTTP answers come from the recorded fixture: the verification
@@ -31,7 +31,7 @@ describe.each(dbKinds)('exchanges and API keys on %s', (kind) => {
   beforeAll(async () => {
     t = await openTestApp(kind, { exchangeClient: recordedBinance });
     const reg = async () => {
-      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
       return { authorization: `Bearer ${r.json().data.token}` };
     };
     auth = await reg();

@@ -4,7 +4,7 @@ import { Code } from '../../contract/codes.ts';
 import { money } from '../engine/money.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { post } from '../services/ledger.ts';
-import { acceptingKeys, dbKinds, liveOnFeed, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { acceptingKeys, dbKinds, liveOnFeed, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 type Answer<T = any> = { code: number; msg: string; data: T };
@@ -35,7 +35,7 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
 
   beforeAll(async () => {
     t = await openTestApp(kind, { exchangeClient: acceptingKeys, trading: (db) => (trading = createTrading({ db, feed: market, fuelFeeRate: '0.2', live: liveOnFeed(db, market) })) });
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
     userId = String((await t.db.selectFrom('users').select('id').where('sn', '=', r.json().data.sn).executeTakeFirstOrThrow()).id);
     expect((await call('POST', '/api/exchanges/bind', LIVE_KEYS)).code).toBe(1);
@@ -111,7 +111,7 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
 
   it('credits referrers with their share of the fee their team pays, two levels up', async () => {
     const reg = async (referrer?: string) => {
-      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD, ...(referrer ? { referrer } : {}) } });
+      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { ...(referrer ? { referrer } : {}) }) });
       return { auth: { authorization: `Bearer ${r.json().data.token}` }, sn: r.json().data.sn as string };
     };
     const as = (who: { auth: Record<string, string> }) => <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -142,7 +142,7 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
   });
 
   it('warns once when a fee takes fuel under 10', async () => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     const who = { authorization: `Bearer ${r.json().data.token}`, lang: 'en' };
     const id = String((await t.db.selectFrom('users').select('id').where('sn', '=', r.json().data.sn).executeTakeFirstOrThrow()).id);
     const as = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -165,7 +165,7 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     // The attack: one referrer, many free sign-ups under them, each running simulated bots (Paper and a
     // simulated account on a live exchange's prices) until profits close; then rewards -> USDT -> chain.
     const reg = async (referrer?: string) => {
-      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD, ...(referrer ? { referrer } : {}) } });
+      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { ...(referrer ? { referrer } : {}) }) });
       const auth = { authorization: `Bearer ${r.json().data.token}`, lang: 'en' };
       const as = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
         t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: auth }).then((x) => x.json() as Answer<T>);

@@ -7,7 +7,7 @@ import { openChain, type ChainSide } from '../chain/chain-side.ts';
 import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
 import { post } from '../services/ledger.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, PASSWORD, type TestApp, registerPayload } from '../test-support.ts';
 
 type Answer<T = any> = { code: number; msg: string; data: T };
 const CONFIRMATIONS = 3;
@@ -33,7 +33,7 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
     chain = await startDevChain();
     const cfg = { ...readConfig({}).chain, rpcUrl: chain.url, usdt: chain.usdt, deposit: chain.deposit, hotWalletKey: chain.hotWalletKey, confirmations: CONFIRMATIONS, pollMs: 50, startBlock: 1 };
     t = await openTestApp(kind, { chain: (db) => (side = openChain(db, cfg)!) });
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
     const sn = r.json().data.sn as string;
     user = { sn, id: String((await t.db.selectFrom('users').select('id').where('sn', '=', sn).executeTakeFirstOrThrow()).id) };
@@ -47,7 +47,7 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
 
   it('says when the server has no chain, in the envelope and in English', async () => {
     bare = await openTestApp(kind);
-    const r = await bare.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await bare.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(bare.app) });
     const headers = { authorization: `Bearer ${r.json().data.token}`, lang: 'en' };
     const info = (await bare.app.inject({ url: '/api/user/depositInfo', headers })).json();
     expect(info).toMatchObject({ code: 1, data: { enabled: false, memo: r.json().data.sn } });

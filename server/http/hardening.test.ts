@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 
 /**
  * Issue 12 finding 8, the smaller gaps: API answers are never cached, the browser's powerful features
@@ -15,7 +15,7 @@ describe('answer headers and slow requests', () => {
   afterAll(() => t.close());
 
   it('marks every /api answer no-store (the login answer carries the token) and sends a Permissions-Policy', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const login = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     expect(login.json().code).toBe(1);
     for (const r of [login, await t.app.inject({ url: '/api/market/exchanges' }), await t.app.inject({ url: '/api/nowhere' })]) {
       expect(r.headers['cache-control']).toBe('no-store');
@@ -56,7 +56,7 @@ describe.each(dbKinds)('the number of bots a trader may keep (%s)', (kind) => {
     t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json());
   beforeAll(async () => {
     t = await openTestApp(kind, { config: { maxBotsPerUser: 3 } });
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
     await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { dbKinds, newAccount, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 type Answer<T = any> = { code: number; msg: string; data: T };
@@ -41,7 +41,7 @@ describe.each(dbKinds)('two traders never see each other’s data (%s)', (kind) 
   const b: Trader = { account: newAccount(), auth: {}, userId: '', bots: [], deleted: [], taskId: '' };
 
   async function open(who: Trader) {
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: who.account, password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { account: who.account }) });
     who.auth = { authorization: `Bearer ${r.json().data.token}` };
     who.userId = String((await t.db.selectFrom('users').select('id').where('sn', '=', r.json().data.sn).executeTakeFirstOrThrow()).id);
     expect((await call(who, 'POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 
 type Answer = { code: number; msg: string; data: unknown };
 
@@ -8,7 +8,7 @@ describe('market data and strategy types', () => {
   let auth: Record<string, string>;
   beforeAll(async () => {
     t = await openTestApp('pglite');
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
   });
   afterAll(() => t.close());

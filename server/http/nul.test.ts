@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, PASSWORD, type TestApp, registerPayload } from '../test-support.ts';
 
 /** Issue 12 finding 7: a NUL character anywhere in the input is a validation error, never a 500. */
 describe.each(dbKinds)('NUL characters in the input (%s)', (kind) => {
@@ -11,7 +11,7 @@ describe.each(dbKinds)('NUL characters in the input (%s)', (kind) => {
 
   beforeAll(async () => {
     t = await openTestApp(kind);
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
     await send('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' });
   });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { maskName } from '../services/rank.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 
 type Answer<T = any> = { code: number; msg: string; data: T };
 
@@ -22,7 +22,7 @@ describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {
   beforeAll(async () => {
     t = await openTestApp(kind);
     for (let i = 0; i < 4; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
       const sn = r.json().data.sn as string;
       const row = await t.db.selectFrom('users').select(['id', 'nickname']).where('sn', '=', sn).executeTakeFirstOrThrow();
       users.push({ sn, id: String(row.id), nickname: row.nickname, auth: { authorization: `Bearer ${r.json().data.token}` } });

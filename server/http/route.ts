@@ -25,7 +25,7 @@ export interface Context<N extends CallName, Authed extends boolean> {
 export type FieldCode = CodeName | ((input: Record<string, unknown>) => CodeName | undefined);
 
 export interface RouteOptions<Authed extends boolean> {
-  /** false only for the calls that need no token (login, register, nonce). */
+  /** false only for the calls that need no token (login, register, nonce, challenge): those are rate-limited per source. */
   auth: Authed;
   /** Which code a failing input field answers with (default ValidationError / RequiredFieldMissing). */
   fieldCodes?: Partial<Record<string, FieldCode>>;
@@ -95,6 +95,8 @@ export function route<N extends CallName, Authed extends boolean>(
   app.route({
     method: spec.method,
     url: `/api${spec.path}`,
+    // Every call that needs no token is rate-limited per source (http/rate-limit.ts), before anything else runs.
+    ...(!options.auth && app.hasDecorator('publicCallLimit') ? { config: { rateLimit: app.publicCallLimit(name) } } : {}),
     handler: async (request, reply) => {
       let session: SessionInfo | null = null;
       if (options.auth) {

@@ -7,7 +7,7 @@ import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
 import { money } from '../engine/money.ts';
 import { post } from '../services/ledger.ts';
-import { acceptingKeys, dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { acceptingKeys, dbKinds, newAccount, openTestApp, PASSWORD, type TestApp, registerPayload } from '../test-support.ts';
 
 type Answer<T = any> = { code: number; msg: string; data: T };
 const HOUR = 3_600_000;
@@ -84,7 +84,7 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
   });
 
   it('pays a new address only a day after it was first asked for, and leaves a notice of each withdrawal', async () => {
-    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     const call = as({ authorization: `Bearer ${reg.json().data.token}` });
     const userId = await userIdOf(reg.json().data.sn);
     await post(t.db, { userId, asset: 'usdt', amount: money('100'), reason: 'adjust' });
@@ -107,7 +107,7 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
   });
 
   it('sets up two-factor authentication and asks for a code on withdrawals, live keys and passwords; a code works once', async () => {
-    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     const call = as({ authorization: `Bearer ${reg.json().data.token}` });
     const userId = await userIdOf(reg.json().data.sn);
     await post(t.db, { userId, asset: 'usdt', amount: money('100'), reason: 'adjust' });
@@ -157,8 +157,26 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
     expect((await noticesOf(call))[0]).toEqual(['security_change', { change: 'two_factor_off', until: expect.any(String) }]);
   });
 
+  it('leaves a notice when the account logs in from a new device, not from a known one', async () => {
+    const account = newAccount();
+    const phone = { 'user-agent': 'Mozilla/5.0 (iPhone) Safari/604.1' };
+    await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { account, terminal: 2 }), headers: phone });
+    const login = (terminal: number, headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal, account, password: PASSWORD }, headers }).then((r) => r.json());
+    const loginNotices = async (token: string) => (await noticesOf(as({ authorization: `Bearer ${token}` }))).filter(([code]: [string]) => code === 'security_login');
+    const again = await login(2, phone); // the registering phone again: known
+    expect(again.code).toBe(1);
+    expect(await loginNotices(again.data.token)).toHaveLength(0);
+    const laptop = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140' };
+    const second = await login(1, laptop);
+    expect(second.code).toBe(1);
+    expect(await loginNotices(second.data.token)).toEqual([['security_login', { terminal: '1', ip: expect.any(String), agent: laptop['user-agent'] }]]);
+    const third = await login(1, laptop);
+    expect(await loginNotices(third.data.token)).toHaveLength(1);
+  });
+
   it('counts wrong codes against the attempt limits', async () => {
-    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     const call = as({ authorization: `Bearer ${reg.json().data.token}` });
     const setup = await call('POST', '/api/user/twoFactor/setup', {});
     const app = new TOTP({ secret: Secret.fromBase32(setup.data.secret) });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { money } from '../engine/money.ts';
-import { newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type LiveSide, type Trading } from '../trading.ts';
 
 type Answer<T = any> = { code: number; msg: string; data: T };
@@ -46,7 +46,7 @@ describe('simulation on a live exchange’s prices', () => {
 
   beforeAll(async () => {
     t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, live: fakeLive(prices) })) });
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD } });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
   });
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { defaultLimits } from '../config.ts';
 import { connectDatabase, migrate } from '../db/connect.ts';
 import { SecretBox } from '../security/secret-box.ts';
 import { buildApp } from './app.ts';
-import { PASSWORD } from '../test-support.ts';
+import { registerPayload } from '../test-support.ts';
 
 describe('start-up while the database boots', () => {
   const dist = mkdtempSync(join(tmpdir(), 'dist-'));
@@ -26,7 +26,7 @@ describe('start-up while the database boots', () => {
       const page = await app.inject({ url: '/login' });
       expect(page.statusCode).toBe(200);
       expect(migrated).toBe(false);
-      const reg = await app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: 'early01', password: PASSWORD, confirm: PASSWORD } });
+      const reg = await app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(app, { account: 'early01' }) });
       expect(migrated).toBe(true);
       expect(reg.json().code).toBe(1);
     } finally {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp, registerPayload } from '../test-support.ts';
 import { hashToken } from '../services/sessions.ts';
 
 type Answer = { code: number; msg: string; data: Record<string, unknown> | null };
@@ -14,7 +14,7 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
 
   async function newUser(referrer = '') {
     const account = newAccount();
-    const res = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account, password: PASSWORD, confirm: PASSWORD, referrer } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { account, referrer }) });
     const data = res.json().data as { token: string; sn: string };
     const call = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
       t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { authorization: `Bearer ${data.token}`, ...headers } }).then((r) => r.json() as Answer);
@@ -113,9 +113,10 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
     expect((await change({ old: PASSWORD, password: 'NewPass2026', confirm: 'NewPass2026' })).code).toBe(1);
     expect((await u.call('GET', '/api/auth/profile')).code).toBe(1);
     expect((await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${other}` } })).json().code).toBe(2003);
-    const login = (password: string) => t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account: u.account, password } }).then((r) => r.json().code);
-    expect(await login(PASSWORD)).toBe(1011);
-    expect(await login('NewPass2026')).toBe(1);
+    const login = (password: string, ip: string) => t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account: u.account, password }, remoteAddress: ip }).then((r) => r.json().code);
+    expect(await login(PASSWORD, '10.0.0.1')).toBe(1011);
+    // (From the same address the next try would wait a second after that failure: login-limits.test.ts.)
+    expect(await login('NewPass2026', '10.0.0.2')).toBe(1);
   });
 
   it('sets the payment password with the login password, then changes it with the old one', async () => {
@@ -171,7 +172,7 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
 
   it('changes the referrer once: an existing UID, not oneself, no cycle; a second change is refused', async () => {
     const reg = async (referrer?: string) => {
-      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD, ...(referrer ? { referrer } : {}) } });
+      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { ...(referrer ? { referrer } : {}) }) });
       return { headers: { authorization: `Bearer ${r.json().data.token}`, lang: 'en' }, sn: r.json().data.sn as string };
     };
     const set = (who: { headers: Record<string, string> }, value: string) =>

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { Code } from '../../contract/codes.ts';
 import { issueNonce } from '../services/wallet.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, registerPayload, type TestApp } from '../test-support.ts';
 
 type Answer<T = any> = { code: number; msg: string; data: T };
 
@@ -118,7 +118,7 @@ describe.each(dbKinds)('wallet sign-in on chain 56 (%s)', (kind) => {
 
   it('binds a wallet to an account user once; a wallet belongs to one account', async () => {
     const register = async () => {
-      const r = await call('POST', '/api/login/register', { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD });
+      const r = await call('POST', '/api/login/register', await registerPayload(t.app));
       return { authorization: `Bearer ${r.data.token}`, sn: r.data.sn as string };
     };
     const me = await register();

@@ -4,7 +4,7 @@ import { ACCOUNT_RE, NICKNAME_MAX, PASSWORD_RE, REFERRER_RE } from '../../contra
 import type { Db } from '../db/connect.ts';
 import { fail } from './errors.ts';
 import type { SecretBox } from '../security/secret-box.ts';
-import type { LoginLimiter } from './login-limiter.ts';
+import type { ChallengeTaker, LoginLimiter } from './login-limiter.ts';
 import { money } from '../engine/money.ts';
 import { post } from './ledger.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
@@ -15,6 +15,8 @@ export interface AccountsDeps {
   db: Db;
   sessionTtlMs: number;
   limiter: LoginLimiter;
+  /** The proof-of-work challenges: every registration, and logins after failures (security/challenge.ts). */
+  challenges: ChallengeTaker;
   /** Fuel a new account starts with (config FUEL_WELCOME); default 100. */
   welcomeFuel?: string;
   /** Shares of a fee earned per referral level (config REFERRAL_RATES), shown in the referral rules. */
@@ -93,6 +95,8 @@ export interface RegisterInput {
   confirm: string;
   referrer?: string | undefined;
   agreement?: boolean | undefined;
+  /** A solved proof-of-work challenge (base64 ALTCHA payload): always needed. */
+  challenge?: string | undefined;
 }
 
 /** Registers an account (spec §5 rules) and logs it in on the given terminal. */
@@ -103,6 +107,8 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
   if (!PASSWORD_RE.test(input.password)) throw fail('PasswordFormat');
   if (input.password !== input.confirm) throw fail('PasswordsMismatch');
   if (input.agreement === false) throw fail('AgreementRequired');
+  // Every registration pays a proof of work (issue 12 finding 5), before any database work or hashing.
+  await deps.challenges.use(input.challenge);
   const referrerId = await referrerIdOf(db, input.referrer);
   // A cheap early answer; the unique index below is what settles a race between two registrations.
   const taken = await db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirst();
@@ -123,29 +129,31 @@ export interface LoginInput {
   terminal: number;
   account: string;
   password: string;
+  /** A solved proof-of-work challenge, needed after failures (answered ChallengeRequired until it comes). */
+  challenge?: string | undefined;
 }
 
-/** Logs in by account and password within the attempt limits; unknown account and wrong password look alike. */
+/**
+ * Logs in by account and password. After failures of this account from this source the next try waits
+ * (RateLimited, 1, 2, 4 ... 60 s) and, after a few, needs a solved challenge (ChallengeRequired); never a
+ * lock (services/login-limiter.ts). Unknown account and wrong password look alike, in answer and timing.
+ */
 export async function login(deps: AccountsDeps, input: LoginInput, ip: string): Promise<LoginData> {
   const { db, limiter } = deps;
   const account = input.account.trim();
   const key = account.toLowerCase();
-  const verdict = limiter.check(key, ip);
-  if (!verdict.ok) throw fail(verdict.reason === 'account' ? 'AccountLocked' : 'TooManyAttempts', { values: { minutes: verdict.minutes } });
+  // Counts this try as a failure until the password proves right.
+  await limiter.beginLogin(key, ip, input.challenge, deps.challenges);
   const user = await db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();
   if (!user?.password_hash) {
     // Same work as a real check, so an unknown account cannot be told apart by timing.
     await verifyDummy(input.password);
-    limiter.fail(key, ip);
     throw fail('InvalidCredentials');
   }
-  if (!(await verifyPassword(user.password_hash, input.password))) {
-    limiter.fail(key, ip);
-    throw fail('InvalidCredentials');
-  }
+  if (!(await verifyPassword(user.password_hash, input.password))) throw fail('InvalidCredentials');
+  await limiter.loginSucceeded(key, ip);
   // Only someone who knows the password learns that the account is disabled.
   if (user.disabled) throw fail('AccountDisabled');
-  limiter.succeed(key, ip);
   const token = await openSession(db, user.id, input.terminal, deps.sessionTtlMs);
   return { token, ...publicUser(user, await referrerSn(db, user.referrer_id)) };
 }

@@ -1,56 +1,140 @@
-import { describe, expect, it } from 'vitest';
-import { LoginLimiter } from './login-limiter.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultLimits, type LoginLimits } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { dbKinds, openTestDb } from '../test-support.ts';
+import { AppError } from './errors.ts';
+import { LoginLimiter, type ChallengeTaker } from './login-limiter.ts';
 
 const MIN = 60_000;
 
-describe('the login limiter', () => {
-  it('locks a pair, then the account, for one full window from the moment the limit is reached', () => {
-    let now = 0;
-    const limiter = new LoginLimiter({ windowMs: 15 * MIN, perAccountIp: 2, perAccount: 3, perIp: 100 }, () => now);
-    limiter.fail('a', 'ip1');
-    expect(limiter.check('a', 'ip1')).toEqual({ ok: true });
-    now += 10 * MIN;
-    limiter.fail('a', 'ip1');
-    expect(limiter.check('a', 'ip1')).toEqual({ ok: false, reason: 'pair', minutes: 15 });
-    expect(limiter.check('a', 'ip2')).toEqual({ ok: true });
-    limiter.fail('a', 'ip2');
-    expect(limiter.check('a', 'ip3')).toEqual({ ok: false, reason: 'account', minutes: 15 });
-    now += 14 * MIN + 1;
-    expect(limiter.check('a', 'ip3')).toEqual({ ok: false, reason: 'account', minutes: 1 });
-    now += MIN;
-    expect(limiter.check('a', 'ip1')).toEqual({ ok: true });
-    // The lock is over and the counts start again from zero.
-    limiter.fail('a', 'ip1');
-    expect(limiter.check('a', 'ip1')).toEqual({ ok: true });
-  });
+/** A challenge taker that counts what it is given: 'ok' passes, anything else fails as the real one does. */
+function challenges() {
+  const seen: (string | undefined)[] = [];
+  const taker: ChallengeTaker & { seen: typeof seen } = {
+    seen,
+    use: async (payload) => {
+      seen.push(payload);
+      if (payload === undefined) throw new AppError('ChallengeRequired');
+      if (payload !== 'ok') throw new AppError('ChallengeFailed');
+    },
+  };
+  return taker;
+}
 
-  it('forgets failures older than the window', () => {
-    let now = 0;
-    const limiter = new LoginLimiter({ windowMs: 15 * MIN, perAccountIp: 2, perAccount: 10, perIp: 10 }, () => now);
-    limiter.fail('a', 'ip');
+/** The code and values a try ends with ('go' when it may go ahead). */
+async function outcome(p: Promise<void>): Promise<string> {
+  try {
+    await p;
+    return 'go';
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    return e.options.values ? `${e.codeName} ${JSON.stringify(e.options.values)}` : e.codeName;
+  }
+}
+
+describe.each(dbKinds)('the login limiter on %s', (kind) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let now = Date.UTC(2026, 0, 1);
+  const limiter = (limits: Partial<LoginLimits> = {}) => new LoginLimiter(db, { ...defaultLimits, ...limits }, () => now);
+  beforeAll(async () => ({ db, drop } = await openTestDb(kind)));
+  afterAll(() => drop());
+
+  it('lets one mistake go, then makes one account from one source wait 1, 2, 4 ... s, capped, and asks for a challenge after 3 failures', async () => {
+    const l = limiter();
+    const c = challenges();
+    const tryIt = (challenge?: string) => outcome(l.beginLogin('alice', '10.0.0.1', challenge, c));
+    expect(await tryIt()).toBe('go'); // failure 1 (counted as one until the password proves right)
+    expect(await tryIt()).toBe('go'); // failure 2: no wait after the first (a typo corrected at once)
+    expect(await tryIt()).toBe('RateLimited {"seconds":1}');
+    now += 1000;
+    expect(await tryIt()).toBe('go'); // failure 3
+    now += 1999;
+    expect(await tryIt()).toBe('RateLimited {"seconds":1}');
+    now += 1;
+    expect(await tryIt()).toBe('ChallengeRequired');
+    expect(await tryIt('forged')).toBe('ChallengeFailed');
+    expect(await tryIt('ok')).toBe('go'); // failure 4
+    const waits: number[] = [];
+    for (let i = 5; i <= 10; i++) {
+      const gate = await l.loginGate('alice', '10.0.0.1');
+      waits.push(gate.waitMs);
+      now += gate.waitMs;
+      expect(await tryIt('ok')).toBe('go');
+    }
+    expect(waits).toEqual([4000, 8000, 16_000, 32_000, 60_000, 60_000]);
+    // Another source of the same account: no wait (below the account's challenge threshold? no: 10 failures).
+    expect((await l.loginGate('alice', '10.0.0.2')).waitMs).toBe(0);
+    // The right password clears the pair: the owner starts afresh from there.
+    now += 60_000;
+    expect(await tryIt('ok')).toBe('go');
+    await l.loginSucceeded('alice', '10.0.0.1');
+    expect(await l.loginGate('alice', '10.0.0.1')).toEqual({ waitMs: 0, challenge: true }); // the account's own count is still high
+    // A window later everything is forgotten.
     now += 15 * MIN;
-    limiter.fail('a', 'ip');
-    expect(limiter.check('a', 'ip')).toEqual({ ok: true });
+    expect(await l.loginGate('alice', '10.0.0.1')).toEqual({ waitMs: 0, challenge: false });
   });
 
-  it('limits an IP that tries many accounts', () => {
-    const limiter = new LoginLimiter({ windowMs: MIN, perAccountIp: 5, perAccount: 5, perIp: 3 });
-    for (const a of ['a', 'b', 'c']) limiter.fail(a, 'ip');
-    expect(limiter.check('d', 'ip')).toMatchObject({ ok: false, reason: 'ip' });
-    expect(limiter.check('d', 'other-ip')).toEqual({ ok: true });
+  it('never locks: a stranger failing from many sources only makes the owner solve a challenge', async () => {
+    const l = limiter();
+    const c = challenges();
+    // After 5 of them the stranger has to solve a challenge for every further try (a fresh source each time).
+    for (let i = 0; i < 50; i++) expect(await outcome(l.beginLogin('bob', `10.1.${i >> 4}.${i & 15}`, i < 5 ? undefined : 'ok', c))).toBe('go');
+    expect(await outcome(l.beginLogin('bob', '192.0.2.1', undefined, c))).toBe('ChallengeRequired');
+    expect(await outcome(l.beginLogin('bob', '192.0.2.1', 'ok', c))).toBe('go');
+    await l.loginSucceeded('bob', '192.0.2.1');
+    // And another account from those sources is not affected (each source failed once).
+    expect(await l.loginGate('carol', '10.1.0.0')).toEqual({ waitMs: 0, challenge: false });
   });
 
-  it('forgets the pair after a success', () => {
-    const limiter = new LoginLimiter({ windowMs: MIN, perAccountIp: 2, perAccount: 10, perIp: 10 });
-    limiter.fail('a', 'ip');
-    limiter.succeed('a', 'ip');
-    limiter.fail('a', 'ip');
-    expect(limiter.check('a', 'ip')).toEqual({ ok: true });
+  it('asks every login from a source that failed on many accounts for a challenge', async () => {
+    const l = limiter();
+    const c = challenges();
+    for (let i = 0; i < 10; i++) expect(await outcome(l.beginLogin(`sprayed${i}`, '10.2.0.1', undefined, c))).toBe('go');
+    expect(await outcome(l.beginLogin('dave', '10.2.0.1', undefined, c))).toBe('ChallengeRequired');
+    expect(await l.loginGate('dave', '10.2.0.2')).toEqual({ waitMs: 0, challenge: false });
   });
 
-  it('stays within its memory bound under a flood of distinct IPs and accounts', () => {
-    const limiter = new LoginLimiter({ windowMs: MIN, perAccountIp: 5, perAccount: 5, perIp: 5 }, Date.now, 1_000);
-    for (let i = 0; i < 5_000; i++) limiter.fail(`acct${i}`, `10.0.${i >> 8}.${i & 255}`);
-    expect(limiter.size).toBeLessThanOrEqual(1_000);
+  it('lets at most two of many parallel tries of one account and source go ahead (the free mistake and one more)', async () => {
+    const l = limiter();
+    const c = challenges();
+    const results = await Promise.all(Array.from({ length: 10 }, () => outcome(l.beginLogin('erin', '10.3.0.1', undefined, c))));
+    const through = results.filter((r) => r === 'go').length;
+    expect(through).toBeGreaterThanOrEqual(1);
+    expect(through).toBeLessThanOrEqual(2);
+    expect(results.filter((r) => r.startsWith('RateLimited'))).toHaveLength(10 - through);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    const l = limiter();
+    const c = challenges();
+    expect(await outcome(l.beginLogin('frank', '2001:db8:1:2::1', undefined, c))).toBe('go');
+    expect(await outcome(l.beginLogin('frank', '2001:db8:1:2::2', undefined, c))).toBe('go');
+    expect(await outcome(l.beginLogin('frank', '2001:db8:1:2:ffff::9', undefined, c))).toBe('RateLimited {"seconds":1}');
+    expect(await outcome(l.beginLogin('frank', '2001:db8:1:3::1', undefined, c))).toBe('go');
+  });
+
+  it('shuts the budgets of secrets behind a session: per key and IP, per key, per IP, for a window', async () => {
+    const l = limiter({ perAccountIp: 2, perAccount: 3, perIp: 4 });
+    await l.fail('pay:#1', 'ip1');
+    expect(await l.check('pay:#1', 'ip1')).toEqual({ ok: true });
+    await l.fail('pay:#1', 'ip1');
+    expect(await l.check('pay:#1', 'ip1')).toEqual({ ok: false, reason: 'pair', minutes: 15 });
+    expect(await l.check('pay:#1', 'ip2')).toEqual({ ok: true });
+    await l.fail('pay:#1', 'ip2');
+    expect(await l.check('pay:#1', 'ip3')).toEqual({ ok: false, reason: 'account', minutes: 15 });
+    now += 14 * MIN + 1;
+    expect(await l.check('pay:#1', 'ip3')).toEqual({ ok: false, reason: 'account', minutes: 1 });
+    now += MIN;
+    expect(await l.check('pay:#1', 'ip1')).toEqual({ ok: true });
+    // A success clears the key-and-IP count.
+    await l.fail('pay:#2', 'ip9');
+    await l.succeed('pay:#2', 'ip9');
+    await l.fail('pay:#2', 'ip9');
+    expect(await l.check('pay:#2', 'ip9')).toEqual({ ok: true });
+    // Secret budgets and logins are counted apart: failed logins do not shut a secret's budget.
+    const c = challenges();
+    for (let i = 0; i < 5; i++) await outcome(l.beginLogin('pay:#3', `10.4.0.${i}`, undefined, c));
+    expect(await l.check('pay:#3', '10.4.0.9')).toEqual({ ok: true });
   });
 });

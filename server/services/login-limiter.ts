@@ -1,98 +1,195 @@
+import { createHash } from 'node:crypto';
+import { normalizeIP } from '@fastify/rate-limit';
+import { sql } from 'kysely';
 import type { LoginLimits } from '../config.ts';
-
-interface Counter {
-  count: number;
-  /** When the count starts again from zero. */
-  resetAt: number;
-  /** Set when the limit is reached: attempts are refused until then. */
-  lockedUntil: number;
-}
+import type { Db } from '../db/connect.ts';
+import { fail } from './errors.ts';
 
 export type LimitReason = 'account' | 'pair' | 'ip';
 export type LimitVerdict = { ok: true } | { ok: false; reason: LimitReason; minutes: number };
 
+/** Takes a solved challenge (the request's `challenge` field) and uses it up; throws ChallengeRequired / ChallengeFailed. */
+export interface ChallengeTaker {
+  use(payload: string | undefined): Promise<void>;
+}
+
+interface Row {
+  key: string;
+  failures: number;
+  last_at: Date;
+}
+
+/** What the counters say about the next login of an account from a source. */
+export interface LoginGate {
+  /** Milliseconds until this account may be tried from this source again (0: now). */
+  waitMs: number;
+  /** Whether the next try needs a solved challenge. */
+  challenge: boolean;
+}
+
+/** The source of a request: its IP (TRUST_PROXY decides which), an IPv6 client by its /64 (it holds them all). */
+export const sourceOf = (ip: string) => normalizeIP(ip, 64);
+
+/** Keys fit the column (varchar 200): a longer one (an odd IPv6 form) is hashed. */
+const fit = (key: string) => (key.length <= 190 ? key : `h:${createHash('sha256').update(key).digest('hex')}`);
+
 /**
- * Failed-login counting per (account, IP), per account and per IP. Reaching a limit within the window
- * locks that key for one full window from that moment; refused attempts are not counted, so a stranger
- * guessing at an account can lock it for one window at most before having to start over, and the owner's
- * own IP keeps its separate, smaller budget.
+ * Failed-login counting in the database (table login_attempts), so every server process sees the same
+ * counts and a restart forgets nothing. Counts are forgotten `windowMs` after their last failure.
  *
- * Kept in memory, bounded (the oldest counters are dropped beyond `maxEntries`): right for one process.
- * Several API nodes would need these counters in PostgreSQL (a login_attempts table), or each node
- * would grant its own budget.
+ * Logins (`beginLogin` / `loginSucceeded`) are never locked, so a stranger can never keep the owner out:
+ *  - per account and source: after the n-th failure (n >= 2) the next try waits min(cap, base x 2^(n-2))
+ *    (1, 2, 4 ... 60 s), answered RateLimited with the seconds; after `challengeAfter` failures every try
+ *    also needs a solved proof-of-work challenge (ChallengeRequired until one comes);
+ *  - per account (any source) and per source (any account): past their thresholds, every login to that
+ *    account / from that source needs a solved challenge. No wait and no lock: the owner with the right
+ *    password and a solved challenge from a clean source always gets in.
+ * A try is counted as a failure before the password is checked (and taken back when it was right), and
+ * the account-and-source count moves by compare-and-set: parallel tries cannot slip past the wait, nor
+ * a crash between check and count. Unknown accounts are counted exactly like known ones.
+ *
+ * Secrets checked behind a session (old password, payment password, 2FA code: `check` / `fail` /
+ * `succeed`, under keys of their own) keep budgets that do shut: after `perAccountIp` failures per key
+ * and IP, `perAccount` per key or `perIp` per IP, for a window. Only a session holder reaches them.
  */
 export class LoginLimiter {
-  private readonly counters = new Map<string, Counter>();
+  private readonly db: Db;
   private readonly limits: LoginLimits;
   private readonly now: () => number;
-  private readonly maxEntries: number;
-  constructor(limits: LoginLimits, now: () => number = Date.now, maxEntries = 100_000) {
+  private lastPurge = 0;
+
+  constructor(db: Db, limits: LoginLimits, now: () => number = Date.now) {
+    this.db = db;
     this.limits = limits;
     this.now = now;
-    this.maxEntries = maxEntries;
   }
 
-  private keys(account: string, ip: string): [LimitReason, string, number][] {
+  private loginKeys(account: string, ip: string) {
+    const source = sourceOf(ip);
+    return { pair: fit(`l:p:${account}|${source}`), account: fit(`l:a:${account}`), source: fit(`l:s:${source}`) };
+  }
+
+  private async rows(keys: string[]): Promise<Map<string, Row>> {
+    const rows = await this.db.selectFrom('login_attempts').select(['key', 'failures', 'last_at']).where('key', 'in', keys).execute();
+    return new Map(rows.map((r) => [r.key, r]));
+  }
+
+  /** A row's failures if it is still within the window, else 0. */
+  private live(row: Row | undefined, now: number): number {
+    return row && now - row.last_at.getTime() < this.limits.windowMs ? row.failures : 0;
+  }
+
+  /**
+   * The wait after `failures` failures of one account from one source: none after the first (a typo
+   * corrected at once), then base x 1, 2, 4 ... up to the cap.
+   */
+  delayAfter(failures: number): number {
+    return failures <= 1 ? 0 : Math.min(this.limits.delayCapMs, this.limits.delayBaseMs * 2 ** Math.min(failures - 2, 30));
+  }
+
+  /** What the next login of `account` from `source` needs (for tests and the screens' hints). */
+  async loginGate(account: string, source: string): Promise<LoginGate> {
+    const keys = this.loginKeys(account, source);
+    const rows = await this.rows([keys.pair, keys.account, keys.source]);
+    const { waitMs, challenge } = this.gateOf(rows, keys, this.now());
+    return { waitMs, challenge };
+  }
+
+  private gateOf(rows: Map<string, Row>, keys: ReturnType<LoginLimiter['loginKeys']>, now: number): LoginGate & { pairFailures: number } {
+    const pair = rows.get(keys.pair);
+    const pairFailures = this.live(pair, now);
+    const waitMs = pair && pairFailures > 0 ? Math.max(0, pair.last_at.getTime() + this.delayAfter(pairFailures) - now) : 0;
+    const challenge =
+      pairFailures >= this.limits.challengeAfter ||
+      this.live(rows.get(keys.account), now) >= this.limits.accountChallengeAfter ||
+      this.live(rows.get(keys.source), now) >= this.limits.sourceChallengeAfter;
+    return { waitMs, challenge, pairFailures };
+  }
+
+  /**
+   * Lets a login of `account` (lower case) from `source` go ahead, or throws RateLimited (with the
+   * seconds to wait), ChallengeRequired or ChallengeFailed. Going ahead counts the try as a failure
+   * until `loginSucceeded` takes it back.
+   */
+  async beginLogin(account: string, source: string, challenge: string | undefined, challenges: ChallengeTaker): Promise<void> {
+    const keys = this.loginKeys(account, source);
+    const now = this.now();
+    const rows = await this.rows([keys.pair, keys.account, keys.source]);
+    const gate = this.gateOf(rows, keys, now);
+    if (gate.waitMs > 0) throw fail('RateLimited', { values: { seconds: Math.ceil(gate.waitMs / 1000) } });
+    // A challenge that comes is checked (and used up) even when none was asked for.
+    if (gate.challenge || challenge !== undefined) await challenges.use(challenge);
+    // The account-and-source count moves only from what was read: of two tries at once, one goes ahead.
+    const at = new Date(now);
+    const pair = rows.get(keys.pair);
+    const claimed = pair
+      ? await this.db.updateTable('login_attempts').set({ failures: gate.pairFailures + 1, last_at: at })
+        .where('key', '=', keys.pair).where('failures', '=', pair.failures).where('last_at', '=', pair.last_at).executeTakeFirst()
+        .then((r) => Number(r.numUpdatedRows) === 1)
+      : await this.db.insertInto('login_attempts').values({ key: keys.pair, failures: 1, last_at: at }).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst()
+        .then((r) => Number(r.numInsertedOrUpdatedRows ?? 0) === 1);
+    if (!claimed) throw fail('RateLimited', { values: { seconds: Math.max(1, Math.ceil(this.delayAfter(gate.pairFailures + 1) / 1000)) } });
+    await this.count([keys.account, keys.source], at);
+  }
+
+  /** The try was right: the account-and-source count starts afresh, the others take the try back. */
+  async loginSucceeded(account: string, source: string): Promise<void> {
+    const keys = this.loginKeys(account, source);
+    await this.db.deleteFrom('login_attempts').where('key', '=', keys.pair).execute();
+    await this.db.updateTable('login_attempts').set({ failures: sql`greatest(failures - 1, 0)` }).where('key', 'in', [keys.account, keys.source]).execute();
+  }
+
+  /** One more failure on each key (a count past the window starts again at 1). */
+  private async count(keys: string[], at: Date): Promise<void> {
+    const cutoff = new Date(at.getTime() - this.limits.windowMs);
+    await this.db
+      .insertInto('login_attempts')
+      .values(keys.map((key) => ({ key, failures: 1, last_at: at })))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          failures: sql`case when login_attempts.last_at <= ${cutoff} then 1 else login_attempts.failures + 1 end`,
+          last_at: at,
+        }),
+      )
+      .execute();
+    this.purgeSometimes(at.getTime());
+  }
+
+  private secretKeys(key: string, ip: string): [LimitReason, string, number][] {
+    const source = sourceOf(ip);
     return [
-      ['pair', `p:${account}\u0000${ip}`, this.limits.perAccountIp],
-      ['account', `a:${account}`, this.limits.perAccount],
-      ['ip', `i:${ip}`, this.limits.perIp],
+      ['pair', fit(`s:p:${key}|${source}`), this.limits.perAccountIp],
+      ['account', fit(`s:a:${key}`), this.limits.perAccount],
+      ['ip', fit(`s:s:${source}`), this.limits.perIp],
     ];
   }
 
-  /** Whether a login for this account from this IP may be tried now; if not, why and for how many minutes. */
-  check(account: string, ip: string): LimitVerdict {
+  /** Whether a secret behind a session may be checked for `key` from this IP now; if not, why and for how many minutes. */
+  async check(key: string, ip: string): Promise<LimitVerdict> {
     const now = this.now();
-    for (const [reason, key] of this.keys(account, ip)) {
-      const c = this.live(key, now);
-      if (c && c.lockedUntil > now) return { ok: false, reason, minutes: Math.max(1, Math.ceil((c.lockedUntil - now) / 60_000)) };
+    const keys = this.secretKeys(key, ip);
+    const rows = await this.rows(keys.map(([, k]) => k));
+    for (const [reason, k, max] of keys) {
+      const row = rows.get(k);
+      if (row && this.live(row, now) >= max) return { ok: false, reason, minutes: Math.max(1, Math.ceil((row.last_at.getTime() + this.limits.windowMs - now) / 60_000)) };
     }
     return { ok: true };
   }
 
-  /** Counts a failed attempt against all three budgets. */
-  fail(account: string, ip: string): void {
-    const now = this.now();
-    for (const [, key, max] of this.keys(account, ip)) {
-      let c = this.live(key, now);
-      if (!c) {
-        c = { count: 0, resetAt: now + this.limits.windowMs, lockedUntil: 0 };
-        this.counters.set(key, c);
-      }
-      c.count++;
-      if (c.count >= max) {
-        c.lockedUntil = now + this.limits.windowMs;
-        c.resetAt = c.lockedUntil;
-      }
-    }
-    if (this.counters.size > this.maxEntries) this.shrink(now);
+  /** Counts a wrong secret against all three budgets. */
+  async fail(key: string, ip: string): Promise<void> {
+    await this.count(this.secretKeys(key, ip).map(([, k]) => k), new Date(this.now()));
   }
 
-  /** A success clears the pair's count: the owner who finally typed it right starts afresh. */
-  succeed(account: string, ip: string): void {
-    this.counters.delete(`p:${account}\u0000${ip}`);
+  /** A right secret clears the (key, IP) count: the owner who finally typed it right starts afresh. */
+  async succeed(key: string, ip: string): Promise<void> {
+    await this.db.deleteFrom('login_attempts').where('key', '=', this.secretKeys(key, ip)[0]![1]).execute();
   }
 
-  /** How many counters are held (for tests of the memory bound). */
-  get size(): number {
-    return this.counters.size;
-  }
-
-  private live(key: string, now: number): Counter | undefined {
-    const c = this.counters.get(key);
-    if (c && c.resetAt <= now) {
-      this.counters.delete(key);
-      return undefined;
-    }
-    return c;
-  }
-
-  private shrink(now: number): void {
-    for (const [key, c] of this.counters) if (c.resetAt <= now) this.counters.delete(key);
-    // Still too many live counters (a flood from many IPs): forget the oldest; memory beats precision.
-    for (const key of this.counters.keys()) {
-      if (this.counters.size <= this.maxEntries * 0.9) break;
-      this.counters.delete(key);
-    }
+  /** Forgets counts past their window (at most once a minute per process). */
+  private purgeSometimes(now: number): void {
+    if (now - this.lastPurge < 60_000) return;
+    this.lastPurge = now;
+    this.db.deleteFrom('login_attempts').where('last_at', '<', new Date(now - this.limits.windowMs)).execute().catch(() => undefined);
   }
 }

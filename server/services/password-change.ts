@@ -44,10 +44,10 @@ export async function changePassword(deps: PasswordDeps, session: { userId: stri
   // A stolen token must not turn this call into a password oracle: wrong old passwords count against
   // the same limits as failed logins (the payment password, 6 digits, under a key of its own).
   const checkOld = async (hashed: string, key: string) => {
-    const verdict = limiter.check(key, ip);
+    const verdict = await limiter.check(key, ip);
     if (!verdict.ok) throw fail('TooManyAttempts', { values: { minutes: verdict.minutes } });
     if (await verifyPassword(hashed, old)) return;
-    limiter.fail(key, ip);
+    await limiter.fail(key, ip);
     throw fail('IncorrectPassword');
   };
   const loginKey = (user.account ?? `#${user.id}`).toLowerCase();
@@ -89,9 +89,9 @@ export async function checkPaymentPassword(deps: { db: Db; limiter: LoginLimiter
   const user = await userById(deps.db, userId);
   if (!user.payment_hash) throw fail('PaymentPasswordNotSet');
   const key = `pay:#${user.id}`;
-  const verdict = deps.limiter.check(key, ip);
+  const verdict = await deps.limiter.check(key, ip);
   if (!verdict.ok) throw fail('TooManyAttempts', { values: { minutes: verdict.minutes } });
   if (await verifyPassword(user.payment_hash, password)) return;
-  deps.limiter.fail(key, ip);
+  await deps.limiter.fail(key, ip);
   throw fail('IncorrectPassword');
 }

@@ -35,10 +35,18 @@ export async function issueNonce(db: Db, rawAddress: string, site: Site, now = n
     nonce, issuedAt: now, expirationTime: expiresAt,
   });
   await db.insertInto('wallet_nonces').values({ nonce, address, message, expires_at: expiresAt }).execute();
-  // Old nonces are of no use to anyone: keep the table small.
-  await db.deleteFrom('wallet_nonces').where('expires_at', '<', new Date(now.getTime() - 24 * 3_600_000)).execute();
+  // At most a few unused sign-in nonces per address (issue 12 finding 5): the older ones go. A caller that
+  // asks again and again (the call is rate-limited per source too) replaces rows instead of adding them.
+  const kept = db.selectFrom('wallet_nonces').select('nonce').where('address', '=', address).where('purpose', '=', 'login').where('used_at', 'is', null)
+    .orderBy('created_at', 'desc').orderBy('nonce', 'desc').limit(NONCES_PER_ADDRESS);
+  await db.deleteFrom('wallet_nonces').where('address', '=', address).where('purpose', '=', 'login').where('used_at', 'is', null).where('nonce', 'not in', kept).execute();
+  // Expired nonces, used or not, are of no use to anyone: the table holds only live ones.
+  await db.deleteFrom('wallet_nonces').where('expires_at', '<', now).execute();
   return { nonce, message, expiresAt: expiresAt.toISOString() };
 }
+
+/** Unused sign-in nonces kept per address: a few tabs or devices signing in at once. */
+export const NONCES_PER_ADDRESS = 3;
 
 /** What a signed statement may be used for: a login signature never sets a payment password, nor the reverse. */
 export type NoncePurpose = 'login' | 'payment';

@@ -52,7 +52,10 @@ const specScreenCalls = [
   'userBotList', 'userBotCreate', 'userBotUpdate', 'userBotOperation', 'userBotBatch',
   'userBotActions', 'userBotDetail', 'userBotInfo', 'userBotPositions',
 ] as const;
-const noAutoErrorCalls = ['loginAccount', 'loginRegister', 'loginNonce', 'loginVerify'] as const;
+/** Spec §7's four, plus ours: the challenge that register and login solve first (issue 12). */
+const noAutoErrorCalls = ['loginAccount', 'loginRegister', 'loginNonce', 'loginVerify', 'loginChallenge'] as const;
+/** Our calls whose screens show their errors themselves: the 2FA code fields (issue 12). */
+const ourScreenCalls = ['userTwoFactorEnable', 'userTwoFactorDisable'] as const;
 
 /** A valid-looking input for a call, so requests of every kind can be made in loops. */
 const sample: Partial<{ [N in CallName]: CallInput<N> }> = {
@@ -117,7 +120,7 @@ describe('what every request carries', () => {
     expect(lastRequest().headers.get('lang')).toBe('en');
   });
 
-  it('marks exactly login, register, nonce and verify with x-no-auto-error', async () => {
+  it('marks exactly login, register, nonce, verify (and the challenge) with x-no-auto-error', async () => {
     reply({ code: 1, msg: '', data: null });
     const marked: string[] = [];
     for (const name of Object.keys(calls) as CallName[]) {
@@ -463,15 +466,15 @@ describe('network failures', () => {
 // ---- screen-handled calls ----
 
 describe('screen-handled calls (spec §7)', () => {
-  it('are exactly the spec list plus the no-auto-error calls', () => {
+  it('are exactly the spec list plus the no-auto-error calls (and our 2FA code calls)', () => {
     const flagged = (Object.keys(calls) as CallName[]).filter((n) => {
       const spec: CallSpec = calls[n];
       return spec.screen || spec.noAutoError;
     });
-    expect(flagged.sort()).toEqual([...specScreenCalls, ...noAutoErrorCalls].sort());
+    expect(flagged.sort()).toEqual([...specScreenCalls, ...noAutoErrorCalls, ...ourScreenCalls].sort());
   });
 
-  describe.each([...specScreenCalls, ...noAutoErrorCalls])('%s', (name) => {
+  describe.each([...specScreenCalls, ...noAutoErrorCalls, ...ourScreenCalls])('%s', (name) => {
     it('toasts nothing and throws, for codes, HTTP statuses and network failures', async () => {
       reply({ code: 3101, msg: '策略不存在', data: null });
       expect((await run(name, sample[name] as never)).error).toMatchObject({ kind: 'code', code: 3101, message: '策略不存在' });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDevChain, type DevChain } from '../../server/chain/dev-chain.ts';
+import { WIDE_RATE_LIMITS } from '../../bench/server-ready.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,9 +28,13 @@ export default async function setup(project: TestProject) {
   const chainEnv = {
     CHAIN_RPC_URL: chain.url, CHAIN_USDT: chain.usdt, CHAIN_DEPOSIT: chain.deposit, HOT_WALLET_KEY: chain.hotWalletKey,
     CHAIN_CONFIRMATIONS: '3', CHAIN_POLL_MS: '200', CHAIN_START_BLOCK: '1',
+    // Withdrawals wait 7.2 s (not 24 h) after a security change and for a new address: tests wait it out.
+    WITHDRAW_LOCK_HOURS: '0.002',
   };
   server = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...chainEnv },
+    // Every test registers and logs in from 127.0.0.1: the per-source limits are widened (the proof of
+    // work keeps its real difficulty: the browser solves it). Rate limits have server tests of their own.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...chainEnv, ...WIDE_RATE_LIMITS },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

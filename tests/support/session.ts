@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { openPhone, uniqueAccount, type Phone } from './browser.ts';
+import { solvedChallengeAt } from '../../server/security/challenge.ts';
 
 export const PASSWORD = 'Trade2026x';
 
@@ -9,7 +10,8 @@ export type Registered = { token: string; sn: string } & Record<string, string>;
 export async function register(baseURL: string, referrer?: string): Promise<Registered> {
   const res = await fetch(`${baseURL}/api/login/register`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ terminal: 1, account: uniqueAccount('f'), password: PASSWORD, confirm: PASSWORD, ...(referrer ? { referrer } : {}) }),
+    // Registration needs a solved proof-of-work challenge (solved here in Node, as the PWA does in the browser).
+    body: JSON.stringify({ terminal: 1, account: uniqueAccount('f'), password: PASSWORD, confirm: PASSWORD, challenge: await solvedChallengeAt(baseURL), ...(referrer ? { referrer } : {}) }),
   });
   return ((await res.json()) as { data: Registered }).data;
 }

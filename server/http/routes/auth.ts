@@ -1,12 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LoginData } from '../../../contract/schemas.ts';
+import { noteDevice } from '../../services/security/devices.ts';
+import type { Challenges } from '../../security/challenge.ts';
 import { login, register, type AccountsDeps } from '../../services/accounts.ts';
 import { revokeSession } from '../../services/sessions.ts';
 import { issueNonce, walletLogin } from '../../services/wallet.ts';
 import { route } from '../route.ts';
 import { siteOf } from '../site.ts';
 
-/** Login, registration and logout, by account and password or by a wallet's signature (SIWE, chain 56). */
-export function authRoutes(app: FastifyInstance, deps: AccountsDeps): void {
+/**
+ * Login, registration and logout, by account and password or by a wallet's signature (SIWE, chain 56).
+ * Every call here but logout needs no token and is rate-limited per source (route()); registration
+ * always needs a solved proof-of-work challenge, a login after failures too.
+ */
+export function authRoutes(app: FastifyInstance, deps: AccountsDeps & { challenges: Challenges }): void {
+  /** A login from a device the account has not used before leaves a security notice (issue 12 finding 3). */
+  const seen = async (data: LoginData, terminal: number, request: FastifyRequest, ip: string): Promise<LoginData> => {
+    const user = await deps.db.selectFrom('users').select('id').where('sn', '=', data.sn).executeTakeFirstOrThrow();
+    await noteDevice(deps.db, String(user.id), { terminal, userAgent: request.headers['user-agent'], ip });
+    return data;
+  };
+
+  route(app, deps.db, 'loginChallenge', { auth: false }, () => deps.challenges.issue());
+
   route(app, deps.db, 'loginRegister', {
     auth: false,
     fieldCodes: {
@@ -14,14 +30,17 @@ export function authRoutes(app: FastifyInstance, deps: AccountsDeps): void {
       password: 'PasswordFormat',
       confirm: 'PasswordsMismatch',
       referrer: 'InvalidReferralCode',
+      challenge: 'ChallengeFailed',
     },
-  }, ({ body }) => register(deps, body));
+  }, async ({ body, ip, request }) => seen(await register(deps, body), body.terminal, request, ip));
 
-  route(app, deps.db, 'loginAccount', { auth: false, fieldCodes: { account: 'AccountFormat' } }, ({ body, ip }) => login(deps, body, ip));
+  route(app, deps.db, 'loginAccount', { auth: false, fieldCodes: { account: 'AccountFormat', challenge: 'ChallengeFailed' } }, async ({ body, ip, request }) =>
+    seen(await login(deps, body, ip), body.terminal, request, ip),
+  );
 
   route(app, deps.db, 'loginNonce', { auth: false, fieldCodes: { address: 'InvalidAddress' } }, ({ query, request }) => issueNonce(deps.db, query.address, siteOf(request, deps.publicOrigins)));
-  route(app, deps.db, 'loginVerify', { auth: false, fieldCodes: { address: 'InvalidAddress', signature: 'WalletSignatureFailed', referrer: 'InvalidReferralCode' } }, ({ body, request }) =>
-    walletLogin(deps, body, siteOf(request, deps.publicOrigins)),
+  route(app, deps.db, 'loginVerify', { auth: false, fieldCodes: { address: 'InvalidAddress', signature: 'WalletSignatureFailed', referrer: 'InvalidReferralCode' } }, async ({ body, request, ip }) =>
+    seen(await walletLogin(deps, body, siteOf(request, deps.publicOrigins)), body.terminal, request, ip),
   );
 
   route(app, deps.db, 'loginLogout', { auth: true }, async ({ session }) => {

@@ -8,13 +8,16 @@ export const header = style({
   top: 0,
   zIndex: 5,
   display: 'grid',
-  gridTemplateColumns: '44px 1fr 44px',
+  // The title stays centred; the sides share the rest, so a wider action (全部已读 / Mark all read) fits.
+  gridTemplateColumns: 'minmax(44px, 1fr) auto minmax(44px, 1fr)',
+  columnGap: vars.space.xs,
   alignItems: 'center',
   height: 48,
   margin: `0 calc(-1 * ${vars.space.lg}) ${vars.space.md}`,
   padding: `0 ${vars.space.xs}`,
   background: vars.color.bg,
 });
+globalStyle(`${header} > :last-child`, { justifySelf: 'end' });
 export const headerTitle = style({ margin: 0, textAlign: 'center', fontSize: vars.font.title, fontWeight: 600 });
 export const iconButton = style({
   display: 'grid',
@@ -112,4 +115,18 @@ export const linkButton = style({
   color: 'inherit',
   textDecoration: 'underline',
   cursor: 'pointer',
+});
+
+/** A small secondary button (copy, all, mark all read): 36 px high, outlined. */
+export const smallButton = style({
+  height: 36,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.font.small,
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  selectors: { '&:disabled': { opacity: 0.5, cursor: 'default' } },
 });

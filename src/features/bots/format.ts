@@ -39,3 +39,18 @@ export function time(iso: string | null | undefined): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
+
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment with its date, in the trader's time zone: "2026/11/24 21:55" (zh), "Nov 24, 2026, 9:55 PM" (en). */
+export function dateTime(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '—';
+  let f = dateTimes.get(locale);
+  if (!f) {
+    f = locale === 'zh'
+      ? new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
+      : new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    dateTimes.set(locale, f);
+  }
+  return f.format(new Date(iso));
+}

@@ -1,6 +1,17 @@
 import { msg } from '@lingui/core/macro';
-import type { I18n } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { Notice } from '../../../contract/schemas.ts';
+import { dateTime } from '../bots/format.ts';
+
+/** The device of a new login, by its terminal code (contract/envelope.ts Terminal). */
+const terminals: Record<string, MessageDescriptor> = { '1': msg`浏览器`, '2': msg`iOS 设备`, '3': msg`Android 设备`, '4': msg`钱包` };
+/** What a security change was. */
+const changes: Record<string, MessageDescriptor> = {
+  login_password: msg`登录密码已修改`,
+  payment_password: msg`支付密码已设置或修改`,
+  two_factor_on: msg`两步验证已开启`,
+  two_factor_off: msg`两步验证已关闭`,
+};
 
 /** A notice's title and text from its code and figures (the server stores facts; the app words them). */
 export function noticeWords(n: Notice, i18n: I18n): { title: string; text: string } {
@@ -16,6 +27,26 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
       return { title: i18n._(msg`API 密钥失效`), text: i18n._(msg`交易所拒绝了策略 #${d.bot ?? ''} 使用的 API 密钥，策略已暂停：${d.reason ?? ''}。请检查密钥的交易权限和 IP 白名单，或重新绑定。`) };
     case 'withdrawal_failed':
       return { title: i18n._(msg`提现失败`), text: i18n._(msg`提现 ${d.amount ?? ''} USDT 到 ${d.address ?? ''} 未能完成，金额已退回余额。`) };
+    case 'security_login': {
+      const device = i18n._(terminals[d.terminal ?? ''] ?? msg`浏览器`);
+      const ip = d.ip ?? '';
+      return { title: i18n._(msg`新设备登录`), text: i18n._(msg`你的账户在一台新设备上登录（${device}，IP ${ip}）。如果不是你本人，请立即修改登录密码并开启两步验证。`) };
+    }
+    case 'security_change': {
+      const change = i18n._(changes[d.change ?? ''] ?? msg`安全设置`);
+      const until = dateTime(d.until, i18n.locale);
+      return { title: i18n._(msg`安全设置已变更`), text: i18n._(msg`${change}。为保护资金，提现锁定至 ${until}。如果不是你本人操作，请立即修改登录密码。`) };
+    }
+    case 'security_address': {
+      const address = d.address ?? '';
+      const until = dateTime(d.until, i18n.locale);
+      return { title: i18n._(msg`新提现地址`), text: i18n._(msg`已记录新的提现地址 ${address}，${until} 之后才能向它提现。如果不是你本人操作，请立即修改登录密码和支付密码。`) };
+    }
+    case 'security_withdraw': {
+      const amount = d.amount ?? '';
+      const address = d.address ?? '';
+      return { title: i18n._(msg`提现申请`), text: i18n._(msg`已申请提现 ${amount} USDT 到 ${address}。如果不是你本人操作，请立即修改登录密码和支付密码。`) };
+    }
     default:
       return { title: i18n._(msg`通知`), text: Object.entries(d).map(([k, v]) => `${k}: ${v}`).join(', ') };
   }

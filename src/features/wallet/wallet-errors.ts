@@ -11,6 +11,7 @@ export const walletMessages = {
   nonceFailed: msg`获取签名随机数失败`,
   networkUnsupported: msg`不支持当前网络，请切换到 BNB Smart Chain`,
   userCancelled: msg`用户已取消`,
+  wrongWallet: msg`请在钱包中切换到本账户绑定的地址后再签名`,
 } satisfies Record<string, MessageDescriptor>;
 export type WalletProblem = keyof typeof walletMessages;
 

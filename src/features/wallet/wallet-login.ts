@@ -35,3 +35,24 @@ export async function walletBind(): Promise<PublicUser> {
   const { address, signature, api } = await signForServer();
   return api.userBind({ address, signature }, { show: false });
 }
+
+/**
+ * A wallet-only account's proof for a password change (/my/password): the bound wallet signs the
+ * server's single-use statement (EIP-191 personal_sign); answers the signature to send with the change.
+ */
+export async function walletPasswordProof(bound: string): Promise<`0x${string}`> {
+  const { config, connector, address } = await connectOnBsc();
+  if (bound && address.toLowerCase() !== bound.toLowerCase()) throw new WalletError('wrongWallet');
+  const { api } = await loadApi();
+  let message: string;
+  try {
+    message = (await api.userPaymentNonce(undefined, { show: false })).message;
+  } catch (error) {
+    throw new WalletError('nonceFailed', error);
+  }
+  try {
+    return await signMessage(config, { account: address, message, connector });
+  } catch (error) {
+    throw new WalletError(classify(error, 'sign'), error);
+  }
+}

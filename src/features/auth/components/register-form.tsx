@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useAtom, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { describeError, loadApi } from '../../../lib/lazy-api.ts';
+import { describeError, loadAuthCalls } from '../../../lib/lazy-api.ts';
 import { registerLoadingAtom, signInAtom } from '../../../state/session.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -14,7 +14,10 @@ import * as css from './auth.css.ts';
 
 type TextField = Exclude<keyof RegisterValues, 'agreement'>;
 
-/** Registration (spec §5), optionally through a referral link that fills in the referrer. */
+/**
+ * Registration (spec §5), optionally through a referral link that fills in the referrer. Every
+ * registration carries a solved proof-of-work challenge (安全验证中… while the phone solves it).
+ */
 export function RegisterForm({ referrer = '' }: { referrer?: string }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
@@ -23,6 +26,7 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
   const [values, setValues] = useState<RegisterValues>({ account: '', password: '', confirm: '', referrer, agreement: false });
   const [errors, setErrors] = useState<Errors<keyof RegisterValues>>({});
   const [failure, setFailure] = useState('');
+  const [checking, setChecking] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,13 +36,15 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
     if (Object.keys(found).length > 0 || loading) return;
     setLoading(true);
     try {
-      const { api } = await loadApi();
+      const { api, solvedChallenge } = await loadAuthCalls();
+      const challenge = await solvedChallenge(setChecking);
       const data = await api.loginRegister({
         account: values.account.trim(),
         password: values.password,
         confirm: values.confirm,
         referrer: values.referrer.trim(),
         agreement: true,
+        challenge,
       });
       signIn(data, 'password');
       await navigate({ to: '/', replace: true });
@@ -55,7 +61,8 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
   return (
     <main className={css.screen}>
       <AuthHeader />
-      <form className={ui.card} onSubmit={submit} onFocus={() => void loadApi()} noValidate aria-label={t`注册`}>
+      {/* Touching the form fetches the client and the challenge's solver, so the submit waits for neither. */}
+      <form className={ui.card} onSubmit={submit} onFocus={() => void loadAuthCalls().catch(() => undefined)} noValidate aria-label={t`注册`}>
         <Field label={<Trans>账号</Trans>} name="account" autoComplete="username" autoCapitalize="none" value={values.account} onChange={set('account')} error={err('account')} placeholder={t`4-64 位字母或数字`} />
         <PasswordField label={<Trans>密码</Trans>} name="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={err('password')} placeholder={t`至少 8 位，包含字母和数字`} />
         <PasswordField label={<Trans>确认密码</Trans>} name="confirm" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={err('confirm')} placeholder={t`请再次输入密码`} />
@@ -67,7 +74,7 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
         {errors.agreement ? <p role="alert" className={ui.fieldError}>{err('agreement')}</p> : null}
         {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
         <button type="submit" className={ui.button.primary} disabled={loading}>
-          {loading ? <Trans>注册中…</Trans> : <Trans>注册</Trans>}
+          {checking ? <Trans>安全验证中…</Trans> : loading ? <Trans>注册中…</Trans> : <Trans>注册</Trans>}
         </button>
       </form>
       {/* A first wallet login creates the account, with the referrer typed above (or from the link). */}

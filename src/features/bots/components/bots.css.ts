@@ -1,4 +1,5 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
 export const profit = styleVariants({
@@ -36,18 +37,7 @@ export const chip = style({
 });
 
 export const toolbar = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginBottom: vars.space.md });
-export const smallButton = style({
-  height: 36,
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.font.small,
-  cursor: 'pointer',
-  whiteSpace: 'nowrap',
-  selectors: { '&:disabled': { opacity: 0.5, cursor: 'default' } },
-});
+export const smallButton = ui.smallButton;
 export const primarySmall = style([smallButton, { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText }]);
 
 export const botCard = style({

@@ -11,11 +11,15 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { useExchanges } from '../use-exchanges.ts';
 import { validateKeys, type KeyValues } from '../validate.ts';
 import { useCopy } from '../../../lib/use-copy.ts';
+import { useResource } from '../../../lib/use-resource.ts';
+import { isSimulatedCode } from '../../../../contract/rules.ts';
+import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from '../../settings/components/otp-field.tsx';
 import * as css from './exchanges.css.ts';
 
 /**
  * /bind/{exchange}: the IPs to whitelist, trade-only advice, the key form (verified by the exchange on
- * the server before it is saved), and for a bound exchange its masked key and an unbind.
+ * the server before it is saved), and for a bound exchange its masked key and an unbind. With
+ * two-factor authentication on, a live exchange's keys need a code from the authenticator app too.
  */
 export function BindPage({ code }: { code: string }) {
   const { t, i18n } = useLingui();
@@ -27,23 +31,34 @@ export function BindPage({ code }: { code: string }) {
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const { copied, copy } = useCopy();
+  // Only whether 2FA is on; when this cannot be read, the server's TwoFactorRequired shows the field.
+  const security = useResource(() => api.userSecurity(undefined, { show: false }));
+  const checkOtp = useOtpCheck();
+  const [otp, setOtp] = useState('');
+  const [otpError, setOtpError] = useState<string>();
+  const [needsOtp, setNeedsOtp] = useState(false);
 
   const exchange = data?.exchanges.find((e) => e.code === code);
   const binding = exchange ? data?.bindings.find((b) => b.exchangeId === exchange.id) : undefined;
+  const otpShown = exchange !== undefined && !isSimulatedCode(exchange.code) && ((security.data?.twoFactor ?? false) || needsOtp);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!exchange) return;
     const found = validateKeys(values, exchange.passphrase);
+    const otpProblem = otpShown ? checkOtp(otp) : undefined;
     setErrors(found);
+    setOtpError(otpProblem);
     setFailure('');
-    if (Object.keys(found).length > 0 || busy) return;
+    if (Object.keys(found).length > 0 || otpProblem || busy) return;
     setBusy(true);
     try {
-      await api.exchangesBind({ exchangeId: exchange.id, apiKey: values.apiKey.trim(), secretKey: values.secretKey.trim(), ...(exchange.passphrase ? { passphrase: values.passphrase.trim() } : {}) });
+      await api.exchangesBind({ exchangeId: exchange.id, apiKey: values.apiKey.trim(), secretKey: values.secretKey.trim(), ...(exchange.passphrase ? { passphrase: values.passphrase.trim() } : {}), ...(otpShown ? { otp: cleanOtp(otp) } : {}) });
       setValues({ apiKey: '', secretKey: '', passphrase: '' });
+      setOtp('');
       reload();
     } catch (e) {
+      if (asksForOtp(e)) setNeedsOtp(true);
       setFailure(errorText(e));
     } finally {
       setBusy(false);
@@ -111,6 +126,7 @@ export function BindPage({ code }: { code: string }) {
             {exchange.passphrase ? (
               <Field label="Passphrase" name="passphrase" type="password" autoComplete="off" value={values.passphrase} onChange={set('passphrase')} error={err('passphrase')} />
             ) : null}
+            {otpShown ? <OtpField value={otp} onChange={setOtp} error={otpError} testId="bind-otp" /> : null}
             {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
             <button type="submit" className={ui.button.primary} disabled={busy}>
               {busy ? <Trans>验证中…</Trans> : binding ? <Trans>更新密钥</Trans> : <Trans>绑定</Trans>}

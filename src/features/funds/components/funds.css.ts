@@ -8,3 +8,7 @@ export const copyRow = style({ display: 'flex', alignItems: 'center', gap: vars.
 export const note = style({ margin: `${vars.space.sm} 0 0`, color: vars.color.textMuted, fontSize: vars.font.small, lineHeight: 1.5 });
 export const step = style({ color: vars.color.primary, fontSize: vars.font.small, marginTop: vars.space.sm });
 export const inputRow = style({ display: 'grid', gridTemplateColumns: '1fr auto', gap: vars.space.sm, alignItems: 'end' });
+/** A plain-words note under a field (the field keeps its own bottom margin above it). */
+export const fieldNote = style({ margin: `calc(-1 * ${vars.space.sm}) 0 ${vars.space.md}`, color: vars.color.textMuted, fontSize: 12, lineHeight: 1.5 });
+/** The explanation under a refusal, in the refusal's box. */
+export const errorNote = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.text, lineHeight: 1.5 });

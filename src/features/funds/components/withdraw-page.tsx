@@ -13,11 +13,14 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, time } from '../../bots/format.ts';
+import { dateTime, num, time } from '../../bots/format.ts';
 import { useRefresh } from '../../bots/use-refresh.ts';
 import * as bots from '../../bots/components/bots.css.ts';
 import { short } from './copy-line.tsx';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
+import { Code } from '../../../../contract/codes.ts';
+import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from '../../settings/components/otp-field.tsx';
+import { WithdrawLock } from '../../settings/components/withdraw-lock.tsx';
 import * as css from './funds.css.ts';
 
 const statusLabels: Record<WithdrawalRecord['status'], MessageDescriptor> = {
@@ -27,13 +30,23 @@ const statusBadge = (s: WithdrawalRecord['status']) => (s === 'confirmed' ? bots
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 
+/** The time a WithdrawalLocked message names ("2026-11-24 13:55 UTC"), in the trader's own time, or ''. */
+function usableAtText(message: string, locale: string): string {
+  const m = /(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) UTC/.exec(message);
+  return m ? dateTime(`${m[1]}T${m[2]}:00Z`, locale) : '';
+}
+
 /** A fresh idempotency key (the same request sent twice never withdraws twice). */
 function newRequestId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** /my/withdraw: USDT to a BSC address, with the payment password; the history follows each one to the chain. */
+/**
+ * /my/withdraw: USDT to a BSC address, with the payment password (and the 2FA code when it is on); the
+ * history follows each one to the chain. After a change of the account's security, withdrawals wait:
+ * the banner says until when and the form cannot be sent.
+ */
 export function WithdrawPage() {
   const info = useResource(() => api.userWithdrawInfo(undefined, { show: false }));
   const open = info.data?.recent.some((w) => w.status !== 'confirmed' && w.status !== 'failed') ?? false;
@@ -44,6 +57,7 @@ export function WithdrawPage() {
       {info.data && !info.data.enabled ? (
         <section className={ui.card} data-testid="withdraw-off"><p style={{ margin: 0 }}><Trans>本服务器暂未开通链上充值和提现。</Trans></p></section>
       ) : null}
+      {info.data?.enabled && info.data.lockedUntil ? <WithdrawLock until={info.data.lockedUntil} onExpire={info.reload} link showOpen={false} /> : null}
       {info.data?.enabled ? <WithdrawForm info={info.data} onDone={info.reload} /> : null}
       {info.data?.enabled ? <History list={info.data.recent} /> : null}
     </Page>
@@ -56,7 +70,10 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ address?: string; amount?: string; password?: string; form?: string }>({});
+  const [otp, setOtp] = useState('');
+  const [needsOtp, setNeedsOtp] = useState(false);
+  const checkOtp = useOtpCheck();
+  const [errors, setErrors] = useState<{ address?: string; amount?: string; password?: string; otp?: string; form?: string; newAddress?: string }>({});
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<WithdrawalRecord | null>(null);
@@ -68,6 +85,8 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
     return request.current.id;
   };
   const valid = AMOUNT_RE.test(amount) && Number(amount) > 0;
+  const otpShown = info.twoFactor || needsOtp;
+  const locked = info.lockedUntil !== null;
   const received = valid ? Decimal.max(0, new Decimal(amount).minus(info.fee)).toFixed() : '0';
 
   const check = () => {
@@ -77,6 +96,8 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
     else if (new Decimal(amount).lt(info.minimum)) next.amount = t`最小提现 ${info.minimum} USDT`;
     else if (new Decimal(amount).gt(info.balance)) next.amount = t`余额不足`;
     if (!/^\d{6}$/.test(password)) next.password = t`支付密码为 6 位数字`;
+    const otpProblem = otpShown ? checkOtp(otp) : undefined;
+    if (otpProblem) next.otp = otpProblem;
     setErrors(next);
     return Object.keys(next).length === 0;
   };
@@ -84,16 +105,22 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
   const submit = async () => {
     setBusy(true);
     try {
-      const r = await api.userWithdraw({ network: 'BSC', address, amount, payPassword: password, requestId: requestId() }, { show: false });
+      const r = await api.userWithdraw({ network: 'BSC', address, amount, payPassword: password, requestId: requestId(), ...(otpShown ? { otp: cleanOtp(otp) } : {}) }, { show: false });
       setDone(r);
       setConfirming(false);
       setAmount('');
       setPassword('');
+      setOtp('');
       request.current = { for: '', id: '' };
       onDone();
     } catch (error) {
       setConfirming(false);
-      setErrors({ form: await describeError(error) });
+      if (asksForOtp(error)) setNeedsOtp(true);
+      // Not the account's lock (the form is closed then): the first request to an address records it, and it waits.
+      const newAddress = (error as { code?: number }).code === Code.WithdrawalLocked && !info.lockedUntil;
+      const form = await describeError(error);
+      setErrors({ form, ...(newAddress ? { newAddress: usableAtText(form, l) } : {}) });
+      if (newAddress) onDone();
     } finally {
       setBusy(false);
     }
@@ -108,6 +135,7 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
     );
   }
 
+  const usable = errors.newAddress;
   return (
     <form className={ui.card} noValidate onSubmit={(e) => { e.preventDefault(); setDone(null); if (check()) setConfirming(true); }}>
       <div className={bots.row} style={{ padding: 0, marginBottom: 8 }}>
@@ -115,19 +143,30 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
         <strong data-testid="withdraw-balance">{num(info.balance, l, 8)} USDT</strong>
       </div>
       <Field label={<Trans>提现地址 (BSC / BEP20)</Trans>} autoComplete="off" spellCheck={false} placeholder="0x…" value={address} onChange={(e) => setAddress(e.target.value.trim())} error={errors.address} data-testid="withdraw-address" />
+      <p className={css.fieldNote} data-testid="withdraw-address-note"><Trans>为保护资金，第一次向一个新地址提现时，该地址需要等待 24 小时才能收款；之后向它提现不再等待。</Trans></p>
       <div className={css.inputRow}>
         <Field label={<Trans>金额 (USDT)</Trans>} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value.trim())} error={errors.amount} data-testid="withdraw-amount" />
         <button type="button" className={bots.smallButton} style={{ marginBottom: 12, minHeight: 44 }} onClick={() => setAmount(new Decimal(info.balance).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed())}><Trans>全部</Trans></button>
       </div>
       <Field label={<Trans>支付密码</Trans>} type="password" inputMode="numeric" autoComplete="off" maxLength={6} value={password} onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))} error={errors.password} data-testid="withdraw-password" />
+      {otpShown ? <OtpField value={otp} onChange={setOtp} error={errors.otp} testId="withdraw-otp" /> : null}
       <div className={bots.grid2} style={{ marginBottom: 12 }}>
         <div><div className={bots.figureLabel}><Trans>手续费</Trans></div><div className={bots.figureValue}>{num(info.fee, l, 8)} USDT</div></div>
         <div><div className={bots.figureLabel}><Trans>实际到账</Trans></div><div className={bots.figureValue} data-testid="withdraw-received">{num(received, l, 8)} USDT</div></div>
       </div>
       <p className={css.note} style={{ marginTop: 0, marginBottom: 12 }}><Trans>最小提现 {info.minimum} USDT。请确认地址是 BSC 链上的地址，转错网络的资产无法找回。</Trans></p>
-      {errors.form ? <div role="alert" className={ui.formError} data-testid="withdraw-error">{errors.form}</div> : null}
+      {errors.form ? (
+        <div role="alert" className={ui.formError}>
+          <span data-testid="withdraw-error">{errors.form}</span>
+          {errors.newAddress !== undefined ? (
+            <p className={css.errorNote} data-testid="withdraw-new-address">
+              {usable ? <Trans>这是一个新地址，已为你记录。新地址第一次提现需要等待 24 小时：{usable} 之后再提交即可。</Trans> : <Trans>这是一个新地址，已为你记录。新地址第一次提现需要等待 24 小时，到上面的时间后再提交即可。</Trans>}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {done ? <p className={css.step} role="status" data-testid="withdraw-done"><Trans>提现已提交，正在处理。</Trans></p> : null}
-      <button type="submit" className={ui.button.primary} disabled={busy} data-testid="withdraw-submit"><Trans>提现</Trans></button>
+      <button type="submit" className={ui.button.primary} disabled={busy || locked} data-testid="withdraw-submit">{locked ? <Trans>提现已锁定</Trans> : <Trans>提现</Trans>}</button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -39,6 +39,7 @@ export function MyPage() {
         <MenuRow to="/my/profile" label={<Trans>个人资料</Trans>} />
         <MenuRow to="/my/password/$type" params={{ type: 'login' }} label={<Trans>登录密码</Trans>} />
         <MenuRow to="/my/password/$type" params={{ type: 'payment' }} label={<Trans>支付密码</Trans>} value={index ? (index.profile.paymentPasswordSet ? t`已设置` : t`未设置`) : undefined} />
+        <MenuRow to="/my/security" label={<Trans>账户安全</Trans>} />
       </ul>
       <ul className={ui.list}>
         <MenuRow to="/my/asset" label={<Trans>我的资产</Trans>} />

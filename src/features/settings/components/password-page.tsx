@@ -4,45 +4,91 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { PasswordType } from '../../../../contract/rules.ts';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
+import { walletFailureText } from '../../wallet/wallet-failure.ts';
 import { useUserIndex } from '../use-user-index.ts';
 import { validatePassword, type PasswordValues } from '../validate.ts';
+import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from './otp-field.tsx';
+import { WithdrawLock } from './withdraw-lock.tsx';
+import * as css from './security.css.ts';
 
 /**
  * Login password change, and payment password set or change. Changing the login password asks for the
  * current one; a payment password asks for the current payment password, or the login password when
- * it is set for the first time.
+ * it is set for the first time. A wallet-only account (no login password) has no password to show:
+ * its bound wallet signs the server's statement instead. With two-factor authentication on, a code
+ * from the authenticator app too. Any change locks withdrawals for a while: the screen says until when.
  */
 export function PasswordPage({ type }: { type: PasswordType }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { index, failed, reload } = useUserIndex();
+  const security = useResource(() => api.userSecurity(undefined, { show: false }));
+  const checkOtp = useOtpCheck();
   const [values, setValues] = useState<PasswordValues>({ old: '', password: '', confirm: '' });
-  const [errors, setErrors] = useState<ReturnType<typeof validatePassword>>({});
+  const [otp, setOtp] = useState('');
+  const [needsOtp, setNeedsOtp] = useState(false);
+  const [errors, setErrors] = useState<ReturnType<typeof validatePassword> & { otp?: string }>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  const [signing, setSigning] = useState(false);
+  const [done, setDone] = useState<{ until: string | null; changed: boolean } | null>(null);
 
   const profile = index?.profile;
-  const paymentSet = profile?.paymentPasswordSet ?? false;
-  const oldLabel =
-    type === 'login' ? t`当前登录密码` : paymentSet ? t`当前支付密码` : profile?.loginPasswordSet ? t`登录密码（验证身份）` : null;
-  const title = type === 'login' ? <Trans>登录密码</Trans> : paymentSet ? <Trans>修改支付密码</Trans> : <Trans>设置支付密码</Trans>;
+  const s = security.data;
+  const paymentSet = s?.paymentPasswordSet ?? profile?.paymentPasswordSet ?? false;
+  const walletProof = s?.walletProofNeeded ?? false;
+  const otpShown = (s?.twoFactor ?? false) || needsOtp;
+  const oldLabel = walletProof
+    ? null
+    : type === 'login' ? t`当前登录密码` : paymentSet ? t`当前支付密码` : profile?.loginPasswordSet ? t`登录密码（验证身份）` : null;
+  const loginSet = s?.loginPasswordSet ?? profile?.loginPasswordSet ?? true;
+  const title = type === 'login'
+    ? (loginSet ? <Trans>登录密码</Trans> : <Trans>设置登录密码</Trans>)
+    : paymentSet ? <Trans>修改支付密码</Trans> : <Trans>设置支付密码</Trans>;
   const digits = type === 'payment' ? { inputMode: 'numeric' as const, maxLength: 6, pattern: '[0-9]*' } : {};
+  const wallet = s?.wallet ?? '';
+  const walletShort = `${wallet.slice(0, 6)}…${wallet.slice(-4)}`;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validatePassword(type, values, oldLabel !== null);
+    const found: typeof errors = validatePassword(type, values, oldLabel !== null);
+    const otpProblem = otpShown ? checkOtp(otp) : undefined;
+    if (otpProblem) found.otp = otpProblem;
     setErrors(found);
     setFailure('');
     if (Object.keys(found).length > 0 || busy) return;
     setBusy(true);
     try {
-      await api.userPassword({ type, password: values.password, confirm: values.confirm, ...(oldLabel !== null ? { old: values.old } : {}) });
-      await navigate({ to: '/my', replace: true });
+      let signature: `0x${string}` | undefined;
+      if (walletProof) {
+        setSigning(true);
+        try {
+          const { walletPasswordProof } = await import('../../wallet/wallet-login.ts');
+          signature = await walletPasswordProof(wallet);
+        } catch (error) {
+          setFailure(await walletFailureText(error, i18n));
+          return;
+        } finally {
+          setSigning(false);
+        }
+      }
+      await api.userPassword({
+        type, password: values.password, confirm: values.confirm,
+        ...(oldLabel !== null ? { old: values.old } : {}),
+        ...(signature ? { signature } : {}),
+        ...(otpShown ? { otp: cleanOtp(otp) } : {}),
+      });
+      // The change locked withdrawals: say until when (the server's time), or for how long when it cannot be read.
+      const after = await api.userSecurity(undefined, { show: false }).catch(() => null);
+      setDone({ until: after?.withdrawLockedUntil ?? null, changed: type === 'login' ? loginSet : paymentSet });
+      reload();
     } catch (e) {
+      if (asksForOtp(e)) setNeedsOtp(true);
       setFailure(errorText(e));
     } finally {
       setBusy(false);
@@ -51,20 +97,51 @@ export function PasswordPage({ type }: { type: PasswordType }) {
   const set = (key: keyof PasswordValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
   const err = (key: keyof PasswordValues) => (errors[key] ? i18n._(errors[key]) : undefined);
   const oldIsPayment = type === 'payment' && paymentSet;
+  const loaded = index && s;
+
+  if (done) {
+    return (
+      <Page title={title}>
+        <section className={ui.card} data-testid="password-done">
+          <p className={css.done} role="status">{type === 'login'
+            ? (done.changed ? <Trans>登录密码已修改。</Trans> : <Trans>登录密码已设置。</Trans>)
+            : (done.changed ? <Trans>支付密码已修改。</Trans> : <Trans>支付密码已设置。</Trans>)}</p>
+          {done.until ? null : <p className={css.text}><Trans>为保护资金，接下来 24 小时内不能提现。</Trans></p>}
+          {type === 'login' ? <p className={css.small}><Trans>其他设备上的登录已失效。</Trans></p> : null}
+        </section>
+        {done.until ? <WithdrawLock until={done.until} showOpen={false} link /> : null}
+        <button type="button" className={ui.button.primary} onClick={() => void navigate({ to: '/my', replace: true })}><Trans>完成</Trans></button>
+      </Page>
+    );
+  }
 
   return (
     <Page title={title}>
-      <LoadState loading={!index && !failed} failed={failed} failedText={<Trans>资料加载失败。</Trans>} onRetry={reload} />
-      {index ? (
+      <LoadState
+        loading={!loaded && !failed && !security.failed}
+        failed={failed || security.failed}
+        failedText={<Trans>资料加载失败。</Trans>}
+        onRetry={() => { reload(); security.reload(); }}
+      />
+      {loaded ? (
         <form className={ui.card} onSubmit={submit} noValidate>
+          {walletProof ? (
+            <p className={css.text} data-testid="password-wallet-note">
+              <Trans>本账户用钱包登录，没有登录密码。提交时会请绑定的钱包 <span className={css.mono13}>{walletShort}</span> 签名一条确认消息，以证明是你本人；签名不花费任何手续费。</Trans>
+            </p>
+          ) : null}
           {oldLabel !== null ? (
             <Field label={oldLabel} name="old" type="password" autoComplete="current-password" value={values.old} onChange={set('old')} error={err('old')} {...(oldIsPayment ? digits : {})} />
           ) : null}
           <Field label={type === 'login' ? t`新登录密码` : t`新支付密码（6 位数字）`} name="password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={err('password')} {...digits} />
           <Field label={t`确认新密码`} name="confirm" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={err('confirm')} {...digits} />
-          {type === 'login' ? <p className={ui.muted}><Trans>修改后，其他设备上的登录将失效。</Trans></p> : null}
-          {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
-          <button type="submit" className={ui.button.primary} disabled={busy}>{busy ? <Trans>提交中…</Trans> : <Trans>确认</Trans>}</button>
+          {otpShown ? <OtpField value={otp} onChange={setOtp} error={errors.otp} testId="password-otp" /> : null}
+          {type === 'login' && loginSet ? <p className={ui.muted}><Trans>修改后，其他设备上的登录将失效。</Trans></p> : null}
+          <p className={ui.muted}><Trans>为保护资金，修改密码后 24 小时内不能提现。</Trans></p>
+          {failure ? <div role="alert" className={ui.formError} data-testid="password-failure">{failure}</div> : null}
+          <button type="submit" className={ui.button.primary} disabled={busy} data-testid="password-submit">
+            {signing ? <Trans>请在钱包中确认…</Trans> : busy ? <Trans>提交中…</Trans> : walletProof ? <Trans>用钱包签名并确认</Trans> : <Trans>确认</Trans>}
+          </button>
         </form>
       ) : null}
     </Page>

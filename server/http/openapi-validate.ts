@@ -1,0 +1,55 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+/**
+ * Test support: checks answers against the published OpenAPI document itself (JSON Schema 2020-12,
+ * as a peer's tool such as Schemathesis would), not against the zod schemas it was made from. The
+ * document's `#/components/schemas/X` references become `#/$defs/X` of one root schema.
+ */
+export interface DocValidator {
+  /** The validator of one operation's HTTP 200 answer (the envelope, success or error). */
+  answer(operationId: string): ValidateFunction;
+  /** Every schema of the document, compiled: throws on one that is not valid JSON Schema 2020-12. */
+  compileAll(): number;
+}
+
+type Json = Record<string, any>;
+
+/** Builds the validators of a document (strict Ajv: an unknown keyword or format is an error; `type` lists are JSON Schema, allowed). */
+export function docValidator(doc: Json): DocValidator {
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, validateFormats: true });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  const rewrite = (value: unknown): any => JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', '"#/$defs/'));
+  const $defs = rewrite(doc.components.schemas) as Json;
+  const operations = new Map<string, Json>();
+  for (const item of Object.values(doc.paths as Json)) for (const op of Object.values(item as Json)) operations.set(op.operationId, op);
+  const cache = new Map<string, ValidateFunction>();
+  const compile = (schema: Json): ValidateFunction => ajv.compile({ $defs, ...rewrite(schema) });
+  return {
+    answer(operationId) {
+      let v = cache.get(operationId);
+      if (!v) {
+        const op = operations.get(operationId);
+        if (!op) throw new Error(`no operation ${operationId}`);
+        v = compile(op.responses['200'].content['application/json'].schema);
+        cache.set(operationId, v);
+      }
+      return v;
+    },
+    compileAll() {
+      let n = 0;
+      for (const name of Object.keys($defs)) {
+        compile({ $ref: `#/$defs/${name}` });
+        n++;
+      }
+      for (const op of operations.values()) {
+        this.answer(op.operationId);
+        for (const p of op.parameters ?? []) if (p.schema) compile(p.schema);
+        const body = op.requestBody?.content?.['application/json']?.schema;
+        if (body) compile(body);
+        n++;
+      }
+      return n;
+    },
+  };
+}

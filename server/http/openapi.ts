@@ -1,0 +1,199 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { answers, namedAnswers } from '../../contract/answers.ts';
+import { calls } from '../../contract/calls.ts';
+import { Code } from '../../contract/codes.ts';
+import { languages, LANG_HEADER } from '../../contract/envelope.ts';
+import { schemas, type CallName } from '../../contract/schemas.ts';
+
+/**
+ * The API as an OpenAPI 3.1 document, generated from the contract: the paths and methods of
+ * contract/calls.ts, the inputs of contract/schemas.ts and the answers of contract/answers.ts, each
+ * inside the envelope. A peer's tools (Schemathesis, client generators) read it from
+ * GET /api/openapi.json; nothing here is written by hand but the envelope around the data.
+ */
+
+type Json = Record<string, unknown>;
+type Part = 'body' | 'query' | 'params';
+
+const COMPONENTS = '#/components/schemas/';
+/** Names a call's answer component when its data has no shared name: `userBotList` -> `UserBotListData`. */
+const dataName = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}Data`;
+
+/** JSON Schema keywords that describe the document, not the value: out of place inside OpenAPI. */
+function clean(schema: Json): Json {
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+/** A regular expression for the decimal numbers (no leading zero) from `a` to `b`, both of one length. */
+function sameLength(a: string, b: string): string {
+  if (a === b) return a;
+  const group = (x: string) => (x.includes('|') ? `(?:${x})` : x);
+  if (a[0] === b[0]) return a[0] + group(sameLength(a.slice(1), b.slice(1)));
+  const rest = a.length - 1;
+  const tail = rest ? `\\d{${rest}}` : '';
+  const parts: string[] = [];
+  let from = Number(a[0]);
+  let to = Number(b[0]);
+  if (!/^0*$/.test(a.slice(1))) {
+    parts.push(a[0] + group(sameLength(a.slice(1), '9'.repeat(rest))));
+    from++;
+  }
+  const last = /^9*$/.test(b.slice(1)) ? '' : b[0] + group(sameLength('0'.repeat(rest), b.slice(1)));
+  if (last) to--;
+  if (from <= to) parts.push(`${from === to ? from : `[${from}-${to}]`}${tail}`);
+  if (last) parts.push(last);
+  return parts.join('|');
+}
+
+/** A pattern matching exactly the whole numbers from `min` to `max` written without leading zeros (min >= 1). */
+export function integerRangePattern(min: number, max: number): string {
+  const parts: string[] = [];
+  for (let length = String(min).length; length <= String(max).length; length++) {
+    const from = Math.max(min, 10 ** (length - 1));
+    const to = Math.min(max, 10 ** length - 1);
+    if (from <= to) parts.push(sameLength(String(from), String(to)));
+  }
+  return `^(?:${parts.join('|')})$`;
+}
+
+/**
+ * A query number arrives as digits and is parsed to a bounded integer (schemas.ts `positiveInt`): the
+ * input side alone would allow any digits, so its pattern is narrowed to the bounds the server checks.
+ */
+function boundDigits(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
+  const def = (ctx.zodSchema as z.ZodType).def as { type: string; out?: unknown };
+  if (def.type !== 'pipe' || !(def.out instanceof z.ZodNumber)) return;
+  const { minValue, maxValue, isInt } = def.out;
+  const digits = /^\^\[1-9\]\\d\{0,(\d+)\}\$$/.exec(String(ctx.jsonSchema.pattern ?? ''));
+  if (!digits || !isInt || minValue === null || maxValue === null || minValue < 1 || String(maxValue).length > Number(digits[1]) + 1) return;
+  ctx.jsonSchema.pattern = integerRangePattern(minValue, maxValue);
+  ctx.jsonSchema.description = `A whole number from ${minValue} to ${maxValue}.`;
+}
+
+/** A request part as JSON Schema: what the client sends (`io: 'input'`), before any transform. */
+function inputSchema(schema: z.ZodType): Json {
+  return clean(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw', override: boundDigits }) as Json);
+}
+
+/**
+ * The answers as components: the shared shapes under their names, every other call's data under
+ * `<Call>Data`; nested shared shapes become references. Returns the components and each call's ref.
+ */
+function answerComponents(): { components: Record<string, Json>; refs: Record<CallName, string> } {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(namedAnswers)) registry.add(schema, { id });
+  const refs = {} as Record<CallName, string>;
+  for (const [name, schema] of Object.entries(answers) as [CallName, z.ZodType][]) {
+    if (!registry.has(schema)) registry.add(schema, { id: dataName(name) });
+    refs[name] = `${COMPONENTS}${registry.get(schema)!.id}`;
+  }
+  const out = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'throw', uri: (id) => `${COMPONENTS}${id}` });
+  const components = Object.fromEntries(Object.entries(out.schemas).map(([id, s]) => [id, clean(s as Json)]));
+  return { components, refs };
+}
+
+/** The fields of a query or path object schema as OpenAPI parameters. */
+function parametersOf(schema: z.ZodType, where: 'query' | 'path'): Json[] {
+  const json = inputSchema(schema);
+  const properties = (json.properties ?? {}) as Record<string, Json>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }));
+}
+
+/** One call as an OpenAPI operation. */
+function operationOf(name: CallName, dataRef: string): Json {
+  const spec = calls[name];
+  const parts = schemas[name] as Partial<Record<Part, z.ZodType>>;
+  const parameters: Json[] = [{ $ref: '#/components/parameters/Lang' }];
+  if (parts.params) parameters.push(...parametersOf(parts.params, 'path'));
+  if (parts.query) parameters.push(...parametersOf(parts.query, 'query'));
+  const success = {
+    type: 'object',
+    properties: { code: { const: Code.Success }, msg: { type: 'string' }, data: { $ref: dataRef }, show: { enum: [0, 1] }, redirect: { type: 'string' } },
+    required: ['code', 'msg', 'data'],
+    additionalProperties: false,
+  };
+  const tag = spec.path.split('/')[1]!;
+  return {
+    operationId: name,
+    tags: [tag],
+    summary: `${spec.method} /api${spec.path}`,
+    ...('public' in spec ? { security: [] } : {}),
+    parameters,
+    ...(parts.body
+      ? {
+          requestBody: {
+            // An optional body (logout, paper reset) may be left out entirely.
+            required: !parts.body.safeParse(undefined).success,
+            content: { 'application/json': { schema: inputSchema(parts.body) } },
+          },
+        }
+      : {}),
+    responses: {
+      '200': {
+        description: 'The envelope: code 1 with the data, or an error code with data null (business errors and bad input are HTTP 200).',
+        content: { 'application/json': { schema: { oneOf: [success, { $ref: `${COMPONENTS}ErrorEnvelope` }] } } },
+      },
+      '500': {
+        description: 'An unexpected failure: ServerError.',
+        content: { 'application/json': { schema: { $ref: `${COMPONENTS}ErrorEnvelope` } } },
+      },
+    },
+  };
+}
+
+/** The whole document. Pure: the same contract gives the same document. */
+export function buildOpenApi(): Json {
+  const { components, refs } = answerComponents();
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const name of Object.keys(calls) as CallName[]) {
+    const spec = calls[name];
+    const path = `/api${spec.path.replace(/:([A-Za-z_]\w*)/g, '{$1}')}`;
+    // TypeScript already demands an answer schema per call; this guards a call added at run time.
+    if (!refs[name]) throw new Error(`contract/answers.ts has no answer schema for ${name}`);
+    (paths[path] ??= {})[spec.method.toLowerCase()] = operationOf(name, refs[name]);
+  }
+  const errorCodes = Object.values(Code).filter((c) => c !== Code.Success);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Quantbot API',
+      version: '1.0.0',
+      description: 'Every answer is the envelope {code, msg, data}: code 1 is success; any other code is an error with data null (contract/codes.ts).',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token that login, register and wallet verify answer.' } },
+      parameters: {
+        Lang: { name: LANG_HEADER, in: 'header', required: false, description: 'The language of `msg` (default zh).', schema: { type: 'string', enum: [...languages] } },
+      },
+      schemas: {
+        ...components,
+        ErrorEnvelope: {
+          type: 'object',
+          properties: {
+            code: { type: 'integer', enum: errorCodes },
+            msg: { type: 'string' },
+            data: { type: 'null' },
+            show: { enum: [0, 1] },
+            redirect: { type: 'string' },
+          },
+          required: ['code', 'msg', 'data'],
+          additionalProperties: false,
+        },
+      },
+    },
+  };
+}
+
+let serialised: string | undefined;
+
+/** Registers GET /api/openapi.json: the document, built and serialised once per process, for anyone (no token). */
+export function openApiRoute(app: FastifyInstance): void {
+  const text = (serialised ??= JSON.stringify(buildOpenApi()));
+  app.get('/api/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(text));
+}
