@@ -4,7 +4,7 @@ import ccxt from 'ccxt';
 import type { CcxtExchange } from './live.ts';
 
 /**
- * Offline ccxt instances that answer from the real exchange recordings in ../shared/fixtures/ccxt
+ * Offline ccxt instances that answer from the real exchange recordings in server/exchanges/fixtures/ccxt
  * (their README says how): real ccxt parsing and endpoint choice, no network. Tests only.
  */
 export interface FixtureEntry {
@@ -20,7 +20,7 @@ export interface FixtureFile {
   methods: Record<string, FixtureEntry[]>;
 }
 
-const root = fileURLToPath(new URL('../../../shared/fixtures/ccxt/', import.meta.url));
+const root = fileURLToPath(new URL('./fixtures/ccxt/', import.meta.url));
 
 export function fixture(exchange: string): FixtureFile {
   return JSON.parse(readFileSync(`${root}${exchange}.json`, 'utf8')) as FixtureFile;

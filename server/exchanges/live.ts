@@ -6,7 +6,7 @@ import { API_KEY_REFUSED, type ExchangePort, type MarketInfo, type MarketOrderRe
 
 /**
  * A live exchange through ccxt, behind the same port as Paper (architecture §3-4). What the recorded
- * exchange answers (../shared/fixtures/ccxt) show, and this adapter handles:
+ * exchange answers (server/exchanges/fixtures/ccxt) show, and this adapter handles:
  * - createOrder answers often carry no status, amount or fill (bybit, bitget, okx): an order that is
  *   not plainly final is confirmed with fetchOrder before the engine hears about it;
  * - numbers arrive as numbers, strings or exponent strings: everything becomes an exact Decimal via

@@ -6,7 +6,7 @@ import type { ClientFactory } from '../exchanges/verify.ts';
 
 // A real ccxt binance instance whose HTTP answers come from the recorded fixture: the verification
 // path runs through ccxt's own signing and parsing, with no network.
-const binanceFixture = JSON.parse(readFileSync(new URL('../../../shared/fixtures/ccxt/binance.json', import.meta.url), 'utf8')) as {
+const binanceFixture = JSON.parse(readFileSync(new URL('../exchanges/fixtures/ccxt/binance.json', import.meta.url), 'utf8')) as {
   methods: { fetchBalance: { httpResponse: unknown }[] };
 };
 const recordedBinance: ClientFactory = async (exchange, creds) => {

@@ -41,8 +41,9 @@ export async function changePassword(deps: PasswordDeps, session: { userId: stri
   const { userId, sessionId } = session;
   const user = await userById(db, userId);
   const old = input.old ?? '';
-  // A stolen token must not turn this call into a password oracle: wrong old passwords count against
-  // the same limits as failed logins (the payment password, 6 digits, under a key of its own).
+  // A stolen token must not turn this call into a password oracle: wrong old passwords count in the
+  // limiter's budgets for checks behind a session (5 per key and source, 20 per key, 50 per source in
+  // the window; the payment password, 6 digits, under a key of its own), which shut for the window.
   const checkOld = async (hashed: string, key: string) => {
     const verdict = await limiter.check(key, ip);
     if (!verdict.ok) throw fail('TooManyAttempts', { values: { minutes: verdict.minutes } });
