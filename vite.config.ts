@@ -130,7 +130,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts', 'strategy/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
         extends: true,

@@ -1,7 +1,7 @@
 // The AI bot's parameter search (issue 6 §3) on one core: every candidate backtested on 30 days of
 // Paper's 1-minute candles (43,200) and on the last 7 days, in this thread; median of `runs`.
-import { searchParameters } from '../server/engine/ai/search.ts';
-import { money } from '../server/engine/money.ts';
+import { searchParameters } from '../strategy/ai/search.ts';
+import { money } from '../strategy/money.ts';
 import { SimulatedMarket } from '../server/market/simulated.ts';
 import { median } from './stats.ts';
 

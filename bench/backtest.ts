@@ -1,6 +1,6 @@
 // Backtest speed: one martin bot over a year of simulated 1-minute BTC candles (525,600), on one core.
-import { money } from '../server/engine/money.ts';
-import { backtestMartin, type CandleColumns } from '../server/engine/backtest.ts';
+import { money } from '../strategy/money.ts';
+import { backtestMartin, type CandleColumns } from '../strategy/backtest.ts';
 import { GENESIS_MS, SimulatedMarket } from '../server/market/simulated.ts';
 
 /** Candles per second of `backtestMartin` (median of `runs`), and the fills of one run. */

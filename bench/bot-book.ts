@@ -1,9 +1,9 @@
 // 10,000 running martin bots over 20 symbols: one round of price updates (every symbol moves once),
 // every bot evaluated, intents produced for those whose triggers are crossed, nothing filled.
-import { money } from '../server/engine/money.ts';
+import { money } from '../strategy/money.ts';
 import { BotBook } from '../server/engine/bot-book.ts';
-import { botId } from '../server/engine/types.ts';
-import { decideMartin, initialMartinState } from '../server/engine/martin/strategy.ts';
+import { botId } from '../strategy/types.ts';
+import { decideMartin, initialMartinState } from '../strategy/martin/strategy.ts';
 import { median } from './stats.ts';
 
 /** Median ms of one round of 20 symbol updates over 10,000 bots, and the intents per round. */

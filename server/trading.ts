@@ -3,7 +3,7 @@ import { Engine, type BotRecord, type PriceSource } from './engine/runner.ts';
 import { exchangeByCode } from './exchanges/catalog.ts';
 import { paperMarket } from './exchanges/paper-fill.ts';
 import { PaperVenue, simulatedSource } from './exchanges/paper-venue.ts';
-import { money } from './engine/money.ts';
+import { money } from '../strategy/money.ts';
 import type { ExchangePort, MarketInfo } from './exchanges/port.ts';
 import { SimulatedMarket } from './market/simulated.ts';
 import type { Timeframe } from './market/symbols.ts';

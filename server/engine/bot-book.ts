@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
-import type { BotId, Intent } from './types.ts';
-import { martinKit, type KitState, type StrategyKit } from './kit.ts';
+import type { BotId, Intent } from '../../strategy/types.ts';
+import { martinKit, type KitState, type StrategyKit } from '../../strategy/kit.ts';
 
 interface Entry {
   state: KitState;

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/connect.ts';
 import { registerPayloadAt } from '../test-support.ts';
-import { money } from './money.ts';
-import type { StoredMartinState } from './martin/state-codec.ts';
-import type { StoredGridState } from './grid/state-codec.ts';
+import { money } from '../../strategy/money.ts';
+import type { StoredMartinState } from '../../strategy/martin/state-codec.ts';
+import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
 
 /**
  * The crash test of architecture §4: bots trade on the Paper exchange in a real server process, which

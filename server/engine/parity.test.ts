@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
-import { backtestMartin } from './backtest.ts';
-import { backtestGrid } from './grid/backtest.ts';
-import { money } from './money.ts';
+import { backtestMartin } from '../../strategy/backtest.ts';
+import { backtestGrid } from '../../strategy/grid/backtest.ts';
+import { money } from '../../strategy/money.ts';
 
 /**
  * One engine for backtest and live (issue 6 §6): a price path replayed by the backtest gives exactly the

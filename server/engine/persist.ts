@@ -3,7 +3,7 @@ import type { OrderState } from '../exchanges/port.ts';
 import type { ActionKind } from '../../contract/bots.ts';
 import Decimal from 'decimal.js';
 import { post } from '../services/ledger.ts';
-import { money } from './money.ts';
+import { money } from '../../strategy/money.ts';
 import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 
 /** The share of a profitable cycle's profit paid in fuel, unless configured (FUEL_FEE_RATE). */
@@ -12,9 +12,9 @@ export const DEFAULT_FUEL_FEE_RATE = '0.2';
 export const DEFAULT_REFERRAL_RATES: readonly string[] = ['0.1', '0.05'];
 /** Below this much fuel the trader is warned (once, when a fee crosses it). */
 export const FUEL_LOW = 10;
-import type { KitState, StrategyKit } from './kit.ts';
+import type { KitState, StrategyKit } from '../../strategy/kit.ts';
 import { API_KEY_REFUSED } from '../exchanges/port.ts';
-import type { EngineEvent, Intent, PlaceOrder } from './types.ts';
+import type { EngineEvent, Intent, PlaceOrder } from '../../strategy/types.ts';
 
 /** The exchange's answer that this decision records on the order in flight. */
 export interface OrderUpdate {

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
 import { PaperExchange } from '../exchanges/paper.ts';
 import { API_KEY_REFUSED, type ExchangePort, type MarketOrderRequest, type OrderState } from '../exchanges/port.ts';
-import { money } from './money.ts';
+import { money } from '../../strategy/money.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { openTestDb } from '../test-support.ts';
-import { encodeMartin } from './martin/state-codec.ts';
-import { initialMartinState, type MartinState } from './martin/strategy.ts';
+import { encodeMartin } from '../../strategy/martin/state-codec.ts';
+import { initialMartinState, type MartinState } from '../../strategy/martin/strategy.ts';
 import { Engine } from './runner.ts';
-import { botId, type ClientOrderId } from './types.ts';
+import { botId, type ClientOrderId } from '../../strategy/types.ts';
 
 /**
  * An exchange whose answers get lost: 'after' = the order reached the exchange but the answer timed

@@ -3,10 +3,10 @@ import type { Db } from '../db/connect.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import type { ExchangePort, OrderState } from '../exchanges/port.ts';
 import { BotBook } from './bot-book.ts';
-import { money } from './money.ts';
-import { kitOf, type KitState, type StrategyKit } from './kit.ts';
+import { money } from '../../strategy/money.ts';
+import { kitOf, type KitState, type StrategyKit } from '../../strategy/kit.ts';
 import { commitDecision, type OrderUpdate } from './persist.ts';
-import type { BotId, ClientOrderId, EngineEvent, Intent, PlaceOrder } from './types.ts';
+import type { BotId, ClientOrderId, EngineEvent, Intent, PlaceOrder } from '../../strategy/types.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthenticationError, InsufficientFunds, NetworkError, OrderNotFound, RequestTimeout } from 'ccxt';
-import { money, toPlain } from '../engine/money.ts';
-import type { ClientOrderId } from '../engine/types.ts';
+import { money, toPlain } from '../../strategy/money.ts';
+import type { ClientOrderId } from '../../strategy/types.ts';
 import { entry, fixture, replaying } from './ccxt-fixtures.ts';
 import { exchangeClientId, LiveExchange, type CcxtExchange } from './live.ts';
 import type { OrderState } from './port.ts';

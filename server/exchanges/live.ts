@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { AccountSuspended, AuthenticationError, ExchangeError, InsufficientFunds, PermissionDenied, InvalidOrder, NetworkError, OrderNotFound, type Exchange, type Order } from 'ccxt';
-import { money } from '../engine/money.ts';
-import type { ClientOrderId } from '../engine/types.ts';
+import { money } from '../../strategy/money.ts';
+import type { ClientOrderId } from '../../strategy/types.ts';
 import { API_KEY_REFUSED, type ExchangePort, type MarketInfo, type MarketOrderRequest, type OrderState, type OrderStatus } from './port.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { floorTo, money } from '../engine/money.ts';
+import { floorTo, money } from '../../strategy/money.ts';
 import type { MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
 
 /** Paper trading's fee: the common spot taker rate. */

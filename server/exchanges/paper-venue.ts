@@ -1,12 +1,12 @@
 import type Decimal from 'decimal.js';
 import type { Db } from '../db/connect.ts';
-import { money } from '../engine/money.ts';
-import type { ClientOrderId } from '../engine/types.ts';
+import { money } from '../../strategy/money.ts';
+import type { ClientOrderId } from '../../strategy/types.ts';
 import type { SimulatedMarket } from '../market/simulated.ts';
 import { fillMarketOrder, PAPER_START_BALANCE, paperMarket } from './paper-fill.ts';
 import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
 import { fail } from '../services/errors.ts';
-import { holdsPosition } from '../engine/kit.ts';
+import { holdsPosition } from '../../strategy/kit.ts';
 
 type OrderRow = {
   client_order_id: string; symbol: string; side: 'buy' | 'sell'; status: 'closed' | 'rejected'; price: string | null;

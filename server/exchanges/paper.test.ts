@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { money, toPlain } from '../engine/money.ts';
-import { botId, clientOrderId } from '../engine/types.ts';
+import { money, toPlain } from '../../strategy/money.ts';
+import { botId, clientOrderId } from '../../strategy/types.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { PaperExchange } from './paper.ts';
 

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
-import type { ClientOrderId } from '../engine/types.ts';
-import { money } from '../engine/money.ts';
+import type { ClientOrderId } from '../../strategy/types.ts';
+import { money } from '../../strategy/money.ts';
 import type { SimulatedMarket } from '../market/simulated.ts';
 import { fillMarketOrder, paperMarket } from './paper-fill.ts';
 import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';

@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import type { ClientOrderId, Side } from '../engine/types.ts';
+import type { ClientOrderId, Side } from '../../strategy/types.ts';
 
 /** A market's trading rules, as the engine needs them (from ccxt's market info, or the simulator's). */
 export interface MarketInfo {

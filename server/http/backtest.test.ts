@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { martinReport } from '../engine/backtest-report.ts';
+import { martinReport } from '../../strategy/backtest-report.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading } from '../trading.ts';

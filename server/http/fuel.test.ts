@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { money } from '../engine/money.ts';
+import { money } from '../../strategy/money.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { post } from '../services/ledger.ts';
 import { acceptingKeys, dbKinds, liveOnFeed, openTestApp, type TestApp, registerPayload } from '../test-support.ts';

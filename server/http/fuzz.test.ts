@@ -10,7 +10,7 @@ import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
 import { stopSearchWorker } from '../engine/ai/search-pool.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { money } from '../engine/money.ts';
+import { money } from '../../strategy/money.ts';
 import { post } from '../services/ledger.ts';
 import { openSession } from '../services/sessions.ts';
 import { openTestApp, PASSWORD, registerPayload, solvedChallenge, type TestApp } from '../test-support.ts';

@@ -5,7 +5,7 @@ import { Code } from '../../contract/codes.ts';
 import { openChain, type ChainSide } from '../chain/chain-side.ts';
 import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
-import { money } from '../engine/money.ts';
+import { money } from '../../strategy/money.ts';
 import { post } from '../services/ledger.ts';
 import { acceptingKeys, dbKinds, newAccount, openTestApp, PASSWORD, type TestApp, registerPayload } from '../test-support.ts';
 

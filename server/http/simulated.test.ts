@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { money } from '../engine/money.ts';
+import { money } from '../../strategy/money.ts';
 import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type LiveSide, type Trading } from '../trading.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NetworkError } from 'ccxt';
-import { toPlain } from '../engine/money.ts';
+import { toPlain } from '../../strategy/money.ts';
 import { entry, fixture, replaying, type Replaying } from '../exchanges/ccxt-fixtures.ts';
 import { LiveFeed, type PublicCcxt } from './live-feed.ts';
 

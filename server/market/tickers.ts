@@ -1,6 +1,6 @@
 import { PAPER_FEE_RATE, PAPER_MIN_COST } from '../exchanges/paper-fill.ts';
 import type { SymbolInfo, Ticker } from '../../contract/schemas.ts';
-import { money } from '../engine/money.ts';
+import { money } from '../../strategy/money.ts';
 import type { SimulatedMarket } from './simulated.ts';
 import type { Timeframe } from './symbols.ts';
 

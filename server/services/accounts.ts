@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { fail } from './errors.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import type { ChallengeTaker, LoginLimiter } from './login-limiter.ts';
-import { money } from '../engine/money.ts';
+import { money } from '../../strategy/money.ts';
 import { post } from './ledger.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { openSession } from './sessions.ts';

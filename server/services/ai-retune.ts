@@ -3,7 +3,7 @@ import { exchangeById } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
 import { inputOf, search } from './ai.ts';
 import { storedParams } from './bots.ts';
-import { holdsPosition } from '../engine/kit.ts';
+import { holdsPosition } from '../../strategy/kit.ts';
 
 /**
  * Re-tuning of the AI bots (issue 6 §3): a bot whose last tuning is older than `everyMs` and that is

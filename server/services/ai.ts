@@ -1,10 +1,10 @@
 import type { AiSearchAnswer } from '../../contract/schemas.ts';
-import { columnsOf, type CandleColumns } from '../engine/backtest.ts';
+import { columnsOf, type CandleColumns } from '../../strategy/backtest.ts';
 import { searchInWorker } from '../engine/ai/search-pool.ts';
-import type { Configuration, RiskLevel, SearchResult } from '../engine/ai/search.ts';
+import type { Configuration, RiskLevel, SearchResult } from '../../strategy/ai/search.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
-import type { MarketRules } from '../engine/martin/rules.ts';
-import { money } from '../engine/money.ts';
+import type { MarketRules } from '../../strategy/martin/rules.ts';
+import { money } from '../../strategy/money.ts';
 import type { Trading } from '../trading.ts';
 import { fail } from './errors.ts';
 import { gridInputParams } from './grid-queries.ts';

@@ -1,9 +1,9 @@
 import type { GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
 import type { BacktestAnswer } from '../../contract/schemas.ts';
-import { gridReport, martinReport } from '../engine/backtest-report.ts';
-import type { GridParams } from '../engine/grid/rules.ts';
-import type { MartinParams } from '../engine/martin/rules.ts';
-import { columnsOf, type CandleColumns } from '../engine/backtest.ts';
+import { gridReport, martinReport } from '../../strategy/backtest-report.ts';
+import type { GridParams } from '../../strategy/grid/rules.ts';
+import type { MartinParams } from '../../strategy/martin/rules.ts';
+import { columnsOf, type CandleColumns } from '../../strategy/backtest.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import type { Timeframe } from '../market/symbols.ts';
 import type { Trading } from '../trading.ts';

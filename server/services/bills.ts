@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { BillGroup, BillLog } from '../../contract/bots.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
-import { money } from '../engine/money.ts';
+import { money } from '../../strategy/money.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 
 const DAY_MS = 86_400_000;

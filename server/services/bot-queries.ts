@@ -5,12 +5,12 @@ import type {
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import type { BotsTable } from '../db/schema.ts';
-import { money } from '../engine/money.ts';
-import { averagePrice, closeCycle, planLevels } from '../engine/martin/plan.ts';
-import type { MartinParams } from '../engine/martin/rules.ts';
-import { decodeMartin, type StoredMartinState } from '../engine/martin/state-codec.ts';
-import type { GridParams } from '../engine/grid/rules.ts';
-import type { StoredGridState } from '../engine/grid/state-codec.ts';
+import { money } from '../../strategy/money.ts';
+import { averagePrice, closeCycle, planLevels } from '../../strategy/martin/plan.ts';
+import type { MartinParams } from '../../strategy/martin/rules.ts';
+import { decodeMartin, type StoredMartinState } from '../../strategy/martin/state-codec.ts';
+import type { GridParams } from '../../strategy/grid/rules.ts';
+import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
 import { gridDetail, gridHeld, gridInputParams, gridSummaryFields, gridUnrealized } from './grid-queries.ts';
 import type { MarketInfo } from '../exchanges/port.ts';
 import type Decimal from 'decimal.js';

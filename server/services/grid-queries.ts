@@ -1,9 +1,9 @@
 import type { GridLevels, GridParamsInput } from '../../contract/bots.ts';
-import { gridLevels, planGrid } from '../engine/grid/plan.ts';
-import type { GridParams } from '../engine/grid/rules.ts';
-import type { StoredGridState } from '../engine/grid/state-codec.ts';
-import type { MarketRules } from '../engine/martin/rules.ts';
-import { money } from '../engine/money.ts';
+import { gridLevels, planGrid } from '../../strategy/grid/plan.ts';
+import type { GridParams } from '../../strategy/grid/rules.ts';
+import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
+import type { MarketRules } from '../../strategy/martin/rules.ts';
+import { money } from '../../strategy/money.ts';
 import type Decimal from 'decimal.js';
 
 /** A grid bot's figures for the lists and the detail screen (the martin ones live in bot-queries.ts). */

@@ -4,7 +4,7 @@ import type { CodeName } from '../../contract/codes.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { AccountLog } from '../../contract/schemas.ts';
 import type { Database } from '../db/schema.ts';
-import { money } from '../engine/money.ts';
+import { money } from '../../strategy/money.ts';
 import { fail } from './errors.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Page } from '../../contract/envelope.ts';
 import type { RankEntry, RankPeriod } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
-import { money } from '../engine/money.ts';
+import { money } from '../../strategy/money.ts';
 
 /**
  * The rank list (issue 5 §6): traders ordered by the realised profit of the cycles their bots closed

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import type { MarketRules } from '../martin/rules.ts';
-import type { CandleColumns } from '../backtest.ts';
-import type { RiskLevel, SearchResult } from './search.ts';
+import type { MarketRules } from '../../../strategy/martin/rules.ts';
+import type { CandleColumns } from '../../../strategy/backtest.ts';
+import type { RiskLevel, SearchResult } from '../../../strategy/ai/search.ts';
 import type { SearchJob } from './search-worker.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { money } from '../money.ts';
-import { searchParameters, type RiskLevel } from './search.ts';
+import { money } from '../../../strategy/money.ts';
+import { searchParameters, type RiskLevel } from '../../../strategy/ai/search.ts';
 
 /**
  * Runs parameter searches off the server's event loop (a search takes seconds of CPU): one message in

@@ -2,7 +2,7 @@ import { TransactionReceiptNotFoundError, type Hex } from 'viem';
 import type { DepositAddress, DepositInfo, DepositRecord, DepositReport } from '../../../contract/schemas.ts';
 import type { ChainSide } from '../../chain/chain-side.ts';
 import type { Db } from '../../db/connect.ts';
-import { money } from '../../engine/money.ts';
+import { money } from '../../../strategy/money.ts';
 import { fail } from '../errors.ts';
 import { userById } from '../users.ts';
 import { checkNetwork } from './network.ts';

@@ -4,7 +4,7 @@ import type { WithdrawInfo, WithdrawalRecord } from '../../../contract/schemas.t
 import type { ChainSide } from '../../chain/chain-side.ts';
 import type { Db } from '../../db/connect.ts';
 import type { WithdrawalsTable } from '../../db/schema.ts';
-import { money } from '../../engine/money.ts';
+import { money } from '../../../strategy/money.ts';
 import { fail } from '../errors.ts';
 import { balances, post } from '../ledger.ts';
 import type { LoginLimiter } from '../login-limiter.ts';

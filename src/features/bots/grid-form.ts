@@ -2,12 +2,12 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { GridParamsInput } from '../../../contract/bots.ts';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
-import { money } from '../../../server/engine/money.ts';
-import { planGrid, validateGrid, type GridField, type GridProblem } from '../../../server/engine/grid/plan.ts';
+import { money } from '../../../strategy/money.ts';
+import { planGrid, validateGrid, type GridField, type GridProblem } from '../../../strategy/grid/plan.ts';
 import { marketRules } from './martin-form.ts';
 
 /**
- * The grid form's values and checks: the engine's own (server/engine/grid/plan.ts), so the form
+ * The grid form's values and checks: the engine's own (strategy/grid/plan.ts), so the form
  * accepts exactly what the server accepts and the preview is exactly the grid the engine will run.
  */
 export interface GridValues {

@@ -2,12 +2,12 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { MartinParamsInput } from '../../../contract/bots.ts';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
-import { money } from '../../../server/engine/money.ts';
-import { planLevels, validateMartin, type MartinField, type MartinProblem } from '../../../server/engine/martin/plan.ts';
-import type { MarketRules } from '../../../server/engine/martin/rules.ts';
+import { money } from '../../../strategy/money.ts';
+import { planLevels, validateMartin, type MartinField, type MartinProblem } from '../../../strategy/martin/plan.ts';
+import type { MarketRules } from '../../../strategy/martin/rules.ts';
 
 /**
- * The martin form's values and checks. The checks are the engine's own (server/engine/martin/plan.ts),
+ * The martin form's values and checks. The checks are the engine's own (strategy/martin/plan.ts),
  * so what the form accepts is exactly what the server accepts and the level table is exactly what the
  * engine will do at the price now.
  */

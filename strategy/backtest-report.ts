@@ -1,4 +1,4 @@
-import type { BacktestAnswer } from '../../contract/schemas.ts';
+import type { BacktestAnswer } from '../contract/schemas.ts';
 import { backtestMartin, type BacktestFill, type CandleColumns } from './backtest.ts';
 import { backtestGrid } from './grid/backtest.ts';
 import type { GridView } from './grid/strategy.ts';
