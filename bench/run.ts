@@ -1,4 +1,4 @@
-// `npm run bench`: the figures of the README's performance table. `--fresh` also times `npm start`
+// `npm run bench`: the figures of the performance table (docs/performance.md). `--fresh` also times `npm start`
 // on a fresh clone (a full install and build: minutes). Needs a built dist/ (`npm run build`).
 import { measureServerReady } from './server-ready.ts';
 import { measureLogins } from './login-round-trip.ts';
