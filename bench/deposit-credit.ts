@@ -8,7 +8,7 @@ import { depositAbi, tokenAbi } from '../contract/chain-abi.ts';
 import { startDevChain } from '../server/chain/dev-chain.ts';
 import { DepositWatcher } from '../server/chain/watcher.ts';
 import { migrate, openDatabase } from '../server/db/connect.ts';
-import { balances } from '../server/services/ledger.ts';
+import { balances } from '../server/ledger.ts';
 import { median } from './stats.ts';
 
 export async function measureDepositCredit(runs = 8, confirmations = 15, pollMs = 500) {

@@ -16,6 +16,11 @@ echo "[test] catalogs (lingui extract) and typecheck" >&2
 npx lingui extract --clean >/dev/null
 npx tsc -p tsconfig.json
 npx tsc -p sw/tsconfig.json
+echo "[test] the house rules (dependency-cruiser: .dependency-cruiser.cjs)" >&2
+if ! rules=$(npx depcruise src server strategy contract sw --config .dependency-cruiser.cjs --output-type err 2>&1); then
+  echo "$rules" | grep -e 'error' -e 'violations' >&2
+  exit 1
+fi
 source scripts/build-if-stale.sh
 echo "[test] vitest" >&2
 mkdir -p test-results

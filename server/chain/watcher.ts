@@ -3,7 +3,7 @@ import { formatUnits, getAddress, type Address, type Log, type PublicClient } fr
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import { post } from '../services/ledger.ts';
+import { post } from '../ledger.ts';
 import { SerialRun } from './serial-run.ts';
 import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
 

@@ -4,7 +4,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Db } from '../db/connect.ts';
-import { post } from '../services/ledger.ts';
+import { post } from '../ledger.ts';
 import { tokenAbi } from '../../contract/chain-abi.ts';
 import { SerialRun } from './serial-run.ts';
 

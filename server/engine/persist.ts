@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { OrderState } from '../exchanges/port.ts';
 import type { ActionKind } from '../../contract/bots.ts';
 import Decimal from 'decimal.js';
-import { post } from '../services/ledger.ts';
+import { post } from '../ledger.ts';
 import { money } from '../../strategy/money.ts';
 import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { money } from '../../strategy/money.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { post } from '../services/ledger.ts';
+import { post } from '../ledger.ts';
 import { acceptingKeys, dbKinds, liveOnFeed, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 

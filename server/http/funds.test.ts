@@ -6,7 +6,7 @@ import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
 import { openChain, type ChainSide } from '../chain/chain-side.ts';
 import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
-import { post } from '../services/ledger.ts';
+import { post } from '../ledger.ts';
 import { dbKinds, openTestApp, PASSWORD, type TestApp, registerPayload } from '../test-support.ts';
 
 type Answer<T = any> = { code: number; msg: string; data: T };

@@ -11,7 +11,7 @@ import { readConfig } from '../config.ts';
 import { stopSearchWorker } from '../engine/ai/search-pool.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { money } from '../../strategy/money.ts';
-import { post } from '../services/ledger.ts';
+import { post } from '../ledger.ts';
 import { openSession } from '../services/sessions.ts';
 import { openTestApp, PASSWORD, registerPayload, solvedChallenge, type TestApp } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';

@@ -6,7 +6,7 @@ import { fail } from './errors.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import type { ChallengeTaker, LoginLimiter } from './login-limiter.ts';
 import { money } from '../../strategy/money.ts';
-import { post } from './ledger.ts';
+import { post } from '../ledger.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { openSession } from './sessions.ts';
 import { publicUser, referrerSn, type UserRow } from './users.ts';

@@ -13,7 +13,7 @@ import { openPaperAccount } from '../exchanges/paper-venue.ts';
 import { InputError } from '../http/route.ts';
 import type { Trading } from '../trading.ts';
 import { AppError, fail } from './errors.ts';
-import { balances } from './ledger.ts';
+import { balances } from '../ledger.ts';
 
 export interface BotsDeps {
   db: Db;

@@ -1,7 +1,7 @@
 import type { Profile, UserIndex } from '../../contract/schemas.ts';
 import { profileFieldOk, type SetInfoField } from '../../contract/rules.ts';
 import type { CodeName } from '../../contract/codes.ts';
-import { balances } from './ledger.ts';
+import { balances } from '../ledger.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from './errors.ts';
 import { publicUser, referrerSn, userById } from './users.ts';

@@ -7,7 +7,7 @@ import { bindWallet, issuePaymentNonce } from '../../services/wallet.ts';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../../services/security/two-factor.ts';
 import { securityInfo } from '../../services/security/info.ts';
 import { userById } from '../../services/users.ts';
-import { accountLogs, balances } from '../../services/ledger.ts';
+import { accountLogs, balances } from '../../ledger.ts';
 import { listNotices, noticeDetail, readNotices } from '../../services/notices.ts';
 import { referrals } from '../../services/referrals.ts';
 import { ACCOUNT_LOG_PAGE_SIZE_DEFAULT, PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';

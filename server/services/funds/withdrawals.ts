@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import type { WithdrawalsTable } from '../../db/schema.ts';
 import { money } from '../../../strategy/money.ts';
 import { fail } from '../errors.ts';
-import { balances, post } from '../ledger.ts';
+import { balances, post } from '../../ledger.ts';
 import type { LoginLimiter } from '../login-limiter.ts';
 import { checkPaymentPassword } from '../password-change.ts';
 import { userById } from '../users.ts';

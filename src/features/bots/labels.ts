@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { num, signed } from './format.ts';
+import { num, signed } from '../../shared/format.ts';
 import type { ActionKind, BotAction, BotOrder, BotStatus, BatchOperation } from '../../../contract/bots.ts';
 
 export const statusLabels: Record<BotStatus, MessageDescriptor> = {

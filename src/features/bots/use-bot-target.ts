@@ -3,7 +3,7 @@ import type { BotInfo } from '../../../contract/bots.ts';
 import type { ApiBinding, SymbolInfo } from '../../../contract/schemas.ts';
 import { api } from '../../lib/api.ts';
 import { useResource } from '../../lib/use-resource.ts';
-import { useRefresh } from './use-refresh.ts';
+import { useRefresh } from '../../shared/use-refresh.ts';
 
 /**
  * Where a bot trades, for the create and edit screens of every strategy: the trader's bound exchanges,

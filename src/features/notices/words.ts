@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { Notice } from '../../../contract/schemas.ts';
-import { dateTime } from '../bots/format.ts';
+import { dateTime } from '../../shared/format.ts';
 
 /** The device of a new login, by its terminal code (contract/envelope.ts Terminal). */
 const terminals: Record<string, MessageDescriptor> = { '1': msg`浏览器`, '2': msg`iOS 设备`, '3': msg`Android 设备`, '4': msg`钱包` };

@@ -9,7 +9,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { validateRegister, type Errors, type RegisterValues } from '../validate.ts';
 import { AuthHeader } from './auth-header.tsx';
 import { PasswordField } from './password-input.tsx';
-import { WalletEntry } from '../../wallet/components/wallet-entry.tsx';
+import { WalletEntry } from '../../../lib/wallet/components/wallet-entry.tsx';
 import * as css from './auth.css.ts';
 
 type TextField = Exclude<keyof RegisterValues, 'agreement'>;

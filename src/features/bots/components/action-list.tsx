@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import type { BotAction } from '../../../../contract/bots.ts';
 import { actionDetail, actionLabels } from '../labels.ts';
-import { time } from '../format.ts';
-import * as css from './bots.css.ts';
+import { time } from '../../../shared/format.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 /** A bot's action log: what happened, when, with its figures. */
 export function ActionList({ actions }: { actions: BotAction[] }) {

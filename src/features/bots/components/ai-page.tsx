@@ -11,12 +11,12 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, signed, trend } from '../format.ts';
+import { num, signed, trend } from '../../../shared/format.ts';
 import { useBotTarget } from '../use-bot-target.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { EquityChart } from './equity-chart.tsx';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 type Risk = AiSearchAnswer['risk'];
 const risks: [Risk, MessageDescriptor, MessageDescriptor][] = [

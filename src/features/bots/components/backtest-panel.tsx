@@ -5,9 +5,9 @@ import type { BacktestAnswer } from '../../../../contract/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, signed, trend } from '../format.ts';
+import { num, signed, trend } from '../../../shared/format.ts';
 import { EquityChart } from './equity-chart.tsx';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 const windows = [7, 30, 90] as const;
 

@@ -7,7 +7,7 @@ import { errorText } from '../../../lib/http.ts';
 import * as dialog from '../../../components/ui/dialog.css.ts';
 import { button } from '../../../components/ui/ui.css.ts';
 import { operationLabels } from '../labels.ts';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 const POLL_MS = 400;
 

@@ -7,12 +7,12 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
-import { time } from '../format.ts';
+import { time } from '../../../shared/format.ts';
 import { Profit } from './figure.tsx';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../shared/pager.tsx';
 import { useTradingMode } from '../use-trading-mode.ts';
 import { ModeSwitch } from './mode-switch.tsx';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 const PAGE_SIZE = 10;
 

@@ -10,11 +10,11 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../format.ts';
-import { useRefresh } from '../use-refresh.ts';
+import { num } from '../../../shared/format.ts';
+import { useRefresh } from '../../../shared/use-refresh.ts';
 import { Figure, Profit } from './figure.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 /** /strategy/action/{id}: a manual add at the market (the next level's amount) or a manual close of the whole position, each confirmed first. */
 export function BotActionPage({ id }: { id: string }) {

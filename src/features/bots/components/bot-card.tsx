@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BotSummary } from '../../../../contract/bots.ts';
-import { num } from '../format.ts';
+import { num } from '../../../shared/format.ts';
 import { Figure, Profit } from './figure.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 /** A bot in the list: name, pair, exchange, status, profit, the open cycle; a checkbox in select mode. */
 export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { bot: BotSummary; exchangeName: string; selecting: boolean; selected: boolean; onSelect: (on: boolean) => void }) {

@@ -8,8 +8,8 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { ActionList } from './action-list.tsx';
-import { Pager } from './pager.tsx';
-import * as css from './bots.css.ts';
+import { Pager } from '../../../shared/pager.tsx';
+import * as css from '../../../shared/blocks.css.ts';
 
 const PAGE_SIZE = 20;
 

@@ -7,7 +7,7 @@ import { errorText } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { operationLabels } from '../labels.ts';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 /** What a bot in each state can do (spec §4): the buttons of the detail screen. */
 const available: Record<BotSummary['status'], ('start' | 'pause' | 'resume' | 'stop' | 'delete')[]> = {

@@ -2,10 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../format.ts';
+import { num } from '../../../shared/format.ts';
 import type { BotTarget } from '../use-bot-target.ts';
 import { useExchangeNames } from '../use-exchange-names.ts';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 /** The exchange, the pair (both fixed once the bot exists), the price now and the optional name. */
 export function BotTargetFields({ target, id }: { target: BotTarget; id: string | undefined }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { vars } from '../../../styles/theme.css.ts';
-import { resolveColor } from './price-chart.tsx';
-import * as css from './bots.css.ts';
+import { resolveColor } from '../../../shared/price-chart.tsx';
+import * as css from '../../../shared/blocks.css.ts';
 
 /** A backtest's equity over time, with the investment as a dashed line; lightweight-charts loads with it. */
 export function EquityChart({ points, investment, label, locale }: { points: { time: number; value: number }[]; investment: number; label: string; locale: string }) {

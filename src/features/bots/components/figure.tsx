@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { signed, trend } from '../format.ts';
-import * as css from './bots.css.ts';
+import { signed, trend } from '../../../shared/format.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 /** A labelled figure of a bot (profit, invested, positions...). */
 export function Figure({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {

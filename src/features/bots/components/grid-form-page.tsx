@@ -6,7 +6,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../format.ts';
+import { num } from '../../../shared/format.ts';
 import { checkGrid, defaultGridValues, gridParamsFromValues, gridPreview, gridValuesFromParams, type GridValues } from '../grid-form.ts';
 import { useBotTarget } from '../use-bot-target.ts';
 import { useBotForm } from '../use-bot-form.ts';
@@ -14,7 +14,7 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { BotFormFooter, BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { BacktestPanel } from './backtest-panel.tsx';
 import { GridLevelsList } from './grid-levels.tsx';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 type Editable = Exclude<keyof GridValues, 'spacing'>;
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { num } from '../format.ts';
-import * as css from './bots.css.ts';
+import { num } from '../../../shared/format.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 /** A grid's levels, highest first, each with the order waiting there (buy, sell, or the empty level). */
 export function GridLevelsList({ levels }: { levels: { index: number; price: string; side: 'buy' | 'sell' | null }[] }) {

@@ -6,11 +6,11 @@ import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { HomeBanners } from './home-banners.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, signed, trend } from '../format.ts';
-import { useRefresh } from '../use-refresh.ts';
+import { num, signed, trend } from '../../../shared/format.ts';
+import { useRefresh } from '../../../shared/use-refresh.ts';
 import { storedTradingMode, useTradingMode } from '../use-trading-mode.ts';
 import { Profit } from './figure.tsx';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 const HOME_SYMBOLS = 'BTC/USDT,ETH/USDT,BNB/USDT,SOL/USDT';
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { LevelRow } from '../martin-form.ts';
-import { num } from '../format.ts';
-import * as css from './bots.css.ts';
+import { num } from '../../../shared/format.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 /** Each level of a cycle: its trigger price, the quote it spends, the running total and the average it leaves. */
 export function LevelTable({ rows, total, investment }: { rows: LevelRow[]; total: string; investment?: string }) {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { TradingMode } from '../use-trading-mode.ts';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 /** 实盘 | 模拟: which bots a list or a bill shows. */
 export function ModeSwitch({ mode, onChange }: { mode: TradingMode | undefined; onChange: (m: TradingMode) => void }) {

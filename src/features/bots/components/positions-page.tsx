@@ -7,12 +7,12 @@ import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../format.ts';
-import { useRefresh } from '../use-refresh.ts';
+import { num } from '../../../shared/format.ts';
+import { useRefresh } from '../../../shared/use-refresh.ts';
 import { Figure, Profit } from './figure.tsx';
-import { Pager } from './pager.tsx';
+import { Pager } from '../../../shared/pager.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 const PAGE_SIZE = 10;
 

@@ -8,7 +8,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { defaultMartinValues, levelTable, type MartinValues } from '../martin-form.ts';
 import { LevelTable } from './level-table.tsx';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 type SizeValues = Pick<MartinValues, 'firstOrder' | 'multiplier' | 'addTrigger' | 'maxPositions' | 'takeProfit'>;
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { BotStatus } from '../../../../contract/bots.ts';
 import { statusLabels } from '../labels.ts';
-import * as css from './bots.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
 
 export function StatusBadge({ status }: { status: BotStatus }) {
   const { i18n } = useLingui();

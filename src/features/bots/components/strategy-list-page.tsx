@@ -11,15 +11,15 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { operationLabels, statusLabels } from '../labels.ts';
-import { useRefresh } from '../use-refresh.ts';
+import { useRefresh } from '../../../shared/use-refresh.ts';
 import { useExchangeNames } from '../use-exchange-names.ts';
 import { useTradingMode } from '../use-trading-mode.ts';
 import { isSimulatedCode } from '../../../../contract/rules.ts';
 import { ModeSwitch } from './mode-switch.tsx';
 import { BatchProgress } from './batch-progress.tsx';
 import { BotCard } from './bot-card.tsx';
-import { Pager } from './pager.tsx';
-import * as css from './bots.css.ts';
+import { Pager } from '../../../shared/pager.tsx';
+import * as css from '../../../shared/blocks.css.ts';
 
 const PAGE_SIZE = 10;
 const batchActions: BatchOperation[] = ['start', 'pause', 'resume', 'stop', 'delete'];

@@ -13,7 +13,7 @@ import { validateKeys, type KeyValues } from '../validate.ts';
 import { useCopy } from '../../../lib/use-copy.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { isSimulatedCode } from '../../../../contract/rules.ts';
-import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from '../../settings/components/otp-field.tsx';
+import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from '../../../shared/otp-field.tsx';
 import * as css from './exchanges.css.ts';
 
 /**

@@ -11,8 +11,8 @@ import { describeError } from '../../../lib/lazy-api.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import * as dialog from '../../../components/ui/dialog.css.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../../bots/format.ts';
-import * as bots from '../../bots/components/bots.css.ts';
+import { num } from '../../../shared/format.ts';
+import * as bots from '../../../shared/blocks.css.ts';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import * as css from './funds.css.ts';
 

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { useCopy } from '../../../lib/use-copy.ts';
-import * as bots from '../../bots/components/bots.css.ts';
+import * as bots from '../../../shared/blocks.css.ts';
 import * as css from './funds.css.ts';
 
 /** A labelled value (address, UID, hash) with its copy button. */

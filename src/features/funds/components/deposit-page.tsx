@@ -12,12 +12,12 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, time } from '../../bots/format.ts';
-import { useRefresh } from '../../bots/use-refresh.ts';
-import * as bots from '../../bots/components/bots.css.ts';
-import { useWalletDetected } from '../../wallet/use-wallet-detected.ts';
-import type { DepositStep } from '../../wallet/wallet-deposit.ts';
-import { walletFailureText } from '../../wallet/wallet-failure.ts';
+import { num, time } from '../../../shared/format.ts';
+import { useRefresh } from '../../../shared/use-refresh.ts';
+import * as bots from '../../../shared/blocks.css.ts';
+import { useWalletDetected } from '../../../lib/wallet/use-wallet-detected.ts';
+import type { DepositStep } from '../../../lib/wallet/wallet-deposit.ts';
+import { walletFailureText } from '../../../lib/wallet/wallet-failure.ts';
 import { CopyLine, short } from './copy-line.tsx';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import * as css from './funds.css.ts';
@@ -80,7 +80,7 @@ function DepositBody({ info, onChange }: { info: DepositInfo; onChange: () => vo
     if (Number(amount) < Number(info.minimum)) return setAmountError(t`最小充值 ${info.minimum} USDT`);
     setAmountError('');
     try {
-      const { walletDeposit } = await import('../../wallet/wallet-deposit.ts');
+      const { walletDeposit } = await import('../../../lib/wallet/wallet-deposit.ts');
       const txHash = await walletDeposit(info, amount, setStep);
       await submitHash(txHash);
       setAmount('');

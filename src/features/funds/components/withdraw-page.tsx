@@ -13,14 +13,14 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { dateTime, num, time } from '../../bots/format.ts';
-import { useRefresh } from '../../bots/use-refresh.ts';
-import * as bots from '../../bots/components/bots.css.ts';
+import { dateTime, num, time } from '../../../shared/format.ts';
+import { useRefresh } from '../../../shared/use-refresh.ts';
+import * as bots from '../../../shared/blocks.css.ts';
 import { short } from './copy-line.tsx';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import { Code } from '../../../../contract/codes.ts';
-import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from '../../settings/components/otp-field.tsx';
-import { WithdrawLock } from '../../settings/components/withdraw-lock.tsx';
+import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from '../../../shared/otp-field.tsx';
+import { WithdrawLock } from '../../../shared/withdraw-lock.tsx';
 import * as css from './funds.css.ts';
 
 const statusLabels: Record<WithdrawalRecord['status'], MessageDescriptor> = {

@@ -5,8 +5,8 @@ import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, signed, trend, time } from '../../bots/format.ts';
-import * as bots from '../../bots/components/bots.css.ts';
+import { num, signed, trend, time } from '../../../shared/format.ts';
+import * as bots from '../../../shared/blocks.css.ts';
 
 /** /futures: the USDT-margined perpetuals of an exchange with price and funding rate, read only (no futures bots yet). */
 export function FuturesPage() {

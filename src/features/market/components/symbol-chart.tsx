@@ -6,10 +6,10 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
-import { num, signed, trend } from '../../bots/format.ts';
-import { useRefresh } from '../../bots/use-refresh.ts';
-import { PriceChart } from '../../bots/components/price-chart.tsx';
-import * as bots from '../../bots/components/bots.css.ts';
+import { num, signed, trend } from '../../../shared/format.ts';
+import { useRefresh } from '../../../shared/use-refresh.ts';
+import { PriceChart } from '../../../shared/price-chart.tsx';
+import * as bots from '../../../shared/blocks.css.ts';
 
 const timeframes = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 const indicators = [['', '—'], ['ma20', 'MA20'], ['ema20', 'EMA20'], ['rsi14', 'RSI14']] as const;

@@ -5,7 +5,7 @@ import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { time } from '../../bots/format.ts';
+import { time } from '../../../shared/format.ts';
 import { noticeWords } from '../words.ts';
 
 const route = getRouteApi('/_authed/notice/detail');

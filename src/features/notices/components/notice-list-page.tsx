@@ -6,9 +6,9 @@ import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { time } from '../../bots/format.ts';
-import { Pager } from '../../bots/components/pager.tsx';
-import * as css from '../../bots/components/bots.css.ts';
+import { time } from '../../../shared/format.ts';
+import { Pager } from '../../../shared/pager.tsx';
+import * as css from '../../../shared/blocks.css.ts';
 import { noticeWords } from '../words.ts';
 
 const PAGE_SIZE = 10;

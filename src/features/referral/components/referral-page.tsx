@@ -6,8 +6,8 @@ import { useCopy } from '../../../lib/use-copy.ts';
 import { useQr } from '../../../lib/use-qr.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../../bots/format.ts';
-import * as css from '../../bots/components/bots.css.ts';
+import { num } from '../../../shared/format.ts';
+import * as css from '../../../shared/blocks.css.ts';
 import { useTeam } from './use-team.ts';
 
 /** /referral: the invite link and code (the UID), a QR code of the link, copy buttons, and the team's totals. */

@@ -3,9 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, time } from '../../bots/format.ts';
-import { Pager } from '../../bots/components/pager.tsx';
-import * as css from '../../bots/components/bots.css.ts';
+import { num, time } from '../../../shared/format.ts';
+import { Pager } from '../../../shared/pager.tsx';
+import * as css from '../../../shared/blocks.css.ts';
 import { useTeam } from './use-team.ts';
 
 const PAGE_SIZE = 10;

@@ -10,8 +10,8 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { useWalletDetected } from '../../wallet/use-wallet-detected.ts';
-import { walletFailureText } from '../../wallet/wallet-failure.ts';
+import { useWalletDetected } from '../../../lib/wallet/use-wallet-detected.ts';
+import { walletFailureText } from '../../../lib/wallet/wallet-failure.ts';
 import { profileFieldError } from '../validate.ts';
 
 export type BindType = 'wallet' | 'email' | 'mobile';
@@ -41,7 +41,7 @@ function WalletBind({ profile }: { profile: Profile }) {
     setBusy(true);
     setFailure('');
     try {
-      const { walletBind } = await import('../../wallet/wallet-login.ts');
+      const { walletBind } = await import('../../../lib/wallet/wallet-login.ts');
       const bound = await walletBind();
       setAddress(bound.address);
       if (user) setUser({ ...user, address: bound.address });

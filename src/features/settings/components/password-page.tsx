@@ -9,11 +9,11 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { walletFailureText } from '../../wallet/wallet-failure.ts';
+import { walletFailureText } from '../../../lib/wallet/wallet-failure.ts';
 import { useUserIndex } from '../use-user-index.ts';
 import { validatePassword, type PasswordValues } from '../validate.ts';
-import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from './otp-field.tsx';
-import { WithdrawLock } from './withdraw-lock.tsx';
+import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from '../../../shared/otp-field.tsx';
+import { WithdrawLock } from '../../../shared/withdraw-lock.tsx';
 import * as css from './security.css.ts';
 
 /**
@@ -68,7 +68,7 @@ export function PasswordPage({ type }: { type: PasswordType }) {
       if (walletProof) {
         setSigning(true);
         try {
-          const { walletPasswordProof } = await import('../../wallet/wallet-login.ts');
+          const { walletPasswordProof } = await import('../../../lib/wallet/wallet-login.ts');
           signature = await walletPasswordProof(wallet);
         } catch (error) {
           setFailure(await walletFailureText(error, i18n));

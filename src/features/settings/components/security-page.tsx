@@ -12,8 +12,8 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { MenuRow } from './menu-row.tsx';
-import { OtpField, cleanOtp, useOtpCheck } from './otp-field.tsx';
-import { WithdrawLock } from './withdraw-lock.tsx';
+import { OtpField, cleanOtp, useOtpCheck } from '../../../shared/otp-field.tsx';
+import { WithdrawLock } from '../../../shared/withdraw-lock.tsx';
 import * as css from './security.css.ts';
 
 type Flow =

@@ -16,25 +16,6 @@ export const badge = styleVariants({
   off: [badgeBase, { background: vars.color.surfaceAlt, color: vars.color.textMuted }],
 });
 
-/** The withdrawal state: a warning stripe while locked, a calm one when open. */
-const bannerBase = style({
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.border}`,
-  borderLeftWidth: 4,
-  background: vars.color.surface,
-  padding: `${vars.space.md} ${vars.space.lg}`,
-  marginBottom: vars.space.md,
-});
-export const banner = styleVariants({
-  locked: [bannerBase, { borderLeftColor: vars.color.warning }],
-  open: [bannerBase, { borderLeftColor: vars.color.success }],
-});
-export const bannerTitle = style({ margin: `0 0 ${vars.space.xs}`, fontSize: 15, fontWeight: 600 });
-globalStyle(`${banner.locked} ${bannerTitle}`, { color: vars.color.warning });
-globalStyle(`${banner.open} ${bannerTitle}`, { color: vars.color.success });
-export const bannerText = style({ margin: 0, lineHeight: 1.5, color: vars.color.textMuted, fontSize: vars.font.small });
-export const bannerLink = style({ display: 'inline-block', marginTop: vars.space.sm, color: vars.color.primary, fontSize: vars.font.small, fontWeight: 600 });
-
 export const stepTitle = style({ margin: `${vars.space.md} 0 ${vars.space.sm}`, fontSize: vars.font.size, fontWeight: 600 });
 export const qrBox = style({ display: 'grid', placeItems: 'center', margin: `${vars.space.sm} 0 ${vars.space.md}` });
 export const qr = style({ display: 'block', width: 180, height: 180, borderRadius: vars.radius.md, background: '#fff', padding: 6 });

@@ -1,6 +1,6 @@
 import { signMessage } from 'wagmi/actions';
 import type { LoginData, PublicUser } from '../../../contract/schemas.ts';
-import { loadApi } from '../../lib/lazy-api.ts';
+import { loadApi } from '../lazy-api.ts';
 import { connectOnBsc } from './wallet-connect.ts';
 import { classify, WalletError } from './wallet-errors.ts';
 

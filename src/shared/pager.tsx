@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import * as css from './bots.css.ts';
+import * as css from './blocks.css.ts';
 
 /** Previous / next for a paginated list (every list is paginated; 10 per page by default). */
 export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { CandleData } from '../../../../contract/schemas.ts';
-import * as css from './bots.css.ts';
+import type { CandleData } from '../../contract/schemas.ts';
+import * as css from './blocks.css.ts';
 
 export interface ChartLine {
   price: string;

@@ -9,10 +9,10 @@ import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, signed, time, trend } from '../../bots/format.ts';
-import { Pager } from '../../bots/components/pager.tsx';
-import * as css from '../../bots/components/bots.css.ts';
-import { ChangeDialog } from '../../funds/components/change-dialog.tsx';
+import { num, signed, time, trend } from '../../../shared/format.ts';
+import { Pager } from '../../../shared/pager.tsx';
+import * as css from '../../../shared/blocks.css.ts';
+import { ChangeDialog } from './change-dialog.tsx';
 
 const route = getRouteApi('/_authed/my/asset/$type');
 const PAGE_SIZE = 20;

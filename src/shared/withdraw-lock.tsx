@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { dateTime } from '../../bots/format.ts';
-import * as css from './security.css.ts';
+import { dateTime } from './format.ts';
+import * as css from './withdraw-lock.css.ts';
 
 /**
  * Whether withdrawals are locked after a change of the account's security, and why; `onExpire` is

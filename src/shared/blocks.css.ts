@@ -1,6 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
-import * as ui from '../../../components/ui/ui.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
+import * as ui from '../components/ui/ui.css.ts';
+import { vars } from '../styles/theme.css.ts';
 
 export const profit = styleVariants({
   up: { color: vars.color.success },

@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
-import { describeError } from '../../lib/lazy-api.ts';
-import { loadArea } from '../../lib/i18n.ts';
+import { describeError } from '../lazy-api.ts';
+import { loadArea } from '../i18n.ts';
 import type { WalletError } from './wallet-errors.ts';
 
 /**

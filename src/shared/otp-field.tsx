@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Field } from '../../../components/ui/field.tsx';
-import { Code } from '../../../../contract/codes.ts';
+import { Field } from '../components/ui/field.tsx';
+import { Code } from '../../contract/codes.ts';
 
 /** 6 digits from the authenticator app. */
 export const TOTP_RE = /^\d{6}$/;

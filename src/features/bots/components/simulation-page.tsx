@@ -10,9 +10,9 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { Code } from '../../../../contract/codes.ts';
-import { num } from '../../bots/format.ts';
-import { BotCard } from '../../bots/components/bot-card.tsx';
-import * as css from '../../bots/components/bots.css.ts';
+import { num } from '../../../shared/format.ts';
+import { BotCard } from './bot-card.tsx';
+import * as css from '../../../shared/blocks.css.ts';
 
 /** A random key for the Paper exchange (it checks none): the simulated account opens in one tap. */
 const paperKey = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');

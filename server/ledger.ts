@@ -1,11 +1,11 @@
 import type Decimal from 'decimal.js';
 import type { Kysely, Transaction } from 'kysely';
-import type { CodeName } from '../../contract/codes.ts';
-import type { Page } from '../../contract/envelope.ts';
-import type { AccountLog } from '../../contract/schemas.ts';
-import type { Database } from '../db/schema.ts';
-import { money } from '../../strategy/money.ts';
-import { fail } from './errors.ts';
+import type { CodeName } from '../contract/codes.ts';
+import type { Page } from '../contract/envelope.ts';
+import type { AccountLog } from '../contract/schemas.ts';
+import type { Database } from './db/schema.ts';
+import { money } from '../strategy/money.ts';
+import { fail } from './services/errors.ts';
 
 /**
  * The platform balances (issue 5 §2): USDT balance, fuel, points and rewards, exact decimals. A balance

@@ -1,0 +1,65 @@
+/**
+ * The house rules, enforced on every `npm test` (issue 13 §2): which part of the code may import which.
+ * Run alone: `npm run deps`.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'contract-stands-alone',
+      comment: 'contract/ is the API contract shared by the server and the PWA: it imports nothing of ours outside it.',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { path: '^(src|server|strategy|sw|tests|bench|scripts)/' },
+    },
+    {
+      name: 'pwa-not-server',
+      comment: 'The PWA never imports the server (contract/ and strategy/ are the shared parts).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-not-pwa',
+      comment: 'The server never imports the PWA (contract/ and strategy/ are the shared parts).',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'strategy-is-pure',
+      comment: 'Pure strategy code: no I/O, no clock, no randomness, nothing of the server or the PWA; only decimal.js and contract/.',
+      severity: 'error',
+      from: { path: '^strategy/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: '^(strategy/|contract/|node_modules/decimal\\.js/|node_modules/zod/)' },
+    },
+    {
+      name: 'engine-not-http-or-services',
+      comment: 'The engine (runner, book, persistence) knows nothing of HTTP or the business services.',
+      severity: 'error',
+      from: { path: '^server/engine/' },
+      to: { path: '^server/(http|services)/' },
+    },
+    {
+      name: 'features-apart',
+      comment: 'A feature never reaches into another feature; shared code lives in src/lib or src/components.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/', pathNot: '^src/features/$1/' },
+    },
+    {
+      name: 'worker-not-react',
+      comment: 'The service worker is plain TypeScript: no React, nothing of the app.',
+      severity: 'error',
+      from: { path: '^sw/' },
+      to: { path: '(^src/|node_modules/react)' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^node_modules|^dist|^\\.tools|routeTree\\.gen\\.ts$)' },
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+  },
+};
