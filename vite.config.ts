@@ -130,13 +130,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts', 'strategy/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+        // Deadlines are generous (a loaded 2-core machine, another npm test beside): waits poll up to 15 s.
+        test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts', 'strategy/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, expect: { poll: { timeout: 15_000 } } },
       },
       {
         extends: true,
         test: {
           name: 'e2e', environment: 'node', include: ['tests/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false,
+          testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false, expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

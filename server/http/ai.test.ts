@@ -11,7 +11,8 @@ type Answer<T = any> = { code: number; msg: string; data: T };
 const NOW = Date.UTC(2026, 10, 1);
 
 /** The AI bot (issue 6 §3): the parameter search, an AI bot started from a proposal, its re-tuning. */
-describe('the AI bot', () => {
+// Each test runs the full-size search (629 configurations on 43,200 candles): 3-20 s, more under load.
+describe('the AI bot', { timeout: 150_000 }, () => {
   let t: TestApp;
   let trading: Trading;
   let auth: Record<string, string>;
