@@ -94,6 +94,9 @@ export const gridKit: StrategyKit<GridState, GridView> = {
 
 const kits: Record<BotType, StrategyKit> = { martin: martinKit as unknown as StrategyKit, grid: gridKit as unknown as StrategyKit };
 
+/** The bot types the engine can trade: those with a kit. */
+export const tradableTypes: readonly string[] = Object.keys(kits);
+
 /** The kit of a bot type (bots.type). */
 export function kitOf(type: string): StrategyKit {
   const kit = kits[type as BotType];
