@@ -26,6 +26,9 @@ const fillKind: Record<PlaceOrder['reason'], ActionKind> = {
   open: 'open', add: 'add', manual_add: 'manual_add', close: 'close', stop: 'close', manual_close: 'manual_close',
 };
 
+/** How a cycle ended, by the reason of the order that closed it. */
+const closedBy: Record<string, 'take_profit' | 'stop_loss' | 'manual_close'> = { close: 'take_profit', stop: 'stop_loss', manual_close: 'manual_close' };
+
 /**
  * Writes one decision of the engine in one transaction: the bot's new state, the outcome of the order
  * in flight, the orders it now places (status new, before they are sent), the action log lines, a
@@ -114,7 +117,9 @@ export async function commitDecision(
             profit: intent.profit.toFixed(), opened_at: opened?.at ? new Date(opened.at as Date) : null,
           })
           .execute();
-        actions.push({ kind: 'success', detail: { cycle: String(intent.cycle), profit: intent.profit.toFixed() } });
+        // The log says how the cycle ended (issue 14 §3): a manual close or a stop loss is no take profit.
+        const how = closedBy[before.pending?.reason ?? ''] ?? 'closed';
+        actions.push({ kind: 'success', detail: { cycle: String(intent.cycle), profit: intent.profit.toFixed(), how } });
         // Simulation never touches real balances (issue 12 finding 1): a simulated account's profit pays
         // no fuel, so it earns no referrer any reward either; only live accounts' fees do.
         const live = !SIMULATED_EXCHANGE_IDS.includes(bot.exchangeId);

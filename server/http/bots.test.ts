@@ -106,7 +106,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
 
     const actions = await call('GET', `/api/user/botActions?id=${id}&page_size=20`);
     expect(actions.data.list.map((a: any) => a.kind).reverse()).toEqual(['create', 'start', 'open', 'add', 'close', 'success', 'open']);
-    expect(actions.data.list.find((a: any) => a.kind === 'success').detail).toEqual({ cycle: '1', profit: '2.86367004' });
+    expect(actions.data.list.find((a: any) => a.kind === 'success').detail).toEqual({ cycle: '1', profit: '2.86367004', how: 'take_profit' });
 
     const logs = await call('GET', '/api/user/billLogs');
     expect(logs.data).toMatchObject({ total: 1, list: [{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', cycle: 1, profit: '2.86367004' }] });
@@ -163,6 +163,9 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect(closed.data).toMatchObject({ positions: 0, cycle: 2 });
     const kinds = (await call('GET', `/api/user/botActions?id=${id}&page_size=50`)).data.list.map((a: any) => a.kind).reverse();
     expect(kinds).toEqual(['create', 'start', 'open', 'manual', 'manual_add', 'manual', 'manual_add', 'manual', 'manual_close', 'success']);
+    // The end of the cycle says it was a manual close, not a take profit (issue 14 §3).
+    const end = (await call('GET', `/api/user/botActions?id=${id}`)).data.list.find((a: any) => a.kind === 'success');
+    expect(end.detail).toMatchObject({ cycle: '1', how: 'manual_close' });
     await op(id, 'stop');
   });
 

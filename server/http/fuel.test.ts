@@ -67,6 +67,8 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     await step('BTC/USDT', '48400'); // 3.2% under the average: the 3% stop loss closes at a loss
     expect((await call('GET', `/api/user/botPositions?id=${bot.data.id}`)).data.list.find((p: any) => p.cycle === 2)).toMatchObject({ status: 'closed', profit: expect.stringMatching(/^-/) });
     expect(await fuel()).toBe('99.42726599'); // no fee on a loss
+    const ends = (await call('GET', `/api/user/botActions?id=${bot.data.id}&page_size=50`)).data.list.filter((a: any) => a.kind === 'success');
+    expect(ends.map((a: any) => a.detail.how)).toEqual(['stop_loss', 'take_profit']); // newest first: logged as what happened
     await call('GET', `/api/user/botOperation?id=${bot.data.id}&action=stop`);
   });
 

@@ -46,6 +46,28 @@ export const orderReasonLabels: Record<BotOrder['reason'], MessageDescriptor> = 
   manual_close: msg`手动平仓`,
 };
 
+/** How a finished cycle is named: by how it ended (take profit, stop loss, manual close), never a take profit for a loss. */
+const endLabels: Record<string, MessageDescriptor> = {
+  take_profit: msg`止盈完成`,
+  stop_loss: msg`止损完成`,
+  manual_close: msg`手动平仓完成`,
+};
+
+/** A log line's title: what happened (issue 14 §3). */
+export function actionTitle(a: BotAction, i18n: I18n): string {
+  if (a.kind === 'success') return i18n._(endLabels[a.detail.how ?? ''] ?? msg`本轮结束`);
+  if (a.kind === 'close' && a.detail.stopLoss) return i18n._(msg`止损平仓`);
+  return i18n._(actionLabels[a.kind]);
+}
+
+/** A log line's colour: a finished cycle by the sign of its profit, a refused order as a loss. */
+export function actionTone(a: BotAction): 'up' | 'down' | undefined {
+  if (a.kind === 'failed') return 'down';
+  if (a.kind !== 'success') return undefined;
+  const profit = Number(a.detail.profit ?? 0);
+  return profit > 0 ? 'up' : profit < 0 ? 'down' : undefined;
+}
+
 /** One line of detail for an action, from its figures (the log stores numbers, the screen words them). */
 export function actionDetail(action: BotAction, i18n: I18n): string {
   const raw = action.detail;

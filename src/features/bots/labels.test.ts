@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { BotAction } from '../../../contract/bots.ts';
+import { actionTitle, actionTone } from './labels.ts';
+
+/** The source (zh) text of a descriptor, as an i18n with no catalog shows it. */
+const zh = { _: (d: MessageDescriptor) => d.message ?? d.id } as unknown as I18n;
+const line = (kind: BotAction['kind'], detail: Record<string, string>): BotAction => ({ id: '1', botId: '7', kind, detail, at: '2026-11-23T00:00:00Z' });
+
+/** Issue 14 §3: a finished cycle is named by how it ended and coloured by the sign of its profit. */
+describe('bot log lines', () => {
+  it('names a manual close at a loss as a manual close, in red, never a green take profit', () => {
+    const loss = line('success', { cycle: '3', profit: '-0.091', how: 'manual_close' });
+    expect(actionTitle(loss, zh)).toBe('手动平仓完成');
+    expect(actionTone(loss)).toBe('down');
+  });
+  it('names take profits and stop losses, and colours by sign', () => {
+    expect(actionTitle(line('success', { profit: '2.86', how: 'take_profit' }), zh)).toBe('止盈完成');
+    expect(actionTone(line('success', { profit: '2.86', how: 'take_profit' }))).toBe('up');
+    expect(actionTitle(line('success', { profit: '-1.2', how: 'stop_loss' }), zh)).toBe('止损完成');
+    expect(actionTitle(line('close', { stopLoss: '1', price: '1' }), zh)).toBe('止损平仓');
+    expect(actionTone(line('success', { profit: '0' }))).toBeUndefined();
+    expect(actionTitle(line('success', { profit: '-1' }), zh)).toBe('本轮结束'); // older lines, before `how` was logged
+    expect(actionTone(line('failed', {}))).toBe('down');
+  });
+});
