@@ -116,6 +116,7 @@ export const Code = {
   StrategyLimitReached: 3123,
   AiSearchQueueFull: 3124,
   AiSearchUserBusy: 3125,
+  StrategyInsufficientBalance: 3126,
 
   // Asset
   AssetNotFound: 4001,

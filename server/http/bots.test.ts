@@ -169,13 +169,33 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     await op(id, 'stop');
   });
 
+  it('refuses to start a bot the account cannot fund in its worst case, saying how much is free (issue 14 §5)', async () => {
+    market.set('BTC/USDT', '50000');
+    // 5,000 + 10,000 + 20,000 = 35,000 USDT at most, on a Paper account of 10,000 (less what earlier tests hold).
+    const big = await create({ params: { ...params, investment: '35000', firstOrder: '5000', multiplier: '2', maxPositions: 3 } });
+    expect(big.code).toBe(1);
+    const refused = await op(big.data.id, 'start');
+    expect(refused.code).toBe(Code.StrategyInsufficientBalance);
+    expect(refused.msg).toMatch(/^The account has [\d.]+ USDT free, less than the 35000 USDT this bot can need/);
+    const zh = await call('GET', `/api/user/botOperation?id=${big.data.id}&action=start`, undefined, auth, 'zh');
+    expect(zh.msg).toMatch(/^账户可用 [\d.]+ USDT，不足以支付该策略最多需要的 35000 USDT/);
+    expect((await call('GET', `/api/user/botInfo?id=${big.data.id}`)).data.status).toBe('stopped');
+    expect((await call('GET', `/api/user/botActions?id=${big.data.id}`)).data.list.map((a: any) => a.kind)).toEqual(['create']);
+    await op(big.data.id, 'delete');
+  });
+
   it('pauses a bot whose order the exchange refuses, with the reason logged', async () => {
-    // 3 x 4000 USDT at multiplier 1: the third order outruns what is left of the 10,000 USDT Paper balance.
+    // 3 x 3000 USDT at multiplier 1 is funded at its start (10,000 USDT on Paper); another bot of the
+    // trader then takes 4000, so the third order outruns what is left.
     const poor = await register();
     await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey02', secretKey: 'papersecret02' }, poor);
     market.set('BTC/USDT', '50000');
-    const id: string = (await create({ params: { ...params, investment: '12000', firstOrder: '4000', multiplier: '1' } }, poor)).data.id;
-    await op(id, 'start', poor);
+    const id: string = (await create({ params: { ...params, investment: '9000', firstOrder: '3000', multiplier: '1', maxPositions: 3 } }, poor)).data.id;
+    expect((await op(id, 'start', poor)).code).toBe(1);
+    await trading.engine.idle();
+    const other: string = (await create({ params: { ...params, investment: '4000', firstOrder: '4000', multiplier: '1', maxPositions: 1 } }, poor)).data.id;
+    expect((await op(other, 'start', poor)).code).toBe(1);
+    await trading.engine.idle();
     await step('49000');
     await step('48020');
     const info = await call('GET', `/api/user/botInfo?id=${id}`, undefined, poor);

@@ -2,7 +2,7 @@ import type { BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdate
 import { Code, type CodeName } from '../../contract/codes.ts';
 import type { Db } from '../db/connect.ts';
 import { money } from '../../strategy/money.ts';
-import { validateMartin, type MartinProblem } from '../../strategy/martin/plan.ts';
+import { requiredInvestment, validateMartin, type MartinProblem } from '../../strategy/martin/plan.ts';
 import type { MartinParams } from '../../strategy/martin/rules.ts';
 import { holdsPosition, kitOf } from '../../strategy/kit.ts';
 import { validateGrid, type GridProblem } from '../../strategy/grid/plan.ts';
@@ -150,6 +150,23 @@ const transitions: Record<'start' | 'stop' | 'pause' | 'resume', Partial<Record<
 };
 const isStatus = (x: string): x is BotStatus => x === 'running' || x === 'paused' || x === 'stopped';
 
+/**
+ * A bot starts only when the account can fund its worst case (issue 14 §5): every martin order, or the
+ * grid's investment, in the quote currency the account has free now. A balance that cannot be read
+ * (a live exchange out of reach) does not stop the start: the exchange still refuses what it cannot fill.
+ */
+async function checkFunds(deps: BotsDeps, userId: string, type: string, exchange: string, symbol: string, params: MartinParams | GridParams): Promise<void> {
+  const quote = symbol.split('/')[1] ?? 'USDT';
+  const needed = type === 'grid' ? money((params as GridParams).investment) : requiredInvestment(params as MartinParams);
+  let free: string;
+  try {
+    free = (await deps.trading.assets(userId, exchange)).balances.find((b) => b.currency === quote)?.free ?? '0';
+  } catch {
+    return;
+  }
+  if (money(free).lt(needed)) throw fail('StrategyInsufficientBalance', { values: { available: money(free).toDecimalPlaces(2, 1).toFixed(), needed: needed.toFixed(), quote } });
+}
+
 /** botOperation: start, stop, pause, resume, delete, or a manual add or close. Answers the bot's id, or null once deleted. */
 export async function operateBot(deps: BotsDeps, userId: string, id: string, action: BotOperation): Promise<string | null> {
   const { db, trading } = deps;
@@ -190,6 +207,7 @@ export async function operateBot(deps: BotsDeps, userId: string, id: string, act
         if (e instanceof AppError) throw e;
         throw fail('StrategyStartFailed');
       }
+      if (action === 'start' && !holdsPosition(trading.engine.stateOf(id) ?? null)) await checkFunds(deps, userId, row.type, exchange, row.symbol, row.params as MartinParams | GridParams);
     }
     await db.transaction().execute(async (tx) => {
       // A bot that finished its last cycle (repeat off) starts a new one when started again.

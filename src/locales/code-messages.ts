@@ -129,6 +129,7 @@ export const codeMessages: Record<CodeName, MessageDescriptor> = {
   StrategyLimitReached: msg({ id: 'code.StrategyLimitReached', message: "策略数量已达上限（{max} 个），请先删除不用的策略" }),
   AiSearchQueueFull: msg({ id: 'code.AiSearchQueueFull', message: "AI 搜索排队已满，请稍后再试" }),
   AiSearchUserBusy: msg({ id: 'code.AiSearchUserBusy', message: "您已有一个 AI 搜索在进行中，请等它完成" }),
+  StrategyInsufficientBalance: msg({ id: 'code.StrategyInsufficientBalance', message: "账户可用 {available} {quote}，不足以支付该策略最多需要的 {needed} {quote}，请减少投资或先充值" }),
   WithdrawalLocked: msg({ id: 'code.WithdrawalLocked', message: "安全设置已变更，为保护资金，{until} 前不能提现" }),
   SimulationSpotUnsupported: msg({ id: 'code.SimulationSpotUnsupported', message: "该交易所现货暂不支持模拟" }),
 };
