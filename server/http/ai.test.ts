@@ -62,6 +62,12 @@ describe('the AI bot', { timeout: 150_000 }, () => {
     expect(aggressive.data.limit).toBe(25);
     expect(aggressive.data.kept).toBeGreaterThanOrEqual(r.data.kept);
     proposals = r.data.proposals;
+    // Every proposal is one botCreate accepts at the price now (issue 14 §1): none is refused on create.
+    for (const p of [...r.data.proposals, ...aggressive.data.proposals]) {
+      const created = await call('POST', '/api/user/botCreate', { type: p.type, exchangeId: 1, symbol: 'ETH/USDT', params: p.params });
+      expect(created.code, JSON.stringify(p.params)).toBe(1);
+      await call('GET', `/api/user/botOperation?id=${created.data.id}&action=delete`);
+    }
     expect(await call('POST', '/api/strategy/aiSearch', { exchangeId: 1, symbol: 'ETH/USDT', investment: '1000', risk: 'reckless' })).toMatchObject({ code: Code.ValidationError });
   });
 

@@ -1,7 +1,10 @@
 import type { AiSearchAnswer } from '../../contract/schemas.ts';
 import { columnsOf, type CandleColumns } from '../../strategy/backtest.ts';
 import { searchInWorker } from '../engine/ai/search-pool.ts';
-import type { Configuration, RiskLevel, SearchResult } from '../../strategy/ai/search.ts';
+import { configure, type Configuration, type RiskLevel, type SearchResult } from '../../strategy/ai/search.ts';
+import { validateGrid } from '../../strategy/grid/plan.ts';
+import { validateMartin } from '../../strategy/martin/plan.ts';
+import type Decimal from 'decimal.js';
 import { exchangeById } from '../exchanges/catalog.ts';
 import type { MarketRules } from '../../strategy/martin/rules.ts';
 import { money } from '../../strategy/money.ts';
@@ -22,6 +25,11 @@ export async function historyFor(trading: Trading, exchange: string, symbol: str
   return { history: columnsOf(rows), recent: 7 * 24, timeframe: '1h' };
 }
 
+/** How many problems botCreate's checks find in a configuration at `price` (0: it can be created now). */
+function problemsOf(c: Configuration, market: MarketRules, price: Decimal): number {
+  return c.type === 'grid' ? validateGrid(c.params, market, price).length : validateMartin(c.params, market, price).length;
+}
+
 /** A configuration as the create call takes it (optional fields present, empty). */
 export function inputOf(c: Configuration) {
   return c.type === 'grid' ? gridInputParams(c.params) : { ...c.params, stopLoss: c.params.stopLoss ?? '' };
@@ -40,9 +48,15 @@ export async function aiSearch(trading: Trading, input: { exchangeId: number; sy
   if (money(input.investment).lte(0)) throw fail('StrategyInvalidInvestment');
   const market = await trading.market(exchange.code, input.symbol);
   const { result, timeframe } = await search(trading, market, exchange.code, input.symbol, input.investment, input.risk);
+  // Each proposal is placed at the price of this moment and checked by the same rules as botCreate
+  // (issue 14 §1): a grid's range is re-centred there; one the market now refuses is left out.
+  const price = money(await trading.prices.price(exchange.code, input.symbol));
+  const fitted = result.proposals
+    .map((p) => ({ ...p, configuration: configure(p.candidate, input.investment, price.toNumber(), market) }))
+    .filter((p) => problemsOf(p.configuration, market, price) === 0);
   return {
     exchange: exchange.code, symbol: input.symbol, risk: input.risk, tried: result.tried, kept: result.kept, limit: result.limit, timeframe,
     elapsedMs: Math.round(performance.now() - started),
-    proposals: result.proposals.map((p) => ({ type: p.configuration.type, params: inputOf(p.configuration), score: p.score, d30: p.d30, d7: p.d7, equity: p.equity })),
+    proposals: fitted.map((p) => ({ type: p.configuration.type, params: inputOf(p.configuration), score: p.score, d30: p.d30, d7: p.d7, equity: p.equity })),
   };
 }
