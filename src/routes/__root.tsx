@@ -1,13 +1,14 @@
 import { Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
 import { LazyTabBar } from '../components/ui/tab-bar/lazy-tab-bar.tsx';
-import { TAB_BAR_PADDING, isTabBarVisible } from '../components/ui/tab-bar/tabs.ts';
+import { isTabBarVisible } from '../components/ui/tab-bar/tabs.ts';
+import { shell } from '../components/ui/tab-bar/shell.css.ts';
 import { Toaster } from '../components/ui/toaster.tsx';
 
 function Shell() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const withTabs = isTabBarVisible(pathname);
   return (
-    <div data-testid="shell" style={{ paddingBottom: withTabs ? TAB_BAR_PADDING : 0 }}>
+    <div data-testid="shell" className={shell[withTabs ? 'withTabs' : 'plain']}>
       <Outlet />
       {withTabs ? <LazyTabBar /> : null}
       <Toaster />

@@ -113,3 +113,24 @@ export const offline = style({
   fontSize: vars.font.small,
   fontWeight: 600,
 });
+
+// Variants of the blocks above, for the places that need a little more or less of them.
+export const plainList = style({ listStyle: 'none', margin: 0, padding: 0 });
+export const rowTight = style([row, { padding: 0 }]);
+export const botCardSingle = style([botCard, { gridTemplateColumns: '1fr' }]);
+export const numeric = style({ fontVariantNumeric: 'tabular-nums' });
+export const chipLink = style([chip, { display: 'inline-flex', alignItems: 'center', textDecoration: 'none' }]);
+/** ui.muted text with the paragraph's top or bottom margin dropped. */
+export const mutedTight = styleVariants({
+  top: [ui.muted, { marginTop: 0 }],
+  bottom: [ui.muted, { marginBottom: 0 }],
+});
+
+// A link drawn as a button: a <button> centres its label by itself, a link needs a grid to do it.
+const centred = { display: 'grid', placeItems: 'center', textDecoration: 'none' } as const;
+export const linkButton = styleVariants({
+  primary: [ui.button.primary, centred],
+  secondary: [ui.button.secondary, centred],
+});
+export const smallLink = style([smallButton, centred]);
+export const primarySmallLink = style([primarySmall, centred]);

@@ -17,6 +17,7 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { EquityChart } from './equity-chart.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as styles from './bots.css.ts';
 
 type Risk = AiSearchAnswer['risk'];
 const risks: [Risk, MessageDescriptor, MessageDescriptor][] = [
@@ -102,17 +103,17 @@ function AiSearchPage() {
           <BotTargetFields target={target} id={undefined} />
           <section className={ui.card}>
             <Field label={<Trans>投资金额（USDT）</Trans>} inputMode="decimal" value={investment} onChange={(e) => setInvestment(e.target.value.trim())} error={investment && !validInvestment ? t`请输入大于 0 的金额` : undefined} data-testid="ai-investment" />
-            <div className={ui.label} style={{ marginBottom: 6 }}><Trans>风险偏好</Trans></div>
+            <div className={styles.riskLabel}><Trans>风险偏好</Trans></div>
             <div className={css.chips} role="radiogroup" aria-label={t`风险偏好`}>
               {risks.map(([r, label]) => (
                 <button key={r} type="button" role="radio" aria-checked={r === risk} aria-pressed={r === risk} className={css.chip} onClick={() => setRisk(r)} data-testid={`risk-${r}`}>{i18n._(label)}</button>
               ))}
             </div>
-            <p className={ui.muted} style={{ marginTop: 0 }}>{i18n._(risks.find(([r]) => r === risk)![2])}</p>
+            <p className={css.mutedTight.top}>{i18n._(risks.find(([r]) => r === risk)![2])}</p>
             <button type="button" className={ui.button.primary} disabled={busy || !validInvestment || target.exchangeId === null} onClick={() => void run()} data-testid="ai-search">
               {busy ? <Trans>搜索中… {seconds} 秒</Trans> : <Trans>搜索最佳参数</Trans>}
             </button>
-            {busy ? <progress className={css.progress} aria-label={t`搜索进度`} style={{ marginTop: 8 }} /> : null}
+            {busy ? <progress className={styles.progress} aria-label={t`搜索进度`} /> : null}
             {busy && ahead > 0 ? <p className={ui.muted} role="status" data-testid="ai-queue"><Trans>排队中：前面还有 {ahead} 个搜索。</Trans></p> : null}
             {busy && ahead === 0 ? <p className={ui.muted}><Trans>正在用最近 30 天和 7 天的行情回测数百组马丁和网格参数，约需几秒。</Trans></p> : null}
             {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
@@ -143,7 +144,7 @@ function ProposalCard({ p, index, kept, busy, starting, onStart }: { p: AiPropos
         <strong>{index + 1}. {m ? <Trans>马丁</Trans> : <Trans>网格</Trans>}</strong>
         <span className={ui.muted}><Trans>评分 {num(p.score, l, 2)} · 第 {index + 1}/{kept}</Trans></span>
       </div>
-      <p className={ui.muted} style={{ margin: '4px 0 8px' }}>
+      <p className={styles.aiNote}>
         {m ? <Trans>首单 {m.firstOrder} USDT · 倍数 {m.multiplier} · 最多 {m.maxPositions} 单 · 跌 {m.addTrigger}% 补仓 · 止盈 {m.takeProfit}%</Trans> : null}
         {g ? <Trans>区间 {num(g.lower, l, 8)} ~ {num(g.upper, l, 8)} · {g.grids} 格 · {g.spacing === 'geometric' ? t`等比` : t`等差`}</Trans> : null}
       </p>

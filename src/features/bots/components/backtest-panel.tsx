@@ -8,6 +8,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, trend } from '../../../shared/format.ts';
 import { EquityChart } from './equity-chart.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as styles from './bots.css.ts';
 
 const windows = [7, 30, 90] as const;
 
@@ -55,11 +56,11 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
       <button type="button" className={ui.button.secondary} disabled={!ready || busy || exchangeId === null} onClick={() => void run()} data-testid="run-backtest">
         {busy ? <Trans>回测中…</Trans> : <Trans>用当前参数回测</Trans>}
       </button>
-      {busy ? <progress className={css.progress} aria-label={t`回测进度`} style={{ marginTop: 8 }} /> : null}
+      {busy ? <progress className={styles.progress} aria-label={t`回测进度`} /> : null}
       {!ready ? <p className={ui.muted}><Trans>参数有效后即可回测。</Trans></p> : null}
       {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
       {result ? (
-        <div data-testid="backtest-result" style={{ marginTop: 12 }}>
+        <div data-testid="backtest-result" className={styles.backtestResult}>
           <div className={css.figures}>
             <Figure label={<Trans>已实现收益</Trans>} value={<span className={css.profit[trend(result.realized)]}>{signed(result.realized, l, 2)}</span>} testId="bt-realized" />
             <Figure label={<Trans>总收益率</Trans>} value={<span className={css.profit[trend(result.returnPct)]}>{signed(result.returnPct, l, 2)}%</span>} testId="bt-return" />
@@ -69,7 +70,7 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
             <Figure label={<Trans>手续费</Trans>} value={num(result.fees, l, 2)} />
           </div>
           <EquityChart points={result.equity} investment={Number(result.investment)} label={t`资金曲线`} locale={l} />
-          <p className={ui.muted} style={{ marginBottom: 0 }}>
+          <p className={css.mutedTight.bottom}>
             <Trans>{result.days} 天、{result.candles} 根 {result.timeframe} K 线，同期价格 {signed(result.priceChangePct, l, 2)}%。</Trans>{' '}
             {result.open ? <><Trans>结束时仍持仓 {result.open.amount}，均价 {num(result.open.average, l, 8)}。</Trans>{' '}</> : null}
             <Trans>回测按历史价格以市价成交，不代表未来收益。</Trans>

@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { api } from '../../../lib/api.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
 import { time } from '../../../shared/format.ts';
 import { Profit } from './figure.tsx';
 import { Pager } from '../../../shared/pager.tsx';
 import { useTradingMode } from '../use-trading-mode.ts';
 import { ModeSwitch } from './mode-switch.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as styles from './bots.css.ts';
 
 const PAGE_SIZE = 10;
 
@@ -50,11 +51,11 @@ export function BillPage() {
           <div className={css.bar} role="img" aria-label={t`近 30 天每日收益`}>
             {days.map((d) => {
               const v = Number(d.profit);
-              return <div key={d.day} className={css.barCol} title={`${d.day}: ${d.profit}`} style={{ height: `${Math.max(2, (Math.abs(v) / peak) * 100)}%`, background: v > 0 ? vars.color.success : v < 0 ? vars.color.danger : vars.color.border }} />;
+              return <div key={d.day} className={styles.barCol[v > 0 ? 'up' : v < 0 ? 'down' : 'flat']} title={`${d.day}: ${d.profit}`} style={assignInlineVars({ [styles.barHeight]: `${Math.max(2, (Math.abs(v) / peak) * 100)}%` })} />;
             })}
           </div>
           <div className={css.row}><span className={css.figureLabel}>{days[0]?.day}</span><span className={css.figureLabel}>{days.at(-1)?.day}</span></div>
-          <div className={css.chips} role="group" style={{ marginTop: 12 }}>
+          <div className={styles.chipsSpaced} role="group">
             <button type="button" className={css.chip} aria-pressed={by === 'bot'} onClick={() => setBy('bot')}><Trans>按策略</Trans></button>
             <button type="button" className={css.chip} aria-pressed={by === 'symbol'} onClick={() => setBy('symbol')}><Trans>按交易对</Trans></button>
           </div>
@@ -70,7 +71,7 @@ export function BillPage() {
         {logs.data && logs.data.list.length === 0 ? <p className={ui.muted}><Trans>策略完成一轮止盈或止损后，收益会出现在这里。</Trans></p> : null}
         {logs.data?.list.map((b) => (
           <div key={b.id} className={css.logItem}>
-            <div className={css.row} style={{ padding: 0 }}><span>{b.symbol} · {b.botName} · <Trans>第 {b.cycle} 轮</Trans></span><Profit value={b.profit} /></div>
+            <div className={css.rowTight}><span>{b.symbol} · {b.botName} · <Trans>第 {b.cycle} 轮</Trans></span><Profit value={b.profit} /></div>
             <div className={css.figureLabel}>{b.exchange} · {time(b.closedAt)}</div>
           </div>
         ))}

@@ -5,12 +5,13 @@ import { num } from '../../../shared/format.ts';
 import { Figure, Profit } from './figure.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as styles from './bots.css.ts';
 
 /** A bot in the list: name, pair, exchange, status, profit, the open cycle; a checkbox in select mode. */
 export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { bot: BotSummary; exchangeName: string; selecting: boolean; selected: boolean; onSelect: (on: boolean) => void }) {
   const { t, i18n } = useLingui();
   return (
-    <li className={css.botCard} style={selecting ? undefined : { gridTemplateColumns: '1fr' }} data-testid="bot-card" data-bot-id={bot.id}>
+    <li className={selecting ? css.botCard : css.botCardSingle} data-testid="bot-card" data-bot-id={bot.id}>
       {selecting ? (
         <input type="checkbox" className={css.checkbox} checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={t`选择 ${bot.name}`} />
       ) : null}
@@ -19,7 +20,7 @@ export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { 
           <span className={css.botTitle}>{bot.symbol} · {bot.name}</span>
           <StatusBadge status={bot.status} />
         </div>
-        <div className={css.figureLabel} style={{ marginBottom: 6 }}>{exchangeName} · {bot.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁</Trans>} · <Trans>第 {bot.cycle} 轮</Trans></div>
+        <div className={styles.cardMeta}>{exchangeName} · {bot.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁</Trans>} · <Trans>第 {bot.cycle} 轮</Trans></div>
         <div className={css.figures}>
           <Figure label={<Trans>累计收益</Trans>}><Profit value={bot.profit} /></Figure>
           <Figure label={<Trans>持仓 / 上限</Trans>}>{bot.positions} / {bot.maxPositions}</Figure>

@@ -19,6 +19,7 @@ import { Pager } from '../../../shared/pager.tsx';
 import { PriceChart, type ChartEntry, type ChartLine } from '../../../shared/price-chart.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as styles from './bots.css.ts';
 import { GridLevelsList } from './grid-levels.tsx';
 
 const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.success, down: vars.color.danger, primary: vars.color.primary, warning: vars.color.warning };
@@ -73,7 +74,7 @@ export function BotDetailPage({ id }: { id: string }) {
               <span className={ui.muted}>{exchangeName(d.exchange)} · {d.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁</Trans>} · <Trans>第 {d.cycle} 轮</Trans></span>
               <StatusBadge status={d.status} />
             </div>
-            <div className={css.grid2} style={{ marginBottom: 12 }}>
+            <div className={styles.grid2Spaced}>
               <div>
                 <div className={ui.muted}><Trans>累计收益 (USDT)</Trans></div>
                 <div className={css.big} data-testid="bot-profit"><Profit value={d.profit} /></div>
@@ -101,7 +102,7 @@ export function BotDetailPage({ id }: { id: string }) {
           {d.grid ? (
             <section className={ui.card} aria-label={t`网格`} data-testid="bot-grid">
               <h2 className={css.sectionTitle}><Trans>网格（已完成 {d.grid.trades} 格）</Trans></h2>
-              <p className={ui.muted} style={{ marginTop: 0 }}><Trans>每格数量 {num(d.grid.quantity, l, 8)}，每格利润 {num(d.grid.profit.minPct, l, 2)}% ~ {num(d.grid.profit.maxPct, l, 2)}%</Trans></p>
+              <p className={css.mutedTight.top}><Trans>每格数量 {num(d.grid.quantity, l, 8)}，每格利润 {num(d.grid.profit.minPct, l, 2)}% ~ {num(d.grid.profit.maxPct, l, 2)}%</Trans></p>
               <GridLevelsList levels={d.grid.levels} />
             </section>
           ) : null}

@@ -49,10 +49,10 @@ export function BotOperations({ bot, onChanged }: { bot: BotSummary; onChanged: 
           </button>
         ))}
         {bot.status !== 'running' ? (
-          <Link to={bot.type === 'grid' ? '/strategy/grid/{-$id}' : '/strategy/martin/{-$id}'} params={{ id: bot.id }} className={css.smallButton} style={{ display: 'grid', placeItems: 'center' }} data-testid="op-edit"><Trans>编辑</Trans></Link>
+          <Link to={bot.type === 'grid' ? '/strategy/grid/{-$id}' : '/strategy/martin/{-$id}'} params={{ id: bot.id }} className={css.smallLink} data-testid="op-edit"><Trans>编辑</Trans></Link>
         ) : null}
         {bot.status !== 'stopped' && bot.type !== 'grid' ? (
-          <Link to="/strategy/action/$id" params={{ id: bot.id }} className={css.smallButton} style={{ display: 'grid', placeItems: 'center' }} data-testid="op-manual"><Trans>补仓/平仓</Trans></Link>
+          <Link to="/strategy/action/$id" params={{ id: bot.id }} className={css.smallLink} data-testid="op-manual"><Trans>补仓/平仓</Trans></Link>
         ) : null}
       </div>
       {failure ? <div role="alert" className={css.errorLine} data-testid="op-failure">{failure}</div> : null}

@@ -44,7 +44,7 @@ export function BotFormNotices({ target, id }: { target: BotTarget; id: string |
       {target.noBinding ? (
         <section className={ui.card} data-testid="need-binding">
           <p><Trans>创建策略前需要先绑定一个交易所的 API。没有真实账户也可以绑定模拟盘。</Trans></p>
-          <Link to="/bind" className={ui.button.primary} style={{ display: 'grid', placeItems: 'center' }}><Trans>去绑定</Trans></Link>
+          <Link to="/bind" className={css.linkButton.primary}><Trans>去绑定</Trans></Link>
         </section>
       ) : null}
       {target.running ? (

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { vars } from '../../../styles/theme.css.ts';
 import { resolveColor } from '../../../shared/price-chart.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as styles from './bots.css.ts';
 
 /** A backtest's equity over time, with the investment as a dashed line; lightweight-charts loads with it. */
 export function EquityChart({ points, investment, label, locale }: { points: { time: number; value: number }[]; investment: number; label: string; locale: string }) {
@@ -36,5 +37,5 @@ export function EquityChart({ points, investment, label, locale }: { points: { t
       chart?.remove();
     };
   }, [points, investment, locale]);
-  return <div ref={box} className={css.chart} style={{ height: 200 }} data-testid="equity-chart" role="img" aria-label={label} />;
+  return <div ref={box} className={styles.equityChart} data-testid="equity-chart" role="img" aria-label={label} />;
 }

@@ -15,6 +15,7 @@ import { BotFormFooter, BotFormNotices, BotTargetFields } from './bot-target-fie
 import { BacktestPanel } from './backtest-panel.tsx';
 import { GridLevelsList } from './grid-levels.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as styles from './bots.css.ts';
 
 type Editable = Exclude<keyof GridValues, 'spacing'>;
 
@@ -59,7 +60,7 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
       <BotFormNotices target={target} id={id} />
       {!target.loading && !target.noBinding ? (
         <form onSubmit={submit} noValidate>
-          <fieldset disabled={running || busy} style={{ border: 0, padding: 0, margin: 0 }}>
+          <fieldset disabled={running || busy} className={styles.plainFieldset}>
             <BotTargetFields target={target} id={id} />
             <section className={ui.card}>
               <div className={css.grid2}>
@@ -81,12 +82,12 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
               <h2 className={css.sectionTitle}><Trans>网格预览（按最新价）</Trans></h2>
               {preview ? (
                 <>
-                  <div className={css.figures} style={{ marginBottom: 8 }}>
+                  <div className={styles.figuresSpaced}>
                     <div><div className={css.figureValue} data-testid="grid-profit">{num(preview.profit.minPct, l, 2)}% ~ {num(preview.profit.maxPct, l, 2)}%</div><div className={css.figureLabel}><Trans>每格利润</Trans></div></div>
                     <div><div className={css.figureValue}>{num(preview.profit.min, l, 4)} ~ {num(preview.profit.max, l, 4)}</div><div className={css.figureLabel}><Trans>每格利润 (USDT)</Trans></div></div>
                     <div><div className={css.figureValue} data-testid="grid-quantity">{num(preview.quantity, l, 8)}</div><div className={css.figureLabel}><Trans>每格数量</Trans></div></div>
                   </div>
-                  <p className={ui.muted} style={{ marginTop: 0 }}><Trans>启动时按市价买入上方卖单所需的币：约 {num(preview.startBuy, l, 2)} USDT；其余资金留给下方买单。</Trans></p>
+                  <p className={css.mutedTight.top}><Trans>启动时按市价买入上方卖单所需的币：约 {num(preview.startBuy, l, 2)} USDT；其余资金留给下方买单。</Trans></p>
                   <GridLevelsList levels={preview.levels as { index: number; price: string; side: 'buy' | 'sell' | null }[]} />
                 </>
               ) : <p className={ui.muted}><Trans>填写有效参数后显示每格利润和各档价格。</Trans></p>}

@@ -11,6 +11,7 @@ import { useRefresh } from '../../../shared/use-refresh.ts';
 import { storedTradingMode, useTradingMode } from '../use-trading-mode.ts';
 import { Profit } from './figure.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as styles from './bots.css.ts';
 
 const HOME_SYMBOLS = 'BTC/USDT,ETH/USDT,BNB/USDT,SOL/USDT';
 
@@ -30,7 +31,7 @@ export function HomePage() {
     <Page title={<Trans>首页</Trans>} root>
       <OfflineBanner />
       <HomeBanners />
-      <Link to="/strategy/bill" className={`${ui.card} ${css.grid2}`} style={{ display: 'grid', color: 'inherit', textDecoration: 'none' }} aria-label={t`收益账单`}>
+      <Link to="/strategy/bill" className={styles.billCard} aria-label={t`收益账单`}>
         <div>
           <div className={ui.muted}><Trans>今日收益 (USDT)</Trans></div>
           <div className={css.big} data-testid="home-today">{bill.data ? <Profit value={bill.data.today} /> : '—'}</div>
@@ -40,9 +41,9 @@ export function HomePage() {
           <div className={css.big} data-testid="home-total">{bill.data ? <Profit value={bill.data.total} /> : '—'}</div>
         </div>
       </Link>
-      <Link to="/strategy" className={ui.card} style={{ display: 'block', color: 'inherit', textDecoration: 'none' }}>
+      <Link to="/strategy" className={styles.cardLink}>
         <div className={css.botHead}><strong><Trans>我的策略</Trans></strong><span className={ui.muted}>›</span></div>
-        <div className={css.figures} style={{ gridTemplateColumns: 'repeat(4, 1fr)' }}>
+        <div className={styles.figures4}>
           <div><div className={css.figureValue} data-testid="home-total-bots">{c?.total ?? '—'}</div><div className={css.figureLabel}><Trans>全部</Trans></div></div>
           <div><div className={`${css.figureValue} ${css.profit.up}`}>{c?.running ?? '—'}</div><div className={css.figureLabel}><Trans>运行中</Trans></div></div>
           <div><div className={css.figureValue}>{c?.paused ?? '—'}</div><div className={css.figureLabel}><Trans>已暂停</Trans></div></div>
@@ -55,12 +56,12 @@ export function HomePage() {
         {(prices.data ?? []).map((p) => (
           <div key={p.symbol} className={css.row} data-testid="home-price">
             <span>{p.symbol}</span>
-            <span style={{ fontVariantNumeric: 'tabular-nums' }}>{num(p.price, l, 8)} <span className={css.profit[trend(p.change24h)]}>{signed(p.change24h, l, 2)}%</span></span>
+            <span className={css.numeric}>{num(p.price, l, 8)} <span className={css.profit[trend(p.change24h)]}>{signed(p.change24h, l, 2)}%</span></span>
           </div>
         ))}
       </section>
       {c && c.total === 0 ? (
-        <Link to="/strategy/martin/{-$id}" params={{}} className={ui.button.primary} style={{ display: 'grid', placeItems: 'center' }}><Trans>创建第一个策略</Trans></Link>
+        <Link to="/strategy/martin/{-$id}" params={{}} className={css.linkButton.primary}><Trans>创建第一个策略</Trans></Link>
       ) : null}
     </Page>
   );

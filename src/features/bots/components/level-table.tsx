@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { LevelRow } from '../martin-form.ts';
 import { num } from '../../../shared/format.ts';
 import * as css from '../../../shared/blocks.css.ts';
+import * as styles from './bots.css.ts';
 
 /** Each level of a cycle: its trigger price, the quote it spends, the running total and the average it leaves. */
 export function LevelTable({ rows, total, investment }: { rows: LevelRow[]; total: string; investment?: string }) {
@@ -33,7 +34,7 @@ export function LevelTable({ rows, total, investment }: { rows: LevelRow[]; tota
           ))}
         </tbody>
       </table>
-      <p className={css.row} style={{ marginTop: 8 }}>
+      <p className={styles.rowSpaced}>
         <span><Trans>满仓共需</Trans></span>
         <strong data-testid="levels-total">{num(total, l, 2)} USDT{investment ? ` / ${num(investment, l, 2)}` : ''}</strong>
       </p>

@@ -14,6 +14,7 @@ import { useBotForm } from '../use-bot-form.ts';
 import { BotFormFooter, BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { BacktestPanel } from './backtest-panel.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as styles from './bots.css.ts';
 
 type Editable = Exclude<keyof MartinValues, 'repeat'>;
 
@@ -60,7 +61,7 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
       <BotFormNotices target={target} id={id} />
       {!loading && !noBinding ? (
         <form onSubmit={submit} noValidate>
-          <fieldset disabled={running || busy} style={{ border: 0, padding: 0, margin: 0 }}>
+          <fieldset disabled={running || busy} className={styles.plainFieldset}>
             <BotTargetFields target={target} id={id} />
             <section className={ui.card}>
               <Field label={<Trans>投资金额（USDT）</Trans>} name="investment" inputMode="decimal" value={values.investment} onChange={set('investment')} onBlur={blur('investment')} error={err('investment')} />

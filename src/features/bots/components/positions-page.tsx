@@ -29,9 +29,9 @@ export function PositionsPage() {
       <OfflineBanner />
       <LoadState loading={!positions.data && !positions.failed} failed={positions.failed} failedText={<Trans>持仓加载失败。</Trans>} onRetry={positions.reload} />
       {positions.data && positions.data.list.length === 0 ? <section className={ui.card}><p className={ui.muted}><Trans>当前没有持仓。</Trans></p></section> : null}
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="open-positions">
+      <ul className={css.plainList} data-testid="open-positions">
         {positions.data?.list.map((p) => (
-          <li key={p.botId} className={css.botCard} style={{ gridTemplateColumns: '1fr' }}>
+          <li key={p.botId} className={css.botCardSingle}>
             <Link to="/strategy/detail/$id" params={{ id: p.botId }} className={css.botLink}>
               <div className={css.botHead}><span className={css.botTitle}>{p.symbol} · {p.botName}</span><StatusBadge status={p.status} /></div>
               <div className={css.figures}>

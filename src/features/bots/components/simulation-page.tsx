@@ -13,6 +13,7 @@ import { Code } from '../../../../contract/codes.ts';
 import { num } from '../../../shared/format.ts';
 import { BotCard } from './bot-card.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as styles from './bots.css.ts';
 
 /** A random key for the Paper exchange (it checks none): the simulated account opens in one tap. */
 const paperKey = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -111,7 +112,7 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
         ) : null}
         {account.data?.bound ? (
           <>
-            <ul style={{ listStyle: 'none', padding: 0, margin: '8px 0' }} data-testid="sim-balances">
+            <ul className={styles.simBalances} data-testid="sim-balances">
               {account.data.balances.map((b) => (
                 <li key={b.currency} className={css.row}><span>{b.currency}</span><strong>{num(b.total, l, 8)}</strong></li>
               ))}
@@ -124,13 +125,13 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
 
       <section className={ui.card} aria-label={t`模拟策略`}>
         <div className={css.botHead}><strong><Trans>模拟策略</Trans></strong></div>
-        <div className={css.actions} style={{ margin: '8px 0' }}>
-          <Link to="/strategy/martin/{-$id}" params={{}} className={css.smallButton} style={{ display: 'grid', placeItems: 'center' }}><Trans>马丁</Trans></Link>
-          <Link to="/strategy/grid/{-$id}" params={{}} className={css.smallButton} style={{ display: 'grid', placeItems: 'center' }}><Trans>网格</Trans></Link>
-          <Link to="/strategy/ai/{-$id}" params={{}} className={css.smallButton} style={{ display: 'grid', placeItems: 'center' }}>AI</Link>
+        <div className={styles.simActions}>
+          <Link to="/strategy/martin/{-$id}" params={{}} className={css.smallLink}><Trans>马丁</Trans></Link>
+          <Link to="/strategy/grid/{-$id}" params={{}} className={css.smallLink}><Trans>网格</Trans></Link>
+          <Link to="/strategy/ai/{-$id}" params={{}} className={css.smallLink}>AI</Link>
         </div>
         {bots.data && bots.data.list.length === 0 ? <p className={ui.muted}><Trans>还没有模拟策略。创建时选择该模拟账户即可。</Trans></p> : null}
-        <ul style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="sim-bots">
+        <ul className={css.plainList} data-testid="sim-bots">
           {bots.data?.list.map((b) => <BotCard key={b.id} bot={b} exchangeName={exchange.name} selecting={false} selected={false} onSelect={() => undefined} />)}
         </ul>
       </section>

@@ -59,7 +59,7 @@ export function SizePage() {
         {table ? (
           <>
             <LevelTable rows={table.rows} total={table.total} />
-            <p className={ui.muted} style={{ marginBottom: 0 }}><Trans>每层在上一层成交价再下跌补仓跌幅时成交；价格按交易对的最小变动取整，数量按最小下单量取整，与策略实际下单一致。</Trans></p>
+            <p className={css.mutedTight.bottom}><Trans>每层在上一层成交价再下跌补仓跌幅时成交；价格按交易对的最小变动取整，数量按最小下单量取整，与策略实际下单一致。</Trans></p>
           </>
         ) : (
           <p className={ui.muted}><Trans>填写有效参数后显示每层的价格和资金。</Trans></p>

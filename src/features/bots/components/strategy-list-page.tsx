@@ -20,6 +20,7 @@ import { BatchProgress } from './batch-progress.tsx';
 import { BotCard } from './bot-card.tsx';
 import { Pager } from '../../../shared/pager.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as styles from './bots.css.ts';
 
 const PAGE_SIZE = 10;
 const batchActions: BatchOperation[] = ['start', 'pause', 'resume', 'stop', 'delete'];
@@ -90,7 +91,7 @@ export function StrategyListPage() {
     <Page
       title={<Trans>现货</Trans>}
       root
-      action={<Link to="/strategy/martin/{-$id}" params={{}} className={css.primarySmall} style={{ display: 'grid', placeItems: 'center', width: 36, padding: 0 }} aria-label={t`创建策略`} data-testid="create-bot">+</Link>}
+      action={<Link to="/strategy/martin/{-$id}" params={{}} className={styles.createIcon} aria-label={t`创建策略`} data-testid="create-bot">+</Link>}
     >
       <OfflineBanner />
       <ModeSwitch mode={mode} onChange={chooseMode} />
@@ -122,7 +123,7 @@ export function StrategyListPage() {
       {selecting ? (
         <div className={css.toolbar}>
           <label className={ui.muted}>
-            <input type="checkbox" className={css.checkbox} style={{ verticalAlign: 'middle', marginRight: 6 }} checked={list.length > 0 && list.every((b) => selected.has(b.id))} onChange={(e) => setSelected(e.target.checked ? new Set(list.map((b) => b.id)) : new Set())} />
+            <input type="checkbox" className={styles.selectAll} checked={list.length > 0 && list.every((b) => selected.has(b.id))} onChange={(e) => setSelected(e.target.checked ? new Set(list.map((b) => b.id)) : new Set())} />
             <Trans>全选本页</Trans>
           </label>
           <span className={ui.muted}><Trans>已选 {selected.size}</Trans></span>
@@ -134,13 +135,13 @@ export function StrategyListPage() {
         <section className={ui.card} data-testid="bots-empty">
           <p>{status || exchange ? <Trans>没有符合条件的策略。</Trans> : <Trans>还没有策略。创建一个马丁策略，让它按计划买入、补仓、止盈。</Trans>}</p>
           {noBindings ? (
-            <Link to="/bind" className={ui.button.secondary} style={{ display: 'grid', placeItems: 'center', marginBottom: 8 }}><Trans>先绑定交易所（可用模拟盘）</Trans></Link>
+            <Link to="/bind" className={styles.bindLink}><Trans>先绑定交易所（可用模拟盘）</Trans></Link>
           ) : null}
-          <Link to="/strategy/martin/{-$id}" params={{}} className={ui.button.primary} style={{ display: 'grid', placeItems: 'center' }}><Trans>创建马丁策略</Trans></Link>
-          <Link to="/strategy/grid/{-$id}" params={{}} className={ui.button.secondary} style={{ display: 'grid', placeItems: 'center', marginTop: 8 }} data-testid="create-grid"><Trans>创建网格策略</Trans></Link>
+          <Link to="/strategy/martin/{-$id}" params={{}} className={css.linkButton.primary}><Trans>创建马丁策略</Trans></Link>
+          <Link to="/strategy/grid/{-$id}" params={{}} className={styles.gridLink} data-testid="create-grid"><Trans>创建网格策略</Trans></Link>
         </section>
       ) : null}
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0, paddingBottom: selecting ? 64 : 0 }} data-testid="bot-list">
+      <ul className={styles.botList[selecting ? 'selecting' : 'plain']} data-testid="bot-list">
         {list.map((bot) => (
           <BotCard
             key={bot.id}

@@ -12,6 +12,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, time, trend } from '../../../shared/format.ts';
 import { Pager } from '../../../shared/pager.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as funds from './funds.css.ts';
 import { ChangeDialog } from './change-dialog.tsx';
 
 const route = getRouteApi('/_authed/my/asset/$type');
@@ -48,7 +49,7 @@ function AssetPage({ type }: { type: AssetType }) {
     <Page title={<Trans>我的资产</Trans>}>
       <div className={css.chips} role="tablist">
         {(Object.keys(types) as AssetType[]).map((k) => (
-          <Link key={k} to="/my/asset/$type" params={{ type: k }} className={css.chip} aria-pressed={k === type} role="tab" aria-selected={k === type} style={{ display: 'inline-flex', alignItems: 'center', textDecoration: 'none' }}>
+          <Link key={k} to="/my/asset/$type" params={{ type: k }} className={css.chipLink} aria-pressed={k === type} role="tab" aria-selected={k === type}>
             {i18n._(typeLabels[k])}
           </Link>
         ))}
@@ -57,9 +58,9 @@ function AssetPage({ type }: { type: AssetType }) {
         <div className={ui.muted}>{i18n._(typeLabels[type])}</div>
         <div className={css.big}>{account.data ? num(account.data[types[type]], l, 8) : '—'}</div>
         {type === 'fuel' ? <p className={ui.muted}><Trans>策略每完成一轮盈利，按收益的一定比例扣除燃料；燃料用完时运行中的策略会自动暂停。</Trans></p> : null}
-        <div className={css.actions} style={{ marginTop: 12 }}>
-          {type === 'balance' ? <Link to="/my/deposit" className={css.primarySmall} style={{ display: 'grid', placeItems: 'center', textDecoration: 'none' }} data-testid="asset-deposit"><Trans>充值</Trans></Link> : null}
-          {type === 'balance' ? <Link to="/my/withdraw" className={css.smallButton} style={{ display: 'grid', placeItems: 'center', textDecoration: 'none' }}><Trans>提现</Trans></Link> : null}
+        <div className={funds.assetActions}>
+          {type === 'balance' ? <Link to="/my/deposit" className={css.primarySmallLink} data-testid="asset-deposit"><Trans>充值</Trans></Link> : null}
+          {type === 'balance' ? <Link to="/my/withdraw" className={css.smallLink}><Trans>提现</Trans></Link> : null}
           <button type="button" className={css.smallButton} onClick={() => setChanging(true)} data-testid="asset-change"><Trans>兑换</Trans></button>
         </div>
       </section>
@@ -68,14 +69,14 @@ function AssetPage({ type }: { type: AssetType }) {
       <section className={ui.card}>
         <h2 className={css.sectionTitle}><Trans>明细</Trans></h2>
         {logs.data && logs.data.list.length === 0 ? <p className={ui.muted}><Trans>暂无记录。</Trans></p> : null}
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="asset-logs">
+        <ul className={css.plainList} data-testid="asset-logs">
           {logs.data?.list.map((g) => (
             <li key={g.id} className={css.logItem}>
-              <div className={css.row} style={{ padding: 0 }}>
+              <div className={css.rowTight}>
                 <span>{i18n._(reasonLabels[g.reason])}</span>
                 <strong className={css.profit[trend(g.amount)]}>{signed(g.amount, l, 8)}</strong>
               </div>
-              <div className={css.row} style={{ padding: 0 }}>
+              <div className={css.rowTight}>
                 <span className={css.figureLabel}>{time(g.createdAt)}</span>
                 <span className={css.figureLabel}><Trans>余额</Trans> {num(g.balance, l, 8)}</span>
               </div>

@@ -90,10 +90,10 @@ export function ChangeDialog({ open, onOpenChange, from, onDone }: { open: boole
                   {info.pairs.map((x, i) => <option key={`${x.from}:${x.to}`} value={i}>{`${name(x.from)} → ${name(x.to)} (1 : ${x.rate})`}</option>)}
                 </select>
               </div>
-              {p ? <p className={css.note} style={{ marginTop: 0, marginBottom: 8 }}><Trans>可用 {num(info.balances[p.from], l, 8)} {name(p.from)}</Trans></p> : null}
+              {p ? <p className={css.noteTight.sm}><Trans>可用 {num(info.balances[p.from], l, 8)} {name(p.from)}</Trans></p> : null}
               <Field label={<Trans>数量</Trans>} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value.trim())} data-testid="change-amount" />
               <Field label={<Trans>支付密码</Trans>} type="password" inputMode="numeric" maxLength={6} autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))} data-testid="change-password" />
-              {p ? <p className={css.note} style={{ marginTop: 0, marginBottom: 12 }}><Trans>将得到 {num(received, l, 8)} {name(p.to)}</Trans></p> : null}
+              {p ? <p className={css.noteTight.md}><Trans>将得到 {num(received, l, 8)} {name(p.to)}</Trans></p> : null}
               {error ? <div role="alert" className={ui.formError} data-testid="change-error">{error}</div> : null}
               {done ? <p className={css.step} role="status" data-testid="change-done">{done}</p> : null}
               <div className={dialog.actions}>

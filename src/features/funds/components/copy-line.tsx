@@ -8,7 +8,7 @@ import * as css from './funds.css.ts';
 export function CopyLine({ label, value, testId }: { label: ReactNode; value: string; testId?: string }) {
   const { copied, copy } = useCopy();
   return (
-    <div style={{ marginTop: 8 }}>
+    <div className={css.copyLine}>
       <div className={bots.figureLabel}>{label}</div>
       <div className={css.copyRow}>
         <span className={css.mono} data-testid={testId}>{value}</span>

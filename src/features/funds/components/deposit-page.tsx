@@ -43,7 +43,7 @@ export function DepositPage() {
       <LoadState loading={!info.data && !info.failed} failed={info.failed} failedText={<Trans>充值信息加载失败。</Trans>} onRetry={info.reload} />
       {info.data && !info.data.enabled ? (
         <section className={ui.card} data-testid="deposit-off">
-          <p style={{ margin: 0 }}><Trans>本服务器暂未开通链上充值和提现。</Trans></p>
+          <p className={css.flush}><Trans>本服务器暂未开通链上充值和提现。</Trans></p>
         </section>
       ) : null}
       {info.data?.enabled ? <DepositBody info={info.data} onChange={info.reload} /> : null}
@@ -105,11 +105,11 @@ function DepositBody({ info, onChange }: { info: DepositInfo; onChange: () => vo
   return (
     <>
       <section className={ui.card}>
-        <div className={bots.row} style={{ padding: 0 }}>
+        <div className={bots.rowTight}>
           <strong>USDT</strong>
           <span className={ui.muted}>BSC (BEP20) · Chain {info.chainId}</span>
         </div>
-        <div className={bots.grid2} style={{ marginTop: 8 }}>
+        <div className={css.grid2Spaced.top}>
           <div><div className={bots.figureLabel}><Trans>最小充值</Trans></div><div className={bots.figureValue} data-testid="deposit-minimum">{num(info.minimum, l, 8)} USDT</div></div>
           <div><div className={bots.figureLabel}><Trans>到账确认</Trans></div><div className={bots.figureValue}><Trans>{info.confirmations} 个区块</Trans></div></div>
         </div>
@@ -121,7 +121,7 @@ function DepositBody({ info, onChange }: { info: DepositInfo; onChange: () => vo
           <>
             <div className={css.inputRow}>
               <Field label={<Trans>金额 (USDT)</Trans>} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value.trim())} error={amountError || undefined} data-testid="deposit-amount" />
-              <button type="button" className={ui.button.primary} style={{ marginBottom: 12 }} disabled={step !== null} onClick={() => void payFromWallet()} data-testid="deposit-pay">
+              <button type="button" className={css.button.primary} disabled={step !== null} onClick={() => void payFromWallet()} data-testid="deposit-pay">
                 <Trans>充值</Trans>
               </button>
             </div>
@@ -136,7 +136,7 @@ function DepositBody({ info, onChange }: { info: DepositInfo; onChange: () => vo
 
       <section className={ui.card} aria-labelledby="pay-transfer">
         <h2 id="pay-transfer" className={bots.sectionTitle}><Trans>转账充值</Trans></h2>
-        {qr ? <img src={qr} width={168} height={168} alt={t`充值地址二维码`} className={css.qr} data-testid="deposit-qr" /> : <div style={{ height: 168 }} aria-busy="true" />}
+        {qr ? <img src={qr} width={168} height={168} alt={t`充值地址二维码`} className={css.qr} data-testid="deposit-qr" /> : <div className={css.qrPlaceholder} aria-busy="true" />}
         <CopyLine label={<Trans>充值地址（BSC 充值合约）</Trans>} value={info.contract} testId="deposit-address" />
         <CopyLine label={<Trans>你的 UID（合约充值时的 memo）</Trans>} value={info.memo} testId="deposit-memo" />
         <p className={css.note}>
@@ -150,7 +150,7 @@ function DepositBody({ info, onChange }: { info: DepositInfo; onChange: () => vo
         <h2 id="report-hash" className={bots.sectionTitle}><Trans>已转账？提交交易哈希</Trans></h2>
         <div className={css.inputRow}>
           <Field label={<Trans>交易哈希</Trans>} autoComplete="off" spellCheck={false} value={hash} onChange={(e) => setHash(e.target.value)} error={hashError || undefined} placeholder="0x…" data-testid="deposit-hash" />
-          <button type="button" className={ui.button.secondary} style={{ marginBottom: 12 }} disabled={step !== null} onClick={() => void reportHash()}><Trans>提交</Trans></button>
+          <button type="button" className={css.button.secondary} disabled={step !== null} onClick={() => void reportHash()}><Trans>提交</Trans></button>
         </div>
         {report ? (
           <p className={css.step} role="status" data-testid="deposit-report">
@@ -164,14 +164,14 @@ function DepositBody({ info, onChange }: { info: DepositInfo; onChange: () => vo
       <section className={ui.card} aria-labelledby="deposit-history">
         <h2 id="deposit-history" className={bots.sectionTitle}><Trans>充值记录</Trans></h2>
         {info.recent.length === 0 ? <p className={ui.muted}><Trans>暂无充值记录。</Trans></p> : null}
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="deposit-list">
+        <ul className={bots.plainList} data-testid="deposit-list">
           {info.recent.map((d) => (
             <li key={`${d.txHash}-${d.status}`} className={bots.logItem}>
-              <div className={bots.row} style={{ padding: 0 }}>
+              <div className={bots.rowTight}>
                 <strong>{d.amount ? `${num(d.amount, l, 8)} USDT` : '—'}</strong>
                 <span className={d.status === 'credited' ? bots.badge.running : bots.badge.paused}>{d.status === 'credited' ? <Trans>已到账</Trans> : <Trans>确认中</Trans>}</span>
               </div>
-              <div className={bots.row} style={{ padding: 0 }}>
+              <div className={bots.rowTight}>
                 <span className={`${bots.figureLabel} ${css.mono}`}>{short(d.txHash)}</span>
                 <span className={bots.figureLabel}>{time(d.createdAt)}</span>
               </div>

@@ -55,7 +55,7 @@ export function WithdrawPage() {
     <Page title={<Trans>提现</Trans>}>
       <LoadState loading={!info.data && !info.failed} failed={info.failed} failedText={<Trans>提现信息加载失败。</Trans>} onRetry={info.reload} />
       {info.data && !info.data.enabled ? (
-        <section className={ui.card} data-testid="withdraw-off"><p style={{ margin: 0 }}><Trans>本服务器暂未开通链上充值和提现。</Trans></p></section>
+        <section className={ui.card} data-testid="withdraw-off"><p className={css.flush}><Trans>本服务器暂未开通链上充值和提现。</Trans></p></section>
       ) : null}
       {info.data?.enabled && info.data.lockedUntil ? <WithdrawLock until={info.data.lockedUntil} onExpire={info.reload} link showOpen={false} /> : null}
       {info.data?.enabled ? <WithdrawForm info={info.data} onDone={info.reload} /> : null}
@@ -129,8 +129,8 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
   if (!info.paymentPasswordSet) {
     return (
       <section className={ui.card} data-testid="withdraw-no-password">
-        <p style={{ marginTop: 0 }}><Trans>提现需要支付密码，请先设置。</Trans></p>
-        <Link to="/my/password/$type" params={{ type: 'payment' }} className={ui.button.primary} style={{ display: 'grid', placeItems: 'center' }}><Trans>设置支付密码</Trans></Link>
+        <p className={css.flushTop}><Trans>提现需要支付密码，请先设置。</Trans></p>
+        <Link to="/my/password/$type" params={{ type: 'payment' }} className={bots.linkButton.primary}><Trans>设置支付密码</Trans></Link>
       </section>
     );
   }
@@ -138,7 +138,7 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
   const usable = errors.newAddress;
   return (
     <form className={ui.card} noValidate onSubmit={(e) => { e.preventDefault(); setDone(null); if (check()) setConfirming(true); }}>
-      <div className={bots.row} style={{ padding: 0, marginBottom: 8 }}>
+      <div className={css.balanceRow}>
         <span className={ui.muted}><Trans>可用余额</Trans></span>
         <strong data-testid="withdraw-balance">{num(info.balance, l, 8)} USDT</strong>
       </div>
@@ -146,15 +146,15 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
       <p className={css.fieldNote} data-testid="withdraw-address-note"><Trans>为保护资金，第一次向一个新地址提现时，该地址需要等待 24 小时才能收款；之后向它提现不再等待。</Trans></p>
       <div className={css.inputRow}>
         <Field label={<Trans>金额 (USDT)</Trans>} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value.trim())} error={errors.amount} data-testid="withdraw-amount" />
-        <button type="button" className={bots.smallButton} style={{ marginBottom: 12, minHeight: 44 }} onClick={() => setAmount(new Decimal(info.balance).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed())}><Trans>全部</Trans></button>
+        <button type="button" className={css.allButton} onClick={() => setAmount(new Decimal(info.balance).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed())}><Trans>全部</Trans></button>
       </div>
       <Field label={<Trans>支付密码</Trans>} type="password" inputMode="numeric" autoComplete="off" maxLength={6} value={password} onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))} error={errors.password} data-testid="withdraw-password" />
       {otpShown ? <OtpField value={otp} onChange={setOtp} error={errors.otp} testId="withdraw-otp" /> : null}
-      <div className={bots.grid2} style={{ marginBottom: 12 }}>
+      <div className={css.grid2Spaced.bottom}>
         <div><div className={bots.figureLabel}><Trans>手续费</Trans></div><div className={bots.figureValue}>{num(info.fee, l, 8)} USDT</div></div>
         <div><div className={bots.figureLabel}><Trans>实际到账</Trans></div><div className={bots.figureValue} data-testid="withdraw-received">{num(received, l, 8)} USDT</div></div>
       </div>
-      <p className={css.note} style={{ marginTop: 0, marginBottom: 12 }}><Trans>最小提现 {info.minimum} USDT。请确认地址是 BSC 链上的地址，转错网络的资产无法找回。</Trans></p>
+      <p className={css.noteTight.md}><Trans>最小提现 {info.minimum} USDT。请确认地址是 BSC 链上的地址，转错网络的资产无法找回。</Trans></p>
       {errors.form ? (
         <div role="alert" className={ui.formError}>
           <span data-testid="withdraw-error">{errors.form}</span>
@@ -187,14 +187,14 @@ function History({ list }: { list: WithdrawalRecord[] }) {
     <section className={ui.card} aria-labelledby="withdraw-history">
       <h2 id="withdraw-history" className={bots.sectionTitle}><Trans>提现记录</Trans></h2>
       {list.length === 0 ? <p className={ui.muted}><Trans>暂无提现记录。</Trans></p> : null}
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="withdraw-list">
+      <ul className={bots.plainList} data-testid="withdraw-list">
         {list.map((w) => (
           <li key={w.id} className={bots.logItem} data-status={w.status}>
-            <div className={bots.row} style={{ padding: 0 }}>
+            <div className={bots.rowTight}>
               <strong>{num(w.amount, l, 8)} USDT</strong>
               <span className={statusBadge(w.status)}>{i18n._(statusLabels[w.status])}</span>
             </div>
-            <div className={bots.row} style={{ padding: 0 }}>
+            <div className={bots.rowTight}>
               <span className={`${bots.figureLabel} ${css.mono}`}>→ {short(w.address)}</span>
               <span className={bots.figureLabel}>{time(w.createdAt)}</span>
             </div>

@@ -7,6 +7,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, trend, time } from '../../../shared/format.ts';
 import * as bots from '../../../shared/blocks.css.ts';
+import * as css from './market.css.ts';
 
 /** /futures: the USDT-margined perpetuals of an exchange with price and funding rate, read only (no futures bots yet). */
 export function FuturesPage() {
@@ -22,7 +23,7 @@ export function FuturesPage() {
   };
   return (
     <Page title={<Trans>合约</Trans>}>
-      <p className={ui.formError} role="note" style={{ background: 'transparent' }} data-testid="futures-note"><Trans>合约策略暂未开放，此页仅展示行情。</Trans></p>
+      <p className={css.futuresNote} role="note" data-testid="futures-note"><Trans>合约策略暂未开放，此页仅展示行情。</Trans></p>
       <div className={bots.chips} role="tablist" aria-label={t`交易所`}>
         {live.map((e) => <button key={e.code} type="button" role="tab" aria-selected={e.code === picked} aria-pressed={e.code === picked} className={bots.chip} onClick={() => pick(e.code)}>{e.name}</button>)}
       </div>
@@ -34,7 +35,7 @@ export function FuturesPage() {
             <tbody>
               {data.data.list.map((r) => (
                 <tr key={r.symbol}>
-                  <td>{r.symbol}<div className={bots.profit[trend(r.change24h)]} style={{ fontSize: 11 }}>{r.change24h ? `${signed(r.change24h, l, 2)}%` : ''}</div></td>
+                  <td>{r.symbol}<div className={`${bots.profit[trend(r.change24h)]} ${css.futuresChange}`}>{r.change24h ? `${signed(r.change24h, l, 2)}%` : ''}</div></td>
                   <td>{num(r.price, l, 8)}</td>
                   <td className={bots.profit[trend(r.fundingRate)]}>{r.fundingRate ? `${signed(Number(r.fundingRate) * 100, l, 4)}%` : '—'}</td>
                   <td>{r.nextFundingTime ? time(new Date(r.nextFundingTime).toISOString()).slice(6, 11) : '—'}</td>

@@ -52,7 +52,7 @@ function MarketList({ exchange }: { exchange: string }) {
       </div>
       <input className={`${ui.input} ${css.search}`} type="search" placeholder={t`搜索交易对`} aria-label={t`搜索交易对`} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="market-search" />
       <div className={bots.chips}>
-        <Link to="/futures" className={bots.chip} style={{ display: 'inline-flex', alignItems: 'center', textDecoration: 'none' }} data-testid="to-futures"><Trans>合约</Trans> ›</Link>
+        <Link to="/futures" className={bots.chipLink} data-testid="to-futures"><Trans>合约</Trans> ›</Link>
         <button type="button" className={bots.chip} aria-pressed={!onlyFavourites} onClick={() => setOnlyFavourites(false)}><Trans>全部</Trans></button>
         <button type="button" className={bots.chip} aria-pressed={onlyFavourites} onClick={() => setOnlyFavourites(true)} data-testid="only-favourites"><Trans>自选</Trans></button>
       </div>
@@ -77,7 +77,7 @@ function Row({ s, locale, favourite, onStar, onOpen }: { s: SymbolInfo; locale: 
       <Sparkline values={s.spark ?? []} up={up} />
       <div className={css.price}>
         <div>{num(s.price, locale, 8)}</div>
-        <div className={bots.profit[trend(s.change24h)]} style={{ fontSize: 12 }}>{signed(s.change24h, locale, 2)}%</div>
+        <div className={`${bots.profit[trend(s.change24h)]} ${css.change}`}>{signed(s.change24h, locale, 2)}%</div>
       </div>
     </div>
   );

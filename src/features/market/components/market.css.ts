@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
 export const row = style({
@@ -11,3 +12,6 @@ export const starOn = style([star, { color: vars.color.warning }]);
 export const pair = style({ background: 'none', border: 0, padding: 0, textAlign: 'left', color: vars.color.text, font: 'inherit', fontWeight: 600, cursor: 'pointer', minWidth: 0 });
 export const price = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
 export const search = style({ marginBottom: vars.space.md });
+export const change = style({ fontSize: 12 });
+export const futuresChange = style({ fontSize: 11 });
+export const futuresNote = style([ui.formError, { background: 'transparent' }]);

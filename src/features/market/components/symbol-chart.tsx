@@ -36,7 +36,7 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
       <LoadState loading={!s && !data.failed} failed={data.failed} failedText={<Trans>行情加载失败。</Trans>} onRetry={reload} />
       {s ? (
         <section className={ui.card} data-testid="symbol-head">
-          <div className={bots.row} style={{ padding: 0 }}>
+          <div className={bots.rowTight}>
             <strong className={bots.big}>{num(s.price, l, 8)}</strong>
             <span className={bots.profit[trend(s.change24h)]}>{signed(s.change24h, l, 2)}%</span>
           </div>

@@ -5,6 +5,7 @@ import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
+import * as css from './notices.css.ts';
 import { time } from '../../../shared/format.ts';
 import { noticeWords } from '../words.ts';
 
@@ -26,7 +27,7 @@ function NoticeDetailPage({ id }: { id: string }) {
       <LoadState loading={!notice.data && !notice.failed} failed={notice.failed} failedText={<Trans>这条通知不存在。</Trans>} onRetry={notice.reload} />
       {notice.data && w ? (
         <section className={ui.card} data-testid="notice-detail">
-          <h2 style={{ marginTop: 0 }}>{w.title}</h2>
+          <h2 className={css.title}>{w.title}</h2>
           <p className={ui.muted}>{time(notice.data.createdAt)}</p>
           <p>{w.text}</p>
           {notice.data.detail.bot ? <Link to="/strategy/detail/$id" params={{ id: notice.data.detail.bot }}><Trans>查看策略</Trans></Link> : null}

@@ -9,6 +9,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { time } from '../../../shared/format.ts';
 import { Pager } from '../../../shared/pager.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import * as noticeCss from './notices.css.ts';
 import { noticeWords } from '../words.ts';
 
 const PAGE_SIZE = 10;
@@ -30,17 +31,17 @@ export function NoticeListPage({ kind }: { kind?: 'warning' }) {
     >
       <LoadState loading={!notices.data && !notices.failed} failed={notices.failed} failedText={<Trans>加载失败。</Trans>} onRetry={notices.reload} />
       {notices.data && notices.data.list.length === 0 ? <section className={ui.card}><p className={ui.muted}>{kind ? <Trans>没有风险提示。</Trans> : <Trans>暂无公告。</Trans>}</p></section> : null}
-      <ul className={ui.list} data-testid="notice-list" style={notices.data?.list.length ? undefined : { display: 'none' }}>
+      <ul className={notices.data?.list.length ? ui.list : noticeCss.hiddenList} data-testid="notice-list">
         {notices.data?.list.map((n) => {
           const w = noticeWords(n, i18n);
           return (
             <li key={n.id}>
-              <Link to="/notice/detail" search={{ id: n.id }} className={ui.listRow} style={{ display: 'block', padding: '12px 16px' }} data-read={n.read}>
-                <div className={css.row} style={{ padding: 0 }}>
+              <Link to="/notice/detail" search={{ id: n.id }} className={noticeCss.item} data-read={n.read}>
+                <div className={css.rowTight}>
                   <strong className={n.kind === 'warning' ? css.profit.down : undefined}>{n.read ? '' : '● '}{w.title}</strong>
                   <span className={css.figureLabel}>{time(n.createdAt)}</span>
                 </div>
-                <div className={css.figureLabel} style={{ marginTop: 4 }}>{w.text}</div>
+                <div className={noticeCss.text}>{w.text}</div>
               </Link>
             </li>
           );

@@ -44,23 +44,23 @@ export function RankPage() {
       <section className={ui.card} data-testid="rank-me">
         <div className={ui.muted}><Trans>我的排名</Trans></div>
         {data?.me ? (
-          <div className={css.row} style={{ padding: 0 }}>
+          <div className={css.rowTight}>
             <strong className={css.big}>#{data.me.rank}</strong>
             <span className={`${css.big} ${css.profit[trend(data.me.profit)]}`}>{signed(data.me.profit, i18n.locale, 2)}</span>
           </div>
         ) : (
-          <p style={{ margin: '4px 0 0' }}>{data ? <Trans>本周期还没有完成的盈利轮次，完成一轮后即可上榜。</Trans> : '—'}</p>
+          <p className={rankCss.empty}>{data ? <Trans>本周期还没有完成的盈利轮次，完成一轮后即可上榜。</Trans> : '—'}</p>
         )}
       </section>
       <LoadState loading={!data && !rank.failed} failed={rank.failed} failedText={<Trans>排行加载失败。</Trans>} onRetry={rank.reload} />
       {data ? (
         <section className={ui.card} aria-busy={false}>
           {data.list.length === 0 ? <p className={ui.muted}><Trans>本周期暂无上榜用户。</Trans></p> : null}
-          <ol style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="rank-list">
+          <ol className={css.plainList} data-testid="rank-list">
             {data.list.map((e) => <RankRow key={`${e.rank}-${e.uid}-${e.nickname}`} entry={e} />)}
           </ol>
           <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
-          <p className={ui.muted} style={{ marginBottom: 0 }}><Trans>按周期内已完成轮次的已实现收益 (USDT) 排名；实盘与模拟分开排名。</Trans></p>
+          <p className={css.mutedTight.bottom}><Trans>按周期内已完成轮次的已实现收益 (USDT) 排名；实盘与模拟分开排名。</Trans></p>
         </section>
       ) : null}
     </Page>
@@ -70,13 +70,13 @@ export function RankPage() {
 function RankRow({ entry: e }: { entry: RankEntry }) {
   const { i18n } = useLingui();
   return (
-    <li className={rankCss.row} style={{ fontWeight: e.me ? 700 : undefined }} data-me={e.me || undefined}>
+    <li className={rankCss.row} data-me={e.me || undefined}>
       <span className={rankCss.medal[e.rank <= 3 ? (e.rank as 1 | 2 | 3) : 'other']} aria-label={`#${e.rank}`}>{e.rank}</span>
       <span className={rankCss.who}>
         <span className={rankCss.name}>{e.nickname}{e.me ? <Trans> (我)</Trans> : null}</span>
         <span className={css.figureLabel}>UID {e.uid} · <Plural value={e.cycles} one="# 轮" other="# 轮" /></span>
       </span>
-      <strong className={css.profit[trend(e.profit)]} style={{ fontVariantNumeric: 'tabular-nums' }}>{signed(e.profit, i18n.locale, 2)}</strong>
+      <strong className={`${css.profit[trend(e.profit)]} ${css.numeric}`}>{signed(e.profit, i18n.locale, 2)}</strong>
     </li>
   );
 }

@@ -12,6 +12,10 @@ export const medal = styleVariants({
   3: [place, { background: '#e0a574', color: '#3a1f08' }],
   other: [place, { color: vars.color.textMuted }],
 });
-export const row = style({ display: 'flex', alignItems: 'center', gap: vars.space.md, padding: '8px 0' });
+export const row = style({
+  display: 'flex', alignItems: 'center', gap: vars.space.md, padding: '8px 0',
+  selectors: { '&[data-me]': { fontWeight: 700 } },
+});
 export const who = style({ flex: 1, minWidth: 0 });
 export const name = style({ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const empty = style({ margin: `${vars.space.xs} 0 0` });

@@ -8,6 +8,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num } from '../../../shared/format.ts';
 import * as css from '../../../shared/blocks.css.ts';
+import * as referral from './referral.css.ts';
 import { useTeam } from './use-team.ts';
 
 /** /referral: the invite link and code (the UID), a QR code of the link, copy buttons, and the team's totals. */
@@ -21,10 +22,10 @@ export function ReferralPage() {
   const { copied, copy } = useCopy();
   return (
     <Page title={<Trans>邀请好友</Trans>}>
-      <section className={ui.card} style={{ textAlign: 'center' }}>
-        {qr ? <img src={qr} width={180} height={180} alt={t`邀请链接二维码`} data-testid="referral-qr" style={{ borderRadius: 8, background: '#fff' }} /> : <div style={{ height: 180 }} aria-busy="true" />}
+      <section className={referral.qrCard}>
+        {qr ? <img src={qr} width={180} height={180} alt={t`邀请链接二维码`} data-testid="referral-qr" className={referral.qr} /> : <div className={referral.qrPlaceholder} aria-busy="true" />}
         <p className={ui.muted}><Trans>好友扫码或打开链接注册，即成为你的团队成员。</Trans></p>
-        <p style={{ overflowWrap: 'anywhere', fontFamily: 'ui-monospace, monospace' }} data-testid="referral-link">{link}</p>
+        <p className={referral.link} data-testid="referral-link">{link}</p>
         <div className={css.grid2}>
           <button type="button" className={ui.button.primary} onClick={() => void copy(link)}>{copied === link ? t`已复制` : t`复制链接`}</button>
           <button type="button" className={ui.button.secondary} onClick={() => void copy(sn)}>{copied === sn ? t`已复制` : <Trans>复制邀请码 {sn}</Trans>}</button>

@@ -20,9 +20,9 @@ export function TeamPage({ title }: { title: 'team' | 'list' }) {
     <Page title={title === 'team' ? <Trans>我的团队</Trans> : <Trans>邀请记录</Trans>}>
       <LoadState loading={!team.data && !team.failed} failed={team.failed} failedText={<Trans>加载失败。</Trans>} onRetry={team.reload} />
       {team.data && team.data.list.length === 0 ? <section className={ui.card}><p className={ui.muted}><Trans>还没有团队成员。分享你的邀请链接，好友注册后会出现在这里。</Trans></p></section> : null}
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="team-list">
+      <ul className={css.plainList} data-testid="team-list">
         {team.data?.list.map((m) => (
-          <li key={m.sn} className={css.botCard} style={{ gridTemplateColumns: '1fr' }}>
+          <li key={m.sn} className={css.botCardSingle}>
             <div>
               <div className={css.botHead}>
                 <span className={css.botTitle}>{m.nickname} · UID {m.sn}</span>

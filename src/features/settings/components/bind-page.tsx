@@ -10,6 +10,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
+import * as css from './settings.css.ts';
 import { useWalletDetected } from '../../../lib/wallet/use-wallet-detected.ts';
 import { walletFailureText } from '../../../lib/wallet/wallet-failure.ts';
 import { profileFieldError } from '../validate.ts';
@@ -56,7 +57,7 @@ function WalletBind({ profile }: { profile: Profile }) {
     return (
       <section className={ui.card} data-testid="wallet-bound">
         <p><Trans>已绑定钱包</Trans></p>
-        <p style={{ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' }}>{address}</p>
+        <p className={css.address}>{address}</p>
         <p className={ui.muted}><Trans>每个账户只能绑定一个钱包，绑定后可用该钱包直接登录。</Trans></p>
       </section>
     );

@@ -1,16 +1,20 @@
-import { style } from '@vanilla-extract/css';
+import { createVar, fallbackVar, style } from '@vanilla-extract/css';
+import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
 export const profileCard = style({ display: 'flex', alignItems: 'center', gap: vars.space.lg });
+/** The avatar's side and letter size, set per use (56 px on My, 36 px in the profile list). */
+export const avatarSize = createVar();
+export const avatarFont = createVar();
 export const avatar = style({
-  width: 56,
-  height: 56,
+  width: fallbackVar(avatarSize, '56px'),
+  height: fallbackVar(avatarSize, '56px'),
   borderRadius: '50%',
   display: 'grid',
   placeItems: 'center',
   background: vars.color.primarySoft,
   color: vars.color.primary,
-  fontSize: 24,
+  fontSize: fallbackVar(avatarFont, '24px'),
   fontWeight: 700,
   flexShrink: 0,
   objectFit: 'cover',
@@ -43,3 +47,5 @@ export const switchThumb = style({
 export const switchThumbOn = style([switchThumb, { transform: 'translateX(20px)' }]);
 export const about = style({ display: 'grid', justifyItems: 'center', gap: vars.space.sm, padding: `${vars.space.xl} 0` });
 export const steps = style({ margin: `0 0 ${vars.space.lg}`, paddingLeft: vars.space.xl, display: 'grid', gap: vars.space.sm, lineHeight: 1.5 });
+export const address = style({ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' });
+export const testCard = style([ui.card, { display: 'grid', gap: vars.space.sm }]);

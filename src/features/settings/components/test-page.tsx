@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../../../components/ui/page.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
+import * as css from './settings.css.ts';
 import { showToast, type ToastKind } from '../../../lib/toast.ts';
 import { isLoggedInAtom } from '../../../state/session.ts';
 import { preferencesAtom, setLanguageAtom, toggleThemeAtom } from '../../../state/preferences.ts';
@@ -41,7 +42,7 @@ export function TestPage() {
           <li key={k} className={ui.listRow}><span className={ui.listLabel}>{k}</span><span className={ui.listValue}>{v}</span></li>
         ))}
       </ul>
-      <div className={ui.card} style={{ display: 'grid', gap: 8 }}>
+      <div className={css.testCard}>
         {kinds.map((kind) => (
           <button key={kind} type="button" className={ui.button.secondary} onClick={() => showToast(kind, t`这是一条提示：${kind}`)}>
             <Trans>提示预览：{kind}</Trans>

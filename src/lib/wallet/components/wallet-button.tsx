@@ -4,6 +4,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { signInAtom, walletLoadingAtom } from '../../../state/session.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
+import * as css from './wallet.css.ts';
 
 /** "Log in with a wallet" (WalletEntry shows it where a wallet is detected); the wallet code loads on the tap. */
 export function WalletButton({ referrer }: { referrer?: string | undefined }) {
@@ -31,7 +32,7 @@ export function WalletButton({ referrer }: { referrer?: string | undefined }) {
     }
   };
   return (
-    <div style={{ marginTop: 12 }}>
+    <div className={css.box}>
       {failure ? <div role="alert" className={ui.formError} data-testid="wallet-failure">{failure}</div> : null}
       <button type="button" className={ui.button.secondary} onClick={() => void start()} disabled={busy} data-testid="wallet-login">
         {busy ? <Trans>请在钱包中确认…</Trans> : <Trans>钱包登录</Trans>}

@@ -1,0 +1,45 @@
+import { createVar, style, styleVariants } from '@vanilla-extract/css';
+import * as ui from '../../../components/ui/ui.css.ts';
+import * as blocks from '../../../shared/blocks.css.ts';
+import { vars } from '../../../styles/theme.css.ts';
+
+/** The round "+" in the strategy list's header: a square small button. */
+export const createIcon = style([blocks.primarySmallLink, { width: 36, padding: 0 }]);
+export const selectAll = style([blocks.checkbox, { verticalAlign: 'middle', marginRight: 6 }]);
+export const bindLink = style([blocks.linkButton.secondary, { marginBottom: vars.space.sm }]);
+export const gridLink = style([blocks.linkButton.secondary, { marginTop: vars.space.sm }]);
+/** While selecting, the fixed batch bar covers the list's end: room for it below. */
+export const botList = styleVariants({
+  plain: [blocks.plainList],
+  selecting: [blocks.plainList, { paddingBottom: 64 }],
+});
+
+export const grid2Spaced = style([blocks.grid2, { marginBottom: vars.space.md }]);
+export const progress = style([blocks.progress, { marginTop: vars.space.sm }]);
+export const backtestResult = style({ marginTop: vars.space.md });
+export const riskLabel = style([ui.label, { marginBottom: 6 }]);
+export const aiNote = style([ui.muted, { margin: `${vars.space.xs} 0 ${vars.space.sm}` }]);
+export const rowSpaced = style([blocks.row, { marginTop: vars.space.sm }]);
+
+/** Home cards that are links: the card's look, not a link's colour. */
+export const billCard = style([ui.card, blocks.grid2, { display: 'grid', color: 'inherit', textDecoration: 'none' }]);
+export const cardLink = style([ui.card, { display: 'block', color: 'inherit', textDecoration: 'none' }]);
+export const figures4 = style([blocks.figures, { gridTemplateColumns: 'repeat(4, 1fr)' }]);
+export const figuresSpaced = style([blocks.figures, { marginBottom: vars.space.sm }]);
+export const cardMeta = style([blocks.figureLabel, { marginBottom: 6 }]);
+
+export const simBalances = style([blocks.plainList, { margin: `${vars.space.sm} 0` }]);
+export const simActions = style([blocks.actions, { margin: `${vars.space.sm} 0` }]);
+
+/** The bill's daily bars: the height is each day's profit against the period's peak. */
+export const barHeight = createVar();
+const barBase = style([blocks.barCol, { height: barHeight }]);
+export const barCol = styleVariants({
+  up: [barBase, { background: vars.color.success }],
+  down: [barBase, { background: vars.color.danger }],
+  flat: [barBase, { background: vars.color.border }],
+});
+export const chipsSpaced = style([blocks.chips, { marginTop: vars.space.md }]);
+
+export const plainFieldset = style({ border: 0, padding: 0, margin: 0 });
+export const equityChart = style([blocks.chart, { height: 200 }]);
