@@ -31,8 +31,15 @@ export function useBotTarget(id: string | undefined) {
   useEffect(() => symbols.reload(), [exchangeCode]);
   useRefresh(symbols.reload, 10_000, exchangeCode !== undefined);
   const market = symbols.data?.find((s) => s.symbol === symbol);
+  // What the account has free in the pair's quote currency: the create screens show it beside the
+  // investment, since a bot whose worst case it cannot fund is refused at its start (issue 14 §5).
+  const quote = symbol.split('/')[1] ?? 'USDT';
+  const assets = useResource<string | null>(() =>
+    exchangeCode ? api.userAsset({ exchange: exchangeCode }, { show: false }).then((a) => a.balances.find((b) => b.currency === quote)?.free ?? '0', () => null) : Promise.resolve(null),
+  );
+  useEffect(() => assets.reload(), [exchangeCode, quote]);
   return {
-    bindings, bot, binding, symbols, market,
+    bindings, bot, binding, symbols, market, quote, available: assets.data ?? null,
     exchangeId, setExchangeId, symbol, setSymbol, name, setName,
     loading: (!bindings.data && !bindings.failed) || (id !== undefined && !bot.data && !bot.failed),
     noBinding: !id && bindings.data?.length === 0,

@@ -43,3 +43,7 @@ export const chipsSpaced = style([blocks.chips, { marginTop: vars.space.md }]);
 
 export const plainFieldset = style({ border: 0, padding: 0, margin: 0 });
 export const equityChart = style([blocks.chart, { height: 200 }]);
+
+/** The free balance under the investment field, and the warning when the bot needs more. */
+export const availableHint = style({ display: 'grid', gap: 2, marginTop: -8, marginBottom: vars.space.md });
+export const availableShort = style({ color: vars.color.danger, fontSize: vars.font.small });

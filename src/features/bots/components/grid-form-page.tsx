@@ -14,6 +14,7 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { BotFormFooter, BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { BacktestPanel } from './backtest-panel.tsx';
 import { GridLevelsList } from './grid-levels.tsx';
+import { AvailableHint } from './available-hint.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 
@@ -73,6 +74,7 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
                 <button type="button" role="radio" aria-checked={v.spacing === 'geometric'} aria-pressed={v.spacing === 'geometric'} className={css.chip} onClick={() => set('spacing')({ target: { value: 'geometric' } })}><Trans>等比</Trans></button>
               </div>
               <Field label={<Trans>投资金额（USDT）</Trans>} name="investment" inputMode="decimal" value={v.investment} onChange={set('investment')} onBlur={blur('investment')} error={err('investment')} />
+              <AvailableHint available={target.available} quote={target.quote} needed={v.investment || null} locale={i18n.locale} />
               <div className={css.grid2}>
                 <Field label={<Trans>止损价（可选）</Trans>} name="stopLoss" inputMode="decimal" value={v.stopLoss} onChange={set('stopLoss')} onBlur={blur('stopLoss')} error={err('stopLoss')} />
                 <Field label={<Trans>止盈价（可选）</Trans>} name="takeProfit" inputMode="decimal" value={v.takeProfit} onChange={set('takeProfit')} onBlur={blur('takeProfit')} error={err('takeProfit')} />

@@ -9,6 +9,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { checkMartin, defaultMartinValues, levelTable, paramsFromValues, valuesFromParams, type MartinValues } from '../martin-form.ts';
 import { LevelTable } from './level-table.tsx';
+import { AvailableHint } from './available-hint.tsx';
 import { useBotTarget } from '../use-bot-target.ts';
 import { useBotForm } from '../use-bot-form.ts';
 import { BotFormFooter, BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
@@ -65,6 +66,7 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
             <BotTargetFields target={target} id={id} />
             <section className={ui.card}>
               <Field label={<Trans>投资金额（USDT）</Trans>} name="investment" inputMode="decimal" value={values.investment} onChange={set('investment')} onBlur={blur('investment')} error={err('investment')} />
+              <AvailableHint available={target.available} quote={target.quote} needed={table?.total ?? null} locale={i18n.locale} />
               <Field label={<Trans>首单金额（USDT）</Trans>} name="firstOrder" inputMode="decimal" value={values.firstOrder} onChange={set('firstOrder')} onBlur={blur('firstOrder')} error={err('firstOrder')} />
               <div className={css.grid2}>
                 <Field label={<Trans>补仓倍数</Trans>} name="multiplier" inputMode="decimal" value={values.multiplier} onChange={set('multiplier')} onBlur={blur('multiplier')} error={err('multiplier')} />
