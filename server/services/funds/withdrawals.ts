@@ -12,7 +12,7 @@ import { checkPaymentPassword } from '../password-change.ts';
 import { userById } from '../users.ts';
 import { checkNetwork } from './network.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
-import { checkWithdrawAddress, checkWithdrawLock, securityNotice } from '../security/lock.ts';
+import { checkWithdrawAddress, checkWithdrawLock, lockedUntil, securityNotice } from '../security/lock.ts';
 import { requireSecondFactor } from '../security/two-factor.ts';
 
 /**
@@ -31,7 +31,7 @@ const record = (r: Row): WithdrawalRecord => ({
 
 export async function withdrawInfo(db: Db, chain: ChainSide | undefined, userId: string, now = new Date()): Promise<WithdrawInfo> {
   const [user, bal] = await Promise.all([userById(db, userId), balances(db, userId)]);
-  const locked = user.withdraw_locked_until && user.withdraw_locked_until.getTime() > now.getTime() ? user.withdraw_locked_until.toISOString() : null;
+  const locked = lockedUntil(user, now);
   const base: WithdrawInfo = {
     enabled: false, network: 'BSC', token: '', minimum: '0', fee: '0', balance: bal.usdt, paymentPasswordSet: user.payment_hash !== null, recent: [],
     lockedUntil: locked, twoFactor: user.totp_sealed !== null,

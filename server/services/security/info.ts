@@ -1,11 +1,12 @@
 import type { SecurityInfo } from '../../../contract/schemas.ts';
 import type { Db } from '../../db/connect.ts';
 import { userById } from '../users.ts';
+import { lockedUntil } from './lock.ts';
 
 /** What protects the account now, for the security screen (issue 12 finding 3). */
 export async function securityInfo(db: Db, userId: string, now = new Date()): Promise<SecurityInfo> {
   const u = await userById(db, userId);
-  const locked = u.withdraw_locked_until && u.withdraw_locked_until.getTime() > now.getTime() ? u.withdraw_locked_until.toISOString() : null;
+  const locked = lockedUntil(u, now);
   return {
     twoFactor: u.totp_sealed !== null,
     recoveryCodesLeft: u.totp_sealed ? (u.recovery_hashes?.length ?? 0) : 0,

@@ -30,6 +30,12 @@ export async function lockForChange(db: Db, userId: string, change: SecurityChan
   return locked;
 }
 
+/** The end of a user's withdrawal lock (ISO time) while it lasts, else null: what the screens show. */
+export function lockedUntil(user: { withdraw_locked_until: Date | null }, now = new Date()): string | null {
+  const until = user.withdraw_locked_until;
+  return until && until.getTime() > now.getTime() ? until.toISOString() : null;
+}
+
 /** "2026-11-24 13:55 UTC": the end of a lock as a message shows it, the same in zh and en. */
 export const untilText = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 

@@ -85,11 +85,6 @@ export async function disableTwoFactor(deps: TwoFactorDeps, userId: string, code
   await lockForChange(deps.db, userId, 'two_factor_off', deps.lockMs);
 }
 
-/** Whether the user has 2FA on. */
-export async function twoFactorOn(db: Db, userId: string): Promise<boolean> {
-  return (await userById(db, userId)).totp_sealed !== null;
-}
-
 /**
  * The second factor for a sensitive call: nothing when 2FA is off; otherwise a fresh code from the app
  * (each works once) or an unused recovery code (used up), else TwoFactorRequired / TwoFactorInvalid.
@@ -129,9 +124,4 @@ async function guarded(deps: Pick<TwoFactorDeps, 'limiter'>, userId: string, ip:
   if (ok) return;
   await deps.limiter.fail(key, ip);
   throw fail('TwoFactorInvalid');
-}
-
-/** Recovery codes left, for the security screen. */
-export async function recoveryCodesLeft(db: Db, userId: string): Promise<number> {
-  return (await userById(db, userId)).recovery_hashes?.length ?? 0;
 }
