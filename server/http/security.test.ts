@@ -175,6 +175,21 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
     expect(await loginNotices(third.data.token)).toHaveLength(1);
   });
 
+  it('keeps each trader’s security to themselves: another trader’s 2FA, lock and statement change nothing of theirs', async () => {
+    const a = as({ authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) })).json().data.token}` });
+    const b = as({ authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) })).json().data.token}` });
+    const setup = await a('POST', '/api/user/twoFactor/setup', {});
+    expect((await a('POST', '/api/user/twoFactor/enable', { code: new TOTP({ secret: Secret.fromBase32(setup.data.secret) }).generate() })).code).toBe(1);
+    // B cannot use A's pending or enabled secret, and sees none of A's state.
+    expect((await b('POST', '/api/user/twoFactor/enable', { code: new TOTP({ secret: Secret.fromBase32(setup.data.secret) }).generate() })).code).toBe(Code.TwoFactorNotEnabled);
+    expect((await b('POST', '/api/user/twoFactor/disable', { code: '123456' })).code).toBe(Code.TwoFactorNotEnabled);
+    expect((await b('GET', '/api/user/security')).data).toMatchObject({ twoFactor: false, withdrawLockedUntil: null });
+    expect((await a('GET', '/api/user/security')).data).toMatchObject({ twoFactor: true, withdrawLockedUntil: expect.any(String) });
+    expect((await b('GET', '/api/notice/list')).data.total).toBe(0);
+    // An account without a wallet gets no password statement to sign.
+    expect((await b('GET', '/api/user/paymentNonce')).code).toBe(Code.WalletNotConnected);
+  });
+
   it('counts wrong codes against the attempt limits', async () => {
     const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     const call = as({ authorization: `Bearer ${reg.json().data.token}` });
