@@ -1,8 +1,19 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { store } from '../lib/store.ts';
 import { isLoggedInAtom } from '../state/session.ts';
 import { loadTabBar } from '../components/ui/tab-bar/lazy-tab-bar.tsx';
 import { loadArea } from '../lib/i18n.ts';
+import { queryClient } from '../shared/query.ts';
+
+/** The logged-in screens share one query cache (server state through TanStack Query, loaded with them). */
+function Authed() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}
 
 /** Logged-in-only screens: anyone else is sent to /login. */
 export const Route = createFileRoute('/_authed')({
@@ -10,4 +21,5 @@ export const Route = createFileRoute('/_authed')({
     if (!store.get(isLoggedInAtom)) throw redirect({ to: '/login', replace: true });
     await Promise.all([loadTabBar(), loadArea('app')]);
   },
+  component: Authed,
 });

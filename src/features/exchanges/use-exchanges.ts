@@ -1,6 +1,6 @@
 import type { ApiBinding, ExchangeInfo } from '../../../contract/schemas.ts';
-import { api, getExchanges } from '../../lib/api.ts';
-import { useResource } from '../../lib/use-resource.ts';
+import { useQuery } from '@tanstack/react-query';
+import { call, exchangesQuery, failed } from '../../shared/query.ts';
 
 export interface ExchangesData {
   exchanges: ExchangeInfo[];
@@ -10,5 +10,15 @@ export interface ExchangesData {
 
 /** The exchange list (cached 5 min), the IPs to whitelist and the user's bindings; null while loading. */
 export function useExchanges(): { data: ExchangesData | null; failed: boolean; reload: () => void } {
-  return useResource(() => Promise.all([getExchanges(), api.userApi({})]).then(([list, bindings]) => ({ exchanges: list.exchanges, ips: list.ips, bindings })));
+  const list = useQuery(exchangesQuery);
+  const bindings = useQuery(call('userApi', {}));
+  const data = list.data && bindings.data ? { exchanges: list.data.exchanges, ips: list.data.ips, bindings: bindings.data } : null;
+  return {
+    data,
+    failed: failed(list) || failed(bindings),
+    reload: () => {
+      void list.refetch();
+      void bindings.refetch();
+    },
+  };
 }

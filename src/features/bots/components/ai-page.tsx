@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -17,6 +18,7 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { EquityChart } from './equity-chart.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import { failed, write } from '../../../shared/query.ts';
 import * as styles from './bots.css.ts';
 
 type Risk = AiSearchAnswer['risk'];
@@ -43,26 +45,22 @@ function AiSearchPage() {
   const [answer, setAnswer] = useState<AiSearchAnswer | null>(null);
   const [failure, setFailure] = useState('');
   const [starting, setStarting] = useState<number | null>(null);
-  const [ahead, setAhead] = useState(0);
+  const [round, setRound] = useState(0);
+  // While the search waits in the server's line, the trader sees how many are before theirs (each search its own question).
+  const queue = useQuery({ queryKey: ['strategyAiQueue', null, round], queryFn: () => api.strategyAiQueue(undefined, { show: false }), enabled: busy, refetchInterval: 1000, gcTime: 0 });
+  const ahead = busy ? (queue.data?.position ?? 0) : 0;
   useEffect(() => {
     if (!busy) return;
     setSeconds(0);
-    setAhead(0);
     const timer = setInterval(() => setSeconds((s) => s + 1), 1000);
-    // While the search waits in the server's line, the trader sees how many are before theirs.
-    const place = setInterval(() => {
-      api.strategyAiQueue(undefined, { show: false }).then((q) => setAhead(q.position ?? 0), () => undefined);
-    }, 1000);
-    return () => {
-      clearInterval(timer);
-      clearInterval(place);
-    };
+    return () => clearInterval(timer);
   }, [busy]);
   useEffect(() => setAnswer(null), [target.exchangeId, target.symbol, investment, risk]);
   const validInvestment = /^\d+(\.\d{1,8})?$/.test(investment) && Number(investment) > 0;
 
   const run = async () => {
     if (target.exchangeId === null || !validInvestment) return;
+    setRound((r) => r + 1);
     setBusy(true);
     setFailure('');
     try {
@@ -82,9 +80,9 @@ function AiSearchPage() {
       const name = target.name.trim() || `AI ${target.symbol}`;
       const base = { exchangeId: target.exchangeId, symbol: target.symbol, name, ai: { risk } };
       const bot = p.type === 'grid'
-        ? await api.userBotCreate({ ...base, type: 'grid', params: p.params as GridParamsInput })
-        : await api.userBotCreate({ ...base, type: 'martin', params: p.params as MartinParamsInput });
-      await api.userBotOperation({ id: bot.id, action: 'start' });
+        ? await write('userBotCreate', { ...base, type: 'grid', params: p.params as GridParamsInput })
+        : await write('userBotCreate', { ...base, type: 'martin', params: p.params as MartinParamsInput });
+      await write('userBotOperation', { id: bot.id, action: 'start' });
       await navigate({ to: '/strategy/detail/$id', params: { id: bot.id }, replace: true });
     } catch (e) {
       setFailure(errorText(e));
@@ -96,7 +94,7 @@ function AiSearchPage() {
   return (
     <Page title={<Trans>AI 策略</Trans>}>
       <OfflineBanner />
-      <LoadState loading={target.loading} failed={target.bindings.failed} failedText={<Trans>加载失败。</Trans>} onRetry={target.bindings.reload} />
+      <LoadState loading={target.loading} failed={failed(target.bindings)} failedText={<Trans>加载失败。</Trans>} onRetry={() => void target.bindings.refetch()} />
       <BotFormNotices target={target} id={undefined} />
       {!target.loading && !target.noBinding ? (
         <>

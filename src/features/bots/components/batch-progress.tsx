@@ -1,40 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { BatchStatus } from '../../../../contract/bots.ts';
-import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import * as dialog from '../../../components/ui/dialog.css.ts';
 import { button } from '../../../components/ui/ui.css.ts';
 import { operationLabels } from '../labels.ts';
 import * as css from '../../../shared/blocks.css.ts';
+import { call } from '../../../shared/query.ts';
 
 const POLL_MS = 400;
 
 /** The progress of a batch task: polls botBatchStatus until every bot is done, then lists the ones that failed and why. */
 export function BatchProgress({ taskId, names, onClose }: { taskId: string; names: Map<string, string>; onClose: () => void }) {
   const { i18n } = useLingui();
-  const [status, setStatus] = useState<BatchStatus | null>(null);
-  const [failure, setFailure] = useState('');
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const s = await api.userBotBatchStatus({ task_id: taskId }, { show: false });
-        if (!live) return;
-        setStatus(s);
-        if (s.status !== 'done') timer = setTimeout(poll, POLL_MS);
-      } catch (e) {
-        if (live) setFailure(errorText(e));
-      }
-    };
-    void poll();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [taskId]);
+  // Asked every POLL_MS until the task is done (or the question fails).
+  const task = useQuery({
+    ...call('userBotBatchStatus', { task_id: taskId }, { show: false }),
+    refetchInterval: (q) => (q.state.data?.status === 'done' || q.state.status === 'error' ? false : POLL_MS),
+    refetchIntervalInBackground: true,
+  });
+  const status = task.data ?? null;
+  const failure = task.isError ? errorText(task.error) : '';
   const done = status?.status === 'done';
   const failed = status?.results.filter((r) => !r.ok) ?? [];
   return (

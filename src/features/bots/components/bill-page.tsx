@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { assignInlineVars } from '@vanilla-extract/dynamic';
-import { api } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useQuery } from '@tanstack/react-query';
+import { call, failed, keepPage, loading } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
@@ -24,9 +24,9 @@ export function BillPage() {
   const [by, setBy] = useState<'bot' | 'symbol'>('bot');
   const [mode, setMode] = useTradingMode();
   const q = mode ? { mode } : {};
-  const bill = useResource(() => api.userBill(q), [mode]);
-  const group = useResource(() => api.userBillGroup(q), [mode]);
-  const logs = useResource(() => api.userBillLogs({ page: String(page), page_size: String(PAGE_SIZE), ...q }), [mode, page]);
+  const bill = useQuery(call('userBill', q));
+  const group = useQuery(call('userBillGroup', q));
+  const logs = useQuery({ ...call('userBillLogs', { page: String(page), page_size: String(PAGE_SIZE), ...q }), ...keepPage });
   const days = group.data?.byDay ?? [];
   const peak = Math.max(1e-9, ...days.map((d) => Math.abs(Number(d.profit))));
 
@@ -44,7 +44,7 @@ export function BillPage() {
           <div className={css.big} data-testid="bill-total"><Profit value={bill.data?.total ?? null} /></div>
         </div>
       </section>
-      <LoadState loading={false} failed={bill.failed || group.failed} failedText={<Trans>账单加载失败。</Trans>} onRetry={() => { bill.reload(); group.reload(); }} />
+      <LoadState loading={false} failed={failed(bill) || failed(group)} failedText={<Trans>账单加载失败。</Trans>} onRetry={() => { void bill.refetch(); void group.refetch(); }} />
       {group.data ? (
         <section className={ui.card}>
           <h2 className={css.sectionTitle}><Trans>近 30 天每日收益</Trans></h2>
@@ -67,7 +67,7 @@ export function BillPage() {
       ) : null}
       <section className={ui.card}>
         <h2 className={css.sectionTitle}><Trans>收益明细</Trans></h2>
-        <LoadState loading={!logs.data && !logs.failed} failed={logs.failed} failedText={<Trans>加载失败。</Trans>} onRetry={logs.reload} />
+        <LoadState loading={loading(logs)} failed={failed(logs)} failedText={<Trans>加载失败。</Trans>} onRetry={() => void logs.refetch()} />
         {logs.data && logs.data.list.length === 0 ? <p className={ui.muted}><Trans>策略完成一轮止盈或止损后，收益会出现在这里。</Trans></p> : null}
         {logs.data?.list.map((b) => (
           <div key={b.id} className={css.logItem}>

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { call, failed, loading, write } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num } from '../../../shared/format.ts';
-import { useRefresh } from '../../../shared/use-refresh.ts';
 import { Figure, Profit } from './figure.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import * as css from '../../../shared/blocks.css.ts';
@@ -21,22 +20,21 @@ export function BotActionPage({ id }: { id: string }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const navigate = useNavigate();
-  const detail = useResource(() => api.userBotDetail({ id }));
-  useRefresh(detail.reload, 3000);
+  const detail = useQuery({ ...call('userBotDetail', { id }), refetchInterval: 3000 });
   const [asking, setAsking] = useState<'add' | 'close' | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
   const d = detail.data;
-  const nextQuote = d ? d.levels[d.positions]?.quote ?? null : null;
-  const canAdd = d !== null && d.status !== 'stopped' && d.positions < d.maxPositions && !d.pending;
-  const canClose = d !== null && d.status !== 'stopped' && d.positions > 0 && !d.pending;
+  const nextQuote = d ? (d.levels[d.positions]?.quote ?? null) : null;
+  const canAdd = d !== undefined && d.status !== 'stopped' && d.positions < d.maxPositions && !d.pending;
+  const canClose = d !== undefined && d.status !== 'stopped' && d.positions > 0 && !d.pending;
 
   const run = async (action: 'add' | 'close') => {
     setAsking(null);
     setBusy(true);
     setFailure('');
     try {
-      await api.userBotOperation({ id, action });
+      await write('userBotOperation', { id, action });
       showToast('success', action === 'add' ? t`手动补仓已提交` : t`手动平仓已提交`);
       await navigate({ to: '/strategy/detail/$id', params: { id }, replace: true });
     } catch (e) {
@@ -49,7 +47,7 @@ export function BotActionPage({ id }: { id: string }) {
   return (
     <Page title={<Trans>手动操作</Trans>}>
       <OfflineBanner />
-      <LoadState loading={!d && !detail.failed} failed={detail.failed} failedText={<Trans>策略加载失败。</Trans>} onRetry={detail.reload} />
+      <LoadState loading={loading(detail)} failed={failed(detail)} failedText={<Trans>策略加载失败。</Trans>} onRetry={() => void detail.refetch()} />
       {d ? (
         <>
           <section className={ui.card}>

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { call, failed, keepPage, loading } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
@@ -10,7 +10,6 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 import { num, time } from '../../../shared/format.ts';
 import { orderReasonLabels } from '../labels.ts';
-import { useRefresh } from '../../../shared/use-refresh.ts';
 import { useExchangeNames } from '../use-exchange-names.ts';
 import { ActionList } from './action-list.tsx';
 import { BotOperations } from './bot-operations.tsx';
@@ -31,25 +30,18 @@ export function BotDetailPage({ id }: { id: string }) {
   const l = i18n.locale;
   const exchangeName = useExchangeNames();
   const [positionsPage, setPositionsPage] = useState(1);
-  const detail = useResource(() => api.userBotDetail({ id }));
+  // A bot that trades is followed every 3 s; a stopped one no longer changes.
+  const detail = useQuery({ ...call('userBotDetail', { id }), refetchInterval: (q) => (q.state.data && q.state.data.status !== 'stopped' ? 3000 : false) });
   const d = detail.data;
-  const candles = useResource(() => (d ? api.marketSymbols({ exchange: d.exchange, symbol: d.symbol, history: '1', timeframe: '1m' }, { show: false }) : Promise.resolve(null)));
-  const adds = useResource(() => api.userPositionAdds({ id }, { show: false }));
-  const actions = useResource(() => api.userBotActions({ id, page: '1', page_size: '10' }));
-  const positions = useResource(() => api.userBotPositions({ id, page: String(positionsPage), page_size: String(POSITIONS_PAGE) }));
-
-  const refresh = useCallback(() => {
-    detail.reload();
-    adds.reload();
-    actions.reload();
-    positions.reload();
-  }, [detail.reload, adds.reload, actions.reload, positions.reload]);
-  useRefresh(refresh, 3000, d !== null && d.status !== 'stopped');
-  useRefresh(candles.reload, 15_000, d !== null);
+  const live = d !== undefined && d.status !== 'stopped' ? 3000 : false;
   // The candles need the pair, known once the detail arrives.
-  useEffect(() => {
-    if (d) candles.reload();
-  }, [d?.symbol]);
+  const candles = useQuery({
+    ...call('marketSymbols', { exchange: d?.exchange ?? '', symbol: d?.symbol ?? '', history: '1', timeframe: '1m' }, { show: false }),
+    enabled: d !== undefined, refetchInterval: 15_000,
+  });
+  const adds = useQuery({ ...call('userPositionAdds', { id }, { show: false }), refetchInterval: live });
+  const actions = useQuery({ ...call('userBotActions', { id, page: '1', page_size: '10' }), refetchInterval: live });
+  const positions = useQuery({ ...call('userBotPositions', { id, page: String(positionsPage), page_size: String(POSITIONS_PAGE) }), ...keepPage, refetchInterval: live });
 
   const lines = useMemo<ChartLine[]>(() => {
     if (!d) return [];
@@ -66,7 +58,7 @@ export function BotDetailPage({ id }: { id: string }) {
   return (
     <Page title={d ? `${d.symbol} · ${d.name}` : <Trans>策略详情</Trans>}>
       <OfflineBanner />
-      <LoadState loading={!d && !detail.failed} failed={detail.failed} failedText={<Trans>策略加载失败，可能已被删除。</Trans>} onRetry={detail.reload} />
+      <LoadState loading={loading(detail)} failed={failed(detail)} failedText={<Trans>策略加载失败，可能已被删除。</Trans>} onRetry={() => void detail.refetch()} />
       {d ? (
         <>
           <section className={ui.card} data-testid="bot-summary">
@@ -98,7 +90,7 @@ export function BotDetailPage({ id }: { id: string }) {
             {d.error ? <p role="alert" className={css.errorLine} data-testid="bot-error"><Trans>引擎已暂停该策略：</Trans>{d.error}</p> : null}
             {d.pending ? <p className={ui.muted} role="status"><Trans>订单处理中…</Trans></p> : null}
           </section>
-          <BotOperations bot={d} onChanged={refresh} />
+          <BotOperations bot={d} />
           {d.grid ? (
             <section className={ui.card} aria-label={t`网格`} data-testid="bot-grid">
               <h2 className={css.sectionTitle}><Trans>网格（已完成 {d.grid.trades} 格）</Trans></h2>
@@ -108,7 +100,7 @@ export function BotDetailPage({ id }: { id: string }) {
           ) : null}
           <section className={ui.card} aria-label={t`价格走势`}>
             <h2 className={css.sectionTitle}><Trans>价格走势（1 分钟）</Trans></h2>
-            {history ? <PriceChart candles={history} lines={lines} entries={entries} colors={chartColors} /> : candles.failed ? <p className={ui.muted}><Trans>行情加载失败。</Trans></p> : <div className={css.chart} aria-busy="true" />}
+            {history ? <PriceChart candles={history} lines={lines} entries={entries} colors={chartColors} /> : failed(candles) ? <p className={ui.muted}><Trans>行情加载失败。</Trans></p> : <div className={css.chart} aria-busy="true" />}
           </section>
           <section className={ui.card}>
             <h2 className={css.sectionTitle}><Trans>本轮买入</Trans></h2>
@@ -132,7 +124,7 @@ export function BotDetailPage({ id }: { id: string }) {
           </section>
           <section className={ui.card}>
             <h2 className={css.sectionTitle}><Trans>持仓记录</Trans></h2>
-            {positions.failed ? <p role="alert" className={css.errorLine}>{t`加载失败。`}</p> : null}
+            {failed(positions) ? <p role="alert" className={css.errorLine}>{t`加载失败。`}</p> : null}
             {positions.data && positions.data.list.length === 0 ? <p className={ui.muted}><Trans>还没有持仓。</Trans></p> : null}
             {positions.data && positions.data.list.length > 0 ? (
               <table className={css.table} data-testid="positions-table">
@@ -150,14 +142,14 @@ export function BotDetailPage({ id }: { id: string }) {
                 </tbody>
               </table>
             ) : null}
-            {positions.data ? <Pager page={positionsPage} pageSize={POSITIONS_PAGE} total={positions.data.total} onPage={(p) => { setPositionsPage(p); setTimeout(positions.reload); }} /> : null}
+            {positions.data ? <Pager page={positionsPage} pageSize={POSITIONS_PAGE} total={positions.data.total} onPage={setPositionsPage} /> : null}
           </section>
           <section className={ui.card}>
             <div className={css.botHead}>
               <h2 className={css.sectionTitle}><Trans>最近日志</Trans></h2>
               <Link to="/strategy/logs" search={{ id }} className={ui.muted}><Trans>全部</Trans> ›</Link>
             </div>
-            {actions.failed && !actions.data ? <p role="alert" className={css.errorLine}>{t`加载失败。`}</p> : null}
+            {failed(actions) && !actions.data ? <p role="alert" className={css.errorLine}>{t`加载失败。`}</p> : null}
             {actions.data ? <ActionList actions={actions.data.list} /> : null}
           </section>
         </>

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Trans } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { call, failed, keepPage, loading } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
@@ -17,15 +17,14 @@ const PAGE_SIZE = 20;
 export function BotLogsPage({ id }: { id?: string | undefined }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const bots = useResource(() => api.userBotList({ page: '1', page_size: '50' }));
+  const bots = useQuery(call('userBotList', { page: '1', page_size: '50' }));
   const chosen = id ?? bots.data?.list[0]?.id;
-  const actions = useResource(() => (chosen ? api.userBotActions({ id: chosen, page: String(page), page_size: String(PAGE_SIZE) }) : Promise.resolve(null)));
-  useEffect(() => actions.reload(), [chosen, page]);
+  const actions = useQuery({ ...call('userBotActions', { id: chosen ?? '', page: String(page), page_size: String(PAGE_SIZE) }), ...keepPage, enabled: chosen !== undefined });
 
   return (
     <Page title={<Trans>策略日志</Trans>}>
       <OfflineBanner />
-      <LoadState loading={!bots.data && !bots.failed} failed={bots.failed} failedText={<Trans>加载失败。</Trans>} onRetry={bots.reload} />
+      <LoadState loading={loading(bots)} failed={failed(bots)} failedText={<Trans>加载失败。</Trans>} onRetry={() => void bots.refetch()} />
       {bots.data && bots.data.list.length === 0 && !id ? <section className={ui.card}><p className={ui.muted}><Trans>还没有策略，也就没有日志。</Trans></p></section> : null}
       {bots.data && bots.data.list.length > 0 ? (
         <div className={css.chips} role="group">
@@ -38,7 +37,7 @@ export function BotLogsPage({ id }: { id?: string | undefined }) {
       ) : null}
       {chosen ? (
         <section className={ui.card}>
-          <LoadState loading={!actions.data && !actions.failed} failed={actions.failed} failedText={<Trans>日志加载失败。</Trans>} onRetry={actions.reload} />
+          <LoadState loading={loading(actions)} failed={failed(actions)} failedText={<Trans>日志加载失败。</Trans>} onRetry={() => void actions.refetch()} />
           {actions.data && actions.data.list.length === 0 ? <p className={ui.muted}><Trans>暂无日志。</Trans></p> : null}
           {actions.data ? <ActionList actions={actions.data.list} /> : null}
           {actions.data ? <Pager page={page} pageSize={PAGE_SIZE} total={actions.data.total} onPage={setPage} /> : null}

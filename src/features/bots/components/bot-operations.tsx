@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BotOperation, BotSummary } from '../../../../contract/bots.ts';
-import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { operationLabels } from '../labels.ts';
 import * as css from '../../../shared/blocks.css.ts';
+import { write } from '../../../shared/query.ts';
 
 /** What a bot in each state can do (spec §4): the buttons of the detail screen. */
 const available: Record<BotSummary['status'], ('start' | 'pause' | 'resume' | 'stop' | 'delete')[]> = {
@@ -17,7 +17,8 @@ const available: Record<BotSummary['status'], ('start' | 'pause' | 'resume' | 's
 };
 const asks = new Set<BotOperation>(['stop', 'delete']);
 
-export function BotOperations({ bot, onChanged }: { bot: BotSummary; onChanged: () => void }) {
+/** Every figure the operation moves is fetched again by `write` (lists, counts, this detail, bills). */
+export function BotOperations({ bot }: { bot: BotSummary }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -29,10 +30,9 @@ export function BotOperations({ bot, onChanged }: { bot: BotSummary; onChanged: 
     setFailure('');
     setBusy(true);
     try {
-      await api.userBotOperation({ id: bot.id, action });
+      await write('userBotOperation', { id: bot.id, action });
       showToast('success', i18n._(operationLabels[action]) + ' ✓');
       if (action === 'delete') await navigate({ to: '/strategy', replace: true });
-      else onChanged();
     } catch (e) {
       setFailure(errorText(e));
     } finally {

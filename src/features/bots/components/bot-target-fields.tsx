@@ -6,6 +6,7 @@ import { num } from '../../../shared/format.ts';
 import type { BotTarget } from '../use-bot-target.ts';
 import { useExchangeNames } from '../use-exchange-names.ts';
 import * as css from '../../../shared/blocks.css.ts';
+import { failed } from '../../../shared/query.ts';
 
 /** The exchange, the pair (both fixed once the bot exists), the price now and the optional name. */
 export function BotTargetFields({ target, id }: { target: BotTarget; id: string | undefined }) {
@@ -29,9 +30,9 @@ export function BotTargetFields({ target, id }: { target: BotTarget; id: string 
       </div>
       <p className={css.row}>
         <span className={ui.muted}><Trans>最新价</Trans></span>
-        <strong data-testid="market-price">{market ? num(market.price, i18n.locale, 8) : symbols.failed ? '—' : '…'}</strong>
+        <strong data-testid="market-price">{market ? num(market.price, i18n.locale, 8) : failed(symbols) ? '—' : '…'}</strong>
       </p>
-      {symbols.failed ? <p role="alert" className={css.errorLine}><Trans>行情加载失败，无法校验参数。</Trans> <button type="button" className={ui.linkButton} onClick={symbols.reload}><Trans>重试</Trans></button></p> : null}
+      {failed(symbols) ? <p role="alert" className={css.errorLine}><Trans>行情加载失败，无法校验参数。</Trans> <button type="button" className={ui.linkButton} onClick={() => void symbols.refetch()}><Trans>重试</Trans></button></p> : null}
       <Field label={<Trans>名称（可选）</Trans>} name="name" maxLength={32} value={target.name} onChange={(e) => target.setName(e.target.value)} />
     </section>
   );

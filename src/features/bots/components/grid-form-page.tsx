@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -16,6 +15,7 @@ import { BacktestPanel } from './backtest-panel.tsx';
 import { GridLevelsList } from './grid-levels.tsx';
 import { AvailableHint } from './available-hint.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import { failed, write } from '../../../shared/query.ts';
 import * as styles from './bots.css.ts';
 
 type Editable = Exclude<keyof GridValues, 'spacing'>;
@@ -49,7 +49,7 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
     event.preventDefault();
     void form.save(market !== undefined && exchangeId !== null && !form.invalid && !running, async () => {
       const body = { ...(name.trim() ? { name: name.trim() } : {}), params };
-      const saved = id ? await api.userBotUpdate({ id }, body) : await api.userBotCreate({ type: 'grid', exchangeId: exchangeId!, symbol, ...body });
+      const saved = id ? await write('userBotUpdate', { id }, body) : await write('userBotCreate', { type: 'grid', exchangeId: exchangeId!, symbol, ...body });
       await navigate({ to: '/strategy/detail/$id', params: { id: saved.id }, replace: true });
     });
   };
@@ -57,7 +57,7 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
   return (
     <Page title={id ? <Trans>编辑网格策略</Trans> : <Trans>创建网格策略</Trans>}>
       <OfflineBanner />
-      <LoadState loading={target.loading} failed={target.bindings.failed || bot.failed} failedText={<Trans>加载失败。</Trans>} onRetry={() => { target.bindings.reload(); bot.reload(); }} />
+      <LoadState loading={target.loading} failed={failed(target.bindings) || failed(bot)} failedText={<Trans>加载失败。</Trans>} onRetry={() => { void target.bindings.refetch(); void bot.refetch(); }} />
       <BotFormNotices target={target} id={id} />
       {!target.loading && !target.noBinding ? (
         <form onSubmit={submit} noValidate>

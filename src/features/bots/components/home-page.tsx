@@ -1,13 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { call, failed } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { HomeBanners } from './home-banners.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, trend } from '../../../shared/format.ts';
-import { useRefresh } from '../../../shared/use-refresh.ts';
 import { storedTradingMode, useTradingMode } from '../use-trading-mode.ts';
 import { Profit } from './figure.tsx';
 import * as css from '../../../shared/blocks.css.ts';
@@ -21,11 +20,10 @@ export function HomePage() {
   const l = i18n.locale;
   // The figures of the bots the strategy list shows: live or simulated, never both (issue 6 §4).
   // The bindings are asked for only when the choice is not kept yet (they decide it the first time).
-  const [mode] = useTradingMode(useResource(() => (storedTradingMode() ? Promise.resolve(null) : api.userApi({}, { show: false }))).data);
-  const bill = useResource(() => (mode ? api.userBill({ mode }, { show: false }) : Promise.resolve(null)), [mode]);
-  const counts = useResource(() => (mode ? api.userBotCount({ mode }, { show: false }) : Promise.resolve(null)), [mode]);
-  const prices = useResource(() => api.marketPrice({ symbols: HOME_SYMBOLS }, { show: false }));
-  useRefresh(prices.reload, 5000);
+  const [mode] = useTradingMode(useQuery({ ...call('userApi', {}, { show: false }), enabled: !storedTradingMode() }).data);
+  const bill = useQuery({ ...call('userBill', { mode: mode ?? 'live' }, { show: false }), enabled: mode !== undefined });
+  const counts = useQuery({ ...call('userBotCount', { mode: mode ?? 'live' }, { show: false }), enabled: mode !== undefined });
+  const prices = useQuery({ ...call('marketPrice', { symbols: HOME_SYMBOLS }, { show: false }), refetchInterval: 5000 });
   const c = counts.data;
   return (
     <Page title={<Trans>首页</Trans>} root>
@@ -52,7 +50,7 @@ export function HomePage() {
       </Link>
       <section className={ui.card} aria-label={t`行情`}>
         <div className={css.botHead}><h2 className={css.sectionTitle}><Trans>行情</Trans></h2><Link to="/market" search={{}} className={ui.muted} data-testid="home-market"><Trans>全部</Trans> ›</Link></div>
-        {prices.failed ? <p className={ui.muted}><Trans>行情暂不可用。</Trans></p> : null}
+        {failed(prices) ? <p className={ui.muted}><Trans>行情暂不可用。</Trans></p> : null}
         {(prices.data ?? []).map((p) => (
           <div key={p.symbol} className={css.row} data-testid="home-price">
             <span>{p.symbol}</span>

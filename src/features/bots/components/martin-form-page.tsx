@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
@@ -15,6 +14,7 @@ import { useBotForm } from '../use-bot-form.ts';
 import { BotFormFooter, BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { BacktestPanel } from './backtest-panel.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import { failed, write } from '../../../shared/query.ts';
 import * as styles from './bots.css.ts';
 
 type Editable = Exclude<keyof MartinValues, 'repeat'>;
@@ -47,7 +47,7 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
     void form.save(market !== undefined && exchangeId !== null && !form.invalid && !running, async () => {
       const params = paramsFromValues(values);
       const body = { ...(name.trim() ? { name: name.trim() } : {}), params: { ...params, stopLoss: params.stopLoss ?? '' } };
-      const saved = id ? await api.userBotUpdate({ id }, body) : await api.userBotCreate({ type: 'martin', exchangeId: exchangeId!, symbol, ...body });
+      const saved = id ? await write('userBotUpdate', { id }, body) : await write('userBotCreate', { type: 'martin', exchangeId: exchangeId!, symbol, ...body });
       await navigate({ to: '/strategy/detail/$id', params: { id: saved.id }, replace: true });
     });
   };
@@ -58,7 +58,7 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
   return (
     <Page title={id ? <Trans>编辑马丁策略</Trans> : <Trans>创建马丁策略</Trans>}>
       <OfflineBanner />
-      <LoadState loading={loading} failed={bindings.failed || bot.failed} failedText={<Trans>加载失败。</Trans>} onRetry={() => { bindings.reload(); bot.reload(); }} />
+      <LoadState loading={loading} failed={failed(bindings) || failed(bot)} failedText={<Trans>加载失败。</Trans>} onRetry={() => { void bindings.refetch(); void bot.refetch(); }} />
       <BotFormNotices target={target} id={id} />
       {!loading && !noBinding ? (
         <form onSubmit={submit} noValidate>

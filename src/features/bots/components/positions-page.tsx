@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { call, failed, keepPage, loading } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num } from '../../../shared/format.ts';
-import { useRefresh } from '../../../shared/use-refresh.ts';
 import { Figure, Profit } from './figure.tsx';
 import { Pager } from '../../../shared/pager.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -21,13 +20,11 @@ export function PositionsPage() {
   const { i18n } = useLingui();
   const l = i18n.locale;
   const [page, setPage] = useState(1);
-  const positions = useResource(() => api.userPositions({ page: String(page), page_size: String(PAGE_SIZE) }));
-  useEffect(() => positions.reload(), [page]);
-  useRefresh(positions.reload, 5000);
+  const positions = useQuery({ ...call('userPositions', { page: String(page), page_size: String(PAGE_SIZE) }), ...keepPage, refetchInterval: 5000 });
   return (
     <Page title={<Trans>我的持仓</Trans>}>
       <OfflineBanner />
-      <LoadState loading={!positions.data && !positions.failed} failed={positions.failed} failedText={<Trans>持仓加载失败。</Trans>} onRetry={positions.reload} />
+      <LoadState loading={loading(positions)} failed={failed(positions)} failedText={<Trans>持仓加载失败。</Trans>} onRetry={() => void positions.refetch()} />
       {positions.data && positions.data.list.length === 0 ? <section className={ui.card}><p className={ui.muted}><Trans>当前没有持仓。</Trans></p></section> : null}
       <ul className={css.plainList} data-testid="open-positions">
         {positions.data?.list.map((p) => (

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ExchangeInfo } from '../../../../contract/schemas.ts';
-import { api, getExchanges } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { ApiError, errorText } from '../../../lib/http.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { exchangesQuery, call, failed, loading, write } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -24,7 +25,7 @@ const paperKey = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b
  * run on it: the same screens and engine as live trading. Exchanges without spot simulation say so.
  */
 export function SimulationPage() {
-  const exchanges = useResource(() => getExchanges());
+  const exchanges = useQuery(exchangesQuery);
   const [code, setCode] = useState('paper');
   const [notice, setNotice] = useState<ExchangeInfo | null>(null);
   const list = exchanges.data?.exchanges ?? [];
@@ -55,14 +56,17 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const code = exchange.code;
-  const account = useResource(() => api.userAsset({ exchange: code }, { show: false }).then(
-    (a) => ({ bound: true as const, balances: a.balances }),
-    (e: unknown) => {
-      if (e instanceof ApiError && e.code === Code.ApiNotBound) return { bound: false as const, balances: [] }; // no simulated account yet
-      throw e;
-    },
-  ));
-  const bots = useResource(() => api.userBotList({ exchange: code, page: '1', page_size: '20' }));
+  const account = useQuery({
+    queryKey: ['userAsset', { exchange: code }, 'opened'] as const,
+    queryFn: () => api.userAsset({ exchange: code }, { show: false }).then(
+      (a) => ({ bound: true as const, balances: a.balances }),
+      (e: unknown) => {
+        if (e instanceof ApiError && e.code === Code.ApiNotBound) return { bound: false as const, balances: [] }; // no simulated account yet
+        throw e;
+      },
+    ),
+  });
+  const bots = useQuery(call('userBotList', { exchange: code, page: '1', page_size: '20' }));
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
@@ -71,8 +75,7 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
     setBusy(true);
     setFailure('');
     try {
-      await api.exchangesBind({ exchangeId: exchange.id, apiKey: paperKey(), secretKey: paperKey() });
-      account.reload();
+      await write('exchangesBind', { exchangeId: exchange.id, apiKey: paperKey(), secretKey: paperKey() });
     } catch (e) {
       setFailure(errorText(e));
     } finally {
@@ -83,8 +86,7 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
     setBusy(true);
     setFailure('');
     try {
-      await api.paperReset({ exchange: code }, { show: false });
-      account.reload();
+      await write('paperReset', { exchange: code }, { show: false });
       setConfirming(false);
     } catch (e) {
       setConfirming(false);
@@ -96,7 +98,7 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
 
   return (
     <>
-      <LoadState loading={!account.data && !account.failed} failed={account.failed} failedText={<Trans>模拟账户加载失败。</Trans>} onRetry={account.reload} />
+      <LoadState loading={loading(account)} failed={failed(account)} failedText={<Trans>模拟账户加载失败。</Trans>} onRetry={() => void account.refetch()} />
       <section className={ui.card} data-testid="sim-account">
         <div className={css.botHead}>
           <strong><Trans>模拟账户</Trans></strong>

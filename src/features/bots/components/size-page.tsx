@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useQuery } from '@tanstack/react-query';
+import { call, failed, loading } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
@@ -20,7 +20,7 @@ type SizeValues = Pick<MartinValues, 'firstOrder' | 'multiplier' | 'addTrigger' 
  */
 export function SizePage() {
   const { t, i18n } = useLingui();
-  const symbols = useResource(() => api.marketSymbols({ exchange: 'paper' }, { show: false }));
+  const symbols = useQuery(call('marketSymbols', { exchange: 'paper' }, { show: false }));
   const [symbol, setSymbol] = useState('BTC/USDT');
   const [price, setPrice] = useState('');
   const [values, setValues] = useState<SizeValues>({ ...defaultMartinValues });
@@ -38,7 +38,7 @@ export function SizePage() {
 
   return (
     <Page title={<Trans>仓位计算器</Trans>}>
-      <LoadState loading={!symbols.data && !symbols.failed} failed={symbols.failed} failedText={<Trans>行情加载失败。</Trans>} onRetry={symbols.reload} />
+      <LoadState loading={loading(symbols)} failed={failed(symbols)} failedText={<Trans>行情加载失败。</Trans>} onRetry={() => void symbols.refetch()} />
       <section className={ui.card}>
         <div className={ui.field}>
           <label className={ui.label} htmlFor="size-symbol"><Trans>交易对</Trans></label>

@@ -1,17 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BatchOperation, BotStatus } from '../../../../contract/bots.ts';
-import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { call, changed, failed, keepPage, loading, write } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { operationLabels, statusLabels } from '../labels.ts';
-import { useRefresh } from '../../../shared/use-refresh.ts';
 import { useExchangeNames } from '../use-exchange-names.ts';
 import { useTradingMode } from '../use-trading-mode.ts';
 import { isSimulatedCode } from '../../../../contract/rules.ts';
@@ -38,22 +37,23 @@ export function StrategyListPage() {
   const [failure, setFailure] = useState('');
 
   const exchangeName = useExchangeNames();
-  const bindings = useResource(() => api.userApi({}, { show: false }));
+  const bindings = useQuery(call('userApi', {}, { show: false }));
   const [mode, setMode] = useTradingMode(bindings.data);
+  // Live figures every 5 s, but not while the trader picks bots or a batch runs.
+  const refetchInterval = selecting || task ? false : 5000;
   // Nothing is listed until it is known whether live or simulated bots are wanted: never both.
-  const counts = useResource(() => (mode ? api.userBotCount({ ...(exchange ? { exchange } : {}), mode }, { show: false }) : Promise.resolve(null)), [mode, exchange]);
-  const bots = useResource(() => (mode ? api.userBotList({ page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}), mode }) : Promise.resolve(null)), [mode, exchange, status, page]);
-  const reloadAll = useMemo(() => () => {
-    bots.reload();
-    counts.reload();
-  }, [bots.reload, counts.reload]);
-  useRefresh(reloadAll, 5000, !selecting && !task);
+  const counts = useQuery({ ...call('userBotCount', { ...(exchange ? { exchange } : {}), mode: mode ?? 'live' }, { show: false }), enabled: mode !== undefined, refetchInterval });
+  const bots = useQuery({
+    ...call('userBotList', { page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}), mode: mode ?? 'live' }),
+    ...keepPage, enabled: mode !== undefined, refetchInterval,
+  });
 
   const filter = (next: { exchange?: string | undefined; status?: BotStatus | undefined }) => {
     if ('exchange' in next) setExchange(next.exchange);
     if ('status' in next) setStatus(next.status);
     setPage(1);
     setSelected(new Set());
+    changed('userBotBatch');
   };
   // Live and simulated bots never share a list: a new choice is a new list, from its first page.
   const chooseMode = (m: typeof mode & string) => {
@@ -66,7 +66,7 @@ export function StrategyListPage() {
     setAsking(null);
     setFailure('');
     try {
-      const { task_id } = await api.userBotBatch({ action, ids: [...selected].join(',') });
+      const { task_id } = await write('userBotBatch', { action, ids: [...selected].join(',') });
       setTask(task_id);
     } catch (e) {
       setFailure(errorText(e));
@@ -76,7 +76,7 @@ export function StrategyListPage() {
     setTask(null);
     setSelecting(false);
     setSelected(new Set());
-    reloadAll();
+    changed('userBotBatch');
   };
 
   const c = counts.data;
@@ -85,7 +85,7 @@ export function StrategyListPage() {
     ...(['running', 'paused', 'stopped'] as const).map((s) => ({ value: s, label: i18n._(statusLabels[s]), n: c?.[s] })),
   ];
   const list = bots.data?.list ?? [];
-  const noBindings = bindings.data !== null && bindings.data.length === 0;
+  const noBindings = bindings.data !== undefined && bindings.data.length === 0;
 
   return (
     <Page
@@ -130,7 +130,7 @@ export function StrategyListPage() {
         </div>
       ) : null}
       {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
-      <LoadState loading={!bots.data && !bots.failed} failed={bots.failed} failedText={<Trans>策略列表加载失败。</Trans>} onRetry={bots.reload} />
+      <LoadState loading={loading(bots)} failed={failed(bots)} failedText={<Trans>策略列表加载失败。</Trans>} onRetry={() => void bots.refetch()} />
       {bots.data && list.length === 0 ? (
         <section className={ui.card} data-testid="bots-empty">
           <p>{status || exchange ? <Trans>没有符合条件的策略。</Trans> : <Trans>还没有策略。创建一个马丁策略，让它按计划买入、补仓、止盈。</Trans>}</p>

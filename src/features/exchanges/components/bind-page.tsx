@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
@@ -11,7 +10,8 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { useExchanges } from '../use-exchanges.ts';
 import { validateKeys, type KeyValues } from '../validate.ts';
 import { useCopy } from '../../../lib/use-copy.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useQuery } from '@tanstack/react-query';
+import { call, write } from '../../../shared/query.ts';
 import { isSimulatedCode } from '../../../../contract/rules.ts';
 import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from '../../../shared/otp-field.tsx';
 import * as css from './exchanges.css.ts';
@@ -32,7 +32,7 @@ export function BindPage({ code }: { code: string }) {
   const [confirming, setConfirming] = useState(false);
   const { copied, copy } = useCopy();
   // Only whether 2FA is on; when this cannot be read, the server's TwoFactorRequired shows the field.
-  const security = useResource(() => api.userSecurity(undefined, { show: false }));
+  const security = useQuery(call('userSecurity', undefined, { show: false }));
   const checkOtp = useOtpCheck();
   const [otp, setOtp] = useState('');
   const [otpError, setOtpError] = useState<string>();
@@ -53,10 +53,9 @@ export function BindPage({ code }: { code: string }) {
     if (Object.keys(found).length > 0 || otpProblem || busy) return;
     setBusy(true);
     try {
-      await api.exchangesBind({ exchangeId: exchange.id, apiKey: values.apiKey.trim(), secretKey: values.secretKey.trim(), ...(exchange.passphrase ? { passphrase: values.passphrase.trim() } : {}), ...(otpShown ? { otp: cleanOtp(otp) } : {}) });
+      await write('exchangesBind', { exchangeId: exchange.id, apiKey: values.apiKey.trim(), secretKey: values.secretKey.trim(), ...(exchange.passphrase ? { passphrase: values.passphrase.trim() } : {}), ...(otpShown ? { otp: cleanOtp(otp) } : {}) });
       setValues({ apiKey: '', secretKey: '', passphrase: '' });
       setOtp('');
-      reload();
     } catch (e) {
       if (asksForOtp(e)) setNeedsOtp(true);
       setFailure(errorText(e));
@@ -69,7 +68,7 @@ export function BindPage({ code }: { code: string }) {
     if (!binding) return;
     setBusy(true);
     try {
-      await api.exchangesUnbind({ id: binding.id });
+      await write('exchangesUnbind', { id: binding.id });
       setConfirming(false);
       await navigate({ to: '/bind' });
     } catch (e) {

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AccountLog } from '../../../../contract/schemas.ts';
-import { api } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, time, trend } from '../../../shared/format.ts';
 import { Pager } from '../../../shared/pager.tsx';
+import { call, failed, keepPage, loading } from '../../../shared/query.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as funds from './funds.css.ts';
 import { ChangeDialog } from './change-dialog.tsx';
@@ -43,8 +43,8 @@ function AssetPage({ type }: { type: AssetType }) {
   const l = i18n.locale;
   const [page, setPage] = useState(1);
   const [changing, setChanging] = useState(false);
-  const account = useResource(() => api.userAccount());
-  const logs = useResource(() => api.userAccountLogs({ type: types[type], page: String(page), page_size: String(PAGE_SIZE) }), [page]);
+  const account = useQuery(call('userAccount'));
+  const logs = useQuery({ ...call('userAccountLogs', { type: types[type], page: String(page), page_size: String(PAGE_SIZE) }), ...keepPage });
   return (
     <Page title={<Trans>我的资产</Trans>}>
       <div className={css.chips} role="tablist">
@@ -64,8 +64,8 @@ function AssetPage({ type }: { type: AssetType }) {
           <button type="button" className={css.smallButton} onClick={() => setChanging(true)} data-testid="asset-change"><Trans>兑换</Trans></button>
         </div>
       </section>
-      <ChangeDialog open={changing} onOpenChange={setChanging} from={types[type]} onDone={() => { account.reload(); logs.reload(); }} />
-      <LoadState loading={!logs.data && !logs.failed} failed={logs.failed || account.failed} failedText={<Trans>加载失败。</Trans>} onRetry={() => { logs.reload(); account.reload(); }} />
+      <ChangeDialog open={changing} onOpenChange={setChanging} from={types[type]} />
+      <LoadState loading={loading(logs)} failed={failed(logs) || failed(account)} failedText={<Trans>加载失败。</Trans>} onRetry={() => { void logs.refetch(); void account.refetch(); }} />
       <section className={ui.card}>
         <h2 className={css.sectionTitle}><Trans>明细</Trans></h2>
         {logs.data && logs.data.list.length === 0 ? <p className={ui.muted}><Trans>暂无记录。</Trans></p> : null}

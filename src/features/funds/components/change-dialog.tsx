@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Decimal from 'decimal.js';
-import type { ChangeInfo, ChangePair } from '../../../../contract/schemas.ts';
-import { api } from '../../../lib/api.ts';
+import type { ChangePair } from '../../../../contract/schemas.ts';
+import { errorText } from '../../../lib/http.ts';
 import { describeError } from '../../../lib/lazy-api.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import * as dialog from '../../../components/ui/dialog.css.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num } from '../../../shared/format.ts';
+import { call, write } from '../../../shared/query.ts';
 import * as bots from '../../../shared/blocks.css.ts';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import * as css from './funds.css.ts';
@@ -19,34 +21,28 @@ import * as css from './funds.css.ts';
 export const assetLabels: Record<ChangePair['from'], MessageDescriptor> = { usdt: msg`USDT`, fuel: msg`燃料`, points: msg`积分`, rewards: msg`奖励` };
 
 /** Converts between the balances (USDT to fuel, points to fuel, rewards to USDT) at the server's rates. */
-export function ChangeDialog({ open, onOpenChange, from, onDone }: { open: boolean; onOpenChange: (open: boolean) => void; from: ChangePair['from']; onDone: () => void }) {
+/** What the conversion changes (balances, their logs) is fetched again by `write`. */
+export function ChangeDialog({ open, onOpenChange, from }: { open: boolean; onOpenChange: (open: boolean) => void; from: ChangePair['from'] }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
-  const [info, setInfo] = useState<ChangeInfo | null>(null);
-  const [pair, setPair] = useState(0);
+  const infoQuery = useQuery({ ...call('userChangeInfo', undefined, { show: false }), enabled: open });
+  const info = infoQuery.data;
+  const [chosen, setPair] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
+  // Each opening starts clean, on the pair of the balance it was opened from.
   useEffect(() => {
     if (!open) return;
-    let live = true;
+    setPair(null);
     setError('');
     setDone('');
-    api.userChangeInfo(undefined, { show: false }).then(
-      (r) => {
-        if (!live) return;
-        setInfo(r);
-        setPair(Math.max(0, r.pairs.findIndex((p) => p.from === from)));
-      },
-      async (e: unknown) => live && setError(await describeError(e)),
-    );
-    return () => {
-      live = false;
-    };
   }, [open, from]);
+  const pair = chosen ?? Math.max(0, info?.pairs.findIndex((x) => x.from === from) ?? 0);
   const p = info?.pairs[pair];
+  const shownError = error || (infoQuery.isError ? errorText(infoQuery.error) : '');
   const valid = AMOUNT_RE.test(amount) && Number(amount) > 0;
   const received = p && valid ? new Decimal(amount).times(p.rate).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed() : '0';
   const name = (a: ChangePair['from']) => i18n._(assetLabels[a]);
@@ -59,12 +55,10 @@ export function ChangeDialog({ open, onOpenChange, from, onDone }: { open: boole
     setBusy(true);
     setError('');
     try {
-      const r = await api.userChange({ from: p.from, to: p.to, amount, payPassword: password }, { show: false });
-      setInfo({ ...info!, balances: r.balances });
+      const r = await write('userChange', { from: p.from, to: p.to, amount, payPassword: password }, { show: false });
       setDone(t`已兑换 ${num(r.received, l, 8)} ${name(r.to)}`);
       setAmount('');
       setPassword('');
-      onDone();
     } catch (e) {
       setError(await describeError(e));
     } finally {
@@ -78,7 +72,7 @@ export function ChangeDialog({ open, onOpenChange, from, onDone }: { open: boole
         <Dialog.Overlay className={dialog.overlay} />
         <Dialog.Content className={dialog.content} aria-describedby={undefined}>
           <Dialog.Title className={dialog.title}><Trans>兑换</Trans></Dialog.Title>
-          {!info && !error ? <p className={ui.muted} aria-busy="true"><Trans>加载中…</Trans></p> : null}
+          {!info && !shownError ? <p className={ui.muted} aria-busy="true"><Trans>加载中…</Trans></p> : null}
           {info && !info.paymentPasswordSet ? (
             <p><Trans>兑换需要支付密码，请先<Link to="/my/password/$type" params={{ type: 'payment' }}>设置支付密码</Link>。</Trans></p>
           ) : null}
@@ -102,7 +96,7 @@ export function ChangeDialog({ open, onOpenChange, from, onDone }: { open: boole
               </div>
             </form>
           ) : null}
-          {!info && error ? <div role="alert" className={ui.formError}>{error}</div> : null}
+          {!info && shownError ? <div role="alert" className={ui.formError}>{shownError}</div> : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -4,16 +4,15 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DepositInfo, DepositReport } from '../../../../contract/schemas.ts';
-import { api } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../../lib/lazy-api.ts';
 import { useQr } from '../../../lib/use-qr.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, time } from '../../../shared/format.ts';
-import { useRefresh } from '../../../shared/use-refresh.ts';
+import { call, failed, loading, write } from '../../../shared/query.ts';
 import * as bots from '../../../shared/blocks.css.ts';
 import { useWalletDetected } from '../../../lib/wallet/use-wallet-detected.ts';
 import type { DepositStep } from '../../../lib/wallet/wallet-deposit.ts';
@@ -35,23 +34,25 @@ const stepLabels: Record<DepositStep | 'report', MessageDescriptor> = {
  * UID), or send USDT from the bound wallet to the contract; the credit comes after the confirmations.
  */
 export function DepositPage() {
-  const info = useResource(() => api.userDepositInfo(undefined, { show: false }));
-  const waiting = info.data?.recent.some((d) => d.status === 'submitted') ?? false;
-  useRefresh(info.reload, 5000, waiting);
+  // Followed every 5 s while a deposit waits for its confirmations.
+  const info = useQuery({
+    ...call('userDepositInfo', undefined, { show: false }),
+    refetchInterval: (q) => (q.state.data?.recent.some((d) => d.status === 'submitted') ? 5000 : false),
+  });
   return (
     <Page title={<Trans>充值</Trans>}>
-      <LoadState loading={!info.data && !info.failed} failed={info.failed} failedText={<Trans>充值信息加载失败。</Trans>} onRetry={info.reload} />
+      <LoadState loading={loading(info)} failed={failed(info)} failedText={<Trans>充值信息加载失败。</Trans>} onRetry={() => void info.refetch()} />
       {info.data && !info.data.enabled ? (
         <section className={ui.card} data-testid="deposit-off">
           <p className={css.flush}><Trans>本服务器暂未开通链上充值和提现。</Trans></p>
         </section>
       ) : null}
-      {info.data?.enabled ? <DepositBody info={info.data} onChange={info.reload} /> : null}
+      {info.data?.enabled ? <DepositBody info={info.data} /> : null}
     </Page>
   );
 }
 
-function DepositBody({ info, onChange }: { info: DepositInfo; onChange: () => void }) {
+function DepositBody({ info }: { info: DepositInfo }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const qr = useQr(info.contract);
@@ -67,8 +68,7 @@ function DepositBody({ info, onChange }: { info: DepositInfo; onChange: () => vo
   const submitHash = async (txHash: string) => {
     setStep('report');
     try {
-      setReport(await api.userDeposit({ network: 'BSC', txHash }, { show: false }));
-      onChange();
+      setReport(await write('userDeposit', { network: 'BSC', txHash }, { show: false }));
     } finally {
       setStep(null);
     }

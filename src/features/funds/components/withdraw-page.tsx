@@ -5,16 +5,15 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Decimal from 'decimal.js';
 import type { WithdrawInfo, WithdrawalRecord } from '../../../../contract/schemas.ts';
-import { api } from '../../../lib/api.ts';
+import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../../lib/lazy-api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { dateTime, num, time } from '../../../shared/format.ts';
-import { useRefresh } from '../../../shared/use-refresh.ts';
+import { call, failed, loading, write } from '../../../shared/query.ts';
 import * as bots from '../../../shared/blocks.css.ts';
 import { short } from './copy-line.tsx';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
@@ -48,17 +47,20 @@ function newRequestId(): string {
  * the banner says until when and the form cannot be sent.
  */
 export function WithdrawPage() {
-  const info = useResource(() => api.userWithdrawInfo(undefined, { show: false }));
-  const open = info.data?.recent.some((w) => w.status !== 'confirmed' && w.status !== 'failed') ?? false;
-  useRefresh(info.reload, 5000, open);
+  // Followed every 5 s while a withdrawal is on its way to the chain.
+  const info = useQuery({
+    ...call('userWithdrawInfo', undefined, { show: false }),
+    refetchInterval: (q) => (q.state.data?.recent.some((w) => w.status !== 'confirmed' && w.status !== 'failed') ? 5000 : false),
+  });
+  const reload = () => void info.refetch();
   return (
     <Page title={<Trans>提现</Trans>}>
-      <LoadState loading={!info.data && !info.failed} failed={info.failed} failedText={<Trans>提现信息加载失败。</Trans>} onRetry={info.reload} />
+      <LoadState loading={loading(info)} failed={failed(info)} failedText={<Trans>提现信息加载失败。</Trans>} onRetry={reload} />
       {info.data && !info.data.enabled ? (
         <section className={ui.card} data-testid="withdraw-off"><p className={css.flush}><Trans>本服务器暂未开通链上充值和提现。</Trans></p></section>
       ) : null}
-      {info.data?.enabled && info.data.lockedUntil ? <WithdrawLock until={info.data.lockedUntil} onExpire={info.reload} link showOpen={false} /> : null}
-      {info.data?.enabled ? <WithdrawForm info={info.data} onDone={info.reload} /> : null}
+      {info.data?.enabled && info.data.lockedUntil ? <WithdrawLock until={info.data.lockedUntil} onExpire={reload} link showOpen={false} /> : null}
+      {info.data?.enabled ? <WithdrawForm info={info.data} onDone={reload} /> : null}
       {info.data?.enabled ? <History list={info.data.recent} /> : null}
     </Page>
   );
@@ -105,14 +107,13 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
   const submit = async () => {
     setBusy(true);
     try {
-      const r = await api.userWithdraw({ network: 'BSC', address, amount, payPassword: password, requestId: requestId(), ...(otpShown ? { otp: cleanOtp(otp) } : {}) }, { show: false });
+      const r = await write('userWithdraw', { network: 'BSC', address, amount, payPassword: password, requestId: requestId(), ...(otpShown ? { otp: cleanOtp(otp) } : {}) }, { show: false });
       setDone(r);
       setConfirming(false);
       setAmount('');
       setPassword('');
       setOtp('');
       request.current = { for: '', id: '' };
-      onDone();
     } catch (error) {
       setConfirming(false);
       if (asksForOtp(error)) setNeedsOtp(true);

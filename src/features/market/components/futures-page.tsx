@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api, getExchanges } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useQuery } from '@tanstack/react-query';
+import { call, exchangesQuery, failed, keepPage, loading } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -13,21 +13,17 @@ import * as css from './market.css.ts';
 export function FuturesPage() {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
-  const exchanges = useResource(() => getExchanges());
+  const exchanges = useQuery(exchangesQuery);
   const live = (exchanges.data?.exchanges ?? []).filter((e) => e.code !== 'paper' && !e.simulatedOf);
   const [picked, setPicked] = useState('binance');
-  const data = useResource(() => api.marketFutures({ exchange: picked }, { show: false }));
-  const pick = (code: string) => {
-    setPicked(code);
-    setTimeout(data.reload);
-  };
+  const data = useQuery({ ...call('marketFutures', { exchange: picked }, { show: false }), ...keepPage });
   return (
     <Page title={<Trans>合约</Trans>}>
       <p className={css.futuresNote} role="note" data-testid="futures-note"><Trans>合约策略暂未开放，此页仅展示行情。</Trans></p>
       <div className={bots.chips} role="tablist" aria-label={t`交易所`}>
-        {live.map((e) => <button key={e.code} type="button" role="tab" aria-selected={e.code === picked} aria-pressed={e.code === picked} className={bots.chip} onClick={() => pick(e.code)}>{e.name}</button>)}
+        {live.map((e) => <button key={e.code} type="button" role="tab" aria-selected={e.code === picked} aria-pressed={e.code === picked} className={bots.chip} onClick={() => setPicked(e.code)}>{e.name}</button>)}
       </div>
-      <LoadState loading={!data.data && !data.failed} failed={data.failed} failedText={<Trans>无法连接该交易所，请稍后重试。</Trans>} onRetry={data.reload} />
+      <LoadState loading={loading(data)} failed={failed(data)} failedText={<Trans>无法连接该交易所，请稍后重试。</Trans>} onRetry={() => void data.refetch()} />
       {data.data ? (
         <section className={ui.card} data-testid="futures-list">
           <table className={bots.table}>

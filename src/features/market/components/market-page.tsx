@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SymbolInfo } from '../../../../contract/schemas.ts';
-import { api, getExchanges } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, trend } from '../../../shared/format.ts';
-import { useRefresh } from '../../../shared/use-refresh.ts';
+import { call, exchangesQuery, failed, loading } from '../../../shared/query.ts';
 import * as bots from '../../../shared/blocks.css.ts';
 import { favouritesOf, toggleFavourite } from '../favourites.ts';
 import { Sparkline } from './sparkline.tsx';
@@ -29,9 +28,8 @@ function MarketList({ exchange }: { exchange: string }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const navigate = useNavigate();
-  const exchanges = useResource(() => getExchanges());
-  const list = useResource(() => api.marketSymbols({ exchange, latest: '1' }, { show: false }));
-  useRefresh(list.reload, 10_000);
+  const exchanges = useQuery(exchangesQuery);
+  const list = useQuery({ ...call('marketSymbols', { exchange, latest: '1' }, { show: false }), refetchInterval: 10_000 });
   const [query, setQuery] = useState('');
   const [onlyFavourites, setOnlyFavourites] = useState(false);
   const [favourites, setFavourites] = useState(() => favouritesOf(exchange));
@@ -56,7 +54,7 @@ function MarketList({ exchange }: { exchange: string }) {
         <button type="button" className={bots.chip} aria-pressed={!onlyFavourites} onClick={() => setOnlyFavourites(false)}><Trans>全部</Trans></button>
         <button type="button" className={bots.chip} aria-pressed={onlyFavourites} onClick={() => setOnlyFavourites(true)} data-testid="only-favourites"><Trans>自选</Trans></button>
       </div>
-      <LoadState loading={!list.data && !list.failed} failed={list.failed} failedText={<Trans>该交易所行情暂不可用，请稍后重试。</Trans>} onRetry={list.reload} />
+      <LoadState loading={loading(list)} failed={failed(list)} failedText={<Trans>该交易所行情暂不可用，请稍后重试。</Trans>} onRetry={() => void list.refetch()} />
       {list.data ? (
         <section className={ui.card} data-testid="market-list">
           {shown.length === 0 ? <p className={ui.muted}>{onlyFavourites ? <Trans>还没有自选，点击星标添加。</Trans> : <Trans>没有匹配的交易对。</Trans>}</p> : null}

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useQuery } from '@tanstack/react-query';
+import { call, failed, keepPage } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 import { num, signed, trend } from '../../../shared/format.ts';
-import { useRefresh } from '../../../shared/use-refresh.ts';
 import { PriceChart } from '../../../shared/price-chart.tsx';
 import * as bots from '../../../shared/blocks.css.ts';
 
@@ -21,19 +20,14 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
   const l = i18n.locale;
   const [timeframe, setTimeframe] = useState<(typeof timeframes)[number]>('1h');
   const [indicator, setIndicator] = useState<(typeof indicators)[number][0]>('ma20');
-  const data = useResource(() => api.marketSymbols({ exchange, symbol, history: '1', timeframe, ...(indicator ? { indicator } : {}) }, { show: false }));
-  const reload = data.reload;
-  useRefresh(reload, 15_000);
-  const pick = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setTimeout(reload);
-  };
+  const data = useQuery({ ...call('marketSymbols', { exchange, symbol, history: '1', timeframe, ...(indicator ? { indicator } : {}) }, { show: false }), ...keepPage, refetchInterval: 15_000 });
+  const reload = () => void data.refetch();
   const s = data.data?.[0];
   const values = s?.indicator?.values;
   const rsi = s?.indicator?.name === 'rsi14' ? values?.filter((v) => v !== null).at(-1) : undefined;
   return (
     <Page title={symbol}>
-      <LoadState loading={!s && !data.failed} failed={data.failed} failedText={<Trans>行情加载失败。</Trans>} onRetry={reload} />
+      <LoadState loading={!s && !failed(data)} failed={failed(data)} failedText={<Trans>行情加载失败。</Trans>} onRetry={reload} />
       {s ? (
         <section className={ui.card} data-testid="symbol-head">
           <div className={bots.rowTight}>
@@ -43,10 +37,10 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
         </section>
       ) : null}
       <div className={bots.chips} role="group" aria-label={t`周期`}>
-        {timeframes.map((tf) => <button key={tf} type="button" className={bots.chip} aria-pressed={tf === timeframe} onClick={() => pick(setTimeframe)(tf)}>{tf}</button>)}
+        {timeframes.map((tf) => <button key={tf} type="button" className={bots.chip} aria-pressed={tf === timeframe} onClick={() => setTimeframe(tf)}>{tf}</button>)}
       </div>
       <div className={bots.chips} role="group" aria-label={t`指标`}>
-        {indicators.map(([k, label]) => <button key={label} type="button" className={bots.chip} aria-pressed={k === indicator} onClick={() => pick(setIndicator)(k)} data-testid={`indicator-${label}`}>{label}</button>)}
+        {indicators.map(([k, label]) => <button key={label} type="button" className={bots.chip} aria-pressed={k === indicator} onClick={() => setIndicator(k)} data-testid={`indicator-${label}`}>{label}</button>)}
       </div>
       {s?.history ? (
         <section className={ui.card}>

@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useQuery } from '@tanstack/react-query';
+import { call, failed, loading } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -20,11 +20,12 @@ export function NoticeDetailRoute() {
 
 function NoticeDetailPage({ id }: { id: string }) {
   const { i18n } = useLingui();
-  const notice = useResource(() => (id ? api.noticeDetail({ id }, { show: false }) : Promise.reject(new Error('no id'))));
+  // No id (or not a number): nothing to ask, the screen says the notice does not exist.
+  const notice = useQuery({ ...call('noticeDetail', { id }, { show: false }), enabled: id !== '' });
   const w = notice.data ? noticeWords(notice.data, i18n) : null;
   return (
     <Page title={<Trans>公告详情</Trans>}>
-      <LoadState loading={!notice.data && !notice.failed} failed={notice.failed} failedText={<Trans>这条通知不存在。</Trans>} onRetry={notice.reload} />
+      <LoadState loading={id !== '' && loading(notice)} failed={id === '' || failed(notice)} failedText={<Trans>这条通知不存在。</Trans>} onRetry={() => void notice.refetch()} />
       {notice.data && w ? (
         <section className={ui.card} data-testid="notice-detail">
           <h2 className={css.title}>{w.title}</h2>

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { api } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { call, failed, keepPage, loading, write } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -18,18 +18,14 @@ const PAGE_SIZE = 10;
 export function NoticeListPage({ kind }: { kind?: 'warning' }) {
   const { i18n } = useLingui();
   const [page, setPage] = useState(1);
-  const notices = useResource(() => api.noticeList({ ...(kind ? { kind } : {}), page: String(page), page_size: String(PAGE_SIZE) }));
-  useEffect(() => notices.reload(), [page]);
-  const readAll = async () => {
-    await api.noticeRead({ all: true }, { show: false });
-    notices.reload();
-  };
+  const notices = useQuery({ ...call('noticeList', { ...(kind ? { kind } : {}), page: String(page), page_size: String(PAGE_SIZE) }), ...keepPage });
+  const readAll = () => write('noticeRead', { all: true }, { show: false });
   return (
     <Page
       title={kind ? <Trans>风险提示</Trans> : <Trans>公告</Trans>}
       action={notices.data && notices.data.unread > 0 ? <button type="button" className={css.smallButton} onClick={() => void readAll()} data-testid="read-all"><Trans>全部已读</Trans></button> : undefined}
     >
-      <LoadState loading={!notices.data && !notices.failed} failed={notices.failed} failedText={<Trans>加载失败。</Trans>} onRetry={notices.reload} />
+      <LoadState loading={loading(notices)} failed={failed(notices)} failedText={<Trans>加载失败。</Trans>} onRetry={() => void notices.refetch()} />
       {notices.data && notices.data.list.length === 0 ? <section className={ui.card}><p className={ui.muted}>{kind ? <Trans>没有风险提示。</Trans> : <Trans>暂无公告。</Trans>}</p></section> : null}
       <ul className={notices.data?.list.length ? ui.list : noticeCss.hiddenList} data-testid="notice-list">
         {notices.data?.list.map((n) => {

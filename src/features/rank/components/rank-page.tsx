@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
 import type { RankEntry, RankPeriod } from '../../../../contract/schemas.ts';
-import { api } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { call, failed, keepPage } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -23,7 +23,7 @@ export function RankPage() {
   const [mode, setMode] = useState<'live' | 'simulation'>('live');
   const [period, setPeriod] = useState<RankPeriod>('30d');
   const [page, setPage] = useState(1);
-  const rank = useResource(() => api.marketUserRank({ mode, period, page: String(page), limit: String(PAGE_SIZE) }, { show: false }), [mode, period, page]);
+  const rank = useQuery({ ...call('marketUserRank', { mode, period, page: String(page), limit: String(PAGE_SIZE) }, { show: false }), ...keepPage });
   const pick = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setPage(1);
@@ -52,7 +52,7 @@ export function RankPage() {
           <p className={rankCss.empty}>{data ? <Trans>本周期还没有完成的盈利轮次，完成一轮后即可上榜。</Trans> : '—'}</p>
         )}
       </section>
-      <LoadState loading={!data && !rank.failed} failed={rank.failed} failedText={<Trans>排行加载失败。</Trans>} onRetry={rank.reload} />
+      <LoadState loading={data === undefined && !failed(rank)} failed={failed(rank)} failedText={<Trans>排行加载失败。</Trans>} onRetry={() => void rank.refetch()} />
       {data ? (
         <section className={ui.card} aria-busy={false}>
           {data.list.length === 0 ? <p className={ui.muted}><Trans>本周期暂无上榜用户。</Trans></p> : null}

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, time } from '../../../shared/format.ts';
 import { Pager } from '../../../shared/pager.tsx';
+import { failed, loading } from '../../../shared/query.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import { useTeam } from './use-team.ts';
 
@@ -15,10 +16,9 @@ export function TeamPage({ title }: { title: 'team' | 'list' }) {
   const { i18n } = useLingui();
   const [page, setPage] = useState(1);
   const team = useTeam(page, PAGE_SIZE);
-  useEffect(() => team.reload(), [page]);
   return (
     <Page title={title === 'team' ? <Trans>我的团队</Trans> : <Trans>邀请记录</Trans>}>
-      <LoadState loading={!team.data && !team.failed} failed={team.failed} failedText={<Trans>加载失败。</Trans>} onRetry={team.reload} />
+      <LoadState loading={loading(team)} failed={failed(team)} failedText={<Trans>加载失败。</Trans>} onRetry={() => void team.refetch()} />
       {team.data && team.data.list.length === 0 ? <section className={ui.card}><p className={ui.muted}><Trans>还没有团队成员。分享你的邀请链接，好友注册后会出现在这里。</Trans></p></section> : null}
       <ul className={css.plainList} data-testid="team-list">
         {team.data?.list.map((m) => (

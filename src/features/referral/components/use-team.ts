@@ -1,7 +1,7 @@
-import { api } from '../../../lib/api.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useQuery } from '@tanstack/react-query';
+import { call, keepPage } from '../../../shared/query.ts';
 
 /** One page of the trader's team with its totals and the reward rates. */
 export function useTeam(page: number, limit = 10) {
-  return useResource(() => api.userReferrals({ page: String(page), limit: String(limit) }));
+  return useQuery({ ...call('userReferrals', { page: String(page), limit: String(limit) }), ...keepPage });
 }

@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Profile } from '../../../../contract/schemas.ts';
-import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useQuery } from '@tanstack/react-query';
+import { call, changed, failed, loading, write } from '../../../shared/query.ts';
 import { userAtom } from '../../../state/session.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
@@ -21,10 +21,10 @@ export type BindType = 'wallet' | 'email' | 'mobile';
 export function BindAccountPage({ type }: { type: BindType }) {
   const { t } = useLingui();
   const titles: Record<BindType, string> = { wallet: t`绑定钱包`, email: t`绑定邮箱`, mobile: t`绑定手机` };
-  const profile = useResource(() => api.authProfile());
+  const profile = useQuery(call('authProfile'));
   return (
     <Page title={titles[type]}>
-      <LoadState loading={!profile.data && !profile.failed} failed={profile.failed} failedText={<Trans>加载失败。</Trans>} onRetry={profile.reload} />
+      <LoadState loading={loading(profile)} failed={failed(profile)} failedText={<Trans>加载失败。</Trans>} onRetry={() => void profile.refetch()} />
       {profile.data ? (type === 'wallet' ? <WalletBind profile={profile.data} /> : <ContactBind type={type} profile={profile.data} />) : null}
     </Page>
   );
@@ -44,6 +44,7 @@ function WalletBind({ profile }: { profile: Profile }) {
     try {
       const { walletBind } = await import('../../../lib/wallet/wallet-login.ts');
       const bound = await walletBind();
+      changed('userBind');
       setAddress(bound.address);
       if (user) setUser({ ...user, address: bound.address });
     } catch (error) {
@@ -89,7 +90,7 @@ function ContactBind({ type, profile }: { type: 'email' | 'mobile'; profile: Pro
     if (problem || busy) return;
     setBusy(true);
     try {
-      const next = await api.userSetInfo({ field: type, value: value.trim() });
+      const next = await write('userSetInfo', { field: type, value: value.trim() });
       if (user) setUser({ ...user, mobile: next.mobile });
       setSaved(true);
     } catch (e) {

@@ -4,7 +4,7 @@ import { useSetAtom } from 'jotai';
 import { Trans } from '@lingui/react/macro';
 import type { Profile } from '../../../../contract/schemas.ts';
 import type { SetInfoField } from '../../../../contract/rules.ts';
-import { api } from '../../../lib/api.ts';
+import { write } from '../../../shared/query.ts';
 import { errorText } from '../../../lib/http.ts';
 import { userAtom } from '../../../state/session.ts';
 import { Field } from '../../../components/ui/field.tsx';
@@ -28,7 +28,7 @@ export function EditFieldDialog(props: { field: SetInfoField; label: string; ini
     if (problem || busy) return;
     setBusy(true);
     try {
-      const profile = await api.userSetInfo({ field: props.field, value: value.trim() });
+      const profile = await write('userSetInfo', { field: props.field, value: value.trim() });
       setUser((u) => (u ? { ...u, nickname: profile.nickname, avatar: profile.avatar, mobile: profile.mobile, referral: profile.referral } : u));
       props.onSaved(profile);
     } catch (e) {

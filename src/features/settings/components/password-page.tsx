@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PasswordType } from '../../../../contract/rules.ts';
-import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useQuery } from '@tanstack/react-query';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -15,6 +14,7 @@ import { validatePassword, type PasswordValues } from '../validate.ts';
 import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from '../../../shared/otp-field.tsx';
 import { WithdrawLock } from '../../../shared/withdraw-lock.tsx';
 import * as css from './security.css.ts';
+import { call, failed as failedQuery, queryClient, write } from '../../../shared/query.ts';
 
 /**
  * Login password change, and payment password set or change. Changing the login password asks for the
@@ -27,7 +27,7 @@ export function PasswordPage({ type }: { type: PasswordType }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { index, failed, reload } = useUserIndex();
-  const security = useResource(() => api.userSecurity(undefined, { show: false }));
+  const security = useQuery(call('userSecurity', undefined, { show: false }));
   const checkOtp = useOtpCheck();
   const [values, setValues] = useState<PasswordValues>({ old: '', password: '', confirm: '' });
   const [otp, setOtp] = useState('');
@@ -77,16 +77,15 @@ export function PasswordPage({ type }: { type: PasswordType }) {
           setSigning(false);
         }
       }
-      await api.userPassword({
+      await write('userPassword', {
         type, password: values.password, confirm: values.confirm,
         ...(oldLabel !== null ? { old: values.old } : {}),
         ...(signature ? { signature } : {}),
         ...(otpShown ? { otp: cleanOtp(otp) } : {}),
       });
       // The change locked withdrawals: say until when (the server's time), or for how long when it cannot be read.
-      const after = await api.userSecurity(undefined, { show: false }).catch(() => null);
+      const after = await queryClient.fetchQuery(call('userSecurity', undefined, { show: false })).catch(() => null);
       setDone({ until: after?.withdrawLockedUntil ?? null, changed: type === 'login' ? loginSet : paymentSet });
-      reload();
     } catch (e) {
       if (asksForOtp(e)) setNeedsOtp(true);
       setFailure(errorText(e));
@@ -118,10 +117,10 @@ export function PasswordPage({ type }: { type: PasswordType }) {
   return (
     <Page title={title}>
       <LoadState
-        loading={!loaded && !failed && !security.failed}
-        failed={failed || security.failed}
+        loading={!loaded && !failed && !failedQuery(security)}
+        failed={failed || failedQuery(security)}
         failedText={<Trans>资料加载失败。</Trans>}
-        onRetry={() => { reload(); security.reload(); }}
+        onRetry={() => { reload(); void security.refetch(); }}
       />
       {loaded ? (
         <form className={ui.card} onSubmit={submit} noValidate>

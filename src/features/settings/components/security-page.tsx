@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SecurityInfo } from '../../../../contract/schemas.ts';
 import { Code } from '../../../../contract/codes.ts';
-import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
-import { useResource } from '../../../lib/use-resource.ts';
+import { useQuery } from '@tanstack/react-query';
 import { useCopy } from '../../../lib/use-copy.ts';
 import { useQr } from '../../../lib/use-qr.ts';
 import { Page } from '../../../components/ui/page.tsx';
@@ -15,6 +14,7 @@ import { MenuRow } from './menu-row.tsx';
 import { OtpField, cleanOtp, useOtpCheck } from '../../../shared/otp-field.tsx';
 import { WithdrawLock } from '../../../shared/withdraw-lock.tsx';
 import * as css from './security.css.ts';
+import { call, failed, loading, write } from '../../../shared/query.ts';
 
 type Flow =
   | { step: 'idle' }
@@ -32,15 +32,16 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
  */
 export function SecurityPage() {
   const { t } = useLingui();
-  const info = useResource(() => api.userSecurity(undefined, { show: false }));
+  const info = useQuery(call('userSecurity', undefined, { show: false }));
+  const reload = () => void info.refetch();
   const s = info.data;
   return (
     <Page title={<Trans>账户安全</Trans>}>
-      <LoadState loading={!s && !info.failed} failed={info.failed} failedText={<Trans>安全信息加载失败。</Trans>} onRetry={info.reload} />
+      <LoadState loading={loading(info)} failed={failed(info)} failedText={<Trans>安全信息加载失败。</Trans>} onRetry={reload} />
       {s ? (
         <>
-          <WithdrawLock until={s.withdrawLockedUntil} onExpire={info.reload} />
-          <TwoFactorCard info={s} onChange={info.reload} />
+          <WithdrawLock until={s.withdrawLockedUntil} onExpire={reload} />
+          <TwoFactorCard info={s} onChange={reload} />
           <ul className={ui.list} aria-label={t`密码`}>
             <MenuRow to="/my/password/$type" params={{ type: 'login' }} label={<Trans>登录密码</Trans>} value={s.loginPasswordSet ? t`已设置` : t`未设置`} />
             <MenuRow to="/my/password/$type" params={{ type: 'payment' }} label={<Trans>支付密码</Trans>} value={s.paymentPasswordSet ? t`已设置` : t`未设置`} />
@@ -75,7 +76,7 @@ function TwoFactorCard({ info, onChange }: { info: SecurityInfo; onChange: () =>
     setBusy(true);
     setFailure('');
     try {
-      const { secret, uri } = await api.userTwoFactorSetup({}, { show: false });
+      const { secret, uri } = await write('userTwoFactorSetup', {}, { show: false });
       go({ step: 'setup', secret, uri });
     } catch (error) {
       // Turned on meanwhile (another tab): show what is true now.
@@ -135,7 +136,7 @@ function SetupSteps({ secret, uri, onCancel, onDone }: { secret: string; uri: st
     if (problem || busy) return;
     setBusy(true);
     try {
-      const { recoveryCodes } = await api.userTwoFactorEnable({ code }, { show: false });
+      const { recoveryCodes } = await write('userTwoFactorEnable', { code }, { show: false });
       onDone(recoveryCodes);
     } catch (e) {
       setError(errorText(e));
@@ -200,7 +201,7 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
   const disable = async () => {
     setBusy(true);
     try {
-      await api.userTwoFactorDisable({ code: cleanOtp(code) }, { show: false });
+      await write('userTwoFactorDisable', { code: cleanOtp(code) }, { show: false });
       setConfirming(false);
       onDone();
     } catch (e) {
