@@ -1,46 +1,78 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createPublicClient, createTestClient, createWalletClient, formatUnits, http, parseUnits, type Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, createTestClient, createWalletClient, formatUnits, http, parseAbi, parseUnits, type Address, type Hash } from 'viem';
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { bsc } from 'viem/chains';
-import { tokenAbi } from '../contract/chain-abi.ts';
-import { compileContracts } from '../server/chain/compile.ts';
+import { depositAbi, tokenAbi } from '../contract/chain-abi.ts';
 import { openPhone, type Phone } from './support/browser.ts';
-import { callAs, register, storeSession, type Registered } from './support/session.ts';
+import { callAs, PASSWORD, register, storeSession, type Registered } from './support/session.ts';
 import { injectWallet } from './support/wallet.ts';
 
 const baseURL = inject('baseURL');
 const chainUrl = inject('chainUrl');
 const chain = { ...bsc, rpcUrls: { default: { http: [chainUrl] } } };
-const pub = createPublicClient({ chain, transport: http(chainUrl) });
+const pub = createPublicClient({ chain, transport: http(chainUrl), pollingInterval: 100 });
 const test = createTestClient({ chain, transport: http(chainUrl), mode: 'anvil' });
+
+const balanceOf = async (user: Registered) => (await callAs(baseURL, user, 'GET', '/api/user/account')).data.usdt as string;
+/** The test token's mint (server/chain/contracts/TestUSDT.sol; no compiler needed for one call). */
+const mintAbi = parseAbi(['function mint(address to, uint256 amount)']);
+const mined = async (hash: Promise<Hash>) => pub.waitForTransactionReceipt({ hash: await hash });
+
+/** A new wallet on the local chain 56 with gas (BNB) and `usdt` of the test token minted to it. */
+async function newWallet(usdt: Address, amount: string): Promise<PrivateKeyAccount> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  await test.setBalance({ address: account.address, value: parseUnits('10', 18) });
+  const wallet = createWalletClient({ account, chain, transport: http(chainUrl) });
+  await mined(wallet.writeContract({ address: usdt, abi: mintAbi, functionName: 'mint', args: [account.address, parseUnits(amount, 18)] }));
+  return account;
+}
+
+/**
+ * Funds `user` the way a trader does, without the screen (the deposit test covers the screen): a new
+ * wallet approves and pays `amount` USDT into the deposit contract with the user's UID, 2 more blocks
+ * are mined (3 confirmations), and the server's watcher credits it.
+ */
+async function fund(user: Registered, amount: string): Promise<void> {
+  const info = (await callAs(baseURL, user, 'GET', '/api/user/depositInfo')).data as { token: Address; contract: Address };
+  const account = await newWallet(info.token, amount);
+  const wallet = createWalletClient({ account, chain, transport: http(chainUrl) });
+  const value = parseUnits(amount, 18);
+  await mined(wallet.writeContract({ address: info.token, abi: tokenAbi, functionName: 'approve', args: [info.contract, value] }));
+  await mined(wallet.writeContract({ address: info.contract, abi: depositAbi, functionName: 'deposit', args: [value, BigInt(user.sn)] }));
+  await test.mine({ blocks: 2 });
+  await expect.poll(() => balanceOf(user)).toBe(amount);
+}
+
+/** Sets the user's payment password through the API (the settings screen has its own tests). */
+async function setPaymentPassword(user: Registered, password: string): Promise<void> {
+  expect((await callAs(baseURL, user, 'POST', '/api/user/password', { type: 'payment', old: PASSWORD, password, confirm: password })).code).toBe(1);
+}
 
 /**
  * Money in and out in the browser (issue 5 §3-4): a deposit paid from a wallet injected into the page
  * (a viem private-key account that really signs and sends to the local chain 56), credited after the
- * confirmations; a withdrawal with the payment password, paid by the server's hot wallet on chain.
+ * confirmations; a withdrawal with the payment password, paid by the server's hot wallet on chain; a
+ * change of USDT into fuel. Each test has its own trader, phone and money (funded by a real deposit on
+ * chain), so any one runs alone (`-t`) and in any order (issue 13 §5).
  */
 describe('deposits and withdrawals on chain 56', () => {
-  let phone: Phone;
-  let page: Page;
-  let me: Registered;
-  let usdt: Address;
-  const balance = async () => (await callAs(baseURL, me, 'GET', '/api/user/account')).data.usdt as string;
-
-  beforeAll(async () => {
-    phone = await openPhone(baseURL);
-    page = phone.page;
-    me = await register(baseURL);
-    usdt = (await callAs(baseURL, me, 'GET', '/api/user/depositInfo')).data.token as Address;
+  let phone: Phone | undefined;
+  afterEach(async () => {
+    await phone?.close();
+    phone = undefined;
   });
-  afterAll(async () => phone?.close());
+  /** A phone for a new trader (logged in once `storeSession` runs). */
+  const newTrader = async (): Promise<{ page: Page; me: Registered }> => {
+    phone = await openPhone(baseURL);
+    return { page: phone.page, me: await register(baseURL) };
+  };
 
   it('pays a deposit from the wallet (approve, then deposit with the UID) and credits it after 3 confirmations', async () => {
-    const account = privateKeyToAccount(generatePrivateKey());
-    await test.setBalance({ address: account.address, value: parseUnits('10', 18) });
-    const minter = createWalletClient({ account, chain, transport: http(chainUrl) });
-    const { TestUSDT } = compileContracts();
-    await pub.waitForTransactionReceipt({ hash: await minter.writeContract({ address: usdt, abi: TestUSDT.abi, functionName: 'mint', args: [account.address, parseUnits('100', 18)] }) });
+    const { page, me } = await newTrader();
+    const balance = () => balanceOf(me);
+    const usdt = (await callAs(baseURL, me, 'GET', '/api/user/depositInfo')).data.token as Address;
+    const account = await newWallet(usdt, '100');
     await injectWallet(page, account, { rpcUrl: chainUrl });
     await storeSession(page, me);
     await page.goto('/my/deposit');
@@ -63,13 +95,19 @@ describe('deposits and withdrawals on chain 56', () => {
   });
 
   it('withdraws with the payment password after a confirmation, refusing a wrong one, and pays it on chain', async () => {
-    expect((await callAs(baseURL, me, 'POST', '/api/user/password', { type: 'payment', old: 'Trade2026x', password: '135790', confirm: '135790' })).code).toBe(1);
+    const { page, me } = await newTrader();
+    const balance = () => balanceOf(me);
+    await setPaymentPassword(me, '135790');
+    await fund(me, '25.5');
+    const usdt = (await callAs(baseURL, me, 'GET', '/api/user/depositInfo')).data.token as Address;
     const to = privateKeyToAccount(generatePrivateKey()).address;
+    await storeSession(page, me);
     await page.goto('/my/withdraw');
     await expect.poll(() => page.getByTestId('withdraw-balance').innerText()).toContain('25.5');
     // Setting the payment password locked withdrawals (WITHDRAW_LOCK_HOURS: 7.2 s for the tests): the
     // banner says so and the form cannot be sent until the lock passes; the screen opens by itself then.
-    await expect.poll(() => page.getByTestId('withdraw-submit').isEnabled(), { timeout: 20_000, interval: 500 }).toBe(true);
+    // The waits below are at least 5x a quiet machine's (the lock's 7.2 s and a few seconds of screen).
+    await expect.poll(() => page.getByTestId('withdraw-submit').isEnabled(), { timeout: 40_000, interval: 500 }).toBe(true);
     expect(await page.getByTestId('withdraw-locked').count()).toBe(0);
     await page.getByTestId('withdraw-address').fill(to);
     await page.getByTestId('withdraw-amount').fill('12');
@@ -92,14 +130,19 @@ describe('deposits and withdrawals on chain 56', () => {
     await expect.poll(async () => {
       await send();
       return page.getByTestId('withdraw-done').count();
-    }, { timeout: 20_000, interval: 1_000 }).toBe(1);
+    }, { timeout: 40_000, interval: 1_000 }).toBe(1);
     expect(await page.getByTestId('withdraw-done').innerText()).toContain('提现已提交');
     expect(await balance()).toBe('13.5');
     await expect.poll(() => page.getByTestId('withdraw-list').locator('li').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('confirmed');
     expect(formatUnits(await pub.readContract({ address: usdt, abi: tokenAbi, functionName: 'balanceOf', args: [to] }), 18)).toBe('11');
-  });
+  }, 150_000);
 
   it('converts USDT to fuel from the asset screen with the payment password', async () => {
+    const { page, me } = await newTrader();
+    const balance = () => balanceOf(me);
+    await setPaymentPassword(me, '135790');
+    await fund(me, '13.5');
+    await storeSession(page, me);
     const fuelBefore = (await callAs(baseURL, me, 'GET', '/api/user/account')).data.fuel as string;
     await page.goto('/my/asset/balance');
     await expect.poll(() => page.getByTestId('asset-balance').innerText()).toContain('13.5');
