@@ -22,13 +22,17 @@ import { fundsRoutes } from './routes/funds.ts';
 import type { ChainSide } from '../chain/chain-side.ts';
 import { changeRatesOf } from '../config.ts';
 import { DEFAULT_WITHDRAW_LOCK_MS } from '../services/security/lock.ts';
+import type { SearchWindow } from '../services/ai.ts';
 
 /** Every powerful browser feature off: the app uses none (clipboard writes need no permission). */
 export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), bluetooth=(), serial=(), hid=()';
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps' | 'publicOrigins'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates' | 'changeRates' | 'hstsMaxAge' | 'bodyTimeoutMs' | 'maxBotsPerUser' | 'withdrawLockMs' | 'challenge' | 'rateLimits' | 'aiQueueMax'>>;
+  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps' | 'publicOrigins'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates' | 'changeRates' | 'hstsMaxAge' | 'bodyTimeoutMs' | 'maxBotsPerUser' | 'withdrawLockMs' | 'challenge' | 'rateLimits' | 'aiQueueMax'>> & {
+    /** Tests only: a shorter history for the AI search (default: 30 and 7 days; the full size is `npm run bench`'s). */
+    aiSearchWindow?: SearchWindow;
+  };
   /** Chain 56 (deposits, withdrawals); absent: those calls answer ChainUnavailable. */
   chain?: ChainSide;
   /** Seals exchange secrets at rest. */
@@ -95,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   exchangeRoutes(app, { db: deps.db, box: deps.box, limiter, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
   const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket() });
   marketRoutes(app, deps.db, trading);
-  botRoutes(app, { db: deps.db, trading, ...(deps.config.maxBotsPerUser ? { maxBots: deps.config.maxBotsPerUser } : {}), ...(deps.config.aiQueueMax ? { aiQueueMax: deps.config.aiQueueMax } : {}) }, translate);
+  botRoutes(app, { db: deps.db, trading, ...(deps.config.maxBotsPerUser ? { maxBots: deps.config.maxBotsPerUser } : {}), ...(deps.config.aiQueueMax ? { aiQueueMax: deps.config.aiQueueMax } : {}), ...(deps.config.aiSearchWindow ? { aiSearchWindow: deps.config.aiSearchWindow } : {}) }, translate);
   // For load balancers and uptime checks: answers without touching the database.
   app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'ok' } }));
   (await import('./openapi.ts')).openApiRoute(app);

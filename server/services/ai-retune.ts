@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
-import { inputOf, search } from './ai.ts';
+import { inputOf, search, type SearchWindow } from './ai.ts';
 import { storedParams } from './bots.ts';
 import { holdsPosition } from '../../strategy/kit.ts';
 
@@ -11,7 +11,7 @@ import { holdsPosition } from '../../strategy/kit.ts';
  * risk level and investment; a change of parameters is logged on the bot (an `update` action with the
  * new parameters and the score). A bot holding a position is left alone until it is flat.
  */
-export async function retuneAiBots(deps: { db: Db; trading: Trading; log?: { error(obj: unknown, msg: string): void } }, everyMs: number): Promise<{ checked: number; retuned: string[] }> {
+export async function retuneAiBots(deps: { db: Db; trading: Trading; log?: { error(obj: unknown, msg: string): void }; window?: SearchWindow }, everyMs: number): Promise<{ checked: number; retuned: string[] }> {
   const { db, trading } = deps;
   const due = await db
     .selectFrom('ai_bots as a')
@@ -30,7 +30,7 @@ export async function retuneAiBots(deps: { db: Db; trading: Trading; log?: { err
       const exchange = exchangeById(bot.exchange_id)?.code ?? '';
       const market = await trading.market(exchange, bot.symbol);
       const investment = (bot.params as { investment: string }).investment;
-      const { result } = await search(trading, market, exchange, bot.symbol, investment, bot.risk);
+      const { result } = await search(trading, market, exchange, bot.symbol, investment, bot.risk, deps.window);
       const best = result.proposals.find((p) => p.configuration.type === bot.type);
       await trading.engine.serial(id, async () => {
         const now = await db.selectFrom('bots').select(['state', 'params', 'deleted_at']).where('id', '=', id).executeTakeFirstOrThrow();

@@ -18,11 +18,22 @@ import { gridInputParams } from './grid-queries.ts';
  */
 const DAY = 86_400_000;
 
-export async function historyFor(trading: Trading, exchange: string, symbol: string): Promise<{ history: CandleColumns & { time: Float64Array }; recent: number; timeframe: string }> {
+/** How much history the search backtests on: `days`, and again the last `recentDays` of them. */
+export interface SearchWindow {
+  days: number;
+  recentDays: number;
+}
+/**
+ * The product's window (30 and 7 days). Only tests pass a shorter one (the app's config
+ * `aiSearchWindow`): the same search on fewer candles; the full size is measured by `npm run bench`.
+ */
+export const SEARCH_WINDOW: SearchWindow = { days: 30, recentDays: 7 };
+
+export async function historyFor(trading: Trading, exchange: string, symbol: string, window: SearchWindow = SEARCH_WINDOW): Promise<{ history: CandleColumns & { time: Float64Array }; recent: number; timeframe: string }> {
   const now = trading.now();
-  if (exchange === 'paper') return { history: trading.feed.minuteColumns(symbol, now - 30 * DAY, now), recent: 7 * 1440, timeframe: '1m' };
-  const rows = await trading.candles(exchange, symbol, '1h', 720);
-  return { history: columnsOf(rows), recent: 7 * 24, timeframe: '1h' };
+  if (exchange === 'paper') return { history: trading.feed.minuteColumns(symbol, now - window.days * DAY, now), recent: Math.round(window.recentDays * 1440), timeframe: '1m' };
+  const rows = await trading.candles(exchange, symbol, '1h', Math.round(window.days * 24));
+  return { history: columnsOf(rows), recent: Math.round(window.recentDays * 24), timeframe: '1h' };
 }
 
 /** How many problems botCreate's checks find in a configuration at `price` (0: it can be created now). */
@@ -35,19 +46,19 @@ export function inputOf(c: Configuration) {
   return c.type === 'grid' ? gridInputParams(c.params) : { ...c.params, stopLoss: c.params.stopLoss ?? '' };
 }
 
-export async function search(trading: Trading, market: MarketRules, exchange: string, symbol: string, investment: string, risk: RiskLevel): Promise<{ result: SearchResult; timeframe: string }> {
-  const { history, recent, timeframe } = await historyFor(trading, exchange, symbol);
+export async function search(trading: Trading, market: MarketRules, exchange: string, symbol: string, investment: string, risk: RiskLevel, window: SearchWindow = SEARCH_WINDOW): Promise<{ result: SearchResult; timeframe: string }> {
+  const { history, recent, timeframe } = await historyFor(trading, exchange, symbol, window);
   if (history.close.length < 2) throw fail('OrderInvalidPair');
   return { result: await searchInWorker({ investment, risk, market, history, recent }), timeframe };
 }
 
-export async function aiSearch(trading: Trading, input: { exchangeId: number; symbol: string; investment: string; risk: RiskLevel }): Promise<AiSearchAnswer> {
+export async function aiSearch(trading: Trading, input: { exchangeId: number; symbol: string; investment: string; risk: RiskLevel }, window: SearchWindow = SEARCH_WINDOW): Promise<AiSearchAnswer> {
   const started = performance.now();
   const exchange = exchangeById(input.exchangeId);
   if (!exchange) throw fail('ApiExchangeUnsupported');
   if (money(input.investment).lte(0)) throw fail('StrategyInvalidInvestment');
   const market = await trading.market(exchange.code, input.symbol);
-  const { result, timeframe } = await search(trading, market, exchange.code, input.symbol, input.investment, input.risk);
+  const { result, timeframe } = await search(trading, market, exchange.code, input.symbol, input.investment, input.risk, window);
   // Each proposal is placed at the price of this moment and checked by the same rules as botCreate
   // (issue 14 §1): a grid's range is re-centred there; one the market now refuses is left out.
   const price = money(await trading.prices.price(exchange.code, input.symbol));

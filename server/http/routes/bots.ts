@@ -6,13 +6,13 @@ import { botActions, botDetail, botInfo, botPositions, countBots, listBots, open
 import { createBot, operateBot, startBatch, updateBot, type BotsDeps } from '../../services/bots.ts';
 import { fail } from '../../services/errors.ts';
 import { backtest } from '../../services/backtests.ts';
-import { aiSearch } from '../../services/ai.ts';
+import { aiSearch, type SearchWindow } from '../../services/ai.ts';
 import { DEFAULT_AI_QUEUE_MAX, SearchQueue } from '../../services/ai-queue.ts';
 import { JsonText } from '../envelope.ts';
 import { route } from '../route.ts';
 
 /** The bot calls (spec §7) and the profit bill. */
-export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: number }, translate: Translate): void {
+export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: number; aiSearchWindow?: SearchWindow }, translate: Translate): void {
   const { db, trading } = deps;
   const auth = { auth: true } as const;
   const pageOf = (q: { page?: number | undefined; page_size?: number | undefined }) => ({ page: q.page ?? 1, pageSize: q.page_size ?? PAGE_SIZE_DEFAULT });
@@ -23,7 +23,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   // The AI bot's parameter search (issue 6 §3), in a worker thread.
   // One search per trader at a time, in a bounded line; the screen asks for its place while it waits.
   const searches = new SearchQueue(deps.aiQueueMax ?? DEFAULT_AI_QUEUE_MAX);
-  route(app, db, 'strategyAiSearch', auth, ({ session, body }) => searches.run(session.userId, () => aiSearch(trading, body)));
+  route(app, db, 'strategyAiSearch', auth, ({ session, body }) => searches.run(session.userId, () => aiSearch(trading, body, deps.aiSearchWindow)));
   route(app, db, 'strategyAiQueue', auth, async ({ session }) => searches.placeOf(session.userId));
   route(app, db, 'userBotUpdate', auth, async ({ session, query, body }) => {
     await updateBot(deps, session.userId, query.id, body);
