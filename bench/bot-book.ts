@@ -21,7 +21,10 @@ export function measureBotBook(rounds = 200): { medianMs: number; bots: number; 
     book.put(symbol, state, view);
   }
   let seed = 1;
-  const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const rand = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
   const times: number[] = [];
   let intents = 0;
   for (let r = 0; r < rounds; r++) {

@@ -3,6 +3,7 @@
 import autocannon from 'autocannon';
 import { measureServerReady } from './server-ready.ts';
 import { solvedChallengeAt } from '../server/security/challenge.ts';
+import type { Answer, DataAt } from '../server/test-support.ts';
 
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
   const r = await autocannon({ url, connections: 50, duration: seconds, headers });
@@ -13,8 +14,8 @@ export async function measureBotListLoad(port: number, seconds = 5) {
   const server = await measureServerReady(port);
   const base = `http://127.0.0.1:${port}/api`;
   try {
-    const post = (path: string, body: object, token?: string) =>
-      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+    const post = <P extends string>(path: P, body: object, token?: string) =>
+      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Answer<DataAt<'POST', `/api${P}`>>>);
     const reg = await post('/login/register', { terminal: 1, account: `bench${Date.now().toString(36)}`, password: 'Secret2026x', confirm: 'Secret2026x', challenge: await solvedChallengeAt(`http://127.0.0.1:${port}`) });
     const token: string = reg.data.token;
     await post('/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' }, token);

@@ -80,7 +80,9 @@ async function floodChild(): Promise<void> {
         body: body(),
         headers: { ...req.headers, ...(many ? { 'x-forwarded-for': `10.${n & 255}.${(n >> 8) & 255}.${randomBytes(1)[0]! | 1}` } : {}) },
       }),
-      onResponse: (status) => void (statuses[status] = (statuses[status] ?? 0) + 1),
+      onResponse: (status) => {
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      },
     }],
   });
   process.send!({ sent: result.requests.sent, rps: Math.round(result.requests.average), statuses });

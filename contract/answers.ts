@@ -432,6 +432,6 @@ type Drifted = { [N in Exclude<CallName, 'userBotOperation'>]: Same<AnswerOf<N>,
  * another type); this proves the converse (no field of DataOf left out, none made narrower). On a
  * drift, the error names the call: "Type 'true' is not assignable to type '<call>'".
  */
-const noDrift: [Drifted] extends [never] ? true : Drifted = true;
+const _noDrift: [Drifted] extends [never] ? true : Drifted = true;
 /** userBotOperation answers BotInfo, a BotSummary with its parameters: still what DataOf promises. */
-const operationFits: [AnswerOf<'userBotOperation'>] extends [DataOf['userBotOperation']] ? true : false = true;
+const _operationFits: [AnswerOf<'userBotOperation'>] extends [DataOf['userBotOperation']] ? true : false = true;

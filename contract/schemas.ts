@@ -13,7 +13,7 @@ import {
   type BotOrder, type BotPosition, type BotSummary, type OpenPosition,
 } from './bots.ts';
 import {
-  ACCOUNT_RE, AVATAR_MAX, EMAIL_RE, MOBILE_RE, NICKNAME_MAX, PAGE_SIZE_MAX, PASSWORD_RE,
+  ACCOUNT_RE, AVATAR_MAX, PAGE_SIZE_MAX, PASSWORD_RE,
   PAYMENT_PASSWORD_RE, REFERRER_RE, passwordTypes, setInfoFields,
 } from './rules.ts';
 

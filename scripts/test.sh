@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: installs what the tests need (Chromium and CJK fonts from apt, npm packages), checks
-# types and catalogs, builds the PWA, then runs every test: unit, server (PGlite and PostgreSQL), e2e.
+# types, catalogs, the house rules and lint, builds the PWA, then runs every test: unit, server (PGlite and PostgreSQL), e2e.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 need=()
@@ -21,6 +21,8 @@ if ! rules=$(npx depcruise src server strategy contract sw --config .dependency-
   echo "$rules" | grep -e 'error' -e 'violations' >&2
   exit 1
 fi
+echo "[test] lint (Biome: biome.jsonc; details with npm run lint)" >&2
+npx biome lint --error-on-warnings --reporter=summary . >&2
 source scripts/build-if-stale.sh
 echo "[test] vitest" >&2
 mkdir -p test-results

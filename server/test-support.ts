@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { defaultLimits, type ChallengeSettings, type LoginLimits, type RateLimits } from './config.ts';
 import { solve, solvedChallengeAt } from './security/challenge.ts';
-import type { LoginChallenge } from '../contract/schemas.ts';
+import type { calls } from '../contract/calls.ts';
+import type { DataOf, LoginChallenge } from '../contract/schemas.ts';
 import { migrate, openDatabase, type Db } from './db/connect.ts';
 import { buildApp, type AppDeps } from './http/app.ts';
 import { SecretBox } from './security/secret-box.ts';
@@ -29,6 +30,18 @@ export interface TestApp {
   another: (changes?: Partial<AppDeps['config']>) => Promise<FastifyInstance>;
   close: () => Promise<void>;
 }
+
+/** An API answer as a test reads it. */
+export type Answer<T = unknown> = { code: number; msg: string; data: T };
+type Calls = typeof calls;
+/** The contract's path of an /api URL: without the prefix and the query. */
+type PathOf<U extends string> = U extends `/api${infer P}?${string}` ? P : U extends `/api${infer P}` ? P : never;
+type CallAt<M extends string, P extends string> = [P] extends [never] ? never : { [N in keyof Calls]: Calls[N]['method'] extends M ? (P extends Calls[N]['path'] ? N : never) : never }[keyof Calls];
+/**
+ * The data the contract promises (DataOf) for the call that a method and an /api URL name: the URL may
+ * be a template literal (`/api/user/botInfo?id=${id}`). `unknown` for a URL with no such call.
+ */
+export type DataAt<M extends string, U extends string> = [CallAt<M, PathOf<U>>] extends [never] ? unknown : DataOf[CallAt<M, PathOf<U>>];
 
 /** Tests' proof of work: a handful of cheap tries (the real default is ~0.05 s in Node, 0.2-0.5 s on a phone). */
 export const testChallenge: ChallengeSettings = { cost: 1, counter: 4, ttlMs: 10 * 60_000 };
@@ -75,11 +88,11 @@ export async function openTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Pr
 export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream']; trading?: (db: Db, box: SecretBox) => Trading; chain?: (db: Db) => ChainSide; changeRates?: Record<string, string>; config?: Partial<AppDeps['config']> } = {}): Promise<TestApp> {
   const { db, drop } = await openTestDb(kind);
   const box = new SecretBox(randomBytes(32));
-  let config: AppDeps['config'];
+  const config: AppDeps['config'] = { ...(options.changeRates ? { changeRates: options.changeRates } : {}), challenge: testChallenge, rateLimits: testRateLimits(kind), sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'], publicOrigins: ['http://localhost'], withdrawLockMs: 0, ...options.config };
   const app = await buildApp({
     db,
     ...(options.chain ? { chain: options.chain(db) } : {}),
-    config: config = { ...(options.changeRates ? { changeRates: options.changeRates } : {}), challenge: testChallenge, rateLimits: testRateLimits(kind), sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'], publicOrigins: ['http://localhost'], withdrawLockMs: 0, ...options.config },
+    config,
     box,
     ...(options.extend ? { extend: options.extend } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),

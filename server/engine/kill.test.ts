@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/connect.ts';
-import { registerPayloadAt } from '../test-support.ts';
+import { registerPayloadAt, type Answer, type DataAt } from '../test-support.ts';
 import { money } from '../../strategy/money.ts';
 import type { StoredMartinState } from '../../strategy/martin/state-codec.ts';
 import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
@@ -64,9 +64,9 @@ describe('crash safety', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api`;
     let server = await startServer(port);
-    const post = (path: string, body: object, token?: string) =>
-      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
-    const get = (path: string, token: string) => fetch(base + path, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<any>);
+    const post = <P extends string>(path: P, body: object, token?: string) =>
+      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Answer<DataAt<'POST', `/api${P}`>>>);
+    const get = <P extends string>(path: P, token: string) => fetch(base + path, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<Answer<DataAt<'GET', `/api${P}`>>>);
 
     const reg = await post('/login/register', await registerPayloadAt(base.replace(/\/api$/, ''), { account: `kill${Date.now().toString(36)}` }));
     const token: string = reg.data.token;
@@ -81,7 +81,7 @@ describe('crash safety', () => {
       expect((await get(`/user/botOperation?id=${created.data.id}&action=start`, token)).code).toBe(1);
     }
     // And a grid bot, tight around the price now so it trades its levels up and down between the kills.
-    const ltc = Number((await get('/market/price?symbols=LTC%2FUSDT', token)).data[0].price);
+    const ltc = Number((await get('/market/price?symbols=LTC%2FUSDT', token)).data[0]!.price);
     const grid = await post('/user/botCreate', {
       type: 'grid', exchangeId: 1, symbol: 'LTC/USDT',
       params: { investment: '1000', lower: (ltc * 0.99).toFixed(2), upper: (ltc * 1.01).toFixed(2), grids: 6, spacing: 'arithmetic', stopLoss: '', takeProfit: '' },

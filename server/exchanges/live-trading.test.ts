@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from 'ccxt';
 import { Code } from '../../contract/codes.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { entry, fixture, replaying, type Replaying } from './ccxt-fixtures.ts';
 import { createLiveTrading } from './live-trading.ts';
 import type { LiveCredentials } from './live.ts';
 
-type Answer<T = any> = { code: number; msg: string; data: T };
 const http = (exchange: string, method: string, description: string) => entry(fixture(exchange), method, description).httpResponse;
 
 /**
@@ -33,8 +32,8 @@ describe.each(dbKinds)('live exchanges wired into the server (%s)', (kind) => {
     made.push({ exchange, credentials, replay });
     return replay.ex as unknown as Exchange;
   };
-  const call = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<T>);
+  const call = <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
 
   beforeAll(async () => {
     t = await openTestApp(kind, {

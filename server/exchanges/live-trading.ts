@@ -57,7 +57,8 @@ export function createLiveTrading(deps: LiveTradingDeps): LiveTrading {
   let feed: LiveFeed | null = null;
   const liveFeed = async () => {
     const m = await load();
-    return (feed ??= new m.feed.LiveFeed((exchange) => instance(m, exchange)));
+    feed ??= new m.feed.LiveFeed((exchange) => instance(m, exchange));
+    return feed;
   };
   const publicVenues = new Map<string, Promise<LiveExchange>>();
   const publicVenue = (exchange: string) => {

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { AccountSuspended, AuthenticationError, ExchangeError, InsufficientFunds, PermissionDenied, InvalidOrder, NetworkError, OrderNotFound, type Exchange, type Order } from 'ccxt';
 import { money } from '../../strategy/money.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';

@@ -5,10 +5,9 @@ import { stopSearchWorker } from '../engine/ai/search-pool.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { retuneAiBots } from '../services/ai-retune.ts';
 import type { SearchWindow } from '../services/ai.ts';
-import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
-type Answer<T = any> = { code: number; msg: string; data: T };
 const NOW = Date.UTC(2026, 10, 1);
 const DAY = 86_400_000;
 /**
@@ -33,8 +32,8 @@ describe('the AI bot', { timeout: 30_000 }, () => {
   const newTrader = async () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     const auth = { authorization: `Bearer ${r.json().data.token}` };
-    const call = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((res) => res.json() as Answer<T>);
+    const call = <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object) =>
+      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((res) => res.json() as Answer<DataAt<M, U>>);
     const searchFor = (risk: string) => call('POST', '/api/strategy/aiSearch', { exchangeId: 1, symbol: 'ETH/USDT', investment: '1000', risk });
     expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
     return { call, searchFor };
@@ -94,10 +93,10 @@ describe('the AI bot', { timeout: 30_000 }, () => {
       // The curve covers the configured history (the last candle opens a minute before now).
       expect(p.equity.at(-1)!.time - p.equity[0]!.time).toBe(WINDOW.days * DAY - 60_000);
     }
-    const scores = r.data.proposals.map((p: any) => p.score);
+    const scores = r.data.proposals.map((p) => p.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     const again = await searchFor('conservative');
-    expect(again.data.proposals.map((p: any) => [p.type, p.params, p.score])).toEqual(r.data.proposals.map((p: any) => [p.type, p.params, p.score]));
+    expect(again.data.proposals.map((p) => [p.type, p.params, p.score])).toEqual(r.data.proposals.map((p) => [p.type, p.params, p.score]));
     const aggressive = await searchFor('aggressive');
     expect(aggressive.data.limit).toBe(25);
     expect(aggressive.data.kept).toBeGreaterThan(r.data.kept);

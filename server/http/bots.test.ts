@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
+import type { DataOf } from '../../contract/schemas.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
-type Answer<T = any> = { code: number; msg: string; data: T };
 
 const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true };
 
@@ -19,8 +19,8 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     return { authorization: `Bearer ${r.json().data.token}` };
   };
-  const call = <T = any>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = auth, lang = 'en') =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...headers, lang } }).then((r) => r.json() as Answer<T>);
+  const call = <M extends 'GET' | 'POST' | 'PUT', U extends string>(method: M, url: U, payload?: object, headers = auth, lang = 'en') =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...headers, lang } }).then((r) => r.json() as Answer<DataAt<M, U>>);
   const create = (body: object = {}, headers = auth) => call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params, ...body }, headers);
   const op = (id: string, action: string, headers = auth) => call('GET', `/api/user/botOperation?id=${id}&action=${action}`, undefined, headers);
   /** One engine round at `price`, then everything it set off. */
@@ -95,30 +95,30 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     await step('49950'); // repeat: the next cycle opens on the next price
     const positions = await call('GET', `/api/user/botPositions?id=${id}`);
     expect(positions.data.total).toBe(2);
-    expect(positions.data.list.map((p: any) => [p.cycle, p.status, p.profit])).toEqual([[2, 'open', null], [1, 'closed', '2.86367004']]);
+    expect(positions.data.list.map((p) => [p.cycle, p.status, p.profit])).toEqual([[2, 'open', null], [1, 'closed', '2.86367004']]);
     expect(positions.data.list[1]).toMatchObject({ entries: 2, amount: '0.00608', cost: '299.92', closePrice: '49900' });
 
     const adds = await call('GET', `/api/user/positionAdds?id=${id}&cycle=1`);
-    expect(adds.data.map((o: any) => [o.seq, o.reason, o.status, o.price, o.amount])).toEqual([
+    expect(adds.data.map((o) => [o.seq, o.reason, o.status, o.price, o.amount])).toEqual([
       [1, 'open', 'filled', '50000', '0.002'], [2, 'add', 'filled', '49000', '0.00408'], [3, 'close', 'filled', '49900', '0.00607'],
     ]);
     expect(adds.data[2]).toMatchObject({ fee: '0.302893', feeCurrency: 'USDT', clientOrderId: `${id}-1-3` });
 
     const actions = await call('GET', `/api/user/botActions?id=${id}&page_size=20`);
-    expect(actions.data.list.map((a: any) => a.kind).reverse()).toEqual(['create', 'start', 'open', 'add', 'close', 'success', 'open']);
-    expect(actions.data.list.find((a: any) => a.kind === 'success').detail).toEqual({ cycle: '1', profit: '2.86367004', how: 'take_profit' });
+    expect(actions.data.list.map((a) => a.kind).reverse()).toEqual(['create', 'start', 'open', 'add', 'close', 'success', 'open']);
+    expect(actions.data.list.find((a) => a.kind === 'success')!.detail).toEqual({ cycle: '1', profit: '2.86367004', how: 'take_profit' });
 
     const logs = await call('GET', '/api/user/billLogs');
     expect(logs.data).toMatchObject({ total: 1, list: [{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', cycle: 1, profit: '2.86367004' }] });
     const group = await call('GET', '/api/user/billGroup');
     expect(group.data.byDay).toHaveLength(30);
-    expect(group.data.byDay.at(-1).profit).toBe('2.86367004');
+    expect(group.data.byDay.at(-1)!.profit).toBe('2.86367004');
     expect(group.data.byBot).toEqual([{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', profit: '2.86367004' }]);
     expect(group.data.bySymbol).toEqual([{ symbol: 'BTC/USDT', profit: '2.86367004' }]);
 
     const open = await call('GET', '/api/user/positions');
     expect(open.data.list).toEqual([expect.objectContaining({ botId: id, entries: 1, price: '49950' })]);
-    expect((await op(id, 'stop')).data.status).toBe('stopped');
+    expect((await op(id, 'stop')).data!.status).toBe('stopped');
   });
 
   it('follows the lifecycle of spec §4 and refuses each wrong move with its message', async () => {
@@ -126,13 +126,13 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect((await op(id, 'stop')).code).toBe(Code.StrategyAlreadyStopped);
     expect((await op(id, 'resume')).code).toBe(Code.StrategyAlreadyStopped);
     expect((await op(id, 'add')).code).toBe(Code.StrategyStoppedNoAdd);
-    expect((await op(id, 'start')).data.status).toBe('running');
+    expect((await op(id, 'start')).data!.status).toBe('running');
     const again = await op(id, 'start');
     expect([again.code, again.msg]).toEqual([Code.StrategyAlreadyRunning, 'Strategy already running']);
     const edit = await call('PUT', `/api/user/botUpdate?id=${id}`, { params: { ...params, takeProfit: '2' } });
     expect([edit.code, edit.msg]).toEqual([Code.StrategyRunningNoEdit, 'A running strategy cannot be edited']);
     expect((await op(id, 'delete')).code).toBe(Code.StrategyRunningNoDelete);
-    expect((await op(id, 'pause')).data.status).toBe('paused');
+    expect((await op(id, 'pause')).data!.status).toBe('paused');
     expect((await op(id, 'pause')).code).toBe(Code.StrategyAlreadyPaused);
 
     const edited = await call('PUT', `/api/user/botUpdate?id=${id}`, { name: 'Edited', params: { ...params, takeProfit: '2' } });
@@ -140,11 +140,11 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     // A paused bot does not trade: a price at its add trigger changes nothing.
     await step('40000');
     expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.positions).toBe(1);
-    expect((await op(id, 'resume')).data.status).toBe('running');
-    expect((await op(id, 'stop')).data.status).toBe('stopped');
+    expect((await op(id, 'resume')).data!.status).toBe('running');
+    expect((await op(id, 'stop')).data!.status).toBe('stopped');
     expect((await op(id, 'delete')).data).toBeNull();
     expect((await call('GET', `/api/user/botInfo?id=${id}`)).code).toBe(Code.StrategyNotFound);
-    const kinds = (await call('GET', `/api/user/botActions?id=${id}&page_size=50`)).data.list.map((a: any) => a.kind).reverse();
+    const kinds = (await call('GET', `/api/user/botActions?id=${id}&page_size=50`)).data.list.map((a) => a.kind).reverse();
     expect(kinds).toEqual(['create', 'start', 'open', 'pause', 'update', 'resume', 'add', 'stop', 'delete']);
     market.set('BTC/USDT', '50000');
   });
@@ -155,17 +155,17 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect((await op(id, 'close')).code).toBe(Code.StrategyNoPosition);
     await op(id, 'start');
     market.set('BTC/USDT', '49800');
-    expect((await op(id, 'add')).data.positions).toBe(2);
-    expect((await op(id, 'add')).data.positions).toBe(3);
+    expect((await op(id, 'add')).data!.positions).toBe(2);
+    expect((await op(id, 'add')).data!.positions).toBe(3);
     const full = await op(id, 'add');
     expect([full.code, full.msg]).toEqual([Code.StrategyMaxPositionsReached, 'The maximum number of positions has been reached']);
     const closed = await op(id, 'close');
     expect(closed.data).toMatchObject({ positions: 0, cycle: 2 });
-    const kinds = (await call('GET', `/api/user/botActions?id=${id}&page_size=50`)).data.list.map((a: any) => a.kind).reverse();
+    const kinds = (await call('GET', `/api/user/botActions?id=${id}&page_size=50`)).data.list.map((a) => a.kind).reverse();
     expect(kinds).toEqual(['create', 'start', 'open', 'manual', 'manual_add', 'manual', 'manual_add', 'manual', 'manual_close', 'success']);
     // The end of the cycle says it was a manual close, not a take profit (issue 14 §3).
-    const end = (await call('GET', `/api/user/botActions?id=${id}`)).data.list.find((a: any) => a.kind === 'success');
-    expect(end.detail).toMatchObject({ cycle: '1', how: 'manual_close' });
+    const end = (await call('GET', `/api/user/botActions?id=${id}`)).data.list.find((a) => a.kind === 'success');
+    expect(end!.detail).toMatchObject({ cycle: '1', how: 'manual_close' });
     await op(id, 'stop');
   });
 
@@ -180,7 +180,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     const zh = await call('GET', `/api/user/botOperation?id=${big.data.id}&action=start`, undefined, auth, 'zh');
     expect(zh.msg).toMatch(/^账户可用 [\d.]+ USDT，不足以支付该策略最多需要的 35000 USDT/);
     expect((await call('GET', `/api/user/botInfo?id=${big.data.id}`)).data.status).toBe('stopped');
-    expect((await call('GET', `/api/user/botActions?id=${big.data.id}`)).data.list.map((a: any) => a.kind)).toEqual(['create']);
+    expect((await call('GET', `/api/user/botActions?id=${big.data.id}`)).data.list.map((a) => a.kind)).toEqual(['create']);
     await op(big.data.id, 'delete');
   });
 
@@ -200,7 +200,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     await step('48020');
     const info = await call('GET', `/api/user/botInfo?id=${id}`, undefined, poor);
     expect(info.data).toMatchObject({ status: 'paused', positions: 2, error: 'insufficient balance', pending: false });
-    const kinds = (await call('GET', `/api/user/botActions?id=${id}`, undefined, poor)).data.list.map((a: any) => a.kind);
+    const kinds = (await call('GET', `/api/user/botActions?id=${id}`, undefined, poor)).data.list.map((a) => a.kind);
     expect(kinds.slice(0, 2)).toEqual(['pause', 'failed']);
   });
 
@@ -213,11 +213,11 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
 
     // The list is cached between changes, and a change shows at once.
     const before = await call('GET', '/api/user/botList?page_size=2');
-    expect(before.data.list.map((x: any) => [x.id, x.status])).toEqual([[b, 'stopped'], [a, 'stopped']]);
+    expect(before.data.list.map((x) => [x.id, x.status])).toEqual([[b, 'stopped'], [a, 'stopped']]);
     expect(await call('GET', '/api/user/botList?page_size=2')).toEqual(before);
     const batch = await call('GET', `/api/user/botBatch?action=start&ids=${a},${b},999999`);
     expect(batch.data.task_id).toMatch(/^[0-9a-f-]{36}$/);
-    let status: Answer;
+    let status: Answer<DataOf['userBotBatchStatus']>;
     do status = await call('GET', `/api/user/botBatchStatus?task_id=${batch.data.task_id}`);
     while (status.data.status !== 'done');
     expect(status.data).toMatchObject({ action: 'start', total: 3, done: 3 });
@@ -229,7 +229,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect((await call('GET', `/api/user/botBatchStatus?task_id=${batch.data.task_id}`, undefined, other)).code).toBe(Code.BatchTaskNotFound);
 
     const after = await call('GET', '/api/user/botList?page_size=2');
-    expect(after.data.list.map((x: any) => [x.id, x.status])).toEqual([[b, 'running'], [a, 'running']]);
+    expect(after.data.list.map((x) => [x.id, x.status])).toEqual([[b, 'running'], [a, 'running']]);
     const counts = await call('GET', '/api/user/botCount?exchange=paper');
     expect(counts.data.running).toBeGreaterThanOrEqual(2);
     const running = await call('GET', '/api/user/botList?status=running&page_size=1');
@@ -242,7 +242,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     const del = await call('GET', `/api/user/botBatch?action=delete&ids=${a},${b}`);
     do status = await call('GET', `/api/user/botBatchStatus?task_id=${del.data.task_id}`);
     while (status.data.status !== 'done');
-    expect(status.data.results.every((r: any) => r.ok)).toBe(true);
+    expect(status.data.results.every((r) => r.ok)).toBe(true);
     expect((await call('GET', `/api/user/botInfo?id=${a}`)).code).toBe(Code.StrategyNotFound);
     expect((await call('GET', '/api/user/botBatch?action=start&ids=1,x')).code).toBe(Code.ValidationError);
     expect((await call('GET', '/api/user/botOperation?id=1&action=explode')).code).toBe(Code.ValidationError);

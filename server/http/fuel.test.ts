@@ -4,10 +4,9 @@ import { Code } from '../../contract/codes.ts';
 import { money } from '../../strategy/money.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { post } from '../ledger.ts';
-import { acceptingKeys, dbKinds, liveOnFeed, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { acceptingKeys, dbKinds, liveOnFeed, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
-type Answer<T = any> = { code: number; msg: string; data: T };
 /** Fuel is paid on live accounts only (issue 12 finding 1): these bots trade on a live exchange (Binance's id) kept in the test database. */
 const LIVE = 2;
 const LIVE_KEYS = { exchangeId: LIVE, apiKey: 'livekey0001', secretKey: 'livesecret0001' };
@@ -24,8 +23,8 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
   const market = new ScriptedMarket();
   let auth: Record<string, string>;
   let userId = '';
-  const call = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<T>);
+  const call = <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
   const step = async (symbol: string, price: string) => {
     market.set(symbol, price);
     await trading.engine.tick();
@@ -65,10 +64,10 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
 
     await step('BTC/USDT', '50000'); // cycle 2 opens: 0.002 at 50000
     await step('BTC/USDT', '48400'); // 3.2% under the average: the 3% stop loss closes at a loss
-    expect((await call('GET', `/api/user/botPositions?id=${bot.data.id}`)).data.list.find((p: any) => p.cycle === 2)).toMatchObject({ status: 'closed', profit: expect.stringMatching(/^-/) });
+    expect((await call('GET', `/api/user/botPositions?id=${bot.data.id}`)).data.list.find((p) => p.cycle === 2)).toMatchObject({ status: 'closed', profit: expect.stringMatching(/^-/) });
     expect(await fuel()).toBe('99.42726599'); // no fee on a loss
-    const ends = (await call('GET', `/api/user/botActions?id=${bot.data.id}&page_size=50`)).data.list.filter((a: any) => a.kind === 'success');
-    expect(ends.map((a: any) => a.detail.how)).toEqual(['stop_loss', 'take_profit']); // newest first: logged as what happened
+    const ends = (await call('GET', `/api/user/botActions?id=${bot.data.id}&page_size=50`)).data.list.filter((a) => a.kind === 'success');
+    expect(ends.map((a) => a.detail.how)).toEqual(['stop_loss', 'take_profit']); // newest first: logged as what happened
     await call('GET', `/api/user/botOperation?id=${bot.data.id}&action=stop`);
   });
 
@@ -90,7 +89,7 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
       const info = await call('GET', `/api/user/botInfo?id=${id}`);
       expect(info.data).toMatchObject({ status: 'paused', error: 'fuel' });
       const actions = await call('GET', `/api/user/botActions?id=${id}`);
-      expect(actions.data.list.map((x: any) => [x.kind, x.detail.reason])).toContainEqual(['pause', 'fuel']);
+      expect(actions.data.list.map((x) => [x.kind, x.detail.reason])).toContainEqual(['pause', 'fuel']);
     }
     // Simulation pays no fuel: the Paper bot keeps running, and another one starts with none.
     expect((await call('GET', `/api/user/botInfo?id=${sim.data.id}`)).data.status).toBe('running');
@@ -99,7 +98,7 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     for (const id of [sim.data.id, sim2.data.id]) await call('GET', `/api/user/botOperation?id=${id}&action=stop`);
     const notices = await call('GET', '/api/notice/list');
     expect(notices.data).toMatchObject({ total: 1, unread: 1, list: [{ kind: 'warning', code: 'fuel_empty', detail: { paused: '2' }, read: false }] });
-    const detail = await call('GET', `/api/notice/detail?id=${notices.data.list[0].id}`);
+    const detail = await call('GET', `/api/notice/detail?id=${notices.data.list[0]!.id}`);
     expect(detail.data).toMatchObject({ code: 'fuel_empty', read: true });
     expect((await call('GET', '/api/notice/list')).data.unread).toBe(0);
     expect((await call('GET', '/api/notice/detail?id=999999')).code).toBe(Code.NotFound);
@@ -116,8 +115,8 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
       const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { ...(referrer ? { referrer } : {}) }) });
       return { auth: { authorization: `Bearer ${r.json().data.token}` }, sn: r.json().data.sn as string };
     };
-    const as = (who: { auth: Record<string, string> }) => <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...who.auth, lang: 'en' } }).then((r) => r.json() as Answer<T>);
+    const as = (who: { auth: Record<string, string> }) => <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object) =>
+      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...who.auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
     const a = await reg();
     const b = await reg(a.sn);
     const c = await reg(b.sn);
@@ -127,7 +126,7 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     const bot = await callC('POST', '/api/user/botCreate', { type: 'martin', exchangeId: LIVE, symbol: 'SOL/USDT', params: { ...params, firstOrder: '100', investment: '700' } });
     expect((await callC('GET', `/api/user/botOperation?id=${bot.data.id}&action=start`)).code).toBe(1); // 1 SOL at 100
     await step('SOL/USDT', '102'); // take profit at 101: sells 0.999 SOL at 102
-    const fee = (await callC('GET', '/api/user/accountLogs?type=fuel')).data.list[0];
+    const fee = (await callC('GET', '/api/user/accountLogs?type=fuel')).data.list[0]!;
     expect(fee.reason).toBe('profit_fee');
     const paid = money(fee.amount).neg();
     // b (who invited c) earns 10% of the fee, a (who invited b) 5%, rounded down to 8 places.
@@ -139,16 +138,16 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     // a's team: b (level 1) and c (level 2, running one bot), and what each earned a.
     const team = await as(a)('GET', '/api/user/referrals');
     expect(team.data).toMatchObject({ team: 2, total: 2, rewards: await rewardOf(a) });
-    expect(team.data.list.map((m: any) => [m.sn, m.level, m.running])).toEqual([[c.sn, 2, 1], [b.sn, 1, 0]]);
-    expect(team.data.list[0].rewards).toBe(await rewardOf(a));
+    expect(team.data.list.map((m) => [m.sn, m.level, m.running])).toEqual([[c.sn, 2, 1], [b.sn, 1, 0]]);
+    expect(team.data.list[0]!.rewards).toBe(await rewardOf(a));
   });
 
   it('warns once when a fee takes fuel under 10', async () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     const who = { authorization: `Bearer ${r.json().data.token}`, lang: 'en' };
     const id = String((await t.db.selectFrom('users').select('id').where('sn', '=', r.json().data.sn).executeTakeFirstOrThrow()).id);
-    const as = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: who }).then((x) => x.json() as Answer<T>);
+    const as = <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object) =>
+      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: who }).then((x) => x.json() as Answer<DataAt<M, U>>);
     await post(t.db, { userId: id, asset: 'fuel', amount: money('-90'), reason: 'adjust' }); // 10 left
     expect((await as('POST', '/api/exchanges/bind', LIVE_KEYS)).code).toBe(1);
     market.set('LTC/USDT', '100');
@@ -158,7 +157,7 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     const account = (await as('GET', '/api/user/account')).data;
     expect(money(account.fuel).lt(10) && money(account.fuel).gt(9)).toBe(true);
     const notices = (await as('GET', '/api/notice/list?kind=warning')).data;
-    expect(notices.list.map((n: any) => [n.code, n.detail.fuel])).toEqual([['fuel_low', account.fuel]]);
+    expect(notices.list.map((n) => [n.code, n.detail.fuel])).toEqual([['fuel_low', account.fuel]]);
     expect((await as('GET', `/api/user/botInfo?id=${bot.data.id}`)).data.status).toBe('running'); // low, not out: bots keep running
     await as('GET', `/api/user/botOperation?id=${bot.data.id}&action=stop`);
   });
@@ -169,8 +168,8 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     const reg = async (referrer?: string) => {
       const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { ...(referrer ? { referrer } : {}) }) });
       const auth = { authorization: `Bearer ${r.json().data.token}`, lang: 'en' };
-      const as = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
-        t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: auth }).then((x) => x.json() as Answer<T>);
+      const as = <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object) =>
+        t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: auth }).then((x) => x.json() as Answer<DataAt<M, U>>);
       return { sn: r.json().data.sn as string, as };
     };
     const farmer = await reg();
@@ -188,11 +187,11 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
       await step('XRP/USDT', '1'); // the next cycle opens
     }
     for (const [i, m] of members.entries()) {
-      const closed = (await m.as('GET', `/api/user/botPositions?id=${bots[i]}`)).data.list.filter((p: any) => p.status === 'closed');
+      const closed = (await m.as('GET', `/api/user/botPositions?id=${bots[i]}`)).data.list.filter((p) => p.status === 'closed');
       expect(closed.length).toBeGreaterThanOrEqual(3);
       for (const c of closed) expect(Number(c.profit)).toBeGreaterThan(0);
       expect((await m.as('GET', '/api/user/account')).data).toEqual({ usdt: '0', fuel: '100', points: '0', rewards: '0' });
-      expect((await m.as('GET', '/api/user/accountLogs?type=fuel')).data.list.map((l: any) => l.reason)).toEqual(['welcome']);
+      expect((await m.as('GET', '/api/user/accountLogs?type=fuel')).data.list.map((l) => l.reason)).toEqual(['welcome']);
     }
     expect((await farmer.as('GET', '/api/user/account')).data).toEqual({ usdt: '0', fuel: '100', points: '0', rewards: '0' });
     expect((await farmer.as('GET', '/api/user/referrals')).data).toMatchObject({ team: 4, rewards: '0' });

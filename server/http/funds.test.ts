@@ -7,9 +7,8 @@ import { openChain, type ChainSide } from '../chain/chain-side.ts';
 import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
 import { post } from '../ledger.ts';
-import { dbKinds, openTestApp, PASSWORD, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, openTestApp, PASSWORD, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 
-type Answer<T = any> = { code: number; msg: string; data: T };
 const CONFIRMATIONS = 3;
 const PAY = '246810';
 
@@ -24,8 +23,8 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
   let bare: TestApp;
   let auth: Record<string, string>;
   let user: { id: string; sn: string };
-  const call = <T = any>(method: 'GET' | 'POST', url: string, payload?: object, app = t) =>
-    app.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<T>);
+  const call = <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object, app = t) =>
+    app.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
   const usdt = async () => (await call('GET', '/api/user/account')).data.usdt as string;
   const tokenBalance = async (address: Address) => formatUnits(await chain.public.readContract({ address: chain.usdt, abi: tokenAbi, functionName: 'balanceOf', args: [address] }), 18);
 

@@ -13,9 +13,9 @@ import { ScriptedMarket } from '../market/scripted.ts';
 import { money } from '../../strategy/money.ts';
 import { post } from '../ledger.ts';
 import { openSession } from '../services/sessions.ts';
-import { openTestApp, PASSWORD, registerPayload, solvedChallenge, type TestApp } from '../test-support.ts';
+import { openTestApp, PASSWORD, registerPayload, solvedChallenge, type Answer, type DataAt, type TestApp } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
-import { buildOpenApi } from './openapi.ts';
+import { buildOpenApi, type JsonSchema, type OpenApiDoc, type OpenApiParameter } from './openapi.ts';
 import { docValidator } from './openapi-validate.ts';
 
 /**
@@ -29,8 +29,8 @@ import { docValidator } from './openapi-validate.ts';
  * success's data matching its answer schema (contract/answers.ts and the document's own schema).
  */
 
-type Json = Record<string, any>;
 type Value = unknown;
+type JsonObject = Record<string, Value>;
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_512);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3_000);
 /** A request slower than this is a finding too (a denial of service waiting to happen). */
@@ -80,7 +80,8 @@ CLASSES.W = PRINTABLE.filter((c) => !CLASSES.w!.includes(c));
 /** Parses the subset of regular expressions the contract's patterns use (lookaheads are skipped; the result is checked against the real pattern). */
 function parsePattern(src: string): Term[][] {
   let i = 0;
-  const escape = (): string[] => {
+  /** The characters of an escape; the backslash is already read. */
+  const escaped = (): string[] => {
     const c = src[i++]!;
     if (CLASSES[c]) return CLASSES[c]!;
     if (c === 'x') {
@@ -95,15 +96,21 @@ function parsePattern(src: string): Term[][] {
     }
     return [c];
   };
+  /** One character of a class, or an escape's characters. */
+  const classAtom = (): string[] => {
+    if (src[i] !== '\\') return [src[i++]!];
+    i++;
+    return escaped();
+  };
   const charClass = (): string[] => {
     const negate = src[i] === '^';
     if (negate) i++;
     const set = new Set<string>();
     while (src[i] !== ']') {
-      const first = src[i] === '\\' ? (i++, escape()) : [src[i++]!];
+      const first = classAtom();
       if (first.length === 1 && src[i] === '-' && src[i + 1] !== ']') {
         i++;
-        const last = src[i] === '\\' ? (i++, escape()) : [src[i++]!];
+        const last = classAtom();
         for (const c of range(first[0]!.charCodeAt(0), last[0]!.charCodeAt(0))) set.add(c);
       } else for (const c of first) set.add(c);
     }
@@ -144,7 +151,7 @@ function parsePattern(src: string): Term[][] {
         if (look) continue;
         term = { group, min: 1, max: 1 };
       } else if (c === '[') term = { chars: charClass(), min: 1, max: 1 };
-      else if (c === '\\') term = { chars: escape(), min: 1, max: 1 };
+      else if (c === '\\') term = { chars: escaped(), min: 1, max: 1 };
       else if (c === '.') term = { chars: PRINTABLE, min: 1, max: 1 };
       else term = { chars: [c], min: 1, max: 1 };
       [term.min, term.max] = quantifier();
@@ -205,13 +212,13 @@ class Generator {
     return c;
   }
 
-  private fitsString(s: Json, v: string): boolean {
+  private fitsString(s: JsonSchema, v: string): boolean {
     if (s.minLength !== undefined && [...v].length < s.minLength) return false;
     if (s.maxLength !== undefined && [...v].length > s.maxLength) return false;
     return s.pattern === undefined || this.pattern(s.pattern).re.test(v);
   }
 
-  string(s: Json, name: string): string {
+  string(s: JsonSchema, name: string): string {
     const named = (this.pool.named[name] ?? []).filter((v): v is string => typeof v === 'string' && this.fitsString(s, v));
     if (named.length && this.rng.chance(this.hint)) return this.rng.pick(named);
     const real = this.pool.strings.filter((v) => this.fitsString(s, v));
@@ -233,7 +240,7 @@ class Generator {
     return [...v].slice(0, Math.max(n, min)).join('');
   }
 
-  number(s: Json, integer: boolean, name: string): number {
+  number(s: JsonSchema, integer: boolean, name: string): number {
     const lo = s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : 1e-6) : (s.minimum ?? -1e6);
     const hi = s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : 1e-6) : (s.maximum ?? 1e6);
     const fits = (n: number) => n >= lo && n <= hi && (!integer || Number.isInteger(n));
@@ -248,16 +255,17 @@ class Generator {
   }
 
   /** A value valid by `s`; `name` is the field's name, for the named real values. */
-  valid(s: Json, name = ''): Value {
+  valid(s: JsonSchema, name = ''): Value {
     if ('const' in s) return s.const;
     if (s.enum) return this.rng.pick(s.enum);
-    if (s.anyOf ?? s.oneOf) return this.valid(this.rng.pick(s.anyOf ?? s.oneOf), name);
+    const alternatives = s.anyOf ?? s.oneOf;
+    if (alternatives) return this.valid(this.rng.pick(alternatives), name);
     const type = Array.isArray(s.type) ? this.rng.pick(s.type) : s.type;
     switch (type) {
       case 'object': {
-        const out: Json = {};
+        const out: JsonObject = {};
         const required = new Set<string>(s.required ?? []);
-        for (const [key, sub] of Object.entries((s.properties ?? {}) as Json)) if (required.has(key) || this.rng.chance(0.5)) out[key] = this.valid(sub, key);
+        for (const [key, sub] of Object.entries(s.properties ?? {})) if (required.has(key) || this.rng.chance(0.5)) out[key] = this.valid(sub, key);
         if (s.additionalProperties && typeof s.additionalProperties === 'object' && this.rng.chance(0.5)) out.key = this.valid(s.additionalProperties);
         return out;
       }
@@ -285,15 +293,15 @@ const mutationKinds = ['type', 'missing', 'extra', 'huge', 'unicode', 'nul', 'nu
 type Mutation = (typeof mutationKinds)[number];
 /** Values of every JSON type; cloned when used, since a later mutation may change what it is given. */
 const OTHER_TYPES: Value[] = [0, -1, 1.5, '', 'x', true, false, null, [], {}, [1, 'a'], { a: 1 }];
-const EDGE_NUMBERS = [-1, 0, -0, 1e308, -1e308, 2 ** 53 + 2, 2 ** 31, -(2 ** 63), 1.5, 1e-9, 12345678901234567890];
+const EDGE_NUMBERS = [-1, 0, -0, 1e308, -1e308, 2 ** 53 + 2, 2 ** 31, -(2 ** 63), 1.5, 1e-9, 12345678901234567000];
 const EDGE_NUMBER_TEXT = ['-1', '0', '00', '1e3', '99999999999999999999', '1.5', ' 1', '0x1f', 'NaN', 'Infinity', '٣', '+1', '9'.repeat(400)];
 const EXTRA_KEYS = ['admin', 'extra', '__proto__', 'constructor', '', 'a'.repeat(300), `k${NUL}`, '$where'];
 const typeOf = (v: Value) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
 /** Every place in a value a mutation can hit: [parent, key] pairs (the root has no parent). */
-function places(value: Value, parent: Json | null = null, key: string | number = ''): [Json | null, string | number, Value][] {
-  const here: [Json | null, string | number, Value][] = [[parent, key, value]];
-  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) here.push(...places(v, value as Json, Array.isArray(value) ? Number(k) : k));
+function places(value: Value, parent: JsonObject | null = null, key: string | number = ''): [JsonObject | null, string | number, Value][] {
+  const here: [JsonObject | null, string | number, Value][] = [[parent, key, value]];
+  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) here.push(...places(v, value as JsonObject, Array.isArray(value) ? Number(k) : k));
   return here;
 }
 
@@ -304,7 +312,7 @@ function mutate(rng: Rng, root: Value, kind: Mutation): Value {
     const fit = all.filter(([, , v]) => filter(v));
     return fit.length ? rng.pick(fit) : rng.pick(all);
   };
-  const set = ([parent, key]: [Json | null, string | number, Value], value: Value): Value => {
+  const set = ([parent, key]: [JsonObject | null, string | number, Value], value: Value): Value => {
     if (!parent) return value;
     parent[key as string] = value;
     return root;
@@ -317,8 +325,8 @@ function mutate(rng: Rng, root: Value, kind: Mutation): Value {
       return set(place, structuredClone(rng.pick(OTHER_TYPES.filter((v) => typeOf(v) !== typeOf(place[2])))));
     }
     case 'missing': {
-      const [, , obj] = at((v) => isObject(v) && Object.keys(v as Json).length > 0);
-      if (isObject(obj) && Object.keys(obj as Json).length) delete (obj as Json)[rng.pick(Object.keys(obj as Json))];
+      const [, , obj] = at((v) => isObject(v) && Object.keys(v as JsonObject).length > 0);
+      if (isObject(obj) && Object.keys(obj as JsonObject).length) delete (obj as JsonObject)[rng.pick(Object.keys(obj as JsonObject))];
       return root;
     }
     case 'extra': {
@@ -360,8 +368,8 @@ interface Operation {
   method: string;
   path: string;
   security: boolean;
-  params: Json[];
-  body?: { required: boolean; schema: Json; check: ValidateFunction };
+  params: OpenApiParameter[];
+  body?: { required: boolean; schema: JsonSchema; check: ValidateFunction };
   paramCheck: Map<string, ValidateFunction>;
 }
 
@@ -375,19 +383,20 @@ interface Request {
   mutations: string[];
 }
 
-function operationsOf(doc: Json, ajv: Ajv2020): Operation[] {
+function operationsOf(doc: OpenApiDoc, ajv: Ajv2020): Operation[] {
   const ops: Operation[] = [];
-  for (const [path, item] of Object.entries(doc.paths as Json)) {
-    for (const [method, op] of Object.entries(item as Json)) {
-      const params = (op.parameters as Json[]).map((p) => (p.$ref ? doc.components.parameters[p.$ref.split('/').at(-1)] : p));
-      const body = op.requestBody?.content['application/json'].schema;
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const params = op.parameters.map((p) => ('$ref' in p ? doc.components.parameters[p.$ref.split('/').at(-1)!]! : p));
+      const requestBody = op.requestBody;
+      const body = requestBody?.content['application/json'].schema;
       ops.push({
         name: op.operationId,
         method: method.toUpperCase(),
         path,
         security: !(Array.isArray(op.security) && op.security.length === 0),
         params,
-        ...(body ? { body: { required: op.requestBody.required, schema: body, check: ajv.compile(body) } } : {}),
+        ...(requestBody && body ? { body: { required: requestBody.required, schema: body, check: ajv.compile(body) } } : {}),
         paramCheck: new Map(params.map((p) => [`${p.in}:${p.name}`, ajv.compile(p.schema)])),
       });
     }
@@ -407,8 +416,8 @@ function encode(s: string): string {
 /** One request for an operation: valid from the schemas, then (usually) one or two mutations. */
 function requestFor(rng: Rng, gen: Generator, op: Operation, token: string, mode: 'positive' | 'mixed' | 'negative'): Request {
   const mutations: string[] = [];
-  const values: Record<'path' | 'query' | 'header', Json> = { path: {}, query: {}, header: {} };
-  for (const p of op.params) if (p.required || rng.chance(0.5)) values[p.in as 'path' | 'query' | 'header'][p.name] = gen.valid(p.schema, p.name);
+  const values: Record<'path' | 'query' | 'header', JsonObject> = { path: {}, query: {}, header: {} };
+  for (const p of op.params) if (p.required || rng.chance(0.5)) values[p.in][p.name] = gen.valid(p.schema, p.name);
   let body: Value = op.body && (op.body.required || rng.chance(0.7)) ? gen.valid(op.body.schema) : undefined;
   let raw: { text: string; type: string } | undefined;
   /** A malformed percent escape appended to the encoded path or query, which no string value can produce. */
@@ -428,13 +437,13 @@ function requestFor(rng: Rng, gen: Generator, op: Operation, token: string, mode
       body = mutate(rng, body === undefined ? {} : body, kind);
       mutations.push(`body.${kind}`);
     } else if (target === 'query' || (target === 'path' && !op.params.some((p) => p.in === 'path'))) {
-      values.query = mutate(rng, values.query, kind) as Json;
+      values.query = mutate(rng, values.query, kind) as JsonObject;
       if (typeOf(values.query) !== 'object') values.query = { q: values.query };
       mutations.push(`query.${kind}`);
     } else if (target === 'path') {
       const [p] = op.params.filter((x) => x.in === 'path');
       const m = mutate(rng, { v: values.path[p!.name] }, kind === 'missing' ? 'empty' : kind);
-      values.path[p!.name] = typeOf(m) === 'object' && 'v' in (m as Json) ? (m as Json).v : m;
+      values.path[p!.name] = typeOf(m) === 'object' && 'v' in (m as JsonObject) ? (m as JsonObject).v : m;
       mutations.push(`path.${kind}`);
     } else {
       const whole = rng.pick(['array', 'string', 'number', 'null', 'broken', 'text/plain', 'form', 'empty'] as const);
@@ -453,7 +462,7 @@ function requestFor(rng: Rng, gen: Generator, op: Operation, token: string, mode
   // What goes on the wire: path values and query pairs as text (a list repeats its key, an object is its JSON).
   const text = (v: Value) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v ?? ''));
   const pathValues = Object.fromEntries(Object.entries(values.path).map(([k, v]) => [k, text(v)]));
-  const pairs = Object.entries(values.query as Json).flatMap(([k, v]) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, text(x)])));
+  const pairs = Object.entries(values.query).flatMap(([k, v]) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, text(x)])));
 
   // Valid by the document, judged on what is sent. A call with query fields refuses unknown ones (its
   // schema is strict); one without any ignores the query. NUL is refused anywhere (route.ts): PostgreSQL
@@ -521,8 +530,8 @@ describe('fuzzing the API from its OpenAPI document', () => {
       chain: (db) => (side = openChain(db, cfg)!),
     });
     market.set('BTC/USDT', '50000');
-    const call = async (method: 'GET' | 'POST', url: string, payload?: object, auth = token) =>
-      (await t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { authorization: `Bearer ${auth}` } })).json() as { code: number; data: any };
+    const call = async <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object, auth = token) =>
+      (await t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { authorization: `Bearer ${auth}` } })).json() as Answer<DataAt<M, U>>;
     const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { terminal: MAIN_TERMINAL, account: ACCOUNT }) });
     token = reg.json().data.token;
     const sn: string = reg.json().data.sn;
@@ -548,7 +557,7 @@ describe('fuzzing the API from its OpenAPI document', () => {
       ACCOUNT, PASSWORD, PAY, sn, trader.address, `0x${'ab'.repeat(32)}`, '1000', '100', '10', '0.5', 'Fuzz',
     );
     pool.named = {
-      id: [...ids, binding.data.id], ids: [ids.join(','), ids[0]], task_id: [batch.data.task_id], cycle: ['1'],
+      id: [...ids, binding.data.id], ids: [ids.join(','), ids[0]!], task_id: [batch.data.task_id], cycle: ['1'],
       symbol: ['BTC/USDT', 'ETH/USDT'], symbols: ['BTC/USDT,ETH/USDT', 'BTC/USDT'], exchange: ['paper', 'binancesim', 'binance'],
       exchangeId: [1, 1, 1, 102, 2], network: ['BSC', 'bep20', 'TRC20'], address: [trader.address], txHash: [`0x${'ab'.repeat(32)}`],
       account: [ACCOUNT], password: [PASSWORD, PAY], confirm: [PASSWORD, PAY], old: [PASSWORD, PAY], payPassword: [PAY],
@@ -568,7 +577,7 @@ describe('fuzzing the API from its OpenAPI document', () => {
   });
 
   it(`answers ${REQUESTS} generated requests without a server error, every success matching its schema`, async () => {
-    const doc = buildOpenApi() as Json;
+    const doc = buildOpenApi();
     const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
     (addFormats as unknown as (a: Ajv2020) => void)(ajv);
     const ops = operationsOf(doc, ajv);

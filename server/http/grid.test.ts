@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
-type Answer<T = any> = { code: number; msg: string; data: T };
 const grid = { investment: '1000', lower: '45000', upper: '55000', grids: 4, spacing: 'arithmetic', stopLoss: '', takeProfit: '' };
 
 /**
@@ -17,8 +16,8 @@ describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
   const market = new ScriptedMarket();
   let auth: Record<string, string>;
   let id = '';
-  const call = <T = any>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<T>);
+  const call = <M extends 'GET' | 'POST' | 'PUT', U extends string>(method: M, url: U, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
   const step = async (price: string, engine = trading.engine) => {
     market.set('BTC/USDT', price);
     for (let i = 0; i < 4; i++) {
@@ -54,13 +53,13 @@ describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
     id = created.data.id;
     expect(created.data).toMatchObject({ type: 'grid', status: 'stopped', maxPositions: 4, positions: 0, params: grid });
     const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
-    expect(detail.grid.levels.map((l: any) => `${l.price}:${l.side ?? '-'}`)).toEqual(['45000:buy', '47500:buy', '50000:-', '52500:sell', '55000:sell']);
+    expect(detail.grid!.levels.map((l) => `${l.price}:${l.side ?? '-'}`)).toEqual(['45000:buy', '47500:buy', '50000:-', '52500:sell', '55000:sell']);
     // q = 1000 / (45000 + 47500 + 2 x 50000 x 1.001) = 1000 / 192600 = 0.0051921... -> 0.00519 (step 0.00001)
-    expect(detail.grid.quantity).toBe('0.00519');
-    expect(Number(detail.grid.profit.min)).toBeGreaterThan(0);
+    expect(detail.grid!.quantity).toBe('0.00519');
+    expect(Number(detail.grid!.profit.min)).toBeGreaterThan(0);
     expect(detail.nextAddPrice).toBe('47500');
     // A Paper bot is a simulated one: listed with the simulation, never with the live bots.
-    expect((await call('GET', '/api/user/botList?mode=simulation')).data.list.map((b: any) => b.id)).toContain(id);
+    expect((await call('GET', '/api/user/botList?mode=simulation')).data.list.map((b) => b.id)).toContain(id);
     expect((await call('GET', '/api/user/botList?mode=live')).data.total).toBe(0);
     // A grid's parameters are refused for a martin edit, and a martin's for a grid.
     expect(await call('PUT', `/api/user/botUpdate?id=${id}`, { params: { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1', repeat: true } })).toMatchObject({ code: Code.StrategyInvalidParams });
@@ -77,17 +76,17 @@ describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
     await step('52500'); // sells again
     info = (await call('GET', `/api/user/botInfo?id=${id}`)).data;
     expect(info.cycle).toBe(3);
-    const cycles = (await call('GET', `/api/user/botPositions?id=${id}`)).data.list.filter((p: any) => p.status === 'closed');
+    const cycles = (await call('GET', `/api/user/botPositions?id=${id}`)).data.list.filter((p) => p.status === 'closed');
     expect(cycles).toHaveLength(2);
     for (const c of cycles) expect(Number(c.profit)).toBeGreaterThan(0);
-    const profit = cycles.reduce((s: number, c: any) => s + Number(c.profit), 0);
+    const profit = cycles.reduce((s, c) => s + Number(c.profit), 0);
     expect(Number(info.profit)).toBeCloseTo(profit, 8);
-    const fees = (await call('GET', '/api/user/accountLogs?type=fuel')).data.list.filter((l: any) => l.reason === 'profit_fee');
+    const fees = (await call('GET', '/api/user/accountLogs?type=fuel')).data.list.filter((l) => l.reason === 'profit_fee');
     expect(fees).toHaveLength(0); // simulation never touches real balances (issue 12 finding 1)
-    const actions = (await call('GET', `/api/user/botActions?id=${id}`)).data.list.map((a: any) => a.kind);
+    const actions = (await call('GET', `/api/user/botActions?id=${id}`)).data.list.map((a) => a.kind);
     expect(actions.filter((k: string) => k === 'success')).toHaveLength(2);
     const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
-    expect(detail.grid.levels.map((l: any) => l.side ?? '-')).toEqual(['buy', 'buy', 'buy', '-', 'sell']);
+    expect(detail.grid!.levels.map((l) => l.side ?? '-')).toEqual(['buy', 'buy', 'buy', '-', 'sell']);
     // Its open position (the base waiting at 55000) is among the trader's positions.
     const positions = (await call('GET', '/api/user/positions')).data.list;
     expect(positions).toContainEqual(expect.objectContaining({ botId: id, entries: 1, symbol: 'BTC/USDT' }));

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, newAccount, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, newAccount, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
-type Answer<T = any> = { code: number; msg: string; data: T };
 const martin = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '', repeat: true };
 const grid = { investment: '1000', lower: '45000', upper: '55000', grids: 4, spacing: 'arithmetic', stopLoss: '', takeProfit: '' };
 
@@ -28,8 +27,8 @@ describe.each(dbKinds)('two traders never see each other’s data (%s)', (kind) 
   let t: TestApp;
   let trading: Trading;
   const market = new ScriptedMarket();
-  const call = <T = any>(who: Trader, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...who.auth, lang: 'en' } }).then((r) => r.json() as Answer<T>);
+  const call = <M extends 'GET' | 'POST' | 'PUT', U extends string>(who: Trader, method: M, url: U, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...who.auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
   const step = async (price: string) => {
     market.set('BTC/USDT', price);
     for (let i = 0; i < 4; i++) {

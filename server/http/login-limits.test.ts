@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginChallenge } from '../../contract/schemas.ts';
+import type { LoginChallenge, LoginData } from '../../contract/schemas.ts';
 import { Challenges, encodePayload, solve } from '../security/challenge.ts';
 import { NONCES_PER_ADDRESS } from '../services/wallet.ts';
 import { dbKinds, newAccount, openTestApp, PASSWORD, registerPayload, solvedChallenge, testChallenge, testRateLimits, type TestApp } from '../test-support.ts';
 
-type Answer = { code: number; msg: string; data: any };
+/** What register and login answer (data null on an error). */
+type Answer = { code: number; msg: string; data: LoginData };
 
 /**
  * Issue 12 findings 4 and 5 through the real app, on both databases: the proof-of-work challenge, the

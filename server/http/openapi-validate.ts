@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { JsonSchema, OpenApiDoc, OpenApiOperation } from './openapi.ts';
 
 /**
  * Test support: checks answers against the published OpenAPI document itself (JSON Schema 2020-12,
@@ -13,18 +14,16 @@ export interface DocValidator {
   compileAll(): number;
 }
 
-type Json = Record<string, any>;
-
 /** Builds the validators of a document (strict Ajv: an unknown keyword or format is an error; `type` lists are JSON Schema, allowed). */
-export function docValidator(doc: Json): DocValidator {
+export function docValidator(doc: OpenApiDoc): DocValidator {
   const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, validateFormats: true });
   (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-  const rewrite = (value: unknown): any => JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', '"#/$defs/'));
-  const $defs = rewrite(doc.components.schemas) as Json;
-  const operations = new Map<string, Json>();
-  for (const item of Object.values(doc.paths as Json)) for (const op of Object.values(item as Json)) operations.set(op.operationId, op);
+  const rewrite = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', '"#/$defs/'));
+  const $defs = rewrite(doc.components.schemas);
+  const operations = new Map<string, OpenApiOperation>();
+  for (const item of Object.values(doc.paths)) for (const op of Object.values(item)) operations.set(op.operationId, op);
   const cache = new Map<string, ValidateFunction>();
-  const compile = (schema: Json): ValidateFunction => ajv.compile({ $defs, ...rewrite(schema) });
+  const compile = (schema: JsonSchema): ValidateFunction => ajv.compile({ $defs, ...rewrite(schema) });
   return {
     answer(operationId) {
       let v = cache.get(operationId);
@@ -44,8 +43,8 @@ export function docValidator(doc: Json): DocValidator {
       }
       for (const op of operations.values()) {
         this.answer(op.operationId);
-        for (const p of op.parameters ?? []) if (p.schema) compile(p.schema);
-        const body = op.requestBody?.content?.['application/json']?.schema;
+        for (const p of op.parameters) if ('schema' in p) compile(p.schema);
+        const body = op.requestBody?.content['application/json'].schema;
         if (body) compile(body);
         n++;
       }

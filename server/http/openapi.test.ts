@@ -5,16 +5,19 @@ import { answers } from '../../contract/answers.ts';
 import { calls } from '../../contract/calls.ts';
 import { schemas, type CallName } from '../../contract/schemas.ts';
 import { openTestApp, type TestApp } from '../test-support.ts';
-import { buildOpenApi, integerRangePattern } from './openapi.ts';
+import { buildOpenApi, integerRangePattern, type OpenApiParameter } from './openapi.ts';
 import { docValidator } from './openapi-validate.ts';
 
-type Json = Record<string, any>;
 const names = Object.keys(calls) as CallName[];
 const pathOf = (name: CallName) => `/api${calls[name].path.replace(/:(\w+)/g, '{$1}')}`;
 
 /** GET /api/openapi.json (issue 12): the contract as OpenAPI 3.1, for a peer's test tools. */
 describe('the OpenAPI document', () => {
-  const doc = buildOpenApi() as Json;
+  const doc = buildOpenApi();
+  /** A call's operation in the document. */
+  const opOf = (name: CallName) => doc.paths[pathOf(name)]![calls[name].method.toLowerCase()]!;
+  /** An operation's own parameters (the shared Lang header is a reference). */
+  const paramsOf = (name: CallName) => opOf(name).parameters.filter((p): p is OpenApiParameter => 'in' in p);
   let t: TestApp;
   beforeAll(async () => {
     t = await openTestApp('pglite');
@@ -29,23 +32,22 @@ describe('the OpenAPI document', () => {
     expect(validator.version).toBe('3.1');
     expect(doc.openapi).toBe('3.1.0');
     // The validator does refuse a broken document.
-    const broken = structuredClone(doc);
-    delete broken.info;
-    broken.paths['/api/user/account'].get.responses = 'none';
+    const { info: _info, ...broken } = structuredClone(doc);
+    Object.assign(broken.paths['/api/user/account']!.get!, { responses: 'none' });
     expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
   it('holds only valid JSON Schema 2020-12, every reference resolving', () => {
     const text = JSON.stringify(doc);
     for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/(schemas|parameters)\/([^"]+)"/g).map((m) => [m[0], `${m[1]}/${m[2]}`])) {
-      const [kind, name] = ref!.split('/') as [string, string];
+      const [kind, name] = ref!.split('/') as ['schemas' | 'parameters', string];
       expect(doc.components[kind][name], ref).toBeDefined();
     }
     expect(docValidator(doc).compileAll()).toBeGreaterThan(names.length);
   });
 
   it('lists every call of contract/calls.ts once, with its method and path, and nothing else', () => {
-    const listed = Object.entries(doc.paths as Json).flatMap(([path, item]) => Object.entries(item as Json).map(([method, op]) => [op.operationId, `${method.toUpperCase()} ${path}`]));
+    const listed = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [op.operationId, `${method.toUpperCase()} ${path}`]));
     expect(Object.fromEntries(listed)).toEqual(Object.fromEntries(names.map((n) => [n, `${calls[n].method} ${pathOf(n)}`])));
     expect(listed).toHaveLength(names.length);
   });
@@ -54,7 +56,7 @@ describe('the OpenAPI document', () => {
     expect(doc.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
     expect(doc.security).toEqual([{ bearer: [] }]);
     for (const name of names) {
-      const op = doc.paths[pathOf(name)][calls[name].method.toLowerCase()];
+      const op = opOf(name);
       if ('public' in calls[name]) expect(op.security, name).toEqual([]);
       else expect(op.security, name).toBeUndefined();
     }
@@ -62,24 +64,24 @@ describe('the OpenAPI document', () => {
 
   it('takes each call’s body, query and path fields from contract/schemas.ts', () => {
     for (const name of names) {
-      const op = doc.paths[pathOf(name)][calls[name].method.toLowerCase()];
+      const op = opOf(name);
       const parts = schemas[name] as Partial<Record<'body' | 'query' | 'params', z.ZodType>>;
-      const fields = (where: string) => op.parameters.filter((p: Json) => p.in === where).map((p: Json) => p.name).sort();
+      const fields = (where: string) => paramsOf(name).filter((p) => p.in === where).map((p) => p.name).sort();
       const keys = (s: z.ZodType | undefined) => Object.keys((s as unknown as { shape?: object } | undefined)?.shape ?? {}).sort();
       expect(fields('query'), name).toEqual(keys(parts.query));
       expect(fields('path'), name).toEqual(keys(parts.params));
-      expect(op.parameters.filter((p: Json) => p.in === 'path').every((p: Json) => p.required), name).toBe(true);
+      expect(paramsOf(name).filter((p) => p.in === 'path').every((p) => p.required), name).toBe(true);
       if (parts.body) {
-        expect(op.requestBody.content['application/json'].schema, name).toBeDefined();
-        expect(op.requestBody.required, name).toBe(!parts.body.safeParse(undefined).success);
+        expect(op.requestBody?.content['application/json'].schema, name).toBeDefined();
+        expect(op.requestBody?.required, name).toBe(!parts.body.safeParse(undefined).success);
       } else {
         expect(op.requestBody, name).toBeUndefined();
       }
     }
     // Inputs as the client sends them: query numbers are strings, checked by pattern.
-    const list = doc.paths['/api/user/botList'].get.parameters.find((p: Json) => p.name === 'page_size');
+    const list = paramsOf('userBotList').find((p) => p.name === 'page_size');
     expect(list).toMatchObject({ in: 'query', required: false, schema: { type: 'string', pattern: expect.any(String) } });
-    expect(doc.paths['/api/login/account'].post.requestBody.content['application/json'].schema).toMatchObject({ required: ['terminal', 'account', 'password'], additionalProperties: false });
+    expect(opOf('loginAccount').requestBody?.content['application/json'].schema).toMatchObject({ required: ['terminal', 'account', 'password'], additionalProperties: false });
   });
 
   it('writes a pattern for exactly the whole numbers of a range', () => {
@@ -95,9 +97,8 @@ describe('the OpenAPI document', () => {
     const probes = ['', '0', '1', '9', '10', '99', '100', '101', '1000', '1000000', '1000001', '999999999', '1000000000', '01', '-1', '1.5', '1e3', ' 1', 'abc', 'paper', 'BTC/USDT', 'BSC', 'zh', 'running', '1d'];
     let compared = 0;
     for (const name of names) {
-      const op = doc.paths[pathOf(name)][calls[name].method.toLowerCase()];
       const parts = schemas[name] as Partial<Record<'query' | 'params', z.ZodObject>>;
-      for (const p of op.parameters.filter((x: Json) => x.in === 'query' || x.in === 'path')) {
+      for (const p of paramsOf(name).filter((x) => x.in === 'query' || x.in === 'path')) {
         const field = (p.in === 'query' ? parts.query : parts.params)!.shape[p.name] as z.ZodType;
         const pattern = p.schema.pattern === undefined ? null : new RegExp(p.schema.pattern, 'u');
         for (const value of probes) {
@@ -113,10 +114,10 @@ describe('the OpenAPI document', () => {
   it('gives every answer’s data inside the envelope, and the error envelope beside it', () => {
     const v = docValidator(doc);
     for (const name of names) {
-      const op = doc.paths[pathOf(name)][calls[name].method.toLowerCase()];
-      const [success] = op.responses['200'].content['application/json'].schema.oneOf;
-      expect(success.properties.code, name).toEqual({ const: 1 });
-      expect(success.properties.data.$ref, name).toMatch(/^#\/components\/schemas\//);
+      const op = opOf(name);
+      const success = op.responses['200'].content['application/json'].schema.oneOf?.[0];
+      expect(success?.properties?.code, name).toEqual({ const: 1 });
+      expect(success?.properties?.data?.$ref, name).toMatch(/^#\/components\/schemas\//);
       expect(v.answer(name)({ code: 1004, msg: 'Not found', data: null }), name).toBe(true);
       // Data of the wrong type in a success envelope is refused, unless null is the answer.
       const nullable = answers[name].safeParse(null).success;

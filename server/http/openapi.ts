@@ -16,14 +16,71 @@ import { schemas, type CallName } from '../../contract/schemas.ts';
 type Json = Record<string, unknown>;
 type Part = 'body' | 'query' | 'params';
 
+/** The JSON Schema 2020-12 keywords the document's schemas use (zod's output and the envelopes), as its readers see them. */
+export interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  description?: string;
+}
+export interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+type JsonContent = { 'application/json': { schema: JsonSchema } };
+export interface OpenApiOperation {
+  operationId: CallName;
+  tags: string[];
+  summary: string;
+  /** Present (empty) on the public calls only. */
+  security?: [];
+  parameters: (OpenApiParameter | { $ref: string })[];
+  requestBody?: { required: boolean; content: JsonContent };
+  responses: Record<'200' | '500', { description: string; content: JsonContent }>;
+}
+/** The document as buildOpenApi makes it (a type, not an interface: it is also a plain JSON record). */
+export type OpenApiDoc = {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  security: Record<string, []>[];
+  /** Path, then lower-case method. */
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: {
+    securitySchemes: Record<string, { type: string; scheme: string; description: string }>;
+    parameters: Record<string, OpenApiParameter>;
+    schemas: Record<string, JsonSchema>;
+  };
+};
+
 const COMPONENTS = '#/components/schemas/';
 /** Names a call's answer component when its data has no shared name: `userBotList` -> `UserBotListData`. */
 const dataName = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}Data`;
 
 /** JSON Schema keywords that describe the document, not the value: out of place inside OpenAPI. */
-function clean(schema: Json): Json {
+function clean(schema: Json): JsonSchema {
   const { $schema: _schema, $id: _id, ...rest } = schema;
-  return rest;
+  // zod's output: the keywords of JsonSchema (and no others that anything here reads).
+  return rest as JsonSchema;
 }
 
 /** A regular expression for the decimal numbers (no leading zero) from `a` to `b`, both of one length. */
@@ -73,7 +130,7 @@ function boundDigits(ctx: { zodSchema: unknown; jsonSchema: Json }): void {
 }
 
 /** A request part as JSON Schema: what the client sends (`io: 'input'`), before any transform. */
-function inputSchema(schema: z.ZodType): Json {
+function inputSchema(schema: z.ZodType): JsonSchema {
   return clean(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw', override: boundDigits }) as Json);
 }
 
@@ -81,7 +138,7 @@ function inputSchema(schema: z.ZodType): Json {
  * The answers as components: the shared shapes under their names, every other call's data under
  * `<Call>Data`; nested shared shapes become references. Returns the components and each call's ref.
  */
-function answerComponents(): { components: Record<string, Json>; refs: Record<CallName, string> } {
+function answerComponents(): { components: Record<string, JsonSchema>; refs: Record<CallName, string> } {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(namedAnswers)) registry.add(schema, { id });
   const refs = {} as Record<CallName, string>;
@@ -95,21 +152,21 @@ function answerComponents(): { components: Record<string, Json>; refs: Record<Ca
 }
 
 /** The fields of a query or path object schema as OpenAPI parameters. */
-function parametersOf(schema: z.ZodType, where: 'query' | 'path'): Json[] {
+function parametersOf(schema: z.ZodType, where: 'query' | 'path'): OpenApiParameter[] {
   const json = inputSchema(schema);
-  const properties = (json.properties ?? {}) as Record<string, Json>;
-  const required = new Set((json.required ?? []) as string[]);
+  const properties = json.properties ?? {};
+  const required = new Set(json.required ?? []);
   return Object.entries(properties).map(([name, s]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: s }));
 }
 
 /** One call as an OpenAPI operation. */
-function operationOf(name: CallName, dataRef: string): Json {
+function operationOf(name: CallName, dataRef: string): OpenApiOperation {
   const spec = calls[name];
   const parts = schemas[name] as Partial<Record<Part, z.ZodType>>;
-  const parameters: Json[] = [{ $ref: '#/components/parameters/Lang' }];
+  const parameters: OpenApiOperation['parameters'] = [{ $ref: '#/components/parameters/Lang' }];
   if (parts.params) parameters.push(...parametersOf(parts.params, 'path'));
   if (parts.query) parameters.push(...parametersOf(parts.query, 'query'));
-  const success = {
+  const success: JsonSchema = {
     type: 'object',
     properties: { code: { const: Code.Success }, msg: { type: 'string' }, data: { $ref: dataRef }, show: { enum: [0, 1] }, redirect: { type: 'string' } },
     required: ['code', 'msg', 'data'],
@@ -145,15 +202,17 @@ function operationOf(name: CallName, dataRef: string): Json {
 }
 
 /** The whole document. Pure: the same contract gives the same document. */
-export function buildOpenApi(): Json {
+export function buildOpenApi(): OpenApiDoc {
   const { components, refs } = answerComponents();
-  const paths: Record<string, Record<string, Json>> = {};
+  const paths: OpenApiDoc['paths'] = {};
   for (const name of Object.keys(calls) as CallName[]) {
     const spec = calls[name];
     const path = `/api${spec.path.replace(/:([A-Za-z_]\w*)/g, '{$1}')}`;
     // TypeScript already demands an answer schema per call; this guards a call added at run time.
     if (!refs[name]) throw new Error(`contract/answers.ts has no answer schema for ${name}`);
-    (paths[path] ??= {})[spec.method.toLowerCase()] = operationOf(name, refs[name]);
+    const operations = paths[path] ?? {};
+    operations[spec.method.toLowerCase()] = operationOf(name, refs[name]);
+    paths[path] = operations;
   }
   const errorCodes = Object.values(Code).filter((c) => c !== Code.Success);
   return {
@@ -194,6 +253,7 @@ let serialised: string | undefined;
 
 /** Registers GET /api/openapi.json: the document, built and serialised once per process, for anyone (no token). */
 export function openApiRoute(app: FastifyInstance): void {
-  const text = (serialised ??= JSON.stringify(buildOpenApi()));
+  serialised ??= JSON.stringify(buildOpenApi());
+  const text = serialised;
   app.get('/api/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(text));
 }

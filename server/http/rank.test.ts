@@ -2,16 +2,15 @@ import { sql } from 'kysely';
 import { maskName } from '../services/rank.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 
-type Answer<T = any> = { code: number; msg: string; data: T };
 
 /** The rank list, the home banners and a bound exchange's balances (issue 5 §2, §6). */
 describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {
   let t: TestApp;
   const users: { sn: string; id: string; auth: Record<string, string>; nickname: string }[] = [];
-  const call = <T = any>(who: number, url: string, lang = 'en') =>
-    t.app.inject({ method: 'GET', url, headers: { ...users[who]!.auth, lang } }).then((r) => r.json() as Answer<T>);
+  const call = <U extends string>(who: number, url: U, lang = 'en') =>
+    t.app.inject({ method: 'GET', url, headers: { ...users[who]!.auth, lang } }).then((r) => r.json() as Answer<DataAt<'GET', U>>);
   /** A closed cycle of `profit` on a new bot of the user on exchange 1 (Paper) or 2 (Binance), `daysAgo` days back. */
   const cycle = async (who: number, exchangeId: number, profit: string, daysAgo = 0) => {
     const bot = await t.db.insertInto('bots').values({ user_id: users[who]!.id, exchange_id: exchangeId, symbol: 'BTC/USDT', type: 'martin', name: 'r', status: 'stopped', params: '{}', state: '{}' }).returning('id').executeTakeFirstOrThrow();
@@ -39,19 +38,19 @@ describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {
   it('ranks live traders by realised profit in the period, with the asker’s own place', async () => {
     const r = await call(0, '/api/market/userRank');
     expect(r.data).toMatchObject({ period: '30d', mode: 'live', total: 3, page: 1, page_size: 10 });
-    expect(r.data.list.map((e: any) => [e.rank, e.profit, e.cycles, e.me])).toEqual([[1, '25', 1, false], [2, '10', 2, true], [3, '-2', 1, false]]);
+    expect(r.data.list.map((e) => [e.rank, e.profit, e.cycles, e.me])).toEqual([[1, '25', 1, false], [2, '10', 2, true], [3, '-2', 1, false]]);
     expect(r.data.list[0]).toMatchObject({ nickname: maskName(users[1]!.nickname), uid: `${users[1]!.sn.slice(0, 2)}****${users[1]!.sn.slice(-2)}` });
-    expect(r.data.list[1].nickname).toBe(users[0]!.nickname); // one's own name unmasked
+    expect(r.data.list[1]!.nickname).toBe(users[0]!.nickname); // one's own name unmasked
     expect(r.data.me).toMatchObject({ rank: 2, profit: '10', me: true });
     const page2 = await call(0, '/api/market/userRank?page=2&limit=1');
-    expect(page2.data.list.map((e: any) => e.profit)).toEqual(['10']);
+    expect(page2.data.list.map((e) => e.profit)).toEqual(['10']);
     expect((await call(0, '/api/market/userRank?period=all')).data.list[0]).toMatchObject({ rank: 1, profit: '28' });
-    expect((await call(0, '/api/market/userRank?period=1d')).data.list.map((e: any) => e.profit)).toEqual(['25', '10']);
+    expect((await call(0, '/api/market/userRank?period=1d')).data.list.map((e) => e.profit)).toEqual(['25', '10']);
   });
 
   it('keeps simulation apart, and answers no place for a trader without cycles', async () => {
     const sim = await call(0, '/api/market/userRank?mode=simulation');
-    expect(sim.data.list.map((e: any) => [e.rank, e.profit])).toEqual([[1, '40']]);
+    expect(sim.data.list.map((e) => [e.rank, e.profit])).toEqual([[1, '40']]);
     expect(sim.data.me).toBeNull();
     expect(await call(0, '/api/market/userRank?period=2y')).toMatchObject({ code: Code.ValidationError });
   });
@@ -69,9 +68,9 @@ describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {
   it('serves the home banners in the asked language', async () => {
     const zh = await call(0, '/api/index/banners', 'zh');
     const en = await call(0, '/api/index/banners', 'en');
-    expect(zh.data.map((b: any) => b.link)).toEqual(['/simulation', '/referral', '/my/deposit']);
-    expect(zh.data[0].title).toBe('先模拟，再实盘');
-    expect(en.data[0].title).toBe('Simulate first, then go live');
+    expect(zh.data.map((b) => b.link)).toEqual(['/simulation', '/referral', '/my/deposit']);
+    expect(zh.data[0]!.title).toBe('先模拟，再实盘');
+    expect(en.data[0]!.title).toBe('Simulate first, then go live');
   });
 
   it('shows the balances of a bound exchange, and says when it is not bound', async () => {

@@ -39,7 +39,10 @@ export function databaseStore(db: Db, maxBlocked = 100_000) {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
       const now = Date.now();
       const known = blocked.get(key);
-      if (known && known.until > now) return callback(null, { current: known.current, ttl: known.until - now });
+      if (known && known.until > now) {
+        callback(null, { current: known.current, ttl: known.until - now });
+        return;
+      }
       if (known) blocked.delete(key);
       const window = `${Math.max(1, Math.trunc(timeWindow))} milliseconds`;
       sql<{ count: number; ttl: number }>`

@@ -7,9 +7,8 @@ import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
 import { money } from '../../strategy/money.ts';
 import { post } from '../ledger.ts';
-import { acceptingKeys, dbKinds, newAccount, openTestApp, PASSWORD, type TestApp, registerPayload } from '../test-support.ts';
+import { acceptingKeys, dbKinds, newAccount, openTestApp, PASSWORD, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 
-type Answer<T = any> = { code: number; msg: string; data: T };
 const HOUR = 3_600_000;
 const PAY = '135790';
 
@@ -23,10 +22,10 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
   let chain: DevChain;
   let side: ChainSide;
   let t: TestApp;
-  const as = (auth: Record<string, string>) => <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<T>);
+  const as = (auth: Record<string, string>) => <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
   const userIdOf = async (sn: string) => String((await t.db.selectFrom('users').select('id').where('sn', '=', sn).executeTakeFirstOrThrow()).id);
-  const noticesOf = async (call: ReturnType<typeof as>) => (await call('GET', '/api/notice/list?page_size=50')).data.list.map((n: any) => [n.code, n.detail]);
+  const noticesOf = async (call: ReturnType<typeof as>) => (await call('GET', '/api/notice/list?page_size=50')).data.list.map((n) => [n.code, n.detail]);
   /** Lets the lock (and new addresses' waits) run out, as 24 hours would. */
   const timePasses = async (userId: string) => {
     await t.db.updateTable('users').set({ withdraw_locked_until: new Date(Date.now() - 1000) }).where('id', '=', userId).execute();
@@ -72,7 +71,7 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
     expect((await call('POST', '/api/user/password', { type: 'payment', password: '000111', confirm: '000111', signature })).code).toBe(Code.WalletNonceInvalid);
     // Set: withdrawals wait 24 hours, the screen and the notices say so.
     const info = await call('GET', '/api/user/withdrawInfo');
-    const until = Date.parse(info.data.lockedUntil);
+    const until = Date.parse(info.data.lockedUntil!);
     expect(until - Date.now()).toBeGreaterThan(23.9 * HOUR);
     expect(until - Date.now()).toBeLessThanOrEqual(24 * HOUR);
     const to = (await chain.trader()).address;
@@ -130,7 +129,7 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
     expect((await noticesOf(call))[0]).toEqual(['security_change', { change: 'two_factor_on', until: expect.any(String) }]);
     const stored = await t.db.selectFrom('users').select(['totp_sealed', 'recovery_hashes']).where('id', '=', userId).executeTakeFirstOrThrow();
     expect(stored.totp_sealed).not.toContain(setup.data.secret); // sealed at rest
-    expect(JSON.stringify(stored.recovery_hashes)).not.toContain(enabled.data.recoveryCodes[0].replace('-', ''));
+    expect(JSON.stringify(stored.recovery_hashes)).not.toContain(enabled.data.recoveryCodes[0]!.replace('-', ''));
 
     await timePasses(userId);
     const to = (await chain.trader()).address;
@@ -163,7 +162,7 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
     await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { account, terminal: 2 }), headers: phone });
     const login = (terminal: number, headers: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal, account, password: PASSWORD }, headers }).then((r) => r.json());
-    const loginNotices = async (token: string) => (await noticesOf(as({ authorization: `Bearer ${token}` }))).filter(([code]: [string]) => code === 'security_login');
+    const loginNotices = async (token: string) => (await noticesOf(as({ authorization: `Bearer ${token}` }))).filter(([code]) => code === 'security_login');
     const again = await login(2, phone); // the registering phone again: known
     expect(again.code).toBe(1);
     expect(await loginNotices(again.data.token)).toHaveLength(0);

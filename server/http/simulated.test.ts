@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { money } from '../../strategy/money.ts';
-import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type LiveSide, type Trading } from '../trading.ts';
 
-type Answer<T = any> = { code: number; msg: string; data: T };
 
 /** A live exchange as the trading side sees it: prices and rules set by the test (no network here). */
 function fakeLive(prices: Map<string, string>): LiveSide {
@@ -41,8 +40,8 @@ describe('simulation on a live exchange’s prices', () => {
   let trading: Trading;
   const prices = new Map([['binance BTC/USDT', '60000']]);
   let auth: Record<string, string>;
-  const call = <T = any>(method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<T>);
+  const call = <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
 
   beforeAll(async () => {
     t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, live: fakeLive(prices) })) });
@@ -75,7 +74,7 @@ describe('simulation on a live exchange’s prices', () => {
     await trading.engine.idle();
     expect((await call('GET', `/api/user/botInfo?id=${bot.data.id}`)).data.cycle).toBe(2);
     // Simulation, never live: in the lists and the bill.
-    expect((await call('GET', '/api/user/botList?mode=simulation')).data.list.map((b: any) => b.id)).toContain(bot.data.id);
+    expect((await call('GET', '/api/user/botList?mode=simulation')).data.list.map((b) => b.id)).toContain(bot.data.id);
     expect((await call('GET', '/api/user/botList?mode=live')).data.total).toBe(0);
     expect((await call('GET', '/api/user/bill?mode=live')).data.total).toBe(0);
     expect((await call('GET', '/api/user/bill?mode=simulation')).data.total).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
+import type { DataOf } from '../../contract/schemas.ts';
 import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp, registerPayload } from '../test-support.ts';
 import { hashToken } from '../services/sessions.ts';
 
@@ -176,7 +177,7 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
       return { headers: { authorization: `Bearer ${r.json().data.token}`, lang: 'en' }, sn: r.json().data.sn as string };
     };
     const set = (who: { headers: Record<string, string> }, value: string) =>
-      t.app.inject({ method: 'POST', url: '/api/user/setInfo', payload: { field: 'referrer', value }, headers: who.headers }).then((r) => r.json() as { code: number; msg: string; data: any });
+      t.app.inject({ method: 'POST', url: '/api/user/setInfo', payload: { field: 'referrer', value }, headers: who.headers }).then((r) => r.json() as { code: number; msg: string; data: DataOf['userSetInfo'] });
     const a = await reg();
     const b = await reg(a.sn); // b was invited by a
     const c = await reg();

@@ -3,15 +3,14 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { Code } from '../../contract/codes.ts';
 import { issueNonce } from '../services/wallet.ts';
-import { dbKinds, openTestApp, registerPayload, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, registerPayload, type Answer, type DataAt, type TestApp } from '../test-support.ts';
 
-type Answer<T = any> = { code: number; msg: string; data: T };
 
 describe.each(dbKinds)('wallet sign-in on chain 56 (%s)', (kind) => {
   let t: TestApp;
-  const call = <T = any>(method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { lang: 'en', ...headers } }).then((r) => r.json() as Answer<T>);
-  const nonceFor = (address: string) => call<{ nonce: string; message: string; expiresAt: string }>('GET', `/api/login/nonce?address=${address}`);
+  const call = <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { lang: 'en', ...headers } }).then((r) => r.json() as Answer<DataAt<M, U>>);
+  const nonceFor = (address: string) => call('GET', `/api/login/nonce?address=${address}`);
   /** A real wallet: a private key signs the server's message (EIP-191 personal_sign, as wallets do). */
   const wallet = () => privateKeyToAccount(generatePrivateKey());
   const signIn = async (w = wallet(), extra: object = {}) => {

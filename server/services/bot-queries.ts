@@ -22,7 +22,7 @@ type BotRow = Selectable<BotsTable>;
 
 const plain = (x: string | null | undefined) => (x === null || x === undefined ? null : money(x).toFixed());
 const iso = (d: Date | string) => new Date(d).toISOString();
-const startOfTodayUtc = () => new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
+const startOfTodayUtc = () => new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
 
 function pageOf<T>(list: T[], total: number, page: number, pageSize: number): Page<T> {
   return { list, total, page, page_size: pageSize };

@@ -31,7 +31,7 @@ export interface LoginGate {
 export const sourceOf = (ip: string) => normalizeIP(ip, 64);
 
 /** Keys fit the column (varchar 200): a longer one (an odd IPv6 form) is hashed. */
-const fit = (key: string) => (key.length <= 190 ? key : `h:${createHash('sha256').update(key).digest('hex')}`);
+const fitKey = (key: string) => (key.length <= 190 ? key : `h:${createHash('sha256').update(key).digest('hex')}`);
 
 /**
  * Failed-login counting in the database (table login_attempts), so every server process sees the same
@@ -66,7 +66,7 @@ export class LoginLimiter {
 
   private loginKeys(account: string, ip: string) {
     const source = sourceOf(ip);
-    return { pair: fit(`l:p:${account}|${source}`), account: fit(`l:a:${account}`), source: fit(`l:s:${source}`) };
+    return { pair: fitKey(`l:p:${account}|${source}`), account: fitKey(`l:a:${account}`), source: fitKey(`l:s:${source}`) };
   }
 
   private async rows(keys: string[]): Promise<Map<string, Row>> {
@@ -158,9 +158,9 @@ export class LoginLimiter {
   private secretKeys(key: string, ip: string): [LimitReason, string, number][] {
     const source = sourceOf(ip);
     return [
-      ['pair', fit(`s:p:${key}|${source}`), this.limits.perAccountIp],
-      ['account', fit(`s:a:${key}`), this.limits.perAccount],
-      ['ip', fit(`s:s:${source}`), this.limits.perIp],
+      ['pair', fitKey(`s:p:${key}|${source}`), this.limits.perAccountIp],
+      ['account', fitKey(`s:a:${key}`), this.limits.perAccount],
+      ['ip', fitKey(`s:s:${source}`), this.limits.perIp],
     ];
   }
 

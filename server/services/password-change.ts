@@ -8,7 +8,7 @@ import { userById } from './users.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import { lockForChange } from './security/lock.ts';
 import { requireSecondFactor } from './security/two-factor.ts';
-import { useSignature, type Site } from './wallet.ts';
+import { spendSignature, type Site } from './wallet.ts';
 
 export interface PasswordInput {
   type: PasswordType;
@@ -79,7 +79,7 @@ export async function changePassword(deps: PasswordDeps, session: { userId: stri
 /** A wallet-only account's proof: the bound wallet signed this site's payment statement (single use, 5 minutes). */
 async function walletProof(db: Db, user: { address: string | null }, signature: string | undefined, site: Site): Promise<void> {
   if (!signature || !user.address) throw fail('WalletProofRequired');
-  await useSignature(db, { address: user.address, signature }, site, new Date(), 'payment');
+  await spendSignature(db, { address: user.address, signature }, site, new Date(), 'payment');
 }
 
 /**

@@ -50,7 +50,10 @@ interface CachedSession extends SessionInfo {
 const sessionCache = new WeakMap<Db, Map<string, CachedSession>>();
 const cacheOf = (db: Db) => {
   let c = sessionCache.get(db);
-  if (!c) sessionCache.set(db, (c = new Map()));
+  if (!c) {
+    c = new Map();
+    sessionCache.set(db, c);
+  }
   return c;
 };
 function forget(db: Db, drop: (s: CachedSession) => boolean): void {

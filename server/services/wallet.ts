@@ -78,7 +78,7 @@ export interface SignedIn {
 }
 
 /** Checks a signed sign-in message and uses its nonce up; returns the checksummed address it proves. */
-export async function useSignature(db: Db, input: SignedIn, site: Site, now = new Date(), purpose: NoncePurpose = 'login'): Promise<string> {
+export async function spendSignature(db: Db, input: SignedIn, site: Site, now = new Date(), purpose: NoncePurpose = 'login'): Promise<string> {
   if (!isAddress(input.address, { strict: false })) throw fail('InvalidAddress');
   const address = getAddress(input.address);
   let nonce: string | undefined;
@@ -123,7 +123,7 @@ export async function walletLogin(
   site: Site,
 ): Promise<LoginData> {
   const { db } = deps;
-  const address = await useSignature(db, input, site);
+  const address = await spendSignature(db, input, site);
   let user = await db.selectFrom('users').selectAll().where('address', '=', address).executeTakeFirst();
   if (!user) {
     const referrerId = await referrerIdOf(db, input.referrer);
@@ -144,7 +144,7 @@ export async function walletLogin(
 export async function bindWallet(db: Db, userId: string, input: SignedIn, site: Site): Promise<PublicUser> {
   const me = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   if (me.address) throw fail('WalletAlreadyBound');
-  const address = await useSignature(db, input, site);
+  const address = await spendSignature(db, input, site);
   const other = await db.selectFrom('users').select('id').where('address', '=', address).executeTakeFirst();
   if (other) throw fail('WalletInUse');
   try {

@@ -35,7 +35,7 @@ export function backtestGrid(view: GridView, candles: CandleColumns): GridBackte
       const asked = decideGrid(state, { type: 'PriceTicked', price: p }, view);
       state = asked.state;
       const order = asked.intents.find((i) => i.type === 'PlaceOrder');
-      if (!order || order.type !== 'PlaceOrder') break;
+      if (order?.type !== 'PlaceOrder') break;
       const amount = order.side === 'buy' ? order.quote!.div(p).toDecimalPlaces(view.market.stepSize.decimalPlaces(), 1) : order.amount!;
       fills.push({ candle: index, reason: order.reason, side: order.side, price: p.toFixed(), amount: amount.toFixed() });
       const filled = decideGrid(state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: p, amount }, view);

@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import type Decimal from 'decimal.js';
 import { floorTo, money } from '../money.ts';
 import type { MarketRules } from '../martin/rules.ts';
 import { gridBounds, type GridParams } from './rules.ts';
