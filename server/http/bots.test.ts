@@ -12,8 +12,8 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
   let t: TestApp;
   let trading: Trading;
   const market = new ScriptedMarket();
+  /** The trader the calls are made as: each test has its own (a new one with Paper bound, `trader()`). */
   let auth: Record<string, string>;
-  let other: Record<string, string>;
 
   const register = async () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
@@ -23,6 +23,11 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...headers, lang } }).then((r) => r.json() as Answer<DataAt<M, U>>);
   const create = (body: object = {}, headers = auth) => call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params, ...body }, headers);
   const op = (id: string, action: string, headers = auth) => call('GET', `/api/user/botOperation?id=${id}&action=${action}`, undefined, headers);
+  /** A new trader with Paper bound, the one the calls are made as from now on. */
+  const newTrader = async () => {
+    auth = await register();
+    expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+  };
   /** One engine round at `price`, then everything it set off. */
   const step = async (price: string) => {
     market.set('BTC/USDT', price);
@@ -32,8 +37,6 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
 
   beforeAll(async () => {
     t = await openTestApp(kind, { trading: (db) => (trading = createTrading({ db, feed: market })) });
-    auth = await register();
-    other = await register();
     market.set('BTC/USDT', '50000');
   });
   afterAll(async () => {
@@ -42,6 +45,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
   });
 
   it('refuses a bot on an exchange that is not bound, and bad parameters with the field named', async () => {
+    auth = await register();
     expect((await create()).code).toBe(Code.ApiNotBound);
     const bind = await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' });
     expect(bind.code).toBe(1);
@@ -66,6 +70,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
   });
 
   it('runs a martin cycle: first order at start, an add at the trigger, take profit with fees, and the next cycle', async () => {
+    await newTrader();
     const created = await create({ name: 'Cycle' });
     expect(created.code).toBe(1);
     expect(created.data).toMatchObject({ status: 'stopped', positions: 0, name: 'Cycle', params: { ...params, stopLoss: '' } });
@@ -122,6 +127,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
   });
 
   it('follows the lifecycle of spec §4 and refuses each wrong move with its message', async () => {
+    await newTrader();
     const id: string = (await create()).data.id;
     expect((await op(id, 'stop')).code).toBe(Code.StrategyAlreadyStopped);
     expect((await op(id, 'resume')).code).toBe(Code.StrategyAlreadyStopped);
@@ -150,6 +156,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
   });
 
   it('adds and closes by hand, and says why when it cannot', async () => {
+    await newTrader();
     market.set('BTC/USDT', '50000');
     const id: string = (await create()).data.id;
     expect((await op(id, 'close')).code).toBe(Code.StrategyNoPosition);
@@ -170,8 +177,9 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
   });
 
   it('refuses to start a bot the account cannot fund in its worst case, saying how much is free (issue 14 §5)', async () => {
+    await newTrader();
     market.set('BTC/USDT', '50000');
-    // 5,000 + 10,000 + 20,000 = 35,000 USDT at most, on a Paper account of 10,000 (less what earlier tests hold).
+    // 5,000 + 10,000 + 20,000 = 35,000 USDT at most, on a Paper account of 10,000.
     const big = await create({ params: { ...params, investment: '35000', firstOrder: '5000', multiplier: '2', maxPositions: 3 } });
     expect(big.code).toBe(1);
     const refused = await op(big.data.id, 'start');
@@ -205,6 +213,8 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
   });
 
   it('runs batch operations as a task with per-bot results, and keeps users apart', async () => {
+    await newTrader();
+    const other = await register();
     const a: string = (await create()).data.id;
     const b: string = (await create()).data.id;
     const theirs = await call('GET', `/api/user/botInfo?id=${a}`, undefined, other);

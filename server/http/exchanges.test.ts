@@ -26,15 +26,16 @@ type Answer = { code: number; msg: string; data: unknown };
 
 describe.each(dbKinds)('exchanges and API keys on %s', (kind) => {
   let t: TestApp;
+  /** The trader the calls are made as: each test registers its own. */
   let auth: Record<string, string>;
+  /** A trader who binds nothing. */
   let other: Record<string, string>;
+  const reg = async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+    return { authorization: `Bearer ${r.json().data.token}` };
+  };
   beforeAll(async () => {
     t = await openTestApp(kind, { exchangeClient: recordedBinance });
-    const reg = async () => {
-      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
-      return { authorization: `Bearer ${r.json().data.token}` };
-    };
-    auth = await reg();
     other = await reg();
   });
   afterAll(() => t.close());
@@ -43,6 +44,7 @@ describe.each(dbKinds)('exchanges and API keys on %s', (kind) => {
     t.app.inject({ method, url, ...(payload ? { payload } : {}), headers }).then((r) => r.json() as Answer);
 
   it('lists the exchanges and the server IPs to whitelist', async () => {
+    auth = await reg();
     const { data } = await call('GET', '/api/market/exchanges');
     const d = data as { exchanges: { code: string; passphrase: boolean }[]; ips: string[] };
     expect(d.exchanges.map((e) => e.code)).toEqual(['paper', 'binance', 'okx', 'bybit', 'gate', 'bitget', 'htx', 'binancesim', 'okxsim', 'bybitsim', 'bitgetsim']);
@@ -53,6 +55,7 @@ describe.each(dbKinds)('exchanges and API keys on %s', (kind) => {
   });
 
   it('binds Paper keys of the right format, masks them, and re-binds as an update', async () => {
+    auth = await reg();
     const bad = await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'short', secretKey: 'short' }, { ...auth, lang: 'en' });
     expect(bad).toMatchObject({ code: 2206, msg: 'Add failed, please check if the key is correct' });
     const ok = await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperKey12345678', secretKey: 'paperSecretABCDEFGH' });
@@ -67,6 +70,7 @@ describe.each(dbKinds)('exchanges and API keys on %s', (kind) => {
   });
 
   it('verifies live keys with the exchange through ccxt before saving them', async () => {
+    auth = await reg();
     const rejected = await call('POST', '/api/exchanges/bind', { exchangeId: 2, apiKey: 'rejected-by-exchange', secretKey: 'whatever-secret' });
     expect(rejected.code).toBe(2206);
     const ok = await call('POST', '/api/exchanges/bind', { exchangeId: 2, apiKey: 'binanceKeyAAAA1111', secretKey: 'binanceSecretZZZZ9999' });
@@ -78,6 +82,9 @@ describe.each(dbKinds)('exchanges and API keys on %s', (kind) => {
   });
 
   it('keeps no secret in plain text anywhere in the database', async () => {
+    auth = await reg();
+    expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperKey12345678', secretKey: 'paperSecretABCDEFGH' })).code).toBe(1);
+    expect((await call('POST', '/api/exchanges/bind', { exchangeId: 2, apiKey: 'binanceKeyAAAA1111', secretKey: 'binanceSecretZZZZ9999' })).code).toBe(1);
     const rows = await sql<{ dump: string }>`SELECT string_agg(t::text, '|') AS dump FROM exchange_keys t`.execute(t.db);
     const dump = rows.rows[0]!.dump;
     expect(dump).toContain('v1:');
@@ -85,6 +92,8 @@ describe.each(dbKinds)('exchanges and API keys on %s', (kind) => {
   });
 
   it('unbinds only the owner\'s binding', async () => {
+    auth = await reg();
+    expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperKey12345678', secretKey: 'paperSecretABCDEFGH' })).code).toBe(1);
     const [paper] = (await call('GET', '/api/user/api?exchange=paper')).data as { id: string }[];
     expect((await call('DELETE', `/api/exchanges/bind/${paper!.id}`, undefined, other)).code).toBe(2204);
     expect((await call('DELETE', `/api/exchanges/bind/${paper!.id}`)).code).toBe(1);

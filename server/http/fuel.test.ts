@@ -31,13 +31,16 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     await trading.engine.idle();
   };
   const fuel = async () => (await call('GET', '/api/user/account')).data.fuel as string;
-
-  beforeAll(async () => {
-    t = await openTestApp(kind, { exchangeClient: acceptingKeys, trading: (db) => (trading = createTrading({ db, feed: market, fuelFeeRate: '0.2', live: liveOnFeed(db, market) })) });
+  /** A new trader with live keys bound (on the test's live venue): the one `call` acts as from now on. */
+  const newTrader = async () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
     userId = String((await t.db.selectFrom('users').select('id').where('sn', '=', r.json().data.sn).executeTakeFirstOrThrow()).id);
     expect((await call('POST', '/api/exchanges/bind', LIVE_KEYS)).code).toBe(1);
+  };
+
+  beforeAll(async () => {
+    t = await openTestApp(kind, { exchangeClient: acceptingKeys, trading: (db) => (trading = createTrading({ db, feed: market, fuelFeeRate: '0.2', live: liveOnFeed(db, market) })) });
     market.set('BTC/USDT', '50000');
     market.set('ETH/USDT', '3000');
   });
@@ -47,12 +50,15 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
   });
 
   it('starts a new account with the welcome fuel, logged', async () => {
+    await newTrader();
     expect((await call('GET', '/api/user/account')).data).toEqual({ usdt: '0', fuel: '100', points: '0', rewards: '0' });
     const logs = await call('GET', '/api/user/accountLogs');
     expect(logs.data).toMatchObject({ total: 1, page: 1, page_size: 20, list: [{ asset: 'fuel', amount: '100', balance: '100', reason: 'welcome' }] });
   });
 
   it('takes 20% of a profitable cycle profit from fuel, and nothing on a loss', async () => {
+    await newTrader();
+    market.set('BTC/USDT', '50000');
     const bot = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: LIVE, symbol: 'BTC/USDT', params });
     expect((await call('GET', `/api/user/botOperation?id=${bot.data.id}&action=start`)).code).toBe(1); // buys 0.002 at 50000
     await step('BTC/USDT', '49000'); // adds 0.00408 at 49000
@@ -72,8 +78,9 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
   });
 
   it('pauses every running bot and leaves a warning when fuel runs out; no bot starts without fuel', async () => {
+    await newTrader();
     // Fuel nearly gone (an adjustment through the ledger, as support would make it).
-    await post(t.db, { userId, asset: 'fuel', amount: money('-99.32726599'), reason: 'adjust' }); // 0.1 left
+    await post(t.db, { userId, asset: 'fuel', amount: money('-99.9'), reason: 'adjust' }); // 0.1 left
     const a = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: LIVE, symbol: 'BTC/USDT', params });
     const b = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: LIVE, symbol: 'ETH/USDT', params: { ...params, firstOrder: '50', investment: '500' } });
     expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);

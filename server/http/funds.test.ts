@@ -14,7 +14,8 @@ const PAY = '246810';
 
 /**
  * Deposits, withdrawals and changes through the API (issue 5 §3-4), against a real chain 56 (anvil)
- * with the project's contracts, on both databases.
+ * with the project's contracts, on both databases. Each test has its own trader and money (a real
+ * deposit on the chain, or an adjustment through the ledger): any one runs alone and in any order.
  */
 describe.each(dbKinds)('money in and out (%s)', (kind) => {
   let chain: DevChain;
@@ -26,16 +27,36 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
   const call = <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object, app = t) =>
     app.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
   const usdt = async () => (await call('GET', '/api/user/account')).data.usdt as string;
+  /** A new trader, the one `call` and `usdt` act as from now on. */
+  const newTrader = async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+    auth = { authorization: `Bearer ${r.json().data.token}` };
+    const sn = r.json().data.sn as string;
+    user = { sn, id: String((await t.db.selectFrom('users').select('id').where('sn', '=', sn).executeTakeFirstOrThrow()).id) };
+  };
+  /** A trader's wallet pays `amount` USDT into the deposit contract for `sn`; answers the transaction. */
+  const pay = async (sn: string, amount: string) => {
+    const trader = await chain.trader(amount);
+    const value = parseUnits(amount, 18);
+    await chain.public.waitForTransactionReceipt({ hash: await trader.wallet.writeContract({ address: chain.usdt, abi: tokenAbi, functionName: 'approve', args: [chain.deposit, value] }) });
+    const hash = await trader.wallet.writeContract({ address: chain.deposit, abi: depositAbi, functionName: 'deposit', args: [value, BigInt(sn)] });
+    await chain.public.waitForTransactionReceipt({ hash });
+    return hash;
+  };
+  /** Funds the current trader with a real deposit of `amount` USDT, confirmed and credited. */
+  const deposit = async (amount: string) => {
+    await pay(user.sn, amount);
+    await chain.mine(CONFIRMATIONS - 1);
+    await (await side.watcher()).catchUp();
+    expect(await usdt()).toBe(amount);
+  };
+  const setPay = async () => expect((await call('POST', '/api/user/password', { type: 'payment', old: PASSWORD, password: PAY, confirm: PAY })).code).toBe(1);
   const tokenBalance = async (address: Address) => formatUnits(await chain.public.readContract({ address: chain.usdt, abi: tokenAbi, functionName: 'balanceOf', args: [address] }), 18);
 
   beforeAll(async () => {
     chain = await startDevChain();
     const cfg = { ...readConfig({}).chain, rpcUrl: chain.url, usdt: chain.usdt, deposit: chain.deposit, hotWalletKey: chain.hotWalletKey, confirmations: CONFIRMATIONS, pollMs: 50, startBlock: 1 };
     t = await openTestApp(kind, { chain: (db) => (side = openChain(db, cfg)!) });
-    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
-    auth = { authorization: `Bearer ${r.json().data.token}` };
-    const sn = r.json().data.sn as string;
-    user = { sn, id: String((await t.db.selectFrom('users').select('id').where('sn', '=', sn).executeTakeFirstOrThrow()).id) };
   });
   afterAll(async () => {
     await side?.stop();
@@ -55,6 +76,7 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
   });
 
   it('tells where and how to deposit', async () => {
+    await newTrader();
     const info = await call('GET', '/api/user/depositInfo');
     expect(info.data).toMatchObject({ enabled: true, network: 'BSC', chainId: 56, token: chain.usdt, decimals: 18, contract: chain.deposit, minimum: '10', confirmations: CONFIRMATIONS, memo: user.sn, recent: [] });
     expect((await call('GET', '/api/user/depositAddress?network=bep20')).data).toEqual({ network: 'BSC', address: chain.deposit, memo: user.sn, token: chain.usdt });
@@ -62,12 +84,9 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
   });
 
   it('records a reported deposit, then the watcher credits it once after the confirmations', async () => {
+    await newTrader();
     expect(await call('POST', '/api/user/deposit', { txHash: '0x1234' })).toMatchObject({ code: Code.InvalidTxHash, msg: 'Invalid transaction hash' });
-    const trader = await chain.trader('50');
-    const value = parseUnits('50', 18);
-    await chain.public.waitForTransactionReceipt({ hash: await trader.wallet.writeContract({ address: chain.usdt, abi: tokenAbi, functionName: 'approve', args: [chain.deposit, value] }) });
-    const hash = await trader.wallet.writeContract({ address: chain.deposit, abi: depositAbi, functionName: 'deposit', args: [value, BigInt(user.sn)] });
-    await chain.public.waitForTransactionReceipt({ hash });
+    const hash = await pay(user.sn, '50');
     expect((await call('POST', '/api/user/deposit', { network: 'BSC', txHash: hash })).data).toEqual({ txHash: hash, status: 'submitted', confirmations: 1, required: CONFIRMATIONS });
     const watcher = await side.watcher();
     await watcher.catchUp();
@@ -83,10 +102,12 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
   });
 
   it('refuses withdrawals without or with a wrong payment password, to a bad address, under the minimum, beyond the balance', async () => {
+    await newTrader();
+    await deposit('50');
     const to = (await chain.trader()).address;
     const ask = (body: object) => call('POST', '/api/user/withdraw', { address: to, amount: '20', payPassword: PAY, requestId: `req-${Math.random().toString(36).slice(2, 12)}`, ...body });
     expect(await ask({})).toMatchObject({ code: Code.PaymentPasswordNotSet });
-    expect((await call('POST', '/api/user/password', { type: 'payment', old: PASSWORD, password: PAY, confirm: PAY })).code).toBe(1);
+    await setPay();
     expect(await ask({ payPassword: '111111' })).toMatchObject({ code: Code.IncorrectPassword });
     expect(await ask({ address: '0x12' })).toMatchObject({ code: Code.InvalidAddress, msg: 'Invalid address' });
     // A mixed-case address with a broken checksum is a typo, not an address.
@@ -97,10 +118,13 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
     expect(await ask({ amount: '-5' })).toMatchObject({ code: Code.InvalidAmount });
     expect(await ask({ amount: '50.00000001' })).toMatchObject({ code: Code.InsufficientFunds });
     expect(await usdt()).toBe('50');
-    expect(await t.db.selectFrom('withdrawals').select('id').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('withdrawals').select('id').where('user_id', '=', user.id).execute()).toHaveLength(0);
   });
 
   it('pays a withdrawal out once from the hot wallet, also when the request is retried and the sender restarts', async () => {
+    await newTrader();
+    await deposit('50');
+    await setPay();
     const to = (await chain.trader()).address;
     const body = { address: to, amount: '20', payPassword: PAY, requestId: 'withdraw-once-1' };
     await chain.test.setAutomine(false); // keep it in the mempool: "sent", not mined
@@ -130,15 +154,18 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
   });
 
   it('fails and refunds a withdrawal the hot wallet cannot pay, with a warning', async () => {
+    await newTrader();
+    await setPay();
+    // More than the hot wallet holds (100,000 USDT), credited through the ledger as support would.
     await t.db.transaction().execute((tx) => post(tx, { userId: user.id, asset: 'usdt', amount: new Decimal('200000'), reason: 'adjust' }));
     const to = (await chain.trader()).address;
     const r = await call('POST', '/api/user/withdraw', { address: to, amount: '150000', payPassword: PAY, requestId: 'too-big-for-hot' });
     expect(r.data.status).toBe('pending');
-    expect(await usdt()).toBe('50030');
+    expect(await usdt()).toBe('50000');
     const sender = (await side.sender())!;
     await sender.kick();
     await sender.idle();
-    expect(await usdt()).toBe('200030');
+    expect(await usdt()).toBe('200000');
     expect((await call('GET', '/api/user/withdrawInfo')).data.recent[0]).toMatchObject({ id: r.data.id, status: 'failed' });
     expect(await tokenBalance(to)).toBe('0');
     const notices = await call('GET', '/api/notice/list?kind=warning');
@@ -148,6 +175,9 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
   });
 
   it('changes between the balances at the configured rates, with the payment password', async () => {
+    await newTrader();
+    await setPay();
+    await t.db.transaction().execute((tx) => post(tx, { userId: user.id, asset: 'usdt', amount: new Decimal('50'), reason: 'adjust' }));
     const info = await call('GET', '/api/user/changeInfo');
     expect(info.data.pairs).toEqual([{ from: 'usdt', to: 'fuel', rate: '1' }, { from: 'points', to: 'fuel', rate: '0.01' }, { from: 'rewards', to: 'usdt', rate: '1' }]);
     const change = (body: object) => call('POST', '/api/user/change', { from: 'usdt', to: 'fuel', amount: '12.5', payPassword: PAY, ...body });
@@ -156,7 +186,7 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
     expect(await change({ amount: '0' })).toMatchObject({ code: Code.InvalidAmount });
     expect(await change({ from: 'points', amount: '1' })).toMatchObject({ code: Code.InsufficientFunds });
     const ok = await change({});
-    expect(ok.data).toMatchObject({ amount: '12.5', received: '12.5', balances: { usdt: '200017.5', fuel: '112.5' } });
+    expect(ok.data).toMatchObject({ amount: '12.5', received: '12.5', balances: { usdt: '37.5', fuel: '112.5' } });
     const logs = (await call('GET', '/api/user/accountLogs')).data.list;
     expect(logs.slice(0, 2)).toMatchObject([{ asset: 'fuel', amount: '12.5', reason: 'change' }, { asset: 'usdt', amount: '-12.5', reason: 'change' }]);
   });
