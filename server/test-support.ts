@@ -7,6 +7,7 @@ import type { calls } from '../contract/calls.ts';
 import type { DataOf, LoginChallenge } from '../contract/schemas.ts';
 import { migrate, openDatabase, type Db } from './db/connect.ts';
 import { buildApp, type AppDeps } from './http/app.ts';
+import type { SearchWindow } from './services/ai.ts';
 import { SecretBox } from './security/secret-box.ts';
 import type { ChainSide } from './chain/chain-side.ts';
 import type { ClientFactory } from './exchanges/verify.ts';
@@ -42,6 +43,14 @@ type CallAt<M extends string, P extends string> = [P] extends [never] ? never : 
  * be a template literal (`/api/user/botInfo?id=${id}`). `unknown` for a URL with no such call.
  */
 export type DataAt<M extends string, U extends string> = [CallAt<M, PathOf<U>>] extends [never] ? unknown : DataOf[CallAt<M, PathOf<U>>];
+
+/**
+ * The AI search's history in tests (issue 13 §5): 2 days of 1-minute candles and their last 12 hours,
+ * not the product's 30 and 7 days: every candidate and rule, 1/15 of the work, still enough history
+ * that the best candidates trade and the risk limits drop some. Every test app searches this way unless
+ * its config says otherwise; the full size is measured by `npm run bench` (bench/ai-search.ts).
+ */
+export const TEST_SEARCH_WINDOW: SearchWindow = { days: 2, recentDays: 0.5 };
 
 /** Tests' proof of work: a handful of cheap tries (the real default is ~0.05 s in Node, 0.2-0.5 s on a phone). */
 export const testChallenge: ChallengeSettings = { cost: 1, counter: 4, ttlMs: 10 * 60_000 };
@@ -88,7 +97,7 @@ export async function openTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Pr
 export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream']; trading?: (db: Db, box: SecretBox) => Trading; chain?: (db: Db) => ChainSide; changeRates?: Record<string, string>; config?: Partial<AppDeps['config']> } = {}): Promise<TestApp> {
   const { db, drop } = await openTestDb(kind);
   const box = new SecretBox(randomBytes(32));
-  const config: AppDeps['config'] = { ...(options.changeRates ? { changeRates: options.changeRates } : {}), challenge: testChallenge, rateLimits: testRateLimits(kind), sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'], publicOrigins: ['http://localhost'], withdrawLockMs: 0, ...options.config };
+  const config: AppDeps['config'] = { ...(options.changeRates ? { changeRates: options.changeRates } : {}), challenge: testChallenge, rateLimits: testRateLimits(kind), sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'], publicOrigins: ['http://localhost'], withdrawLockMs: 0, aiSearchWindow: TEST_SEARCH_WINDOW, ...options.config };
   const app = await buildApp({
     db,
     ...(options.chain ? { chain: options.chain(db) } : {}),
