@@ -233,6 +233,12 @@ const botSummaryShape = {
   pending: z.boolean(),
   ai: z.strictObject({ risk: z.enum(riskLevels), tunedAt: time }).optional(),
   error: z.string().nullable(),
+  unrealized: decimal.nullable(),
+  totalProfit: decimal.nullable(),
+  roi: decimal.nullable(),
+  apr: decimal.nullable(),
+  runtime: count,
+  startedAt: time.nullable(),
   createdAt: time,
   updatedAt: time,
 };
@@ -251,6 +257,7 @@ export const botDetailSchema = z.strictObject({
   price: decimal,
   amount: decimal,
   unrealized: decimal,
+  totalProfit: decimal,
   takeProfitPrice: decimal.nullable(),
   stopLossPrice: decimal.nullable(),
   nextAddPrice: decimal.nullable(),
@@ -285,6 +292,30 @@ export const botOrderSchema = z.strictObject({
   at: time,
 });
 export const botActionSchema = z.strictObject({ id, botId: id, kind: z.enum(actionKinds), detail, at: time });
+export const botLogLineSchema = z.strictObject({ ...botActionSchema.shape, botName: z.string(), exchange: z.string(), symbol: z.string() });
+export const pnlHistorySchema = z.strictObject({
+  realized: decimal,
+  unrealized: decimal,
+  total: decimal,
+  investment: decimal,
+  roi: decimal.nullable(),
+  apr: decimal.nullable(),
+  runtime: count,
+  unpriced: count,
+  days: z.number().int().min(1),
+  points: z.array(z.strictObject({ day: z.iso.date(), profit: decimal, cumulative: decimal })),
+});
+export const portfolioCoinSchema = z.strictObject({ currency: z.string(), free: decimal, total: decimal, price: decimal.nullable(), value: decimal.nullable() });
+export const portfolioAccountSchema = z.strictObject({
+  exchange: z.string(),
+  kind: z.enum(['paper', 'simulated', 'live']),
+  status: z.enum(['ok', 'unavailable']),
+  equity: decimal.nullable(),
+  available: decimal.nullable(),
+  coins: z.array(portfolioCoinSchema),
+  coinCount: count,
+});
+export const portfolioSchema = z.strictObject({ live: decimal, simulation: decimal, total: decimal, unavailable: count, accounts: z.array(portfolioAccountSchema) });
 export const botCountSchema = z.strictObject({ total: count, running: count, paused: count, stopped: count });
 export const batchStatusSchema = z.strictObject({
   task_id: z.string(),
@@ -341,6 +372,8 @@ export const namedAnswers = {
   BotPosition: botPositionSchema,
   BotOrder: botOrderSchema,
   BotAction: botActionSchema,
+  BotLogLine: botLogLineSchema,
+  PortfolioAccount: portfolioAccountSchema,
   OpenPosition: openPositionSchema,
   Nonce: nonceSchema,
   SecurityInfo: securityInfoSchema,
@@ -397,6 +430,9 @@ export const answers = {
   userBotBatch: z.strictObject({ task_id: z.string().min(1) }),
   userBotBatchStatus: batchStatusSchema,
   userBotActions: page(botActionSchema),
+  userActions: page(botLogLineSchema),
+  userPnl: pnlHistorySchema,
+  userPortfolio: portfolioSchema,
   userWithdrawInfo: withdrawInfoSchema,
   userWithdraw: withdrawalRecordSchema,
   userChangeInfo: changeInfoSchema,

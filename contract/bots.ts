@@ -97,6 +97,20 @@ export interface BotSummary {
   ai?: { risk: RiskLevelName; tunedAt: string } | undefined;
   /** Why the engine paused the bot (an order refused), when it did. */
   error: string | null;
+  /**
+   * Returns (docs/engine.md "Returns: ROI and APR"): floating PnL of what the bot holds at the price now
+   * (a grid's base on its sell levels), net of the sell fee; null when the price cannot be read now.
+   */
+  unrealized: string | null;
+  /** profit + unrealized (null with unrealized). */
+  totalProfit: string | null;
+  /** totalProfit / investment x 100, percent (4 decimals). */
+  roi: string | null;
+  /** roi x 365 / runtime in days, percent (4 decimals); null under a day of runtime. */
+  apr: string | null;
+  /** Seconds from the first start to now (to the last stop when stopped); 0 before any start. */
+  runtime: number;
+  startedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -128,6 +142,7 @@ export interface BotDetail extends BotInfo {
   amount: string;
   /** Unrealised profit at the price now, net of the sell fee. */
   unrealized: string;
+  totalProfit: string;
   takeProfitPrice: string | null;
   stopLossPrice: string | null;
   nextAddPrice: string | null;
@@ -225,4 +240,67 @@ export interface OpenPosition {
   averagePrice: string;
   price: string;
   unrealized: string;
+}
+
+/** A line of the all-bots log (GET /api/user/actions): the action with the bot it belongs to. */
+export interface BotLogLine extends BotAction {
+  botName: string;
+  exchange: string;
+  symbol: string;
+}
+
+/** PnL over time (GET /api/user/pnl): of one bot (id) or of the trader's bots (live or simulation). */
+export interface PnlHistory {
+  /** Realised profit of the bots' closed cycles (grid: grid profit). */
+  realized: string;
+  /** Floating PnL at the price now of what the bots hold. */
+  unrealized: string;
+  total: string;
+  /** The investments the bots were set up with (their sum for the account). */
+  investment: string;
+  roi: string | null;
+  apr: string | null;
+  runtime: number;
+  /** Bots whose price could not be read now: their floating PnL is left out of `unrealized`. */
+  unpriced: number;
+  days: number;
+  /** One point per UTC day of the window, oldest first: that day's realised profit and the running sum (from the first cycle). */
+  points: { day: string; profit: string; cumulative: string }[];
+}
+
+/** A coin of an account, valued in USDT at the price now (null: no USDT price for it). */
+export interface PortfolioCoin {
+  currency: string;
+  free: string;
+  total: string;
+  price: string | null;
+  value: string | null;
+}
+
+/** One account of the portfolio: Paper, a simulated account, or a bound exchange. */
+export interface PortfolioAccount {
+  exchange: string;
+  /** paper and simulated hold virtual money (labelled so); live is the trader's exchange account. */
+  kind: 'paper' | 'simulated' | 'live';
+  /** unavailable: the balance could not be read now (not 0): equity and available are null. */
+  status: 'ok' | 'unavailable';
+  /** The coins' USDT value (coins without a price left out). */
+  equity: string | null;
+  /** Free USDT: what a new bot can use. */
+  available: string | null;
+  /** The coins held, most valuable first (at most 50; `coinCount` has them all). */
+  coins: PortfolioCoin[];
+  coinCount: number;
+}
+
+/** The trader's equity across accounts (GET /api/user/portfolio), USDT at the price now. */
+export interface Portfolio {
+  /** Real money: the bound live exchanges. */
+  live: string;
+  /** Virtual money: Paper and the simulated accounts. */
+  simulation: string;
+  total: string;
+  /** Accounts whose balance could not be read (left out of the sums). */
+  unavailable: number;
+  accounts: PortfolioAccount[];
 }

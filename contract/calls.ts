@@ -88,8 +88,12 @@ export const calls = {
   userTwoFactorEnable: { method: 'POST', path: '/user/twoFactor/enable', screen: true },
   userTwoFactorDisable: { method: 'POST', path: '/user/twoFactor/disable', screen: true },
   userPaymentNonce: { method: 'GET', path: '/user/paymentNonce' },
+  // Issue 14: every bot's log (§5), PnL over time (§1), equity across accounts (§3).
+  userActions: { method: 'GET', path: '/user/actions' },
+  userPnl: { method: 'GET', path: '/user/pnl' },
+  userPortfolio: { method: 'GET', path: '/user/portfolio' },
 } as const satisfies Record<CallName, CallSpec>;
 
 /** Spec §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
-export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch', 'paperReset', 'marketFutures', 'userSecurity', 'userTwoFactorSetup', 'userTwoFactorEnable', 'userTwoFactorDisable', 'userPaymentNonce', 'strategyAiQueue', 'loginChallenge'] as const;
+export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch', 'paperReset', 'marketFutures', 'userSecurity', 'userTwoFactorSetup', 'userTwoFactorEnable', 'userTwoFactorDisable', 'userPaymentNonce', 'strategyAiQueue', 'loginChallenge', 'userActions', 'userPnl', 'userPortfolio'] as const;
 export const specCallCount = 46;

@@ -147,6 +147,7 @@ export const Code = {
   InvalidLengthOrRange: 6003,
   Duplicate: 6004,
   PermissionDenied: 6005,
+  InvalidDateRange: 6006,
 
   // Notice
   SimulationSpotUnsupported: 7001,

@@ -7,10 +7,10 @@
 import { z } from 'zod';
 import type { Page } from './envelope.ts';
 import {
-  batchOperations, botCreateSchema, botOperations, botStatuses, botUpdateSchema, gridParamsSchema, martinParamsSchema, riskLevels, symbolSchema,
+  actionKinds, batchOperations, botCreateSchema, botOperations, botStatuses, botUpdateSchema, gridParamsSchema, martinParamsSchema, riskLevels, symbolSchema,
   type GridParamsInput, type MartinParamsInput,
   type BatchStatus, type BillGroup, type BillLog, type BotAction, type BotCount, type BotDetail, type BotInfo,
-  type BotOrder, type BotPosition, type BotSummary, type OpenPosition,
+  type BotLogLine, type BotOrder, type BotPosition, type BotSummary, type OpenPosition, type PnlHistory, type Portfolio,
 } from './bots.ts';
 import {
   ACCOUNT_RE, AVATAR_MAX, PAGE_SIZE_MAX, PASSWORD_RE,
@@ -39,6 +39,8 @@ const assetName = z.enum(['usdt', 'fuel', 'points', 'rewards']);
 /** A second factor: 6 digits from the authenticator app, or a recovery code (K7Q2-MX9D). */
 const secondFactor = z.string().regex(/^(\d{6}|[2-9A-HJKMNP-Za-hjkmnp-z]{4}-?[2-9A-HJKMNP-Za-hjkmnp-z]{4})$/, 'format');
 const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
+/** A UTC day, YYYY-MM-DD, that exists on the calendar (2026-02-30 does not). */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'format').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'format');
 /** A solved proof-of-work challenge: the base64 ALTCHA payload (challenge and solution). */
 const challengePayload = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, 'format').max(4000);
 
@@ -125,6 +127,12 @@ export const schemas = {
   },
   userBotBatchStatus: { query: z.strictObject({ task_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'format') }) },
   userBotActions: { query: z.strictObject({ id, page, page_size: pageSize }) },
+  // Issue 14 §5: every bot's log, filtered by bot, action kind and UTC days (from and to included).
+  userActions: { query: z.strictObject({ page, page_size: pageSize, bot: id.optional(), kind: z.enum(actionKinds).optional(), from: day.optional(), to: day.optional() }) },
+  // Issue 14 §1: PnL over time of one bot (id) or of the trader's bots (mode), over the last `days` UTC days.
+  userPnl: { query: z.strictObject({ id: id.optional(), mode: tradingMode.optional(), days: z.enum(['7', '30', '90', '365']).optional() }) },
+  // Issue 14 §3: equity across Paper, the simulated accounts and the bound exchanges.
+  userPortfolio: {},
   userWithdrawInfo: {},
   userWithdraw: {
     body: z.strictObject({
@@ -590,6 +598,9 @@ export interface DataOf {
   userBotBatch: { task_id: string };
   userBotBatchStatus: BatchStatus;
   userBotActions: Page<BotAction>;
+  userActions: Page<BotLogLine>;
+  userPnl: PnlHistory;
+  userPortfolio: Portfolio;
   userWithdrawInfo: WithdrawInfo;
   userWithdraw: WithdrawalRecord;
   userChangeInfo: ChangeInfo;

@@ -194,6 +194,12 @@ describe('every answer matches its schema', () => {
     expect((await ok('userBillLogs', { query: { page: '1', page_size: '10', mode: 'simulation' } })).list.length).toBeGreaterThan(0);
     const group = await ok('userBillGroup', { query: { mode: 'simulation' } });
     expect(group.byBot.length).toBeGreaterThan(0);
+    // Issue 14: every bot's log, PnL over time, the portfolio.
+    expect((await ok('userActions', { query: { page: '1', page_size: '10', kind: 'start' } })).list.length).toBeGreaterThan(0);
+    await ok('userActions', { query: { bot: botId, from: '2026-01-01', to: '2099-12-31' } });
+    expect((await ok('userPnl', { query: { id: botId, days: '7' } })).points).toHaveLength(7);
+    await ok('userPnl', { query: { mode: 'simulation' } });
+    expect((await ok('userPortfolio')).accounts.length).toBeGreaterThan(0);
   });
 
   it('answers edit, batch and delete of a bot', async () => {

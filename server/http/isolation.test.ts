@@ -128,11 +128,34 @@ describe.each(dbKinds)('two traders never see each other’s data (%s)', (kind) 
       expect(referrals.data.total).toBe(0);
     });
 
+    it(`the all-bots log, PnL and portfolio of ${name} hold only ${name}’s bots and accounts (issue 14)`, async () => {
+      const log = await call(me, 'GET', '/api/user/actions?page=1&page_size=100');
+      expect(log.code).toBe(1);
+      expect(log.data.list.length).toBeGreaterThan(0);
+      for (const line of log.data.list) expect(me.bots).toContain(line.botId);
+      const own = await t.db.selectFrom('bot_actions').select((eb) => eb.fn.countAll<string>().as('n')).where('bot_id', 'in', me.bots).executeTakeFirstOrThrow();
+      expect(log.data.total).toBe(Number(own.n));
+      for (const kind of ['start', 'success', 'delete']) {
+        for (const line of (await call(me, 'GET', `/api/user/actions?kind=${kind}&page_size=100`)).data.list) expect(me.bots).toContain(line.botId);
+      }
+      const pnl = await call(me, 'GET', '/api/user/pnl?mode=simulation');
+      const realized = await t.db.selectFrom('bots').select(['realized', 'params']).where('user_id', '=', me.userId).where('deleted_at', 'is', null).execute();
+      expect(Number(pnl.data.realized)).toBeCloseTo(realized.reduce((s, b) => s + Number(b.realized), 0), 8);
+      expect(Number(pnl.data.investment)).toBe(realized.reduce((s, b) => s + Number((b.params as { investment: string }).investment), 0));
+      const portfolio = await call(me, 'GET', '/api/user/portfolio');
+      expect(portfolio.data.accounts.map((a) => a.exchange)).toEqual(['paper']);
+      const paper = await t.db.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', me.userId).where('exchange_id', '=', 1).execute();
+      const usdt = paper.find((p) => p.currency === 'USDT')!;
+      expect(portfolio.data.accounts[0]!.available).toBe(String(Number(usdt.amount)));
+      for (const coin of portfolio.data.accounts[0]!.coins) expect(paper.map((p) => p.currency)).toContain(coin.currency);
+    });
+
     it(`refuses ${name} every call on the other trader’s bots and batch task`, async () => {
       for (const id of other.bots) {
         for (const url of [
           `/api/user/botInfo?id=${id}`, `/api/user/botDetail?id=${id}`, `/api/user/botPositions?id=${id}&page=1&page_size=10`,
           `/api/user/positionAdds?id=${id}`, `/api/user/botActions?id=${id}&page=1&page_size=10`,
+          `/api/user/actions?bot=${id}`, `/api/user/pnl?id=${id}`,
         ]) {
           expect((await call(me, 'GET', url)).code, url).toBe(Code.StrategyNotFound);
         }

@@ -17,6 +17,7 @@ import type Decimal from 'decimal.js';
 import { exchangeByCode, exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
 import { fail } from './errors.ts';
+import { returnsOf, runtimeOf } from '../../strategy/returns.ts';
 
 type BotRow = Selectable<BotsTable>;
 
@@ -43,8 +44,22 @@ function cycleFigures(state: StoredMartinState) {
   return { cost, average: amount.isZero() ? null : cost.div(amount) };
 }
 
-function summaryOf(row: BotRow, today: string, ai?: AiRow): BotSummary {
-  const base = { ...summaryBase(row, today, row.state as { pending: unknown }), ...(ai ? { ai: { risk: ai.risk, tunedAt: iso(ai.tuned_at) } } : {}) };
+/** A bot's figures that need the market or its log: the floating PnL now and the runtime. */
+export interface Standing {
+  unrealized: string | null;
+  runtime: number;
+  startedAt: string | null;
+}
+
+/** The returns fields of a bot (docs/engine.md "Returns: ROI and APR"). */
+function returnsFields(row: BotRow, standing: Standing) {
+  const investment = (row.params as { investment: string }).investment;
+  const r = standing.unrealized === null ? null : returnsOf({ realized: row.realized, unrealized: standing.unrealized, investment, runtimeSeconds: standing.runtime });
+  return { unrealized: standing.unrealized, totalProfit: r?.total ?? null, roi: r?.roi ?? null, apr: r?.apr ?? null, runtime: standing.runtime, startedAt: standing.startedAt };
+}
+
+function summaryOf(row: BotRow, today: string, standing: Standing, ai?: AiRow): BotSummary {
+  const base = { ...summaryBase(row, today, row.state as { pending: unknown }), ...returnsFields(row, standing), ...(ai ? { ai: { risk: ai.risk, tunedAt: iso(ai.tuned_at) } } : {}) };
   if (row.type === 'grid') {
     const state = row.state as StoredGridState;
     return { ...base, type: 'grid', ...gridSummaryFields(row.params as GridParams, state) };
@@ -102,6 +117,56 @@ async function todayProfits(db: Db, ids: string[]): Promise<Map<string, string>>
   return new Map(rows.map((r) => [String(r.bot_id), String(r.profit)]));
 }
 
+/**
+ * The floating PnL of what a bot holds at the price now, net of the sell fee: a martin bot's open
+ * cycle, a grid's base on its sell levels. '0' when it holds nothing (no price needed); null when the
+ * price or the market's rules cannot be read now.
+ */
+export async function floatingOf(trading: Trading, row: Pick<BotRow, 'type' | 'state' | 'exchange_id' | 'symbol'>): Promise<string | null> {
+  const exchange = exchangeById(row.exchange_id)?.code ?? 'unknown';
+  if (row.type === 'grid') {
+    const held = gridHeld(row.state as StoredGridState);
+    if (held.amount.isZero()) return '0';
+    return (await valued(trading, exchange, row.symbol, (m, now) => gridUnrealized(held, now, m.feeRate)))?.unrealized ?? null;
+  }
+  const state = row.state as StoredMartinState;
+  if (!Array.isArray(state.fills) || state.fills.length === 0) return '0';
+  const fills = state.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) }));
+  return (await valued(trading, exchange, row.symbol, (m, now) =>
+    closeCycle(fills, now, m, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') }).profit.toDecimalPlaces(8).toFixed(),
+  ))?.unrealized ?? null;
+}
+
+/** Each bot's first start and last stop (ms), from its log. */
+export async function startsAndStops(db: Db, ids: string[]): Promise<Map<string, { first: number | null; lastStop: number | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('bot_actions')
+    .select(['bot_id', sql<Date | string | null>`min(created_at) filter (where kind = 'start')`.as('first'), sql<Date | string | null>`max(created_at) filter (where kind = 'stop')`.as('stop')])
+    .where('bot_id', 'in', ids)
+    .where('kind', 'in', ['start', 'stop'])
+    .groupBy('bot_id')
+    .execute();
+  const ms = (x: Date | string | null) => (x === null ? null : new Date(x).getTime());
+  return new Map(rows.map((r) => [String(r.bot_id), { first: ms(r.first), lastStop: ms(r.stop) }]));
+}
+
+/** The market- and log-dependent figures of the given bots, by id. */
+export async function standings(db: Db, trading: Trading, rows: BotRow[], now = Date.now()): Promise<Map<string, Standing>> {
+  const runs = await startsAndStops(db, rows.map((r) => String(r.id)));
+  const out = new Map<string, Standing>();
+  await Promise.all(rows.map(async (row) => {
+    const run = runs.get(String(row.id));
+    const first = run?.first ?? null;
+    out.set(String(row.id), {
+      unrealized: await floatingOf(trading, row),
+      runtime: runtimeOf(first, run?.lastStop ?? null, row.status === 'stopped', now),
+      startedAt: first === null ? null : new Date(first).toISOString(),
+    });
+  }));
+  return out;
+}
+
 async function ownBot(db: Db, userId: string, id: string): Promise<BotRow> {
   const row = await db.selectFrom('bots').selectAll().where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw fail('StrategyNotFound');
@@ -109,7 +174,7 @@ async function ownBot(db: Db, userId: string, id: string): Promise<BotRow> {
 }
 
 /** botList: the user's bots, newest first, filtered by exchange and status. */
-export async function listBots(db: Db, userId: string, filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined; mode?: 'live' | 'simulation' | undefined }): Promise<Page<BotSummary>> {
+export async function listBots(db: Db, trading: Trading, userId: string, filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined; mode?: 'live' | 'simulation' | undefined }): Promise<Page<BotSummary>> {
   let q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null);
   // Live and simulated (Paper) bots are listed apart (issue 6 §4).
   if (filter.mode) q = q.where('exchange_id', filter.mode === 'simulation' ? 'in' : 'not in', SIMULATED_EXCHANGE_IDS);
@@ -124,8 +189,8 @@ export async function listBots(db: Db, userId: string, filter: { page: number; p
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const ids = rows.map((r) => String(r.id));
-  const [today, ai] = await Promise.all([todayProfits(db, ids), aiRows(db, ids)]);
-  return pageOf(rows.map((r) => summaryOf(r, today.get(String(r.id)) ?? '0', ai.get(String(r.id)))), Number(count.n), filter.page, filter.pageSize);
+  const [today, ai, standing] = await Promise.all([todayProfits(db, ids), aiRows(db, ids), standings(db, trading, rows)]);
+  return pageOf(rows.map((r) => summaryOf(r, today.get(String(r.id)) ?? '0', standing.get(String(r.id))!, ai.get(String(r.id)))), Number(count.n), filter.page, filter.pageSize);
 }
 
 export async function countBots(db: Db, userId: string, exchange?: string, mode?: 'live' | 'simulation'): Promise<BotCount> {
@@ -144,32 +209,36 @@ export async function countBots(db: Db, userId: string, exchange?: string, mode?
   return counts;
 }
 
-export async function botInfo(db: Db, userId: string, id: string): Promise<BotInfo> {
+export async function botInfo(db: Db, trading: Trading, userId: string, id: string): Promise<BotInfo> {
   const row = await ownBot(db, userId, id);
-  const [today, ai] = await Promise.all([todayProfits(db, [id]), aiRows(db, [id])]);
+  const [today, ai, standing] = await Promise.all([todayProfits(db, [id]), aiRows(db, [id]), standings(db, trading, [row])]);
   const params = row.type === 'grid' ? gridInputParams(row.params as GridParams) : inputParams(row.params as MartinParams);
-  return { ...summaryOf(row, today.get(id) ?? '0', ai.get(id)), params };
+  return { ...summaryOf(row, today.get(id) ?? '0', standing.get(id)!, ai.get(id)), params };
 }
 
 /** botDetail: the bot with the market now, its trigger prices and its plan. */
 export async function botDetail(db: Db, trading: Trading, userId: string, id: string): Promise<BotDetail> {
-  const info = await botInfo(db, userId, id);
   const row = await ownBot(db, userId, id);
-  const market = await trading.market(info.exchange, info.symbol);
-  const price = money(await trading.prices.price(info.exchange, info.symbol));
+  const market = await trading.market(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol);
+  const price = money(await trading.prices.price(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol));
+  const info = await botInfo(db, trading, userId, id);
+  // The detail reads the price itself (a failure answers the error): its floating PnL is at that price.
+  const withReturns = (unrealized: string) => ({ ...info, ...returnsFields(row, { unrealized, runtime: info.runtime, startedAt: info.startedAt }) }) as BotInfo & { unrealized: string; totalProfit: string };
   if (row.type === 'grid') {
-    return { ...info, price: price.toFixed(), fills: [], levels: [], ...gridDetail(row.params as GridParams, row.state as StoredGridState, market, price) };
+    const grid = gridDetail(row.params as GridParams, row.state as StoredGridState, market, price);
+    return { ...withReturns(grid.unrealized), price: price.toFixed(), fills: [], levels: [], ...grid };
   }
   const view = { params: row.params as MartinParams, market };
   const state = decodeMartin(id, row.state as StoredMartinState, view);
   const holding = state.fills.length > 0;
   const close = holding ? closeCycle(state.fills, price, market, { amount: state.carry, cost: state.carryCost }) : null;
   const start = holding ? state.fills[0]!.price : price;
+  const unrealized = close ? close.profit.toDecimalPlaces(8).toFixed() : '0';
   return {
-    ...info,
+    ...withReturns(unrealized),
     price: price.toFixed(),
     amount: close ? close.sellAmount.toFixed() : '0',
-    unrealized: close ? close.profit.toDecimalPlaces(8).toFixed() : '0',
+    unrealized,
     takeProfitPrice: state.targets?.takeProfit.toFixed() ?? null,
     stopLossPrice: state.targets?.stopLoss?.toFixed() ?? null,
     nextAddPrice: state.targets?.nextAdd?.toFixed() ?? null,
@@ -244,15 +313,16 @@ export async function botActions(db: Db, userId: string, id: string, page: numbe
 }
 
 /** The price now and what a position would make at it; unvalued ('0') when the exchange cannot be reached. */
-async function valued(trading: Trading, exchange: string, symbol: string, unrealizedAt: (market: MarketInfo, price: Decimal) => string): Promise<{ price: string; unrealized: string }> {
+async function valued(trading: Trading, exchange: string, symbol: string, unrealizedAt: (market: MarketInfo, price: Decimal) => string): Promise<{ price: string; unrealized: string } | null> {
   try {
     const market = await trading.market(exchange, symbol);
     const now = money(await trading.prices.price(exchange, symbol));
     return { price: now.toFixed(), unrealized: unrealizedAt(market, now) };
   } catch {
-    return { price: '0', unrealized: '0' };
+    return null;
   }
 }
+const unvalued = { price: '0', unrealized: '0' };
 
 /** user/positions: the open positions of the user's bots, valued at the price now. */
 export async function openPositions(db: Db, trading: Trading, userId: string, page: number, pageSize: number): Promise<Page<OpenPosition>> {
@@ -273,16 +343,16 @@ export async function openPositions(db: Db, trading: Trading, userId: string, pa
     if (row.type === 'grid') {
       // A grid's position: the base waiting on its sell levels.
       const held = gridHeld(row.state as StoredGridState);
-      const value = await valued(trading, exchange, row.symbol, (m, now) => gridUnrealized(held, now, m.feeRate));
+      const value = (await valued(trading, exchange, row.symbol, (m, now) => gridUnrealized(held, now, m.feeRate))) ?? unvalued;
       list.push({ ...base, entries: held.sells, amount: held.amount.toFixed(), cost: held.cost.toFixed(), averagePrice: held.cost.div(held.amount).toDecimalPlaces(12).toFixed(), ...value });
       continue;
     }
     const state = row.state as StoredMartinState;
     const { cost, average } = cycleFigures(state);
     const fills = state.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) }));
-    const value = await valued(trading, exchange, row.symbol, (m, now) =>
+    const value = (await valued(trading, exchange, row.symbol, (m, now) =>
       closeCycle(fills, now, m, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') }).profit.toDecimalPlaces(8).toFixed(),
-    );
+    )) ?? unvalued;
     list.push({
       ...base, entries: state.fills.length, amount: fills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), cost: cost.toFixed(),
       averagePrice: average!.toDecimalPlaces(12).toFixed(), ...value,

@@ -131,6 +131,7 @@ export const codeMessages: Record<CodeName, MessageDescriptor> = {
   AiSearchUserBusy: msg({ id: 'code.AiSearchUserBusy', message: "您已有一个 AI 搜索在进行中，请等它完成" }),
   StrategyInsufficientBalance: msg({ id: 'code.StrategyInsufficientBalance', message: "账户可用 {available} {quote}，不足以支付该策略最多需要的 {needed} {quote}，请减少投资或先充值" }),
   WithdrawalLocked: msg({ id: 'code.WithdrawalLocked', message: "安全设置已变更，为保护资金，{until} 前不能提现" }),
+  InvalidDateRange: msg({ id: 'code.InvalidDateRange', message: "日期范围无效：请用 YYYY-MM-DD，且开始日期不晚于结束日期" }),
   SimulationSpotUnsupported: msg({ id: 'code.SimulationSpotUnsupported', message: "该交易所现货暂不支持模拟" }),
 };
 

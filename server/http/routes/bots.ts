@@ -8,16 +8,22 @@ import { fail } from '../../services/errors.ts';
 import { backtest } from '../../services/backtests.ts';
 import { aiSearch, type SearchWindow } from '../../services/ai.ts';
 import { DEFAULT_AI_QUEUE_MAX, SearchQueue } from '../../services/ai-queue.ts';
+import { allActions } from '../../services/bot-log.ts';
+import { pnlHistory } from '../../services/pnl.ts';
+import { portfolio } from '../../services/portfolio.ts';
 import { JsonText } from '../envelope.ts';
 import { route } from '../route.ts';
 
-/** The bot calls (spec §7) and the profit bill. */
+/** How long a cached bot list page serves (its floating PnL is at the price of then). */
+const LIST_FRESH_MS = 5_000;
+
+/** The bot calls (spec §7), the profit bill, the all-bots log, PnL over time and the portfolio. */
 export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: number; aiSearchWindow?: SearchWindow }, translate: Translate): void {
   const { db, trading } = deps;
   const auth = { auth: true } as const;
   const pageOf = (q: { page?: number | undefined; page_size?: number | undefined }) => ({ page: q.page ?? 1, pageSize: q.page_size ?? PAGE_SIZE_DEFAULT });
 
-  route(app, db, 'userBotCreate', auth, async ({ session, body }) => botInfo(db, session.userId, await createBot(deps, session.userId, body)));
+  route(app, db, 'userBotCreate', auth, async ({ session, body }) => botInfo(db, trading, session.userId, await createBot(deps, session.userId, body)));
   // A backtest of the configuration on the create screen, before the bot is saved (issue 6 §2).
   route(app, db, 'strategyBacktest', auth, ({ body }) => backtest(trading, body));
   // The AI bot's parameter search (issue 6 §3), in a worker thread.
@@ -27,15 +33,16 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   route(app, db, 'strategyAiQueue', auth, async ({ session }) => searches.placeOf(session.userId));
   route(app, db, 'userBotUpdate', auth, async ({ session, query, body }) => {
     await updateBot(deps, session.userId, query.id, body);
-    return botInfo(db, session.userId, query.id);
+    return botInfo(db, trading, session.userId, query.id);
   });
-  route(app, db, 'userBotInfo', auth, async ({ session, query }) => botInfo(db, session.userId, query.id));
+  route(app, db, 'userBotInfo', auth, async ({ session, query }) => botInfo(db, trading, session.userId, query.id));
   route(app, db, 'userBotDetail', auth, async ({ session, query }) => botDetail(db, trading, session.userId, query.id));
   route(app, db, 'userBotList', auth, async ({ session, query }) => {
-    const cached = trading.listCache.lookup(session.userId, `list|${query.page}|${query.page_size}|${query.exchange}|${query.status}|${query.mode}`);
+    // The cards' floating PnL, ROI and APR move with the price: a cached page serves for 5 s at most.
+    const cached = trading.listCache.lookup(session.userId, `list|${Math.floor(Date.now() / LIST_FRESH_MS)}|${query.page}|${query.page_size}|${query.exchange}|${query.status}|${query.mode}`);
     // The cached answer is kept serialised: a poll that finds nothing new costs no JSON work.
     if ('hit' in cached) return cached.hit as never;
-    const page = await listBots(db, session.userId, { ...pageOf(query), exchange: query.exchange, status: query.status, mode: query.mode });
+    const page = await listBots(db, trading, session.userId, { ...pageOf(query), exchange: query.exchange, status: query.status, mode: query.mode });
     const text = new JsonText(page);
     cached.store(text);
     return text as never;
@@ -43,7 +50,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   route(app, db, 'userBotCount', auth, async ({ session, query }) => countBots(db, session.userId, query.exchange, query.mode));
   route(app, db, 'userBotOperation', auth, async ({ session, query }) => {
     const id = await operateBot(deps, session.userId, query.id, query.action);
-    return id === null ? null : botInfo(db, session.userId, id);
+    return id === null ? null : botInfo(db, trading, session.userId, id);
   });
   route(app, db, 'userBotBatch', auth, async ({ session, query, lang }) => ({
     task_id: await startBatch(deps, session.userId, query.action, query.ids.split(','), (code) => translate(lang, code)),
@@ -66,6 +73,12 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
     const { page, pageSize } = pageOf(query ?? {});
     return openPositions(db, trading, session.userId, page, pageSize);
   });
+  // Issue 14: every bot's log with filters (§5), PnL over time (§1), equity across accounts (§3).
+  route(app, db, 'userActions', { ...auth, fieldCodes: { from: 'InvalidDateRange', to: 'InvalidDateRange' } }, async ({ session, query }) =>
+    allActions(db, session.userId, { ...pageOf(query), bot: query.bot, kind: query.kind, from: query.from, to: query.to }),
+  );
+  route(app, db, 'userPnl', auth, async ({ session, query }) => pnlHistory(db, trading, session.userId, { id: query.id, mode: query.mode, days: Number(query.days ?? 30) }));
+  route(app, db, 'userPortfolio', auth, async ({ session }) => portfolio(db, trading, session.userId));
   route(app, db, 'userBill', auth, async ({ session, query }) => billSummary(db, session.userId, Date.now(), query.mode));
   route(app, db, 'userBillLogs', auth, async ({ session, query }) => {
     const { page, pageSize } = pageOf(query);

@@ -1,0 +1,50 @@
+import type { ActionKind, BotLogLine } from '../../contract/bots.ts';
+import type { Page } from '../../contract/envelope.ts';
+import type { Db } from '../db/connect.ts';
+import { exchangeById } from '../exchanges/catalog.ts';
+import { fail } from './errors.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface LogFilter {
+  page: number;
+  pageSize: number;
+  /** One bot of the trader's (another's, or an unknown id: StrategyNotFound). */
+  bot?: string | undefined;
+  kind?: ActionKind | undefined;
+  /** UTC days, YYYY-MM-DD, both included. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/**
+ * user/actions (issue 14 §5): the log of every bot of the trader's, deleted ones included, newest
+ * first, one page at a time. The owner filter is the join on the bot's user: no other row is read.
+ */
+export async function allActions(db: Db, userId: string, filter: LogFilter): Promise<Page<BotLogLine>> {
+  const since = filter.from ? new Date(`${filter.from}T00:00:00Z`) : null;
+  const until = filter.to ? new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS) : null;
+  if (since && until && since >= until) throw fail('InvalidDateRange');
+  if (filter.bot) {
+    const own = await db.selectFrom('bots').select('id').where('id', '=', filter.bot).where('user_id', '=', userId).executeTakeFirst();
+    if (!own) throw fail('StrategyNotFound');
+  }
+  const q = db
+    .selectFrom('bot_actions as a')
+    .innerJoin('bots as b', 'b.id', 'a.bot_id')
+    .where('b.user_id', '=', userId)
+    .$if(filter.bot !== undefined, (w) => w.where('a.bot_id', '=', filter.bot!))
+    .$if(filter.kind !== undefined, (w) => w.where('a.kind', '=', filter.kind!))
+    .$if(since !== null, (w) => w.where('a.created_at', '>=', since!))
+    .$if(until !== null, (w) => w.where('a.created_at', '<', until!));
+  const [rows, count] = await Promise.all([
+    q.select(['a.id', 'a.bot_id', 'a.kind', 'a.detail', 'a.created_at', 'b.name', 'b.exchange_id', 'b.symbol'])
+      .orderBy('a.id', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute(),
+    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const list = rows.map((r) => ({
+    id: String(r.id), botId: String(r.bot_id), kind: r.kind as ActionKind, detail: r.detail, at: new Date(r.created_at).toISOString(),
+    botName: r.name, exchange: exchangeById(r.exchange_id)?.code ?? 'unknown', symbol: r.symbol,
+  }));
+  return { list, total: Number(count.n), page: filter.page, page_size: filter.pageSize };
+}
