@@ -2,18 +2,28 @@ import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
 const exclude = ['**/*.test.*'];
-/** What the logged-in screens' catalog holds. */
-const appAreas = [
-  'settings', 'exchanges', 'bots', 'notices', 'referral', 'funds', 'rank', 'market',
-].map((f) => `<rootDir>/src/features/${f}`).concat(['<rootDir>/src/shared', '<rootDir>/src/lib/wallet/wallet-errors.ts', '<rootDir>/src/routes/_authed']);
 
 /**
- * zh is the source and the fallback; en is the second language (spec §2). Three catalogs, so each
+ * The areas loaded on demand, one catalog each: the features of src/features (but auth, a public
+ * screen), each loaded by the routes that show that feature; `shared` (src/shared and the logged-in
+ * routes' own texts), loaded by the layout of every logged-in screen; `wallet` (the wallet's error
+ * texts), loaded only when a wallet flow fails; `register` (the registration form), loaded by its
+ * routes. src/lib/i18n.ts lists the same names (its test checks that the lists agree).
+ */
+export const features = ['bots', 'exchanges', 'funds', 'market', 'notices', 'rank', 'referral', 'settings'] as const;
+const areas: Record<string, string[]> = {
+  ...Object.fromEntries(features.map((f) => [f, [`<rootDir>/src/features/${f}`]])),
+  shared: ['<rootDir>/src/shared', '<rootDir>/src/routes/_authed'],
+  wallet: ['<rootDir>/src/lib/wallet/wallet-errors.ts'],
+  // A public screen, but /login (the entry) need not carry its texts.
+  register: ['<rootDir>/src/features/auth/components/register-form.tsx'],
+};
+
+/**
+ * zh is the source and the fallback; en is the second language (spec §2). A catalog per area, so each
  * screen ships only the texts it can show:
- * - src/locales/{locale}: the public screens, the shell and the client's messages (in the entry);
- * - src/locales/app/{locale}: the logged-in screens and what they share (src/shared), loaded by the
- *   guard of those screens, and the wallet's error texts (loaded by the login screen only when a wallet
- *   login fails);
+ * - src/locales/{locale}: the public screens, the shell and the client's messages (zh in the entry);
+ * - src/locales/<area>/{locale}: one per area above (e.g. src/locales/bots/zh.po);
  * - src/locales/codes/{locale}: the server's answer texts (read by the server only).
  */
 export default defineConfig({
@@ -22,11 +32,11 @@ export default defineConfig({
   fallbackLocales: { default: 'zh' },
   catalogs: [
     { path: '<rootDir>/src/locales/codes/{locale}', include: ['<rootDir>/src/locales/code-messages.ts'] },
-    { path: '<rootDir>/src/locales/app/{locale}', include: appAreas, exclude },
+    ...Object.entries(areas).map(([area, include]) => ({ path: `<rootDir>/src/locales/${area}/{locale}`, include, exclude })),
     {
       path: '<rootDir>/src/locales/{locale}',
       include: ['<rootDir>/src'],
-      exclude: [...exclude, '<rootDir>/src/locales/code-messages.ts', ...appAreas],
+      exclude: [...exclude, '<rootDir>/src/locales/code-messages.ts', ...Object.values(areas).flat()],
     },
   ],
   format: formatter({ origins: false, lineNumbers: false, explicitIdAsDefault: true }),

@@ -1,8 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { i18n, activateLanguage } from './i18n.ts';
+import linguiConfig, { features } from '../../lingui.config.ts';
+import { i18n, activateLanguage, loadArea, areas } from './i18n.ts';
 
 // The Lingui macros need the Babel step of vite.config.ts: without it the build passes and the app crashes.
 describe('translated components through the real Vite config', () => {
@@ -16,5 +19,42 @@ describe('translated components through the real Vite config', () => {
     expect(screen.getByText('Home')).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
     await activateLanguage('zh');
+  });
+});
+
+// Issue 13 §7: a catalog per area, each screen loading only its own.
+describe('the catalogs by area', () => {
+  const root = process.cwd();
+  const folders = readdirSync(join(root, 'src/locales'), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'codes').map((d) => d.name);
+
+  it('are the same areas in lingui.config.ts, in src/locales/ and in src/lib/i18n.ts', () => {
+    const configured = linguiConfig.catalogs!.map((c) => /src\/locales\/(?:(\w+)\/)?\{locale\}$/.exec(c.path)?.[1] ?? 'ui').filter((a) => a !== 'codes');
+    expect([...configured].sort()).toEqual([...areas].sort());
+    expect([...folders, 'ui'].sort()).toEqual([...areas].sort());
+    for (const f of readdirSync(join(root, 'src/features'))) if (f !== 'auth') expect(features, f).toContain(f);
+    expect(readFileSync(join(root, 'src/locales/zh.po'), 'utf8')).not.toContain('msgid "邀请码（选填）"');
+  });
+
+  it('load in either language, and a language chosen later loads every area asked for so far', async () => {
+    for (const area of areas) await expect(loadArea(area)).resolves.toBeUndefined();
+    await activateLanguage('en');
+    await activateLanguage('zh');
+  });
+
+  it('are loaded by the route of each screen before it renders: its feature (shared by the logged-in layout)', () => {
+    const routes = join(root, 'src/routes');
+    const files = ['test.tsx', ...['_authed', '_guest'].flatMap((d) => readdirSync(join(routes, d)).filter((f) => f.endsWith('.tsx')).map((f) => join(d, f)))];
+    let checked = 0;
+    for (const file of files) {
+      const code = readFileSync(join(routes, file), 'utf8');
+      const feature = /from '(?:\.\.\/)+features\/(\w+)\//.exec(code)?.[1];
+      // The login form's texts are the entry's own (ui); the registration form's are an area of their own.
+      const area = feature === 'auth' ? (/components\/register-/.test(code) ? 'register' : undefined) : feature;
+      if (!area) continue;
+      expect(code, file).toMatch(new RegExp(`loader: \\(\\) => loadArea\\('${area}'\\)`));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(30);
+    expect(readFileSync(join(routes, '_authed.tsx'), 'utf8')).toMatch(/loader: async \(\) => \{\s*await Promise\.all\(\[loadTabBar\(\), loadArea\('shared'\)\]\)/);
   });
 });

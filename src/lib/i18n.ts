@@ -3,41 +3,41 @@ import { messages as zhUi } from '../locales/zh.po';
 import type { Language } from '../state/preferences.ts';
 
 /**
- * Catalogs by area (lingui.config.ts): `ui` (public screens, shell, client messages) and `app` (the
- * logged-in screens). zh `ui` ships in the entry; everything else loads on demand: en when chosen, `app`
- * when a logged-in screen is first opened (its guard awaits it, so no text shows untranslated).
+ * Catalogs by area (lingui.config.ts): `ui` (login, the shell, client messages), `shared` (what every
+ * logged-in screen shares), one per logged-in feature, `register` and `wallet` (the wallet's error
+ * texts). zh `ui` ships in the entry; everything else loads on demand: en when chosen, an area when a
+ * screen that shows it is first opened (the routes' loaders await it, so no text shows untranslated).
  */
-export type Area = 'ui' | 'app';
+export const areas = ['ui', 'shared', 'wallet', 'register', 'bots', 'exchanges', 'funds', 'market', 'notices', 'rank', 'referral', 'settings'] as const;
+export type Area = (typeof areas)[number];
 
-const loaders: Record<Language, Record<Area, () => Promise<Messages>>> = {
-  zh: { ui: async () => zhUi, app: async () => (await import('../locales/app/zh.po')).messages },
-  en: {
-    ui: async () => (await import('../locales/en.po')).messages,
-    app: async () => (await import('../locales/app/en.po')).messages,
-  },
-};
+async function catalog(language: Language, area: Area): Promise<Messages> {
+  if (area === 'ui') return language === 'zh' ? zhUi : (await import('../locales/en.po')).messages;
+  // Every area has both (src/lib/i18n.test.tsx).
+  return (await (await import('../locales/areas.ts')).catalogs[`./${area}/${language}.po`]!()).messages;
+}
 
 const loaded = new Set<string>();
-const areas = new Set<Area>(['ui']);
+const wantedAreas = new Set<Area>(['ui']);
 let wanted: Language = 'zh';
 
 async function load(language: Language, area: Area): Promise<void> {
   const key = `${language}:${area}`;
   if (loaded.has(key)) return;
-  i18n.load(language, await loaders[language][area]());
+  i18n.load(language, await catalog(language, area));
   loaded.add(key);
 }
 
 /** Makes an area's texts available in the current language (and in any language chosen later). */
 export async function loadArea(area: Area): Promise<void> {
-  areas.add(area);
+  wantedAreas.add(area);
   await load(wanted, area);
 }
 
 /** Activates a language for every translated text (loading its catalogs first), and sets <html lang>. */
 export async function activateLanguage(language: Language): Promise<void> {
   wanted = language;
-  await Promise.all([...areas].map((area) => load(language, area)));
+  await Promise.all([...wantedAreas].map((area) => load(language, area)));
   // A slower, older switch must not win over the latest choice.
   if (wanted !== language) return;
   if (i18n.locale !== language) i18n.activate(language);

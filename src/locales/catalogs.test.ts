@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Code, clientMessageIds, messageIdOf, type CodeName } from '../../contract/codes.ts';
@@ -13,15 +13,25 @@ function readCatalog(file: string): Map<string, string> {
   return entries;
 }
 
-// The PWA's catalogs (public, app/) and the server's answer texts (codes/), checked as one.
-const zh = new Map([...readCatalog('zh.po'), ...readCatalog('app/zh.po'), ...readCatalog('codes/zh.po')]);
-const en = new Map([...readCatalog('en.po'), ...readCatalog('app/en.po'), ...readCatalog('codes/en.po')]);
+// Every catalog: the public one (src/locales/*.po), one per logged-in area (bots/, settings/, shared/, ...)
+// and the server's answer texts (codes/).
+const folders = ['', ...readdirSync(join(process.cwd(), 'src/locales')).filter((f) => statSync(join(process.cwd(), 'src/locales', f)).isDirectory())];
+const catalogs = folders.map((folder) => ({ folder: folder || '(public)', zh: readCatalog(join(folder, 'zh.po')), en: readCatalog(join(folder, 'en.po')) }));
+const zh = new Map(catalogs.flatMap((c) => [...c.zh]));
+const en = new Map(catalogs.flatMap((c) => [...c.en]));
 
 describe('the catalogs', () => {
-  it('translate every message into English', () => {
-    const missing = [...en].filter(([, text]) => text.trim() === '').map(([id]) => id);
-    expect(missing).toEqual([]);
-    expect([...zh.keys()].filter((id) => !en.has(id))).toEqual([]);
+  it('are one per area, each in zh and en', () => {
+    expect(folders.length).toBeGreaterThan(3);
+    for (const c of catalogs) expect(c.zh.size, c.folder).toBeGreaterThan(0);
+  });
+
+  it('translate every message of each catalog into English', () => {
+    for (const c of catalogs) {
+      expect([...c.en].filter(([, text]) => text.trim() === '').map(([id]) => id), c.folder).toEqual([]);
+      expect([...c.zh.keys()].filter((id) => !c.en.has(id)), c.folder).toEqual([]);
+      expect([...c.en.keys()].filter((id) => !c.zh.has(id)), c.folder).toEqual([]);
+    }
   });
 
   it('hold a zh and an en text for every response code and every client message', () => {

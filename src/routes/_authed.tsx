@@ -17,9 +17,12 @@ function Authed() {
 
 /** Logged-in-only screens: anyone else is sent to /login. */
 export const Route = createFileRoute('/_authed')({
-  beforeLoad: async () => {
+  beforeLoad: () => {
     if (!store.get(isLoggedInAtom)) throw redirect({ to: '/login', replace: true });
-    await Promise.all([loadTabBar(), loadArea('app')]);
+  },
+  // In the loader, not the guard: fetched alongside the screen's own code and catalog, not before them.
+  loader: async () => {
+    await Promise.all([loadTabBar(), loadArea('shared')]);
   },
   component: Authed,
 });

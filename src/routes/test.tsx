@@ -3,4 +3,4 @@ import { loadArea } from '../lib/i18n.ts';
 import { TestPage } from '../features/settings/components/test-page.tsx';
 
 /** /test: a diagnostics page with no guard (spec §2). */
-export const Route = createFileRoute('/test')({ beforeLoad: () => loadArea('app'), component: TestPage });
+export const Route = createFileRoute('/test')({ loader: () => loadArea('settings'), component: TestPage });

@@ -5,11 +5,11 @@ import type { WalletError } from './wallet-errors.ts';
 
 /**
  * The text to show for a failed wallet flow: the wallet message of spec §8 for a wallet's refusal (its
- * texts load with the logged-in catalog, fetched only now), else what the server or network said.
+ * texts are a catalog of their own, fetched only now), else what the server or network said.
  */
 export async function walletFailureText(error: unknown, i18n: I18n): Promise<string> {
   const problem = (error as Partial<WalletError>)?.problem;
   if (!problem) return describeError(error);
-  const [{ walletMessages }] = await Promise.all([import('./wallet-errors.ts'), loadArea('app')]);
+  const [{ walletMessages }] = await Promise.all([import('./wallet-errors.ts'), loadArea('wallet')]);
   return i18n._(walletMessages[problem]);
 }

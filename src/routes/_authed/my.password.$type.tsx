@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { passwordTypes, type PasswordType } from '../../../contract/rules.ts';
 import { PasswordRoute } from '../../features/settings/components/password-page.tsx';
+import { loadArea } from '../../lib/i18n.ts';
 
 /** /my/password/login and /my/password/payment; any other type goes back to /my. */
 export const Route = createFileRoute('/_authed/my/password/$type')({
@@ -11,5 +12,6 @@ export const Route = createFileRoute('/_authed/my/password/$type')({
   beforeLoad: ({ params }) => {
     if (!(passwordTypes as readonly string[]).includes(params.type)) throw redirect({ to: '/my', replace: true });
   },
+  loader: () => loadArea('settings'),
   component: PasswordRoute,
 });

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RankPage } from '../../features/rank/components/rank-page.tsx';
+import { loadArea } from '../../lib/i18n.ts';
 
-export const Route = createFileRoute('/_authed/rank')({ component: RankPage });
+export const Route = createFileRoute('/_authed/rank')({ loader: () => loadArea('rank'), component: RankPage });
