@@ -30,6 +30,12 @@ describe('the configuration', () => {
     expect(() => readConfig({ SESSION_TTL_DAYS: '-1' })).toThrow(/SESSION_TTL_DAYS/);
     expect(() => readConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
+
+  it('reads the AI search history: 30 and 7 days unless AI_SEARCH_DAYS says less (the browser tests)', () => {
+    expect(readConfig({}).aiSearchWindow).toEqual({ days: 30, recentDays: 7 });
+    expect(readConfig({ AI_SEARCH_DAYS: '2,0.5' }).aiSearchWindow).toEqual({ days: 2, recentDays: 0.5 });
+    for (const bad of ['30', '7,30', '0,0', '400,7', 'thirty,7']) expect(() => readConfig({ AI_SEARCH_DAYS: bad })).toThrow(/AI_SEARCH_DAYS/);
+  });
 });
 
 describe('PUBLIC_ORIGIN (issue 12 finding 2)', () => {

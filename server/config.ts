@@ -122,6 +122,8 @@ export interface Config {
   /** How long withdrawals wait after a security change, and a new address before it is paid. */
   withdrawLockMs: number;
   aiQueueMax: number;
+  /** How much history the AI search backtests (AI_SEARCH_DAYS): 30 days, and the last 7 of them again. */
+  aiSearchWindow: { days: number; recentDays: number };
 }
 
 export interface ChainConfig {
@@ -245,6 +247,18 @@ function addressOf(value: string | undefined, name: string): string {
   return value;
 }
 
+/** "30,7": the AI search's days of history and, of them, the recent days scored again (decimals allowed). */
+export function searchWindowOf(value: string | undefined): { days: number; recentDays: number } {
+  if (value === undefined || value === '') return { days: 30, recentDays: 7 };
+  const m = /^(\d{1,3}(?:\.\d{1,3})?),(\d{1,3}(?:\.\d{1,3})?)$/.exec(value.replace(/\s/g, ''));
+  const days = Number(m?.[1]);
+  const recentDays = Number(m?.[2]);
+  if (!m || days <= 0 || days > 365 || recentDays <= 0 || recentDays > days) {
+    throw new Error(`AI_SEARCH_DAYS must be like 30,7 (days of history, and of them recent days; at most 365), got "${value}"`);
+  }
+  return { days, recentDays };
+}
+
 /** The conversions between balances unless CHANGE_RATES says otherwise. */
 export const DEFAULT_CHANGE_RATES = 'usdt:fuel=1,points:fuel=0.01,rewards:usdt=1';
 
@@ -353,6 +367,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyTimeoutMs: int(env.BODY_TIMEOUT_MS, 10_000, 'BODY_TIMEOUT_MS'),
     maxBotsPerUser: int(env.MAX_BOTS_PER_USER, 100, 'MAX_BOTS_PER_USER'),
     aiQueueMax: int(env.AI_QUEUE_MAX, 8, 'AI_QUEUE_MAX'),
+    aiSearchWindow: searchWindowOf(env.AI_SEARCH_DAYS),
     withdrawLockMs: Math.round(Number(decimalOf(env.WITHDRAW_LOCK_HOURS, '24', 'WITHDRAW_LOCK_HOURS', '720')) * 3_600_000),
   };
 }

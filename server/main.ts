@@ -50,7 +50,7 @@ await trading.engine.start();
 chain?.start();
 // AI bots due for re-tuning are looked at every hour (the search runs in a worker thread).
 const { retuneAiBots } = await import('./services/ai-retune.ts');
-setInterval(() => void retuneAiBots({ db, trading, log: app.log }, config.aiRetuneMs), 3_600_000).unref();
+setInterval(() => void retuneAiBots({ db, trading, log: app.log, window: config.aiSearchWindow }, config.aiRetuneMs), 3_600_000).unref();
 console.log(`listening on http://localhost:${config.port} (ready in ${Math.round(performance.now() - started)} ms)`);
 // Dead sessions can never be used again; clearing them after the start keeps the start fast.
 pruneSessions(db).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'session pruning failed'));

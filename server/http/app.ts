@@ -22,17 +22,13 @@ import { fundsRoutes } from './routes/funds.ts';
 import type { ChainSide } from '../chain/chain-side.ts';
 import { changeRatesOf } from '../config.ts';
 import { DEFAULT_WITHDRAW_LOCK_MS } from '../services/security/lock.ts';
-import type { SearchWindow } from '../services/ai.ts';
 
 /** Every powerful browser feature off: the app uses none (clipboard writes need no permission). */
 export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), bluetooth=(), serial=(), hid=()';
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps' | 'publicOrigins'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates' | 'changeRates' | 'hstsMaxAge' | 'bodyTimeoutMs' | 'maxBotsPerUser' | 'withdrawLockMs' | 'challenge' | 'rateLimits' | 'aiQueueMax'>> & {
-    /** Tests only: a shorter history for the AI search (default: 30 and 7 days; the full size is `npm run bench`'s). */
-    aiSearchWindow?: SearchWindow;
-  };
+  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps' | 'publicOrigins'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates' | 'changeRates' | 'hstsMaxAge' | 'bodyTimeoutMs' | 'maxBotsPerUser' | 'withdrawLockMs' | 'challenge' | 'rateLimits' | 'aiQueueMax' | 'aiSearchWindow'>>;
   /** Chain 56 (deposits, withdrawals); absent: those calls answer ChainUnavailable. */
   chain?: ChainSide;
   /** Seals exchange secrets at rest. */

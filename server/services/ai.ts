@@ -24,8 +24,8 @@ export interface SearchWindow {
   recentDays: number;
 }
 /**
- * The product's window (30 and 7 days). Only tests pass a shorter one (the app's config
- * `aiSearchWindow`): the same search on fewer candles; the full size is measured by `npm run bench`.
+ * The product's window (30 and 7 days; AI_SEARCH_DAYS, the app's config `aiSearchWindow`). Only tests
+ * pass a shorter one: the same search on fewer candles; the full size is measured by `npm run bench`.
  */
 export const SEARCH_WINDOW: SearchWindow = { days: 30, recentDays: 7 };
 
