@@ -4,8 +4,8 @@ import { actionDetail, actionTitle, actionTone } from '../labels.ts';
 import { time } from '../../../shared/format.ts';
 import * as css from '../../../shared/blocks.css.ts';
 
-/** A bot's action log: what happened, when, with its figures. */
-export function ActionList({ actions }: { actions: BotAction[] }) {
+/** A bot's action log: what happened, when, with its figures; `botOf` names each line's bot (the all-bots log). */
+export function ActionList({ actions, botOf }: { actions: BotAction[]; botOf?: (a: BotAction) => string }) {
   const { i18n } = useLingui();
   return (
     <ul className={css.plainList} data-testid="action-list">
@@ -15,6 +15,7 @@ export function ActionList({ actions }: { actions: BotAction[] }) {
             <strong className={actionTone(a) ? css.profit[actionTone(a)!] : undefined}>{actionTitle(a, i18n)}</strong>
             <span className={css.figureLabel}>{time(a.at)}</span>
           </div>
+          {botOf ? <div className={css.figureLabel} data-testid="action-bot">{botOf(a)}</div> : null}
           {actionDetail(a, i18n) ? <div className={css.figureLabel}>{actionDetail(a, i18n)}</div> : null}
         </li>
       ))}

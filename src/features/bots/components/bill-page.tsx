@@ -12,6 +12,7 @@ import { Profit } from './figure.tsx';
 import { Pager } from '../../../shared/pager.tsx';
 import { useTradingMode } from '../use-trading-mode.ts';
 import { ModeSwitch } from './mode-switch.tsx';
+import { PnlPanel } from './pnl-panel.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 
@@ -44,6 +45,7 @@ export function BillPage() {
           <div className={css.big} data-testid="bill-total"><Profit value={bill.data?.total ?? null} /></div>
         </div>
       </section>
+      <PnlPanel mode={mode} />
       <LoadState loading={false} failed={failed(bill) || failed(group)} failedText={<Trans>账单加载失败。</Trans>} onRetry={() => { void bill.refetch(); void group.refetch(); }} />
       {group.data ? (
         <section className={ui.card}>

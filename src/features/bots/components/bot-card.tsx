@@ -4,10 +4,11 @@ import type { BotSummary } from '../../../../contract/bots.ts';
 import { num } from '../../../shared/format.ts';
 import { Figure, Profit } from './figure.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { BotReturns } from './returns.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 
-/** A bot in the list: name, pair, exchange, status, profit, the open cycle; a checkbox in select mode. */
+/** A bot in the list: name, pair, exchange, status, profit, the open cycle, its returns (total, ROI, APR, runtime); a checkbox in select mode. */
 export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { bot: BotSummary; exchangeName: string; selecting: boolean; selected: boolean; onSelect: (on: boolean) => void }) {
   const { t, i18n } = useLingui();
   return (
@@ -22,10 +23,11 @@ export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { 
         </div>
         <div className={styles.cardMeta}>{exchangeName} · {bot.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁</Trans>} · <Trans>第 {bot.cycle} 轮</Trans></div>
         <div className={css.figures}>
-          <Figure label={<Trans>累计收益</Trans>}><Profit value={bot.profit} /></Figure>
+          <Figure label={bot.type === 'grid' ? <Trans>网格利润</Trans> : <Trans>已实现收益</Trans>}><Profit value={bot.profit} max={2} /></Figure>
           <Figure label={<Trans>持仓 / 上限</Trans>}>{bot.positions} / {bot.maxPositions}</Figure>
           <Figure label={<Trans>已投入</Trans>}>{num(bot.invested, i18n.locale, 2)}</Figure>
         </div>
+        <BotReturns bot={bot} />
         {bot.error ? <p className={css.errorLine} role="status">{bot.error}</p> : null}
       </Link>
     </li>

@@ -20,6 +20,8 @@ import { StatusBadge } from './status-badge.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 import { GridLevelsList } from './grid-levels.tsx';
+import { BotReturns } from './returns.tsx';
+import { PnlPanel } from './pnl-panel.tsx';
 
 const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.success, down: vars.color.danger, primary: vars.color.primary, warning: vars.color.warning };
 const POSITIONS_PAGE = 10;
@@ -68,12 +70,12 @@ export function BotDetailPage({ id }: { id: string }) {
             </div>
             <div className={styles.grid2Spaced}>
               <div>
-                <div className={ui.muted}><Trans>累计收益 (USDT)</Trans></div>
-                <div className={css.big} data-testid="bot-profit"><Profit value={d.profit} /></div>
+                <div className={ui.muted}>{d.grid ? <Trans>网格利润 (USDT)</Trans> : <Trans>已实现收益 (USDT)</Trans>}</div>
+                <div className={css.big} data-testid="bot-profit"><Profit value={d.profit} max={2} /></div>
               </div>
               <div>
-                <div className={ui.muted}><Trans>浮动盈亏</Trans></div>
-                <div className={css.big}><Profit value={d.unrealized} /></div>
+                <div className={ui.muted}><Trans>浮动盈亏 (USDT)</Trans></div>
+                <div className={css.big}><Profit value={d.unrealized} max={2} /></div>
               </div>
             </div>
             <div className={css.figures}>
@@ -87,6 +89,7 @@ export function BotDetailPage({ id }: { id: string }) {
               <Figure label={<Trans>持有数量</Trans>}>{num(d.amount, l, 8)}</Figure>
               <Figure label={<Trans>止损价</Trans>}>{num(d.stopLossPrice, l, 8)}</Figure>
             </div>
+            <BotReturns bot={d} />
             {d.error ? <p role="alert" className={css.errorLine} data-testid="bot-error"><Trans>引擎已暂停该策略：</Trans>{d.error}</p> : null}
             {d.pending ? <p className={ui.muted} role="status"><Trans>订单处理中…</Trans></p> : null}
           </section>
@@ -98,6 +101,7 @@ export function BotDetailPage({ id }: { id: string }) {
               <GridLevelsList levels={d.grid.levels} />
             </section>
           ) : null}
+          <PnlPanel id={id} grid={d.type === 'grid'} />
           <section className={ui.card} aria-label={t`价格走势`}>
             <h2 className={css.sectionTitle}><Trans>价格走势（1 分钟）</Trans></h2>
             {history ? <PriceChart candles={history} lines={lines} entries={entries} colors={chartColors} /> : failed(candles) ? <p className={ui.muted}><Trans>行情加载失败。</Trans></p> : <div className={css.chart} aria-busy="true" />}

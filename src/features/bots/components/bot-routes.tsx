@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { BotActionPage } from './bot-action-page.tsx';
 import { BotDetailPage } from './bot-detail-page.tsx';
-import { BotLogsPage } from './bot-logs-page.tsx';
+import { AllLogsPage } from './all-logs-page.tsx';
 import { MartinFormPage } from './martin-form-page.tsx';
 import { GridFormPage } from './grid-form-page.tsx';
 import { AiPage } from './ai-page.tsx';
@@ -43,9 +43,9 @@ export function ActionRoute() {
   return <BotActionPage key={id} id={id} />;
 }
 
-/** ?id= picks the bot whose log shows (checked here, not in the route: the route tree ships in the entry). */
+/** ?id= picks the bot whose log shows, or every bot's without it (checked here, not in the route: the route tree ships in the entry). */
 export function LogsRoute() {
   const search: Record<string, unknown> = logsRoute.useSearch();
   const id = typeof search.id === 'number' ? String(search.id) : search.id;
-  return <BotLogsPage id={typeof id === 'string' && /^[1-9]\d{0,17}$/.test(id) ? id : undefined} />;
+  return <AllLogsPage id={typeof id === 'string' && /^[1-9]\d{0,17}$/.test(id) ? id : undefined} />;
 }

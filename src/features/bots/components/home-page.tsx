@@ -9,12 +9,13 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, trend } from '../../../shared/format.ts';
 import { storedTradingMode, useTradingMode } from '../use-trading-mode.ts';
 import { Profit } from './figure.tsx';
+import { PortfolioCard } from '../../../shared/portfolio.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 
 const HOME_SYMBOLS = 'BTC/USDT,ETH/USDT,BNB/USDT,SOL/USDT';
 
-/** Home (/): the profit bill (today, total), the bots by state and a few market prices. */
+/** Home (/): the profit bill (today, total), the equity across accounts, the bots by state and a few market prices. */
 export function HomePage() {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
@@ -39,6 +40,7 @@ export function HomePage() {
           <div className={css.big} data-testid="home-total">{bill.data ? <Profit value={bill.data.total} /> : '—'}</div>
         </div>
       </Link>
+      <PortfolioCard />
       <Link to="/strategy" className={styles.cardLink}>
         <div className={css.botHead}><strong><Trans>我的策略</Trans></strong><span className={ui.muted}>›</span></div>
         <div className={styles.figures4}>

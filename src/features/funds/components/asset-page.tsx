@@ -14,6 +14,7 @@ import { call, failed, keepPage, loading } from '../../../shared/query.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as funds from './funds.css.ts';
 import { ChangeDialog } from './change-dialog.tsx';
+import { PortfolioCard } from '../../../shared/portfolio.tsx';
 
 const route = getRouteApi('/_authed/my/asset/$type');
 const PAGE_SIZE = 20;
@@ -27,7 +28,7 @@ const reasonLabels: Record<AccountLog['reason'], MessageDescriptor> = {
   change: msg`兑换`, reward: msg`推荐奖励`, adjust: msg`调整`,
 };
 
-/** /my/asset/{balance|fuel|points|rewards}: the four balances, and the chosen one's log (20 a page). */
+/** /my/asset/{balance|fuel|points|rewards}: the four balances, and the chosen one's log (20 a page); the balance tab also shows the equity across accounts. */
 export function AssetRoute() {
   const { type } = route.useParams();
   const known = type in types;
@@ -65,6 +66,7 @@ function AssetPage({ type }: { type: AssetType }) {
         </div>
       </section>
       <ChangeDialog open={changing} onOpenChange={setChanging} from={types[type]} />
+      {type === 'balance' ? <PortfolioCard detail /> : null}
       <LoadState loading={loading(logs)} failed={failed(logs) || failed(account)} failedText={<Trans>加载失败。</Trans>} onRetry={() => { void logs.refetch(); void account.refetch(); }} />
       <section className={ui.card}>
         <h2 className={css.sectionTitle}><Trans>明细</Trans></h2>

@@ -1,0 +1,44 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { BotSummary } from '../../../../contract/bots.ts';
+import { signed, trend } from '../../../shared/format.ts';
+import { Figure, Profit } from './figure.tsx';
+import * as css from '../../../shared/blocks.css.ts';
+
+const DAY = 86_400;
+
+/** A runtime as "3天4小时" / "3d 4h" (minutes under an hour). */
+export function Runtime({ seconds }: { seconds: number }) {
+  const { t } = useLingui();
+  const d = Math.floor(seconds / DAY);
+  const h = Math.floor((seconds % DAY) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  if (seconds <= 0) return <>—</>;
+  if (d > 0) return <>{t`${d}天${h}小时`}</>;
+  if (h > 0) return <>{t`${h}小时${m}分`}</>;
+  return <>{t`${m}分钟`}</>;
+}
+
+/** A percentage with its sign, 2 decimals, green or red; null shows a dash. */
+export function Percent({ value }: { value: string | null | undefined }) {
+  const { i18n } = useLingui();
+  if (value === null || value === undefined) return <span>—</span>;
+  return <span className={css.profit[trend(value)]}>{signed(value, i18n.locale, 2)}%</span>;
+}
+
+/** APR, or why there is none yet (under a day of runtime: docs/engine.md "Returns"). */
+export function Apr({ apr, runtime }: { apr: string | null; runtime: number }) {
+  const { t } = useLingui();
+  if (apr === null && runtime < DAY) return <span title={t`运行满 1 天后显示年化`}>—</span>;
+  return <Percent value={apr} />;
+}
+
+/** A bot's returns: total PnL (USDT), ROI on its investment, APR, runtime (issue 14 §1). */
+export function BotReturns({ bot }: { bot: Pick<BotSummary, 'totalProfit' | 'roi' | 'apr' | 'runtime'> }) {
+  return (
+    <div className={css.figures} data-testid="bot-returns">
+      <Figure label={<Trans>总收益 (USDT)</Trans>} testId="bot-total-profit"><Profit value={bot.totalProfit} max={2} /></Figure>
+      <Figure label={<Trans>收益率</Trans>} testId="bot-roi"><Percent value={bot.roi} /></Figure>
+      <Figure label={<Trans>年化 · <Runtime seconds={bot.runtime} /></Trans>} testId="bot-apr"><Apr apr={bot.apr} runtime={bot.runtime} /></Figure>
+    </div>
+  );
+}
