@@ -32,7 +32,7 @@ void contractMatches;
 
 type Input<N extends CallName> = Slot<N> extends 'params' ? ParamsOf<N> : Slot<N> extends 'query' ? QueryOf<N> : SentBody<N>;
 /** The argument may be left out when it is undefined-able or only has optional fields (a list's page). */
-type Optional<I> = undefined extends I ? true : {} extends I ? (string extends keyof I ? false : true) : false;
+type Optional<I> = undefined extends I ? true : Record<never, never> extends I ? (string extends keyof I ? false : true) : false;
 export type ApiArgs<N extends CallName> = N extends TwoPart
   ? [query: QueryOf<N>, body: SentBody<N>, options?: RequestOptions]
   : Optional<Input<N>> extends true

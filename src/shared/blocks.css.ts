@@ -22,7 +22,10 @@ export const badge = styleVariants({
   stopped: [badgeBase, { background: vars.color.surfaceAlt, color: vars.color.textMuted }],
 });
 
-export const chips = style({ display: 'flex', gap: vars.space.sm, overflowX: 'auto', marginBottom: vars.space.md, paddingBottom: 2 });
+// A row of chips: a <div> (tabs, a radio group) or a <fieldset> (a group of toggles), so fieldset's own border, padding, margin and min-width are reset.
+export const chips = style({ display: 'flex', gap: vars.space.sm, overflowX: 'auto', margin: `0 0 ${vars.space.md}`, padding: '0 0 2px', border: 0, minWidth: 0 });
+const chosenChip = { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText };
+/** A chip: a toggle button (aria-pressed), a tab (aria-selected) or a radio (aria-checked) drawn filled when chosen. */
 export const chip = style({
   flexShrink: 0,
   height: 32,
@@ -33,8 +36,21 @@ export const chip = style({
   color: vars.color.text,
   fontSize: vars.font.small,
   cursor: 'pointer',
-  selectors: { '&[aria-pressed="true"]': { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText } },
+  selectors: { '&[aria-pressed="true"], &[aria-selected="true"], &[aria-checked="true"]': chosenChip },
 });
+/** A chip that is the <label> of an <input type="radio"> (ui.coverInput): filled when its radio is checked, ringed when it has the keyboard's focus. */
+export const chipOption = style([
+  chip,
+  {
+    position: 'relative',
+    display: 'inline-flex',
+    alignItems: 'center',
+    selectors: {
+      '&:has(input:checked)': chosenChip,
+      '&:has(input:focus-visible)': ui.focusRing,
+    },
+  },
+]);
 
 export const toolbar = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginBottom: vars.space.md });
 export const smallButton = ui.smallButton;

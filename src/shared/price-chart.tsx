@@ -27,9 +27,13 @@ export function resolveColor(variable: string, fallback: string): string {
  */
 export function PriceChart({ candles, lines, entries, colors, overlay }: { candles: CandleData[]; lines: ChartLine[]; entries: ChartEntry[]; colors: Record<'text' | 'border' | 'up' | 'down' | 'primary' | 'warning', string>; overlay?: (number | null)[] | undefined }) {
   const { i18n } = useLingui();
+  const locale = i18n.locale;
   const box = useRef<HTMLDivElement>(null);
   const chartRef = useRef<{ remove: () => void; update: (c: CandleData[], l: ChartLine[], e: ChartEntry[], o?: (number | null)[]) => void } | null>(null);
+  // The data last rendered: a chart built after its library has loaded starts from it.
+  const latest = useRef({ candles, lines, entries, overlay });
 
+  // The chart is built once (again only for other colours or another language; callers pass constant colours); new data goes through `update` below.
   useEffect(() => {
     let cancelled = false;
     void import('lightweight-charts').then((lc) => {
@@ -38,7 +42,7 @@ export function PriceChart({ candles, lines, entries, colors, overlay }: { candl
       const chart = lc.createChart(box.current, {
         autoSize: true,
         // Dates on the time axis in the app's language, not the browser's.
-        localization: { locale: i18n.locale === 'zh' ? 'zh-CN' : 'en-US' },
+        localization: { locale: locale === 'zh' ? 'zh-CN' : 'en-US' },
         layout: { background: { type: lc.ColorType.Solid, color: 'transparent' }, textColor: c.text, attributionLogo: false, fontSize: 11 },
         grid: { vertLines: { color: c.border }, horzLines: { color: c.border } },
         rightPriceScale: { borderColor: c.border },
@@ -74,7 +78,7 @@ export function PriceChart({ candles, lines, entries, colors, overlay }: { candl
         );
       };
       chartRef.current = { remove: () => chart.remove(), update };
-      update(candles, lines, entries, overlay);
+      update(latest.current.candles, latest.current.lines, latest.current.entries, latest.current.overlay);
       chart.timeScale().fitContent();
     });
     return () => {
@@ -82,10 +86,10 @@ export function PriceChart({ candles, lines, entries, colors, overlay }: { candl
       chartRef.current?.remove();
       chartRef.current = null;
     };
-    // The chart is built once; new data goes through `update` below.
-  }, []);
+  }, [colors, locale]);
 
   useEffect(() => {
+    latest.current = { candles, lines, entries, overlay };
     chartRef.current?.update(candles, lines, entries, overlay);
   }, [candles, lines, entries, overlay]);
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { dateTime } from './format.ts';
@@ -10,13 +10,19 @@ import * as css from './withdraw-lock.css.ts';
  */
 export function WithdrawLock({ until, onExpire, link = false, showOpen = true }: { until: string | null; onExpire?: () => void; link?: boolean; showOpen?: boolean }) {
   const { i18n } = useLingui();
+  // The timer follows `until` alone: it calls the latest `onExpire` (a screen passes a new function at each render).
+  const expire = useRef(onExpire);
   useEffect(() => {
-    if (!until || !onExpire) return;
+    expire.current = onExpire;
+  });
+  const expires = onExpire !== undefined;
+  useEffect(() => {
+    if (!until || !expires) return;
     const ms = new Date(until).getTime() - Date.now() + 500;
     if (ms > 2 ** 31 - 1) return;
-    const timer = setTimeout(onExpire, Math.max(0, ms));
+    const timer = setTimeout(() => expire.current?.(), Math.max(0, ms));
     return () => clearTimeout(timer);
-  }, [until]);
+  }, [until, expires]);
   if (!until) {
     return showOpen ? (
       <section className={css.banner.open} data-testid="withdraw-open">

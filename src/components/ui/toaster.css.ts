@@ -13,9 +13,16 @@ export const region = style({
   pointerEvents: 'none',
   padding: `0 ${vars.space.lg}`,
 });
+/** A toast's live region (role status or alert), around its button. */
+export const item = style({ display: 'grid', justifyItems: 'center' });
+/** The toast itself: a button (a tap dismisses it or does its action), drawn as a plain box of text. */
 const base = style({
+  display: 'block',
   maxWidth: 420,
   width: 'fit-content',
+  margin: 0,
+  border: 0,
+  textAlign: 'start',
   padding: `${vars.space.md} ${vars.space.lg}`,
   borderRadius: vars.radius.md,
   color: vars.color.toastText,

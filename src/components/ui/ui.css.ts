@@ -130,3 +130,26 @@ export const smallButton = style({
   whiteSpace: 'nowrap',
   selectors: { '&:disabled': { opacity: 0.5, cursor: 'default' } },
 });
+
+/** Text hidden from sight but read by assistive technology. */
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+});
+/**
+ * A radio drawn by its <label> (a chip, a list row): the input covers the whole label, transparent, so a
+ * tap anywhere on the label lands on the radio itself; the label is `position: relative` (radioLabel).
+ */
+export const coverInput = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', margin: 0, opacity: 0, cursor: 'pointer', appearance: 'none' });
+/** The keyboard focus ring a button shows by itself, for a <label> whose transparent input has the focus. */
+export const focusRing = { outline: ['2px solid Highlight', '-webkit-focus-ring-color auto 1px'] };
+/** A list row that is the <label> of a radio (coverInput), ringed when the radio has the keyboard's focus. */
+export const listRadioRow = style([listRow, { position: 'relative', selectors: { '&:has(input:focus-visible)': focusRing } }]);

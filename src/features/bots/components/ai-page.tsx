@@ -55,7 +55,13 @@ function AiSearchPage() {
     const timer = setInterval(() => setSeconds((s) => s + 1), 1000);
     return () => clearInterval(timer);
   }, [busy]);
-  useEffect(() => setAnswer(null), [target.exchangeId, target.symbol, investment, risk]);
+  // An answer belongs to the pair, investment and risk it was searched with: changing them clears it.
+  const inputs = JSON.stringify([target.exchangeId, target.symbol, investment, risk]);
+  const [answeredInputs, setAnsweredInputs] = useState(inputs);
+  if (inputs !== answeredInputs) {
+    setAnsweredInputs(inputs);
+    setAnswer(null);
+  }
   const validInvestment = /^\d+(\.\d{1,8})?$/.test(investment) && Number(investment) > 0;
 
   const run = async () => {
@@ -104,7 +110,10 @@ function AiSearchPage() {
             <div className={styles.riskLabel}><Trans>风险偏好</Trans></div>
             <div className={css.chips} role="radiogroup" aria-label={t`风险偏好`}>
               {risks.map(([r, label]) => (
-                <button key={r} type="button" role="radio" aria-checked={r === risk} aria-pressed={r === risk} className={css.chip} onClick={() => setRisk(r)} data-testid={`risk-${r}`}>{i18n._(label)}</button>
+                <label key={r} className={css.chipOption} data-testid={`risk-${r}`}>
+                  <input type="radio" name="ai-risk" value={r} checked={r === risk} onChange={() => setRisk(r)} className={ui.coverInput} />
+                  {i18n._(label)}
+                </label>
               ))}
             </div>
             <p className={css.mutedTight.top}>{i18n._(risks.find(([r]) => r === risk)![2])}</p>
@@ -122,7 +131,7 @@ function AiSearchPage() {
                 <Trans>测试了 {answer.tried} 组参数（{answer.timeframe} K 线），{answer.kept} 组 30 天最大回撤不超过 {answer.limit}%，以下为评分最高的方案（用时 {num(answer.elapsedMs / 1000, i18n.locale, 1)} 秒）。</Trans>
               </p>
               {answer.proposals.length === 0 ? <p className={ui.card}><Trans>没有符合该风险偏好的方案，可以换一个交易对或风险偏好再试。</Trans></p> : null}
-              {answer.proposals.map((p, i) => <ProposalCard key={i} p={p} index={i} kept={answer.kept} busy={starting !== null} starting={starting === i} onStart={() => void start(p, i)} />)}
+              {answer.proposals.map((p, i) => <ProposalCard key={`${p.type}:${JSON.stringify(p.params)}`} p={p} index={i} kept={answer.kept} busy={starting !== null} starting={starting === i} onStart={() => void start(p, i)} />)}
             </section>
           ) : null}
         </>

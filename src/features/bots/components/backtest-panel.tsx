@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { GridParamsInput, MartinParamsInput } from '../../../../contract/bots.ts';
 import type { BacktestAnswer } from '../../../../contract/schemas.ts';
@@ -27,10 +27,12 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
   const [result, setResult] = useState<BacktestAnswer | null>(null);
   const [failure, setFailure] = useState('');
   const key = JSON.stringify([exchangeId, symbol, config, days]);
-  useEffect(() => {
+  const [shownKey, setShownKey] = useState(key);
+  if (key !== shownKey) {
+    setShownKey(key);
     setResult(null);
     setFailure('');
-  }, [key]);
+  }
 
   const run = async () => {
     if (exchangeId === null || !ready) return;
@@ -48,11 +50,11 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
   return (
     <section className={ui.card} aria-labelledby="backtest-title" data-testid="backtest">
       <h2 id="backtest-title" className={css.sectionTitle}><Trans>回测</Trans></h2>
-      <div className={css.chips} role="group" aria-label={t`回测区间`}>
+      <fieldset className={css.chips} aria-label={t`回测区间`}>
         {windows.map((d) => (
           <button key={d} type="button" className={css.chip} aria-pressed={d === days} onClick={() => setDays(d)}><Trans>{d} 天</Trans></button>
         ))}
-      </div>
+      </fieldset>
       <button type="button" className={ui.button.secondary} disabled={!ready || busy || exchangeId === null} onClick={() => void run()} data-testid="run-backtest">
         {busy ? <Trans>回测中…</Trans> : <Trans>用当前参数回测</Trans>}
       </button>

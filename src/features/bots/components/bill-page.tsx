@@ -57,10 +57,10 @@ export function BillPage() {
             })}
           </div>
           <div className={css.row}><span className={css.figureLabel}>{days[0]?.day}</span><span className={css.figureLabel}>{days.at(-1)?.day}</span></div>
-          <div className={styles.chipsSpaced} role="group">
+          <fieldset className={styles.chipsSpaced}>
             <button type="button" className={css.chip} aria-pressed={by === 'bot'} onClick={() => setBy('bot')}><Trans>按策略</Trans></button>
             <button type="button" className={css.chip} aria-pressed={by === 'symbol'} onClick={() => setBy('symbol')}><Trans>按交易对</Trans></button>
-          </div>
+          </fieldset>
           {(by === 'bot' ? group.data.byBot : group.data.bySymbol).length === 0 ? <p className={ui.muted}><Trans>还没有已完成的轮次。</Trans></p> : null}
           {by === 'bot'
             ? group.data.byBot.map((g) => <div key={g.botId} className={css.row}><span>{g.symbol} · {g.botName}</span><Profit value={g.profit} /></div>)

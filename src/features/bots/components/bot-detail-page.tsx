@@ -45,15 +45,19 @@ export function BotDetailPage({ id }: { id: string }) {
   const actions = useQuery({ ...call('userBotActions', { id, page: '1', page_size: '10' }), refetchInterval: live });
   const positions = useQuery({ ...call('userBotPositions', { id, page: String(positionsPage), page_size: String(POSITIONS_PAGE) }), ...keepPage, refetchInterval: live });
 
+  // The chart's lines change with these prices (and the language), not with each refresh of the detail.
+  const averagePrice = d?.averagePrice;
+  const takeProfitPrice = d?.takeProfitPrice;
+  const nextAddPrice = d?.nextAddPrice;
+  const stopLossPrice = d?.stopLossPrice;
   const lines = useMemo<ChartLine[]>(() => {
-    if (!d) return [];
     const out: ChartLine[] = [];
-    if (d.averagePrice) out.push({ kind: 'average', price: d.averagePrice, title: t`均价` });
-    if (d.takeProfitPrice) out.push({ kind: 'takeProfit', price: d.takeProfitPrice, title: t`止盈` });
-    if (d.nextAddPrice) out.push({ kind: 'nextAdd', price: d.nextAddPrice, title: t`补仓` });
-    if (d.stopLossPrice) out.push({ kind: 'stopLoss', price: d.stopLossPrice, title: t`止损` });
+    if (averagePrice) out.push({ kind: 'average', price: averagePrice, title: t`均价` });
+    if (takeProfitPrice) out.push({ kind: 'takeProfit', price: takeProfitPrice, title: t`止盈` });
+    if (nextAddPrice) out.push({ kind: 'nextAdd', price: nextAddPrice, title: t`补仓` });
+    if (stopLossPrice) out.push({ kind: 'stopLoss', price: stopLossPrice, title: t`止损` });
     return out;
-  }, [d?.averagePrice, d?.takeProfitPrice, d?.nextAddPrice, d?.stopLossPrice, l]);
+  }, [averagePrice, takeProfitPrice, nextAddPrice, stopLossPrice, t]);
   const entries = useMemo<ChartEntry[]>(() => (adds.data ?? []).filter((o) => o.status === 'filled' && o.price).map((o) => ({ at: o.at, price: o.price!, side: o.side })), [adds.data]);
   const history = candles.data?.[0]?.history;
 

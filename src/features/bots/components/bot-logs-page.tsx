@@ -27,13 +27,13 @@ export function BotLogsPage({ id }: { id?: string | undefined }) {
       <LoadState loading={loading(bots)} failed={failed(bots)} failedText={<Trans>加载失败。</Trans>} onRetry={() => void bots.refetch()} />
       {bots.data && bots.data.list.length === 0 && !id ? <section className={ui.card}><p className={ui.muted}><Trans>还没有策略，也就没有日志。</Trans></p></section> : null}
       {bots.data && bots.data.list.length > 0 ? (
-        <div className={css.chips} role="group">
+        <fieldset className={css.chips}>
           {bots.data.list.map((b) => (
             <button key={b.id} type="button" className={css.chip} aria-pressed={b.id === chosen} onClick={() => { setPage(1); void navigate({ to: '/strategy/logs', search: { id: b.id }, replace: true }); }}>
               {b.symbol} · {b.name}
             </button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       {chosen ? (
         <section className={ui.card}>

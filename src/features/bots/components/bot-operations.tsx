@@ -31,7 +31,7 @@ export function BotOperations({ bot }: { bot: BotSummary }) {
     setBusy(true);
     try {
       await write('userBotOperation', { id: bot.id, action });
-      showToast('success', i18n._(operationLabels[action]) + ' ✓');
+      showToast('success', `${i18n._(operationLabels[action])} ✓`);
       if (action === 'delete') await navigate({ to: '/strategy', replace: true });
     } catch (e) {
       setFailure(errorText(e));

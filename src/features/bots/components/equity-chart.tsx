@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { vars } from '../../../styles/theme.css.ts';
 import { resolveColor } from '../../../shared/price-chart.tsx';
-import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 
 /** A backtest's equity over time, with the investment as a dashed line; lightweight-charts loads with it. */

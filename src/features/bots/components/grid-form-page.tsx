@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../../../components/ui/page.tsx';
@@ -33,9 +33,14 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
   useEffect(() => {
     if (bot.data && 'lower' in bot.data.params) setValues(gridValuesFromParams(bot.data.params));
   }, [bot.data]);
+  // Only when the pair (or the bot) changes, not at each refresh of the market's price: what the trader typed stays.
+  const filledFor = useRef<string | null>(null);
   useEffect(() => {
+    const pair = JSON.stringify([id, market?.symbol]);
+    if (filledFor.current === pair) return;
+    filledFor.current = pair;
     if (!id && market) setValues(defaultGridValues(market.price, market.tickSize));
-  }, [id, market?.symbol, market !== undefined]);
+  }, [id, market]);
 
   const v = values ?? defaultGridValues(undefined);
   const problems = useMemo(() => (market && values ? checkGrid(values, market) : {}), [values, market]);
@@ -70,8 +75,8 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
               </div>
               <Field label={<Trans>网格数量</Trans>} name="grids" inputMode="numeric" value={v.grids} onChange={set('grids')} onBlur={blur('grids')} error={err('grids')} />
               <div className={css.chips} role="radiogroup" aria-label={t`网格类型`}>
-                <button type="button" role="radio" aria-checked={v.spacing === 'arithmetic'} aria-pressed={v.spacing === 'arithmetic'} className={css.chip} onClick={() => set('spacing')({ target: { value: 'arithmetic' } })}><Trans>等差</Trans></button>
-                <button type="button" role="radio" aria-checked={v.spacing === 'geometric'} aria-pressed={v.spacing === 'geometric'} className={css.chip} onClick={() => set('spacing')({ target: { value: 'geometric' } })}><Trans>等比</Trans></button>
+                <label className={css.chipOption}><input type="radio" name="spacing" value="arithmetic" checked={v.spacing === 'arithmetic'} onChange={set('spacing')} className={ui.coverInput} /><Trans>等差</Trans></label>
+                <label className={css.chipOption}><input type="radio" name="spacing" value="geometric" checked={v.spacing === 'geometric'} onChange={set('spacing')} className={ui.coverInput} /><Trans>等比</Trans></label>
               </div>
               <Field label={<Trans>投资金额（USDT）</Trans>} name="investment" inputMode="decimal" value={v.investment} onChange={set('investment')} onBlur={blur('investment')} error={err('investment')} />
               <AvailableHint available={target.available} quote={target.quote} needed={v.investment || null} locale={i18n.locale} />

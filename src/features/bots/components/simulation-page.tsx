@@ -36,10 +36,10 @@ export function SimulationPage() {
     <Page title={<Trans>模拟</Trans>} root>
       <div className={css.chips} role="tablist" aria-label={t`模拟账户`}>
         {(simulated.length ? simulated : [{ code: 'paper', name: 'Paper' } as ExchangeInfo]).map((e) => (
-          <button key={e.code} type="button" role="tab" aria-selected={e.code === code && !notice} aria-pressed={e.code === code && !notice} className={css.chip} onClick={() => { setNotice(null); setCode(e.code); }} data-testid={`sim-exchange-${e.code}`}>{e.name}</button>
+          <button key={e.code} type="button" role="tab" aria-selected={e.code === code && !notice} className={css.chip} onClick={() => { setNotice(null); setCode(e.code); }} data-testid={`sim-exchange-${e.code}`}>{e.name}</button>
         ))}
         {unsupported.map((e) => (
-          <button key={e.code} type="button" role="tab" aria-selected={notice?.code === e.code} aria-pressed={notice?.code === e.code} className={css.chip} onClick={() => setNotice(e)} data-testid={`sim-exchange-${e.code}`}>{e.name}</button>
+          <button key={e.code} type="button" role="tab" aria-selected={notice?.code === e.code} className={css.chip} onClick={() => setNotice(e)} data-testid={`sim-exchange-${e.code}`}>{e.name}</button>
         ))}
       </div>
       {notice ? (

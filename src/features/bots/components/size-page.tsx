@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { call, failed, loading } from '../../../shared/query.ts';
@@ -19,15 +19,19 @@ type SizeValues = Pick<MartinValues, 'firstOrder' | 'multiplier' | 'addTrigger' 
  * trader may change (the latest price by default).
  */
 export function SizePage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const symbols = useQuery(call('marketSymbols', { exchange: 'paper' }, { show: false }));
   const [symbol, setSymbol] = useState('BTC/USDT');
   const [price, setPrice] = useState('');
   const [values, setValues] = useState<SizeValues>({ ...defaultMartinValues });
   const market = symbols.data?.find((s) => s.symbol === symbol);
+  // The start price follows the pair when it changes, not each refresh of the market: a price the trader typed stays.
+  const pricedFor = useRef<string | undefined>(undefined);
   useEffect(() => {
+    if (pricedFor.current === market?.symbol) return;
+    pricedFor.current = market?.symbol;
     if (market) setPrice(market.price);
-  }, [market?.symbol]);
+  }, [market]);
   const validPrice = /^\d+(\.\d+)?$/.test(price) && Number(price) > 0;
   const table = useMemo(() => {
     if (!market || !validPrice) return null;

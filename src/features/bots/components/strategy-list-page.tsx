@@ -95,20 +95,20 @@ export function StrategyListPage() {
     >
       <OfflineBanner />
       <ModeSwitch mode={mode} onChange={chooseMode} />
-      <div className={css.chips} role="group" aria-label={t`状态`}>
+      <fieldset className={css.chips} aria-label={t`状态`}>
         {statusChips.map((s) => (
           <button key={s.value ?? 'all'} type="button" className={css.chip} aria-pressed={status === s.value} onClick={() => filter({ status: s.value })}>
             {s.label}{s.n !== undefined ? ` ${s.n}` : ''}
           </button>
         ))}
-      </div>
+      </fieldset>
       {bindings.data && bindings.data.filter((b) => (mode === 'simulation') === isSimulatedCode(b.exchange)).length > 1 ? (
-        <div className={css.chips} role="group" aria-label={t`交易所`}>
+        <fieldset className={css.chips} aria-label={t`交易所`}>
           <button type="button" className={css.chip} aria-pressed={exchange === undefined} onClick={() => filter({ exchange: undefined })}><Trans>全部交易所</Trans></button>
           {bindings.data.filter((b) => (mode === 'simulation') === isSimulatedCode(b.exchange)).map((b) => (
             <button key={b.id} type="button" className={css.chip} aria-pressed={exchange === b.exchange} onClick={() => filter({ exchange: b.exchange })}>{exchangeName(b.exchange)}</button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       <div className={css.toolbar}>
         <span className={ui.muted}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -34,12 +34,16 @@ export function ChangeDialog({ open, onOpenChange, from }: { open: boolean; onOp
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState('');
   // Each opening starts clean, on the pair of the balance it was opened from.
-  useEffect(() => {
-    if (!open) return;
-    setPair(null);
-    setError('');
-    setDone('');
-  }, [open, from]);
+  const openedFrom = open ? from : null;
+  const [shownFrom, setShownFrom] = useState(openedFrom);
+  if (openedFrom !== shownFrom) {
+    setShownFrom(openedFrom);
+    if (openedFrom !== null) {
+      setPair(null);
+      setError('');
+      setDone('');
+    }
+  }
   const pair = chosen ?? Math.max(0, info?.pairs.findIndex((x) => x.from === from) ?? 0);
   const p = info?.pairs[pair];
   const shownError = error || (infoQuery.isError ? errorText(infoQuery.error) : '');
@@ -76,7 +80,7 @@ export function ChangeDialog({ open, onOpenChange, from }: { open: boolean; onOp
           {info && !info.paymentPasswordSet ? (
             <p><Trans>兑换需要支付密码，请先<Link to="/my/password/$type" params={{ type: 'payment' }}>设置支付密码</Link>。</Trans></p>
           ) : null}
-          {info && info.paymentPasswordSet ? (
+          {info?.paymentPasswordSet ? (
             <form noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
               <div className={ui.field}>
                 <label className={ui.label} htmlFor="change-pair"><Trans>兑换方向</Trans></label>

@@ -21,7 +21,7 @@ export function FuturesPage() {
     <Page title={<Trans>合约</Trans>}>
       <p className={css.futuresNote} role="note" data-testid="futures-note"><Trans>合约策略暂未开放，此页仅展示行情。</Trans></p>
       <div className={bots.chips} role="tablist" aria-label={t`交易所`}>
-        {live.map((e) => <button key={e.code} type="button" role="tab" aria-selected={e.code === picked} aria-pressed={e.code === picked} className={bots.chip} onClick={() => setPicked(e.code)}>{e.name}</button>)}
+        {live.map((e) => <button key={e.code} type="button" role="tab" aria-selected={e.code === picked} className={bots.chip} onClick={() => setPicked(e.code)}>{e.name}</button>)}
       </div>
       <LoadState loading={loading(data)} failed={failed(data)} failedText={<Trans>无法连接该交易所，请稍后重试。</Trans>} onRetry={() => void data.refetch()} />
       {data.data ? (

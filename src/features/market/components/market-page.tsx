@@ -45,7 +45,7 @@ function MarketList({ exchange }: { exchange: string }) {
     <Page title={<Trans>行情</Trans>}>
       <div className={bots.chips} role="tablist" aria-label={t`交易所`}>
         {(exchanges.data?.exchanges ?? [{ code: 'paper', name: 'Paper' }]).filter((e) => !('simulatedOf' in e && e.simulatedOf)).map((e) => (
-          <button key={e.code} type="button" role="tab" aria-selected={e.code === exchange} aria-pressed={e.code === exchange} className={bots.chip} onClick={() => go({ exchange: e.code })}>{e.name}</button>
+          <button key={e.code} type="button" role="tab" aria-selected={e.code === exchange} className={bots.chip} onClick={() => go({ exchange: e.code })}>{e.name}</button>
         ))}
       </div>
       <input className={`${ui.input} ${css.search}`} type="search" placeholder={t`搜索交易对`} aria-label={t`搜索交易对`} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="market-search" />

@@ -36,12 +36,12 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
           </div>
         </section>
       ) : null}
-      <div className={bots.chips} role="group" aria-label={t`周期`}>
+      <fieldset className={bots.chips} aria-label={t`周期`}>
         {timeframes.map((tf) => <button key={tf} type="button" className={bots.chip} aria-pressed={tf === timeframe} onClick={() => setTimeframe(tf)}>{tf}</button>)}
-      </div>
-      <div className={bots.chips} role="group" aria-label={t`指标`}>
+      </fieldset>
+      <fieldset className={bots.chips} aria-label={t`指标`}>
         {indicators.map(([k, label]) => <button key={label} type="button" className={bots.chip} aria-pressed={k === indicator} onClick={() => setIndicator(k)} data-testid={`indicator-${label}`}>{label}</button>)}
-      </div>
+      </fieldset>
       {s?.history ? (
         <section className={ui.card}>
           <PriceChart candles={s.history} lines={[]} entries={[]} colors={chartColors} overlay={indicator === 'ma20' || indicator === 'ema20' ? values : undefined} />

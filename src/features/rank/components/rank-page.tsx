@@ -33,12 +33,12 @@ export function RankPage() {
     <Page title={<Trans>排行</Trans>} root>
       <div className={css.chips} role="tablist" aria-label={i18n._(msg`实盘或模拟`)}>
         {modes.map(([m, label]) => (
-          <button key={m} type="button" role="tab" aria-selected={m === mode} aria-pressed={m === mode} className={css.chip} onClick={() => pick(setMode)(m)}>{i18n._(label)}</button>
+          <button key={m} type="button" role="tab" aria-selected={m === mode} className={css.chip} onClick={() => pick(setMode)(m)}>{i18n._(label)}</button>
         ))}
       </div>
       <div className={css.chips} role="tablist" aria-label={i18n._(msg`周期`)}>
         {periods.map(([p, label]) => (
-          <button key={p} type="button" role="tab" aria-selected={p === period} aria-pressed={p === period} className={css.chip} onClick={() => pick(setPeriod)(p)}>{i18n._(label)}</button>
+          <button key={p} type="button" role="tab" aria-selected={p === period} className={css.chip} onClick={() => pick(setPeriod)(p)}>{i18n._(label)}</button>
         ))}
       </div>
       <section className={ui.card} data-testid="rank-me">
@@ -71,7 +71,7 @@ function RankRow({ entry: e }: { entry: RankEntry }) {
   const { i18n } = useLingui();
   return (
     <li className={rankCss.row} data-me={e.me || undefined}>
-      <span className={rankCss.medal[e.rank <= 3 ? (e.rank as 1 | 2 | 3) : 'other']} aria-label={`#${e.rank}`}>{e.rank}</span>
+      <span className={rankCss.medal[e.rank <= 3 ? (e.rank as 1 | 2 | 3) : 'other']}><span className={ui.visuallyHidden}>#</span>{e.rank}</span>
       <span className={rankCss.who}>
         <span className={rankCss.name}>{e.nickname}{e.me ? <Trans> (我)</Trans> : null}</span>
         <span className={css.figureLabel}>UID {e.uid} · <Plural value={e.cycles} one="# 轮" other="# 轮" /></span>

@@ -17,13 +17,14 @@ export function LangPage() {
   const setLanguage = useSetAtom(setLanguageAtom);
   return (
     <Page title={<Trans>语言</Trans>}>
-      <ul className={ui.list} role="radiogroup">
+      <ul className={ui.list}>
         {options.map((o) => (
           <li key={o.value}>
-            <button type="button" role="radio" aria-checked={language === o.value} lang={o.value} className={ui.listRow} onClick={() => setLanguage(o.value)}>
+            <label lang={o.value} className={ui.listRadioRow}>
+              <input type="radio" name="language" value={o.value} checked={language === o.value} onChange={() => setLanguage(o.value)} className={ui.coverInput} />
               <span className={ui.listLabel}>{o.label}</span>
               {language === o.value ? <span className={css.check} aria-hidden="true">✓</span> : null}
-            </button>
+            </label>
           </li>
         ))}
       </ul>

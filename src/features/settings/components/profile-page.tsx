@@ -20,7 +20,7 @@ const fieldLabels: Record<SetInfoField, MessageDescriptor> = {
 };
 
 /** A field's value as the profile holds it (the referrer is shown by the inviter's UID). */
-const valueOf = (p: Profile, field: SetInfoField) => (field === 'referrer' ? p.referral : p[field]);
+const fieldValue = (p: Profile, field: SetInfoField) => (field === 'referrer' ? p.referral : p[field]);
 
 /** The profile: read-only identity (UID, account, wallet) and the editable fields (the inviter can be changed once). */
 export function ProfilePage() {
@@ -49,7 +49,7 @@ export function ProfilePage() {
               <li key={field}>
                 <button type="button" className={ui.listRow} onClick={() => setEditing(field)} data-testid={`edit-${field}`}>
                   <span className={ui.listLabel}>{i18n._(fieldLabels[field])}</span>
-                  <span className={ui.listValue}>{valueOf(p, field) || unset}</span>
+                  <span className={ui.listValue}>{fieldValue(p, field) || unset}</span>
                   <span aria-hidden="true">›</span>
                 </button>
               </li>
@@ -61,7 +61,7 @@ export function ProfilePage() {
         <EditFieldDialog
           field={editing}
           label={i18n._(fieldLabels[editing])}
-          initial={valueOf(p, editing)}
+          initial={fieldValue(p, editing)}
           onClose={() => setEditing(null)}
           onSaved={(next) => {
             setProfile(next);

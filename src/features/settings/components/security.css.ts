@@ -1,4 +1,4 @@
-import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { style, styleVariants } from '@vanilla-extract/css';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
