@@ -172,6 +172,8 @@ export const referralMemberSchema = z.strictObject({
   rewards: decimal,
 });
 const equitySchema = z.array(z.strictObject({ time: z.number().int(), value: z.number() }));
+/** How a backtest filled its orders: at the trigger price (the open on a gap), with this slippage (a fraction). */
+const fillModelSchema = z.strictObject({ price: z.literal('trigger'), slippage: decimal });
 export const backtestAnswerSchema = z.strictObject({
   exchange: z.string(),
   symbol: z.string(),
@@ -192,6 +194,7 @@ export const backtestAnswerSchema = z.strictObject({
   fees: z.number(),
   open: z.strictObject({ amount: decimal, average: decimal, value: z.number() }).nullable(),
   equity: equitySchema,
+  fill: fillModelSchema,
 });
 export const botParamsSchema = z.union([martinParamsSchema, gridParamsSchema]);
 const aiFiguresSchema = z.strictObject({ returnPct: z.number(), maxDrawdownPct: z.number(), realized: decimal, cycles: count });
@@ -204,6 +207,7 @@ export const aiSearchAnswerSchema = z.strictObject({
   limit: z.number(),
   timeframe: z.string(),
   elapsedMs: z.number().min(0),
+  fill: fillModelSchema,
   proposals: z.array(z.strictObject({ type: z.enum(botTypesBuilt), params: botParamsSchema, score: z.number(), d30: aiFiguresSchema, d7: aiFiguresSchema, equity: equitySchema })),
 });
 export const futuresRowSchema = z.strictObject({

@@ -32,7 +32,12 @@ const id = z.string().regex(/^[1-9]\d{0,17}$/, 'format');
 const exchange = z.string().regex(/^[a-z0-9]{2,20}$/, 'format');
 /** Chain 56 by its usual names; the service refuses other networks with NetworkUnsupported. */
 const network = z.string().regex(/^[A-Za-z0-9-]{2,20}$/, 'format');
-const backtestBase = { exchangeId: z.number().int().positive(), symbol: symbolSchema, days: z.union([z.literal(7), z.literal(30), z.literal(90)]) };
+/**
+ * A backtest's slippage: a fraction of the price against the trader on every fill ('0.0005' = 0.05 %),
+ * 0 to 0.05; absent, the default (0.05 %, strategy/backtest.ts DEFAULT_SLIPPAGE).
+ */
+const slippage = z.string().regex(/^0(\.\d{1,8})?$/, 'format').refine((s) => Number(s) <= 0.05, 'range').optional();
+const backtestBase = { exchangeId: z.number().int().positive(), symbol: symbolSchema, days: z.union([z.literal(7), z.literal(30), z.literal(90)]), slippage };
 export const rankPeriods = ['1d', '7d', '30d', 'all'] as const;
 const tradingMode = z.enum(['live', 'simulation']);
 const assetName = z.enum(['usdt', 'fuel', 'points', 'rewards']);
@@ -163,7 +168,7 @@ export const schemas = {
   userPaymentNonce: {},
   strategyAiQueue: {},
   strategyAiSearch: {
-    body: z.strictObject({ exchangeId: z.number().int().positive(), symbol: symbolSchema, investment: decimal, risk: z.enum(riskLevels) }),
+    body: z.strictObject({ exchangeId: z.number().int().positive(), symbol: symbolSchema, investment: decimal, risk: z.enum(riskLevels), slippage }),
   },
   strategyBacktest: {
     body: z.discriminatedUnion('type', [
@@ -413,6 +418,17 @@ export interface BacktestAnswer {
   fees: number;
   open: { amount: string; average: string; value: number } | null;
   equity: { time: number; value: number }[];
+  /** How orders were filled: at the trigger price (the candle's open when it opened past it), with the slippage. */
+  fill: FillModelAnswer;
+}
+
+/**
+ * A backtest's fill model: a triggered order fills at its trigger price, or at the candle's open when
+ * the candle opened past it, then `slippage` against the trader (a fraction: '0.0005' = 0.05 %).
+ */
+export interface FillModelAnswer {
+  price: 'trigger';
+  slippage: string;
 }
 
 /** Figures of a backtest window, for a proposal. */
@@ -443,6 +459,8 @@ export interface AiSearchAnswer {
   limit: number;
   timeframe: string;
   elapsedMs: number;
+  /** How the candidates' backtests filled their orders. */
+  fill: FillModelAnswer;
   proposals: AiProposal[];
 }
 

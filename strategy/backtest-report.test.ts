@@ -8,31 +8,37 @@ const view: MartinView = {
   params: { investment: '300', firstOrder: '100', multiplier: '2', maxPositions: 2, addTrigger: '2', takeProfit: '1', repeat: false },
   market: { tickSize: money('0.01'), stepSize: money('0.0001'), minAmount: money('0'), minCost: money('0'), feeRate: money('0.001') },
 };
-/** time, open, high, low, close: opens at 100, adds at 98, takes profit at 100. */
+/** time, open, high, low, close: opens at 100, adds at 98, takes profit at 99.65 (not at the high, 100). */
 const rows = [[0, 100, 100, 100, 100], [60_000, 100, 100, 98, 98], [120_000, 98, 100, 98, 100]] as const;
 const candles = {
   time: Float64Array.from(rows, (r) => r[0]), open: Float64Array.from(rows, (r) => r[1]), high: Float64Array.from(rows, (r) => r[2]),
   low: Float64Array.from(rows, (r) => r[3]), close: Float64Array.from(rows, (r) => r[4]),
 };
+const exact = { slippage: '0' };
 
 describe('the backtest report', () => {
   it('works the worked example out: fills, fees, equity, drawdown, return, the engine’s exact profit', () => {
-    const r = martinReport(view, candles);
-    // buy 1 at 100 (100 USDT), add 2.0408 at 98 (199.9984), sell floor((1 + 2.0408) x 0.999, 0.0001) = 3.0377 at 100.
+    const r = martinReport(view, candles, exact);
+    // buy 1 at 100 (100 USDT), add 2.0408 at 98 (199.9984); average 299.9984 / 3.0408 = 98.6577..,
+    // take profit ceil(x 1.01) = 99.65: sell floor((1 + 2.0408) x 0.999, 0.0001) = 3.0377 there.
     expect(r.fills).toBe(3);
     expect(r.cycles).toBe(1);
-    expect(r.realized).toBe(backtestMartin(view, candles).realized);
-    expect(r.fees).toBeCloseTo((100 + 199.9984 + 303.77) * 0.001, 4);
-    // End: cash 300 - 299.9984 + 303.77 x 0.999 = 303.46783, plus the 0.0000592 left in base x 100.
-    expect(r.equity.at(-1)!.value).toBeCloseTo(303.47375, 4);
-    expect(r.returnPct).toBe(1.16);
+    expect(r.fill).toEqual({ price: 'trigger', slippage: '0' });
+    expect(r.realized).toBe(backtestMartin(view, candles, exact).realized);
+    expect(r.fees).toBeCloseTo((100 + 199.9984 + 3.0377 * 99.65) * 0.001, 4);
+    // End: cash 300 - 299.9984 + 302.706805 x 0.999 = 302.405698, plus the 0.0000592 left in base x 100.
+    expect(r.equity.at(-1)!.value).toBeCloseTo(302.41162, 4);
+    expect(r.returnPct).toBe(0.8);
     // Lowest point after the add: cash 0.0016 + 3.0377592 x 98 = 297.70200 against the 300 start.
     expect(r.maxDrawdownPct).toBe(0.77);
     expect(r.priceChangePct).toBe(0);
     expect(r.open).toBeNull();
     expect(r.equity.map((e) => e.time)).toEqual([0, 60_000, 120_000]);
-    // Proceeds 3.0377 x 100 x 0.999 = 303.46623 less the cost of what was sold (299.9984 x 3.0377 / 3.0377592).
-    expect(Number(r.realized)).toBeCloseTo(3.4737, 3);
+    // Proceeds 3.0377 x 99.65 x 0.999 = 302.404098195 less the cost of what was sold (299.9984 x 3.0377 / 3.0377592).
+    expect(Number(r.realized)).toBeCloseTo(2.4115, 4);
+    // With the default slippage (0.05 %): 100 x 1.0005; the add floor(100.05 x 0.98) = 98.04, x 1.0005; its take profit 99.73 x 0.9995.
+    expect(martinReport(view, candles).fill.slippage).toBe('0.0005');
+    expect(backtestMartin(view, candles).fills.map((f) => f.price)).toEqual(['100.05', '98.08902', '99.680135']);
   });
 
   it('samples a long run down to about 300 points, first and last included', () => {

@@ -1,5 +1,5 @@
 import type { BacktestAnswer } from '../contract/schemas.ts';
-import { backtestMartin, type BacktestFill, type CandleColumns } from './backtest.ts';
+import { backtestMartin, DEFAULT_SLIPPAGE, type BacktestFill, type CandleColumns, type FillModel } from './backtest.ts';
 import { backtestGrid } from './grid/backtest.ts';
 import type { GridView } from './grid/strategy.ts';
 import { money } from './money.ts';
@@ -11,27 +11,29 @@ import type { MartinView } from './martin/strategy.ts';
  * and cycles from the engine's own strategy (backtestMartin), and, marked to market at every candle's
  * close, the equity curve, the total return and the largest drawdown, with the fees paid. The curve and
  * drawdown are figures for the eye (doubles); the realised profit is the strategy's exact decimal.
+ * Orders fill by the fill model (strategy/backtest.ts: at the trigger, the open on a gap, with the
+ * slippage, default 0.05 %), which the report names.
  * The report is contract/schemas.ts BacktestAnswer without where and how it was asked.
  */
 export type BacktestReport = Omit<BacktestAnswer, 'exchange' | 'symbol' | 'days' | 'timeframe'>;
 
-export function martinReport(view: MartinView, candles: CandleColumns & { time: Float64Array }, points = 300): BacktestReport {
+export function martinReport(view: MartinView, candles: CandleColumns & { time: Float64Array }, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }, points = 300): BacktestReport {
   if (candles.close.length === 0) throw new RangeError('no candles');
-  const result = backtestMartin(view, candles);
+  const result = backtestMartin(view, candles, fill);
   const openFills = result.state.fills;
   const open = openFills.length > 0 ? { amount: openFills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), average: averagePrice(openFills).toDecimalPlaces(8).toFixed() } : null;
-  return reportOf({ fills: result.fills, realized: result.realized, cycles: result.cycles, open }, view.params.investment, view.market.feeRate, candles, points);
+  return reportOf({ fills: result.fills, realized: result.realized, cycles: result.cycles, open }, view.params.investment, view.market.feeRate, candles, fill, points);
 }
 
 /** The same report for a grid bot: its cycles are the grids completed, its open position the base it holds. */
-export function gridReport(view: GridView, candles: CandleColumns & { time: Float64Array }, points = 300): BacktestReport {
+export function gridReport(view: GridView, candles: CandleColumns & { time: Float64Array }, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }, points = 300): BacktestReport {
   if (candles.close.length === 0) throw new RangeError('no candles');
-  const result = backtestGrid(view, candles);
+  const result = backtestGrid(view, candles, fill);
   const sells = result.state.orders.filter((o) => o?.side === 'sell');
   const amount = sells.reduce((s, o) => s.plus(o!.amount), money(0));
   const cost = sells.reduce((s, o) => s.plus(o!.cost), money(0));
   const open = amount.gt(0) ? { amount: amount.toFixed(), average: cost.div(amount).toDecimalPlaces(8).toFixed() } : null;
-  return reportOf({ fills: result.fills, realized: result.realized, cycles: result.trades, open }, view.params.investment, view.market.feeRate, candles, points);
+  return reportOf({ fills: result.fills, realized: result.realized, cycles: result.trades, open }, view.params.investment, view.market.feeRate, candles, fill, points);
 }
 
 /** Marks the fills to market at every close: equity, drawdown, fees, return. */
@@ -40,6 +42,7 @@ function reportOf(
   investmentText: string,
   feeRate: { toString(): string },
   candles: CandleColumns & { time: Float64Array },
+  fill: FillModel,
   points: number,
 ): BacktestReport {
   const n = candles.close.length;
@@ -89,6 +92,7 @@ function reportOf(
     fees: round(fees, 4),
     open: run.open ? { ...run.open, value: round(held * candles.close[n - 1]!, 4) } : null,
     equity,
+    fill: { price: 'trigger', slippage: fill.slippage },
   };
 }
 

@@ -34,72 +34,168 @@ export interface BacktestResult {
 }
 
 /**
- * The price path inside each candle, as every backtest walks it: open, low, high, close on a green
- * candle; open, high, low, close on a red one. Stops when `done`.
+ * How a backtest fills a triggered market order (README.md, "The fill model"): at the trigger price
+ * itself when the price moved through it, at the candle's open when the candle opened past it, then
+ * `slippage` against the trader: a buy at price x (1 + slippage), a sell at price x (1 - slippage).
  */
-export function replayCandles(candles: CandleColumns, tick: (price: number, index: number) => void, done: () => boolean): void {
-  const n = candles.open.length;
+export interface FillModel {
+  /** A fraction as a decimal string: '0.0005' is 0.05 %; '0' fills at the price itself. */
+  slippage: string;
+}
+
+/**
+ * The slippage every backtest and the AI search assume unless told otherwise: 0.05 %. A live bot's
+ * market order is sent on the engine's next price round (up to 1 s after the cross) and crosses the
+ * book's spread; 0.05 % covers both on the liquid pairs the product trades (a major pair's spread is a
+ * few hundredths of a percent or less).
+ */
+export const DEFAULT_SLIPPAGE = '0.0005';
+/** The largest slippage a backtest accepts: 5 %. */
+export const MAX_SLIPPAGE = '0.05';
+
+/** Fill prices under a slippage: a buy pays more, a sell gets less, by exactly the fraction. */
+export function slipper(slippage: string = DEFAULT_SLIPPAGE): (price: Decimal, side: 'buy' | 'sell') => Decimal {
+  const s = money(slippage);
+  if (s.isZero()) return (price) => price;
+  const up = money(1).plus(s);
+  const down = money(1).minus(s);
+  return (price, side) => price.mul(side === 'buy' ? up : down);
+}
+
+/**
+ * A bot as the candle walk drives it. It acts when the price is at or below `down` or at or above `up`
+ * (its trigger prices as doubles; a bot that waits to open has down = +Infinity). Doubles of two decimal
+ * strings compare in the same order as the decimals, so comparing numbers skips nothing it would act on.
+ */
+export interface Walker {
+  down: number;
+  up: number;
+  done: boolean;
+  /**
+   * The strategy asked at a price and every order it places filled (asked again at that price until it
+   * rests); `down` and `up` refreshed. 'down' / 'up': the price moved continuously to that trigger and
+   * acts at the trigger price itself; a number: the price the market jumped to (a candle's open).
+   * False when the strategy did nothing there.
+   */
+  act(at: number | 'down' | 'up', candle: number): boolean;
+}
+
+/**
+ * The price path every backtest walks: each candle is the jump from the previous close to its open,
+ * then continuous segments open -> low -> high -> close on a green candle (close >= open) and
+ * open -> high -> low -> close on a red one. A trigger passed by the jump acts at the open; a trigger
+ * reached inside a segment acts at the trigger price itself; several triggers in one segment act one
+ * after another in the order the price meets them. Between triggers nothing is asked: a candle costs a
+ * few number comparisons.
+ */
+export function replayCandles(candles: CandleColumns, walker: Walker): void {
+  const { open, high, low, close } = candles;
+  const n = open.length;
   for (let i = 0; i < n; i++) {
-    const o = candles.open[i]!;
-    const c = candles.close[i]!;
-    tick(o, i);
-    if (done()) return;
-    if (c >= o) {
-      tick(candles.low[i]!, i);
-      tick(candles.high[i]!, i);
-    } else {
-      tick(candles.high[i]!, i);
-      tick(candles.low[i]!, i);
+    const o = open[i]!;
+    if (o <= walker.down || o >= walker.up) {
+      walker.act(o, i);
+      if (walker.done) return;
     }
-    tick(c, i);
-    if (done()) return;
+    const c = close[i]!;
+    if (c >= o) {
+      if (fall(walker, low[i]!, i) || rise(walker, high[i]!, i) || fall(walker, c, i)) return;
+    } else if (rise(walker, high[i]!, i) || fall(walker, low[i]!, i) || rise(walker, c, i)) return;
   }
 }
 
 /**
- * Replays a martin bot over candles with the same pure strategy the live engine runs. Inside a candle
- * the price path is open -> low -> high -> close on a green candle and open -> high -> low -> close on a
- * red one; a market order fills at the price that triggered it. The strategy is only asked when a price
- * crosses one of its trigger prices: doubles of two decimal strings compare in the same order as the
- * decimals themselves, so skipping the other ticks changes nothing and keeps a scan at millions of
- * candles a second.
+ * The price falls continuously to `to`: the triggers it reaches act at their prices, highest first.
+ * True when the bot is done. (After acting at a price, a bot's triggers lie beyond it, so the loop ends;
+ * a trigger the strategy does not act on stops the segment rather than loop.)
  */
-export function backtestMartin(view: MartinView, candles: CandleColumns): BacktestResult {
-  let state = initialMartinState(botId('backtest'));
-  const fills: BacktestFill[] = [];
-  let cycles = 0;
-  let tp = Infinity;
-  let sl = -Infinity;
-  let add = -Infinity;
-  const refresh = () => {
-    const t = state.targets;
-    tp = t ? Number(t.takeProfit.toString()) : Infinity;
-    sl = t?.stopLoss ? Number(t.stopLoss.toString()) : -Infinity;
-    add = t?.nextAdd ? Number(t.nextAdd.toString()) : -Infinity;
-  };
-  const tick = (price: number, index: number) => {
-    const waiting = state.phase === 'waiting';
-    if (!waiting && price < tp && price > sl && price > add) return;
-    const p: Decimal = money(String(price));
-    const first = decideMartin(state, { type: 'PriceTicked', price: p }, view);
-    state = first.state;
-    let events: Intent[] = first.intents;
-    while (events.length > 0) {
-      const next: Intent[] = [];
-      for (const intent of events) {
-        if (intent.type === 'CycleClosed') cycles++;
-        if (intent.type !== 'PlaceOrder') continue;
-        const amount = intent.side === 'buy' ? buyAmount(intent.quote!, p, view.market.stepSize) : intent.amount!;
-        fills.push({ candle: index, reason: intent.reason, side: intent.side, price: p.toFixed(), amount: amount.toFixed() });
-        const out = decideMartin(state, { type: 'OrderFilled', clientOrderId: intent.clientOrderId, side: intent.side, price: p, amount }, view);
-        state = out.state;
-        next.push(...out.intents);
-      }
-      events = next;
+function fall(w: Walker, to: number, i: number): boolean {
+  while (w.down >= to) {
+    if (!w.act('down', i)) return w.done;
+    if (w.done) return true;
+  }
+  return false;
+}
+
+/** The price rises continuously to `to`: the triggers it reaches act at their prices, lowest first. */
+function rise(w: Walker, to: number, i: number): boolean {
+  while (w.up <= to) {
+    if (!w.act('up', i)) return w.done;
+    if (w.done) return true;
+  }
+  return false;
+}
+
+const num = (d: Decimal) => Number(d.toString());
+
+/** The martin bot on the walk: its triggers are the take profit (up) and the higher of stop loss and next add (down). */
+class MartinWalker implements Walker {
+  down = Infinity;
+  up = -Infinity;
+  done = false;
+  state: MartinState;
+  readonly fills: BacktestFill[] = [];
+  cycles = 0;
+  private downAt: Decimal | null = null;
+  private upAt: Decimal | null = null;
+  private readonly view: MartinView;
+  private readonly slip: (price: Decimal, side: 'buy' | 'sell') => Decimal;
+
+  constructor(view: MartinView, fill: FillModel) {
+    this.view = view;
+    this.slip = slipper(fill.slippage);
+    this.state = initialMartinState(botId('backtest'));
+  }
+
+  act(at: number | 'down' | 'up', candle: number): boolean {
+    const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
+    const view = this.view;
+    let acted = false;
+    for (let guard = 0; guard < 100; guard++) {
+      const asked = decideMartin(this.state, { type: 'PriceTicked', price }, view);
+      this.state = asked.state;
+      const order = asked.intents.find((i) => i.type === 'PlaceOrder');
+      if (order?.type !== 'PlaceOrder') break;
+      acted = true;
+      const fillPrice = this.slip(price, order.side);
+      const amount = order.side === 'buy' ? buyAmount(order.quote!, fillPrice, view.market.stepSize) : order.amount!;
+      this.fills.push({ candle, reason: order.reason, side: order.side, price: fillPrice.toFixed(), amount: amount.toFixed() });
+      const filled = decideMartin(this.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount }, view);
+      this.state = filled.state;
+      for (const intent of filled.intents as Intent[]) if (intent.type === 'CycleClosed') this.cycles++;
+      if (this.state.phase === 'done') break;
     }
-    refresh();
-  };
-  // A function, not an inline test: `tick` changes `state` behind the type checker's back.
-  replayCandles(candles, tick, () => state.phase === 'done');
-  return { fills, cycles, realized: state.realized.toFixed(), state };
+    this.refresh();
+    return acted;
+  }
+
+  private refresh(): void {
+    const s = this.state;
+    const t = s.targets;
+    this.done = s.phase === 'done';
+    if (s.phase === 'waiting' || !t) {
+      this.down = Infinity;
+      this.up = -Infinity;
+      return;
+    }
+    this.upAt = t.takeProfit;
+    this.up = num(t.takeProfit);
+    const add = t.nextAdd ? num(t.nextAdd) : -Infinity;
+    const stop = t.stopLoss ? num(t.stopLoss) : -Infinity;
+    this.downAt = add >= stop ? t.nextAdd : t.stopLoss;
+    this.down = Math.max(add, stop);
+  }
+}
+
+/**
+ * Replays a martin bot over candles with the same pure strategy the live engine runs, on the price path
+ * of `replayCandles`, its orders filled by the fill model (default: at the trigger, 0.05 % slippage).
+ * The strategy is only asked when the price reaches one of its trigger prices, which keeps a scan at
+ * millions of candles a second.
+ */
+export function backtestMartin(view: MartinView, candles: CandleColumns, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }): BacktestResult {
+  const walker = new MartinWalker(view, fill);
+  replayCandles(candles, walker);
+  const state = walker.state;
+  return { fills: walker.fills, cycles: walker.cycles, realized: state.realized.toFixed(), state };
 }

@@ -68,7 +68,7 @@ describe('backtest and live parity on Paper', () => {
     const params = { investment: '1000', firstOrder: '50', multiplier: '2', maxPositions: 4, addTrigger: '2', takeProfit: '1.5', stopLoss: '', repeat: true };
     const live = await playLive('martin', params);
     const m = await trading.market('paper', 'ETH/USDT');
-    const bt = backtestMartin({ params: { ...params, stopLoss: undefined }, market: m }, candles());
+    const bt = backtestMartin({ params: { ...params, stopLoss: undefined }, market: m }, candles(), { slippage: '0' });
     expect(live.cycles).toBeGreaterThan(3);
     expect(live.fills).toEqual(bt.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
     expect(live.cycles).toBe(bt.cycles);
@@ -79,7 +79,7 @@ describe('backtest and live parity on Paper', () => {
     const params = { investment: '1000', lower: '1700', upper: '2200', grids: 10, spacing: 'geometric', stopLoss: '', takeProfit: '' };
     const live = await playLive('grid', params);
     const m = await trading.market('paper', 'ETH/USDT');
-    const bt = backtestGrid({ params: { investment: '1000', lower: '1700', upper: '2200', grids: 10, spacing: 'geometric' }, market: m }, candles());
+    const bt = backtestGrid({ params: { investment: '1000', lower: '1700', upper: '2200', grids: 10, spacing: 'geometric' }, market: m }, candles(), { slippage: '0' });
     expect(live.cycles).toBeGreaterThan(5);
     expect(live.fills).toEqual(bt.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
     expect(live.cycles).toBe(bt.trades);

@@ -38,6 +38,22 @@ describe('backtest before start', () => {
     expect((await run({ days: 7 })).data.candles).toBe(7 * 1440);
   });
 
+  it('fills at the trigger price with the asked slippage, 0.05 % unless told, and names it (issue 14 §0)', async () => {
+    const m = await createTrading({ db: t.db, feed, now: () => NOW }).market('paper', 'BTC/USDT');
+    const candles = feed.minuteColumns('BTC/USDT', NOW - 7 * 86_400_000, NOW);
+    const view = { params: { ...params, stopLoss: undefined }, market: m };
+    const usual = await run({ days: 7 });
+    expect(usual.data.fill).toEqual({ price: 'trigger', slippage: '0.0005' });
+    expect(usual.data.realized).toBe(martinReport(view, candles, { slippage: '0.0005' }).realized);
+    const exact = await run({ days: 7, slippage: '0' });
+    expect(exact.data.fill).toEqual({ price: 'trigger', slippage: '0' });
+    expect(exact.data.realized).toBe(martinReport(view, candles, { slippage: '0' }).realized);
+    const dear = await run({ days: 7, slippage: '0.002' });
+    expect(dear.data.realized).toBe(martinReport(view, candles, { slippage: '0.002' }).realized);
+    expect(Number(dear.data.realized)).toBeLessThan(Number(exact.data.realized));
+    for (const slippage of ['0.06', '1', '-0.001', '5e-4', 0.001]) expect(await run({ slippage })).toMatchObject({ code: Code.ValidationError });
+  });
+
   it('refuses what the create screen refuses, with the field’s code', async () => {
     expect(await run({ params: { ...params, maxPositions: 0 } })).toMatchObject({ code: Code.StrategyInvalidMaxPositions });
     expect(await run({ params: { ...params, investment: '100' } })).toMatchObject({ code: Code.StrategyInvalidInvestment });

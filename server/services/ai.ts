@@ -1,5 +1,5 @@
 import type { AiSearchAnswer } from '../../contract/schemas.ts';
-import { columnsOf, type CandleColumns } from '../../strategy/backtest.ts';
+import { columnsOf, DEFAULT_SLIPPAGE, type CandleColumns } from '../../strategy/backtest.ts';
 import { searchInWorker } from '../engine/ai/search-pool.ts';
 import { configure, type Configuration, type RiskLevel, type SearchResult } from '../../strategy/ai/search.ts';
 import { validateGrid } from '../../strategy/grid/plan.ts';
@@ -46,19 +46,20 @@ export function inputOf(c: Configuration) {
   return c.type === 'grid' ? gridInputParams(c.params) : { ...c.params, stopLoss: c.params.stopLoss ?? '' };
 }
 
-export async function search(trading: Trading, market: MarketRules, exchange: string, symbol: string, investment: string, risk: RiskLevel, window: SearchWindow = SEARCH_WINDOW): Promise<{ result: SearchResult; timeframe: string }> {
+/** The search on the symbol's history; its backtests fill at the trigger with `slippage` (default 0.05 %). */
+export async function search(trading: Trading, market: MarketRules, exchange: string, symbol: string, investment: string, risk: RiskLevel, window: SearchWindow = SEARCH_WINDOW, slippage: string = DEFAULT_SLIPPAGE): Promise<{ result: SearchResult; timeframe: string }> {
   const { history, recent, timeframe } = await historyFor(trading, exchange, symbol, window);
   if (history.close.length < 2) throw fail('OrderInvalidPair');
-  return { result: await searchInWorker({ investment, risk, market, history, recent }), timeframe };
+  return { result: await searchInWorker({ investment, risk, market, history, recent, slippage }), timeframe };
 }
 
-export async function aiSearch(trading: Trading, input: { exchangeId: number; symbol: string; investment: string; risk: RiskLevel }, window: SearchWindow = SEARCH_WINDOW): Promise<AiSearchAnswer> {
+export async function aiSearch(trading: Trading, input: { exchangeId: number; symbol: string; investment: string; risk: RiskLevel; slippage?: string | undefined }, window: SearchWindow = SEARCH_WINDOW): Promise<AiSearchAnswer> {
   const started = performance.now();
   const exchange = exchangeById(input.exchangeId);
   if (!exchange) throw fail('ApiExchangeUnsupported');
   if (money(input.investment).lte(0)) throw fail('StrategyInvalidInvestment');
   const market = await trading.market(exchange.code, input.symbol);
-  const { result, timeframe } = await search(trading, market, exchange.code, input.symbol, input.investment, input.risk, window);
+  const { result, timeframe } = await search(trading, market, exchange.code, input.symbol, input.investment, input.risk, window, input.slippage ?? DEFAULT_SLIPPAGE);
   // Each proposal is placed at the price of this moment and checked by the same rules as botCreate
   // (issue 14 §1): a grid's range is re-centred there; one the market now refuses is left out.
   const price = money(await trading.prices.price(exchange.code, input.symbol));
@@ -68,6 +69,7 @@ export async function aiSearch(trading: Trading, input: { exchangeId: number; sy
   return {
     exchange: exchange.code, symbol: input.symbol, risk: input.risk, tried: result.tried, kept: result.kept, limit: result.limit, timeframe,
     elapsedMs: Math.round(performance.now() - started),
+    fill: { price: 'trigger', slippage: result.slippage },
     proposals: fitted.map((p) => ({ type: p.configuration.type, params: inputOf(p.configuration), score: p.score, d30: p.d30, d7: p.d7, equity: p.equity })),
   };
 }

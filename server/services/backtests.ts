@@ -3,7 +3,7 @@ import type { BacktestAnswer } from '../../contract/schemas.ts';
 import { gridReport, martinReport } from '../../strategy/backtest-report.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
 import type { MartinParams } from '../../strategy/martin/rules.ts';
-import { columnsOf, type CandleColumns } from '../../strategy/backtest.ts';
+import { columnsOf, DEFAULT_SLIPPAGE, type CandleColumns } from '../../strategy/backtest.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import type { Timeframe } from '../market/symbols.ts';
 import type { Trading } from '../trading.ts';
@@ -13,7 +13,8 @@ import { fail } from './errors.ts';
 /**
  * A backtest before the bot is saved (issue 6 §2): the same strategy code on the recent history of the
  * symbol. Paper replays its own market minute by minute; a live exchange answers one page of candles,
- * so the window sets the candle size (7 days: 15 m, 30 days: 1 h, 90 days: 4 h).
+ * so the window sets the candle size (7 days: 15 m, 30 days: 1 h, 90 days: 4 h). Orders fill at their
+ * trigger price (the candle's open when it opened past it) with the asked slippage, 0.05 % by default.
  */
 const liveTimeframe: Record<number, Timeframe> = { 7: '15m', 30: '1h', 90: '4h' };
 const minutesOf: Record<string, number> = { '15m': 15, '1h': 60, '4h': 240 };
@@ -21,7 +22,7 @@ const DAY = 86_400_000;
 
 export async function backtest(
   trading: Trading,
-  input: { exchangeId: number; symbol: string; days: 7 | 30 | 90 } & ({ type: 'martin'; params: MartinParamsInput } | { type: 'grid'; params: GridParamsInput }),
+  input: { exchangeId: number; symbol: string; days: 7 | 30 | 90; slippage?: string | undefined } & ({ type: 'martin'; params: MartinParamsInput } | { type: 'grid'; params: GridParamsInput }),
 ): Promise<BacktestAnswer> {
   const exchange = exchangeById(input.exchangeId);
   if (!exchange) throw fail('ApiExchangeUnsupported');
@@ -40,6 +41,7 @@ export async function backtest(
     candles = columnsOf(rows);
   }
   if (candles.close.length === 0) throw fail('OrderInvalidPair');
-  const report = input.type === 'grid' ? gridReport({ params: params as GridParams, market }, candles) : martinReport({ params: params as MartinParams, market }, candles);
+  const fill = { slippage: input.slippage ?? DEFAULT_SLIPPAGE };
+  const report = input.type === 'grid' ? gridReport({ params: params as GridParams, market }, candles, fill) : martinReport({ params: params as MartinParams, market }, candles, fill);
   return { ...report, exchange: exchange.code, symbol: input.symbol, days: input.days, timeframe };
 }

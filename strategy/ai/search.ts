@@ -1,4 +1,4 @@
-import type { CandleColumns } from '../backtest.ts';
+import { DEFAULT_SLIPPAGE, type CandleColumns, type FillModel } from '../backtest.ts';
 import { gridReport, martinReport, type BacktestReport } from '../backtest-report.ts';
 import { validateGrid } from '../grid/plan.ts';
 import type { GridParams } from '../grid/rules.ts';
@@ -11,7 +11,9 @@ import { floorTo, money } from '../money.ts';
  * trader's investment are backtested through the engine's own strategies on the last 30 and 7 days,
  * those whose 30-day drawdown breaks the risk level's limit are dropped, and the rest are ranked by
  * return over drawdown^w (w = 1.5 conservative, 1 balanced, 0.5 aggressive; 30 days weighted 0.7, 7 days 0.3). Pure and deterministic: the same
- * history gives the same proposals (ties keep the candidates' fixed order).
+ * history gives the same proposals (ties keep the candidates' fixed order). The backtests fill as every
+ * backtest does (strategy/backtest.ts): at the trigger price, the open on a gap, with the slippage
+ * (default 0.05 %).
  */
 export const riskLevels = ['conservative', 'balanced', 'aggressive'] as const;
 export type RiskLevel = (typeof riskLevels)[number];
@@ -95,9 +97,9 @@ export function candidates(investment: string, price: number, market: MarketRule
 const figures = (r: BacktestReport): Figures => ({ returnPct: r.returnPct, maxDrawdownPct: r.maxDrawdownPct, realized: r.realized, cycles: r.cycles });
 
 /** A candidate backtested on a window, started at the window's first price. */
-function report(c: Candidate, investment: string, market: MarketRules, candles: CandleColumns & { time: Float64Array }): BacktestReport {
+function report(c: Candidate, investment: string, market: MarketRules, candles: CandleColumns & { time: Float64Array }, fill: FillModel): BacktestReport {
   const run = configure(c, investment, candles.open[0]!, market);
-  return run.type === 'martin' ? martinReport({ params: run.params, market }, candles) : gridReport({ params: run.params, market }, candles);
+  return run.type === 'martin' ? martinReport({ params: run.params, market }, candles, fill) : gridReport({ params: run.params, market }, candles, fill);
 }
 
 /** The last `n` candles of a history (a view, not a copy). */
@@ -112,6 +114,8 @@ export interface SearchResult {
   tried: number;
   kept: number;
   limit: number;
+  /** The slippage the backtests assumed (a fraction). */
+  slippage: string;
 }
 
 /**
@@ -120,18 +124,19 @@ export interface SearchResult {
  * price (a grid's range placed there); the proposals are configured at the last price (to start now).
  */
 export function searchParameters(
-  input: { investment: string; risk: RiskLevel; market: MarketRules; history: CandleColumns & { time: Float64Array }; recent: number; top?: number },
+  input: { investment: string; risk: RiskLevel; market: MarketRules; history: CandleColumns & { time: Float64Array }; recent: number; top?: number; slippage?: string | undefined },
 ): SearchResult {
   const limit = drawdownLimit[input.risk];
+  const fill: FillModel = { slippage: input.slippage ?? DEFAULT_SLIPPAGE };
   const start = input.history.open[0]!;
   const now = input.history.close[input.history.close.length - 1]!;
   const list = candidates(input.investment, start, input.market);
   const recent = tail(input.history, input.recent);
   const kept: Scored[] = [];
   for (const candidate of list) {
-    const r30 = report(candidate, input.investment, input.market, input.history);
+    const r30 = report(candidate, input.investment, input.market, input.history, fill);
     if (r30.maxDrawdownPct > limit) continue;
-    const r7 = report(candidate, input.investment, input.market, recent);
+    const r7 = report(candidate, input.investment, input.market, recent, fill);
     const w = drawdownWeight[input.risk];
     const score = 0.7 * (r30.returnPct / Math.max(r30.maxDrawdownPct, 1) ** w) + 0.3 * (r7.returnPct / Math.max(r7.maxDrawdownPct, 1) ** w);
     const configuration = configure(candidate, input.investment, now, input.market);
@@ -147,5 +152,5 @@ export function searchParameters(
     perType[s.candidate.type]++;
     proposals.push(s);
   }
-  return { proposals, tried: list.length, kept: kept.length, limit };
+  return { proposals, tried: list.length, kept: kept.length, limit, slippage: fill.slippage };
 }

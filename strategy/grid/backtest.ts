@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { money } from '../money.ts';
-import { replayCandles, type BacktestFill, type CandleColumns } from '../backtest.ts';
+import { DEFAULT_SLIPPAGE, replayCandles, slipper, type BacktestFill, type CandleColumns, type FillModel, type Walker } from '../backtest.ts';
 import { botId, type Intent } from '../types.ts';
 import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './strategy.ts';
 
@@ -11,39 +11,74 @@ export interface GridBacktestResult {
   state: GridState;
 }
 
-/**
- * Replays a grid bot over candles with the same pure strategy the engine runs (the price path inside a
- * candle as for martin: open, low, high, close on a green candle; open, high, low, close on a red one).
- * A market order fills at the price that triggered it; after a fill the strategy is asked again at that
- * price, so a candle that crosses several levels fills each of them. Between triggers nothing is asked.
- */
-export function backtestGrid(view: GridView, candles: CandleColumns): GridBacktestResult {
-  let state = initialGridState(botId('backtest'));
-  const fills: BacktestFill[] = [];
-  let trades = 0;
-  let down = Infinity; // waiting: ask at the first price
-  let up = -Infinity;
-  const refresh = () => {
-    const t = gridTriggers(state, view);
-    down = t.down ? Number(t.down.toString()) : -Infinity;
-    up = t.up ? Number(t.up.toString()) : Infinity;
-  };
-  const tick = (price: number, index: number) => {
-    if (state.phase === 'done' || (price > down && price < up)) return;
-    const p: Decimal = money(String(price));
+/** The grid bot on the walk: its triggers are the highest buy level or the stop loss (down) and the lowest sell level or the take profit (up). */
+class GridWalker implements Walker {
+  down = Infinity; // waiting: acts at the first price
+  up = -Infinity;
+  done = false;
+  state: GridState;
+  readonly fills: BacktestFill[] = [];
+  trades = 0;
+  private downAt: Decimal | null = null;
+  private upAt: Decimal | null = null;
+  private readonly view: GridView;
+  private readonly slip: (price: Decimal, side: 'buy' | 'sell') => Decimal;
+
+  constructor(view: GridView, fill: FillModel) {
+    this.view = view;
+    this.slip = slipper(fill.slippage);
+    this.state = initialGridState(botId('backtest'));
+  }
+
+  act(at: number | 'down' | 'up', candle: number): boolean {
+    const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
+    const view = this.view;
+    const decimals = view.market.stepSize.decimalPlaces();
+    let acted = false;
+    // After a fill the strategy is asked again at the same price: a price on several levels fills each.
     for (let guard = 0; guard < 1000; guard++) {
-      const asked = decideGrid(state, { type: 'PriceTicked', price: p }, view);
-      state = asked.state;
+      const asked = decideGrid(this.state, { type: 'PriceTicked', price }, view);
+      this.state = asked.state;
       const order = asked.intents.find((i) => i.type === 'PlaceOrder');
       if (order?.type !== 'PlaceOrder') break;
-      const amount = order.side === 'buy' ? order.quote!.div(p).toDecimalPlaces(view.market.stepSize.decimalPlaces(), 1) : order.amount!;
-      fills.push({ candle: index, reason: order.reason, side: order.side, price: p.toFixed(), amount: amount.toFixed() });
-      const filled = decideGrid(state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: p, amount }, view);
-      state = filled.state;
-      trades += filled.intents.filter((i: Intent) => i.type === 'CycleClosed').length;
+      acted = true;
+      const fillPrice = this.slip(price, order.side);
+      const amount = order.side === 'buy' ? order.quote!.div(fillPrice).toDecimalPlaces(decimals, 1) : order.amount!;
+      this.fills.push({ candle, reason: order.reason, side: order.side, price: fillPrice.toFixed(), amount: amount.toFixed() });
+      const filled = decideGrid(this.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount }, view);
+      this.state = filled.state;
+      for (const intent of filled.intents as Intent[]) if (intent.type === 'CycleClosed') this.trades++;
     }
-    refresh();
-  };
-  replayCandles(candles, tick, () => state.phase === 'done');
-  return { fills, trades, realized: state.realized.toFixed(), state };
+    this.refresh();
+    return acted;
+  }
+
+  private refresh(): void {
+    const s = this.state;
+    this.done = s.phase === 'done';
+    if (s.phase === 'waiting') {
+      this.down = Infinity;
+      this.up = -Infinity;
+      return;
+    }
+    const t = gridTriggers(s, this.view);
+    this.downAt = t.down;
+    this.upAt = t.up;
+    this.down = t.down ? Number(t.down.toString()) : -Infinity;
+    this.up = t.up ? Number(t.up.toString()) : Infinity;
+  }
+}
+
+/**
+ * Replays a grid bot over candles with the same pure strategy the engine runs, on the price path of
+ * `replayCandles` (the jump to each open, then open, low, high, close on a green candle and open,
+ * high, low, close on a red one), its orders filled by the fill model: at the level when the price
+ * moved through it, at the open when the candle opened past it, with the slippage against the trader
+ * (default 0.05 %). A segment that crosses several levels fills each at its own price, in the order the
+ * price meets them. Between triggers nothing is asked.
+ */
+export function backtestGrid(view: GridView, candles: CandleColumns, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }): GridBacktestResult {
+  const walker = new GridWalker(view, fill);
+  replayCandles(candles, walker);
+  return { fills: walker.fills, trades: walker.trades, realized: walker.state.realized.toFixed(), state: walker.state };
 }

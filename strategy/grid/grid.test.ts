@@ -4,7 +4,7 @@ import { botId, type ClientOrderId, type Intent, type PlaceOrder } from '../type
 import { backtestGrid } from './backtest.ts';
 import { gridLevels, planGrid, validateGrid } from './plan.ts';
 import type { GridParams } from './rules.ts';
-import { decideGrid, initialGridState, type GridState, type GridView } from './strategy.ts';
+import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './strategy.ts';
 
 const market = { tickSize: money('0.01'), stepSize: money('0.001'), minAmount: money('0.001'), minCost: money('5'), feeRate: money('0.001') };
 const params: GridParams = { investment: '1000', lower: '100', upper: '120', grids: 4, spacing: 'arithmetic' };
@@ -105,25 +105,91 @@ describe('the grid strategy', () => {
   });
 });
 
+/** Rows of open, high, low, close as candle columns. */
+const columns = (rows: [number, number, number, number][]) => ({
+  open: Float64Array.from(rows, (r) => r[0]), high: Float64Array.from(rows, (r) => r[1]),
+  low: Float64Array.from(rows, (r) => r[2]), close: Float64Array.from(rows, (r) => r[3]),
+});
+const line = (f: { candle: number; reason: string; side: string; amount: string; price: string }) => `${f.candle} ${f.reason} ${f.side} ${f.amount} @ ${f.price}`;
+
 describe('grid backtest', () => {
-  it('fills and profits on a price path that oscillates through its range', () => {
+  // The worked example's grid (levels 100, 105, 110, 115, 120; started at 109) on hand-made candles.
+  const handMade = columns([
+    [109, 109, 109, 109], // starts at 109: buys wait at 100 and 105, sells at 115 and 120
+    [116, 116.5, 115.5, 116], // gaps up from 109 to 116, past the sell at 115: fills at the open
+    [115, 115.5, 108, 109], // red: 115 -> 115.5 -> 108 dips through the buy at 110: fills at 110, not the low
+    [109, 121, 108.5, 118], // green: 108.5 -> 121 rises through the sells at 115 and 120: each at its level, lower first
+  ]);
+
+  it('fills at the level, or at the open when the candle opened past it (hand-made candles)', () => {
+    const r = backtestGrid(view, handMade, { slippage: '0' });
+    expect(r.fills.map(line)).toEqual([
+      '0 open buy 4.724 @ 109',
+      '1 close sell 2.359 @ 116', // 2.359 x 116 x 0.999 - 257.458 = 15.912356
+      '2 add buy 2.362 @ 110',
+      '3 close sell 2.359 @ 115', // 271.013715 - 259.82 = 11.193715
+      '3 close sell 2.359 @ 120', // 282.79692 - 257.458 = 25.33892
+    ]);
+    expect(r.trades).toBe(3);
+    expect(r.realized).toBe('52.444991');
+  });
+
+  it('moves every fill by exactly the slippage against the trader', () => {
+    const r = backtestGrid(view, handMade, { slippage: '0.0005' });
+    const acted = ['109', '116', '110', '115', '120'];
+    expect(r.fills.map(line)).toEqual([
+      '0 open buy 4.721 @ 109.0545', // the start buy's quote 514.916 / (109 x 1.0005), floored to the step
+      '1 close sell 2.358 @ 115.942',
+      '2 add buy 2.36 @ 110.055',
+      '3 close sell 2.357 @ 114.9425',
+      '3 close sell 2.358 @ 119.94',
+    ]);
+    r.fills.forEach((f, i) => {
+      expect(f.price).toBe(money(acted[i]!).mul(f.side === 'buy' ? '1.0005' : '0.9995').toFixed());
+    });
+    expect(r.realized).toBe('51.7260047715');
+  });
+
+  it('fills and profits on a price path that oscillates through its range, as the strategy asked at every tick', () => {
     // 10 days of minutes swinging between 98 and 122 twice a day.
     const n = 14_400;
     const wave = (i: number) => 110 + 12 * Math.sin((i / 720) * Math.PI);
     const col = (f: (i: number) => number) => Float64Array.from({ length: n }, (_, i) => Math.round(f(i) * 100) / 100);
     const candles = { open: col(wave), close: col((i) => wave(i + 1)), high: col((i) => Math.max(wave(i), wave(i + 1)) + 0.05), low: col((i) => Math.min(wave(i), wave(i + 1)) - 0.05) };
-    const r = backtestGrid(view, candles);
+    const r = backtestGrid(view, candles, { slippage: '0' });
     expect(r.trades).toBeGreaterThanOrEqual(40); // 4 grids, up and down 10 times
     expect(Number(r.realized)).toBeGreaterThan(400);
     // Every sell books about one grid's planned profit: 11.17-11.25 USDT, the first ones from the start price.
     expect(r.fills.filter((f) => f.side === 'sell').length).toBe(r.trades);
-    // The same path through the strategy step by step gives the same books.
+    // Every fill at a level (the path is continuous: no gaps).
+    expect(r.fills.slice(1).every((f) => ['100', '105', '110', '115', '120'].includes(f.price))).toBe(true);
+    // The same path through the strategy at every price a tick apart gives the same books.
     const prices: string[] = [];
+    const cents = (x: number) => Math.round(x * 100);
     for (let i = 0; i < n; i++) {
       const [o, c] = [candles.open[i]!, candles.close[i]!];
-      const path = c >= o ? [o, candles.low[i]!, candles.high[i]!, c] : [o, candles.high[i]!, candles.low[i]!, c];
-      prices.push(...path.map((x) => String(x)));
+      const points = (c >= o ? [o, candles.low[i]!, candles.high[i]!, c] : [o, candles.high[i]!, candles.low[i]!, c]).map(cents);
+      let now = points[0]!;
+      prices.push((now / 100).toFixed(2));
+      for (const to of points.slice(1)) {
+        while (now !== to) {
+          now += to > now ? 1 : -1;
+          prices.push((now / 100).toFixed(2));
+        }
+      }
     }
-    expect(s(drive(initialGridState(botId('backtest')), prices).state.realized)).toBe(r.realized);
+    // As the engine's price book does, the strategy is asked only at prices on or past its triggers.
+    let slow = { state: initialGridState(botId('backtest')), fills: [] as { side: string; price: string; amount: string }[] };
+    let triggers = { down: Infinity, up: -Infinity };
+    for (const p of prices) {
+      const x = Number(p);
+      if (x > triggers.down && x < triggers.up) continue;
+      const next = drive(slow.state, [p]);
+      slow = { state: next.state, fills: [...slow.fills, ...next.fills] };
+      const t = gridTriggers(slow.state, view);
+      triggers = { down: t.down ? t.down.toNumber() : -Infinity, up: t.up ? t.up.toNumber() : Infinity };
+    }
+    expect(slow.fills.map((f) => `${f.side} ${money(f.price).toFixed()} ${f.amount}`)).toEqual(r.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
+    expect(s(slow.state.realized)).toBe(r.realized);
   });
 });

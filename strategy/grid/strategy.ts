@@ -60,7 +60,8 @@ export function gridTriggers(state: GridState, view: GridView): { down: Decimal 
   let up: Decimal | null = view.params.takeProfit ? money(view.params.takeProfit) : null;
   state.orders.forEach((o, i) => {
     if (o?.side === 'buy' && (!down || levels[i]!.gt(down))) down = levels[i]!;
-    if (o?.side === 'sell' && (!up || levels[i]!.lt(up))) up = levels[i]!;
+    // A sell of nothing (a share floored to 0) waits for no price: onPrice never places it.
+    if (o?.side === 'sell' && o.amount.gt(0) && (!up || levels[i]!.lt(up))) up = levels[i]!;
   });
   return { down, up };
 }
