@@ -4,7 +4,8 @@ import { Code } from '../../contract/codes.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { money } from '../../strategy/money.ts';
 import { dbKinds, newAccount, openTestApp, registerPayload, type Answer, type DataAt, type TestApp } from '../test-support.ts';
-import { createTrading, type Trading } from '../trading.ts';
+import { portfolio } from '../services/portfolio.ts';
+import { createTrading, type LiveSide, type Trading } from '../trading.ts';
 
 const DAY = 86_400;
 const martin = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '', repeat: true };
@@ -185,5 +186,71 @@ describe.each(dbKinds)('returns, the all-bots log and the portfolio (%s)', (kind
     expect(paper.available).toBe(money(usdt.amount).toFixed());
     expect(paper.equity).toBe(money(usdt.amount).plus(money(btc.amount).mul(49000).toDecimalPlaces(8)).toFixed());
     expect(p.data).toMatchObject({ live: '0', simulation: paper.equity, total: paper.equity });
+  });
+});
+
+/**
+ * Issue 14 §3 with live exchanges: a bound exchange that answers is valued coin by coin (a coin with no
+ * USDT pair counts in no sum), one that fails is `unavailable` while the others still answer, and the
+ * sums keep real (live) and virtual (Paper) money apart.
+ */
+describe.each(dbKinds)('the portfolio with live exchanges (%s)', (kind) => {
+  let t: TestApp;
+  let trading: Trading;
+  const market = new ScriptedMarket();
+  const live: LiveSide = {
+    venue: () => Promise.reject(new Error('no trading here')),
+    balances: async (account) => {
+      if (account.exchange === 'okx') throw new Error('okx is down');
+      return [
+        { currency: 'USDT', free: '100.5', total: '120.5' },
+        { currency: 'BTC', free: '0.5', total: '0.5' },
+        { currency: 'NOPRICE', free: '7', total: '7' },
+        { currency: 'DUST', free: '0', total: '0' },
+      ];
+    },
+    price: async (_exchange, symbol) => {
+      if (symbol === 'BTC/USDT') return '40000.1';
+      throw new Error('no such pair');
+    },
+    market: () => Promise.reject(new Error('unused')),
+    symbols: async () => [],
+    tickers: async () => [],
+    candles: async () => [],
+  };
+
+  beforeAll(async () => {
+    t = await openTestApp(kind, { trading: (db) => (trading = createTrading({ db, feed: market, live })) });
+  });
+  afterAll(async () => {
+    await trading.engine.stop();
+    await t.close();
+  });
+
+  it('values the live accounts it can read, and shows the one it cannot as unavailable', async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { account: newAccount() }) });
+    const auth = { authorization: `Bearer ${r.json().data.token}` };
+    const userId = String((await t.db.selectFrom('users').select('id').where('sn', '=', r.json().data.sn).executeTakeFirstOrThrow()).id);
+    expect((await t.app.inject({ method: 'POST', url: '/api/exchanges/bind', payload: { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' }, headers: auth })).json().code).toBe(1);
+    await t.db.insertInto('exchange_keys').values([
+      { user_id: userId, exchange_id: 2, api_key_masked: 'bina****1111', sealed: 'x' },
+      { user_id: userId, exchange_id: 3, api_key_masked: 'okxk****2222', sealed: 'x' },
+    ]).execute();
+    const p = (await t.app.inject({ method: 'GET', url: '/api/user/portfolio', headers: { ...auth, lang: 'en' } })).json() as Answer<DataAt<'GET', '/api/user/portfolio'>>;
+    expect(p.code).toBe(1);
+    const [paper, binance, okx] = p.data.accounts;
+    expect(okx).toMatchObject({ exchange: 'okx', kind: 'live', status: 'unavailable', equity: null, available: null });
+    // 120.5 USDT + 0.5 BTC x 40,000.1 = 20,120.55; NOPRICE has no value, DUST is not held.
+    expect(binance).toMatchObject({ exchange: 'binance', kind: 'live', status: 'ok', equity: '20120.55', available: '100.5', coinCount: 3 });
+    expect(binance!.coins.map((c) => [c.currency, c.price, c.value])).toEqual([['BTC', '40000.1', '20000.05'], ['USDT', '1', '120.5'], ['NOPRICE', null, null]]);
+    expect(paper).toMatchObject({ exchange: 'paper', kind: 'paper', status: 'ok', equity: '10000' });
+    expect(p.data).toMatchObject({ live: '20120.55', simulation: '10000', total: '30120.55', unavailable: 1 });
+
+    // An exchange that never answers is unavailable after the wait, not a hung answer.
+    const hanging = createTrading({ db: t.db, feed: market, live: { ...live, balances: () => new Promise(() => undefined) } });
+    const started = Date.now();
+    const slow = await portfolio(t.db, hanging, userId, 100);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(slow.accounts.map((a) => [a.exchange, a.status])).toEqual([['paper', 'ok'], ['binance', 'unavailable'], ['okx', 'unavailable']]);
   });
 });
