@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, type Phone } from './support/browser.ts';
+import { openPhone, underServiceWorker, type Phone } from './support/browser.ts';
 import { callAs, register, storeSession } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 
+// biome-ignore lint/suspicious/noExplicitAny: as callAs: answers of every shape, typed at the call site where fields are read
 const api = <T = any>(path: string, token: string, init: { method?: string; body?: string } = {}) =>
   callAs<T>(baseURL, { token }, init.method ?? 'GET', `/api${path}`, init.body ? JSON.parse(init.body) : undefined);
 
@@ -22,28 +23,22 @@ async function traderWithBot(page: Page): Promise<{ token: string; botId: string
   return { token, botId: bot.data.id };
 }
 
-/** Waits until a service worker controls the page (the first visit installs it; a reload puts the page under it). */
-async function underServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    const worker = registration.active!;
-    if (worker.state !== 'activated') await new Promise((r) => worker.addEventListener('statechange', () => worker.state === 'activated' && r(null)));
-  });
-  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
 const apiCaches = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('api-')));
 
+/**
+ * Each test has its own phone (a fresh profile: no service worker yet, no storage) and sets up what it
+ * needs: a trader with a bot, the service worker in control. Any one runs alone (`-t`) and in any order
+ * (issue 13 §5).
+ */
 describe('the installable, offline-capable PWA', () => {
   let phone: Phone;
   let page: Page;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     phone = await openPhone(baseURL);
     page = phone.page;
   });
-  afterAll(async () => phone?.close());
+  afterEach(async () => phone?.close());
 
   it('is installable: the manifest is found and Chromium reports no installability error', async () => {
     await page.goto('/login');
@@ -79,6 +74,7 @@ describe('the installable, offline-capable PWA', () => {
 
   it('shows the cached bot list and detail offline with the time of the data, and refuses a write at once', async () => {
     const { token, botId } = await traderWithBot(page);
+    await underServiceWorker(page);
     await page.goto('/strategy');
     await expect.poll(() => page.getByTestId('bot-card').count()).toBe(1);
     await page.goto(`/strategy/detail/${botId}`);
@@ -108,7 +104,8 @@ describe('the installable, offline-capable PWA', () => {
   });
 
   it('serves the exchange list stale-while-revalidate within 5 minutes, and never older', async () => {
-    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token')))!) as string;
+    const { token } = await traderWithBot(page);
+    await underServiceWorker(page);
     const get = () =>
       page.evaluate(async (t) => {
         const r = await fetch('/api/market/exchanges', { headers: { authorization: `Bearer ${t}` } });
@@ -143,6 +140,8 @@ describe('the installable, offline-capable PWA', () => {
   });
 
   it('offers a new version once it is installed and waiting, and reloads into it when tapped', async () => {
+    await traderWithBot(page);
+    await underServiceWorker(page); // this version installed and in control
     const original = { html: readFileSync('dist/index.html', 'utf8'), sw: readFileSync('dist/sw.js', 'utf8') };
     try {
       // A second build with a changed shell: a new index.html, and the worker's manifest carries its revision.
@@ -165,6 +164,11 @@ describe('the installable, offline-capable PWA', () => {
   });
 
   it('leaves nothing of the user behind after logout: no cached answers, no storage, nothing offline', async () => {
+    await traderWithBot(page);
+    await underServiceWorker(page);
+    await page.goto('/strategy');
+    await expect.poll(() => page.getByTestId('bot-card').count()).toBe(1);
+    await expect.poll(() => apiCaches(page)).toHaveLength(1); // this user's answers, kept while logged in
     await page.goto('/my');
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '退出' }).click();

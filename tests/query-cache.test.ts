@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Phone } from './support/browser.ts';
-import { callAs, loggedInPhone } from './support/session.ts';
+import { callAs, loggedInPhone, type Registered } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 const params = { investment: '100', firstOrder: '10', multiplier: '1.5', maxPositions: 3, addTrigger: '2', takeProfit: '1.5', repeat: true, stopLoss: '' };
@@ -12,7 +12,7 @@ describe('the logged-in screens share one query cache', () => {
   let page: Page;
   const botLists: number[] = [];
   beforeAll(async () => {
-    let user;
+    let user: Registered;
     ({ phone, page, user } = await loggedInPhone(baseURL));
     expect((await callAs(baseURL, user, 'POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
     expect((await callAs(baseURL, user, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', name: 'Cache 马丁', params })).code).toBe(1);

@@ -27,6 +27,7 @@ export async function storeSession(page: Page, user: Registered): Promise<void> 
 }
 
 /** Calls the API as `user` (path from /api on) and answers the envelope. */
+// biome-ignore lint/suspicious/noExplicitAny: browser tests read answers of every shape; a call site names its type where it reads fields
 export async function callAs<T = any>(baseURL: string, user: { token: string }, method: string, path: string, body?: unknown): Promise<{ code: number; msg: string; data: T }> {
   const res = await fetch(`${baseURL}${path}`, {
     method, headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, ...(body ? { body: JSON.stringify(body) } : {}),

@@ -66,7 +66,9 @@ export async function injectWallet(page: Page, account: PrivateKeyAccount, behav
   });
   await page.addInitScript(() => {
     const listeners: Record<string, ((x: unknown) => void)[]> = {};
-    const emit = (event: string, value: unknown) => (listeners[event] ?? []).forEach((f) => f(value));
+    const emit = (event: string, value: unknown) => {
+      for (const f of listeners[event] ?? []) f(value);
+    };
     (window as unknown as { ethereum: unknown }).ethereum = {
       isMetaMask: true,
       async request({ method, params }: { method: string; params?: unknown[] }) {
@@ -76,7 +78,9 @@ export async function injectWallet(page: Page, account: PrivateKeyAccount, behav
         return answer.ok;
       },
       on(event: string, f: (x: unknown) => void) {
-        (listeners[event] ??= []).push(f);
+        const list = listeners[event] ?? [];
+        listeners[event] = list;
+        list.push(f);
       },
       removeListener(event: string, f: (x: unknown) => void) {
         listeners[event] = (listeners[event] ?? []).filter((g) => g !== f);
