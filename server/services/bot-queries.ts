@@ -120,9 +120,19 @@ async function todayProfits(db: Db, ids: string[]): Promise<Map<string, string>>
 /**
  * The floating PnL of what a bot holds at the price now, net of the sell fee: a martin bot's open
  * cycle, a grid's base on its sell levels. '0' when it holds nothing (no price needed); null when the
- * price or the market's rules cannot be read now.
+ * price or the market's rules cannot be read now (or not within 3 s).
  */
-export async function floatingOf(trading: Trading, row: Pick<BotRow, 'type' | 'state' | 'exchange_id' | 'symbol'>): Promise<string | null> {
+export async function floatingOf(trading: Trading, row: Pick<BotRow, 'type' | 'state' | 'exchange_id' | 'symbol'>, waitMs = FLOATING_WAIT_MS): Promise<string | null> {
+  // A slow exchange leaves the figure out (null) rather than holding up the whole list.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), waitMs); });
+  return Promise.race([floatingNow(trading, row), late]).finally(() => clearTimeout(timer));
+}
+
+/** How long a bot's floating PnL may wait for its exchange's price and rules. */
+const FLOATING_WAIT_MS = 3_000;
+
+async function floatingNow(trading: Trading, row: Pick<BotRow, 'type' | 'state' | 'exchange_id' | 'symbol'>): Promise<string | null> {
   const exchange = exchangeById(row.exchange_id)?.code ?? 'unknown';
   if (row.type === 'grid') {
     const held = gridHeld(row.state as StoredGridState);
