@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createPublicClient, createTestClient, createWalletClient, formatUnits, http, parseAbi, parseUnits, type Address, type Hash } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -58,23 +58,25 @@ async function setPaymentPassword(user: Registered, password: string): Promise<v
  */
 describe('deposits and withdrawals on chain 56', () => {
   let phone: Phone | undefined;
+  let page: Page;
+  let me: Registered;
+  const balance = () => balanceOf(me);
+  // The set-up is a hook's (its own deadline): a phone and a new trader logged in through storage.
+  beforeEach(async () => {
+    phone = await openPhone(baseURL);
+    page = phone.page;
+    me = await register(baseURL);
+    await storeSession(page, me);
+  });
   afterEach(async () => {
     await phone?.close();
     phone = undefined;
   });
-  /** A phone for a new trader (logged in once `storeSession` runs). */
-  const newTrader = async (): Promise<{ page: Page; me: Registered }> => {
-    phone = await openPhone(baseURL);
-    return { page: phone.page, me: await register(baseURL) };
-  };
 
   it('pays a deposit from the wallet (approve, then deposit with the UID) and credits it after 3 confirmations', async () => {
-    const { page, me } = await newTrader();
-    const balance = () => balanceOf(me);
     const usdt = (await callAs(baseURL, me, 'GET', '/api/user/depositInfo')).data.token as Address;
     const account = await newWallet(usdt, '100');
-    await injectWallet(page, account, { rpcUrl: chainUrl });
-    await storeSession(page, me);
+    await injectWallet(page, account, { rpcUrl: chainUrl }); // for the pages opened from now on
     await page.goto('/my/deposit');
     await expect.poll(() => page.getByTestId('deposit-address').innerText()).toMatch(/^0x[0-9a-f]{40}$/i);
     expect(await page.getByTestId('deposit-memo').innerText()).toBe(me.sn);
@@ -92,16 +94,13 @@ describe('deposits and withdrawals on chain 56', () => {
     await test.mine({ blocks: 5 });
     await new Promise((r) => setTimeout(r, 600));
     expect(await balance()).toBe('25.5'); // once
-  });
+  }, 90_000); // 10 s measured at load 2, 37 s at load 13
 
   it('withdraws with the payment password after a confirmation, refusing a wrong one, and pays it on chain', async () => {
-    const { page, me } = await newTrader();
-    const balance = () => balanceOf(me);
     await setPaymentPassword(me, '135790');
     await fund(me, '25.5');
     const usdt = (await callAs(baseURL, me, 'GET', '/api/user/depositInfo')).data.token as Address;
     const to = privateKeyToAccount(generatePrivateKey()).address;
-    await storeSession(page, me);
     await page.goto('/my/withdraw');
     await expect.poll(() => page.getByTestId('withdraw-balance').innerText()).toContain('25.5');
     // Setting the payment password locked withdrawals (WITHDRAW_LOCK_HOURS: 7.2 s for the tests): the
@@ -138,11 +137,8 @@ describe('deposits and withdrawals on chain 56', () => {
   }, 150_000);
 
   it('converts USDT to fuel from the asset screen with the payment password', async () => {
-    const { page, me } = await newTrader();
-    const balance = () => balanceOf(me);
     await setPaymentPassword(me, '135790');
     await fund(me, '13.5');
-    await storeSession(page, me);
     const fuelBefore = (await callAs(baseURL, me, 'GET', '/api/user/account')).data.fuel as string;
     await page.goto('/my/asset/balance');
     await expect.poll(() => page.getByTestId('asset-balance').innerText()).toContain('13.5');
