@@ -59,8 +59,13 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('chainUrl', chain.url);
   return async () => {
-    server?.kill('SIGTERM');
-    await new Promise((r) => server?.once('exit', r));
+    // A server that has already ended (it crashed, or something killed it) sends no more 'exit': waiting
+    // for one would hold the run forever.
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((r) => server?.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
     await chain?.stop();
   };
