@@ -1,31 +1,53 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPhone, type Phone } from './support/browser.ts';
-import { register, storeSession } from './support/session.ts';
+import { callAs, register, storeSession, type Registered } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 
-/** A new user, logged in through storage (the login screen has its own tests). */
-async function newTrader(page: Page): Promise<string> {
-  const user = await register(baseURL);
-  await storeSession(page, user);
-  return user.token;
-}
-
 const path = (page: Page) => new URL(page.url()).pathname;
 const status = (page: Page) => page.getByTestId('bot-summary').locator('[data-status]').getAttribute('data-status');
+/** The martin bot the create test saves: the form's defaults with 1.2% take profit. */
+const martin = { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1.2', stopLoss: '', repeat: true };
 
+/**
+ * A new trader's bots on Paper in the browser. Each test has its own phone and trader (Paper bound, and
+ * a bot made, through the API where the test is about something else), so any one runs alone (`-t`) and
+ * in any order (issue 13 §5).
+ */
 describe('a new trader runs a martin bot on Paper', () => {
-  let phone: Phone;
+  let phone: Phone | undefined;
   let page: Page;
-  let botId = '';
-
-  beforeAll(async () => {
+  let user: Registered;
+  // The set-up is a hook's (its own deadline): a phone and a new trader logged in through storage (the
+  // login screen has its own tests). On a loaded machine it alone can take half a minute.
+  beforeEach(async () => {
     phone = await openPhone(baseURL);
     page = phone.page;
-    await newTrader(page);
+    user = await register(baseURL);
+    await storeSession(page, user);
   });
-  afterAll(async () => phone?.close());
+  afterEach(async () => {
+    await phone?.close();
+    phone = undefined;
+  });
+
+  /** Binds Paper for the trader through the API (the binding screen has its own test). */
+  const bindPaper = async () => {
+    expect((await callAs(baseURL, user, 'POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperKey12345678', secretKey: 'paperSecret12345678' })).code).toBe(1);
+  };
+  /** The trader's martin bot on BTC/USDT made through the API (and started, when `running`), its screen open: its id. */
+  const openBot = async (running: boolean): Promise<string> => {
+    await bindPaper();
+    const created = await callAs(baseURL, user, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', name: 'E2E 马丁', params: martin });
+    expect(created.code).toBe(1);
+    const id = created.data.id as string;
+    if (running) expect((await callAs(baseURL, user, 'GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
+    await page.goto(`/strategy/detail/${id}`);
+    await expect.poll(() => status(page)).toBe(running ? 'running' : 'stopped');
+    if (running) await expect.poll(() => page.getByTestId('bot-positions').innerText()).toBe('1 / 5');
+    return id;
+  };
 
   it('is asked to bind an exchange first, binds Paper, and sees no bots yet', async () => {
     await page.goto('/strategy/martin');
@@ -40,6 +62,9 @@ describe('a new trader runs a martin bot on Paper', () => {
   });
 
   it('creates a martin bot with inline checks and the funds of each level', async () => {
+    await bindPaper();
+    await page.goto('/strategy');
+    await page.getByTestId('bots-empty').waitFor();
     await page.getByTestId('create-bot').click();
     await page.waitForURL((u) => u.pathname === '/strategy/martin');
     // The price comes from the market; the table is the engine's plan at that price.
@@ -72,12 +97,12 @@ describe('a new trader runs a martin bot on Paper', () => {
     await page.locator('input[name="name"]').fill('E2E 马丁');
     await page.getByTestId('save-bot').click();
     await page.waitForURL((u) => u.pathname.startsWith('/strategy/detail/'));
-    botId = path(page).split('/').pop()!;
-    expect(botId).toMatch(/^\d+$/);
+    expect(path(page).split('/').pop()).toMatch(/^\d+$/);
     await expect.poll(() => status(page)).toBe('stopped');
   });
 
   it('starts it and sees the first position and its log entry within seconds', async () => {
+    await openBot(false);
     const started = Date.now();
     await page.getByTestId('op-start').click();
     await expect.poll(() => status(page)).toBe('running');
@@ -90,6 +115,7 @@ describe('a new trader runs a martin bot on Paper', () => {
   });
 
   it('adds a position by hand after confirming', async () => {
+    const botId = await openBot(true);
     await page.getByTestId('op-manual').click();
     await page.waitForURL((u) => u.pathname === `/strategy/action/${botId}`);
     await expect.poll(() => page.getByTestId('manual-add').isEnabled()).toBe(true);
@@ -102,6 +128,7 @@ describe('a new trader runs a martin bot on Paper', () => {
   });
 
   it('pauses and resumes it', async () => {
+    await openBot(true);
     await page.getByTestId('op-pause').click();
     await expect.poll(() => status(page)).toBe('paused');
     await expect.poll(() => page.getByTestId('action-list').locator('[data-kind="pause"]').count()).toBe(1);
@@ -111,6 +138,7 @@ describe('a new trader runs a martin bot on Paper', () => {
   });
 
   it('cannot edit it while it runs', async () => {
+    const botId = await openBot(true);
     await page.goto(`/strategy/martin/${botId}`);
     await page.getByTestId('running-no-edit').waitFor();
     expect(await page.getByTestId('running-no-edit').innerText()).toContain('运行中的策略不能编辑');
@@ -127,6 +155,7 @@ describe('a new trader runs a martin bot on Paper', () => {
   });
 
   it('stops it after confirming', async () => {
+    const botId = await openBot(true);
     await page.goto(`/strategy/detail/${botId}`);
     await expect.poll(() => status(page)).toBe('running');
     await page.getByTestId('op-stop').click();
@@ -136,6 +165,7 @@ describe('a new trader runs a martin bot on Paper', () => {
   });
 
   it('deletes it in a batch, with a progress view, and the list is empty again', async () => {
+    await openBot(false);
     await page.goto('/strategy');
     await expect.poll(() => page.getByTestId('bot-card').count()).toBe(1);
     await page.getByTestId('batch-toggle').click();
@@ -162,6 +192,7 @@ describe('a new trader runs a martin bot on Paper', () => {
   });
 
   it('works out each level and the total funds in the size calculator, as the engine plans them', async () => {
+    await bindPaper();
     await page.goto('/strategy/size');
     await expect.poll(() => page.getByTestId('size-price').inputValue()).toMatch(/^\d/); // the latest price, by default
     await page.getByTestId('size-price').fill('100');
@@ -177,6 +208,7 @@ describe('a new trader runs a martin bot on Paper', () => {
   });
 
   it('creates a grid bot with the profit per grid shown before the start, starts it and sees its levels', async () => {
+    await bindPaper();
     await page.goto('/strategy');
     await page.getByTestId('new-grid').click();
     await page.waitForURL((u) => u.pathname === '/strategy/grid');
@@ -201,11 +233,13 @@ describe('a new trader runs a martin bot on Paper', () => {
   });
 
   it('finds AI parameters for a risk level, explains them with figures, and starts the chosen one', async () => {
+    await bindPaper();
     await page.goto('/strategy');
     await page.getByTestId('new-ai').click();
     await page.waitForURL((u) => u.pathname === '/strategy/ai');
     await page.getByTestId('risk-conservative').click();
     await page.getByTestId('ai-search').click();
+    // The test server searches 2 days of candles (AI_SEARCH_DAYS, tests/support/global-setup.ts), not 30.
     await page.getByTestId('ai-proposal').first().waitFor({ timeout: 30_000 });
     const text = await page.getByTestId('ai-proposals').innerText();
     expect(text).toMatch(/测试了 \d{3,} 组参数/);
