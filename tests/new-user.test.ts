@@ -1,18 +1,19 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, uniqueAccount, type Phone } from './support/browser.ts';
+import { openPhone, underServiceWorker, uniqueAccount, type Phone } from './support/browser.ts';
+import { storeSession } from './support/session.ts';
 import { solvedChallengeAt } from '../server/security/challenge.ts';
 
 const baseURL = inject('baseURL');
 const password = 'Trade2026x';
 
-async function registerByApi(account: string): Promise<{ sn: string; token: string }> {
+async function registerByApi(account: string): Promise<{ sn: string; token: string } & Record<string, string>> {
   const res = await fetch(`${baseURL}/api/login/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ terminal: 1, account, password, confirm: password, challenge: await solvedChallengeAt(baseURL) }),
   });
-  const body = (await res.json()) as { code: number; data: { sn: string; token: string } };
+  const body = (await res.json()) as { code: number; data: { sn: string; token: string } & Record<string, string> };
   expect(body.code).toBe(1);
   return body.data;
 }
@@ -33,18 +34,34 @@ async function tabBar(page: Page) {
   return { visible, padding, height: box?.height, bottom: (box?.y ?? 0) + (box?.height ?? 0), position, labels, active };
 }
 
+/**
+ * A new trader on a phone. Each test has its own phone (and its own trader, logged in through storage,
+ * where it is not about registering), so any one runs alone (`-t`) and in any order (issue 13 §5).
+ */
 describe('a new trader on a phone', () => {
-  let phone: Phone;
+  let phone: Phone | undefined;
   let page: Page;
-  const account = uniqueAccount('t');
+  /** Someone who invites: registered once, only read. */
   let referrer: { sn: string };
 
   beforeAll(async () => {
     referrer = await registerByApi(uniqueAccount('r'));
+  });
+  // A fresh phone for each test (a hook's set-up, with its own deadline), nobody logged in yet.
+  beforeEach(async () => {
     phone = await openPhone(baseURL);
     page = phone.page;
   });
-  afterAll(async () => phone?.close());
+  afterEach(async () => {
+    await phone?.close();
+    phone = undefined;
+  });
+  /** A new trader logged in on the phone through storage (registering has its own test): their account name. */
+  const loggedIn = async (): Promise<string> => {
+    const account = uniqueAccount('t');
+    await storeSession(page, await registerByApi(account));
+    return account;
+  };
 
   it('is sent to /login from guarded and unknown paths, and can open /test', async () => {
     for (const p of ['/', '/my', '/strategy/detail/7', '/my/asset']) {
@@ -59,6 +76,7 @@ describe('a new trader on a phone', () => {
   });
 
   it('registers through a referral link with the referrer filled in', async () => {
+    const account = uniqueAccount('t');
     await page.goto(`/register/${referrer.sn}`);
     const referrerInput = page.locator('input[name="referrer"]');
     expect(await referrerInput.inputValue()).toBe(referrer.sn);
@@ -81,6 +99,7 @@ describe('a new trader on a phone', () => {
   });
 
   it('shows the tab bar only on the five tab paths, 60px high with 66px padding', async () => {
+    await loggedIn();
     await page.goto('/');
     // The bar's code loads with the first logged-in screen: measure once the app has rendered it.
     await page.getByTestId('tab-bar').waitFor();
@@ -101,6 +120,7 @@ describe('a new trader on a phone', () => {
   });
 
   it('keeps a logged-in user away from /login and /register, and sends unknown paths home', async () => {
+    await loggedIn();
     for (const p of ['/login', '/register', `/register/${referrer.sn}`, '/nowhere']) {
       await page.goto(p);
       await page.waitForURL((u) => u.pathname === '/');
@@ -112,6 +132,7 @@ describe('a new trader on a phone', () => {
   });
 
   it('logs out after confirming, then logs back in', async () => {
+    const account = await loggedIn();
     await page.goto('/my');
     await expect.poll(() => page.getByTestId('my-sn').innerText()).toMatch(/^\d{8}$/);
     await page.getByRole('button', { name: '退出登录' }).click();
@@ -131,6 +152,7 @@ describe('a new trader on a phone', () => {
   });
 
   it('switches theme and language, and both survive a reload without a flash', async () => {
+    await loggedIn();
     await page.goto('/setting');
     await page.getByTestId('theme-switch').click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
@@ -164,6 +186,7 @@ describe('a new trader on a phone', () => {
   });
 
   it('binds Paper keys, sees them masked, and unbinds after confirming', async () => {
+    await loggedIn();
     await page.goto('/bind');
     await page.getByTestId('exchange-list').getByText('Paper').click();
     await page.waitForURL('**/bind/paper');
@@ -186,6 +209,8 @@ describe('a new trader on a phone', () => {
   });
 
   it('is sent to /login with storage wiped when the server ends the session', async () => {
+    await loggedIn();
+    await underServiceWorker(page); // it keeps this user's answers from now on
     await page.goto('/');
     const apiCaches = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('api-')));
     await expect.poll(apiCaches, { timeout: 10_000 }).toHaveLength(1); // home's bill and counts, kept by the service worker
@@ -194,6 +219,8 @@ describe('a new trader on a phone', () => {
     await page.waitForURL((u) => u.pathname === '/rank');
     await page.getByTestId('rank-list').waitFor({ state: 'attached' }); // loaded: nothing more to ask until the tab changes
     await page.evaluate(() => sessionStorage.setItem('draft', 'x'));
+    // A preference the wipe must keep (the trader chose it before; the settings test switches it on screen).
+    await page.evaluate(() => localStorage.setItem('theme-storage', JSON.stringify({ theme: 'light', language: 'zh' })));
     const token = JSON.parse((await storage(page)).local.token!) as string;
     const res = await fetch(`${baseURL}/api/login/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(((await res.json()) as { code: number }).code).toBe(1);
@@ -210,7 +237,7 @@ describe('a new trader on a phone', () => {
     expect(local.token).toBeUndefined();
     expect(local.user).toBeUndefined();
     expect(session).toEqual({});
-    expect(local['theme-storage']).toBeDefined();
+    expect(JSON.parse(local['theme-storage']!)).toEqual({ theme: 'light', language: 'zh' });
     // The service worker's kept answers of this user (home's bill and counts) are gone too.
     expect(await apiCaches()).toEqual([]);
   });
