@@ -14,6 +14,7 @@ import { measureWalletLogin } from './wallet-login.ts';
 import { measureDepositCredit } from './deposit-credit.ts';
 import { measureBacktestAnswer } from './backtest-answer.ts';
 import { measureAiSearch } from './ai-search.ts';
+import { measureParity } from './parity.ts';
 import { measureFlood } from './flood.ts';
 import { median, percentile, round } from './stats.ts';
 import { solvedChallengeAt } from '../server/security/challenge.ts';
@@ -62,6 +63,7 @@ results.serverRestartReadyMs = { median: Math.round(median(restarts)), runs: res
 
 results.backtestMartin = measureBacktest();
 results.aiSearch = measureAiSearch();
+results.parity7Days = await measureParity();
 results.priceUpdate10kBots = measureBotBook();
 results.botListLoad = await measureBotListLoad(port + 2);
 results.depositCredit = await measureDepositCredit();

@@ -50,6 +50,28 @@ describe('the simulated market', () => {
     }
   });
 
+  it('traces each minute candle with its seconds: the open at second 0, the low and the high reached', () => {
+    // So a live bot reading the seconds sees the prices a backtest on the candles sees (issue 14 §0).
+    const m = new SimulatedMarket();
+    const from = Date.UTC(2026, 5, 1, 12);
+    for (const symbol of ['BTC/USDT', 'SOL/USDT', 'DOGE/USDT']) {
+      const cols = m.minuteColumns(symbol, from, from + 120 * 60_000);
+      let lowFirst = 0;
+      for (let i = 0; i < 120; i++) {
+        const seconds = Array.from({ length: 60 }, (_, s) => Number(m.priceAt(symbol, from + i * 60_000 + s * 1000)));
+        expect(seconds[0]).toBe(cols.open[i]);
+        expect(Math.max(...seconds)).toBe(cols.high[i]);
+        expect(Math.min(...seconds)).toBe(cols.low[i]);
+        if (seconds.indexOf(cols.low[i]!) < seconds.indexOf(cols.high[i]!)) lowFirst++;
+        // The last second is on its way to the next open, the candle's close.
+        expect(Math.abs(seconds[59]! - cols.close[i]!)).toBeLessThanOrEqual((cols.high[i]! - cols.low[i]!) / 2);
+      }
+      // Which extreme comes first is the seed's choice, not the candle's colour.
+      expect(lowFirst).toBeGreaterThan(35);
+      expect(lowFirst).toBeLessThan(85);
+    }
+  });
+
   it('moves like a real market over years: realistic volatility, no runaway prices', () => {
     const m = new SimulatedMarket();
     const days = m.candles('BTC/USDT', '1d', GENESIS_MS + 3 * 365 * DAY, 3 * 365);

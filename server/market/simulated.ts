@@ -46,17 +46,36 @@ export class SimulatedMarket {
     return s;
   }
 
-  /** The price at a moment (ms), as a decimal string rounded to the symbol's tick. */
+  /**
+   * The price at a moment (ms), as a decimal string rounded to the symbol's tick. The seconds of a
+   * minute trace its candle, so a bot that reads them sees the prices a backtest on the candles sees:
+   * second 0 is the open; the low and the high are reached at two seeded seconds (one in 1-29, the
+   * other in 30-58, which of them first is seeded too), straight lines join them and run on to the next
+   * minute's open, with a small seeded jitter (±2.5 % of the candle's range) that stays inside it.
+   */
   priceAt(symbol: string, ms: number): string {
     const info = this.info(symbol);
     const { day, minute, into } = this.locate(ms);
     const d = this.day(info, day);
-    const open = d.boundary[minute]!;
-    const close = d.boundary[minute + 1]!;
-    // Inside a minute: a straight line from open to close with a seeded wiggle, kept within the candle.
-    const rand = seeded(hashString(`${this.seed}:${symbol}:${day}:${minute}:${Math.floor(into / 1000)}`));
-    const wiggle = (rand() - 0.5) * (d.high[minute]! - d.low[minute]!) * 0.5;
-    const log = Math.min(d.high[minute]!, Math.max(d.low[minute]!, open + (close - open) * (into / 60_000) + wiggle));
+    const high = d.high[minute]!;
+    const low = d.low[minute]!;
+    const second = Math.floor(into / 1000);
+    const shape = seeded(hashString(`${this.seed}:${symbol}:${day}:${minute}`));
+    const first = 1 + Math.floor(shape() * 29);
+    const then = 30 + Math.floor(shape() * 29);
+    const lowFirst = shape() < 0.5;
+    // The corners of the minute's path: (second, log price).
+    const times = [0, first, then, 60];
+    const logs = [d.boundary[minute]!, lowFirst ? low : high, lowFirst ? high : low, d.boundary[minute + 1]!];
+    let k = 0;
+    while (second > times[k + 1]!) k++;
+    const t0 = times[k]!;
+    const t1 = times[k + 1]!;
+    let log = logs[k]! + ((logs[k + 1]! - logs[k]!) * (second - t0)) / (t1 - t0);
+    if (second !== t0 && second !== t1) {
+      const rand = seeded(hashString(`${this.seed}:${symbol}:${day}:${minute}:${second}`));
+      log = Math.min(high, Math.max(low, log + (rand() - 0.5) * (high - low) * 0.05));
+    }
     return Math.exp(log).toFixed(decimalsOf(info.tick));
   }
 

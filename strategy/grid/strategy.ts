@@ -52,10 +52,24 @@ function place(state: GridState, level: number, order: Omit<PlaceOrder, 'type' |
   return { state: { ...state, seq, pending: { id, level, reason: order.reason } }, intents: [{ type: 'PlaceOrder', clientOrderId: id, ...order }] };
 }
 
+/**
+ * The levels of a view's grid, computed once per view (the engine and a backtest keep one view per bot
+ * and its parameters; a geometric grid's levels cost a power per level): the same answer, cached.
+ */
+const levelsByView = new WeakMap<GridView, Decimal[]>();
+function levelsOf(view: GridView): Decimal[] {
+  let levels = levelsByView.get(view);
+  if (!levels) {
+    levels = gridLevels(view.params, view.market.tickSize);
+    levelsByView.set(view, levels);
+  }
+  return levels;
+}
+
 /** The prices that make the grid act: the highest buy level and the lowest sell level, with the exits. */
 export function gridTriggers(state: GridState, view: GridView): { down: Decimal | null; up: Decimal | null } {
   if (state.phase !== 'running') return { down: null, up: null };
-  const levels = gridLevels(view.params, view.market.tickSize);
+  const levels = levelsOf(view);
   let down: Decimal | null = view.params.stopLoss ? money(view.params.stopLoss) : null;
   let up: Decimal | null = view.params.takeProfit ? money(view.params.takeProfit) : null;
   state.orders.forEach((o, i) => {
@@ -98,7 +112,7 @@ function onPrice(state: GridState, price: Decimal, view: GridView): Result {
   }
   if (params.stopLoss && price.lte(params.stopLoss)) return exit(state, view, 'stop');
   if (params.takeProfit && price.gte(params.takeProfit)) return exit(state, view, 'close');
-  const levels = gridLevels(params, market.tickSize);
+  const levels = levelsOf(view);
   for (let i = state.orders.length - 1; i >= 0; i--) {
     const o = state.orders[i];
     if (o?.side === 'buy' && price.lte(levels[i]!)) return place(state, i, { side: 'buy', quote: o.amount.mul(price), reason: 'add' });

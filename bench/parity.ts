@@ -1,0 +1,36 @@
+// Backtest vs the live engine on the simulated market's own seconds (issue 14 §0): 7 days of one price
+// round per second (604,800) through the runner and the Paper venue, per symbol, against the backtest of
+// the 1-minute candles of the same seconds (fill at the trigger, no slippage). server/parity-support.ts.
+import { SimulatedMarket } from '../server/market/simulated.ts';
+import { secondsParity, type ParityBot } from '../server/parity-support.ts';
+
+const martin = (addTrigger: string, takeProfit: string): ParityBot => ({ type: 'martin', params: { investment: '2000', firstOrder: '40', multiplier: '1.5', maxPositions: 6, addTrigger, takeProfit, stopLoss: '', repeat: true } });
+const grid = (price: number, width: number, grids: number): ParityBot => ({
+  type: 'grid', params: { investment: '9000', lower: (price * (1 - width)).toFixed(2), upper: (price * (1 + width)).toFixed(2), grids, spacing: 'geometric', stopLoss: '', takeProfit: '' },
+});
+
+export async function measureParity(days = 7, symbols = ['BTC/USDT', 'ETH/USDT'], from = Date.UTC(2026, 0, 5)) {
+  const out: Record<string, unknown> = { days, from: new Date(from).toISOString() };
+  let live = 0;
+  let backtest = 0;
+  for (const symbol of symbols) {
+    const price = Number(new SimulatedMarket().priceAt(symbol, from));
+    const bots = [martin('0.5', '0.5'), martin('1', '1'), martin('2', '1.5'), grid(price, 0.05, 10), grid(price, 0.1, 20), grid(price, 0.1, 40)];
+    const { rows, ms } = await secondsParity({ symbol, from, seconds: days * 86_400, bots });
+    out[symbol] = {
+      seconds: days * 86_400,
+      s: Math.round(ms / 100) / 10,
+      bots: rows.map((r) => {
+        live += Number(r.live.realized);
+        backtest += Number(r.backtest.realized);
+        const p = r.bot.params as Record<string, unknown>;
+        const name = r.bot.type === 'martin' ? `martin add ${p.addTrigger}% tp ${p.takeProfit}%` : `grid ${p.lower}-${p.upper} x${p.grids}`;
+        return `${name}: live ${Number(r.live.realized).toFixed(4)} (${r.live.cycles} cycles), backtest ${Number(r.backtest.realized).toFixed(4)} (${r.backtest.cycles}), ${r.gapPct >= 0 ? '+' : ''}${r.gapPct.toFixed(2)} %`;
+      }),
+    };
+  }
+  out.total = `live ${live.toFixed(2)}, backtest ${backtest.toFixed(2)}, ${(((backtest - live) / Math.abs(live)) * 100).toFixed(2)} %`;
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await measureParity(Number(process.argv[2] ?? 7)), null, 2));

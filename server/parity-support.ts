@@ -1,0 +1,112 @@
+import type { GridParamsInput, MartinParamsInput } from '../contract/bots.ts';
+import { backtestMartin, type CandleColumns } from '../strategy/backtest.ts';
+import { backtestGrid } from '../strategy/grid/backtest.ts';
+import type { GridParams } from '../strategy/grid/rules.ts';
+import type { MartinParams } from '../strategy/martin/rules.ts';
+import { money } from '../strategy/money.ts';
+import { SimulatedMarket } from './market/simulated.ts';
+import { storedParams } from './services/bots.ts';
+import { openTestApp, registerPayload } from './test-support.ts';
+import { createTrading, type Trading } from './trading.ts';
+
+/** A bot as botCreate takes it. */
+export type ParityBot = { type: 'martin'; params: MartinParamsInput } | { type: 'grid'; params: GridParamsInput };
+
+export interface ParityFigures {
+  realized: string;
+  cycles: number;
+  fills: number;
+}
+
+export interface ParityRow {
+  bot: ParityBot;
+  live: ParityFigures;
+  backtest: ParityFigures;
+  /** (backtest - live) / |live| x 100; NaN when live realised nothing. */
+  gapPct: number;
+}
+
+/**
+ * The parity check of issue 14 §0 against the live engine, not the candles' four prices: the engine
+ * (the runner, the price book, the Paper venue, the books in a PGlite database) is driven by the
+ * simulated market's own second-by-second prices, one price round per second of market time (what
+ * `ENGINE_TICK_MS` 1000 does live), each order filled by Paper at the price of its second; the same
+ * seconds are made into 1-minute candles (open: second 0, high and low: the extremes, close: second 59)
+ * and every bot is backtested on them with no slippage (Paper has none). Each bot has its own trader
+ * (10,000 USDT of Paper); the fuel fee is 0, so no bot pauses for fuel on a long run.
+ */
+export async function secondsParity(options: { symbol: string; from: number; seconds: number; bots: readonly ParityBot[] }): Promise<{ rows: ParityRow[]; candles: number; ms: number }> {
+  const started = performance.now();
+  const { symbol, from, seconds, bots } = options;
+  const feed = new SimulatedMarket();
+  let clock = from;
+  let trading: Trading | undefined;
+  const t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed, now: () => clock, fuelFeeRate: '0' })) });
+  try {
+    const engine = trading!.engine;
+    const ids: string[] = [];
+    for (const bot of bots) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+      const headers = { authorization: `Bearer ${r.json().data.token}` };
+      const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) }).then((x) => x.json());
+      await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' });
+      const created = await call('POST', '/api/user/botCreate', { type: bot.type, exchangeId: 1, symbol, params: bot.params });
+      if (created.code !== 1) throw new Error(`bot not created: ${JSON.stringify(created)}`);
+      const started = await call('GET', `/api/user/botOperation?id=${created.data.id}&action=start`);
+      if (started.code !== 1) throw new Error(`bot not started: ${JSON.stringify(started)}`);
+      ids.push(String(created.data.id));
+    }
+    // Started at second 0 (each opened at its price); then one price round per second.
+    await engine.idle();
+    for (let s = 1; s < seconds; s++) {
+      clock = from + s * 1000;
+      await engine.tick();
+      await engine.idle();
+    }
+    const candles = minuteCandles(feed, symbol, from, seconds);
+    const market = await trading!.market('paper', symbol);
+    const rows: ParityRow[] = [];
+    for (const [i, bot] of bots.entries()) {
+      const id = ids[i]!;
+      const row = await t.db.selectFrom('bots').select(['realized', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+      if (row.status !== 'running') throw new Error(`bot ${id} stopped running: ${row.status}`);
+      const cycles = await t.db.selectFrom('bot_cycles').select((eb) => eb.fn.countAll<string>().as('n')).where('bot_id', '=', id).executeTakeFirstOrThrow();
+      const fills = await t.db.selectFrom('bot_orders').select((eb) => eb.fn.countAll<string>().as('n')).where('bot_id', '=', id).where('status', '=', 'filled').executeTakeFirstOrThrow();
+      const live = { realized: money(row.realized).toFixed(), cycles: Number(cycles.n), fills: Number(fills.n) };
+      const params = storedParams(bot.type, bot.params);
+      const view = { market };
+      const bt = bot.type === 'grid'
+        ? (({ realized, trades, fills: f }) => ({ realized, cycles: trades, fills: f.length }))(backtestGrid({ ...view, params: params as GridParams }, candles, { slippage: '0' }))
+        : (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(backtestMartin({ ...view, params: params as MartinParams }, candles, { slippage: '0' }));
+      const backtest = { ...bt, realized: money(bt.realized).toFixed() };
+      const l = Number(live.realized);
+      rows.push({ bot, live, backtest, gapPct: l === 0 ? Number.NaN : ((Number(backtest.realized) - l) / Math.abs(l)) * 100 });
+    }
+    return { rows, candles: candles.open.length, ms: performance.now() - started };
+  } finally {
+    await trading?.engine.stop();
+    await t.close();
+  }
+}
+
+/** The 1-minute candles of `seconds` seconds of the simulated market from `from`, made from those seconds. */
+export function minuteCandles(feed: SimulatedMarket, symbol: string, from: number, seconds: number): CandleColumns & { time: Float64Array } {
+  const n = Math.floor(seconds / 60);
+  const out = { time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n) };
+  for (let i = 0; i < n; i++) {
+    let high = -Infinity;
+    let low = Infinity;
+    let price = 0;
+    for (let s = 0; s < 60; s++) {
+      price = Number(feed.priceAt(symbol, from + (i * 60 + s) * 1000));
+      if (s === 0) out.open[i] = price;
+      if (price > high) high = price;
+      if (price < low) low = price;
+    }
+    out.time[i] = from + i * 60_000;
+    out.high[i] = high;
+    out.low[i] = low;
+    out.close[i] = price;
+  }
+  return out;
+}
