@@ -90,6 +90,8 @@ describe('a new trader runs a martin bot on Paper', () => {
     await page.getByTestId('backtest-result').waitFor();
     expect(await page.getByTestId('backtest-result').innerText()).toContain('10080 根 1m K 线');
     expect(Number(await page.getByTestId('bt-cycles').innerText())).toBeGreaterThan(0);
+    // It says how it fills (issue 14 §0).
+    expect(await page.getByTestId('bt-fill').innerText()).toBe('成交价：触发价（跳空时为开盘价），滑点 0.05%。');
     await expect.poll(() => page.getByTestId('equity-chart').locator('canvas').count()).toBeGreaterThan(0);
     // Changing a setting makes the result stale: it is cleared.
     await page.locator('input[name="takeProfit"]').fill('1.2');
@@ -244,6 +246,7 @@ describe('a new trader runs a martin bot on Paper', () => {
     const text = await page.getByTestId('ai-proposals').innerText();
     expect(text).toMatch(/测试了 \d{3,} 组参数/);
     expect(text).toContain('30 天最大回撤不超过 5%');
+    expect(text).toContain('回测成交价：触发价（跳空时为开盘价），滑点 0.05%。');
     const first = page.getByTestId('ai-proposal').first();
     expect(await first.innerText()).toMatch(/30 天收益率/);
     await first.getByTestId('ai-start').click();

@@ -97,6 +97,9 @@ function AiSearchPage() {
     }
   };
 
+  // The fill model of the candidates' backtests (issue 14 §0): at the trigger, the open on a gap, with this slippage.
+  const slippage = answer ? num(Number(answer.fill.slippage) * 100, i18n.locale, 4) : '';
+
   return (
     <Page title={<Trans>AI 策略</Trans>}>
       <OfflineBanner />
@@ -128,7 +131,8 @@ function AiSearchPage() {
           {answer ? (
             <section aria-label={t`方案`} data-testid="ai-proposals">
               <p className={ui.muted}>
-                <Trans>测试了 {answer.tried} 组参数（{answer.timeframe} K 线），{answer.kept} 组 30 天最大回撤不超过 {answer.limit}%，以下为评分最高的方案（用时 {num(answer.elapsedMs / 1000, i18n.locale, 1)} 秒）。</Trans>
+                <Trans>测试了 {answer.tried} 组参数（{answer.timeframe} K 线），{answer.kept} 组 30 天最大回撤不超过 {answer.limit}%，以下为评分最高的方案（用时 {num(answer.elapsedMs / 1000, i18n.locale, 1)} 秒）。</Trans>{' '}
+                <span data-testid="ai-fill"><Trans>回测成交价：触发价（跳空时为开盘价），滑点 {slippage}%。</Trans></span>
               </p>
               {answer.proposals.length === 0 ? <p className={ui.card}><Trans>没有符合该风险偏好的方案，可以换一个交易对或风险偏好再试。</Trans></p> : null}
               {answer.proposals.map((p, i) => <ProposalCard key={`${p.type}:${JSON.stringify(p.params)}`} p={p} index={i} kept={answer.kept} busy={starting !== null} starting={starting === i} onStart={() => void start(p, i)} />)}

@@ -47,6 +47,9 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
     }
   };
 
+  // The fill model the server used (issue 14 §0): at the trigger, the open on a gap, with this slippage.
+  const slippage = result ? num(Number(result.fill.slippage) * 100, l, 4) : '';
+
   return (
     <section className={ui.card} aria-labelledby="backtest-title" data-testid="backtest">
       <h2 id="backtest-title" className={css.sectionTitle}><Trans>回测</Trans></h2>
@@ -75,7 +78,8 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
           <p className={css.mutedTight.bottom}>
             <Trans>{result.days} 天、{result.candles} 根 {result.timeframe} K 线，同期价格 {signed(result.priceChangePct, l, 2)}%。</Trans>{' '}
             {result.open ? <><Trans>结束时仍持仓 {result.open.amount}，均价 {num(result.open.average, l, 8)}。</Trans>{' '}</> : null}
-            <Trans>回测按历史价格以市价成交，不代表未来收益。</Trans>
+            <Trans>回测按历史价格以市价成交，不代表未来收益。</Trans>{' '}
+            <span data-testid="bt-fill"><Trans>成交价：触发价（跳空时为开盘价），滑点 {slippage}%。</Trans></span>
           </p>
         </div>
       ) : null}
