@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -37,6 +37,18 @@ const inlineBoot = {
     },
   },
 };
+
+/** Libraries loaded on demand of which only a part runs (see postBanner below). */
+const onDemandLibraries = /node_modules[\\/](lightweight-charts|viem|ox|abitype|@noble|@scure|wagmi|@wagmi|@walletconnect|qrcode|decimal\.js|altcha-lib)[\\/]/;
+/**
+ * A chunk worth the compile hint: code (not a catalog) of some size (the comment costs bytes of the
+ * /login budget, hence not the small entry file either), not an on-demand library.
+ */
+const compileEagerly = (chunk: Rolldown.RenderedChunk) =>
+  !chunk.isEntry &&
+  Object.values(chunk.modules).reduce((sum, m) => sum + m.renderedLength, 0) >= 20_000 &&
+  !chunk.moduleIds.every((id) => id.endsWith('.po')) &&
+  !chunk.moduleIds.some((id) => onDemandLibraries.test(id));
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
@@ -111,10 +123,16 @@ export default defineConfig({
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
       output: {
+        // V8 compiles the functions of these files while they stream in, off the main thread, instead of
+        // lazily on their first call on it (explicit compile hints, Chrome 136+; a plain comment elsewhere):
+        // most of a screen's code runs as soon as it loads. Not the big libraries a tap loads (chart,
+        // wallet, QR code), which run only in part.
+        postBanner: (chunk) => (compileEagerly(chunk) ? '//# allFunctionsCalledOnLoad\n' : ''),
         // The framework every screen needs, in one chunk: dozens of tiny shared chunks cost more than they save.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|jotai|@tanstack[\\/](react-router|router-core|history|react-store|store)|@lingui[\\/](core|react)|use-sync-external-store)[\\/]/ },
+            // Vite's preload helper too: a lazy chunk importing it from `app` would list app's CSS as a dependency.
+            { name: 'framework', test: /rolldown[\\/]runtime|vite[\\/]preload-helper|node_modules[\\/](react|react-dom|scheduler|jotai|@tanstack[\\/](react-router|router-core|history|react-store|store)|@lingui[\\/](core|react)|use-sync-external-store)[\\/]/ },
             // The app's own small shared modules (state, toasts, UI primitives) travel together too.
             { name: 'app', test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css|tab-bar[\\/]tabs\.)|lib[\\/](store|toast|navigation|messages|lazy-api)\.)|contract[\\/]rules\.)/ },
           ],

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { I18nProvider } from '@lingui/react';
@@ -20,13 +20,19 @@ declare module '@tanstack/react-router' {
 
 setNavigator((path) => void router.navigate({ to: path, replace: true }));
 // The stored language's catalog is in place before the first render: no flash of the other language.
-await activateLanguage(store.get(preferencesAtom).language);
+// So is the first screen (its code, catalogs and loaders; the splash shows meanwhile), and it renders in
+// one transition, which yields to the browser every few milliseconds, instead of an empty shell first
+// and then the screen in one long task when its code arrives (issue 13 §7).
+await Promise.all([activateLanguage(store.get(preferencesAtom).language), router.load().catch(() => undefined)]);
 applyPreferences(store, activateLanguage);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );

@@ -7,7 +7,8 @@ import { showToast } from './toast.ts';
  * Watches for a new version of the app (issue 4): when a new service worker is installed and waiting,
  * a toast offers to reload; a tap lets it take over and reloads every open page at once, so the app
  * never runs half old and half new. Loaded with the HTTP client (not in the entry); the worker itself
- * is registered by public/boot.js on the first visit.
+ * is registered by public/boot.js once the first screen is up, and this waits for it (not to install
+ * it, with its precache, while that screen still loads).
  */
 let started = false;
 
@@ -22,5 +23,5 @@ export function watchUpdates(): void {
   wb.addEventListener('waiting', () => {
     showToast('info', i18n._(msg`新版本已就绪，点此刷新`), () => wb.messageSkipWaiting());
   });
-  void wb.register().catch(() => undefined);
+  void navigator.serviceWorker.ready.then(() => wb.register()).catch(() => undefined);
 }
