@@ -32,7 +32,9 @@ const inlineBoot = {
         `;(function(d){function go(){${JSON.stringify(preloads.map((p) => p[1]))}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});` +
         `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};d.head.appendChild(s)}` +
         `d.hidden?go():requestAnimationFrame(function(){setTimeout(go)})})(document)`;
-      const boot = readFileSync('public/boot.js', 'utf8').replace(/^\/\/.*\n/gm, '').trim();
+      const boot = readFileSync('public/boot.js', 'utf8')
+        .replace(/^\/\/.*\n/gm, '')
+        .trim();
       return out.replace('<script src="/boot.js"></script>', () => `<script>${boot}${start}</script>`);
     },
   },
@@ -132,7 +134,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // Vite's preload helper too: a lazy chunk importing it from `app` would list app's CSS as a dependency.
-            { name: 'framework', test: /rolldown[\\/]runtime|vite[\\/]preload-helper|node_modules[\\/](react|react-dom|scheduler|jotai|@tanstack[\\/](react-router|router-core|history|react-store|store)|@lingui[\\/](core|react)|use-sync-external-store)[\\/]/ },
+            {
+              name: 'framework',
+              test: /rolldown[\\/]runtime|vite[\\/]preload-helper|node_modules[\\/](react|react-dom|scheduler|jotai|@tanstack[\\/](react-router|router-core|history|react-store|store)|@lingui[\\/](core|react)|use-sync-external-store)[\\/]/,
+            },
             // The app's own small shared modules (state, toasts, UI primitives) travel together too.
             { name: 'app', test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css|tab-bar[\\/]tabs\.)|lib[\\/](store|toast|navigation|messages|lazy-api)\.)|contract[\\/]rules\.)/ },
           ],
@@ -154,8 +159,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'e2e', environment: 'node', include: ['tests/**/*.test.ts'], globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false, expect: { poll: { timeout: 15_000 } },
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -7,7 +7,14 @@ import { GENESIS_MS, SimulatedMarket } from '../server/market/simulated.ts';
  * Candles per second of `backtestMartin` (median of `runs`, the default fill model: at the trigger, 0.05 %
  * slippage), and what one run made: fills, cycles and realised profit, with and without the slippage.
  */
-export function measureBacktest(runs = 5): { candlesPerSecond: number; candles: number; fills: number; cycles: number; realized: string; atTriggerNoSlippage: { fills: number; cycles: number; realized: string } } {
+export function measureBacktest(runs = 5): {
+  candlesPerSecond: number;
+  candles: number;
+  fills: number;
+  cycles: number;
+  realized: string;
+  atTriggerNoSlippage: { fills: number; cycles: number; realized: string };
+} {
   const feed = new SimulatedMarket();
   const n = 525_600;
   const candles = feed.candles('BTC/USDT', '1m', GENESIS_MS + n * 60_000 - 1, n);
@@ -32,7 +39,11 @@ export function measureBacktest(runs = 5): { candlesPerSecond: number; candles: 
   const exact = backtestMartin(view, cols, { slippage: '0' });
   const round2 = (x: string) => Number(x).toFixed(2);
   return {
-    candlesPerSecond: Math.round(rates[Math.floor(runs / 2)]!), candles: n, fills: run.fills.length, cycles: run.cycles, realized: round2(run.realized),
+    candlesPerSecond: Math.round(rates[Math.floor(runs / 2)]!),
+    candles: n,
+    fills: run.fills.length,
+    cycles: run.cycles,
+    realized: round2(run.realized),
     atTriggerNoSlippage: { fills: exact.fills.length, cycles: exact.cycles, realized: round2(exact.realized) },
   };
 }

@@ -15,8 +15,16 @@ export async function measureBotListLoad(port: number, seconds = 5) {
   const base = `http://127.0.0.1:${port}/api`;
   try {
     const post = <P extends string>(path: P, body: object, token?: string) =>
-      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Answer<DataAt<'POST', `/api${P}`>>>);
-    const reg = await post('/login/register', { terminal: 1, account: `bench${Date.now().toString(36)}`, password: 'Secret2026x', confirm: 'Secret2026x', challenge: await solvedChallengeAt(`http://127.0.0.1:${port}`) });
+      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then(
+        (r) => r.json() as Promise<Answer<DataAt<'POST', `/api${P}`>>>,
+      );
+    const reg = await post('/login/register', {
+      terminal: 1,
+      account: `bench${Date.now().toString(36)}`,
+      password: 'Secret2026x',
+      confirm: 'Secret2026x',
+      challenge: await solvedChallengeAt(`http://127.0.0.1:${port}`),
+    });
     const token: string = reg.data.token;
     await post('/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' }, token);
     const params = { investment: '1000', firstOrder: '50', multiplier: '1.5', maxPositions: 5, addTrigger: '1', takeProfit: '1', repeat: true };

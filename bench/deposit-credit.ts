@@ -17,7 +17,11 @@ export async function measureDepositCredit(runs = 8, confirmations = 15, pollMs 
   await migrate(db);
   const watcher = new DepositWatcher(db, chain.public, { usdt: chain.usdt, deposit: chain.deposit, confirmations, startBlock: 1n, decimals: 18 });
   try {
-    const user = await db.insertInto('users').values({ sn: '31415926', account: 'bench', password_hash: null, payment_hash: null, nickname: 'b', email: '', mobile: '', address: null, avatar: '', referrer_id: null }).returning('id').executeTakeFirstOrThrow();
+    const user = await db
+      .insertInto('users')
+      .values({ sn: '31415926', account: 'bench', password_hash: null, payment_hash: null, nickname: 'b', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await watcher.catchUp();
     watcher.start(pollMs);
     const latencies: number[] = [];

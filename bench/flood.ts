@@ -66,7 +66,14 @@ async function floodChild(): Promise<void> {
   const statuses: Record<string, number> = {};
   let n = 0;
   // What a flooder sends: a fresh account each time, a challenge it did not solve.
-  const body = () => JSON.stringify({ terminal: 1, account: `flood${(n++).toString(36)}${randomBytes(3).toString('hex')}`, password: 'Flood2026x', confirm: 'Flood2026x', challenge: randomBytes(300).toString('base64') });
+  const body = () =>
+    JSON.stringify({
+      terminal: 1,
+      account: `flood${(n++).toString(36)}${randomBytes(3).toString('hex')}`,
+      password: 'Flood2026x',
+      confirm: 'Flood2026x',
+      challenge: randomBytes(300).toString('base64'),
+    });
   const result = await autocannon({
     url,
     method: 'POST',
@@ -74,16 +81,18 @@ async function floodChild(): Promise<void> {
     overallRate: RATE,
     duration: SECONDS,
     headers: { 'content-type': 'application/json' },
-    requests: [{
-      setupRequest: (req) => ({
-        ...req,
-        body: body(),
-        headers: { ...req.headers, ...(many ? { 'x-forwarded-for': `10.${n & 255}.${(n >> 8) & 255}.${randomBytes(1)[0]! | 1}` } : {}) },
-      }),
-      onResponse: (status) => {
-        statuses[status] = (statuses[status] ?? 0) + 1;
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: body(),
+          headers: { ...req.headers, ...(many ? { 'x-forwarded-for': `10.${n & 255}.${(n >> 8) & 255}.${randomBytes(1)[0]! | 1}` } : {}) },
+        }),
+        onResponse: (status) => {
+          statuses[status] = (statuses[status] ?? 0) + 1;
+        },
       },
-    }],
+    ],
   });
   process.send!({ sent: result.requests.sent, rps: Math.round(result.requests.average), statuses });
   process.exit(0);
@@ -118,15 +127,20 @@ export async function measureFlood(port: number, options: { postgres?: boolean }
   const base = `http://127.0.0.1:${port}`;
   try {
     const account = `flood${Date.now().toString(36)}`;
-    const reg = (await (await fetch(`${base}/api/login/register`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' },
-      body: JSON.stringify({ terminal: 1, account, password: 'Secret2026x', confirm: 'Secret2026x', challenge: await solvedChallengeAt(base, { 'x-forwarded-for': '192.0.2.200' }) }),
-    })).json()) as { code: number; data: { token: string } };
+    const reg = (await (
+      await fetch(`${base}/api/login/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' },
+        body: JSON.stringify({ terminal: 1, account, password: 'Secret2026x', confirm: 'Secret2026x', challenge: await solvedChallengeAt(base, { 'x-forwarded-for': '192.0.2.200' }) }),
+      })
+    ).json()) as { code: number; data: { token: string } };
     if (reg.code !== 1) throw new Error(`register failed: ${JSON.stringify(reg)}`);
     const token = reg.data.token;
     // The measuring trader has Paper bound and a few bots, so the calls read real rows.
     const post = (path: string, payload: object) =>
-      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(payload) }).then((r) => r.json() as Promise<{ code: number }>);
+      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(payload) }).then(
+        (r) => r.json() as Promise<{ code: number }>,
+      );
     if ((await post('/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code !== 1) throw new Error('bind failed');
     const params = { investment: '1000', firstOrder: '50', multiplier: '1.5', maxPositions: 5, addTrigger: '1', takeProfit: '1', repeat: true };
     for (const symbol of ['BTC/USDT', 'ETH/USDT', 'BNB/USDT']) await post('/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol, params });

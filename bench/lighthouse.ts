@@ -25,17 +25,23 @@ export async function measureLighthouse(baseURL: string, path: string, runs = 5,
         const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
         const page = await browser.contexts()[0]!.newPage();
         await page.goto(`${baseURL}/favicon.svg`);
-        await page.evaluate(async ([t, u]) => {
-          localStorage.setItem('token', JSON.stringify(t));
-          localStorage.setItem('user', u!);
-          for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
-          for (const k of await caches.keys()) await caches.delete(k);
-        }, [login.token, JSON.stringify({ ...login.user, password: true })] as const);
+        await page.evaluate(
+          async ([t, u]) => {
+            localStorage.setItem('token', JSON.stringify(t));
+            localStorage.setItem('user', u!);
+            for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+            for (const k of await caches.keys()) await caches.delete(k);
+          },
+          [login.token, JSON.stringify({ ...login.user, password: true })] as const,
+        );
         await page.close();
         await browser.close();
       }
       const result = await lighthouse(`${baseURL}${path}`, {
-        port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
         disableStorageReset: Boolean(login),
       });
       const lhr = result!.lhr;
@@ -54,7 +60,9 @@ export async function measureLighthouse(baseURL: string, path: string, runs = 5,
   }
   return {
     path,
-    performance: median(scores.performance), accessibility: median(scores.accessibility), bestPractices: median(scores['best-practices']),
+    performance: median(scores.performance),
+    accessibility: median(scores.accessibility),
+    bestPractices: median(scores['best-practices']),
     runs: scores,
     medianMs: { fcp: Math.round(median(metrics.fcp)), lcp: Math.round(median(metrics.lcp)), tbt: Math.round(median(metrics.tbt)) },
     tbtRunsMs: metrics.tbt.map(Math.round),

@@ -6,8 +6,7 @@ const password = 'Bench2026x';
 /** Registers one account on `baseURL`, then times `n` sequential logins; returns ms per round trip. */
 export async function measureLogins(baseURL: string, n: number): Promise<number[]> {
   const account = `bench${Date.now().toString(36)}`;
-  const post = (path: string, body: object) =>
-    fetch(`${baseURL}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: object) => fetch(`${baseURL}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const reg = (await (await post('/login/register', { terminal: 1, account, password, confirm: password, challenge: await solvedChallengeAt(baseURL) })).json()) as { code: number };
   if (reg.code !== 1) throw new Error(`register failed: ${JSON.stringify(reg)}`);
   const times: number[] = [];

@@ -13,7 +13,12 @@ const db = await openDatabase();
 await migrate(db);
 // Hundreds of logins from one address: the per-source limit of the login call is widened here.
 const defaults = readConfig({});
-const config = { ...defaults, logLevel: 'silent', staticDir: '/nonexistent', rateLimits: { ...defaults.rateLimits, login: { max: 100_000, windowMs: 60_000 }, register: { max: 100_000, windowMs: 60_000 } } };
+const config = {
+  ...defaults,
+  logLevel: 'silent',
+  staticDir: '/nonexistent',
+  rateLimits: { ...defaults.rateLimits, login: { max: 100_000, windowMs: 60_000 }, register: { max: 100_000, windowMs: 60_000 } },
+};
 const app = await buildApp({ db, config, box: new SecretBox(randomBytes(32)) });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 try {

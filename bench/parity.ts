@@ -4,9 +4,13 @@
 import { SimulatedMarket } from '../server/market/simulated.ts';
 import { secondsParity, type ParityBot } from '../server/parity-support.ts';
 
-const martin = (addTrigger: string, takeProfit: string): ParityBot => ({ type: 'martin', params: { investment: '2000', firstOrder: '40', multiplier: '1.5', maxPositions: 6, addTrigger, takeProfit, stopLoss: '', repeat: true } });
+const martin = (addTrigger: string, takeProfit: string): ParityBot => ({
+  type: 'martin',
+  params: { investment: '2000', firstOrder: '40', multiplier: '1.5', maxPositions: 6, addTrigger, takeProfit, stopLoss: '', repeat: true },
+});
 const grid = (price: number, width: number, grids: number): ParityBot => ({
-  type: 'grid', params: { investment: '9000', lower: (price * (1 - width)).toFixed(2), upper: (price * (1 + width)).toFixed(2), grids, spacing: 'geometric', stopLoss: '', takeProfit: '' },
+  type: 'grid',
+  params: { investment: '9000', lower: (price * (1 - width)).toFixed(2), upper: (price * (1 + width)).toFixed(2), grids, spacing: 'geometric', stopLoss: '', takeProfit: '' },
 });
 
 export async function measureParity(days = 7, symbols = ['BTC/USDT', 'ETH/USDT'], from = Date.UTC(2026, 0, 5)) {

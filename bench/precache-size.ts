@@ -13,7 +13,9 @@ export function measurePrecache(dist = 'dist') {
     return { url: e.url, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   });
   const gzip = files.reduce((sum, f) => sum + f.gzip, 0);
-  const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js') || f.endsWith('.css')).map((f) => `assets/${f}`);
+  const scripts = readdirSync(join(dist, 'assets'))
+    .filter((f) => f.endsWith('.js') || f.endsWith('.css'))
+    .map((f) => `assets/${f}`);
   const missing = scripts.filter((s) => !entries.some((e) => e.url === s));
   return { entries: entries.length, gzipKB: +(gzip / 1000).toFixed(1), rawKB: +(files.reduce((s, f) => s + f.raw, 0) / 1000).toFixed(1), missing };
 }

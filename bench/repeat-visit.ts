@@ -10,10 +10,13 @@ export async function measureRepeatVisitFcp(baseURL: string, path = '/login', ru
     const { page, context } = phone;
     if (login) {
       await page.goto('/test');
-      await page.evaluate(([t, u]) => {
-        localStorage.setItem('token', JSON.stringify(t));
-        localStorage.setItem('user', u!);
-      }, [login.token, JSON.stringify({ ...login.user, password: true })] as const);
+      await page.evaluate(
+        ([t, u]) => {
+          localStorage.setItem('token', JSON.stringify(t));
+          localStorage.setItem('user', u!);
+        },
+        [login.token, JSON.stringify({ ...login.user, password: true })] as const,
+      );
     }
     await page.goto(path, { waitUntil: 'networkidle' });
     await page.evaluate(async () => {
@@ -29,11 +32,12 @@ export async function measureRepeatVisitFcp(baseURL: string, path = '/login', ru
       const response = await page.goto(path, { waitUntil: 'load' });
       if (response?.fromServiceWorker()) fromWorker++;
       const fcp = await page.evaluate(
-        () => new Promise<number>((resolve) => {
-          const seen = performance.getEntriesByName('first-contentful-paint')[0];
-          if (seen) return resolve(seen.startTime);
-          new PerformanceObserver((list) => resolve(list.getEntries()[0]!.startTime)).observe({ type: 'paint', buffered: true });
-        }),
+        () =>
+          new Promise<number>((resolve) => {
+            const seen = performance.getEntriesByName('first-contentful-paint')[0];
+            if (seen) return resolve(seen.startTime);
+            new PerformanceObserver((list) => resolve(list.getEntries()[0]!.startTime)).observe({ type: 'paint', buffered: true });
+          }),
       );
       if (i > 0) fcps.push(fcp); // the first throttled load warms the worker up
     }

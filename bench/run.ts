@@ -39,7 +39,13 @@ for (let i = 0; i < 3; i++) {
   await measureLogins(base, 20); // warm-up: JIT, argon2 pool, database caches
   const logins = await measureLogins(base, 200);
   const account = `fcp${Date.now().toString(36)}`;
-  const reg = (await (await fetch(`${base}/api/login/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ terminal: 1, account, password: 'Secret2026x', confirm: 'Secret2026x', challenge: await solvedChallengeAt(base) }) })).json()) as { data: { token: string } & Record<string, string> };
+  const reg = (await (
+    await fetch(`${base}/api/login/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ terminal: 1, account, password: 'Secret2026x', confirm: 'Secret2026x', challenge: await solvedChallengeAt(base) }),
+    })
+  ).json()) as { data: { token: string } & Record<string, string> };
   const { token, ...user } = reg.data;
   results.walletLoginMs = await measureWalletLogin(base);
   results.backtest30Days = await measureBacktestAnswer(base, token);

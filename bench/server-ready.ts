@@ -10,7 +10,11 @@ import { join } from 'node:path';
  * are widened unless `env` says otherwise (bench/flood.ts measures them at their defaults).
  */
 export const WIDE_RATE_LIMITS: Record<string, string> = {
-  RATE_LIMIT_REGISTER: '100000/1m', RATE_LIMIT_LOGIN: '100000/1m', RATE_LIMIT_WALLET: '100000/1m', RATE_LIMIT_CHALLENGE: '100000/1m', RATE_LIMIT_PUBLIC: '100000/1m',
+  RATE_LIMIT_REGISTER: '100000/1m',
+  RATE_LIMIT_LOGIN: '100000/1m',
+  RATE_LIMIT_WALLET: '100000/1m',
+  RATE_LIMIT_CHALLENGE: '100000/1m',
+  RATE_LIMIT_PUBLIC: '100000/1m',
 };
 
 /** Starts the built server on `port` (a new data dir unless given); resolves with the ms until it answers. */

@@ -391,8 +391,14 @@ export const answers = {
   loginRegister: loginDataSchema,
   loginChallenge: z.strictObject({
     parameters: z.strictObject({
-      algorithm: z.string(), nonce: z.string().regex(/^[0-9a-f]+$/), salt: z.string().regex(/^[0-9a-f]+$/), cost: count, keyLength: count,
-      keyPrefix: z.string().regex(/^[0-9a-f]+$/), keySignature: z.string().regex(/^[0-9a-f]+$/), expiresAt: count,
+      algorithm: z.string(),
+      nonce: z.string().regex(/^[0-9a-f]+$/),
+      salt: z.string().regex(/^[0-9a-f]+$/),
+      cost: count,
+      keyLength: count,
+      keyPrefix: z.string().regex(/^[0-9a-f]+$/),
+      keySignature: z.string().regex(/^[0-9a-f]+$/),
+      expiresAt: count,
     }),
     signature: z.string().regex(/^[0-9a-f]+$/),
   }),

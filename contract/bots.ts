@@ -14,10 +14,7 @@ export const batchOperations = ['start', 'stop', 'pause', 'resume', 'delete'] as
 export type BatchOperation = (typeof batchOperations)[number];
 
 /** The action kinds of a bot's log (spec §3). */
-export const actionKinds = [
-  'manual', 'success', 'failed', 'close', 'manual_close', 'open', 'pause', 'start', 'add', 'manual_add',
-  'create', 'update', 'delete', 'stop', 'resume',
-] as const;
+export const actionKinds = ['manual', 'success', 'failed', 'close', 'manual_close', 'open', 'pause', 'start', 'add', 'manual_add', 'create', 'update', 'delete', 'stop', 'resume'] as const;
 export type ActionKind = (typeof actionKinds)[number];
 
 const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');

@@ -95,5 +95,25 @@ export const calls = {
 } as const satisfies Record<CallName, CallSpec>;
 
 /** Spec §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
-export const ourCalls = ['loginLogout', 'userPassword', 'noticeList', 'noticeDetail', 'noticeRead', 'strategyBacktest', 'strategyAiSearch', 'paperReset', 'marketFutures', 'userSecurity', 'userTwoFactorSetup', 'userTwoFactorEnable', 'userTwoFactorDisable', 'userPaymentNonce', 'strategyAiQueue', 'loginChallenge', 'userActions', 'userPnl', 'userPortfolio'] as const;
+export const ourCalls = [
+  'loginLogout',
+  'userPassword',
+  'noticeList',
+  'noticeDetail',
+  'noticeRead',
+  'strategyBacktest',
+  'strategyAiSearch',
+  'paperReset',
+  'marketFutures',
+  'userSecurity',
+  'userTwoFactorSetup',
+  'userTwoFactorEnable',
+  'userTwoFactorDisable',
+  'userPaymentNonce',
+  'strategyAiQueue',
+  'loginChallenge',
+  'userActions',
+  'userPnl',
+  'userPortfolio',
+] as const;
 export const specCallCount = 46;

@@ -165,16 +165,4 @@ export function messageIdOf(name: CodeName): string {
 }
 
 /** Client-side message ids (spec §8 network errors and HTTP statuses, spec §5 validation). */
-export const clientMessageIds = [
-  'net.timeout',
-  'net.offline',
-  'net.other',
-  'http.401',
-  'http.403',
-  'http.404',
-  'http.500',
-  'http.503',
-  'http.other',
-  'toast.success',
-  'toast.failure',
-] as const;
+export const clientMessageIds = ['net.timeout', 'net.offline', 'net.other', 'http.401', 'http.403', 'http.404', 'http.500', 'http.503', 'http.other', 'toast.success', 'toast.failure'] as const;

@@ -7,15 +7,34 @@
 import { z } from 'zod';
 import type { Page } from './envelope.ts';
 import {
-  actionKinds, batchOperations, botCreateSchema, botOperations, botStatuses, botUpdateSchema, gridParamsSchema, martinParamsSchema, riskLevels, symbolSchema,
-  type GridParamsInput, type MartinParamsInput,
-  type BatchStatus, type BillGroup, type BillLog, type BotAction, type BotCount, type BotDetail, type BotInfo,
-  type BotLogLine, type BotOrder, type BotPosition, type BotSummary, type OpenPosition, type PnlHistory, type Portfolio,
+  actionKinds,
+  batchOperations,
+  botCreateSchema,
+  botOperations,
+  botStatuses,
+  botUpdateSchema,
+  gridParamsSchema,
+  martinParamsSchema,
+  riskLevels,
+  symbolSchema,
+  type GridParamsInput,
+  type MartinParamsInput,
+  type BatchStatus,
+  type BillGroup,
+  type BillLog,
+  type BotAction,
+  type BotCount,
+  type BotDetail,
+  type BotInfo,
+  type BotLogLine,
+  type BotOrder,
+  type BotPosition,
+  type BotSummary,
+  type OpenPosition,
+  type PnlHistory,
+  type Portfolio,
 } from './bots.ts';
-import {
-  ACCOUNT_RE, AVATAR_MAX, PAGE_SIZE_MAX, PASSWORD_RE,
-  PAYMENT_PASSWORD_RE, REFERRER_RE, passwordTypes, setInfoFields,
-} from './rules.ts';
+import { ACCOUNT_RE, AVATAR_MAX, PAGE_SIZE_MAX, PASSWORD_RE, PAYMENT_PASSWORD_RE, REFERRER_RE, passwordTypes, setInfoFields } from './rules.ts';
 
 const terminal = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 const account = z.string().trim().min(1, 'required').regex(ACCOUNT_RE, 'format');
@@ -23,9 +42,16 @@ const password = z.string().min(1, 'required').regex(PASSWORD_RE, 'format');
 const referrer = z.string().trim().regex(REFERRER_RE, 'format');
 const optionalReferrer = z.union([z.literal(''), referrer]).optional();
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'format');
-const signature = z.string().regex(/^0x[0-9a-fA-F]+$/, 'format').max(2000);
+const signature = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]+$/, 'format')
+  .max(2000);
 const positiveInt = (max: number) =>
-  z.string().regex(/^[1-9]\d{0,8}$/, 'format').transform(Number).pipe(z.number().int().min(1).max(max));
+  z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, 'format')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
 const page = positiveInt(1_000_000).optional();
 const pageSize = positiveInt(PAGE_SIZE_MAX).optional();
 const id = z.string().regex(/^[1-9]\d{0,17}$/, 'format');
@@ -36,7 +62,11 @@ const network = z.string().regex(/^[A-Za-z0-9-]{2,20}$/, 'format');
  * A backtest's slippage: a fraction of the price against the trader on every fill ('0.0005' = 0.05 %),
  * 0 to 0.05; absent, the default (0.05 %, strategy/backtest.ts DEFAULT_SLIPPAGE).
  */
-const slippage = z.string().regex(/^0(\.\d{1,8})?$/, 'format').refine((s) => Number(s) <= 0.05, 'range').optional();
+const slippage = z
+  .string()
+  .regex(/^0(\.\d{1,8})?$/, 'format')
+  .refine((s) => Number(s) <= 0.05, 'range')
+  .optional();
 const backtestBase = { exchangeId: z.number().int().positive(), symbol: symbolSchema, days: z.union([z.literal(7), z.literal(30), z.literal(90)]), slippage };
 export const rankPeriods = ['1d', '7d', '30d', 'all'] as const;
 const tradingMode = z.enum(['live', 'simulation']);
@@ -45,9 +75,15 @@ const assetName = z.enum(['usdt', 'fuel', 'points', 'rewards']);
 const secondFactor = z.string().regex(/^(\d{6}|[2-9A-HJKMNP-Za-hjkmnp-z]{4}-?[2-9A-HJKMNP-Za-hjkmnp-z]{4})$/, 'format');
 const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
 /** A UTC day, YYYY-MM-DD, that exists on the calendar (2026-02-30 does not). */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'format').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'format');
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'format')
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'format');
 /** A solved proof-of-work challenge: the base64 ALTCHA payload (challenge and solution). */
-const challengePayload = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, 'format').max(4000);
+const challengePayload = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'format')
+  .max(4000);
 
 export const schemas = {
   loginAccount: { body: z.strictObject({ terminal, account, password: z.string().min(1, 'required').max(128), challenge: challengePayload.optional() }) },
@@ -57,8 +93,12 @@ export const schemas = {
   },
   loginRegister: {
     body: z.strictObject({
-      terminal, account, password, confirm: z.string().min(1, 'required').max(128),
-      referrer: optionalReferrer, agreement: z.boolean().optional(),
+      terminal,
+      account,
+      password,
+      confirm: z.string().min(1, 'required').max(128),
+      referrer: optionalReferrer,
+      agreement: z.boolean().optional(),
       /** Required: the server answers ChallengeRequired without it. */
       challenge: challengePayload.optional(),
     }),
@@ -82,17 +122,25 @@ export const schemas = {
   },
   marketSymbols: {
     query: z.strictObject({
-      exchange: exchange.optional(), latest: z.enum(['0', '1']).optional(), indicator: z.enum(['ma20', 'ema20', 'rsi14']).optional(),
-      history: z.enum(['0', '1']).optional(), timeframe: z.enum(['1m', '5m', '15m', '1h', '4h', '1d']).optional(),
+      exchange: exchange.optional(),
+      latest: z.enum(['0', '1']).optional(),
+      indicator: z.enum(['ma20', 'ema20', 'rsi14']).optional(),
+      history: z.enum(['0', '1']).optional(),
+      timeframe: z.enum(['1m', '5m', '15m', '1h', '4h', '1d']).optional(),
       // Beyond the spec's fields: one pair only, so a chart does not fetch every pair's history.
-      symbol: z.string().regex(/^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/, 'format').optional(),
+      symbol: z
+        .string()
+        .regex(/^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/, 'format')
+        .optional(),
     }),
   },
   marketExchanges: {},
   exchangesBind: {
     body: z.strictObject({
-      exchangeId: z.union([z.number().int().positive(), id]), apiKey: z.string().min(1, 'required').max(256),
-      secretKey: z.string().min(1, 'required').max(512), passphrase: z.string().max(256).optional(),
+      exchangeId: z.union([z.number().int().positive(), id]),
+      apiKey: z.string().min(1, 'required').max(256),
+      secretKey: z.string().min(1, 'required').max(512),
+      passphrase: z.string().max(256).optional(),
       otp: secondFactor.optional(),
     }),
   },
@@ -179,9 +227,7 @@ export const schemas = {
 } as const;
 
 export type CallName = keyof typeof schemas;
-type Part<N extends CallName, K extends string> = (typeof schemas)[N] extends Record<K, z.ZodType>
-  ? z.input<(typeof schemas)[N][K]>
-  : undefined;
+type Part<N extends CallName, K extends string> = (typeof schemas)[N] extends Record<K, z.ZodType> ? z.input<(typeof schemas)[N][K]> : undefined;
 /** What the PWA sends: the JSON body, the query (as strings) and the path params of a call. */
 export type BodyOf<N extends CallName> = Part<N, 'body'>;
 export type QueryOf<N extends CallName> = Part<N, 'query'>;

@@ -20,10 +20,13 @@ if (!guest) {
   // Registration needs a solved proof-of-work challenge: solved here in Node, as the PWA does in the browser.
   const res = { data: await register(baseURL) };
   const { token, ...user } = (res as { data: Record<string, string> }).data;
-  await page.evaluate(([t, u]) => {
-    localStorage.setItem('token', JSON.stringify(t));
-    localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
-  }, [token, JSON.stringify(user)] as const);
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', JSON.stringify(t));
+      localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
+    },
+    [token, JSON.stringify(user)] as const,
+  );
   // SEED_SCRIPT=<file>: a module whose default export seeds more for the new user (e.g. rows through DATABASE_URL).
   if (process.env.SEED_SCRIPT) await (await import(resolve(process.env.SEED_SCRIPT))).default({ baseURL, token, user });
   if (process.env.SEED_BOT === '1') {

@@ -21,8 +21,8 @@ if ! rules=$(npx depcruise src server strategy contract sw --config .dependency-
   echo "$rules" | grep -e 'error' -e 'violations' >&2
   exit 1
 fi
-echo "[test] lint (Biome: biome.jsonc; details with npm run lint)" >&2
-npx biome lint --error-on-warnings --reporter=summary . >&2
+echo "[test] lint and format (Biome: biome.jsonc; details with npm run lint, fixes with npm run format)" >&2
+npx biome check --error-on-warnings --reporter=summary . >&2
 source scripts/build-if-stale.sh
 echo "[test] vitest" >&2
 mkdir -p test-results

@@ -5,20 +5,39 @@ describe('the configuration', () => {
   it('has a default for every setting', () => {
     const c = readConfig({});
     expect(c).toMatchObject({
-      port: 8080, host: '0.0.0.0', dataDir: './data', databaseUrl: '', sessionTtlMs: 30 * 86_400_000,
-      logLevel: 'warn', staticDir: './dist', trustProxy: false, limits: defaultLimits,
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: '',
+      sessionTtlMs: 30 * 86_400_000,
+      logLevel: 'warn',
+      staticDir: './dist',
+      trustProxy: false,
+      limits: defaultLimits,
     });
     expect(readConfig({ NODE_ENV: 'production' }).logLevel).toBe('error');
   });
 
   it('reads every setting from the environment', () => {
     const c = readConfig({
-      PORT: '9000', HOST: '127.0.0.1', DATA_DIR: '/var/q', DATABASE_URL: 'postgres://db/q', SESSION_TTL_DAYS: '7',
-      LOG_LEVEL: 'info', STATIC_DIR: '/srv/pwa', TRUST_PROXY: '10.0.0.0/8',
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/q',
+      DATABASE_URL: 'postgres://db/q',
+      SESSION_TTL_DAYS: '7',
+      LOG_LEVEL: 'info',
+      STATIC_DIR: '/srv/pwa',
+      TRUST_PROXY: '10.0.0.0/8',
     });
     expect(c).toMatchObject({
-      port: 9000, host: '127.0.0.1', dataDir: '/var/q', databaseUrl: 'postgres://db/q', sessionTtlMs: 7 * 86_400_000,
-      logLevel: 'info', staticDir: '/srv/pwa', trustProxy: '10.0.0.0/8',
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/var/q',
+      databaseUrl: 'postgres://db/q',
+      sessionTtlMs: 7 * 86_400_000,
+      logLevel: 'info',
+      staticDir: '/srv/pwa',
+      trustProxy: '10.0.0.0/8',
     });
     expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(readConfig({ PORT: '0' }).port).toBe(0);
@@ -61,15 +80,28 @@ describe('login limits, the challenge and rate limits (issue 12 findings 4, 5)',
 
   it('reads them from the environment', () => {
     const c = readConfig({
-      LOGIN_CHALLENGE_AFTER: '2', LOGIN_ACCOUNT_CHALLENGE_AFTER: '8', LOGIN_SOURCE_CHALLENGE_AFTER: '20', LOGIN_DELAY_CAP_S: '30', LOGIN_WINDOW_MINUTES: '60',
-      CHALLENGE_COST: '2000', CHALLENGE_COUNTER: '100', CHALLENGE_TTL_S: '300',
-      RATE_LIMIT_REGISTER: '5/1h', RATE_LIMIT_LOGIN: '10/30s', RATE_LIMIT_WALLET: '20/1m', RATE_LIMIT_CHALLENGE: '40/1m', RATE_LIMIT_PUBLIC: '1000/5m',
+      LOGIN_CHALLENGE_AFTER: '2',
+      LOGIN_ACCOUNT_CHALLENGE_AFTER: '8',
+      LOGIN_SOURCE_CHALLENGE_AFTER: '20',
+      LOGIN_DELAY_CAP_S: '30',
+      LOGIN_WINDOW_MINUTES: '60',
+      CHALLENGE_COST: '2000',
+      CHALLENGE_COUNTER: '100',
+      CHALLENGE_TTL_S: '300',
+      RATE_LIMIT_REGISTER: '5/1h',
+      RATE_LIMIT_LOGIN: '10/30s',
+      RATE_LIMIT_WALLET: '20/1m',
+      RATE_LIMIT_CHALLENGE: '40/1m',
+      RATE_LIMIT_PUBLIC: '1000/5m',
     });
     expect(c.limits).toMatchObject({ challengeAfter: 2, accountChallengeAfter: 8, sourceChallengeAfter: 20, delayCapMs: 30_000, windowMs: 3_600_000 });
     expect(c.challenge).toEqual({ cost: 2000, counter: 100, ttlMs: 300_000 });
     expect(c.rateLimits).toMatchObject({
-      register: { max: 5, windowMs: 3_600_000 }, login: { max: 10, windowMs: 30_000 }, wallet: { max: 20, windowMs: 60_000 },
-      challenge: { max: 40, windowMs: 60_000 }, public: { max: 1000, windowMs: 300_000 },
+      register: { max: 5, windowMs: 3_600_000 },
+      login: { max: 10, windowMs: 30_000 },
+      wallet: { max: 20, windowMs: 60_000 },
+      challenge: { max: 40, windowMs: 60_000 },
+      public: { max: 1000, windowMs: 300_000 },
     });
   });
 

@@ -169,8 +169,15 @@ export interface LoginLimits {
  * key and IP, 20 per key, 50 per IP in 15 minutes.
  */
 export const defaultLimits: LoginLimits = {
-  windowMs: 15 * 60_000, perAccountIp: 5, perAccount: 20, perIp: 50,
-  challengeAfter: 3, accountChallengeAfter: 5, sourceChallengeAfter: 10, delayBaseMs: 1000, delayCapMs: 60_000,
+  windowMs: 15 * 60_000,
+  perAccountIp: 5,
+  perAccount: 20,
+  perIp: 50,
+  challengeAfter: 3,
+  accountChallengeAfter: 5,
+  sourceChallengeAfter: 10,
+  delayBaseMs: 1000,
+  delayCapMs: 60_000,
 };
 
 export interface ChallengeSettings {
@@ -265,7 +272,10 @@ export const DEFAULT_CHANGE_RATES = 'usdt:fuel=1,points:fuel=0.01,rewards:usdt=1
 /** "usdt:fuel=1,points:fuel=0.01": the conversions between balances, each rate an exact decimal. */
 export function changeRatesOf(value: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of (value ?? DEFAULT_CHANGE_RATES).split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (value ?? DEFAULT_CHANGE_RATES)
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^(usdt|fuel|points|rewards):(usdt|fuel|points|rewards)=(.+)$/.exec(part);
     if (!m || m[1] === m[2]) throw new Error(`CHANGE_RATES must be like usdt:fuel=1,points:fuel=0.01, got "${part}"`);
     out[`${m[1]}:${m[2]}`] = decimalOf(m[3], '0', 'CHANGE_RATES');
@@ -294,7 +304,10 @@ function chainOf(env: NodeJS.ProcessEnv): ChainConfig {
 
 /** "https://a.example,https://b.example" -> normalised origins; the local ones of `port` by default. */
 export function originsOf(value: string | undefined, port: number): string[] {
-  const list = (value || `http://localhost:${port},http://127.0.0.1:${port}`).split(',').map((o) => o.trim()).filter(Boolean);
+  const list = (value || `http://localhost:${port},http://127.0.0.1:${port}`)
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return list.map((o) => {
     let url: URL;
     try {
@@ -329,7 +342,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: int(env.SESSION_TTL_DAYS, 30, 'SESSION_TTL_DAYS') * 86_400_000,
     logLevel,
     staticDir: env.STATIC_DIR || './dist',
-    serverIps: (env.SERVER_IPS || '127.0.0.1').split(',').map((ip) => ip.trim()).filter(Boolean),
+    serverIps: (env.SERVER_IPS || '127.0.0.1')
+      .split(',')
+      .map((ip) => ip.trim())
+      .filter(Boolean),
     secretKey: env.SECRET_KEY || '',
     secretKeyFile: env.SECRET_KEY_FILE || '',
     trustProxy: trustProxy(env.TRUST_PROXY),
@@ -358,7 +374,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketSpeed: int(env.MARKET_SPEED, 1, 'MARKET_SPEED'),
     fuelFeeRate: decimalOf(env.FUEL_FEE_RATE, '0.2', 'FUEL_FEE_RATE', '1'),
     welcomeFuel: decimalOf(env.FUEL_WELCOME, '100', 'FUEL_WELCOME'),
-    referralRates: (env.REFERRAL_RATES ?? '0.1,0.05').split(',').filter(Boolean).map((r) => decimalOf(r.trim(), '0', 'REFERRAL_RATES', '1')),
+    referralRates: (env.REFERRAL_RATES ?? '0.1,0.05')
+      .split(',')
+      .filter(Boolean)
+      .map((r) => decimalOf(r.trim(), '0', 'REFERRAL_RATES', '1')),
     chain: chainOf(env),
     changeRates: changeRatesOf(env.CHANGE_RATES),
     aiRetuneMs: int(env.AI_RETUNE_HOURS, 24, 'AI_RETUNE_HOURS') * 3_600_000,

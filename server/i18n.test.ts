@@ -10,13 +10,30 @@ describe('the server texts', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('reads PO files as Lingui writes them, and falls back to zh, then to the id', () => {
-    writeFileSync(join(dir, 'zh.po'), [
-      'msgid ""', 'msgstr ""', '"Language: zh\\n"', '',
-      'msgid "code.Success"', 'msgstr "操作成功"', '',
-      'msgid "code.NotFound"', 'msgstr "接口不存在"', '',
-      'msgid "code.TooManyAttempts"', 'msgstr ""', '"尝试次数过多，"', '"请 {minutes} 分钟后再试"', '',
-      '#, fuzzy', 'msgid "code.Timeout"', 'msgstr "未定稿"', '',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'zh.po'),
+      [
+        'msgid ""',
+        'msgstr ""',
+        '"Language: zh\\n"',
+        '',
+        'msgid "code.Success"',
+        'msgstr "操作成功"',
+        '',
+        'msgid "code.NotFound"',
+        'msgstr "接口不存在"',
+        '',
+        'msgid "code.TooManyAttempts"',
+        'msgstr ""',
+        '"尝试次数过多，"',
+        '"请 {minutes} 分钟后再试"',
+        '',
+        '#, fuzzy',
+        'msgid "code.Timeout"',
+        'msgstr "未定稿"',
+        '',
+      ].join('\n'),
+    );
     writeFileSync(join(dir, 'en.po'), ['msgid "code.Success"', 'msgstr "Success \\"quoted\\""', '', 'msgid "code.NotFound"', 'msgstr ""', ''].join('\n'));
     const t = loadMessages(dir);
     expect(t('en', 'Success')).toBe('Success "quoted"');

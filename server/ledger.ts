@@ -31,11 +31,12 @@ type Tx = Transaction<Database> | Kysely<Database>;
  * Adds `amount` (negative: takes) to a user's balance of `asset`. Taking more than there is fails with
  * the asset's "insufficient" code, or with `floorAtZero` takes what is there.
  */
-export async function post(
-  tx: Tx,
-  entry: { userId: string; asset: Asset; amount: Decimal; reason: LedgerReason; detail?: Record<string, string>; floorAtZero?: boolean },
-): Promise<Posted> {
-  await tx.insertInto('user_balances').values({ user_id: entry.userId, asset: entry.asset }).onConflict((c) => c.columns(['user_id', 'asset']).doNothing()).execute();
+export async function post(tx: Tx, entry: { userId: string; asset: Asset; amount: Decimal; reason: LedgerReason; detail?: Record<string, string>; floorAtZero?: boolean }): Promise<Posted> {
+  await tx
+    .insertInto('user_balances')
+    .values({ user_id: entry.userId, asset: entry.asset })
+    .onConflict((c) => c.columns(['user_id', 'asset']).doNothing())
+    .execute();
   const row = await tx.selectFrom('user_balances').select('amount').where('user_id', '=', entry.userId).where('asset', '=', entry.asset).forUpdate().executeTakeFirstOrThrow();
   const before = money(row.amount);
   let applied = entry.amount;
@@ -63,16 +64,31 @@ export async function balances(db: Tx, userId: string): Promise<Record<Asset, st
 /** The account logs of a user, newest first, one asset or all (spec §9: 20 a page by default). */
 export async function accountLogs(db: Tx, userId: string, asset: Asset | undefined, page: number, pageSize: number): Promise<Page<AccountLog>> {
   let list = db.selectFrom('account_logs').selectAll().where('user_id', '=', userId);
-  let count = db.selectFrom('account_logs').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId);
+  let count = db
+    .selectFrom('account_logs')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId);
   if (asset) {
     list = list.where('asset', '=', asset);
     count = count.where('asset', '=', asset);
   }
-  const [rows, total] = await Promise.all([list.orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(), count.executeTakeFirstOrThrow()]);
+  const [rows, total] = await Promise.all([
+    list
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+  ]);
   return {
     list: rows.map((r) => ({
-      id: String(r.id), asset: r.asset as Asset, amount: money(r.amount).toFixed(), balance: money(r.balance).toFixed(), reason: r.reason as AccountLog['reason'],
-      detail: r.detail, createdAt: r.created_at.toISOString(),
+      id: String(r.id),
+      asset: r.asset as Asset,
+      amount: money(r.amount).toFixed(),
+      balance: money(r.balance).toFixed(),
+      reason: r.reason as AccountLog['reason'],
+      detail: r.detail,
+      createdAt: r.created_at.toISOString(),
     })),
     total: Number(total.n),
     page,

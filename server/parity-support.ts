@@ -70,14 +70,24 @@ export async function secondsParity(options: { symbol: string; from: number; sec
       const id = ids[i]!;
       const row = await t.db.selectFrom('bots').select(['realized', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
       if (row.status !== 'running') throw new Error(`bot ${id} stopped running: ${row.status}`);
-      const cycles = await t.db.selectFrom('bot_cycles').select((eb) => eb.fn.countAll<string>().as('n')).where('bot_id', '=', id).executeTakeFirstOrThrow();
-      const fills = await t.db.selectFrom('bot_orders').select((eb) => eb.fn.countAll<string>().as('n')).where('bot_id', '=', id).where('status', '=', 'filled').executeTakeFirstOrThrow();
+      const cycles = await t.db
+        .selectFrom('bot_cycles')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('bot_id', '=', id)
+        .executeTakeFirstOrThrow();
+      const fills = await t.db
+        .selectFrom('bot_orders')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('bot_id', '=', id)
+        .where('status', '=', 'filled')
+        .executeTakeFirstOrThrow();
       const live = { realized: money(row.realized).toFixed(), cycles: Number(cycles.n), fills: Number(fills.n) };
       const params = storedParams(bot.type, bot.params);
       const view = { market };
-      const bt = bot.type === 'grid'
-        ? (({ realized, trades, fills: f }) => ({ realized, cycles: trades, fills: f.length }))(backtestGrid({ ...view, params: params as GridParams }, candles, { slippage: '0' }))
-        : (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(backtestMartin({ ...view, params: params as MartinParams }, candles, { slippage: '0' }));
+      const bt =
+        bot.type === 'grid'
+          ? (({ realized, trades, fills: f }) => ({ realized, cycles: trades, fills: f.length }))(backtestGrid({ ...view, params: params as GridParams }, candles, { slippage: '0' }))
+          : (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(backtestMartin({ ...view, params: params as MartinParams }, candles, { slippage: '0' }));
       const backtest = { ...bt, realized: money(bt.realized).toFixed() };
       const l = Number(live.realized);
       rows.push({ bot, live, backtest, gapPct: l === 0 ? Number.NaN : ((Number(backtest.realized) - l) / Math.abs(l)) * 100 });

@@ -94,10 +94,36 @@ export async function openTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Pr
 }
 
 /** The real app on a test database; `staticDir` defaults to a folder with no build. */
-export async function openTestApp(kind: DbKind, options: { limits?: Partial<LoginLimits>; staticDir?: string; extend?: AppDeps['extend']; exchangeClient?: AppDeps['exchangeClient']; logStream?: AppDeps['logStream']; trading?: (db: Db, box: SecretBox) => Trading; chain?: (db: Db) => ChainSide; changeRates?: Record<string, string>; config?: Partial<AppDeps['config']> } = {}): Promise<TestApp> {
+export async function openTestApp(
+  kind: DbKind,
+  options: {
+    limits?: Partial<LoginLimits>;
+    staticDir?: string;
+    extend?: AppDeps['extend'];
+    exchangeClient?: AppDeps['exchangeClient'];
+    logStream?: AppDeps['logStream'];
+    trading?: (db: Db, box: SecretBox) => Trading;
+    chain?: (db: Db) => ChainSide;
+    changeRates?: Record<string, string>;
+    config?: Partial<AppDeps['config']>;
+  } = {},
+): Promise<TestApp> {
   const { db, drop } = await openTestDb(kind);
   const box = new SecretBox(randomBytes(32));
-  const config: AppDeps['config'] = { ...(options.changeRates ? { changeRates: options.changeRates } : {}), challenge: testChallenge, rateLimits: testRateLimits(kind), sessionTtlMs: 86_400_000, limits: { ...defaultLimits, ...options.limits }, staticDir: options.staticDir ?? '/nonexistent', logLevel: options.logStream ? 'trace' : 'silent', serverIps: ['203.0.113.7'], publicOrigins: ['http://localhost'], withdrawLockMs: 0, aiSearchWindow: TEST_SEARCH_WINDOW, ...options.config };
+  const config: AppDeps['config'] = {
+    ...(options.changeRates ? { changeRates: options.changeRates } : {}),
+    challenge: testChallenge,
+    rateLimits: testRateLimits(kind),
+    sessionTtlMs: 86_400_000,
+    limits: { ...defaultLimits, ...options.limits },
+    staticDir: options.staticDir ?? '/nonexistent',
+    logLevel: options.logStream ? 'trace' : 'silent',
+    serverIps: ['203.0.113.7'],
+    publicOrigins: ['http://localhost'],
+    withdrawLockMs: 0,
+    aiSearchWindow: TEST_SEARCH_WINDOW,
+    ...options.config,
+  };
   const app = await buildApp({
     db,
     ...(options.chain ? { chain: options.chain(db) } : {}),
@@ -114,7 +140,17 @@ export async function openTestApp(kind: DbKind, options: { limits?: Partial<Logi
     others.push(other);
     return other;
   };
-  return { app, db, box, another, close: async () => { for (const o of others) await o.close(); await app.close(); await drop(); } };
+  return {
+    app,
+    db,
+    box,
+    another,
+    close: async () => {
+      for (const o of others) await o.close();
+      await app.close();
+      await drop();
+    },
+  };
 }
 
 /** A solved proof-of-work challenge from `app` (the `challenge` field of register, and of logins after failures). */

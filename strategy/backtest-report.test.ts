@@ -9,10 +9,17 @@ const view: MartinView = {
   market: { tickSize: money('0.01'), stepSize: money('0.0001'), minAmount: money('0'), minCost: money('0'), feeRate: money('0.001') },
 };
 /** time, open, high, low, close: opens at 100, adds at 98, takes profit at 99.65 (not at the high, 100). */
-const rows = [[0, 100, 100, 100, 100], [60_000, 100, 100, 98, 98], [120_000, 98, 100, 98, 100]] as const;
+const rows = [
+  [0, 100, 100, 100, 100],
+  [60_000, 100, 100, 98, 98],
+  [120_000, 98, 100, 98, 100],
+] as const;
 const candles = {
-  time: Float64Array.from(rows, (r) => r[0]), open: Float64Array.from(rows, (r) => r[1]), high: Float64Array.from(rows, (r) => r[2]),
-  low: Float64Array.from(rows, (r) => r[3]), close: Float64Array.from(rows, (r) => r[4]),
+  time: Float64Array.from(rows, (r) => r[0]),
+  open: Float64Array.from(rows, (r) => r[1]),
+  high: Float64Array.from(rows, (r) => r[2]),
+  low: Float64Array.from(rows, (r) => r[3]),
+  close: Float64Array.from(rows, (r) => r[4]),
 };
 const exact = { slippage: '0' };
 
@@ -45,8 +52,10 @@ describe('the backtest report', () => {
     const n = 43_200;
     const wave = (i: number) => 100 + 5 * Math.sin(i / 500);
     const long = {
-      time: Float64Array.from({ length: n }, (_, i) => i * 60_000), open: Float64Array.from({ length: n }, (_, i) => wave(i)),
-      high: Float64Array.from({ length: n }, (_, i) => wave(i) + 0.1), low: Float64Array.from({ length: n }, (_, i) => wave(i) - 0.1),
+      time: Float64Array.from({ length: n }, (_, i) => i * 60_000),
+      open: Float64Array.from({ length: n }, (_, i) => wave(i)),
+      high: Float64Array.from({ length: n }, (_, i) => wave(i) + 0.1),
+      low: Float64Array.from({ length: n }, (_, i) => wave(i) - 0.1),
       close: Float64Array.from({ length: n }, (_, i) => wave(i + 1)),
     };
     const r = martinReport({ ...view, params: { ...view.params, repeat: true } }, long);

@@ -63,7 +63,11 @@ describe('the martin backtest', () => {
       '3 open buy 0.00166 @ 59890.280175',
     ]);
     r.fills.forEach((f, i) => {
-      expect(f.price).toBe(money(acted[i]!).mul(f.side === 'buy' ? '1.0005' : '0.9995').toFixed());
+      expect(f.price).toBe(
+        money(acted[i]!)
+          .mul(f.side === 'buy' ? '1.0005' : '0.9995')
+          .toFixed(),
+      );
     });
     expect(r.realized).toBe('9.96052299444815');
     // Unless told otherwise a backtest assumes 0.05 %.
@@ -74,12 +78,16 @@ describe('the martin backtest', () => {
   it('fills the strategy example at its triggers: adds at 58800 and 57624, the take profit at 59160.17', () => {
     // open/high/low/close: a red candle reaching 58800 (add), a red one reaching 57624 (add),
     // then a green one whose high crosses the take profit 59160.17 (strategy.test.ts example).
-    const r = backtestMartin({ params, market }, columns([
-      [60000, 60000, 60000, 60000],
-      [59900, 59950, 58800, 58900],
-      [58900, 58950, 57624, 57700],
-      [57700, 60000, 57650, 59800],
-    ]), exact);
+    const r = backtestMartin(
+      { params, market },
+      columns([
+        [60000, 60000, 60000, 60000],
+        [59900, 59950, 58800, 58900],
+        [58900, 58950, 57624, 57700],
+        [57700, 60000, 57650, 59800],
+      ]),
+      exact,
+    );
     expect(r.fills.map((f) => `${f.candle} ${f.reason} ${f.side} ${f.amount} @ ${f.price}`)).toEqual([
       '0 open buy 0.00166 @ 60000',
       '1 add buy 0.0034 @ 58800',

@@ -14,12 +14,34 @@ export function clientOrderId(bot: BotId, cycle: number, seq: number): ClientOrd
 export type Side = 'buy' | 'sell';
 
 // ---- events (past tense): what happened ----
-export interface BotStarted { type: 'BotStarted'; price: Decimal }
-export interface PriceTicked { type: 'PriceTicked'; price: Decimal }
-export interface OrderFilled { type: 'OrderFilled'; clientOrderId: ClientOrderId; side: Side; price: Decimal; amount: Decimal }
-export interface OrderRejected { type: 'OrderRejected'; clientOrderId: ClientOrderId; reason: string }
-export interface ManualAddRequested { type: 'ManualAddRequested'; price: Decimal }
-export interface ManualCloseRequested { type: 'ManualCloseRequested'; price: Decimal }
+export interface BotStarted {
+  type: 'BotStarted';
+  price: Decimal;
+}
+export interface PriceTicked {
+  type: 'PriceTicked';
+  price: Decimal;
+}
+export interface OrderFilled {
+  type: 'OrderFilled';
+  clientOrderId: ClientOrderId;
+  side: Side;
+  price: Decimal;
+  amount: Decimal;
+}
+export interface OrderRejected {
+  type: 'OrderRejected';
+  clientOrderId: ClientOrderId;
+  reason: string;
+}
+export interface ManualAddRequested {
+  type: 'ManualAddRequested';
+  price: Decimal;
+}
+export interface ManualCloseRequested {
+  type: 'ManualCloseRequested';
+  price: Decimal;
+}
 export type EngineEvent = BotStarted | PriceTicked | OrderFilled | OrderRejected | ManualAddRequested | ManualCloseRequested;
 
 // ---- intents (imperative): what the strategy asks the engine to do ----
@@ -33,8 +55,15 @@ export interface PlaceOrder {
   /** Why, for the action log: open, add, manual_add, close (take profit), stop (stop loss), manual_close. */
   reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close';
 }
-export interface CycleClosed { type: 'CycleClosed'; cycle: number; profit: Decimal }
-export interface PauseBot { type: 'PauseBot'; reason: string }
+export interface CycleClosed {
+  type: 'CycleClosed';
+  cycle: number;
+  profit: Decimal;
+}
+export interface PauseBot {
+  type: 'PauseBot';
+  reason: string;
+}
 export type Intent = PlaceOrder | CycleClosed | PauseBot;
 
 /** A strategy: pure, no I/O, no clock, no randomness. The engine persists state and carries out intents. */

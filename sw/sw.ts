@@ -99,8 +99,15 @@ const swr: Record<string, (request: Request) => Promise<Response>> = {
   '/api/market/botTypes': staleWhileRevalidate(24 * 60 * 60_000),
 };
 const networkFirstPaths = new Set([
-  '/api/user/botList', '/api/user/botCount', '/api/user/botDetail', '/api/user/botInfo', '/api/user/botPositions',
-  '/api/user/positionAdds', '/api/user/botActions', '/api/user/bill', '/api/user/positions',
+  '/api/user/botList',
+  '/api/user/botCount',
+  '/api/user/botDetail',
+  '/api/user/botInfo',
+  '/api/user/botPositions',
+  '/api/user/positionAdds',
+  '/api/user/botActions',
+  '/api/user/bill',
+  '/api/user/positions',
 ]);
 
 self.addEventListener('fetch', (event) => {

@@ -126,10 +126,15 @@ describe('deposits and withdrawals on chain 56', () => {
     await expect.poll(() => page.getByTestId('withdraw-new-address').innerText()).toContain('新地址');
     expect(await page.getByTestId('withdraw-error').innerText()).toContain('前不能提现');
     expect(await balance()).toBe('25.5');
-    await expect.poll(async () => {
-      await send();
-      return page.getByTestId('withdraw-done').count();
-    }, { timeout: 40_000, interval: 1_000 }).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await send();
+          return page.getByTestId('withdraw-done').count();
+        },
+        { timeout: 40_000, interval: 1_000 },
+      )
+      .toBe(1);
     expect(await page.getByTestId('withdraw-done').innerText()).toContain('提现已提交');
     expect(await balance()).toBe('13.5');
     await expect.poll(() => page.getByTestId('withdraw-list').locator('li').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('confirmed');

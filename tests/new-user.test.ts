@@ -19,8 +19,7 @@ async function registerByApi(account: string): Promise<{ sn: string; token: stri
 }
 
 const path = (page: Page) => new URL(page.url()).pathname;
-const storage = (page: Page) =>
-  page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage } })) as Promise<{ local: Record<string, string>; session: Record<string, string> }>;
+const storage = (page: Page) => page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage } })) as Promise<{ local: Record<string, string>; session: Record<string, string> }>;
 
 async function tabBar(page: Page) {
   const bar = page.getByTestId('tab-bar');
@@ -106,7 +105,12 @@ describe('a new trader on a phone', () => {
     let bar = await tabBar(page);
     expect(bar).toMatchObject({ visible: true, padding: '66px', height: 60, bottom: 844, position: 'fixed', active: ['首页'] });
     expect(bar.labels).toEqual(['首页', '模拟', '排行', '现货', '我的']);
-    for (const [label, p] of [['模拟', '/simulation'], ['排行', '/rank'], ['现货', '/strategy'], ['我的', '/my']] as const) {
+    for (const [label, p] of [
+      ['模拟', '/simulation'],
+      ['排行', '/rank'],
+      ['现货', '/strategy'],
+      ['我的', '/my'],
+    ] as const) {
       await page.getByTestId('tab-bar').getByText(label).click();
       await page.waitForURL((u) => u.pathname === p);
       bar = await tabBar(page);

@@ -197,7 +197,10 @@ describe('the PWA where there is no service worker or no install prompt', () => 
       await expect.poll(() => page.getByTestId('bot-card').count()).toBe(1);
       await page.goto(`/strategy/detail/${botId}`);
       await page.getByTestId('bot-summary').waitFor();
-      expect(await page.evaluate(async () => ({ controller: navigator.serviceWorker?.controller ?? null, registrations: (await navigator.serviceWorker?.getRegistrations())?.length ?? 0 }))).toEqual({ controller: null, registrations: 0 });
+      expect(await page.evaluate(async () => ({ controller: navigator.serviceWorker?.controller ?? null, registrations: (await navigator.serviceWorker?.getRegistrations())?.length ?? 0 }))).toEqual({
+        controller: null,
+        registrations: 0,
+      });
       expect(await page.getByTestId('offline-banner').count()).toBe(0);
     } finally {
       await phone.close();

@@ -43,10 +43,11 @@ describe('the logged-in screens share one query cache', () => {
   it('polls only while the page is visible, and refreshes when it is shown again', async () => {
     await page.goto('/strategy');
     await expect.poll(() => page.getByTestId('bot-list').locator('li').count()).toBe(1);
-    const hide = (state: 'hidden' | 'visible') => page.evaluate((s) => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, state);
+    const hide = (state: 'hidden' | 'visible') =>
+      page.evaluate((s) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
     await hide('hidden');
     const hiddenAt = Date.now();
     // The list polls every 5 s while visible: 12 s hidden would have asked twice.

@@ -26,7 +26,7 @@ describe('wallet login in a wallet browser (chain 56)', () => {
     expect(await page.getByTestId('wallet-login').count()).toBe(0);
   });
 
-  it('switches to BNB Smart Chain, signs the server\'s message and is logged in, in well under a second', async () => {
+  it("switches to BNB Smart Chain, signs the server's message and is logged in, in well under a second", async () => {
     const account = privateKeyToAccount(generatePrivateKey());
     const calls = await injectWallet(page, account, { chainId: 1 });
     await page.goto('/login');
@@ -42,10 +42,9 @@ describe('wallet login in a wallet browser (chain 56)', () => {
     const { token, user } = await stored(page);
     expect(token).toMatch(/^"[A-Za-z0-9_-]{40,}"$/);
     expect(user).toMatchObject({ address: account.address, password: false, account: '' });
-
   });
 
-  it('shows the wallet\'s refusals: a cancelled signature, a network it will not switch to', async () => {
+  it("shows the wallet's refusals: a cancelled signature, a network it will not switch to", async () => {
     const account = privateKeyToAccount(generatePrivateKey());
     await injectWallet(page, account, { cancelSign: true });
     await page.goto('/login');
@@ -79,11 +78,15 @@ describe('wallet login in a wallet browser (chain 56)', () => {
     const next = await nonce();
     const forged = (fields: object) => createSiweMessage({ domain: host, address: account.address, uri: baseURL, version: '1', chainId: 56, nonce: next.nonce, ...fields });
     const wrongSite = forged({ domain: 'evil.example', uri: 'https://evil.example' });
-    expect(await post({ address: account.address, signature: await account.signMessage({ message: wrongSite }), terminal: 4, message: wrongSite }))
-      .toMatchObject({ code: 2109, msg: '签名消息不是本站发出的，请在本站重新签名' });
+    expect(await post({ address: account.address, signature: await account.signMessage({ message: wrongSite }), terminal: 4, message: wrongSite })).toMatchObject({
+      code: 2109,
+      msg: '签名消息不是本站发出的，请在本站重新签名',
+    });
     const wrongChain = forged({ chainId: 1 });
-    expect(await post({ address: account.address, signature: await account.signMessage({ message: wrongChain }), terminal: 4, message: wrongChain }))
-      .toMatchObject({ code: 2107, msg: '不支持当前网络，请切换到 BNB Smart Chain' });
+    expect(await post({ address: account.address, signature: await account.signMessage({ message: wrongChain }), terminal: 4, message: wrongChain })).toMatchObject({
+      code: 2107,
+      msg: '不支持当前网络，请切换到 BNB Smart Chain',
+    });
   });
 
   it('binds a wallet to an account user by signature, then that wallet logs into the account; email and mobile with their checks', async () => {

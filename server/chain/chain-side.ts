@@ -59,8 +59,15 @@ export function openChain(db: Db, cfg: ChainConfig, log?: Log): ChainSide | unde
     if (id !== cfg.chainId) throw new Error(`CHAIN_RPC_URL answers chain ${id}, not ${cfg.chainId}`);
     const hotWallet = cfg.hotWalletKey ? (await import('viem/accounts')).privateKeyToAccount(cfg.hotWalletKey as Hex).address : '';
     return {
-      chainId: id, usdt, deposit, decimals, minimum: formatUnits(minimum, decimals), confirmations: cfg.confirmations,
-      withdrawMin: cfg.withdrawMin, withdrawFee: cfg.withdrawFee, hotWallet,
+      chainId: id,
+      usdt,
+      deposit,
+      decimals,
+      minimum: formatUnits(minimum, decimals),
+      confirmations: cfg.confirmations,
+      withdrawMin: cfg.withdrawMin,
+      withdrawFee: cfg.withdrawFee,
+      hotWallet,
     };
   };
   const side: ChainSide = {
@@ -91,8 +98,14 @@ export function openChain(db: Db, cfg: ChainConfig, log?: Log): ChainSide | unde
         pollingInterval: cfg.pollMs,
         onError: () => undefined,
         onBlockNumber: () => {
-          void side.watcher().then((w) => w.follow()).catch(() => undefined);
-          void side.sender().then((s) => s?.kick()).catch(() => undefined);
+          void side
+            .watcher()
+            .then((w) => w.follow())
+            .catch(() => undefined);
+          void side
+            .sender()
+            .then((s) => s?.kick())
+            .catch(() => undefined);
         },
       });
     },

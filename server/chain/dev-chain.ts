@@ -3,8 +3,19 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import {
-  createPublicClient, createTestClient, createWalletClient, http, parseUnits, type Address, type Chain, type Hex,
-  type PublicClient, type TestClient, type WalletClient, type Transport, type Account,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  http,
+  parseUnits,
+  type Address,
+  type Chain,
+  type Hex,
+  type PublicClient,
+  type TestClient,
+  type WalletClient,
+  type Transport,
+  type Account,
 } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bsc } from 'viem/chains';
@@ -106,7 +117,14 @@ export async function startDevChain(options: { blockTime?: number; depositMinimu
   };
   await mint(privateKeyToAccount(hotWalletKey).address, options.hotWalletUsdt ?? '100000');
   return {
-    url, chain, usdt, deposit, deployerKey, hotWalletKey, public: pub, test,
+    url,
+    chain,
+    usdt,
+    deposit,
+    deployerKey,
+    hotWalletKey,
+    public: pub,
+    test,
     async trader(amount) {
       const key = generatePrivateKey();
       const wallet = walletOf(key);

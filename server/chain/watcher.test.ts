@@ -26,7 +26,11 @@ describe.each(dbKinds)('deposits on chain 56 (%s)', (kind) => {
   };
   const newUser = async (address: string | null = null) => {
     const sn = String(20_000_000 + seq++);
-    const row = await db.insertInto('users').values({ sn, account: `chain${sn}`, password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address, avatar: '', referrer_id: null }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('users')
+      .values({ sn, account: `chain${sn}`, password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address, avatar: '', referrer_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { id: String(row.id), sn };
   };
   /** A funded trader pays `amount` USDT into the deposit contract for UID `sn`; answers the block it landed in. */
@@ -119,14 +123,21 @@ describe.each(dbKinds)('deposits on chain 56 (%s)', (kind) => {
     const u = await newUser(t.address);
     const w = watcher();
     await w.catchUp();
-    for (const [who, amount] of [[t, '12'], [stranger, '7']] as const) {
+    for (const [who, amount] of [
+      [t, '12'],
+      [stranger, '7'],
+    ] as const) {
       const hash = await who.wallet.writeContract({ address: chain.usdt, abi: tokenAbi, functionName: 'transfer', args: [chain.deposit, parseUnits(amount, 18)] });
       await chain.public.waitForTransactionReceipt({ hash });
     }
     await chain.mine(CONFIRMATIONS);
     expect(await w.catchUp()).toBe(1);
     expect(await usdt(u.id)).toBe('12');
-    const unmatched = await db.selectFrom('deposits').selectAll().where('from_address', '=', stranger.address as Address).executeTakeFirstOrThrow();
+    const unmatched = await db
+      .selectFrom('deposits')
+      .selectAll()
+      .where('from_address', '=', stranger.address as Address)
+      .executeTakeFirstOrThrow();
     expect(unmatched).toMatchObject({ status: 'unmatched', user_id: null });
     expect(unmatched.amount && Number(unmatched.amount)).toBe(7);
   });

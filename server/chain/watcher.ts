@@ -52,7 +52,10 @@ export class DepositWatcher {
     this.client = client;
     this.s = s;
     this.cursorName = `deposits:${s.deposit.toLowerCase()}`;
-    this.runs = new SerialRun(() => this.catchUp(), (e) => log?.error({ err: { message: String((e as Error)?.message ?? e) } }, 'deposit scan failed'));
+    this.runs = new SerialRun(
+      () => this.catchUp(),
+      (e) => log?.error({ err: { message: String((e as Error)?.message ?? e) } }, 'deposit scan failed'),
+    );
   }
 
   /** The last block credited so far (startBlock - 1 on a fresh database). */
@@ -71,12 +74,20 @@ export class DepositWatcher {
     const to = safe < from + (this.s.span ?? 2000n) - 1n ? safe : from + (this.s.span ?? 2000n) - 1n;
     const credits = await this.read(from, to);
     const credited = await this.db.transaction().execute(async (tx) => {
-      await tx.insertInto('chain_cursors').values({ name: this.cursorName, block: String(this.s.startBlock - 1n) }).onConflict((c) => c.column('name').doNothing()).execute();
+      await tx
+        .insertInto('chain_cursors')
+        .values({ name: this.cursorName, block: String(this.s.startBlock - 1n) })
+        .onConflict((c) => c.column('name').doNothing())
+        .execute();
       const locked = await tx.selectFrom('chain_cursors').select('block').where('name', '=', this.cursorName).forUpdate().executeTakeFirstOrThrow();
       if (BigInt(locked.block) !== cursor) return -1; // another watcher read these blocks meanwhile
       let n = 0;
       for (const c of credits) if (await this.credit(tx, c)) n++;
-      await tx.updateTable('chain_cursors').set({ block: String(to), updated_at: new Date() }).where('name', '=', this.cursorName).execute();
+      await tx
+        .updateTable('chain_cursors')
+        .set({ block: String(to), updated_at: new Date() })
+        .where('name', '=', this.cursorName)
+        .execute();
       return n;
     });
     if (credited < 0) return null;
@@ -121,15 +132,22 @@ export class DepositWatcher {
 
   /** Records one log and credits it; false when it was recorded before (never credited twice). */
   private async credit(tx: Transaction<Database>, c: Credit): Promise<boolean> {
-    const user = c.account !== undefined
-      ? await tx.selectFrom('users').select('id').where('sn', '=', c.account).executeTakeFirst()
-      : await tx.selectFrom('users').select('id').where('address', '=', c.from).executeTakeFirst();
+    const user =
+      c.account !== undefined
+        ? await tx.selectFrom('users').select('id').where('sn', '=', c.account).executeTakeFirst()
+        : await tx.selectFrom('users').select('id').where('address', '=', c.from).executeTakeFirst();
     const amount = new Decimal(formatUnits(c.value, this.s.decimals));
     const row = await tx
       .insertInto('deposits')
       .values({
-        user_id: user?.id ?? null, tx_hash: c.txHash, log_index: c.logIndex, block_number: String(c.block), from_address: c.from,
-        amount: amount.toFixed(), status: user ? 'credited' : 'unmatched', credited_at: user ? new Date() : null,
+        user_id: user?.id ?? null,
+        tx_hash: c.txHash,
+        log_index: c.logIndex,
+        block_number: String(c.block),
+        from_address: c.from,
+        amount: amount.toFixed(),
+        status: user ? 'credited' : 'unmatched',
+        credited_at: user ? new Date() : null,
       })
       .onConflict((oc) => oc.columns(['tx_hash', 'log_index']).doNothing())
       .returning('id')

@@ -1,7 +1,5 @@
 import Decimal from 'decimal.js';
-import {
-  encodeFunctionData, keccak256, parseUnits, type Address, type Chain, type Hex, type PublicClient,
-} from 'viem';
+import { encodeFunctionData, keccak256, parseUnits, type Address, type Chain, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Db } from '../db/connect.ts';
 import { post } from '../ledger.ts';
@@ -39,7 +37,10 @@ export class WithdrawalSender {
     this.s = s;
     this.log = log;
     this.account = privateKeyToAccount(s.hotWalletKey);
-    this.runs = new SerialRun(() => this.process(), (e) => log?.error({ err: { message: String((e as Error)?.message ?? e) } }, 'withdrawal sending failed'));
+    this.runs = new SerialRun(
+      () => this.process(),
+      (e) => log?.error({ err: { message: String((e as Error)?.message ?? e) } }, 'withdrawal sending failed'),
+    );
   }
 
   /** Works through the open withdrawals (serialised: a call during a run runs once more after it). */
@@ -76,7 +77,12 @@ export class WithdrawalSender {
     const gasPrice = await this.client.getGasPrice();
     const raw = await this.account.signTransaction({ chainId: this.s.chain.id, to: this.s.usdt, data, nonce, gas: (gas * 12n) / 10n, gasPrice, type: 'legacy' });
     const hash = keccak256(raw);
-    await this.db.updateTable('withdrawals').set({ status: 'signed', raw_tx: raw, tx_hash: hash, nonce: String(nonce), updated_at: new Date() }).where('id', '=', w.id).where('status', '=', 'pending').execute();
+    await this.db
+      .updateTable('withdrawals')
+      .set({ status: 'signed', raw_tx: raw, tx_hash: hash, nonce: String(nonce), updated_at: new Date() })
+      .where('id', '=', w.id)
+      .where('status', '=', 'pending')
+      .execute();
   }
 
   private async broadcastAndSettle(w: Row): Promise<void> {
@@ -108,10 +114,18 @@ export class WithdrawalSender {
   /** Failed: the amount goes back to the trader's USDT balance in the same transaction, with a notice. */
   private async fail(w: Row, reason: string): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      const changed = await tx.updateTable('withdrawals').set({ status: 'failed', error: reason.slice(0, 200), updated_at: new Date() }).where('id', '=', w.id).where('status', 'in', ['pending', 'signed', 'sent']).executeTakeFirst();
+      const changed = await tx
+        .updateTable('withdrawals')
+        .set({ status: 'failed', error: reason.slice(0, 200), updated_at: new Date() })
+        .where('id', '=', w.id)
+        .where('status', 'in', ['pending', 'signed', 'sent'])
+        .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return;
       await post(tx, { userId: w.user_id, asset: 'usdt', amount: new Decimal(w.amount), reason: 'refund', detail: { withdrawal: String(w.id) } });
-      await tx.insertInto('notices').values({ user_id: w.user_id, kind: 'warning', code: 'withdrawal_failed', detail: JSON.stringify({ withdrawal: String(w.id), amount: new Decimal(w.amount).toFixed(), address: w.address }) }).execute();
+      await tx
+        .insertInto('notices')
+        .values({ user_id: w.user_id, kind: 'warning', code: 'withdrawal_failed', detail: JSON.stringify({ withdrawal: String(w.id), amount: new Decimal(w.amount).toFixed(), address: w.address }) })
+        .execute();
     });
   }
 }

@@ -32,11 +32,14 @@ export function connectDatabase(options: DbOptions = {}): Connection {
     let pool: Promise<import('pg').Pool> | undefined;
     // bigint ids come back as strings (never lose precision); timestamptz as Date.
     const makePool = () =>
-      (pool ??= import('pg').then(({ default: pg }) => new pg.Pool({
-        connectionString: url,
-        max: 10,
-        ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-      })));
+      (pool ??= import('pg').then(
+        ({ default: pg }) =>
+          new pg.Pool({
+            connectionString: url,
+            max: 10,
+            ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+          }),
+      ));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: makePool }) });
     // One round trip now: a wrong DATABASE_URL stops the start instead of failing the first request.
     return { db, ready: sql`select 1`.execute(db).then(() => undefined) };

@@ -42,13 +42,7 @@ export const migrations: Record<string, Migration> = {
       // Duplicates left by a race before this index would stop it being built: keep the newest.
       await sql`UPDATE sessions s SET revoked_at = now() WHERE s.revoked_at IS NULL AND EXISTS (
         SELECT 1 FROM sessions t WHERE t.user_id = s.user_id AND t.terminal = s.terminal AND t.revoked_at IS NULL AND t.id > s.id)`.execute(db);
-      await db.schema
-        .createIndex('sessions_live_terminal_idx')
-        .on('sessions')
-        .columns(['user_id', 'terminal'])
-        .unique()
-        .where(sql.ref('revoked_at'), 'is', null)
-        .execute();
+      await db.schema.createIndex('sessions_live_terminal_idx').on('sessions').columns(['user_id', 'terminal']).unique().where(sql.ref('revoked_at'), 'is', null).execute();
     },
   },
   '0003_exchange_keys': {
@@ -293,10 +287,16 @@ export const migrations: Record<string, Migration> = {
   '0010_paper_per_exchange': {
     async up(db: Kysely<unknown>) {
       // Simulated accounts on live exchanges' prices (issue 6 §4): one virtual balance per exchange.
-      await db.schema.alterTable('paper_balances').addColumn('exchange_id', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable('paper_balances')
+        .addColumn('exchange_id', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
       await db.schema.alterTable('paper_balances').dropConstraint('paper_balances_pk').execute();
       await db.schema.alterTable('paper_balances').addPrimaryKeyConstraint('paper_balances_pk', ['user_id', 'exchange_id', 'currency']).execute();
-      await db.schema.alterTable('paper_orders').addColumn('exchange_id', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .alterTable('paper_orders')
+        .addColumn('exchange_id', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
     },
   },
   '0011_account_security': {
@@ -313,7 +313,10 @@ export const migrations: Record<string, Migration> = {
         .addColumn('withdraw_locked_until', 'timestamptz')
         .execute();
       // A wallet's signed statements have a purpose: a login signature cannot set a payment password.
-      await db.schema.alterTable('wallet_nonces').addColumn('purpose', 'varchar(16)', (c) => c.notNull().defaultTo('login')).execute();
+      await db.schema
+        .alterTable('wallet_nonces')
+        .addColumn('purpose', 'varchar(16)', (c) => c.notNull().defaultTo('login'))
+        .execute();
       // The addresses a trader withdraws to: a new one waits before it is paid.
       await db.schema
         .createTable('withdrawal_addresses')

@@ -42,7 +42,10 @@ describe('the bot book', () => {
       states.set(`x${i}`, s);
     }
     for (const p of ['56000', '57123.45', '61000', '54000']) {
-      const fast = book.onPrice('BTC/USDT', money(p)).map((x) => x.bot as string).sort();
+      const fast = book
+        .onPrice('BTC/USDT', money(p))
+        .map((x) => x.bot as string)
+        .sort();
       const slow: string[] = [];
       for (const [id, s] of states) {
         const out = decideMartin(s, { type: 'PriceTicked', price: money(p) }, view);

@@ -65,7 +65,9 @@ describe('crash safety', () => {
     const base = `http://127.0.0.1:${port}/api`;
     let server = await startServer(port);
     const post = <P extends string>(path: P, body: object, token?: string) =>
-      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Answer<DataAt<'POST', `/api${P}`>>>);
+      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then(
+        (r) => r.json() as Promise<Answer<DataAt<'POST', `/api${P}`>>>,
+      );
     const get = <P extends string>(path: P, token: string) => fetch(base + path, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<Answer<DataAt<'GET', `/api${P}`>>>);
 
     const reg = await post('/login/register', await registerPayloadAt(base.replace(/\/api$/, ''), { account: `kill${Date.now().toString(36)}` }));
@@ -82,10 +84,16 @@ describe('crash safety', () => {
     }
     // And a grid bot, tight around the price now so it trades its levels up and down between the kills.
     const ltc = Number((await get('/market/price?symbols=LTC%2FUSDT', token)).data[0]!.price);
-    const grid = await post('/user/botCreate', {
-      type: 'grid', exchangeId: 1, symbol: 'LTC/USDT',
-      params: { investment: '1000', lower: (ltc * 0.99).toFixed(2), upper: (ltc * 1.01).toFixed(2), grids: 6, spacing: 'arithmetic', stopLoss: '', takeProfit: '' },
-    }, token);
+    const grid = await post(
+      '/user/botCreate',
+      {
+        type: 'grid',
+        exchangeId: 1,
+        symbol: 'LTC/USDT',
+        params: { investment: '1000', lower: (ltc * 0.99).toFixed(2), upper: (ltc * 1.01).toFixed(2), grids: 6, spacing: 'arithmetic', stopLoss: '', takeProfit: '' },
+      },
+      token,
+    );
     expect(grid.code).toBe(1);
     ids.push(grid.data.id);
     expect((await get(`/user/botOperation?id=${grid.data.id}&action=start`, token)).code).toBe(1);
@@ -160,7 +168,12 @@ describe('crash safety', () => {
         const sold = mine.filter((o) => o.side === 'sell').reduce((sum, o) => sum.plus(o.filled!), money(0));
         expect(held.lte(bought.minus(sold)), `grid ${bot.id} holds more than it bought`).toBe(true);
         expect(bought.minus(sold).minus(held).lt(money('0.01')), `grid ${bot.id} lost track of its base`).toBe(true);
-        expect(money(bot.realized).toFixed()).toBe(cycles.filter((c) => c.bot_id === bot.id).reduce((sum, c) => sum.plus(c.profit), money(0)).toFixed());
+        expect(money(bot.realized).toFixed()).toBe(
+          cycles
+            .filter((c) => c.bot_id === bot.id)
+            .reduce((sum, c) => sum.plus(c.profit), money(0))
+            .toFixed(),
+        );
         expect(bot.status).toBe('running');
         continue;
       }

@@ -22,8 +22,7 @@ describe('backtest and live parity on Paper', () => {
   let trading: Trading;
   const market = new ScriptedMarket();
   let auth: Record<string, string>;
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: auth }).then((r) => r.json());
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: auth }).then((r) => r.json());
   const candles = () => {
     const col = Float64Array.from(path, Number);
     return { open: col, high: col, low: col, close: col };
@@ -100,13 +99,22 @@ describe('backtest and the live engine on the simulated market’s seconds', () 
   const symbol = 'BTC/USDT';
   const from = Date.UTC(2026, 2, 5);
   const price = Number(new SimulatedMarket().priceAt(symbol, from));
-  const martin = (addTrigger: string, takeProfit: string): ParityBot => ({ type: 'martin', params: { investment: '2000', firstOrder: '40', multiplier: '1.5', maxPositions: 6, addTrigger, takeProfit, stopLoss: '', repeat: true } });
-  const grid: ParityBot = { type: 'grid', params: { investment: '9000', lower: (price * 0.95).toFixed(2), upper: (price * 1.05).toFixed(2), grids: 10, spacing: 'geometric', stopLoss: '', takeProfit: '' } };
+  const martin = (addTrigger: string, takeProfit: string): ParityBot => ({
+    type: 'martin',
+    params: { investment: '2000', firstOrder: '40', multiplier: '1.5', maxPositions: 6, addTrigger, takeProfit, stopLoss: '', repeat: true },
+  });
+  const grid: ParityBot = {
+    type: 'grid',
+    params: { investment: '9000', lower: (price * 0.95).toFixed(2), upper: (price * 1.05).toFixed(2), grids: 10, spacing: 'geometric', stopLoss: '', takeProfit: '' },
+  };
 
   // 5.6 s on a quiet moment of the 2-core machine, 28.6 s at load average 5: 150 s is 5x the loaded time.
   it('realises within 1 % of what the engine realised over a day, cycle for cycle', { timeout: 150_000 }, async () => {
     const { rows, candles, ms } = await secondsParity({ symbol, from, seconds: 86_400, bots: [martin('1', '1'), martin('2', '1.5'), grid] });
-    console.log(`seconds parity, 1 day: ${Math.round(ms)} ms`, rows.map((r) => `${r.bot.type} live ${r.live.realized} (${r.live.cycles}) backtest ${r.backtest.realized} (${r.backtest.cycles}) ${r.gapPct.toFixed(2)} %`));
+    console.log(
+      `seconds parity, 1 day: ${Math.round(ms)} ms`,
+      rows.map((r) => `${r.bot.type} live ${r.live.realized} (${r.live.cycles}) backtest ${r.backtest.realized} (${r.backtest.cycles}) ${r.gapPct.toFixed(2)} %`),
+    );
     expect(candles).toBe(1440);
     for (const r of rows) {
       expect(r.live.cycles).toBeGreaterThan(1);

@@ -23,7 +23,12 @@ export interface OrderUpdate {
 
 /** The action log kind of a filled order, by why it was placed (spec §3 kinds). */
 const fillKind: Record<PlaceOrder['reason'], ActionKind> = {
-  open: 'open', add: 'add', manual_add: 'manual_add', close: 'close', stop: 'close', manual_close: 'manual_close',
+  open: 'open',
+  add: 'add',
+  manual_add: 'manual_add',
+  close: 'close',
+  stop: 'close',
+  manual_close: 'manual_close',
 };
 
 /** How a cycle ended, by the reason of the order that closed it. */
@@ -94,8 +99,15 @@ export async function commitDecision(
         await tx
           .insertInto('bot_orders')
           .values({
-            bot_id: bot.id, client_order_id: intent.clientOrderId, cycle: kit.cycle(state), seq: state.seq,
-            side: intent.side, reason: intent.reason, quote: intent.quote?.toFixed() ?? null, amount: intent.amount?.toFixed() ?? null, status: 'new',
+            bot_id: bot.id,
+            client_order_id: intent.clientOrderId,
+            cycle: kit.cycle(state),
+            seq: state.seq,
+            side: intent.side,
+            reason: intent.reason,
+            quote: intent.quote?.toFixed() ?? null,
+            amount: intent.amount?.toFixed() ?? null,
+            status: 'new',
           })
           .execute();
       } else if (intent.type === 'CycleClosed') {
@@ -112,9 +124,15 @@ export async function commitDecision(
         await tx
           .insertInto('bot_cycles')
           .values({
-            bot_id: bot.id, user_id: bot.userId, cycle: intent.cycle, entries: figures.entries,
-            amount: figures.amount.toFixed(), cost: figures.cost.toFixed(), close_price: (a?.price ?? money(0)).toFixed(),
-            profit: intent.profit.toFixed(), opened_at: opened?.at ? new Date(opened.at as Date) : null,
+            bot_id: bot.id,
+            user_id: bot.userId,
+            cycle: intent.cycle,
+            entries: figures.entries,
+            amount: figures.amount.toFixed(),
+            cost: figures.cost.toFixed(),
+            close_price: (a?.price ?? money(0)).toFixed(),
+            profit: intent.profit.toFixed(),
+            opened_at: opened?.at ? new Date(opened.at as Date) : null,
           })
           .execute();
         // The log says how the cycle ended (issue 14 §3): a manual close or a stop loss is no take profit.
@@ -128,14 +146,21 @@ export async function commitDecision(
           // Fuel pays for profit, in the transaction that books the profit; when it runs out, every
           // running bot of the user pauses and a warning says why.
           const charged = await post(tx, {
-            userId: bot.userId, asset: 'fuel', amount: fee.neg(), reason: 'profit_fee', floorAtZero: true,
+            userId: bot.userId,
+            asset: 'fuel',
+            amount: fee.neg(),
+            reason: 'profit_fee',
+            floorAtZero: true,
             detail: { bot: bot.id, cycle: String(intent.cycle), profit: intent.profit.toFixed(), fee: fee.toFixed() },
           });
           await rewardReferrers(tx, bot.userId, charged.applied.neg(), referralRates, { bot: bot.id, cycle: String(intent.cycle) });
           if (charged.balance.lte(0)) outOfFuel = await pauseForFuel(tx, bot.userId);
           else if (charged.balance.lt(FUEL_LOW) && charged.balance.minus(charged.applied).gte(FUEL_LOW)) {
             // Crossing below the low mark warns once, before the bots stop.
-            await tx.insertInto('notices').values({ user_id: bot.userId, kind: 'warning', code: 'fuel_low', detail: JSON.stringify({ fuel: charged.balance.toFixed() }) }).execute();
+            await tx
+              .insertInto('notices')
+              .values({ user_id: bot.userId, kind: 'warning', code: 'fuel_low', detail: JSON.stringify({ fuel: charged.balance.toFixed() }) })
+              .execute();
           }
         }
       } else if (intent.type === 'PauseBot') {
@@ -144,10 +169,15 @@ export async function commitDecision(
         // The trader learns it from the notices too: an order was refused and the bot stopped trading.
         // A refused API key gets its own warning: the fix is on the exchange (rebind a valid trade key).
         const keyRefused = pause.startsWith(API_KEY_REFUSED);
-        await tx.insertInto('notices').values({
-          user_id: bot.userId, kind: 'warning', code: keyRefused ? 'api_key_invalid' : 'bot_paused',
-          detail: JSON.stringify({ bot: bot.id, reason: keyRefused ? pause.slice(API_KEY_REFUSED.length) : pause }),
-        }).execute();
+        await tx
+          .insertInto('notices')
+          .values({
+            user_id: bot.userId,
+            kind: 'warning',
+            code: keyRefused ? 'api_key_invalid' : 'bot_paused',
+            detail: JSON.stringify({ bot: bot.id, reason: keyRefused ? pause.slice(API_KEY_REFUSED.length) : pause }),
+          })
+          .execute();
       }
     }
     await tx
@@ -206,7 +236,14 @@ async function pauseForFuel(tx: Parameters<typeof post>[0], userId: string): Pro
     .returning('id')
     .execute();
   const ids = paused.map((r) => String(r.id));
-  if (ids.length > 0) await tx.insertInto('bot_actions').values(ids.map((id) => ({ bot_id: id, kind: 'pause', detail: JSON.stringify({ reason: 'fuel' }) }))).execute();
-  await tx.insertInto('notices').values({ user_id: userId, kind: 'warning', code: 'fuel_empty', detail: JSON.stringify({ paused: String(ids.length) }) }).execute();
+  if (ids.length > 0)
+    await tx
+      .insertInto('bot_actions')
+      .values(ids.map((id) => ({ bot_id: id, kind: 'pause', detail: JSON.stringify({ reason: 'fuel' }) })))
+      .execute();
+  await tx
+    .insertInto('notices')
+    .values({ user_id: userId, kind: 'warning', code: 'fuel_empty', detail: JSON.stringify({ paused: String(ids.length) }) })
+    .execute();
   return ids;
 }

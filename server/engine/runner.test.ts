@@ -60,7 +60,12 @@ describe('the engine when an exchange answer is lost', () => {
     const row = await db
       .insertInto('bots')
       .values({
-        user_id: userId, exchange_id: 1, symbol: 'BTC/USDT', type: 'martin', name: 'b', status: 'running',
+        user_id: userId,
+        exchange_id: 1,
+        symbol: 'BTC/USDT',
+        type: 'martin',
+        name: 'b',
+        status: 'running',
         params: JSON.stringify({ investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true }),
         state: JSON.stringify(encodeMartin(initialMartinState(botId('x')))),
       })
@@ -72,7 +77,11 @@ describe('the engine when an exchange answer is lost', () => {
 
   beforeAll(async () => {
     ({ db, drop } = await openTestDb('pglite'));
-    const user = await db.insertInto('users').values({ sn: '11112222', account: 'engine01', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null }).returning('id').executeTakeFirstOrThrow();
+    const user = await db
+      .insertInto('users')
+      .values({ sn: '11112222', account: 'engine01', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     userId = String(user.id);
     market.set('BTC/USDT', '50000');
     exchange = new FlakyExchange(new PaperExchange(market, { USDT: '10000' }));

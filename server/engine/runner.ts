@@ -164,30 +164,30 @@ export class Engine {
       this.tickCount++;
       const keys = new Map<string, LiveBot>();
       for (const live of this.bots.values()) if (live.record.status === 'running' && !keys.has(live.key)) keys.set(live.key, live);
-      await Promise.all([...keys.entries()].map(async ([key, sample]) => {
-        let text: string;
-        try {
-          text = await this.deps.prices.price(sample.record.exchange, sample.record.symbol);
-        } catch (error) {
-          this.log?.error({ err: error, key }, 'no price');
-          return;
-        }
-        const price = money(text);
-        for (const { bot, intents } of this.book.onPrice(key, price)) {
-          const live = this.bots.get(bot);
-          const state = this.book.get(key, bot);
-          if (!live || !state) continue;
-          const before = live.state;
-          live.state = state;
-          void this.serial(bot, async () => {
-            // Reloaded (paused, edited) or answered since this round decided: its decision is void.
-            if (this.bots.get(bot) !== live || live.state !== state || live.record.status !== 'running') return;
-            await this.carryOut(live, { type: 'PriceTicked', price }, state, intents, before);
-          }).catch((error: unknown) =>
-            this.log?.error({ err: error, bot }, 'tick failed'),
-          );
-        }
-      }));
+      await Promise.all(
+        [...keys.entries()].map(async ([key, sample]) => {
+          let text: string;
+          try {
+            text = await this.deps.prices.price(sample.record.exchange, sample.record.symbol);
+          } catch (error) {
+            this.log?.error({ err: error, key }, 'no price');
+            return;
+          }
+          const price = money(text);
+          for (const { bot, intents } of this.book.onPrice(key, price)) {
+            const live = this.bots.get(bot);
+            const state = this.book.get(key, bot);
+            if (!live || !state) continue;
+            const before = live.state;
+            live.state = state;
+            void this.serial(bot, async () => {
+              // Reloaded (paused, edited) or answered since this round decided: its decision is void.
+              if (this.bots.get(bot) !== live || live.state !== state || live.record.status !== 'running') return;
+              await this.carryOut(live, { type: 'PriceTicked', price }, state, intents, before);
+            }).catch((error: unknown) => this.log?.error({ err: error, bot }, 'tick failed'));
+          }
+        }),
+      );
       // Orders whose answer never came (a timeout, a crash of the call): look them up every 5 rounds.
       if (this.tickCount % 5 === 0) {
         for (const live of this.bots.values()) {
@@ -211,8 +211,15 @@ export class Engine {
       return undefined;
     }
     const record: BotRecord = {
-      id: String(row.id), userId: String(row.user_id), exchangeId: row.exchange_id, exchange: '', symbol: row.symbol,
-      status: row.status, type: row.type, params: row.params, state: row.state,
+      id: String(row.id),
+      userId: String(row.user_id),
+      exchangeId: row.exchange_id,
+      exchange: '',
+      symbol: row.symbol,
+      status: row.status,
+      type: row.type,
+      params: row.params,
+      state: row.state,
     };
     record.exchange = exchangeById(record.exchangeId)?.code ?? 'unknown';
     const port = old?.port ?? (await this.deps.venue(record));
@@ -263,8 +270,11 @@ export class Engine {
     let answer: OrderState;
     try {
       answer = await live.port.placeMarketOrder({
-        clientOrderId: intent.clientOrderId, symbol: live.record.symbol, side: intent.side,
-        ...(intent.quote ? { quote: intent.quote } : {}), ...(intent.amount ? { amount: intent.amount } : {}),
+        clientOrderId: intent.clientOrderId,
+        symbol: live.record.symbol,
+        side: intent.side,
+        ...(intent.quote ? { quote: intent.quote } : {}),
+        ...(intent.amount ? { amount: intent.amount } : {}),
       });
     } catch (error) {
       // The outcome is unknown: the order stays in flight and is looked up by its id later, never re-sent blindly.
@@ -298,8 +308,12 @@ export class Engine {
     const row = await this.deps.db.selectFrom('bot_orders').selectAll().where('client_order_id', '=', pending.id).executeTakeFirst();
     if (!row) return;
     const intent: PlaceOrder = {
-      type: 'PlaceOrder', clientOrderId: pending.id as ClientOrderId, side: row.side, reason: pending.reason,
-      ...(row.quote !== null ? { quote: money(row.quote) } : {}), ...(row.amount !== null ? { amount: money(row.amount) } : {}),
+      type: 'PlaceOrder',
+      clientOrderId: pending.id as ClientOrderId,
+      side: row.side,
+      reason: pending.reason,
+      ...(row.quote !== null ? { quote: money(row.quote) } : {}),
+      ...(row.amount !== null ? { amount: money(row.amount) } : {}),
     };
     await this.send(live, intent);
   }

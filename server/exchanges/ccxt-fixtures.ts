@@ -65,14 +65,35 @@ export interface Replaying {
  */
 export function replaying(exchange: string, answers: unknown[]): Replaying {
   const file = fixture(exchange);
-  const Exchange = (ccxt as unknown as Record<string, new (o: object) => CcxtExchange & { options: Record<string, unknown>; deepExtend: (...o: object[]) => Record<string, unknown>; setMarkets: (m: object[]) => void; fetch: unknown }>)[exchange]!;
+  const Exchange = (
+    ccxt as unknown as Record<
+      string,
+      new (
+        o: object,
+      ) => CcxtExchange & { options: Record<string, unknown>; deepExtend: (...o: object[]) => Record<string, unknown>; setMarkets: (m: object[]) => void; fetch: unknown }
+    >
+  )[exchange]!;
   const ex = new Exchange({ apiKey: 'key', secret: 'secret', password: 'pass', enableRateLimit: false });
   ex.options = ex.deepExtend(ex.options, file.options, exchange === 'bybit' ? { enableUnifiedAccount: true, enableUnifiedMargin: false } : {});
   ex.setMarkets(
     markets.map(([base, quote, tick, step, minCost]) => ({
-      id: ids[exchange]!(base, quote), symbol: `${base}/${quote}`, base, quote, baseId: base, quoteId: quote, type: 'spot', spot: true, swap: false,
-      future: false, option: false, contract: false, active: true, taker: 0.001, maker: 0.001,
-      precision: { amount: step, price: tick }, limits: { amount: { min: step }, price: {}, cost: { min: minCost } },
+      id: ids[exchange]!(base, quote),
+      symbol: `${base}/${quote}`,
+      base,
+      quote,
+      baseId: base,
+      quoteId: quote,
+      type: 'spot',
+      spot: true,
+      swap: false,
+      future: false,
+      option: false,
+      contract: false,
+      active: true,
+      taker: 0.001,
+      maker: 0.001,
+      precision: { amount: step, price: tick },
+      limits: { amount: { min: step }, price: {}, cost: { min: minCost } },
       info: { orderTypes: ['LIMIT', 'MARKET'] },
     })),
   );

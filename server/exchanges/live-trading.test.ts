@@ -23,7 +23,15 @@ describe.each(dbKinds)('live exchanges wired into the server (%s)', (kind) => {
   const made: { exchange: string; credentials: LiveCredentials | undefined; replay: Replaying }[] = [];
   const answers = (exchange: string, keyed: boolean): unknown[] => {
     // Keyed: the balance read before each of the two starts (the refused one and the funded one), then the order.
-    if (exchange === 'bitget') return keyed ? [http('bitget', 'fetchBalance', 'spot balance'), http('bitget', 'fetchBalance', 'spot balance'), http('bitget', 'createOrder', 'create spot order'), http('bitget', 'fetchOrder', 'fetch spot order')] : [http('bitget', 'fetchTicker', 'public spot ticker')];
+    if (exchange === 'bitget')
+      return keyed
+        ? [
+            http('bitget', 'fetchBalance', 'spot balance'),
+            http('bitget', 'fetchBalance', 'spot balance'),
+            http('bitget', 'createOrder', 'create spot order'),
+            http('bitget', 'fetchOrder', 'fetch spot order'),
+          ]
+        : [http('bitget', 'fetchTicker', 'public spot ticker')];
     if (exchange === 'binance') return [http('binance', 'fetchTicker', 'public spot ticker')];
     return [{}];
   };
@@ -56,15 +64,23 @@ describe.each(dbKinds)('live exchanges wired into the server (%s)', (kind) => {
     expect(made.filter((m) => m.exchange === 'binance').every((m) => m.credentials === undefined)).toBe(true); // market data needs no keys
   });
 
-  it('runs a martin bot on Bitget through the adapter with the owner\'s keys, and records the exchange\'s fill', async () => {
+  it("runs a martin bot on Bitget through the adapter with the owner's keys, and records the exchange's fill", async () => {
     const keys = { apiKey: 'bitgetKey0001', secretKey: 'bitgetSecret0001', passphrase: 'bitgetPass01' };
     expect((await call('POST', '/api/exchanges/bind', { exchangeId: 6, ...keys })).code).toBe(1);
     // The recorded account holds 17.85159289 USDT free: the bot's worst case (3 x 5.5) fits, a larger one
     // is refused before it starts.
-    const tooBig = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 6, symbol: 'BTC/USDT', params: { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true } });
+    const tooBig = await call('POST', '/api/user/botCreate', {
+      type: 'martin',
+      exchangeId: 6,
+      symbol: 'BTC/USDT',
+      params: { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true },
+    });
     expect(tooBig.code).toBe(1);
     const refused = await call('GET', `/api/user/botOperation?id=${tooBig.data.id}&action=start`);
-    expect([refused.code, refused.msg]).toEqual([Code.StrategyInsufficientBalance, 'The account has 17.85 USDT free, less than the 140 USDT this bot can need: lower the investment or add funds first']);
+    expect([refused.code, refused.msg]).toEqual([
+      Code.StrategyInsufficientBalance,
+      'The account has 17.85 USDT free, less than the 140 USDT this bot can need: lower the investment or add funds first',
+    ]);
     const params = { investment: '16.5', firstOrder: '5.5', multiplier: '1', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true };
     const created = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 6, symbol: 'BTC/USDT', params });
     expect(created.code).toBe(1);

@@ -92,7 +92,9 @@ export function createLiveTrading(deps: LiveTradingDeps): LiveTrading {
   return {
     async venue(bot) {
       const creds = await readCredentials({ db: deps.db, box: deps.box }, bot.userId, bot.exchangeId);
-      const key = `${bot.userId}:${bot.exchange}:${createHash('sha256').update(`${creds.apiKey}\n${creds.secretKey}\n${creds.passphrase ?? ''}`).digest('hex')}`;
+      const key = `${bot.userId}:${bot.exchange}:${createHash('sha256')
+        .update(`${creds.apiKey}\n${creds.secretKey}\n${creds.passphrase ?? ''}`)
+        .digest('hex')}`;
       let found = venues.get(key);
       if (!found) {
         found = load().then(async (m) => new m.live.LiveExchange(await instance(m, bot.exchange, creds), { salt }));
@@ -124,8 +126,13 @@ export function createLiveTrading(deps: LiveTradingDeps): LiveTrading {
           wanted.map(async (symbol): Promise<SymbolInfo> => {
             const m = await venue.market(symbol);
             const info: SymbolInfo = {
-              ...(await tickerOf(exchange, symbol)), exchange, tickSize: m.tickSize.toFixed(), stepSize: m.stepSize.toFixed(),
-              minAmount: m.minAmount.toFixed(), minCost: m.minCost.toFixed(), feeRate: m.feeRate.toFixed(),
+              ...(await tickerOf(exchange, symbol)),
+              exchange,
+              tickSize: m.tickSize.toFixed(),
+              stepSize: m.stepSize.toFixed(),
+              minAmount: m.minAmount.toFixed(),
+              minCost: m.minCost.toFixed(),
+              feeRate: m.feeRate.toFixed(),
             };
             if (options.history) info.history = await (await liveFeed()).candles(exchange, symbol, options.history.timeframe, options.history.limit);
             return info;

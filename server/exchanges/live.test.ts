@@ -11,7 +11,14 @@ const id = '12-3-4' as ClientOrderId;
 const live = (ex: CcxtExchange) => new LiveExchange(ex, { salt, confirmDelaysMs: [0, 0] });
 const http = (exchange: string, method: string, description: string) => entry(fixture(exchange), method, description).httpResponse;
 const plain = (o: OrderState | null) =>
-  o && { status: o.status, side: o.side, price: o.price && toPlain(o.price), filled: toPlain(o.filled), cost: toPlain(o.cost), fee: o.fee && { currency: o.fee.currency, amount: toPlain(o.fee.amount) } };
+  o && {
+    status: o.status,
+    side: o.side,
+    price: o.price && toPlain(o.price),
+    filled: toPlain(o.filled),
+    cost: toPlain(o.cost),
+    fee: o.fee && { currency: o.fee.currency, amount: toPlain(o.fee.amount) },
+  };
 
 describe('client order ids on each exchange', () => {
   it('are deterministic, unique per install, and valid where each exchange is strict', () => {
@@ -30,8 +37,15 @@ describe('client order ids on each exchange', () => {
 describe('the live adapter on recorded exchange answers (ccxt, offline)', () => {
   it('reads a market: tick and step from ccxt precision, minimum cost, taker fee', async () => {
     const m = await live(replaying('binance', [{}]).ex).market('BTC/USDT');
-    expect({ tick: toPlain(m.tickSize), step: toPlain(m.stepSize), minAmount: toPlain(m.minAmount), minCost: toPlain(m.minCost), fee: toPlain(m.feeRate), base: m.base, quote: m.quote })
-      .toEqual({ tick: '0.01', step: '0.000001', minAmount: '0.000001', minCost: '5', fee: '0.001', base: 'BTC', quote: 'USDT' });
+    expect({ tick: toPlain(m.tickSize), step: toPlain(m.stepSize), minAmount: toPlain(m.minAmount), minCost: toPlain(m.minCost), fee: toPlain(m.feeRate), base: m.base, quote: m.quote }).toEqual({
+      tick: '0.01',
+      step: '0.000001',
+      minAmount: '0.000001',
+      minCost: '5',
+      fee: '0.001',
+      base: 'BTC',
+      quote: 'USDT',
+    });
   });
 
   it('bybit: a market buy sized by cost is only acknowledged, so it is confirmed with fetchOrder; the fee (which ccxt drops) is read from the answer, in BTC', async () => {
@@ -78,8 +92,7 @@ describe('the live adapter on recorded exchange answers (ccxt, offline)', () => 
   });
 
   it('reads the free balance of a currency from each exchange', async () => {
-    const free = async (exchange: string, description: string, currency: string) =>
-      toPlain(await live(replaying(exchange, [http(exchange, 'fetchBalance', description)]).ex).balance(currency));
+    const free = async (exchange: string, description: string, currency: string) => toPlain(await live(replaying(exchange, [http(exchange, 'fetchBalance', description)]).ex).balance(currency));
     expect(await free('binance', 'Spot balance', 'LTC')).toBe('0.919741');
     expect(await free('bybit', 'balance after availableToWithdraw update', 'USDT')).toBe('3229.64065465');
     expect(await free('okx', 'spot balance', 'USDT')).toBe('0');
@@ -88,16 +101,22 @@ describe('the live adapter on recorded exchange answers (ccxt, offline)', () => 
   });
 
   it('rethrows a network failure or a timeout (outcome unknown) and turns a refusal into a rejected order', async () => {
-    await expect(live(replaying('binance', [new NetworkError('binance down')]).ex).placeMarketOrder({ clientOrderId: id, symbol: 'LTC/USDT', side: 'sell', amount: money('0.1') }))
-      .rejects.toBeInstanceOf(NetworkError);
-    await expect(live(replaying('binance', [new RequestTimeout('slow')]).ex).placeMarketOrder({ clientOrderId: id, symbol: 'LTC/USDT', side: 'sell', amount: money('0.1') }))
-      .rejects.toBeInstanceOf(NetworkError);
+    await expect(
+      live(replaying('binance', [new NetworkError('binance down')]).ex).placeMarketOrder({ clientOrderId: id, symbol: 'LTC/USDT', side: 'sell', amount: money('0.1') }),
+    ).rejects.toBeInstanceOf(NetworkError);
+    await expect(live(replaying('binance', [new RequestTimeout('slow')]).ex).placeMarketOrder({ clientOrderId: id, symbol: 'LTC/USDT', side: 'sell', amount: money('0.1') })).rejects.toBeInstanceOf(
+      NetworkError,
+    );
     const poor = replaying('binance', [new InsufficientFunds('binance Account has insufficient balance for requested action.')]);
     const refused = await live(poor.ex).placeMarketOrder({ clientOrderId: id, symbol: 'BTC/USDT', side: 'buy', quote: money('20') });
     expect(refused).toMatchObject({ status: 'rejected', clientOrderId: id });
     expect(refused.reason).toContain('insufficient balance');
-    const locked = await live(replaying('binance', [new AuthenticationError('binance {"code":-2015,"msg":"Invalid API-key, IP, or permissions for action."}')]).ex)
-      .placeMarketOrder({ clientOrderId: id, symbol: 'BTC/USDT', side: 'buy', quote: money('20') });
+    const locked = await live(replaying('binance', [new AuthenticationError('binance {"code":-2015,"msg":"Invalid API-key, IP, or permissions for action."}')]).ex).placeMarketOrder({
+      clientOrderId: id,
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      quote: money('20'),
+    });
     expect(locked).toMatchObject({ status: 'rejected' });
     expect(locked.reason).toMatch(/^api-key: .*Invalid API-key/);
     // A binance market buy is sized by cost: quoteOrderQty, never a base quantity.
@@ -109,7 +128,9 @@ describe('the live adapter on recorded exchange answers (ccxt, offline)', () => 
     const r = replaying('binance', [new OrderNotFound('binance Order does not exist.'), [], []]);
     expect(await live(r.ex).fetchOrder(id, 'BTC/USDT')).toBeNull();
     expect(r.urls.map((u) => u.split('?')[0]!.split(' ')[1])).toEqual([
-      expect.stringContaining('/api/v3/order'), expect.stringContaining('/api/v3/openOrders'), expect.stringContaining('/api/v3/allOrders'),
+      expect.stringContaining('/api/v3/order'),
+      expect.stringContaining('/api/v3/openOrders'),
+      expect.stringContaining('/api/v3/allOrders'),
     ]);
   });
 });

@@ -24,8 +24,19 @@ import { API_KEY_REFUSED, type ExchangePort, type MarketInfo, type MarketOrderRe
 /** What the adapter needs of a ccxt exchange instance (tests pass one whose `fetch` replays recordings). */
 export type CcxtExchange = Pick<
   Exchange,
-  | 'id' | 'has' | 'loadMarkets' | 'market' | 'createOrder' | 'createMarketBuyOrderWithCost' | 'fetchOrder'
-  | 'fetchOpenOrders' | 'fetchClosedOrders' | 'fetchBalance' | 'amountToPrecision' | 'costToPrecision' | 'precisionMode'
+  | 'id'
+  | 'has'
+  | 'loadMarkets'
+  | 'market'
+  | 'createOrder'
+  | 'createMarketBuyOrderWithCost'
+  | 'fetchOrder'
+  | 'fetchOpenOrders'
+  | 'fetchClosedOrders'
+  | 'fetchBalance'
+  | 'amountToPrecision'
+  | 'costToPrecision'
+  | 'precisionMode'
 >;
 
 /** An exact decimal from whatever ccxt hands over: number, numeric string, exponent string, "" or nothing. */
@@ -48,7 +59,10 @@ const DECIMAL_PLACES = 2;
  */
 export function exchangeClientId(exchange: string, id: ClientOrderId | string, salt: string): string {
   // Each number in base 35 (0-9, a-y), "z" between them: letters and digits only, and short.
-  const packed = id.split('-').map((n) => BigInt(n).toString(35)).join('z');
+  const packed = id
+    .split('-')
+    .map((n) => BigInt(n).toString(35))
+    .join('z');
   const short = `${salt.replace(/[^A-Za-z0-9]/g, '').slice(0, 6)}${packed}`;
   const body = short.length <= 26 ? `qb${short}` : short;
   if (body.length > 28) throw new Error(`client order id too long for ${exchange}: ${body}`);
@@ -127,8 +141,15 @@ function rawFee(order: Order, side: OrderState['side'], symbol: string): OrderSt
 }
 
 const rejected = (request: MarketOrderRequest, reason: string): OrderState => ({
-  clientOrderId: request.clientOrderId, symbol: request.symbol, side: request.side, status: 'rejected', price: null,
-  filled: money(0), cost: money(0), fee: null, reason: reason.slice(0, 200),
+  clientOrderId: request.clientOrderId,
+  symbol: request.symbol,
+  side: request.side,
+  status: 'rejected',
+  price: null,
+  filled: money(0),
+  cost: money(0),
+  fee: null,
+  reason: reason.slice(0, 200),
 });
 
 /** Whether ccxt's answer says all there is to say about a market order. */

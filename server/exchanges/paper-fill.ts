@@ -13,8 +13,14 @@ export const PAPER_START_BALANCE = { USDT: '10000' } as const;
 export function paperMarket(symbol: string, tick: string, step: string): MarketInfo {
   const [base, quote] = symbol.split('/') as [string, string];
   return {
-    symbol, base, quote, tickSize: money(tick), stepSize: money(step), minAmount: money(step),
-    minCost: money(PAPER_MIN_COST), feeRate: money(PAPER_FEE_RATE),
+    symbol,
+    base,
+    quote,
+    tickSize: money(tick),
+    stepSize: money(step),
+    minAmount: money(step),
+    minCost: money(PAPER_MIN_COST),
+    feeRate: money(PAPER_FEE_RATE),
   };
 }
 
@@ -42,8 +48,14 @@ export function fillMarketOrder(m: MarketInfo, price: Decimal, request: MarketOr
   if (buy ? balanceOf(m.quote).lt(cost) : balanceOf(m.base).lt(amount)) return rejected(m, request, 'insufficient balance');
   const fee = buy ? amount.mul(m.feeRate) : cost.mul(m.feeRate);
   const changes = buy
-    ? new Map([[m.quote, cost.neg()], [m.base, amount.minus(fee)]])
-    : new Map([[m.base, amount.neg()], [m.quote, cost.minus(fee)]]);
+    ? new Map([
+        [m.quote, cost.neg()],
+        [m.base, amount.minus(fee)],
+      ])
+    : new Map([
+        [m.base, amount.neg()],
+        [m.quote, cost.minus(fee)],
+      ]);
   return {
     order: { clientOrderId: request.clientOrderId, symbol: m.symbol, side: request.side, status: 'closed', price, filled: amount, cost, fee: { currency: buy ? m.base : m.quote, amount: fee } },
     changes,

@@ -9,8 +9,16 @@ import { fail } from '../services/errors.ts';
 import { holdsPosition } from '../../strategy/kit.ts';
 
 type OrderRow = {
-  client_order_id: string; symbol: string; side: 'buy' | 'sell'; status: 'closed' | 'rejected'; price: string | null;
-  filled: string; cost: string; fee: string | null; fee_currency: string | null; reason: string | null;
+  client_order_id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  status: 'closed' | 'rejected';
+  price: string | null;
+  filled: string;
+  cost: string;
+  fee: string | null;
+  fee_currency: string | null;
+  reason: string | null;
 };
 
 function orderOf(row: OrderRow): OrderState {
@@ -81,7 +89,13 @@ export class PaperVenue implements ExchangePort {
 
   async balance(currency: string): Promise<Decimal> {
     await openPaperAccount(this.db, this.userId, this.exchangeId);
-    const row = await this.db.selectFrom('paper_balances').select('amount').where('user_id', '=', this.userId).where('exchange_id', '=', this.exchangeId).where('currency', '=', currency).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('paper_balances')
+      .select('amount')
+      .where('user_id', '=', this.userId)
+      .where('exchange_id', '=', this.exchangeId)
+      .where('currency', '=', currency)
+      .executeTakeFirst();
     return money(row?.amount ?? '0');
   }
 
@@ -119,10 +133,18 @@ export class PaperVenue implements ExchangePort {
       await tx
         .insertInto('paper_orders')
         .values({
-          client_order_id: order.clientOrderId, user_id: this.userId, exchange_id: this.exchangeId, symbol: order.symbol, side: order.side,
-          status: order.status === 'closed' ? 'closed' : 'rejected', price: order.price?.toFixed() ?? null,
-          filled: order.filled.toFixed(), cost: order.cost.toFixed(), fee: order.fee?.amount.toFixed() ?? null,
-          fee_currency: order.fee?.currency ?? null, reason: order.reason ?? null,
+          client_order_id: order.clientOrderId,
+          user_id: this.userId,
+          exchange_id: this.exchangeId,
+          symbol: order.symbol,
+          side: order.side,
+          status: order.status === 'closed' ? 'closed' : 'rejected',
+          price: order.price?.toFixed() ?? null,
+          filled: order.filled.toFixed(),
+          cost: order.cost.toFixed(),
+          fee: order.fee?.amount.toFixed() ?? null,
+          fee_currency: order.fee?.currency ?? null,
+          reason: order.reason ?? null,
         })
         .execute();
       return order;
@@ -141,6 +163,9 @@ export async function resetPaperAccount(db: Db, userId: string, exchangeId = 1):
     const busy = bots.some((b) => b.status !== 'stopped' || (b.state as { pending?: unknown }).pending || holdsPosition(b.state));
     if (busy) throw fail('SimulationBotsActive');
     await tx.deleteFrom('paper_balances').where('user_id', '=', userId).where('exchange_id', '=', exchangeId).execute();
-    await tx.insertInto('paper_balances').values(Object.entries(PAPER_START_BALANCE).map(([currency, amount]) => ({ user_id: userId, exchange_id: exchangeId, currency, amount }))).execute();
+    await tx
+      .insertInto('paper_balances')
+      .values(Object.entries(PAPER_START_BALANCE).map(([currency, amount]) => ({ user_id: userId, exchange_id: exchangeId, currency, amount })))
+      .execute();
   });
 }

@@ -114,9 +114,7 @@ describe('the AI bot', { timeout: 90_000 }, () => {
     const { call, searchFor } = await newTrader();
     const best = (await searchFor('conservative')).data.proposals[0]!;
     // Created with other parameters of the same type than the search would choose, as if tuned long ago.
-    const worse = 'grids' in best.params
-      ? { ...best.params, grids: best.params.grids === 4 ? 6 : 4 }
-      : { ...best.params, takeProfit: best.params.takeProfit === '0.8' ? '1' : '0.8' };
+    const worse = 'grids' in best.params ? { ...best.params, grids: best.params.grids === 4 ? 6 : 4 } : { ...best.params, takeProfit: best.params.takeProfit === '0.8' ? '1' : '0.8' };
     const bot = await call('POST', '/api/user/botCreate', { type: best.type, exchangeId: 1, symbol: 'ETH/USDT', name: 'AI ETH', params: worse, ai: { risk: 'conservative' } });
     expect(bot.code).toBe(1);
     expect(bot.data.ai).toMatchObject({ risk: 'conservative' });

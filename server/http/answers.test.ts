@@ -175,7 +175,9 @@ describe('every answer matches its schema', () => {
     expect((await ok('userBotDetail', { query: { id: g.id } })).grid?.levels.length).toBeGreaterThan(0);
 
     // An order the exchange refuses (the balance runs out) pauses the bot with its reason and a warning.
-    const poor = await ok('userBotCreate', { body: { type: 'martin', exchangeId: 1, symbol: 'ETH/USDT', params: { ...martin, investment: '3000', firstOrder: '1000', multiplier: '1', maxPositions: 3 } } });
+    const poor = await ok('userBotCreate', {
+      body: { type: 'martin', exchangeId: 1, symbol: 'ETH/USDT', params: { ...martin, investment: '3000', firstOrder: '1000', multiplier: '1', maxPositions: 3 } },
+    });
     await ok('userBotOperation', { query: { id: poor.id, action: 'start' } });
     // Funded at its start; then the Paper balance is spent elsewhere, so the next add is refused.
     await t.db.updateTable('paper_balances').set({ amount: '1' }).where('currency', '=', 'USDT').execute();

@@ -24,9 +24,10 @@ describe.each(dbKinds)('the HTTP envelope and the static PWA on %s', (kind) => {
     t = await openTestApp(kind, {
       staticDir: dist,
       logStream: { write: (line) => void logLines.push(line) },
-      extend: (app) => app.get('/api/test/explode', async () => {
-        throw new Error('secret detail at /work/main/server/x.ts:1');
-      }),
+      extend: (app) =>
+        app.get('/api/test/explode', async () => {
+          throw new Error('secret detail at /work/main/server/x.ts:1');
+        }),
     });
     unbuilt = await openTestApp(kind);
   });
@@ -49,7 +50,11 @@ describe.each(dbKinds)('the HTTP envelope and the static PWA on %s', (kind) => {
   });
 
   it('answers the wallet calls with input errors in the envelope, not a 404 or a 500', async () => {
-    for (const [method, url, code] of [['GET', '/api/login/nonce', 4006], ['POST', '/api/login/verify', 4006], ['POST', '/api/user/bind', 101]] as const) {
+    for (const [method, url, code] of [
+      ['GET', '/api/login/nonce', 4006],
+      ['POST', '/api/login/verify', 4006],
+      ['POST', '/api/user/bind', 101],
+    ] as const) {
       const r = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(r.statusCode).toBe(200);
       expect(r.json().code).toBe(code);
@@ -74,8 +79,7 @@ describe.each(dbKinds)('the HTTP envelope and the static PWA on %s', (kind) => {
   });
 
   it('names what is wrong with the input, strictly: no unknown keys, no coercion', async () => {
-    const post = (payload: unknown, lang = 'zh') =>
-      t.app.inject({ method: 'POST', url: '/api/login/account', payload: payload as object, headers: { lang } }).then((r) => r.json());
+    const post = (payload: unknown, lang = 'zh') => t.app.inject({ method: 'POST', url: '/api/login/account', payload: payload as object, headers: { lang } }).then((r) => r.json());
     expect(await post({ terminal: 1, account: 'abcd' })).toEqual({ code: 6001, msg: '缺少必填字段: password', data: null });
     expect(await post({ terminal: 1, account: 'abcd' }, 'en')).toEqual({ code: 6001, msg: 'A required field is missing: password', data: null });
     expect(await post({ terminal: 1, account: 'abcd', password: 'x', role: 'admin' }, 'en')).toEqual({ code: 1005, msg: 'Validation failed: role', data: null });

@@ -24,11 +24,29 @@ import { changeRatesOf } from '../config.ts';
 import { DEFAULT_WITHDRAW_LOCK_MS } from '../services/security/lock.ts';
 
 /** Every powerful browser feature off: the app uses none (clipboard writes need no permission). */
-export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), bluetooth=(), serial=(), hid=()';
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), bluetooth=(), serial=(), hid=()';
 
 export interface AppDeps {
   db: Db;
-  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps' | 'publicOrigins'> & Partial<Pick<Config, 'trustProxy' | 'welcomeFuel' | 'referralRates' | 'changeRates' | 'hstsMaxAge' | 'bodyTimeoutMs' | 'maxBotsPerUser' | 'withdrawLockMs' | 'challenge' | 'rateLimits' | 'aiQueueMax' | 'aiSearchWindow'>>;
+  config: Pick<Config, 'sessionTtlMs' | 'limits' | 'staticDir' | 'logLevel' | 'serverIps' | 'publicOrigins'> &
+    Partial<
+      Pick<
+        Config,
+        | 'trustProxy'
+        | 'welcomeFuel'
+        | 'referralRates'
+        | 'changeRates'
+        | 'hstsMaxAge'
+        | 'bodyTimeoutMs'
+        | 'maxBotsPerUser'
+        | 'withdrawLockMs'
+        | 'challenge'
+        | 'rateLimits'
+        | 'aiQueueMax'
+        | 'aiSearchWindow'
+      >
+    >;
   /** Chain 56 (deposits, withdrawals); absent: those calls answer ChainUnavailable. */
   chain?: ChainSide;
   /** Seals exchange secrets at rest. */
@@ -70,7 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // envelope too, without echoing the URL back.
     frameworkErrors: (error, request, reply) => {
       const lang = languageOf(request.headers.lang);
-      void (reply as FastifyReply).status(200).send(errorEnvelope(translate, lang, 'ValidationError', `${translate(lang, 'ValidationError')}: ${error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'path (too long)' : 'path'}`));
+      void (reply as FastifyReply)
+        .status(200)
+        .send(errorEnvelope(translate, lang, 'ValidationError', `${translate(lang, 'ValidationError')}: ${error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'path (too long)' : 'path'}`));
     },
     serverFactory: (handler) => createServer({ requestTimeout: bodyTimeout, headersTimeout: bodyTimeout, connectionsCheckingInterval: Math.min(1000, bodyTimeout) }, handler),
   });
@@ -88,14 +108,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimits(app, deps.db, deps.config.rateLimits ?? defaultRateLimits);
   const challenges = new Challenges(deps.db, deps.box.fingerprint('altcha-challenge-v1'), deps.config.challenge ?? defaultChallenge);
   const lockMs = deps.config.withdrawLockMs ?? DEFAULT_WITHDRAW_LOCK_MS;
-  const accounts = { db: deps.db, challenges, sessionTtlMs: deps.config.sessionTtlMs, limiter, publicOrigins: deps.config.publicOrigins, box: deps.box, lockMs, ...(deps.config.welcomeFuel ? { welcomeFuel: deps.config.welcomeFuel } : {}), ...(deps.config.referralRates ? { referralRates: deps.config.referralRates } : {}) };
+  const accounts = {
+    db: deps.db,
+    challenges,
+    sessionTtlMs: deps.config.sessionTtlMs,
+    limiter,
+    publicOrigins: deps.config.publicOrigins,
+    box: deps.box,
+    lockMs,
+    ...(deps.config.welcomeFuel ? { welcomeFuel: deps.config.welcomeFuel } : {}),
+    ...(deps.config.referralRates ? { referralRates: deps.config.referralRates } : {}),
+  };
   authRoutes(app, accounts);
   userRoutes(app, accounts);
   fundsRoutes(app, { db: deps.db, limiter, chain: deps.chain, changeRates: deps.config.changeRates ?? changeRatesOf(undefined), box: deps.box, lockMs });
   exchangeRoutes(app, { db: deps.db, box: deps.box, limiter, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
   const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket() });
   marketRoutes(app, deps.db, trading);
-  botRoutes(app, { db: deps.db, trading, ...(deps.config.maxBotsPerUser ? { maxBots: deps.config.maxBotsPerUser } : {}), ...(deps.config.aiQueueMax ? { aiQueueMax: deps.config.aiQueueMax } : {}), ...(deps.config.aiSearchWindow ? { aiSearchWindow: deps.config.aiSearchWindow } : {}) }, translate);
+  botRoutes(
+    app,
+    {
+      db: deps.db,
+      trading,
+      ...(deps.config.maxBotsPerUser ? { maxBots: deps.config.maxBotsPerUser } : {}),
+      ...(deps.config.aiQueueMax ? { aiQueueMax: deps.config.aiQueueMax } : {}),
+      ...(deps.config.aiSearchWindow ? { aiSearchWindow: deps.config.aiSearchWindow } : {}),
+    },
+    translate,
+  );
   // For load balancers and uptime checks: answers without touching the database.
   app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'ok' } }));
   (await import('./openapi.ts')).openApiRoute(app);

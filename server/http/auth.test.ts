@@ -9,10 +9,11 @@ describe.each(dbKinds)('login and registration on %s', (kind) => {
   afterAll(() => t.close());
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object, headers }).then((r) => ({ status: r.statusCode, body: r.json() as { code: number; msg: string; data: Record<string, unknown> | null }, raw: r.body }));
+    t.app
+      .inject({ method: 'POST', url, payload: payload as object, headers })
+      .then((r) => ({ status: r.statusCode, body: r.json() as { code: number; msg: string; data: Record<string, unknown> | null }, raw: r.body }));
   /** A registration with a solved challenge (login-limits.test.ts: without one, or a bad one). */
-  const register = async (body: Record<string, unknown>, headers?: Record<string, string>) =>
-    post('/api/login/register', await registerPayload(t.app, body), headers);
+  const register = async (body: Record<string, unknown>, headers?: Record<string, string>) => post('/api/login/register', await registerPayload(t.app, body), headers);
 
   it('registers an account and answers the login data with a token', async () => {
     const account = newAccount();
@@ -101,7 +102,11 @@ describe.each(dbKinds)('login and registration on %s', (kind) => {
   it('refuses a disabled account at login with AccountDisabled, only once the password is right', async () => {
     const account = newAccount();
     const { body } = await register({ account });
-    await t.db.updateTable('users').set({ disabled: true }).where('sn', '=', body.data!.sn as string).execute();
+    await t.db
+      .updateTable('users')
+      .set({ disabled: true })
+      .where('sn', '=', body.data!.sn as string)
+      .execute();
     const right = await post('/api/login/account', { terminal: 1, account, password: PASSWORD }, { lang: 'en' });
     expect(right.body).toEqual({ code: 1019, msg: 'This account is disabled, please contact support', data: null });
     const wrong = await post('/api/login/account', { terminal: 1, account, password: 'Wrong2026x' });
@@ -140,7 +145,13 @@ describe.each(dbKinds)('login and registration on %s', (kind) => {
     const account = newAccount();
     await register({ account });
     // From three addresses: tries of one account from one source go one at a time (login-limits.test.ts).
-    const both = await Promise.all([1, 2, 3].map((i) => t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 2, account, password: PASSWORD }, remoteAddress: `10.1.0.${i}` }).then((r) => ({ body: r.json() as { code: number } }))));
+    const both = await Promise.all(
+      [1, 2, 3].map((i) =>
+        t.app
+          .inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 2, account, password: PASSWORD }, remoteAddress: `10.1.0.${i}` })
+          .then((r) => ({ body: r.json() as { code: number } })),
+      ),
+    );
     expect(both.map((r) => r.body.code)).toEqual([1, 1, 1]);
     const user = await t.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow();
     const live = await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).where('terminal', '=', 2).where('revoked_at', 'is', null).execute();

@@ -13,7 +13,10 @@ describe('backtest before start', () => {
   let t: TestApp;
   let auth: Record<string, string>;
   const feed = new SimulatedMarket();
-  const run = (body: object) => t.app.inject({ method: 'POST', url: '/api/strategy/backtest', payload: { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params, days: 30, ...body }, headers: { ...auth, lang: 'en' } }).then((r) => r.json());
+  const run = (body: object) =>
+    t.app
+      .inject({ method: 'POST', url: '/api/strategy/backtest', payload: { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params, days: 30, ...body }, headers: { ...auth, lang: 'en' } })
+      .then((r) => r.json());
 
   beforeAll(async () => {
     t = await openTestApp('pglite', { trading: (db) => createTrading({ db, feed, now: () => NOW }) });

@@ -5,7 +5,6 @@ import { ScriptedMarket } from '../market/scripted.ts';
 import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
-
 const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true };
 
 describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind) => {
@@ -85,8 +84,16 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     await step('49000'); // 2% below the fill: add 200 USDT -> 0.00408 BTC
     const detail = await call('GET', `/api/user/botDetail?id=${id}`);
     expect(detail.data).toMatchObject({
-      positions: 2, invested: '299.92', fills: [{ price: '50000', amount: '0.002' }, { price: '49000', amount: '0.00408' }],
-      takeProfitPrice: '49822.24', nextAddPrice: '48020', amount: '0.00607', price: '49000',
+      positions: 2,
+      invested: '299.92',
+      fills: [
+        { price: '50000', amount: '0.002' },
+        { price: '49000', amount: '0.00408' },
+      ],
+      takeProfitPrice: '49822.24',
+      nextAddPrice: '48020',
+      amount: '0.00607',
+      price: '49000',
     });
 
     await step('49822.23'); // a cent under take profit
@@ -100,12 +107,17 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     await step('49950'); // repeat: the next cycle opens on the next price
     const positions = await call('GET', `/api/user/botPositions?id=${id}`);
     expect(positions.data.total).toBe(2);
-    expect(positions.data.list.map((p) => [p.cycle, p.status, p.profit])).toEqual([[2, 'open', null], [1, 'closed', '2.86367004']]);
+    expect(positions.data.list.map((p) => [p.cycle, p.status, p.profit])).toEqual([
+      [2, 'open', null],
+      [1, 'closed', '2.86367004'],
+    ]);
     expect(positions.data.list[1]).toMatchObject({ entries: 2, amount: '0.00608', cost: '299.92', closePrice: '49900' });
 
     const adds = await call('GET', `/api/user/positionAdds?id=${id}&cycle=1`);
     expect(adds.data.map((o) => [o.seq, o.reason, o.status, o.price, o.amount])).toEqual([
-      [1, 'open', 'filled', '50000', '0.002'], [2, 'add', 'filled', '49000', '0.00408'], [3, 'close', 'filled', '49900', '0.00607'],
+      [1, 'open', 'filled', '50000', '0.002'],
+      [2, 'add', 'filled', '49000', '0.00408'],
+      [3, 'close', 'filled', '49900', '0.00607'],
     ]);
     expect(adds.data[2]).toMatchObject({ fee: '0.302893', feeCurrency: 'USDT', clientOrderId: `${id}-1-3` });
 
@@ -223,7 +235,10 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
 
     // The list is cached between changes, and a change shows at once.
     const before = await call('GET', '/api/user/botList?page_size=2');
-    expect(before.data.list.map((x) => [x.id, x.status])).toEqual([[b, 'stopped'], [a, 'stopped']]);
+    expect(before.data.list.map((x) => [x.id, x.status])).toEqual([
+      [b, 'stopped'],
+      [a, 'stopped'],
+    ]);
     expect(await call('GET', '/api/user/botList?page_size=2')).toEqual(before);
     const batch = await call('GET', `/api/user/botBatch?action=start&ids=${a},${b},999999`);
     expect(batch.data.task_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -239,7 +254,10 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect((await call('GET', `/api/user/botBatchStatus?task_id=${batch.data.task_id}`, undefined, other)).code).toBe(Code.BatchTaskNotFound);
 
     const after = await call('GET', '/api/user/botList?page_size=2');
-    expect(after.data.list.map((x) => [x.id, x.status])).toEqual([[b, 'running'], [a, 'running']]);
+    expect(after.data.list.map((x) => [x.id, x.status])).toEqual([
+      [b, 'running'],
+      [a, 'running'],
+    ]);
     const counts = await call('GET', '/api/user/botCount?exchange=paper');
     expect(counts.data.running).toBeGreaterThanOrEqual(2);
     const running = await call('GET', '/api/user/botList?status=running&page_size=1');

@@ -49,7 +49,12 @@ describe.each(dbKinds)('exchanges and API keys on %s', (kind) => {
     const d = data as { exchanges: { code: string; passphrase: boolean }[]; ips: string[] };
     expect(d.exchanges.map((e) => e.code)).toEqual(['paper', 'binance', 'okx', 'bybit', 'gate', 'bitget', 'htx', 'binancesim', 'okxsim', 'bybitsim', 'bitgetsim']);
     // Simulated accounts on the live prices of the exchanges that offer simulation.
-    expect((d.exchanges as { code: string; simulatedOf?: string }[]).filter((e) => e.simulatedOf).map((e) => `${e.code}:${e.simulatedOf}`)).toEqual(['binancesim:binance', 'okxsim:okx', 'bybitsim:bybit', 'bitgetsim:bitget']);
+    expect((d.exchanges as { code: string; simulatedOf?: string }[]).filter((e) => e.simulatedOf).map((e) => `${e.code}:${e.simulatedOf}`)).toEqual([
+      'binancesim:binance',
+      'okxsim:okx',
+      'bybitsim:bybit',
+      'bitgetsim:bitget',
+    ]);
     expect(d.exchanges.filter((e) => e.passphrase).map((e) => e.code)).toEqual(['okx', 'bitget']);
     expect(d.ips).toEqual(['203.0.113.7']);
   });
@@ -91,7 +96,7 @@ describe.each(dbKinds)('exchanges and API keys on %s', (kind) => {
     for (const secret of ['paperSecretABCDEFGH', 'binanceSecretZZZZ9999', 'paperKey12345678', 'binanceKeyAAAA1111']) expect(dump).not.toContain(secret);
   });
 
-  it('unbinds only the owner\'s binding', async () => {
+  it("unbinds only the owner's binding", async () => {
     auth = await reg();
     expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperKey12345678', secretKey: 'paperSecretABCDEFGH' })).code).toBe(1);
     const [paper] = (await call('GET', '/api/user/api?exchange=paper')).data as { id: string }[];

@@ -122,8 +122,10 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
       const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { ...(referrer ? { referrer } : {}) }) });
       return { auth: { authorization: `Bearer ${r.json().data.token}` }, sn: r.json().data.sn as string };
     };
-    const as = (who: { auth: Record<string, string> }) => <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object) =>
-      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...who.auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
+    const as =
+      (who: { auth: Record<string, string> }) =>
+      <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object) =>
+        t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...who.auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
     const a = await reg();
     const b = await reg(a.sn);
     const c = await reg(b.sn);
@@ -145,7 +147,10 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     // a's team: b (level 1) and c (level 2, running one bot), and what each earned a.
     const team = await as(a)('GET', '/api/user/referrals');
     expect(team.data).toMatchObject({ team: 2, total: 2, rewards: await rewardOf(a) });
-    expect(team.data.list.map((m) => [m.sn, m.level, m.running])).toEqual([[c.sn, 2, 1], [b.sn, 1, 0]]);
+    expect(team.data.list.map((m) => [m.sn, m.level, m.running])).toEqual([
+      [c.sn, 2, 1],
+      [b.sn, 1, 0],
+    ]);
     expect(team.data.list[0]!.rewards).toBe(await rewardOf(a));
   });
 
@@ -202,7 +207,12 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     }
     expect((await farmer.as('GET', '/api/user/account')).data).toEqual({ usdt: '0', fuel: '100', points: '0', rewards: '0' });
     expect((await farmer.as('GET', '/api/user/referrals')).data).toMatchObject({ team: 4, rewards: '0' });
-    const fromFarm = await t.db.selectFrom('account_logs').select('id').where('reason', 'in', ['reward', 'profit_fee']).where(({ ref }) => sql<boolean>`${ref('detail')}->>'bot' in (${sql.join(bots)})`).execute();
+    const fromFarm = await t.db
+      .selectFrom('account_logs')
+      .select('id')
+      .where('reason', 'in', ['reward', 'profit_fee'])
+      .where(({ ref }) => sql<boolean>`${ref('detail')}->>'bot' in (${sql.join(bots)})`)
+      .execute();
     expect(fromFarm).toHaveLength(0);
     for (const [i, m] of members.entries()) await m.as('GET', `/api/user/botOperation?id=${bots[i]}&action=stop`);
   });

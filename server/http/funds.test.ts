@@ -78,7 +78,18 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
   it('tells where and how to deposit', async () => {
     await newTrader();
     const info = await call('GET', '/api/user/depositInfo');
-    expect(info.data).toMatchObject({ enabled: true, network: 'BSC', chainId: 56, token: chain.usdt, decimals: 18, contract: chain.deposit, minimum: '10', confirmations: CONFIRMATIONS, memo: user.sn, recent: [] });
+    expect(info.data).toMatchObject({
+      enabled: true,
+      network: 'BSC',
+      chainId: 56,
+      token: chain.usdt,
+      decimals: 18,
+      contract: chain.deposit,
+      minimum: '10',
+      confirmations: CONFIRMATIONS,
+      memo: user.sn,
+      recent: [],
+    });
     expect((await call('GET', '/api/user/depositAddress?network=bep20')).data).toEqual({ network: 'BSC', address: chain.deposit, memo: user.sn, token: chain.usdt });
     expect(await call('GET', '/api/user/depositAddress?network=TRC20')).toMatchObject({ code: Code.NetworkUnsupported, msg: 'This network is not supported, please use BSC (BEP20)' });
   });
@@ -179,7 +190,11 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
     await setPay();
     await t.db.transaction().execute((tx) => post(tx, { userId: user.id, asset: 'usdt', amount: new Decimal('50'), reason: 'adjust' }));
     const info = await call('GET', '/api/user/changeInfo');
-    expect(info.data.pairs).toEqual([{ from: 'usdt', to: 'fuel', rate: '1' }, { from: 'points', to: 'fuel', rate: '0.01' }, { from: 'rewards', to: 'usdt', rate: '1' }]);
+    expect(info.data.pairs).toEqual([
+      { from: 'usdt', to: 'fuel', rate: '1' },
+      { from: 'points', to: 'fuel', rate: '0.01' },
+      { from: 'rewards', to: 'usdt', rate: '1' },
+    ]);
     const change = (body: object) => call('POST', '/api/user/change', { from: 'usdt', to: 'fuel', amount: '12.5', payPassword: PAY, ...body });
     expect(await change({ from: 'fuel', to: 'usdt' })).toMatchObject({ code: Code.ChangeUnsupported });
     expect(await change({ payPassword: '000000' })).toMatchObject({ code: Code.IncorrectPassword });
@@ -188,6 +203,9 @@ describe.each(dbKinds)('money in and out (%s)', (kind) => {
     const ok = await change({});
     expect(ok.data).toMatchObject({ amount: '12.5', received: '12.5', balances: { usdt: '37.5', fuel: '112.5' } });
     const logs = (await call('GET', '/api/user/accountLogs')).data.list;
-    expect(logs.slice(0, 2)).toMatchObject([{ asset: 'fuel', amount: '12.5', reason: 'change' }, { asset: 'usdt', amount: '-12.5', reason: 'change' }]);
+    expect(logs.slice(0, 2)).toMatchObject([
+      { asset: 'fuel', amount: '12.5', reason: 'change' },
+      { asset: 'usdt', amount: '-12.5', reason: 'change' },
+    ]);
   });
 });

@@ -349,7 +349,10 @@ function mutate(rng: Rng, root: Value, kind: Mutation): Value {
       return set(place, s.slice(0, cut) + NUL + s.slice(cut));
     }
     case 'number':
-      return set(at((v) => typeof v === 'number' || isString(v)), rng.pick([...EDGE_NUMBERS, ...EDGE_NUMBER_TEXT]));
+      return set(
+        at((v) => typeof v === 'number' || isString(v)),
+        rng.pick([...EDGE_NUMBERS, ...EDGE_NUMBER_TEXT]),
+      );
     case 'empty': {
       const place = at(() => true);
       return set(place, isObject(place[2]) ? {} : Array.isArray(place[2]) ? [] : '');
@@ -406,11 +409,13 @@ function operationsOf(doc: OpenApiDoc, ajv: Ajv2020): Operation[] {
 
 /** Percent-encodes a URL part; a lone surrogate (no UTF-8 for it) goes as its WTF-8 bytes, invalid UTF-8 for the server to cope with. */
 function encode(s: string): string {
-  return [...s].map((c) => {
-    const code = c.charCodeAt(0);
-    if (c.length === 1 && code >= 0xd800 && code <= 0xdfff) return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
-    return encodeURIComponent(c);
-  }).join('');
+  return [...s]
+    .map((c) => {
+      const code = c.charCodeAt(0);
+      if (c.length === 1 && code >= 0xd800 && code <= 0xdfff) return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      return encodeURIComponent(c);
+    })
+    .join('');
 }
 
 /** One request for an operation: valid from the schemas, then (usually) one or two mutations. */
@@ -469,9 +474,10 @@ function requestFor(rng: Rng, gen: Generator, op: Operation, token: string, mode
   // cannot store it, and no schema of the document can say so.
   const declared = new Map(op.params.filter((p) => p.in === 'query').map((p) => [p.name, p]));
   const keys = pairs.map(([k]) => k);
-  const queryValid = op.params.filter((p) => p.in === 'query' && p.required).every((p) => keys.includes(p.name))
-    && (declared.size === 0 || new Set(keys).size === keys.length)
-    && pairs.every(([k, v]) => (declared.size === 0 ? true : declared.has(k) && op.paramCheck.get(`query:${k}`)!(v)));
+  const queryValid =
+    op.params.filter((p) => p.in === 'query' && p.required).every((p) => keys.includes(p.name)) &&
+    (declared.size === 0 || new Set(keys).size === keys.length) &&
+    pairs.every(([k, v]) => (declared.size === 0 ? true : declared.has(k) && op.paramCheck.get(`query:${k}`)!(v)));
   const pathValid = op.params.filter((p) => p.in === 'path').every((p) => op.paramCheck.get(`path:${p.name}`)!(pathValues[p.name] ?? ''));
   const bodyValid = !op.body ? body === undefined : body === undefined ? !op.body.required : op.body.check(JSON.parse(JSON.stringify(body)));
   // A URL value holding a lone surrogate is not valid UTF-8 once encoded: the server leaves it undecoded, NUL and all.
@@ -498,7 +504,14 @@ function requestFor(rng: Rng, gen: Generator, op: Operation, token: string, mode
     payload = JSON.stringify(body);
     headers['content-type'] = 'application/json';
   }
-  return { op, method: op.method, url: `${path}${query.length ? `?${query.join('&')}` : ''}`, headers, ...(payload !== undefined ? { payload } : {}), mutations: valid ? [] : mutations.length ? mutations : ['schema'] };
+  return {
+    op,
+    method: op.method,
+    url: `${path}${query.length ? `?${query.join('&')}` : ''}`,
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+    mutations: valid ? [] : mutations.length ? mutations : ['schema'],
+  };
 }
 
 // ---- The run ----
@@ -544,7 +557,12 @@ describe('fuzzing the API from its OpenAPI document', () => {
     const running = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params: martin });
     await call('GET', `/api/user/botOperation?id=${running.data.id}&action=start`);
     const stopped = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'ETH/USDT', params: martin });
-    const gridBot = await call('POST', '/api/user/botCreate', { type: 'grid', exchangeId: 1, symbol: 'BTC/USDT', params: { investment: '1000', lower: '45000', upper: '55000', grids: 4, spacing: 'arithmetic' } });
+    const gridBot = await call('POST', '/api/user/botCreate', {
+      type: 'grid',
+      exchangeId: 1,
+      symbol: 'BTC/USDT',
+      params: { investment: '1000', lower: '45000', upper: '55000', grids: 4, spacing: 'arithmetic' },
+    });
     const theirs = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params: martin }, other);
     const batch = await call('GET', `/api/user/botBatch?action=stop&ids=${stopped.data.id}`);
     await call('POST', '/api/user/password', { type: 'payment', old: PASSWORD, password: PAY, confirm: PAY });
@@ -553,17 +571,59 @@ describe('fuzzing the API from its OpenAPI document', () => {
     await post(t.db, { userId, asset: 'usdt', amount: money('1000'), reason: 'adjust' });
     const ids = [running.data.id, stopped.data.id, gridBot.data.id, theirs.data.id];
     pool.strings.push(
-      binding.data.id, ...ids, '999999999', batch.data.task_id, 'BTC/USDT', 'ETH/USDT', 'paper', 'binancesim', 'BSC',
-      ACCOUNT, PASSWORD, PAY, sn, trader.address, `0x${'ab'.repeat(32)}`, '1000', '100', '10', '0.5', 'Fuzz',
+      binding.data.id,
+      ...ids,
+      '999999999',
+      batch.data.task_id,
+      'BTC/USDT',
+      'ETH/USDT',
+      'paper',
+      'binancesim',
+      'BSC',
+      ACCOUNT,
+      PASSWORD,
+      PAY,
+      sn,
+      trader.address,
+      `0x${'ab'.repeat(32)}`,
+      '1000',
+      '100',
+      '10',
+      '0.5',
+      'Fuzz',
     );
     pool.named = {
-      id: [...ids, binding.data.id], ids: [ids.join(','), ids[0]!], task_id: [batch.data.task_id], cycle: ['1'],
-      symbol: ['BTC/USDT', 'ETH/USDT'], symbols: ['BTC/USDT,ETH/USDT', 'BTC/USDT'], exchange: ['paper', 'binancesim', 'binance'],
-      exchangeId: [1, 1, 1, 102, 2], network: ['BSC', 'bep20', 'TRC20'], address: [trader.address], txHash: [`0x${'ab'.repeat(32)}`],
-      account: [ACCOUNT], password: [PASSWORD, PAY], confirm: [PASSWORD, PAY], old: [PASSWORD, PAY], payPassword: [PAY],
-      apiKey: ['paperkey01'], secretKey: ['papersecret01'], referrer: [sn], amount: ['20', '5', '0.5'],
-      investment: ['1000'], firstOrder: ['100'], multiplier: ['2'], addTrigger: ['2'], takeProfit: ['1', ''], stopLoss: ['', '3'],
-      maxPositions: [3], grids: [4], lower: ['45000'], upper: ['55000'], value: ['Fuzz', 'fuzz@example.com', '+123456789'],
+      id: [...ids, binding.data.id],
+      ids: [ids.join(','), ids[0]!],
+      task_id: [batch.data.task_id],
+      cycle: ['1'],
+      symbol: ['BTC/USDT', 'ETH/USDT'],
+      symbols: ['BTC/USDT,ETH/USDT', 'BTC/USDT'],
+      exchange: ['paper', 'binancesim', 'binance'],
+      exchangeId: [1, 1, 1, 102, 2],
+      network: ['BSC', 'bep20', 'TRC20'],
+      address: [trader.address],
+      txHash: [`0x${'ab'.repeat(32)}`],
+      account: [ACCOUNT],
+      password: [PASSWORD, PAY],
+      confirm: [PASSWORD, PAY],
+      old: [PASSWORD, PAY],
+      payPassword: [PAY],
+      apiKey: ['paperkey01'],
+      secretKey: ['papersecret01'],
+      referrer: [sn],
+      amount: ['20', '5', '0.5'],
+      investment: ['1000'],
+      firstOrder: ['100'],
+      multiplier: ['2'],
+      addTrigger: ['2'],
+      takeProfit: ['1', ''],
+      stopLoss: ['', '3'],
+      maxPositions: [3],
+      grids: [4],
+      lower: ['45000'],
+      upper: ['55000'],
+      value: ['Fuzz', 'fuzz@example.com', '+123456789'],
       // A few solved proofs of work (each good once): some generated registrations get through.
       challenge: [await solvedChallenge(t.app), await solvedChallenge(t.app), await solvedChallenge(t.app)],
     };
@@ -590,7 +650,20 @@ describe('fuzzing the API from its OpenAPI document', () => {
       const key = `${rule} | ${req.op.name}`;
       const f = findings.get(key);
       if (f) f.count++;
-      else findings.set(key, { rule, call: req.op.name, count: 1, sample: { method: req.method, url: req.url.slice(0, 300), ...(req.payload !== undefined ? { payload: req.payload.slice(0, 300) } : {}), status, answer: answer.slice(0, 300), mutations: req.mutations } });
+      else
+        findings.set(key, {
+          rule,
+          call: req.op.name,
+          count: 1,
+          sample: {
+            method: req.method,
+            url: req.url.slice(0, 300),
+            ...(req.payload !== undefined ? { payload: req.payload.slice(0, 300) } : {}),
+            status,
+            answer: answer.slice(0, 300),
+            mutations: req.mutations,
+          },
+        });
     };
     // Calls whose valid requests cost seconds (a 90-day replay, the AI search): a few valid ones, then only invalid ones.
     const validBudget: Partial<Record<CallName, number>> = { strategyAiSearch: 3, strategyBacktest: 12 };
@@ -640,7 +713,8 @@ describe('fuzzing the API from its OpenAPI document', () => {
         if (!parsed.success) note('data does not match contract/answers.ts', req, r.statusCode, JSON.stringify(parsed.error.issues.slice(0, 3)));
         if (req.mutations.length > 0 && !req.mutations.every((m) => m === 'auth')) note('accepted although invalid by the document', req, r.statusCode, r.body);
       } else if (answer.data !== null) note('error with data', req, r.statusCode, r.body);
-      if (r.statusCode < 500 && !byDoc.answer(op.name)(answer)) note('answer does not match the OpenAPI document', req, r.statusCode, `${JSON.stringify(byDoc.answer(op.name).errors?.slice(0, 2))} ${r.body}`);
+      if (r.statusCode < 500 && !byDoc.answer(op.name)(answer))
+        note('answer does not match the OpenAPI document', req, r.statusCode, `${JSON.stringify(byDoc.answer(op.name).errors?.slice(0, 2))} ${r.body}`);
       // Valid by the document, yet refused as malformed: the document says less than the server checks.
       if (req.mutations.length === 0 && (answer.code === Code.ValidationError || answer.code === Code.RequiredFieldMissing)) {
         const seen = looseDoc.get(op.name);
@@ -656,16 +730,23 @@ describe('fuzzing the API from its OpenAPI document', () => {
 
     const list = [...findings.values()].sort((a, b) => a.rule.localeCompare(b.rule) || b.count - a.count);
     const nul = list.filter((f) => f.sample.payload?.includes('\\u0000') || f.sample.url.includes('%00') || f.sample.payload?.includes(NUL));
-    console.log([
-      `fuzz: ${REQUESTS} requests (${valid} valid by the document) on ${ops.length} operations in ${seconds.toFixed(1)} s, seed ${SEED}`,
-      `codes: ${[...codes].sort((a, b) => b[1] - a[1]).map(([c, k]) => `${c}×${k}`).join(' ')}`,
-      `successes per call: ${Object.keys(calls).map((c) => `${c}:${accepted.get(c as CallName) ?? 0}`).join(' ')}`,
-      `valid by the document but refused as malformed (the document is looser than the server): ${looseDoc.size ? '' : 'none'}`,
-      ...[...looseDoc].map(([c, { count, sample }]) => `  ${c} ×${count}: ${sample}`),
-      `slowest: ${slowest.ms} ms (${slowest.call})`,
-      `findings: ${list.length} classes (${nul.length} with a NUL byte in the sample)`,
-      ...list.map((f) => `  [${f.rule}] ${f.call} ×${f.count}: ${JSON.stringify(f.sample)}`),
-    ].join('\n'));
+    console.log(
+      [
+        `fuzz: ${REQUESTS} requests (${valid} valid by the document) on ${ops.length} operations in ${seconds.toFixed(1)} s, seed ${SEED}`,
+        `codes: ${[...codes]
+          .sort((a, b) => b[1] - a[1])
+          .map(([c, k]) => `${c}×${k}`)
+          .join(' ')}`,
+        `successes per call: ${Object.keys(calls)
+          .map((c) => `${c}:${accepted.get(c as CallName) ?? 0}`)
+          .join(' ')}`,
+        `valid by the document but refused as malformed (the document is looser than the server): ${looseDoc.size ? '' : 'none'}`,
+        ...[...looseDoc].map(([c, { count, sample }]) => `  ${c} ×${count}: ${sample}`),
+        `slowest: ${slowest.ms} ms (${slowest.call})`,
+        `findings: ${list.length} classes (${nul.length} with a NUL byte in the sample)`,
+        ...list.map((f) => `  [${f.rule}] ${f.call} ×${f.count}: ${JSON.stringify(f.sample)}`),
+      ].join('\n'),
+    );
     expect(valid).toBeGreaterThan(REQUESTS / 5);
     expect(list).toEqual([]);
   }, 240_000);

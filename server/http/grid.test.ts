@@ -73,7 +73,9 @@ describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
     expect((await call('GET', '/api/user/botList?mode=simulation')).data.list.map((b) => b.id)).toContain(id);
     expect((await call('GET', '/api/user/botList?mode=live')).data.total).toBe(0);
     // A grid's parameters are refused for a martin edit, and a martin's for a grid.
-    expect(await call('PUT', `/api/user/botUpdate?id=${id}`, { params: { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1', repeat: true } })).toMatchObject({ code: Code.StrategyInvalidParams });
+    expect(
+      await call('PUT', `/api/user/botUpdate?id=${id}`, { params: { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1', repeat: true } }),
+    ).toMatchObject({ code: Code.StrategyInvalidParams });
   });
 
   it('trades its levels up and down on the engine, booking each grid’s profit, with no fuel fee on simulation', async () => {

@@ -52,8 +52,7 @@ describe('answer headers and slow requests', () => {
 describe.each(dbKinds)('the number of bots a trader may keep (%s)', (kind) => {
   let t: TestApp;
   let auth: Record<string, string>;
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json());
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json());
   beforeAll(async () => {
     t = await openTestApp(kind, { config: { maxBotsPerUser: 3 } });
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });

@@ -81,7 +81,10 @@ describe.each(dbKinds)('two traders never see each other’s data (%s)', (kind) 
     await t.close();
   });
 
-  for (const [me, other, name] of [[a, b, 'A'], [b, a, 'B']] as const) {
+  for (const [me, other, name] of [
+    [a, b, 'A'],
+    [b, a, 'B'],
+  ] as const) {
     const live = () => me.bots.filter((id) => !me.deleted.includes(id));
 
     it(`lists only ${name}’s own bots, counts and positions`, async () => {
@@ -117,10 +120,18 @@ describe.each(dbKinds)('two traders never see each other’s data (%s)', (kind) 
 
     it(`account logs, notices and bindings of ${name} are ${name}’s own`, async () => {
       const logs = await call(me, 'GET', '/api/user/accountLogs?page=1&page_size=50');
-      const ownLogs = await t.db.selectFrom('account_logs').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', me.userId).executeTakeFirstOrThrow();
+      const ownLogs = await t.db
+        .selectFrom('account_logs')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', me.userId)
+        .executeTakeFirstOrThrow();
       expect(logs.data.total).toBe(Number(ownLogs.n));
       const notices = await call(me, 'GET', '/api/notice/list?page=1&page_size=50');
-      const ownNotices = await t.db.selectFrom('notices').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', me.userId).executeTakeFirstOrThrow();
+      const ownNotices = await t.db
+        .selectFrom('notices')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', me.userId)
+        .executeTakeFirstOrThrow();
       expect(notices.data.total).toBe(Number(ownNotices.n));
       const keys = await call(me, 'GET', '/api/user/api');
       expect(keys.data).toHaveLength(1);
@@ -133,14 +144,21 @@ describe.each(dbKinds)('two traders never see each other’s data (%s)', (kind) 
       expect(log.code).toBe(1);
       expect(log.data.list.length).toBeGreaterThan(0);
       for (const line of log.data.list) expect(me.bots).toContain(line.botId);
-      const own = await t.db.selectFrom('bot_actions').select((eb) => eb.fn.countAll<string>().as('n')).where('bot_id', 'in', me.bots).executeTakeFirstOrThrow();
+      const own = await t.db
+        .selectFrom('bot_actions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('bot_id', 'in', me.bots)
+        .executeTakeFirstOrThrow();
       expect(log.data.total).toBe(Number(own.n));
       for (const kind of ['start', 'success', 'delete']) {
         for (const line of (await call(me, 'GET', `/api/user/actions?kind=${kind}&page_size=100`)).data.list) expect(me.bots).toContain(line.botId);
       }
       const pnl = await call(me, 'GET', '/api/user/pnl?mode=simulation');
       const realized = await t.db.selectFrom('bots').select(['realized', 'params']).where('user_id', '=', me.userId).where('deleted_at', 'is', null).execute();
-      expect(Number(pnl.data.realized)).toBeCloseTo(realized.reduce((s, b) => s + Number(b.realized), 0), 8);
+      expect(Number(pnl.data.realized)).toBeCloseTo(
+        realized.reduce((s, b) => s + Number(b.realized), 0),
+        8,
+      );
       expect(Number(pnl.data.investment)).toBe(realized.reduce((s, b) => s + Number((b.params as { investment: string }).investment), 0));
       const portfolio = await call(me, 'GET', '/api/user/portfolio');
       expect(portfolio.data.accounts.map((a) => a.exchange)).toEqual(['paper']);
@@ -153,9 +171,13 @@ describe.each(dbKinds)('two traders never see each other’s data (%s)', (kind) 
     it(`refuses ${name} every call on the other trader’s bots and batch task`, async () => {
       for (const id of other.bots) {
         for (const url of [
-          `/api/user/botInfo?id=${id}`, `/api/user/botDetail?id=${id}`, `/api/user/botPositions?id=${id}&page=1&page_size=10`,
-          `/api/user/positionAdds?id=${id}`, `/api/user/botActions?id=${id}&page=1&page_size=10`,
-          `/api/user/actions?bot=${id}`, `/api/user/pnl?id=${id}`,
+          `/api/user/botInfo?id=${id}`,
+          `/api/user/botDetail?id=${id}`,
+          `/api/user/botPositions?id=${id}&page=1&page_size=10`,
+          `/api/user/positionAdds?id=${id}`,
+          `/api/user/botActions?id=${id}&page=1&page_size=10`,
+          `/api/user/actions?bot=${id}`,
+          `/api/user/pnl?id=${id}`,
         ]) {
           expect((await call(me, 'GET', url)).code, url).toBe(Code.StrategyNotFound);
         }

@@ -21,10 +21,11 @@ describe.each(dbKinds)('abuse limits on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const register = (payload: object, lang = 'zh') =>
-    t.app.inject({ method: 'POST', url: '/api/login/register', payload, headers: { lang } }).then((r) => r.json() as Answer);
+  const register = (payload: object, lang = 'zh') => t.app.inject({ method: 'POST', url: '/api/login/register', payload, headers: { lang } }).then((r) => r.json() as Answer);
   const login = (app: TestApp['app'], account: string, password: string, ip: string, challenge?: string, lang = 'zh') =>
-    app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account, password, ...(challenge ? { challenge } : {}) }, remoteAddress: ip, headers: { lang } }).then((r) => r.json() as Answer);
+    app
+      .inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account, password, ...(challenge ? { challenge } : {}) }, remoteAddress: ip, headers: { lang } })
+      .then((r) => r.json() as Answer);
   /** Moves every failed-login count `seconds` into the past (time passing, without waiting). */
   const age = (seconds: number) => sql`update login_attempts set last_at = last_at - ${`${seconds} seconds`}::interval`.execute(t.db);
   const newUser = async () => {
@@ -169,7 +170,13 @@ describe.each(dbKinds)('abuse limits on %s', (kind) => {
   });
 
   describe('rate limits of the calls that need no token', () => {
-    const tight = { ...testRateLimits(kind), register: { max: 2, windowMs: 60_000 }, login: { max: 3, windowMs: 60_000 }, wallet: { max: 2, windowMs: 60_000 }, challenge: { max: 4, windowMs: 60_000 } };
+    const tight = {
+      ...testRateLimits(kind),
+      register: { max: 2, windowMs: 60_000 },
+      login: { max: 3, windowMs: 60_000 },
+      wallet: { max: 2, windowMs: 60_000 },
+      challenge: { max: 4, windowMs: 60_000 },
+    };
     const call = (app: TestApp['app'], method: 'GET' | 'POST', url: string, ip: string, payload?: object, lang = 'zh') =>
       app.inject({ method, url, remoteAddress: ip, headers: { lang }, ...(payload ? { payload } : {}) });
 
@@ -246,14 +253,27 @@ describe.each(dbKinds)('abuse limits on %s', (kind) => {
       const issued = [];
       for (let i = 0; i < 6; i++) issued.push(await nonce());
       const rows = await t.db.selectFrom('wallet_nonces').select('nonce').where('address', '=', w.address).execute();
-      expect(rows.map((r) => r.nonce).sort()).toEqual(issued.slice(-NONCES_PER_ADDRESS).map((n) => n.nonce).sort());
+      expect(rows.map((r) => r.nonce).sort()).toEqual(
+        issued
+          .slice(-NONCES_PER_ADDRESS)
+          .map((n) => n.nonce)
+          .sort(),
+      );
       // The oldest kept one still signs in; a dropped one does not.
-      const verify = (n: { message: string }) => w.signMessage({ message: n.message }).then((signature) =>
-        t.app.inject({ method: 'POST', url: '/api/login/verify', payload: { terminal: 4, address: w.address, signature, message: n.message } }).then((r) => r.json().code as number));
+      const verify = (n: { message: string }) =>
+        w
+          .signMessage({ message: n.message })
+          .then((signature) =>
+            t.app.inject({ method: 'POST', url: '/api/login/verify', payload: { terminal: 4, address: w.address, signature, message: n.message } }).then((r) => r.json().code as number),
+          );
       expect(await verify(issued[0]!)).toBe(2110);
       expect(await verify(issued[6 - NONCES_PER_ADDRESS]!)).toBe(1);
       // Expired rows of any address go when the next nonce is issued.
-      await t.db.updateTable('wallet_nonces').set({ expires_at: new Date(Date.now() - 1000) }).where('address', '=', w.address).execute();
+      await t.db
+        .updateTable('wallet_nonces')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('address', '=', w.address)
+        .execute();
       const other = privateKeyToAccount(generatePrivateKey());
       await t.app.inject({ url: `/api/login/nonce?address=${other.address}` });
       expect(await t.db.selectFrom('wallet_nonces').select('nonce').where('address', '=', w.address).execute()).toEqual([]);

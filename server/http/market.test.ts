@@ -14,7 +14,7 @@ describe('market data and strategy types', () => {
   afterAll(() => t.close());
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { ...auth, ...headers } }).then((r) => r.json() as Answer);
 
-  it('answers prices of the asked symbols as exact decimal strings with the tick\'s decimals', async () => {
+  it("answers prices of the asked symbols as exact decimal strings with the tick's decimals", async () => {
     const { code, data } = await get('/api/market/price?symbols=BTC/USDT,ETH/USDT');
     expect(code).toBe(1);
     const list = data as { symbol: string; price: string; change24h: string }[];
@@ -47,7 +47,9 @@ describe('market data and strategy types', () => {
     const list = (await get('/api/market/symbols?latest=1')).data as { symbol: string; price: string; spark: number[] }[];
     expect(list.length).toBeGreaterThan(3);
     for (const s of list) expect(s.spark).toHaveLength(24);
-    const one = ((await get('/api/market/symbols?symbol=BTC%2FUSDT&history=1&timeframe=1h&indicator=ma20')).data as { history: { close: string }[]; indicator: { name: string; values: (number | null)[] } }[])[0]! as { history: { close: string }[]; indicator: { name: string; values: (number | null)[] } };
+    const one = (
+      (await get('/api/market/symbols?symbol=BTC%2FUSDT&history=1&timeframe=1h&indicator=ma20')).data as { history: { close: string }[]; indicator: { name: string; values: (number | null)[] } }[]
+    )[0]! as { history: { close: string }[]; indicator: { name: string; values: (number | null)[] } };
     expect(one.indicator.name).toBe('ma20');
     expect(one.indicator.values).toHaveLength(one.history.length);
     expect(one.indicator.values.slice(0, 19).every((v) => v === null)).toBe(true);

@@ -6,8 +6,7 @@ import { dbKinds, openTestApp, PASSWORD, type TestApp, registerPayload } from '.
 describe.each(dbKinds)('NUL characters in the input (%s)', (kind) => {
   let t: TestApp;
   let auth: Record<string, string>;
-  const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } });
+  const send = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } });
 
   beforeAll(async () => {
     t = await openTestApp(kind);

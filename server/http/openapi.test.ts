@@ -66,11 +66,20 @@ describe('the OpenAPI document', () => {
     for (const name of names) {
       const op = opOf(name);
       const parts = schemas[name] as Partial<Record<'body' | 'query' | 'params', z.ZodType>>;
-      const fields = (where: string) => paramsOf(name).filter((p) => p.in === where).map((p) => p.name).sort();
+      const fields = (where: string) =>
+        paramsOf(name)
+          .filter((p) => p.in === where)
+          .map((p) => p.name)
+          .sort();
       const keys = (s: z.ZodType | undefined) => Object.keys((s as unknown as { shape?: object } | undefined)?.shape ?? {}).sort();
       expect(fields('query'), name).toEqual(keys(parts.query));
       expect(fields('path'), name).toEqual(keys(parts.params));
-      expect(paramsOf(name).filter((p) => p.in === 'path').every((p) => p.required), name).toBe(true);
+      expect(
+        paramsOf(name)
+          .filter((p) => p.in === 'path')
+          .every((p) => p.required),
+        name,
+      ).toBe(true);
       if (parts.body) {
         expect(op.requestBody?.content['application/json'].schema, name).toBeDefined();
         expect(op.requestBody?.required, name).toBe(!parts.body.safeParse(undefined).success);
@@ -85,7 +94,14 @@ describe('the OpenAPI document', () => {
   });
 
   it('writes a pattern for exactly the whole numbers of a range', () => {
-    for (const [min, max] of [[1, 100], [1, 1_000_000], [3, 254], [17, 17], [9, 10], [120, 1999]] as const) {
+    for (const [min, max] of [
+      [1, 100],
+      [1, 1_000_000],
+      [3, 254],
+      [17, 17],
+      [9, 10],
+      [120, 1999],
+    ] as const) {
       const re = new RegExp(integerRangePattern(min, max));
       const wrong = Array.from({ length: 3001 }, (_, n) => n).filter((n) => re.test(String(n)) !== (n >= min && n <= max));
       expect(wrong, `${min}..${max}`).toEqual([]);
@@ -94,7 +110,33 @@ describe('the OpenAPI document', () => {
   });
 
   it('accepts exactly the query and path values the server accepts', () => {
-    const probes = ['', '0', '1', '9', '10', '99', '100', '101', '1000', '1000000', '1000001', '999999999', '1000000000', '01', '-1', '1.5', '1e3', ' 1', 'abc', 'paper', 'BTC/USDT', 'BSC', 'zh', 'running', '1d'];
+    const probes = [
+      '',
+      '0',
+      '1',
+      '9',
+      '10',
+      '99',
+      '100',
+      '101',
+      '1000',
+      '1000000',
+      '1000001',
+      '999999999',
+      '1000000000',
+      '01',
+      '-1',
+      '1.5',
+      '1e3',
+      ' 1',
+      'abc',
+      'paper',
+      'BTC/USDT',
+      'BSC',
+      'zh',
+      'running',
+      '1d',
+    ];
     let compared = 0;
     for (const name of names) {
       const parts = schemas[name] as Partial<Record<'query' | 'params', z.ZodObject>>;
@@ -102,7 +144,11 @@ describe('the OpenAPI document', () => {
         const field = (p.in === 'query' ? parts.query : parts.params)!.shape[p.name] as z.ZodType;
         const pattern = p.schema.pattern === undefined ? null : new RegExp(p.schema.pattern, 'u');
         for (const value of probes) {
-          const byDoc = p.schema.enum ? p.schema.enum.includes(value) : p.schema.const !== undefined ? p.schema.const === value : (pattern?.test(value) ?? true) && value.length >= (p.schema.minLength ?? 0) && value.length <= (p.schema.maxLength ?? Infinity);
+          const byDoc = p.schema.enum
+            ? p.schema.enum.includes(value)
+            : p.schema.const !== undefined
+              ? p.schema.const === value
+              : (pattern?.test(value) ?? true) && value.length >= (p.schema.minLength ?? 0) && value.length <= (p.schema.maxLength ?? Infinity);
           expect(byDoc, `${name} ${p.name}=${JSON.stringify(value)}`).toBe(field.safeParse(value).success);
           compared++;
         }

@@ -4,17 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 
-
 /** The rank list, the home banners and a bound exchange's balances (issue 5 §2, §6). */
 describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {
   let t: TestApp;
   const users: { sn: string; id: string; auth: Record<string, string>; nickname: string }[] = [];
-  const call = <U extends string>(who: number, url: U, lang = 'en') =>
-    t.app.inject({ method: 'GET', url, headers: { ...users[who]!.auth, lang } }).then((r) => r.json() as Answer<DataAt<'GET', U>>);
+  const call = <U extends string>(who: number, url: U, lang = 'en') => t.app.inject({ method: 'GET', url, headers: { ...users[who]!.auth, lang } }).then((r) => r.json() as Answer<DataAt<'GET', U>>);
   /** A closed cycle of `profit` on a new bot of the user on exchange 1 (Paper) or 2 (Binance), `daysAgo` days back. */
   const cycle = async (who: number, exchangeId: number, profit: string, daysAgo = 0) => {
-    const bot = await t.db.insertInto('bots').values({ user_id: users[who]!.id, exchange_id: exchangeId, symbol: 'BTC/USDT', type: 'martin', name: 'r', status: 'stopped', params: '{}', state: '{}' }).returning('id').executeTakeFirstOrThrow();
-    const row = await t.db.insertInto('bot_cycles').values({ bot_id: bot.id, user_id: users[who]!.id, cycle: 1, entries: 1, amount: '1', cost: '100', close_price: '101', profit, opened_at: new Date() }).returning('id').executeTakeFirstOrThrow();
+    const bot = await t.db
+      .insertInto('bots')
+      .values({ user_id: users[who]!.id, exchange_id: exchangeId, symbol: 'BTC/USDT', type: 'martin', name: 'r', status: 'stopped', params: '{}', state: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await t.db
+      .insertInto('bot_cycles')
+      .values({ bot_id: bot.id, user_id: users[who]!.id, cycle: 1, entries: 1, amount: '1', cost: '100', close_price: '101', profit, opened_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (daysAgo) await sql`update bot_cycles set closed_at = now() - make_interval(days => ${daysAgo}) where id = ${row.id}`.execute(t.db);
   };
 
@@ -38,7 +44,11 @@ describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {
   it('ranks live traders by realised profit in the period, with the asker’s own place', async () => {
     const r = await call(0, '/api/market/userRank');
     expect(r.data).toMatchObject({ period: '30d', mode: 'live', total: 3, page: 1, page_size: 10 });
-    expect(r.data.list.map((e) => [e.rank, e.profit, e.cycles, e.me])).toEqual([[1, '25', 1, false], [2, '10', 2, true], [3, '-2', 1, false]]);
+    expect(r.data.list.map((e) => [e.rank, e.profit, e.cycles, e.me])).toEqual([
+      [1, '25', 1, false],
+      [2, '10', 2, true],
+      [3, '-2', 1, false],
+    ]);
     expect(r.data.list[0]).toMatchObject({ nickname: maskName(users[1]!.nickname), uid: `${users[1]!.sn.slice(0, 2)}****${users[1]!.sn.slice(-2)}` });
     expect(r.data.list[1]!.nickname).toBe(users[0]!.nickname); // one's own name unmasked
     expect(r.data.me).toMatchObject({ rank: 2, profit: '10', me: true });
@@ -84,7 +94,11 @@ describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {
     // The simulation page's reset: refused while a Paper bot is not stopped, then back to 10000 USDT.
     const reset = () => t.app.inject({ method: 'POST', url: '/api/user/paperReset', headers: { ...users[0]!.auth, lang: 'en' } }).then((r) => r.json());
     await t.db.updateTable('paper_balances').set({ amount: '1.5' }).where('user_id', '=', users[0]!.id).execute();
-    const running = await t.db.insertInto('bots').values({ user_id: users[0]!.id, exchange_id: 1, symbol: 'BTC/USDT', type: 'martin', name: 's', status: 'running', params: '{}', state: '{"fills":[],"pending":null}' }).returning('id').executeTakeFirstOrThrow();
+    const running = await t.db
+      .insertInto('bots')
+      .values({ user_id: users[0]!.id, exchange_id: 1, symbol: 'BTC/USDT', type: 'martin', name: 's', status: 'running', params: '{}', state: '{"fills":[],"pending":null}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(await reset()).toMatchObject({ code: Code.SimulationBotsActive, msg: expect.stringMatching(/Stop every simulated bot/) });
     await t.db.updateTable('bots').set({ status: 'stopped' }).where('id', '=', running.id).execute();
     const done = await reset();

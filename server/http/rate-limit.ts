@@ -52,15 +52,18 @@ export function databaseStore(db: Db, maxBlocked = 100_000) {
           reset_at = case when r.reset_at <= now() then now() + ${window}::interval else r.reset_at end
         returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ttl`
         .execute(db)
-        .then(({ rows }) => {
-          const current = Number(rows[0]!.count);
-          const ttl = Math.ceil(Number(rows[0]!.ttl));
-          if (current > max && ttl > 0) {
-            if (blocked.size >= maxBlocked) for (const [k, v] of blocked) if (v.until <= now || blocked.size >= maxBlocked) blocked.delete(k);
-            blocked.set(key, { until: Date.now() + ttl, current });
-          }
-          callback(null, { current, ttl });
-        }, (e: Error) => callback(e));
+        .then(
+          ({ rows }) => {
+            const current = Number(rows[0]!.count);
+            const ttl = Math.ceil(Number(rows[0]!.ttl));
+            if (current > max && ttl > 0) {
+              if (blocked.size >= maxBlocked) for (const [k, v] of blocked) if (v.until <= now || blocked.size >= maxBlocked) blocked.delete(k);
+              blocked.set(key, { until: Date.now() + ttl, current });
+            }
+            callback(null, { current, ttl });
+          },
+          (e: Error) => callback(e),
+        );
       if (now - lastPurge > 60_000) {
         lastPurge = now;
         sql`delete from rate_limits where reset_at < now() - interval '1 minute'`.execute(db).catch(() => undefined);

@@ -61,14 +61,21 @@ describe.each(dbKinds)('returns, the all-bots log and the portfolio (%s)', (kind
     holding = await make('Holding');
     await trading.engine.idle();
     await step('50000');
-    await t.db.updateTable('bots').set({ realized: '15', state: sql`jsonb_set(state, '{fills}', '[]'::jsonb)` as never }).where('id', '=', flat).execute();
+    await t.db
+      .updateTable('bots')
+      .set({ realized: '15', state: sql`jsonb_set(state, '{fills}', '[]'::jsonb)` as never })
+      .where('id', '=', flat)
+      .execute();
     await sql`update bot_actions set created_at = ${ago(10)} where bot_id = ${flat} and kind = 'start'`.execute(t.db);
     await sql`update bot_actions set created_at = ${ago(5)} where bot_id = ${flat} and kind = 'stop'`.execute(t.db);
     // Its cycles: 10 USDT closed 40 days ago (before a 30-day window), 5 USDT two days ago.
-    await t.db.insertInto('bot_cycles').values([
-      { bot_id: flat, user_id: userId, cycle: 1, entries: 1, amount: '0.002', cost: '100', close_price: '55000', profit: '10', opened_at: null, closed_at: ago(40) },
-      { bot_id: flat, user_id: userId, cycle: 2, entries: 1, amount: '0.002', cost: '100', close_price: '52500', profit: '5', opened_at: null, closed_at: ago(2) },
-    ] as never).execute();
+    await t.db
+      .insertInto('bot_cycles')
+      .values([
+        { bot_id: flat, user_id: userId, cycle: 1, entries: 1, amount: '0.002', cost: '100', close_price: '55000', profit: '10', opened_at: null, closed_at: ago(40) },
+        { bot_id: flat, user_id: userId, cycle: 2, entries: 1, amount: '0.002', cost: '100', close_price: '52500', profit: '5', opened_at: null, closed_at: ago(2) },
+      ] as never)
+      .execute();
   });
   afterAll(async () => {
     await trading.engine.stop();
@@ -166,13 +173,20 @@ describe.each(dbKinds)('returns, the all-bots log and the portfolio (%s)', (kind
 
   it('values every account in USDT at the price now, and shows one it cannot read as unavailable, not 0', async () => {
     // A bound live exchange (Binance) and a simulated account (Binance 模拟): this app has no live side, so neither balance can be read.
-    await t.db.insertInto('exchange_keys').values([
-      { user_id: userId, exchange_id: 2, api_key_masked: 'bina****1111', sealed: 'x' },
-      { user_id: userId, exchange_id: 102, api_key_masked: '', sealed: 'x' },
-    ]).execute();
+    await t.db
+      .insertInto('exchange_keys')
+      .values([
+        { user_id: userId, exchange_id: 2, api_key_masked: 'bina****1111', sealed: 'x' },
+        { user_id: userId, exchange_id: 102, api_key_masked: '', sealed: 'x' },
+      ])
+      .execute();
     const p = await call('/api/user/portfolio');
     expect(p.code).toBe(1);
-    expect(p.data.accounts.map((a) => [a.exchange, a.kind, a.status])).toEqual([['paper', 'paper', 'ok'], ['binance', 'live', 'unavailable'], ['binancesim', 'simulated', 'unavailable']]);
+    expect(p.data.accounts.map((a) => [a.exchange, a.kind, a.status])).toEqual([
+      ['paper', 'paper', 'ok'],
+      ['binance', 'live', 'unavailable'],
+      ['binancesim', 'simulated', 'unavailable'],
+    ]);
     expect(p.data.unavailable).toBe(2);
     const binance = p.data.accounts[1]!;
     expect(binance).toMatchObject({ equity: null, available: null, coins: [] });
@@ -232,17 +246,24 @@ describe.each(dbKinds)('the portfolio with live exchanges (%s)', (kind) => {
     const auth = { authorization: `Bearer ${r.json().data.token}` };
     const userId = String((await t.db.selectFrom('users').select('id').where('sn', '=', r.json().data.sn).executeTakeFirstOrThrow()).id);
     expect((await t.app.inject({ method: 'POST', url: '/api/exchanges/bind', payload: { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' }, headers: auth })).json().code).toBe(1);
-    await t.db.insertInto('exchange_keys').values([
-      { user_id: userId, exchange_id: 2, api_key_masked: 'bina****1111', sealed: 'x' },
-      { user_id: userId, exchange_id: 3, api_key_masked: 'okxk****2222', sealed: 'x' },
-    ]).execute();
+    await t.db
+      .insertInto('exchange_keys')
+      .values([
+        { user_id: userId, exchange_id: 2, api_key_masked: 'bina****1111', sealed: 'x' },
+        { user_id: userId, exchange_id: 3, api_key_masked: 'okxk****2222', sealed: 'x' },
+      ])
+      .execute();
     const p = (await t.app.inject({ method: 'GET', url: '/api/user/portfolio', headers: { ...auth, lang: 'en' } })).json() as Answer<DataAt<'GET', '/api/user/portfolio'>>;
     expect(p.code).toBe(1);
     const [paper, binance, okx] = p.data.accounts;
     expect(okx).toMatchObject({ exchange: 'okx', kind: 'live', status: 'unavailable', equity: null, available: null });
     // 120.5 USDT + 0.5 BTC x 40,000.1 = 20,120.55; NOPRICE has no value, DUST is not held.
     expect(binance).toMatchObject({ exchange: 'binance', kind: 'live', status: 'ok', equity: '20120.55', available: '100.5', coinCount: 3 });
-    expect(binance!.coins.map((c) => [c.currency, c.price, c.value])).toEqual([['BTC', '40000.1', '20000.05'], ['USDT', '1', '120.5'], ['NOPRICE', null, null]]);
+    expect(binance!.coins.map((c) => [c.currency, c.price, c.value])).toEqual([
+      ['BTC', '40000.1', '20000.05'],
+      ['USDT', '1', '120.5'],
+      ['NOPRICE', null, null],
+    ]);
     expect(paper).toMatchObject({ exchange: 'paper', kind: 'paper', status: 'ok', equity: '10000' });
     expect(p.data).toMatchObject({ live: '20120.55', simulation: '10000', total: '30120.55', unavailable: 1 });
 
@@ -251,6 +272,10 @@ describe.each(dbKinds)('the portfolio with live exchanges (%s)', (kind) => {
     const started = Date.now();
     const slow = await portfolio(t.db, hanging, userId, 100);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(slow.accounts.map((a) => [a.exchange, a.status])).toEqual([['paper', 'ok'], ['binance', 'unavailable'], ['okx', 'unavailable']]);
+    expect(slow.accounts.map((a) => [a.exchange, a.status])).toEqual([
+      ['paper', 'ok'],
+      ['binance', 'unavailable'],
+      ['okx', 'unavailable'],
+    ]);
   });
 });

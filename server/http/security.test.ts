@@ -22,14 +22,24 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
   let chain: DevChain;
   let side: ChainSide;
   let t: TestApp;
-  const as = (auth: Record<string, string>) => <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
+  const as =
+    (auth: Record<string, string>) =>
+    <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object) =>
+      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
   const userIdOf = async (sn: string) => String((await t.db.selectFrom('users').select('id').where('sn', '=', sn).executeTakeFirstOrThrow()).id);
   const noticesOf = async (call: ReturnType<typeof as>) => (await call('GET', '/api/notice/list?page_size=50')).data.list.map((n) => [n.code, n.detail]);
   /** Lets the lock (and new addresses' waits) run out, as 24 hours would. */
   const timePasses = async (userId: string) => {
-    await t.db.updateTable('users').set({ withdraw_locked_until: new Date(Date.now() - 1000) }).where('id', '=', userId).execute();
-    await t.db.updateTable('withdrawal_addresses').set({ usable_at: new Date(Date.now() - 1000) }).where('user_id', '=', userId).execute();
+    await t.db
+      .updateTable('users')
+      .set({ withdraw_locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', userId)
+      .execute();
+    await t.db
+      .updateTable('withdrawal_addresses')
+      .set({ usable_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', userId)
+      .execute();
   };
 
   beforeAll(async () => {
@@ -46,12 +56,20 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
   it('refuses to set a wallet account’s payment password on a stolen token alone; the wallet’s signature sets it, once', async () => {
     const wallet = privateKeyToAccount(generatePrivateKey());
     const nonce = (await t.app.inject({ url: `/api/login/nonce?address=${wallet.address}` })).json().data;
-    const login = (await t.app.inject({ method: 'POST', url: '/api/login/verify', payload: { address: wallet.address, signature: await wallet.signMessage({ message: nonce.message }), terminal: 4 } })).json();
+    const login = (
+      await t.app.inject({ method: 'POST', url: '/api/login/verify', payload: { address: wallet.address, signature: await wallet.signMessage({ message: nonce.message }), terminal: 4 } })
+    ).json();
     const call = as({ authorization: `Bearer ${login.data.token}` });
     const userId = await userIdOf(login.data.sn);
     await post(t.db, { userId, asset: 'usdt', amount: money('100'), reason: 'adjust' });
     expect((await call('GET', '/api/user/security')).data).toEqual({
-      twoFactor: false, recoveryCodesLeft: 0, loginPasswordSet: false, paymentPasswordSet: false, wallet: wallet.address, walletProofNeeded: true, withdrawLockedUntil: null,
+      twoFactor: false,
+      recoveryCodesLeft: 0,
+      loginPasswordSet: false,
+      paymentPasswordSet: false,
+      wallet: wallet.address,
+      walletProofNeeded: true,
+      withdrawLockedUntil: null,
     });
     // The attack of the finding: the token alone.
     const bare = await call('POST', '/api/user/password', { type: 'payment', password: PAY, confirm: PAY });
@@ -61,7 +79,9 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
     expect(statement.data.message).toContain(`Confirm a password change of QuantBot account UID ${login.data.sn}.`);
     expect(statement.data.message).toContain('\nChain ID: 56\n');
     const stranger = privateKeyToAccount(generatePrivateKey());
-    expect((await call('POST', '/api/user/password', { type: 'payment', password: PAY, confirm: PAY, signature: await stranger.signMessage({ message: statement.data.message }) })).code).toBe(Code.WalletSignatureFailed);
+    expect((await call('POST', '/api/user/password', { type: 'payment', password: PAY, confirm: PAY, signature: await stranger.signMessage({ message: statement.data.message }) })).code).toBe(
+      Code.WalletSignatureFailed,
+    );
     const loginNonce = (await t.app.inject({ url: `/api/login/nonce?address=${wallet.address}` })).json().data;
     const loginStatement = await wallet.signMessage({ message: loginNonce.message });
     const fresh = await call('GET', '/api/user/paymentNonce'); // the stranger's try did not use the statement up, but take a new one anyway

@@ -4,7 +4,6 @@ import { money } from '../../strategy/money.ts';
 import { openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type LiveSide, type Trading } from '../trading.ts';
 
-
 /** A live exchange as the trading side sees it: prices and rules set by the test (no network here). */
 function fakeLive(prices: Map<string, string>): LiveSide {
   const nope = async (): Promise<never> => {
@@ -66,7 +65,10 @@ describe('simulation on a live exchange’s prices', () => {
     const order = await t.db.selectFrom('paper_orders').selectAll().where('exchange_id', '=', 102).executeTakeFirstOrThrow();
     expect([money(order.price!).toFixed(), money(order.filled).toFixed(), money(order.fee!).toFixed()]).toEqual(['60000', '0.002', '0.0000015']);
     const sim = (await call('GET', '/api/user/asset?exchange=binancesim')).data.balances;
-    expect(sim).toEqual([{ currency: 'BTC', free: '0.0019985', total: '0.0019985' }, { currency: 'USDT', free: '9880', total: '9880' }]);
+    expect(sim).toEqual([
+      { currency: 'BTC', free: '0.0019985', total: '0.0019985' },
+      { currency: 'USDT', free: '9880', total: '9880' },
+    ]);
     expect((await call('GET', '/api/user/asset?exchange=paper')).data.balances).toEqual([{ currency: 'USDT', free: '10000', total: '10000' }]);
     // The price moves on Binance: the bot takes profit there.
     prices.set('binance BTC/USDT', '60700');

@@ -17,11 +17,15 @@ describe('start-up while the database boots', () => {
   it('serves the PWA at once and lets /api calls wait until the database is migrated', async () => {
     const { db, ready } = connectDatabase();
     let migrated = false;
-    const dbReady = ready.then(() => migrate(db)).then(() => {
-      migrated = true;
-    });
+    const dbReady = ready
+      .then(() => migrate(db))
+      .then(() => {
+        migrated = true;
+      });
     const app = await buildApp({
-      db, ready: dbReady, box: new SecretBox(randomBytes(32)),
+      db,
+      ready: dbReady,
+      box: new SecretBox(randomBytes(32)),
       config: { sessionTtlMs: 86_400_000, limits: defaultLimits, staticDir: dist, logLevel: 'silent', serverIps: [], publicOrigins: ['http://localhost'] },
     });
     try {

@@ -11,9 +11,17 @@ import type { Envelope } from '../../contract/envelope.ts';
  */
 export function cspFor(inlineScriptHashes: readonly string[] = []): string {
   return [
-    "default-src 'self'", `script-src 'self'${inlineScriptHashes.map((h) => ` '${h}'`).join('')}`, "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:", "connect-src 'self'", "worker-src 'self'", "manifest-src 'self'", "frame-ancestors 'none'",
-    "base-uri 'self'", "object-src 'none'", "form-action 'self'",
+    "default-src 'self'",
+    `script-src 'self'${inlineScriptHashes.map((h) => ` '${h}'`).join('')}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "form-action 'self'",
   ].join('; ');
 }
 export const CSP = cspFor();

@@ -32,7 +32,11 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
 
   it('answers 1006 for an expired session and 2003 for a disabled account', async () => {
     const u = await newUser();
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(u.token)).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(u.token))
+      .execute();
     expect((await u.call('GET', '/api/auth/profile')).code).toBe(1006);
     const v = await newUser();
     await t.db.updateTable('users').set({ disabled: true }).where('sn', '=', v.sn).execute();
@@ -98,7 +102,11 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
     expect(zh.json()).toEqual({ code: 101, msg: '请先登录', data: null });
     expect(en.json().code).toBe(101);
     expect(en.json().msg).not.toBe(zh.json().msg);
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('token_hash', '=', hashToken(u.token)).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('token_hash', '=', hashToken(u.token))
+      .execute();
     expect(await u.call('GET', '/api/user/index')).toEqual({ code: 1006, msg: '登录已过期，请重新登录', data: null });
   });
 
@@ -114,7 +122,8 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
     expect((await change({ old: PASSWORD, password: 'NewPass2026', confirm: 'NewPass2026' })).code).toBe(1);
     expect((await u.call('GET', '/api/auth/profile')).code).toBe(1);
     expect((await t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${other}` } })).json().code).toBe(2003);
-    const login = (password: string, ip: string) => t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account: u.account, password }, remoteAddress: ip }).then((r) => r.json().code);
+    const login = (password: string, ip: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account: u.account, password }, remoteAddress: ip }).then((r) => r.json().code);
     expect(await login(PASSWORD, '10.0.0.1')).toBe(1011);
     // (From the same address the next try would wait a second after that failure: login-limits.test.ts.)
     expect(await login('NewPass2026', '10.0.0.2')).toBe(1);
@@ -177,7 +186,9 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
       return { headers: { authorization: `Bearer ${r.json().data.token}`, lang: 'en' }, sn: r.json().data.sn as string };
     };
     const set = (who: { headers: Record<string, string> }, value: string) =>
-      t.app.inject({ method: 'POST', url: '/api/user/setInfo', payload: { field: 'referrer', value }, headers: who.headers }).then((r) => r.json() as { code: number; msg: string; data: DataOf['userSetInfo'] });
+      t.app
+        .inject({ method: 'POST', url: '/api/user/setInfo', payload: { field: 'referrer', value }, headers: who.headers })
+        .then((r) => r.json() as { code: number; msg: string; data: DataOf['userSetInfo'] });
     const a = await reg();
     const b = await reg(a.sn); // b was invited by a
     const c = await reg();

@@ -5,7 +5,6 @@ import { Code } from '../../contract/codes.ts';
 import { issueNonce } from '../services/wallet.ts';
 import { dbKinds, openTestApp, registerPayload, type Answer, type DataAt, type TestApp } from '../test-support.ts';
 
-
 describe.each(dbKinds)('wallet sign-in on chain 56 (%s)', (kind) => {
   let t: TestApp;
   const call = <M extends 'GET' | 'POST', U extends string>(method: M, url: U, payload?: object, headers: Record<string, string> = {}) =>
@@ -65,11 +64,22 @@ describe.each(dbKinds)('wallet sign-in on chain 56 (%s)', (kind) => {
     expect(forgedOrigin).toMatchObject({ code: Code.WalletDomainMismatch, data: null });
     // A message written for evil.example, signed by the victim and sent with that Host: refused too.
     const { data } = await nonceFor(w.address);
-    const evil = createSiweMessage({ domain: 'evil.example', address: w.address, uri: 'http://evil.example', version: '1', chainId: 56, nonce: data.nonce, issuedAt: new Date(), expirationTime: new Date(Date.now() + 60_000) });
+    const evil = createSiweMessage({
+      domain: 'evil.example',
+      address: w.address,
+      uri: 'http://evil.example',
+      version: '1',
+      chainId: 56,
+      nonce: data.nonce,
+      issuedAt: new Date(),
+      expirationTime: new Date(Date.now() + 60_000),
+    });
     const signature = await w.signMessage({ message: evil });
     expect((await call('POST', '/api/login/verify', { address: w.address, signature, terminal: 4, message: evil }, { host: 'evil.example' })).code).toBe(Code.WalletDomainMismatch);
     expect((await call('POST', '/api/login/verify', { address: w.address, signature, terminal: 4, message: evil })).code).toBe(Code.WalletDomainMismatch);
-    expect((await call('POST', '/api/login/verify', { address: w.address, signature: await w.signMessage({ message: data.message }), terminal: 4 }, { origin: 'http://evil.example' })).code).toBe(Code.WalletDomainMismatch);
+    expect((await call('POST', '/api/login/verify', { address: w.address, signature: await w.signMessage({ message: data.message }), terminal: 4 }, { origin: 'http://evil.example' })).code).toBe(
+      Code.WalletDomainMismatch,
+    );
     // The configured site with its own Origin still works, and the nonce was not used up by the refusals.
     const ok = await call('POST', '/api/login/verify', { address: w.address, signature: await w.signMessage({ message: data.message }), terminal: 4 }, { origin: 'http://localhost' });
     expect(ok.code).toBe(1);
@@ -93,7 +103,12 @@ describe.each(dbKinds)('wallet sign-in on chain 56 (%s)', (kind) => {
       const r = await call('POST', '/api/login/verify', { address: w.address, signature: await w.signMessage({ message }), terminal: 4, message });
       expect(r.code).toBe(code);
     }
-    const zh = await call('POST', '/api/login/verify', { address: w.address, signature: await w.signMessage({ message: forged({ chainId: 1 }) }), terminal: 4, message: forged({ chainId: 1 }) }, { lang: 'zh' });
+    const zh = await call(
+      'POST',
+      '/api/login/verify',
+      { address: w.address, signature: await w.signMessage({ message: forged({ chainId: 1 }) }), terminal: 4, message: forged({ chainId: 1 }) },
+      { lang: 'zh' },
+    );
     expect(zh.msg).toBe('不支持当前网络，请切换到 BNB Smart Chain');
     const stranger = await wallet().signMessage({ message: data.message });
     expect((await call('POST', '/api/login/verify', { address: w.address, signature: stranger, terminal: 4 })).code).toBe(Code.WalletSignatureFailed);

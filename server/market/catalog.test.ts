@@ -6,7 +6,12 @@ import { botTypes } from './catalog.ts';
 describe('the strategy types', () => {
   it('are available exactly when the engine has their strategy (AI: when martin and grid are)', () => {
     const list = botTypes('en');
-    expect(list.filter((t) => t.available).map((t) => t.code).sort()).toEqual(['ai', 'grid', 'martin']);
+    expect(
+      list
+        .filter((t) => t.available)
+        .map((t) => t.code)
+        .sort(),
+    ).toEqual(['ai', 'grid', 'martin']);
     for (const t of list) {
       if (t.code === 'ai') continue;
       expect(t.available, t.code).toBe(tradableTypes.includes(t.code));

@@ -3,7 +3,10 @@ import type { Language } from '../../contract/envelope.ts';
 import { tradableTypes } from '../../strategy/kit.ts';
 
 type Text = Record<Language, string>;
-interface TypeEntry extends Omit<BotType, 'name' | 'description'> { name: Text; description: Text }
+interface TypeEntry extends Omit<BotType, 'name' | 'description'> {
+  name: Text;
+  description: Text;
+}
 
 /**
  * The strategy types (spec §3). Whether one is available follows what the engine can trade (a kit in
@@ -11,9 +14,30 @@ interface TypeEntry extends Omit<BotType, 'name' | 'description'> { name: Text; 
  */
 const available = (code: string) => (code === 'ai' ? ['martin', 'grid'].every((t) => tradableTypes.includes(t)) : tradableTypes.includes(code));
 const entries: TypeEntry[] = [
-  { id: 1, code: 'martin', category: 'dca', available: true, name: { zh: '马丁策略', en: 'Martin' }, description: { zh: '逢跌分批加仓，整体止盈后循环', en: 'Buys more on each dip, takes profit on the whole position, repeats' } },
-  { id: 2, code: 'ai', category: 'dca', available: false, name: { zh: 'AI 策略', en: 'AI' }, description: { zh: '按市场状态自动调整加仓与止盈', en: 'Adapts adds and take profit to the market regime' } },
-  { id: 3, code: 'grid', category: 'grid', available: false, name: { zh: '网格交易', en: 'Grid trading' }, description: { zh: '在价格区间内低买高卖', en: 'Buys low and sells high inside a price range' } },
+  {
+    id: 1,
+    code: 'martin',
+    category: 'dca',
+    available: true,
+    name: { zh: '马丁策略', en: 'Martin' },
+    description: { zh: '逢跌分批加仓，整体止盈后循环', en: 'Buys more on each dip, takes profit on the whole position, repeats' },
+  },
+  {
+    id: 2,
+    code: 'ai',
+    category: 'dca',
+    available: false,
+    name: { zh: 'AI 策略', en: 'AI' },
+    description: { zh: '按市场状态自动调整加仓与止盈', en: 'Adapts adds and take profit to the market regime' },
+  },
+  {
+    id: 3,
+    code: 'grid',
+    category: 'grid',
+    available: false,
+    name: { zh: '网格交易', en: 'Grid trading' },
+    description: { zh: '在价格区间内低买高卖', en: 'Buys low and sells high inside a price range' },
+  },
   { id: 4, code: 'arbitrage', category: 'arbitrage', available: false, name: { zh: '套利', en: 'Arbitrage' }, description: { zh: '捕捉价差', en: 'Captures price gaps' } },
   { id: 5, code: 'custom', category: 'custom', available: false, name: { zh: '自定义', en: 'Custom' }, description: { zh: '自定义参数组合', en: 'Your own parameter set' } },
 ];
@@ -24,7 +48,9 @@ export function botTypes(lang: Language): BotType[] {
   return types.map((t) => ({ ...t, name: t.name[lang], description: t.description[lang] }));
 }
 
-interface TemplateEntry extends Omit<BotTemplate, 'name'> { name: Text }
+interface TemplateEntry extends Omit<BotTemplate, 'name'> {
+  name: Text;
+}
 const martinPresets = [
   { key: { zh: '稳健', en: 'Steady' }, multiplier: '1.5', maxPositions: 6, addTrigger: '3', takeProfit: '1.5' },
   { key: { zh: '均衡', en: 'Balanced' }, multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1.2' },

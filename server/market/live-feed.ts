@@ -73,7 +73,14 @@ export class LiveFeed {
   async candles(exchange: string, symbol: string, timeframe: Timeframe, limit: number): Promise<CandleData[]> {
     const rows = await (await this.instance(exchange)).fetchOHLCV(symbol, timeframe, undefined, limit);
     return rows
-      .map((r) => ({ time: Number(r[0]), open: dec(r[1])?.toFixed() ?? '0', high: dec(r[2])?.toFixed() ?? '0', low: dec(r[3])?.toFixed() ?? '0', close: dec(r[4])?.toFixed() ?? '0', volume: dec(r[5])?.toFixed() ?? '0' }))
+      .map((r) => ({
+        time: Number(r[0]),
+        open: dec(r[1])?.toFixed() ?? '0',
+        high: dec(r[2])?.toFixed() ?? '0',
+        low: dec(r[3])?.toFixed() ?? '0',
+        close: dec(r[4])?.toFixed() ?? '0',
+        volume: dec(r[5])?.toFixed() ?? '0',
+      }))
       .sort((a, b) => a.time - b.time);
   }
 }

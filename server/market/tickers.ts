@@ -17,14 +17,17 @@ export function ticker(feed: SimulatedMarket, symbol: string, now: number): Tick
 
 /** The tradable symbols of the simulated market, with history when asked. */
 export function symbolList(feed: SimulatedMarket, now: number, history?: { timeframe: Timeframe; limit: number }, only?: string): SymbolInfo[] {
-  return feed.symbols().filter((s) => only === undefined || s.symbol === only).map((s) => ({
-    ...ticker(feed, s.symbol, now),
-    exchange: 'paper',
-    tickSize: s.tick,
-    stepSize: s.step,
-    minAmount: s.step,
-    minCost: PAPER_MIN_COST,
-    feeRate: PAPER_FEE_RATE,
-    ...(history ? { history: feed.candles(s.symbol, history.timeframe, now, history.limit) } : {}),
-  }));
+  return feed
+    .symbols()
+    .filter((s) => only === undefined || s.symbol === only)
+    .map((s) => ({
+      ...ticker(feed, s.symbol, now),
+      exchange: 'paper',
+      tickSize: s.tick,
+      stepSize: s.step,
+      minAmount: s.step,
+      minCost: PAPER_MIN_COST,
+      feeRate: PAPER_FEE_RATE,
+      ...(history ? { history: feed.candles(s.symbol, history.timeframe, now, history.limit) } : {}),
+    }));
 }

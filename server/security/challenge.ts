@@ -76,7 +76,11 @@ export class Challenges {
     const nonce = challenge.parameters.nonce;
     const expiresAt = new Date(challenge.parameters.expiresAt * 1000);
     // The insert settles two uses at once, in any process: only one of them adds the row.
-    const added = await this.db.insertInto('used_challenges').values({ nonce, expires_at: expiresAt }).onConflict((oc) => oc.column('nonce').doNothing()).executeTakeFirst();
+    const added = await this.db
+      .insertInto('used_challenges')
+      .values({ nonce, expires_at: expiresAt })
+      .onConflict((oc) => oc.column('nonce').doNothing())
+      .executeTakeFirst();
     if (Number(added.numInsertedOrUpdatedRows ?? 0) !== 1) throw fail('ChallengeFailed');
     this.purgeSometimes();
   }
@@ -86,7 +90,11 @@ export class Challenges {
     const now = Date.now();
     if (now - this.lastPurge < 60_000) return;
     this.lastPurge = now;
-    this.db.deleteFrom('used_challenges').where('expires_at', '<', new Date(now)).execute().catch(() => undefined);
+    this.db
+      .deleteFrom('used_challenges')
+      .where('expires_at', '<', new Date(now))
+      .execute()
+      .catch(() => undefined);
   }
 }
 

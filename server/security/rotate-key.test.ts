@@ -21,7 +21,11 @@ describe.each(dbKinds)('key rotation (%s)', (kind) => {
     ({ db, drop } = await openTestDb(kind));
     for (const n of [1, 2]) {
       const sn = String(10_000_000 + Math.floor(Math.random() * 89_999_999));
-      const row = await db.insertInto('users').values({ sn, account: `rotate0${n}${sn}`, password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('users')
+        .values({ sn, account: `rotate0${n}${sn}`, password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       users.push(row.id);
     }
   });
@@ -29,7 +33,7 @@ describe.each(dbKinds)('key rotation (%s)', (kind) => {
 
   const sealedRows = async () => (await db.selectFrom('exchange_keys').select(['id', 'sealed']).orderBy('id').execute()).map((r) => `${r.id}:${r.sealed}`);
 
-  it('re-seals both users\' keys under the new key: the old one opens none of them, the new one gives the same keys', async () => {
+  it("re-seals both users' keys under the new key: the old one opens none of them, the new one gives the same keys", async () => {
     const oldBox = new SecretBox(randomBytes(32));
     const newBox = new SecretBox(randomBytes(32));
     const [alice, bob] = users as [string, string];
@@ -65,7 +69,11 @@ describe.each(dbKinds)('key rotation (%s)', (kind) => {
     const row = await db.selectFrom('exchange_keys').select('sealed').where('id', '=', broken.id).executeTakeFirstOrThrow();
     const raw = Buffer.from(row.sealed.slice(3), 'base64');
     raw[raw.length - 1]! ^= 1;
-    await db.updateTable('exchange_keys').set({ sealed: `v1:${raw.toString('base64')}` }).where('id', '=', broken.id).execute();
+    await db
+      .updateTable('exchange_keys')
+      .set({ sealed: `v1:${raw.toString('base64')}` })
+      .where('id', '=', broken.id)
+      .execute();
     const before = await sealedRows();
 
     await expect(rotateSecrets(db, oldBox, new SecretBox(randomBytes(32)))).rejects.toThrow(`exchange_keys row ${broken.id} does not open with the old key: nothing was changed`);
@@ -80,15 +88,28 @@ describe.each(dbKinds)('key rotation (%s)', (kind) => {
     const [alice] = users as [string];
     await bindKeys({ db, box: oldBox, client }, alice, BINANCE, { apiKey: 'aliceBinanceKey03', secretKey: 'aliceBinanceSecret03' });
     const bot = (pending: object | null, exchange: number) => ({
-      user_id: alice, exchange_id: exchange, symbol: 'BTC/USDT', type: 'martin', name: 'b', status: 'running' as const,
-      params: JSON.stringify({}), state: JSON.stringify({ pending }),
+      user_id: alice,
+      exchange_id: exchange,
+      symbol: 'BTC/USDT',
+      type: 'martin',
+      name: 'b',
+      status: 'running' as const,
+      params: JSON.stringify({}),
+      state: JSON.stringify({ pending }),
     });
     // In flight on Paper (no salt) or settled on Binance: no obstacle.
-    await db.insertInto('bots').values([bot({ id: '1-1-1', reason: 'first' }, PAPER), bot(null, BINANCE)]).execute();
+    await db
+      .insertInto('bots')
+      .values([bot({ id: '1-1-1', reason: 'first' }, PAPER), bot(null, BINANCE)])
+      .execute();
     const current = new SecretBox(randomBytes(32));
     expect(await rotateSecrets(db, oldBox, current)).toBe(1);
 
-    const live = await db.insertInto('bots').values(bot({ id: '9-1-1', reason: 'first' }, BINANCE)).returning('id').executeTakeFirstOrThrow();
+    const live = await db
+      .insertInto('bots')
+      .values(bot({ id: '9-1-1', reason: 'first' }, BINANCE))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const before = await sealedRows();
     await expect(rotateSecrets(db, current, new SecretBox(randomBytes(32)))).rejects.toThrow(`bots ${live.id} have an order in flight`);
     expect(await sealedRows()).toEqual(before);

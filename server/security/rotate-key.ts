@@ -4,7 +4,6 @@ import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { owner } from '../services/exchange-keys.ts';
 import type { SecretBox } from './secret-box.ts';
 
-
 /** Re-seals every stored secret (exchange_keys.sealed) under `newBox` in one transaction, all or nothing; answers how many. */
 export async function rotateSecrets(db: Db, oldBox: SecretBox, newBox: SecretBox): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -19,7 +18,11 @@ export async function rotateSecrets(db: Db, oldBox: SecretBox, newBox: SecretBox
       } catch {
         throw new Error(`exchange_keys row ${row.id} does not open with the old key: nothing was changed`);
       }
-      await trx.updateTable('exchange_keys').set({ sealed: newBox.seal(plain, owner(row.user_id, row.exchange_id)) }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('exchange_keys')
+        .set({ sealed: newBox.seal(plain, owner(row.user_id, row.exchange_id)) })
+        .where('id', '=', row.id)
+        .execute();
     }
     return rows.length;
   });

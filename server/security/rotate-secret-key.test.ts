@@ -18,9 +18,17 @@ const creds = { apiKey: 'paperkey0001', secretKey: 'papersecret0001', passphrase
 async function seed(dataDir: string, key: Buffer, corrupt = false): Promise<string> {
   const db = await openDatabase({ dataDir });
   await migrate(db);
-  const user = await db.insertInto('users').values({ sn: '55554444', account: 'rotatescript', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null }).returning('id').executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({ sn: '55554444', account: 'rotatescript', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await bindKeys({ db, box: new SecretBox(key) }, user.id, 1, creds);
-  if (corrupt) await db.updateTable('exchange_keys').set({ sealed: new SecretBox(randomBytes(32)).seal('{}', 'someone') }).execute();
+  if (corrupt)
+    await db
+      .updateTable('exchange_keys')
+      .set({ sealed: new SecretBox(randomBytes(32)).seal('{}', 'someone') })
+      .execute();
   await db.destroy();
   return user.id;
 }

@@ -38,7 +38,7 @@ describe('the secret box', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('reads SECRET_KEY_FILE as it is, never creating DATA_DIR\'s key file, and refuses it beside SECRET_KEY', () => {
+  it("reads SECRET_KEY_FILE as it is, never creating DATA_DIR's key file, and refuses it beside SECRET_KEY", () => {
     const dir = mkdtempSync(join(tmpdir(), 'key-'));
     const external = join(dir, 'mounted.key');
     const key = randomBytes(32);

@@ -3,7 +3,11 @@ import { Code } from '../../contract/codes.ts';
 import { SearchQueue } from './ai-queue.ts';
 import { AppError } from './errors.ts';
 
-const codeOf = async (p: Promise<unknown>) => p.then(() => 1, (e: unknown) => (e instanceof AppError ? Code[e.codeName] : -1));
+const codeOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => 1,
+    (e: unknown) => (e instanceof AppError ? Code[e.codeName] : -1),
+  );
 
 /** Issue 12 finding 8: the AI searches wait in a bounded line, one per trader, each knowing its place. */
 describe('the AI search line', () => {

@@ -11,7 +11,10 @@ import { holdsPosition } from '../../strategy/kit.ts';
  * risk level and investment; a change of parameters is logged on the bot (an `update` action with the
  * new parameters and the score). A bot holding a position is left alone until it is flat.
  */
-export async function retuneAiBots(deps: { db: Db; trading: Trading; log?: { error(obj: unknown, msg: string): void }; window?: SearchWindow }, everyMs: number): Promise<{ checked: number; retuned: string[] }> {
+export async function retuneAiBots(
+  deps: { db: Db; trading: Trading; log?: { error(obj: unknown, msg: string): void }; window?: SearchWindow },
+  everyMs: number,
+): Promise<{ checked: number; retuned: string[] }> {
   const { db, trading } = deps;
   const due = await db
     .selectFrom('ai_bots as a')
@@ -26,7 +29,17 @@ export async function retuneAiBots(deps: { db: Db; trading: Trading; log?: { err
   for (const bot of due) {
     const id = String(bot.id);
     try {
-      if (!flat(await db.selectFrom('bots').select('state').where('id', '=', id).executeTakeFirstOrThrow().then((r) => r.state))) continue;
+      if (
+        !flat(
+          await db
+            .selectFrom('bots')
+            .select('state')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+            .then((r) => r.state),
+        )
+      )
+        continue;
       const exchange = exchangeById(bot.exchange_id)?.code ?? '';
       const market = await trading.market(exchange, bot.symbol);
       const investment = (bot.params as { investment: string }).investment;
@@ -40,8 +53,15 @@ export async function retuneAiBots(deps: { db: Db; trading: Trading; log?: { err
           if (!best) return;
           const params = storedParams(bot.type, inputOf(best.configuration));
           if (JSON.stringify(params) === JSON.stringify(now.params)) return;
-          await tx.updateTable('bots').set({ params: JSON.stringify(params), updated_at: new Date() }).where('id', '=', id).execute();
-          await tx.insertInto('bot_actions').values({ bot_id: id, kind: 'update', detail: JSON.stringify({ ai: 'retune', risk: bot.risk, score: String(best.score), params: JSON.stringify(params) }) }).execute();
+          await tx
+            .updateTable('bots')
+            .set({ params: JSON.stringify(params), updated_at: new Date() })
+            .where('id', '=', id)
+            .execute();
+          await tx
+            .insertInto('bot_actions')
+            .values({ bot_id: id, kind: 'update', detail: JSON.stringify({ ai: 'retune', risk: bot.risk, score: String(best.score), params: JSON.stringify(params) }) })
+            .execute();
           retuned.push(id);
         });
         await trading.engine.refresh(id);

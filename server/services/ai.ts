@@ -29,7 +29,12 @@ export interface SearchWindow {
  */
 export const SEARCH_WINDOW: SearchWindow = { days: 30, recentDays: 7 };
 
-export async function historyFor(trading: Trading, exchange: string, symbol: string, window: SearchWindow = SEARCH_WINDOW): Promise<{ history: CandleColumns & { time: Float64Array }; recent: number; timeframe: string }> {
+export async function historyFor(
+  trading: Trading,
+  exchange: string,
+  symbol: string,
+  window: SearchWindow = SEARCH_WINDOW,
+): Promise<{ history: CandleColumns & { time: Float64Array }; recent: number; timeframe: string }> {
   const now = trading.now();
   if (exchange === 'paper') return { history: trading.feed.minuteColumns(symbol, now - window.days * DAY, now), recent: Math.round(window.recentDays * 1440), timeframe: '1m' };
   const rows = await trading.candles(exchange, symbol, '1h', Math.round(window.days * 24));
@@ -47,13 +52,26 @@ export function inputOf(c: Configuration) {
 }
 
 /** The search on the symbol's history; its backtests fill at the trigger with `slippage` (default 0.05 %). */
-export async function search(trading: Trading, market: MarketRules, exchange: string, symbol: string, investment: string, risk: RiskLevel, window: SearchWindow = SEARCH_WINDOW, slippage: string = DEFAULT_SLIPPAGE): Promise<{ result: SearchResult; timeframe: string }> {
+export async function search(
+  trading: Trading,
+  market: MarketRules,
+  exchange: string,
+  symbol: string,
+  investment: string,
+  risk: RiskLevel,
+  window: SearchWindow = SEARCH_WINDOW,
+  slippage: string = DEFAULT_SLIPPAGE,
+): Promise<{ result: SearchResult; timeframe: string }> {
   const { history, recent, timeframe } = await historyFor(trading, exchange, symbol, window);
   if (history.close.length < 2) throw fail('OrderInvalidPair');
   return { result: await searchInWorker({ investment, risk, market, history, recent, slippage }), timeframe };
 }
 
-export async function aiSearch(trading: Trading, input: { exchangeId: number; symbol: string; investment: string; risk: RiskLevel; slippage?: string | undefined }, window: SearchWindow = SEARCH_WINDOW): Promise<AiSearchAnswer> {
+export async function aiSearch(
+  trading: Trading,
+  input: { exchangeId: number; symbol: string; investment: string; risk: RiskLevel; slippage?: string | undefined },
+  window: SearchWindow = SEARCH_WINDOW,
+): Promise<AiSearchAnswer> {
   const started = performance.now();
   const exchange = exchangeById(input.exchangeId);
   if (!exchange) throw fail('ApiExchangeUnsupported');
@@ -67,7 +85,13 @@ export async function aiSearch(trading: Trading, input: { exchangeId: number; sy
     .map((p) => ({ ...p, configuration: configure(p.candidate, input.investment, price.toNumber(), market) }))
     .filter((p) => problemsOf(p.configuration, market, price) === 0);
   return {
-    exchange: exchange.code, symbol: input.symbol, risk: input.risk, tried: result.tried, kept: result.kept, limit: result.limit, timeframe,
+    exchange: exchange.code,
+    symbol: input.symbol,
+    risk: input.risk,
+    tried: result.tried,
+    kept: result.kept,
+    limit: result.limit,
+    timeframe,
     elapsedMs: Math.round(performance.now() - started),
     fill: { price: 'trigger', slippage: result.slippage },
     proposals: fitted.map((p) => ({ type: p.configuration.type, params: inputOf(p.configuration), score: p.score, d30: p.d30, d7: p.d7, equity: p.equity })),

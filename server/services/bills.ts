@@ -11,21 +11,22 @@ const plain = (x: string | null | undefined) => money(x ?? '0').toFixed();
 
 /** Live and simulated (Paper) bots are billed apart (issue 6 §4); no mode: both. */
 export type TradingMode = 'live' | 'simulation' | undefined;
-const modeOf = (mode: TradingMode, column: string) =>
-  sql<boolean>`${sql.ref(column)} in (select id from bots where (exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${mode === 'simulation'})`;
+const modeOf = (mode: TradingMode, column: string) => sql<boolean>`${sql.ref(column)} in (select id from bots where (exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${mode === 'simulation'})`;
 
 /** user/bill: realised profit today (UTC) and in total; numbers, as the spec's bill summary is. */
 export async function billSummary(db: Db, userId: string, now = Date.now(), mode?: TradingMode): Promise<{ today: number; total: number }> {
   const row = await db
     .selectFrom('bot_cycles')
-    .select([
-      (eb) => eb.fn.sum<string>('profit').as('total'),
-      sql<string>`sum(case when closed_at >= ${dayStart(now)} then profit else 0 end)`.as('today'),
-    ])
+    .select([(eb) => eb.fn.sum<string>('profit').as('total'), sql<string>`sum(case when closed_at >= ${dayStart(now)} then profit else 0 end)`.as('today')])
     .where('user_id', '=', userId)
     .$if(mode !== undefined, (q) => q.where(modeOf(mode, 'bot_id')))
     .executeTakeFirstOrThrow();
-  const number = (x: string | null) => Number(money(x ?? '0').toDecimalPlaces(8).toFixed());
+  const number = (x: string | null) =>
+    Number(
+      money(x ?? '0')
+        .toDecimalPlaces(8)
+        .toFixed(),
+    );
   return { today: number(row.today), total: number(row.total) };
 }
 
@@ -43,11 +44,22 @@ export async function billLogs(db: Db, userId: string, page: number, pageSize: n
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    db.selectFrom('bot_cycles').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).$if(mode !== undefined, (q) => q.where(modeOf(mode, 'bot_id'))).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('bot_cycles')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .$if(mode !== undefined, (q) => q.where(modeOf(mode, 'bot_id')))
+      .executeTakeFirstOrThrow(),
   ]);
   const list = rows.map((r) => ({
-    id: String(r.id), botId: String(r.bot_id), botName: r.name, exchange: exchangeById(r.exchange_id)?.code ?? 'unknown', symbol: r.symbol,
-    cycle: r.cycle, profit: plain(r.profit), closedAt: new Date(r.closed_at).toISOString(),
+    id: String(r.id),
+    botId: String(r.bot_id),
+    botName: r.name,
+    exchange: exchangeById(r.exchange_id)?.code ?? 'unknown',
+    symbol: r.symbol,
+    cycle: r.cycle,
+    profit: plain(r.profit),
+    closedAt: new Date(r.closed_at).toISOString(),
   }));
   return { list, total: Number(count.n), page, page_size: pageSize };
 }

@@ -38,13 +38,23 @@ export async function allActions(db: Db, userId: string, filter: LogFilter): Pro
     .$if(since !== null, (w) => w.where('a.created_at', '>=', since!))
     .$if(until !== null, (w) => w.where('a.created_at', '<', until!));
   const [rows, count] = await Promise.all([
-    q.select(['a.id', 'a.bot_id', 'a.kind', 'a.detail', 'a.created_at', 'b.name', 'b.exchange_id', 'b.symbol'])
-      .orderBy('a.id', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute(),
+    q
+      .select(['a.id', 'a.bot_id', 'a.kind', 'a.detail', 'a.created_at', 'b.name', 'b.exchange_id', 'b.symbol'])
+      .orderBy('a.id', 'desc')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const list = rows.map((r) => ({
-    id: String(r.id), botId: String(r.bot_id), kind: r.kind as ActionKind, detail: r.detail, at: new Date(r.created_at).toISOString(),
-    botName: r.name, exchange: exchangeById(r.exchange_id)?.code ?? 'unknown', symbol: r.symbol,
+    id: String(r.id),
+    botId: String(r.bot_id),
+    kind: r.kind as ActionKind,
+    detail: r.detail,
+    at: new Date(r.created_at).toISOString(),
+    botName: r.name,
+    exchange: exchangeById(r.exchange_id)?.code ?? 'unknown',
+    symbol: r.symbol,
   }));
   return { list, total: Number(count.n), page: filter.page, page_size: filter.pageSize };
 }

@@ -1,7 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type {
-  ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, MartinParamsInput, OpenPosition,
-} from '../../contract/bots.ts';
+import type { ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, MartinParamsInput, OpenPosition } from '../../contract/bots.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import type { BotsTable } from '../db/schema.ts';
@@ -125,7 +123,9 @@ async function todayProfits(db: Db, ids: string[]): Promise<Map<string, string>>
 export async function floatingOf(trading: Trading, row: Pick<BotRow, 'type' | 'state' | 'exchange_id' | 'symbol'>, waitMs = FLOATING_WAIT_MS): Promise<string | null> {
   // A slow exchange leaves the figure out (null) rather than holding up the whole list.
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), waitMs); });
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), waitMs);
+  });
   return Promise.race([floatingNow(trading, row), late]).finally(() => clearTimeout(timer));
 }
 
@@ -142,9 +142,15 @@ async function floatingNow(trading: Trading, row: Pick<BotRow, 'type' | 'state' 
   const state = row.state as StoredMartinState;
   if (!Array.isArray(state.fills) || state.fills.length === 0) return '0';
   const fills = state.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) }));
-  return (await valued(trading, exchange, row.symbol, (m, now) =>
-    closeCycle(fills, now, m, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') }).profit.toDecimalPlaces(8).toFixed(),
-  ))?.unrealized ?? null;
+  return (
+    (
+      await valued(trading, exchange, row.symbol, (m, now) =>
+        closeCycle(fills, now, m, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') })
+          .profit.toDecimalPlaces(8)
+          .toFixed(),
+      )
+    )?.unrealized ?? null
+  );
 }
 
 /** Each bot's first start and last stop (ms), from its log. */
@@ -163,17 +169,22 @@ export async function startsAndStops(db: Db, ids: string[]): Promise<Map<string,
 
 /** The market- and log-dependent figures of the given bots, by id. */
 export async function standings(db: Db, trading: Trading, rows: BotRow[], now = Date.now()): Promise<Map<string, Standing>> {
-  const runs = await startsAndStops(db, rows.map((r) => String(r.id)));
+  const runs = await startsAndStops(
+    db,
+    rows.map((r) => String(r.id)),
+  );
   const out = new Map<string, Standing>();
-  await Promise.all(rows.map(async (row) => {
-    const run = runs.get(String(row.id));
-    const first = run?.first ?? null;
-    out.set(String(row.id), {
-      unrealized: await floatingOf(trading, row),
-      runtime: runtimeOf(first, run?.lastStop ?? null, row.status === 'stopped', now),
-      startedAt: first === null ? null : new Date(first).toISOString(),
-    });
-  }));
+  await Promise.all(
+    rows.map(async (row) => {
+      const run = runs.get(String(row.id));
+      const first = run?.first ?? null;
+      out.set(String(row.id), {
+        unrealized: await floatingOf(trading, row),
+        runtime: runtimeOf(first, run?.lastStop ?? null, row.status === 'stopped', now),
+        startedAt: first === null ? null : new Date(first).toISOString(),
+      });
+    }),
+  );
   return out;
 }
 
@@ -184,7 +195,12 @@ async function ownBot(db: Db, userId: string, id: string): Promise<BotRow> {
 }
 
 /** botList: the user's bots, newest first, filtered by exchange and status. */
-export async function listBots(db: Db, trading: Trading, userId: string, filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined; mode?: 'live' | 'simulation' | undefined }): Promise<Page<BotSummary>> {
+export async function listBots(
+  db: Db,
+  trading: Trading,
+  userId: string,
+  filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined; mode?: 'live' | 'simulation' | undefined },
+): Promise<Page<BotSummary>> {
   let q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null);
   // Live and simulated (Paper) bots are listed apart (issue 6 §4).
   if (filter.mode) q = q.where('exchange_id', filter.mode === 'simulation' ? 'in' : 'not in', SIMULATED_EXCHANGE_IDS);
@@ -195,16 +211,30 @@ export async function listBots(db: Db, trading: Trading, userId: string, filter:
   }
   if (filter.status) q = q.where('status', '=', filter.status);
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id', 'desc').limit(filter.pageSize).offset((filter.page - 1) * filter.pageSize).execute(),
+    q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const ids = rows.map((r) => String(r.id));
   const [today, ai, standing] = await Promise.all([todayProfits(db, ids), aiRows(db, ids), standings(db, trading, rows)]);
-  return pageOf(rows.map((r) => summaryOf(r, today.get(String(r.id)) ?? '0', standing.get(String(r.id))!, ai.get(String(r.id)))), Number(count.n), filter.page, filter.pageSize);
+  return pageOf(
+    rows.map((r) => summaryOf(r, today.get(String(r.id)) ?? '0', standing.get(String(r.id))!, ai.get(String(r.id)))),
+    Number(count.n),
+    filter.page,
+    filter.pageSize,
+  );
 }
 
 export async function countBots(db: Db, userId: string, exchange?: string, mode?: 'live' | 'simulation'): Promise<BotCount> {
-  let q = db.selectFrom('bots').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).where('user_id', '=', userId).where('deleted_at', 'is', null);
+  let q = db
+    .selectFrom('bots')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null);
   if (mode) q = q.where('exchange_id', mode === 'simulation' ? 'in' : 'not in', SIMULATED_EXCHANGE_IDS);
   if (exchange) {
     const ex = exchangeByCode(exchange);
@@ -233,7 +263,8 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
   const price = money(await trading.prices.price(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol));
   const info = await botInfo(db, trading, userId, id);
   // The detail reads the price itself (a failure answers the error): its floating PnL is at that price.
-  const withReturns = (unrealized: string) => ({ ...info, ...returnsFields(row, { unrealized, runtime: info.runtime, startedAt: info.startedAt }) }) as BotInfo & { unrealized: string; totalProfit: string };
+  const withReturns = (unrealized: string) =>
+    ({ ...info, ...returnsFields(row, { unrealized, runtime: info.runtime, startedAt: info.startedAt }) }) as BotInfo & { unrealized: string; totalProfit: string };
   if (row.type === 'grid') {
     const grid = gridDetail(row.params as GridParams, row.state as StoredGridState, market, price);
     return { ...withReturns(grid.unrealized), price: price.toFixed(), fills: [], levels: [], ...grid };
@@ -252,7 +283,11 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
     takeProfitPrice: state.targets?.takeProfit.toFixed() ?? null,
     stopLossPrice: state.targets?.stopLoss?.toFixed() ?? null,
     nextAddPrice: state.targets?.nextAdd?.toFixed() ?? null,
-    averagePrice: holding ? averagePrice(state.fills).toDecimalPlaces(market.tickSize.decimalPlaces() + 4).toFixed() : null,
+    averagePrice: holding
+      ? averagePrice(state.fills)
+          .toDecimalPlaces(market.tickSize.decimalPlaces() + 4)
+          .toFixed()
+      : null,
     fills: state.fills.map((f) => ({ price: f.price.toFixed(), amount: f.amount.toFixed() })),
     levels: planLevels(view.params, market, start).map((l) => ({ index: l.index, price: l.price.toFixed(), quote: l.quote.toFixed(), amount: l.amount.toFixed() })),
   };
@@ -267,18 +302,32 @@ export async function botPositions(db: Db, userId: string, id: string, page: num
     const held = gridHeld(row.state as StoredGridState);
     if (held.sells > 0) {
       open.push({
-        cycle: (row.state as StoredGridState).trades + 1, status: 'open', entries: held.sells, amount: held.amount.toFixed(), cost: held.cost.toFixed(),
-        averagePrice: held.cost.div(held.amount).toDecimalPlaces(12).toFixed(), closePrice: null, profit: null, openedAt: null, closedAt: null,
+        cycle: (row.state as StoredGridState).trades + 1,
+        status: 'open',
+        entries: held.sells,
+        amount: held.amount.toFixed(),
+        cost: held.cost.toFixed(),
+        averagePrice: held.cost.div(held.amount).toDecimalPlaces(12).toFixed(),
+        closePrice: null,
+        profit: null,
+        openedAt: null,
+        closedAt: null,
       });
     }
   } else if (state.fills.length > 0) {
     const { cost, average } = cycleFigures(state);
     const first = await db.selectFrom('bot_orders').select('updated_at').where('bot_id', '=', id).where('cycle', '=', state.cycle).where('status', '=', 'filled').orderBy('seq').executeTakeFirst();
     open.push({
-      cycle: state.cycle, status: 'open', entries: state.fills.length,
-      amount: state.fills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), cost: cost.toFixed(),
-      averagePrice: average?.toDecimalPlaces(12).toFixed() ?? null, closePrice: null, profit: null,
-      openedAt: first ? iso(first.updated_at) : null, closedAt: null,
+      cycle: state.cycle,
+      status: 'open',
+      entries: state.fills.length,
+      amount: state.fills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(),
+      cost: cost.toFixed(),
+      averagePrice: average?.toDecimalPlaces(12).toFixed() ?? null,
+      closePrice: null,
+      profit: null,
+      openedAt: first ? iso(first.updated_at) : null,
+      closedAt: null,
     });
   }
   const skip = (page - 1) * pageSize;
@@ -287,13 +336,23 @@ export async function botPositions(db: Db, userId: string, id: string, page: num
   const closedTake = pageSize - fromOpen.length;
   const [rows, count] = await Promise.all([
     db.selectFrom('bot_cycles').selectAll().where('bot_id', '=', id).orderBy('cycle', 'desc').limit(closedTake).offset(closedSkip).execute(),
-    db.selectFrom('bot_cycles').select((eb) => eb.fn.countAll<string>().as('n')).where('bot_id', '=', id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('bot_cycles')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('bot_id', '=', id)
+      .executeTakeFirstOrThrow(),
   ]);
   const closed: BotPosition[] = rows.map((c) => ({
-    cycle: c.cycle, status: 'closed', entries: c.entries, amount: money(c.amount).toFixed(), cost: money(c.cost).toFixed(),
+    cycle: c.cycle,
+    status: 'closed',
+    entries: c.entries,
+    amount: money(c.amount).toFixed(),
+    cost: money(c.cost).toFixed(),
     averagePrice: money(c.amount).isZero() ? null : money(c.cost).div(c.amount).toDecimalPlaces(12).toFixed(),
-    closePrice: money(c.close_price).toFixed(), profit: money(c.profit).toFixed(),
-    openedAt: c.opened_at ? iso(c.opened_at) : null, closedAt: iso(c.closed_at),
+    closePrice: money(c.close_price).toFixed(),
+    profit: money(c.profit).toFixed(),
+    openedAt: c.opened_at ? iso(c.opened_at) : null,
+    closedAt: iso(c.closed_at),
   }));
   return pageOf([...fromOpen, ...(closedTake > 0 ? closed : [])], open.length + Number(count.n), page, pageSize);
 }
@@ -304,8 +363,17 @@ export async function positionAdds(db: Db, userId: string, id: string, cycle?: n
   const which = cycle ?? (row.type === 'grid' ? (row.state as StoredGridState).trades + 1 : (row.state as StoredMartinState).cycle);
   const rows = await db.selectFrom('bot_orders').selectAll().where('bot_id', '=', id).where('cycle', '=', which).orderBy('seq').limit(100).execute();
   return rows.map((o) => ({
-    clientOrderId: o.client_order_id, cycle: o.cycle, seq: o.seq, side: o.side, reason: o.reason as BotOrder['reason'], status: o.status,
-    price: plain(o.price), amount: plain(o.filled ?? o.amount), cost: plain(o.cost ?? o.quote), fee: plain(o.fee), feeCurrency: o.fee_currency,
+    clientOrderId: o.client_order_id,
+    cycle: o.cycle,
+    seq: o.seq,
+    side: o.side,
+    reason: o.reason as BotOrder['reason'],
+    status: o.status,
+    price: plain(o.price),
+    amount: plain(o.filled ?? o.amount),
+    cost: plain(o.cost ?? o.quote),
+    fee: plain(o.fee),
+    feeCurrency: o.fee_currency,
     at: iso(o.updated_at),
   }));
 }
@@ -315,8 +383,19 @@ export async function botActions(db: Db, userId: string, id: string, page: numbe
   const row = await db.selectFrom('bots').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   if (!row) throw fail('StrategyNotFound');
   const [rows, count] = await Promise.all([
-    db.selectFrom('bot_actions').selectAll().where('bot_id', '=', id).orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
-    db.selectFrom('bot_actions').select((eb) => eb.fn.countAll<string>().as('n')).where('bot_id', '=', id).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('bot_actions')
+      .selectAll()
+      .where('bot_id', '=', id)
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('bot_actions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('bot_id', '=', id)
+      .executeTakeFirstOrThrow(),
   ]);
   const list = rows.map((a) => ({ id: String(a.id), botId: String(a.bot_id), kind: a.kind as ActionKind, detail: a.detail, at: iso(a.created_at) }));
   return pageOf(list, Number(count.n), page, pageSize);
@@ -338,12 +417,23 @@ const unvalued = { price: '0', unrealized: '0' };
 export async function openPositions(db: Db, trading: Trading, userId: string, page: number, pageSize: number): Promise<Page<OpenPosition>> {
   // Martin: fills in the open cycle; grid: base waiting on its sell levels.
   // Each raw condition sits in its own brackets: an unbracketed `or` here once escaped the owner filter.
-  const q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null).where((eb) => eb.or([
-    sql<boolean>`(jsonb_typeof(state->'fills') = 'array' and jsonb_array_length(state->'fills') > 0)`,
-    sql<boolean>`(type = 'grid' and exists (select 1 from jsonb_array_elements(coalesce(state->'orders', '[]'::jsonb)) o where o->>'side' = 'sell'))`,
-  ]));
+  const q = db
+    .selectFrom('bots')
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`(jsonb_typeof(state->'fills') = 'array' and jsonb_array_length(state->'fills') > 0)`,
+        sql<boolean>`(type = 'grid' and exists (select 1 from jsonb_array_elements(coalesce(state->'orders', '[]'::jsonb)) o where o->>'side' = 'sell'))`,
+      ]),
+    );
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    q
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   const list: OpenPosition[] = [];
@@ -360,12 +450,19 @@ export async function openPositions(db: Db, trading: Trading, userId: string, pa
     const state = row.state as StoredMartinState;
     const { cost, average } = cycleFigures(state);
     const fills = state.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) }));
-    const value = (await valued(trading, exchange, row.symbol, (m, now) =>
-      closeCycle(fills, now, m, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') }).profit.toDecimalPlaces(8).toFixed(),
-    )) ?? unvalued;
+    const value =
+      (await valued(trading, exchange, row.symbol, (m, now) =>
+        closeCycle(fills, now, m, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') })
+          .profit.toDecimalPlaces(8)
+          .toFixed(),
+      )) ?? unvalued;
     list.push({
-      ...base, entries: state.fills.length, amount: fills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), cost: cost.toFixed(),
-      averagePrice: average!.toDecimalPlaces(12).toFixed(), ...value,
+      ...base,
+      entries: state.fills.length,
+      amount: fills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(),
+      cost: cost.toFixed(),
+      averagePrice: average!.toDecimalPlaces(12).toFixed(),
+      ...value,
     });
   }
   return pageOf(list, Number(count.n), page, pageSize);

@@ -34,13 +34,18 @@ export function paramsOf(input: MartinParamsInput): MartinParams {
 const problemCode: Record<MartinProblem['reason'], (field: MartinProblem['field']) => CodeName> = {
   required: () => 'RequiredFieldMissing',
   format: () => 'StrategyInvalidParams',
-  range: (field) => (field === 'maxPositions' ? 'StrategyInvalidMaxPositions' : field === 'multiplier' ? 'StrategyInvalidMultiplier' : field === 'investment' ? 'StrategyInvalidInvestment' : 'StrategyInvalidParams'),
+  range: (field) =>
+    field === 'maxPositions' ? 'StrategyInvalidMaxPositions' : field === 'multiplier' ? 'StrategyInvalidMultiplier' : field === 'investment' ? 'StrategyInvalidInvestment' : 'StrategyInvalidParams',
   insufficient: () => 'StrategyInvalidInvestment',
   belowMinimum: () => 'StrategyOrderBelowMinimum',
 };
 
 const gridProblemCode: Record<GridProblem['reason'], CodeName> = {
-  required: 'RequiredFieldMissing', format: 'StrategyInvalidParams', range: 'StrategyInvalidParams', belowMinimum: 'StrategyOrderBelowMinimum', unprofitable: 'StrategyInvalidParams',
+  required: 'RequiredFieldMissing',
+  format: 'StrategyInvalidParams',
+  range: 'StrategyInvalidParams',
+  belowMinimum: 'StrategyOrderBelowMinimum',
+  unprofitable: 'StrategyInvalidParams',
 };
 
 /** A grid's stored parameters: the optional exits left out when empty. */
@@ -105,20 +110,33 @@ export async function createBot(deps: BotsDeps, userId: string, input: BotCreate
     // The user's row lock makes the count and the insert one step, on any number of server processes.
     await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
     const max = deps.maxBots ?? DEFAULT_MAX_BOTS;
-    const kept = await tx.selectFrom('bots').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+    const kept = await tx
+      .selectFrom('bots')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
     if (Number(kept.n) >= max) throw fail('StrategyLimitReached', { values: { max } });
     const row = await tx
       .insertInto('bots')
       .values({
-        user_id: userId, exchange_id: exchange.id, symbol: input.symbol, type: input.type,
-        name: input.name || `${input.symbol} ${input.type === 'grid' ? 'Grid' : 'Martin'}`, params: JSON.stringify(params), status: 'stopped',
+        user_id: userId,
+        exchange_id: exchange.id,
+        symbol: input.symbol,
+        type: input.type,
+        name: input.name || `${input.symbol} ${input.type === 'grid' ? 'Grid' : 'Martin'}`,
+        params: JSON.stringify(params),
+        status: 'stopped',
         state: JSON.stringify(kit.encode(kit.initial(botId('new')))),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     const id = String(row.id);
     if (input.ai) await tx.insertInto('ai_bots').values({ bot_id: id, risk: input.ai.risk }).execute();
-    await tx.insertInto('bot_actions').values({ bot_id: id, kind: 'create', detail: JSON.stringify({ symbol: input.symbol, exchange: exchange.code, ...(input.ai ? { ai: input.ai.risk } : {}) }) }).execute();
+    await tx
+      .insertInto('bot_actions')
+      .values({ bot_id: id, kind: 'create', detail: JSON.stringify({ symbol: input.symbol, exchange: exchange.code, ...(input.ai ? { ai: input.ai.risk } : {}) }) })
+      .execute();
     return id;
   });
   deps.trading.listCache.bump(userId);
@@ -134,8 +152,15 @@ export async function updateBot(deps: BotsDeps, userId: string, id: string, inpu
     const exchange = exchangeById(row.exchange_id)?.code ?? '';
     await checkBotParams(deps, row.type, exchange, row.symbol, params);
     await deps.db.transaction().execute(async (tx) => {
-      await tx.updateTable('bots').set({ params: JSON.stringify(params), ...(input.name ? { name: input.name } : {}), updated_at: new Date() }).where('id', '=', id).execute();
-      await tx.insertInto('bot_actions').values({ bot_id: id, kind: 'update', detail: JSON.stringify({ params: JSON.stringify(params) }) }).execute();
+      await tx
+        .updateTable('bots')
+        .set({ params: JSON.stringify(params), ...(input.name ? { name: input.name } : {}), updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+      await tx
+        .insertInto('bot_actions')
+        .values({ bot_id: id, kind: 'update', detail: JSON.stringify({ params: JSON.stringify(params) }) })
+        .execute();
     });
     await deps.trading.engine.refresh(id);
   });
@@ -213,8 +238,15 @@ export async function operateBot(deps: BotsDeps, userId: string, id: string, act
       // A bot that finished its last cycle (repeat off) starts a new one when started again.
       const state = row.state as { phase?: string };
       const restart = next === 'running' && state.phase === 'done' ? { state: JSON.stringify({ ...state, phase: 'waiting' }) } : {};
-      await tx.updateTable('bots').set({ status: next, error: null, updated_at: new Date(), ...restart }).where('id', '=', id).execute();
-      await tx.insertInto('bot_actions').values({ bot_id: id, kind: action, detail: JSON.stringify({ from: row.status }) }).execute();
+      await tx
+        .updateTable('bots')
+        .set({ status: next, error: null, updated_at: new Date(), ...restart })
+        .where('id', '=', id)
+        .execute();
+      await tx
+        .insertInto('bot_actions')
+        .values({ bot_id: id, kind: action, detail: JSON.stringify({ from: row.status }) })
+        .execute();
     });
     await trading.engine.refresh(id);
     return id;
@@ -228,7 +260,10 @@ export async function operateBot(deps: BotsDeps, userId: string, id: string, act
 export async function startBatch(deps: BotsDeps, userId: string, action: BatchOperation, ids: string[], say: (code: CodeName) => string): Promise<string> {
   const taskId = crypto.randomUUID();
   const unique = [...new Set(ids)];
-  await deps.db.insertInto('batch_tasks').values({ id: taskId, user_id: userId, action, ids: JSON.stringify(unique), results: '[]', status: 'running' }).execute();
+  await deps.db
+    .insertInto('batch_tasks')
+    .values({ id: taskId, user_id: userId, action, ids: JSON.stringify(unique), results: '[]', status: 'running' })
+    .execute();
   void runBatch(deps, userId, taskId, action, unique, say);
   return taskId;
 }

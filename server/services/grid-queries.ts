@@ -11,11 +11,12 @@ export function gridHeld(state: StoredGridState): { amount: Decimal; cost: Decim
   let amount = money(0);
   let cost = money(0);
   let sells = 0;
-  for (const o of state.orders ?? []) if (o?.side === 'sell') {
-    amount = amount.plus(o.amount);
-    cost = cost.plus(o.cost);
-    sells++;
-  }
+  for (const o of state.orders ?? [])
+    if (o?.side === 'sell') {
+      amount = amount.plus(o.amount);
+      cost = cost.plus(o.cost);
+      sells++;
+    }
   return { amount, cost, sells };
 }
 
@@ -54,7 +55,12 @@ export function gridDetail(params: GridParams, state: StoredGridState, market: M
   const grid: GridLevels = {
     quantity: (started ? money(state.quantity) : plan.quantity).toFixed(),
     levels: levels.map((p, i) => ({ index: i, price: p.toFixed(), side: sides[i] ?? null })),
-    profit: { min: plan.profit.min.toDecimalPlaces(8).toFixed(), max: plan.profit.max.toDecimalPlaces(8).toFixed(), minPct: plan.profit.minPct.toDecimalPlaces(4).toFixed(), maxPct: plan.profit.maxPct.toDecimalPlaces(4).toFixed() },
+    profit: {
+      min: plan.profit.min.toDecimalPlaces(8).toFixed(),
+      max: plan.profit.max.toDecimalPlaces(8).toFixed(),
+      minPct: plan.profit.minPct.toDecimalPlaces(4).toFixed(),
+      maxPct: plan.profit.maxPct.toDecimalPlaces(4).toFixed(),
+    },
     trades: state.trades,
   };
   return {

@@ -123,11 +123,20 @@ export class LoginLimiter {
     const at = new Date(now);
     const pair = rows.get(keys.pair);
     const claimed = pair
-      ? await this.db.updateTable('login_attempts').set({ failures: gate.pairFailures + 1, last_at: at })
-        .where('key', '=', keys.pair).where('failures', '=', pair.failures).where('last_at', '=', pair.last_at).executeTakeFirst()
-        .then((r) => Number(r.numUpdatedRows) === 1)
-      : await this.db.insertInto('login_attempts').values({ key: keys.pair, failures: 1, last_at: at }).onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst()
-        .then((r) => Number(r.numInsertedOrUpdatedRows ?? 0) === 1);
+      ? await this.db
+          .updateTable('login_attempts')
+          .set({ failures: gate.pairFailures + 1, last_at: at })
+          .where('key', '=', keys.pair)
+          .where('failures', '=', pair.failures)
+          .where('last_at', '=', pair.last_at)
+          .executeTakeFirst()
+          .then((r) => Number(r.numUpdatedRows) === 1)
+      : await this.db
+          .insertInto('login_attempts')
+          .values({ key: keys.pair, failures: 1, last_at: at })
+          .onConflict((oc) => oc.column('key').doNothing())
+          .executeTakeFirst()
+          .then((r) => Number(r.numInsertedOrUpdatedRows ?? 0) === 1);
     if (!claimed) throw fail('RateLimited', { values: { seconds: Math.max(1, Math.ceil(this.delayAfter(gate.pairFailures + 1) / 1000)) } });
     await this.count([keys.account, keys.source], at);
   }
@@ -178,7 +187,10 @@ export class LoginLimiter {
 
   /** Counts a wrong secret against all three budgets. */
   async fail(key: string, ip: string): Promise<void> {
-    await this.count(this.secretKeys(key, ip).map(([, k]) => k), new Date(this.now()));
+    await this.count(
+      this.secretKeys(key, ip).map(([, k]) => k),
+      new Date(this.now()),
+    );
   }
 
   /** A right secret clears the (key, IP) count: the owner who finally typed it right starts afresh. */
@@ -190,6 +202,10 @@ export class LoginLimiter {
   private purgeSometimes(now: number): void {
     if (now - this.lastPurge < 60_000) return;
     this.lastPurge = now;
-    this.db.deleteFrom('login_attempts').where('last_at', '<', new Date(now - this.limits.windowMs)).execute().catch(() => undefined);
+    this.db
+      .deleteFrom('login_attempts')
+      .where('last_at', '<', new Date(now - this.limits.windowMs))
+      .execute()
+      .catch(() => undefined);
   }
 }

@@ -11,18 +11,34 @@ type Row = { id: string; kind: 'warning' | 'notice'; code: string; detail: Recor
 const notice = (r: Row): Notice => ({ id: String(r.id), kind: r.kind, code: r.code, detail: r.detail, read: r.read_at !== null, createdAt: r.created_at.toISOString() });
 
 async function unreadOf(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom('notices').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('notices')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function listNotices(db: Db, userId: string, kind: Notice['kind'] | undefined, page: number, pageSize: number): Promise<Page<Notice> & { unread: number }> {
   let list = db.selectFrom('notices').selectAll().where('user_id', '=', userId);
-  let count = db.selectFrom('notices').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId);
+  let count = db
+    .selectFrom('notices')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId);
   if (kind) {
     list = list.where('kind', '=', kind);
     count = count.where('kind', '=', kind);
   }
-  const [rows, total, unread] = await Promise.all([list.orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(), count.executeTakeFirstOrThrow(), unreadOf(db, userId)]);
+  const [rows, total, unread] = await Promise.all([
+    list
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    count.executeTakeFirstOrThrow(),
+    unreadOf(db, userId),
+  ]);
   return { list: rows.map(notice), total: Number(total.n), page, page_size: pageSize, unread };
 }
 

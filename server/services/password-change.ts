@@ -58,7 +58,11 @@ export async function changePassword(deps: PasswordDeps, session: { userId: stri
     if (user.password_hash) await checkOld(user.password_hash, loginKey);
     else if (user.address) await walletProof(db, user, input.signature, site);
     await requireSecondFactor(deps, userId, input.otp, ip);
-    await db.updateTable('users').set({ password_hash: await hashPassword(input.password) }).where('id', '=', userId).execute();
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(input.password) })
+      .where('id', '=', userId)
+      .execute();
     // Whoever else held a session may be the reason for the change.
     await revokeOtherSessions(db, userId, sessionId);
     await lockForChange(db, userId, 'login_password', deps.lockMs);
@@ -72,7 +76,11 @@ export async function changePassword(deps: PasswordDeps, session: { userId: stri
   } else if (user.payment_hash) await checkOld(user.payment_hash, `pay:#${user.id}`);
   else if (user.password_hash) await checkOld(user.password_hash, loginKey);
   await requireSecondFactor(deps, userId, input.otp, ip);
-  await db.updateTable('users').set({ payment_hash: await hashPassword(input.password) }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ payment_hash: await hashPassword(input.password) })
+    .where('id', '=', userId)
+    .execute();
   await lockForChange(db, userId, 'payment_password', deps.lockMs);
 }
 

@@ -18,7 +18,13 @@ const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
  * its running sum since the first cycle; the floating PnL and the returns now (docs/engine.md). For the
  * account: investment = the bots' investments summed, runtime = the longest of the bots' runtimes.
  */
-export async function pnlHistory(db: Db, trading: Trading, userId: string, query: { id?: string | undefined; mode?: 'live' | 'simulation' | undefined; days: number }, now = Date.now()): Promise<PnlHistory> {
+export async function pnlHistory(
+  db: Db,
+  trading: Trading,
+  userId: string,
+  query: { id?: string | undefined; mode?: 'live' | 'simulation' | undefined; days: number },
+  now = Date.now(),
+): Promise<PnlHistory> {
   let q = db.selectFrom('bots').selectAll().where('user_id', '=', userId).where('deleted_at', 'is', null);
   if (query.id) q = q.where('id', '=', query.id);
   else if (query.mode) q = q.where('exchange_id', query.mode === 'simulation' ? 'in' : 'not in', SIMULATED_EXCHANGE_IDS);
@@ -29,12 +35,25 @@ export async function pnlHistory(db: Db, trading: Trading, userId: string, query
   const ids = bots.map((b) => String(b.id));
   const [standing, before, byDay] = await Promise.all([
     standings(db, trading, bots, now),
-    ids.length === 0 ? Promise.resolve(undefined) : db.selectFrom('bot_cycles').select((eb) => eb.fn.sum<string>('profit').as('p'))
-      .where('user_id', '=', userId).where('bot_id', 'in', ids).where('closed_at', '<', new Date(since)).executeTakeFirst(),
-    ids.length === 0 ? Promise.resolve([]) : db.selectFrom('bot_cycles')
-      .select([sql<string>`to_char(closed_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), (eb) => eb.fn.sum<string>('profit').as('profit')])
-      .where('user_id', '=', userId).where('bot_id', 'in', ids).where('closed_at', '>=', new Date(since))
-      .groupBy(sql`1`).execute(),
+    ids.length === 0
+      ? Promise.resolve(undefined)
+      : db
+          .selectFrom('bot_cycles')
+          .select((eb) => eb.fn.sum<string>('profit').as('p'))
+          .where('user_id', '=', userId)
+          .where('bot_id', 'in', ids)
+          .where('closed_at', '<', new Date(since))
+          .executeTakeFirst(),
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('bot_cycles')
+          .select([sql<string>`to_char(closed_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), (eb) => eb.fn.sum<string>('profit').as('profit')])
+          .where('user_id', '=', userId)
+          .where('bot_id', 'in', ids)
+          .where('closed_at', '>=', new Date(since))
+          .groupBy(sql`1`)
+          .execute(),
   ]);
 
   let realized = money(0);
@@ -62,7 +81,15 @@ export async function pnlHistory(db: Db, trading: Trading, userId: string, query
     points.push({ day, profit: profit.toFixed(), cumulative: cumulative.toFixed() });
   }
   return {
-    realized: realized.toFixed(), unrealized: unrealized.toFixed(), total: r.total, investment: investment.toFixed(),
-    roi: r.roi, apr: r.apr, runtime, unpriced, days: query.days, points,
+    realized: realized.toFixed(),
+    unrealized: unrealized.toFixed(),
+    total: r.total,
+    investment: investment.toFixed(),
+    roi: r.roi,
+    apr: r.apr,
+    runtime,
+    unpriced,
+    days: query.days,
+    points,
   };
 }

@@ -11,7 +11,9 @@ const MAX_COINS = 50;
 
 function within<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), ms); });
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), ms);
+  });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
@@ -34,10 +36,12 @@ async function accountOf(trading: Trading, userId: string, exchange: string, kin
     return { exchange, kind, status: 'unavailable', equity: null, available: null, coins: [], coinCount: 0 };
   }
   const held = balances.filter((b) => money(b.total).gt(0) || b.currency === 'USDT');
-  const coins: PortfolioCoin[] = await Promise.all(held.map(async (b) => {
-    const price = await usdtPrice(trading, exchange, b.currency, ms);
-    return { currency: b.currency, free: money(b.free).toFixed(), total: money(b.total).toFixed(), price, value: price === null ? null : money(b.total).mul(price).toDecimalPlaces(8).toFixed() };
-  }));
+  const coins: PortfolioCoin[] = await Promise.all(
+    held.map(async (b) => {
+      const price = await usdtPrice(trading, exchange, b.currency, ms);
+      return { currency: b.currency, free: money(b.free).toFixed(), total: money(b.total).toFixed(), price, value: price === null ? null : money(b.total).mul(price).toDecimalPlaces(8).toFixed() };
+    }),
+  );
   coins.sort((x, y) => money(y.value ?? '-1').cmp(money(x.value ?? '-1')) || x.currency.localeCompare(y.currency));
   const equity = coins.reduce((s, c) => s.plus(money(c.value ?? '0')), money(0));
   const usdt = balances.find((b) => b.currency === 'USDT');
@@ -51,12 +55,14 @@ async function accountOf(trading: Trading, userId: string, exchange: string, kin
  */
 export async function portfolio(db: Db, trading: Trading, userId: string, ms = PORTFOLIO_TIMEOUT_MS): Promise<Portfolio> {
   const bound = await db.selectFrom('exchange_keys').select('exchange_id').where('user_id', '=', userId).orderBy('exchange_id').execute();
-  const accounts = await Promise.all(bound.flatMap((b) => {
-    const ex = exchangeById(b.exchange_id);
-    if (!ex) return [];
-    const kind: PortfolioAccount['kind'] = ex.code === 'paper' ? 'paper' : ex.simulatedOf ? 'simulated' : 'live';
-    return [accountOf(trading, userId, ex.code, kind, ms)];
-  }));
+  const accounts = await Promise.all(
+    bound.flatMap((b) => {
+      const ex = exchangeById(b.exchange_id);
+      if (!ex) return [];
+      const kind: PortfolioAccount['kind'] = ex.code === 'paper' ? 'paper' : ex.simulatedOf ? 'simulated' : 'live';
+      return [accountOf(trading, userId, ex.code, kind, ms)];
+    }),
+  );
   let live = money(0);
   let simulation = money(0);
   for (const a of accounts) {
@@ -65,7 +71,10 @@ export async function portfolio(db: Db, trading: Trading, userId: string, ms = P
     else simulation = simulation.plus(a.equity);
   }
   return {
-    live: live.toFixed(), simulation: simulation.toFixed(), total: live.plus(simulation).toFixed(),
-    unavailable: accounts.filter((a) => a.status === 'unavailable').length, accounts,
+    live: live.toFixed(),
+    simulation: simulation.toFixed(),
+    total: live.plus(simulation).toFixed(),
+    unavailable: accounts.filter((a) => a.status === 'unavailable').length,
+    accounts,
   };
 }

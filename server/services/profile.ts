@@ -22,7 +22,11 @@ export async function profile(db: Db, userId: string): Promise<Profile> {
 export async function userIndex(db: Db, userId: string): Promise<UserIndex> {
   const [p, count, b] = await Promise.all([
     profile(db, userId),
-    db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).where('referrer_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('referrer_id', '=', userId)
+      .executeTakeFirstOrThrow(),
     balances(db, userId),
   ]);
   return { profile: p, fuel: b.fuel, points: b.points, referrals: Number(count.n) };
@@ -37,13 +41,16 @@ export const setInfoErrors: Record<SetInfoField, CodeName> = {
   referrer: 'InvalidReferralCode',
 };
 
-
 /** Changes one profile field after checking it; answers the new profile. */
 export async function setInfo(db: Db, userId: string, field: SetInfoField, raw: string): Promise<Profile> {
   const value = raw.trim();
   if (!profileFieldOk[field](value)) throw fail(setInfoErrors[field]);
   if (field === 'referrer') return changeReferrer(db, userId, value);
-  await db.updateTable('users').set({ [field]: value }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ [field]: value })
+    .where('id', '=', userId)
+    .execute();
   return profile(db, userId);
 }
 
@@ -64,7 +71,11 @@ async function changeReferrer(db: Db, userId: string, sn: string): Promise<Profi
       const row = await tx.selectFrom('users').select('referrer_id').where('id', '=', up).executeTakeFirst();
       up = row?.referrer_id ? String(row.referrer_id) : null;
     }
-    await tx.updateTable('users').set({ referrer_id: String(target.id), referrer_changed: true }).where('id', '=', userId).execute();
+    await tx
+      .updateTable('users')
+      .set({ referrer_id: String(target.id), referrer_changed: true })
+      .where('id', '=', userId)
+      .execute();
     return profile(tx as unknown as Db, userId);
   });
 }

@@ -43,7 +43,13 @@ export async function userRank(
     select t.user_id, t.profit, t.cycles, rank() over (order by t.profit desc) as place, u.nickname, u.avatar, u.sn
     from totals t join users u on u.id = t.user_id`;
   const entry = (r: Row): RankEntry => ({
-    rank: Number(r.place), nickname: String(r.user_id) === String(userId) ? r.nickname : maskName(r.nickname), avatar: r.avatar, uid: maskUid(r.sn), profit: money(r.profit).toFixed(), cycles: Number(r.cycles), me: String(r.user_id) === String(userId),
+    rank: Number(r.place),
+    nickname: String(r.user_id) === String(userId) ? r.nickname : maskName(r.nickname),
+    avatar: r.avatar,
+    uid: maskUid(r.sn),
+    profit: money(r.profit).toFixed(),
+    cycles: Number(r.cycles),
+    me: String(r.user_id) === String(userId),
   });
   const offset = (options.page - 1) * options.limit;
   const [list, total, me] = await Promise.all([
@@ -52,7 +58,12 @@ export async function userRank(
     sql<Row>`select * from (${ranked}) r where user_id = ${userId}`.execute(db),
   ]);
   return {
-    list: list.rows.map(entry), total: Number(total.rows[0]?.n ?? 0), page: options.page, page_size: options.limit,
-    me: me.rows[0] ? entry(me.rows[0]) : null, period: options.period, mode: options.mode,
+    list: list.rows.map(entry),
+    total: Number(total.rows[0]?.n ?? 0),
+    page: options.page,
+    page_size: options.limit,
+    me: me.rows[0] ? entry(me.rows[0]) : null,
+    period: options.period,
+    mode: options.mode,
   };
 }

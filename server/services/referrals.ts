@@ -10,7 +10,13 @@ import { DEFAULT_REFERRAL_RATES } from '../engine/persist.ts';
  * them (level 2), newest first, with each one's running bots and the rewards their fees earned the
  * trader; plus the team size and all rewards.
  */
-export async function referrals(db: Db, userId: string, page: number, limit: number, rates: readonly string[] = DEFAULT_REFERRAL_RATES): Promise<Page<ReferralMember> & { team: number; rewards: string; rates: string[] }> {
+export async function referrals(
+  db: Db,
+  userId: string,
+  page: number,
+  limit: number,
+  rates: readonly string[] = DEFAULT_REFERRAL_RATES,
+): Promise<Page<ReferralMember> & { team: number; rewards: string; rates: string[] }> {
   const direct = await db.selectFrom('users').select('id').where('referrer_id', '=', userId).execute();
   const directIds = direct.map((r) => String(r.id));
   const second = directIds.length > 0 ? await db.selectFrom('users').select('id').where('referrer_id', 'in', directIds).execute() : [];
@@ -18,14 +24,34 @@ export async function referrals(db: Db, userId: string, page: number, limit: num
   const ids = [...levelOf.keys()];
   const [rows, earned, mine] = await Promise.all([
     ids.length > 0
-      ? db.selectFrom('users').select(['id', 'sn', 'nickname', 'created_at']).where('id', 'in', ids).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset((page - 1) * limit).execute()
+      ? db
+          .selectFrom('users')
+          .select(['id', 'sn', 'nickname', 'created_at'])
+          .where('id', 'in', ids)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute()
       : Promise.resolve([]),
     db.selectFrom('account_logs').select(['amount', 'detail']).where('user_id', '=', userId).where('reason', '=', 'reward').execute(),
     balances(db, userId),
   ]);
-  const running = rows.length > 0
-    ? await db.selectFrom('bots').select(['user_id', (eb) => eb.fn.countAll<string>().as('n')]).where('user_id', 'in', rows.map((r) => String(r.id))).where('status', '=', 'running').where('deleted_at', 'is', null).groupBy('user_id').execute()
-    : [];
+  const running =
+    rows.length > 0
+      ? await db
+          .selectFrom('bots')
+          .select(['user_id', (eb) => eb.fn.countAll<string>().as('n')])
+          .where(
+            'user_id',
+            'in',
+            rows.map((r) => String(r.id)),
+          )
+          .where('status', '=', 'running')
+          .where('deleted_at', 'is', null)
+          .groupBy('user_id')
+          .execute()
+      : [];
   const runningOf = new Map(running.map((r) => [String(r.user_id), Number(r.n)]));
   const rewardOf = new Map<string, ReturnType<typeof money>>();
   for (const e of earned) {
@@ -34,8 +60,12 @@ export async function referrals(db: Db, userId: string, page: number, limit: num
   }
   return {
     list: rows.map((r) => ({
-      sn: r.sn, nickname: r.nickname, level: levelOf.get(String(r.id)) ?? 1, joinedAt: r.created_at.toISOString(),
-      running: runningOf.get(String(r.id)) ?? 0, rewards: (rewardOf.get(String(r.id)) ?? money(0)).toFixed(),
+      sn: r.sn,
+      nickname: r.nickname,
+      level: levelOf.get(String(r.id)) ?? 1,
+      joinedAt: r.created_at.toISOString(),
+      running: runningOf.get(String(r.id)) ?? 0,
+      rewards: (rewardOf.get(String(r.id)) ?? money(0)).toFixed(),
     })),
     total: ids.length,
     page,

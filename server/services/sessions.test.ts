@@ -11,12 +11,20 @@ describe.each(dbKinds)('sessions on %s', (kind) => {
   let userId = '';
   beforeAll(async () => {
     ({ db, drop } = await openTestDb(kind));
-    const user = await db.insertInto('users').values({ sn: '87654321', account: 'sessions01', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null }).returning('id').executeTakeFirstOrThrow();
+    const user = await db
+      .insertInto('users')
+      .values({ sn: '87654321', account: 'sessions01', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     userId = user.id;
   });
   afterAll(() => drop());
 
-  const codeOf = (token: string, now?: Date) => resolveSession(db, token, now).then(() => 'ok', (e: { codeName: string }) => e.codeName);
+  const codeOf = (token: string, now?: Date) =>
+    resolveSession(db, token, now).then(
+      () => 'ok',
+      (e: { codeName: string }) => e.codeName,
+    );
 
   it('issues 256-bit tokens that expire after the TTL', async () => {
     const t0 = new Date('2026-01-01T00:00:00Z');
@@ -30,7 +38,10 @@ describe.each(dbKinds)('sessions on %s', (kind) => {
 
   it('refuses a second live session on one terminal at the database level', async () => {
     const token = await openSession(db, userId, 3, DAY);
-    const insert = db.insertInto('sessions').values({ user_id: userId, token_hash: hashToken('other'), terminal: 3, expires_at: new Date(Date.now() + DAY), revoked_at: null }).execute();
+    const insert = db
+      .insertInto('sessions')
+      .values({ user_id: userId, token_hash: hashToken('other'), terminal: 3, expires_at: new Date(Date.now() + DAY), revoked_at: null })
+      .execute();
     await expect(insert).rejects.toMatchObject({ code: '23505' });
     const info = await resolveSession(db, token);
     await revokeSession(db, info.sessionId);

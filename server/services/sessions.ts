@@ -15,13 +15,7 @@ export async function openSession(db: Db, userId: string, terminal: number, ttlM
     // Two logins of one user at once would both find no live session to end and collide on the
     // unique index: taking the user's row lock first makes them wait for each other.
     await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-    await tx
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('terminal', '=', terminal)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await tx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('terminal', '=', terminal).where('revoked_at', 'is', null).execute();
     await tx
       .insertInto('sessions')
       .values({ user_id: userId, token_hash: hashToken(token), terminal, expires_at: new Date(now.getTime() + ttlMs), revoked_at: null })
@@ -96,13 +90,7 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
 
 /** Ends every other session of the user (after a login password change). */
 export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, now = new Date()): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '!=', keepSessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '!=', keepSessionId).where('revoked_at', 'is', null).execute();
   forget(db, (s) => s.userId === userId && s.sessionId !== keepSessionId);
 }
 

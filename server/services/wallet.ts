@@ -31,14 +31,28 @@ export async function issueNonce(db: Db, rawAddress: string, site: Site, now = n
   const nonce = randomBytes(16).toString('hex'); // 128 bits, alphanumeric as EIP-4361 wants
   const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
   const message = createSiweMessage({
-    domain: site.domain, address, statement: STATEMENT, uri: site.uri, version: '1', chainId: WALLET_CHAIN_ID,
-    nonce, issuedAt: now, expirationTime: expiresAt,
+    domain: site.domain,
+    address,
+    statement: STATEMENT,
+    uri: site.uri,
+    version: '1',
+    chainId: WALLET_CHAIN_ID,
+    nonce,
+    issuedAt: now,
+    expirationTime: expiresAt,
   });
   await db.insertInto('wallet_nonces').values({ nonce, address, message, expires_at: expiresAt }).execute();
   // At most a few unused sign-in nonces per address (issue 12 finding 5): the older ones go. A caller that
   // asks again and again (the call is rate-limited per source too) replaces rows instead of adding them.
-  const kept = db.selectFrom('wallet_nonces').select('nonce').where('address', '=', address).where('purpose', '=', 'login').where('used_at', 'is', null)
-    .orderBy('created_at', 'desc').orderBy('nonce', 'desc').limit(NONCES_PER_ADDRESS);
+  const kept = db
+    .selectFrom('wallet_nonces')
+    .select('nonce')
+    .where('address', '=', address)
+    .where('purpose', '=', 'login')
+    .where('used_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('nonce', 'desc')
+    .limit(NONCES_PER_ADDRESS);
   await db.deleteFrom('wallet_nonces').where('address', '=', address).where('purpose', '=', 'login').where('used_at', 'is', null).where('nonce', 'not in', kept).execute();
   // Expired nonces, used or not, are of no use to anyone: the table holds only live ones.
   await db.deleteFrom('wallet_nonces').where('expires_at', '<', now).execute();
@@ -61,8 +75,15 @@ export async function issuePaymentNonce(db: Db, user: { sn: string; address: str
   const nonce = randomBytes(16).toString('hex');
   const expiresAt = new Date(now.getTime() + NONCE_TTL_MS);
   const message = createSiweMessage({
-    domain: site.domain, address: user.address as `0x${string}`, statement: `Confirm a password change of QuantBot account UID ${user.sn}. Sign only if you asked for it.`,
-    uri: site.uri, version: '1', chainId: WALLET_CHAIN_ID, nonce, issuedAt: now, expirationTime: expiresAt,
+    domain: site.domain,
+    address: user.address as `0x${string}`,
+    statement: `Confirm a password change of QuantBot account UID ${user.sn}. Sign only if you asked for it.`,
+    uri: site.uri,
+    version: '1',
+    chainId: WALLET_CHAIN_ID,
+    nonce,
+    issuedAt: now,
+    expirationTime: expiresAt,
   });
   // One pending statement per wallet and purpose is enough: older unused ones go.
   await db.deleteFrom('wallet_nonces').where('address', '=', user.address).where('purpose', '=', 'payment').where('used_at', 'is', null).execute();
@@ -117,11 +138,7 @@ export async function spendSignature(db: Db, input: SignedIn, site: Site, now = 
 const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
 /** Logs in with a wallet; the first login creates the account (with the referrer when one is given). */
-export async function walletLogin(
-  deps: { db: Db; sessionTtlMs: number; welcomeFuel?: string },
-  input: SignedIn & { terminal: number; referrer?: string | undefined },
-  site: Site,
-): Promise<LoginData> {
+export async function walletLogin(deps: { db: Db; sessionTtlMs: number; welcomeFuel?: string }, input: SignedIn & { terminal: number; referrer?: string | undefined }, site: Site): Promise<LoginData> {
   const { db } = deps;
   const address = await spendSignature(db, input, site);
   let user = await db.selectFrom('users').selectAll().where('address', '=', address).executeTakeFirst();

@@ -3,9 +3,7 @@ import { calls, ourCalls, specCallCount } from '../../contract/calls.ts';
 import type { CallName } from '../../contract/schemas.ts';
 import { store } from './store.ts';
 import { toastsAtom } from './toast.ts';
-import {
-  api, createCaches, BOT_TYPES_CACHE_KEY, BOT_TYPES_TTL_MS, EXCHANGES_CACHE_KEY, EXCHANGES_TTL_MS,
-} from './api.ts';
+import { api, createCaches, BOT_TYPES_CACHE_KEY, BOT_TYPES_TTL_MS, EXCHANGES_CACHE_KEY, EXCHANGES_TTL_MS } from './api.ts';
 
 let sent: { method: string; url: URL; body: unknown }[];
 let answer: () => Response;
@@ -33,16 +31,51 @@ afterEach(() => {
 
 /** Spec §7, one entry per table row (45 rows; /api/user/api is GET and POST). */
 const specRows = [
-  'POST /login/account', 'GET /login/nonce', 'POST /login/verify', 'POST /login/register', 'POST /user/bind',
-  'GET /auth/profile', 'GET /user/index', 'POST /user/setInfo', 'GET /market/symbols', 'GET /market/exchanges',
-  'POST /exchanges/bind', 'DELETE /exchanges/bind/:id', 'GET,POST /user/api', 'GET /market/botTypes',
-  'GET /market/typeBots', 'GET /market/price', 'GET /index/banners', 'GET /user/asset', 'GET /user/account',
-  'GET /user/accountLogs', 'GET /user/bill', 'GET /user/billLogs', 'GET /user/billGroup', 'POST /user/deposit',
-  'GET /user/depositInfo', 'GET /user/depositAddress', 'POST /user/botCreate', 'GET /user/botInfo',
-  'GET /user/botDetail', 'GET /user/botPositions', 'GET /user/positionAdds', 'PUT /user/botUpdate',
-  'GET /user/botList', 'GET /user/botCount', 'GET /user/botOperation', 'GET /user/botBatch',
-  'GET /user/botBatchStatus', 'GET /user/botActions', 'GET /user/withdrawInfo', 'POST /user/withdraw',
-  'GET /user/changeInfo', 'POST /user/change', 'GET /market/userRank', 'GET /user/referrals', 'GET /user/positions',
+  'POST /login/account',
+  'GET /login/nonce',
+  'POST /login/verify',
+  'POST /login/register',
+  'POST /user/bind',
+  'GET /auth/profile',
+  'GET /user/index',
+  'POST /user/setInfo',
+  'GET /market/symbols',
+  'GET /market/exchanges',
+  'POST /exchanges/bind',
+  'DELETE /exchanges/bind/:id',
+  'GET,POST /user/api',
+  'GET /market/botTypes',
+  'GET /market/typeBots',
+  'GET /market/price',
+  'GET /index/banners',
+  'GET /user/asset',
+  'GET /user/account',
+  'GET /user/accountLogs',
+  'GET /user/bill',
+  'GET /user/billLogs',
+  'GET /user/billGroup',
+  'POST /user/deposit',
+  'GET /user/depositInfo',
+  'GET /user/depositAddress',
+  'POST /user/botCreate',
+  'GET /user/botInfo',
+  'GET /user/botDetail',
+  'GET /user/botPositions',
+  'GET /user/positionAdds',
+  'PUT /user/botUpdate',
+  'GET /user/botList',
+  'GET /user/botCount',
+  'GET /user/botOperation',
+  'GET /user/botBatch',
+  'GET /user/botBatchStatus',
+  'GET /user/botActions',
+  'GET /user/withdrawInfo',
+  'POST /user/withdraw',
+  'GET /user/changeInfo',
+  'POST /user/change',
+  'GET /market/userRank',
+  'GET /user/referrals',
+  'GET /user/positions',
 ];
 
 const names = Object.keys(calls) as CallName[];
@@ -203,7 +236,10 @@ describe('caches', () => {
   });
 
   it('getBotTypes: localStorage for 24 hours, then the server again', async () => {
-    const types = [{ id: 1, name: 'grid' }, { id: 2, name: 'dca' }];
+    const types = [
+      { id: 1, name: 'grid' },
+      { id: 2, name: 'dca' },
+    ];
     answer = () => envelope(types);
     expect(await createCaches(now).getBotTypes()).toEqual(types);
     expect(sent.map((r) => r.url.pathname)).toEqual(['/api/market/botTypes']);

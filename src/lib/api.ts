@@ -8,24 +8,15 @@ import type { BodyOf, CallName, DataOf, ParamsOf, QueryOf } from '../../contract
 import { request, type CallInput, type RequestOptions, type SentBody } from './http.ts';
 
 /** Where a call's single argument goes: path params when the path has one, the query on GET and DELETE, else the body. */
-type Slot<N extends CallName> = (typeof calls)[N]['path'] extends `${string}:${string}`
-  ? 'params'
-  : (typeof calls)[N]['method'] extends 'GET' | 'DELETE'
-    ? 'query'
-    : 'body';
+type Slot<N extends CallName> = (typeof calls)[N]['path'] extends `${string}:${string}` ? 'params' : (typeof calls)[N]['method'] extends 'GET' | 'DELETE' ? 'query' : 'body';
 /** The one call with both a query and a body (spec §7: botUpdate, id in the query). */
 const twoPart = ['userBotUpdate'] as const;
 type TwoPart = (typeof twoPart)[number];
 
-type Present<N extends CallName> =
-  | (BodyOf<N> extends undefined ? never : 'body')
-  | (QueryOf<N> extends undefined ? never : 'query')
-  | (ParamsOf<N> extends undefined ? never : 'params');
+type Present<N extends CallName> = (BodyOf<N> extends undefined ? never : 'body') | (QueryOf<N> extends undefined ? never : 'query') | (ParamsOf<N> extends undefined ? never : 'params');
 /** Calls whose schema parts differ from what the runtime rule sends: must stay empty (compile error otherwise). */
 type Misplaced = {
-  [N in CallName]: N extends TwoPart
-    ? [Present<N>] extends ['query' | 'body'] ? ('query' | 'body' extends Present<N> ? never : N) : N
-    : [Exclude<Present<N>, Slot<N>>] extends [never] ? never : N;
+  [N in CallName]: N extends TwoPart ? ([Present<N>] extends ['query' | 'body'] ? ('query' | 'body' extends Present<N> ? never : N) : N) : [Exclude<Present<N>, Slot<N>>] extends [never] ? never : N;
 }[CallName];
 const contractMatches: [Misplaced] extends [never] ? true : Misplaced = true;
 void contractMatches;
@@ -48,17 +39,13 @@ function slotOf(name: CallName): 'params' | 'query' | 'body' {
 
 function callFor<N extends CallName>(name: N) {
   if ((twoPart as readonly string[]).includes(name)) {
-    return (query: unknown, body: unknown, options?: RequestOptions) =>
-      request(name, { query, body } as CallInput<N>, options);
+    return (query: unknown, body: unknown, options?: RequestOptions) => request(name, { query, body } as CallInput<N>, options);
   }
   const slot = slotOf(name);
-  return (input: unknown, options?: RequestOptions) =>
-    request(name, (input === undefined ? {} : { [slot]: input }) as CallInput<N>, options);
+  return (input: unknown, options?: RequestOptions) => request(name, (input === undefined ? {} : { [slot]: input }) as CallInput<N>, options);
 }
 
-export const api = Object.fromEntries(
-  (Object.keys(calls) as CallName[]).map((name) => [name, callFor(name)]),
-) as unknown as Api;
+export const api = Object.fromEntries((Object.keys(calls) as CallName[]).map((name) => [name, callFor(name)])) as unknown as Api;
 
 // ---- Client caches (spec §7, §9) ----
 

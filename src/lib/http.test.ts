@@ -30,8 +30,7 @@ function serve(handler: (req: Request) => Response | Promise<Response>): void {
     }),
   );
 }
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 /** Answers every call with this envelope (HTTP 200 unless told). */
 const reply = (body: unknown, status = 200) => serve(() => json(body, status));
 
@@ -48,10 +47,7 @@ const lastRequest = () => sent.at(-1)!;
 const lastBody = () => bodies.at(-1) as Record<string, unknown> | undefined;
 
 /** The calls spec §7 names as screen-handled, and the no-auto-error ones. */
-const specScreenCalls = [
-  'userBotList', 'userBotCreate', 'userBotUpdate', 'userBotOperation', 'userBotBatch',
-  'userBotActions', 'userBotDetail', 'userBotInfo', 'userBotPositions',
-] as const;
+const specScreenCalls = ['userBotList', 'userBotCreate', 'userBotUpdate', 'userBotOperation', 'userBotBatch', 'userBotActions', 'userBotDetail', 'userBotInfo', 'userBotPositions'] as const;
 /** Spec §7's four, plus ours: the challenge that register and login solve first (issue 12). */
 const noAutoErrorCalls = ['loginAccount', 'loginRegister', 'loginNonce', 'loginVerify', 'loginChallenge'] as const;
 /** Our calls whose screens show their errors themselves: the 2FA code fields (issue 12). */
@@ -199,7 +195,7 @@ describe('code 1', () => {
     expect(toasts()).toEqual([['success', '操作成功']]);
   });
 
-  it('also toasts on screen-handled writes (only their errors are the screen\'s)', async () => {
+  it("also toasts on screen-handled writes (only their errors are the screen's)", async () => {
     reply({ code: 1, msg: '创建成功', data: { id: 1 } });
     await run('userBotCreate', sample.userBotCreate);
     expect(toasts()).toEqual([['success', '创建成功']]);
@@ -304,7 +300,10 @@ describe('other codes', () => {
     expect((await run('userBotCount')).error).toMatchObject({ code: 3101, message: '操作失败，请稍后重试' });
     reply({ code: 3101, message: '策略不存在', data: null });
     expect((await run('userPositionAdds', { query: { id: '1' } })).error?.message).toBe('策略不存在');
-    expect(toasts()).toEqual([['error', '操作失败，请稍后重试'], ['error', '策略不存在']]);
+    expect(toasts()).toEqual([
+      ['error', '操作失败，请稍后重试'],
+      ['error', '策略不存在'],
+    ]);
   });
 
   it('toast nothing with show 0 or show: false, and still throw', async () => {
@@ -380,7 +379,10 @@ describe('HTTP statuses', () => {
     expect((await run('userAccount')).error).toMatchObject({ kind: 'http', status: 418, code: 1009, message: '系统维护中，请稍后再试' });
     serve(() => new Response('teapot', { status: 418 }));
     expect((await run('userAccount')).error).toMatchObject({ kind: 'http', status: 418, message: '服务器错误' });
-    expect(toasts()).toEqual([['error', '系统维护中，请稍后再试'], ['error', '服务器错误']]);
+    expect(toasts()).toEqual([
+      ['error', '系统维护中，请稍后再试'],
+      ['error', '服务器错误'],
+    ]);
   });
 
   it('a 2xx answer that is not an envelope is a server error', async () => {

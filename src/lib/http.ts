@@ -82,8 +82,7 @@ export function detectTerminal(ua = navigator.userAgent, touchPoints = navigator
 
 type Flag<N extends CallName, F extends string> = (typeof calls)[N] extends Record<F, true> ? true : false;
 /** The body a caller passes: on terminal calls the code is filled in unless given (a wallet login passes 4). */
-export type SentBody<N extends CallName> =
-  Flag<N, 'terminal'> extends true ? Omit<NonNullable<BodyOf<N>>, 'terminal'> & { terminal?: TerminalCode } : BodyOf<N>;
+export type SentBody<N extends CallName> = Flag<N, 'terminal'> extends true ? Omit<NonNullable<BodyOf<N>>, 'terminal'> & { terminal?: TerminalCode } : BodyOf<N>;
 export interface CallInput<N extends CallName> {
   body?: SentBody<N>;
   query?: QueryOf<N>;
@@ -161,11 +160,7 @@ function endSession(text: string | null, delay: number): void {
  * Sends one call of contract/calls.ts and returns its `data` on code 1; otherwise throws an ApiError
  * after the toast, session end or redirect that spec §7-§9 ask for.
  */
-export async function request<N extends CallName>(
-  name: N,
-  input: CallInput<N> = {},
-  options: RequestOptions = {},
-): Promise<DataOf[N]> {
+export async function request<N extends CallName>(name: N, input: CallInput<N> = {}, options: RequestOptions = {}): Promise<DataOf[N]> {
   const spec: CallSpec = calls[name];
   // Screen-handled calls (spec §7) show their errors inline: a toast as well would say it twice.
   const screen = Boolean(spec.screen || spec.noAutoError);

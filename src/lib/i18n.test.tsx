@@ -11,11 +11,19 @@ import { i18n, activateLanguage, loadArea, areas } from './i18n.ts';
 describe('translated components through the real Vite config', () => {
   it('render in zh and then in en, and set <html lang>', async () => {
     await activateLanguage('zh');
-    const { rerender } = render(<I18nProvider i18n={i18n}><Trans>首页</Trans></I18nProvider>);
+    const { rerender } = render(
+      <I18nProvider i18n={i18n}>
+        <Trans>首页</Trans>
+      </I18nProvider>,
+    );
     expect(screen.getByText('首页')).toBeTruthy();
     expect(document.documentElement.lang).toBe('zh-CN');
     await activateLanguage('en');
-    rerender(<I18nProvider i18n={i18n}><Trans>首页</Trans></I18nProvider>);
+    rerender(
+      <I18nProvider i18n={i18n}>
+        <Trans>首页</Trans>
+      </I18nProvider>,
+    );
     expect(screen.getByText('Home')).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
     await activateLanguage('zh');
@@ -25,7 +33,9 @@ describe('translated components through the real Vite config', () => {
 // Issue 13 §7: a catalog per area, each screen loading only its own.
 describe('the catalogs by area', () => {
   const root = process.cwd();
-  const folders = readdirSync(join(root, 'src/locales'), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'codes').map((d) => d.name);
+  const folders = readdirSync(join(root, 'src/locales'), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && d.name !== 'codes')
+    .map((d) => d.name);
 
   it('are the same areas in lingui.config.ts, in src/locales/ and in src/lib/i18n.ts', () => {
     const configured = linguiConfig.catalogs!.map((c) => /src\/locales\/(?:(\w+)\/)?\{locale\}$/.exec(c.path)?.[1] ?? 'ui').filter((a) => a !== 'codes');
@@ -43,7 +53,14 @@ describe('the catalogs by area', () => {
 
   it('are loaded by the route of each screen before it renders: its feature (shared by the logged-in layout)', () => {
     const routes = join(root, 'src/routes');
-    const files = ['test.tsx', ...['_authed', '_guest'].flatMap((d) => readdirSync(join(routes, d)).filter((f) => f.endsWith('.tsx')).map((f) => join(d, f)))];
+    const files = [
+      'test.tsx',
+      ...['_authed', '_guest'].flatMap((d) =>
+        readdirSync(join(routes, d))
+          .filter((f) => f.endsWith('.tsx'))
+          .map((f) => join(d, f)),
+      ),
+    ];
     let checked = 0;
     for (const file of files) {
       const code = readFileSync(join(routes, file), 'utf8');

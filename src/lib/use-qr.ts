@@ -6,7 +6,11 @@ export function useQr(text: string): string {
   useEffect(() => {
     let live = true;
     setQr('');
-    if (text) void import('qrcode').then((q) => q.toDataURL(text, { margin: 1, width: 360 })).then((url) => live && setQr(url)).catch(() => undefined);
+    if (text)
+      void import('qrcode')
+        .then((q) => q.toDataURL(text, { margin: 1, width: 360 }))
+        .then((url) => live && setQr(url))
+        .catch(() => undefined);
     return () => {
       live = false;
     };

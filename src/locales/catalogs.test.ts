@@ -28,9 +28,18 @@ describe('the catalogs', () => {
 
   it('translate every message of each catalog into English', () => {
     for (const c of catalogs) {
-      expect([...c.en].filter(([, text]) => text.trim() === '').map(([id]) => id), c.folder).toEqual([]);
-      expect([...c.zh.keys()].filter((id) => !c.en.has(id)), c.folder).toEqual([]);
-      expect([...c.en.keys()].filter((id) => !c.zh.has(id)), c.folder).toEqual([]);
+      expect(
+        [...c.en].filter(([, text]) => text.trim() === '').map(([id]) => id),
+        c.folder,
+      ).toEqual([]);
+      expect(
+        [...c.zh.keys()].filter((id) => !c.en.has(id)),
+        c.folder,
+      ).toEqual([]);
+      expect(
+        [...c.en.keys()].filter((id) => !c.zh.has(id)),
+        c.folder,
+      ).toEqual([]);
     }
   });
 

@@ -47,9 +47,10 @@ export function dateTime(iso: string | null | undefined, locale: string): string
   if (!iso) return '—';
   let f = dateTimes.get(locale);
   if (!f) {
-    f = locale === 'zh'
-      ? new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
-      : new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+    f =
+      locale === 'zh'
+        ? new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false })
+        : new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
     dateTimes.set(locale, f);
   }
   return f.format(new Date(iso));

@@ -18,7 +18,14 @@ export const cleanOtp = (value: string) => value.trim().toUpperCase();
  * The two-factor code of a sensitive action (withdrawal, exchange keys, passwords, turning 2FA off):
  * 6 digits from the authenticator app, or, with `recovery`, one of the recovery codes.
  */
-export function OtpField({ value, onChange, error, recovery = true, testId, label }: {
+export function OtpField({
+  value,
+  onChange,
+  error,
+  recovery = true,
+  testId,
+  label,
+}: {
   value: string;
   onChange: (value: string) => void;
   error?: string | undefined;

@@ -7,9 +7,15 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
   if (pages <= 1) return null;
   return (
     <nav className={css.pager} aria-label="pagination">
-      <button type="button" className={css.smallButton} disabled={page <= 1} onClick={() => onPage(page - 1)}><Trans>上一页</Trans></button>
-      <span>{page} / {pages}</span>
-      <button type="button" className={css.smallButton} disabled={page >= pages} onClick={() => onPage(page + 1)}><Trans>下一页</Trans></button>
+      <button type="button" className={css.smallButton} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Trans>上一页</Trans>
+      </button>
+      <span>
+        {page} / {pages}
+      </span>
+      <button type="button" className={css.smallButton} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        <Trans>下一页</Trans>
+      </button>
     </nav>
   );
 }

@@ -13,8 +13,7 @@ function AccountName({ account }: { account: PortfolioAccount }) {
   const name = data?.exchanges.find((e) => e.code === account.exchange)?.name ?? account.exchange;
   return (
     <span>
-      {name}{' '}
-      <span className={account.kind === 'live' ? css.badge.running : css.badge.paused}>{account.kind === 'live' ? <Trans>实盘</Trans> : <Trans>模拟</Trans>}</span>
+      {name} <span className={account.kind === 'live' ? css.badge.running : css.badge.paused}>{account.kind === 'live' ? <Trans>实盘</Trans> : <Trans>模拟</Trans>}</span>
     </span>
   );
 }
@@ -32,29 +31,100 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
   return (
     <section className={ui.card} aria-label={t`资产总览`} data-testid="portfolio">
       <div className={css.botHead}>
-        <h2 className={css.sectionTitle}><Trans>资产总览 (USDT)</Trans></h2>
-        {detail ? null : <Link to="/my/asset/$type" params={{ type: 'balance' }} className={ui.muted}><Trans>详情</Trans> ›</Link>}
+        <h2 className={css.sectionTitle}>
+          <Trans>资产总览 (USDT)</Trans>
+        </h2>
+        {detail ? null : (
+          <Link to="/my/asset/$type" params={{ type: 'balance' }} className={ui.muted}>
+            <Trans>详情</Trans> ›
+          </Link>
+        )}
       </div>
-      {failed(p) ? <p role="alert" className={css.errorLine}><Trans>资产加载失败。</Trans> <button type="button" className={css.smallButton} onClick={() => void p.refetch()}><Trans>重试</Trans></button></p> : null}
+      {failed(p) ? (
+        <p role="alert" className={css.errorLine}>
+          <Trans>资产加载失败。</Trans>{' '}
+          <button type="button" className={css.smallButton} onClick={() => void p.refetch()}>
+            <Trans>重试</Trans>
+          </button>
+        </p>
+      ) : null}
       <div className={css.figures}>
-        <div className={css.figure}><div className={css.figureValue} data-testid="portfolio-total">{num(d?.total, l, 2)}</div><div className={css.figureLabel}><Trans>总权益</Trans></div></div>
-        <div className={css.figure}><div className={css.figureValue} data-testid="portfolio-live">{num(d?.live, l, 2)}</div><div className={css.figureLabel}><Trans>实盘</Trans></div></div>
-        <div className={css.figure}><div className={css.figureValue} data-testid="portfolio-simulation">{num(d?.simulation, l, 2)}</div><div className={css.figureLabel}><Trans>模拟（虚拟资金）</Trans></div></div>
+        <div className={css.figure}>
+          <div className={css.figureValue} data-testid="portfolio-total">
+            {num(d?.total, l, 2)}
+          </div>
+          <div className={css.figureLabel}>
+            <Trans>总权益</Trans>
+          </div>
+        </div>
+        <div className={css.figure}>
+          <div className={css.figureValue} data-testid="portfolio-live">
+            {num(d?.live, l, 2)}
+          </div>
+          <div className={css.figureLabel}>
+            <Trans>实盘</Trans>
+          </div>
+        </div>
+        <div className={css.figure}>
+          <div className={css.figureValue} data-testid="portfolio-simulation">
+            {num(d?.simulation, l, 2)}
+          </div>
+          <div className={css.figureLabel}>
+            <Trans>模拟（虚拟资金）</Trans>
+          </div>
+        </div>
       </div>
-      {d && d.unavailable > 0 ? <p className={css.errorLine} role="status"><Trans>{d.unavailable} 个账户暂时读不到余额，未计入合计。</Trans></p> : null}
-      {d && d.accounts.length === 0 ? <p className={ui.muted}><Trans>还没有账户：绑定交易所或开通模拟账户后显示。</Trans></p> : null}
+      {d && d.unavailable > 0 ? (
+        <p className={css.errorLine} role="status">
+          <Trans>{d.unavailable} 个账户暂时读不到余额，未计入合计。</Trans>
+        </p>
+      ) : null}
+      {d && d.accounts.length === 0 ? (
+        <p className={ui.muted}>
+          <Trans>还没有账户：绑定交易所或开通模拟账户后显示。</Trans>
+        </p>
+      ) : null}
       {d ? (
         <ul className={css.plainList}>
           {d.accounts.map((a) => (
             <li key={a.exchange} className={css.logItem} data-testid="portfolio-account" data-status={a.status}>
               <div className={css.rowTight}>
                 <AccountName account={a} />
-                <strong className={css.numeric}>{a.status === 'ok' ? num(a.equity, l, 2) : <span className={css.errorLine}><Trans>暂时无法读取</Trans></span>}</strong>
+                <strong className={css.numeric}>
+                  {a.status === 'ok' ? (
+                    num(a.equity, l, 2)
+                  ) : (
+                    <span className={css.errorLine}>
+                      <Trans>暂时无法读取</Trans>
+                    </span>
+                  )}
+                </strong>
               </div>
-              {a.status === 'ok' ? <div className={css.figureLabel}><Trans>可用 {num(a.available, l, 2)} USDT · {a.coinCount} 种币</Trans></div> : null}
+              {a.status === 'ok' ? (
+                <div className={css.figureLabel}>
+                  <Trans>
+                    可用 {num(a.available, l, 2)} USDT · {a.coinCount} 种币
+                  </Trans>
+                </div>
+              ) : null}
               {detail && a.status === 'ok' && a.coins.length > 0 ? (
                 <table className={css.table}>
-                  <thead><tr><th><Trans>币种</Trans></th><th><Trans>数量</Trans></th><th><Trans>价格</Trans></th><th><Trans>估值 (USDT)</Trans></th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th>
+                        <Trans>币种</Trans>
+                      </th>
+                      <th>
+                        <Trans>数量</Trans>
+                      </th>
+                      <th>
+                        <Trans>价格</Trans>
+                      </th>
+                      <th>
+                        <Trans>估值 (USDT)</Trans>
+                      </th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {a.coins.map((c) => (
                       <tr key={c.currency}>

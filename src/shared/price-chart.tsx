@@ -25,7 +25,19 @@ export function resolveColor(variable: string, fallback: string): string {
  * The pair's candles with the bot's entries as markers and its average, take-profit, next-add and
  * stop-loss prices as lines. lightweight-charts loads with this component only (its own chunk).
  */
-export function PriceChart({ candles, lines, entries, colors, overlay }: { candles: CandleData[]; lines: ChartLine[]; entries: ChartEntry[]; colors: Record<'text' | 'border' | 'up' | 'down' | 'primary' | 'warning', string>; overlay?: (number | null)[] | undefined }) {
+export function PriceChart({
+  candles,
+  lines,
+  entries,
+  colors,
+  overlay,
+}: {
+  candles: CandleData[];
+  lines: ChartLine[];
+  entries: ChartEntry[];
+  colors: Record<'text' | 'border' | 'up' | 'down' | 'primary' | 'warning', string>;
+  overlay?: (number | null)[] | undefined;
+}) {
   const { i18n } = useLingui();
   const locale = i18n.locale;
   const box = useRef<HTMLDivElement>(null);
@@ -68,7 +80,7 @@ export function PriceChart({ candles, lines, entries, colors, overlay }: { candl
             .map((e) => ({ t: Date.parse(e.at), e }))
             .filter(({ t }) => t >= first)
             .map(({ t, e }) => ({
-              time: (Math.floor((t - first) / step) * step + first) / 1000 as never,
+              time: ((Math.floor((t - first) / step) * step + first) / 1000) as never,
               position: e.side === 'buy' ? ('belowBar' as const) : ('aboveBar' as const),
               shape: e.side === 'buy' ? ('arrowUp' as const) : ('arrowDown' as const),
               color: e.side === 'buy' ? c.up : c.down,

@@ -13,11 +13,14 @@ import { call, failed, queryClient, write, writeChanges } from './query.ts';
 /** The path of each request the app made, answered by `answer` (the server's envelope). */
 let asked: string[];
 function serve(answer: (path: string) => unknown) {
-  vi.stubGlobal('fetch', vi.fn(async (req: Request) => {
-    const path = new URL(req.url).pathname;
-    asked.push(path);
-    return new Response(JSON.stringify(answer(path)), { status: 200, headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (req: Request) => {
+      const path = new URL(req.url).pathname;
+      asked.push(path);
+      return new Response(JSON.stringify(answer(path)), { status: 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
 }
 const ok = (data: unknown) => ({ code: Code.Success, msg: '', data });
 const list = { list: [], total: 0 };

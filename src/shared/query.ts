@@ -70,9 +70,22 @@ export function loading(query: Pick<UseQueryResult, 'data' | 'isError'>): boolea
 
 /** Every bot figure a bot's change can move: lists, counts, details, logs, positions, bills, PnL, balances. */
 const botViews: CallName[] = [
-  'userBotList', 'userBotCount', 'userBotDetail', 'userBotInfo', 'userBotActions', 'userBotPositions',
-  'userPositionAdds', 'userPositions', 'userBill', 'userBillGroup', 'userBillLogs', 'userAsset', 'userIndex',
-  'userActions', 'userPnl', 'userPortfolio',
+  'userBotList',
+  'userBotCount',
+  'userBotDetail',
+  'userBotInfo',
+  'userBotActions',
+  'userBotPositions',
+  'userPositionAdds',
+  'userPositions',
+  'userBill',
+  'userBillGroup',
+  'userBillLogs',
+  'userAsset',
+  'userIndex',
+  'userActions',
+  'userPnl',
+  'userPortfolio',
 ];
 const securityViews: CallName[] = ['userSecurity', 'userWithdrawInfo', 'userIndex', 'authProfile', 'noticeList'];
 const balanceViews: CallName[] = ['userAccount', 'userAccountLogs', 'userIndex', 'userWithdrawInfo', 'userChangeInfo', 'userDepositInfo'];

@@ -26,19 +26,29 @@ export function WithdrawLock({ until, onExpire, link = false, showOpen = true }:
   if (!until) {
     return showOpen ? (
       <section className={css.banner.open} data-testid="withdraw-open">
-        <p className={css.bannerTitle}><Trans>提现未锁定</Trans></p>
-        <p className={css.bannerText}><Trans>修改登录密码、支付密码或两步验证后，提现将锁定 24 小时。</Trans></p>
+        <p className={css.bannerTitle}>
+          <Trans>提现未锁定</Trans>
+        </p>
+        <p className={css.bannerText}>
+          <Trans>修改登录密码、支付密码或两步验证后，提现将锁定 24 小时。</Trans>
+        </p>
       </section>
     ) : null;
   }
   const when = dateTime(until, i18n.locale);
   return (
     <section className={css.banner.locked} role="status" data-testid="withdraw-locked">
-      <p className={css.bannerTitle}><Trans>提现已锁定至 {when}</Trans></p>
+      <p className={css.bannerTitle}>
+        <Trans>提现已锁定至 {when}</Trans>
+      </p>
       <p className={css.bannerText}>
         <Trans>最近修改了密码或两步验证。为防止账户被盗后资金被立即转走，变更后 24 小时内不能提现，到时自动恢复。不是你本人操作？请立即修改登录密码。</Trans>
       </p>
-      {link ? <Link to="/my/security" className={css.bannerLink}><Trans>查看账户安全</Trans> ›</Link> : null}
+      {link ? (
+        <Link to="/my/security" className={css.bannerLink}>
+          <Trans>查看账户安全</Trans> ›
+        </Link>
+      ) : null}
     </section>
   );
 }

@@ -2,10 +2,7 @@ import type { createStore } from 'jotai';
 import { preferencesAtom, type Preferences, type Language } from './preferences.ts';
 
 /** Applies the preferences now and whenever they change: the theme class on <html>, the language. */
-export function applyPreferences(
-  store: ReturnType<typeof createStore>,
-  activate: (language: Language) => unknown,
-): () => void {
+export function applyPreferences(store: ReturnType<typeof createStore>, activate: (language: Language) => unknown): () => void {
   const apply = (p: Preferences) => {
     document.documentElement.classList.toggle('dark', p.theme === 'dark');
     // The browser chrome around the app follows the theme too (same colours as public/boot.js).

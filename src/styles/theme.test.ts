@@ -11,7 +11,10 @@ function contrast(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-describe.each([['light', lightColors], ['dark', darkColors]] as const)('the %s theme', (_name, c) => {
+describe.each([
+  ['light', lightColors],
+  ['dark', darkColors],
+] as const)('the %s theme', (_name, c) => {
   it('keeps body and muted text readable (WCAG AA 4.5:1)', () => {
     for (const bg of [c.bg, c.surface]) {
       expect(contrast(c.text, bg)).toBeGreaterThanOrEqual(4.5);

@@ -34,7 +34,13 @@ export function configure(c: Candidate, investment: string, price: number, marke
   const w = money(c.shape.width).div(100);
   return {
     type: 'grid',
-    params: { investment, lower: floorTo(p.mul(money(1).minus(w)), market.tickSize).toFixed(), upper: floorTo(p.mul(money(1).plus(w)), market.tickSize).toFixed(), grids: c.shape.grids, spacing: c.shape.spacing },
+    params: {
+      investment,
+      lower: floorTo(p.mul(money(1).minus(w)), market.tickSize).toFixed(),
+      upper: floorTo(p.mul(money(1).plus(w)), market.tickSize).toFixed(),
+      grids: c.shape.grids,
+      spacing: c.shape.spacing,
+    },
   };
 }
 
@@ -123,9 +129,15 @@ export interface SearchResult {
  * best `top`, at most two of one type when the other type has any. Each window's run starts at its first
  * price (a grid's range placed there); the proposals are configured at the last price (to start now).
  */
-export function searchParameters(
-  input: { investment: string; risk: RiskLevel; market: MarketRules; history: CandleColumns & { time: Float64Array }; recent: number; top?: number; slippage?: string | undefined },
-): SearchResult {
+export function searchParameters(input: {
+  investment: string;
+  risk: RiskLevel;
+  market: MarketRules;
+  history: CandleColumns & { time: Float64Array };
+  recent: number;
+  top?: number;
+  slippage?: string | undefined;
+}): SearchResult {
   const limit = drawdownLimit[input.risk];
   const fill: FillModel = { slippage: input.slippage ?? DEFAULT_SLIPPAGE };
   const start = input.history.open[0]!;

@@ -88,9 +88,7 @@ describe('the grid strategy', () => {
   it('sells everything and stops at the stop loss, booking the loss', () => {
     const v = { ...view, params: { ...params, stopLoss: '95' } };
     const { state, fills, closed } = drive(initialGridState(botId('g2')), ['109', '104', '94'], v);
-    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual([
-      'buy 109 4.724 open', 'buy 104 2.362 add', 'sell 94 7.077 stop',
-    ]);
+    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual(['buy 109 4.724 open', 'buy 104 2.362 add', 'sell 94 7.077 stop']);
     expect(state.phase).toBe('done');
     expect(Number(closed[0])).toBeLessThan(0);
     expect(drive(state, ['130', '80'], v).fills).toEqual([]);
@@ -107,8 +105,10 @@ describe('the grid strategy', () => {
 
 /** Rows of open, high, low, close as candle columns. */
 const columns = (rows: [number, number, number, number][]) => ({
-  open: Float64Array.from(rows, (r) => r[0]), high: Float64Array.from(rows, (r) => r[1]),
-  low: Float64Array.from(rows, (r) => r[2]), close: Float64Array.from(rows, (r) => r[3]),
+  open: Float64Array.from(rows, (r) => r[0]),
+  high: Float64Array.from(rows, (r) => r[1]),
+  low: Float64Array.from(rows, (r) => r[2]),
+  close: Float64Array.from(rows, (r) => r[3]),
 });
 const line = (f: { candle: number; reason: string; side: string; amount: string; price: string }) => `${f.candle} ${f.reason} ${f.side} ${f.amount} @ ${f.price}`;
 
@@ -145,7 +145,11 @@ describe('grid backtest', () => {
       '3 close sell 2.358 @ 119.94',
     ]);
     r.fills.forEach((f, i) => {
-      expect(f.price).toBe(money(acted[i]!).mul(f.side === 'buy' ? '1.0005' : '0.9995').toFixed());
+      expect(f.price).toBe(
+        money(acted[i]!)
+          .mul(f.side === 'buy' ? '1.0005' : '0.9995')
+          .toFixed(),
+      );
     });
     expect(r.realized).toBe('51.7260047715');
   });

@@ -15,7 +15,10 @@ export interface StoredGridState {
 
 export function encodeGrid(s: GridState): StoredGridState {
   return {
-    phase: s.phase, seq: s.seq, trades: s.trades, quantity: s.quantity.toFixed(),
+    phase: s.phase,
+    seq: s.seq,
+    trades: s.trades,
+    quantity: s.quantity.toFixed(),
     orders: s.orders.map((o) => (o ? { side: o.side, amount: o.amount.toFixed(), cost: o.cost.toFixed() } : null)),
     pending: s.pending ? { id: s.pending.id, level: s.pending.level, reason: s.pending.reason } : null,
     realized: s.realized.toFixed(),
@@ -24,7 +27,11 @@ export function encodeGrid(s: GridState): StoredGridState {
 
 export function decodeGrid(id: string, s: StoredGridState): GridState {
   return {
-    bot: botId(id), phase: s.phase, seq: s.seq, trades: s.trades, quantity: money(s.quantity),
+    bot: botId(id),
+    phase: s.phase,
+    seq: s.seq,
+    trades: s.trades,
+    quantity: money(s.quantity),
     orders: s.orders.map((o) => (o ? { side: o.side, amount: money(o.amount), cost: money(o.cost) } : null)),
     pending: s.pending ? { id: s.pending.id as ClientOrderId, level: s.pending.level, reason: s.pending.reason } : null,
     realized: money(s.realized),

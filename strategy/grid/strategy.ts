@@ -84,10 +84,11 @@ export function gridTriggers(state: GridState, view: GridView): { down: Decimal 
 function held(state: GridState): { amount: Decimal; cost: Decimal } {
   let amount = money(0);
   let cost = money(0);
-  for (const o of state.orders) if (o?.side === 'sell') {
-    amount = amount.plus(o.amount);
-    cost = cost.plus(o.cost);
-  }
+  for (const o of state.orders)
+    if (o?.side === 'sell') {
+      amount = amount.plus(o.amount);
+      cost = cost.plus(o.cost);
+    }
   return { amount, cost };
 }
 

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { money, toPlain } from '../money.ts';
 import type { MarketRules, MartinParams } from './rules.ts';
-import {
-  averagePrice, closeCycle, nextAddPrice, planLevels, requiredInvestment, stopLossPrice, takeProfitPrice, validateMartin,
-} from './plan.ts';
+import { averagePrice, closeCycle, nextAddPrice, planLevels, requiredInvestment, stopLossPrice, takeProfitPrice, validateMartin } from './plan.ts';
 
 // Worked examples computed by hand (README.md beside this file shows the arithmetic).
 const btc: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
 const btcBot: MartinParams = { investment: '150', firstOrder: '10', multiplier: '2', maxPositions: 4, addTrigger: '2', takeProfit: '1.5', stopLoss: '5', repeat: true };
-const plain = (levels: ReturnType<typeof planLevels>) =>
-  levels.map((l) => ({ price: toPlain(l.price), quote: toPlain(l.quote), amount: toPlain(l.amount), cost: toPlain(l.cost) }));
+const plain = (levels: ReturnType<typeof planLevels>) => levels.map((l) => ({ price: toPlain(l.price), quote: toPlain(l.quote), amount: toPlain(l.amount), cost: toPlain(l.cost) }));
 
 describe('martin example 1: BTC/USDT from 60000, 10 USDT doubling, 4 orders, adds every 2%', () => {
   const levels = planLevels(btcBot, btc, money('60000'));

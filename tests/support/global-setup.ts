@@ -26,8 +26,13 @@ export default async function setup(project: TestProject) {
   // A real local chain 56 with the project's contracts: the server watches it for deposits and pays withdrawals on it.
   chain = await startDevChain();
   const chainEnv = {
-    CHAIN_RPC_URL: chain.url, CHAIN_USDT: chain.usdt, CHAIN_DEPOSIT: chain.deposit, HOT_WALLET_KEY: chain.hotWalletKey,
-    CHAIN_CONFIRMATIONS: '3', CHAIN_POLL_MS: '200', CHAIN_START_BLOCK: '1',
+    CHAIN_RPC_URL: chain.url,
+    CHAIN_USDT: chain.usdt,
+    CHAIN_DEPOSIT: chain.deposit,
+    HOT_WALLET_KEY: chain.hotWalletKey,
+    CHAIN_CONFIRMATIONS: '3',
+    CHAIN_POLL_MS: '200',
+    CHAIN_START_BLOCK: '1',
     // Withdrawals wait 7.2 s (not 24 h) after a security change and for a new address: tests wait it out.
     WITHDRAW_LOCK_HOURS: '0.002',
   };

@@ -9,7 +9,8 @@ export type Registered = { token: string; sn: string } & Record<string, string>;
 /** Registers a new account through the API (with a referrer when given). */
 export async function register(baseURL: string, referrer?: string): Promise<Registered> {
   const res = await fetch(`${baseURL}/api/login/register`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     // Registration needs a solved proof-of-work challenge (solved here in Node, as the PWA does in the browser).
     body: JSON.stringify({ terminal: 1, account: uniqueAccount('f'), password: PASSWORD, confirm: PASSWORD, challenge: await solvedChallengeAt(baseURL), ...(referrer ? { referrer } : {}) }),
   });
@@ -20,17 +21,22 @@ export async function register(baseURL: string, referrer?: string): Promise<Regi
 export async function storeSession(page: Page, user: Registered): Promise<void> {
   const { token, ...rest } = user;
   await page.goto('/test');
-  await page.evaluate(([t, u]) => {
-    localStorage.setItem('token', JSON.stringify(t));
-    localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
-  }, [token, JSON.stringify(rest)] as const);
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', JSON.stringify(t));
+      localStorage.setItem('user', JSON.stringify({ ...JSON.parse(u!), password: true }));
+    },
+    [token, JSON.stringify(rest)] as const,
+  );
 }
 
 /** Calls the API as `user` (path from /api on) and answers the envelope. */
 // biome-ignore lint/suspicious/noExplicitAny: browser tests read answers of every shape; a call site names its type where it reads fields
 export async function callAs<T = any>(baseURL: string, user: { token: string }, method: string, path: string, body?: unknown): Promise<{ code: number; msg: string; data: T }> {
   const res = await fetch(`${baseURL}${path}`, {
-    method, headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, ...(body ? { body: JSON.stringify(body) } : {}),
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+    ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return (await res.json()) as { code: number; msg: string; data: T };
 }

@@ -72,7 +72,10 @@ export async function injectWallet(page: Page, account: PrivateKeyAccount, behav
     (window as unknown as { ethereum: unknown }).ethereum = {
       isMetaMask: true,
       async request({ method, params }: { method: string; params?: unknown[] }) {
-        const answer = await (window as unknown as { __wallet: (m: string, p: unknown[]) => Promise<{ ok?: unknown; error?: { code: number; message: string }; chainChanged?: string }> }).__wallet(method, params ?? []);
+        const answer = await (window as unknown as { __wallet: (m: string, p: unknown[]) => Promise<{ ok?: unknown; error?: { code: number; message: string }; chainChanged?: string }> }).__wallet(
+          method,
+          params ?? [],
+        );
         if (answer.error) throw Object.assign(new Error(answer.error.message), answer.error);
         if (answer.chainChanged) setTimeout(() => emit('chainChanged', answer.chainChanged));
         return answer.ok;
@@ -89,4 +92,3 @@ export async function injectWallet(page: Page, account: PrivateKeyAccount, behav
   });
   return calls;
 }
-

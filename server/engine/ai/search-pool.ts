@@ -32,14 +32,26 @@ function workerOf(): Worker {
   return worker;
 }
 
-export function searchInWorker(input: { investment: string; risk: RiskLevel; market: MarketRules; history: CandleColumns & { time: Float64Array }; recent: number; slippage?: string | undefined }): Promise<SearchResult> {
+export function searchInWorker(input: {
+  investment: string;
+  risk: RiskLevel;
+  market: MarketRules;
+  history: CandleColumns & { time: Float64Array };
+  recent: number;
+  slippage?: string | undefined;
+}): Promise<SearchResult> {
   const run = () =>
     new Promise<SearchResult>((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, { resolve, reject });
       const m = input.market;
       const job: SearchJob = {
-        id, investment: input.investment, risk: input.risk, recent: input.recent, history: input.history, slippage: input.slippage,
+        id,
+        investment: input.investment,
+        risk: input.risk,
+        recent: input.recent,
+        history: input.history,
+        slippage: input.slippage,
         market: { tickSize: m.tickSize.toFixed(), stepSize: m.stepSize.toFixed(), minAmount: m.minAmount.toFixed(), minCost: m.minCost.toFixed(), feeRate: m.feeRate.toFixed() },
       };
       workerOf().postMessage(job);

@@ -23,16 +23,22 @@ export function authRoutes(app: FastifyInstance, deps: AccountsDeps & { challeng
 
   route(app, deps.db, 'loginChallenge', { auth: false }, () => deps.challenges.issue());
 
-  route(app, deps.db, 'loginRegister', {
-    auth: false,
-    fieldCodes: {
-      account: 'AccountFormat',
-      password: 'PasswordFormat',
-      confirm: 'PasswordsMismatch',
-      referrer: 'InvalidReferralCode',
-      challenge: 'ChallengeFailed',
+  route(
+    app,
+    deps.db,
+    'loginRegister',
+    {
+      auth: false,
+      fieldCodes: {
+        account: 'AccountFormat',
+        password: 'PasswordFormat',
+        confirm: 'PasswordsMismatch',
+        referrer: 'InvalidReferralCode',
+        challenge: 'ChallengeFailed',
+      },
     },
-  }, async ({ body, ip, request }) => seen(await register(deps, body), body.terminal, request, ip));
+    async ({ body, ip, request }) => seen(await register(deps, body), body.terminal, request, ip),
+  );
 
   route(app, deps.db, 'loginAccount', { auth: false, fieldCodes: { account: 'AccountFormat', challenge: 'ChallengeFailed' } }, async ({ body, ip, request }) =>
     seen(await login(deps, body, ip), body.terminal, request, ip),

@@ -31,7 +31,11 @@ export function fundsRoutes(app: FastifyInstance, deps: FundsDeps): void {
     withdraw(deps, session.userId, body, ip),
   );
   route(app, db, 'userChangeInfo', { auth: true }, ({ session }) => changeInfo(db, deps.changeRates, session.userId));
-  route(app, db, 'userChange', { auth: true, fieldCodes: { amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat', from: 'ChangeUnsupported', to: 'ChangeUnsupported' } }, ({ session, body, ip }) =>
-    change({ db, limiter: deps.limiter, rates: deps.changeRates }, session.userId, body, ip),
+  route(
+    app,
+    db,
+    'userChange',
+    { auth: true, fieldCodes: { amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat', from: 'ChangeUnsupported', to: 'ChangeUnsupported' } },
+    ({ session, body, ip }) => change({ db, limiter: deps.limiter, rates: deps.changeRates }, session.userId, body, ip),
   );
 }

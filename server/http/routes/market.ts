@@ -29,16 +29,25 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading
     const exchange = query.exchange ?? 'paper';
     const list = await trading.symbols(exchange, { symbol: query.symbol, history: query.history === '1' ? { timeframe: query.timeframe ?? '1h', limit: 100 } : undefined });
     const name = query.indicator;
-    return Promise.all(list.map(async (s): Promise<SymbolInfo> => {
-      const out: SymbolInfo = { ...s };
-      if (name && s.history) out.indicator = { name, values: indicator(name, s.history.map((c) => Number(c.close))) };
-      if (query.latest === '1') {
-        // The list's sparklines: the last day by the hour (a live exchange that fails one just shows none).
-        const day = await trading.candles(exchange, s.symbol, '1h', 24).catch(() => null);
-        if (day) out.spark = day.map((c) => Number(c.close));
-      }
-      return out;
-    }));
+    return Promise.all(
+      list.map(async (s): Promise<SymbolInfo> => {
+        const out: SymbolInfo = { ...s };
+        if (name && s.history)
+          out.indicator = {
+            name,
+            values: indicator(
+              name,
+              s.history.map((c) => Number(c.close)),
+            ),
+          };
+        if (query.latest === '1') {
+          // The list's sparklines: the last day by the hour (a live exchange that fails one just shows none).
+          const day = await trading.candles(exchange, s.symbol, '1h', 24).catch(() => null);
+          if (day) out.spark = day.map((c) => Number(c.close));
+        }
+        return out;
+      }),
+    );
   });
   route(app, db, 'userAsset', { auth: true }, ({ session, query }) => trading.assets(session.userId, query.exchange ?? 'paper'));
   route(app, db, 'paperReset', { auth: true }, async ({ session, body }) => {

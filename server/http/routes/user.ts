@@ -23,9 +23,7 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   route(app, db, 'userIndex', { auth: true }, ({ session }) => userIndex(db, session.userId));
   // The platform balances and their logs (issue 5 §2).
   route(app, db, 'userAccount', { auth: true }, ({ session }) => balances(db, session.userId));
-  route(app, db, 'userAccountLogs', { auth: true }, ({ session, query }) =>
-    accountLogs(db, session.userId, query.type, query.page ?? 1, query.page_size ?? ACCOUNT_LOG_PAGE_SIZE_DEFAULT),
-  );
+  route(app, db, 'userAccountLogs', { auth: true }, ({ session, query }) => accountLogs(db, session.userId, query.type, query.page ?? 1, query.page_size ?? ACCOUNT_LOG_PAGE_SIZE_DEFAULT));
   // The team and what it earned the trader (issue 5 §5).
   route(app, db, 'userReferrals', { auth: true }, ({ session, query }) => referrals(db, session.userId, query.page ?? 1, query.limit ?? PAGE_SIZE_DEFAULT, deps.referralRates));
   // Notices and warnings (issue 5 §6).
@@ -36,12 +34,18 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   route(app, db, 'userBind', { auth: true, fieldCodes: { address: 'InvalidAddress', signature: 'WalletSignatureFailed' } }, ({ session, body, request }) =>
     bindWallet(db, session.userId, body, siteOf(request, deps.publicOrigins)),
   );
-  route(app, db, 'userSetInfo', {
-    auth: true,
-    // A string the schema refuses (too long) gets the field's own code, e.g. InvalidAvatar; a value of
-    // the wrong type is a client bug and stays a ValidationError.
-    fieldCodes: { value: (input) => (isField(input.field) && typeof input.value === 'string' ? setInfoErrors[input.field] : undefined) },
-  }, ({ session, body }) => setInfo(db, session.userId, body.field, body.value));
+  route(
+    app,
+    db,
+    'userSetInfo',
+    {
+      auth: true,
+      // A string the schema refuses (too long) gets the field's own code, e.g. InvalidAvatar; a value of
+      // the wrong type is a client bug and stays a ValidationError.
+      fieldCodes: { value: (input) => (isField(input.field) && typeof input.value === 'string' ? setInfoErrors[input.field] : undefined) },
+    },
+    ({ session, body }) => setInfo(db, session.userId, body.field, body.value),
+  );
   route(app, db, 'userPassword', { auth: true }, async ({ session, body, ip, request }) => {
     await changePassword(deps, session, body, ip, siteOf(request, deps.publicOrigins));
     return null;

@@ -22,11 +22,21 @@ export async function depositInfo(db: Db, chain: ChainSide | undefined, userId: 
   const facts = await chain.facts();
   const rows = await db.selectFrom('deposits').select(['tx_hash', 'amount', 'status', 'created_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(RECENT).execute();
   const recent: DepositRecord[] = rows.map((r) => ({
-    txHash: r.tx_hash, amount: r.amount === null ? null : money(r.amount).toFixed(), status: r.status === 'credited' ? 'credited' : 'submitted', createdAt: r.created_at.toISOString(),
+    txHash: r.tx_hash,
+    amount: r.amount === null ? null : money(r.amount).toFixed(),
+    status: r.status === 'credited' ? 'credited' : 'submitted',
+    createdAt: r.created_at.toISOString(),
   }));
   return {
-    ...off, enabled: true, chainId: facts.chainId, token: facts.usdt, decimals: facts.decimals, contract: facts.deposit,
-    minimum: facts.minimum, confirmations: facts.confirmations, recent,
+    ...off,
+    enabled: true,
+    chainId: facts.chainId,
+    token: facts.usdt,
+    decimals: facts.decimals,
+    contract: facts.deposit,
+    minimum: facts.minimum,
+    confirmations: facts.confirmations,
+    recent,
   };
 }
 
@@ -56,6 +66,11 @@ export async function reportDeposit(db: Db, chain: ChainSide | undefined, userId
   const confirmations = receipt ? Number((await side.client.getBlockNumber({ cacheTime: 0 })) - receipt.blockNumber + 1n) : 0;
   if (credited.some((r) => r.status === 'credited')) return { txHash, status: 'credited', confirmations, required: facts.confirmations };
   const known = await db.selectFrom('deposits').select('id').where('tx_hash', '=', txHash).where('log_index', '=', -1).executeTakeFirst();
-  if (!known) await db.insertInto('deposits').values({ user_id: userId, tx_hash: txHash, log_index: -1, status: 'submitted' }).onConflict((c) => c.columns(['tx_hash', 'log_index']).doNothing()).execute();
+  if (!known)
+    await db
+      .insertInto('deposits')
+      .values({ user_id: userId, tx_hash: txHash, log_index: -1, status: 'submitted' })
+      .onConflict((c) => c.columns(['tx_hash', 'log_index']).doNothing())
+      .execute();
   return { txHash, status: 'submitted', confirmations, required: facts.confirmations };
 }

@@ -25,16 +25,31 @@ const RECENT = 10;
 type Row = Pick<WithdrawalsTable, 'request_id' | 'address' | 'amount' | 'fee' | 'status' | 'tx_hash'> & { id: string; created_at: Date };
 
 const record = (r: Row): WithdrawalRecord => ({
-  id: String(r.id), requestId: r.request_id, address: r.address, amount: money(r.amount).toFixed(), fee: money(r.fee).toFixed(),
-  received: money(r.amount).minus(r.fee).toFixed(), status: r.status, txHash: r.tx_hash, createdAt: r.created_at.toISOString(),
+  id: String(r.id),
+  requestId: r.request_id,
+  address: r.address,
+  amount: money(r.amount).toFixed(),
+  fee: money(r.fee).toFixed(),
+  received: money(r.amount).minus(r.fee).toFixed(),
+  status: r.status,
+  txHash: r.tx_hash,
+  createdAt: r.created_at.toISOString(),
 });
 
 export async function withdrawInfo(db: Db, chain: ChainSide | undefined, userId: string, now = new Date()): Promise<WithdrawInfo> {
   const [user, bal] = await Promise.all([userById(db, userId), balances(db, userId)]);
   const locked = lockedUntil(user, now);
   const base: WithdrawInfo = {
-    enabled: false, network: 'BSC', token: '', minimum: '0', fee: '0', balance: bal.usdt, paymentPasswordSet: user.payment_hash !== null, recent: [],
-    lockedUntil: locked, twoFactor: user.totp_sealed !== null,
+    enabled: false,
+    network: 'BSC',
+    token: '',
+    minimum: '0',
+    fee: '0',
+    balance: bal.usdt,
+    paymentPasswordSet: user.payment_hash !== null,
+    recent: [],
+    lockedUntil: locked,
+    twoFactor: user.totp_sealed !== null,
   };
   const sender = chain ? await chain.sender() : undefined;
   if (!chain || !sender) return base;

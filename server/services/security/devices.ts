@@ -8,7 +8,9 @@ import { securityNotice } from './lock.ts';
  * an account (its registration or first wallet login) is simply remembered.
  */
 export function deviceOf(terminal: number, userAgent: string | undefined): string {
-  return createHash('sha256').update(`${terminal}\n${userAgent ?? ''}`).digest('hex');
+  return createHash('sha256')
+    .update(`${terminal}\n${userAgent ?? ''}`)
+    .digest('hex');
 }
 
 /** Remembers the device; answers whether it was new to a user who already had others (and then leaves the notice). */
@@ -16,7 +18,11 @@ export async function noteDevice(db: Db, userId: string, device: { terminal: num
   const id = deviceOf(device.terminal, device.userAgent);
   const seen = await db.updateTable('known_devices').set({ last_seen: now }).where('user_id', '=', userId).where('device', '=', id).executeTakeFirst();
   if (Number(seen.numUpdatedRows) > 0) return false;
-  const others = await db.selectFrom('known_devices').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const others = await db
+    .selectFrom('known_devices')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   const added = await db
     .insertInto('known_devices')
     .values({ user_id: userId, device: id, last_seen: now })

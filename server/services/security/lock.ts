@@ -13,7 +13,10 @@ export type SecurityChange = 'login_password' | 'payment_password' | 'two_factor
 
 /** A security notice for the trader: new device, a change, a withdrawal. The notices screen words it. */
 export async function securityNotice(db: Db, userId: string, code: string, detail: Record<string, string>): Promise<void> {
-  await db.insertInto('notices').values({ user_id: userId, kind: 'warning', code, detail: JSON.stringify(detail) }).execute();
+  await db
+    .insertInto('notices')
+    .values({ user_id: userId, kind: 'warning', code, detail: JSON.stringify(detail) })
+    .execute();
 }
 
 /** Locks the user's withdrawals for `lockMs` from now (never shortening a longer lock) and leaves a notice of the change. */

@@ -45,7 +45,11 @@ export async function setupTwoFactor(deps: TwoFactorDeps, userId: string): Promi
   const user = await userById(deps.db, userId);
   if (user.totp_sealed) throw fail('TwoFactorAlreadyEnabled');
   const secret = new Secret({ size: 20 });
-  await deps.db.updateTable('users').set({ totp_pending: deps.box.seal(secret.base32, sealLabel(userId)) }).where('id', '=', userId).execute();
+  await deps.db
+    .updateTable('users')
+    .set({ totp_pending: deps.box.seal(secret.base32, sealLabel(userId)) })
+    .where('id', '=', userId)
+    .execute();
   const label = user.account ?? (user.address ? `${user.address.slice(0, 6)}…${user.address.slice(-4)}` : user.sn);
   return { secret: secret.base32, uri: totpOf(secret, label).toString() };
 }
@@ -96,12 +100,15 @@ export async function requireSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'box'
   if (TOTP_RE.test(code)) {
     const step = stepOf(deps.box.open(user.totp_sealed, sealLabel(userId)), code, now);
     // A step at or before the last accepted one is a replayed code; the update settles two at once.
-    const used = step === null ? undefined : await deps.db
-      .updateTable('users')
-      .set({ totp_last_step: step })
-      .where('id', '=', userId)
-      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
-      .executeTakeFirst();
+    const used =
+      step === null
+        ? undefined
+        : await deps.db
+            .updateTable('users')
+            .set({ totp_last_step: step })
+            .where('id', '=', userId)
+            .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+            .executeTakeFirst();
     return guarded(deps, userId, ip, Number(used?.numUpdatedRows ?? 0) === 1);
   }
   if (RECOVERY_RE.test(code)) {
@@ -109,7 +116,12 @@ export async function requireSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'box'
     const left = (user.recovery_hashes ?? []).filter((h) => h !== hash);
     const ok = left.length < (user.recovery_hashes ?? []).length;
     const used = ok
-      ? await deps.db.updateTable('users').set({ recovery_hashes: JSON.stringify(left) }).where('id', '=', userId).where(sql<boolean>`recovery_hashes @> ${JSON.stringify([hash])}::jsonb`).executeTakeFirst()
+      ? await deps.db
+          .updateTable('users')
+          .set({ recovery_hashes: JSON.stringify(left) })
+          .where('id', '=', userId)
+          .where(sql<boolean>`recovery_hashes @> ${JSON.stringify([hash])}::jsonb`)
+          .executeTakeFirst()
       : undefined;
     return guarded(deps, userId, ip, Number(used?.numUpdatedRows ?? 0) === 1);
   }

@@ -23,7 +23,9 @@ export function ConfirmDialog(props: {
           <Dialog.Description className={css.description}>{props.description}</Dialog.Description>
           <div className={css.actions}>
             <Dialog.Close asChild>
-              <button type="button" className={button.secondary}><Trans>取消</Trans></button>
+              <button type="button" className={button.secondary}>
+                <Trans>取消</Trans>
+              </button>
             </Dialog.Close>
             <button type="button" className={button.primary} disabled={props.busy} onClick={props.onConfirm}>
               {props.confirmLabel}

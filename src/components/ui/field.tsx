@@ -6,9 +6,15 @@ export function Field({ label, error, className, ...input }: { label: ReactNode;
   const id = useId();
   return (
     <div className={css.field}>
-      <label htmlFor={id} className={css.label}>{label}</label>
+      <label htmlFor={id} className={css.label}>
+        {label}
+      </label>
       <input id={id} className={className ? `${css.input} ${className}` : css.input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-e` : undefined} {...input} />
-      {error ? <span id={`${id}-e`} role="alert" className={css.fieldError}>{error}</span> : null}
+      {error ? (
+        <span id={`${id}-e`} role="alert" className={css.fieldError}>
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }

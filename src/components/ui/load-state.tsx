@@ -7,9 +7,16 @@ export function LoadState({ loading, failed, failedText, onRetry }: { loading: b
   if (failed) {
     return (
       <div role="alert" className={css.formError}>
-        {failedText} <button type="button" className={css.linkButton} onClick={onRetry}><Trans>重试</Trans></button>
+        {failedText}{' '}
+        <button type="button" className={css.linkButton} onClick={onRetry}>
+          <Trans>重试</Trans>
+        </button>
       </div>
     );
   }
-  return loading ? <p className={css.muted} aria-busy="true"><Trans>加载中…</Trans></p> : null;
+  return loading ? (
+    <p className={css.muted} aria-busy="true">
+      <Trans>加载中…</Trans>
+    </p>
+  ) : null;
 }

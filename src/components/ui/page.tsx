@@ -11,9 +11,13 @@ export function Page({ title, root, action, children }: { title: ReactNode; root
   return (
     <main className={css.page}>
       <header className={css.header}>
-        {root ? <span /> : (
+        {root ? (
+          <span />
+        ) : (
           <button type="button" className={css.iconButton} onClick={back} aria-label={t`返回`}>
-            <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true"><path d="M15 18l-6-6 6-6" /></svg>
+            <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+              <path d="M15 18l-6-6 6-6" />
+            </svg>
           </button>
         )}
         <h1 className={css.headerTitle}>{title}</h1>

@@ -15,7 +15,9 @@ describe('registration checks', () => {
   it('accepts a well-formed form', () => expect(validateRegister(good)).toEqual({}));
   it('requires account and password, then their format', () => {
     expect(ids(validateRegister({ ...good, account: '', password: '', confirm: '' }))).toMatchObject({
-      account: 'form.accountRequired', password: 'form.passwordRequired', confirm: 'form.confirmRequired',
+      account: 'form.accountRequired',
+      password: 'form.passwordRequired',
+      confirm: 'form.confirmRequired',
     });
     expect(ids(validateRegister({ ...good, account: 'ab' }))).toEqual({ account: 'form.accountFormat' });
     expect(ids(validateRegister({ ...good, password: 'onlyletters', confirm: 'onlyletters' }))).toEqual({ password: 'form.passwordFormat' });

@@ -38,8 +38,13 @@ export function defaultGridValues(price: string | undefined, tick = '0.01'): Gri
 export function gridParamsFromValues(v: GridValues): GridParamsInput {
   const g = v.grids.trim();
   return {
-    investment: v.investment.trim(), lower: v.lower.trim(), upper: v.upper.trim(), grids: /^\d{1,3}$/.test(g) ? Number(g) : Number.NaN,
-    spacing: v.spacing, stopLoss: v.stopLoss.trim(), takeProfit: v.takeProfit.trim(),
+    investment: v.investment.trim(),
+    lower: v.lower.trim(),
+    upper: v.upper.trim(),
+    grids: /^\d{1,3}$/.test(g) ? Number(g) : Number.NaN,
+    spacing: v.spacing,
+    stopLoss: v.stopLoss.trim(),
+    takeProfit: v.takeProfit.trim(),
   };
 }
 
@@ -50,7 +55,13 @@ export function gridValuesFromParams(p: GridParamsInput): GridValues {
 const messages: Record<GridProblem['reason'], Partial<Record<GridField, MessageDescriptor>> & { default: MessageDescriptor }> = {
   required: { default: msg`必填` },
   format: { default: msg`请输入大于 0 的数字` },
-  range: { default: msg`超出范围`, upper: msg`最高价须高于最低价`, grids: msg`网格数须在 2-150 之间，且每格至少一个最小价格变动`, stopLoss: msg`止损价须低于最低价`, takeProfit: msg`止盈价须高于最高价` },
+  range: {
+    default: msg`超出范围`,
+    upper: msg`最高价须高于最低价`,
+    grids: msg`网格数须在 2-150 之间，且每格至少一个最小价格变动`,
+    stopLoss: msg`止损价须低于最低价`,
+    takeProfit: msg`止盈价须高于最高价`,
+  },
   belowMinimum: { default: msg`投资金额太少：每格下单量低于交易所最小下单量` },
   unprofitable: { default: msg`网格太密：每格利润不足以覆盖手续费` },
 };
@@ -75,6 +86,11 @@ export function gridPreview(v: GridValues, symbol: SymbolInfo) {
     quantity: plan.quantity.toFixed(),
     startBuy: plan.startBuy.toDecimalPlaces(2).toFixed(),
     levels: plan.levels.map((price, i) => ({ index: i, price: price.toFixed(), side: i < plan.empty ? 'buy' : i > plan.empty ? 'sell' : null })),
-    profit: { min: plan.profit.min.toDecimalPlaces(4).toFixed(), max: plan.profit.max.toDecimalPlaces(4).toFixed(), minPct: plan.profit.minPct.toDecimalPlaces(2).toFixed(), maxPct: plan.profit.maxPct.toDecimalPlaces(2).toFixed() },
+    profit: {
+      min: plan.profit.min.toDecimalPlaces(4).toFixed(),
+      max: plan.profit.max.toDecimalPlaces(4).toFixed(),
+      minPct: plan.profit.minPct.toDecimalPlaces(2).toFixed(),
+      maxPct: plan.profit.maxPct.toDecimalPlaces(2).toFixed(),
+    },
   };
 }

@@ -80,9 +80,7 @@ export function actionDetail(action: BotAction, i18n: I18n): string {
       return i18n._(msg`买入 ${d.amount ?? ''} @ ${d.price ?? ''}，花费 ${d.cost ?? ''}`);
     case 'close':
     case 'manual_close':
-      return d.stopLoss
-        ? i18n._(msg`止损卖出 ${d.amount ?? ''} @ ${d.price ?? ''}`)
-        : i18n._(msg`卖出 ${d.amount ?? ''} @ ${d.price ?? ''}，收入 ${d.cost ?? ''}`);
+      return d.stopLoss ? i18n._(msg`止损卖出 ${d.amount ?? ''} @ ${d.price ?? ''}`) : i18n._(msg`卖出 ${d.amount ?? ''} @ ${d.price ?? ''}，收入 ${d.cost ?? ''}`);
     case 'success':
       return i18n._(msg`第 ${d.cycle ?? ''} 轮结束，收益 ${d.profit ?? ''}`);
     case 'failed':

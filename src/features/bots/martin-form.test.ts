@@ -3,7 +3,15 @@ import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { checkMartin, defaultMartinValues, levelTable, paramsFromValues } from './martin-form.ts';
 
 const btc: SymbolInfo = {
-  symbol: 'BTC/USDT', price: '50000', change24h: '0', exchange: 'paper', tickSize: '0.01', stepSize: '0.00001', minAmount: '0.00001', minCost: '5', feeRate: '0.001',
+  symbol: 'BTC/USDT',
+  price: '50000',
+  change24h: '0',
+  exchange: 'paper',
+  tickSize: '0.01',
+  stepSize: '0.00001',
+  minAmount: '0.00001',
+  minCost: '5',
+  feeRate: '0.001',
 };
 const ids = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, (v as { id: string }).id]));
 

@@ -23,13 +23,26 @@ export interface MartinValues {
 }
 
 export const defaultMartinValues: MartinValues = {
-  investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: '5', addTrigger: '2', takeProfit: '1.5', stopLoss: '', repeat: true,
+  investment: '1000',
+  firstOrder: '20',
+  multiplier: '2',
+  maxPositions: '5',
+  addTrigger: '2',
+  takeProfit: '1.5',
+  stopLoss: '',
+  repeat: true,
 };
 
 export function valuesFromParams(p: MartinParamsInput): MartinValues {
   return {
-    investment: p.investment, firstOrder: p.firstOrder, multiplier: p.multiplier, maxPositions: String(p.maxPositions),
-    addTrigger: p.addTrigger, takeProfit: p.takeProfit, stopLoss: p.stopLoss ?? '', repeat: p.repeat,
+    investment: p.investment,
+    firstOrder: p.firstOrder,
+    multiplier: p.multiplier,
+    maxPositions: String(p.maxPositions),
+    addTrigger: p.addTrigger,
+    takeProfit: p.takeProfit,
+    stopLoss: p.stopLoss ?? '',
+    repeat: p.repeat,
   };
 }
 
@@ -37,9 +50,14 @@ export function valuesFromParams(p: MartinParamsInput): MartinValues {
 export function paramsFromValues(v: MartinValues): MartinParamsInput {
   const n = v.maxPositions.trim();
   return {
-    investment: v.investment.trim(), firstOrder: v.firstOrder.trim(), multiplier: v.multiplier.trim(),
+    investment: v.investment.trim(),
+    firstOrder: v.firstOrder.trim(),
+    multiplier: v.multiplier.trim(),
     maxPositions: /^\d{1,3}$/.test(n) ? Number(n) : Number.NaN,
-    addTrigger: v.addTrigger.trim(), takeProfit: v.takeProfit.trim(), stopLoss: v.stopLoss.trim(), repeat: v.repeat,
+    addTrigger: v.addTrigger.trim(),
+    takeProfit: v.takeProfit.trim(),
+    stopLoss: v.stopLoss.trim(),
+    repeat: v.repeat,
   };
 }
 
@@ -117,7 +135,10 @@ export function levelTable(v: MartinValues, symbol: SymbolInfo): { rows: LevelRo
       amount: l.amount.toFixed(),
       total: funds.toFixed(),
       average: average.toDecimalPlaces(dp).toFixed(),
-      takeProfit: average.mul(money(1).plus(money(params.takeProfit).div(100))).toDecimalPlaces(dp, 2).toFixed(),
+      takeProfit: average
+        .mul(money(1).plus(money(params.takeProfit).div(100)))
+        .toDecimalPlaces(dp, 2)
+        .toFixed(),
     };
   });
   return { rows, total: funds.toFixed() };

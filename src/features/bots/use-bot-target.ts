@@ -34,8 +34,19 @@ export function useBotTarget(id: string | undefined) {
   const assets = useQuery({ ...call('userAsset', { exchange: exchangeCode ?? '' }, { show: false }), enabled: exchangeCode !== undefined });
   const available = assets.data ? (assets.data.balances.find((b) => b.currency === quote)?.free ?? '0') : null;
   return {
-    bindings, bot, binding, symbols, market, quote, available,
-    exchangeId, setExchangeId, symbol, setSymbol, name, setName,
+    bindings,
+    bot,
+    binding,
+    symbols,
+    market,
+    quote,
+    available,
+    exchangeId,
+    setExchangeId,
+    symbol,
+    setSymbol,
+    name,
+    setName,
     loading: (!bindings.data && !failed(bindings)) || (id !== undefined && !bot.data && !failed(bot)),
     noBinding: !id && bindings.data?.length === 0,
     running: bot.data?.status === 'running',

@@ -48,6 +48,11 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
       return { title: i18n._(msg`提现申请`), text: i18n._(msg`已申请提现 ${amount} USDT 到 ${address}。如果不是你本人操作，请立即修改登录密码和支付密码。`) };
     }
     default:
-      return { title: i18n._(msg`通知`), text: Object.entries(d).map(([k, v]) => `${k}: ${v}`).join(', ') };
+      return {
+        title: i18n._(msg`通知`),
+        text: Object.entries(d)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', '),
+      };
   }
 }

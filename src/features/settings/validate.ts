@@ -10,7 +10,6 @@ const fieldMessages: Record<SetInfoField, MessageDescriptor> = {
   referrer: clientMessages['form.referrerMin'],
 };
 
-
 /** The translated problem with a profile value, or null when it is fine (same rules as the server). */
 export function profileFieldError(field: SetInfoField, value: string): string | null {
   return profileFieldOk[field](value.trim()) ? null : i18n._(fieldMessages[field]);

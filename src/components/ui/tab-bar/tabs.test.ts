@@ -9,4 +9,3 @@ describe('tab bar visibility', () => {
     expect(isTabBarVisible(p)).toBe(false);
   });
 });
-

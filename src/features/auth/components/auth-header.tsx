@@ -22,7 +22,9 @@ export function AuthHeader() {
       <div className={css.brand}>
         <img src="/favicon.svg" width="56" height="56" alt="" />
         <h1 className={css.brandName}>QuantBot</h1>
-        <p className={css.tagline}><Trans>自动化策略交易，7×24 小时为你执行</Trans></p>
+        <p className={css.tagline}>
+          <Trans>自动化策略交易，7×24 小时为你执行</Trans>
+        </p>
       </div>
     </>
   );

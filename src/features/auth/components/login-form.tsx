@@ -53,16 +53,40 @@ export function LoginForm() {
     <main className={css.screen}>
       <AuthHeader />
       <form className={ui.card} onSubmit={submit} onFocus={() => void loadAuthCalls().catch(() => undefined)} noValidate aria-label={t`登录`}>
-        <Field label={<Trans>账号</Trans>} name="account" autoComplete="username" autoCapitalize="none" value={values.account} onChange={set('account')} error={err('account')} placeholder={t`请输入账号`} />
-        <PasswordField label={<Trans>密码</Trans>} name="password" autoComplete="current-password" value={values.password} onChange={set('password')} error={err('password')} placeholder={t`请输入密码`} />
-        {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
+        <Field
+          label={<Trans>账号</Trans>}
+          name="account"
+          autoComplete="username"
+          autoCapitalize="none"
+          value={values.account}
+          onChange={set('account')}
+          error={err('account')}
+          placeholder={t`请输入账号`}
+        />
+        <PasswordField
+          label={<Trans>密码</Trans>}
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={set('password')}
+          error={err('password')}
+          placeholder={t`请输入密码`}
+        />
+        {failure ? (
+          <div role="alert" className={ui.formError}>
+            {failure}
+          </div>
+        ) : null}
         <button type="submit" className={ui.button.primary} disabled={loading}>
           {checking ? <Trans>安全验证中…</Trans> : loading ? <Trans>登录中…</Trans> : <Trans>登录</Trans>}
         </button>
       </form>
       <WalletEntry />
       <p className={css.switchLine}>
-        <Trans>还没有账号？</Trans> <Link to="/register"><Trans>立即注册</Trans></Link>
+        <Trans>还没有账号？</Trans>{' '}
+        <Link to="/register">
+          <Trans>立即注册</Trans>
+        </Link>
       </p>
     </main>
   );

@@ -63,16 +63,58 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
       <AuthHeader />
       {/* Touching the form fetches the client and the challenge's solver, so the submit waits for neither. */}
       <form className={ui.card} onSubmit={submit} onFocus={() => void loadAuthCalls().catch(() => undefined)} noValidate aria-label={t`注册`}>
-        <Field label={<Trans>账号</Trans>} name="account" autoComplete="username" autoCapitalize="none" value={values.account} onChange={set('account')} error={err('account')} placeholder={t`4-64 位字母或数字`} />
-        <PasswordField label={<Trans>密码</Trans>} name="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={err('password')} placeholder={t`至少 8 位，包含字母和数字`} />
-        <PasswordField label={<Trans>确认密码</Trans>} name="confirm" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={err('confirm')} placeholder={t`请再次输入密码`} />
+        <Field
+          label={<Trans>账号</Trans>}
+          name="account"
+          autoComplete="username"
+          autoCapitalize="none"
+          value={values.account}
+          onChange={set('account')}
+          error={err('account')}
+          placeholder={t`4-64 位字母或数字`}
+        />
+        <PasswordField
+          label={<Trans>密码</Trans>}
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          error={err('password')}
+          placeholder={t`至少 8 位，包含字母和数字`}
+        />
+        <PasswordField
+          label={<Trans>确认密码</Trans>}
+          name="confirm"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={set('confirm')}
+          error={err('confirm')}
+          placeholder={t`请再次输入密码`}
+        />
         <Field label={<Trans>邀请码（选填）</Trans>} name="referrer" autoCapitalize="none" value={values.referrer} onChange={set('referrer')} error={err('referrer')} placeholder={t`邀请人 UID`} />
         <label className={css.agreement}>
-          <input type="checkbox" name="agreement" className={css.checkbox} checked={values.agreement} onChange={(e) => setValues((v) => ({ ...v, agreement: e.target.checked }))} aria-invalid={errors.agreement ? true : undefined} />
-          <span><Trans>我已阅读并同意《用户协议》和《隐私政策》，并了解量化交易存在亏损风险。</Trans></span>
+          <input
+            type="checkbox"
+            name="agreement"
+            className={css.checkbox}
+            checked={values.agreement}
+            onChange={(e) => setValues((v) => ({ ...v, agreement: e.target.checked }))}
+            aria-invalid={errors.agreement ? true : undefined}
+          />
+          <span>
+            <Trans>我已阅读并同意《用户协议》和《隐私政策》，并了解量化交易存在亏损风险。</Trans>
+          </span>
         </label>
-        {errors.agreement ? <p role="alert" className={ui.fieldError}>{err('agreement')}</p> : null}
-        {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
+        {errors.agreement ? (
+          <p role="alert" className={ui.fieldError}>
+            {err('agreement')}
+          </p>
+        ) : null}
+        {failure ? (
+          <div role="alert" className={ui.formError}>
+            {failure}
+          </div>
+        ) : null}
         <button type="submit" className={ui.button.primary} disabled={loading}>
           {checking ? <Trans>安全验证中…</Trans> : loading ? <Trans>注册中…</Trans> : <Trans>注册</Trans>}
         </button>
@@ -80,7 +122,10 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
       {/* A first wallet login creates the account, with the referrer typed above (or from the link). */}
       <WalletEntry referrer={values.referrer.trim() || undefined} />
       <p className={css.switchLine}>
-        <Trans>已有账号？</Trans> <Link to="/login"><Trans>去登录</Trans></Link>
+        <Trans>已有账号？</Trans>{' '}
+        <Link to="/login">
+          <Trans>去登录</Trans>
+        </Link>
       </p>
     </main>
   );

@@ -15,7 +15,11 @@ export function ActionList({ actions, botOf }: { actions: BotAction[]; botOf?: (
             <strong className={actionTone(a) ? css.profit[actionTone(a)!] : undefined}>{actionTitle(a, i18n)}</strong>
             <span className={css.figureLabel}>{time(a.at)}</span>
           </div>
-          {botOf ? <div className={css.figureLabel} data-testid="action-bot">{botOf(a)}</div> : null}
+          {botOf ? (
+            <div className={css.figureLabel} data-testid="action-bot">
+              {botOf(a)}
+            </div>
+          ) : null}
           {actionDetail(a, i18n) ? <div className={css.figureLabel}>{actionDetail(a, i18n)}</div> : null}
         </li>
       ))}

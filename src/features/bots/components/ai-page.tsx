@@ -85,9 +85,10 @@ function AiSearchPage() {
     try {
       const name = target.name.trim() || `AI ${target.symbol}`;
       const base = { exchangeId: target.exchangeId, symbol: target.symbol, name, ai: { risk } };
-      const bot = p.type === 'grid'
-        ? await write('userBotCreate', { ...base, type: 'grid', params: p.params as GridParamsInput })
-        : await write('userBotCreate', { ...base, type: 'martin', params: p.params as MartinParamsInput });
+      const bot =
+        p.type === 'grid'
+          ? await write('userBotCreate', { ...base, type: 'grid', params: p.params as GridParamsInput })
+          : await write('userBotCreate', { ...base, type: 'martin', params: p.params as MartinParamsInput });
       await write('userBotOperation', { id: bot.id, action: 'start' });
       await navigate({ to: '/strategy/detail/$id', params: { id: bot.id }, replace: true });
     } catch (e) {
@@ -109,8 +110,17 @@ function AiSearchPage() {
         <>
           <BotTargetFields target={target} id={undefined} />
           <section className={ui.card}>
-            <Field label={<Trans>投资金额（USDT）</Trans>} inputMode="decimal" value={investment} onChange={(e) => setInvestment(e.target.value.trim())} error={investment && !validInvestment ? t`请输入大于 0 的金额` : undefined} data-testid="ai-investment" />
-            <div className={styles.riskLabel}><Trans>风险偏好</Trans></div>
+            <Field
+              label={<Trans>投资金额（USDT）</Trans>}
+              inputMode="decimal"
+              value={investment}
+              onChange={(e) => setInvestment(e.target.value.trim())}
+              error={investment && !validInvestment ? t`请输入大于 0 的金额` : undefined}
+              data-testid="ai-investment"
+            />
+            <div className={styles.riskLabel}>
+              <Trans>风险偏好</Trans>
+            </div>
             <div className={css.chips} role="radiogroup" aria-label={t`风险偏好`}>
               {risks.map(([r, label]) => (
                 <label key={r} className={css.chipOption} data-testid={`risk-${r}`}>
@@ -124,18 +134,41 @@ function AiSearchPage() {
               {busy ? <Trans>搜索中… {seconds} 秒</Trans> : <Trans>搜索最佳参数</Trans>}
             </button>
             {busy ? <progress className={styles.progress} aria-label={t`搜索进度`} /> : null}
-            {busy && ahead > 0 ? <p className={ui.muted} role="status" data-testid="ai-queue"><Trans>排队中：前面还有 {ahead} 个搜索。</Trans></p> : null}
-            {busy && ahead === 0 ? <p className={ui.muted}><Trans>正在用最近 30 天和 7 天的行情回测数百组马丁和网格参数，约需几秒。</Trans></p> : null}
-            {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
+            {busy && ahead > 0 ? (
+              <p className={ui.muted} role="status" data-testid="ai-queue">
+                <Trans>排队中：前面还有 {ahead} 个搜索。</Trans>
+              </p>
+            ) : null}
+            {busy && ahead === 0 ? (
+              <p className={ui.muted}>
+                <Trans>正在用最近 30 天和 7 天的行情回测数百组马丁和网格参数，约需几秒。</Trans>
+              </p>
+            ) : null}
+            {failure ? (
+              <div role="alert" className={ui.formError}>
+                {failure}
+              </div>
+            ) : null}
           </section>
           {answer ? (
             <section aria-label={t`方案`} data-testid="ai-proposals">
               <p className={ui.muted}>
-                <Trans>测试了 {answer.tried} 组参数（{answer.timeframe} K 线），{answer.kept} 组 30 天最大回撤不超过 {answer.limit}%，以下为评分最高的方案（用时 {num(answer.elapsedMs / 1000, i18n.locale, 1)} 秒）。</Trans>{' '}
-                <span data-testid="ai-fill"><Trans>回测成交价：触发价（跳空时为开盘价），滑点 {slippage}%。</Trans></span>
+                <Trans>
+                  测试了 {answer.tried} 组参数（{answer.timeframe} K 线），{answer.kept} 组 30 天最大回撤不超过 {answer.limit}%，以下为评分最高的方案（用时{' '}
+                  {num(answer.elapsedMs / 1000, i18n.locale, 1)} 秒）。
+                </Trans>{' '}
+                <span data-testid="ai-fill">
+                  <Trans>回测成交价：触发价（跳空时为开盘价），滑点 {slippage}%。</Trans>
+                </span>
               </p>
-              {answer.proposals.length === 0 ? <p className={ui.card}><Trans>没有符合该风险偏好的方案，可以换一个交易对或风险偏好再试。</Trans></p> : null}
-              {answer.proposals.map((p, i) => <ProposalCard key={`${p.type}:${JSON.stringify(p.params)}`} p={p} index={i} kept={answer.kept} busy={starting !== null} starting={starting === i} onStart={() => void start(p, i)} />)}
+              {answer.proposals.length === 0 ? (
+                <p className={ui.card}>
+                  <Trans>没有符合该风险偏好的方案，可以换一个交易对或风险偏好再试。</Trans>
+                </p>
+              ) : null}
+              {answer.proposals.map((p, i) => (
+                <ProposalCard key={`${p.type}:${JSON.stringify(p.params)}`} p={p} index={i} kept={answer.kept} busy={starting !== null} starting={starting === i} onStart={() => void start(p, i)} />
+              ))}
             </section>
           ) : null}
         </>
@@ -152,20 +185,64 @@ function ProposalCard({ p, index, kept, busy, starting, onStart }: { p: AiPropos
   return (
     <article className={ui.card} data-testid="ai-proposal">
       <div className={css.botHead}>
-        <strong>{index + 1}. {m ? <Trans>马丁</Trans> : <Trans>网格</Trans>}</strong>
-        <span className={ui.muted}><Trans>评分 {num(p.score, l, 2)} · 第 {index + 1}/{kept}</Trans></span>
+        <strong>
+          {index + 1}. {m ? <Trans>马丁</Trans> : <Trans>网格</Trans>}
+        </strong>
+        <span className={ui.muted}>
+          <Trans>
+            评分 {num(p.score, l, 2)} · 第 {index + 1}/{kept}
+          </Trans>
+        </span>
       </div>
       <p className={styles.aiNote}>
-        {m ? <Trans>首单 {m.firstOrder} USDT · 倍数 {m.multiplier} · 最多 {m.maxPositions} 单 · 跌 {m.addTrigger}% 补仓 · 止盈 {m.takeProfit}%</Trans> : null}
-        {g ? <Trans>区间 {num(g.lower, l, 8)} ~ {num(g.upper, l, 8)} · {g.grids} 格 · {g.spacing === 'geometric' ? t`等比` : t`等差`}</Trans> : null}
+        {m ? (
+          <Trans>
+            首单 {m.firstOrder} USDT · 倍数 {m.multiplier} · 最多 {m.maxPositions} 单 · 跌 {m.addTrigger}% 补仓 · 止盈 {m.takeProfit}%
+          </Trans>
+        ) : null}
+        {g ? (
+          <Trans>
+            区间 {num(g.lower, l, 8)} ~ {num(g.upper, l, 8)} · {g.grids} 格 · {g.spacing === 'geometric' ? t`等比` : t`等差`}
+          </Trans>
+        ) : null}
       </p>
       <div className={css.figures}>
-        <div><div className={`${css.figureValue} ${css.profit[trend(p.d30.returnPct)]}`}>{signed(p.d30.returnPct, l, 2)}%</div><div className={css.figureLabel}><Trans>30 天收益率</Trans></div></div>
-        <div><div className={css.figureValue}>{num(p.d30.maxDrawdownPct, l, 2)}%</div><div className={css.figureLabel}><Trans>30 天最大回撤</Trans></div></div>
-        <div><div className={`${css.figureValue} ${css.profit[trend(p.d7.returnPct)]}`}>{signed(p.d7.returnPct, l, 2)}%</div><div className={css.figureLabel}><Trans>7 天收益率</Trans></div></div>
-        <div><div className={css.figureValue}>{p.d30.cycles}</div><div className={css.figureLabel}><Trans>30 天完成轮次</Trans></div></div>
-        <div><div className={css.figureValue}>{num(p.d7.maxDrawdownPct, l, 2)}%</div><div className={css.figureLabel}><Trans>7 天最大回撤</Trans></div></div>
-        <div><div className={`${css.figureValue} ${css.profit[trend(p.d30.realized)]}`}>{signed(p.d30.realized, l, 2)}</div><div className={css.figureLabel}><Trans>30 天已实现</Trans></div></div>
+        <div>
+          <div className={`${css.figureValue} ${css.profit[trend(p.d30.returnPct)]}`}>{signed(p.d30.returnPct, l, 2)}%</div>
+          <div className={css.figureLabel}>
+            <Trans>30 天收益率</Trans>
+          </div>
+        </div>
+        <div>
+          <div className={css.figureValue}>{num(p.d30.maxDrawdownPct, l, 2)}%</div>
+          <div className={css.figureLabel}>
+            <Trans>30 天最大回撤</Trans>
+          </div>
+        </div>
+        <div>
+          <div className={`${css.figureValue} ${css.profit[trend(p.d7.returnPct)]}`}>{signed(p.d7.returnPct, l, 2)}%</div>
+          <div className={css.figureLabel}>
+            <Trans>7 天收益率</Trans>
+          </div>
+        </div>
+        <div>
+          <div className={css.figureValue}>{p.d30.cycles}</div>
+          <div className={css.figureLabel}>
+            <Trans>30 天完成轮次</Trans>
+          </div>
+        </div>
+        <div>
+          <div className={css.figureValue}>{num(p.d7.maxDrawdownPct, l, 2)}%</div>
+          <div className={css.figureLabel}>
+            <Trans>7 天最大回撤</Trans>
+          </div>
+        </div>
+        <div>
+          <div className={`${css.figureValue} ${css.profit[trend(p.d30.realized)]}`}>{signed(p.d30.realized, l, 2)}</div>
+          <div className={css.figureLabel}>
+            <Trans>30 天已实现</Trans>
+          </div>
+        </div>
       </div>
       <EquityChart points={p.equity} investment={Number(p.params.investment)} label={t`资金曲线`} locale={l} />
       <button type="button" className={ui.button.primary} disabled={busy} onClick={onStart} data-testid="ai-start">

@@ -38,39 +38,127 @@ export function AllLogsPage({ id }: { id?: string | undefined }) {
       <OfflineBanner />
       <section className={ui.card} aria-label={t`筛选`}>
         <label className={ui.field}>
-          <span className={ui.label}><Trans>策略</Trans></span>
-          <select className={css.select} value={id ?? ''} data-testid="logs-bot" onChange={(e) => { reset(); void navigate({ to: '/strategy/logs', search: e.target.value ? { id: e.target.value } : {}, replace: true }); }}>
+          <span className={ui.label}>
+            <Trans>策略</Trans>
+          </span>
+          <select
+            className={css.select}
+            value={id ?? ''}
+            data-testid="logs-bot"
+            onChange={(e) => {
+              reset();
+              void navigate({ to: '/strategy/logs', search: e.target.value ? { id: e.target.value } : {}, replace: true });
+            }}
+          >
             <option value="">{t`全部策略`}</option>
-            {bots.data?.list.map((b) => <option key={b.id} value={b.id}>{b.symbol} · {b.name}</option>)}
+            {bots.data?.list.map((b) => (
+              <option key={b.id} value={b.id}>
+                {b.symbol} · {b.name}
+              </option>
+            ))}
           </select>
         </label>
         <label className={ui.field}>
-          <span className={ui.label}><Trans>类型</Trans></span>
-          <select className={css.select} value={kind} data-testid="logs-kind" onChange={(e) => { reset(); setKind(e.target.value as ActionKind | ''); }}>
+          <span className={ui.label}>
+            <Trans>类型</Trans>
+          </span>
+          <select
+            className={css.select}
+            value={kind}
+            data-testid="logs-kind"
+            onChange={(e) => {
+              reset();
+              setKind(e.target.value as ActionKind | '');
+            }}
+          >
             <option value="">{t`全部类型`}</option>
-            {actionKinds.map((k) => <option key={k} value={k}>{i18n._(actionLabels[k])}</option>)}
+            {actionKinds.map((k) => (
+              <option key={k} value={k}>
+                {i18n._(actionLabels[k])}
+              </option>
+            ))}
           </select>
         </label>
         <div className={css.grid2}>
           <label className={styles.dateField}>
-            <span className={ui.label}><Trans>开始日期 (UTC)</Trans></span>
-            <input type="date" className={styles.dateInput} value={from} max={to || undefined} data-testid="logs-from" onChange={(e) => { reset(); setFrom(e.target.value); }} />
+            <span className={ui.label}>
+              <Trans>开始日期 (UTC)</Trans>
+            </span>
+            <input
+              type="date"
+              className={styles.dateInput}
+              value={from}
+              max={to || undefined}
+              data-testid="logs-from"
+              onChange={(e) => {
+                reset();
+                setFrom(e.target.value);
+              }}
+            />
           </label>
           <label className={styles.dateField}>
-            <span className={ui.label}><Trans>结束日期 (UTC)</Trans></span>
-            <input type="date" className={styles.dateInput} value={to} min={from || undefined} data-testid="logs-to" onChange={(e) => { reset(); setTo(e.target.value); }} />
+            <span className={ui.label}>
+              <Trans>结束日期 (UTC)</Trans>
+            </span>
+            <input
+              type="date"
+              className={styles.dateInput}
+              value={to}
+              min={from || undefined}
+              data-testid="logs-to"
+              onChange={(e) => {
+                reset();
+                setTo(e.target.value);
+              }}
+            />
           </label>
         </div>
-        {backwards ? <p role="alert" className={css.errorLine}><Trans>开始日期不能晚于结束日期。</Trans></p> : null}
-        {kind || from || to ? <button type="button" className={css.smallButton} onClick={() => { reset(); setKind(''); setFrom(''); setTo(''); }}><Trans>清除筛选</Trans></button> : null}
+        {backwards ? (
+          <p role="alert" className={css.errorLine}>
+            <Trans>开始日期不能晚于结束日期。</Trans>
+          </p>
+        ) : null}
+        {kind || from || to ? (
+          <button
+            type="button"
+            className={css.smallButton}
+            onClick={() => {
+              reset();
+              setKind('');
+              setFrom('');
+              setTo('');
+            }}
+          >
+            <Trans>清除筛选</Trans>
+          </button>
+        ) : null}
       </section>
       <section className={ui.card}>
-        <LoadState loading={!backwards && loading(actions)} failed={failed(actions)} failedText={actions.error instanceof Error && actions.error.message ? actions.error.message : <Trans>日志加载失败。</Trans>} onRetry={() => void actions.refetch()} />
+        <LoadState
+          loading={!backwards && loading(actions)}
+          failed={failed(actions)}
+          failedText={actions.error instanceof Error && actions.error.message ? actions.error.message : <Trans>日志加载失败。</Trans>}
+          onRetry={() => void actions.refetch()}
+        />
         {actions.data && actions.data.list.length === 0 ? (
-          <p className={ui.muted} data-testid="logs-empty">{id || kind || from || to ? <Trans>没有符合筛选的日志。</Trans> : <Trans>还没有策略，也就没有日志。</Trans>}</p>
+          <p className={ui.muted} data-testid="logs-empty">
+            {id || kind || from || to ? <Trans>没有符合筛选的日志。</Trans> : <Trans>还没有策略，也就没有日志。</Trans>}
+          </p>
         ) : null}
-        {actions.data ? <p className={styles.cardMeta} data-testid="logs-total"><Trans>共 {actions.data.total} 条</Trans></p> : null}
-        {actions.data ? <ActionList actions={actions.data.list} botOf={(a) => { const line = a as BotLogLine; return `${line.symbol} · ${line.botName}`; }} /> : null}
+        {actions.data ? (
+          <p className={styles.cardMeta} data-testid="logs-total">
+            <Trans>共 {actions.data.total} 条</Trans>
+          </p>
+        ) : null}
+        {actions.data ? (
+          <ActionList
+            actions={actions.data.list}
+            botOf={(a) => {
+              const line = a as BotLogLine;
+              return `${line.symbol} · ${line.botName}`;
+            }}
+          />
+        ) : null}
         {actions.data ? <Pager page={page} pageSize={PAGE_SIZE} total={actions.data.total} onPage={setPage} /> : null}
       </section>
     </Page>

@@ -13,8 +13,16 @@ export function AvailableHint({ available, quote, needed, locale }: { available:
   const short = needed !== null && /^\d+(\.\d+)?$/.test(needed) && new Decimal(needed).gt(available);
   return (
     <div className={css.availableHint} data-testid="available-hint">
-      <span className={ui.muted}><Trans>可用 {num(available, locale, 2)} {quote}</Trans></span>
-      {short ? <span role="alert" className={css.availableShort}><Trans>超过可用余额：启动时会被拒绝，请减少投资或先充值。</Trans></span> : null}
+      <span className={ui.muted}>
+        <Trans>
+          可用 {num(available, locale, 2)} {quote}
+        </Trans>
+      </span>
+      {short ? (
+        <span role="alert" className={css.availableShort}>
+          <Trans>超过可用余额：启动时会被拒绝，请减少投资或先充值。</Trans>
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -52,18 +52,30 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
 
   return (
     <section className={ui.card} aria-labelledby="backtest-title" data-testid="backtest">
-      <h2 id="backtest-title" className={css.sectionTitle}><Trans>回测</Trans></h2>
+      <h2 id="backtest-title" className={css.sectionTitle}>
+        <Trans>回测</Trans>
+      </h2>
       <fieldset className={css.chips} aria-label={t`回测区间`}>
         {windows.map((d) => (
-          <button key={d} type="button" className={css.chip} aria-pressed={d === days} onClick={() => setDays(d)}><Trans>{d} 天</Trans></button>
+          <button key={d} type="button" className={css.chip} aria-pressed={d === days} onClick={() => setDays(d)}>
+            <Trans>{d} 天</Trans>
+          </button>
         ))}
       </fieldset>
       <button type="button" className={ui.button.secondary} disabled={!ready || busy || exchangeId === null} onClick={() => void run()} data-testid="run-backtest">
         {busy ? <Trans>回测中…</Trans> : <Trans>用当前参数回测</Trans>}
       </button>
       {busy ? <progress className={styles.progress} aria-label={t`回测进度`} /> : null}
-      {!ready ? <p className={ui.muted}><Trans>参数有效后即可回测。</Trans></p> : null}
-      {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
+      {!ready ? (
+        <p className={ui.muted}>
+          <Trans>参数有效后即可回测。</Trans>
+        </p>
+      ) : null}
+      {failure ? (
+        <div role="alert" className={ui.formError}>
+          {failure}
+        </div>
+      ) : null}
       {result ? (
         <div data-testid="backtest-result" className={styles.backtestResult}>
           <div className={css.figures}>
@@ -76,10 +88,20 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
           </div>
           <EquityChart points={result.equity} investment={Number(result.investment)} label={t`资金曲线`} locale={l} />
           <p className={css.mutedTight.bottom}>
-            <Trans>{result.days} 天、{result.candles} 根 {result.timeframe} K 线，同期价格 {signed(result.priceChangePct, l, 2)}%。</Trans>{' '}
-            {result.open ? <><Trans>结束时仍持仓 {result.open.amount}，均价 {num(result.open.average, l, 8)}。</Trans>{' '}</> : null}
+            <Trans>
+              {result.days} 天、{result.candles} 根 {result.timeframe} K 线，同期价格 {signed(result.priceChangePct, l, 2)}%。
+            </Trans>{' '}
+            {result.open ? (
+              <>
+                <Trans>
+                  结束时仍持仓 {result.open.amount}，均价 {num(result.open.average, l, 8)}。
+                </Trans>{' '}
+              </>
+            ) : null}
             <Trans>回测按历史价格以市价成交，不代表未来收益。</Trans>{' '}
-            <span data-testid="bt-fill"><Trans>成交价：触发价（跳空时为开盘价），滑点 {slippage}%。</Trans></span>
+            <span data-testid="bt-fill">
+              <Trans>成交价：触发价（跳空时为开盘价），滑点 {slippage}%。</Trans>
+            </span>
           </p>
         </div>
       ) : null}
@@ -90,7 +112,9 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
 function Figure({ label, value, testId }: { label: ReactNode; value: ReactNode; testId?: string }) {
   return (
     <div className={css.figure}>
-      <div className={css.figureValue} data-testid={testId}>{value}</div>
+      <div className={css.figureValue} data-testid={testId}>
+        {value}
+      </div>
       <div className={css.figureLabel}>{label}</div>
     </div>
   );

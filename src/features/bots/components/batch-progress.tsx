@@ -32,17 +32,33 @@ export function BatchProgress({ taskId, names, onClose }: { taskId: string; name
             {status ? i18n._(operationLabels[status.action]) : null} {done ? <Trans>完成</Trans> : <Trans>进行中…</Trans>}
           </Dialog.Title>
           <Dialog.Description className={dialog.description}>
-            {status ? <Trans>已处理 {status.done} / {status.total}，成功 {status.results.filter((r) => r.ok).length}</Trans> : <Trans>正在提交…</Trans>}
+            {status ? (
+              <Trans>
+                已处理 {status.done} / {status.total}，成功 {status.results.filter((r) => r.ok).length}
+              </Trans>
+            ) : (
+              <Trans>正在提交…</Trans>
+            )}
           </Dialog.Description>
           <progress className={css.progress} max={status?.total ?? 1} value={status?.done ?? 0} />
           {failed.length > 0 ? (
             <ul data-testid="batch-failures">
-              {failed.map((r) => <li key={r.id} className={css.errorLine}>{names.get(r.id) ?? `#${r.id}`}: {r.msg}</li>)}
+              {failed.map((r) => (
+                <li key={r.id} className={css.errorLine}>
+                  {names.get(r.id) ?? `#${r.id}`}: {r.msg}
+                </li>
+              ))}
             </ul>
           ) : null}
-          {failure ? <p role="alert" className={css.errorLine}>{failure}</p> : null}
+          {failure ? (
+            <p role="alert" className={css.errorLine}>
+              {failure}
+            </p>
+          ) : null}
           <div className={css.spacer} />
-          <button type="button" className={button.primary} disabled={!done && !failure} onClick={onClose}><Trans>关闭</Trans></button>
+          <button type="button" className={button.primary} disabled={!done && !failure} onClick={onClose}>
+            <Trans>关闭</Trans>
+          </button>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -37,44 +37,105 @@ export function BillPage() {
       <ModeSwitch mode={mode} onChange={setMode} />
       <section className={`${ui.card} ${css.grid2}`} aria-busy={!bill.data}>
         <div>
-          <div className={ui.muted}><Trans>今日收益 (USDT)</Trans></div>
-          <div className={css.big} data-testid="bill-today"><Profit value={bill.data?.today ?? null} /></div>
+          <div className={ui.muted}>
+            <Trans>今日收益 (USDT)</Trans>
+          </div>
+          <div className={css.big} data-testid="bill-today">
+            <Profit value={bill.data?.today ?? null} />
+          </div>
         </div>
         <div>
-          <div className={ui.muted}><Trans>累计收益 (USDT)</Trans></div>
-          <div className={css.big} data-testid="bill-total"><Profit value={bill.data?.total ?? null} /></div>
+          <div className={ui.muted}>
+            <Trans>累计收益 (USDT)</Trans>
+          </div>
+          <div className={css.big} data-testid="bill-total">
+            <Profit value={bill.data?.total ?? null} />
+          </div>
         </div>
       </section>
       <PnlPanel mode={mode} />
-      <LoadState loading={false} failed={failed(bill) || failed(group)} failedText={<Trans>账单加载失败。</Trans>} onRetry={() => { void bill.refetch(); void group.refetch(); }} />
+      <LoadState
+        loading={false}
+        failed={failed(bill) || failed(group)}
+        failedText={<Trans>账单加载失败。</Trans>}
+        onRetry={() => {
+          void bill.refetch();
+          void group.refetch();
+        }}
+      />
       {group.data ? (
         <section className={ui.card}>
-          <h2 className={css.sectionTitle}><Trans>近 30 天每日收益</Trans></h2>
+          <h2 className={css.sectionTitle}>
+            <Trans>近 30 天每日收益</Trans>
+          </h2>
           <div className={css.bar} role="img" aria-label={t`近 30 天每日收益`}>
             {days.map((d) => {
               const v = Number(d.profit);
-              return <div key={d.day} className={styles.barCol[v > 0 ? 'up' : v < 0 ? 'down' : 'flat']} title={`${d.day}: ${d.profit}`} style={assignInlineVars({ [styles.barHeight]: `${Math.max(2, (Math.abs(v) / peak) * 100)}%` })} />;
+              return (
+                <div
+                  key={d.day}
+                  className={styles.barCol[v > 0 ? 'up' : v < 0 ? 'down' : 'flat']}
+                  title={`${d.day}: ${d.profit}`}
+                  style={assignInlineVars({ [styles.barHeight]: `${Math.max(2, (Math.abs(v) / peak) * 100)}%` })}
+                />
+              );
             })}
           </div>
-          <div className={css.row}><span className={css.figureLabel}>{days[0]?.day}</span><span className={css.figureLabel}>{days.at(-1)?.day}</span></div>
+          <div className={css.row}>
+            <span className={css.figureLabel}>{days[0]?.day}</span>
+            <span className={css.figureLabel}>{days.at(-1)?.day}</span>
+          </div>
           <fieldset className={styles.chipsSpaced}>
-            <button type="button" className={css.chip} aria-pressed={by === 'bot'} onClick={() => setBy('bot')}><Trans>按策略</Trans></button>
-            <button type="button" className={css.chip} aria-pressed={by === 'symbol'} onClick={() => setBy('symbol')}><Trans>按交易对</Trans></button>
+            <button type="button" className={css.chip} aria-pressed={by === 'bot'} onClick={() => setBy('bot')}>
+              <Trans>按策略</Trans>
+            </button>
+            <button type="button" className={css.chip} aria-pressed={by === 'symbol'} onClick={() => setBy('symbol')}>
+              <Trans>按交易对</Trans>
+            </button>
           </fieldset>
-          {(by === 'bot' ? group.data.byBot : group.data.bySymbol).length === 0 ? <p className={ui.muted}><Trans>还没有已完成的轮次。</Trans></p> : null}
+          {(by === 'bot' ? group.data.byBot : group.data.bySymbol).length === 0 ? (
+            <p className={ui.muted}>
+              <Trans>还没有已完成的轮次。</Trans>
+            </p>
+          ) : null}
           {by === 'bot'
-            ? group.data.byBot.map((g) => <div key={g.botId} className={css.row}><span>{g.symbol} · {g.botName}</span><Profit value={g.profit} /></div>)
-            : group.data.bySymbol.map((g) => <div key={g.symbol} className={css.row}><span>{g.symbol}</span><Profit value={g.profit} /></div>)}
+            ? group.data.byBot.map((g) => (
+                <div key={g.botId} className={css.row}>
+                  <span>
+                    {g.symbol} · {g.botName}
+                  </span>
+                  <Profit value={g.profit} />
+                </div>
+              ))
+            : group.data.bySymbol.map((g) => (
+                <div key={g.symbol} className={css.row}>
+                  <span>{g.symbol}</span>
+                  <Profit value={g.profit} />
+                </div>
+              ))}
         </section>
       ) : null}
       <section className={ui.card}>
-        <h2 className={css.sectionTitle}><Trans>收益明细</Trans></h2>
+        <h2 className={css.sectionTitle}>
+          <Trans>收益明细</Trans>
+        </h2>
         <LoadState loading={loading(logs)} failed={failed(logs)} failedText={<Trans>加载失败。</Trans>} onRetry={() => void logs.refetch()} />
-        {logs.data && logs.data.list.length === 0 ? <p className={ui.muted}><Trans>策略完成一轮止盈或止损后，收益会出现在这里。</Trans></p> : null}
+        {logs.data && logs.data.list.length === 0 ? (
+          <p className={ui.muted}>
+            <Trans>策略完成一轮止盈或止损后，收益会出现在这里。</Trans>
+          </p>
+        ) : null}
         {logs.data?.list.map((b) => (
           <div key={b.id} className={css.logItem}>
-            <div className={css.rowTight}><span>{b.symbol} · {b.botName} · <Trans>第 {b.cycle} 轮</Trans></span><Profit value={b.profit} /></div>
-            <div className={css.figureLabel}>{b.exchange} · {time(b.closedAt)}</div>
+            <div className={css.rowTight}>
+              <span>
+                {b.symbol} · {b.botName} · <Trans>第 {b.cycle} 轮</Trans>
+              </span>
+              <Profit value={b.profit} />
+            </div>
+            <div className={css.figureLabel}>
+              {b.exchange} · {time(b.closedAt)}
+            </div>
           </div>
         ))}
         {logs.data ? <Pager page={page} pageSize={PAGE_SIZE} total={logs.data.total} onPage={setPage} /> : null}

@@ -52,31 +52,57 @@ export function BotActionPage({ id }: { id: string }) {
         <>
           <section className={ui.card}>
             <div className={css.botHead}>
-              <strong>{d.symbol} · {d.name}</strong>
+              <strong>
+                {d.symbol} · {d.name}
+              </strong>
               <StatusBadge status={d.status} />
             </div>
             <div className={css.figures}>
               <Figure label={<Trans>最新价</Trans>}>{num(d.price, l, 8)}</Figure>
               <Figure label={<Trans>持仓均价</Trans>}>{num(d.averagePrice, l, 8)}</Figure>
-              <Figure label={<Trans>持仓 / 上限</Trans>}>{d.positions} / {d.maxPositions}</Figure>
+              <Figure label={<Trans>持仓 / 上限</Trans>}>
+                {d.positions} / {d.maxPositions}
+              </Figure>
               <Figure label={<Trans>持有数量</Trans>}>{num(d.amount, l, 8)}</Figure>
-              <Figure label={<Trans>浮动盈亏</Trans>}><Profit value={d.unrealized} /></Figure>
+              <Figure label={<Trans>浮动盈亏</Trans>}>
+                <Profit value={d.unrealized} />
+              </Figure>
               <Figure label={<Trans>下一笔金额</Trans>}>{num(nextQuote, l, 2)}</Figure>
             </div>
           </section>
-          {d.status === 'stopped' ? <div role="alert" className={ui.formError}><Trans>已停止的策略不能补仓或平仓，请先启动。</Trans></div> : null}
-          {d.pending ? <p className={ui.muted} role="status"><Trans>有订单正在处理，请稍后再试。</Trans></p> : null}
-          {failure ? <div role="alert" className={ui.formError} data-testid="action-failure">{failure}</div> : null}
+          {d.status === 'stopped' ? (
+            <div role="alert" className={ui.formError}>
+              <Trans>已停止的策略不能补仓或平仓，请先启动。</Trans>
+            </div>
+          ) : null}
+          {d.pending ? (
+            <p className={ui.muted} role="status">
+              <Trans>有订单正在处理，请稍后再试。</Trans>
+            </p>
+          ) : null}
+          {failure ? (
+            <div role="alert" className={ui.formError} data-testid="action-failure">
+              {failure}
+            </div>
+          ) : null}
           <section className={ui.card}>
-            <h2 className={css.sectionTitle}><Trans>手动补仓</Trans></h2>
-            <p className={ui.muted}><Trans>以市价立即买入下一层的金额，计入本轮持仓，均价和止盈价随之更新。</Trans></p>
+            <h2 className={css.sectionTitle}>
+              <Trans>手动补仓</Trans>
+            </h2>
+            <p className={ui.muted}>
+              <Trans>以市价立即买入下一层的金额，计入本轮持仓，均价和止盈价随之更新。</Trans>
+            </p>
             <button type="button" className={ui.button.primary} disabled={!canAdd || busy} onClick={() => setAsking('add')} data-testid="manual-add">
               <Trans>补仓 {num(nextQuote, l, 2)} USDT</Trans>
             </button>
           </section>
           <section className={ui.card}>
-            <h2 className={css.sectionTitle}><Trans>手动平仓</Trans></h2>
-            <p className={ui.muted}><Trans>以市价卖出本轮全部持仓并结束本轮；开启循环时将开始下一轮。</Trans></p>
+            <h2 className={css.sectionTitle}>
+              <Trans>手动平仓</Trans>
+            </h2>
+            <p className={ui.muted}>
+              <Trans>以市价卖出本轮全部持仓并结束本轮；开启循环时将开始下一轮。</Trans>
+            </p>
             <button type="button" className={ui.button.danger} disabled={!canClose || busy} onClick={() => setAsking('close')} data-testid="manual-close">
               <Trans>平仓 {num(d.amount, l, 8)}</Trans>
             </button>
@@ -85,9 +111,17 @@ export function BotActionPage({ id }: { id: string }) {
             open={asking !== null}
             onOpenChange={(open) => !open && setAsking(null)}
             title={asking === 'add' ? <Trans>确认补仓</Trans> : <Trans>确认平仓</Trans>}
-            description={asking === 'add'
-              ? <Trans>以市价买入约 {num(nextQuote, l, 2)} USDT 的 {d.symbol}（当前价 {num(d.price, l, 8)}）。</Trans>
-              : <Trans>以市价卖出 {num(d.amount, l, 8)}，按当前价预计盈亏 {num(d.unrealized, l, 4)} USDT。</Trans>}
+            description={
+              asking === 'add' ? (
+                <Trans>
+                  以市价买入约 {num(nextQuote, l, 2)} USDT 的 {d.symbol}（当前价 {num(d.price, l, 8)}）。
+                </Trans>
+              ) : (
+                <Trans>
+                  以市价卖出 {num(d.amount, l, 8)}，按当前价预计盈亏 {num(d.unrealized, l, 4)} USDT。
+                </Trans>
+              )
+            }
             confirmLabel={asking === 'add' ? <Trans>补仓</Trans> : <Trans>平仓</Trans>}
             busy={busy}
             onConfirm={() => asking && void run(asking)}

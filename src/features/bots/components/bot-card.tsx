@@ -13,22 +13,32 @@ export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { 
   const { t, i18n } = useLingui();
   return (
     <li className={selecting ? css.botCard : css.botCardSingle} data-testid="bot-card" data-bot-id={bot.id}>
-      {selecting ? (
-        <input type="checkbox" className={css.checkbox} checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={t`选择 ${bot.name}`} />
-      ) : null}
+      {selecting ? <input type="checkbox" className={css.checkbox} checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={t`选择 ${bot.name}`} /> : null}
       <Link to="/strategy/detail/$id" params={{ id: bot.id }} className={css.botLink}>
         <div className={css.botHead}>
-          <span className={css.botTitle}>{bot.symbol} · {bot.name}</span>
+          <span className={css.botTitle}>
+            {bot.symbol} · {bot.name}
+          </span>
           <StatusBadge status={bot.status} />
         </div>
-        <div className={styles.cardMeta}>{exchangeName} · {bot.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁</Trans>} · <Trans>第 {bot.cycle} 轮</Trans></div>
+        <div className={styles.cardMeta}>
+          {exchangeName} · {bot.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁</Trans>} · <Trans>第 {bot.cycle} 轮</Trans>
+        </div>
         <div className={css.figures}>
-          <Figure label={bot.type === 'grid' ? <Trans>网格利润</Trans> : <Trans>已实现收益</Trans>}><Profit value={bot.profit} max={2} /></Figure>
-          <Figure label={<Trans>持仓 / 上限</Trans>}>{bot.positions} / {bot.maxPositions}</Figure>
+          <Figure label={bot.type === 'grid' ? <Trans>网格利润</Trans> : <Trans>已实现收益</Trans>}>
+            <Profit value={bot.profit} max={2} />
+          </Figure>
+          <Figure label={<Trans>持仓 / 上限</Trans>}>
+            {bot.positions} / {bot.maxPositions}
+          </Figure>
           <Figure label={<Trans>已投入</Trans>}>{num(bot.invested, i18n.locale, 2)}</Figure>
         </div>
         <BotReturns bot={bot} />
-        {bot.error ? <p className={css.errorLine} role="status">{bot.error}</p> : null}
+        {bot.error ? (
+          <p className={css.errorLine} role="status">
+            {bot.error}
+          </p>
+        ) : null}
       </Link>
     </li>
   );

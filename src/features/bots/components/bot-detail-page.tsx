@@ -39,7 +39,8 @@ export function BotDetailPage({ id }: { id: string }) {
   // The candles need the pair, known once the detail arrives.
   const candles = useQuery({
     ...call('marketSymbols', { exchange: d?.exchange ?? '', symbol: d?.symbol ?? '', history: '1', timeframe: '1m' }, { show: false }),
-    enabled: d !== undefined, refetchInterval: 15_000,
+    enabled: d !== undefined,
+    refetchInterval: 15_000,
   });
   const adds = useQuery({ ...call('userPositionAdds', { id }, { show: false }), refetchInterval: live });
   const actions = useQuery({ ...call('userBotActions', { id, page: '1', page_size: '10' }), refetchInterval: live });
@@ -69,57 +70,125 @@ export function BotDetailPage({ id }: { id: string }) {
         <>
           <section className={ui.card} data-testid="bot-summary">
             <div className={css.botHead}>
-              <span className={ui.muted}>{exchangeName(d.exchange)} · {d.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁</Trans>} · <Trans>第 {d.cycle} 轮</Trans></span>
+              <span className={ui.muted}>
+                {exchangeName(d.exchange)} · {d.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁</Trans>} · <Trans>第 {d.cycle} 轮</Trans>
+              </span>
               <StatusBadge status={d.status} />
             </div>
             <div className={styles.grid2Spaced}>
               <div>
                 <div className={ui.muted}>{d.grid ? <Trans>网格利润 (USDT)</Trans> : <Trans>已实现收益 (USDT)</Trans>}</div>
-                <div className={css.big} data-testid="bot-profit"><Profit value={d.profit} max={2} /></div>
+                <div className={css.big} data-testid="bot-profit">
+                  <Profit value={d.profit} max={2} />
+                </div>
               </div>
               <div>
-                <div className={ui.muted}><Trans>浮动盈亏 (USDT)</Trans></div>
-                <div className={css.big}><Profit value={d.unrealized} max={2} /></div>
+                <div className={ui.muted}>
+                  <Trans>浮动盈亏 (USDT)</Trans>
+                </div>
+                <div className={css.big}>
+                  <Profit value={d.unrealized} max={2} />
+                </div>
               </div>
             </div>
             <div className={css.figures}>
-              <Figure label={<Trans>最新价</Trans>} testId="bot-price">{num(d.price, l, 8)}</Figure>
+              <Figure label={<Trans>最新价</Trans>} testId="bot-price">
+                {num(d.price, l, 8)}
+              </Figure>
               <Figure label={<Trans>持仓均价</Trans>}>{num(d.averagePrice, l, 8)}</Figure>
-              <Figure label={<Trans>持仓 / 上限</Trans>} testId="bot-positions">{d.positions} / {d.maxPositions}</Figure>
+              <Figure label={<Trans>持仓 / 上限</Trans>} testId="bot-positions">
+                {d.positions} / {d.maxPositions}
+              </Figure>
               <Figure label={<Trans>止盈价</Trans>}>{num(d.takeProfitPrice, l, 8)}</Figure>
               <Figure label={d.grid ? <Trans>下一买入价</Trans> : <Trans>下次补仓价</Trans>}>{num(d.nextAddPrice, l, 8)}</Figure>
-              <Figure label={<Trans>已投入 / 投资</Trans>}>{num(d.invested, l, 2)} / {num(d.investment, l, 2)}</Figure>
-              <Figure label={<Trans>今日收益</Trans>}><Profit value={d.todayProfit} /></Figure>
+              <Figure label={<Trans>已投入 / 投资</Trans>}>
+                {num(d.invested, l, 2)} / {num(d.investment, l, 2)}
+              </Figure>
+              <Figure label={<Trans>今日收益</Trans>}>
+                <Profit value={d.todayProfit} />
+              </Figure>
               <Figure label={<Trans>持有数量</Trans>}>{num(d.amount, l, 8)}</Figure>
               <Figure label={<Trans>止损价</Trans>}>{num(d.stopLossPrice, l, 8)}</Figure>
             </div>
             <BotReturns bot={d} />
-            {d.error ? <p role="alert" className={css.errorLine} data-testid="bot-error"><Trans>引擎已暂停该策略：</Trans>{d.error}</p> : null}
-            {d.pending ? <p className={ui.muted} role="status"><Trans>订单处理中…</Trans></p> : null}
+            {d.error ? (
+              <p role="alert" className={css.errorLine} data-testid="bot-error">
+                <Trans>引擎已暂停该策略：</Trans>
+                {d.error}
+              </p>
+            ) : null}
+            {d.pending ? (
+              <p className={ui.muted} role="status">
+                <Trans>订单处理中…</Trans>
+              </p>
+            ) : null}
           </section>
           <BotOperations bot={d} />
           {d.grid ? (
             <section className={ui.card} aria-label={t`网格`} data-testid="bot-grid">
-              <h2 className={css.sectionTitle}><Trans>网格（已完成 {d.grid.trades} 格）</Trans></h2>
-              <p className={css.mutedTight.top}><Trans>每格数量 {num(d.grid.quantity, l, 8)}，每格利润 {num(d.grid.profit.minPct, l, 2)}% ~ {num(d.grid.profit.maxPct, l, 2)}%</Trans></p>
+              <h2 className={css.sectionTitle}>
+                <Trans>网格（已完成 {d.grid.trades} 格）</Trans>
+              </h2>
+              <p className={css.mutedTight.top}>
+                <Trans>
+                  每格数量 {num(d.grid.quantity, l, 8)}，每格利润 {num(d.grid.profit.minPct, l, 2)}% ~ {num(d.grid.profit.maxPct, l, 2)}%
+                </Trans>
+              </p>
               <GridLevelsList levels={d.grid.levels} />
             </section>
           ) : null}
           <PnlPanel id={id} grid={d.type === 'grid'} />
           <section className={ui.card} aria-label={t`价格走势`}>
-            <h2 className={css.sectionTitle}><Trans>价格走势（1 分钟）</Trans></h2>
-            {history ? <PriceChart candles={history} lines={lines} entries={entries} colors={chartColors} /> : failed(candles) ? <p className={ui.muted}><Trans>行情加载失败。</Trans></p> : <div className={css.chart} aria-busy="true" />}
+            <h2 className={css.sectionTitle}>
+              <Trans>价格走势（1 分钟）</Trans>
+            </h2>
+            {history ? (
+              <PriceChart candles={history} lines={lines} entries={entries} colors={chartColors} />
+            ) : failed(candles) ? (
+              <p className={ui.muted}>
+                <Trans>行情加载失败。</Trans>
+              </p>
+            ) : (
+              <div className={css.chart} aria-busy="true" />
+            )}
           </section>
           <section className={ui.card}>
-            <h2 className={css.sectionTitle}><Trans>本轮买入</Trans></h2>
-            {adds.data && adds.data.length === 0 ? <p className={ui.muted}><Trans>本轮还没有成交。</Trans></p> : null}
+            <h2 className={css.sectionTitle}>
+              <Trans>本轮买入</Trans>
+            </h2>
+            {adds.data && adds.data.length === 0 ? (
+              <p className={ui.muted}>
+                <Trans>本轮还没有成交。</Trans>
+              </p>
+            ) : null}
             {adds.data && adds.data.length > 0 ? (
               <table className={css.table} data-testid="adds-table">
-                <thead><tr><th><Trans>类型</Trans></th><th><Trans>价格</Trans></th><th><Trans>数量</Trans></th><th><Trans>金额</Trans></th><th><Trans>时间</Trans></th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>
+                      <Trans>类型</Trans>
+                    </th>
+                    <th>
+                      <Trans>价格</Trans>
+                    </th>
+                    <th>
+                      <Trans>数量</Trans>
+                    </th>
+                    <th>
+                      <Trans>金额</Trans>
+                    </th>
+                    <th>
+                      <Trans>时间</Trans>
+                    </th>
+                  </tr>
+                </thead>
                 <tbody>
                   {adds.data.map((o) => (
                     <tr key={o.clientOrderId}>
-                      <td>{i18n._(orderReasonLabels[o.reason])}{o.status === 'rejected' ? ` ✕` : o.status === 'new' ? ' …' : ''}</td>
+                      <td>
+                        {i18n._(orderReasonLabels[o.reason])}
+                        {o.status === 'rejected' ? ` ✕` : o.status === 'new' ? ' …' : ''}
+                      </td>
                       <td>{num(o.price, l, 8)}</td>
                       <td>{num(o.amount, l, 8)}</td>
                       <td>{num(o.cost, l, 2)}</td>
@@ -131,20 +200,49 @@ export function BotDetailPage({ id }: { id: string }) {
             ) : null}
           </section>
           <section className={ui.card}>
-            <h2 className={css.sectionTitle}><Trans>持仓记录</Trans></h2>
+            <h2 className={css.sectionTitle}>
+              <Trans>持仓记录</Trans>
+            </h2>
             {failed(positions) ? <p role="alert" className={css.errorLine}>{t`加载失败。`}</p> : null}
-            {positions.data && positions.data.list.length === 0 ? <p className={ui.muted}><Trans>还没有持仓。</Trans></p> : null}
+            {positions.data && positions.data.list.length === 0 ? (
+              <p className={ui.muted}>
+                <Trans>还没有持仓。</Trans>
+              </p>
+            ) : null}
             {positions.data && positions.data.list.length > 0 ? (
               <table className={css.table} data-testid="positions-table">
-                <thead><tr><th><Trans>轮次</Trans></th><th><Trans>笔数</Trans></th><th><Trans>均价</Trans></th><th><Trans>平仓价</Trans></th><th><Trans>收益</Trans></th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>
+                      <Trans>轮次</Trans>
+                    </th>
+                    <th>
+                      <Trans>笔数</Trans>
+                    </th>
+                    <th>
+                      <Trans>均价</Trans>
+                    </th>
+                    <th>
+                      <Trans>平仓价</Trans>
+                    </th>
+                    <th>
+                      <Trans>收益</Trans>
+                    </th>
+                  </tr>
+                </thead>
                 <tbody>
                   {positions.data.list.map((p) => (
                     <tr key={p.cycle} data-status={p.status}>
-                      <td>{p.cycle}{p.status === 'open' ? ` (${t`持仓中`})` : ''}</td>
+                      <td>
+                        {p.cycle}
+                        {p.status === 'open' ? ` (${t`持仓中`})` : ''}
+                      </td>
                       <td>{p.entries}</td>
                       <td>{num(p.averagePrice, l, 8)}</td>
                       <td>{num(p.closePrice, l, 8)}</td>
-                      <td><Profit value={p.profit} /></td>
+                      <td>
+                        <Profit value={p.profit} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -154,8 +252,12 @@ export function BotDetailPage({ id }: { id: string }) {
           </section>
           <section className={ui.card}>
             <div className={css.botHead}>
-              <h2 className={css.sectionTitle}><Trans>最近日志</Trans></h2>
-              <Link to="/strategy/logs" search={{ id }} className={ui.muted}><Trans>全部</Trans> ›</Link>
+              <h2 className={css.sectionTitle}>
+                <Trans>最近日志</Trans>
+              </h2>
+              <Link to="/strategy/logs" search={{ id }} className={ui.muted}>
+                <Trans>全部</Trans> ›
+              </Link>
             </div>
             {failed(actions) && !actions.data ? <p role="alert" className={css.errorLine}>{t`加载失败。`}</p> : null}
             {actions.data ? <ActionList actions={actions.data.list} /> : null}

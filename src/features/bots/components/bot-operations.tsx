@@ -44,25 +44,40 @@ export function BotOperations({ bot }: { bot: BotSummary }) {
     <>
       <div className={css.actions}>
         {available[bot.status].map((a) => (
-          <button key={a} type="button" className={a === 'delete' || a === 'stop' ? css.dangerSmall : css.primarySmall} disabled={busy} onClick={() => (asks.has(a) ? setAsking(a) : void run(a))} data-testid={`op-${a}`}>
+          <button
+            key={a}
+            type="button"
+            className={a === 'delete' || a === 'stop' ? css.dangerSmall : css.primarySmall}
+            disabled={busy}
+            onClick={() => (asks.has(a) ? setAsking(a) : void run(a))}
+            data-testid={`op-${a}`}
+          >
             {i18n._(operationLabels[a])}
           </button>
         ))}
         {bot.status !== 'running' ? (
-          <Link to={bot.type === 'grid' ? '/strategy/grid/{-$id}' : '/strategy/martin/{-$id}'} params={{ id: bot.id }} className={css.smallLink} data-testid="op-edit"><Trans>编辑</Trans></Link>
+          <Link to={bot.type === 'grid' ? '/strategy/grid/{-$id}' : '/strategy/martin/{-$id}'} params={{ id: bot.id }} className={css.smallLink} data-testid="op-edit">
+            <Trans>编辑</Trans>
+          </Link>
         ) : null}
         {bot.status !== 'stopped' && bot.type !== 'grid' ? (
-          <Link to="/strategy/action/$id" params={{ id: bot.id }} className={css.smallLink} data-testid="op-manual"><Trans>补仓/平仓</Trans></Link>
+          <Link to="/strategy/action/$id" params={{ id: bot.id }} className={css.smallLink} data-testid="op-manual">
+            <Trans>补仓/平仓</Trans>
+          </Link>
         ) : null}
       </div>
-      {failure ? <div role="alert" className={css.errorLine} data-testid="op-failure">{failure}</div> : null}
+      {failure ? (
+        <div role="alert" className={css.errorLine} data-testid="op-failure">
+          {failure}
+        </div>
+      ) : null}
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => !open && setAsking(null)}
         title={asking === 'delete' ? <Trans>删除策略</Trans> : <Trans>停止策略</Trans>}
-        description={asking === 'delete'
-          ? <Trans>删除后策略和它的记录将从列表中移除，无法恢复。确定删除吗？</Trans>
-          : <Trans>停止后不再自动补仓和止盈，已买入的币保留在交易所账户中。确定停止吗？</Trans>}
+        description={
+          asking === 'delete' ? <Trans>删除后策略和它的记录将从列表中移除，无法恢复。确定删除吗？</Trans> : <Trans>停止后不再自动补仓和止盈，已买入的币保留在交易所账户中。确定停止吗？</Trans>
+        }
         confirmLabel={asking ? i18n._(operationLabels[asking]) : ''}
         busy={busy}
         onConfirm={() => asking && void run(asking)}

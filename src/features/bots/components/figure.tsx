@@ -7,7 +7,9 @@ import * as css from '../../../shared/blocks.css.ts';
 export function Figure({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <div className={css.figure}>
-      <div className={css.figureValue} data-testid={testId}>{children}</div>
+      <div className={css.figureValue} data-testid={testId}>
+        {children}
+      </div>
       <div className={css.figureLabel}>{label}</div>
     </div>
   );

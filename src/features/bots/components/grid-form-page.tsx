@@ -62,7 +62,15 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
   return (
     <Page title={id ? <Trans>编辑网格策略</Trans> : <Trans>创建网格策略</Trans>}>
       <OfflineBanner />
-      <LoadState loading={target.loading} failed={failed(target.bindings) || failed(bot)} failedText={<Trans>加载失败。</Trans>} onRetry={() => { void target.bindings.refetch(); void bot.refetch(); }} />
+      <LoadState
+        loading={target.loading}
+        failed={failed(target.bindings) || failed(bot)}
+        failedText={<Trans>加载失败。</Trans>}
+        onRetry={() => {
+          void target.bindings.refetch();
+          void bot.refetch();
+        }}
+      />
       <BotFormNotices target={target} id={id} />
       {!target.loading && !target.noBinding ? (
         <form onSubmit={submit} noValidate>
@@ -75,29 +83,80 @@ export function GridFormPage({ id }: { id?: string | undefined }) {
               </div>
               <Field label={<Trans>网格数量</Trans>} name="grids" inputMode="numeric" value={v.grids} onChange={set('grids')} onBlur={blur('grids')} error={err('grids')} />
               <div className={css.chips} role="radiogroup" aria-label={t`网格类型`}>
-                <label className={css.chipOption}><input type="radio" name="spacing" value="arithmetic" checked={v.spacing === 'arithmetic'} onChange={set('spacing')} className={ui.coverInput} /><Trans>等差</Trans></label>
-                <label className={css.chipOption}><input type="radio" name="spacing" value="geometric" checked={v.spacing === 'geometric'} onChange={set('spacing')} className={ui.coverInput} /><Trans>等比</Trans></label>
+                <label className={css.chipOption}>
+                  <input type="radio" name="spacing" value="arithmetic" checked={v.spacing === 'arithmetic'} onChange={set('spacing')} className={ui.coverInput} />
+                  <Trans>等差</Trans>
+                </label>
+                <label className={css.chipOption}>
+                  <input type="radio" name="spacing" value="geometric" checked={v.spacing === 'geometric'} onChange={set('spacing')} className={ui.coverInput} />
+                  <Trans>等比</Trans>
+                </label>
               </div>
-              <Field label={<Trans>投资金额（USDT）</Trans>} name="investment" inputMode="decimal" value={v.investment} onChange={set('investment')} onBlur={blur('investment')} error={err('investment')} />
+              <Field
+                label={<Trans>投资金额（USDT）</Trans>}
+                name="investment"
+                inputMode="decimal"
+                value={v.investment}
+                onChange={set('investment')}
+                onBlur={blur('investment')}
+                error={err('investment')}
+              />
               <AvailableHint available={target.available} quote={target.quote} needed={v.investment || null} locale={i18n.locale} />
               <div className={css.grid2}>
                 <Field label={<Trans>止损价（可选）</Trans>} name="stopLoss" inputMode="decimal" value={v.stopLoss} onChange={set('stopLoss')} onBlur={blur('stopLoss')} error={err('stopLoss')} />
-                <Field label={<Trans>止盈价（可选）</Trans>} name="takeProfit" inputMode="decimal" value={v.takeProfit} onChange={set('takeProfit')} onBlur={blur('takeProfit')} error={err('takeProfit')} />
+                <Field
+                  label={<Trans>止盈价（可选）</Trans>}
+                  name="takeProfit"
+                  inputMode="decimal"
+                  value={v.takeProfit}
+                  onChange={set('takeProfit')}
+                  onBlur={blur('takeProfit')}
+                  error={err('takeProfit')}
+                />
               </div>
             </section>
             <section className={ui.card} aria-label={t`网格预览`}>
-              <h2 className={css.sectionTitle}><Trans>网格预览（按最新价）</Trans></h2>
+              <h2 className={css.sectionTitle}>
+                <Trans>网格预览（按最新价）</Trans>
+              </h2>
               {preview ? (
                 <>
                   <div className={styles.figuresSpaced}>
-                    <div><div className={css.figureValue} data-testid="grid-profit">{num(preview.profit.minPct, l, 2)}% ~ {num(preview.profit.maxPct, l, 2)}%</div><div className={css.figureLabel}><Trans>每格利润</Trans></div></div>
-                    <div><div className={css.figureValue}>{num(preview.profit.min, l, 4)} ~ {num(preview.profit.max, l, 4)}</div><div className={css.figureLabel}><Trans>每格利润 (USDT)</Trans></div></div>
-                    <div><div className={css.figureValue} data-testid="grid-quantity">{num(preview.quantity, l, 8)}</div><div className={css.figureLabel}><Trans>每格数量</Trans></div></div>
+                    <div>
+                      <div className={css.figureValue} data-testid="grid-profit">
+                        {num(preview.profit.minPct, l, 2)}% ~ {num(preview.profit.maxPct, l, 2)}%
+                      </div>
+                      <div className={css.figureLabel}>
+                        <Trans>每格利润</Trans>
+                      </div>
+                    </div>
+                    <div>
+                      <div className={css.figureValue}>
+                        {num(preview.profit.min, l, 4)} ~ {num(preview.profit.max, l, 4)}
+                      </div>
+                      <div className={css.figureLabel}>
+                        <Trans>每格利润 (USDT)</Trans>
+                      </div>
+                    </div>
+                    <div>
+                      <div className={css.figureValue} data-testid="grid-quantity">
+                        {num(preview.quantity, l, 8)}
+                      </div>
+                      <div className={css.figureLabel}>
+                        <Trans>每格数量</Trans>
+                      </div>
+                    </div>
                   </div>
-                  <p className={css.mutedTight.top}><Trans>启动时按市价买入上方卖单所需的币：约 {num(preview.startBuy, l, 2)} USDT；其余资金留给下方买单。</Trans></p>
+                  <p className={css.mutedTight.top}>
+                    <Trans>启动时按市价买入上方卖单所需的币：约 {num(preview.startBuy, l, 2)} USDT；其余资金留给下方买单。</Trans>
+                  </p>
                   <GridLevelsList levels={preview.levels as { index: number; price: string; side: 'buy' | 'sell' | null }[]} />
                 </>
-              ) : <p className={ui.muted}><Trans>填写有效参数后显示每格利润和各档价格。</Trans></p>}
+              ) : (
+                <p className={ui.muted}>
+                  <Trans>填写有效参数后显示每格利润和各档价格。</Trans>
+                </p>
+              )}
             </section>
             <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'grid', params }} ready={preview !== null} />
             <BotFormFooter form={form} editing={id !== undefined} disabled={running || !market} />

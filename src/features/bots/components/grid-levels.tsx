@@ -7,7 +7,17 @@ export function GridLevelsList({ levels }: { levels: { index: number; price: str
   const { i18n } = useLingui();
   return (
     <table className={css.table} data-testid="grid-levels">
-      <thead><tr><th>#</th><th><Trans>价格</Trans></th><th><Trans>挂单</Trans></th></tr></thead>
+      <thead>
+        <tr>
+          <th>#</th>
+          <th>
+            <Trans>价格</Trans>
+          </th>
+          <th>
+            <Trans>挂单</Trans>
+          </th>
+        </tr>
+      </thead>
       <tbody>
         {[...levels].reverse().map((l) => (
           <tr key={l.index} data-side={l.side ?? 'none'}>

@@ -2,12 +2,25 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css.ts';
 
 export const strip = style({
-  display: 'grid', gridAutoFlow: 'column', gridAutoColumns: '86%', gap: vars.space.md, overflowX: 'auto',
-  scrollSnapType: 'x mandatory', marginBottom: vars.space.md, paddingBottom: 2, scrollbarWidth: 'none',
+  display: 'grid',
+  gridAutoFlow: 'column',
+  gridAutoColumns: '86%',
+  gap: vars.space.md,
+  overflowX: 'auto',
+  scrollSnapType: 'x mandatory',
+  marginBottom: vars.space.md,
+  paddingBottom: 2,
+  scrollbarWidth: 'none',
 });
 const base = style({
-  display: 'block', scrollSnapAlign: 'start', borderRadius: vars.radius.lg, padding: vars.space.lg, minHeight: 84,
-  textDecoration: 'none', color: vars.color.text, border: `1px solid ${vars.color.border}`,
+  display: 'block',
+  scrollSnapAlign: 'start',
+  borderRadius: vars.radius.lg,
+  padding: vars.space.lg,
+  minHeight: 84,
+  textDecoration: 'none',
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
 });
 export const banner = styleVariants({
   blue: [base, { background: vars.color.primarySoft }],

@@ -32,36 +32,86 @@ export function HomePage() {
       <HomeBanners />
       <Link to="/strategy/bill" className={styles.billCard} aria-label={t`收益账单`}>
         <div>
-          <div className={ui.muted}><Trans>今日收益 (USDT)</Trans></div>
-          <div className={css.big} data-testid="home-today">{bill.data ? <Profit value={bill.data.today} /> : '—'}</div>
+          <div className={ui.muted}>
+            <Trans>今日收益 (USDT)</Trans>
+          </div>
+          <div className={css.big} data-testid="home-today">
+            {bill.data ? <Profit value={bill.data.today} /> : '—'}
+          </div>
         </div>
         <div>
-          <div className={ui.muted}><Trans>累计收益 (USDT)</Trans></div>
-          <div className={css.big} data-testid="home-total">{bill.data ? <Profit value={bill.data.total} /> : '—'}</div>
+          <div className={ui.muted}>
+            <Trans>累计收益 (USDT)</Trans>
+          </div>
+          <div className={css.big} data-testid="home-total">
+            {bill.data ? <Profit value={bill.data.total} /> : '—'}
+          </div>
         </div>
       </Link>
       <PortfolioCard />
       <Link to="/strategy" className={styles.cardLink}>
-        <div className={css.botHead}><strong><Trans>我的策略</Trans></strong><span className={ui.muted}>›</span></div>
+        <div className={css.botHead}>
+          <strong>
+            <Trans>我的策略</Trans>
+          </strong>
+          <span className={ui.muted}>›</span>
+        </div>
         <div className={styles.figures4}>
-          <div><div className={css.figureValue} data-testid="home-total-bots">{c?.total ?? '—'}</div><div className={css.figureLabel}><Trans>全部</Trans></div></div>
-          <div><div className={`${css.figureValue} ${css.profit.up}`}>{c?.running ?? '—'}</div><div className={css.figureLabel}><Trans>运行中</Trans></div></div>
-          <div><div className={css.figureValue}>{c?.paused ?? '—'}</div><div className={css.figureLabel}><Trans>已暂停</Trans></div></div>
-          <div><div className={css.figureValue}>{c?.stopped ?? '—'}</div><div className={css.figureLabel}><Trans>已停止</Trans></div></div>
+          <div>
+            <div className={css.figureValue} data-testid="home-total-bots">
+              {c?.total ?? '—'}
+            </div>
+            <div className={css.figureLabel}>
+              <Trans>全部</Trans>
+            </div>
+          </div>
+          <div>
+            <div className={`${css.figureValue} ${css.profit.up}`}>{c?.running ?? '—'}</div>
+            <div className={css.figureLabel}>
+              <Trans>运行中</Trans>
+            </div>
+          </div>
+          <div>
+            <div className={css.figureValue}>{c?.paused ?? '—'}</div>
+            <div className={css.figureLabel}>
+              <Trans>已暂停</Trans>
+            </div>
+          </div>
+          <div>
+            <div className={css.figureValue}>{c?.stopped ?? '—'}</div>
+            <div className={css.figureLabel}>
+              <Trans>已停止</Trans>
+            </div>
+          </div>
         </div>
       </Link>
       <section className={ui.card} aria-label={t`行情`}>
-        <div className={css.botHead}><h2 className={css.sectionTitle}><Trans>行情</Trans></h2><Link to="/market" search={{}} className={ui.muted} data-testid="home-market"><Trans>全部</Trans> ›</Link></div>
-        {failed(prices) ? <p className={ui.muted}><Trans>行情暂不可用。</Trans></p> : null}
+        <div className={css.botHead}>
+          <h2 className={css.sectionTitle}>
+            <Trans>行情</Trans>
+          </h2>
+          <Link to="/market" search={{}} className={ui.muted} data-testid="home-market">
+            <Trans>全部</Trans> ›
+          </Link>
+        </div>
+        {failed(prices) ? (
+          <p className={ui.muted}>
+            <Trans>行情暂不可用。</Trans>
+          </p>
+        ) : null}
         {(prices.data ?? []).map((p) => (
           <div key={p.symbol} className={css.row} data-testid="home-price">
             <span>{p.symbol}</span>
-            <span className={css.numeric}>{num(p.price, l, 8)} <span className={css.profit[trend(p.change24h)]}>{signed(p.change24h, l, 2)}%</span></span>
+            <span className={css.numeric}>
+              {num(p.price, l, 8)} <span className={css.profit[trend(p.change24h)]}>{signed(p.change24h, l, 2)}%</span>
+            </span>
           </div>
         ))}
       </section>
       {c && c.total === 0 ? (
-        <Link to="/strategy/martin/{-$id}" params={{}} className={css.linkButton.primary}><Trans>创建第一个策略</Trans></Link>
+        <Link to="/strategy/martin/{-$id}" params={{}} className={css.linkButton.primary}>
+          <Trans>创建第一个策略</Trans>
+        </Link>
       ) : null}
     </Page>
   );

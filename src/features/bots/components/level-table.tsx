@@ -14,11 +14,21 @@ export function LevelTable({ rows, total, investment }: { rows: LevelRow[]; tota
         <thead>
           <tr>
             <th>#</th>
-            <th><Trans>价格</Trans></th>
-            <th><Trans>金额</Trans></th>
-            <th><Trans>累计</Trans></th>
-            <th><Trans>均价</Trans></th>
-            <th><Trans>止盈价</Trans></th>
+            <th>
+              <Trans>价格</Trans>
+            </th>
+            <th>
+              <Trans>金额</Trans>
+            </th>
+            <th>
+              <Trans>累计</Trans>
+            </th>
+            <th>
+              <Trans>均价</Trans>
+            </th>
+            <th>
+              <Trans>止盈价</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -35,8 +45,12 @@ export function LevelTable({ rows, total, investment }: { rows: LevelRow[]; tota
         </tbody>
       </table>
       <p className={styles.rowSpaced}>
-        <span><Trans>满仓共需</Trans></span>
-        <strong data-testid="levels-total">{num(total, l, 2)} USDT{investment ? ` / ${num(investment, l, 2)}` : ''}</strong>
+        <span>
+          <Trans>满仓共需</Trans>
+        </span>
+        <strong data-testid="levels-total">
+          {num(total, l, 2)} USDT{investment ? ` / ${num(investment, l, 2)}` : ''}
+        </strong>
       </p>
     </>
   );

@@ -58,31 +58,109 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
   return (
     <Page title={id ? <Trans>编辑马丁策略</Trans> : <Trans>创建马丁策略</Trans>}>
       <OfflineBanner />
-      <LoadState loading={loading} failed={failed(bindings) || failed(bot)} failedText={<Trans>加载失败。</Trans>} onRetry={() => { void bindings.refetch(); void bot.refetch(); }} />
+      <LoadState
+        loading={loading}
+        failed={failed(bindings) || failed(bot)}
+        failedText={<Trans>加载失败。</Trans>}
+        onRetry={() => {
+          void bindings.refetch();
+          void bot.refetch();
+        }}
+      />
       <BotFormNotices target={target} id={id} />
       {!loading && !noBinding ? (
         <form onSubmit={submit} noValidate>
           <fieldset disabled={running || busy} className={styles.plainFieldset}>
             <BotTargetFields target={target} id={id} />
             <section className={ui.card}>
-              <Field label={<Trans>投资金额（USDT）</Trans>} name="investment" inputMode="decimal" value={values.investment} onChange={set('investment')} onBlur={blur('investment')} error={err('investment')} />
+              <Field
+                label={<Trans>投资金额（USDT）</Trans>}
+                name="investment"
+                inputMode="decimal"
+                value={values.investment}
+                onChange={set('investment')}
+                onBlur={blur('investment')}
+                error={err('investment')}
+              />
               <AvailableHint available={target.available} quote={target.quote} needed={table?.total ?? null} locale={i18n.locale} />
-              <Field label={<Trans>首单金额（USDT）</Trans>} name="firstOrder" inputMode="decimal" value={values.firstOrder} onChange={set('firstOrder')} onBlur={blur('firstOrder')} error={err('firstOrder')} />
+              <Field
+                label={<Trans>首单金额（USDT）</Trans>}
+                name="firstOrder"
+                inputMode="decimal"
+                value={values.firstOrder}
+                onChange={set('firstOrder')}
+                onBlur={blur('firstOrder')}
+                error={err('firstOrder')}
+              />
               <div className={css.grid2}>
-                <Field label={<Trans>补仓倍数</Trans>} name="multiplier" inputMode="decimal" value={values.multiplier} onChange={set('multiplier')} onBlur={blur('multiplier')} error={err('multiplier')} />
-                <Field label={<Trans>最大持仓数</Trans>} name="maxPositions" inputMode="numeric" value={values.maxPositions} onChange={set('maxPositions')} onBlur={blur('maxPositions')} error={err('maxPositions')} />
-                <Field label={<Trans>补仓跌幅 %</Trans>} title={pct} name="addTrigger" inputMode="decimal" value={values.addTrigger} onChange={set('addTrigger')} onBlur={blur('addTrigger')} error={err('addTrigger')} />
-                <Field label={<Trans>止盈 %</Trans>} title={pct} name="takeProfit" inputMode="decimal" value={values.takeProfit} onChange={set('takeProfit')} onBlur={blur('takeProfit')} error={err('takeProfit')} />
+                <Field
+                  label={<Trans>补仓倍数</Trans>}
+                  name="multiplier"
+                  inputMode="decimal"
+                  value={values.multiplier}
+                  onChange={set('multiplier')}
+                  onBlur={blur('multiplier')}
+                  error={err('multiplier')}
+                />
+                <Field
+                  label={<Trans>最大持仓数</Trans>}
+                  name="maxPositions"
+                  inputMode="numeric"
+                  value={values.maxPositions}
+                  onChange={set('maxPositions')}
+                  onBlur={blur('maxPositions')}
+                  error={err('maxPositions')}
+                />
+                <Field
+                  label={<Trans>补仓跌幅 %</Trans>}
+                  title={pct}
+                  name="addTrigger"
+                  inputMode="decimal"
+                  value={values.addTrigger}
+                  onChange={set('addTrigger')}
+                  onBlur={blur('addTrigger')}
+                  error={err('addTrigger')}
+                />
+                <Field
+                  label={<Trans>止盈 %</Trans>}
+                  title={pct}
+                  name="takeProfit"
+                  inputMode="decimal"
+                  value={values.takeProfit}
+                  onChange={set('takeProfit')}
+                  onBlur={blur('takeProfit')}
+                  error={err('takeProfit')}
+                />
               </div>
-              <Field label={<Trans>止损 %（可选）</Trans>} title={pct} name="stopLoss" inputMode="decimal" placeholder={t`不设置`} value={values.stopLoss} onChange={set('stopLoss')} onBlur={blur('stopLoss')} error={err('stopLoss')} />
+              <Field
+                label={<Trans>止损 %（可选）</Trans>}
+                title={pct}
+                name="stopLoss"
+                inputMode="decimal"
+                placeholder={t`不设置`}
+                value={values.stopLoss}
+                onChange={set('stopLoss')}
+                onBlur={blur('stopLoss')}
+                error={err('stopLoss')}
+              />
               <label className={css.switchRow}>
-                <span><Trans>止盈后自动开始下一轮</Trans></span>
+                <span>
+                  <Trans>止盈后自动开始下一轮</Trans>
+                </span>
                 <input type="checkbox" name="repeat" className={css.checkbox} checked={values.repeat} onChange={(e) => setValues((v) => ({ ...v, repeat: e.target.checked }))} />
               </label>
             </section>
             <section className={ui.card} aria-label={t`资金计划`}>
-              <h2 className={css.sectionTitle}><Trans>每层所需资金（按最新价估算）</Trans></h2>
-              {table ? <LevelTable rows={table.rows} total={table.total} investment={values.investment} /> : <p className={ui.muted}><Trans>填写有效参数后显示每层的价格和资金。</Trans></p>}
+              <h2 className={css.sectionTitle}>
+                <Trans>每层所需资金（按最新价估算）</Trans>
+              </h2>
+              {table ? (
+                <LevelTable rows={table.rows} total={table.total} investment={values.investment} />
+              ) : (
+                <p className={ui.muted}>
+                  <Trans>填写有效参数后显示每层的价格和资金。</Trans>
+                </p>
+              )}
             </section>
             <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'martin', params: backtestParams }} ready={market !== undefined && Object.keys(problems).length === 0} />
             <BotFormFooter form={form} editing={id !== undefined} disabled={running || !market} />

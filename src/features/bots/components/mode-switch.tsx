@@ -7,8 +7,12 @@ export function ModeSwitch({ mode, onChange }: { mode: TradingMode | undefined; 
   const { t } = useLingui();
   return (
     <div className={css.chips} role="tablist" aria-label={t`实盘或模拟`} data-testid="mode-switch">
-      <button type="button" role="tab" aria-selected={mode === 'live'} className={css.chip} onClick={() => onChange('live')} data-testid="mode-live"><Trans>实盘</Trans></button>
-      <button type="button" role="tab" aria-selected={mode === 'simulation'} className={css.chip} onClick={() => onChange('simulation')} data-testid="mode-simulation"><Trans>模拟</Trans></button>
+      <button type="button" role="tab" aria-selected={mode === 'live'} className={css.chip} onClick={() => onChange('live')} data-testid="mode-live">
+        <Trans>实盘</Trans>
+      </button>
+      <button type="button" role="tab" aria-selected={mode === 'simulation'} className={css.chip} onClick={() => onChange('simulation')} data-testid="mode-simulation">
+        <Trans>模拟</Trans>
+      </button>
     </div>
   );
 }

@@ -25,14 +25,27 @@ export function PositionsPage() {
     <Page title={<Trans>我的持仓</Trans>}>
       <OfflineBanner />
       <LoadState loading={loading(positions)} failed={failed(positions)} failedText={<Trans>持仓加载失败。</Trans>} onRetry={() => void positions.refetch()} />
-      {positions.data && positions.data.list.length === 0 ? <section className={ui.card}><p className={ui.muted}><Trans>当前没有持仓。</Trans></p></section> : null}
+      {positions.data && positions.data.list.length === 0 ? (
+        <section className={ui.card}>
+          <p className={ui.muted}>
+            <Trans>当前没有持仓。</Trans>
+          </p>
+        </section>
+      ) : null}
       <ul className={css.plainList} data-testid="open-positions">
         {positions.data?.list.map((p) => (
           <li key={p.botId} className={css.botCardSingle}>
             <Link to="/strategy/detail/$id" params={{ id: p.botId }} className={css.botLink}>
-              <div className={css.botHead}><span className={css.botTitle}>{p.symbol} · {p.botName}</span><StatusBadge status={p.status} /></div>
+              <div className={css.botHead}>
+                <span className={css.botTitle}>
+                  {p.symbol} · {p.botName}
+                </span>
+                <StatusBadge status={p.status} />
+              </div>
               <div className={css.figures}>
-                <Figure label={<Trans>浮动盈亏</Trans>}><Profit value={p.unrealized} /></Figure>
+                <Figure label={<Trans>浮动盈亏</Trans>}>
+                  <Profit value={p.unrealized} />
+                </Figure>
                 <Figure label={<Trans>持仓均价</Trans>}>{num(p.averagePrice, l, 8)}</Figure>
                 <Figure label={<Trans>最新价</Trans>}>{num(p.price, l, 8)}</Figure>
                 <Figure label={<Trans>数量</Trans>}>{num(p.amount, l, 8)}</Figure>

@@ -36,9 +36,22 @@ export function Apr({ apr, runtime }: { apr: string | null; runtime: number }) {
 export function BotReturns({ bot }: { bot: Pick<BotSummary, 'totalProfit' | 'roi' | 'apr' | 'runtime'> }) {
   return (
     <div className={css.figures} data-testid="bot-returns">
-      <Figure label={<Trans>总收益 (USDT)</Trans>} testId="bot-total-profit"><Profit value={bot.totalProfit} max={2} /></Figure>
-      <Figure label={<Trans>收益率</Trans>} testId="bot-roi"><Percent value={bot.roi} /></Figure>
-      <Figure label={<Trans>年化 · <Runtime seconds={bot.runtime} /></Trans>} testId="bot-apr"><Apr apr={bot.apr} runtime={bot.runtime} /></Figure>
+      <Figure label={<Trans>总收益 (USDT)</Trans>} testId="bot-total-profit">
+        <Profit value={bot.totalProfit} max={2} />
+      </Figure>
+      <Figure label={<Trans>收益率</Trans>} testId="bot-roi">
+        <Percent value={bot.roi} />
+      </Figure>
+      <Figure
+        label={
+          <Trans>
+            年化 · <Runtime seconds={bot.runtime} />
+          </Trans>
+        }
+        testId="bot-apr"
+      >
+        <Apr apr={bot.apr} runtime={bot.runtime} />
+      </Figure>
     </div>
   );
 }

@@ -36,14 +36,31 @@ export function SimulationPage() {
     <Page title={<Trans>模拟</Trans>} root>
       <div className={css.chips} role="tablist" aria-label={t`模拟账户`}>
         {(simulated.length ? simulated : [{ code: 'paper', name: 'Paper' } as ExchangeInfo]).map((e) => (
-          <button key={e.code} type="button" role="tab" aria-selected={e.code === code && !notice} className={css.chip} onClick={() => { setNotice(null); setCode(e.code); }} data-testid={`sim-exchange-${e.code}`}>{e.name}</button>
+          <button
+            key={e.code}
+            type="button"
+            role="tab"
+            aria-selected={e.code === code && !notice}
+            className={css.chip}
+            onClick={() => {
+              setNotice(null);
+              setCode(e.code);
+            }}
+            data-testid={`sim-exchange-${e.code}`}
+          >
+            {e.name}
+          </button>
         ))}
         {unsupported.map((e) => (
-          <button key={e.code} type="button" role="tab" aria-selected={notice?.code === e.code} className={css.chip} onClick={() => setNotice(e)} data-testid={`sim-exchange-${e.code}`}>{e.name}</button>
+          <button key={e.code} type="button" role="tab" aria-selected={notice?.code === e.code} className={css.chip} onClick={() => setNotice(e)} data-testid={`sim-exchange-${e.code}`}>
+            {e.name}
+          </button>
         ))}
       </div>
       {notice ? (
-        <section className={ui.card} role="status" data-testid="sim-exchange-note"><Trans>该交易所现货暂不支持模拟</Trans></section>
+        <section className={ui.card} role="status" data-testid="sim-exchange-note">
+          <Trans>该交易所现货暂不支持模拟</Trans>
+        </section>
       ) : (
         <SimulatedAccount key={code} exchange={simulated.find((e) => e.code === code) ?? ({ code: 'paper', name: 'Paper', id: 1 } as ExchangeInfo)} />
       )}
@@ -58,13 +75,14 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
   const code = exchange.code;
   const account = useQuery({
     queryKey: ['userAsset', { exchange: code }, 'opened'] as const,
-    queryFn: () => api.userAsset({ exchange: code }, { show: false }).then(
-      (a) => ({ bound: true as const, balances: a.balances }),
-      (e: unknown) => {
-        if (e instanceof ApiError && e.code === Code.ApiNotBound) return { bound: false as const, balances: [] }; // no simulated account yet
-        throw e;
-      },
-    ),
+    queryFn: () =>
+      api.userAsset({ exchange: code }, { show: false }).then(
+        (a) => ({ bound: true as const, balances: a.balances }),
+        (e: unknown) => {
+          if (e instanceof ApiError && e.code === Code.ApiNotBound) return { bound: false as const, balances: [] }; // no simulated account yet
+          throw e;
+        },
+      ),
   });
   const bots = useQuery(call('userBotList', { exchange: code, page: '1', page_size: '20' }));
   const [confirming, setConfirming] = useState(false);
@@ -101,40 +119,75 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
       <LoadState loading={loading(account)} failed={failed(account)} failedText={<Trans>模拟账户加载失败。</Trans>} onRetry={() => void account.refetch()} />
       <section className={ui.card} data-testid="sim-account">
         <div className={css.botHead}>
-          <strong><Trans>模拟账户</Trans></strong>
-          <span className={ui.muted}>{exchange.name} · {exchange.simulatedOf ? <Trans>虚拟资金，实时行情</Trans> : <Trans>虚拟资金，模拟行情</Trans>}</span>
+          <strong>
+            <Trans>模拟账户</Trans>
+          </strong>
+          <span className={ui.muted}>
+            {exchange.name} · {exchange.simulatedOf ? <Trans>虚拟资金，实时行情</Trans> : <Trans>虚拟资金，模拟行情</Trans>}
+          </span>
         </div>
         {account.data && !account.data.bound ? (
           <>
-            <p className={ui.muted}>{exchange.simulatedOf
-              ? <Trans>用虚拟的 10,000 USDT 按该交易所的实时价格、规则和手续费成交，和实盘完全相同的策略与引擎。</Trans>
-              : <Trans>用虚拟的 10,000 USDT 跑和实盘完全相同的策略与引擎，零风险验证参数。</Trans>}</p>
-            <button type="button" className={ui.button.primary} disabled={busy} onClick={() => void open()} data-testid="sim-open"><Trans>开通模拟账户</Trans></button>
+            <p className={ui.muted}>
+              {exchange.simulatedOf ? (
+                <Trans>用虚拟的 10,000 USDT 按该交易所的实时价格、规则和手续费成交，和实盘完全相同的策略与引擎。</Trans>
+              ) : (
+                <Trans>用虚拟的 10,000 USDT 跑和实盘完全相同的策略与引擎，零风险验证参数。</Trans>
+              )}
+            </p>
+            <button type="button" className={ui.button.primary} disabled={busy} onClick={() => void open()} data-testid="sim-open">
+              <Trans>开通模拟账户</Trans>
+            </button>
           </>
         ) : null}
         {account.data?.bound ? (
           <>
             <ul className={styles.simBalances} data-testid="sim-balances">
               {account.data.balances.map((b) => (
-                <li key={b.currency} className={css.row}><span>{b.currency}</span><strong>{num(b.total, l, 8)}</strong></li>
+                <li key={b.currency} className={css.row}>
+                  <span>{b.currency}</span>
+                  <strong>{num(b.total, l, 8)}</strong>
+                </li>
               ))}
             </ul>
-            <button type="button" className={ui.button.secondary} disabled={busy} onClick={() => setConfirming(true)} data-testid="sim-reset"><Trans>重置模拟资金</Trans></button>
+            <button type="button" className={ui.button.secondary} disabled={busy} onClick={() => setConfirming(true)} data-testid="sim-reset">
+              <Trans>重置模拟资金</Trans>
+            </button>
           </>
         ) : null}
-        {failure ? <div role="alert" className={ui.formError} data-testid="sim-failure">{failure}</div> : null}
+        {failure ? (
+          <div role="alert" className={ui.formError} data-testid="sim-failure">
+            {failure}
+          </div>
+        ) : null}
       </section>
 
       <section className={ui.card} aria-label={t`模拟策略`}>
-        <div className={css.botHead}><strong><Trans>模拟策略</Trans></strong></div>
-        <div className={styles.simActions}>
-          <Link to="/strategy/martin/{-$id}" params={{}} className={css.smallLink}><Trans>马丁</Trans></Link>
-          <Link to="/strategy/grid/{-$id}" params={{}} className={css.smallLink}><Trans>网格</Trans></Link>
-          <Link to="/strategy/ai/{-$id}" params={{}} className={css.smallLink}>AI</Link>
+        <div className={css.botHead}>
+          <strong>
+            <Trans>模拟策略</Trans>
+          </strong>
         </div>
-        {bots.data && bots.data.list.length === 0 ? <p className={ui.muted}><Trans>还没有模拟策略。创建时选择该模拟账户即可。</Trans></p> : null}
+        <div className={styles.simActions}>
+          <Link to="/strategy/martin/{-$id}" params={{}} className={css.smallLink}>
+            <Trans>马丁</Trans>
+          </Link>
+          <Link to="/strategy/grid/{-$id}" params={{}} className={css.smallLink}>
+            <Trans>网格</Trans>
+          </Link>
+          <Link to="/strategy/ai/{-$id}" params={{}} className={css.smallLink}>
+            AI
+          </Link>
+        </div>
+        {bots.data && bots.data.list.length === 0 ? (
+          <p className={ui.muted}>
+            <Trans>还没有模拟策略。创建时选择该模拟账户即可。</Trans>
+          </p>
+        ) : null}
         <ul className={css.plainList} data-testid="sim-bots">
-          {bots.data?.list.map((b) => <BotCard key={b.id} bot={b} exchangeName={exchange.name} selecting={false} selected={false} onSelect={() => undefined} />)}
+          {bots.data?.list.map((b) => (
+            <BotCard key={b.id} bot={b} exchangeName={exchange.name} selecting={false} selected={false} onSelect={() => undefined} />
+          ))}
         </ul>
       </section>
 

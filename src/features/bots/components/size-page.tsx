@@ -45,12 +45,25 @@ export function SizePage() {
       <LoadState loading={loading(symbols)} failed={failed(symbols)} failedText={<Trans>行情加载失败。</Trans>} onRetry={() => void symbols.refetch()} />
       <section className={ui.card}>
         <div className={ui.field}>
-          <label className={ui.label} htmlFor="size-symbol"><Trans>交易对</Trans></label>
+          <label className={ui.label} htmlFor="size-symbol">
+            <Trans>交易对</Trans>
+          </label>
           <select id="size-symbol" className={css.select} value={symbol} onChange={(e) => setSymbol(e.target.value)}>
-            {(symbols.data ?? [{ symbol }]).map((s) => <option key={s.symbol} value={s.symbol}>{s.symbol}</option>)}
+            {(symbols.data ?? [{ symbol }]).map((s) => (
+              <option key={s.symbol} value={s.symbol}>
+                {s.symbol}
+              </option>
+            ))}
           </select>
         </div>
-        <Field label={<Trans>起始价格</Trans>} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value.trim())} error={price && !validPrice ? t`请输入有效价格` : undefined} data-testid="size-price" />
+        <Field
+          label={<Trans>起始价格</Trans>}
+          inputMode="decimal"
+          value={price}
+          onChange={(e) => setPrice(e.target.value.trim())}
+          error={price && !validPrice ? t`请输入有效价格` : undefined}
+          data-testid="size-price"
+        />
         <div className={css.grid2}>
           <Field label={<Trans>首单金额</Trans>} inputMode="decimal" value={values.firstOrder} onChange={set('firstOrder')} data-testid="size-first" />
           <Field label={<Trans>加仓倍数</Trans>} inputMode="decimal" value={values.multiplier} onChange={set('multiplier')} data-testid="size-multiplier" />
@@ -63,10 +76,14 @@ export function SizePage() {
         {table ? (
           <>
             <LevelTable rows={table.rows} total={table.total} />
-            <p className={css.mutedTight.bottom}><Trans>每层在上一层成交价再下跌补仓跌幅时成交；价格按交易对的最小变动取整，数量按最小下单量取整，与策略实际下单一致。</Trans></p>
+            <p className={css.mutedTight.bottom}>
+              <Trans>每层在上一层成交价再下跌补仓跌幅时成交；价格按交易对的最小变动取整，数量按最小下单量取整，与策略实际下单一致。</Trans>
+            </p>
           </>
         ) : (
-          <p className={ui.muted}><Trans>填写有效参数后显示每层的价格和资金。</Trans></p>
+          <p className={ui.muted}>
+            <Trans>填写有效参数后显示每层的价格和资金。</Trans>
+          </p>
         )}
       </section>
     </Page>

@@ -45,7 +45,9 @@ export function StrategyListPage() {
   const counts = useQuery({ ...call('userBotCount', { ...(exchange ? { exchange } : {}), mode: mode ?? 'live' }, { show: false }), enabled: mode !== undefined, refetchInterval });
   const bots = useQuery({
     ...call('userBotList', { page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}), mode: mode ?? 'live' }),
-    ...keepPage, enabled: mode !== undefined, refetchInterval,
+    ...keepPage,
+    enabled: mode !== undefined,
+    refetchInterval,
   });
 
   const filter = (next: { exchange?: string | undefined; status?: BotStatus | undefined }) => {
@@ -91,31 +93,72 @@ export function StrategyListPage() {
     <Page
       title={<Trans>现货</Trans>}
       root
-      action={<Link to="/strategy/martin/{-$id}" params={{}} className={styles.createIcon} aria-label={t`创建策略`} data-testid="create-bot">+</Link>}
+      action={
+        <Link to="/strategy/martin/{-$id}" params={{}} className={styles.createIcon} aria-label={t`创建策略`} data-testid="create-bot">
+          +
+        </Link>
+      }
     >
       <OfflineBanner />
       <ModeSwitch mode={mode} onChange={chooseMode} />
       <fieldset className={css.chips} aria-label={t`状态`}>
         {statusChips.map((s) => (
           <button key={s.value ?? 'all'} type="button" className={css.chip} aria-pressed={status === s.value} onClick={() => filter({ status: s.value })}>
-            {s.label}{s.n !== undefined ? ` ${s.n}` : ''}
+            {s.label}
+            {s.n !== undefined ? ` ${s.n}` : ''}
           </button>
         ))}
       </fieldset>
       {bindings.data && bindings.data.filter((b) => (mode === 'simulation') === isSimulatedCode(b.exchange)).length > 1 ? (
         <fieldset className={css.chips} aria-label={t`交易所`}>
-          <button type="button" className={css.chip} aria-pressed={exchange === undefined} onClick={() => filter({ exchange: undefined })}><Trans>全部交易所</Trans></button>
-          {bindings.data.filter((b) => (mode === 'simulation') === isSimulatedCode(b.exchange)).map((b) => (
-            <button key={b.id} type="button" className={css.chip} aria-pressed={exchange === b.exchange} onClick={() => filter({ exchange: b.exchange })}>{exchangeName(b.exchange)}</button>
-          ))}
+          <button type="button" className={css.chip} aria-pressed={exchange === undefined} onClick={() => filter({ exchange: undefined })}>
+            <Trans>全部交易所</Trans>
+          </button>
+          {bindings.data
+            .filter((b) => (mode === 'simulation') === isSimulatedCode(b.exchange))
+            .map((b) => (
+              <button key={b.id} type="button" className={css.chip} aria-pressed={exchange === b.exchange} onClick={() => filter({ exchange: b.exchange })}>
+                {exchangeName(b.exchange)}
+              </button>
+            ))}
         </fieldset>
       ) : null}
       <div className={css.toolbar}>
         <span className={ui.muted}>
-          <Link to="/strategy/bill"><Trans>收益账单</Trans></Link> · <Link to="/strategy/logs"><Trans>策略日志</Trans></Link> · <Link to="/my/positions"><Trans>持仓</Trans></Link> · <Link to="/strategy/size"><Trans>仓位计算器</Trans></Link> · <Link to="/strategy/grid/{-$id}" params={{}} data-testid="new-grid"><Trans>网格策略</Trans></Link> · <Link to="/strategy/ai/{-$id}" params={{}} data-testid="new-ai"><Trans>AI 策略</Trans></Link>
+          <Link to="/strategy/bill">
+            <Trans>收益账单</Trans>
+          </Link>{' '}
+          ·{' '}
+          <Link to="/strategy/logs">
+            <Trans>策略日志</Trans>
+          </Link>{' '}
+          ·{' '}
+          <Link to="/my/positions">
+            <Trans>持仓</Trans>
+          </Link>{' '}
+          ·{' '}
+          <Link to="/strategy/size">
+            <Trans>仓位计算器</Trans>
+          </Link>{' '}
+          ·{' '}
+          <Link to="/strategy/grid/{-$id}" params={{}} data-testid="new-grid">
+            <Trans>网格策略</Trans>
+          </Link>{' '}
+          ·{' '}
+          <Link to="/strategy/ai/{-$id}" params={{}} data-testid="new-ai">
+            <Trans>AI 策略</Trans>
+          </Link>
         </span>
         {list.length > 0 ? (
-          <button type="button" className={css.smallButton} onClick={() => { setSelecting(!selecting); setSelected(new Set()); }} data-testid="batch-toggle">
+          <button
+            type="button"
+            className={css.smallButton}
+            onClick={() => {
+              setSelecting(!selecting);
+              setSelected(new Set());
+            }}
+            data-testid="batch-toggle"
+          >
             {selecting ? <Trans>完成</Trans> : <Trans>批量</Trans>}
           </button>
         ) : null}
@@ -123,22 +166,39 @@ export function StrategyListPage() {
       {selecting ? (
         <div className={css.toolbar}>
           <label className={ui.muted}>
-            <input type="checkbox" className={styles.selectAll} checked={list.length > 0 && list.every((b) => selected.has(b.id))} onChange={(e) => setSelected(e.target.checked ? new Set(list.map((b) => b.id)) : new Set())} />
+            <input
+              type="checkbox"
+              className={styles.selectAll}
+              checked={list.length > 0 && list.every((b) => selected.has(b.id))}
+              onChange={(e) => setSelected(e.target.checked ? new Set(list.map((b) => b.id)) : new Set())}
+            />
             <Trans>全选本页</Trans>
           </label>
-          <span className={ui.muted}><Trans>已选 {selected.size}</Trans></span>
+          <span className={ui.muted}>
+            <Trans>已选 {selected.size}</Trans>
+          </span>
         </div>
       ) : null}
-      {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
+      {failure ? (
+        <div role="alert" className={ui.formError}>
+          {failure}
+        </div>
+      ) : null}
       <LoadState loading={loading(bots)} failed={failed(bots)} failedText={<Trans>策略列表加载失败。</Trans>} onRetry={() => void bots.refetch()} />
       {bots.data && list.length === 0 ? (
         <section className={ui.card} data-testid="bots-empty">
           <p>{status || exchange ? <Trans>没有符合条件的策略。</Trans> : <Trans>还没有策略。创建一个马丁策略，让它按计划买入、补仓、止盈。</Trans>}</p>
           {noBindings ? (
-            <Link to="/bind" className={styles.bindLink}><Trans>先绑定交易所（可用模拟盘）</Trans></Link>
+            <Link to="/bind" className={styles.bindLink}>
+              <Trans>先绑定交易所（可用模拟盘）</Trans>
+            </Link>
           ) : null}
-          <Link to="/strategy/martin/{-$id}" params={{}} className={css.linkButton.primary}><Trans>创建马丁策略</Trans></Link>
-          <Link to="/strategy/grid/{-$id}" params={{}} className={styles.gridLink} data-testid="create-grid"><Trans>创建网格策略</Trans></Link>
+          <Link to="/strategy/martin/{-$id}" params={{}} className={css.linkButton.primary}>
+            <Trans>创建马丁策略</Trans>
+          </Link>
+          <Link to="/strategy/grid/{-$id}" params={{}} className={styles.gridLink} data-testid="create-grid">
+            <Trans>创建网格策略</Trans>
+          </Link>
         </section>
       ) : null}
       <ul className={styles.botList[selecting ? 'selecting' : 'plain']} data-testid="bot-list">
@@ -149,12 +209,14 @@ export function StrategyListPage() {
             exchangeName={exchangeName(bot.exchange)}
             selecting={selecting}
             selected={selected.has(bot.id)}
-            onSelect={(on) => setSelected((s) => {
-              const next = new Set(s);
-              if (on) next.add(bot.id);
-              else next.delete(bot.id);
-              return next;
-            })}
+            onSelect={(on) =>
+              setSelected((s) => {
+                const next = new Set(s);
+                if (on) next.add(bot.id);
+                else next.delete(bot.id);
+                return next;
+              })
+            }
           />
         ))}
       </ul>
@@ -162,7 +224,14 @@ export function StrategyListPage() {
       {selecting ? (
         <div className={css.batchBar} role="toolbar" aria-label={t`批量操作`}>
           {batchActions.map((a) => (
-            <button key={a} type="button" className={a === 'delete' ? css.dangerSmall : css.primarySmall} disabled={selected.size === 0} onClick={() => (a === 'delete' || a === 'stop' ? setAsking(a) : void runBatch(a))} data-testid={`batch-${a}`}>
+            <button
+              key={a}
+              type="button"
+              className={a === 'delete' ? css.dangerSmall : css.primarySmall}
+              disabled={selected.size === 0}
+              onClick={() => (a === 'delete' || a === 'stop' ? setAsking(a) : void runBatch(a))}
+              data-testid={`batch-${a}`}
+            >
               {i18n._(operationLabels[a])}
             </button>
           ))}
@@ -171,7 +240,15 @@ export function StrategyListPage() {
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => !open && setAsking(null)}
-        title={asking ? <Trans>{i18n._(operationLabels[asking])} {selected.size} 个策略</Trans> : ''}
+        title={
+          asking ? (
+            <Trans>
+              {i18n._(operationLabels[asking])} {selected.size} 个策略
+            </Trans>
+          ) : (
+            ''
+          )
+        }
         description={asking === 'delete' ? <Trans>删除后无法恢复，运行中的策略需先停止。确定删除吗？</Trans> : <Trans>停止后持仓保留在交易所，不再自动补仓和止盈。确定停止吗？</Trans>}
         confirmLabel={asking ? i18n._(operationLabels[asking]) : ''}
         onConfirm={() => asking && void runBatch(asking)}

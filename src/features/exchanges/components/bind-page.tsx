@@ -53,7 +53,13 @@ export function BindPage({ code }: { code: string }) {
     if (Object.keys(found).length > 0 || otpProblem || busy) return;
     setBusy(true);
     try {
-      await write('exchangesBind', { exchangeId: exchange.id, apiKey: values.apiKey.trim(), secretKey: values.secretKey.trim(), ...(exchange.passphrase ? { passphrase: values.passphrase.trim() } : {}), ...(otpShown ? { otp: cleanOtp(otp) } : {}) });
+      await write('exchangesBind', {
+        exchangeId: exchange.id,
+        apiKey: values.apiKey.trim(),
+        secretKey: values.secretKey.trim(),
+        ...(exchange.passphrase ? { passphrase: values.passphrase.trim() } : {}),
+        ...(otpShown ? { otp: cleanOtp(otp) } : {}),
+      });
       setValues({ apiKey: '', secretKey: '', passphrase: '' });
       setOtp('');
     } catch (e) {
@@ -87,36 +93,56 @@ export function BindPage({ code }: { code: string }) {
       <LoadState loading={!data && !failed} failed={failed} failedText={<Trans>加载失败。</Trans>} onRetry={reload} />
       {data && !exchange ? (
         <div className={ui.card}>
-          <p><Trans>不支持该交易所。</Trans></p>
-          <Link to="/bind"><Trans>查看支持的交易所</Trans></Link>
+          <p>
+            <Trans>不支持该交易所。</Trans>
+          </p>
+          <Link to="/bind">
+            <Trans>查看支持的交易所</Trans>
+          </Link>
         </div>
       ) : null}
       {exchange ? (
         <>
           {exchange.code !== 'paper' ? (
             <section className={ui.card} aria-label={t`IP 白名单`}>
-              <h2 className={css.sectionTitle}><Trans>将以下 IP 加入 API 白名单</Trans></h2>
+              <h2 className={css.sectionTitle}>
+                <Trans>将以下 IP 加入 API 白名单</Trans>
+              </h2>
               {data!.ips.map((ip) => (
                 <div key={ip} className={css.ipRow}>
                   <span data-testid="server-ip">{ip}</span>
-                  <button type="button" className={css.copy} onClick={() => void copy(ip)}>{copied === ip ? t`已复制` : t`复制`}</button>
+                  <button type="button" className={css.copy} onClick={() => void copy(ip)}>
+                    {copied === ip ? t`已复制` : t`复制`}
+                  </button>
                 </div>
               ))}
               <ul className={css.advice}>
-                <li><Trans>只开启"读取"和"现货交易"权限，切勿开启提现权限。</Trans></li>
-                <li><Trans>密钥提交前会先向交易所验证，服务器加密保存，不会再显示 Secret Key。</Trans></li>
+                <li>
+                  <Trans>只开启"读取"和"现货交易"权限，切勿开启提现权限。</Trans>
+                </li>
+                <li>
+                  <Trans>密钥提交前会先向交易所验证，服务器加密保存，不会再显示 Secret Key。</Trans>
+                </li>
               </ul>
             </section>
           ) : (
             <section className={ui.card}>
-              <p className={ui.muted}><Trans>模拟盘使用模拟行情和虚拟资金，不连接任何真实交易所。任意填写 8 位以上的字母或数字作为密钥即可。</Trans></p>
+              <p className={ui.muted}>
+                <Trans>模拟盘使用模拟行情和虚拟资金，不连接任何真实交易所。任意填写 8 位以上的字母或数字作为密钥即可。</Trans>
+              </p>
             </section>
           )}
           {binding ? (
             <section className={ui.card} data-testid="binding">
-              <p><Trans>已绑定</Trans>: <strong>{binding.apiKey}</strong></p>
-              <p className={ui.muted}><Trans>重新提交密钥将覆盖当前绑定。</Trans></p>
-              <button type="button" className={ui.button.danger} onClick={() => setConfirming(true)}><Trans>解除绑定</Trans></button>
+              <p>
+                <Trans>已绑定</Trans>: <strong>{binding.apiKey}</strong>
+              </p>
+              <p className={ui.muted}>
+                <Trans>重新提交密钥将覆盖当前绑定。</Trans>
+              </p>
+              <button type="button" className={ui.button.danger} onClick={() => setConfirming(true)}>
+                <Trans>解除绑定</Trans>
+              </button>
             </section>
           ) : null}
           <form className={ui.card} onSubmit={submit} noValidate>
@@ -126,7 +152,11 @@ export function BindPage({ code }: { code: string }) {
               <Field label="Passphrase" name="passphrase" type="password" autoComplete="off" value={values.passphrase} onChange={set('passphrase')} error={err('passphrase')} />
             ) : null}
             {otpShown ? <OtpField value={otp} onChange={setOtp} error={otpError} testId="bind-otp" /> : null}
-            {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
+            {failure ? (
+              <div role="alert" className={ui.formError}>
+                {failure}
+              </div>
+            ) : null}
             <button type="submit" className={ui.button.primary} disabled={busy}>
               {busy ? <Trans>验证中…</Trans> : binding ? <Trans>更新密钥</Trans> : <Trans>绑定</Trans>}
             </button>

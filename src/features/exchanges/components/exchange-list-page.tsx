@@ -15,22 +15,32 @@ export function ExchangeListPage() {
       <LoadState loading={!data && !failed} failed={failed} failedText={<Trans>交易所列表加载失败。</Trans>} onRetry={reload} />
       {data ? (
         <ul className={ui.list} data-testid="exchange-list">
-          {data.exchanges.filter((e) => !e.simulatedOf).map((e) => {
-            const binding = data.bindings.find((b) => b.exchangeId === e.id);
-            return (
-              <li key={e.id}>
-                <Link to="/bind/$exchange" params={{ exchange: e.code }} className={ui.listRow}>
-                  <span className={css.logo} aria-hidden="true">{e.name.slice(0, 1)}</span>
-                  <span className={ui.listLabel}>
-                    {e.name}
-                    {e.code === 'paper' ? <span className={ui.muted}> · {t`模拟盘`}</span> : null}
-                  </span>
-                  {binding ? <span className={css.bound}>{t`已绑定`} {binding.apiKey}</span> : <span className={ui.muted}>{t`未绑定`}</span>}
-                  <span aria-hidden="true">›</span>
-                </Link>
-              </li>
-            );
-          })}
+          {data.exchanges
+            .filter((e) => !e.simulatedOf)
+            .map((e) => {
+              const binding = data.bindings.find((b) => b.exchangeId === e.id);
+              return (
+                <li key={e.id}>
+                  <Link to="/bind/$exchange" params={{ exchange: e.code }} className={ui.listRow}>
+                    <span className={css.logo} aria-hidden="true">
+                      {e.name.slice(0, 1)}
+                    </span>
+                    <span className={ui.listLabel}>
+                      {e.name}
+                      {e.code === 'paper' ? <span className={ui.muted}> · {t`模拟盘`}</span> : null}
+                    </span>
+                    {binding ? (
+                      <span className={css.bound}>
+                        {t`已绑定`} {binding.apiKey}
+                      </span>
+                    ) : (
+                      <span className={ui.muted}>{t`未绑定`}</span>
+                    )}
+                    <span aria-hidden="true">›</span>
+                  </Link>
+                </li>
+              );
+            })}
         </ul>
       ) : null}
     </Page>

@@ -24,17 +24,32 @@ const types = { balance: 'usdt', fuel: 'fuel', points: 'points', rewards: 'rewar
 type AssetType = keyof typeof types;
 const typeLabels: Record<AssetType, MessageDescriptor> = { balance: msg`余额 (USDT)`, fuel: msg`燃料`, points: msg`积分`, rewards: msg`奖励` };
 const reasonLabels: Record<AccountLog['reason'], MessageDescriptor> = {
-  welcome: msg`新用户赠送`, profit_fee: msg`盈利手续费`, deposit: msg`充值`, withdraw: msg`提现`, refund: msg`退回`,
-  change: msg`兑换`, reward: msg`推荐奖励`, adjust: msg`调整`,
+  welcome: msg`新用户赠送`,
+  profit_fee: msg`盈利手续费`,
+  deposit: msg`充值`,
+  withdraw: msg`提现`,
+  refund: msg`退回`,
+  change: msg`兑换`,
+  reward: msg`推荐奖励`,
+  adjust: msg`调整`,
 };
 
 /** /my/asset/{balance|fuel|points|rewards}: the four balances, and the chosen one's log (20 a page); the balance tab also shows the equity across accounts. */
 export function AssetRoute() {
   const { type } = route.useParams();
   const known = type in types;
-  return known ? <AssetPage key={type} type={type as AssetType} /> : (
+  return known ? (
+    <AssetPage key={type} type={type as AssetType} />
+  ) : (
     <Page title={<Trans>我的资产</Trans>}>
-      <section className={ui.card}><p><Trans>没有这种资产。</Trans></p><Link to="/my/asset/$type" params={{ type: 'balance' }}><Trans>查看余额</Trans></Link></section>
+      <section className={ui.card}>
+        <p>
+          <Trans>没有这种资产。</Trans>
+        </p>
+        <Link to="/my/asset/$type" params={{ type: 'balance' }}>
+          <Trans>查看余额</Trans>
+        </Link>
+      </section>
     </Page>
   );
 }
@@ -58,19 +73,47 @@ function AssetPage({ type }: { type: AssetType }) {
       <section className={ui.card} data-testid="asset-balance">
         <div className={ui.muted}>{i18n._(typeLabels[type])}</div>
         <div className={css.big}>{account.data ? num(account.data[types[type]], l, 8) : '—'}</div>
-        {type === 'fuel' ? <p className={ui.muted}><Trans>策略每完成一轮盈利，按收益的一定比例扣除燃料；燃料用完时运行中的策略会自动暂停。</Trans></p> : null}
+        {type === 'fuel' ? (
+          <p className={ui.muted}>
+            <Trans>策略每完成一轮盈利，按收益的一定比例扣除燃料；燃料用完时运行中的策略会自动暂停。</Trans>
+          </p>
+        ) : null}
         <div className={funds.assetActions}>
-          {type === 'balance' ? <Link to="/my/deposit" className={css.primarySmallLink} data-testid="asset-deposit"><Trans>充值</Trans></Link> : null}
-          {type === 'balance' ? <Link to="/my/withdraw" className={css.smallLink}><Trans>提现</Trans></Link> : null}
-          <button type="button" className={css.smallButton} onClick={() => setChanging(true)} data-testid="asset-change"><Trans>兑换</Trans></button>
+          {type === 'balance' ? (
+            <Link to="/my/deposit" className={css.primarySmallLink} data-testid="asset-deposit">
+              <Trans>充值</Trans>
+            </Link>
+          ) : null}
+          {type === 'balance' ? (
+            <Link to="/my/withdraw" className={css.smallLink}>
+              <Trans>提现</Trans>
+            </Link>
+          ) : null}
+          <button type="button" className={css.smallButton} onClick={() => setChanging(true)} data-testid="asset-change">
+            <Trans>兑换</Trans>
+          </button>
         </div>
       </section>
       <ChangeDialog open={changing} onOpenChange={setChanging} from={types[type]} />
       {type === 'balance' ? <PortfolioCard detail /> : null}
-      <LoadState loading={loading(logs)} failed={failed(logs) || failed(account)} failedText={<Trans>加载失败。</Trans>} onRetry={() => { void logs.refetch(); void account.refetch(); }} />
+      <LoadState
+        loading={loading(logs)}
+        failed={failed(logs) || failed(account)}
+        failedText={<Trans>加载失败。</Trans>}
+        onRetry={() => {
+          void logs.refetch();
+          void account.refetch();
+        }}
+      />
       <section className={ui.card}>
-        <h2 className={css.sectionTitle}><Trans>明细</Trans></h2>
-        {logs.data && logs.data.list.length === 0 ? <p className={ui.muted}><Trans>暂无记录。</Trans></p> : null}
+        <h2 className={css.sectionTitle}>
+          <Trans>明细</Trans>
+        </h2>
+        {logs.data && logs.data.list.length === 0 ? (
+          <p className={ui.muted}>
+            <Trans>暂无记录。</Trans>
+          </p>
+        ) : null}
         <ul className={css.plainList} data-testid="asset-logs">
           {logs.data?.list.map((g) => (
             <li key={g.id} className={css.logItem}>
@@ -80,7 +123,9 @@ function AssetPage({ type }: { type: AssetType }) {
               </div>
               <div className={css.rowTight}>
                 <span className={css.figureLabel}>{time(g.createdAt)}</span>
-                <span className={css.figureLabel}><Trans>余额</Trans> {num(g.balance, l, 8)}</span>
+                <span className={css.figureLabel}>
+                  <Trans>余额</Trans> {num(g.balance, l, 8)}
+                </span>
               </div>
             </li>
           ))}

@@ -75,32 +75,95 @@ export function ChangeDialog({ open, onOpenChange, from }: { open: boolean; onOp
       <Dialog.Portal>
         <Dialog.Overlay className={dialog.overlay} />
         <Dialog.Content className={dialog.content} aria-describedby={undefined}>
-          <Dialog.Title className={dialog.title}><Trans>兑换</Trans></Dialog.Title>
-          {!info && !shownError ? <p className={ui.muted} aria-busy="true"><Trans>加载中…</Trans></p> : null}
+          <Dialog.Title className={dialog.title}>
+            <Trans>兑换</Trans>
+          </Dialog.Title>
+          {!info && !shownError ? (
+            <p className={ui.muted} aria-busy="true">
+              <Trans>加载中…</Trans>
+            </p>
+          ) : null}
           {info && !info.paymentPasswordSet ? (
-            <p><Trans>兑换需要支付密码，请先<Link to="/my/password/$type" params={{ type: 'payment' }}>设置支付密码</Link>。</Trans></p>
+            <p>
+              <Trans>
+                兑换需要支付密码，请先
+                <Link to="/my/password/$type" params={{ type: 'payment' }}>
+                  设置支付密码
+                </Link>
+                。
+              </Trans>
+            </p>
           ) : null}
           {info?.paymentPasswordSet ? (
-            <form noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submit();
+              }}
+            >
               <div className={ui.field}>
-                <label className={ui.label} htmlFor="change-pair"><Trans>兑换方向</Trans></label>
+                <label className={ui.label} htmlFor="change-pair">
+                  <Trans>兑换方向</Trans>
+                </label>
                 <select id="change-pair" className={bots.select} value={pair} onChange={(e) => setPair(Number(e.target.value))} data-testid="change-pair">
-                  {info.pairs.map((x, i) => <option key={`${x.from}:${x.to}`} value={i}>{`${name(x.from)} → ${name(x.to)} (1 : ${x.rate})`}</option>)}
+                  {info.pairs.map((x, i) => (
+                    <option key={`${x.from}:${x.to}`} value={i}>{`${name(x.from)} → ${name(x.to)} (1 : ${x.rate})`}</option>
+                  ))}
                 </select>
               </div>
-              {p ? <p className={css.noteTight.sm}><Trans>可用 {num(info.balances[p.from], l, 8)} {name(p.from)}</Trans></p> : null}
+              {p ? (
+                <p className={css.noteTight.sm}>
+                  <Trans>
+                    可用 {num(info.balances[p.from], l, 8)} {name(p.from)}
+                  </Trans>
+                </p>
+              ) : null}
               <Field label={<Trans>数量</Trans>} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value.trim())} data-testid="change-amount" />
-              <Field label={<Trans>支付密码</Trans>} type="password" inputMode="numeric" maxLength={6} autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))} data-testid="change-password" />
-              {p ? <p className={css.noteTight.md}><Trans>将得到 {num(received, l, 8)} {name(p.to)}</Trans></p> : null}
-              {error ? <div role="alert" className={ui.formError} data-testid="change-error">{error}</div> : null}
-              {done ? <p className={css.step} role="status" data-testid="change-done">{done}</p> : null}
+              <Field
+                label={<Trans>支付密码</Trans>}
+                type="password"
+                inputMode="numeric"
+                maxLength={6}
+                autoComplete="off"
+                value={password}
+                onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))}
+                data-testid="change-password"
+              />
+              {p ? (
+                <p className={css.noteTight.md}>
+                  <Trans>
+                    将得到 {num(received, l, 8)} {name(p.to)}
+                  </Trans>
+                </p>
+              ) : null}
+              {error ? (
+                <div role="alert" className={ui.formError} data-testid="change-error">
+                  {error}
+                </div>
+              ) : null}
+              {done ? (
+                <p className={css.step} role="status" data-testid="change-done">
+                  {done}
+                </p>
+              ) : null}
               <div className={dialog.actions}>
-                <Dialog.Close asChild><button type="button" className={ui.button.secondary}><Trans>关闭</Trans></button></Dialog.Close>
-                <button type="submit" className={ui.button.primary} disabled={busy} data-testid="change-submit"><Trans>兑换</Trans></button>
+                <Dialog.Close asChild>
+                  <button type="button" className={ui.button.secondary}>
+                    <Trans>关闭</Trans>
+                  </button>
+                </Dialog.Close>
+                <button type="submit" className={ui.button.primary} disabled={busy} data-testid="change-submit">
+                  <Trans>兑换</Trans>
+                </button>
               </div>
             </form>
           ) : null}
-          {!info && shownError ? <div role="alert" className={ui.formError}>{shownError}</div> : null}
+          {!info && shownError ? (
+            <div role="alert" className={ui.formError}>
+              {shownError}
+            </div>
+          ) : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

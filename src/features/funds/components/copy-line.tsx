@@ -11,8 +11,12 @@ export function CopyLine({ label, value, testId }: { label: ReactNode; value: st
     <div className={css.copyLine}>
       <div className={bots.figureLabel}>{label}</div>
       <div className={css.copyRow}>
-        <span className={css.mono} data-testid={testId}>{value}</span>
-        <button type="button" className={bots.smallButton} onClick={() => void copy(value)}>{copied === value ? <Trans>已复制</Trans> : <Trans>复制</Trans>}</button>
+        <span className={css.mono} data-testid={testId}>
+          {value}
+        </span>
+        <button type="button" className={bots.smallButton} onClick={() => void copy(value)}>
+          {copied === value ? <Trans>已复制</Trans> : <Trans>复制</Trans>}
+        </button>
       </div>
     </div>
   );

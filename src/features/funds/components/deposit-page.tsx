@@ -28,7 +28,6 @@ const stepLabels: Record<DepositStep | 'report', MessageDescriptor> = {
   report: msg`正在提交交易…`,
 };
 
-
 /**
  * /my/deposit: USDT on BNB Smart Chain. Pay from the wallet in this browser (approve + deposit with the
  * UID), or send USDT from the bound wallet to the contract; the credit comes after the confirmations.
@@ -44,7 +43,9 @@ export function DepositPage() {
       <LoadState loading={loading(info)} failed={failed(info)} failedText={<Trans>充值信息加载失败。</Trans>} onRetry={() => void info.refetch()} />
       {info.data && !info.data.enabled ? (
         <section className={ui.card} data-testid="deposit-off">
-          <p className={css.flush}><Trans>本服务器暂未开通链上充值和提现。</Trans></p>
+          <p className={css.flush}>
+            <Trans>本服务器暂未开通链上充值和提现。</Trans>
+          </p>
         </section>
       ) : null}
       {info.data?.enabled ? <DepositBody info={info.data} /> : null}
@@ -110,60 +111,129 @@ function DepositBody({ info }: { info: DepositInfo }) {
           <span className={ui.muted}>BSC (BEP20) · Chain {info.chainId}</span>
         </div>
         <div className={css.grid2Spaced.top}>
-          <div><div className={bots.figureLabel}><Trans>最小充值</Trans></div><div className={bots.figureValue} data-testid="deposit-minimum">{num(info.minimum, l, 8)} USDT</div></div>
-          <div><div className={bots.figureLabel}><Trans>到账确认</Trans></div><div className={bots.figureValue}><Trans>{info.confirmations} 个区块</Trans></div></div>
+          <div>
+            <div className={bots.figureLabel}>
+              <Trans>最小充值</Trans>
+            </div>
+            <div className={bots.figureValue} data-testid="deposit-minimum">
+              {num(info.minimum, l, 8)} USDT
+            </div>
+          </div>
+          <div>
+            <div className={bots.figureLabel}>
+              <Trans>到账确认</Trans>
+            </div>
+            <div className={bots.figureValue}>
+              <Trans>{info.confirmations} 个区块</Trans>
+            </div>
+          </div>
         </div>
       </section>
 
       <section className={ui.card} aria-labelledby="pay-wallet">
-        <h2 id="pay-wallet" className={bots.sectionTitle}><Trans>用钱包充值</Trans></h2>
+        <h2 id="pay-wallet" className={bots.sectionTitle}>
+          <Trans>用钱包充值</Trans>
+        </h2>
         {hasWallet ? (
           <>
             <div className={css.inputRow}>
-              <Field label={<Trans>金额 (USDT)</Trans>} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value.trim())} error={amountError || undefined} data-testid="deposit-amount" />
+              <Field
+                label={<Trans>金额 (USDT)</Trans>}
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value.trim())}
+                error={amountError || undefined}
+                data-testid="deposit-amount"
+              />
               <button type="button" className={css.button.primary} disabled={step !== null} onClick={() => void payFromWallet()} data-testid="deposit-pay">
                 <Trans>充值</Trans>
               </button>
             </div>
-            {step ? <p className={css.step} role="status">{i18n._(stepLabels[step])}</p> : null}
-            {failure ? <div role="alert" className={ui.formError} data-testid="deposit-failure">{failure}</div> : null}
-            <p className={css.note}><Trans>钱包会先请求授权 USDT，再调用充值合约并带上你的 UID，到账无需填写任何信息。</Trans></p>
+            {step ? (
+              <p className={css.step} role="status">
+                {i18n._(stepLabels[step])}
+              </p>
+            ) : null}
+            {failure ? (
+              <div role="alert" className={ui.formError} data-testid="deposit-failure">
+                {failure}
+              </div>
+            ) : null}
+            <p className={css.note}>
+              <Trans>钱包会先请求授权 USDT，再调用充值合约并带上你的 UID，到账无需填写任何信息。</Trans>
+            </p>
           </>
         ) : (
-          <p className={css.note}><Trans>在钱包 App（MetaMask、TokenPocket、Trust、OKX、Binance Web3）中打开本页即可一键充值；或用下方地址转账。</Trans></p>
+          <p className={css.note}>
+            <Trans>在钱包 App（MetaMask、TokenPocket、Trust、OKX、Binance Web3）中打开本页即可一键充值；或用下方地址转账。</Trans>
+          </p>
         )}
       </section>
 
       <section className={ui.card} aria-labelledby="pay-transfer">
-        <h2 id="pay-transfer" className={bots.sectionTitle}><Trans>转账充值</Trans></h2>
+        <h2 id="pay-transfer" className={bots.sectionTitle}>
+          <Trans>转账充值</Trans>
+        </h2>
         {qr ? <img src={qr} width={168} height={168} alt={t`充值地址二维码`} className={css.qr} data-testid="deposit-qr" /> : <div className={css.qrPlaceholder} aria-busy="true" />}
         <CopyLine label={<Trans>充值地址（BSC 充值合约）</Trans>} value={info.contract} testId="deposit-address" />
         <CopyLine label={<Trans>你的 UID（合约充值时的 memo）</Trans>} value={info.memo} testId="deposit-memo" />
         <p className={css.note}>
-          {info.wallet
-            ? <Trans>只有从已绑定的钱包 {short(info.wallet)} 直接转入的 USDT 会自动到账。请只转 BSC 链上的 USDT，其他币种或网络将无法找回。</Trans>
-            : <Trans>直接转账前请先<Link to="/my/bind/$type" params={{ type: 'wallet' }}>绑定钱包</Link>：只有从已绑定钱包转入的 USDT 才能自动到账。</Trans>}
+          {info.wallet ? (
+            <Trans>只有从已绑定的钱包 {short(info.wallet)} 直接转入的 USDT 会自动到账。请只转 BSC 链上的 USDT，其他币种或网络将无法找回。</Trans>
+          ) : (
+            <Trans>
+              直接转账前请先
+              <Link to="/my/bind/$type" params={{ type: 'wallet' }}>
+                绑定钱包
+              </Link>
+              ：只有从已绑定钱包转入的 USDT 才能自动到账。
+            </Trans>
+          )}
         </p>
       </section>
 
       <section className={ui.card} aria-labelledby="report-hash">
-        <h2 id="report-hash" className={bots.sectionTitle}><Trans>已转账？提交交易哈希</Trans></h2>
+        <h2 id="report-hash" className={bots.sectionTitle}>
+          <Trans>已转账？提交交易哈希</Trans>
+        </h2>
         <div className={css.inputRow}>
-          <Field label={<Trans>交易哈希</Trans>} autoComplete="off" spellCheck={false} value={hash} onChange={(e) => setHash(e.target.value)} error={hashError || undefined} placeholder="0x…" data-testid="deposit-hash" />
-          <button type="button" className={css.button.secondary} disabled={step !== null} onClick={() => void reportHash()}><Trans>提交</Trans></button>
+          <Field
+            label={<Trans>交易哈希</Trans>}
+            autoComplete="off"
+            spellCheck={false}
+            value={hash}
+            onChange={(e) => setHash(e.target.value)}
+            error={hashError || undefined}
+            placeholder="0x…"
+            data-testid="deposit-hash"
+          />
+          <button type="button" className={css.button.secondary} disabled={step !== null} onClick={() => void reportHash()}>
+            <Trans>提交</Trans>
+          </button>
         </div>
         {report ? (
           <p className={css.step} role="status" data-testid="deposit-report">
-            {report.status === 'credited'
-              ? <Trans>已到账。</Trans>
-              : <Trans>已提交，确认数 {Math.min(report.confirmations, report.required)}/{report.required}，达到后自动到账。</Trans>}
+            {report.status === 'credited' ? (
+              <Trans>已到账。</Trans>
+            ) : (
+              <Trans>
+                已提交，确认数 {Math.min(report.confirmations, report.required)}/{report.required}，达到后自动到账。
+              </Trans>
+            )}
           </p>
         ) : null}
       </section>
 
       <section className={ui.card} aria-labelledby="deposit-history">
-        <h2 id="deposit-history" className={bots.sectionTitle}><Trans>充值记录</Trans></h2>
-        {info.recent.length === 0 ? <p className={ui.muted}><Trans>暂无充值记录。</Trans></p> : null}
+        <h2 id="deposit-history" className={bots.sectionTitle}>
+          <Trans>充值记录</Trans>
+        </h2>
+        {info.recent.length === 0 ? (
+          <p className={ui.muted}>
+            <Trans>暂无充值记录。</Trans>
+          </p>
+        ) : null}
         <ul className={bots.plainList} data-testid="deposit-list">
           {info.recent.map((d) => (
             <li key={`${d.txHash}-${d.status}`} className={bots.logItem}>
@@ -178,7 +248,9 @@ function DepositBody({ info }: { info: DepositInfo }) {
             </li>
           ))}
         </ul>
-        <Link to="/my/asset/$type" params={{ type: 'balance' }} className={ui.linkButton}><Trans>查看余额明细</Trans></Link>
+        <Link to="/my/asset/$type" params={{ type: 'balance' }} className={ui.linkButton}>
+          <Trans>查看余额明细</Trans>
+        </Link>
       </section>
     </>
   );

@@ -23,7 +23,11 @@ import { WithdrawLock } from '../../../shared/withdraw-lock.tsx';
 import * as css from './funds.css.ts';
 
 const statusLabels: Record<WithdrawalRecord['status'], MessageDescriptor> = {
-  pending: msg`处理中`, signed: msg`处理中`, sent: msg`已发送`, confirmed: msg`已完成`, failed: msg`失败，已退回`,
+  pending: msg`处理中`,
+  signed: msg`处理中`,
+  sent: msg`已发送`,
+  confirmed: msg`已完成`,
+  failed: msg`失败，已退回`,
 };
 const statusBadge = (s: WithdrawalRecord['status']) => (s === 'confirmed' ? bots.badge.running : s === 'failed' ? bots.badge.stopped : bots.badge.paused);
 
@@ -57,7 +61,11 @@ export function WithdrawPage() {
     <Page title={<Trans>提现</Trans>}>
       <LoadState loading={loading(info)} failed={failed(info)} failedText={<Trans>提现信息加载失败。</Trans>} onRetry={reload} />
       {info.data && !info.data.enabled ? (
-        <section className={ui.card} data-testid="withdraw-off"><p className={css.flush}><Trans>本服务器暂未开通链上充值和提现。</Trans></p></section>
+        <section className={ui.card} data-testid="withdraw-off">
+          <p className={css.flush}>
+            <Trans>本服务器暂未开通链上充值和提现。</Trans>
+          </p>
+        </section>
       ) : null}
       {info.data?.enabled && info.data.lockedUntil ? <WithdrawLock until={info.data.lockedUntil} onExpire={reload} link showOpen={false} /> : null}
       {info.data?.enabled ? <WithdrawForm info={info.data} onDone={reload} /> : null}
@@ -130,49 +138,122 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
   if (!info.paymentPasswordSet) {
     return (
       <section className={ui.card} data-testid="withdraw-no-password">
-        <p className={css.flushTop}><Trans>提现需要支付密码，请先设置。</Trans></p>
-        <Link to="/my/password/$type" params={{ type: 'payment' }} className={bots.linkButton.primary}><Trans>设置支付密码</Trans></Link>
+        <p className={css.flushTop}>
+          <Trans>提现需要支付密码，请先设置。</Trans>
+        </p>
+        <Link to="/my/password/$type" params={{ type: 'payment' }} className={bots.linkButton.primary}>
+          <Trans>设置支付密码</Trans>
+        </Link>
       </section>
     );
   }
 
   const usable = errors.newAddress;
   return (
-    <form className={ui.card} noValidate onSubmit={(e) => { e.preventDefault(); setDone(null); if (check()) setConfirming(true); }}>
+    <form
+      className={ui.card}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setDone(null);
+        if (check()) setConfirming(true);
+      }}
+    >
       <div className={css.balanceRow}>
-        <span className={ui.muted}><Trans>可用余额</Trans></span>
+        <span className={ui.muted}>
+          <Trans>可用余额</Trans>
+        </span>
         <strong data-testid="withdraw-balance">{num(info.balance, l, 8)} USDT</strong>
       </div>
-      <Field label={<Trans>提现地址 (BSC / BEP20)</Trans>} autoComplete="off" spellCheck={false} placeholder="0x…" value={address} onChange={(e) => setAddress(e.target.value.trim())} error={errors.address} data-testid="withdraw-address" />
-      <p className={css.fieldNote} data-testid="withdraw-address-note"><Trans>为保护资金，第一次向一个新地址提现时，该地址需要等待 24 小时才能收款；之后向它提现不再等待。</Trans></p>
+      <Field
+        label={<Trans>提现地址 (BSC / BEP20)</Trans>}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="0x…"
+        value={address}
+        onChange={(e) => setAddress(e.target.value.trim())}
+        error={errors.address}
+        data-testid="withdraw-address"
+      />
+      <p className={css.fieldNote} data-testid="withdraw-address-note">
+        <Trans>为保护资金，第一次向一个新地址提现时，该地址需要等待 24 小时才能收款；之后向它提现不再等待。</Trans>
+      </p>
       <div className={css.inputRow}>
-        <Field label={<Trans>金额 (USDT)</Trans>} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value.trim())} error={errors.amount} data-testid="withdraw-amount" />
-        <button type="button" className={css.allButton} onClick={() => setAmount(new Decimal(info.balance).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed())}><Trans>全部</Trans></button>
+        <Field
+          label={<Trans>金额 (USDT)</Trans>}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value.trim())}
+          error={errors.amount}
+          data-testid="withdraw-amount"
+        />
+        <button type="button" className={css.allButton} onClick={() => setAmount(new Decimal(info.balance).toDecimalPlaces(8, Decimal.ROUND_DOWN).toFixed())}>
+          <Trans>全部</Trans>
+        </button>
       </div>
-      <Field label={<Trans>支付密码</Trans>} type="password" inputMode="numeric" autoComplete="off" maxLength={6} value={password} onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))} error={errors.password} data-testid="withdraw-password" />
+      <Field
+        label={<Trans>支付密码</Trans>}
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={6}
+        value={password}
+        onChange={(e) => setPassword(e.target.value.replace(/\D/g, ''))}
+        error={errors.password}
+        data-testid="withdraw-password"
+      />
       {otpShown ? <OtpField value={otp} onChange={setOtp} error={errors.otp} testId="withdraw-otp" /> : null}
       <div className={css.grid2Spaced.bottom}>
-        <div><div className={bots.figureLabel}><Trans>手续费</Trans></div><div className={bots.figureValue}>{num(info.fee, l, 8)} USDT</div></div>
-        <div><div className={bots.figureLabel}><Trans>实际到账</Trans></div><div className={bots.figureValue} data-testid="withdraw-received">{num(received, l, 8)} USDT</div></div>
+        <div>
+          <div className={bots.figureLabel}>
+            <Trans>手续费</Trans>
+          </div>
+          <div className={bots.figureValue}>{num(info.fee, l, 8)} USDT</div>
+        </div>
+        <div>
+          <div className={bots.figureLabel}>
+            <Trans>实际到账</Trans>
+          </div>
+          <div className={bots.figureValue} data-testid="withdraw-received">
+            {num(received, l, 8)} USDT
+          </div>
+        </div>
       </div>
-      <p className={css.noteTight.md}><Trans>最小提现 {info.minimum} USDT。请确认地址是 BSC 链上的地址，转错网络的资产无法找回。</Trans></p>
+      <p className={css.noteTight.md}>
+        <Trans>最小提现 {info.minimum} USDT。请确认地址是 BSC 链上的地址，转错网络的资产无法找回。</Trans>
+      </p>
       {errors.form ? (
         <div role="alert" className={ui.formError}>
           <span data-testid="withdraw-error">{errors.form}</span>
           {errors.newAddress !== undefined ? (
             <p className={css.errorNote} data-testid="withdraw-new-address">
-              {usable ? <Trans>这是一个新地址，已为你记录。新地址第一次提现需要等待 24 小时：{usable} 之后再提交即可。</Trans> : <Trans>这是一个新地址，已为你记录。新地址第一次提现需要等待 24 小时，到上面的时间后再提交即可。</Trans>}
+              {usable ? (
+                <Trans>这是一个新地址，已为你记录。新地址第一次提现需要等待 24 小时：{usable} 之后再提交即可。</Trans>
+              ) : (
+                <Trans>这是一个新地址，已为你记录。新地址第一次提现需要等待 24 小时，到上面的时间后再提交即可。</Trans>
+              )}
             </p>
           ) : null}
         </div>
       ) : null}
-      {done ? <p className={css.step} role="status" data-testid="withdraw-done"><Trans>提现已提交，正在处理。</Trans></p> : null}
-      <button type="submit" className={ui.button.primary} disabled={busy || locked} data-testid="withdraw-submit">{locked ? <Trans>提现已锁定</Trans> : <Trans>提现</Trans>}</button>
+      {done ? (
+        <p className={css.step} role="status" data-testid="withdraw-done">
+          <Trans>提现已提交，正在处理。</Trans>
+        </p>
+      ) : null}
+      <button type="submit" className={ui.button.primary} disabled={busy || locked} data-testid="withdraw-submit">
+        {locked ? <Trans>提现已锁定</Trans> : <Trans>提现</Trans>}
+      </button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={<Trans>确认提现</Trans>}
-        description={<Trans>提现 {amount} USDT 到 {short(address)}，扣除手续费 {info.fee} USDT 后到账 {received} USDT。提交后无法撤回。</Trans>}
+        description={
+          <Trans>
+            提现 {amount} USDT 到 {short(address)}，扣除手续费 {info.fee} USDT 后到账 {received} USDT。提交后无法撤回。
+          </Trans>
+        }
         confirmLabel={busy ? <Trans>提交中…</Trans> : <Trans>确认提现</Trans>}
         busy={busy}
         onConfirm={() => void submit()}
@@ -186,8 +267,14 @@ function History({ list }: { list: WithdrawalRecord[] }) {
   const l = i18n.locale;
   return (
     <section className={ui.card} aria-labelledby="withdraw-history">
-      <h2 id="withdraw-history" className={bots.sectionTitle}><Trans>提现记录</Trans></h2>
-      {list.length === 0 ? <p className={ui.muted}><Trans>暂无提现记录。</Trans></p> : null}
+      <h2 id="withdraw-history" className={bots.sectionTitle}>
+        <Trans>提现记录</Trans>
+      </h2>
+      {list.length === 0 ? (
+        <p className={ui.muted}>
+          <Trans>暂无提现记录。</Trans>
+        </p>
+      ) : null}
       <ul className={bots.plainList} data-testid="withdraw-list">
         {list.map((w) => (
           <li key={w.id} className={bots.logItem} data-status={w.status}>
@@ -203,7 +290,9 @@ function History({ list }: { list: WithdrawalRecord[] }) {
           </li>
         ))}
       </ul>
-      <Link to="/my/asset/$type" params={{ type: 'balance' }} className={ui.linkButton}><Trans>查看余额明细</Trans></Link>
+      <Link to="/my/asset/$type" params={{ type: 'balance' }} className={ui.linkButton}>
+        <Trans>查看余额明细</Trans>
+      </Link>
     </section>
   );
 }

@@ -19,19 +19,43 @@ export function FuturesPage() {
   const data = useQuery({ ...call('marketFutures', { exchange: picked }, { show: false }), ...keepPage });
   return (
     <Page title={<Trans>合约</Trans>}>
-      <p className={css.futuresNote} role="note" data-testid="futures-note"><Trans>合约策略暂未开放，此页仅展示行情。</Trans></p>
+      <p className={css.futuresNote} role="note" data-testid="futures-note">
+        <Trans>合约策略暂未开放，此页仅展示行情。</Trans>
+      </p>
       <div className={bots.chips} role="tablist" aria-label={t`交易所`}>
-        {live.map((e) => <button key={e.code} type="button" role="tab" aria-selected={e.code === picked} className={bots.chip} onClick={() => setPicked(e.code)}>{e.name}</button>)}
+        {live.map((e) => (
+          <button key={e.code} type="button" role="tab" aria-selected={e.code === picked} className={bots.chip} onClick={() => setPicked(e.code)}>
+            {e.name}
+          </button>
+        ))}
       </div>
       <LoadState loading={loading(data)} failed={failed(data)} failedText={<Trans>无法连接该交易所，请稍后重试。</Trans>} onRetry={() => void data.refetch()} />
       {data.data ? (
         <section className={ui.card} data-testid="futures-list">
           <table className={bots.table}>
-            <thead><tr><th><Trans>永续合约</Trans></th><th><Trans>价格</Trans></th><th><Trans>资金费率</Trans></th><th><Trans>下次结算</Trans></th></tr></thead>
+            <thead>
+              <tr>
+                <th>
+                  <Trans>永续合约</Trans>
+                </th>
+                <th>
+                  <Trans>价格</Trans>
+                </th>
+                <th>
+                  <Trans>资金费率</Trans>
+                </th>
+                <th>
+                  <Trans>下次结算</Trans>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {data.data.list.map((r) => (
                 <tr key={r.symbol}>
-                  <td>{r.symbol}<div className={`${bots.profit[trend(r.change24h)]} ${css.futuresChange}`}>{r.change24h ? `${signed(r.change24h, l, 2)}%` : ''}</div></td>
+                  <td>
+                    {r.symbol}
+                    <div className={`${bots.profit[trend(r.change24h)]} ${css.futuresChange}`}>{r.change24h ? `${signed(r.change24h, l, 2)}%` : ''}</div>
+                  </td>
                   <td>{num(r.price, l, 8)}</td>
                   <td className={bots.profit[trend(r.fundingRate)]}>{r.fundingRate ? `${signed(Number(r.fundingRate) * 100, l, 4)}%` : '—'}</td>
                   <td>{r.nextFundingTime ? time(new Date(r.nextFundingTime).toISOString()).slice(6, 11) : '—'}</td>

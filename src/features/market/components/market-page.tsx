@@ -44,21 +44,41 @@ function MarketList({ exchange }: { exchange: string }) {
   return (
     <Page title={<Trans>行情</Trans>}>
       <div className={bots.chips} role="tablist" aria-label={t`交易所`}>
-        {(exchanges.data?.exchanges ?? [{ code: 'paper', name: 'Paper' }]).filter((e) => !('simulatedOf' in e && e.simulatedOf)).map((e) => (
-          <button key={e.code} type="button" role="tab" aria-selected={e.code === exchange} className={bots.chip} onClick={() => go({ exchange: e.code })}>{e.name}</button>
-        ))}
+        {(exchanges.data?.exchanges ?? [{ code: 'paper', name: 'Paper' }])
+          .filter((e) => !('simulatedOf' in e && e.simulatedOf))
+          .map((e) => (
+            <button key={e.code} type="button" role="tab" aria-selected={e.code === exchange} className={bots.chip} onClick={() => go({ exchange: e.code })}>
+              {e.name}
+            </button>
+          ))}
       </div>
-      <input className={`${ui.input} ${css.search}`} type="search" placeholder={t`搜索交易对`} aria-label={t`搜索交易对`} value={query} onChange={(e) => setQuery(e.target.value)} data-testid="market-search" />
+      <input
+        className={`${ui.input} ${css.search}`}
+        type="search"
+        placeholder={t`搜索交易对`}
+        aria-label={t`搜索交易对`}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        data-testid="market-search"
+      />
       <div className={bots.chips}>
-        <Link to="/futures" className={bots.chipLink} data-testid="to-futures"><Trans>合约</Trans> ›</Link>
-        <button type="button" className={bots.chip} aria-pressed={!onlyFavourites} onClick={() => setOnlyFavourites(false)}><Trans>全部</Trans></button>
-        <button type="button" className={bots.chip} aria-pressed={onlyFavourites} onClick={() => setOnlyFavourites(true)} data-testid="only-favourites"><Trans>自选</Trans></button>
+        <Link to="/futures" className={bots.chipLink} data-testid="to-futures">
+          <Trans>合约</Trans> ›
+        </Link>
+        <button type="button" className={bots.chip} aria-pressed={!onlyFavourites} onClick={() => setOnlyFavourites(false)}>
+          <Trans>全部</Trans>
+        </button>
+        <button type="button" className={bots.chip} aria-pressed={onlyFavourites} onClick={() => setOnlyFavourites(true)} data-testid="only-favourites">
+          <Trans>自选</Trans>
+        </button>
       </div>
       <LoadState loading={loading(list)} failed={failed(list)} failedText={<Trans>该交易所行情暂不可用，请稍后重试。</Trans>} onRetry={() => void list.refetch()} />
       {list.data ? (
         <section className={ui.card} data-testid="market-list">
           {shown.length === 0 ? <p className={ui.muted}>{onlyFavourites ? <Trans>还没有自选，点击星标添加。</Trans> : <Trans>没有匹配的交易对。</Trans>}</p> : null}
-          {shown.map((s) => <Row key={s.symbol} s={s} locale={l} favourite={favourites.includes(s.symbol)} onStar={() => setFavourites(toggleFavourite(exchange, s.symbol))} onOpen={() => go({ symbol: s.symbol })} />)}
+          {shown.map((s) => (
+            <Row key={s.symbol} s={s} locale={l} favourite={favourites.includes(s.symbol)} onStar={() => setFavourites(toggleFavourite(exchange, s.symbol))} onOpen={() => go({ symbol: s.symbol })} />
+          ))}
         </section>
       ) : null}
     </Page>
@@ -70,8 +90,19 @@ function Row({ s, locale, favourite, onStar, onOpen }: { s: SymbolInfo; locale: 
   const up = Number(s.change24h) >= 0;
   return (
     <div className={css.row} data-testid="market-row" data-symbol={s.symbol}>
-      <button type="button" className={favourite ? css.starOn : css.star} aria-pressed={favourite} aria-label={favourite ? t`取消自选 ${s.symbol}` : t`加入自选 ${s.symbol}`} onClick={onStar} data-testid="star">{favourite ? '★' : '☆'}</button>
-      <button type="button" className={css.pair} onClick={onOpen}>{s.symbol}</button>
+      <button
+        type="button"
+        className={favourite ? css.starOn : css.star}
+        aria-pressed={favourite}
+        aria-label={favourite ? t`取消自选 ${s.symbol}` : t`加入自选 ${s.symbol}`}
+        onClick={onStar}
+        data-testid="star"
+      >
+        {favourite ? '★' : '☆'}
+      </button>
+      <button type="button" className={css.pair} onClick={onOpen}>
+        {s.symbol}
+      </button>
       <Sparkline values={s.spark ?? []} up={up} />
       <div className={css.price}>
         <div>{num(s.price, locale, 8)}</div>

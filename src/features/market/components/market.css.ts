@@ -3,8 +3,12 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
 export const row = style({
-  display: 'grid', gridTemplateColumns: '28px 1fr 64px 96px', alignItems: 'center', gap: vars.space.sm,
-  padding: `${vars.space.sm} 0`, borderBottom: `1px solid ${vars.color.border}`,
+  display: 'grid',
+  gridTemplateColumns: '28px 1fr 64px 96px',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
   vars: { '--market-up': vars.color.success, '--market-down': vars.color.danger },
 });
 export const star = style({ background: 'none', border: 0, padding: 0, width: 28, height: 28, fontSize: 18, color: vars.color.textMuted, cursor: 'pointer' });

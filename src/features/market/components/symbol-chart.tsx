@@ -11,7 +11,12 @@ import { PriceChart } from '../../../shared/price-chart.tsx';
 import * as bots from '../../../shared/blocks.css.ts';
 
 const timeframes = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
-const indicators = [['', '—'], ['ma20', 'MA20'], ['ema20', 'EMA20'], ['rsi14', 'RSI14']] as const;
+const indicators = [
+  ['', '—'],
+  ['ma20', 'MA20'],
+  ['ema20', 'EMA20'],
+  ['rsi14', 'RSI14'],
+] as const;
 const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.success, down: vars.color.danger, primary: vars.color.primary, warning: vars.color.warning };
 
 /** A pair's chart (GET /api/market/symbols with history, timeframe and indicator): candles with MA/EMA drawn over them, RSI as its latest value. */
@@ -37,15 +42,27 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
         </section>
       ) : null}
       <fieldset className={bots.chips} aria-label={t`周期`}>
-        {timeframes.map((tf) => <button key={tf} type="button" className={bots.chip} aria-pressed={tf === timeframe} onClick={() => setTimeframe(tf)}>{tf}</button>)}
+        {timeframes.map((tf) => (
+          <button key={tf} type="button" className={bots.chip} aria-pressed={tf === timeframe} onClick={() => setTimeframe(tf)}>
+            {tf}
+          </button>
+        ))}
       </fieldset>
       <fieldset className={bots.chips} aria-label={t`指标`}>
-        {indicators.map(([k, label]) => <button key={label} type="button" className={bots.chip} aria-pressed={k === indicator} onClick={() => setIndicator(k)} data-testid={`indicator-${label}`}>{label}</button>)}
+        {indicators.map(([k, label]) => (
+          <button key={label} type="button" className={bots.chip} aria-pressed={k === indicator} onClick={() => setIndicator(k)} data-testid={`indicator-${label}`}>
+            {label}
+          </button>
+        ))}
       </fieldset>
       {s?.history ? (
         <section className={ui.card}>
           <PriceChart candles={s.history} lines={[]} entries={[]} colors={chartColors} overlay={indicator === 'ma20' || indicator === 'ema20' ? values : undefined} />
-          {rsi !== undefined && rsi !== null ? <p className={ui.muted} data-testid="rsi">RSI14: {num(rsi, l, 2)}</p> : null}
+          {rsi !== undefined && rsi !== null ? (
+            <p className={ui.muted} data-testid="rsi">
+              RSI14: {num(rsi, l, 2)}
+            </p>
+          ) : null}
         </section>
       ) : null}
     </Page>

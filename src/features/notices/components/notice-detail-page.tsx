@@ -31,9 +31,21 @@ function NoticeDetailPage({ id }: { id: string }) {
           <h2 className={css.title}>{w.title}</h2>
           <p className={ui.muted}>{time(notice.data.createdAt)}</p>
           <p>{w.text}</p>
-          {notice.data.detail.bot ? <Link to="/strategy/detail/$id" params={{ id: notice.data.detail.bot }}><Trans>查看策略</Trans></Link> : null}
-          {notice.data.code.startsWith('fuel') ? <Link to="/my/asset/$type" params={{ type: 'fuel' }}><Trans>查看燃料</Trans></Link> : null}
-          {notice.data.code.startsWith('security_') ? <Link to="/my/security"><Trans>查看账户安全</Trans></Link> : null}
+          {notice.data.detail.bot ? (
+            <Link to="/strategy/detail/$id" params={{ id: notice.data.detail.bot }}>
+              <Trans>查看策略</Trans>
+            </Link>
+          ) : null}
+          {notice.data.code.startsWith('fuel') ? (
+            <Link to="/my/asset/$type" params={{ type: 'fuel' }}>
+              <Trans>查看燃料</Trans>
+            </Link>
+          ) : null}
+          {notice.data.code.startsWith('security_') ? (
+            <Link to="/my/security">
+              <Trans>查看账户安全</Trans>
+            </Link>
+          ) : null}
         </section>
       ) : null}
     </Page>

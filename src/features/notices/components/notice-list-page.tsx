@@ -23,10 +23,20 @@ export function NoticeListPage({ kind }: { kind?: 'warning' }) {
   return (
     <Page
       title={kind ? <Trans>风险提示</Trans> : <Trans>公告</Trans>}
-      action={notices.data && notices.data.unread > 0 ? <button type="button" className={css.smallButton} onClick={() => void readAll()} data-testid="read-all"><Trans>全部已读</Trans></button> : undefined}
+      action={
+        notices.data && notices.data.unread > 0 ? (
+          <button type="button" className={css.smallButton} onClick={() => void readAll()} data-testid="read-all">
+            <Trans>全部已读</Trans>
+          </button>
+        ) : undefined
+      }
     >
       <LoadState loading={loading(notices)} failed={failed(notices)} failedText={<Trans>加载失败。</Trans>} onRetry={() => void notices.refetch()} />
-      {notices.data && notices.data.list.length === 0 ? <section className={ui.card}><p className={ui.muted}>{kind ? <Trans>没有风险提示。</Trans> : <Trans>暂无公告。</Trans>}</p></section> : null}
+      {notices.data && notices.data.list.length === 0 ? (
+        <section className={ui.card}>
+          <p className={ui.muted}>{kind ? <Trans>没有风险提示。</Trans> : <Trans>暂无公告。</Trans>}</p>
+        </section>
+      ) : null}
       <ul className={notices.data?.list.length ? ui.list : noticeCss.hiddenList} data-testid="notice-list">
         {notices.data?.list.map((n) => {
           const w = noticeWords(n, i18n);
@@ -34,7 +44,10 @@ export function NoticeListPage({ kind }: { kind?: 'warning' }) {
             <li key={n.id}>
               <Link to="/notice/detail" search={{ id: n.id }} className={noticeCss.item} data-read={n.read}>
                 <div className={css.rowTight}>
-                  <strong className={n.kind === 'warning' ? css.profit.down : undefined}>{n.read ? '' : '● '}{w.title}</strong>
+                  <strong className={n.kind === 'warning' ? css.profit.down : undefined}>
+                    {n.read ? '' : '● '}
+                    {w.title}
+                  </strong>
                   <span className={css.figureLabel}>{time(n.createdAt)}</span>
                 </div>
                 <div className={noticeCss.text}>{w.text}</div>

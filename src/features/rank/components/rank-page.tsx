@@ -14,8 +14,16 @@ import * as css from '../../../shared/blocks.css.ts';
 import * as rankCss from './rank.css.ts';
 
 const PAGE_SIZE = 20;
-const periods: [RankPeriod, MessageDescriptor][] = [['1d', msg`今日`], ['7d', msg`7 天`], ['30d', msg`30 天`], ['all', msg`全部`]];
-const modes: ['live' | 'simulation', MessageDescriptor][] = [['live', msg`实盘`], ['simulation', msg`模拟`]];
+const periods: [RankPeriod, MessageDescriptor][] = [
+  ['1d', msg`今日`],
+  ['7d', msg`7 天`],
+  ['30d', msg`30 天`],
+  ['all', msg`全部`],
+];
+const modes: ['live' | 'simulation', MessageDescriptor][] = [
+  ['live', msg`实盘`],
+  ['simulation', msg`模拟`],
+];
 
 /** /rank: traders by realised profit over a period, live and simulation apart, with the trader's own place. */
 export function RankPage() {
@@ -24,25 +32,33 @@ export function RankPage() {
   const [period, setPeriod] = useState<RankPeriod>('30d');
   const [page, setPage] = useState(1);
   const rank = useQuery({ ...call('marketUserRank', { mode, period, page: String(page), limit: String(PAGE_SIZE) }, { show: false }), ...keepPage });
-  const pick = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setPage(1);
-  };
+  const pick =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setPage(1);
+    };
   const data = rank.data;
   return (
     <Page title={<Trans>排行</Trans>} root>
       <div className={css.chips} role="tablist" aria-label={i18n._(msg`实盘或模拟`)}>
         {modes.map(([m, label]) => (
-          <button key={m} type="button" role="tab" aria-selected={m === mode} className={css.chip} onClick={() => pick(setMode)(m)}>{i18n._(label)}</button>
+          <button key={m} type="button" role="tab" aria-selected={m === mode} className={css.chip} onClick={() => pick(setMode)(m)}>
+            {i18n._(label)}
+          </button>
         ))}
       </div>
       <div className={css.chips} role="tablist" aria-label={i18n._(msg`周期`)}>
         {periods.map(([p, label]) => (
-          <button key={p} type="button" role="tab" aria-selected={p === period} className={css.chip} onClick={() => pick(setPeriod)(p)}>{i18n._(label)}</button>
+          <button key={p} type="button" role="tab" aria-selected={p === period} className={css.chip} onClick={() => pick(setPeriod)(p)}>
+            {i18n._(label)}
+          </button>
         ))}
       </div>
       <section className={ui.card} data-testid="rank-me">
-        <div className={ui.muted}><Trans>我的排名</Trans></div>
+        <div className={ui.muted}>
+          <Trans>我的排名</Trans>
+        </div>
         {data?.me ? (
           <div className={css.rowTight}>
             <strong className={css.big}>#{data.me.rank}</strong>
@@ -55,12 +71,20 @@ export function RankPage() {
       <LoadState loading={data === undefined && !failed(rank)} failed={failed(rank)} failedText={<Trans>排行加载失败。</Trans>} onRetry={() => void rank.refetch()} />
       {data ? (
         <section className={ui.card} aria-busy={false}>
-          {data.list.length === 0 ? <p className={ui.muted}><Trans>本周期暂无上榜用户。</Trans></p> : null}
+          {data.list.length === 0 ? (
+            <p className={ui.muted}>
+              <Trans>本周期暂无上榜用户。</Trans>
+            </p>
+          ) : null}
           <ol className={css.plainList} data-testid="rank-list">
-            {data.list.map((e) => <RankRow key={`${e.rank}-${e.uid}-${e.nickname}`} entry={e} />)}
+            {data.list.map((e) => (
+              <RankRow key={`${e.rank}-${e.uid}-${e.nickname}`} entry={e} />
+            ))}
           </ol>
           <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
-          <p className={css.mutedTight.bottom}><Trans>按周期内已完成轮次的已实现收益 (USDT) 排名；实盘与模拟分开排名。</Trans></p>
+          <p className={css.mutedTight.bottom}>
+            <Trans>按周期内已完成轮次的已实现收益 (USDT) 排名；实盘与模拟分开排名。</Trans>
+          </p>
         </section>
       ) : null}
     </Page>
@@ -71,10 +95,18 @@ function RankRow({ entry: e }: { entry: RankEntry }) {
   const { i18n } = useLingui();
   return (
     <li className={rankCss.row} data-me={e.me || undefined}>
-      <span className={rankCss.medal[e.rank <= 3 ? (e.rank as 1 | 2 | 3) : 'other']}><span className={ui.visuallyHidden}>#</span>{e.rank}</span>
+      <span className={rankCss.medal[e.rank <= 3 ? (e.rank as 1 | 2 | 3) : 'other']}>
+        <span className={ui.visuallyHidden}>#</span>
+        {e.rank}
+      </span>
       <span className={rankCss.who}>
-        <span className={rankCss.name}>{e.nickname}{e.me ? <Trans> (我)</Trans> : null}</span>
-        <span className={css.figureLabel}>UID {e.uid} · <Plural value={e.cycles} one="# 轮" other="# 轮" /></span>
+        <span className={rankCss.name}>
+          {e.nickname}
+          {e.me ? <Trans> (我)</Trans> : null}
+        </span>
+        <span className={css.figureLabel}>
+          UID {e.uid} · <Plural value={e.cycles} one="# 轮" other="# 轮" />
+        </span>
       </span>
       <strong className={`${css.profit[trend(e.profit)]} ${css.numeric}`}>{signed(e.profit, i18n.locale, 2)}</strong>
     </li>

@@ -2,8 +2,15 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css.ts';
 
 const place = style({
-  width: 28, height: 28, borderRadius: '50%', display: 'inline-grid', placeItems: 'center', fontSize: 13, fontWeight: 700,
-  fontVariantNumeric: 'tabular-nums', flex: 'none',
+  width: 28,
+  height: 28,
+  borderRadius: '50%',
+  display: 'inline-grid',
+  placeItems: 'center',
+  fontSize: 13,
+  fontWeight: 700,
+  fontVariantNumeric: 'tabular-nums',
+  flex: 'none',
 });
 /** The first three places as medals (gold, silver, bronze: dark text on each in both themes), the rest plain. */
 export const medal = styleVariants({
@@ -13,7 +20,10 @@ export const medal = styleVariants({
   other: [place, { color: vars.color.textMuted }],
 });
 export const row = style({
-  display: 'flex', alignItems: 'center', gap: vars.space.md, padding: '8px 0',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: '8px 0',
   selectors: { '&[data-me]': { fontWeight: 700 } },
 });
 export const who = style({ flex: 1, minWidth: 0 });

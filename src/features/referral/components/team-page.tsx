@@ -19,19 +19,42 @@ export function TeamPage({ title }: { title: 'team' | 'list' }) {
   return (
     <Page title={title === 'team' ? <Trans>我的团队</Trans> : <Trans>邀请记录</Trans>}>
       <LoadState loading={loading(team)} failed={failed(team)} failedText={<Trans>加载失败。</Trans>} onRetry={() => void team.refetch()} />
-      {team.data && team.data.list.length === 0 ? <section className={ui.card}><p className={ui.muted}><Trans>还没有团队成员。分享你的邀请链接，好友注册后会出现在这里。</Trans></p></section> : null}
+      {team.data && team.data.list.length === 0 ? (
+        <section className={ui.card}>
+          <p className={ui.muted}>
+            <Trans>还没有团队成员。分享你的邀请链接，好友注册后会出现在这里。</Trans>
+          </p>
+        </section>
+      ) : null}
       <ul className={css.plainList} data-testid="team-list">
         {team.data?.list.map((m) => (
           <li key={m.sn} className={css.botCardSingle}>
             <div>
               <div className={css.botHead}>
-                <span className={css.botTitle}>{m.nickname} · UID {m.sn}</span>
+                <span className={css.botTitle}>
+                  {m.nickname} · UID {m.sn}
+                </span>
                 <span className={css.badge[m.running > 0 ? 'running' : 'stopped']}>{m.level === 1 ? <Trans>直推</Trans> : <Trans>二级</Trans>}</span>
               </div>
               <div className={css.figures}>
-                <div><div className={css.figureValue}>{time(m.joinedAt).slice(0, 5)}</div><div className={css.figureLabel}><Trans>加入日期</Trans></div></div>
-                <div><div className={css.figureValue}>{m.running}</div><div className={css.figureLabel}><Trans>运行中的策略</Trans></div></div>
-                <div><div className={css.figureValue}>{num(m.rewards, i18n.locale, 4)}</div><div className={css.figureLabel}><Trans>为你带来的奖励</Trans></div></div>
+                <div>
+                  <div className={css.figureValue}>{time(m.joinedAt).slice(0, 5)}</div>
+                  <div className={css.figureLabel}>
+                    <Trans>加入日期</Trans>
+                  </div>
+                </div>
+                <div>
+                  <div className={css.figureValue}>{m.running}</div>
+                  <div className={css.figureLabel}>
+                    <Trans>运行中的策略</Trans>
+                  </div>
+                </div>
+                <div>
+                  <div className={css.figureValue}>{num(m.rewards, i18n.locale, 4)}</div>
+                  <div className={css.figureLabel}>
+                    <Trans>为你带来的奖励</Trans>
+                  </div>
+                </div>
               </div>
             </div>
           </li>

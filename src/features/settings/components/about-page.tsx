@@ -10,8 +10,12 @@ export function AboutPage() {
       <section className={`${ui.card} ${css.about}`}>
         <img src="/favicon.svg" width="64" height="64" alt="" />
         <h2 className={css.name}>QuantBot</h2>
-        <p className={ui.muted} data-testid="app-version"><Trans>版本 {__APP_VERSION__}</Trans></p>
-        <p className={ui.muted}><Trans>自动化策略交易。加密资产价格波动剧烈，量化交易不保证收益，请谨慎投资。</Trans></p>
+        <p className={ui.muted} data-testid="app-version">
+          <Trans>版本 {__APP_VERSION__}</Trans>
+        </p>
+        <p className={ui.muted}>
+          <Trans>自动化策略交易。加密资产价格波动剧烈，量化交易不保证收益，请谨慎投资。</Trans>
+        </p>
       </section>
     </Page>
   );

@@ -5,5 +5,9 @@ import * as css from './settings.css.ts';
 export function Avatar({ src, name, size = 56 }: { src: string; name: string; size?: number }) {
   const box = assignInlineVars({ [css.avatarSize]: `${size}px`, [css.avatarFont]: `${Math.round(size * 0.43)}px` });
   if (src) return <img className={css.avatar} style={box} src={src} alt="" width={size} height={size} />;
-  return <span className={css.avatar} style={box} aria-hidden="true">{name.slice(0, 1).toUpperCase()}</span>;
+  return (
+    <span className={css.avatar} style={box} aria-hidden="true">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
 }

@@ -25,7 +25,7 @@ export function BindAccountPage({ type }: { type: BindType }) {
   return (
     <Page title={titles[type]}>
       <LoadState loading={loading(profile)} failed={failed(profile)} failedText={<Trans>加载失败。</Trans>} onRetry={() => void profile.refetch()} />
-      {profile.data ? (type === 'wallet' ? <WalletBind profile={profile.data} /> : <ContactBind type={type} profile={profile.data} />) : null}
+      {profile.data ? type === 'wallet' ? <WalletBind profile={profile.data} /> : <ContactBind type={type} profile={profile.data} /> : null}
     </Page>
   );
 }
@@ -57,17 +57,31 @@ function WalletBind({ profile }: { profile: Profile }) {
   if (address) {
     return (
       <section className={ui.card} data-testid="wallet-bound">
-        <p><Trans>已绑定钱包</Trans></p>
+        <p>
+          <Trans>已绑定钱包</Trans>
+        </p>
         <p className={css.address}>{address}</p>
-        <p className={ui.muted}><Trans>每个账户只能绑定一个钱包，绑定后可用该钱包直接登录。</Trans></p>
+        <p className={ui.muted}>
+          <Trans>每个账户只能绑定一个钱包，绑定后可用该钱包直接登录。</Trans>
+        </p>
       </section>
     );
   }
   return (
     <section className={ui.card}>
-      <p className={ui.muted}><Trans>在 BNB Smart Chain 上用钱包签名一条登录消息即可绑定；不花费任何手续费。绑定后可用该钱包直接登录本账户。</Trans></p>
-      {wallet === false ? <div role="alert" className={ui.formError}><Trans>未检测到钱包插件，请先安装</Trans></div> : null}
-      {failure ? <div role="alert" className={ui.formError} data-testid="wallet-failure">{failure}</div> : null}
+      <p className={ui.muted}>
+        <Trans>在 BNB Smart Chain 上用钱包签名一条登录消息即可绑定；不花费任何手续费。绑定后可用该钱包直接登录本账户。</Trans>
+      </p>
+      {wallet === false ? (
+        <div role="alert" className={ui.formError}>
+          <Trans>未检测到钱包插件，请先安装</Trans>
+        </div>
+      ) : null}
+      {failure ? (
+        <div role="alert" className={ui.formError} data-testid="wallet-failure">
+          {failure}
+        </div>
+      ) : null}
       <button type="button" className={ui.button.primary} disabled={!wallet || busy} onClick={() => void bind()} data-testid="wallet-bind">
         {busy ? <Trans>请在钱包中确认…</Trans> : <Trans>连接钱包并签名</Trans>}
       </button>
@@ -111,8 +125,14 @@ function ContactBind({ type, profile }: { type: 'email' | 'mobile'; profile: Pro
         onChange={(e) => setValue(e.target.value)}
         error={error || undefined}
       />
-      {saved ? <p role="status" className={ui.muted} data-testid="bind-saved"><Trans>已保存</Trans></p> : null}
-      <button type="submit" className={ui.button.primary} disabled={busy}><Trans>保存</Trans></button>
+      {saved ? (
+        <p role="status" className={ui.muted} data-testid="bind-saved">
+          <Trans>已保存</Trans>
+        </p>
+      ) : null}
+      <button type="submit" className={ui.button.primary} disabled={busy}>
+        <Trans>保存</Trans>
+      </button>
     </form>
   );
 }

@@ -13,7 +13,14 @@ export function BindAccountRoute() {
   if (!types.includes(type)) {
     return (
       <Page title={<Trans>账号绑定</Trans>}>
-        <section className={ui.card}><p><Trans>不支持该绑定方式。</Trans></p><Link to="/my"><Trans>返回我的</Trans></Link></section>
+        <section className={ui.card}>
+          <p>
+            <Trans>不支持该绑定方式。</Trans>
+          </p>
+          <Link to="/my">
+            <Trans>返回我的</Trans>
+          </Link>
+        </section>
       </Page>
     );
   }

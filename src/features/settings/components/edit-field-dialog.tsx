@@ -48,9 +48,13 @@ export function EditFieldDialog(props: { field: SetInfoField; label: string; ini
             <Field label={props.label} name={props.field} type={inputTypes[props.field]} value={value} onChange={(e) => setValue(e.target.value)} error={error || undefined} autoFocus />
             <div className={dialog.actions}>
               <Dialog.Close asChild>
-                <button type="button" className={ui.button.secondary}><Trans>取消</Trans></button>
+                <button type="button" className={ui.button.secondary}>
+                  <Trans>取消</Trans>
+                </button>
               </Dialog.Close>
-              <button type="submit" className={ui.button.primary} disabled={busy}>{busy ? <Trans>保存中…</Trans> : <Trans>保存</Trans>}</button>
+              <button type="submit" className={ui.button.primary} disabled={busy}>
+                {busy ? <Trans>保存中…</Trans> : <Trans>保存</Trans>}
+              </button>
             </div>
           </form>
         </Dialog.Content>

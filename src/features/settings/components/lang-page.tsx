@@ -23,7 +23,11 @@ export function LangPage() {
             <label lang={o.value} className={ui.listRadioRow}>
               <input type="radio" name="language" value={o.value} checked={language === o.value} onChange={() => setLanguage(o.value)} className={ui.coverInput} />
               <span className={ui.listLabel}>{o.label}</span>
-              {language === o.value ? <span className={css.check} aria-hidden="true">✓</span> : null}
+              {language === o.value ? (
+                <span className={css.check} aria-hidden="true">
+                  ✓
+                </span>
+              ) : null}
             </label>
           </li>
         ))}

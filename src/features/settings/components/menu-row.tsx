@@ -10,7 +10,9 @@ export function MenuRow({ label, value, ...link }: { label: ReactNode; value?: R
       <Link {...(link as LinkProps)} className={ui.listRow}>
         <span className={ui.listLabel}>{label}</span>
         {value !== undefined ? <span className={ui.listValue}>{value}</span> : null}
-        <span className={css.chevron} aria-hidden="true">›</span>
+        <span className={css.chevron} aria-hidden="true">
+          ›
+        </span>
       </Link>
     </li>
   );

@@ -25,14 +25,33 @@ export function MyPage() {
       <section className={`${ui.card} ${css.profileCard}`} aria-label={t`账户信息`}>
         <Avatar src={user?.avatar ?? ''} name={user?.nickname || user?.account || '?'} />
         <div>
-          <p className={css.name} data-testid="my-nickname">{user?.nickname || user?.account}</p>
-          <p className={ui.muted}>UID: <span data-testid="my-sn">{user?.sn}</span></p>
+          <p className={css.name} data-testid="my-nickname">
+            {user?.nickname || user?.account}
+          </p>
+          <p className={ui.muted}>
+            UID: <span data-testid="my-sn">{user?.sn}</span>
+          </p>
         </div>
       </section>
       <section className={`${ui.card} ${css.stats}`} aria-label={t`资产概览`} aria-busy={!index && !failed}>
-        <div><div className={css.statValue}>{index?.fuel ?? dash}</div><div className={ui.muted}><Trans>燃料</Trans></div></div>
-        <div><div className={css.statValue}>{index?.points ?? dash}</div><div className={ui.muted}><Trans>积分</Trans></div></div>
-        <div><div className={css.statValue}>{index?.referrals ?? dash}</div><div className={ui.muted}><Trans>邀请</Trans></div></div>
+        <div>
+          <div className={css.statValue}>{index?.fuel ?? dash}</div>
+          <div className={ui.muted}>
+            <Trans>燃料</Trans>
+          </div>
+        </div>
+        <div>
+          <div className={css.statValue}>{index?.points ?? dash}</div>
+          <div className={ui.muted}>
+            <Trans>积分</Trans>
+          </div>
+        </div>
+        <div>
+          <div className={css.statValue}>{index?.referrals ?? dash}</div>
+          <div className={ui.muted}>
+            <Trans>邀请</Trans>
+          </div>
+        </div>
       </section>
       <LoadState loading={false} failed={failed} failedText={<Trans>账户数据加载失败。</Trans>} onRetry={reload} />
       <ul className={ui.list}>
@@ -56,7 +75,9 @@ export function MyPage() {
         <MenuRow to="/setting" label={<Trans>设置</Trans>} />
         <MenuRow to="/about" label={<Trans>关于</Trans>} />
       </ul>
-      <button type="button" className={ui.button.danger} onClick={() => setConfirming(true)}><Trans>退出登录</Trans></button>
+      <button type="button" className={ui.button.danger} onClick={() => setConfirming(true)}>
+        <Trans>退出登录</Trans>
+      </button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

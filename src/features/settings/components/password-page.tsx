@@ -43,13 +43,9 @@ export function PasswordPage({ type }: { type: PasswordType }) {
   const paymentSet = s?.paymentPasswordSet ?? profile?.paymentPasswordSet ?? false;
   const walletProof = s?.walletProofNeeded ?? false;
   const otpShown = (s?.twoFactor ?? false) || needsOtp;
-  const oldLabel = walletProof
-    ? null
-    : type === 'login' ? t`当前登录密码` : paymentSet ? t`当前支付密码` : profile?.loginPasswordSet ? t`登录密码（验证身份）` : null;
+  const oldLabel = walletProof ? null : type === 'login' ? t`当前登录密码` : paymentSet ? t`当前支付密码` : profile?.loginPasswordSet ? t`登录密码（验证身份）` : null;
   const loginSet = s?.loginPasswordSet ?? profile?.loginPasswordSet ?? true;
-  const title = type === 'login'
-    ? (loginSet ? <Trans>登录密码</Trans> : <Trans>设置登录密码</Trans>)
-    : paymentSet ? <Trans>修改支付密码</Trans> : <Trans>设置支付密码</Trans>;
+  const title = type === 'login' ? loginSet ? <Trans>登录密码</Trans> : <Trans>设置登录密码</Trans> : paymentSet ? <Trans>修改支付密码</Trans> : <Trans>设置支付密码</Trans>;
   const digits = type === 'payment' ? { inputMode: 'numeric' as const, maxLength: 6, pattern: '[0-9]*' } : {};
   const wallet = s?.wallet ?? '';
   const walletShort = `${wallet.slice(0, 6)}…${wallet.slice(-4)}`;
@@ -78,7 +74,9 @@ export function PasswordPage({ type }: { type: PasswordType }) {
         }
       }
       await write('userPassword', {
-        type, password: values.password, confirm: values.confirm,
+        type,
+        password: values.password,
+        confirm: values.confirm,
         ...(oldLabel !== null ? { old: values.old } : {}),
         ...(signature ? { signature } : {}),
         ...(otpShown ? { otp: cleanOtp(otp) } : {}),
@@ -102,14 +100,24 @@ export function PasswordPage({ type }: { type: PasswordType }) {
     return (
       <Page title={title}>
         <section className={ui.card} data-testid="password-done">
-          <p className={css.done} role="status">{type === 'login'
-            ? (done.changed ? <Trans>登录密码已修改。</Trans> : <Trans>登录密码已设置。</Trans>)
-            : (done.changed ? <Trans>支付密码已修改。</Trans> : <Trans>支付密码已设置。</Trans>)}</p>
-          {done.until ? null : <p className={css.text}><Trans>为保护资金，接下来 24 小时内不能提现。</Trans></p>}
-          {type === 'login' ? <p className={css.small}><Trans>其他设备上的登录已失效。</Trans></p> : null}
+          <p className={css.done} role="status">
+            {type === 'login' ? done.changed ? <Trans>登录密码已修改。</Trans> : <Trans>登录密码已设置。</Trans> : done.changed ? <Trans>支付密码已修改。</Trans> : <Trans>支付密码已设置。</Trans>}
+          </p>
+          {done.until ? null : (
+            <p className={css.text}>
+              <Trans>为保护资金，接下来 24 小时内不能提现。</Trans>
+            </p>
+          )}
+          {type === 'login' ? (
+            <p className={css.small}>
+              <Trans>其他设备上的登录已失效。</Trans>
+            </p>
+          ) : null}
         </section>
         {done.until ? <WithdrawLock until={done.until} showOpen={false} link /> : null}
-        <button type="button" className={ui.button.primary} onClick={() => void navigate({ to: '/my', replace: true })}><Trans>完成</Trans></button>
+        <button type="button" className={ui.button.primary} onClick={() => void navigate({ to: '/my', replace: true })}>
+          <Trans>完成</Trans>
+        </button>
       </Page>
     );
   }
@@ -120,24 +128,48 @@ export function PasswordPage({ type }: { type: PasswordType }) {
         loading={!loaded && !failed && !failedQuery(security)}
         failed={failed || failedQuery(security)}
         failedText={<Trans>资料加载失败。</Trans>}
-        onRetry={() => { reload(); void security.refetch(); }}
+        onRetry={() => {
+          reload();
+          void security.refetch();
+        }}
       />
       {loaded ? (
         <form className={ui.card} onSubmit={submit} noValidate>
           {walletProof ? (
             <p className={css.text} data-testid="password-wallet-note">
-              <Trans>本账户用钱包登录，没有登录密码。提交时会请绑定的钱包 <span className={css.mono13}>{walletShort}</span> 签名一条确认消息，以证明是你本人；签名不花费任何手续费。</Trans>
+              <Trans>
+                本账户用钱包登录，没有登录密码。提交时会请绑定的钱包 <span className={css.mono13}>{walletShort}</span> 签名一条确认消息，以证明是你本人；签名不花费任何手续费。
+              </Trans>
             </p>
           ) : null}
           {oldLabel !== null ? (
             <Field label={oldLabel} name="old" type="password" autoComplete="current-password" value={values.old} onChange={set('old')} error={err('old')} {...(oldIsPayment ? digits : {})} />
           ) : null}
-          <Field label={type === 'login' ? t`新登录密码` : t`新支付密码（6 位数字）`} name="password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={err('password')} {...digits} />
+          <Field
+            label={type === 'login' ? t`新登录密码` : t`新支付密码（6 位数字）`}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            error={err('password')}
+            {...digits}
+          />
           <Field label={t`确认新密码`} name="confirm" type="password" autoComplete="new-password" value={values.confirm} onChange={set('confirm')} error={err('confirm')} {...digits} />
           {otpShown ? <OtpField value={otp} onChange={setOtp} error={errors.otp} testId="password-otp" /> : null}
-          {type === 'login' && loginSet ? <p className={ui.muted}><Trans>修改后，其他设备上的登录将失效。</Trans></p> : null}
-          <p className={ui.muted}><Trans>为保护资金，修改密码后 24 小时内不能提现。</Trans></p>
-          {failure ? <div role="alert" className={ui.formError} data-testid="password-failure">{failure}</div> : null}
+          {type === 'login' && loginSet ? (
+            <p className={ui.muted}>
+              <Trans>修改后，其他设备上的登录将失效。</Trans>
+            </p>
+          ) : null}
+          <p className={ui.muted}>
+            <Trans>为保护资金，修改密码后 24 小时内不能提现。</Trans>
+          </p>
+          {failure ? (
+            <div role="alert" className={ui.formError} data-testid="password-failure">
+              {failure}
+            </div>
+          ) : null}
           <button type="submit" className={ui.button.primary} disabled={busy} data-testid="password-submit">
             {signing ? <Trans>请在钱包中确认…</Trans> : busy ? <Trans>提交中…</Trans> : walletProof ? <Trans>用钱包签名并确认</Trans> : <Trans>确认</Trans>}
           </button>

@@ -37,12 +37,31 @@ export function ProfilePage() {
         <>
           <ul className={ui.list}>
             <li className={ui.listRow}>
-              <span className={ui.listLabel}><Trans>头像</Trans></span>
+              <span className={ui.listLabel}>
+                <Trans>头像</Trans>
+              </span>
               <Avatar src={p.avatar} name={p.nickname || p.account} size={36} />
             </li>
-            <li className={ui.listRow}><span className={ui.listLabel}>UID</span><span className={ui.listValue} data-testid="profile-sn">{p.sn}</span></li>
-            <li className={ui.listRow}><span className={ui.listLabel}><Trans>账号</Trans></span><span className={ui.listValue}>{p.account || unset}</span></li>
-            {p.address ? <li className={ui.listRow}><span className={ui.listLabel}><Trans>钱包地址</Trans></span><span className={ui.listValue}>{p.address}</span></li> : null}
+            <li className={ui.listRow}>
+              <span className={ui.listLabel}>UID</span>
+              <span className={ui.listValue} data-testid="profile-sn">
+                {p.sn}
+              </span>
+            </li>
+            <li className={ui.listRow}>
+              <span className={ui.listLabel}>
+                <Trans>账号</Trans>
+              </span>
+              <span className={ui.listValue}>{p.account || unset}</span>
+            </li>
+            {p.address ? (
+              <li className={ui.listRow}>
+                <span className={ui.listLabel}>
+                  <Trans>钱包地址</Trans>
+                </span>
+                <span className={ui.listValue}>{p.address}</span>
+              </li>
+            ) : null}
           </ul>
           <ul className={ui.list}>
             {(Object.keys(fieldLabels) as SetInfoField[]).map((field) => (

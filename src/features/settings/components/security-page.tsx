@@ -16,11 +16,7 @@ import { WithdrawLock } from '../../../shared/withdraw-lock.tsx';
 import * as css from './security.css.ts';
 import { call, failed, loading, write } from '../../../shared/query.ts';
 
-type Flow =
-  | { step: 'idle' }
-  | { step: 'setup'; secret: string; uri: string }
-  | { step: 'codes'; codes: string[] }
-  | { step: 'disable' };
+type Flow = { step: 'idle' } | { step: 'setup'; secret: string; uri: string } | { step: 'codes'; codes: string[] } | { step: 'disable' };
 
 /** "JBSW Y3DP EHPK 3PXP": a base32 secret in groups of four, easier to type into an app. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -47,11 +43,19 @@ export function SecurityPage() {
             <MenuRow to="/my/password/$type" params={{ type: 'payment' }} label={<Trans>支付密码</Trans>} value={s.paymentPasswordSet ? t`已设置` : t`未设置`} />
           </ul>
           <section className={ui.card} aria-labelledby="security-tips">
-            <h2 id="security-tips" className={css.title}><Trans>如何保护账户</Trans></h2>
+            <h2 id="security-tips" className={css.title}>
+              <Trans>如何保护账户</Trans>
+            </h2>
             <ul className={css.tips}>
-              <li><Trans>登录密码和支付密码不要与其他网站相同，也不要告诉任何人（包括客服）。</Trans></li>
-              <li><Trans>收到“新设备登录”或“安全设置已变更”通知，而不是你本人操作时，请立即修改登录密码。</Trans></li>
-              <li><Trans>交易所 API 只开启读取和交易权限，不要开启提现权限。</Trans></li>
+              <li>
+                <Trans>登录密码和支付密码不要与其他网站相同，也不要告诉任何人（包括客服）。</Trans>
+              </li>
+              <li>
+                <Trans>收到“新设备登录”或“安全设置已变更”通知，而不是你本人操作时，请立即修改登录密码。</Trans>
+              </li>
+              <li>
+                <Trans>交易所 API 只开启读取和交易权限，不要开启提现权限。</Trans>
+              </li>
             </ul>
           </section>
         </>
@@ -90,27 +94,66 @@ function TwoFactorCard({ info, onChange }: { info: SecurityInfo; onChange: () =>
   return (
     <section className={ui.card} aria-labelledby="twofa-title" data-testid="twofa">
       <div className={css.head}>
-        <h2 id="twofa-title" className={css.title}><Trans>两步验证（2FA）</Trans></h2>
-        <span className={on ? css.badge.on : css.badge.off} data-testid="twofa-status">{on ? t`已开启` : t`未开启`}</span>
+        <h2 id="twofa-title" className={css.title}>
+          <Trans>两步验证（2FA）</Trans>
+        </h2>
+        <span className={on ? css.badge.on : css.badge.off} data-testid="twofa-status">
+          {on ? t`已开启` : t`未开启`}
+        </span>
       </div>
       {flow.step === 'setup' ? (
-        <SetupSteps secret={flow.secret} uri={flow.uri} onCancel={() => go({ step: 'idle' })} onDone={(codes) => { go({ step: 'codes', codes }); onChange(); }} />
+        <SetupSteps
+          secret={flow.secret}
+          uri={flow.uri}
+          onCancel={() => go({ step: 'idle' })}
+          onDone={(codes) => {
+            go({ step: 'codes', codes });
+            onChange();
+          }}
+        />
       ) : flow.step === 'codes' ? (
         <RecoveryCodes codes={flow.codes} onSaved={() => go({ step: 'idle' })} />
       ) : flow.step === 'disable' ? (
-        <DisableForm onCancel={() => go({ step: 'idle' })} onDone={() => { go({ step: 'idle' }); onChange(); }} />
+        <DisableForm
+          onCancel={() => go({ step: 'idle' })}
+          onDone={() => {
+            go({ step: 'idle' });
+            onChange();
+          }}
+        />
       ) : on ? (
         <>
-          <p className={css.text}><Trans>已开启。提现、绑定实盘交易所 API、修改密码时，需要输入身份验证器 App 中的 6 位动态码。</Trans></p>
-          <p className={css.small} data-testid="recovery-left"><Trans>剩余恢复码：{left} 个。每个恢复码可在手机丢失时代替动态码使用一次。</Trans></p>
-          {info.recoveryCodesLeft <= 2 ? <p className={css.warning}><Trans>恢复码快用完了：关闭后重新开启两步验证，可得到 8 个新的恢复码。</Trans></p> : null}
-          <button type="button" className={ui.button.danger} onClick={() => go({ step: 'disable' })} data-testid="twofa-disable"><Trans>关闭两步验证</Trans></button>
+          <p className={css.text}>
+            <Trans>已开启。提现、绑定实盘交易所 API、修改密码时，需要输入身份验证器 App 中的 6 位动态码。</Trans>
+          </p>
+          <p className={css.small} data-testid="recovery-left">
+            <Trans>剩余恢复码：{left} 个。每个恢复码可在手机丢失时代替动态码使用一次。</Trans>
+          </p>
+          {info.recoveryCodesLeft <= 2 ? (
+            <p className={css.warning}>
+              <Trans>恢复码快用完了：关闭后重新开启两步验证，可得到 8 个新的恢复码。</Trans>
+            </p>
+          ) : null}
+          <button type="button" className={ui.button.danger} onClick={() => go({ step: 'disable' })} data-testid="twofa-disable">
+            <Trans>关闭两步验证</Trans>
+          </button>
         </>
       ) : (
         <>
-          <p className={css.text}><Trans>开启后，提现、绑定实盘交易所 API、修改密码时，除了密码还要输入身份验证器 App（如 Google Authenticator、Microsoft Authenticator）中每 30 秒更新的 6 位动态码。即使密码泄露，别人也无法转走资金。</Trans></p>
-          <p className={css.small}><Trans>开启或关闭两步验证后，提现将锁定 24 小时。</Trans></p>
-          {failure ? <div role="alert" className={ui.formError}>{failure}</div> : null}
+          <p className={css.text}>
+            <Trans>
+              开启后，提现、绑定实盘交易所 API、修改密码时，除了密码还要输入身份验证器 App（如 Google Authenticator、Microsoft Authenticator）中每 30 秒更新的 6
+              位动态码。即使密码泄露，别人也无法转走资金。
+            </Trans>
+          </p>
+          <p className={css.small}>
+            <Trans>开启或关闭两步验证后，提现将锁定 24 小时。</Trans>
+          </p>
+          {failure ? (
+            <div role="alert" className={ui.formError}>
+              {failure}
+            </div>
+          ) : null}
           <button type="button" className={ui.button.primary} disabled={busy} onClick={() => void start()} data-testid="twofa-start">
             {busy ? <Trans>请稍候…</Trans> : <Trans>开启两步验证</Trans>}
           </button>
@@ -146,20 +189,32 @@ function SetupSteps({ secret, uri, onCancel, onDone }: { secret: string; uri: st
 
   return (
     <form onSubmit={submit} noValidate data-testid="twofa-setup">
-      <h3 className={css.stepTitle}><Trans>1. 用身份验证器 App 扫描二维码</Trans></h3>
-      <div className={css.qrBox}>
-        {qr ? <img src={qr} className={css.qr} alt={t`两步验证二维码`} data-testid="twofa-qr" /> : <div className={css.qrWait} aria-busy="true" />}
-      </div>
-      <p className={css.small}><Trans>无法扫码时，在 App 中选择“输入设置密钥”，填入下面的密钥（基于时间）：</Trans></p>
+      <h3 className={css.stepTitle}>
+        <Trans>1. 用身份验证器 App 扫描二维码</Trans>
+      </h3>
+      <div className={css.qrBox}>{qr ? <img src={qr} className={css.qr} alt={t`两步验证二维码`} data-testid="twofa-qr" /> : <div className={css.qrWait} aria-busy="true" />}</div>
+      <p className={css.small}>
+        <Trans>无法扫码时，在 App 中选择“输入设置密钥”，填入下面的密钥（基于时间）：</Trans>
+      </p>
       <div className={css.secretRow}>
-        <span className={css.secret} data-testid="twofa-secret">{grouped(secret)}</span>
-        <button type="button" className={css.copyButton} onClick={() => void copy(secret)}>{copied === secret ? t`已复制` : t`复制`}</button>
+        <span className={css.secret} data-testid="twofa-secret">
+          {grouped(secret)}
+        </span>
+        <button type="button" className={css.copyButton} onClick={() => void copy(secret)}>
+          {copied === secret ? t`已复制` : t`复制`}
+        </button>
       </div>
-      <h3 className={css.stepTitle}><Trans>2. 输入 App 中显示的 6 位动态码</Trans></h3>
+      <h3 className={css.stepTitle}>
+        <Trans>2. 输入 App 中显示的 6 位动态码</Trans>
+      </h3>
       <OtpField value={code} onChange={setCode} error={error} recovery={false} label={<Trans>动态码</Trans>} testId="twofa-code" />
       <div className={css.actions}>
-        <button type="button" className={ui.button.secondary} onClick={onCancel}><Trans>取消</Trans></button>
-        <button type="submit" className={ui.button.primary} disabled={busy} data-testid="twofa-enable">{busy ? <Trans>验证中…</Trans> : <Trans>确认开启</Trans>}</button>
+        <button type="button" className={ui.button.secondary} onClick={onCancel}>
+          <Trans>取消</Trans>
+        </button>
+        <button type="submit" className={ui.button.primary} disabled={busy} data-testid="twofa-enable">
+          {busy ? <Trans>验证中…</Trans> : <Trans>确认开启</Trans>}
+        </button>
       </div>
     </form>
   );
@@ -170,16 +225,24 @@ function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => voi
   const all = codes.join('\n');
   return (
     <div data-testid="recovery">
-      <p className={css.done} role="status"><Trans>两步验证已开启。</Trans></p>
+      <p className={css.done} role="status">
+        <Trans>两步验证已开启。</Trans>
+      </p>
       <p className={css.warning} role="alert">
         <Trans>请立即保存这 8 个恢复码：它们只显示这一次，离开后无法再查看。手机丢失或无法使用身份验证器时，每个恢复码可代替动态码使用一次。</Trans>
       </p>
       <ol className={css.codes} data-testid="recovery-codes">
-        {codes.map((c) => <li key={c}>{c}</li>)}
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
       </ol>
       <div className={css.stack}>
-        <button type="button" className={ui.button.secondary} onClick={() => void copy(all)} data-testid="recovery-copy">{copied === all ? <Trans>已复制全部</Trans> : <Trans>复制全部</Trans>}</button>
-        <button type="button" className={ui.button.primary} onClick={onSaved} data-testid="recovery-saved"><Trans>我已保存恢复码</Trans></button>
+        <button type="button" className={ui.button.secondary} onClick={() => void copy(all)} data-testid="recovery-copy">
+          {copied === all ? <Trans>已复制全部</Trans> : <Trans>复制全部</Trans>}
+        </button>
+        <button type="button" className={ui.button.primary} onClick={onSaved} data-testid="recovery-saved">
+          <Trans>我已保存恢复码</Trans>
+        </button>
       </div>
     </div>
   );
@@ -213,11 +276,17 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
 
   return (
     <form onSubmit={ask} noValidate data-testid="twofa-disable-form">
-      <p className={css.text}><Trans>输入身份验证器中的 6 位动态码；手机不在身边时，可以输入一个恢复码。</Trans></p>
+      <p className={css.text}>
+        <Trans>输入身份验证器中的 6 位动态码；手机不在身边时，可以输入一个恢复码。</Trans>
+      </p>
       <OtpField value={code} onChange={setCode} error={error} testId="twofa-disable-code" />
       <div className={css.actions}>
-        <button type="button" className={ui.button.secondary} onClick={onCancel}><Trans>取消</Trans></button>
-        <button type="submit" className={ui.button.primary} data-testid="twofa-disable-submit"><Trans>关闭</Trans></button>
+        <button type="button" className={ui.button.secondary} onClick={onCancel}>
+          <Trans>取消</Trans>
+        </button>
+        <button type="submit" className={ui.button.primary} data-testid="twofa-disable-submit">
+          <Trans>关闭</Trans>
+        </button>
       </div>
       <ConfirmDialog
         open={confirming}

@@ -18,7 +18,9 @@ export function SettingPage() {
       <ul className={ui.list}>
         <li>
           <button type="button" role="switch" aria-checked={dark} className={ui.listRow} onClick={() => toggleTheme()} data-testid="theme-switch">
-            <span className={ui.listLabel}><Trans>深色模式</Trans></span>
+            <span className={ui.listLabel}>
+              <Trans>深色模式</Trans>
+            </span>
             <span className={dark ? css.switchTrackOn : css.switchTrack} aria-hidden="true">
               <span className={dark ? css.switchThumbOn : css.switchThumb} />
             </span>

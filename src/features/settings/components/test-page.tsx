@@ -36,10 +36,15 @@ export function TestPage() {
   ];
   return (
     <Page title={<Trans>测试页</Trans>}>
-      <p className={ui.muted}><Trans>此页面用于诊断和测试，不需要登录。</Trans></p>
+      <p className={ui.muted}>
+        <Trans>此页面用于诊断和测试，不需要登录。</Trans>
+      </p>
       <ul className={ui.list} data-testid="diagnostics">
         {rows.map(([k, v]) => (
-          <li key={k} className={ui.listRow}><span className={ui.listLabel}>{k}</span><span className={ui.listValue}>{v}</span></li>
+          <li key={k} className={ui.listRow}>
+            <span className={ui.listLabel}>{k}</span>
+            <span className={ui.listValue}>{v}</span>
+          </li>
         ))}
       </ul>
       <div className={css.testCard}>
@@ -48,8 +53,12 @@ export function TestPage() {
             <Trans>提示预览：{kind}</Trans>
           </button>
         ))}
-        <button type="button" className={ui.button.secondary} onClick={() => toggleTheme()}><Trans>切换主题</Trans></button>
-        <button type="button" className={ui.button.secondary} onClick={() => setLanguage(prefs.language === 'zh' ? 'en' : 'zh')}><Trans>切换语言</Trans></button>
+        <button type="button" className={ui.button.secondary} onClick={() => toggleTheme()}>
+          <Trans>切换主题</Trans>
+        </button>
+        <button type="button" className={ui.button.secondary} onClick={() => setLanguage(prefs.language === 'zh' ? 'en' : 'zh')}>
+          <Trans>切换语言</Trans>
+        </button>
       </div>
     </Page>
   );

@@ -33,7 +33,11 @@ export function WalletButton({ referrer }: { referrer?: string | undefined }) {
   };
   return (
     <div className={css.box}>
-      {failure ? <div role="alert" className={ui.formError} data-testid="wallet-failure">{failure}</div> : null}
+      {failure ? (
+        <div role="alert" className={ui.formError} data-testid="wallet-failure">
+          {failure}
+        </div>
+      ) : null}
       <button type="button" className={ui.button.secondary} onClick={() => void start()} disabled={busy} data-testid="wallet-login">
         {busy ? <Trans>请在钱包中确认…</Trans> : <Trans>钱包登录</Trans>}
       </button>
