@@ -188,6 +188,30 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     await op(id, 'stop');
   });
 
+  it('books on a manual close at a loss exactly what the confirmation estimated, fees and lot-size dust included (issue 14 §4)', async () => {
+    await newTrader();
+    market.set('BTC/USDT', '50000');
+    const id: string = (await create()).data.id;
+    await op(id, 'start');
+    await trading.engine.idle();
+    market.set('BTC/USDT', '49800');
+    expect((await op(id, 'add')).data!.positions).toBe(2);
+    market.set('BTC/USDT', '49123.45');
+    // What the close confirmation shows (bot-action-page: "sell {amount} at market, PnL at the current price about {unrealized}").
+    const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
+    const held = detail.fills.reduce((sum, f) => sum + Number(f.amount), 0);
+    expect(Number(detail.amount)).toBeLessThan(held); // the buy fees, taken in BTC, and the lot size leave dust
+    expect(Number(detail.unrealized)).toBeLessThan(0);
+    // The old estimate, (price - average) x amount held, left out the fees and the dust: it was off.
+    const naive = (49123.45 - Number(detail.averagePrice)) * held;
+    expect(Math.abs(naive - Number(detail.unrealized))).toBeGreaterThan(0.1);
+    expect((await op(id, 'close')).data).toMatchObject({ positions: 0, cycle: 2 });
+    const booked = (await call('GET', `/api/user/botPositions?id=${id}`)).data.list.find((p) => p.cycle === 1)!;
+    expect(booked).toMatchObject({ status: 'closed', closePrice: '49123.45' });
+    expect(booked.profit).toBe(detail.unrealized);
+    await op(id, 'stop');
+  });
+
   it('refuses to start a bot the account cannot fund in its worst case, saying how much is free (issue 14 §5)', async () => {
     await newTrader();
     market.set('BTC/USDT', '50000');
