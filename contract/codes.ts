@@ -117,6 +117,7 @@ export const Code = {
   AiSearchQueueFull: 3124,
   AiSearchUserBusy: 3125,
   StrategyInsufficientBalance: 3126,
+  StrategyProposalStale: 3127,
 
   // Asset
   AssetNotFound: 4001,

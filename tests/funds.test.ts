@@ -91,6 +91,8 @@ describe('deposits and withdrawals on chain 56', () => {
     await test.mine({ blocks: 2 });
     await expect.poll(balance, { timeout: 10_000 }).toBe('25.5');
     await expect.poll(() => page.getByTestId('deposit-list').innerText(), { timeout: 10_000 }).toContain('已到账');
+    // The line under the form follows the report to its end too (issue 14 §6: it stayed at 确认数 0/3).
+    await expect.poll(() => page.getByTestId('deposit-report').innerText(), { timeout: 10_000 }).toBe('已到账。');
     await test.mine({ blocks: 5 });
     await new Promise((r) => setTimeout(r, 600));
     expect(await balance()).toBe('25.5'); // once
@@ -135,9 +137,11 @@ describe('deposits and withdrawals on chain 56', () => {
         { timeout: 40_000, interval: 1_000 },
       )
       .toBe(1);
-    expect(await page.getByTestId('withdraw-done').innerText()).toContain('提现已提交');
+    expect(await page.getByTestId('withdraw-done').innerText()).toMatch(/^(提现已提交，正在处理。|提现已完成，到账 11 USDT。)$/);
     expect(await balance()).toBe('13.5');
     await expect.poll(() => page.getByTestId('withdraw-list').locator('li').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('confirmed');
+    // The line under the button follows the record to its end (issue 14 §6: it kept 正在处理 under 已完成).
+    await expect.poll(() => page.getByTestId('withdraw-done').innerText()).toBe('提现已完成，到账 11 USDT。');
     expect(formatUnits(await pub.readContract({ address: usdt, abi: tokenAbi, functionName: 'balanceOf', args: [to] }), 18)).toBe('11');
   }, 150_000);
 

@@ -49,6 +49,37 @@ describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
     await t.close();
   });
 
+  it('creates an AI proposal at the price now: a range the price has left is moved there, one that cannot fit asks for a new search (issue 14 §1)', async () => {
+    await newTrader();
+    // Searched at 50,000 (±10 %), created after the price fell to 40,000.
+    market.set('BTC/USDT', '40000');
+    const ai = (params: object, lang = 'en') =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: '/api/user/botCreate',
+          payload: { type: 'grid', exchangeId: 1, symbol: 'BTC/USDT', ai: { risk: 'balanced' }, params: { ...grid, ...params } },
+          headers: { ...auth, lang },
+        })
+        .then((r) => r.json() as Answer<DataAt<'POST', '/api/user/botCreate'>>);
+    const moved = await ai({ grids: 8 });
+    expect(moved.code).toBe(1);
+    expect(moved.data.params).toMatchObject({ lower: '36000', upper: '44000', grids: 8, investment: '1000' });
+    const created = (await call('GET', `/api/user/botActions?id=${moved.data.id}`)).data.list.find((a) => a.kind === 'create');
+    expect(created!.detail).toMatchObject({ ai: 'balanced', refit: 'price' });
+    // One the checks refuse at any price: the trader is asked to search again, never shown a field path.
+    const stale = await ai({ investment: '8' });
+    expect([stale.code, stale.msg]).toEqual([Code.StrategyProposalStale, 'The market has moved: this AI proposal no longer fits the price now (40000); search again']);
+    expect((await ai({ investment: '8' }, 'zh')).msg).toBe('行情已变化：该 AI 方案在当前价格 40000 下已不适用，请重新搜索');
+    // Without `ai` the same bad grid names its field as before, and a range away from the price is the trader's choice.
+    expect(await call('POST', '/api/user/botCreate', { type: 'grid', exchangeId: 1, symbol: 'BTC/USDT', params: { ...grid, investment: '8' } })).toMatchObject({
+      code: Code.StrategyOrderBelowMinimum,
+    });
+    const own = await call('POST', '/api/user/botCreate', { type: 'grid', exchangeId: 1, symbol: 'BTC/USDT', params: grid });
+    expect(own.data.params).toMatchObject({ lower: '45000', upper: '55000' });
+    market.set('BTC/USDT', '50000');
+  });
+
   it('refuses a grid that cannot work, with the field’s code', async () => {
     await newTrader();
     const create = (params: object) => call('POST', '/api/user/botCreate', { type: 'grid', exchangeId: 1, symbol: 'BTC/USDT', params: { ...grid, ...params } });

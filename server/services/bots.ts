@@ -8,6 +8,7 @@ import { holdsPosition, kitOf } from '../../strategy/kit.ts';
 import { validateGrid, type GridProblem } from '../../strategy/grid/plan.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
 import { botId } from '../../strategy/types.ts';
+import { refitGrid, refitMartin } from '../../strategy/ai/refit.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { openPaperAccount } from '../exchanges/paper-venue.ts';
 import { InputError } from '../http/route.ts';
@@ -96,14 +97,33 @@ async function ownBot(db: Db, userId: string, id: string) {
   return row;
 }
 
+/**
+ * The parameters a new bot is created with, checked against the market now. An AI proposal (`ai` set)
+ * was fitted at the price of its search (issue 14 §1): when the price has moved so far that the checks
+ * refuse it (or out of a grid's range), it is moved to the price now as the search would have placed it
+ * (strategy/ai/refit.ts, the same checks), or refused with a request to search again, never with a
+ * field path the trader did not type.
+ */
+async function createdParams(deps: BotsDeps, input: BotCreateInput, exchange: string): Promise<{ params: MartinParams | GridParams; refit: boolean }> {
+  const params = storedParams(input.type, input.params);
+  if (!input.ai) {
+    await checkBotParams(deps, input.type, exchange, input.symbol, params);
+    return { params, refit: false };
+  }
+  const market = await deps.trading.market(exchange, input.symbol);
+  const price = money(await deps.trading.prices.price(exchange, input.symbol));
+  const fit = input.type === 'grid' ? refitGrid(params as GridParams, market, price) : refitMartin(params as MartinParams, market, price);
+  if (!fit) throw fail('StrategyProposalStale', { values: { price: price.toFixed() } });
+  return { params: fit.params, refit: fit.moved };
+}
+
 /** botCreate: a martin bot on a bound exchange, stopped until the trader starts it. */
 export async function createBot(deps: BotsDeps, userId: string, input: BotCreateInput): Promise<string> {
   const exchange = exchangeById(input.exchangeId);
   if (!exchange) throw fail('ApiExchangeUnsupported');
   const bound = await deps.db.selectFrom('exchange_keys').select('id').where('user_id', '=', userId).where('exchange_id', '=', exchange.id).executeTakeFirst();
   if (!bound) throw fail('ApiNotBound');
-  const params = storedParams(input.type, input.params);
-  await checkBotParams(deps, input.type, exchange.code, input.symbol, params);
+  const { params, refit } = await createdParams(deps, input, exchange.code);
   if (exchange.code === 'paper' || exchange.simulatedOf) await openPaperAccount(deps.db, userId, exchange.id);
   const kit = kitOf(input.type);
   const changed = await deps.db.transaction().execute(async (tx) => {
@@ -135,7 +155,11 @@ export async function createBot(deps: BotsDeps, userId: string, input: BotCreate
     if (input.ai) await tx.insertInto('ai_bots').values({ bot_id: id, risk: input.ai.risk }).execute();
     await tx
       .insertInto('bot_actions')
-      .values({ bot_id: id, kind: 'create', detail: JSON.stringify({ symbol: input.symbol, exchange: exchange.code, ...(input.ai ? { ai: input.ai.risk } : {}) }) })
+      .values({
+        bot_id: id,
+        kind: 'create',
+        detail: JSON.stringify({ symbol: input.symbol, exchange: exchange.code, ...(input.ai ? { ai: input.ai.risk } : {}), ...(refit ? { refit: 'price' } : {}) }),
+      })
       .execute();
     return id;
   });

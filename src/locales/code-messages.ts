@@ -130,6 +130,7 @@ export const codeMessages: Record<CodeName, MessageDescriptor> = {
   AiSearchQueueFull: msg({ id: 'code.AiSearchQueueFull', message: 'AI 搜索排队已满，请稍后再试' }),
   AiSearchUserBusy: msg({ id: 'code.AiSearchUserBusy', message: '您已有一个 AI 搜索在进行中，请等它完成' }),
   StrategyInsufficientBalance: msg({ id: 'code.StrategyInsufficientBalance', message: '账户可用 {available} {quote}，不足以支付该策略最多需要的 {needed} {quote}，请减少投资或先充值' }),
+  StrategyProposalStale: msg({ id: 'code.StrategyProposalStale', message: '行情已变化：该 AI 方案在当前价格 {price} 下已不适用，请重新搜索' }),
   WithdrawalLocked: msg({ id: 'code.WithdrawalLocked', message: '安全设置已变更，为保护资金，{until} 前不能提现' }),
   InvalidDateRange: msg({ id: 'code.InvalidDateRange', message: '日期范围无效：请用 YYYY-MM-DD，且开始日期不晚于结束日期' }),
   SimulationSpotUnsupported: msg({ id: 'code.SimulationSpotUnsupported', message: '该交易所现货暂不支持模拟' }),

@@ -8,6 +8,7 @@ import type { GridParamsInput, MartinParamsInput } from '../../../../contract/bo
 import type { AiProposal, AiSearchAnswer } from '../../../../contract/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -45,6 +46,8 @@ function AiSearchPage() {
   const [answer, setAnswer] = useState<AiSearchAnswer | null>(null);
   const [failure, setFailure] = useState('');
   const [starting, setStarting] = useState<number | null>(null);
+  // A proposal that could not be started says why under its own button (issue 14 §1), not at the top.
+  const [refused, setRefused] = useState<{ index: number; text: string } | null>(null);
   const [round, setRound] = useState(0);
   // While the search waits in the server's line, the trader sees how many are before theirs (each search its own question).
   const queue = useQuery({ queryKey: ['strategyAiQueue', null, round], queryFn: () => api.strategyAiQueue(undefined, { show: false }), enabled: busy, refetchInterval: 1000, gcTime: 0 });
@@ -82,17 +85,23 @@ function AiSearchPage() {
     if (target.exchangeId === null) return;
     setStarting(index);
     setFailure('');
+    setRefused(null);
     try {
       const name = target.name.trim() || `AI ${target.symbol}`;
       const base = { exchangeId: target.exchangeId, symbol: target.symbol, name, ai: { risk } };
       const bot =
         p.type === 'grid'
-          ? await write('userBotCreate', { ...base, type: 'grid', params: p.params as GridParamsInput })
-          : await write('userBotCreate', { ...base, type: 'martin', params: p.params as MartinParamsInput });
-      await write('userBotOperation', { id: bot.id, action: 'start' });
+          ? await write('userBotCreate', { ...base, type: 'grid', params: p.params as GridParamsInput }, { show: false })
+          : await write('userBotCreate', { ...base, type: 'martin', params: p.params as MartinParamsInput }, { show: false });
+      // The server moves a grid whose range the price has left to the price now (same width and grids): say so.
+      const g = bot.params as GridParamsInput;
+      if (p.type === 'grid' && (g.lower !== (p.params as GridParamsInput).lower || g.upper !== (p.params as GridParamsInput).upper)) {
+        showToast('info', t`价格已变化，网格区间已按当前价格调整为 ${num(g.lower, i18n.locale, 8)} ~ ${num(g.upper, i18n.locale, 8)}`);
+      }
+      await write('userBotOperation', { id: bot.id, action: 'start' }, { show: false });
       await navigate({ to: '/strategy/detail/$id', params: { id: bot.id }, replace: true });
     } catch (e) {
-      setFailure(errorText(e));
+      setRefused({ index, text: errorText(e) });
     } finally {
       setStarting(null);
     }
@@ -167,7 +176,16 @@ function AiSearchPage() {
                 </p>
               ) : null}
               {answer.proposals.map((p, i) => (
-                <ProposalCard key={`${p.type}:${JSON.stringify(p.params)}`} p={p} index={i} kept={answer.kept} busy={starting !== null} starting={starting === i} onStart={() => void start(p, i)} />
+                <ProposalCard
+                  key={`${p.type}:${JSON.stringify(p.params)}`}
+                  p={p}
+                  index={i}
+                  kept={answer.kept}
+                  busy={starting !== null}
+                  starting={starting === i}
+                  refused={refused?.index === i ? refused.text : ''}
+                  onStart={() => void start(p, i)}
+                />
               ))}
             </section>
           ) : null}
@@ -177,7 +195,7 @@ function AiSearchPage() {
   );
 }
 
-function ProposalCard({ p, index, kept, busy, starting, onStart }: { p: AiProposal; index: number; kept: number; busy: boolean; starting: boolean; onStart: () => void }) {
+function ProposalCard({ p, index, kept, busy, starting, refused, onStart }: { p: AiProposal; index: number; kept: number; busy: boolean; starting: boolean; refused: string; onStart: () => void }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const m = p.type === 'martin' ? (p.params as MartinParamsInput) : null;
@@ -248,6 +266,11 @@ function ProposalCard({ p, index, kept, busy, starting, onStart }: { p: AiPropos
       <button type="button" className={ui.button.primary} disabled={busy} onClick={onStart} data-testid="ai-start">
         {starting ? <Trans>启动中…</Trans> : <Trans>使用此方案并启动</Trans>}
       </button>
+      {refused ? (
+        <div role="alert" className={ui.formError} data-testid="ai-start-error">
+          {refused}
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -12,7 +12,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, time } from '../../../shared/format.ts';
-import { call, failed, loading, write } from '../../../shared/query.ts';
+import { call, changed, failed, loading, write } from '../../../shared/query.ts';
 import * as bots from '../../../shared/blocks.css.ts';
 import { useWalletDetected } from '../../../lib/wallet/use-wallet-detected.ts';
 import type { DepositStep } from '../../../lib/wallet/wallet-deposit.ts';
@@ -20,6 +20,9 @@ import { walletFailureText } from '../../../lib/wallet/wallet-failure.ts';
 import { CopyLine, short } from './copy-line.tsx';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import * as css from './funds.css.ts';
+
+/** How often a reported deposit's confirmations are asked again. */
+const FOLLOW_MS = 3_000;
 
 const stepLabels: Record<DepositStep | 'report', MessageDescriptor> = {
   connect: msg`正在连接钱包…`,
@@ -62,14 +65,26 @@ function DepositBody({ info }: { info: DepositInfo }) {
   const [amountError, setAmountError] = useState('');
   const [step, setStep] = useState<DepositStep | 'report' | null>(null);
   const [failure, setFailure] = useState('');
-  const [report, setReport] = useState<DepositReport | null>(null);
+  const [reported, setReported] = useState<DepositReport | null>(null);
+  // A reported deposit is followed until it is credited (issue 14 §6): the same report, asked again
+  // every 3 s (it is idempotent), so 确认数 counts up and turns into 已到账 without a reload.
+  const following = useQuery({
+    ...call('userDeposit', { network: 'BSC', txHash: reported?.txHash ?? '' }, { show: false }),
+    enabled: reported?.status === 'submitted',
+    refetchInterval: (q) => ((q.state.data ?? reported)?.status === 'submitted' ? FOLLOW_MS : false),
+  });
+  const report = reported && following.data?.txHash === reported.txHash ? following.data : reported;
+  const credited = report?.status === 'credited';
+  useEffect(() => {
+    if (credited) changed('userDeposit'); // the history and the balances show the credit too
+  }, [credited]);
   const [hash, setHash] = useState('');
   const [hashError, setHashError] = useState('');
 
   const submitHash = async (txHash: string) => {
     setStep('report');
     try {
-      setReport(await write('userDeposit', { network: 'BSC', txHash }, { show: false }));
+      setReported(await write('userDeposit', { network: 'BSC', txHash }, { show: false }));
     } finally {
       setStep(null);
     }

@@ -87,6 +87,8 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<WithdrawalRecord | null>(null);
+  // The line under the button follows the record in the history (polled until final, issue 14 §6).
+  const latest = done ? (info.recent.find((w) => w.id === done.id) ?? done) : null;
   // One key per (address, amount): a retry after a lost answer reuses it; a new withdrawal gets a new one.
   const request = useRef({ for: '', id: '' });
   const requestId = () => {
@@ -237,9 +239,15 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
           ) : null}
         </div>
       ) : null}
-      {done ? (
-        <p className={css.step} role="status" data-testid="withdraw-done">
-          <Trans>提现已提交，正在处理。</Trans>
+      {latest ? (
+        <p className={css.step} role="status" data-testid="withdraw-done" data-status={latest.status}>
+          {latest.status === 'confirmed' ? (
+            <Trans>提现已完成，到账 {num(latest.received, l, 8)} USDT。</Trans>
+          ) : latest.status === 'failed' ? (
+            <Trans>提现未能发出，{num(latest.amount, l, 8)} USDT 已退回余额。</Trans>
+          ) : (
+            <Trans>提现已提交，正在处理。</Trans>
+          )}
         </p>
       ) : null}
       <button type="submit" className={ui.button.primary} disabled={busy || locked} data-testid="withdraw-submit">
