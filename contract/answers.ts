@@ -462,7 +462,7 @@ export const answers = {
   userTwoFactorEnable: z.strictObject({ recoveryCodes: z.array(z.string().min(1)).min(1) }),
   userTwoFactorDisable: z.null(),
   userPaymentNonce: nonceSchema,
-  strategyAiQueue: z.strictObject({ position: count.nullable(), length: count }),
+  strategyAiQueue: z.strictObject({ position: count.nullable(), length: count, progress: z.strictObject({ done: count, total: count }).nullable() }),
 } as const satisfies { [N in CallName]: z.ZodType<DataOf[N]> };
 
 // ---- Type-level tests: the answer schemas and DataOf say the same thing ----

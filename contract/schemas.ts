@@ -684,6 +684,6 @@ export interface DataOf {
   userTwoFactorEnable: { recoveryCodes: string[] };
   userTwoFactorDisable: null;
   userPaymentNonce: { nonce: string; message: string; expiresAt: string };
-  /** position: 0 while the trader's search runs, n with n before it, null with none; length: the whole line. */
-  strategyAiQueue: { position: number | null; length: number };
+  /** position: 0 while the trader's search runs, n with n before it, null with none; length: the whole line; progress: candidates backtested of all, once it runs. */
+  strategyAiQueue: { position: number | null; length: number; progress: { done: number; total: number } | null };
 }

@@ -47,7 +47,7 @@ describe('the AI bot', { timeout: 90_000 }, () => {
     const me = await newTrader();
     const other = await newTrader();
     const queue = (who: typeof me) => who.call('GET', '/api/strategy/aiQueue').then((r) => r.data);
-    expect(await queue(me)).toEqual({ position: null, length: 0 });
+    expect(await queue(me)).toEqual({ position: null, length: 0, progress: null });
     // The searches are held at their first step (the market's rules) until the test lets them go: they
     // are surely in the line while it looks, however fast or slow the machine.
     const market = trading.market;
@@ -59,10 +59,10 @@ describe('the AI bot', { timeout: 90_000 }, () => {
     };
     try {
       const first = me.searchFor('balanced');
-      await expect.poll(() => queue(me)).toEqual({ position: 0, length: 1 });
+      await expect.poll(() => queue(me)).toEqual({ position: 0, length: 1, progress: null });
       expect(await me.searchFor('aggressive')).toMatchObject({ code: Code.AiSearchUserBusy, msg: 'One of your AI searches is still running: wait for it to finish' });
       const second = other.searchFor('balanced');
-      await expect.poll(() => queue(other)).toEqual({ position: 1, length: 2 });
+      await expect.poll(() => queue(other)).toEqual({ position: 1, length: 2, progress: null });
       release();
       expect((await first).code).toBe(1);
       expect((await second).code).toBe(1);
@@ -70,7 +70,7 @@ describe('the AI bot', { timeout: 90_000 }, () => {
       release();
       trading.market = market;
     }
-    expect(await queue(me)).toEqual({ position: null, length: 0 });
+    expect(await queue(me)).toEqual({ position: null, length: 0, progress: null });
   });
 
   it('backtests at least 500 candidates on its history and proposes the best few within the risk level’s drawdown limit, the same every time', async () => {

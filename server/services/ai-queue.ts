@@ -7,30 +7,35 @@ import { fail } from './errors.ts';
  * waits. Each server process has its own worker and line.
  */
 export class SearchQueue {
-  private readonly line: { user: string }[] = [];
+  private readonly line: { user: string; progress: { done: number; total: number } | null }[] = [];
   private readonly max: number;
 
   constructor(max: number) {
     this.max = max;
   }
 
-  /** Runs `work` in the trader's place in the line; refused when the trader already waits or the line is full. */
-  async run<T>(user: string, work: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in the trader's place in the line; refused when the trader already waits or the line is
+   * full. `work` is handed the function through which it reports how far it is.
+   */
+  async run<T>(user: string, work: (progress: (done: number, total: number) => void) => Promise<T>): Promise<T> {
     if (this.line.some((e) => e.user === user)) throw fail('AiSearchUserBusy');
     if (this.line.length >= this.max) throw fail('AiSearchQueueFull');
-    const entry = { user };
+    const entry: (typeof this.line)[number] = { user, progress: null };
     this.line.push(entry);
     try {
-      return await work();
+      return await work((done, total) => {
+        entry.progress = { done, total };
+      });
     } finally {
       this.line.splice(this.line.indexOf(entry), 1);
     }
   }
 
-  /** The trader's place: 0 while their search runs, n with n searches before it; null when they have none. */
-  placeOf(user: string): { position: number | null; length: number } {
+  /** The trader's place: 0 while their search runs, n with n searches before it; null when they have none. And how far it is. */
+  placeOf(user: string): { position: number | null; length: number; progress: { done: number; total: number } | null } {
     const i = this.line.findIndex((e) => e.user === user);
-    return { position: i < 0 ? null : i, length: this.line.length };
+    return { position: i < 0 ? null : i, length: this.line.length, progress: this.line[i]?.progress ?? null };
   }
 }
 

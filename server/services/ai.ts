@@ -1,6 +1,6 @@
 import type { AiSearchAnswer } from '../../contract/schemas.ts';
 import { columnsOf, DEFAULT_SLIPPAGE, type CandleColumns } from '../../strategy/backtest.ts';
-import { searchInWorker } from '../engine/ai/search-pool.ts';
+import { searchInWorker, type SearchProgress } from '../engine/ai/search-pool.ts';
 import { configure, type Configuration, type RiskLevel, type SearchResult } from '../../strategy/ai/search.ts';
 import { validateGrid } from '../../strategy/grid/plan.ts';
 import { validateMartin } from '../../strategy/martin/plan.ts';
@@ -61,23 +61,25 @@ export async function search(
   risk: RiskLevel,
   window: SearchWindow = SEARCH_WINDOW,
   slippage: string = DEFAULT_SLIPPAGE,
+  progress?: SearchProgress,
 ): Promise<{ result: SearchResult; timeframe: string }> {
   const { history, recent, timeframe } = await historyFor(trading, exchange, symbol, window);
   if (history.close.length < 2) throw fail('OrderInvalidPair');
-  return { result: await searchInWorker({ investment, risk, market, history, recent, slippage }), timeframe };
+  return { result: await searchInWorker({ investment, risk, market, history, recent, slippage }, progress), timeframe };
 }
 
 export async function aiSearch(
   trading: Trading,
   input: { exchangeId: number; symbol: string; investment: string; risk: RiskLevel; slippage?: string | undefined },
   window: SearchWindow = SEARCH_WINDOW,
+  progress?: SearchProgress,
 ): Promise<AiSearchAnswer> {
   const started = performance.now();
   const exchange = exchangeById(input.exchangeId);
   if (!exchange) throw fail('ApiExchangeUnsupported');
   if (money(input.investment).lte(0)) throw fail('StrategyInvalidInvestment');
   const market = await trading.market(exchange.code, input.symbol);
-  const { result, timeframe } = await search(trading, market, exchange.code, input.symbol, input.investment, input.risk, window, input.slippage ?? DEFAULT_SLIPPAGE);
+  const { result, timeframe } = await search(trading, market, exchange.code, input.symbol, input.investment, input.risk, window, input.slippage ?? DEFAULT_SLIPPAGE, progress);
   // Each proposal is placed at the price of this moment and checked by the same rules as botCreate
   // (issue 14 §1): a grid's range is re-centred there; one the market now refuses is left out.
   const price = money(await trading.prices.price(exchange.code, input.symbol));

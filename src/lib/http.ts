@@ -91,6 +91,11 @@ export interface CallInput<N extends CallName> {
 export interface RequestOptions {
   /** false: show nothing for this call (no toast, no redirect); the session end still happens. */
   show?: boolean;
+  /**
+   * Long work only (the AI search): a longer wait than spec §9's 15 s, for a call whose progress the
+   * screen shows meanwhile through another call that keeps the 15 s.
+   */
+  timeout?: number;
 }
 
 interface Answer {
@@ -179,6 +184,7 @@ export async function request<N extends CallName>(name: N, input: CallInput<N> =
       searchParams: definedOnly(input.query as object | undefined),
       json: body,
       headers: spec.noAutoError ? { [NO_AUTO_ERROR_HEADER]: '1' } : undefined,
+      ...(options.timeout ? { timeout: options.timeout } : {}),
     });
     status = response.status;
     text = await response.text();

@@ -137,6 +137,8 @@ export function searchParameters(input: {
   recent: number;
   top?: number;
   slippage?: string | undefined;
+  /** Told after each candidate how many of them are done (the server reports it to the waiting screen). */
+  onProgress?: ((done: number, total: number) => void) | undefined;
 }): SearchResult {
   const limit = drawdownLimit[input.risk];
   const fill: FillModel = { slippage: input.slippage ?? DEFAULT_SLIPPAGE };
@@ -145,7 +147,9 @@ export function searchParameters(input: {
   const list = candidates(input.investment, start, input.market);
   const recent = tail(input.history, input.recent);
   const kept: Scored[] = [];
+  let done = 0;
   for (const candidate of list) {
+    input.onProgress?.(done++, list.length);
     const r30 = report(candidate, input.investment, input.market, input.history, fill);
     if (r30.maxDrawdownPct > limit) continue;
     const r7 = report(candidate, input.investment, input.market, recent, fill);
@@ -154,6 +158,7 @@ export function searchParameters(input: {
     const configuration = configure(candidate, input.investment, now, input.market);
     kept.push({ candidate, configuration, score: Math.round(score * 1e6) / 1e6, d30: figures(r30), d7: figures(r7), equity: r30.equity });
   }
+  input.onProgress?.(list.length, list.length);
   kept.sort((a, b) => b.score - a.score); // stable: equal scores keep the candidates' order
   const top = input.top ?? 3;
   const proposals: Scored[] = [];

@@ -10,15 +10,18 @@ import type { SearchJob } from './search-worker.ts';
  */
 let worker: Worker | undefined;
 let nextId = 1;
-const waiting = new Map<number, { resolve: (r: SearchResult) => void; reject: (e: Error) => void }>();
+/** How far a search is: candidates backtested of all. */
+export type SearchProgress = (done: number, total: number) => void;
+const waiting = new Map<number, { resolve: (r: SearchResult) => void; reject: (e: Error) => void; progress?: SearchProgress | undefined }>();
 let queue: Promise<unknown> = Promise.resolve();
 
 function workerOf(): Worker {
   if (!worker) {
     worker = new Worker(new URL('./search-worker.ts', import.meta.url));
     worker.unref();
-    worker.on('message', (m: { id: number; result?: SearchResult; error?: string }) => {
+    worker.on('message', (m: { id: number; result?: SearchResult; error?: string; progress?: { done: number; total: number } }) => {
       const w = waiting.get(m.id);
+      if (m.progress) return w?.progress?.(m.progress.done, m.progress.total);
       waiting.delete(m.id);
       if (m.error !== undefined) w?.reject(new Error(m.error));
       else w?.resolve(m.result!);
@@ -32,18 +35,21 @@ function workerOf(): Worker {
   return worker;
 }
 
-export function searchInWorker(input: {
-  investment: string;
-  risk: RiskLevel;
-  market: MarketRules;
-  history: CandleColumns & { time: Float64Array };
-  recent: number;
-  slippage?: string | undefined;
-}): Promise<SearchResult> {
+export function searchInWorker(
+  input: {
+    investment: string;
+    risk: RiskLevel;
+    market: MarketRules;
+    history: CandleColumns & { time: Float64Array };
+    recent: number;
+    slippage?: string | undefined;
+  },
+  progress?: SearchProgress,
+): Promise<SearchResult> {
   const run = () =>
     new Promise<SearchResult>((resolve, reject) => {
       const id = nextId++;
-      waiting.set(id, { resolve, reject });
+      waiting.set(id, { resolve, reject, progress });
       const m = input.market;
       const job: SearchJob = {
         id,

@@ -4,7 +4,8 @@ import { searchParameters, type RiskLevel } from '../../../strategy/ai/search.ts
 
 /**
  * Runs parameter searches off the server's event loop (a search takes seconds of CPU): one message in
- * (the history as columns, the market rules as strings), the result out.
+ * (the history as columns, the market rules as strings), progress messages (at most every 100 ms), the
+ * result out.
  */
 export interface SearchJob {
   id: number;
@@ -17,11 +18,21 @@ export interface SearchJob {
   slippage?: string | undefined;
 }
 
+/** How often the worker says how far a search is. */
+const PROGRESS_MS = 100;
+
 parentPort?.on('message', (job: SearchJob) => {
   try {
     const m = job.market;
     const market = { tickSize: money(m.tickSize), stepSize: money(m.stepSize), minAmount: money(m.minAmount), minCost: money(m.minCost), feeRate: money(m.feeRate) };
-    const result = searchParameters({ investment: job.investment, risk: job.risk, market, history: job.history, recent: job.recent, slippage: job.slippage });
+    let told = Number.NEGATIVE_INFINITY;
+    const onProgress = (done: number, total: number) => {
+      const now = performance.now();
+      if (done < total && now - told < PROGRESS_MS) return; // the first and the last always go
+      told = now;
+      parentPort!.postMessage({ id: job.id, progress: { done, total } });
+    };
+    const result = searchParameters({ investment: job.investment, risk: job.risk, market, history: job.history, recent: job.recent, slippage: job.slippage, onProgress });
     parentPort!.postMessage({ id: job.id, result });
   } catch (e) {
     parentPort!.postMessage({ id: job.id, error: String((e as Error)?.message ?? e) });

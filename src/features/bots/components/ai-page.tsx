@@ -29,6 +29,13 @@ const risks: [Risk, MessageDescriptor, MessageDescriptor][] = [
   ['aggressive', msg`进取`, msg`30 天最大回撤 ≤ 25%，更看重收益`],
 ];
 
+/**
+ * How long the screen waits for a search's answer: far above its 3-9 s on this machine, for a search
+ * that waits in the line behind others. Meanwhile the line's place and the search's progress are asked
+ * every second (each of those calls keeps spec §9's 15 s), so the wait is never silent.
+ */
+const AI_SEARCH_TIMEOUT_MS = 120_000;
+
 /** /strategy/ai/{id?}: the AI bot. Without an id: search parameters for a pair, investment and risk level, pick a proposal and start it; with one: that bot. */
 export function AiPage({ id }: { id?: string | undefined }) {
   if (id) return <Navigate to="/strategy/detail/$id" params={{ id }} replace />;
@@ -52,6 +59,7 @@ function AiSearchPage() {
   // While the search waits in the server's line, the trader sees how many are before theirs (each search its own question).
   const queue = useQuery({ queryKey: ['strategyAiQueue', null, round], queryFn: () => api.strategyAiQueue(undefined, { show: false }), enabled: busy, refetchInterval: 1000, gcTime: 0 });
   const ahead = busy ? (queue.data?.position ?? 0) : 0;
+  const progress = busy && ahead === 0 ? (queue.data?.progress ?? null) : null;
   useEffect(() => {
     if (!busy) return;
     setSeconds(0);
@@ -73,7 +81,7 @@ function AiSearchPage() {
     setBusy(true);
     setFailure('');
     try {
-      setAnswer(await api.strategyAiSearch({ exchangeId: target.exchangeId, symbol: target.symbol, investment, risk }, { show: false }));
+      setAnswer(await api.strategyAiSearch({ exchangeId: target.exchangeId, symbol: target.symbol, investment, risk }, { show: false, timeout: AI_SEARCH_TIMEOUT_MS }));
     } catch (e) {
       setFailure(errorText(e));
     } finally {
@@ -142,15 +150,21 @@ function AiSearchPage() {
             <button type="button" className={ui.button.primary} disabled={busy || !validInvestment || target.exchangeId === null} onClick={() => void run()} data-testid="ai-search">
               {busy ? <Trans>搜索中… {seconds} 秒</Trans> : <Trans>搜索最佳参数</Trans>}
             </button>
-            {busy ? <progress className={styles.progress} aria-label={t`搜索进度`} /> : null}
+            {busy ? <progress className={styles.progress} aria-label={t`搜索进度`} data-testid="ai-progress" {...(progress ? { value: progress.done, max: progress.total } : {})} /> : null}
             {busy && ahead > 0 ? (
               <p className={ui.muted} role="status" data-testid="ai-queue">
                 <Trans>排队中：前面还有 {ahead} 个搜索。</Trans>
               </p>
             ) : null}
             {busy && ahead === 0 ? (
-              <p className={ui.muted}>
-                <Trans>正在用最近 30 天和 7 天的行情回测数百组马丁和网格参数，约需几秒。</Trans>
+              <p className={ui.muted} role="status" data-testid="ai-progress-text">
+                {progress ? (
+                  <Trans>
+                    已回测 {progress.done} / {progress.total} 组参数（最近 30 天和 7 天的行情）。
+                  </Trans>
+                ) : (
+                  <Trans>正在用最近 30 天和 7 天的行情回测数百组马丁和网格参数，约需几秒。</Trans>
+                )}
               </p>
             ) : null}
             {failure ? (

@@ -1,0 +1,20 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { SimulatedMarket } from '../../market/simulated.ts';
+import { paperMarket } from '../../exchanges/paper-fill.ts';
+import { searchInWorker, stopSearchWorker } from './search-pool.ts';
+
+/** The search in its worker thread tells how far it is while it runs (issue 14 §2), then answers. */
+describe('the AI search worker', () => {
+  afterAll(() => stopSearchWorker());
+
+  it('reports candidates done of all, in order, ending with all of them', async () => {
+    const now = Date.UTC(2026, 10, 1);
+    const history = new SimulatedMarket().minuteColumns('ETH/USDT', now - 2 * 86_400_000, now); // a small window: the behaviour, not the size
+    const seen: [number, number][] = [];
+    const result = await searchInWorker({ investment: '1000', risk: 'balanced', market: paperMarket('ETH/USDT', '0.01', '0.0001'), history, recent: 720 }, (done, total) => seen.push([done, total]));
+    expect(seen.length).toBeGreaterThanOrEqual(2); // the first candidate at once, the end at last (at most one every 100 ms between)
+    expect(seen[0]).toEqual([0, result.tried]);
+    expect(seen.at(-1)).toEqual([result.tried, result.tried]);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]![0]).toBeGreaterThan(seen[i - 1]![0]);
+  });
+});
