@@ -169,13 +169,14 @@ export async function commitDecision(
         // The trader learns it from the notices too: an order was refused and the bot stopped trading.
         // A refused API key gets its own warning: the fix is on the exchange (rebind a valid trade key).
         const keyRefused = pause.startsWith(API_KEY_REFUSED);
+        const named = await tx.selectFrom('bots').select('name').where('id', '=', bot.id).executeTakeFirst();
         await tx
           .insertInto('notices')
           .values({
             user_id: bot.userId,
             kind: 'warning',
             code: keyRefused ? 'api_key_invalid' : 'bot_paused',
-            detail: JSON.stringify({ bot: bot.id, reason: keyRefused ? pause.slice(API_KEY_REFUSED.length) : pause }),
+            detail: JSON.stringify({ bot: bot.id, ...(named ? { name: named.name } : {}), reason: pause }),
           })
           .execute();
       }

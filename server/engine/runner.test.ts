@@ -118,8 +118,9 @@ describe('the engine when an exchange answer is lost', () => {
     const status = await db.selectFrom('bots').select(['id', 'status']).where('id', 'in', [refused, locked]).orderBy('id').execute();
     expect(status.map((b) => b.status)).toEqual(['paused', 'paused']);
     expect((await notices()).slice(before)).toEqual([
-      { code: 'bot_paused', detail: { bot: refused, reason: 'Order size below the minimum' } },
-      { code: 'api_key_invalid', detail: { bot: locked, reason: 'Invalid API-key, IP, or permissions for action.' } },
+      // The bot's name, for the notice to name it (issue 14 §5); the exchange's words, for the screen to word by kind.
+      { code: 'bot_paused', detail: { bot: refused, name: 'b', reason: 'Order size below the minimum' } },
+      { code: 'api_key_invalid', detail: { bot: locked, name: 'b', reason: `${API_KEY_REFUSED}Invalid API-key, IP, or permissions for action.` } },
     ]);
   });
 

@@ -41,7 +41,7 @@ export interface OrderState {
 }
 
 /** How a rejected order's reason starts when the exchange refused the API key itself (bad, expired, no trade right). */
-export const API_KEY_REFUSED = 'api-key: ';
+export { API_KEY_REFUSED } from '../../contract/refusals.ts';
 
 /**
  * The exchange port: what the engine needs from any venue. Placing is idempotent by client order id

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { num, signed } from '../../shared/format.ts';
 import type { ActionKind, BotAction, BotOrder, BotStatus, BatchOperation } from '../../../contract/bots.ts';
+import { pauseText, refusalText } from '../../shared/refusal-words.ts';
 
 export const statusLabels: Record<BotStatus, MessageDescriptor> = {
   running: msg`运行中`,
@@ -84,11 +85,11 @@ export function actionDetail(action: BotAction, i18n: I18n): string {
     case 'success':
       return i18n._(msg`第 ${d.cycle ?? ''} 轮结束，收益 ${d.profit ?? ''}`);
     case 'failed':
-      return i18n._(msg`订单被拒绝：${d.message ?? ''}`);
+      return i18n._(msg`订单被拒绝：${refusalText(raw.message ?? '', i18n)}`);
     case 'manual':
       return d.command === 'close' ? i18n._(msg`手动平仓，价格 ${d.price ?? ''}`) : i18n._(msg`手动补仓，价格 ${d.price ?? ''}`);
     case 'pause':
-      return d.reason ? i18n._(msg`原因：${d.reason}`) : '';
+      return raw.reason ? i18n._(msg`原因：${pauseText(raw.reason, i18n)}`) : '';
     case 'create':
       return `${d.exchange ?? ''} ${d.symbol ?? ''}`.trim();
     default:

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { Notice } from '../../../contract/schemas.ts';
 import { dateTime } from '../../shared/format.ts';
+import { refusalText } from '../../shared/refusal-words.ts';
 
 /** The device of a new login, by its terminal code (contract/envelope.ts Terminal). */
 const terminals: Record<string, MessageDescriptor> = { '1': msg`浏览器`, '2': msg`iOS 设备`, '3': msg`Android 设备`, '4': msg`钱包` };
@@ -13,6 +14,11 @@ const changes: Record<string, MessageDescriptor> = {
   two_factor_off: msg`两步验证已关闭`,
 };
 
+/** The bot a notice is about: its name (stored with the notice since issue 14 §5), else its number. */
+function botName(d: Record<string, string | undefined>, i18n: I18n): string {
+  return d.name ?? i18n._(msg`策略 #${d.bot ?? ''}`);
+}
+
 /** A notice's title and text from its code and figures (the server stores facts; the app words them). */
 export function noticeWords(n: Notice, i18n: I18n): { title: string; text: string } {
   const d = n.detail;
@@ -22,9 +28,12 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
     case 'fuel_empty':
       return { title: i18n._(msg`燃料已用完`), text: i18n._(msg`${d.paused ?? '0'} 个运行中的策略已暂停。补充燃料后可恢复运行。`) };
     case 'bot_paused':
-      return { title: i18n._(msg`策略已暂停`), text: i18n._(msg`策略 #${d.bot ?? ''} 的订单被交易所拒绝，已自动暂停：${d.reason ?? ''}`) };
+      return { title: i18n._(msg`策略已暂停`), text: i18n._(msg`策略「${botName(d, i18n)}」的订单被交易所拒绝，已自动暂停：${refusalText(d.reason ?? '', i18n)}`) };
     case 'api_key_invalid':
-      return { title: i18n._(msg`API 密钥失效`), text: i18n._(msg`交易所拒绝了策略 #${d.bot ?? ''} 使用的 API 密钥，策略已暂停：${d.reason ?? ''}。请检查密钥的交易权限和 IP 白名单，或重新绑定。`) };
+      return {
+        title: i18n._(msg`API 密钥失效`),
+        text: i18n._(msg`交易所拒绝了策略「${botName(d, i18n)}」使用的 API 密钥，策略已暂停。请检查密钥的交易权限和 IP 白名单，或重新绑定。`),
+      };
     case 'withdrawal_failed':
       return { title: i18n._(msg`提现失败`), text: i18n._(msg`提现 ${d.amount ?? ''} USDT 到 ${d.address ?? ''} 未能完成，金额已退回余额。`) };
     case 'security_login': {

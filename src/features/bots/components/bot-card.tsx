@@ -7,6 +7,7 @@ import { StatusBadge } from './status-badge.tsx';
 import { BotReturns } from './returns.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
+import { pauseText } from '../../../shared/refusal-words.ts';
 
 /** A bot in the list: name, pair, exchange, status, profit, the open cycle, its returns (total, ROI, APR, runtime); a checkbox in select mode. */
 export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { bot: BotSummary; exchangeName: string; selecting: boolean; selected: boolean; onSelect: (on: boolean) => void }) {
@@ -36,7 +37,7 @@ export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { 
         <BotReturns bot={bot} />
         {bot.error ? (
           <p className={css.errorLine} role="status">
-            {bot.error}
+            {pauseText(bot.error, i18n)}
           </p>
         ) : null}
       </Link>

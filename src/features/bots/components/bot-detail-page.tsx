@@ -22,6 +22,7 @@ import * as styles from './bots.css.ts';
 import { GridLevelsList } from './grid-levels.tsx';
 import { BotReturns } from './returns.tsx';
 import { PnlPanel } from './pnl-panel.tsx';
+import { pauseText } from '../../../shared/refusal-words.ts';
 
 const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.success, down: vars.color.danger, primary: vars.color.primary, warning: vars.color.warning };
 const POSITIONS_PAGE = 10;
@@ -114,7 +115,7 @@ export function BotDetailPage({ id }: { id: string }) {
             {d.error ? (
               <p role="alert" className={css.errorLine} data-testid="bot-error">
                 <Trans>引擎已暂停该策略：</Trans>
-                {d.error}
+                {pauseText(d.error, i18n)}
               </p>
             ) : null}
             {d.pending ? (
