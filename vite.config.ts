@@ -101,7 +101,10 @@ export default defineConfig({
         },
         user_preferences: { color_scheme_dark: { theme_color: '#0e1116', background_color: '#0e1116' } },
       } as never,
-      injectManifest: { rollupFormat: 'iife', globPatterns: ['**/*.{js,css,html,svg}'] },
+      // The precache: the app's code, styles and page. Not boot.js (the build inlines it into index.html)
+      // nor the manifest's icons (the browser fetches those itself when it installs the app).
+      injectManifest: { rollupFormat: 'iife', globPatterns: ['**/*.{js,css,html,svg}'], globIgnores: ['boot.js'] },
+      includeManifestIcons: false,
       devOptions: { enabled: false },
     }),
   ],

@@ -14,8 +14,9 @@ export const batchOperations = ['start', 'stop', 'pause', 'resume', 'delete'] as
 export type BatchOperation = (typeof batchOperations)[number];
 
 /** The action kinds of a bot's log (spec §3). */
-export const actionKinds = ['manual', 'success', 'failed', 'close', 'manual_close', 'open', 'pause', 'start', 'add', 'manual_add', 'create', 'update', 'delete', 'stop', 'resume'] as const;
-export type ActionKind = (typeof actionKinds)[number];
+// The log's action kinds live in rules.ts (no zod): the PWA's all-bots log lists them without loading zod.
+export { actionKinds, type ActionKind } from './rules.ts';
+import type { ActionKind } from './rules.ts';
 
 const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
 export const symbolSchema = z.string().regex(/^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/, 'format');
