@@ -3,8 +3,8 @@ import * as ui from '../components/ui/ui.css.ts';
 import { vars } from '../styles/theme.css.ts';
 
 export const profit = styleVariants({
-  up: { color: vars.color.success },
-  down: { color: vars.color.danger },
+  up: { color: vars.color.up },
+  down: { color: vars.color.down },
   flat: { color: vars.color.text },
 });
 
@@ -23,11 +23,14 @@ export const badge = styleVariants({
 });
 
 // A row of chips: a <div> (tabs, a radio group) or a <fieldset> (a group of toggles), so fieldset's own border, padding, margin and min-width are reset.
-export const chips = style({ display: 'flex', gap: vars.space.sm, overflowX: 'auto', margin: `0 0 ${vars.space.md}`, padding: '0 0 2px', border: 0, minWidth: 0 });
+// The row keeps 6 px above and below its chips for their hit areas (a scrolling row clips what lies outside it).
+export const chips = style({ display: 'flex', gap: vars.space.sm, overflowX: 'auto', margin: `-6px 0 calc(${vars.space.md} - 6px)`, padding: '6px 0', border: 0, minWidth: 0 });
 const chosenChip = { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText };
 /** A chip: a toggle button (aria-pressed), a tab (aria-selected) or a radio (aria-checked) drawn filled when chosen. */
 export const chip = style({
   flexShrink: 0,
+  // 32 px to the eye, 44 px to the finger (the ::after below).
+  position: 'relative',
   height: 32,
   padding: `0 ${vars.space.md}`,
   borderRadius: 16,
@@ -36,7 +39,10 @@ export const chip = style({
   color: vars.color.text,
   fontSize: vars.font.small,
   cursor: 'pointer',
-  selectors: { '&[aria-pressed="true"], &[aria-selected="true"], &[aria-checked="true"]': chosenChip },
+  selectors: {
+    '&[aria-pressed="true"], &[aria-selected="true"], &[aria-checked="true"]': chosenChip,
+    '&::after': { content: '""', position: 'absolute', inset: '-6px -2px' },
+  },
 });
 /** A chip that is the <label> of an <input type="radio"> (ui.coverInput): filled when its radio is checked, ringed when it has the keyboard's focus. */
 export const chipOption = style([

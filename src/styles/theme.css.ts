@@ -1,4 +1,4 @@
-import { createGlobalTheme, createThemeContract } from '@vanilla-extract/css';
+import { createGlobalTheme, createThemeContract, globalStyle } from '@vanilla-extract/css';
 
 /** The theme contract: every colour the UI uses. Light on :root, dark when <html> has class "dark". */
 export const vars = createThemeContract({
@@ -15,6 +15,9 @@ export const vars = createThemeContract({
     danger: null,
     success: null,
     warning: null,
+    /** A price or a profit going up, and down: green and red, or red and green (<html> class "red-up"). */
+    up: null,
+    down: null,
     info: null,
     toastText: null,
     overlay: null,
@@ -50,6 +53,8 @@ export const lightColors = {
   danger: '#c62828',
   success: '#1b7f3b',
   warning: '#a15c00',
+  up: '#1b7f3b',
+  down: '#c62828',
   info: '#1d5fd6',
   toastText: '#ffffff',
   overlay: 'rgba(10, 14, 20, 0.5)',
@@ -68,6 +73,8 @@ export const darkColors = {
   danger: '#ff6b6b',
   success: '#43c46b',
   warning: '#f0a83a',
+  up: '#43c46b',
+  down: '#ff6b6b',
   info: '#4d8dff',
   toastText: '#0b1220',
   overlay: 'rgba(0, 0, 0, 0.6)',
@@ -75,3 +82,6 @@ export const darkColors = {
 
 createGlobalTheme(':root', vars, { color: lightColors, ...shared });
 createGlobalTheme(':root.dark', vars, { color: darkColors, ...shared });
+// Red up, green down (as many Chinese traders read a market): the two directions swap colours.
+globalStyle(':root.red-up', { vars: { [vars.color.up]: lightColors.down, [vars.color.down]: lightColors.up } });
+globalStyle(':root.dark.red-up', { vars: { [vars.color.up]: darkColors.down, [vars.color.down]: darkColors.up } });

@@ -24,7 +24,7 @@ import { BotReturns } from './returns.tsx';
 import { PnlPanel } from './pnl-panel.tsx';
 import { pauseText } from '../../../shared/refusal-words.ts';
 
-const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.success, down: vars.color.danger, primary: vars.color.primary, warning: vars.color.warning };
+const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.up, down: vars.color.down, primary: vars.color.primary, warning: vars.color.warning };
 const POSITIONS_PAGE = 10;
 
 /** /strategy/detail/{id}: the bot's figures, its chart with entries and targets, its operations, positions, adds and recent actions. */

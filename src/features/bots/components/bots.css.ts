@@ -35,8 +35,8 @@ export const simActions = style([blocks.actions, { margin: `${vars.space.sm} 0` 
 export const barHeight = createVar();
 const barBase = style([blocks.barCol, { height: barHeight }]);
 export const barCol = styleVariants({
-  up: [barBase, { background: vars.color.success }],
-  down: [barBase, { background: vars.color.danger }],
+  up: [barBase, { background: vars.color.up }],
+  down: [barBase, { background: vars.color.down }],
   flat: [barBase, { background: vars.color.border }],
 });
 export const chipsSpaced = style([blocks.chips, { marginTop: vars.space.md }]);

@@ -9,7 +9,7 @@ export const row = style({
   gap: vars.space.sm,
   padding: `${vars.space.sm} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
-  vars: { '--market-up': vars.color.success, '--market-down': vars.color.danger },
+  vars: { '--market-up': vars.color.up, '--market-down': vars.color.down },
 });
 export const star = style({ background: 'none', border: 0, padding: 0, width: 28, height: 28, fontSize: 18, color: vars.color.textMuted, cursor: 'pointer' });
 export const starOn = style([star, { color: vars.color.warning }]);

@@ -17,7 +17,7 @@ const indicators = [
   ['ema20', 'EMA20'],
   ['rsi14', 'RSI14'],
 ] as const;
-const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.success, down: vars.color.danger, primary: vars.color.primary, warning: vars.color.warning };
+const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.up, down: vars.color.down, primary: vars.color.primary, warning: vars.color.warning };
 
 /** A pair's chart (GET /api/market/symbols with history, timeframe and indicator): candles with MA/EMA drawn over them, RSI as its latest value. */
 export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: string }) {

@@ -1,5 +1,6 @@
 import { createVar, fallbackVar, style } from '@vanilla-extract/css';
 import * as ui from '../../../components/ui/ui.css.ts';
+import * as blocks from '../../../shared/blocks.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
 export const profileCard = style({ display: 'flex', alignItems: 'center', gap: vars.space.lg });
@@ -49,3 +50,6 @@ export const about = style({ display: 'grid', justifyItems: 'center', gap: vars.
 export const steps = style({ margin: `0 0 ${vars.space.lg}`, paddingLeft: vars.space.xl, display: 'grid', gap: vars.space.sm, lineHeight: 1.5 });
 export const address = style({ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' });
 export const testCard = style([ui.card, { display: 'grid', gap: vars.space.sm }]);
+
+/** The price-colour choice: two chips at the end of its row. */
+export const colorChoices = style([blocks.chips, { margin: '-6px 0', flexShrink: 0 }]);
