@@ -23,13 +23,25 @@ export const badge = styleVariants({
 });
 
 // A row of chips: a <div> (tabs, a radio group) or a <fieldset> (a group of toggles), so fieldset's own border, padding, margin and min-width are reset.
-// The row keeps 6 px above and below its chips for their hit areas (a scrolling row clips what lies outside it).
-export const chips = style({ display: 'flex', gap: vars.space.sm, overflowX: 'auto', margin: `-6px 0 calc(${vars.space.md} - 6px)`, padding: '6px 0', border: 0, minWidth: 0 });
+// The row keeps 7 px above and below its chips for their hit areas (a scrolling row clips what lies
+// outside it), and shows no scrollbar: its track took the taps on the chips' lower edge. It still scrolls
+// by touch, trackpad and shift + wheel.
+export const chips = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  overflowX: 'auto',
+  scrollbarWidth: 'none',
+  // 17 px from the chips to what follows: room for two rows' hit areas when rows of chips stack.
+  margin: `-7px 0 calc(${vars.space.md} - 2px)`,
+  padding: '7px 0',
+  border: 0,
+  minWidth: 0,
+});
 const chosenChip = { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText };
 /** A chip: a toggle button (aria-pressed), a tab (aria-selected) or a radio (aria-checked) drawn filled when chosen. */
 export const chip = style({
   flexShrink: 0,
-  // 32 px to the eye, 44 px to the finger (the ::after below).
+  // 32 px to the eye, 46 px to the finger (the ::after below; Chrome clips a scroller's last pixel).
   position: 'relative',
   height: 32,
   padding: `0 ${vars.space.md}`,
@@ -41,7 +53,7 @@ export const chip = style({
   cursor: 'pointer',
   selectors: {
     '&[aria-pressed="true"], &[aria-selected="true"], &[aria-checked="true"]': chosenChip,
-    '&::after': { content: '""', position: 'absolute', inset: '-6px -2px' },
+    '&::after': { content: '""', position: 'absolute', inset: '-7px -2px' },
   },
 });
 /** A chip that is the <label> of an <input type="radio"> (ui.coverInput): filled when its radio is checked, ringed when it has the keyboard's focus. */

@@ -35,7 +35,7 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
           <Trans>资产总览 (USDT)</Trans>
         </h2>
         {detail ? null : (
-          <Link to="/my/asset/$type" params={{ type: 'balance' }} className={ui.muted}>
+          <Link to="/my/asset/$type" params={{ type: 'balance' }} className={ui.mutedLink}>
             <Trans>详情</Trans> ›
           </Link>
         )}

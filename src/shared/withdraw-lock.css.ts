@@ -1,5 +1,6 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css.ts';
+import * as ui from '../components/ui/ui.css.ts';
 
 /** The withdrawal state: a warning stripe while locked, a calm one when open. */
 const bannerBase = style({
@@ -18,4 +19,4 @@ export const bannerTitle = style({ margin: `0 0 ${vars.space.xs}`, fontSize: 15,
 globalStyle(`${banner.locked} ${bannerTitle}`, { color: vars.color.warning });
 globalStyle(`${banner.open} ${bannerTitle}`, { color: vars.color.success });
 export const bannerText = style({ margin: 0, lineHeight: 1.5, color: vars.color.textMuted, fontSize: vars.font.small });
-export const bannerLink = style({ display: 'inline-block', marginTop: vars.space.sm, color: vars.color.primary, fontSize: vars.font.small, fontWeight: 600 });
+export const bannerLink = style([ui.textLink, { display: 'inline-block', marginTop: vars.space.sm, color: vars.color.primary, fontSize: vars.font.small, fontWeight: 600 }]);

@@ -90,7 +90,7 @@ export function HomePage() {
           <h2 className={css.sectionTitle}>
             <Trans>行情</Trans>
           </h2>
-          <Link to="/market" search={{}} className={ui.muted} data-testid="home-market">
+          <Link to="/market" search={{}} className={ui.mutedLink} data-testid="home-market">
             <Trans>全部</Trans> ›
           </Link>
         </div>

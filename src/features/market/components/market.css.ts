@@ -4,16 +4,29 @@ import { vars } from '../../../styles/theme.css.ts';
 
 export const row = style({
   display: 'grid',
-  gridTemplateColumns: '28px 1fr 64px 96px',
+  gridTemplateColumns: '30px 1fr 64px 96px',
   alignItems: 'center',
   gap: vars.space.sm,
   padding: `${vars.space.sm} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
   vars: { '--market-up': vars.color.up, '--market-down': vars.color.down },
 });
-export const star = style({ background: 'none', border: 0, padding: 0, width: 28, height: 28, fontSize: 18, color: vars.color.textMuted, cursor: 'pointer' });
+// The star and the pair keep their size to the eye; their ::after makes each a 44 px target.
+const hitArea = (inset: string) => ({ position: 'relative' as const, selectors: { '&::after': { content: '""', position: 'absolute' as const, inset } } });
+export const star = style({ background: 'none', border: 0, padding: 0, width: 28, height: 28, fontSize: 18, color: vars.color.textMuted, cursor: 'pointer', ...hitArea('-8px') });
 export const starOn = style([star, { color: vars.color.warning }]);
-export const pair = style({ background: 'none', border: 0, padding: 0, textAlign: 'left', color: vars.color.text, font: 'inherit', fontWeight: 600, cursor: 'pointer', minWidth: 0 });
+export const pair = style({
+  background: 'none',
+  border: 0,
+  padding: 0,
+  textAlign: 'left',
+  color: vars.color.text,
+  font: 'inherit',
+  fontWeight: 600,
+  cursor: 'pointer',
+  minWidth: 0,
+  ...hitArea('-11px 0'),
+});
 export const price = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
 export const search = style({ marginBottom: vars.space.md });
 export const change = style({ fontSize: 12 });

@@ -52,4 +52,4 @@ export const address = style({ fontFamily: 'ui-monospace, monospace', overflowWr
 export const testCard = style([ui.card, { display: 'grid', gap: vars.space.sm }]);
 
 /** The price-colour choice: two chips at the end of its row. */
-export const colorChoices = style([blocks.chips, { margin: '-6px 0', flexShrink: 0 }]);
+export const colorChoices = style([blocks.chips, { margin: 0, flexShrink: 0 }]);
