@@ -26,7 +26,7 @@ describe('price colours', () => {
   };
 
   it('rises in green by default, in red once chosen, kept after a reload, in both themes', async () => {
-    expect(await upColour()).toBe('#1b7f3b');
+    expect(await upColour()).toBe('#18773a');
     await page.goto('/setting');
     await page.getByTestId('colors-red-up').click();
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('red-up'))).toBe(true);

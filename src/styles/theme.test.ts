@@ -26,6 +26,12 @@ describe.each([
     for (const bg of [c.success, c.danger, c.warning, c.info]) expect(contrast(c.toastText, bg)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(c.primary, c.surface)).toBeGreaterThanOrEqual(4.5);
   });
+  it('keeps badges and rising and falling figures readable (issue 14: badge contrast of 4.5:1)', () => {
+    expect(contrast(c.success, c.primarySoft)).toBeGreaterThanOrEqual(4.5); // running, 2FA on
+    expect(contrast(c.warning, c.surfaceAlt)).toBeGreaterThanOrEqual(4.5); // paused
+    expect(contrast(c.textMuted, c.surfaceAlt)).toBeGreaterThanOrEqual(4.5); // stopped, off
+    for (const bg of [c.bg, c.surface]) for (const fg of [c.up, c.down, c.danger, c.warning]) expect(contrast(fg, bg)).toBeGreaterThanOrEqual(4.5);
+  });
   it('has a blue primary colour', () => {
     const [r, g, b] = [1, 3, 5].map((i) => parseInt(c.primary.slice(i, i + 2), 16));
     expect(b!).toBeGreaterThan(r!);

@@ -7,7 +7,7 @@ export function Sparkline({ values, up }: { values: number[]; up: boolean }) {
   const points = values.map((v, i) => `${((i / (values.length - 1)) * 64).toFixed(1)},${(22 - ((v - min) / span) * 20).toFixed(1)}`).join(' ');
   return (
     <svg width="64" height="24" viewBox="0 0 64 24" aria-hidden="true" data-testid="sparkline">
-      <polyline points={points} fill="none" stroke={up ? 'var(--market-up, #1b7f3b)' : 'var(--market-down, #c62828)'} strokeWidth="1.5" strokeLinejoin="round" />
+      <polyline points={points} fill="none" stroke={up ? 'var(--market-up, #18773a)' : 'var(--market-down, #c62828)'} strokeWidth="1.5" strokeLinejoin="round" />
     </svg>
   );
 }
