@@ -1,6 +1,7 @@
 import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import * as ui from '../components/ui/ui.css.ts';
 import { vars } from '../styles/theme.css.ts';
+import { inColumn } from '../styles/layout.ts';
 
 export const profit = styleVariants({
   up: { color: vars.color.up },
@@ -31,6 +32,8 @@ export const chips = style({
   gap: vars.space.sm,
   overflowX: 'auto',
   scrollbarWidth: 'none',
+  // With a mouse there are no taps to steal: a thin scrollbar to drag a row wider than the column.
+  '@media': { '(pointer: fine)': { scrollbarWidth: 'thin' } },
   // 17 px from the chips to what follows: room for two rows' hit areas when rows of chips stack.
   margin: `-7px 0 calc(${vars.space.md} - 2px)`,
   padding: '7px 0',
@@ -97,8 +100,7 @@ export const errorLine = style({ color: vars.color.danger, fontSize: 12, marginT
 
 export const batchBar = style({
   position: 'fixed',
-  left: 0,
-  right: 0,
+  ...inColumn,
   bottom: 60,
   zIndex: 6,
   display: 'flex',

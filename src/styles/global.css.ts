@@ -1,5 +1,6 @@
 import { globalStyle } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
+import { APP_COLUMN_PX } from './layout.ts';
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
 globalStyle('html', { colorScheme: 'light', WebkitTextSizeAdjust: '100%' });
@@ -16,4 +17,4 @@ globalStyle('body', {
 });
 globalStyle('a', { color: vars.color.primary, textDecoration: 'none' });
 globalStyle('button, input, select, textarea', { font: 'inherit', color: 'inherit' });
-globalStyle('#root', { maxWidth: 640, margin: '0 auto', minHeight: '100dvh' });
+globalStyle('#root', { maxWidth: APP_COLUMN_PX, margin: '0 auto', minHeight: '100dvh' });

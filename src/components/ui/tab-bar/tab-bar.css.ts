@@ -1,11 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css.ts';
 import { TAB_BAR_HEIGHT } from './tabs.ts';
+import { inColumn } from '../../../styles/layout.ts';
 
 export const bar = style({
   position: 'fixed',
-  left: 0,
-  right: 0,
+  ...inColumn,
   bottom: 0,
   zIndex: 10,
   height: TAB_BAR_HEIGHT,

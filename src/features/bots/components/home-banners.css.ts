@@ -11,6 +11,8 @@ export const strip = style({
   marginBottom: vars.space.md,
   paddingBottom: 2,
   scrollbarWidth: 'none',
+  // With a mouse (no swipe), a thin scrollbar to drag: the banners scroll on a desktop too.
+  '@media': { '(pointer: fine)': { scrollbarWidth: 'thin', paddingBottom: vars.space.xs } },
 });
 const base = style({
   display: 'block',
