@@ -170,7 +170,8 @@ export const schemas = {
   userBotList: { query: z.strictObject({ page, page_size: pageSize, exchange: exchange.optional(), status: z.enum(botStatuses).optional(), mode: tradingMode.optional() }) },
   userBotCount: { query: z.strictObject({ exchange: exchange.optional(), mode: tradingMode.optional() }) },
   userBotOperation: {
-    query: z.strictObject({ id, action: z.enum(botOperations) }),
+    // amount: the quote (USDT) a manual add spends, when the trader chose it; sell=1 with stop: sell the position first (else the coins are kept).
+    query: z.strictObject({ id, action: z.enum(botOperations), amount: decimal.optional(), sell: z.enum(['0', '1']).optional() }),
   },
   userBotBatch: {
     query: z.strictObject({

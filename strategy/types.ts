@@ -37,6 +37,8 @@ export interface OrderRejected {
 export interface ManualAddRequested {
   type: 'ManualAddRequested';
   price: Decimal;
+  /** The quote to spend, when the trader chose it (else the strategy's next order size). */
+  quote?: Decimal | undefined;
 }
 export interface ManualCloseRequested {
   type: 'ManualCloseRequested';

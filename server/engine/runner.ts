@@ -144,12 +144,12 @@ export class Engine {
   }
 
   /** A manual add or close, carried out like any event. Call inside `serial`. */
-  async command(botId: string, kind: 'add' | 'close'): Promise<CommandResult> {
+  async command(botId: string, kind: 'add' | 'close', quote?: Decimal): Promise<CommandResult> {
     const live = this.bots.get(botId) ?? (await this.load(botId));
     if (!live) return 'nothing';
     if (live.state.pending) return 'busy';
     const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol));
-    const event: EngineEvent = kind === 'add' ? { type: 'ManualAddRequested', price } : { type: 'ManualCloseRequested', price };
+    const event: EngineEvent = kind === 'add' ? { type: 'ManualAddRequested', price, quote } : { type: 'ManualCloseRequested', price };
     const { state, intents } = live.kit.decide(live.state, event, live.view);
     if (intents.length === 0) return 'nothing';
     await this.carryOut(live, event, state, intents);

@@ -68,6 +68,17 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect((await call('GET', '/api/user/botList')).data.total).toBe(0);
   });
 
+  it('names an unnamed bot by its pair and type in the language of the request (issue 14: never "Martin" in the zh UI)', async () => {
+    await newTrader();
+    const grid = { investment: '1000', lower: '45000', upper: '55000', grids: 4, spacing: 'arithmetic', stopLoss: '', takeProfit: '' };
+    const zh = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params }, auth, 'zh');
+    const en = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params }, auth, 'en');
+    const gridZh = await call('POST', '/api/user/botCreate', { type: 'grid', exchangeId: 1, symbol: 'BTC/USDT', params: grid }, auth, 'zh');
+    const gridEn = await call('POST', '/api/user/botCreate', { type: 'grid', exchangeId: 1, symbol: 'BTC/USDT', params: grid }, auth, 'en');
+    const named = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', name: 'Mine', params }, auth, 'zh');
+    expect([zh, en, gridZh, gridEn, named].map((r) => r.data.name)).toEqual(['BTC/USDT 马丁格尔', 'BTC/USDT Martingale', 'BTC/USDT 网格', 'BTC/USDT Grid', 'Mine']);
+  });
+
   it('runs a martin cycle: first order at start, an add at the trigger, take profit with fees, and the next cycle', async () => {
     await newTrader();
     const created = await create({ name: 'Cycle' });
@@ -186,6 +197,37 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     const end = (await call('GET', `/api/user/botActions?id=${id}`)).data.list.find((a) => a.kind === 'success');
     expect(end!.detail).toMatchObject({ cycle: '1', how: 'manual_close' });
     await op(id, 'stop');
+  });
+
+  it('adds the amount the trader chose, and stops either keeping the coins or selling them first (issue 14, Pionex)', async () => {
+    await newTrader();
+    market.set('BTC/USDT', '50000');
+    const id: string = (await create()).data.id;
+    await op(id, 'start');
+    await trading.engine.idle();
+    const add = (amount: string) => call('GET', `/api/user/botOperation?id=${id}&action=add&amount=${amount}`);
+    // Below the market's minimum order, more than the account holds, or on another action: refused, nothing placed.
+    expect((await add('1')).code).toBe(Code.StrategyOrderBelowMinimum);
+    expect((await add('20000')).code).toBe(Code.StrategyInsufficientBalance);
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=pause&amount=50`)).code).toBe(Code.ValidationError);
+    const added = await add('250');
+    expect(added.data).toMatchObject({ positions: 2 });
+    const adds = await call('GET', `/api/user/positionAdds?id=${id}&cycle=1`);
+    expect(adds.data.map((o) => [o.reason, o.amount])).toEqual([
+      ['open', '0.002'],
+      ['manual_add', '0.005'], // 250 USDT at 50,000
+    ]);
+    // Stop and sell: the position is sold at market as a manual close, then the bot stops with nothing held.
+    market.set('BTC/USDT', '50100');
+    const stopped = await call('GET', `/api/user/botOperation?id=${id}&action=stop&sell=1`);
+    expect(stopped.data).toMatchObject({ status: 'stopped', positions: 0, cycle: 2 });
+    const kinds = (await call('GET', `/api/user/botActions?id=${id}&page_size=50`)).data.list.map((a) => a.kind);
+    expect(kinds.slice(0, 3)).toEqual(['stop', 'success', 'manual_close']);
+    // Stop and keep (the default): the coins stay, the position shows on the stopped bot.
+    const kept: string = (await create()).data.id;
+    await op(kept, 'start');
+    await trading.engine.idle();
+    expect((await op(kept, 'stop')).data).toMatchObject({ status: 'stopped', positions: 1 });
   });
 
   it('books on a manual close at a loss exactly what the confirmation estimated, fees and lot-size dust included (issue 14 §4)', async () => {

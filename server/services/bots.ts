@@ -15,6 +15,8 @@ import { InputError } from '../http/route.ts';
 import type { Trading } from '../trading.ts';
 import { AppError, fail } from './errors.ts';
 import { balances } from '../ledger.ts';
+import { defaultBotName } from '../market/catalog.ts';
+import type { Language } from '../../contract/envelope.ts';
 
 export interface BotsDeps {
   db: Db;
@@ -117,8 +119,8 @@ async function createdParams(deps: BotsDeps, input: BotCreateInput, exchange: st
   return { params: fit.params, refit: fit.moved };
 }
 
-/** botCreate: a martin bot on a bound exchange, stopped until the trader starts it. */
-export async function createBot(deps: BotsDeps, userId: string, input: BotCreateInput): Promise<string> {
+/** botCreate: a bot on a bound exchange, stopped until the trader starts it; unnamed, it is named in the request's language. */
+export async function createBot(deps: BotsDeps, userId: string, input: BotCreateInput, lang: Language = 'zh'): Promise<string> {
   const exchange = exchangeById(input.exchangeId);
   if (!exchange) throw fail('ApiExchangeUnsupported');
   const bound = await deps.db.selectFrom('exchange_keys').select('id').where('user_id', '=', userId).where('exchange_id', '=', exchange.id).executeTakeFirst();
@@ -144,7 +146,7 @@ export async function createBot(deps: BotsDeps, userId: string, input: BotCreate
         exchange_id: exchange.id,
         symbol: input.symbol,
         type: input.type,
-        name: input.name || `${input.symbol} ${input.type === 'grid' ? 'Grid' : 'Martin'}`,
+        name: input.name || defaultBotName(input.type, input.symbol, lang),
         params: JSON.stringify(params),
         status: 'stopped',
         state: JSON.stringify(kit.encode(kit.initial(botId('new')))),
@@ -216,8 +218,31 @@ async function checkFunds(deps: BotsDeps, userId: string, type: string, exchange
   if (money(free).lt(needed)) throw fail('StrategyInsufficientBalance', { values: { available: money(free).toDecimalPlaces(2, 1).toFixed(), needed: needed.toFixed(), quote } });
 }
 
-/** botOperation: start, stop, pause, resume, delete, or a manual add or close. Answers the bot's id, or null once deleted. */
-export async function operateBot(deps: BotsDeps, userId: string, id: string, action: BotOperation): Promise<string | null> {
+/** The quote of a manual add the trader chose: at least the market's minimum order, at most what is free. */
+async function checkAddAmount(deps: BotsDeps, userId: string, row: { exchange_id: number; symbol: string }, amount: string) {
+  const exchange = exchangeById(row.exchange_id)?.code ?? '';
+  const quote = money(amount);
+  const market = await deps.trading.market(exchange, row.symbol);
+  if (quote.lt(market.minCost) || quote.lte(0)) throw new InputError('StrategyOrderBelowMinimum', 'amount');
+  const currency = row.symbol.split('/')[1] ?? 'USDT';
+  let free: string | undefined;
+  try {
+    free = (await deps.trading.assets(userId, exchange)).balances.find((b) => b.currency === currency)?.free ?? '0';
+  } catch {
+    free = undefined; // the exchange will say it when it refuses the order
+  }
+  if (free !== undefined && money(free).lt(quote))
+    throw fail('StrategyInsufficientBalance', { values: { available: money(free).toDecimalPlaces(2, 1).toFixed(), needed: quote.toFixed(), quote: currency } });
+  return quote;
+}
+
+/**
+ * botOperation: start, stop, pause, resume, delete, or a manual add or close. Answers the bot's id, or
+ * null once deleted. A manual add may name the quote to spend (`amount`, checked against the market's
+ * minimum and the free balance); a stop with `sell` sells the open position at market first, as a
+ * manual close, and stops only once it is sold (Pionex's "sell all to USDT"; without it the coins stay).
+ */
+export async function operateBot(deps: BotsDeps, userId: string, id: string, action: BotOperation, options: { amount?: string | undefined; sell?: boolean } = {}): Promise<string | null> {
   const { db, trading } = deps;
   return changing(deps, userId, id, async () => {
     const row = await ownBot(db, userId, id);
@@ -230,10 +255,20 @@ export async function operateBot(deps: BotsDeps, userId: string, id: string, act
       await trading.engine.refresh(id);
       return null;
     }
+    if (options.amount !== undefined && action !== 'add') throw new InputError('ValidationError', 'amount');
+    if (options.sell && action !== 'stop') throw new InputError('ValidationError', 'sell');
+    if (action === 'stop' && options.sell && isStatus(transitions.stop[row.status] ?? '')) {
+      // 'nothing': no position to sell (the engine loads the bot to know).
+      const sold = await trading.engine.command(id, 'close');
+      if (sold === 'busy') throw fail('StrategyBusy');
+      // A live order that is not filled yet leaves the position (and the bot) as it is: the trader stops again once it is sold.
+      if (holdsPosition(trading.engine.stateOf(id) ?? null)) throw fail('StrategyBusy');
+    }
     if (action === 'add' || action === 'close') {
       if (row.status === 'stopped' && action === 'add') throw fail('StrategyStoppedNoAdd');
       const state = trading.engine.stateOf(id);
-      const result = await trading.engine.command(id, action);
+      const quote = options.amount === undefined ? undefined : await checkAddAmount(deps, userId, row, options.amount);
+      const result = await trading.engine.command(id, action, quote);
       if (result === 'busy') throw fail('StrategyBusy');
       if (result === 'nothing') {
         const s = state ?? trading.engine.stateOf(id);

@@ -77,7 +77,7 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
       return onPrice(state, event.price, view);
     case 'ManualAddRequested': {
       if (state.phase !== 'holding' || state.pending || state.fills.length >= view.params.maxPositions) return { state, intents: [] };
-      return place(state, { side: 'buy', quote: orderQuote(view.params, state.fills.length), reason: 'manual_add' });
+      return place(state, { side: 'buy', quote: event.quote ?? orderQuote(view.params, state.fills.length), reason: 'manual_add' });
     }
     case 'ManualCloseRequested': {
       if (state.phase !== 'holding' || state.pending) return { state, intents: [] };

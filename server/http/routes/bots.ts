@@ -23,7 +23,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   const auth = { auth: true } as const;
   const pageOf = (q: { page?: number | undefined; page_size?: number | undefined }) => ({ page: q.page ?? 1, pageSize: q.page_size ?? PAGE_SIZE_DEFAULT });
 
-  route(app, db, 'userBotCreate', auth, async ({ session, body }) => botInfo(db, trading, session.userId, await createBot(deps, session.userId, body)));
+  route(app, db, 'userBotCreate', auth, async ({ session, body, lang }) => botInfo(db, trading, session.userId, await createBot(deps, session.userId, body, lang)));
   // A backtest of the configuration on the create screen, before the bot is saved (issue 6 §2).
   route(app, db, 'strategyBacktest', auth, ({ body }) => backtest(trading, body));
   // The AI bot's parameter search (issue 6 §3), in a worker thread.
@@ -49,7 +49,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   });
   route(app, db, 'userBotCount', auth, async ({ session, query }) => countBots(db, session.userId, query.exchange, query.mode));
   route(app, db, 'userBotOperation', auth, async ({ session, query }) => {
-    const id = await operateBot(deps, session.userId, query.id, query.action);
+    const id = await operateBot(deps, session.userId, query.id, query.action, { amount: query.amount, sell: query.sell === '1' });
     return id === null ? null : botInfo(db, trading, session.userId, id);
   });
   route(app, db, 'userBotBatch', auth, async ({ session, query, lang }) => ({
