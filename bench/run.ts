@@ -14,6 +14,7 @@ import { measureWalletLogin } from './wallet-login.ts';
 import { measureDepositCredit } from './deposit-credit.ts';
 import { measureBacktestAnswer } from './backtest-answer.ts';
 import { measureAiSearch } from './ai-search.ts';
+import { measureAiSearchPairs } from './ai-search-pairs.ts';
 import { measureParity } from './parity.ts';
 import { measureFlood } from './flood.ts';
 import { median, percentile, round } from './stats.ts';
@@ -69,6 +70,8 @@ results.serverRestartReadyMs = { median: Math.round(median(restarts)), runs: res
 
 results.backtestMartin = measureBacktest();
 results.aiSearch = measureAiSearch();
+// Issue 14 §2: every Paper pair within 10 s (one search each, in this thread).
+results.aiSearchPairs = measureAiSearchPairs();
 results.parity7Days = await measureParity();
 results.priceUpdate10kBots = measureBotBook();
 results.botListLoad = await measureBotListLoad(port + 2);
