@@ -1,4 +1,5 @@
 import type { BotTemplate, BotType } from '../../contract/schemas.ts';
+import type { BuiltBotType } from '../../contract/bots.ts';
 import type { Language } from '../../contract/envelope.ts';
 import { tradableTypes } from '../../strategy/kit.ts';
 
@@ -19,7 +20,7 @@ const entries: TypeEntry[] = [
     code: 'martin',
     category: 'dca',
     available: true,
-    name: { zh: '马丁策略', en: 'Martin' },
+    name: { zh: '马丁格尔策略', en: 'Martingale' },
     description: { zh: '逢跌分批加仓，整体止盈后循环', en: 'Buys more on each dip, takes profit on the whole position, repeats' },
   },
   {
@@ -42,6 +43,14 @@ const entries: TypeEntry[] = [
   { id: 5, code: 'custom', category: 'custom', available: false, name: { zh: '自定义', en: 'Custom' }, description: { zh: '自定义参数组合', en: 'Your own parameter set' } },
 ];
 const types: TypeEntry[] = entries.map((t) => ({ ...t, available: available(t.code) }));
+
+/** A built strategy's short name, as the bot screens say it (issue 14: 马丁格尔 / Martingale, never "Martin"). */
+const shortNames: Record<BuiltBotType, Text> = { martin: { zh: '马丁格尔', en: 'Martingale' }, grid: { zh: '网格', en: 'Grid' } };
+
+/** A bot's name when the trader gives none: its pair and type in the language of the request that creates it ("BTC/USDT 马丁格尔"). */
+export function defaultBotName(type: BuiltBotType, symbol: string, lang: Language): string {
+  return `${symbol} ${shortNames[type][lang]}`;
+}
 
 /** The strategy types in a language. */
 export function botTypes(lang: Language): BotType[] {
