@@ -197,6 +197,20 @@ export const backtestAnswerSchema = z.strictObject({
   fill: fillModelSchema,
 });
 export const botParamsSchema = z.union([martinParamsSchema, gridParamsSchema]);
+/** A bot on the strategy rank (issue 14, Pionex item 4): what it trades and how it did, never whose it is. */
+export const botRankEntrySchema = z.strictObject({
+  rank: z.number().int().min(1),
+  type: z.enum(botTypesBuilt),
+  exchange: z.string(),
+  symbol: z.string(),
+  profit: decimal,
+  roiPct: decimal,
+  maxDrawdownPct: decimal,
+  runtime: count,
+  cycles: count,
+  params: botParamsSchema,
+  mine: z.boolean(),
+});
 const aiFiguresSchema = z.strictObject({ returnPct: z.number(), maxDrawdownPct: z.number(), realized: decimal, cycles: count });
 export const aiSearchAnswerSchema = z.strictObject({
   exchange: z.string(),
@@ -367,6 +381,7 @@ export const namedAnswers = {
   DepositRecord: depositRecordSchema,
   WithdrawalRecord: withdrawalRecordSchema,
   RankEntry: rankEntrySchema,
+  BotRankEntry: botRankEntrySchema,
   ReferralMember: referralMemberSchema,
   MartinParams: martinParamsSchema,
   GridParams: gridParamsSchema,
@@ -448,6 +463,7 @@ export const answers = {
   userChangeInfo: changeInfoSchema,
   userChange: z.strictObject({ from: asset, to: asset, amount: decimal, received: decimal, balances: accountBalancesSchema }),
   marketUserRank: z.strictObject({ ...pageShape(rankEntrySchema), me: rankEntrySchema.nullable(), period: z.enum(rankPeriods), mode: tradingMode }),
+  marketBotRank: z.strictObject({ ...pageShape(botRankEntrySchema), period: z.enum(rankPeriods), mode: tradingMode }),
   userReferrals: z.strictObject({ ...pageShape(referralMemberSchema), team: count, rewards: decimal, rates: z.array(decimal) }),
   userPositions: page(openPositionSchema),
   noticeList: z.strictObject({ ...pageShape(noticeSchema), unread: count }),

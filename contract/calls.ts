@@ -66,6 +66,7 @@ export const calls = {
   userChangeInfo: { method: 'GET', path: '/user/changeInfo' },
   userChange: { method: 'POST', path: '/user/change' },
   marketUserRank: { method: 'GET', path: '/market/userRank' },
+  marketBotRank: { method: 'GET', path: '/market/botRank' },
   userReferrals: { method: 'GET', path: '/user/referrals' },
   userPositions: { method: 'GET', path: '/user/positions' },
   // Notices (issue 5 §6: the spec lists no calls for them).
@@ -115,5 +116,6 @@ export const ourCalls = [
   'userActions',
   'userPnl',
   'userPortfolio',
+  'marketBotRank',
 ] as const;
 export const specCallCount = 46;

@@ -202,6 +202,7 @@ export const schemas = {
   userChangeInfo: {},
   userChange: { body: z.strictObject({ from: assetName, to: assetName, amount: decimal, payPassword: z.string().regex(PAYMENT_PASSWORD_RE, 'format') }) },
   marketUserRank: { query: z.strictObject({ page, limit: pageSize, period: z.enum(rankPeriods).optional(), mode: z.enum(['live', 'simulation']).optional() }) },
+  marketBotRank: { query: z.strictObject({ page, limit: pageSize, period: z.enum(rankPeriods).optional(), mode: z.enum(['live', 'simulation']).optional() }) },
   userReferrals: { query: z.strictObject({ page, limit: pageSize }) },
   userPositions: { query: z.strictObject({ page, page_size: pageSize }) },
   noticeList: { query: z.strictObject({ kind: z.enum(['warning', 'notice']).optional(), page, page_size: pageSize }) },
@@ -433,6 +434,28 @@ export interface RankEntry {
   profit: string;
   cycles: number;
   me: boolean;
+}
+
+/**
+ * A bot on the strategy rank, by return on its investment over the period: its type, pair, figures and
+ * parameters (to copy into a bot of one's own), never its owner, its name or its id.
+ */
+export interface BotRankEntry {
+  rank: number;
+  type: 'martin' | 'grid';
+  exchange: string;
+  symbol: string;
+  /** Realised profit of the cycles closed in the period. */
+  profit: string;
+  roiPct: string;
+  /** The largest fall of its realised profit in the period, in percent of its investment. */
+  maxDrawdownPct: string;
+  /** Seconds since its first start. */
+  runtime: number;
+  cycles: number;
+  params: MartinParamsInput | GridParamsInput;
+  /** One of the asking trader's own bots. */
+  mine: boolean;
 }
 
 /** A currency on a bound exchange account. */
@@ -671,6 +694,7 @@ export interface DataOf {
   userChangeInfo: ChangeInfo;
   userChange: { from: ChangePair['from']; to: ChangePair['to']; amount: string; received: string; balances: AccountBalances };
   marketUserRank: Page<RankEntry> & { me: RankEntry | null; period: RankPeriod; mode: 'live' | 'simulation' };
+  marketBotRank: Page<BotRankEntry> & { period: RankPeriod; mode: 'live' | 'simulation' };
   userReferrals: Page<ReferralMember> & { team: number; rewards: string; rates: string[] };
   userPositions: Page<OpenPosition>;
   noticeList: Page<Notice> & { unread: number };

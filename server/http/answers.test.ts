@@ -267,6 +267,7 @@ describe('every answer matches its schema', () => {
     const rank = await ok('marketUserRank', { query: { period: 'all', mode: 'simulation', page: '1', limit: '10' } });
     expect(rank.me?.me).toBe(true);
     await ok('marketUserRank');
+    await ok('marketBotRank', { query: { period: 'all', mode: 'simulation', page: '1', limit: '10' } });
   });
 
   it('answers a backtest and the AI search', async () => {

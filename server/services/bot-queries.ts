@@ -27,7 +27,7 @@ function pageOf<T>(list: T[], total: number, page: number, pageSize: number): Pa
   return { list, total, page, page_size: pageSize };
 }
 
-function inputParams(params: MartinParams): MartinParamsInput {
+export function inputParams(params: MartinParams): MartinParamsInput {
   return { ...params, stopLoss: params.stopLoss ?? '' };
 }
 

@@ -13,6 +13,7 @@ import { indicator } from '../../market/indicators.ts';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { bannerList } from '../../market/banners.ts';
 import { userRank } from '../../services/rank.ts';
+import { botRank } from '../../services/bot-rank.ts';
 
 /** Market data from the shared feed, and the strategy types with their ready-made templates. */
 export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading, 'feed' | 'now' | 'symbols' | 'assets' | 'candles'>): void {
@@ -72,6 +73,10 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading
   route(app, db, 'indexBanners', { auth: true }, async ({ lang }) => bannerList(lang));
   route(app, db, 'marketUserRank', { auth: true }, ({ session, query }) =>
     userRank(db, session.userId, { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE_DEFAULT, period: query.period ?? '30d', mode: query.mode ?? 'live' }),
+  );
+  // The strategy rank: bots by ROI, their parameters to copy, never whose they are (issue 14, Pionex item 4).
+  route(app, db, 'marketBotRank', { auth: true }, ({ session, query }) =>
+    botRank(db, session.userId, { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE_DEFAULT, period: query.period ?? '30d', mode: query.mode ?? 'live' }),
   );
   route(app, db, 'marketBotTypes', { auth: true }, async ({ lang }) => botTypes(lang));
   route(app, db, 'marketTypeBots', { auth: true }, async ({ lang, query }) =>

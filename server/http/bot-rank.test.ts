@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScriptedMarket } from '../market/scripted.ts';
+import { maxFall } from '../services/bot-rank.ts';
+import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
+import { createTrading, type Trading } from '../trading.ts';
+
+const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true };
+
+describe('the largest fall of a bot’s realised profit', () => {
+  it('is measured from the running peak, the sum starting at 0', () => {
+    expect(maxFall([]).toFixed()).toBe('0');
+    expect(maxFall(['2', '3']).toFixed()).toBe('0');
+    expect(maxFall(['-1', '2']).toFixed()).toBe('1'); // 0 -> -1
+    expect(maxFall(['5', '-2', '1', '-3', '4']).toFixed()).toBe('4'); // peak 5, then 3, 4, 1
+  });
+});
+
+/**
+ * The strategy rank (issue 14, Pionex item 4): a trader sees other traders' bots by ROI with their
+ * type, pair, figures and parameters to copy, never whose they are (no nickname, UID, avatar, bot name
+ * or id anywhere in the answer), and their own bots marked as theirs.
+ */
+describe.each(dbKinds)('the strategy rank (%s)', (kind) => {
+  let t: TestApp;
+  let trading: Trading;
+  const market = new ScriptedMarket();
+  const register = async () => {
+    const payload = await registerPayload(t.app);
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload });
+    return { auth: { authorization: `Bearer ${r.json().data.token}` }, account: payload.account as string, sn: r.json().data.sn as string };
+  };
+  const call = <M extends 'GET' | 'POST', U extends string>(auth: Record<string, string>, method: M, url: U, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang: 'en' } }).then((r) => r.json() as Answer<DataAt<M, U>>);
+  const step = async (price: string) => {
+    market.set('BTC/USDT', price);
+    await trading.engine.tick();
+    await trading.engine.idle();
+  };
+
+  beforeAll(async () => {
+    t = await openTestApp(kind, { trading: (db) => (trading = createTrading({ db, feed: market })) });
+    market.set('BTC/USDT', '50000');
+  });
+  afterAll(async () => {
+    await trading.engine.stop();
+    await t.close();
+  });
+
+  it('lists bots by ROI with what a copy needs, and nothing of their owners', async () => {
+    const alice = await register();
+    const bob = await register();
+    expect((await call(alice.auth, 'POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    market.set('BTC/USDT', '50000');
+    const created = await call(alice.auth, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', name: 'Alice secret bot', params });
+    const id = created.data.id;
+    await call(alice.auth, 'GET', `/api/user/botOperation?id=${id}&action=start`);
+    await step('49000'); // an add
+    await step('49900'); // take profit: 2.86367004 USDT on 1,000
+    const rank = await call(bob.auth, 'GET', '/api/market/botRank?mode=simulation&period=all&page=1&limit=50');
+    expect(rank.code).toBe(1);
+    const entry = rank.data.list.find((e) => e.profit === '2.86367004' && e.symbol === 'BTC/USDT');
+    expect(entry).toMatchObject({ type: 'martin', exchange: 'paper', roiPct: '0.29', maxDrawdownPct: '0', cycles: 1, mine: false, params: { ...params, stopLoss: '' } });
+    expect(entry!.runtime).toBeGreaterThanOrEqual(0);
+    // Nothing that says whose it is.
+    const text = JSON.stringify(rank.data);
+    for (const secret of [alice.account, alice.sn, 'Alice secret bot']) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/"(id|botId|userId|name|nickname|uid|avatar)":/);
+    expect(Object.keys(entry!).sort()).toEqual(['cycles', 'exchange', 'maxDrawdownPct', 'mine', 'params', 'profit', 'rank', 'roiPct', 'runtime', 'symbol', 'type']);
+    // Its owner sees it as theirs; live bots are ranked apart; a deleted bot leaves the rank.
+    const own = await call(alice.auth, 'GET', '/api/market/botRank?mode=simulation&period=all&page=1&limit=50');
+    expect(own.data.list.find((e) => e.profit === '2.86367004')?.mine).toBe(true);
+    expect((await call(bob.auth, 'GET', '/api/market/botRank?mode=live&period=all')).data.list.some((e) => e.profit === '2.86367004')).toBe(false);
+    await call(alice.auth, 'GET', `/api/user/botOperation?id=${id}&action=stop`);
+    await call(alice.auth, 'GET', `/api/user/botOperation?id=${id}&action=delete`);
+    const after = await call(bob.auth, 'GET', '/api/market/botRank?mode=simulation&period=all&page=1&limit=50');
+    expect(after.data.list.some((e) => e.profit === '2.86367004')).toBe(false);
+  });
+});

@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import type { BotRankEntry, RankPeriod } from '../../contract/schemas.ts';
+import type { Db } from '../db/connect.ts';
+import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
+import { money } from '../../strategy/money.ts';
+import { runtimeOf } from '../../strategy/returns.ts';
+import type { GridParams } from '../../strategy/grid/rules.ts';
+import type { MartinParams } from '../../strategy/martin/rules.ts';
+import { inputParams, startsAndStops } from './bot-queries.ts';
+import { gridInputParams } from './grid-queries.ts';
+
+/**
+ * The strategy rank (issue 14, Pionex item 4): bots ordered by the return on their investment of the
+ * cycles they closed in the period, live and simulated bots apart, deleted bots left out. An entry says
+ * what a bot trades and how it did (profit, ROI, the largest fall of its realised profit, runtime) and
+ * carries its parameters, so that a trader copies them into a bot of their own; never its owner, its
+ * name (a name can say who) or its id.
+ */
+const periodDays: Record<RankPeriod, number | null> = { '1d': 1, '7d': 7, '30d': 30, all: null };
+
+type Row = { bot_id: string; user_id: string; type: string; exchange_id: number; symbol: string; params: unknown; status: string; profit: string; cycles: string; roi: string; place: string };
+
+export async function botRank(
+  db: Db,
+  userId: string,
+  options: { page: number; limit: number; period: RankPeriod; mode: 'live' | 'simulation'; now?: number },
+): Promise<{ list: BotRankEntry[]; total: number; page: number; page_size: number; period: RankPeriod; mode: 'live' | 'simulation' }> {
+  const now = options.now ?? Date.now();
+  const days = periodDays[options.period];
+  const since = days === null ? new Date(0) : new Date(now - days * 86_400_000);
+  const paper = options.mode === 'simulation';
+  const ranked = sql<Row>`
+    with totals as (
+      select c.bot_id, sum(c.profit) as profit, count(*) as cycles
+      from bot_cycles c join bots b on b.id = c.bot_id
+      where c.closed_at >= ${since} and b.deleted_at is null and (b.exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${paper}
+      group by c.bot_id
+    ), scored as (
+      select t.bot_id, t.profit, t.cycles, b.user_id, b.type, b.exchange_id, b.symbol, b.params, b.status,
+        t.profit * 100 / nullif((b.params->>'investment')::numeric, 0) as roi
+      from totals t join bots b on b.id = t.bot_id
+    )
+    select *, rank() over (order by roi desc nulls last) as place from scored`;
+  const offset = (options.page - 1) * options.limit;
+  const [list, total] = await Promise.all([
+    sql<Row>`select * from (${ranked}) r order by place, bot_id limit ${options.limit} offset ${offset}`.execute(db),
+    sql<{ n: string }>`select count(*) as n from (${ranked}) r`.execute(db),
+  ]);
+  const ids = list.rows.map((r) => String(r.bot_id));
+  const [cycles, runs] = await Promise.all([cyclesOf(db, ids, since), startsAndStops(db, ids)]);
+  return {
+    list: list.rows.map((r) => {
+      const id = String(r.bot_id);
+      const investment = money(String((r.params as { investment?: string }).investment ?? '0'));
+      const run = runs.get(id);
+      return {
+        rank: Number(r.place),
+        type: r.type === 'grid' ? 'grid' : 'martin',
+        exchange: exchangeById(r.exchange_id)?.code ?? 'unknown',
+        symbol: r.symbol,
+        profit: money(r.profit).toDecimalPlaces(8).toFixed(),
+        roiPct: money(r.roi ?? '0')
+          .toDecimalPlaces(2)
+          .toFixed(),
+        maxDrawdownPct: investment.isZero()
+          ? '0'
+          : maxFall(cycles.get(id) ?? [])
+              .mul(100)
+              .div(investment)
+              .toDecimalPlaces(2)
+              .toFixed(),
+        runtime: runtimeOf(run?.first ?? null, run?.lastStop ?? null, r.status === 'stopped', now),
+        cycles: Number(r.cycles),
+        params: r.type === 'grid' ? gridInputParams(r.params as GridParams) : inputParams(r.params as MartinParams),
+        mine: String(r.user_id) === String(userId),
+      };
+    }),
+    total: Number(total.rows[0]?.n ?? 0),
+    page: options.page,
+    page_size: options.limit,
+    period: options.period,
+    mode: options.mode,
+  };
+}
+
+/** The largest fall of a running sum from its peak (0 when it never falls), the sum starting at 0. */
+export function maxFall(profits: readonly string[]) {
+  let sum = money(0);
+  let peak = money(0);
+  let fall = money(0);
+  for (const p of profits) {
+    sum = sum.plus(p);
+    if (sum.gt(peak)) peak = sum;
+    if (peak.minus(sum).gt(fall)) fall = peak.minus(sum);
+  }
+  return fall;
+}
+
+async function cyclesOf(db: Db, ids: string[], since: Date): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('bot_cycles').select(['bot_id', 'profit']).where('bot_id', 'in', ids).where('closed_at', '>=', since).orderBy('closed_at').orderBy('id').execute();
+  const out = new Map<string, string[]>();
+  for (const r of rows) out.set(String(r.bot_id), [...(out.get(String(r.bot_id)) ?? []), String(r.profit)]);
+  return out;
+}
