@@ -32,8 +32,9 @@ export const calls = {
   userPassword: { method: 'POST', path: '/user/password' },
   marketSymbols: { method: 'GET', path: '/market/symbols' },
   marketExchanges: { method: 'GET', path: '/market/exchanges' },
-  exchangesBind: { method: 'POST', path: '/exchanges/bind' },
-  exchangesUnbind: { method: 'DELETE', path: '/exchanges/bind/:id' },
+  // The bind screen says a refusal under its button (and asks for a 2FA code there): a toast too would say it twice (issue 14).
+  exchangesBind: { method: 'POST', path: '/exchanges/bind', screen: true },
+  exchangesUnbind: { method: 'DELETE', path: '/exchanges/bind/:id', screen: true },
   userApi: { method: 'GET', path: '/user/api' },
   userApiPost: { method: 'POST', path: '/user/api' },
   marketBotTypes: { method: 'GET', path: '/market/botTypes' },

@@ -192,7 +192,7 @@ describe('a new trader on a phone', () => {
   it('binds Paper keys, sees them masked, and unbinds after confirming', async () => {
     await loggedIn();
     await page.goto('/bind');
-    await page.getByTestId('exchange-list').getByText('Paper').click();
+    await page.getByTestId('exchange-list').getByText('模拟盘').click();
     await page.waitForURL('**/bind/paper');
     await page.locator('form button[type="submit"]').click();
     await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('请输入 API Key');
@@ -204,7 +204,9 @@ describe('a new trader on a phone', () => {
     await expect.poll(() => page.getByTestId('exchange-list').innerText()).toContain('已绑定 pape****5678');
     await page.goto('/bind/okx');
     await expect.poll(() => page.locator('input[name="passphrase"]').count()).toBe(1);
-    expect(await page.getByTestId('server-ip').allInnerTexts()).toEqual(['127.0.0.1']);
+    // SERVER_IPS is left at 127.0.0.1 here: no address is offered for the whitelist (tests/bind.test.ts).
+    await page.getByTestId('ips-unconfigured').waitFor();
+    expect(await page.getByTestId('server-ip').count()).toBe(0);
     await page.goto('/bind/paper');
     await page.getByRole('button', { name: '解除绑定' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '解除' }).click();

@@ -50,8 +50,8 @@ const lastBody = () => bodies.at(-1) as Record<string, unknown> | undefined;
 const specScreenCalls = ['userBotList', 'userBotCreate', 'userBotUpdate', 'userBotOperation', 'userBotBatch', 'userBotActions', 'userBotDetail', 'userBotInfo', 'userBotPositions'] as const;
 /** Spec §7's four, plus ours: the challenge that register and login solve first (issue 12). */
 const noAutoErrorCalls = ['loginAccount', 'loginRegister', 'loginNonce', 'loginVerify', 'loginChallenge'] as const;
-/** Our calls whose screens show their errors themselves: the 2FA code fields (issue 12). */
-const ourScreenCalls = ['userTwoFactorEnable', 'userTwoFactorDisable'] as const;
+/** Our calls whose screens show their errors themselves: the 2FA code fields (issue 12), the bind screen (issue 14). */
+const ourScreenCalls = ['userTwoFactorEnable', 'userTwoFactorDisable', 'exchangesBind', 'exchangesUnbind'] as const;
 
 /** A valid-looking input for a call, so requests of every kind can be made in loops. */
 const sample: Partial<{ [N in CallName]: CallInput<N> }> = {
@@ -68,6 +68,7 @@ const sample: Partial<{ [N in CallName]: CallInput<N> }> = {
   loginNonce: { query: { address: `0x${'a'.repeat(40)}` } },
   loginVerify: { body: { address: `0x${'a'.repeat(40)}`, signature: '0xab' } },
   exchangesUnbind: { params: { id: '3' } },
+  exchangesBind: { body: { exchangeId: 1, apiKey: 'paperKey12345678', secretKey: 'paperSecret12345678' } },
 };
 
 beforeEach(() => {
@@ -468,7 +469,7 @@ describe('network failures', () => {
 // ---- screen-handled calls ----
 
 describe('screen-handled calls (spec §7)', () => {
-  it('are exactly the spec list plus the no-auto-error calls (and our 2FA code calls)', () => {
+  it('are exactly the spec list plus the no-auto-error calls (and our 2FA code and bind calls)', () => {
     const flagged = (Object.keys(calls) as CallName[]).filter((n) => {
       const spec: CallSpec = calls[n];
       return spec.screen || spec.noAutoError;

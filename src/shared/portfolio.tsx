@@ -4,13 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { PortfolioAccount } from '../../contract/bots.ts';
 import * as ui from '../components/ui/ui.css.ts';
 import { num } from './format.ts';
-import { call, exchangesQuery, failed } from './query.ts';
+import { call, failed } from './query.ts';
+import { useExchangeNames } from './exchange-names.ts';
 import * as css from './blocks.css.ts';
 
-/** An account's name ("Binance 模拟") and whether its money is real: simulated accounts are always labelled so. */
+/** An account's name ("Binance 模拟" / "Binance (simulated)") and whether its money is real: simulated accounts are always labelled so. */
 function AccountName({ account }: { account: PortfolioAccount }) {
-  const { data } = useQuery(exchangesQuery);
-  const name = data?.exchanges.find((e) => e.code === account.exchange)?.name ?? account.exchange;
+  const name = useExchangeNames()(account.exchange);
   return (
     <span>
       {name} <span className={account.kind === 'live' ? css.badge.running : css.badge.paused}>{account.kind === 'live' ? <Trans>实盘</Trans> : <Trans>模拟</Trans>}</span>

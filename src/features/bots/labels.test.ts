@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { I18n, MessageDescriptor } from '@lingui/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, setupI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import type { BotAction } from '../../../contract/bots.ts';
-import { actionTitle, actionTone } from './labels.ts';
+import { actionTitle, actionTone, botTitle } from './labels.ts';
 
 /** The source (zh) text of a descriptor, as an i18n with no catalog shows it. */
 const zh = { _: (d: MessageDescriptor) => d.message ?? d.id } as unknown as I18n;
@@ -22,5 +22,27 @@ describe('bot log lines', () => {
     expect(actionTone(line('success', { profit: '0' }))).toBeUndefined();
     expect(actionTitle(line('success', { profit: '-1' }), zh)).toBe('本轮结束'); // older lines, before `how` was logged
     expect(actionTone(line('failed', {}))).toBe('down');
+  });
+});
+
+/** Issue 14: a bot the server named shows its type in the UI language, and its pair once. */
+describe('bot titles', () => {
+  const zhI18n = setupI18n({ locale: 'zh', messages: { zh: {} } });
+  afterEach(() => i18n.activate('zh'));
+
+  it('shows a default name as the pair and the type in the UI language, whatever language or version made it', () => {
+    for (const name of ['BTC/USDT Martin', 'BTC/USDT Martingale', 'BTC/USDT 马丁格尔']) expect(botTitle('BTC/USDT', name, zhI18n)).toBe('BTC/USDT · 马丁格尔');
+    for (const name of ['ETH/USDT Grid', 'ETH/USDT 网格']) expect(botTitle('ETH/USDT', name, zhI18n)).toBe('ETH/USDT · 网格');
+    i18n.activate('en');
+    expect(botTitle('BTC/USDT', 'BTC/USDT 马丁格尔', i18n)).toBe('BTC/USDT · Martingale');
+    expect(botTitle('BTC/USDT', 'BTC/USDT 网格', i18n)).toBe('BTC/USDT · Grid');
+  });
+
+  it('keeps a name the trader chose, with the pair once', () => {
+    expect(botTitle('BTC/USDT', 'E2E 马丁', zhI18n)).toBe('BTC/USDT · E2E 马丁');
+    expect(botTitle('BTC/USDT', 'AI BTC/USDT', zhI18n)).toBe('BTC/USDT · AI');
+    expect(botTitle('BTC/USDT', 'BTC/USDT dip buyer', zhI18n)).toBe('BTC/USDT · dip buyer');
+    expect(botTitle('BTC/USDT', 'BTC/USDT', zhI18n)).toBe('BTC/USDT');
+    expect(botTitle('BTC/USDT', 'Martin', zhI18n)).toBe('BTC/USDT · 马丁格尔');
   });
 });

@@ -10,6 +10,27 @@ export const statusLabels: Record<BotStatus, MessageDescriptor> = {
   stopped: msg`已停止`,
 };
 
+/** A strategy type as the bot screens name it (issue 14: 马丁格尔 / Martingale, never "Martin"). */
+export const typeLabels = {
+  martin: msg`马丁格尔`,
+  grid: msg`网格`,
+} as const satisfies Record<string, MessageDescriptor>;
+
+// The names the server gives a bot left unnamed, in every language and every version ("BTC/USDT Martin" before issue 14).
+const defaultNames: Record<keyof typeof typeLabels, readonly string[]> = { martin: ['Martin', 'Martingale', '马丁格尔'], grid: ['Grid', '网格'] };
+
+/**
+ * How a bot is titled: its pair and its name, the pair once ("BTC/USDT · 马丁格尔", not "BTC/USDT ·
+ * BTC/USDT 马丁格尔"). A name the server gave (the pair and the type) shows the type in the UI
+ * language, whatever the language it was made in; a name the trader chose shows as chosen.
+ */
+export function botTitle(symbol: string, name: string, i18n: I18n): string {
+  const rest = name.startsWith(`${symbol} `) ? name.slice(symbol.length + 1) : name.endsWith(` ${symbol}`) ? name.slice(0, -symbol.length - 1) : name;
+  const type = (['martin', 'grid'] as const).find((t) => defaultNames[t].includes(rest));
+  if (type) return `${symbol} · ${i18n._(typeLabels[type])}`;
+  return rest === symbol || rest.trim() === '' ? symbol : `${symbol} · ${rest}`;
+}
+
 export const operationLabels: Record<BatchOperation | 'add' | 'close', MessageDescriptor> = {
   start: msg`启动`,
   stop: msg`停止`,

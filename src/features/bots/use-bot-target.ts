@@ -6,9 +6,10 @@ import { call, failed } from '../../shared/query.ts';
 /**
  * Where a bot trades, for the create and edit screens of every strategy: the trader's bound exchanges,
  * the bot being edited (if any), the chosen exchange and pair, and that pair's market now (its rules
- * and price, refreshed every 10 s), so the engine's own checks can run as the trader types.
+ * and price, refreshed every 10 s), so the engine's own checks can run as the trader types. A new bot
+ * starts on `exchange` (a code) when the trader has bound it, else on the first bound exchange.
  */
-export function useBotTarget(id: string | undefined) {
+export function useBotTarget(id: string | undefined, exchange?: string) {
   const bindings = useQuery(call('userApi', {}, { show: false }));
   // The bot being edited is read once per visit: it fills the form, which a refetch must not overwrite.
   const bot = useQuery({ ...call('userBotInfo', { id: id ?? '' }), enabled: id !== undefined, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false });
@@ -22,8 +23,9 @@ export function useBotTarget(id: string | undefined) {
     setName(bot.data.name);
   }, [bot.data]);
   useEffect(() => {
-    if (!id && exchangeId === null && bindings.data?.[0]) setExchangeId(bindings.data[0].exchangeId);
-  }, [bindings.data, exchangeId, id]);
+    const first = bindings.data?.find((b) => b.exchange === exchange) ?? bindings.data?.[0];
+    if (!id && exchangeId === null && first) setExchangeId(first.exchangeId);
+  }, [bindings.data, exchangeId, id, exchange]);
   const binding: ApiBinding | undefined = bindings.data?.find((b) => b.exchangeId === exchangeId);
   const exchangeCode = binding?.exchange ?? bot.data?.exchange;
   const symbols = useQuery({ ...call('marketSymbols', { exchange: exchangeCode ?? '' }, { show: false }), enabled: exchangeCode !== undefined, refetchInterval: 10_000 });

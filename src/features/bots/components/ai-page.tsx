@@ -163,7 +163,7 @@ function AiSearchPage() {
                     已回测 {progress.done} / {progress.total} 组参数（最近 30 天和 7 天的行情）。
                   </Trans>
                 ) : (
-                  <Trans>正在用最近 30 天和 7 天的行情回测数百组马丁和网格参数，约需几秒。</Trans>
+                  <Trans>正在用最近 30 天和 7 天的行情回测数百组马丁格尔和网格参数，约需几秒。</Trans>
                 )}
               </p>
             ) : null}
@@ -218,7 +218,7 @@ function ProposalCard({ p, index, kept, busy, starting, refused, onStart }: { p:
     <article className={ui.card} data-testid="ai-proposal">
       <div className={css.botHead}>
         <strong>
-          {index + 1}. {m ? <Trans>马丁</Trans> : <Trans>网格</Trans>}
+          {index + 1}. {m ? <Trans>马丁格尔</Trans> : <Trans>网格</Trans>}
         </strong>
         <span className={ui.muted}>
           <Trans>

@@ -11,7 +11,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { ActionList } from './action-list.tsx';
 import { Pager } from '../../../shared/pager.tsx';
-import { actionLabels } from '../labels.ts';
+import { actionLabels, botTitle } from '../labels.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 
@@ -54,7 +54,7 @@ export function AllLogsPage({ id }: { id?: string | undefined }) {
             <option value="">{t`全部策略`}</option>
             {bots.data?.list.map((b) => (
               <option key={b.id} value={b.id}>
-                {b.symbol} · {b.name}
+                {botTitle(b.symbol, b.name, i18n)}
               </option>
             ))}
           </select>
@@ -156,7 +156,7 @@ export function AllLogsPage({ id }: { id?: string | undefined }) {
             actions={actions.data.list}
             botOf={(a) => {
               const line = a as BotLogLine;
-              return `${line.symbol} · ${line.botName}`;
+              return botTitle(line.symbol, line.botName, i18n);
             }}
           />
         ) : null}

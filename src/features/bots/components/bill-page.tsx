@@ -11,8 +11,10 @@ import { time } from '../../../shared/format.ts';
 import { Profit } from './figure.tsx';
 import { Pager } from '../../../shared/pager.tsx';
 import { useTradingMode } from '../use-trading-mode.ts';
+import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { ModeSwitch } from './mode-switch.tsx';
 import { PnlPanel } from './pnl-panel.tsx';
+import { botTitle } from '../labels.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 
@@ -20,7 +22,8 @@ const PAGE_SIZE = 10;
 
 /** /strategy/bill: realised profit today and in total, by day over 30 days, by bot and by pair, and every closed cycle. */
 export function BillPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const exchangeName = useExchangeNames();
   const [page, setPage] = useState(1);
   const [by, setBy] = useState<'bot' | 'symbol'>('bot');
   const [mode, setMode] = useTradingMode();
@@ -101,9 +104,7 @@ export function BillPage() {
           {by === 'bot'
             ? group.data.byBot.map((g) => (
                 <div key={g.botId} className={css.row}>
-                  <span>
-                    {g.symbol} · {g.botName}
-                  </span>
+                  <span>{botTitle(g.symbol, g.botName, i18n)}</span>
                   <Profit value={g.profit} />
                 </div>
               ))
@@ -129,12 +130,12 @@ export function BillPage() {
           <div key={b.id} className={css.logItem}>
             <div className={css.rowTight}>
               <span>
-                {b.symbol} · {b.botName} · <Trans>第 {b.cycle} 轮</Trans>
+                {botTitle(b.symbol, b.botName, i18n)} · <Trans>第 {b.cycle} 轮</Trans>
               </span>
               <Profit value={b.profit} />
             </div>
             <div className={css.figureLabel}>
-              {b.exchange} · {time(b.closedAt)}
+              {exchangeName(b.exchange)} · {time(b.closedAt)}
             </div>
           </div>
         ))}

@@ -13,6 +13,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { num } from '../../../shared/format.ts';
 import { Figure, Profit } from './figure.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { botTitle } from '../labels.ts';
 import * as css from '../../../shared/blocks.css.ts';
 
 /** /strategy/action/{id}: a manual add at the market (the next level's amount) or a manual close of the whole position, each confirmed first. */
@@ -52,9 +53,7 @@ export function BotActionPage({ id }: { id: string }) {
         <>
           <section className={ui.card}>
             <div className={css.botHead}>
-              <strong>
-                {d.symbol} · {d.name}
-              </strong>
+              <strong>{botTitle(d.symbol, d.name, i18n)}</strong>
               <StatusBadge status={d.status} />
             </div>
             <div className={css.figures}>

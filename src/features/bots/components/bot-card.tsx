@@ -8,6 +8,7 @@ import { BotReturns } from './returns.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 import { pauseText } from '../../../shared/refusal-words.ts';
+import { botTitle } from '../labels.ts';
 
 /** A bot in the list: name, pair, exchange, status, profit, the open cycle, its returns (total, ROI, APR, runtime); a checkbox in select mode. */
 export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { bot: BotSummary; exchangeName: string; selecting: boolean; selected: boolean; onSelect: (on: boolean) => void }) {
@@ -17,13 +18,11 @@ export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { 
       {selecting ? <input type="checkbox" className={css.checkbox} checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={t`选择 ${bot.name}`} /> : null}
       <Link to="/strategy/detail/$id" params={{ id: bot.id }} className={css.botLink}>
         <div className={css.botHead}>
-          <span className={css.botTitle}>
-            {bot.symbol} · {bot.name}
-          </span>
+          <span className={css.botTitle}>{botTitle(bot.symbol, bot.name, i18n)}</span>
           <StatusBadge status={bot.status} />
         </div>
         <div className={styles.cardMeta}>
-          {exchangeName} · {bot.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁</Trans>} · <Trans>第 {bot.cycle} 轮</Trans>
+          {exchangeName} · {bot.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁格尔</Trans>} · <Trans>第 {bot.cycle} 轮</Trans>
         </div>
         <div className={css.figures}>
           <Figure label={bot.type === 'grid' ? <Trans>网格利润</Trans> : <Trans>已实现收益</Trans>}>

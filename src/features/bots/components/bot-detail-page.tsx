@@ -9,8 +9,8 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 import { num, time } from '../../../shared/format.ts';
-import { orderReasonLabels } from '../labels.ts';
-import { useExchangeNames } from '../use-exchange-names.ts';
+import { botTitle, orderReasonLabels } from '../labels.ts';
+import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { ActionList } from './action-list.tsx';
 import { BotOperations } from './bot-operations.tsx';
 import { Figure, Profit } from './figure.tsx';
@@ -64,7 +64,7 @@ export function BotDetailPage({ id }: { id: string }) {
   const history = candles.data?.[0]?.history;
 
   return (
-    <Page title={d ? `${d.symbol} · ${d.name}` : <Trans>策略详情</Trans>}>
+    <Page title={d ? botTitle(d.symbol, d.name, i18n) : <Trans>策略详情</Trans>}>
       <OfflineBanner />
       <LoadState loading={loading(detail)} failed={failed(detail)} failedText={<Trans>策略加载失败，可能已被删除。</Trans>} onRetry={() => void detail.refetch()} />
       {d ? (
@@ -72,7 +72,7 @@ export function BotDetailPage({ id }: { id: string }) {
           <section className={ui.card} data-testid="bot-summary">
             <div className={css.botHead}>
               <span className={ui.muted}>
-                {exchangeName(d.exchange)} · {d.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁</Trans>} · <Trans>第 {d.cycle} 轮</Trans>
+                {exchangeName(d.exchange)} · {d.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁格尔</Trans>} · <Trans>第 {d.cycle} 轮</Trans>
               </span>
               <StatusBadge status={d.status} />
             </div>

@@ -17,15 +17,22 @@ const detailRoute = getRouteApi('/_authed/strategy/detail/$id');
 const actionRoute = getRouteApi('/_authed/strategy/action/$id');
 const logsRoute = getRouteApi('/_authed/strategy/logs');
 
+/** ?exchange= (a code) picks the exchange a new bot starts on, e.g. from the bind screen's next step (checked here, like ?id= below). */
+function exchangeOf(search: Record<string, unknown>): string | undefined {
+  return typeof search.exchange === 'string' && /^[a-z0-9]{2,20}$/.test(search.exchange) ? search.exchange : undefined;
+}
+
 /** Remounts per bot, so a form never shows another bot's values. */
 export function MartinRoute() {
   const { id } = martinRoute.useParams();
-  return <MartinFormPage key={id ?? 'new'} id={id} />;
+  const search: Record<string, unknown> = martinRoute.useSearch();
+  return <MartinFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} />;
 }
 
 export function GridRoute() {
   const { id } = gridRoute.useParams();
-  return <GridFormPage key={id ?? 'new'} id={id} />;
+  const search: Record<string, unknown> = gridRoute.useSearch();
+  return <GridFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} />;
 }
 
 export function AiRoute() {

@@ -4,7 +4,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num } from '../../../shared/format.ts';
 import type { BotTarget } from '../use-bot-target.ts';
-import { useExchangeNames } from '../use-exchange-names.ts';
+import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import { failed } from '../../../shared/query.ts';
 

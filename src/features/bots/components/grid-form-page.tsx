@@ -21,11 +21,11 @@ import * as styles from './bots.css.ts';
 type Editable = Exclude<keyof GridValues, 'spacing'>;
 
 /** /strategy/grid/{id?}: create a grid bot, or edit a stopped or paused one; the profit per grid shows before the start. */
-export function GridFormPage({ id }: { id?: string | undefined }) {
+export function GridFormPage({ id, exchange }: { id?: string | undefined; exchange?: string | undefined }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const navigate = useNavigate();
-  const target = useBotTarget(id);
+  const target = useBotTarget(id, exchange);
   const { bot, market, exchangeId, symbol, name, running } = target;
   const [values, setValues] = useState<GridValues | null>(null);
 

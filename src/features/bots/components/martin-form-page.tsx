@@ -20,10 +20,10 @@ import * as styles from './bots.css.ts';
 type Editable = Exclude<keyof MartinValues, 'repeat'>;
 
 /** /strategy/martin/{id?}: create a martin bot, or edit a stopped or paused one; the engine's own checks run as the trader types. */
-export function MartinFormPage({ id }: { id?: string | undefined }) {
+export function MartinFormPage({ id, exchange }: { id?: string | undefined; exchange?: string | undefined }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const target = useBotTarget(id);
+  const target = useBotTarget(id, exchange);
   const { bot, market, exchangeId, symbol, name, running } = target;
   const [values, setValues] = useState<MartinValues>(defaultMartinValues);
 
@@ -56,7 +56,7 @@ export function MartinFormPage({ id }: { id?: string | undefined }) {
   const pct = t`百分比`;
 
   return (
-    <Page title={id ? <Trans>编辑马丁策略</Trans> : <Trans>创建马丁策略</Trans>}>
+    <Page title={id ? <Trans>编辑马丁格尔策略</Trans> : <Trans>创建马丁格尔策略</Trans>}>
       <OfflineBanner />
       <LoadState
         loading={loading}

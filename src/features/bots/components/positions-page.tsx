@@ -11,6 +11,7 @@ import { num } from '../../../shared/format.ts';
 import { Figure, Profit } from './figure.tsx';
 import { Pager } from '../../../shared/pager.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { botTitle } from '../labels.ts';
 import * as css from '../../../shared/blocks.css.ts';
 
 const PAGE_SIZE = 10;
@@ -37,9 +38,7 @@ export function PositionsPage() {
           <li key={p.botId} className={css.botCardSingle}>
             <Link to="/strategy/detail/$id" params={{ id: p.botId }} className={css.botLink}>
               <div className={css.botHead}>
-                <span className={css.botTitle}>
-                  {p.symbol} · {p.botName}
-                </span>
+                <span className={css.botTitle}>{botTitle(p.symbol, p.botName, i18n)}</span>
                 <StatusBadge status={p.status} />
               </div>
               <div className={css.figures}>

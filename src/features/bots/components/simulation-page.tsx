@@ -13,6 +13,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { Code } from '../../../../contract/codes.ts';
 import { num } from '../../../shared/format.ts';
 import { BotCard } from './bot-card.tsx';
+import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 
@@ -32,6 +33,7 @@ export function SimulationPage() {
   const simulated = list.filter((e) => e.code === 'paper' || e.simulatedOf);
   const unsupported = list.filter((e) => e.code !== 'paper' && !e.simulatedOf && !e.simulation);
   const { t } = useLingui();
+  const exchangeName = useExchangeNames();
   return (
     <Page title={<Trans>模拟</Trans>} root>
       <div className={css.chips} role="tablist" aria-label={t`模拟账户`}>
@@ -48,7 +50,7 @@ export function SimulationPage() {
             }}
             data-testid={`sim-exchange-${e.code}`}
           >
-            {e.name}
+            {exchangeName(e.code)}
           </button>
         ))}
         {unsupported.map((e) => (
@@ -73,6 +75,7 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const code = exchange.code;
+  const exchangeName = useExchangeNames();
   const account = useQuery({
     queryKey: ['userAsset', { exchange: code }, 'opened'] as const,
     queryFn: () =>
@@ -123,7 +126,7 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
             <Trans>模拟账户</Trans>
           </strong>
           <span className={ui.muted}>
-            {exchange.name} · {exchange.simulatedOf ? <Trans>虚拟资金，实时行情</Trans> : <Trans>虚拟资金，模拟行情</Trans>}
+            {exchangeName(code)} · {exchange.simulatedOf ? <Trans>虚拟资金，实时行情</Trans> : <Trans>虚拟资金，模拟行情</Trans>}
           </span>
         </div>
         {account.data && !account.data.bound ? (
@@ -169,10 +172,10 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
           </strong>
         </div>
         <div className={styles.simActions}>
-          <Link to="/strategy/martin/{-$id}" params={{}} className={css.smallLink}>
-            <Trans>马丁</Trans>
+          <Link to="/strategy/martin/{-$id}" params={{}} search={{ exchange: code }} className={css.smallLink}>
+            <Trans>马丁格尔</Trans>
           </Link>
-          <Link to="/strategy/grid/{-$id}" params={{}} className={css.smallLink}>
+          <Link to="/strategy/grid/{-$id}" params={{}} search={{ exchange: code }} className={css.smallLink}>
             <Trans>网格</Trans>
           </Link>
           <Link to="/strategy/ai/{-$id}" params={{}} className={css.smallLink}>
@@ -186,7 +189,7 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
         ) : null}
         <ul className={css.plainList} data-testid="sim-bots">
           {bots.data?.list.map((b) => (
-            <BotCard key={b.id} bot={b} exchangeName={exchange.name} selecting={false} selected={false} onSelect={() => undefined} />
+            <BotCard key={b.id} bot={b} exchangeName={exchangeName(code)} selecting={false} selected={false} onSelect={() => undefined} />
           ))}
         </ul>
       </section>

@@ -10,8 +10,8 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { operationLabels, statusLabels } from '../labels.ts';
-import { useExchangeNames } from '../use-exchange-names.ts';
+import { botTitle, operationLabels, statusLabels } from '../labels.ts';
+import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { useTradingMode } from '../use-trading-mode.ts';
 import { isSimulatedCode } from '../../../../contract/rules.ts';
 import { ModeSwitch } from './mode-switch.tsx';
@@ -62,7 +62,7 @@ export function StrategyListPage() {
     setMode(m);
     filter({ exchange: undefined });
   };
-  const names = new Map((bots.data?.list ?? []).map((b) => [b.id, `${b.symbol} · ${b.name}`]));
+  const names = new Map((bots.data?.list ?? []).map((b) => [b.id, botTitle(b.symbol, b.name, i18n)]));
 
   const runBatch = async (action: BatchOperation) => {
     setAsking(null);
@@ -187,14 +187,14 @@ export function StrategyListPage() {
       <LoadState loading={loading(bots)} failed={failed(bots)} failedText={<Trans>策略列表加载失败。</Trans>} onRetry={() => void bots.refetch()} />
       {bots.data && list.length === 0 ? (
         <section className={ui.card} data-testid="bots-empty">
-          <p>{status || exchange ? <Trans>没有符合条件的策略。</Trans> : <Trans>还没有策略。创建一个马丁策略，让它按计划买入、补仓、止盈。</Trans>}</p>
+          <p>{status || exchange ? <Trans>没有符合条件的策略。</Trans> : <Trans>还没有策略。创建一个马丁格尔策略，让它按计划买入、补仓、止盈。</Trans>}</p>
           {noBindings ? (
             <Link to="/bind" className={styles.bindLink}>
               <Trans>先绑定交易所（可用模拟盘）</Trans>
             </Link>
           ) : null}
           <Link to="/strategy/martin/{-$id}" params={{}} className={css.linkButton.primary}>
-            <Trans>创建马丁策略</Trans>
+            <Trans>创建马丁格尔策略</Trans>
           </Link>
           <Link to="/strategy/grid/{-$id}" params={{}} className={styles.gridLink} data-testid="create-grid">
             <Trans>创建网格策略</Trans>

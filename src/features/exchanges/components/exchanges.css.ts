@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css.ts';
+import * as blocks from '../../../shared/blocks.css.ts';
 
 export const logo = style({
   width: 36,
@@ -26,3 +27,8 @@ export const copy = style({
 });
 export const advice = style({ margin: `${vars.space.sm} 0 0`, paddingLeft: vars.space.lg, color: vars.color.textMuted, fontSize: vars.font.small });
 export const sectionTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.font.size, fontWeight: 600 });
+export const note = style({ margin: `0 0 ${vars.space.sm}`, color: vars.color.textMuted, fontSize: vars.font.small, lineHeight: 1.6 });
+export const nextSecondary = style([blocks.linkButton.secondary, { marginTop: vars.space.sm }]);
+/** A card's only paragraph: no margin of its own, so the card's padding is all the space around it. */
+export const plain = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.font.small, lineHeight: 1.6 });
+export const firstLine = style({ marginTop: 0 });

@@ -9,6 +9,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, trend } from '../../../shared/format.ts';
 import { call, exchangesQuery, failed, loading } from '../../../shared/query.ts';
 import * as bots from '../../../shared/blocks.css.ts';
+import { exchangeLabel } from '../../../shared/exchange-names.ts';
 import { favouritesOf, toggleFavourite } from '../favourites.ts';
 import { Sparkline } from './sparkline.tsx';
 import { SymbolChart } from './symbol-chart.tsx';
@@ -48,7 +49,7 @@ function MarketList({ exchange }: { exchange: string }) {
           .filter((e) => !('simulatedOf' in e && e.simulatedOf))
           .map((e) => (
             <button key={e.code} type="button" role="tab" aria-selected={e.code === exchange} className={bots.chip} onClick={() => go({ exchange: e.code })}>
-              {e.name}
+              {exchangeLabel(i18n, e.code, exchanges.data?.exchanges)}
             </button>
           ))}
       </div>
