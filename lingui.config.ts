@@ -8,7 +8,8 @@ const exclude = ['**/*.test.*'];
  * screen), each loaded by the routes that show that feature; `shared` (src/shared and the logged-in
  * routes' own texts), loaded by the layout of every logged-in screen; `wallet` (the wallet's error
  * texts), loaded only when a wallet flow fails; `register` (the registration form), loaded by its
- * routes. src/lib/i18n.ts lists the same names (its test checks that the lists agree).
+ * route; `legal` (the user agreement and the privacy policy: long, and rarely read), loaded by theirs.
+ * src/lib/i18n.ts lists the same names (its test checks that the lists agree).
  */
 export const features = ['bots', 'exchanges', 'funds', 'market', 'notices', 'rank', 'referral', 'settings'] as const;
 const areas: Record<string, string[]> = {
@@ -17,6 +18,7 @@ const areas: Record<string, string[]> = {
   wallet: ['<rootDir>/src/lib/wallet/wallet-errors.ts'],
   // A public screen, but /login (the entry) need not carry its texts.
   register: ['<rootDir>/src/features/auth/components/register-form.tsx'],
+  legal: ['<rootDir>/src/features/auth/legal'],
 };
 
 /**

@@ -24,6 +24,7 @@ import { Route as AuthedSettingRouteImport } from './routes/_authed/setting'
 import { Route as AuthedSimulationRouteImport } from './routes/_authed/simulation'
 import { Route as AuthedTeamRouteImport } from './routes/_authed/team'
 import { Route as GuestLoginRouteImport } from './routes/_guest/login'
+import { Route as LegalDocRouteImport } from './routes/legal.$doc'
 import { Route as AuthedBindIndexRouteImport } from './routes/_authed/bind.index'
 import { Route as AuthedBindExchangeRouteImport } from './routes/_authed/bind.$exchange'
 import { Route as AuthedMyIndexRouteImport } from './routes/_authed/my.index'
@@ -42,8 +43,7 @@ import { Route as AuthedStrategyIndexRouteImport } from './routes/_authed/strate
 import { Route as AuthedStrategyBillRouteImport } from './routes/_authed/strategy.bill'
 import { Route as AuthedStrategyLogsRouteImport } from './routes/_authed/strategy.logs'
 import { Route as AuthedStrategySizeRouteImport } from './routes/_authed/strategy.size'
-import { Route as GuestRegisterIndexRouteImport } from './routes/_guest/register.index'
-import { Route as GuestRegisterReferrerRouteImport } from './routes/_guest/register.$referrer'
+import { Route as GuestRegisterChar123ReferrerChar125RouteImport } from './routes/_guest/register.{-$referrer}'
 import { Route as AuthedMyAssetIndexRouteImport } from './routes/_authed/my.asset.index'
 import { Route as AuthedMyAssetTypeRouteImport } from './routes/_authed/my.asset.$type'
 import { Route as AuthedMyBindTypeRouteImport } from './routes/_authed/my.bind.$type'
@@ -126,6 +126,11 @@ const GuestLoginRoute = GuestLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => GuestRoute,
+} as any)
+const LegalDocRoute = LegalDocRouteImport.update({
+  id: '/legal/$doc',
+  path: '/legal/$doc',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthedBindIndexRoute = AuthedBindIndexRouteImport.update({
   id: '/bind/',
@@ -217,16 +222,12 @@ const AuthedStrategySizeRoute = AuthedStrategySizeRouteImport.update({
   path: '/strategy/size',
   getParentRoute: () => AuthedRoute,
 } as any)
-const GuestRegisterIndexRoute = GuestRegisterIndexRouteImport.update({
-  id: '/register/',
-  path: '/register/',
-  getParentRoute: () => GuestRoute,
-} as any)
-const GuestRegisterReferrerRoute = GuestRegisterReferrerRouteImport.update({
-  id: '/register/$referrer',
-  path: '/register/$referrer',
-  getParentRoute: () => GuestRoute,
-} as any)
+const GuestRegisterChar123ReferrerChar125Route =
+  GuestRegisterChar123ReferrerChar125RouteImport.update({
+    id: '/register/{-$referrer}',
+    path: '/register/{-$referrer}',
+    getParentRoute: () => GuestRoute,
+  } as any)
 const AuthedMyAssetIndexRoute = AuthedMyAssetIndexRouteImport.update({
   id: '/my/asset/',
   path: '/my/asset/',
@@ -290,6 +291,7 @@ export interface FileRoutesByFullPath {
   '/simulation': typeof AuthedSimulationRoute
   '/team': typeof AuthedTeamRoute
   '/login': typeof GuestLoginRoute
+  '/legal/$doc': typeof LegalDocRoute
   '/bind/$exchange': typeof AuthedBindExchangeRoute
   '/my/deposit': typeof AuthedMyDepositRoute
   '/my/positions': typeof AuthedMyPositionsRoute
@@ -304,12 +306,11 @@ export interface FileRoutesByFullPath {
   '/strategy/bill': typeof AuthedStrategyBillRoute
   '/strategy/logs': typeof AuthedStrategyLogsRoute
   '/strategy/size': typeof AuthedStrategySizeRoute
-  '/register/$referrer': typeof GuestRegisterReferrerRoute
+  '/register/{-$referrer}': typeof GuestRegisterChar123ReferrerChar125Route
   '/bind/': typeof AuthedBindIndexRoute
   '/my/': typeof AuthedMyIndexRoute
   '/referral/': typeof AuthedReferralIndexRoute
   '/strategy/': typeof AuthedStrategyIndexRoute
-  '/register/': typeof GuestRegisterIndexRoute
   '/my/asset/$type': typeof AuthedMyAssetTypeRoute
   '/my/bind/$type': typeof AuthedMyBindTypeRoute
   '/my/password/$type': typeof AuthedMyPasswordTypeRoute
@@ -334,6 +335,7 @@ export interface FileRoutesByTo {
   '/simulation': typeof AuthedSimulationRoute
   '/team': typeof AuthedTeamRoute
   '/login': typeof GuestLoginRoute
+  '/legal/$doc': typeof LegalDocRoute
   '/bind/$exchange': typeof AuthedBindExchangeRoute
   '/my/deposit': typeof AuthedMyDepositRoute
   '/my/positions': typeof AuthedMyPositionsRoute
@@ -348,12 +350,11 @@ export interface FileRoutesByTo {
   '/strategy/bill': typeof AuthedStrategyBillRoute
   '/strategy/logs': typeof AuthedStrategyLogsRoute
   '/strategy/size': typeof AuthedStrategySizeRoute
-  '/register/$referrer': typeof GuestRegisterReferrerRoute
+  '/register/{-$referrer}': typeof GuestRegisterChar123ReferrerChar125Route
   '/bind': typeof AuthedBindIndexRoute
   '/my': typeof AuthedMyIndexRoute
   '/referral': typeof AuthedReferralIndexRoute
   '/strategy': typeof AuthedStrategyIndexRoute
-  '/register': typeof GuestRegisterIndexRoute
   '/my/asset/$type': typeof AuthedMyAssetTypeRoute
   '/my/bind/$type': typeof AuthedMyBindTypeRoute
   '/my/password/$type': typeof AuthedMyPasswordTypeRoute
@@ -380,6 +381,7 @@ export interface FileRoutesById {
   '/_authed/simulation': typeof AuthedSimulationRoute
   '/_authed/team': typeof AuthedTeamRoute
   '/_guest/login': typeof GuestLoginRoute
+  '/legal/$doc': typeof LegalDocRoute
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/bind/$exchange': typeof AuthedBindExchangeRoute
   '/_authed/my/deposit': typeof AuthedMyDepositRoute
@@ -395,12 +397,11 @@ export interface FileRoutesById {
   '/_authed/strategy/bill': typeof AuthedStrategyBillRoute
   '/_authed/strategy/logs': typeof AuthedStrategyLogsRoute
   '/_authed/strategy/size': typeof AuthedStrategySizeRoute
-  '/_guest/register/$referrer': typeof GuestRegisterReferrerRoute
+  '/_guest/register/{-$referrer}': typeof GuestRegisterChar123ReferrerChar125Route
   '/_authed/bind/': typeof AuthedBindIndexRoute
   '/_authed/my/': typeof AuthedMyIndexRoute
   '/_authed/referral/': typeof AuthedReferralIndexRoute
   '/_authed/strategy/': typeof AuthedStrategyIndexRoute
-  '/_guest/register/': typeof GuestRegisterIndexRoute
   '/_authed/my/asset/$type': typeof AuthedMyAssetTypeRoute
   '/_authed/my/bind/$type': typeof AuthedMyBindTypeRoute
   '/_authed/my/password/$type': typeof AuthedMyPasswordTypeRoute
@@ -427,6 +428,7 @@ export interface FileRouteTypes {
     | '/simulation'
     | '/team'
     | '/login'
+    | '/legal/$doc'
     | '/bind/$exchange'
     | '/my/deposit'
     | '/my/positions'
@@ -441,12 +443,11 @@ export interface FileRouteTypes {
     | '/strategy/bill'
     | '/strategy/logs'
     | '/strategy/size'
-    | '/register/$referrer'
+    | '/register/{-$referrer}'
     | '/bind/'
     | '/my/'
     | '/referral/'
     | '/strategy/'
-    | '/register/'
     | '/my/asset/$type'
     | '/my/bind/$type'
     | '/my/password/$type'
@@ -471,6 +472,7 @@ export interface FileRouteTypes {
     | '/simulation'
     | '/team'
     | '/login'
+    | '/legal/$doc'
     | '/bind/$exchange'
     | '/my/deposit'
     | '/my/positions'
@@ -485,12 +487,11 @@ export interface FileRouteTypes {
     | '/strategy/bill'
     | '/strategy/logs'
     | '/strategy/size'
-    | '/register/$referrer'
+    | '/register/{-$referrer}'
     | '/bind'
     | '/my'
     | '/referral'
     | '/strategy'
-    | '/register'
     | '/my/asset/$type'
     | '/my/bind/$type'
     | '/my/password/$type'
@@ -516,6 +517,7 @@ export interface FileRouteTypes {
     | '/_authed/simulation'
     | '/_authed/team'
     | '/_guest/login'
+    | '/legal/$doc'
     | '/_authed/'
     | '/_authed/bind/$exchange'
     | '/_authed/my/deposit'
@@ -531,12 +533,11 @@ export interface FileRouteTypes {
     | '/_authed/strategy/bill'
     | '/_authed/strategy/logs'
     | '/_authed/strategy/size'
-    | '/_guest/register/$referrer'
+    | '/_guest/register/{-$referrer}'
     | '/_authed/bind/'
     | '/_authed/my/'
     | '/_authed/referral/'
     | '/_authed/strategy/'
-    | '/_guest/register/'
     | '/_authed/my/asset/$type'
     | '/_authed/my/bind/$type'
     | '/_authed/my/password/$type'
@@ -553,6 +554,7 @@ export interface RootRouteChildren {
   AuthedRoute: typeof AuthedRouteWithChildren
   GuestRoute: typeof GuestRouteWithChildren
   TestRoute: typeof TestRoute
+  LegalDocRoute: typeof LegalDocRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -661,6 +663,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/login'
       preLoaderRoute: typeof GuestLoginRouteImport
       parentRoute: typeof GuestRoute
+    }
+    '/legal/$doc': {
+      id: '/legal/$doc'
+      path: '/legal/$doc'
+      fullPath: '/legal/$doc'
+      preLoaderRoute: typeof LegalDocRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_authed/bind/': {
       id: '/_authed/bind/'
@@ -788,18 +797,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedStrategySizeRouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/_guest/register/': {
-      id: '/_guest/register/'
-      path: '/register'
-      fullPath: '/register/'
-      preLoaderRoute: typeof GuestRegisterIndexRouteImport
-      parentRoute: typeof GuestRoute
-    }
-    '/_guest/register/$referrer': {
-      id: '/_guest/register/$referrer'
-      path: '/register/$referrer'
-      fullPath: '/register/$referrer'
-      preLoaderRoute: typeof GuestRegisterReferrerRouteImport
+    '/_guest/register/{-$referrer}': {
+      id: '/_guest/register/{-$referrer}'
+      path: '/register/{-$referrer}'
+      fullPath: '/register/{-$referrer}'
+      preLoaderRoute: typeof GuestRegisterChar123ReferrerChar125RouteImport
       parentRoute: typeof GuestRoute
     }
     '/_authed/my/asset/': {
@@ -955,14 +957,13 @@ const AuthedRouteWithChildren =
 
 interface GuestRouteChildren {
   GuestLoginRoute: typeof GuestLoginRoute
-  GuestRegisterReferrerRoute: typeof GuestRegisterReferrerRoute
-  GuestRegisterIndexRoute: typeof GuestRegisterIndexRoute
+  GuestRegisterChar123ReferrerChar125Route: typeof GuestRegisterChar123ReferrerChar125Route
 }
 
 const GuestRouteChildren: GuestRouteChildren = {
   GuestLoginRoute: GuestLoginRoute,
-  GuestRegisterReferrerRoute: GuestRegisterReferrerRoute,
-  GuestRegisterIndexRoute: GuestRegisterIndexRoute,
+  GuestRegisterChar123ReferrerChar125Route:
+    GuestRegisterChar123ReferrerChar125Route,
 }
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
@@ -972,6 +973,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthedRoute: AuthedRouteWithChildren,
   GuestRoute: GuestRouteWithChildren,
   TestRoute: TestRoute,
+  LegalDocRoute: LegalDocRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -4,11 +4,12 @@ import type { Language } from '../state/preferences.ts';
 
 /**
  * Catalogs by area (lingui.config.ts): `ui` (login, the shell, client messages), `shared` (what every
- * logged-in screen shares), one per logged-in feature, `register` and `wallet` (the wallet's error
- * texts). zh `ui` ships in the entry; everything else loads on demand: en when chosen, an area when a
- * screen that shows it is first opened (the routes' loaders await it, so no text shows untranslated).
+ * logged-in screen shares), one per logged-in feature, `register`, `legal` (the user agreement and the
+ * privacy policy) and `wallet` (the wallet's error texts). zh `ui` ships in the entry; everything else
+ * loads on demand: en when chosen, an area when a screen that shows it is first opened (the routes'
+ * loaders await it, so no text shows untranslated).
  */
-export const areas = ['ui', 'shared', 'wallet', 'register', 'bots', 'exchanges', 'funds', 'market', 'notices', 'rank', 'referral', 'settings'] as const;
+export const areas = ['ui', 'shared', 'wallet', 'register', 'bots', 'exchanges', 'funds', 'legal', 'market', 'notices', 'rank', 'referral', 'settings'] as const;
 export type Area = (typeof areas)[number];
 
 async function catalog(language: Language, area: Area): Promise<Messages> {

@@ -84,7 +84,7 @@ export function LoginForm() {
       <WalletEntry />
       <p className={css.switchLine}>
         <Trans>还没有账号？</Trans>{' '}
-        <Link to="/register">
+        <Link to="/register/{-$referrer}">
           <Trans>立即注册</Trans>
         </Link>
       </p>

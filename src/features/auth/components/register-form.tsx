@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useAtom, useSetAtom } from 'jotai';
+import { atom, useAtom, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { describeError, loadAuthCalls } from '../../../lib/lazy-api.ts';
 import { registerLoadingAtom, signInAtom } from '../../../state/session.ts';
@@ -14,6 +14,9 @@ import * as css from './auth.css.ts';
 
 type TextField = Exclude<keyof RegisterValues, 'agreement'>;
 
+/** What was typed before the agreement or the privacy policy was opened: the form comes back with it, once. */
+const draftAtom = atom<RegisterValues | null>(null);
+
 /**
  * Registration (spec §5), optionally through a referral link that fills in the referrer. Every
  * registration carries a solved proof-of-work challenge (安全验证中… while the phone solves it).
@@ -23,10 +26,13 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
   const navigate = useNavigate();
   const signIn = useSetAtom(signInAtom);
   const [loading, setLoading] = useAtom(registerLoadingAtom);
-  const [values, setValues] = useState<RegisterValues>({ account: '', password: '', confirm: '', referrer, agreement: false });
+  const [draft, setDraft] = useAtom(draftAtom);
+  const [values, setValues] = useState<RegisterValues>(() => (draft ? { ...draft, referrer: referrer || draft.referrer } : { account: '', password: '', confirm: '', referrer, agreement: false }));
   const [errors, setErrors] = useState<Errors<keyof RegisterValues>>({});
   const [failure, setFailure] = useState('');
   const [checking, setChecking] = useState(false);
+  useEffect(() => setDraft(null), [setDraft]);
+  const keepDraft = () => setDraft(values);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -102,7 +108,17 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
             aria-invalid={errors.agreement ? true : undefined}
           />
           <span>
-            <Trans>我已阅读并同意《用户协议》和《隐私政策》，并了解量化交易存在亏损风险。</Trans>
+            <Trans>
+              我已阅读并同意《
+              <Link to="/legal/$doc" params={{ doc: 'agreement' }} className={css.docLink} onClick={keepDraft}>
+                用户协议
+              </Link>
+              》和《
+              <Link to="/legal/$doc" params={{ doc: 'privacy' }} className={css.docLink} onClick={keepDraft}>
+                隐私政策
+              </Link>
+              》，并了解量化交易存在亏损风险。
+            </Trans>
           </span>
         </label>
         {errors.agreement ? (
