@@ -4,7 +4,9 @@ import type { GridParamsInput } from '../../../contract/bots.ts';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { money } from '../../../strategy/money.ts';
 import { planGrid, validateGrid, type GridField, type GridProblem } from '../../../strategy/grid/plan.ts';
+import { gridBounds } from '../../../strategy/grid/rules.ts';
 import { marketRules } from './martin-form.ts';
+import type { FieldProblems } from './form-problems.ts';
 
 /**
  * The grid form's values and checks: the engine's own (strategy/grid/plan.ts), so the form
@@ -66,13 +68,29 @@ const messages: Record<GridProblem['reason'], Partial<Record<GridField, MessageD
   unprofitable: { default: msg`网格太密：每格利润不足以覆盖手续费` },
 };
 
-/** The problems of each field, as messages (the first one of each field). */
-export function checkGrid(v: GridValues, symbol: SymbolInfo): Partial<Record<GridField, MessageDescriptor>> {
+/**
+ * The fields a problem is about: its own, and those it was checked against (an upper price not above the
+ * lower one; a stop below the range; an order too small for the range and the number of grids).
+ */
+function aboutFields(problem: GridProblem, grids: number): GridField[] {
+  const { field, reason } = problem;
+  if (reason === 'range' && field === 'upper') return ['upper', 'lower'];
+  if (reason === 'range' && field === 'stopLoss') return ['stopLoss', 'lower'];
+  if (reason === 'range' && field === 'takeProfit') return ['takeProfit', 'upper'];
+  // A count out of 2-150 is the count's own; levels closer than a tick are the range's too.
+  if (reason === 'range' && field === 'grids') return gridBounds.grids.min <= grids && grids <= gridBounds.grids.max ? ['grids', 'lower', 'upper'] : ['grids'];
+  if (reason === 'belowMinimum') return ['investment', 'lower', 'upper', 'grids'];
+  if (reason === 'unprofitable') return ['grids', 'lower', 'upper'];
+  return [field];
+}
+
+/** The problem of each field (the first one of each), with its message and the fields it is about. */
+export function checkGrid(v: GridValues, symbol: SymbolInfo): FieldProblems<GridField> {
   const p = gridParamsFromValues(v);
-  const out: Partial<Record<GridField, MessageDescriptor>> = {};
+  const out: FieldProblems<GridField> = {};
   const params = { ...p, stopLoss: p.stopLoss || undefined, takeProfit: p.takeProfit || undefined };
   for (const problem of validateGrid(params, marketRules(symbol), money(symbol.price))) {
-    out[problem.field] ??= messages[problem.reason][problem.field] ?? messages[problem.reason].default;
+    out[problem.field] ??= { message: messages[problem.reason][problem.field] ?? messages[problem.reason].default, fields: aboutFields(problem, p.grids) };
   }
   return out;
 }

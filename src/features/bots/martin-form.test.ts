@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { checkMartin, defaultMartinValues, levelTable, paramsFromValues } from './martin-form.ts';
+import { shownProblems } from './form-problems.ts';
 
 const btc: SymbolInfo = {
   symbol: 'BTC/USDT',
@@ -13,7 +14,7 @@ const btc: SymbolInfo = {
   minCost: '5',
   feeRate: '0.001',
 };
-const ids = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, (v as { id: string }).id]));
+const ids = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, (v as { message: { id: string } }).message.id]));
 
 describe('martin form', () => {
   it('accepts the defaults and plans five levels at the price now', () => {
@@ -32,13 +33,21 @@ describe('martin form', () => {
     expect(ids(checkMartin({ ...defaultMartinValues, takeProfit: '' }, btc))).toEqual({ takeProfit: expect.stringMatching(/./) });
     const tooSmall = checkMartin({ ...defaultMartinValues, investment: '100' }, btc);
     expect(Object.keys(tooSmall)).toEqual(['investment']);
-    expect(tooSmall.investment?.message).toContain('投资金额无效');
-    expect(checkMartin({ ...defaultMartinValues, maxPositions: '31' }, btc).maxPositions?.message).toContain('1-30');
-    expect(checkMartin({ ...defaultMartinValues, maxPositions: '2.5' }, btc).maxPositions?.message).toContain('1-30');
-    expect(checkMartin({ ...defaultMartinValues, multiplier: '11' }, btc).multiplier?.message).toContain('1-10');
-    expect(checkMartin({ ...defaultMartinValues, firstOrder: '4' }, btc).firstOrder?.message).toContain('最小下单量');
-    expect(checkMartin({ ...defaultMartinValues, firstOrder: 'abc' }, btc).firstOrder?.message).toContain('有效的数字');
+    expect(tooSmall.investment?.message.message).toContain('投资金额无效');
+    expect(checkMartin({ ...defaultMartinValues, maxPositions: '31' }, btc).maxPositions?.message.message).toContain('1-30');
+    expect(checkMartin({ ...defaultMartinValues, maxPositions: '2.5' }, btc).maxPositions?.message.message).toContain('1-30');
+    expect(checkMartin({ ...defaultMartinValues, multiplier: '11' }, btc).multiplier?.message.message).toContain('1-10');
+    expect(checkMartin({ ...defaultMartinValues, firstOrder: '4' }, btc).firstOrder?.message.message).toContain('最小下单量');
+    expect(checkMartin({ ...defaultMartinValues, firstOrder: 'abc' }, btc).firstOrder?.message.message).toContain('有效的数字');
+    expect(checkMartin({ ...defaultMartinValues, multiplier: '11' }, btc).multiplier?.fields).toEqual(['multiplier']);
     expect(levelTable({ ...defaultMartinValues, multiplier: 'x' }, btc)).toBeNull();
+  });
+
+  it('shows an investment too small for the cycle once the multiplier that grew the cycle is left, not when an unrelated field is', () => {
+    // 20 + 60 + 180 + 540 + 1620 = 2420 USDT for five levels at 3x: more than the 1000 invested.
+    const problems = checkMartin({ ...defaultMartinValues, multiplier: '3' }, btc);
+    expect(Object.keys(shownProblems(problems, new Set(['multiplier'] as const), false))).toEqual(['investment']);
+    expect(Object.keys(shownProblems(problems, new Set(['takeProfit'] as const), false))).toEqual([]);
   });
 
   it('sends trimmed strings and an integer max positions', () => {

@@ -5,6 +5,7 @@ import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { money } from '../../../strategy/money.ts';
 import { planLevels, validateMartin, type MartinField, type MartinProblem } from '../../../strategy/martin/plan.ts';
 import type { MarketRules } from '../../../strategy/martin/rules.ts';
+import type { FieldProblems } from './form-problems.ts';
 
 /**
  * The martin form's values and checks. The checks are the engine's own (strategy/martin/plan.ts),
@@ -90,12 +91,17 @@ export function problemMessage(p: MartinProblem): MessageDescriptor {
   }
 }
 
-/** The problems of the form by field (the first one of each), empty when the bot can be saved. */
-export function checkMartin(v: MartinValues, symbol: SymbolInfo): Partial<Record<MartinField, MessageDescriptor>> {
+/** The fields a problem is about: its own, and for an investment too small, those that size the cycle it must cover. */
+function aboutFields(p: MartinProblem): MartinField[] {
+  return p.reason === 'insufficient' ? ['investment', 'firstOrder', 'multiplier', 'maxPositions'] : [p.field];
+}
+
+/** The problems of the form by field (the first one of each, with the fields it is about), empty when the bot can be saved. */
+export function checkMartin(v: MartinValues, symbol: SymbolInfo): FieldProblems<MartinField> {
   const params = paramsFromValues(v);
   const problems = validateMartin({ ...params, maxPositions: v.maxPositions.trim() === '' ? (undefined as never) : params.maxPositions }, marketRules(symbol), money(symbol.price));
-  const out: Partial<Record<MartinField, MessageDescriptor>> = {};
-  for (const p of problems) out[p.field] ??= problemMessage(p);
+  const out: FieldProblems<MartinField> = {};
+  for (const p of problems) out[p.field] ??= { message: problemMessage(p), fields: aboutFields(p) };
   return out;
 }
 
