@@ -2,21 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { BotSummary } from '../../../../contract/bots.ts';
 import { signed, trend } from '../../../shared/format.ts';
 import { Figure, Profit } from './figure.tsx';
+// The runtime's words live in src/shared (the rank shows runtimes too).
+import { Runtime } from '../../../shared/runtime.tsx';
+
+export { Runtime };
 import * as css from '../../../shared/blocks.css.ts';
 
 const DAY = 86_400;
-
-/** A runtime as "3天4小时" / "3d 4h" (minutes under an hour). */
-export function Runtime({ seconds }: { seconds: number }) {
-  const { t } = useLingui();
-  const d = Math.floor(seconds / DAY);
-  const h = Math.floor((seconds % DAY) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  if (seconds <= 0) return <>—</>;
-  if (d > 0) return <>{t`${d}天${h}小时`}</>;
-  if (h > 0) return <>{t`${h}小时${m}分`}</>;
-  return <>{t`${m}分钟`}</>;
-}
 
 /** A percentage with its sign, 2 decimals, green or red; null shows a dash. */
 export function Percent({ value }: { value: string | null | undefined }) {

@@ -29,3 +29,5 @@ export const row = style({
 export const who = style({ flex: 1, minWidth: 0 });
 export const name = style({ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 export const empty = style({ margin: `${vars.space.xs} 0 0` });
+/** A ranked bot's ROI above its copy button. */
+export const figures = style({ display: 'grid', justifyItems: 'end', gap: vars.space.xs, flex: 'none' });

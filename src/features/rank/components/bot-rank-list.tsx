@@ -1,0 +1,55 @@
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { BotRankEntry } from '../../../../contract/schemas.ts';
+import * as ui from '../../../components/ui/ui.css.ts';
+import * as css from '../../../shared/blocks.css.ts';
+import { num, signed, trend } from '../../../shared/format.ts';
+import { useExchangeNames } from '../../../shared/exchange-names.ts';
+import { Runtime } from '../../../shared/runtime.tsx';
+import * as rankCss from './rank.css.ts';
+
+/**
+ * The strategy rank's rows (issue 14, Pionex item 4): a bot's type, pair, ROI, largest fall, runtime and
+ * cycles, never whose it is; 复制 opens the create screen of its type with its parameters filled in, on
+ * any account the trader has, and its figures shown beside the form.
+ */
+export function BotRankList({ list }: { list: BotRankEntry[] }) {
+  return (
+    <ol className={css.plainList} data-testid="bot-rank-list">
+      {list.map((e) => (
+        <BotRankRow key={`${e.rank}-${e.symbol}-${JSON.stringify(e.params)}`} entry={e} />
+      ))}
+    </ol>
+  );
+}
+
+function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
+  const { i18n } = useLingui();
+  const l = i18n.locale;
+  const exchangeName = useExchangeNames();
+  // What the create screen shows beside its form: the original's figures (read there from the copy).
+  const copy = JSON.stringify({ symbol: e.symbol, params: e.params, from: { roiPct: e.roiPct, maxDrawdownPct: e.maxDrawdownPct, runtime: e.runtime, cycles: e.cycles } });
+  return (
+    <li className={rankCss.row} data-testid="bot-rank-row" data-mine={e.mine || undefined}>
+      <span className={rankCss.medal[e.rank <= 3 ? (e.rank as 1 | 2 | 3) : 'other']}>
+        <span className={ui.visuallyHidden}>#</span>
+        {e.rank}
+      </span>
+      <span className={rankCss.who}>
+        <span className={rankCss.name}>
+          {e.symbol} · {e.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁格尔</Trans>}
+          {e.mine ? <Trans> (我的)</Trans> : null}
+        </span>
+        <span className={css.figureLabel}>
+          {exchangeName(e.exchange)} · <Trans>回撤</Trans> {num(e.maxDrawdownPct, l, 2)}% · <Runtime seconds={e.runtime} /> · <Trans>{e.cycles} 轮</Trans>
+        </span>
+      </span>
+      <span className={rankCss.figures}>
+        <strong className={`${css.profit[trend(e.roiPct)]} ${css.numeric}`}>{signed(e.roiPct, l, 2)}%</strong>
+        <Link to={e.type === 'grid' ? '/strategy/grid/{-$id}' : '/strategy/martin/{-$id}'} params={{}} search={{ copy }} className={css.primarySmallLink} data-testid="bot-rank-copy">
+          <Trans>复制</Trans>
+        </Link>
+      </span>
+    </li>
+  );
+}
