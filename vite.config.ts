@@ -17,6 +17,9 @@ import pkg from './package.json' with { type: 'json' };
  * JavaScript loads, on a slow phone network too. The server allows exactly this inline script by its
  * hash in the CSP (server/http/static.ts).
  */
+/** Chunks that only run with the network (a wallet's connection, an on-chain deposit): not precached. */
+export const ONLINE_ONLY_CHUNKS = ['assets/wallet-connect-*.js', 'assets/wallet-deposit-*.js'];
+
 const inlineBoot = {
   name: 'inline-boot',
   apply: 'build' as const,
@@ -101,9 +104,11 @@ export default defineConfig({
         },
         user_preferences: { color_scheme_dark: { theme_color: '#0e1116', background_color: '#0e1116' } },
       } as never,
-      // The precache: the app's code, styles and page. Not boot.js (the build inlines it into index.html)
-      // nor the manifest's icons (the browser fetches those itself when it installs the app).
-      injectManifest: { rollupFormat: 'iife', globPatterns: ['**/*.{js,css,html,svg}'], globIgnores: ['boot.js'] },
+      // The precache: the app's code, styles and page. Not boot.js (the build inlines it into index.html),
+      // nor the manifest's icons (the browser fetches those itself when it installs the app), nor the
+      // wallet's connection and deposit code (31 kB gzip): a wallet sign-in or an on-chain deposit needs
+      // the network anyway, and offline the screens say so before that code would run.
+      injectManifest: { rollupFormat: 'iife', globPatterns: ['**/*.{js,css,html,svg}'], globIgnores: ['boot.js', ...ONLINE_ONLY_CHUNKS] },
       includeManifestIcons: false,
       devOptions: { enabled: false },
     }),

@@ -15,8 +15,8 @@ export type BatchOperation = (typeof batchOperations)[number];
 
 /** The action kinds of a bot's log (spec §3). */
 // The log's action kinds live in rules.ts (no zod): the PWA's all-bots log lists them without loading zod.
-export { actionKinds, type ActionKind } from './rules.ts';
-import type { ActionKind } from './rules.ts';
+export { actionKinds, type ActionKind } from './action-kinds.ts';
+import type { ActionKind } from './action-kinds.ts';
 
 const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
 export const symbolSchema = z.string().regex(/^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/, 'format');

@@ -42,7 +42,3 @@ export const isSimulatedCode = (code: string) => code === 'paper' || /^[a-z0-9]+
 
 /** An amount a trader types for money moves (deposit, withdraw, convert): up to 12 digits and 8 decimals. */
 export const AMOUNT_RE = /^(0|[1-9]\d{0,11})(\.\d{1,8})?$/;
-
-/** The kinds of a bot's action log line (the all-bots log filters by them). */
-export const actionKinds = ['manual', 'success', 'failed', 'close', 'manual_close', 'open', 'pause', 'start', 'add', 'manual_add', 'create', 'update', 'delete', 'stop', 'resume'] as const;
-export type ActionKind = (typeof actionKinds)[number];

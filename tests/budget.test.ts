@@ -15,10 +15,14 @@ describe('size budgets of the built PWA', () => {
   });
 
   // 421.1 kB once (2026-11-24): the all-bots log imported a list from contract/bots.ts and with it zod
-  // (about 25 kB gzip), and the manifest's icons were precached; both out, 386.5 kB.
+  // (about 25 kB gzip), and the manifest's icons were precached; both out, 386.5 kB. The legal pages
+  // added 9 kB and the wallet's online-only code (31 kB) left: about 370 kB.
   it('precaches every script and style, at most 400 kB gzip in all, with no schema library (zod stays on the server)', () => {
     const precache = measurePrecache();
-    expect(precache.missing).toEqual([]); // every route chunk opens offline
+    // Every route chunk opens offline; only the wallet's connection and deposit code is left to the
+    // network (a wallet sign-in or an on-chain deposit cannot happen offline: vite.config.ts).
+    expect(precache.missing.filter((f) => !/^assets\/wallet-(connect|deposit)-[\w-]+\.js$/.test(f))).toEqual([]);
+    expect(precache.missing.length).toBeLessThanOrEqual(2);
     expect(precache.gzipKB).toBeLessThanOrEqual(400);
     const assets = readdirSync('dist/assets').filter((f) => f.endsWith('.js'));
     expect(assets.filter((f) => /\$ZodType|ZodError/.test(readFileSync(join('dist/assets', f), 'utf8')))).toEqual([]);

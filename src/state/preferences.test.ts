@@ -40,20 +40,4 @@ describe('preferences', () => {
     store.set(toggleThemeAtom);
     expect(document.documentElement.classList.contains('dark')).toBe(true);
   });
-
-  it('drive the red-up class from their own key, and repair what is stored there', async () => {
-    localStorage.setItem('price-colors', JSON.stringify('purple'));
-    const { priceColorsAtom } = await import('./preferences.ts');
-    const { applyPreferences } = await import('./apply-preferences.ts');
-    const store = createStore();
-    const stop = applyPreferences(store, vi.fn());
-    expect(store.get(priceColorsAtom)).toBe('green-up');
-    expect(document.documentElement.classList.contains('red-up')).toBe(false);
-    store.set(priceColorsAtom, 'red-up');
-    expect(document.documentElement.classList.contains('red-up')).toBe(true);
-    expect(localStorage.getItem('price-colors')).toBe('"red-up"');
-    stop();
-    store.set(priceColorsAtom, 'green-up');
-    expect(document.documentElement.classList.contains('red-up')).toBe(true); // no longer applied after stop
-  });
 });

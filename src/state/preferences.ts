@@ -40,18 +40,3 @@ export const toggleThemeAtom = atom(null, (get, set) => {
 export const setLanguageAtom = atom(null, (get, set, language: Language) => {
   set(preferencesAtom, { ...get(preferencesAtom), language });
 });
-
-/**
- * Which colour a rise takes (issue 14): green up and red down (the default, as on Binance's global
- * site), or red up and green down, as many Chinese traders read a market. Its own localStorage key,
- * beside the theme-storage record of spec §3; public/boot.js reads it before the first paint too.
- */
-export type PriceColors = 'green-up' | 'red-up';
-export const PRICE_COLORS_KEY = 'price-colors';
-const colorStorage = createJSONStorage<PriceColors>(() => localStorage);
-export const priceColorsAtom = atomWithStorage<PriceColors>(
-  PRICE_COLORS_KEY,
-  'green-up',
-  { ...colorStorage, getItem: (key: string, initial: PriceColors) => (colorStorage.getItem(key, initial) === 'red-up' ? 'red-up' : 'green-up') },
-  { getOnInit: true },
-);

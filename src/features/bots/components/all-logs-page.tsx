@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BotLogLine } from '../../../../contract/bots.ts';
-import { actionKinds, type ActionKind } from '../../../../contract/rules.ts';
+import { actionKinds, type ActionKind } from '../../../../contract/action-kinds.ts';
 import { call, failed, keepPage, loading } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
