@@ -170,3 +170,19 @@ export const linkButton = styleVariants({
 });
 export const smallLink = style([smallButton, centred]);
 export const primarySmallLink = style([primarySmall, centred]);
+
+/** A dialog's choice between options (radios with a line of explanation each), e.g. what a stop does with the coins. */
+export const stopChoice = style({ border: 0, padding: 0, margin: `0 0 ${vars.space.lg}`, display: 'grid', gap: vars.space.sm });
+export const choice = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: vars.space.sm,
+  alignItems: 'start',
+  minHeight: 44,
+  padding: vars.space.sm,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  cursor: 'pointer',
+  selectors: { '&:has(input:checked)': { borderColor: vars.color.primary, background: vars.color.primarySoft } },
+});
+globalStyle(`${choice} > span`, { display: 'grid', gap: 2 });

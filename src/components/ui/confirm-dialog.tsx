@@ -13,6 +13,8 @@ export function ConfirmDialog(props: {
   confirmLabel: ReactNode;
   onConfirm: () => void;
   busy?: boolean;
+  /** A choice the action takes (radios), between the question and the buttons. */
+  children?: ReactNode;
 }) {
   return (
     <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
@@ -21,6 +23,7 @@ export function ConfirmDialog(props: {
         <Dialog.Content className={css.content}>
           <Dialog.Title className={css.title}>{props.title}</Dialog.Title>
           <Dialog.Description className={css.description}>{props.description}</Dialog.Description>
+          {props.children}
           <div className={css.actions}>
             <Dialog.Close asChild>
               <button type="button" className={button.secondary}>

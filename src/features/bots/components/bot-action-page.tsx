@@ -15,6 +15,8 @@ import { Figure, Profit } from './figure.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { botTitle } from '../labels.ts';
 import * as css from '../../../shared/blocks.css.ts';
+import { Field } from '../../../components/ui/field.tsx';
+import { AMOUNT_RE } from '../../../../contract/rules.ts';
 
 /** /strategy/action/{id}: a manual add at the market (the next level's amount) or a manual close of the whole position, each confirmed first. */
 export function BotActionPage({ id }: { id: string }) {
@@ -25,8 +27,12 @@ export function BotActionPage({ id }: { id: string }) {
   const [asking, setAsking] = useState<'add' | 'close' | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
+  // A manual add spends the next level's amount, or the amount the trader types (issue 14, Pionex item 2).
+  const [amount, setAmount] = useState('');
   const d = detail.data;
-  const nextQuote = d ? (d.levels[d.positions]?.quote ?? null) : null;
+  const typed = amount.trim();
+  const amountOk = typed === '' || (AMOUNT_RE.test(typed) && Number(typed) > 0);
+  const nextQuote = d ? (typed !== '' && amountOk ? typed : (d.levels[d.positions]?.quote ?? null)) : null;
   const canAdd = d !== undefined && d.status !== 'stopped' && d.positions < d.maxPositions && !d.pending;
   const canClose = d !== undefined && d.status !== 'stopped' && d.positions > 0 && !d.pending;
 
@@ -35,7 +41,7 @@ export function BotActionPage({ id }: { id: string }) {
     setBusy(true);
     setFailure('');
     try {
-      await write('userBotOperation', { id, action });
+      await write('userBotOperation', { id, action, ...(action === 'add' && typed !== '' ? { amount: typed } : {}) });
       showToast('success', action === 'add' ? t`手动补仓已提交` : t`手动平仓已提交`);
       await navigate({ to: '/strategy/detail/$id', params: { id }, replace: true });
     } catch (e) {
@@ -89,9 +95,18 @@ export function BotActionPage({ id }: { id: string }) {
               <Trans>手动补仓</Trans>
             </h2>
             <p className={ui.muted}>
-              <Trans>以市价立即买入下一层的金额，计入本轮持仓，均价和止盈价随之更新。</Trans>
+              <Trans>以市价立即买入，计入本轮持仓，均价和止盈价随之更新。</Trans>
             </p>
-            <button type="button" className={ui.button.primary} disabled={!canAdd || busy} onClick={() => setAsking('add')} data-testid="manual-add">
+            <Field
+              label={<Trans>补仓金额（USDT，留空为下一层金额）</Trans>}
+              inputMode="decimal"
+              value={amount}
+              placeholder={num(d.levels[d.positions]?.quote ?? null, l, 2)}
+              onChange={(e) => setAmount(e.target.value)}
+              error={amountOk ? undefined : t`请输入大于 0 的金额`}
+              data-testid="manual-add-amount"
+            />
+            <button type="button" className={ui.button.primary} disabled={!canAdd || busy || !amountOk} onClick={() => setAsking('add')} data-testid="manual-add">
               <Trans>补仓 {num(nextQuote, l, 2)} USDT</Trans>
             </button>
           </section>

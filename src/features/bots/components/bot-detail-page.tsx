@@ -23,6 +23,7 @@ import { GridLevelsList } from './grid-levels.tsx';
 import { BotReturns } from './returns.tsx';
 import { PnlPanel } from './pnl-panel.tsx';
 import { pauseText } from '../../../shared/refusal-words.ts';
+import { copyParam } from '../bot-copy.ts';
 
 const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.up, down: vars.color.down, primary: vars.color.primary, warning: vars.color.warning };
 const POSITIONS_PAGE = 10;
@@ -125,6 +126,18 @@ export function BotDetailPage({ id }: { id: string }) {
             ) : null}
           </section>
           <BotOperations bot={d} />
+          {/* Clone: a new bot of the same type, pair, exchange and parameters (issue 14, Pionex item 2). */}
+          {d.type === 'martin' || d.type === 'grid' ? (
+            <Link
+              to={d.type === 'grid' ? '/strategy/grid/{-$id}' : '/strategy/martin/{-$id}'}
+              params={{ id: undefined }}
+              search={{ exchange: d.exchange, copy: copyParam({ symbol: d.symbol, params: d.params }) }}
+              className={css.linkButton.secondary}
+              data-testid="bot-clone"
+            >
+              <Trans>复制此策略</Trans>
+            </Link>
+          ) : null}
           {d.grid ? (
             <section className={ui.card} aria-label={t`网格`} data-testid="bot-grid">
               <h2 className={css.sectionTitle}>

@@ -24,13 +24,16 @@ export function BotOperations({ bot }: { bot: BotSummary }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<BotOperation | null>(null);
   const [failure, setFailure] = useState('');
+  // On stop, a bot that holds coins keeps them (the default) or sells them all to USDT first (Pionex's choice).
+  const [sell, setSell] = useState(false);
+  const holding = bot.type !== 'grid' && bot.positions > 0;
 
   const run = async (action: BotOperation) => {
     setAsking(null);
     setFailure('');
     setBusy(true);
     try {
-      await write('userBotOperation', { id: bot.id, action });
+      await write('userBotOperation', { id: bot.id, action, ...(action === 'stop' && sell && holding ? { sell: '1' as const } : {}) });
       showToast('success', `${i18n._(operationLabels[action])} ✓`);
       if (action === 'delete') await navigate({ to: '/strategy', replace: true });
     } catch (e) {
@@ -76,12 +79,48 @@ export function BotOperations({ bot }: { bot: BotSummary }) {
         onOpenChange={(open) => !open && setAsking(null)}
         title={asking === 'delete' ? <Trans>删除策略</Trans> : <Trans>停止策略</Trans>}
         description={
-          asking === 'delete' ? <Trans>删除后策略和它的记录将从列表中移除，无法恢复。确定删除吗？</Trans> : <Trans>停止后不再自动补仓和止盈，已买入的币保留在交易所账户中。确定停止吗？</Trans>
+          asking === 'delete' ? (
+            <Trans>删除后策略和它的记录将从列表中移除，无法恢复。确定删除吗？</Trans>
+          ) : holding ? (
+            <Trans>停止后不再自动补仓和止盈。持有的币怎么处理？</Trans>
+          ) : (
+            <Trans>停止后不再自动补仓和止盈，已买入的币保留在交易所账户中。确定停止吗？</Trans>
+          )
         }
         confirmLabel={asking ? i18n._(operationLabels[asking]) : ''}
         busy={busy}
         onConfirm={() => asking && void run(asking)}
-      />
+      >
+        {asking === 'stop' && holding ? (
+          <fieldset className={css.stopChoice} data-testid="stop-choice">
+            <legend className={css.figureLabel}>
+              <Trans>持有的币</Trans>
+            </legend>
+            <label className={css.choice}>
+              <input type="radio" name="stop-coins" checked={!sell} onChange={() => setSell(false)} data-testid="stop-keep" />
+              <span>
+                <strong>
+                  <Trans>保留</Trans>
+                </strong>
+                <span className={css.figureLabel}>
+                  <Trans>币留在账户中，之后可手动卖出或再次启动策略。</Trans>
+                </span>
+              </span>
+            </label>
+            <label className={css.choice}>
+              <input type="radio" name="stop-coins" checked={sell} onChange={() => setSell(true)} data-testid="stop-sell" />
+              <span>
+                <strong>
+                  <Trans>全部卖出换回 USDT</Trans>
+                </strong>
+                <span className={css.figureLabel}>
+                  <Trans>按市价卖出本轮持仓，计入本轮盈亏，然后停止。</Trans>
+                </span>
+              </span>
+            </label>
+          </fieldset>
+        ) : null}
+      </ConfirmDialog>
     </>
   );
 }

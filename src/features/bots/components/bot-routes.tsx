@@ -5,6 +5,7 @@ import { AllLogsPage } from './all-logs-page.tsx';
 import { MartinFormPage } from './martin-form-page.tsx';
 import { GridFormPage } from './grid-form-page.tsx';
 import { AiPage } from './ai-page.tsx';
+import { copyOf } from '../bot-copy.ts';
 
 /*
  * The bot screens as route components. They read their params through getRouteApi, so the route
@@ -26,13 +27,13 @@ function exchangeOf(search: Record<string, unknown>): string | undefined {
 export function MartinRoute() {
   const { id } = martinRoute.useParams();
   const search: Record<string, unknown> = martinRoute.useSearch();
-  return <MartinFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} />;
+  return <MartinFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
 }
 
 export function GridRoute() {
   const { id } = gridRoute.useParams();
   const search: Record<string, unknown> = gridRoute.useSearch();
-  return <GridFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} />;
+  return <GridFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
 }
 
 export function AiRoute() {

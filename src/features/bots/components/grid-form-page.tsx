@@ -17,17 +17,22 @@ import { AvailableHint } from './available-hint.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import { failed, write } from '../../../shared/query.ts';
 import * as styles from './bots.css.ts';
+import { type BotCopy } from '../bot-copy.ts';
+import { CopiedFrom, useCopiedPair } from './copied-from.tsx';
 
 type Editable = Exclude<keyof GridValues, 'spacing'>;
 
 /** /strategy/grid/{id?}: create a grid bot, or edit a stopped or paused one; the profit per grid shows before the start. */
-export function GridFormPage({ id, exchange }: { id?: string | undefined; exchange?: string | undefined }) {
+export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; exchange?: string | undefined; copy?: BotCopy | undefined }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
   const { bot, market, exchangeId, symbol, name, running } = target;
-  const [values, setValues] = useState<GridValues | null>(null);
+  // A copy (a ranked bot, a clone) fills the form at the start, its range as it was; a pair's chart only picks the pair.
+  const [values, setValues] = useState<GridValues | null>(() => (copy?.params && 'lower' in copy.params ? gridValuesFromParams(copy.params) : null));
+  const keepCopy = useRef(values !== null);
+  useCopiedPair(target, copy);
 
   // The bot being edited fills the form once; a new one starts around the price now (and again when the pair changes).
   useEffect(() => {
@@ -39,7 +44,14 @@ export function GridFormPage({ id, exchange }: { id?: string | undefined; exchan
     const pair = JSON.stringify([id, market?.symbol]);
     if (filledFor.current === pair) return;
     filledFor.current = pair;
-    if (!id && market) setValues(defaultGridValues(market.price, market.tickSize));
+    if (!id && market) {
+      // The copied range stays for its own pair; another pair chosen later starts around its price.
+      if (keepCopy.current) {
+        keepCopy.current = false;
+        return;
+      }
+      setValues(defaultGridValues(market.price, market.tickSize));
+    }
   }, [id, market]);
 
   const v = values ?? defaultGridValues(undefined);
@@ -72,6 +84,7 @@ export function GridFormPage({ id, exchange }: { id?: string | undefined; exchan
         }}
       />
       <BotFormNotices target={target} id={id} />
+      <CopiedFrom copy={copy} />
       {!target.loading && !target.noBinding ? (
         <form onSubmit={submit} noValidate>
           <fieldset disabled={running || busy} className={styles.plainFieldset}>

@@ -16,16 +16,20 @@ import { BacktestPanel } from './backtest-panel.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import { failed, write } from '../../../shared/query.ts';
 import * as styles from './bots.css.ts';
+import { type BotCopy } from '../bot-copy.ts';
+import { CopiedFrom, useCopiedPair } from './copied-from.tsx';
 
 type Editable = Exclude<keyof MartinValues, 'repeat'>;
 
 /** /strategy/martin/{id?}: create a martin bot, or edit a stopped or paused one; the engine's own checks run as the trader types. */
-export function MartinFormPage({ id, exchange }: { id?: string | undefined; exchange?: string | undefined }) {
+export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined; exchange?: string | undefined; copy?: BotCopy | undefined }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
   const { bot, market, exchangeId, symbol, name, running } = target;
-  const [values, setValues] = useState<MartinValues>(defaultMartinValues);
+  // A copy (a ranked bot, a clone, a pair's chart) fills the form at the start.
+  const [values, setValues] = useState<MartinValues>(() => (copy?.params && 'firstOrder' in copy.params ? valuesFromParams(copy.params) : defaultMartinValues));
+  useCopiedPair(target, copy);
 
   // The bot being edited fills the form once.
   useEffect(() => {
@@ -68,6 +72,7 @@ export function MartinFormPage({ id, exchange }: { id?: string | undefined; exch
         }}
       />
       <BotFormNotices target={target} id={id} />
+      <CopiedFrom copy={copy} />
       {!loading && !noBinding ? (
         <form onSubmit={submit} noValidate>
           <fieldset disabled={running || busy} className={styles.plainFieldset}>

@@ -9,6 +9,7 @@ import { vars } from '../../../styles/theme.css.ts';
 import { num, signed, trend } from '../../../shared/format.ts';
 import { PriceChart } from '../../../shared/price-chart.tsx';
 import * as bots from '../../../shared/blocks.css.ts';
+import { Link } from '@tanstack/react-router';
 
 const timeframes = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 const indicators = [
@@ -39,6 +40,10 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
             <strong className={bots.big}>{num(s.price, l, 8)}</strong>
             <span className={bots.profit[trend(s.change24h)]}>{signed(s.change24h, l, 2)}%</span>
           </div>
+          {/* A bot on this pair, from its chart (issue 14, Pionex item 2): the create screen with the pair chosen. */}
+          <Link to="/strategy/martin/{-$id}" params={{}} search={{ exchange, copy: JSON.stringify({ symbol }) }} className={bots.linkButton.secondary} data-testid="chart-create-bot">
+            <Trans>在此交易对创建策略</Trans>
+          </Link>
         </section>
       ) : null}
       <fieldset className={bots.chips} aria-label={t`周期`}>

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { copyOf, copyParam } from './bot-copy.ts';
+
+describe('a bot copy in the address', () => {
+  it('reads back what was put there, and ignores what does not parse or does not fit', () => {
+    const params = { investment: '1000', firstOrder: '23', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '', repeat: true };
+    const copy = { symbol: 'ETH/USDT', params, from: { roiPct: '0.29', maxDrawdownPct: '0', runtime: 120, cycles: 1 } };
+    expect(copyOf({ copy: copyParam(copy) })).toEqual(copy);
+    expect(copyOf({ copy: copyParam({ symbol: 'ETH/USDT' }) })).toEqual({ symbol: 'ETH/USDT' });
+    expect(copyOf({ copy })).toEqual(copy); // as the router hands it over, parsed
+    expect(copyOf({})).toBeUndefined();
+    expect(copyOf({ copy: '{not json' })).toBeUndefined();
+    expect(copyOf({ copy: JSON.stringify({ symbol: 'eth', params: { investment: { nested: 1 } }, from: { roiPct: 1 } }) })).toEqual({});
+  });
+});

@@ -1,0 +1,41 @@
+import type { GridParamsInput, MartinParamsInput } from '../../../contract/bots.ts';
+
+/**
+ * What a new bot starts from when it is a copy (issue 14, Pionex items 2 and 4): a ranked bot's pair
+ * and parameters with its figures (from /rank), one of the trader's own bots (clone, from its detail),
+ * or only a pair (create from the pair's chart). It travels in the create screen's address as
+ * `?copy=<JSON>`; whatever does not parse is ignored and the form starts as usual.
+ */
+export interface BotCopy {
+  symbol?: string;
+  params?: MartinParamsInput | GridParamsInput;
+  /** The original's figures, shown beside the form (a ranked bot's). */
+  from?: { roiPct: string; maxDrawdownPct: string; runtime: number; cycles: number };
+}
+
+const SYMBOL = /^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/;
+const plain = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
+export function copyOf(search: Record<string, unknown>): BotCopy | undefined {
+  // The router reads a search value that is JSON as what it says (an object here); a hand-made link may bring the text.
+  let raw: unknown = search.copy;
+  if (typeof raw === 'string') {
+    try {
+      raw = JSON.parse(raw);
+    } catch {
+      return undefined;
+    }
+  }
+  if (!raw || typeof raw !== 'object') return undefined;
+  const r = raw as Record<string, unknown>;
+  const out: BotCopy = {};
+  if (typeof r.symbol === 'string' && SYMBOL.test(r.symbol)) out.symbol = r.symbol;
+  if (r.params && typeof r.params === 'object' && Object.values(r.params).every(plain)) out.params = r.params as MartinParamsInput | GridParamsInput;
+  const f = r.from as Record<string, unknown> | undefined;
+  if (f && typeof f.roiPct === 'string' && typeof f.maxDrawdownPct === 'string' && typeof f.runtime === 'number' && typeof f.cycles === 'number')
+    out.from = { roiPct: f.roiPct, maxDrawdownPct: f.maxDrawdownPct, runtime: f.runtime, cycles: f.cycles };
+  return out;
+}
+
+/** The address value of a copy. */
+export const copyParam = (copy: BotCopy) => JSON.stringify(copy);
