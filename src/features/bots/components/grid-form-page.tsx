@@ -17,7 +17,7 @@ import { AvailableHint } from './available-hint.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import { failed, write } from '../../../shared/query.ts';
 import * as styles from './bots.css.ts';
-import { type BotCopy } from '../bot-copy.ts';
+import type { BotCopy } from '../bot-copy.ts';
 import { CopiedFrom, useCopiedPair } from './copied-from.tsx';
 
 type Editable = Exclude<keyof GridValues, 'spacing'>;

@@ -16,7 +16,7 @@ import { BacktestPanel } from './backtest-panel.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import { failed, write } from '../../../shared/query.ts';
 import * as styles from './bots.css.ts';
-import { type BotCopy } from '../bot-copy.ts';
+import type { BotCopy } from '../bot-copy.ts';
 import { CopiedFrom, useCopiedPair } from './copied-from.tsx';
 
 type Editable = Exclude<keyof MartinValues, 'repeat'>;
