@@ -17,6 +17,8 @@ export function FuturesPage() {
   const live = (exchanges.data?.exchanges ?? []).filter((e) => e.code !== 'paper' && !e.simulatedOf);
   const [picked, setPicked] = useState('binance');
   const data = useQuery({ ...call('marketFutures', { exchange: picked }, { show: false }), ...keepPage });
+  // The exchange cannot be reached: the Paper market's spot prices show instead, saying so (issue 14).
+  const paper = useQuery({ ...call('marketSymbols', { exchange: 'paper', latest: '1' }, { show: false }), enabled: failed(data) });
   return (
     <Page title={<Trans>合约</Trans>}>
       <p className={css.futuresNote} role="note" data-testid="futures-note">
@@ -30,6 +32,24 @@ export function FuturesPage() {
         ))}
       </div>
       <LoadState loading={loading(data)} failed={failed(data)} failedText={<Trans>无法连接该交易所，请稍后重试。</Trans>} onRetry={() => void data.refetch()} />
+      {failed(data) && paper.data ? (
+        <section className={ui.card} data-testid="futures-fallback">
+          <p className={css.fallback}>
+            <Trans>合约行情暂时无法获取，以下为模拟盘现货行情。</Trans>
+          </p>
+          <table className={bots.table}>
+            <tbody>
+              {paper.data.map((s) => (
+                <tr key={s.symbol}>
+                  <td>{s.symbol}</td>
+                  <td>{num(s.price, l, 8)}</td>
+                  <td className={bots.profit[trend(s.change24h)]}>{s.change24h ? `${signed(s.change24h, l, 2)}%` : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
       {data.data ? (
         <section className={ui.card} data-testid="futures-list">
           <table className={bots.table}>

@@ -30,7 +30,12 @@ function MarketList({ exchange }: { exchange: string }) {
   const l = i18n.locale;
   const navigate = useNavigate();
   const exchanges = useQuery(exchangesQuery);
-  const list = useQuery({ ...call('marketSymbols', { exchange, latest: '1' }, { show: false }), refetchInterval: 10_000 });
+  const live = useQuery({ ...call('marketSymbols', { exchange, latest: '1' }, { show: false }), refetchInterval: 10_000 });
+  // A live exchange that cannot be reached: the Paper market shows instead, saying so (issue 14).
+  const fallback = exchange !== 'paper' && failed(live);
+  const paper = useQuery({ ...call('marketSymbols', { exchange: 'paper', latest: '1' }, { show: false }), refetchInterval: 10_000, enabled: fallback });
+  const list = fallback ? paper : live;
+  const shownExchange = fallback ? 'paper' : exchange;
   const [query, setQuery] = useState('');
   const [onlyFavourites, setOnlyFavourites] = useState(false);
   const [favourites, setFavourites] = useState(() => favouritesOf(exchange));
@@ -40,7 +45,7 @@ function MarketList({ exchange }: { exchange: string }) {
     // Favourites first, then the list's order.
     return [...rows].sort((a, b) => Number(favourites.includes(b.symbol)) - Number(favourites.includes(a.symbol)));
   }, [list.data, query, onlyFavourites, favourites]);
-  const go = (to: { exchange?: string; symbol?: string }) => void navigate({ to: '/market', search: { exchange: to.exchange ?? exchange, ...(to.symbol ? { symbol: to.symbol } : {}) } });
+  const go = (to: { exchange?: string; symbol?: string }) => void navigate({ to: '/market', search: { exchange: to.exchange ?? shownExchange, ...(to.symbol ? { symbol: to.symbol } : {}) } });
 
   return (
     <Page title={<Trans>行情</Trans>}>
@@ -73,6 +78,14 @@ function MarketList({ exchange }: { exchange: string }) {
           <Trans>自选</Trans>
         </button>
       </div>
+      {fallback ? (
+        <p className={css.fallback} role="status" data-testid="market-fallback">
+          <Trans>暂时无法连接 {exchangeLabel(i18n, exchange, exchanges.data?.exchanges)}，以下为模拟盘行情。</Trans>{' '}
+          <button type="button" className={ui.linkButton} onClick={() => void live.refetch()}>
+            <Trans>重试</Trans>
+          </button>
+        </p>
+      ) : null}
       <LoadState loading={loading(list)} failed={failed(list)} failedText={<Trans>该交易所行情暂不可用，请稍后重试。</Trans>} onRetry={() => void list.refetch()} />
       {list.data ? (
         <section className={ui.card} data-testid="market-list">

@@ -32,3 +32,12 @@ export const search = style({ marginBottom: vars.space.md });
 export const change = style({ fontSize: 12 });
 export const futuresChange = style({ fontSize: 11 });
 export const futuresNote = style([ui.formError, { background: 'transparent' }]);
+/** Says the list shows the Paper market because the chosen exchange cannot be reached. */
+export const fallback = style({
+  margin: `0 0 ${vars.space.md}`,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+  color: vars.color.text,
+  fontSize: vars.font.small,
+});
