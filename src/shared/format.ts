@@ -4,11 +4,11 @@
  */
 const formats = new Map<string, Intl.NumberFormat>();
 
-function formatter(locale: string, max: number, signed: boolean): Intl.NumberFormat {
-  const key = `${locale}:${max}:${signed}`;
+function formatter(locale: string, max: number, signed: boolean, min = 0): Intl.NumberFormat {
+  const key = `${locale}:${max}:${signed}:${min}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: max, signDisplay: signed ? 'exceptZero' : 'auto' });
+    f = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { minimumFractionDigits: min, maximumFractionDigits: max, signDisplay: signed ? 'exceptZero' : 'auto' });
     formats.set(key, f);
   }
   return f;
@@ -24,6 +24,28 @@ export function num(value: string | number | null | undefined, locale: string, m
 export function signed(value: string | number | null | undefined, locale: string, max = 4): string {
   if (value === null || value === undefined || value === '') return '—';
   return formatter(locale, max, true).format(value as unknown as number);
+}
+
+/**
+ * The precision of each kind of figure (issue 14: one module decides): USDT and other stable coins at
+ * 2 decimals at most, a coin's amount at 8, a percentage always at 2 with its sign.
+ */
+const STABLE = new Set(['USDT', 'USDC', 'BUSD', 'FDUSD', 'DAI']);
+
+/** A USDT (or other stable coin) sum: at most 2 decimals ("9,980.4" not "9,980.4041219"). */
+export function usdt(value: string | number | null | undefined, locale: string): string {
+  return num(value, locale, 2);
+}
+
+/** An amount of `currency`: a stable coin at 2 decimals at most, any other coin at 8. */
+export function assetAmount(value: string | number | null | undefined, currency: string, locale: string): string {
+  return num(value, locale, STABLE.has(currency.toUpperCase()) ? 2 : 8);
+}
+
+/** A change in percent with its sign, always 2 decimals: "+4.20%", "-0.63%", "0.00%". */
+export function pct(value: string | number | null | undefined, locale: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return `${formatter(locale, 2, true, 2).format(value as unknown as number)}%`;
 }
 
 /** Whether a decimal string is above, below or at zero (for the profit colour). */

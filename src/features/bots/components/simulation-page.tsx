@@ -11,7 +11,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { Code } from '../../../../contract/codes.ts';
-import { num } from '../../../shared/format.ts';
+import { assetAmount } from '../../../shared/format.ts';
 import { BotCard } from './bot-card.tsx';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import * as css from '../../../shared/blocks.css.ts';
@@ -149,7 +149,7 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
               {account.data.balances.map((b) => (
                 <li key={b.currency} className={css.row}>
                   <span>{b.currency}</span>
-                  <strong>{num(b.total, l, 8)}</strong>
+                  <strong>{assetAmount(b.total, b.currency, l)}</strong>
                 </li>
               ))}
             </ul>

@@ -11,7 +11,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, time } from '../../../shared/format.ts';
+import { time, usdt } from '../../../shared/format.ts';
 import { call, changed, failed, loading, write } from '../../../shared/query.ts';
 import * as bots from '../../../shared/blocks.css.ts';
 import { useWalletDetected } from '../../../lib/wallet/use-wallet-detected.ts';
@@ -131,7 +131,7 @@ function DepositBody({ info }: { info: DepositInfo }) {
               <Trans>最小充值</Trans>
             </div>
             <div className={bots.figureValue} data-testid="deposit-minimum">
-              {num(info.minimum, l, 8)} USDT
+              {usdt(info.minimum, l)} USDT
             </div>
           </div>
           <div>
@@ -253,7 +253,7 @@ function DepositBody({ info }: { info: DepositInfo }) {
           {info.recent.map((d) => (
             <li key={`${d.txHash}-${d.status}`} className={bots.logItem}>
               <div className={bots.rowTight}>
-                <strong>{d.amount ? `${num(d.amount, l, 8)} USDT` : '—'}</strong>
+                <strong>{d.amount ? `${usdt(d.amount, l)} USDT` : '—'}</strong>
                 <span className={d.status === 'credited' ? bots.badge.running : bots.badge.paused}>{d.status === 'credited' ? <Trans>已到账</Trans> : <Trans>确认中</Trans>}</span>
               </div>
               <div className={bots.rowTight}>

@@ -12,7 +12,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { dateTime, num, time } from '../../../shared/format.ts';
+import { dateTime, time, usdt } from '../../../shared/format.ts';
 import { call, failed, loading, write } from '../../../shared/query.ts';
 import * as bots from '../../../shared/blocks.css.ts';
 import { short } from './copy-line.tsx';
@@ -165,7 +165,7 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
         <span className={ui.muted}>
           <Trans>可用余额</Trans>
         </span>
-        <strong data-testid="withdraw-balance">{num(info.balance, l, 8)} USDT</strong>
+        <strong data-testid="withdraw-balance">{usdt(info.balance, l)} USDT</strong>
       </div>
       <Field
         label={<Trans>提现地址 (BSC / BEP20)</Trans>}
@@ -211,14 +211,14 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
           <div className={bots.figureLabel}>
             <Trans>手续费</Trans>
           </div>
-          <div className={bots.figureValue}>{num(info.fee, l, 8)} USDT</div>
+          <div className={bots.figureValue}>{usdt(info.fee, l)} USDT</div>
         </div>
         <div>
           <div className={bots.figureLabel}>
             <Trans>实际到账</Trans>
           </div>
           <div className={bots.figureValue} data-testid="withdraw-received">
-            {num(received, l, 8)} USDT
+            {usdt(received, l)} USDT
           </div>
         </div>
       </div>
@@ -242,9 +242,9 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
       {latest ? (
         <p className={css.step} role="status" data-testid="withdraw-done" data-status={latest.status}>
           {latest.status === 'confirmed' ? (
-            <Trans>提现已完成，到账 {num(latest.received, l, 8)} USDT。</Trans>
+            <Trans>提现已完成，到账 {usdt(latest.received, l)} USDT。</Trans>
           ) : latest.status === 'failed' ? (
-            <Trans>提现未能发出，{num(latest.amount, l, 8)} USDT 已退回余额。</Trans>
+            <Trans>提现未能发出，{usdt(latest.amount, l)} USDT 已退回余额。</Trans>
           ) : (
             <Trans>提现已提交，正在处理。</Trans>
           )}
@@ -287,7 +287,7 @@ function History({ list }: { list: WithdrawalRecord[] }) {
         {list.map((w) => (
           <li key={w.id} className={bots.logItem} data-status={w.status}>
             <div className={bots.rowTight}>
-              <strong>{num(w.amount, l, 8)} USDT</strong>
+              <strong>{usdt(w.amount, l)} USDT</strong>
               <span className={statusBadge(w.status)}>{i18n._(statusLabels[w.status])}</span>
             </div>
             <div className={bots.rowTight}>
