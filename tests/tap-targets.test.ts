@@ -49,6 +49,7 @@ describe('tap targets at 390 px', () => {
 
   for (const [path, ready] of [
     ['/', 'portfolio'],
+    ['/strategy', 'strategy-tools'],
     ['/market', 'market-row'],
     ['/rank', 'rank-me'],
     ['/setting', 'theme-switch'],

@@ -4,8 +4,8 @@ import * as blocks from '../../../shared/blocks.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
 /** The round "+" in the strategy list's header: a square small button. */
-// 36 px square to the eye, 44 px to the finger.
-export const createIcon = style([blocks.primarySmallLink, { width: 36, padding: 0, position: 'relative', selectors: { '&::after': { content: '""', position: 'absolute', inset: -4 } } }]);
+// 44 px square, like the header's other buttons (the back arrow): a whole tap target.
+export const createIcon = style([blocks.primarySmallLink, { width: 44, height: 44, padding: 0 }]);
 export const selectAll = style([blocks.checkbox, { verticalAlign: 'middle', marginRight: 6 }]);
 export const bindLink = style([blocks.linkButton.secondary, { marginBottom: vars.space.sm }]);
 export const gridLink = style([blocks.linkButton.secondary, { marginTop: vars.space.sm }]);
@@ -52,3 +52,5 @@ export const availableShort = style({ color: vars.color.danger, fontSize: vars.f
 // The all-bots log's date filters, two to a row: a date input's own width never pushes out of the card.
 export const dateField = style([ui.field, { minWidth: 0 }]);
 export const dateInput = style([ui.input, { minWidth: 0, boxSizing: 'border-box', padding: `0 ${vars.space.sm}` }]);
+/** The bot list's tools (bill, logs, positions, ...): a row of chips beside the batch button, scrolling when narrow. */
+export const toolChips = style([blocks.chips, { flex: 1, margin: '-7px 0' }]);

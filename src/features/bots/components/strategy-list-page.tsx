@@ -124,31 +124,27 @@ export function StrategyListPage() {
         </fieldset>
       ) : null}
       <div className={css.toolbar}>
-        <span className={ui.muted}>
-          <Link to="/strategy/bill">
+        {/* The way to the bill, logs, positions, calculator and the other bot types: chips, each a 44 px target. */}
+        <nav className={styles.toolChips} aria-label={t`策略工具`} data-testid="strategy-tools">
+          <Link to="/strategy/bill" className={css.chipLink}>
             <Trans>收益账单</Trans>
-          </Link>{' '}
-          ·{' '}
-          <Link to="/strategy/logs">
+          </Link>
+          <Link to="/strategy/logs" className={css.chipLink}>
             <Trans>策略日志</Trans>
-          </Link>{' '}
-          ·{' '}
-          <Link to="/my/positions">
+          </Link>
+          <Link to="/my/positions" className={css.chipLink}>
             <Trans>持仓</Trans>
-          </Link>{' '}
-          ·{' '}
-          <Link to="/strategy/size">
+          </Link>
+          <Link to="/strategy/size" className={css.chipLink}>
             <Trans>仓位计算器</Trans>
-          </Link>{' '}
-          ·{' '}
-          <Link to="/strategy/grid/{-$id}" params={{}} data-testid="new-grid">
+          </Link>
+          <Link to="/strategy/grid/{-$id}" params={{}} className={css.chipLink} data-testid="new-grid">
             <Trans>网格策略</Trans>
-          </Link>{' '}
-          ·{' '}
-          <Link to="/strategy/ai/{-$id}" params={{}} data-testid="new-ai">
+          </Link>
+          <Link to="/strategy/ai/{-$id}" params={{}} className={css.chipLink} data-testid="new-ai">
             <Trans>AI 策略</Trans>
           </Link>
-        </span>
+        </nav>
         {list.length > 0 ? (
           <button
             type="button"
