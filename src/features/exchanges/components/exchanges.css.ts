@@ -15,7 +15,10 @@ export const logo = style({
 });
 export const bound = style({ color: vars.color.success, fontSize: vars.font.small });
 export const ipRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md, fontFamily: 'ui-monospace, monospace' });
+// 32 px to the eye, 44 px to the finger (the ::after below).
 export const copy = style({
+  position: 'relative',
+  selectors: { '&::after': { content: '""', position: 'absolute', inset: '-6px -2px' } },
   height: 32,
   padding: `0 ${vars.space.md}`,
   borderRadius: 16,
