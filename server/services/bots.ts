@@ -1,6 +1,7 @@
 import type { BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdateInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
 import { Code, type CodeName } from '../../contract/codes.ts';
 import type { Db } from '../db/connect.ts';
+import type Decimal from 'decimal.js';
 import { money } from '../../strategy/money.ts';
 import { requiredInvestment, validateMartin, type MartinProblem } from '../../strategy/martin/plan.ts';
 import type { MartinParams } from '../../strategy/martin/rules.ts';
@@ -206,9 +207,12 @@ const isStatus = (x: string): x is BotStatus => x === 'running' || x === 'paused
  * grid's investment, in the quote currency the account has free now. A balance that cannot be read
  * (a live exchange out of reach) does not stop the start: the exchange still refuses what it cannot fill.
  */
-async function checkFunds(deps: BotsDeps, userId: string, type: string, exchange: string, symbol: string, params: MartinParams | GridParams): Promise<void> {
+/**
+ * Refuses when the account's free balance in the pair's quote currency is below `needed`, saying how much
+ * is free. An account whose balance cannot be read now passes: the exchange says it when it refuses the order.
+ */
+async function requireFree(deps: BotsDeps, userId: string, exchange: string, symbol: string, needed: Decimal): Promise<void> {
   const quote = symbol.split('/')[1] ?? 'USDT';
-  const needed = type === 'grid' ? money((params as GridParams).investment) : requiredInvestment(params as MartinParams);
   let free: string;
   try {
     free = (await deps.trading.assets(userId, exchange)).balances.find((b) => b.currency === quote)?.free ?? '0';
@@ -218,21 +222,18 @@ async function checkFunds(deps: BotsDeps, userId: string, type: string, exchange
   if (money(free).lt(needed)) throw fail('StrategyInsufficientBalance', { values: { available: money(free).toDecimalPlaces(2, 1).toFixed(), needed: needed.toFixed(), quote } });
 }
 
+function checkFunds(deps: BotsDeps, userId: string, type: string, exchange: string, symbol: string, params: MartinParams | GridParams): Promise<void> {
+  const needed = type === 'grid' ? money((params as GridParams).investment) : requiredInvestment(params as MartinParams);
+  return requireFree(deps, userId, exchange, symbol, needed);
+}
+
 /** The quote of a manual add the trader chose: at least the market's minimum order, at most what is free. */
 async function checkAddAmount(deps: BotsDeps, userId: string, row: { exchange_id: number; symbol: string }, amount: string) {
   const exchange = exchangeById(row.exchange_id)?.code ?? '';
   const quote = money(amount);
   const market = await deps.trading.market(exchange, row.symbol);
   if (quote.lt(market.minCost) || quote.lte(0)) throw new InputError('StrategyOrderBelowMinimum', 'amount');
-  const currency = row.symbol.split('/')[1] ?? 'USDT';
-  let free: string | undefined;
-  try {
-    free = (await deps.trading.assets(userId, exchange)).balances.find((b) => b.currency === currency)?.free ?? '0';
-  } catch {
-    free = undefined; // the exchange will say it when it refuses the order
-  }
-  if (free !== undefined && money(free).lt(quote))
-    throw fail('StrategyInsufficientBalance', { values: { available: money(free).toDecimalPlaces(2, 1).toFixed(), needed: quote.toFixed(), quote: currency } });
+  await requireFree(deps, userId, exchange, row.symbol, quote);
   return quote;
 }
 
