@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,12 @@ describe.each(dbKinds)('the HTTP envelope and the static PWA on %s', (kind) => {
     writeFileSync(join(dist, 'manifest.webmanifest'), '{}');
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+    // The build's compressed copies (vite-plugin-compression2 writes them beside each file).
+    for (const file of ['index.html', join('assets', 'index-abc.js')]) {
+      const text = readFileSync(join(dist, file));
+      writeFileSync(join(dist, `${file}.br`), brotliCompressSync(text));
+      writeFileSync(join(dist, `${file}.gz`), gzipSync(text));
+    }
     t = await openTestApp(kind, {
       staticDir: dist,
       logStream: { write: (line) => void logLines.push(line) },
@@ -141,6 +148,32 @@ describe.each(dbKinds)('the HTTP envelope and the static PWA on %s', (kind) => {
     expect(gone.statusCode).toBe(404);
     expect(gone.body).not.toContain('<title>');
     expect((await t.app.inject({ url: '/api/no/such' })).headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it, the same headers kept", async () => {
+    for (const [encoding, inflate] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const asset = await t.app.inject({ url: '/assets/index-abc.js', headers: { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip' } });
+      expect(asset.headers['content-encoding']).toBe(encoding);
+      expect(asset.headers.vary).toMatch(/accept-encoding/i);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+      expect(inflate(asset.rawPayload).toString()).toBe('console.log(1)');
+      // The page, by its path and by the SPA fallback: compressed, with its CSP.
+      for (const url of ['/index.html', '/strategy']) {
+        const page = await t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.headers['content-encoding'], url).toBe(encoding);
+        expect(page.headers['content-security-policy'], url).toContain("script-src 'self' 'sha256-");
+        expect(page.headers['cache-control'], url).toBe('no-cache');
+        expect(inflate(page.rawPayload).toString(), url).toContain('<title>app</title>');
+      }
+    }
+    const plain = await t.app.inject({ url: '/assets/index-abc.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('does not serve files outside the build', async () => {

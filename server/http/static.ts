@@ -35,7 +35,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built PWA: hashed assets (/assets/) cached for a year, everything else (index.html, sw.js,
- * the manifest) revalidated on each use, a strict CSP on HTML, and the SPA fallback (any GET outside
+ * the manifest) revalidated on each use, the build's brotli or gzip copy where the browser accepts one,
+ * a strict CSP on HTML, and the SPA fallback (any GET outside
  * /api that is not a file gets index.html). Unknown /api paths answer HTTP 404 with the envelope.
  * Without a build, pages answer 503 with the command that makes one.
  */
@@ -49,7 +50,11 @@ export async function registerStatic(app: FastifyInstance, staticDir: string, no
       // Routes for the files present at start-up: a file outside the build can never be reached.
       wildcard: false,
       index: false,
-      setHeaders: (res, path) => {
+      // The build writes .br and .gz beside each text file (vite.config.ts): sent to a browser that
+      // accepts one, with Vary: Accept-Encoding.
+      preCompressed: true,
+      setHeaders: (res, file) => {
+        const path = file.replace(/\.(br|gz)$/, '');
         const hashed = relative(root, path).split(sep)[0] === 'assets';
         res.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
         if (path.endsWith('.html')) {
