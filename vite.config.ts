@@ -153,6 +153,28 @@ export default defineConfig({
             },
             // The app's own small shared modules (state, toasts, UI primitives) travel together too.
             { name: 'app', test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css|tab-bar[\\/]tabs\.)|lib[\\/](store|toast|navigation|messages|lazy-api)\.)|contract[\\/]rules\.)/ },
+            // The HTTP client and its call list: one file, whether /login's form or a logged-in screen asks first.
+            { name: 'http', test: /node_modules[\\/]ky[\\/]|src[\\/]lib[\\/](http|api)\.ts|contract[\\/](codes|calls)\.ts/ },
+            // What most logged-in screens share (the query cache, the page frame, figures, the common blocks),
+            // in one file instead of a dozen of a few hundred bytes each: on a phone's network each file is a
+            // request of its own, and a screen's first render waited for four levels of them (issue 13 §7).
+            {
+              name: 'screens',
+              test: (id) =>
+                /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|src[\\/](shared|components[\\/]ui)[\\/]/.test(id) &&
+                // Not what brings a library of its own (the dialog, the chart) or serves few screens.
+                !/confirm-dialog|dialog\.css|otp-field|refusal|withdraw-lock|price-chart/.test(id),
+              minShareCount: 3,
+              // Not the libraries those pull in (the dialog's, for one): they stay with the screens that use them.
+              includeDependenciesRecursively: false,
+            },
+            // Likewise the parts the bot screens share (figures, badges, the trading-mode switch, the portfolio card).
+            {
+              name: 'bots-common',
+              test: /src[\\/](features[\\/]bots[\\/](use-trading-mode|components[\\/](offline-banner|figure|bots\.css|returns|mode-switch))|shared[\\/]portfolio)/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -19,7 +19,7 @@ export async function measureLoginEntry(baseURL: string) {
   await phone.page.locator('input[name="account"]').waitFor();
   await phone.close();
   const files = [...scripts].map((path) => {
-    const code = readFileSync(join('dist', path));
+    const code = readFileSync(join(process.env.STATIC_DIR ?? 'dist', path));
     return { path, raw: code.length, gzip: gzipSync(code, { level: 9 }).length, offending: forbidden.filter((re) => re.test(code.toString())).map(String) };
   });
   const gzipTotal = files.reduce((sum, f) => sum + f.gzip, 0);

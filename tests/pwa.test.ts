@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPhone, underServiceWorker, type Phone } from './support/browser.ts';
@@ -142,15 +143,23 @@ describe('the installable, offline-capable PWA', () => {
   it('offers a new version once it is installed and waiting, and reloads into it when tapped', async () => {
     await traderWithBot(page);
     await underServiceWorker(page); // this version installed and in control
-    const original = { html: readFileSync('dist/index.html', 'utf8'), sw: readFileSync('dist/sw.js', 'utf8') };
+    // A second build with a changed shell: a new index.html (and its compressed copies, as a build writes
+    // them: the server sends those to a browser that accepts them), and the worker's manifest carries its revision.
+    const files = ['index.html', 'index.html.br', 'index.html.gz', 'sw.js', 'sw.js.br', 'sw.js.gz'].filter((f) => existsSync(`dist/${f}`));
+    const original = new Map(files.map((f) => [f, readFileSync(`dist/${f}`)]));
+    const deploy = (file: string, text: string) => {
+      writeFileSync(`dist/${file}`, text);
+      if (original.has(`${file}.br`)) writeFileSync(`dist/${file}.br`, brotliCompressSync(text));
+      if (original.has(`${file}.gz`)) writeFileSync(`dist/${file}.gz`, gzipSync(text));
+    };
     try {
-      // A second build with a changed shell: a new index.html, and the worker's manifest carries its revision.
-      const html = original.html.replace('</head>', '<meta name="build" content="second"></head>');
+      const html = original.get('index.html')!.toString().replace('</head>', '<meta name="build" content="second"></head>');
       const revision = createHash('md5').update(html).digest('hex');
-      const sw = original.sw.replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, `$1${revision}$2`);
-      expect(sw).not.toBe(original.sw);
-      writeFileSync('dist/index.html', html);
-      writeFileSync('dist/sw.js', sw);
+      const oldSw = original.get('sw.js')!.toString();
+      const sw = oldSw.replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, `$1${revision}$2`);
+      expect(sw).not.toBe(oldSw);
+      deploy('index.html', html);
+      deploy('sw.js', sw);
       await page.goto('/strategy'); // a navigation makes the browser look for a new worker
       const toast = page.locator('[data-kind="info"]', { hasText: '新版本已就绪，点此刷新' });
       await toast.waitFor({ timeout: 20_000 });
@@ -158,8 +167,7 @@ describe('the installable, offline-capable PWA', () => {
       await Promise.all([page.waitForEvent('load'), toast.click()]);
       await expect.poll(() => page.locator('meta[name="build"]').getAttribute('content')).toBe('second');
     } finally {
-      writeFileSync('dist/index.html', original.html);
-      writeFileSync('dist/sw.js', original.sw);
+      for (const [f, bytes] of original) writeFileSync(`dist/${f}`, bytes);
     }
   });
 

@@ -18,9 +18,15 @@ import { wipeSession } from './session-end.ts';
 import { clientMessages } from './messages.ts';
 import { CACHED_AT_HEADER, OFFLINE_HEADER, servedOfflineAtom } from './offline.ts';
 
-// The HTTP client is the first thing every working screen loads: the app's update watch starts with it
-// (its own chunk, after the client: it never delays a call).
-setTimeout(() => void import('./sw-updates.ts').then((m) => m.watchUpdates()).catch(() => undefined), 0);
+// The app's update watch (its own chunk) starts once a service worker is active: at once on a visit the
+// worker serves, and on a first visit after public/boot.js has registered it, once the first screen's
+// code and data are in (its file must not compete with them; issue 13 §7).
+if (typeof navigator !== 'undefined' && navigator.serviceWorker) {
+  void navigator.serviceWorker.ready
+    .then(() => import('./sw-updates.ts'))
+    .then((m) => m.watchUpdates())
+    .catch(() => undefined);
+}
 
 /** Spec §9. */
 export const REQUEST_TIMEOUT_MS = 15_000;
