@@ -88,7 +88,7 @@ export function openChain(db: Db, cfg: ChainConfig, log?: Log): ChainSide | unde
     async sender() {
       if (!cfg.hotWalletKey) return undefined;
       const f = await side.facts();
-      sender ??= new WithdrawalSender(db, client, { usdt, decimals: f.decimals, chain, hotWalletKey: cfg.hotWalletKey as Hex }, log);
+      sender ??= new WithdrawalSender(db, client, { usdt, decimals: f.decimals, chain, hotWalletKey: cfg.hotWalletKey as Hex, confirmations: f.confirmations }, log);
       return sender;
     },
     start() {

@@ -1,5 +1,17 @@
 import Decimal from 'decimal.js';
-import { encodeFunctionData, keccak256, parseUnits, type Address, type Chain, type Hex, type PublicClient } from 'viem';
+import { sql } from 'kysely';
+import {
+  encodeFunctionData,
+  keccak256,
+  parseUnits,
+  recoverTransactionAddress,
+  TransactionReceiptNotFoundError,
+  type Address,
+  type Chain,
+  type Hex,
+  type PublicClient,
+  type TransactionSerializedLegacy,
+} from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Db } from '../db/connect.ts';
 import { post } from '../ledger.ts';
@@ -7,21 +19,43 @@ import { tokenAbi } from '../../contract/chain-abi.ts';
 import { SerialRun } from './serial-run.ts';
 
 /**
- * Sends the withdrawals from the hot wallet (issue 5 §4), one at a time, never twice:
- * pending -> signed (the signed transaction, with its fixed nonce, is stored before it is broadcast)
- * -> sent (broadcast) -> confirmed, or failed -> refunded in the same transaction.
- * After a crash a signed or sent withdrawal is broadcast again as the same bytes: the chain accepts one
- * transaction per nonce, so a request can never pay out twice. A transfer the chain would revert
- * (hot wallet short of USDT) fails before signing and is refunded.
+ * Sends the withdrawals from the hot wallet (issue 5 §4), never twice and never stuck (issue 15 §3):
+ * - pending: debited, not signed. A transfer the chain would revert (hot wallet short of USDT) fails here.
+ * - signed: the signed transaction and its nonce are stored before it is broadcast. The nonce comes from
+ *   our own records, not the node's: one past the highest this hot wallet has signed, or the chain's
+ *   pending count when that is higher (the wallet used elsewhere), chosen under a per-wallet lock in the
+ *   transaction that stores the row; a unique index on (from_address, nonce) refuses a duplicate even
+ *   from a second server process. So a failed broadcast never lends its nonce to the next withdrawal: the
+ *   row stays signed and every run broadcasts the same bytes again (as after a crash) until a node takes
+ *   them; the later nonces wait in the pool behind it.
+ * - sent: a node took the bytes; every run broadcasts them again until the receipt comes.
+ * - confirmed: the receipt says success.
+ * - failed: rejected before signing, reverted on chain, or replaced: no receipt while another transaction
+ *   used its nonce at least `confirmations` blocks under the head (no re-org brings ours back), so it can
+ *   never be mined. The refund and a notice go in the transaction that marks it failed.
+ * The chain accepts one transaction per nonce and a row keeps its bytes, so a request never pays out twice.
  */
 export interface SenderSettings {
   usdt: Address;
   decimals: number;
   chain: Chain;
   hotWalletKey: Hex;
+  /** Blocks under the head at which a nonce used by another transaction counts as final. */
+  confirmations: number;
 }
 
-type Row = { id: string; user_id: string; address: string; amount: string; fee: string; status: string; raw_tx: string | null; tx_hash: string | null; nonce: string | null };
+type Row = {
+  id: string;
+  user_id: string;
+  address: string;
+  amount: string;
+  fee: string;
+  status: string;
+  from_address: string | null;
+  raw_tx: string | null;
+  tx_hash: string | null;
+  nonce: string | null;
+};
 
 export class WithdrawalSender {
   readonly account: PrivateKeyAccount;
@@ -72,22 +106,34 @@ export class WithdrawalSender {
       await this.fail(w, `rejected: ${shortError(e)}`);
       return;
     }
-    const nonce = await this.client.getTransactionCount({ address: this.account.address, blockTag: 'pending' });
-    const gas = await this.client.estimateGas({ account: this.account.address, to: this.s.usdt, data });
-    const gasPrice = await this.client.getGasPrice();
-    const raw = await this.account.signTransaction({ chainId: this.s.chain.id, to: this.s.usdt, data, nonce, gas: (gas * 12n) / 10n, gasPrice, type: 'legacy' });
-    const hash = keccak256(raw);
-    await this.db
-      .updateTable('withdrawals')
-      .set({ status: 'signed', raw_tx: raw, tx_hash: hash, nonce: String(nonce), updated_at: new Date() })
-      .where('id', '=', w.id)
-      .where('status', '=', 'pending')
-      .execute();
+    const from = this.account.address;
+    const [onChain, gas, gasPrice] = await Promise.all([
+      this.client.getTransactionCount({ address: from, blockTag: 'pending' }),
+      this.client.estimateGas({ account: from, to: this.s.usdt, data }),
+      this.client.getGasPrice(),
+    ]);
+    await this.db.transaction().execute(async (tx) => {
+      // One signing at a time per hot wallet across processes, until commit: the next one sees this nonce.
+      await sql`select pg_advisory_xact_lock(hashtext(${from.toLowerCase()}))`.execute(tx);
+      const still = await tx.selectFrom('withdrawals').select('id').where('id', '=', w.id).where('status', '=', 'pending').forUpdate().executeTakeFirst();
+      if (!still) return; // another process signed or failed it meanwhile
+      const { top } = await tx
+        .selectFrom('withdrawals')
+        .select((eb) => eb.fn.max('nonce').as('top'))
+        .where('from_address', '=', from)
+        .executeTakeFirstOrThrow();
+      const nonce = Math.max(top === null ? 0 : Number(top) + 1, onChain);
+      const raw = await this.account.signTransaction({ chainId: this.s.chain.id, to: this.s.usdt, data, nonce, gas: (gas * 12n) / 10n, gasPrice, type: 'legacy' });
+      await tx
+        .updateTable('withdrawals')
+        .set({ status: 'signed', from_address: from, raw_tx: raw, tx_hash: keccak256(raw), nonce: String(nonce), updated_at: new Date() })
+        .where('id', '=', w.id)
+        .execute();
+    });
   }
 
   private async broadcastAndSettle(w: Row): Promise<void> {
-    const hash = w.tx_hash as Hex;
-    const receipt = await this.client.getTransactionReceipt({ hash }).catch(() => null);
+    const receipt = await this.receipt(w);
     if (receipt) {
       if (receipt.status === 'success') {
         await this.db.updateTable('withdrawals').set({ status: 'confirmed', updated_at: new Date() }).where('id', '=', w.id).execute();
@@ -96,10 +142,15 @@ export class WithdrawalSender {
       }
       return;
     }
+    if (await this.replaced(w)) {
+      await this.fail(w, 'replaced: its nonce was used by another transaction');
+      return;
+    }
     try {
       await this.client.sendRawTransaction({ serializedTransaction: w.raw_tx as Hex });
     } catch (e) {
-      // "already known" / "nonce too low": the same bytes are on their way or mined; the receipt will tell.
+      // "already known" / "nonce too low": the same bytes are on their way or mined (the receipt will
+      // tell), or another transaction took the nonce (replaced() will tell, once it is deep enough).
       const message = shortError(e);
       if (!/already known|nonce too low|known transaction/i.test(message)) {
         this.log?.error({ err: { message }, withdrawal: w.id }, 'withdrawal broadcast failed; retried on the next block');
@@ -109,6 +160,30 @@ export class WithdrawalSender {
     if (w.status === 'signed') {
       await this.db.updateTable('withdrawals').set({ status: 'sent', updated_at: new Date() }).where('id', '=', w.id).where('status', '=', 'signed').execute();
     }
+  }
+
+  /** The receipt, or null while the chain has none; an RPC failure throws (the run stops, nothing is decided). */
+  private async receipt(w: Row) {
+    try {
+      return await this.client.getTransactionReceipt({ hash: w.tx_hash as Hex });
+    } catch (e) {
+      if (e instanceof TransactionReceiptNotFoundError) return null;
+      throw e;
+    }
+  }
+
+  /**
+   * Whether another transaction used this one's nonce at least `confirmations` blocks under the head while
+   * ours has no receipt: then ours can never be mined. Rows signed before from_address was kept name
+   * their wallet through the signature.
+   */
+  private async replaced(w: Row): Promise<boolean> {
+    const from = (w.from_address ?? (await recoverTransactionAddress({ serializedTransaction: w.raw_tx as TransactionSerializedLegacy }))) as Address;
+    const deep = (await this.client.getBlockNumber({ cacheTime: 0 })) - BigInt(this.s.confirmations);
+    if (deep < 0n) return false;
+    const used = await this.client.getTransactionCount({ address: from, blockNumber: deep });
+    // The receipt asked again after the count: had ours been mined meanwhile, it would show now.
+    return used > Number(w.nonce) && (await this.receipt(w)) === null;
   }
 
   /** Failed: the amount goes back to the trader's USDT balance in the same transaction, with a notice. */

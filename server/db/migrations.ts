@@ -367,4 +367,13 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('wallet_nonces_expiry_idx').on('wallet_nonces').column('expires_at').execute();
     },
   },
+  '0013_withdrawal_nonces': {
+    async up(db: Kysely<unknown>) {
+      // Issue 15 §3: the hot wallet that signed a withdrawal, and at most one withdrawal per wallet and
+      // nonce, whichever server process signs it. Rows signed before keep a null from_address and stay
+      // outside the index (two of them may share a nonce, the old bug; the sender refunds the loser).
+      await db.schema.alterTable('withdrawals').addColumn('from_address', 'varchar(42)').execute();
+      await db.schema.createIndex('withdrawals_nonce_uq').on('withdrawals').columns(['from_address', 'nonce']).unique().execute();
+    },
+  },
 };

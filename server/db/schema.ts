@@ -227,6 +227,8 @@ export interface WithdrawalsTable {
   amount: string;
   fee: string;
   status: 'pending' | 'signed' | 'sent' | 'confirmed' | 'failed';
+  /** The hot wallet that signed raw_tx (null on rows signed before issue 15). */
+  from_address: string | null;
   nonce: string | null;
   raw_tx: string | null;
   tx_hash: string | null;
