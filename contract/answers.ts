@@ -282,6 +282,7 @@ export const botDetailSchema = z.strictObject({
   fills: z.array(z.strictObject({ price: decimal, amount: decimal })),
   levels: z.array(z.strictObject({ index: z.number().int(), price: decimal, quote: decimal, amount: decimal })),
   grid: gridLevelsSchema.optional(),
+  close: z.strictObject({ carry: decimal, carryCost: decimal, tickSize: decimal, stepSize: decimal, minAmount: decimal, minCost: decimal, feeRate: decimal }).optional(),
 });
 export const botPositionSchema = z.strictObject({
   cycle: z.number().int().min(1),

@@ -75,7 +75,7 @@ export interface BotSummary {
   exchange: string;
   symbol: string;
   status: BotStatus;
-  /** Realised profit over every closed cycle (quote). */
+  /** Realised profit over every closed cycle (quote), and the partial closes of the open one. */
   profit: string;
   /** Realised profit of cycles closed today (UTC). */
   todayProfit: string;
@@ -149,6 +149,12 @@ export interface BotDetail extends BotInfo {
   levels: { index: number; price: string; quote: string; amount: string }[];
   /** A grid bot's levels and orders (absent for martin). */
   grid?: GridLevels;
+  /**
+   * A martin bot's close as the engine computes it (strategy/martin/plan.ts closeCycle, sizeClose): the
+   * base an earlier close left below the step with its cost (sold with the next close), and the market's
+   * rules. The confirmation of a (partial) close estimates with them. Absent for grid.
+   */
+  close?: { carry: string; carryCost: string; tickSize: string; stepSize: string; minAmount: string; minCost: string; feeRate: string };
 }
 
 /** A cycle of a bot: open (the position now) or closed with its profit. */

@@ -118,6 +118,10 @@ export const Code = {
   AiSearchUserBusy: 3125,
   StrategyInsufficientBalance: 3126,
   StrategyProposalStale: 3127,
+  StrategyCloseShareInvalid: 3128,
+  StrategyCloseAboveHeld: 3129,
+  StrategyCloseRestBelowMinimum: 3130,
+  StrategyPartCloseGrid: 3131,
 
   // Asset
   AssetNotFound: 4001,

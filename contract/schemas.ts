@@ -171,7 +171,8 @@ export const schemas = {
   userBotCount: { query: z.strictObject({ exchange: exchange.optional(), mode: tradingMode.optional() }) },
   userBotOperation: {
     // amount: the quote (USDT) a manual add spends, when the trader chose it; sell=1 with stop: sell the position first (else the coins are kept).
-    query: z.strictObject({ id, action: z.enum(botOperations), amount: decimal.optional(), sell: z.enum(['0', '1']).optional() }),
+    // share (percent, 1-100) or baseAmount (of the base coin) with close: a partial close of a martin bot (issue 14); neither: all of it.
+    query: z.strictObject({ id, action: z.enum(botOperations), amount: decimal.optional(), sell: z.enum(['0', '1']).optional(), share: decimal.optional(), baseAmount: decimal.optional() }),
   },
   userBotBatch: {
     query: z.strictObject({

@@ -43,6 +43,8 @@ export interface ManualAddRequested {
 export interface ManualCloseRequested {
   type: 'ManualCloseRequested';
   price: Decimal;
+  /** A partial close (martin): the base to sell, fewer than all held, and its share in percent for the log; absent: everything. */
+  part?: { amount: Decimal; share: string } | undefined;
 }
 export type EngineEvent = BotStarted | PriceTicked | OrderFilled | OrderRejected | ManualAddRequested | ManualCloseRequested;
 
@@ -62,11 +64,19 @@ export interface CycleClosed {
   cycle: number;
   profit: Decimal;
 }
+/** A partial close sold part of the open cycle's position: its profit is realised now, the cycle goes on with the rest. */
+export interface PositionReduced {
+  type: 'PositionReduced';
+  cycle: number;
+  profit: Decimal;
+  /** The share sold, in percent of what was held ("50"). */
+  share: string;
+}
 export interface PauseBot {
   type: 'PauseBot';
   reason: string;
 }
-export type Intent = PlaceOrder | CycleClosed | PauseBot;
+export type Intent = PlaceOrder | CycleClosed | PositionReduced | PauseBot;
 
 /** A strategy: pure, no I/O, no clock, no randomness. The engine persists state and carries out intents. */
 export type Decide<S, V> = (state: S, event: EngineEvent, view: V) => { state: S; intents: Intent[] };

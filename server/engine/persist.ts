@@ -64,7 +64,9 @@ export async function commitDecision(
   let outOfFuel: string[] = [];
   return db.transaction().execute(async (tx) => {
     if (event.type === 'ManualAddRequested' || event.type === 'ManualCloseRequested') {
-      actions.push({ kind: 'manual', detail: { command: event.type === 'ManualAddRequested' ? 'add' : 'close', price: event.price.toFixed() } });
+      const detail: Record<string, string> = { command: event.type === 'ManualAddRequested' ? 'add' : 'close', price: event.price.toFixed() };
+      if (event.type === 'ManualCloseRequested' && event.part) detail.share = event.part.share;
+      actions.push({ kind: 'manual', detail });
     }
     if (order) {
       const a = order.answer;
@@ -163,6 +165,10 @@ export async function commitDecision(
               .execute();
           }
         }
+      } else if (intent.type === 'PositionReduced') {
+        // A partial close: its sale's log line says the share and the profit realised (issue 14); no cycle closes.
+        const sale = actions.find((a) => a.kind === 'manual_close');
+        if (sale) Object.assign(sale.detail, { share: intent.share, profit: intent.profit.toFixed() });
       } else if (intent.type === 'PauseBot') {
         pause = intent.reason.slice(0, 200);
         actions.push({ kind: 'pause', detail: { reason: pause } });

@@ -136,6 +136,35 @@ describe('the engine when an exchange answer is lost', () => {
     expect((await exchange.inner.fetchOrder(`${id}-1-1` as ClientOrderId))?.status).toBe('closed');
   });
 
+  it('finishes a partial close whose answer was lost across a restart: looked up by its id, half the position sold once (issue 14)', async () => {
+    const id = await newBot();
+    await engine.serial(id, () => engine.refresh(id)); // 0.002 BTC at 50,000
+    market.set('BTC/USDT', '51000');
+    exchange.lose = 'after';
+    expect(await engine.serial(id, () => engine.command(id, 'close', { part: { amount: money('0.00099'), share: '50' } }))).toBe('placed');
+    expect((await orders(id)).map((o) => [o.client_order_id, o.status])).toEqual([
+      [`${id}-1-1`, 'filled'],
+      [`${id}-1-2`, 'new'],
+    ]);
+    // The process dies here; a new one looks the sale up by its client order id and books it as the partial close it was.
+    const restarted = new Engine({ db, prices: { price: async (_e, s) => market.priceAt(s, 0) }, venue: async () => exchange });
+    await restarted.start();
+    await restarted.idle();
+    await restarted.stop();
+    expect((await orders(id)).map((o) => [o.client_order_id, o.status])).toEqual([
+      [`${id}-1-1`, 'filled'],
+      [`${id}-1-2`, 'filled'],
+    ]);
+    expect(exchange.requests.filter((r) => r === `${id}-1-2`)).toHaveLength(1);
+    const row = await db.selectFrom('bots').select(['realized', 'state']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(money(row.realized).toFixed()).toBe('0.88996045');
+    expect(row.state).toMatchObject({ phase: 'holding', cycle: 1, pending: null, fills: [{ price: '50000', amount: '0.001009009' }], booked: '0.88996045' });
+    const sale = await db.selectFrom('bot_actions').select('detail').where('bot_id', '=', id).where('kind', '=', 'manual_close').executeTakeFirstOrThrow();
+    expect(sale.detail).toMatchObject({ share: '50', amount: '0.00099', profit: '0.88996045' });
+    expect(await db.selectFrom('bot_cycles').select('id').where('bot_id', '=', id).execute()).toEqual([]);
+    market.set('BTC/USDT', '50000');
+  });
+
   it('resumes from the database after a restart: a new engine carries on the same cycle', async () => {
     const id = await newBot();
     await engine.serial(id, () => engine.refresh(id));

@@ -143,13 +143,16 @@ export class Engine {
     if (live?.record.status === 'running') await this.evaluate(live);
   }
 
-  /** A manual add or close, carried out like any event. Call inside `serial`. */
-  async command(botId: string, kind: 'add' | 'close', quote?: Decimal): Promise<CommandResult> {
+  /**
+   * A manual add (of `quote`, else the next order's) or close (of `part`, else everything), carried out
+   * like any event. Call inside `serial`.
+   */
+  async command(botId: string, kind: 'add' | 'close', options: { quote?: Decimal | undefined; part?: { amount: Decimal; share: string } | undefined } = {}): Promise<CommandResult> {
     const live = this.bots.get(botId) ?? (await this.load(botId));
     if (!live) return 'nothing';
     if (live.state.pending) return 'busy';
     const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol));
-    const event: EngineEvent = kind === 'add' ? { type: 'ManualAddRequested', price, quote } : { type: 'ManualCloseRequested', price };
+    const event: EngineEvent = kind === 'add' ? { type: 'ManualAddRequested', price, quote: options.quote } : { type: 'ManualCloseRequested', price, part: options.part };
     const { state, intents } = live.kit.decide(live.state, event, live.view);
     if (intents.length === 0) return 'nothing';
     await this.carryOut(live, event, state, intents);

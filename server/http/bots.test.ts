@@ -4,6 +4,18 @@ import type { DataOf } from '../../contract/schemas.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
+import { money, toPlain } from '../../strategy/money.ts';
+import { sizeClose } from '../../strategy/martin/plan.ts';
+import type { MarketRules } from '../../strategy/martin/rules.ts';
+
+/** The market rules a bot's detail carries for its close estimate. */
+const marketRules = (c: NonNullable<DataOf['userBotDetail']['close']>): MarketRules => ({
+  tickSize: money(c.tickSize),
+  stepSize: money(c.stepSize),
+  minAmount: money(c.minAmount),
+  minCost: money(c.minCost),
+  feeRate: money(c.feeRate),
+});
 
 const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true };
 
@@ -252,6 +264,88 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect(booked).toMatchObject({ status: 'closed', closePrice: '49123.45' });
     expect(booked.profit).toBe(detail.unrealized);
     await op(id, 'stop');
+  });
+
+  it('closes part of a position by hand (issue 14): 50 % sells half, books that half’s profit, and the bot runs on at the same average', async () => {
+    await newTrader();
+    market.set('BTC/USDT', '50000');
+    const id: string = (await create()).data.id;
+    await op(id, 'start');
+    await trading.engine.idle();
+    const close = (query: string, headers = auth, lang = 'en') => call('GET', `/api/user/botOperation?id=${id}&action=close&${query}`, undefined, headers, lang);
+    const paper = async () => (await call('GET', '/api/user/asset?exchange=paper')).data.balances.find((b) => b.currency === 'BTC')?.total;
+    // 100 USDT at 50,000: 0.002 BTC, 0.001998 after the fee, 0.00199 to sell.
+    const before = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
+    expect([before.amount, before.averagePrice, before.takeProfitPrice]).toEqual(['0.00199', '50000', '50500']);
+    expect(await paper()).toBe('0.001998');
+    market.set('BTC/USDT', '51000');
+    const kinds = async () => (await call('GET', `/api/user/botActions?id=${id}&page_size=50`)).data.list.map((a) => a.kind);
+    const logged = await kinds();
+
+    // Refused with what is wrong, nothing sent: 0 and 101 %, no number, more than held, a sale or a rest below the market's minimum.
+    const refusals: [string, number, string][] = [
+      ['share=0', Code.StrategyCloseShareInvalid, 'The share to close must be a number from 1 to 100 (%)'],
+      ['share=101', Code.StrategyCloseShareInvalid, 'The share to close must be a number from 1 to 100 (%)'],
+      ['share=half', Code.StrategyCloseShareInvalid, 'The share to close must be a number from 1 to 100 (%)'],
+      ['baseAmount=0.002', Code.StrategyCloseAboveHeld, 'More than the position: at most 0.00199 BTC can be sold'],
+      ['share=1', Code.StrategyOrderBelowMinimum, 'Each order must be at least the market minimum size'],
+      ['share=99', Code.StrategyCloseRestBelowMinimum, 'The 0.00002 BTC left would be below the market’s minimum order and could not be sold on its own: sell less, or close all'],
+      ['share=50&baseAmount=0.001', Code.ValidationError, 'Validation failed: baseAmount'],
+    ];
+    for (const [query, code, msg] of refusals) expect([query, (await close(query)).code, (await close(query)).msg]).toEqual([query, code, msg]);
+    expect((await close('share=99', auth, 'zh')).msg).toBe('剩余持仓 0.00002 BTC 将低于市场最小下单量，之后无法单独卖出：请少卖一些，或全部平仓');
+    expect((await close('share=0', auth, 'zh')).msg).toBe('平仓比例须为 1 到 100 之间的数（%）');
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=add&share=50`)).code).toBe(Code.ValidationError);
+    // Only the owner: another trader's call finds no such bot and changes nothing.
+    const stranger = await register();
+    expect((await close('share=50', stranger)).code).toBe(Code.StrategyNotFound);
+    expect(await kinds()).toEqual(logged);
+    expect(await paper()).toBe('0.001998');
+
+    // 50 %: 0.000995 rounded down to 0.00099 sold at 51,000 for 50.43951 USDT, against its share of the
+    // cost 100 x 0.00099 / 0.001998 = 49.54954955: 0.88996045 realised, as the confirmation estimates it.
+    const estimate = sizeClose(
+      before.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) })),
+      marketRules(before.close!),
+      { amount: money(before.close!.carry), cost: money(before.close!.carryCost) },
+      money('51000'),
+      { percent: money('50') },
+    );
+    expect(estimate.ok && [toPlain(estimate.amount), toPlain(estimate.close.profit)]).toEqual(['0.00099', '0.88996045']);
+    const half = await close('share=50');
+    expect(half.data).toMatchObject({ status: 'running', positions: 1, cycle: 1, profit: '0.88996045', pending: false });
+    const after = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
+    // The rest: 0.001008 held, 0.001 to sell; the average and so the take profit unchanged.
+    expect([after.amount, after.averagePrice, after.takeProfitPrice, after.nextAddPrice]).toEqual(['0.001', '50000', '50500', before.nextAddPrice]);
+    expect(await paper()).toBe('0.001008');
+    const [sale, manual] = (await call('GET', `/api/user/botActions?id=${id}&page_size=2`)).data.list;
+    expect(sale).toMatchObject({ kind: 'manual_close', detail: { reason: 'manual_close', share: '50', amount: '0.00099', price: '51000', profit: '0.88996045', order: `${id}-1-2` } });
+    expect(manual).toMatchObject({ kind: 'manual', detail: { command: 'close', share: '50' } });
+    // No cycle closed yet: the open cycle goes on, nothing in the bill.
+    expect((await call('GET', `/api/user/botPositions?id=${id}`)).data.list.map((p) => p.status)).toEqual(['open']);
+    // The rest closes at its take profit; the cycle's profit counts the half sold before: 0.88996045 + 0.39944995.
+    await step('50500');
+    const cycle = (await call('GET', `/api/user/botPositions?id=${id}`)).data.list.find((p) => p.cycle === 1)!;
+    expect(cycle).toMatchObject({ status: 'closed', profit: '1.2894104' });
+    expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.profit).toBe('1.2894104');
+    await op(id, 'stop');
+    market.set('BTC/USDT', '50000');
+  });
+
+  it('closes 100 % as the full close always did, and refuses a part on a grid bot (its coins sit on its sell levels)', async () => {
+    await newTrader();
+    market.set('BTC/USDT', '50000');
+    const id: string = (await create()).data.id;
+    await op(id, 'start');
+    await trading.engine.idle();
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=close&share=100`)).data).toMatchObject({ positions: 0, cycle: 2 });
+    const kinds = (await call('GET', `/api/user/botActions?id=${id}&page_size=4`)).data.list;
+    expect(kinds.map((a) => a.kind)).toEqual(['success', 'manual_close', 'manual', 'open']);
+    expect(kinds[1]!.detail.share).toBeUndefined();
+    await op(id, 'stop');
+    const grid = await create({ type: 'grid', params: { investment: '1000', lower: '45000', upper: '55000', grids: 4, spacing: 'arithmetic', stopLoss: '', takeProfit: '' } });
+    const refused = await call('GET', `/api/user/botOperation?id=${grid.data.id}&action=close&share=50`);
+    expect([refused.code, refused.msg]).toEqual([Code.StrategyPartCloseGrid, 'A grid bot cannot close part of its position: its coins sit on its sell levels']);
   });
 
   it('refuses to start a bot the account cannot fund in its worst case, saying how much is free (issue 14 §5)', async () => {

@@ -289,6 +289,15 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
           .toFixed()
       : null,
     fills: state.fills.map((f) => ({ price: f.price.toFixed(), amount: f.amount.toFixed() })),
+    close: {
+      carry: state.carry.toFixed(),
+      carryCost: state.carryCost.toFixed(),
+      tickSize: market.tickSize.toFixed(),
+      stepSize: market.stepSize.toFixed(),
+      minAmount: market.minAmount.toFixed(),
+      minCost: market.minCost.toFixed(),
+      feeRate: market.feeRate.toFixed(),
+    },
     levels: planLevels(view.params, market, start).map((l) => ({ index: l.index, price: l.price.toFixed(), quote: l.quote.toFixed(), amount: l.amount.toFixed() })),
   };
 }

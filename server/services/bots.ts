@@ -3,7 +3,9 @@ import { Code, type CodeName } from '../../contract/codes.ts';
 import type { Db } from '../db/connect.ts';
 import type Decimal from 'decimal.js';
 import { money } from '../../strategy/money.ts';
-import { requiredInvestment, validateMartin, type MartinProblem } from '../../strategy/martin/plan.ts';
+import { requiredInvestment, sizeClose, validateMartin, type CloseAsk, type MartinProblem } from '../../strategy/martin/plan.ts';
+import { decodeMartin, type StoredMartinState } from '../../strategy/martin/state-codec.ts';
+import type { MartinState } from '../../strategy/martin/strategy.ts';
 import type { MartinParams } from '../../strategy/martin/rules.ts';
 import { holdsPosition, kitOf } from '../../strategy/kit.ts';
 import { validateGrid, type GridProblem } from '../../strategy/grid/plan.ts';
@@ -238,12 +240,46 @@ async function checkAddAmount(deps: BotsDeps, userId: string, row: { exchange_id
 }
 
 /**
+ * The part of a martin position a partial close sells (issue 14), checked as the confirmation estimated
+ * it (strategy/martin/plan.ts sizeClose, at the price now): a share of 1-100 % or a base amount not above
+ * the position, rounded down to the step; neither the sale nor the rest below the market's minimum.
+ * Undefined: everything (100 %, or the whole amount), exactly the full close.
+ */
+async function checkClosePart(deps: BotsDeps, row: { id: string | number; type: string; exchange_id: number; symbol: string; params: unknown; state: unknown }, ask: CloseAsk) {
+  if ('percent' in ask && (ask.percent.lt(1) || ask.percent.gt(100))) throw fail('StrategyCloseShareInvalid');
+  if (row.type !== 'martin') throw fail('StrategyPartCloseGrid');
+  const exchange = exchangeById(row.exchange_id)?.code ?? '';
+  const market = await deps.trading.market(exchange, row.symbol);
+  // The engine's state when it holds the bot (the one a close sells from), else the stored one.
+  const state = (deps.trading.engine.stateOf<MartinState>(String(row.id)) ??
+    decodeMartin(String(row.id), row.state as StoredMartinState, { params: row.params as MartinParams, market })) as MartinState;
+  if (state.fills.length === 0) throw fail('StrategyNoPosition');
+  const price = money(await deps.trading.prices.price(exchange, row.symbol));
+  const size = sizeClose(state.fills, market, { amount: state.carry, cost: state.carryCost }, price, ask);
+  const base = row.symbol.split('/')[0] ?? '';
+  if (!size.ok) {
+    if (size.problem === 'share') throw fail('StrategyCloseShareInvalid');
+    if (size.problem === 'aboveHeld') throw fail('StrategyCloseAboveHeld', { values: { held: size.held.toFixed(), base } });
+    if (size.problem === 'restBelowMinimum') throw fail('StrategyCloseRestBelowMinimum', { values: { rest: size.rest.toFixed(), base } });
+    throw fail('StrategyOrderBelowMinimum');
+  }
+  return size.all ? undefined : { amount: size.amount, share: size.share };
+}
+
+/**
  * botOperation: start, stop, pause, resume, delete, or a manual add or close. Answers the bot's id, or
  * null once deleted. A manual add may name the quote to spend (`amount`, checked against the market's
- * minimum and the free balance); a stop with `sell` sells the open position at market first, as a
- * manual close, and stops only once it is sold (Pionex's "sell all to USDT"; without it the coins stay).
+ * minimum and the free balance); a manual close may name a part (`share` in percent or `baseAmount`:
+ * checkClosePart); a stop with `sell` sells the open position at market first, as a manual close, and
+ * stops only once it is sold (Pionex's "sell all to USDT"; without it the coins stay).
  */
-export async function operateBot(deps: BotsDeps, userId: string, id: string, action: BotOperation, options: { amount?: string | undefined; sell?: boolean } = {}): Promise<string | null> {
+export async function operateBot(
+  deps: BotsDeps,
+  userId: string,
+  id: string,
+  action: BotOperation,
+  options: { amount?: string | undefined; sell?: boolean; share?: string | undefined; baseAmount?: string | undefined } = {},
+): Promise<string | null> {
   const { db, trading } = deps;
   return changing(deps, userId, id, async () => {
     const row = await ownBot(db, userId, id);
@@ -258,6 +294,8 @@ export async function operateBot(deps: BotsDeps, userId: string, id: string, act
     }
     if (options.amount !== undefined && action !== 'add') throw new InputError('ValidationError', 'amount');
     if (options.sell && action !== 'stop') throw new InputError('ValidationError', 'sell');
+    if (options.share !== undefined && action !== 'close') throw new InputError('ValidationError', 'share');
+    if (options.baseAmount !== undefined && (action !== 'close' || options.share !== undefined)) throw new InputError('ValidationError', 'baseAmount');
     if (action === 'stop' && options.sell && isStatus(transitions.stop[row.status] ?? '')) {
       // 'nothing': no position to sell (the engine loads the bot to know).
       const sold = await trading.engine.command(id, 'close');
@@ -269,7 +307,9 @@ export async function operateBot(deps: BotsDeps, userId: string, id: string, act
       if (row.status === 'stopped' && action === 'add') throw fail('StrategyStoppedNoAdd');
       const state = trading.engine.stateOf(id);
       const quote = options.amount === undefined ? undefined : await checkAddAmount(deps, userId, row, options.amount);
-      const result = await trading.engine.command(id, action, quote);
+      const ask: CloseAsk | undefined = options.share !== undefined ? { percent: money(options.share) } : options.baseAmount !== undefined ? { amount: money(options.baseAmount) } : undefined;
+      const part = ask ? await checkClosePart(deps, row, ask) : undefined;
+      const result = await trading.engine.command(id, action, { quote, part });
       if (result === 'busy') throw fail('StrategyBusy');
       if (result === 'nothing') {
         const s = state ?? trading.engine.stateOf(id);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { money, toPlain } from '../money.ts';
 import type { MarketRules, MartinParams } from './rules.ts';
-import { averagePrice, closeCycle, nextAddPrice, planLevels, requiredInvestment, stopLossPrice, takeProfitPrice, validateMartin } from './plan.ts';
+import { averagePrice, closeCycle, nextAddPrice, planLevels, reducePosition, requiredInvestment, sellableAmount, sizeClose, stopLossPrice, takeProfitPrice, validateMartin } from './plan.ts';
 
 // Worked examples computed by hand (README.md beside this file shows the arithmetic).
 const btc: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
@@ -56,6 +56,54 @@ describe('martin example 1: BTC/USDT from 60000, 10 USDT doubling, 4 orders, add
     expect(toPlain(next.costSold)).toBe('10.02795406');
     expect(toPlain(next.profit)).toBe('0.16184594');
     expect(toPlain(next.dustCost)).toBe('0.42648299');
+  });
+});
+
+describe('martin example 1b: half of the first two orders closed by hand at 59500 (README.md "Partial close")', () => {
+  // 0.00016 BTC at 60000 and 0.00034 at 58800: 29.592 USDT, average 59184, take profit 60071.76.
+  const fills = planLevels(btcBot, btc, money('60000')).slice(0, 2);
+  const none = { amount: money(0), cost: money(0) };
+
+  it('sizes 50 % of the 0.00049 that can be sold: 0.000245 rounded down to the step', () => {
+    const size = sizeClose(fills, btc, none, money('59500'), { percent: money('50') });
+    if (!size.ok) throw new Error(size.problem);
+    expect([size.all, toPlain(size.amount), size.share, toPlain(size.rest)]).toEqual([false, '0.00024', '50', '0.00025']);
+    // proceeds 0.00024 x 59500 x 0.999 = 14.26572; cost sold 29.592 x 0.00024 / 0.0004995 = 14.21837838.
+    expect([toPlain(size.close.proceeds), toPlain(size.close.costSold), toPlain(size.close.profit)]).toEqual(['14.26572', '14.21837838', '0.04734162']);
+  });
+
+  it('keeps the rest at the same average, so the take profit does not move, with held and cost exact', () => {
+    const part = reducePosition(fills, money('59500'), btc, none, money('0.00024'));
+    expect(toPlain(part.close.profit)).toBe('0.04734162');
+    // Each fill x 0.51951951 (0.0002595 / 0.0004995 to 8 digits, rounded down): the proportions, hence the average, unchanged.
+    expect(part.fills.map((f) => toPlain(f.amount))).toEqual(['0.0000831231216', '0.0001766366334']);
+    expect(toPlain(averagePrice(part.fills))).toBe('59184');
+    expect(toPlain(takeProfitPrice(averagePrice(part.fills), '1.5', btc.tickSize))).toBe('60071.76');
+    // The factor's rounding is carried: held 0.0002595 and cost 29.592 - 14.21837838 = 15.37362162, exactly.
+    const held = part.fills.reduce((s, f) => s.plus(f.amount.mul(money(1).minus(btc.feeRate))), part.carry.amount);
+    const cost = part.fills.reduce((s, f) => s.plus(f.amount.mul(f.price)), part.carry.cost);
+    expect([toPlain(held), toPlain(cost)]).toEqual(['0.0002595', '15.37362162']);
+    expect(toPlain(sellableAmount(part.fills, btc, part.carry.amount))).toBe('0.00025');
+    // The rest closes at the take profit: 0.19211125 more; with the part, every quote spent counted once.
+    const rest = closeCycle(part.fills, money('60071.76'), btc, part.carry);
+    expect([toPlain(rest.sellAmount), toPlain(rest.profit), toPlain(rest.dustCost)]).toEqual(['0.00025', '0.19211125', '0.56281081']);
+    expect(toPlain(part.close.proceeds.plus(rest.proceeds).minus(money('29.592').minus(rest.dustCost)))).toBe('0.23945287');
+  });
+
+  it('refuses 0 and 101 %, more than held, a sale below the minimum, and a rest too small to sell on its own', () => {
+    const ask = (a: { percent: string } | { amount: string }) => sizeClose(fills, btc, none, money('59500'), 'percent' in a ? { percent: money(a.percent) } : { amount: money(a.amount) });
+    expect(ask({ percent: '0' })).toMatchObject({ ok: false, problem: 'share' });
+    expect(ask({ percent: '101' })).toMatchObject({ ok: false, problem: 'share' });
+    expect(ask({ amount: '0.0005' })).toMatchObject({ ok: false, problem: 'aboveHeld' });
+    expect(ask({ percent: '10' })).toMatchObject({ ok: false, problem: 'belowMinimum' }); // 0.00004 BTC = 2.38 USDT < 5
+    const dust = ask({ percent: '90' }); // 0.00044 sold leaves 0.00005 = 2.98 USDT
+    expect(dust.ok ? null : [dust.problem, toPlain(dust.rest)]).toEqual(['restBelowMinimum', '0.00005']);
+    // 100 %, or the whole amount, is the full close as it always was.
+    const all = ask({ percent: '100' });
+    expect(all.ok && [all.all, toPlain(all.amount), toPlain(all.close.profit)]).toEqual([true, '0.00049', toPlain(closeCycle(fills, money('59500'), btc).profit)]);
+    expect(ask({ amount: '0.00049' })).toMatchObject({ ok: true, all: true });
+    // A base amount: its share of what can be sold, to 2 decimals, rounded down.
+    expect(ask({ amount: '0.0001' })).toMatchObject({ ok: true, all: false, share: '20.4' });
   });
 });
 

@@ -136,6 +136,93 @@ export function closeCycle(fills: readonly Fill[], price: Decimal, market: Marke
   return { sellAmount, dust: dust.gt(0) ? dust : money(0), proceeds, cost, costSold, dustCost: basis.minus(costSold), profit: proceeds.minus(costSold) };
 }
 
+/**
+ * Significant digits of the share of each fill a partial close keeps. Every fill is scaled by the same
+ * short factor, exactly (no rounding of the products), so the fills keep their proportions and the
+ * average entry is the very same number: a take profit on a tick (59184 x 1.015 = 60071.76) stays on
+ * it. What the factor's rounding leaves (under 1e-8 of the rest) is carried, with its cost.
+ */
+const KEEP_DIGITS = 8;
+
+export interface ReducedPosition {
+  /** The sold part as a close counts it: proceeds, its share of the cost (average cost), profit. */
+  close: CloseResult;
+  /** The same fills, each scaled down to the share kept: the average entry and the last fill's price do not move. */
+  fills: Fill[];
+  /** What the scaled fills leave of the exact rest (the earlier carry and the factor's rounding), with its cost. */
+  carry: Carry;
+}
+
+/**
+ * Selling `sold`, fewer than all held, at `price` (a partial close): the profit is closeCycle's for that
+ * amount, and the rest keeps the average cost: held' = held - sold and basis' = basis - costSold exactly
+ * (README.md "Partial close").
+ */
+export function reducePosition(fills: readonly Fill[], price: Decimal, market: MarketRules, carry: Carry, sold: Decimal): ReducedPosition {
+  const close = closeCycle(fills, price, market, carry, sold);
+  const keep = close.dust.div(close.dust.plus(close.sellAmount)).toSignificantDigits(KEEP_DIGITS, Decimal.ROUND_DOWN);
+  const kept = fills.map((f) => ({ price: f.price, amount: f.amount.mul(keep) }));
+  let net = money(0);
+  let cost = money(0);
+  for (const f of kept) {
+    net = net.plus(f.amount.mul(ONE.minus(market.feeRate)));
+    cost = cost.plus(f.amount.mul(f.price));
+  }
+  return { close, fills: kept, carry: { amount: close.dust.minus(net), cost: close.dustCost.minus(cost) } };
+}
+
+/** What the trader asks a close to sell: a share in percent of the position (1-100), or an amount of the base coin. */
+export type CloseAsk = { percent: Decimal } | { amount: Decimal };
+
+export type CloseSize =
+  | {
+      ok: true;
+      /** Everything held is sold: the cycle closes, exactly as a full manual close. */
+      all: boolean;
+      /** Base to sell, rounded down to the step. */
+      amount: Decimal;
+      /** The share sold in percent, as the log shows it ("50"; an amount's share to 2 decimals, rounded down). */
+      share: string;
+      /** The estimate at `price`: closeCycle for that amount. */
+      close: CloseResult;
+      /** What a partial close leaves that a later close can sell (0 when all is sold). */
+      rest: Decimal;
+    }
+  | {
+      ok: false;
+      /** share: not 1-100; aboveHeld: more than the position; belowMinimum: the sale is below the market's minimum order; restBelowMinimum: the rest would be. */
+      problem: 'share' | 'aboveHeld' | 'belowMinimum' | 'restBelowMinimum';
+      /** What a close can sell now. */
+      held: Decimal;
+      /** The rest a partial close would leave. */
+      rest: Decimal;
+    };
+
+const HUNDRED_PCT = money(100);
+
+/**
+ * Sizes a manual close of part of a martin position, the same for the server's check and the
+ * confirmation's estimate: the amount is rounded down to the step; 100 % (or the whole amount) is the
+ * full close; a sale or a rest below the market's minimum order (amount or cost at `price`) is refused,
+ * since neither could be sold on its own.
+ */
+export function sizeClose(fills: readonly Fill[], market: MarketRules, carry: Carry, price: Decimal, ask: CloseAsk): CloseSize {
+  const held = sellableAmount(fills, market, carry.amount);
+  const refuse = (problem: 'share' | 'aboveHeld' | 'belowMinimum' | 'restBelowMinimum', rest = money(0)): CloseSize => ({ ok: false, problem, held, rest });
+  if ('percent' in ask && (ask.percent.lt(1) || ask.percent.gt(HUNDRED_PCT))) return refuse('share');
+  if ('amount' in ask && ask.amount.gt(held)) return refuse('aboveHeld');
+  const amount = 'percent' in ask ? floorTo(held.mul(ask.percent).div(HUNDRED_PCT), market.stepSize) : floorTo(ask.amount, market.stepSize);
+  if (amount.gte(held)) return { ok: true, all: true, amount: held, share: '100', close: closeCycle(fills, price, market, carry), rest: money(0) };
+  const small = (a: Decimal) => a.lte(0) || a.lt(market.minAmount) || a.mul(price).lt(market.minCost);
+  const close = closeCycle(fills, price, market, carry, amount);
+  const rest = floorTo(close.dust, market.stepSize);
+  if (small(amount)) return refuse('belowMinimum', rest);
+  if (small(rest)) return refuse('restBelowMinimum', rest);
+  const ofHeld = amount.div(held).mul(HUNDRED_PCT).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  const share = 'percent' in ask ? ask.percent.toFixed() : (ofHeld.gt(0) ? ofHeld : money('0.01')).toFixed();
+  return { ok: true, all: false, amount, share, close, rest };
+}
+
 export type MartinField = keyof Omit<MartinParams, 'repeat'>;
 export interface MartinProblem {
   field: MartinField;

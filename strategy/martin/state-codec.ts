@@ -9,12 +9,14 @@ export interface StoredMartinState {
   cycle: number;
   seq: number;
   fills: { price: string; amount: string }[];
-  pending: { id: string; reason: PlaceOrder['reason'] } | null;
+  pending: { id: string; reason: PlaceOrder['reason']; share?: string } | null;
   realized: string;
   /** Absent in states stored before carry existed: none. */
   carry?: string;
   /** Absent before the carried dust kept its cost basis: none. */
   carryCost?: string;
+  /** Absent before partial closes existed: none. */
+  booked?: string;
 }
 
 export function encodeMartin(state: MartinState): StoredMartinState {
@@ -23,10 +25,11 @@ export function encodeMartin(state: MartinState): StoredMartinState {
     cycle: state.cycle,
     seq: state.seq,
     fills: state.fills.map((f) => ({ price: f.price.toFixed(), amount: f.amount.toFixed() })),
-    pending: state.pending ? { id: state.pending.id, reason: state.pending.reason } : null,
+    pending: state.pending ? { id: state.pending.id, reason: state.pending.reason, ...(state.pending.share !== undefined ? { share: state.pending.share } : {}) } : null,
     realized: state.realized.toFixed(),
     carry: state.carry.toFixed(),
     carryCost: state.carryCost.toFixed(),
+    booked: state.booked.toFixed(),
   };
 }
 
@@ -37,11 +40,12 @@ export function decodeMartin(id: string, stored: StoredMartinState, view: Martin
     cycle: stored.cycle,
     seq: stored.seq,
     fills: stored.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) })),
-    pending: stored.pending ? { id: stored.pending.id as ClientOrderId, reason: stored.pending.reason } : null,
+    pending: stored.pending ? { id: stored.pending.id as ClientOrderId, reason: stored.pending.reason, ...(stored.pending.share !== undefined ? { share: stored.pending.share } : {}) } : null,
     targets: null,
     realized: money(stored.realized),
     carry: money(stored.carry ?? '0'),
     carryCost: money(stored.carryCost ?? '0'),
+    booked: money(stored.booked ?? '0'),
   };
   return retarget(state, view);
 }

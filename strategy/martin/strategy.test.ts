@@ -78,3 +78,51 @@ describe('the martin strategy replayed on a price path', () => {
     expect(again.intents).toEqual([]);
   });
 });
+
+describe('a partial close by hand (issue 14)', () => {
+  /** Opens at 60000 and adds at 58800: 0.00166 + 0.0034 BTC, average 59205.73.., take profit 60093.82. */
+  function holding() {
+    let state = initialMartinState(botId('p1'));
+    for (const price of ['60000', '58800']) {
+      const placed = decideMartin(state, { type: 'PriceTicked', price: money(price) }, view);
+      const order = placed.intents[0] as Extract<Intent, { type: 'PlaceOrder' }>;
+      state = decideMartin(
+        placed.state,
+        { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: 'buy', price: money(price), amount: buyAmount(order.quote!, money(price), market.stepSize) },
+        view,
+      ).state;
+    }
+    return state;
+  }
+
+  it('sells the part asked under the next client order id, then keeps the cycle open with the same targets and the part’s profit realised', () => {
+    const before = holding();
+    const asked = decideMartin(before, { type: 'ManualCloseRequested', price: money('59500'), part: { amount: money('0.00252'), share: '50' } }, view);
+    expect(asked.intents).toEqual([{ type: 'PlaceOrder', clientOrderId: 'p1-1-3', side: 'sell', amount: money('0.00252'), reason: 'manual_close' }]);
+    expect(asked.state.pending).toEqual({ id: 'p1-1-3', reason: 'manual_close', share: '50' });
+    const filled = decideMartin(asked.state, { type: 'OrderFilled', clientOrderId: 'p1-1-3' as never, side: 'sell', price: money('59500'), amount: money('0.00252') }, view);
+    // Held 0.00505494; 0.00252 sold for 149.79006; its cost 299.52 x 0.00252 / 0.00505494 = 149.31738062.
+    expect(filled.intents).toEqual([{ type: 'PositionReduced', cycle: 1, profit: money('0.47267938'), share: '50' }]);
+    const s = filled.state;
+    expect([s.phase, s.cycle, s.pending, s.fills.length, toPlain(s.realized), toPlain(s.booked)]).toEqual(['holding', 1, null, 2, '0.47267938', '0.47267938']);
+    expect(s.targets).toEqual(before.targets); // the average did not move: take profit, stop loss and next add stay
+    // The rest closes at its take profit: the cycle's profit counts the part sold before, realised once.
+    const tp = s.targets!.takeProfit;
+    const closing = decideMartin(s, { type: 'PriceTicked', price: tp }, view);
+    const sell = closing.intents[0] as Extract<Intent, { type: 'PlaceOrder' }>;
+    expect([sell.reason, toPlain(sell.amount!)]).toEqual(['close', '0.00253']);
+    const closed = decideMartin(closing.state, { type: 'OrderFilled', clientOrderId: sell.clientOrderId, side: 'sell', price: tp, amount: sell.amount! }, view);
+    const cycle = closed.intents[0] as Extract<Intent, { type: 'CycleClosed' }>;
+    const rest = closed.state.realized.minus(s.realized);
+    expect(toPlain(cycle.profit)).toBe(toPlain(rest.plus(s.booked)));
+    expect([closed.state.cycle, toPlain(closed.state.booked), toPlain(closed.state.realized)]).toEqual([2, '0', toPlain(cycle.profit)]);
+  });
+
+  it('closes everything as before when the part asked is the whole position', () => {
+    const before = holding();
+    const all = decideMartin(before, { type: 'ManualCloseRequested', price: money('59500') }, view);
+    const same = decideMartin(before, { type: 'ManualCloseRequested', price: money('59500'), part: { amount: money('0.00505'), share: '100' } }, view);
+    expect(same).toEqual(all);
+    expect(all.state.pending).toEqual({ id: 'p1-1-3', reason: 'manual_close' });
+  });
+});

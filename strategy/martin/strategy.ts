@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
-import { money } from '../money.ts';
 import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent, type PlaceOrder } from '../types.ts';
-import { averagePrice, closeCycle, nextAddPrice, orderQuote, sellableAmount, stopLossPrice, takeProfitPrice, type Fill } from './plan.ts';
+import { floorTo, money } from '../money.ts';
+import { averagePrice, closeCycle, nextAddPrice, orderQuote, reducePosition, sellableAmount, stopLossPrice, takeProfitPrice, type Fill } from './plan.ts';
 import type { MarketRules, MartinParams } from './rules.ts';
 
 /**
@@ -15,7 +15,8 @@ export interface MartinState {
   cycle: number;
   seq: number;
   fills: Fill[];
-  pending: { id: ClientOrderId; reason: PlaceOrder['reason'] } | null;
+  /** `share`: a partial close's share in percent (its fill keeps the cycle open); absent on every other order. */
+  pending: { id: ClientOrderId; reason: PlaceOrder['reason']; share?: string } | null;
   /** Prices that trigger the next move, computed once per fill (a price tick only compares). */
   targets: { takeProfit: Decimal; stopLoss: Decimal | null; nextAdd: Decimal | null } | null;
   realized: Decimal;
@@ -23,6 +24,8 @@ export interface MartinState {
   carry: Decimal;
   /** ...and its cost basis, counted when it is sold. */
   carryCost: Decimal;
+  /** Profit realised by partial closes in the open cycle (already in `realized`), counted in the cycle's profit when it closes. */
+  booked: Decimal;
 }
 
 export interface MartinView {
@@ -32,13 +35,13 @@ export interface MartinView {
 
 /** A fresh bot: waiting for its first price to open cycle 1. */
 export function initialMartinState(bot: BotId): MartinState {
-  return { bot, phase: 'waiting', cycle: 1, seq: 0, fills: [], pending: null, targets: null, realized: money(0), carry: money(0), carryCost: money(0) };
+  return { bot, phase: 'waiting', cycle: 1, seq: 0, fills: [], pending: null, targets: null, realized: money(0), carry: money(0), carryCost: money(0), booked: money(0) };
 }
 
-function place(state: MartinState, order: Omit<PlaceOrder, 'type' | 'clientOrderId'>): { state: MartinState; intents: Intent[] } {
+function place(state: MartinState, order: Omit<PlaceOrder, 'type' | 'clientOrderId'>, share?: string): { state: MartinState; intents: Intent[] } {
   const seq = state.seq + 1;
   const id = clientOrderId(state.bot, state.cycle, seq);
-  return { state: { ...state, seq, pending: { id, reason: order.reason } }, intents: [{ type: 'PlaceOrder', clientOrderId: id, ...order }] };
+  return { state: { ...state, seq, pending: { id, reason: order.reason, ...(share !== undefined ? { share } : {}) } }, intents: [{ type: 'PlaceOrder', clientOrderId: id, ...order }] };
 }
 
 /** The trigger prices after the fills so far (README.md: take profit, stop loss, next add). */
@@ -81,7 +84,10 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
     }
     case 'ManualCloseRequested': {
       if (state.phase !== 'holding' || state.pending) return { state, intents: [] };
-      return place(state, { side: 'sell', amount: sellableAmount(state.fills, view.market, state.carry), reason: 'manual_close' });
+      // A partial close sells the amount asked (the service sized and checked it); the same order otherwise.
+      const all = sellableAmount(state.fills, view.market, state.carry);
+      const part = event.part?.amount.gt(0) && event.part.amount.lt(all) ? event.part : undefined;
+      return place(state, { side: 'sell', amount: part ? part.amount : all, reason: 'manual_close' }, part?.share);
     }
     case 'OrderRejected': {
       if (state.pending?.id !== event.clientOrderId) return { state, intents: [] };
@@ -93,11 +99,32 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
         const fills = [...state.fills, { price: event.price, amount: event.amount }];
         return { state: { ...state, phase: 'holding', pending: null, fills, targets: targetsOf(fills, view) }, intents: [] };
       }
+      const carried = { amount: state.carry, cost: state.carryCost };
+      if (state.pending.share !== undefined) {
+        // A partial close: the sold part's profit is realised now; the rest keeps its average cost and the
+        // cycle goes on with its trigger prices recomputed, as after any fill (README.md "Partial close").
+        const part = reducePosition(state.fills, event.price, view.market, carried, event.amount);
+        if (floorTo(part.close.dust, view.market.stepSize).gt(0)) {
+          const profit = part.close.profit;
+          const next: MartinState = {
+            ...state,
+            pending: null,
+            fills: part.fills,
+            targets: targetsOf(part.fills, view),
+            realized: state.realized.plus(profit),
+            carry: part.carry.amount,
+            carryCost: part.carry.cost,
+            booked: state.booked.plus(profit),
+          };
+          return { state: next, intents: [{ type: 'PositionReduced', cycle: state.cycle, profit, share: state.pending.share }] };
+        }
+      }
       // What was sold is the exchange's figure; what it could not sell stays, with its cost, for the next close.
-      const { profit, dust, dustCost } = closeCycle(state.fills, event.price, view.market, { amount: state.carry, cost: state.carryCost }, event.amount);
+      const { profit, dust, dustCost } = closeCycle(state.fills, event.price, view.market, carried, event.amount);
       const carry = dust;
       const carryCost = dust.gt(0) ? dustCost : money(0);
-      const closed: Intent = { type: 'CycleClosed', cycle: state.cycle, profit };
+      // The cycle's profit counts its partial closes too (realised when they sold).
+      const closed: Intent = { type: 'CycleClosed', cycle: state.cycle, profit: state.booked.plus(profit) };
       const next: MartinState = {
         ...state,
         phase: view.params.repeat ? 'waiting' : 'done',
@@ -109,6 +136,7 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
         realized: state.realized.plus(profit),
         carry,
         carryCost,
+        booked: money(0),
       };
       return { state: next, intents: [closed] };
     }

@@ -48,8 +48,9 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
     return text as never;
   });
   route(app, db, 'userBotCount', auth, async ({ session, query }) => countBots(db, session.userId, query.exchange, query.mode));
-  route(app, db, 'userBotOperation', auth, async ({ session, query }) => {
-    const id = await operateBot(deps, session.userId, query.id, query.action, { amount: query.amount, sell: query.sell === '1' });
+  // A share that is no decimal answers as one out of 1-100 does: the trader learns the rule, not the field.
+  route(app, db, 'userBotOperation', { ...auth, fieldCodes: { share: 'StrategyCloseShareInvalid' } }, async ({ session, query }) => {
+    const id = await operateBot(deps, session.userId, query.id, query.action, { amount: query.amount, sell: query.sell === '1', share: query.share, baseAmount: query.baseAmount });
     return id === null ? null : botInfo(db, trading, session.userId, id);
   });
   route(app, db, 'userBotBatch', auth, async ({ session, query, lang }) => ({

@@ -13,6 +13,8 @@ export function ConfirmDialog(props: {
   confirmLabel: ReactNode;
   onConfirm: () => void;
   busy?: boolean;
+  /** The confirm button is off (what the choice below asks is not valid yet). */
+  confirmDisabled?: boolean;
   /** A choice the action takes (radios), between the question and the buttons. */
   children?: ReactNode;
 }) {
@@ -30,7 +32,7 @@ export function ConfirmDialog(props: {
                 <Trans>取消</Trans>
               </button>
             </Dialog.Close>
-            <button type="button" className={button.primary} disabled={props.busy} onClick={props.onConfirm}>
+            <button type="button" className={button.primary} disabled={props.busy || props.confirmDisabled} onClick={props.onConfirm}>
               {props.confirmLabel}
             </button>
           </div>

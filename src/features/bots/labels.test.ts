@@ -14,6 +14,15 @@ describe('bot log lines', () => {
     expect(actionTitle(loss, zh)).toBe('手动平仓完成');
     expect(actionTone(loss)).toBe('down');
   });
+  it('names a partial close by its share and colours it by the sign of its profit (issue 14)', () => {
+    const half = line('manual_close', { share: '50', amount: '0.00099', price: '51000', cost: '50.49', profit: '0.88996045' });
+    expect(actionTitle(half, setupI18n({ locale: 'zh', messages: { zh: {} } }))).toBe('手动平仓 50%');
+    expect(actionTone(half)).toBe('up');
+    expect(actionTone(line('manual_close', { share: '25', profit: '-0.04' }))).toBe('down');
+    // The full close's sale line stays as it was: no share, no colour (its cycle's end line carries the profit).
+    expect(actionTitle(line('manual_close', { amount: '0.00199', price: '51000' }), zh)).toBe('手动平仓');
+    expect(actionTone(line('manual_close', { amount: '0.00199', price: '51000' }))).toBeUndefined();
+  });
   it('names take profits and stop losses, and colours by sign', () => {
     expect(actionTitle(line('success', { profit: '2.86', how: 'take_profit' }), zh)).toBe('止盈完成');
     expect(actionTone(line('success', { profit: '2.86', how: 'take_profit' }))).toBe('up');

@@ -79,13 +79,18 @@ const endLabels: Record<string, MessageDescriptor> = {
 export function actionTitle(a: BotAction, i18n: I18n): string {
   if (a.kind === 'success') return i18n._(endLabels[a.detail.how ?? ''] ?? msg`本轮结束`);
   if (a.kind === 'close' && a.detail.stopLoss) return i18n._(msg`止损平仓`);
+  // A partial close names its share (issue 14): 手动平仓 50% / Manual close 50%.
+  if (a.kind === 'manual_close' && a.detail.share) {
+    const share = a.detail.share;
+    return i18n._(msg`手动平仓 ${share}%`);
+  }
   return i18n._(actionLabels[a.kind]);
 }
 
-/** A log line's colour: a finished cycle by the sign of its profit, a refused order as a loss. */
+/** A log line's colour: a finished cycle or a partial close by the sign of its profit, a refused order as a loss. */
 export function actionTone(a: BotAction): 'up' | 'down' | undefined {
   if (a.kind === 'failed') return 'down';
-  if (a.kind !== 'success') return undefined;
+  if (a.kind !== 'success' && !(a.kind === 'manual_close' && a.detail.share)) return undefined;
   const profit = Number(a.detail.profit ?? 0);
   return profit > 0 ? 'up' : profit < 0 ? 'down' : undefined;
 }
@@ -102,12 +107,14 @@ export function actionDetail(action: BotAction, i18n: I18n): string {
       return i18n._(msg`买入 ${d.amount ?? ''} @ ${d.price ?? ''}，花费 ${d.cost ?? ''}`);
     case 'close':
     case 'manual_close':
+      if (d.share) return i18n._(msg`卖出 ${d.amount ?? ''} @ ${d.price ?? ''}，收入 ${d.cost ?? ''}，收益 ${d.profit ?? ''}`);
       return d.stopLoss ? i18n._(msg`止损卖出 ${d.amount ?? ''} @ ${d.price ?? ''}`) : i18n._(msg`卖出 ${d.amount ?? ''} @ ${d.price ?? ''}，收入 ${d.cost ?? ''}`);
     case 'success':
       return i18n._(msg`第 ${d.cycle ?? ''} 轮结束，收益 ${d.profit ?? ''}`);
     case 'failed':
       return i18n._(msg`订单被拒绝：${refusalText(raw.message ?? '', i18n)}`);
     case 'manual':
+      if (d.command === 'close' && d.share) return i18n._(msg`手动平仓 ${d.share}%，价格 ${d.price ?? ''}`);
       return d.command === 'close' ? i18n._(msg`手动平仓，价格 ${d.price ?? ''}`) : i18n._(msg`手动补仓，价格 ${d.price ?? ''}`);
     case 'pause':
       return raw.reason ? i18n._(msg`原因：${pauseText(raw.reason, i18n)}`) : '';

@@ -17,8 +17,14 @@ import { botTitle } from '../labels.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
+import { closeQuery, estimateClose, type CloseUnit } from '../close-estimate.ts';
+import { ClosePart } from './close-part.tsx';
 
-/** /strategy/action/{id}: a manual add at the market (the next level's amount) or a manual close of the whole position, each confirmed first. */
+/**
+ * /strategy/action/{id}: a manual add at the market (the next level's amount, or one typed) or a manual
+ * close of all or part of the position (issue 14: 25 / 50 / 75 / 100 %, a share or a base amount), each
+ * confirmed first; the close's confirmation estimates the sale with the engine's maths.
+ */
 export function BotActionPage({ id }: { id: string }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
@@ -29,7 +35,11 @@ export function BotActionPage({ id }: { id: string }) {
   const [failure, setFailure] = useState('');
   // A manual add spends the next level's amount, or the amount the trader types (issue 14, Pionex item 2).
   const [amount, setAmount] = useState('');
+  // The part a close sells: 100 % (the whole position) unless the trader picks or types another.
+  const [closeBy, setCloseBy] = useState<{ unit: CloseUnit; text: string }>({ unit: 'percent', text: '100' });
   const d = detail.data;
+  const estimate = d ? estimateClose(d, closeBy.unit, closeBy.text) : null;
+  const base = d?.symbol.split('/')[0] ?? '';
   const typed = amount.trim();
   const amountOk = typed === '' || (AMOUNT_RE.test(typed) && Number(typed) > 0);
   const nextQuote = d ? (typed !== '' && amountOk ? typed : (d.levels[d.positions]?.quote ?? null)) : null;
@@ -41,7 +51,8 @@ export function BotActionPage({ id }: { id: string }) {
     setBusy(true);
     setFailure('');
     try {
-      await write('userBotOperation', { id, action, ...(action === 'add' && typed !== '' ? { amount: typed } : {}) });
+      const part = action === 'close' ? closeQuery(closeBy.unit, closeBy.text, estimate) : {};
+      await write('userBotOperation', { id, action, ...(action === 'add' && typed !== '' ? { amount: typed } : {}), ...part });
       showToast('success', action === 'add' ? t`手动补仓已提交` : t`手动平仓已提交`);
       await navigate({ to: '/strategy/detail/$id', params: { id }, replace: true });
     } catch (e) {
@@ -90,56 +101,77 @@ export function BotActionPage({ id }: { id: string }) {
               {failure}
             </div>
           ) : null}
-          <section className={ui.card}>
-            <h2 className={css.sectionTitle}>
-              <Trans>手动补仓</Trans>
-            </h2>
-            <p className={ui.muted}>
-              <Trans>以市价立即买入，计入本轮持仓，均价和止盈价随之更新。</Trans>
+          {d.type === 'grid' ? (
+            // A grid's coins wait on its sell levels, each bought at its own level: there is no one position to add to or sell a share of.
+            <p className={ui.muted} role="note" data-testid="manual-grid">
+              <Trans>网格策略没有手动补仓和平仓：它的币挂在各个卖出档位上，由网格按档位卖出。停止策略可结束交易。</Trans>
             </p>
-            <Field
-              label={<Trans>补仓金额（USDT，留空为下一层金额）</Trans>}
-              inputMode="decimal"
-              value={amount}
-              placeholder={num(d.levels[d.positions]?.quote ?? null, l, 2)}
-              onChange={(e) => setAmount(e.target.value)}
-              error={amountOk ? undefined : t`请输入大于 0 的金额`}
-              data-testid="manual-add-amount"
-            />
-            <button type="button" className={ui.button.primary} disabled={!canAdd || busy || !amountOk} onClick={() => setAsking('add')} data-testid="manual-add">
-              <Trans>补仓 {num(nextQuote, l, 2)} USDT</Trans>
-            </button>
-          </section>
-          <section className={ui.card}>
-            <h2 className={css.sectionTitle}>
-              <Trans>手动平仓</Trans>
-            </h2>
-            <p className={ui.muted}>
-              <Trans>以市价卖出本轮全部持仓并结束本轮；开启循环时将开始下一轮。</Trans>
-            </p>
-            <button type="button" className={ui.button.danger} disabled={!canClose || busy} onClick={() => setAsking('close')} data-testid="manual-close">
-              <Trans>平仓 {num(d.amount, l, 8)}</Trans>
-            </button>
-          </section>
-          <ConfirmDialog
-            open={asking !== null}
-            onOpenChange={(open) => !open && setAsking(null)}
-            title={asking === 'add' ? <Trans>确认补仓</Trans> : <Trans>确认平仓</Trans>}
-            description={
-              asking === 'add' ? (
-                <Trans>
-                  以市价买入约 {num(nextQuote, l, 2)} USDT 的 {d.symbol}（当前价 {num(d.price, l, 8)}）。
-                </Trans>
-              ) : (
-                <Trans>
-                  以市价卖出 {num(d.amount, l, 8)}，按当前价预计盈亏 {num(d.unrealized, l, 4)} USDT。
-                </Trans>
-              )
-            }
-            confirmLabel={asking === 'add' ? <Trans>补仓</Trans> : <Trans>平仓</Trans>}
-            busy={busy}
-            onConfirm={() => asking && void run(asking)}
-          />
+          ) : (
+            <>
+              <section className={ui.card}>
+                <h2 className={css.sectionTitle}>
+                  <Trans>手动补仓</Trans>
+                </h2>
+                <p className={ui.muted}>
+                  <Trans>以市价立即买入，计入本轮持仓，均价和止盈价随之更新。</Trans>
+                </p>
+                <Field
+                  label={<Trans>补仓金额（USDT，留空为下一层金额）</Trans>}
+                  inputMode="decimal"
+                  value={amount}
+                  placeholder={num(d.levels[d.positions]?.quote ?? null, l, 2)}
+                  onChange={(e) => setAmount(e.target.value)}
+                  error={amountOk ? undefined : t`请输入大于 0 的金额`}
+                  data-testid="manual-add-amount"
+                />
+                <button type="button" className={ui.button.primary} disabled={!canAdd || busy || !amountOk} onClick={() => setAsking('add')} data-testid="manual-add">
+                  <Trans>补仓 {num(nextQuote, l, 2)} USDT</Trans>
+                </button>
+              </section>
+              <section className={ui.card}>
+                <h2 className={css.sectionTitle}>
+                  <Trans>手动平仓</Trans>
+                </h2>
+                <p className={ui.muted}>
+                  <Trans>以市价卖出本轮持仓的全部或一部分。全部卖出时结束本轮，开启循环时将开始下一轮；部分卖出时策略继续运行，剩余持仓均价不变，止盈价随之保持。</Trans>
+                </p>
+                <button
+                  type="button"
+                  className={ui.button.danger}
+                  disabled={!canClose || busy}
+                  onClick={() => {
+                    setCloseBy({ unit: 'percent', text: '100' });
+                    setAsking('close');
+                  }}
+                  data-testid="manual-close"
+                >
+                  <Trans>平仓（全部或部分）</Trans>
+                </button>
+              </section>
+              <ConfirmDialog
+                open={asking !== null}
+                onOpenChange={(open) => !open && setAsking(null)}
+                title={asking === 'add' ? <Trans>确认补仓</Trans> : <Trans>确认平仓</Trans>}
+                description={
+                  asking === 'add' ? (
+                    <Trans>
+                      以市价买入约 {num(nextQuote, l, 2)} USDT 的 {d.symbol}（当前价 {num(d.price, l, 8)}）。
+                    </Trans>
+                  ) : (
+                    <Trans>
+                      持有 {num(d.amount, l, 8)} {base}，当前价 {num(d.price, l, 8)}。选择卖出多少，按市价成交。
+                    </Trans>
+                  )
+                }
+                confirmLabel={asking === 'add' ? <Trans>补仓</Trans> : <Trans>平仓</Trans>}
+                busy={busy}
+                confirmDisabled={asking === 'close' && !estimate?.ok}
+                onConfirm={() => asking && void run(asking)}
+              >
+                {asking === 'close' ? <ClosePart base={base} unit={closeBy.unit} text={closeBy.text} estimate={estimate} onChange={(unit, text) => setCloseBy({ unit, text })} /> : null}
+              </ConfirmDialog>
+            </>
+          )}
         </>
       ) : null}
     </Page>
