@@ -16,6 +16,18 @@ import type { KitState, StrategyKit } from '../../strategy/kit.ts';
 import { API_KEY_REFUSED } from '../exchanges/port.ts';
 import type { EngineEvent, Intent, PlaceOrder } from '../../strategy/types.ts';
 
+/**
+ * A decision that would place a new order for a bot the database no longer says is running (paused,
+ * stopped or deleted through the API while the engine held the bot in memory): nothing of it is
+ * written and nothing is sent. The engine reloads the bot, which takes it off the price book.
+ */
+export class BotNotRunning extends Error {
+  constructor(botId: string) {
+    super(`bot ${botId} is not running: no new order`);
+    this.name = 'BotNotRunning';
+  }
+}
+
 /** The exchange's answer that this decision records on the order in flight. */
 export interface OrderUpdate {
   answer: OrderState;
@@ -63,6 +75,14 @@ export async function commitDecision(
   let pause: string | null = null;
   let outOfFuel: string[] = [];
   return db.transaction().execute(async (tx) => {
+    // The status fence: the bot's row is locked for the whole decision, so a pause or stop through the
+    // API either comes before it (and no new order is recorded) or waits for it (and the engine is told
+    // of the new status after). A bot that is not running may only settle its order in flight; a
+    // manual add or close is the trader's own command, checked by the service, and goes through.
+    const current = await tx.selectFrom('bots').select(['status', 'deleted_at']).where('id', '=', bot.id).forUpdate().executeTakeFirst();
+    const manual = event.type === 'ManualAddRequested' || event.type === 'ManualCloseRequested';
+    const running = current?.status === 'running' && !current.deleted_at;
+    if (!running && !manual && intents.some((i) => i.type === 'PlaceOrder')) throw new BotNotRunning(bot.id);
     if (event.type === 'ManualAddRequested' || event.type === 'ManualCloseRequested') {
       const detail: Record<string, string> = { command: event.type === 'ManualAddRequested' ? 'add' : 'close', price: event.price.toFixed() };
       if (event.type === 'ManualCloseRequested' && event.part) detail.share = event.part.share;

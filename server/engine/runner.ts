@@ -5,7 +5,7 @@ import type { ExchangePort, OrderState } from '../exchanges/port.ts';
 import { BotBook } from './bot-book.ts';
 import { money } from '../../strategy/money.ts';
 import { kitOf, type KitState, type StrategyKit } from '../../strategy/kit.ts';
-import { commitDecision, type OrderUpdate } from './persist.ts';
+import { BotNotRunning, commitDecision, type OrderUpdate } from './persist.ts';
 import type { BotId, ClientOrderId, EngineEvent, Intent, PlaceOrder } from '../../strategy/types.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
@@ -256,6 +256,8 @@ export class Engine {
     } catch (error) {
       // Nothing was written: forget the decision and take the stored state back.
       await this.load(live.record.id);
+      // Paused or stopped through the API meanwhile: reloaded off the book, which is all there is to do.
+      if (error instanceof BotNotRunning) return;
       throw error;
     }
     this.place(live);
