@@ -2,7 +2,8 @@
 // Usage: node scripts/screenshots.ts <baseURL> <outDir> <path...>   (logs in as a new user first
 // unless the path list starts with "--guest"). With SEED_BOT=1 the new user binds Paper and creates
 // and starts a martin bot first; "{bot}" in a path is replaced by its id. SEED_SCRIPT=<file> runs that
-// module's default export ({ baseURL, token, user }) after the registration.
+// module's default export ({ baseURL, token, user }) after the registration. SHOT_WIDTH=320 (or 1280)
+// changes the viewport's width; SHOT_LANGS=zh and SHOT_THEMES=light narrow the matrix.
 import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { openPhone } from '../tests/support/browser.ts';
@@ -15,6 +16,7 @@ mkdirSync(outDir, { recursive: true });
 
 const phone = await openPhone(baseURL);
 const { page } = phone;
+if (process.env.SHOT_WIDTH) await page.setViewportSize({ width: Number(process.env.SHOT_WIDTH), height: 844 });
 await page.goto('/test');
 if (!guest) {
   // Registration needs a solved proof-of-work challenge: solved here in Node, as the PWA does in the browser.
@@ -50,13 +52,15 @@ if (!guest) {
     await page.waitForTimeout(Number(process.env.SEED_WAIT_MS ?? 8000));
   }
 }
-for (const language of ['zh', 'en'] as const) {
-  for (const theme of ['light', 'dark'] as const) {
+const languages = (process.env.SHOT_LANGS ?? 'zh,en').split(',') as ('zh' | 'en')[];
+const themes = (process.env.SHOT_THEMES ?? 'light,dark').split(',') as ('light' | 'dark')[];
+for (const language of languages) {
+  for (const theme of themes) {
     await page.evaluate(([l, t]) => localStorage.setItem('theme-storage', JSON.stringify({ theme: t, language: l })), [language, theme] as const);
     for (const path of paths) {
       await page.goto(path, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300);
-      const name = `${path.replace(/\W+/g, '_') || 'root'}-${language}-${theme}.png`;
+      const name = `${path.replace(/\W+/g, '_') || 'root'}-${language}-${theme}${process.env.SHOT_WIDTH ? `-${process.env.SHOT_WIDTH}` : ''}.png`;
       await page.screenshot({ path: `${outDir}/${name}`, fullPage: process.env.FULL_PAGE === '1' });
     }
   }

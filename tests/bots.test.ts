@@ -202,10 +202,10 @@ describe('a new trader runs a martin bot on Paper', () => {
     await page.getByTestId('size-multiplier').fill('2');
     await page.getByTestId('size-trigger').fill('5');
     await page.getByTestId('size-positions').fill('4');
-    // 100, 95, 90.25, 85.73 (floored to the tick); 10 + 20 + 40 + 80 = 150 USDT.
+    // 100, 95, 90.25, 85.73 (floored to the tick, and shown at it); 10 + 20 + 40 + 80 = 150 USDT.
     await expect.poll(() => page.getByTestId('level-table').locator('tbody tr').count()).toBe(4);
     const rows = await page.getByTestId('level-table').locator('tbody tr').allInnerTexts();
-    expect(rows.map((r) => r.split('\t').slice(0, 4).join(' '))).toEqual(['1 100 10 10', '2 95 20 30', '3 90.25 40 70', '4 85.73 80 150']);
+    expect(rows.map((r) => r.split('\t').slice(0, 4).join(' '))).toEqual(['1 100.00 10 10', '2 95.00 20 30', '3 90.25 40 70', '4 85.73 80 150']);
     expect(await page.getByTestId('levels-total').innerText()).toBe('150 USDT');
   });
 

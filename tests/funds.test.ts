@@ -154,9 +154,9 @@ describe('deposits and withdrawals on chain 56', () => {
     await page.getByTestId('asset-change').click();
     await page.getByTestId('change-amount').fill('3.5');
     await page.getByTestId('change-password').fill('135790');
-    expect(await page.getByRole('dialog').innerText()).toContain('将得到 3.5 燃料');
+    expect(await page.getByRole('dialog').innerText()).toContain('将得到 3.50 燃料'); // fuel at 2-4 decimals (issue 14);
     await page.getByTestId('change-submit').click();
-    await expect.poll(() => page.getByTestId('change-done').innerText()).toBe('已兑换 3.5 燃料');
+    await expect.poll(() => page.getByTestId('change-done').innerText()).toBe('已兑换 3.50 燃料');
     expect(await balance()).toBe('10');
     expect((await callAs(baseURL, me, 'GET', '/api/user/account')).data.fuel).toBe(String(Number(fuelBefore) + 3.5));
     await page.keyboard.press('Escape');

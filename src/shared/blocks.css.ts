@@ -91,9 +91,15 @@ export const botCard = style({
 export const botLink = style({ color: 'inherit', textDecoration: 'none', display: 'block', minWidth: 0 });
 export const botHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginBottom: vars.space.xs });
 export const botTitle = style({ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
-export const figures = style({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: vars.space.xs });
-export const figure = style({ minWidth: 0 });
-export const figureValue = style({ fontWeight: 600, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' });
+/**
+ * A stat grid: equal columns while the figures fit, and a figure too wide for its column moves to the
+ * next line whole; a number never breaks (issue 14: at 320 px "12,345.67" was cut after "12,345.").
+ */
+export const figures = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
+// At most three a row (a basis of 30 %); a column never narrower than its number.
+globalStyle(`${figures} > *`, { flex: '1 1 30%', minWidth: 'min-content' });
+export const figure = style({ minWidth: 'min-content' });
+export const figureValue = style({ fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 export const figureLabel = style({ color: vars.color.textMuted, fontSize: 12 });
 export const checkbox = style({ width: 22, height: 22, marginTop: 2, accentColor: vars.color.primary });
 export const errorLine = style({ color: vars.color.danger, fontSize: 12, marginTop: vars.space.xs });
@@ -119,7 +125,7 @@ globalStyle(`${table} th:first-child, ${table} td:first-child`, { textAlign: 'le
 export const sectionTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.font.size, fontWeight: 600 });
 export const row = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.md, padding: '4px 0' });
 export const grid2 = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.md });
-export const big = style({ fontSize: 24, fontWeight: 700, fontVariantNumeric: 'tabular-nums' });
+export const big = style({ fontSize: 24, fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 export const chart = style({ height: 240, margin: `0 calc(-1 * ${vars.space.sm})` });
 export const actions = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(72px, 1fr))', gap: vars.space.sm, marginBottom: vars.space.md });
 export const logItem = style({ padding: `${vars.space.sm} 0` });

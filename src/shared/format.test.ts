@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetAmount, num, pct, signed, usdt } from './format.ts';
+import { amount, assetAmount, decimalsOf, fuel, num, pct, price, signed, usdt } from './format.ts';
 
 /** Issue 14: one module decides each figure's precision; never "63,995.206667" or "104.95629975". */
 describe('figures', () => {
@@ -10,6 +10,36 @@ describe('figures', () => {
     expect(assetAmount('9980.4041219', 'USDT', 'en')).toBe('9,980.4');
     expect(assetAmount('0.00012345678', 'BTC', 'en')).toBe('0.00012346');
     expect(assetAmount('1', 'usdc', 'en')).toBe('1');
+  });
+
+  it("shows a price at the pair's tick, or by its size when the tick is not known", () => {
+    expect(price('63995.206667', 'en', '0.01')).toBe('63,995.21');
+    expect(price('63995.2', 'zh', '0.01')).toBe('63,995.20');
+    expect(price('0.123456789', 'en', '0.0001')).toBe('0.1235');
+    expect(price('104.95629975', 'en', '1')).toBe('105');
+    expect(price('63995.206667', 'en')).toBe('63,995.21');
+    expect(price('2.3456789', 'en')).toBe('2.3457');
+    expect(price('0.000012345678', 'en')).toBe('0.00001235');
+    expect(price(undefined, 'en', '0.01')).toBe('—');
+  });
+
+  it('reads the decimals of a tick or step in any of its spellings', () => {
+    expect(decimalsOf('0.01')).toBe(2);
+    expect(decimalsOf('0.00010000')).toBe(4);
+    expect(decimalsOf('1')).toBe(0);
+    expect(decimalsOf('10')).toBe(0);
+    expect(decimalsOf('1e-8')).toBe(8);
+    expect(decimalsOf('0')).toBeUndefined();
+    expect(decimalsOf(undefined)).toBeUndefined();
+  });
+
+  it("shows an amount at the market's step, fuel and rewards at 2 to 4 decimals", () => {
+    expect(amount('0.001234567', 'en', '0.0001')).toBe('0.0012');
+    expect(amount('0.00129999', 'en', '0.0001')).toBe('0.0012'); // cut, never shown larger than held
+    expect(amount('0.001234567', 'en')).toBe('0.00123456');
+    expect(fuel('12.5', 'zh')).toBe('12.50');
+    expect(fuel('0.037512', 'en')).toBe('0.0375');
+    expect(fuel('1000', 'en')).toBe('1,000.00');
   });
 
   it('shows a change in percent with its sign and always 2 decimals', () => {

@@ -4,11 +4,16 @@
  */
 const formats = new Map<string, Intl.NumberFormat>();
 
-function formatter(locale: string, max: number, signed: boolean, min = 0): Intl.NumberFormat {
-  const key = `${locale}:${max}:${signed}:${min}`;
+function formatter(locale: string, max: number, signed: boolean, min = 0, down = false): Intl.NumberFormat {
+  const key = `${locale}:${max}:${signed}:${min}:${down}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { minimumFractionDigits: min, maximumFractionDigits: max, signDisplay: signed ? 'exceptZero' : 'auto' });
+    f = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+      ...(down ? { roundingMode: 'trunc' as const } : {}),
+    });
     formats.set(key, f);
   }
   return f;
@@ -28,7 +33,8 @@ export function signed(value: string | number | null | undefined, locale: string
 
 /**
  * The precision of each kind of figure (issue 14: one module decides): USDT and other stable coins at
- * 2 decimals at most, a coin's amount at 8, a percentage always at 2 with its sign.
+ * 2 decimals at most, a coin's amount at 8 (at the market's step where the pair is known), a price at
+ * the pair's tick, fuel and rewards at 2-4, a percentage always at 2 with its sign.
  */
 const STABLE = new Set(['USDT', 'USDC', 'BUSD', 'FDUSD', 'DAI']);
 
@@ -40,6 +46,57 @@ export function usdt(value: string | number | null | undefined, locale: string):
 /** An amount of `currency`: a stable coin at 2 decimals at most, any other coin at 8. */
 export function assetAmount(value: string | number | null | undefined, currency: string, locale: string): string {
   return num(value, locale, STABLE.has(currency.toUpperCase()) ? 2 : 8);
+}
+
+/**
+ * The decimals a market's tick or step allows: "0.01" -> 2, "1" -> 0, "0.00010000" -> 4, "1e-8" -> 8;
+ * undefined for no step (or one that is not a positive decimal).
+ */
+export function decimalsOf(step: string | null | undefined): number | undefined {
+  if (!step) return undefined;
+  const n = Number(step);
+  if (!Number.isFinite(n) || n <= 0) return undefined;
+  const exp = /e-(\d+)$/i.exec(step);
+  if (exp) return Math.min(20, Number(exp[1]) + ((step.split('e')[0]!.split('.')[1] ?? '').length || 0));
+  const fraction = (step.split('.')[1] ?? '').replace(/0+$/, '');
+  return Math.min(20, fraction.length);
+}
+
+/**
+ * A price: at the pair's tick when it is known (every decimal the tick allows, as exchanges show it:
+ * "63,995.20" at 0.01), otherwise by size (2 decimals from 1,000 up, 4 from 1, 8 below), never
+ * "63,995.206667".
+ */
+export function price(value: string | number | null | undefined, locale: string, tick?: string | null): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const d = decimalsOf(tick);
+  if (d !== undefined) return formatter(locale, d, false, d).format(value as unknown as number);
+  const size = Math.abs(Number(value));
+  return num(value, locale, size >= 1000 ? 2 : size >= 1 ? 4 : 8);
+}
+
+/**
+ * An amount of the pair's base coin: at the market's step when known ("0.0012" at 0.0001), else at 8;
+ * cut, not rounded up (a holding is never shown larger than it is, as exchanges show what can be sold).
+ */
+export function amount(value: string | number | null | undefined, locale: string, step?: string | null): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return formatter(locale, decimalsOf(step) ?? 8, false, 0, true).format(value as unknown as number);
+}
+
+/** Fuel and rewards: at least 2 decimals, at most 4 ("12.50", "0.0375"). */
+export function fuel(value: string | number | null | undefined, locale: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return formatter(locale, 4, false, 2).format(value as unknown as number);
+}
+
+/**
+ * An amount of one of the platform's own balances: USDT at 2 decimals at most, fuel, points and rewards
+ * at 2-4; `sign` adds + to a credit (the account logs).
+ */
+export function platformAmount(value: string | number | null | undefined, unit: 'usdt' | 'fuel' | 'points' | 'rewards', locale: string, sign = false): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return (unit === 'usdt' ? formatter(locale, 2, sign) : formatter(locale, 4, sign, 2)).format(value as unknown as number);
 }
 
 /** A change in percent with its sign, always 2 decimals: "+4.20%", "-0.63%", "0.00%". */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PortfolioAccount } from '../../contract/bots.ts';
 import * as ui from '../components/ui/ui.css.ts';
-import { num } from './format.ts';
+import { assetAmount, price, usdt } from './format.ts';
 import { call, failed } from './query.ts';
 import { useExchangeNames } from './exchange-names.ts';
 import * as css from './blocks.css.ts';
@@ -51,7 +51,7 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
       <div className={css.figures}>
         <div className={css.figure}>
           <div className={css.figureValue} data-testid="portfolio-total">
-            {num(d?.total, l, 2)}
+            {usdt(d?.total, l)}
           </div>
           <div className={css.figureLabel}>
             <Trans>总权益</Trans>
@@ -59,7 +59,7 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
         </div>
         <div className={css.figure}>
           <div className={css.figureValue} data-testid="portfolio-live">
-            {num(d?.live, l, 2)}
+            {usdt(d?.live, l)}
           </div>
           <div className={css.figureLabel}>
             <Trans>实盘</Trans>
@@ -67,7 +67,7 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
         </div>
         <div className={css.figure}>
           <div className={css.figureValue} data-testid="portfolio-simulation">
-            {num(d?.simulation, l, 2)}
+            {usdt(d?.simulation, l)}
           </div>
           <div className={css.figureLabel}>
             <Trans>模拟（虚拟资金）</Trans>
@@ -92,7 +92,7 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
                 <AccountName account={a} />
                 <strong className={css.numeric}>
                   {a.status === 'ok' ? (
-                    num(a.equity, l, 2)
+                    usdt(a.equity, l)
                   ) : (
                     <span className={css.errorLine}>
                       <Trans>暂时无法读取</Trans>
@@ -103,7 +103,7 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
               {a.status === 'ok' ? (
                 <div className={css.figureLabel}>
                   <Trans>
-                    可用 {num(a.available, l, 2)} USDT · {a.coinCount} 种币
+                    可用 {usdt(a.available, l)} USDT · {a.coinCount} 种币
                   </Trans>
                 </div>
               ) : null}
@@ -129,9 +129,9 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
                     {a.coins.map((c) => (
                       <tr key={c.currency}>
                         <td>{c.currency}</td>
-                        <td>{num(c.total, l, 8)}</td>
-                        <td>{c.price === null ? t`无报价` : num(c.price, l, 8)}</td>
-                        <td>{num(c.value, l, 2)}</td>
+                        <td>{assetAmount(c.total, c.currency, l)}</td>
+                        <td>{c.price === null ? t`无报价` : price(c.price, l)}</td>
+                        <td>{usdt(c.value, l)}</td>
                       </tr>
                     ))}
                   </tbody>

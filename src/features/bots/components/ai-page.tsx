@@ -13,7 +13,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, signed, trend } from '../../../shared/format.ts';
+import { num, pct, price, signed, trend } from '../../../shared/format.ts';
 import { useBotTarget } from '../use-bot-target.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
@@ -104,7 +104,7 @@ function AiSearchPage() {
       // The server moves a grid whose range the price has left to the price now (same width and grids): say so.
       const g = bot.params as GridParamsInput;
       if (p.type === 'grid' && (g.lower !== (p.params as GridParamsInput).lower || g.upper !== (p.params as GridParamsInput).upper)) {
-        showToast('info', t`价格已变化，网格区间已按当前价格调整为 ${num(g.lower, i18n.locale, 8)} ~ ${num(g.upper, i18n.locale, 8)}`);
+        showToast('info', t`价格已变化，网格区间已按当前价格调整为 ${price(g.lower, i18n.locale)} ~ ${price(g.upper, i18n.locale)}`);
       }
       await write('userBotOperation', { id: bot.id, action: 'start' }, { show: false });
       await navigate({ to: '/strategy/detail/$id', params: { id: bot.id }, replace: true });
@@ -234,13 +234,13 @@ function ProposalCard({ p, index, kept, busy, starting, refused, onStart }: { p:
         ) : null}
         {g ? (
           <Trans>
-            区间 {num(g.lower, l, 8)} ~ {num(g.upper, l, 8)} · {g.grids} 格 · {g.spacing === 'geometric' ? t`等比` : t`等差`}
+            区间 {price(g.lower, l)} ~ {price(g.upper, l)} · {g.grids} 格 · {g.spacing === 'geometric' ? t`等比` : t`等差`}
           </Trans>
         ) : null}
       </p>
       <div className={css.figures}>
         <div>
-          <div className={`${css.figureValue} ${css.profit[trend(p.d30.returnPct)]}`}>{signed(p.d30.returnPct, l, 2)}%</div>
+          <div className={`${css.figureValue} ${css.profit[trend(p.d30.returnPct)]}`}>{pct(p.d30.returnPct, l)}</div>
           <div className={css.figureLabel}>
             <Trans>30 天收益率</Trans>
           </div>
@@ -252,7 +252,7 @@ function ProposalCard({ p, index, kept, busy, starting, refused, onStart }: { p:
           </div>
         </div>
         <div>
-          <div className={`${css.figureValue} ${css.profit[trend(p.d7.returnPct)]}`}>{signed(p.d7.returnPct, l, 2)}%</div>
+          <div className={`${css.figureValue} ${css.profit[trend(p.d7.returnPct)]}`}>{pct(p.d7.returnPct, l)}</div>
           <div className={css.figureLabel}>
             <Trans>7 天收益率</Trans>
           </div>

@@ -10,7 +10,7 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../../../shared/format.ts';
+import { amount as baseAmount, price, usdt } from '../../../shared/format.ts';
 import { Figure, Profit } from './figure.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { botTitle } from '../labels.ts';
@@ -74,16 +74,16 @@ export function BotActionPage({ id }: { id: string }) {
               <StatusBadge status={d.status} />
             </div>
             <div className={css.figures}>
-              <Figure label={<Trans>最新价</Trans>}>{num(d.price, l, 8)}</Figure>
-              <Figure label={<Trans>持仓均价</Trans>}>{num(d.averagePrice, l, 8)}</Figure>
+              <Figure label={<Trans>最新价</Trans>}>{price(d.price, l, d.close?.tickSize)}</Figure>
+              <Figure label={<Trans>持仓均价</Trans>}>{price(d.averagePrice, l, d.close?.tickSize)}</Figure>
               <Figure label={<Trans>持仓 / 上限</Trans>}>
                 {d.positions} / {d.maxPositions}
               </Figure>
-              <Figure label={<Trans>持有数量</Trans>}>{num(d.amount, l, 8)}</Figure>
+              <Figure label={<Trans>持有数量</Trans>}>{baseAmount(d.amount, l, d.close?.stepSize)}</Figure>
               <Figure label={<Trans>浮动盈亏</Trans>}>
                 <Profit value={d.unrealized} />
               </Figure>
-              <Figure label={<Trans>下一笔金额</Trans>}>{num(nextQuote, l, 2)}</Figure>
+              <Figure label={<Trans>下一笔金额</Trans>}>{usdt(nextQuote, l)}</Figure>
             </div>
           </section>
           {d.status === 'stopped' ? (
@@ -119,13 +119,13 @@ export function BotActionPage({ id }: { id: string }) {
                   label={<Trans>补仓金额（USDT，留空为下一层金额）</Trans>}
                   inputMode="decimal"
                   value={amount}
-                  placeholder={num(d.levels[d.positions]?.quote ?? null, l, 2)}
+                  placeholder={usdt(d.levels[d.positions]?.quote ?? null, l)}
                   onChange={(e) => setAmount(e.target.value)}
                   error={amountOk ? undefined : t`请输入大于 0 的金额`}
                   data-testid="manual-add-amount"
                 />
                 <button type="button" className={ui.button.primary} disabled={!canAdd || busy || !amountOk} onClick={() => setAsking('add')} data-testid="manual-add">
-                  <Trans>补仓 {num(nextQuote, l, 2)} USDT</Trans>
+                  <Trans>补仓 {usdt(nextQuote, l)} USDT</Trans>
                 </button>
               </section>
               <section className={ui.card}>
@@ -155,11 +155,11 @@ export function BotActionPage({ id }: { id: string }) {
                 description={
                   asking === 'add' ? (
                     <Trans>
-                      以市价买入约 {num(nextQuote, l, 2)} USDT 的 {d.symbol}（当前价 {num(d.price, l, 8)}）。
+                      以市价买入约 {usdt(nextQuote, l)} USDT 的 {d.symbol}（当前价 {price(d.price, l, d.close?.tickSize)}）。
                     </Trans>
                   ) : (
                     <Trans>
-                      持有 {num(d.amount, l, 8)} {base}，当前价 {num(d.price, l, 8)}。选择卖出多少，按市价成交。
+                      持有 {baseAmount(d.amount, l, d.close?.stepSize)} {base}，当前价 {price(d.price, l, d.close?.tickSize)}。选择卖出多少，按市价成交。
                     </Trans>
                   )
                 }

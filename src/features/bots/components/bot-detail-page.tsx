@@ -8,7 +8,7 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
-import { num, time } from '../../../shared/format.ts';
+import { amount, num, price, time, usdt } from '../../../shared/format.ts';
 import { botTitle, orderReasonLabels } from '../labels.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { ActionList } from './action-list.tsx';
@@ -63,6 +63,9 @@ export function BotDetailPage({ id }: { id: string }) {
   }, [averagePrice, takeProfitPrice, nextAddPrice, stopLossPrice, t]);
   const entries = useMemo<ChartEntry[]>(() => (adds.data ?? []).filter((o) => o.status === 'filled' && o.price).map((o) => ({ at: o.at, price: o.price!, side: o.side })), [adds.data]);
   const history = candles.data?.[0]?.history;
+  // Prices at the pair's tick and amounts at its step (issue 14), once the market's rules are known.
+  const tick = candles.data?.[0]?.tickSize ?? d?.close?.tickSize;
+  const step = candles.data?.[0]?.stepSize ?? d?.close?.stepSize;
 
   return (
     <Page title={d ? botTitle(d.symbol, d.name, i18n) : <Trans>策略详情</Trans>}>
@@ -95,22 +98,22 @@ export function BotDetailPage({ id }: { id: string }) {
             </div>
             <div className={css.figures}>
               <Figure label={<Trans>最新价</Trans>} testId="bot-price">
-                {num(d.price, l, 8)}
+                {price(d.price, l, tick)}
               </Figure>
-              <Figure label={<Trans>持仓均价</Trans>}>{num(d.averagePrice, l, 8)}</Figure>
+              <Figure label={<Trans>持仓均价</Trans>}>{price(d.averagePrice, l, tick)}</Figure>
               <Figure label={<Trans>持仓 / 上限</Trans>} testId="bot-positions">
                 {d.positions} / {d.maxPositions}
               </Figure>
-              <Figure label={<Trans>止盈价</Trans>}>{num(d.takeProfitPrice, l, 8)}</Figure>
-              <Figure label={d.grid ? <Trans>下一买入价</Trans> : <Trans>下次补仓价</Trans>}>{num(d.nextAddPrice, l, 8)}</Figure>
+              <Figure label={<Trans>止盈价</Trans>}>{price(d.takeProfitPrice, l, tick)}</Figure>
+              <Figure label={d.grid ? <Trans>下一买入价</Trans> : <Trans>下次补仓价</Trans>}>{price(d.nextAddPrice, l, tick)}</Figure>
               <Figure label={<Trans>已投入 / 投资</Trans>}>
-                {num(d.invested, l, 2)} / {num(d.investment, l, 2)}
+                {usdt(d.invested, l)} / {usdt(d.investment, l)}
               </Figure>
               <Figure label={<Trans>今日收益</Trans>}>
                 <Profit value={d.todayProfit} />
               </Figure>
-              <Figure label={<Trans>持有数量</Trans>}>{num(d.amount, l, 8)}</Figure>
-              <Figure label={<Trans>止损价</Trans>}>{num(d.stopLossPrice, l, 8)}</Figure>
+              <Figure label={<Trans>持有数量</Trans>}>{amount(d.amount, l, step)}</Figure>
+              <Figure label={<Trans>止损价</Trans>}>{price(d.stopLossPrice, l, tick)}</Figure>
             </div>
             <BotReturns bot={d} />
             {d.error ? (
@@ -145,10 +148,10 @@ export function BotDetailPage({ id }: { id: string }) {
               </h2>
               <p className={css.mutedTight.top}>
                 <Trans>
-                  每格数量 {num(d.grid.quantity, l, 8)}，每格利润 {num(d.grid.profit.minPct, l, 2)}% ~ {num(d.grid.profit.maxPct, l, 2)}%
+                  每格数量 {amount(d.grid.quantity, l, step)}，每格利润 {num(d.grid.profit.minPct, l, 2)}% ~ {num(d.grid.profit.maxPct, l, 2)}%
                 </Trans>
               </p>
-              <GridLevelsList levels={d.grid.levels} />
+              <GridLevelsList levels={d.grid.levels} tick={tick} />
             </section>
           ) : null}
           <PnlPanel id={id} grid={d.type === 'grid'} />
@@ -203,9 +206,9 @@ export function BotDetailPage({ id }: { id: string }) {
                         {i18n._(orderReasonLabels[o.reason])}
                         {o.status === 'rejected' ? ` ✕` : o.status === 'new' ? ' …' : ''}
                       </td>
-                      <td>{num(o.price, l, 8)}</td>
-                      <td>{num(o.amount, l, 8)}</td>
-                      <td>{num(o.cost, l, 2)}</td>
+                      <td>{price(o.price, l, tick)}</td>
+                      <td>{amount(o.amount, l, step)}</td>
+                      <td>{usdt(o.cost, l)}</td>
                       <td>{time(o.at).slice(6)}</td>
                     </tr>
                   ))}
@@ -252,8 +255,8 @@ export function BotDetailPage({ id }: { id: string }) {
                         {p.status === 'open' ? ` (${t`持仓中`})` : ''}
                       </td>
                       <td>{p.entries}</td>
-                      <td>{num(p.averagePrice, l, 8)}</td>
-                      <td>{num(p.closePrice, l, 8)}</td>
+                      <td>{price(p.averagePrice, l, tick)}</td>
+                      <td>{price(p.closePrice, l, tick)}</td>
                       <td>
                         <Profit value={p.profit} />
                       </td>

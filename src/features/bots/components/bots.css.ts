@@ -1,4 +1,4 @@
-import { createVar, style, styleVariants } from '@vanilla-extract/css';
+import { createVar, globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as blocks from '../../../shared/blocks.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
@@ -25,7 +25,8 @@ export const rowSpaced = style([blocks.row, { marginTop: vars.space.sm }]);
 /** Home cards that are links: the card's look, not a link's colour. */
 export const billCard = style([ui.card, blocks.grid2, { display: 'grid', color: 'inherit', textDecoration: 'none' }]);
 export const cardLink = style([ui.card, { display: 'block', color: 'inherit', textDecoration: 'none' }]);
-export const figures4 = style([blocks.figures, { gridTemplateColumns: 'repeat(4, 1fr)' }]);
+export const figures4 = style([blocks.figures]);
+globalStyle(`${figures4} > *`, { flexBasis: '20%' });
 export const figuresSpaced = style([blocks.figures, { marginBottom: vars.space.sm }]);
 export const cardMeta = style([blocks.figureLabel, { marginBottom: 6 }]);
 

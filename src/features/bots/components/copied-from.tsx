@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as css from '../../../shared/blocks.css.ts';
-import { num, signed, trend } from '../../../shared/format.ts';
+import { num, pct, trend } from '../../../shared/format.ts';
 import { Runtime } from '../../../shared/runtime.tsx';
 import type { BotCopy } from '../bot-copy.ts';
 import type { BotTarget } from '../use-bot-target.ts';
@@ -31,7 +31,7 @@ export function CopiedFrom({ copy }: { copy: BotCopy | undefined }) {
       </div>
       <div className={css.figures}>
         <div>
-          <div className={`${css.figureValue} ${css.profit[trend(f.roiPct)]}`}>{signed(f.roiPct, l, 2)}%</div>
+          <div className={`${css.figureValue} ${css.profit[trend(f.roiPct)]}`}>{pct(f.roiPct, l)}</div>
           <div className={css.figureLabel}>
             <Trans>收益率</Trans>
           </div>

@@ -5,7 +5,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../../../shared/format.ts';
+import { amount, num, usdt } from '../../../shared/format.ts';
 import { checkGrid, defaultGridValues, gridParamsFromValues, gridPreview, gridValuesFromParams, type GridValues } from '../grid-form.ts';
 import { useBotTarget } from '../use-bot-target.ts';
 import { useBotForm } from '../use-bot-form.ts';
@@ -153,7 +153,7 @@ export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; 
                     </div>
                     <div>
                       <div className={css.figureValue} data-testid="grid-quantity">
-                        {num(preview.quantity, l, 8)}
+                        {amount(preview.quantity, l, market?.stepSize)}
                       </div>
                       <div className={css.figureLabel}>
                         <Trans>每格数量</Trans>
@@ -161,9 +161,9 @@ export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; 
                     </div>
                   </div>
                   <p className={css.mutedTight.top}>
-                    <Trans>启动时按市价买入上方卖单所需的币：约 {num(preview.startBuy, l, 2)} USDT；其余资金留给下方买单。</Trans>
+                    <Trans>启动时按市价买入上方卖单所需的币：约 {usdt(preview.startBuy, l)} USDT；其余资金留给下方买单。</Trans>
                   </p>
-                  <GridLevelsList levels={preview.levels as { index: number; price: string; side: 'buy' | 'sell' | null }[]} />
+                  <GridLevelsList levels={preview.levels as { index: number; price: string; side: 'buy' | 'sell' | null }[]} tick={market?.tickSize} />
                 </>
               ) : (
                 <p className={ui.muted}>

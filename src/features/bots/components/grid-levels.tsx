@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { num } from '../../../shared/format.ts';
+import { price } from '../../../shared/format.ts';
 import * as css from '../../../shared/blocks.css.ts';
 
 /** A grid's levels, highest first, each with the order waiting there (buy, sell, or the empty level). */
-export function GridLevelsList({ levels }: { levels: { index: number; price: string; side: 'buy' | 'sell' | null }[] }) {
+export function GridLevelsList({ levels, tick }: { levels: { index: number; price: string; side: 'buy' | 'sell' | null }[]; tick?: string }) {
   const { i18n } = useLingui();
   return (
     <table className={css.table} data-testid="grid-levels">
@@ -22,7 +22,7 @@ export function GridLevelsList({ levels }: { levels: { index: number; price: str
         {[...levels].reverse().map((l) => (
           <tr key={l.index} data-side={l.side ?? 'none'}>
             <td>{l.index}</td>
-            <td>{num(l.price, i18n.locale, 8)}</td>
+            <td>{price(l.price, i18n.locale, tick)}</td>
             <td className={l.side === 'buy' ? css.profit.up : l.side === 'sell' ? css.profit.down : undefined}>
               {l.side === 'buy' ? <Trans>买入</Trans> : l.side === 'sell' ? <Trans>卖出</Trans> : '—'}
             </td>

@@ -6,7 +6,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { HomeBanners } from './home-banners.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, pct, trend } from '../../../shared/format.ts';
+import { pct, price, trend } from '../../../shared/format.ts';
 import { storedTradingMode, useTradingMode } from '../use-trading-mode.ts';
 import { Profit } from './figure.tsx';
 import { PortfolioCard } from '../../../shared/portfolio.tsx';
@@ -103,7 +103,7 @@ export function HomePage() {
           <div key={p.symbol} className={css.row} data-testid="home-price">
             <span>{p.symbol}</span>
             <span className={css.numeric}>
-              {num(p.price, l, 8)} <span className={css.profit[trend(p.change24h)]}>{pct(p.change24h, l)}</span>
+              {price(p.price, l)} <span className={css.profit[trend(p.change24h)]}>{pct(p.change24h, l)}</span>
             </span>
           </div>
         ))}

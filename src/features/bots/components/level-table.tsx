@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { LevelRow } from '../martin-form.ts';
-import { num } from '../../../shared/format.ts';
+import { price, usdt } from '../../../shared/format.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 
 /** Each level of a cycle: its trigger price, the quote it spends, the running total and the average it leaves. */
-export function LevelTable({ rows, total, investment }: { rows: LevelRow[]; total: string; investment?: string }) {
+export function LevelTable({ rows, total, investment, tick }: { rows: LevelRow[]; total: string; investment?: string; tick?: string }) {
   const { i18n } = useLingui();
   const l = i18n.locale;
   return (
@@ -35,11 +35,11 @@ export function LevelTable({ rows, total, investment }: { rows: LevelRow[]; tota
           {rows.map((r) => (
             <tr key={r.index}>
               <td>{r.index}</td>
-              <td>{num(r.price, l, 8)}</td>
-              <td>{num(r.quote, l, 2)}</td>
-              <td>{num(r.total, l, 2)}</td>
-              <td>{num(r.average, l, 8)}</td>
-              <td>{num(r.takeProfit, l, 8)}</td>
+              <td>{price(r.price, l, tick)}</td>
+              <td>{usdt(r.quote, l)}</td>
+              <td>{usdt(r.total, l)}</td>
+              <td>{price(r.average, l, tick)}</td>
+              <td>{price(r.takeProfit, l, tick)}</td>
             </tr>
           ))}
         </tbody>
@@ -49,7 +49,7 @@ export function LevelTable({ rows, total, investment }: { rows: LevelRow[]; tota
           <Trans>满仓共需</Trans>
         </span>
         <strong data-testid="levels-total">
-          {num(total, l, 2)} USDT{investment ? ` / ${num(investment, l, 2)}` : ''}
+          {usdt(total, l)} USDT{investment ? ` / ${usdt(investment, l)}` : ''}
         </strong>
       </p>
     </>

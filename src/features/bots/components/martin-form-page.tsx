@@ -160,7 +160,7 @@ export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined
                 <Trans>每层所需资金（按最新价估算）</Trans>
               </h2>
               {table ? (
-                <LevelTable rows={table.rows} total={table.total} investment={values.investment} />
+                <LevelTable rows={table.rows} total={table.total} investment={values.investment} tick={target.market?.tickSize} />
               ) : (
                 <p className={ui.muted}>
                   <Trans>填写有效参数后显示每层的价格和资金。</Trans>

@@ -7,7 +7,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../../../shared/format.ts';
+import { amount, price, usdt } from '../../../shared/format.ts';
 import { Figure, Profit } from './figure.tsx';
 import { Pager } from '../../../shared/pager.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -45,10 +45,10 @@ export function PositionsPage() {
                 <Figure label={<Trans>浮动盈亏</Trans>}>
                   <Profit value={p.unrealized} />
                 </Figure>
-                <Figure label={<Trans>持仓均价</Trans>}>{num(p.averagePrice, l, 8)}</Figure>
-                <Figure label={<Trans>最新价</Trans>}>{num(p.price, l, 8)}</Figure>
-                <Figure label={<Trans>数量</Trans>}>{num(p.amount, l, 8)}</Figure>
-                <Figure label={<Trans>成本</Trans>}>{num(p.cost, l, 2)}</Figure>
+                <Figure label={<Trans>持仓均价</Trans>}>{price(p.averagePrice, l)}</Figure>
+                <Figure label={<Trans>最新价</Trans>}>{price(p.price, l)}</Figure>
+                <Figure label={<Trans>数量</Trans>}>{amount(p.amount, l)}</Figure>
+                <Figure label={<Trans>成本</Trans>}>{usdt(p.cost, l)}</Figure>
                 <Figure label={<Trans>笔数</Trans>}>{p.entries}</Figure>
               </div>
             </Link>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BotSummary } from '../../../../contract/bots.ts';
-import { signed, trend } from '../../../shared/format.ts';
+import { pct, trend } from '../../../shared/format.ts';
 import { Figure, Profit } from './figure.tsx';
 // The runtime's words live in src/shared (the rank shows runtimes too).
 import { Runtime } from '../../../shared/runtime.tsx';
@@ -10,11 +10,11 @@ import * as css from '../../../shared/blocks.css.ts';
 
 const DAY = 86_400;
 
-/** A percentage with its sign, 2 decimals, green or red; null shows a dash. */
+/** A percentage with its sign, always 2 decimals ("+0.00%" not "0%"), green or red; null shows a dash. */
 export function Percent({ value }: { value: string | null | undefined }) {
   const { i18n } = useLingui();
   if (value === null || value === undefined) return <span>—</span>;
-  return <span className={css.profit[trend(value)]}>{signed(value, i18n.locale, 2)}%</span>;
+  return <span className={css.profit[trend(value)]}>{pct(value, i18n.locale)}</span>;
 }
 
 /** APR, or why there is none yet (under a day of runtime: docs/engine.md "Returns"). */

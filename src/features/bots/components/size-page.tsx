@@ -75,7 +75,7 @@ export function SizePage() {
       <section className={ui.card} aria-label={t`每层资金`}>
         {table ? (
           <>
-            <LevelTable rows={table.rows} total={table.total} />
+            <LevelTable rows={table.rows} total={table.total} tick={market?.tickSize} />
             <p className={css.mutedTight.bottom}>
               <Trans>每层在上一层成交价再下跌补仓跌幅时成交；价格按交易对的最小变动取整，数量按最小下单量取整，与策略实际下单一致。</Trans>
             </p>

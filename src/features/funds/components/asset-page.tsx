@@ -8,7 +8,7 @@ import type { AccountLog } from '../../../../contract/schemas.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, signed, time, trend } from '../../../shared/format.ts';
+import { platformAmount, time, trend } from '../../../shared/format.ts';
 import { Pager } from '../../../shared/pager.tsx';
 import { call, failed, keepPage, loading } from '../../../shared/query.ts';
 import * as css from '../../../shared/blocks.css.ts';
@@ -72,7 +72,7 @@ function AssetPage({ type }: { type: AssetType }) {
       </div>
       <section className={ui.card} data-testid="asset-balance">
         <div className={ui.muted}>{i18n._(typeLabels[type])}</div>
-        <div className={css.big}>{account.data ? num(account.data[types[type]], l, 8) : '—'}</div>
+        <div className={css.big}>{account.data ? platformAmount(account.data[types[type]], types[type], l) : '—'}</div>
         {type === 'fuel' ? (
           <p className={ui.muted}>
             <Trans>策略每完成一轮盈利，按收益的一定比例扣除燃料；燃料用完时运行中的策略会自动暂停。</Trans>
@@ -119,12 +119,12 @@ function AssetPage({ type }: { type: AssetType }) {
             <li key={g.id} className={css.logItem}>
               <div className={css.rowTight}>
                 <span>{i18n._(reasonLabels[g.reason])}</span>
-                <strong className={css.profit[trend(g.amount)]}>{signed(g.amount, l, 8)}</strong>
+                <strong className={css.profit[trend(g.amount)]}>{platformAmount(g.amount, types[type], l, true)}</strong>
               </div>
               <div className={css.rowTight}>
                 <span className={css.figureLabel}>{time(g.createdAt)}</span>
                 <span className={css.figureLabel}>
-                  <Trans>余额</Trans> {num(g.balance, l, 8)}
+                  <Trans>余额</Trans> {platformAmount(g.balance, types[type], l)}
                 </span>
               </div>
             </li>

@@ -12,7 +12,7 @@ import { describeError } from '../../../lib/lazy-api.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import * as dialog from '../../../components/ui/dialog.css.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../../../shared/format.ts';
+import { platformAmount } from '../../../shared/format.ts';
 import { call, write } from '../../../shared/query.ts';
 import * as bots from '../../../shared/blocks.css.ts';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
@@ -60,7 +60,7 @@ export function ChangeDialog({ open, onOpenChange, from }: { open: boolean; onOp
     setError('');
     try {
       const r = await write('userChange', { from: p.from, to: p.to, amount, payPassword: password }, { show: false });
-      setDone(t`已兑换 ${num(r.received, l, 8)} ${name(r.to)}`);
+      setDone(t`已兑换 ${platformAmount(r.received, r.to, l)} ${name(r.to)}`);
       setAmount('');
       setPassword('');
     } catch (e) {
@@ -115,7 +115,7 @@ export function ChangeDialog({ open, onOpenChange, from }: { open: boolean; onOp
               {p ? (
                 <p className={css.noteTight.sm}>
                   <Trans>
-                    可用 {num(info.balances[p.from], l, 8)} {name(p.from)}
+                    可用 {platformAmount(info.balances[p.from], p.from, l)} {name(p.from)}
                   </Trans>
                 </p>
               ) : null}
@@ -133,7 +133,7 @@ export function ChangeDialog({ open, onOpenChange, from }: { open: boolean; onOp
               {p ? (
                 <p className={css.noteTight.md}>
                   <Trans>
-                    将得到 {num(received, l, 8)} {name(p.to)}
+                    将得到 {platformAmount(received, p.to, l)} {name(p.to)}
                   </Trans>
                 </p>
               ) : null}

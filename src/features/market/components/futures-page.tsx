@@ -5,7 +5,7 @@ import { call, exchangesQuery, failed, keepPage, loading } from '../../../shared
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, pct, signed, time, trend } from '../../../shared/format.ts';
+import { pct, price, signed, time, trend } from '../../../shared/format.ts';
 import * as bots from '../../../shared/blocks.css.ts';
 import * as css from './market.css.ts';
 
@@ -42,7 +42,7 @@ export function FuturesPage() {
               {paper.data.map((s) => (
                 <tr key={s.symbol}>
                   <td>{s.symbol}</td>
-                  <td>{num(s.price, l, 8)}</td>
+                  <td>{price(s.price, l, s.tickSize)}</td>
                   <td className={bots.profit[trend(s.change24h)]}>{s.change24h ? pct(s.change24h, l) : ''}</td>
                 </tr>
               ))}
@@ -76,7 +76,7 @@ export function FuturesPage() {
                     {r.symbol}
                     <div className={`${bots.profit[trend(r.change24h)]} ${css.futuresChange}`}>{r.change24h ? pct(r.change24h, l) : ''}</div>
                   </td>
-                  <td>{num(r.price, l, 8)}</td>
+                  <td>{price(r.price, l)}</td>
                   <td className={bots.profit[trend(r.fundingRate)]}>{r.fundingRate ? `${signed(Number(r.fundingRate) * 100, l, 4)}%` : '—'}</td>
                   <td>{r.nextFundingTime ? time(new Date(r.nextFundingTime).toISOString()).slice(6, 11) : '—'}</td>
                 </tr>

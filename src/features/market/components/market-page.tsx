@@ -6,7 +6,7 @@ import type { SymbolInfo } from '../../../../contract/schemas.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, pct, trend } from '../../../shared/format.ts';
+import { pct, price, trend } from '../../../shared/format.ts';
 import { call, exchangesQuery, failed, loading } from '../../../shared/query.ts';
 import * as bots from '../../../shared/blocks.css.ts';
 import { exchangeLabel } from '../../../shared/exchange-names.ts';
@@ -119,7 +119,7 @@ function Row({ s, locale, favourite, onStar, onOpen }: { s: SymbolInfo; locale: 
       </button>
       <Sparkline values={s.spark ?? []} up={up} />
       <div className={css.price}>
-        <div>{num(s.price, locale, 8)}</div>
+        <div>{price(s.price, locale, s.tickSize)}</div>
         <div className={`${bots.profit[trend(s.change24h)]} ${css.change}`}>{pct(s.change24h, locale)}</div>
       </div>
     </div>

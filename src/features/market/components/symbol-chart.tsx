@@ -6,7 +6,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
-import { num, pct, trend } from '../../../shared/format.ts';
+import { num, pct, price, trend } from '../../../shared/format.ts';
 import { PriceChart } from '../../../shared/price-chart.tsx';
 import * as bots from '../../../shared/blocks.css.ts';
 import { Link } from '@tanstack/react-router';
@@ -37,7 +37,7 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
       {s ? (
         <section className={ui.card} data-testid="symbol-head">
           <div className={bots.rowTight}>
-            <strong className={bots.big}>{num(s.price, l, 8)}</strong>
+            <strong className={bots.big}>{price(s.price, l, s.tickSize)}</strong>
             <span className={bots.profit[trend(s.change24h)]}>{pct(s.change24h, l)}</span>
           </div>
           {/* A bot on this pair, from its chart (issue 14, Pionex item 2): the create screen with the pair chosen. */}

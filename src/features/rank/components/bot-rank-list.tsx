@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { BotRankEntry } from '../../../../contract/schemas.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as css from '../../../shared/blocks.css.ts';
-import { num, signed, trend } from '../../../shared/format.ts';
+import { num, pct, trend } from '../../../shared/format.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { Runtime } from '../../../shared/runtime.tsx';
 import * as rankCss from './rank.css.ts';
@@ -45,7 +45,7 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
         </span>
       </span>
       <span className={rankCss.figures}>
-        <strong className={`${css.profit[trend(e.roiPct)]} ${css.numeric}`}>{signed(e.roiPct, l, 2)}%</strong>
+        <strong className={`${css.profit[trend(e.roiPct)]} ${css.numeric}`}>{pct(e.roiPct, l)}</strong>
         <Link to={e.type === 'grid' ? '/strategy/grid/{-$id}' : '/strategy/martin/{-$id}'} params={{}} search={{ copy }} className={css.primarySmallLink} data-testid="bot-rank-copy">
           <Trans>复制</Trans>
         </Link>

@@ -6,7 +6,7 @@ import { useCopy } from '../../../lib/use-copy.ts';
 import { useQr } from '../../../lib/use-qr.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../../../shared/format.ts';
+import { fuel } from '../../../shared/format.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as referral from './referral.css.ts';
 import { useTeam } from './use-team.ts';
@@ -52,7 +52,7 @@ export function ReferralPage() {
           <div className={ui.muted}>
             <Trans>累计奖励</Trans>
           </div>
-          <div className={css.big}>{team.data ? num(team.data.rewards, i18n.locale, 4) : '—'}</div>
+          <div className={css.big}>{team.data ? fuel(team.data.rewards, i18n.locale) : '—'}</div>
         </div>
       </section>
       <ul className={ui.list}>

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, time } from '../../../shared/format.ts';
+import { fuel, time } from '../../../shared/format.ts';
 import { Pager } from '../../../shared/pager.tsx';
 import { failed, loading } from '../../../shared/query.ts';
 import * as css from '../../../shared/blocks.css.ts';
@@ -50,7 +50,7 @@ export function TeamPage({ title }: { title: 'team' | 'list' }) {
                   </div>
                 </div>
                 <div>
-                  <div className={css.figureValue}>{num(m.rewards, i18n.locale, 4)}</div>
+                  <div className={css.figureValue}>{fuel(m.rewards, i18n.locale)}</div>
                   <div className={css.figureLabel}>
                     <Trans>为你带来的奖励</Trans>
                   </div>
