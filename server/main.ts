@@ -18,8 +18,13 @@ const { buildApp } = await import('./http/app.ts');
 const box = new SecretBox(loadSecretKey(config.secretKey, join(config.dataDir, 'secret.key'), config.secretKeyFile));
 const { createTrading, fastClock } = await import('./trading.ts');
 const { createLiveTrading } = await import('./exchanges/live-trading.ts');
+const { Worker, leaseTtlMs } = await import('./cluster/workers.ts');
+// This process as a worker of the cluster (issue 15 §1): on PostgreSQL any number of processes share
+// the bots through leases; the embedded PGlite is one process, a one-worker cluster.
+const cluster = new Worker(db, { ttlMs: leaseTtlMs(), solo: !config.databaseUrl, log: { error: (obj, msg) => app.log.error(obj, msg) } });
 const trading = createTrading({
   db,
+  cluster,
   live: createLiveTrading({ db, box }),
   tickMs: config.engineTickMs,
   fuelFeeRate: config.fuelFeeRate,

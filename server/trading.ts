@@ -1,4 +1,5 @@
 import type { Db } from './db/connect.ts';
+import type { Worker } from './cluster/workers.ts';
 import { Engine, type BotRecord, type PriceSource } from './engine/runner.ts';
 import { exchangeByCode } from './exchanges/catalog.ts';
 import { paperMarket } from './exchanges/paper-fill.ts';
@@ -57,6 +58,8 @@ export interface TradingOptions {
   referralRates?: readonly string[];
   /** The live exchanges' venues, prices and markets (ccxt, exchanges/live-trading.ts); absent, Paper only. */
   live?: LiveSide;
+  /** This process as a worker of the cluster: the engine trades the bots it holds a lease on (issue 15 §1). */
+  cluster?: Worker;
 }
 
 /** A market clock that runs `speed` times faster than the wall clock from now on (tests, demos). */
@@ -101,6 +104,7 @@ export function createTrading(options: TradingOptions): Trading {
     ...(options.fuelFeeRate !== undefined ? { fuelFeeRate: options.fuelFeeRate } : {}),
     ...(options.referralRates !== undefined ? { referralRates: options.referralRates } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.cluster ? { cluster: options.cluster } : {}),
     async venue(bot) {
       if (bot.exchange === 'paper') return paper(bot.userId);
       if (exchangeByCode(bot.exchange)?.simulatedOf) return simulated(bot.userId, bot.exchange);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { workersAndLeases } from '../cluster/migration.ts';
 
 /** The one migration set, for PGlite and PostgreSQL alike. Append new entries; never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -376,4 +377,6 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('withdrawals_nonce_uq').on('withdrawals').columns(['from_address', 'nonce']).unique().execute();
     },
   },
+  // Issue 15 §1: the cluster's workers and who owns which bot (server/cluster/migration.ts).
+  '0014_workers_and_leases': workersAndLeases,
 };

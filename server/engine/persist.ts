@@ -15,6 +15,7 @@ export const FUEL_LOW = 10;
 import type { KitState, StrategyKit } from '../../strategy/kit.ts';
 import { API_KEY_REFUSED } from '../exchanges/port.ts';
 import type { EngineEvent, Intent, PlaceOrder } from '../../strategy/types.ts';
+import { checkLease, type Fence } from '../cluster/leases.ts';
 
 /**
  * A decision that would place a new order for a bot the database no longer says is running (paused,
@@ -70,6 +71,7 @@ export async function commitDecision(
   order?: OrderUpdate,
   fuelFeeRate: string = DEFAULT_FUEL_FEE_RATE,
   referralRates: readonly string[] = DEFAULT_REFERRAL_RATES,
+  fence?: Fence,
 ): Promise<Committed> {
   const actions: { kind: ActionKind; detail: Record<string, string> }[] = [];
   let pause: string | null = null;
@@ -83,6 +85,9 @@ export async function commitDecision(
     const manual = event.type === 'ManualAddRequested' || event.type === 'ManualCloseRequested';
     const running = current?.status === 'running' && !current.deleted_at;
     if (!running && !manual && intents.some((i) => i.type === 'PlaceOrder')) throw new BotNotRunning(bot.id);
+    // The lease fence (issue 15 §1): in a cluster, the decision commits only under the lease it was made
+    // under, its row locked, so a takeover (epoch + 1) waits for this transaction or refuses it.
+    if (fence) await checkLease(tx, bot.id, fence);
     if (event.type === 'ManualAddRequested' || event.type === 'ManualCloseRequested') {
       const detail: Record<string, string> = { command: event.type === 'ManualAddRequested' ? 'add' : 'close', price: event.price.toFixed() };
       if (event.type === 'ManualCloseRequested' && event.part) detail.share = event.part.share;

@@ -6,6 +6,8 @@ import { BotBook } from './bot-book.ts';
 import { money } from '../../strategy/money.ts';
 import { kitOf, type KitState, type StrategyKit } from '../../strategy/kit.ts';
 import { BotNotRunning, commitDecision, type OrderUpdate } from './persist.ts';
+import { claim, type Fence, holds, LeaseLost, liveWorkers, owned, release, wanted, winner } from '../cluster/leases.ts';
+import type { Worker } from '../cluster/workers.ts';
 import type { BotId, ClientOrderId, EngineEvent, Intent, PlaceOrder } from '../../strategy/types.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
@@ -45,7 +47,19 @@ export interface EngineDeps {
   fuelFeeRate?: string;
   /** Shares of a fee earned by each level of referrers (default 0.1, 0.05). */
   referralRates?: readonly string[];
+  /**
+   * This process as a worker of the cluster (issue 15 §1): the engine then trades only the bots whose
+   * lease it holds, claims the free ones every `claimMs` (default 1 s) and checks its lease in every
+   * decision. Without it the engine owns every bot, as a lone process (most tests).
+   */
+  cluster?: Worker;
+  claimMs?: number;
 }
+
+/** The most bots one claim round takes: a worker that starts late does not swallow a whole cluster at once. */
+const CLAIMS_PER_ROUND = 500;
+/** The most bots one round hands over to the worker that now wins them (design §3.3: ~50 bots/s). */
+const RELEASES_PER_ROUND = 50;
 
 interface LiveBot {
   record: BotRecord;
@@ -74,6 +88,12 @@ export class Engine {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly inFlight = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  /** The epoch of each bot's lease this process holds (cluster only). */
+  private readonly epochs = new Map<string, string>();
+  /** When this process first saw each bot that no live worker owns (the fallback after 3 x TTL). */
+  private readonly orphans = new Map<string, number>();
+  private claimTimer: NodeJS.Timeout | undefined;
+  private owning = false;
   private ticking = false;
   private tickCount = 0;
 
@@ -87,6 +107,19 @@ export class Engine {
 
   /** Loads the running bots (and any with an order in flight), reconciles them, and starts ticking. */
   async start(): Promise<void> {
+    const cluster = this.deps.cluster;
+    if (cluster) {
+      // A worker of the cluster: registers, takes the bots it wins (all of them when alone), and keeps
+      // claiming; its recovery is the same load + reconcile, for the bots it holds only.
+      await cluster.start();
+      await this.own();
+      await this.idle();
+      this.claimTimer = setInterval(() => void this.own(), this.deps.claimMs ?? 1000);
+      this.claimTimer.unref?.();
+      this.timer = setInterval(() => void this.tick(), this.deps.tickMs ?? 1000);
+      this.timer.unref?.();
+      return;
+    }
     const rows = await this.deps.db
       .selectFrom('bots')
       .select('id')
@@ -104,11 +137,23 @@ export class Engine {
     this.timer.unref?.();
   }
 
-  /** Stops ticking and waits for every bot's work in progress. */
+  /**
+   * Stops ticking and waits for every bot's work in progress; a worker of the cluster then frees its
+   * bots (SIGTERM) so the others claim them at once instead of after the TTL.
+   */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.halt();
     await Promise.allSettled([...this.queues.values()]);
+    await this.deps.cluster?.leave().catch((error: unknown) => this.log?.error({ err: error }, 'leases not released'));
+  }
+
+  /** Stops every timer and the heartbeat without freeing anything: to the others, this process died. */
+  halt(): void {
+    if (this.timer) clearInterval(this.timer);
+    if (this.claimTimer) clearInterval(this.claimTimer);
+    this.timer = undefined;
+    this.claimTimer = undefined;
+    this.deps.cluster?.halt();
   }
 
   /** Resolves when every bot's queued work is done (tests step the engine: tick, then idle). */
@@ -139,6 +184,7 @@ export class Engine {
    * waiting for the next tick). Call inside `serial`.
    */
   async refresh(botId: string): Promise<void> {
+    if (!(await this.claimOne(botId))) return;
     const live = await this.load(botId);
     if (live?.record.status === 'running') await this.evaluate(live);
   }
@@ -148,6 +194,8 @@ export class Engine {
    * like any event. Call inside `serial`.
    */
   async command(botId: string, kind: 'add' | 'close', options: { quote?: Decimal | undefined; part?: { amount: Decimal; share: string } | undefined } = {}): Promise<CommandResult> {
+    // In a cluster, a bot another live process owns is its to trade (commands to the owner: issue 15 §2).
+    if (!(await this.claimOne(botId))) return 'busy';
     const live = this.bots.get(botId) ?? (await this.load(botId));
     if (!live) return 'nothing';
     if (live.state.pending) return 'busy';
@@ -161,7 +209,8 @@ export class Engine {
 
   /** One round: every symbol with running bots is priced once and its bots evaluated. */
   async tick(): Promise<void> {
-    if (this.ticking) return;
+    // A worker too long without a heartbeat may have lost its bots already: it trades nothing.
+    if (this.ticking || this.deps.cluster?.fenced()) return;
     this.ticking = true;
     try {
       this.tickCount++;
@@ -206,6 +255,10 @@ export class Engine {
   }
 
   private async load(botId: string): Promise<LiveBot | undefined> {
+    if (this.deps.cluster && !this.epochs.has(botId)) {
+      this.drop(botId);
+      return undefined;
+    }
     const row = await this.deps.db.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirst();
     const old = this.bots.get(botId);
     if (old) this.book.remove(old.key, old.record.id as BotId);
@@ -246,14 +299,31 @@ export class Engine {
 
   /** Commits a decision, then sends its orders; each answer is handled as the next event. */
   private async carryOut(live: LiveBot, event: EngineEvent, state: KitState, intents: Intent[], before = live.state, order?: OrderUpdate): Promise<void> {
+    const id = live.record.id;
+    let fence: Fence | undefined;
+    if (this.deps.cluster) {
+      // Dropped or reloaded meanwhile (its lease lost or granted anew): this decision was made on an old state.
+      fence = this.fence(id);
+      if (this.bots.get(id) !== live || !fence) return;
+      if (this.deps.cluster.fenced()) {
+        live.state = before;
+        this.place(live);
+        throw new Error('no heartbeat: this worker trades nothing until one succeeds');
+      }
+    }
     live.state = state;
     try {
-      const committed = await commitDecision(this.deps.db, live.record, live.kit, event, state, intents, before, order, this.deps.fuelFeeRate, this.deps.referralRates);
+      const committed = await commitDecision(this.deps.db, live.record, live.kit, event, state, intents, before, order, this.deps.fuelFeeRate, this.deps.referralRates, fence);
       if (committed.paused) live.record.status = 'paused';
       // The user's fuel ran out: their other bots were paused in the same transaction; reload them.
       for (const other of committed.othersPaused) void this.serial(other, () => this.refresh(other)).catch(() => undefined);
       this.deps.changed?.(live.record.userId);
     } catch (error) {
+      // Another worker holds the bot now: it is forgotten here, and nothing is sent.
+      if (error instanceof LeaseLost) {
+        this.drop(id);
+        return;
+      }
       // Nothing was written: forget the decision and take the stored state back.
       await this.load(live.record.id);
       // Paused or stopped through the API meanwhile: reloaded off the book, which is all there is to do.
@@ -271,6 +341,8 @@ export class Engine {
   }
 
   private async send(live: LiveBot, intent: PlaceOrder): Promise<void> {
+    // No heartbeat for too long: the order stays in flight, for whoever holds the bot to look up by its id.
+    if (this.deps.cluster?.fenced()) return;
     this.inFlight.add(intent.clientOrderId);
     let answer: OrderState;
     try {
@@ -320,6 +392,12 @@ export class Engine {
       ...(row.quote !== null ? { quote: money(row.quote) } : {}),
       ...(row.amount !== null ? { amount: money(row.amount) } : {}),
     };
+    // Sent outside a decision: the lease is read first, so a process that lost the bot never re-sends.
+    const fence = this.fence(live.record.id);
+    if (this.deps.cluster && (!fence || !(await holds(this.deps.db, live.record.id, fence)))) {
+      this.drop(live.record.id);
+      return;
+    }
     await this.send(live, intent);
   }
 
@@ -329,5 +407,100 @@ export class Engine {
     if (!live) return;
     live.state = live.kit.retarget(live.state, live.view);
     this.place(live);
+  }
+
+  /** This process's lease on a bot, as its decisions must show it (cluster only). */
+  private fence(botId: string): Fence | undefined {
+    const cluster = this.deps.cluster;
+    const epoch = this.epochs.get(botId);
+    return cluster && epoch !== undefined ? { worker: cluster.id, epoch } : undefined;
+  }
+
+  /** Forgets a bot: off the book, out of memory, its lease no longer counted as ours. */
+  private drop(botId: string): void {
+    const live = this.bots.get(botId);
+    if (live) this.book.remove(live.key, live.record.id as BotId);
+    this.bots.delete(botId);
+    this.epochs.delete(botId);
+  }
+
+  /**
+   * Whether this process may trade the bot now: always alone; in a cluster, when it holds the lease or
+   * takes it here (a bot just started, that no live worker owns and this one wins). Call inside `serial`.
+   */
+  private async claimOne(botId: string): Promise<boolean> {
+    const cluster = this.deps.cluster;
+    if (!cluster || this.epochs.has(botId)) return true;
+    if (cluster.fenced()) return false;
+    const [free] = await wanted(this.deps.db, cluster.ttlMs, 1, botId);
+    if (!free) return false;
+    const workers = await liveWorkers(this.deps.db, cluster.ttlMs);
+    if (winner(workers, free.userId) !== cluster.id) return false;
+    const [won] = await claim(this.deps.db, cluster.id, [free], cluster.ttlMs);
+    if (!won) return false;
+    this.epochs.set(botId, won.epoch);
+    return true;
+  }
+
+  /**
+   * One ownership round of a worker (every second): claims the free bots it wins (rendezvous hashing
+   * on the trader; any bot left unowned for 3 x TTL), re-reads the leases it holds, forgets the ones it
+   * lost, loads and reconciles the ones it gained, reloads a bot whose status was changed through
+   * another process, and hands over a few bots that a worker which joined now wins.
+   */
+  private async own(): Promise<void> {
+    const cluster = this.deps.cluster;
+    if (!cluster || this.owning || cluster.fenced()) return;
+    this.owning = true;
+    try {
+      const { db } = this.deps;
+      const me = cluster.id;
+      const workers = await liveWorkers(db, cluster.ttlMs);
+      const now = performance.now();
+      const free = await wanted(db, cluster.ttlMs);
+      const seen = new Set(free.map((b) => b.botId));
+      for (const id of this.orphans.keys()) if (!seen.has(id)) this.orphans.delete(id);
+      const mine = free.filter((b) => {
+        const first = this.orphans.get(b.botId) ?? now;
+        this.orphans.set(b.botId, first);
+        return winner(workers, b.userId) === me || now - first > 3 * cluster.ttlMs;
+      });
+      await claim(db, me, mine.slice(0, CLAIMS_PER_ROUND), cluster.ttlMs);
+      const leases = await owned(db, me);
+      const held = new Map(leases.map((l) => [l.botId, l]));
+      for (const id of [...this.epochs.keys()]) {
+        if (held.get(id)?.epoch === this.epochs.get(id)) continue;
+        // Lost (taken by another worker after a missed heartbeat, or freed): forgotten; its queued decisions are void.
+        this.drop(id);
+      }
+      for (const lease of leases) {
+        const live = this.bots.get(lease.botId);
+        if (!this.epochs.has(lease.botId)) {
+          // Gained: recovered like at a start, from the database and the exchange's answer by client order id.
+          this.epochs.set(lease.botId, lease.epoch);
+          void this.serial(lease.botId, async () => {
+            const loaded = await this.load(lease.botId);
+            if (loaded) await this.reconcile(loaded);
+          }).catch((error: unknown) => this.log?.error({ err: error, bot: lease.botId }, 'bot could not be resumed'));
+        } else if (live && (lease.deleted || live.record.status !== lease.status)) {
+          // Started, paused or stopped through another process: taken into account within a round.
+          void this.serial(lease.botId, () => this.refresh(lease.botId)).catch(() => undefined);
+        }
+      }
+      if (!workers.includes(me)) return;
+      const moving: string[] = [];
+      for (const lease of leases) {
+        const live = this.bots.get(lease.botId);
+        if (!live || live.state.pending || this.queues.has(lease.botId)) continue;
+        if ((winner(workers, live.record.userId) ?? me) !== me) moving.push(lease.botId);
+        if (moving.length >= RELEASES_PER_ROUND) break;
+      }
+      for (const id of moving) this.drop(id);
+      await release(db, me, moving);
+    } catch (error) {
+      this.log?.error({ err: error }, 'claim round failed');
+    } finally {
+      this.owning = false;
+    }
   }
 }

@@ -1,0 +1,31 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+/**
+ * Issue 15 §1 (design §3.2): which server process owns which bot. One `workers` row per process, kept
+ * alive by its heartbeat (the database's clock only); one `bot_leases` row per bot that was ever
+ * claimed, naming its owner and the fencing number (epoch) that every decision checks.
+ */
+export const workersAndLeases: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('workers')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('host', 'varchar(255)', (c) => c.notNull())
+      .addColumn('pid', 'integer', (c) => c.notNull())
+      .addColumn('started_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('heartbeat_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('draining', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
+    await db.schema
+      .createTable('bot_leases')
+      .addColumn('bot_id', 'bigint', (c) => c.primaryKey().references('bots.id'))
+      // A worker that leaves (or is cleared as dead) frees its bots: the next claim takes them.
+      .addColumn('worker_id', 'uuid', (c) => c.references('workers.id').onDelete('set null'))
+      // +1 on every grant, never reused: a decision made under an older epoch is refused.
+      .addColumn('epoch', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('granted_at', 'timestamptz')
+      .execute();
+    await db.schema.createIndex('bot_leases_worker_idx').on('bot_leases').column('worker_id').execute();
+  },
+};
