@@ -52,6 +52,8 @@ try {
 }
 // The engine resumes the running bots (and settles any order left in flight by a crash) once the database is up.
 await trading.engine.start();
+// On PostgreSQL a command on any process reaches the bot's owner here at once (issue 15 §2).
+const listener = config.databaseUrl ? await (await import('./cluster/notify.ts')).listenBots(config.databaseUrl, (id) => trading.engine.wake(id), app.log) : undefined;
 chain?.start();
 // AI bots due for re-tuning are looked at every hour (the search runs in a worker thread).
 const { retuneAiBots } = await import('./services/ai-retune.ts');
@@ -68,6 +70,7 @@ async function stop(signal: string) {
   // Open keep-alive connections or a stuck query must not keep the process alive forever.
   setTimeout(() => process.exit(1), 10_000).unref();
   await app.close();
+  await listener?.close();
   await trading.engine.stop();
   await chain?.stop();
   await devChain?.stop();

@@ -5,7 +5,11 @@ import { Engine } from '../engine/runner.ts';
 import { PaperExchange } from '../exchanges/paper.ts';
 import type { ExchangePort, MarketOrderRequest } from '../exchanges/port.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, openTestDb } from '../test-support.ts';
+import { dbKinds, openTestDb, PG_URL } from '../test-support.ts';
+import type { Trading } from '../trading.ts';
+import { BotListCache } from '../services/bot-list-cache.ts';
+import { operateBot } from '../services/bots.ts';
+import { listenBots } from './notify.ts';
 import { encodeMartin } from '../../strategy/martin/state-codec.ts';
 import { initialMartinState } from '../../strategy/martin/strategy.ts';
 import { botId } from '../../strategy/types.ts';
@@ -36,14 +40,14 @@ describe.each(dbKinds)('bot leases on %s', (kind) => {
         return paper.placeMarketOrder(request);
       },
     });
-  const engineFor = (worker: Worker, tickMs = 60) => {
+  const engineFor = (worker: Worker, tickMs = 60, claimMs = 100) => {
     const venue = venueOf(worker.id);
     const engine = new Engine({
       db,
       prices: { price: async (_e, s) => market.priceAt(s, 0) },
       venue: async () => venue,
       tickMs,
-      claimMs: 100,
+      claimMs,
       cluster: worker,
       log: { error: (obj, msg) => errors.push(`${msg} ${String((obj as { err?: Error }).err?.message ?? '')}`) },
     });
@@ -209,6 +213,35 @@ describe.each(dbKinds)('bot leases on %s', (kind) => {
     const left = performance.now();
     while (![...(await holders(ids)).values()].every((w) => w === b.id)) await sleep(50);
     expect(performance.now() - left).toBeLessThan(2000);
+    engineB.halt();
+  });
+
+  it.runIf(kind === 'postgres')('a pause through the API on one process reaches the owner on another within 0.5 s (NOTIFY)', { timeout: 15_000 }, async () => {
+    await fresh();
+    // B owns the bot; its ownership round and its ticks are slow (60 s), so only the notification can
+    // tell it (a tick would meet the status fence and reload the bot too).
+    const b = new Worker(db, { ttlMs: 60_000 });
+    const engineB = engineFor(b, 60_000, 60_000);
+    await engineB.start();
+    const [id] = await newBots(1, 'running');
+    await engineB.serial(id!, () => engineB.refresh(id!));
+    expect(engineB.statusOf(id!)).toBe('running');
+    const listener = await listenBots(PG_URL, (bot) => engineB.wake(bot));
+    // The API runs on A, whose engine does not hold the bot.
+    const a = new Worker(db, { ttlMs: 60_000 });
+    const trading = { engine: engineFor(a), listCache: new BotListCache() } as unknown as Trading;
+    const { user_id } = await db.selectFrom('bots').select('user_id').where('id', '=', id!).executeTakeFirstOrThrow();
+    expect(await operateBot({ db, trading }, String(user_id), id!, 'pause')).toBe(id);
+    const paused = performance.now();
+    const orders = (await db.selectFrom('bot_orders').select('client_order_id').where('bot_id', '=', id!).execute()).length;
+    while (engineB.statusOf(id!) !== 'paused' && performance.now() - paused < 2000) await sleep(10);
+    expect(performance.now() - paused).toBeLessThan(500);
+    // No order after the pause: the owner took the bot off its book (a tick past the add trigger places nothing).
+    market.set('BTC/USDT', '40000');
+    await engineB.tick();
+    await engineB.idle();
+    expect((await db.selectFrom('bot_orders').select('client_order_id').where('bot_id', '=', id!).execute()).length).toBe(orders);
+    await listener.close();
     engineB.halt();
   });
 });

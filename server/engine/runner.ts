@@ -173,6 +173,20 @@ export class Engine {
     return next;
   }
 
+  /**
+   * A bot's row was changed by a command, maybe on another process (a NOTIFY): the owner reloads it;
+   * a bot no live worker owns (just started) is claimed by a round at once.
+   */
+  wake(botId: string): void {
+    if (!this.deps.cluster || this.epochs.has(botId)) void this.serial(botId, () => this.refresh(botId)).catch(() => undefined);
+    else void this.own();
+  }
+
+  /** The bot's status as the engine holds it, if it is loaded. */
+  statusOf(botId: string): BotRecord['status'] | undefined {
+    return this.bots.get(botId)?.record.status;
+  }
+
   /** The bot's state as the engine holds it, if it is loaded. */
   stateOf<S extends KitState = KitState>(botId: string): S | undefined {
     return this.bots.get(botId)?.state as S | undefined;

@@ -18,6 +18,7 @@ import { InputError } from '../http/route.ts';
 import type { Trading } from '../trading.ts';
 import { AppError, fail } from './errors.ts';
 import { balances } from '../ledger.ts';
+import { notifyBot } from '../cluster/notify.ts';
 import { defaultBotName } from '../market/catalog.ts';
 import type { Language } from '../../contract/envelope.ts';
 
@@ -190,6 +191,7 @@ export async function updateBot(deps: BotsDeps, userId: string, id: string, inpu
         .insertInto('bot_actions')
         .values({ bot_id: id, kind: 'update', detail: JSON.stringify({ params: JSON.stringify(params) }) })
         .execute();
+      await notifyBot(tx, id);
     });
     await deps.trading.engine.refresh(id);
   });
@@ -288,6 +290,7 @@ export async function operateBot(
       await db.transaction().execute(async (tx) => {
         await tx.updateTable('bots').set({ deleted_at: new Date(), status: 'stopped', updated_at: new Date() }).where('id', '=', id).execute();
         await tx.insertInto('bot_actions').values({ bot_id: id, kind: 'delete', detail: '{}' }).execute();
+        await notifyBot(tx, id);
       });
       await trading.engine.refresh(id);
       return null;
@@ -347,6 +350,8 @@ export async function operateBot(
         .insertInto('bot_actions')
         .values({ bot_id: id, kind: action, detail: JSON.stringify({ from: row.status }) })
         .execute();
+      // The engine that owns the bot (this process or another) takes the new status at once.
+      await notifyBot(tx, id);
     });
     await trading.engine.refresh(id);
     return id;
