@@ -52,8 +52,9 @@ try {
 }
 // The engine resumes the running bots (and settles any order left in flight by a crash) once the database is up.
 await trading.engine.start();
-// On PostgreSQL a command on any process reaches the bot's owner here at once (issue 15 §2).
-const listener = config.databaseUrl ? await (await import('./cluster/notify.ts')).listenBots(config.databaseUrl, (id) => trading.engine.wake(id), app.log) : undefined;
+// On PostgreSQL a command on any process reaches the bot's owner here at once (issue 15 §2), and a
+// logout or a bot change there empties this process's caches of that user (§4).
+const listener = config.databaseUrl ? await (await import('./cluster/invalidation.ts')).shareInvalidations(config.databaseUrl, db, trading, app.log) : undefined;
 chain?.start();
 // AI bots due for re-tuning are looked at every hour (the search runs in a worker thread).
 const { retuneAiBots } = await import('./services/ai-retune.ts');

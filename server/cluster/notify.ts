@@ -11,6 +11,10 @@ import type { Db } from '../db/connect.ts';
  * connection. On the embedded PGlite (one process) the in-process refresh is all there is.
  */
 export const BOT_CHANNEL = 'qb_bot';
+/** A user's bots changed (payload: user id): every process drops its cached bot-list pages of that user. */
+export const BOT_LIST_CHANNEL = 'qb_bots';
+/** A user's sessions changed (payload: user id): every process forgets its cached sessions of that user. */
+export const SESSION_CHANNEL = 'qb_session';
 
 /** Inside the transaction that changed the bot: tells its owner, wherever it runs, once committed. */
 export async function notifyBot(tx: Db, botId: string): Promise<void> {
@@ -21,26 +25,44 @@ export interface BotListener {
   close(): Promise<void>;
 }
 
+/** Tells every process (this one too) that a user's bots or sessions changed; outside or inside a transaction. */
+export async function notifyUser(db: Db, channel: typeof BOT_LIST_CHANNEL | typeof SESSION_CHANNEL, userId: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${String(userId)})`.execute(db);
+}
+
 /**
- * A dedicated PostgreSQL connection LISTENing for bot changes; `onBot` gets each bot id. Reconnects
- * (after a second) when the connection drops; what it missed meanwhile the ownership round catches.
+ * A dedicated PostgreSQL connection LISTENing on `handlers`' channels; each handler gets the payloads
+ * of its channel. Reconnects (after a second) when the connection drops, and calls `onReconnect` once
+ * listening again: what was missed meanwhile is unknown, so caches are cleared whole (Tom Lane's "a
+ * forced cache clear is an appropriate response to overrun").
  */
-export async function listenBots(url: string, onBot: (botId: string) => void, log?: { error(obj: unknown, msg: string): void }): Promise<BotListener> {
+export async function listenChannels(
+  url: string,
+  handlers: Record<string, (payload: string) => void>,
+  options: { onReconnect?: () => void; log?: { error(obj: unknown, msg: string): void } } = {},
+): Promise<BotListener> {
   const { default: pg } = await import('pg');
   let closed = false;
+  let connected = false;
   let client: InstanceType<typeof pg.Client> | undefined;
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (n) => {
-      if (n.channel === BOT_CHANNEL && n.payload) onBot(n.payload);
+      if (n.payload) handlers[n.channel]?.(n.payload);
     });
     c.on('error', (error) => {
-      log?.error({ err: error }, 'bot listener lost its connection');
-      if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+      options.log?.error({ err: error }, 'listener lost its connection');
+      retry();
     });
     await c.connect();
-    await c.query(`LISTEN ${BOT_CHANNEL}`);
+    for (const channel of Object.keys(handlers)) await c.query(`LISTEN ${channel}`);
     client = c;
+    if (connected) options.onReconnect?.();
+    connected = true;
+  };
+  // Until it is back, each try a second after the last one failed.
+  const retry = (): void => {
+    if (!closed) setTimeout(() => void connect().catch(retry), 1000).unref();
   };
   await connect();
   return {
@@ -49,4 +71,12 @@ export async function listenBots(url: string, onBot: (botId: string) => void, lo
       await client?.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * A dedicated PostgreSQL connection LISTENing for bot changes; `onBot` gets each bot id. What it missed
+ * while reconnecting the ownership round catches.
+ */
+export function listenBots(url: string, onBot: (botId: string) => void, log?: { error(obj: unknown, msg: string): void }): Promise<BotListener> {
+  return listenChannels(url, { [BOT_CHANNEL]: onBot }, log ? { log } : {});
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.ts';
+import { notifyUser, SESSION_CHANNEL } from '../cluster/notify.ts';
 import { fail } from './errors.ts';
 
 /** sha256 hex: tokens are stored hashed, so a database leak yields no usable token. */
@@ -20,6 +21,7 @@ export async function openSession(db: Db, userId: string, terminal: number, ttlM
       .insertInto('sessions')
       .values({ user_id: userId, token_hash: hashToken(token), terminal, expires_at: new Date(now.getTime() + ttlMs), revoked_at: null })
       .execute();
+    await notifyUser(tx, SESSION_CHANNEL, userId); // the session it ended, on the other processes
   });
   forget(db, (s) => s.userId === userId && s.terminal === terminal);
   return token;
@@ -32,9 +34,10 @@ export interface SessionInfo {
 
 /**
  * Live sessions seen in the last few seconds, by token hash, per database: a busy screen (the bot list
- * polls) does not look its session up on every call. This process's own revocations (logout, a new
- * login on the same terminal, a password change) drop the entries at once; anything else (another
- * server node, a manual change in the database) is seen within SESSION_CACHE_MS.
+ * polls) does not look its session up on every call. A revocation (logout, a new login on the same
+ * terminal, a password change) drops the user's entries at once here, and on every other process
+ * through PostgreSQL's NOTIFY (issue 15 §4: server/main.ts listens); anything else (a manual change in
+ * the database, a notification lost with a dropped connection) is seen within SESSION_CACHE_MS.
  */
 const SESSION_CACHE_MS = 5_000;
 interface CachedSession extends SessionInfo {
@@ -54,6 +57,16 @@ function forget(db: Db, drop: (s: CachedSession) => boolean): void {
   const c = sessionCache.get(db);
   if (!c) return;
   for (const [hash, s] of c) if (drop(s)) c.delete(hash);
+}
+
+/** Another process changed the user's sessions: the next call of each looks its session up again. */
+export function forgetUserSessions(db: Db, userId: string): void {
+  forget(db, (s) => s.userId === userId);
+}
+
+/** Notifications may have been missed (the listening connection dropped): every session is looked up again. */
+export function forgetAllSessions(db: Db): void {
+  sessionCache.get(db)?.clear();
 }
 
 /**
@@ -84,14 +97,16 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
 
 /** Ends one session (logout). */
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  const row = await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).returning('user_id').executeTakeFirst();
   forget(db, (s) => s.sessionId === sessionId);
+  if (row) await notifyUser(db, SESSION_CHANNEL, String(row.user_id));
 }
 
 /** Ends every other session of the user (after a login password change). */
 export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, now = new Date()): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '!=', keepSessionId).where('revoked_at', 'is', null).execute();
   forget(db, (s) => s.userId === userId && s.sessionId !== keepSessionId);
+  await notifyUser(db, SESSION_CHANNEL, userId);
 }
 
 /** Deletes sessions that expired or were revoked more than `keepMs` ago (they can never be used again). */

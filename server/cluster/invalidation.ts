@@ -1,0 +1,37 @@
+import type { Db } from '../db/connect.ts';
+import type { BotListCache } from '../services/bot-list-cache.ts';
+import { forgetAllSessions, forgetUserSessions } from '../services/sessions.ts';
+import { BOT_CHANNEL, BOT_LIST_CHANNEL, listenChannels, notifyUser, SESSION_CHANNEL, type BotListener } from './notify.ts';
+
+/**
+ * Same answers on every process (issue 15 §4): on PostgreSQL each process LISTENs on one connection
+ * and, for each notification, reloads the bot it owns (a command given on another process), drops the
+ * user's cached bot-list pages, or forgets the user's cached sessions (a logout or revocation there is
+ * refused here at once, not after the 5 s of the session cache). This process's own bumps of the bot
+ * list are published to the others. A dropped connection clears both caches once it is back.
+ */
+export function shareInvalidations(
+  url: string,
+  db: Db,
+  trading: { engine: { wake(botId: string): void }; listCache: BotListCache },
+  log?: { error(obj: unknown, msg: string): void },
+): Promise<BotListener> {
+  trading.listCache.publish = (userId) => {
+    notifyUser(db, BOT_LIST_CHANNEL, userId).catch((e: unknown) => log?.error({ err: { message: String((e as Error)?.message ?? e) } }, 'bot list notification failed'));
+  };
+  return listenChannels(
+    url,
+    {
+      [BOT_CHANNEL]: (botId) => trading.engine.wake(botId),
+      [BOT_LIST_CHANNEL]: (userId) => trading.listCache.bumpFromPeer(userId),
+      [SESSION_CHANNEL]: (userId) => forgetUserSessions(db, userId),
+    },
+    {
+      onReconnect: () => {
+        trading.listCache.clear();
+        forgetAllSessions(db);
+      },
+      ...(log ? { log } : {}),
+    },
+  );
+}
