@@ -4,6 +4,7 @@ import type { Trading } from '../trading.ts';
 import { inputOf, search, type SearchWindow } from './ai.ts';
 import { storedParams } from './bots.ts';
 import { holdsPosition } from '../../strategy/kit.ts';
+import { notifyBot } from '../cluster/notify.ts';
 
 /**
  * Re-tuning of the AI bots (issue 6 §3): a bot whose last tuning is older than `everyMs` and that is
@@ -62,6 +63,8 @@ export async function retuneAiBots(
             .insertInto('bot_actions')
             .values({ bot_id: id, kind: 'update', detail: JSON.stringify({ ai: 'retune', risk: bot.risk, score: String(best.score), params: JSON.stringify(params) }) })
             .execute();
+          // The bot's owner may be another process (issue 15): it reloads the new parameters once this commits.
+          await notifyBot(tx, id);
           retuned.push(id);
         });
         await trading.engine.refresh(id);
