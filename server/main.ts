@@ -39,7 +39,11 @@ if (devChain) {
   console.log(`dev chain 56 on ${devChain.url}: USDT ${devChain.usdt}, deposit contract ${devChain.deposit}`);
 }
 const { openChain } = await import('./chain/chain-side.ts');
-const chain = openChain(db, config.chain, { error: (obj, msg) => app.log.error(obj, msg) });
+// Duties of one process at a time (issue 15 §3): following the chain and sending withdrawals (fenced),
+// AI re-tuning, pruning. The embedded PGlite is one process: it holds them all.
+const { Singleton, runDuties } = await import('./cluster/singletons.ts');
+const duties = { chain: new Singleton(db, cluster, 'chain'), retune: new Singleton(db, cluster, 'ai-retune'), maintenance: new Singleton(db, cluster, 'maintenance') };
+const chain = openChain(db, config.chain, { error: (obj, msg) => app.log.error(obj, msg) }, duties.chain);
 const app = await buildApp({ db, config, box, ready: dbReady, trading, ...(chain ? { chain } : {}) });
 trading.engine.log = app.log;
 await app.listen({ port: config.port, host: config.host });
@@ -55,13 +59,27 @@ await trading.engine.start();
 // On PostgreSQL a command on any process reaches the bot's owner here at once (issue 15 §2), and a
 // logout or a bot change there empties this process's caches of that user (§4).
 const listener = config.databaseUrl ? await (await import('./cluster/invalidation.ts')).shareInvalidations(config.databaseUrl, db, trading, app.log) : undefined;
-chain?.start();
-// AI bots due for re-tuning are looked at every hour (the search runs in a worker thread).
+// AI bots due for re-tuning are looked at every hour (the search runs in a worker thread), by the
+// process that holds that duty.
 const { retuneAiBots } = await import('./services/ai-retune.ts');
-setInterval(() => void retuneAiBots({ db, trading, log: app.log, window: config.aiSearchWindow }, config.aiRetuneMs), 3_600_000).unref();
+setInterval(() => {
+  if (duties.retune.held()) void retuneAiBots({ db, trading, log: app.log, window: config.aiSearchWindow }, config.aiRetuneMs);
+}, 3_600_000).unref();
+// Dead sessions can never be used again: cleared when this process takes the duty (after the start, to keep it fast) and daily.
+const prune = () => pruneSessions(db).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'session pruning failed'));
+setInterval(() => {
+  if (duties.maintenance.held()) void prune();
+}, 86_400_000).unref();
+const stopDuties = await runDuties(
+  [
+    { singleton: duties.chain, start: () => chain?.start(), stop: () => chain?.stop() },
+    { singleton: duties.retune, start: () => undefined, stop: () => undefined },
+    { singleton: duties.maintenance, start: () => void prune(), stop: () => undefined },
+  ],
+  1000,
+  app.log,
+);
 console.log(`listening on http://localhost:${config.port} (ready in ${Math.round(performance.now() - started)} ms)`);
-// Dead sessions can never be used again; clearing them after the start keeps the start fast.
-pruneSessions(db).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'session pruning failed'));
 
 let stopping = false;
 async function stop(signal: string) {
@@ -72,8 +90,8 @@ async function stop(signal: string) {
   setTimeout(() => process.exit(1), 10_000).unref();
   await app.close();
   await listener?.close();
+  await stopDuties(); // the chain's follower stops here, and the duties are handed over
   await trading.engine.stop();
-  await chain?.stop();
   await devChain?.stop();
   await db.destroy();
   process.exit(0);

@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { fail } from '../services/errors.ts';
 import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
 import { DepositWatcher } from './watcher.ts';
-import { WithdrawalSender } from './withdrawal-sender.ts';
+import { WithdrawalSender, type SenderDuty } from './withdrawal-sender.ts';
 
 /**
  * The server's side of chain 56: the deposit watcher, the withdrawal sender and the facts the screens
@@ -39,7 +39,8 @@ export interface ChainSide {
 
 type Log = { error(obj: unknown, msg: string): void };
 
-export function openChain(db: Db, cfg: ChainConfig, log?: Log): ChainSide | undefined {
+/** `duty`: with several processes, the one that holds it sends the withdrawals (issue 15 §3). */
+export function openChain(db: Db, cfg: ChainConfig, log?: Log, duty?: SenderDuty): ChainSide | undefined {
   if (!cfg.rpcUrl || !cfg.usdt || !cfg.deposit) return undefined;
   const chain: Chain = { ...bsc, id: cfg.chainId, rpcUrls: { default: { http: [cfg.rpcUrl] } } };
   const client = createPublicClient({ chain, transport: http(cfg.rpcUrl, { timeout: 10_000 }), pollingInterval: cfg.pollMs }) as PublicClient;
@@ -88,7 +89,7 @@ export function openChain(db: Db, cfg: ChainConfig, log?: Log): ChainSide | unde
     async sender() {
       if (!cfg.hotWalletKey) return undefined;
       const f = await side.facts();
-      sender ??= new WithdrawalSender(db, client, { usdt, decimals: f.decimals, chain, hotWalletKey: cfg.hotWalletKey as Hex, confirmations: f.confirmations }, log);
+      sender ??= new WithdrawalSender(db, client, { usdt, decimals: f.decimals, chain, hotWalletKey: cfg.hotWalletKey as Hex, confirmations: f.confirmations }, log, duty);
       return sender;
     },
     start() {

@@ -7,7 +7,7 @@ import { balances, post } from '../ledger.ts';
 import { dbKinds, openTestDb } from '../test-support.ts';
 import { tokenAbi } from '../../contract/chain-abi.ts';
 import { startDevChain, type DevChain } from './dev-chain.ts';
-import { WithdrawalSender } from './withdrawal-sender.ts';
+import { WithdrawalSender, type SenderDuty } from './withdrawal-sender.ts';
 
 /** Blocks under the head at which a nonce used by another transaction counts as final. */
 const DEPTH = 3;
@@ -24,8 +24,8 @@ describe.each(dbKinds)('withdrawal nonces on chain 56 (%s)', (kind) => {
   let db: Db;
   let drop: () => Promise<void>;
   const senders: WithdrawalSender[] = [];
-  const sender = (client: PublicClient = chain.public) => {
-    const s = new WithdrawalSender(db, client, { usdt: chain.usdt, decimals: 18, chain: chain.chain, hotWalletKey: chain.hotWalletKey, confirmations: DEPTH });
+  const sender = (client: PublicClient = chain.public, duty?: SenderDuty) => {
+    const s = new WithdrawalSender(db, client, { usdt: chain.usdt, decimals: 18, chain: chain.chain, hotWalletKey: chain.hotWalletKey, confirmations: DEPTH }, undefined, duty);
     senders.push(s);
     return s;
   };
@@ -105,6 +105,28 @@ describe.each(dbKinds)('withdrawal nonces on chain 56 (%s)', (kind) => {
     expect(await tokens(b.to)).toBe('29');
     expect(new Decimal(hotBefore).minus(await tokens(hotWallet())).toFixed()).toBe('48');
     expect(await usdt(u)).toBe('50');
+  });
+
+  it('signs nothing on a process that does not hold the sending duty, or lost it while it signed (issue 15 §3)', async () => {
+    const u = await newUser('100');
+    const w = await ask(u, '20');
+    // Another process holds the duty: this one's kicks (a withdrawal asked through it) do nothing.
+    await sender(chain.public, { held: () => false, fence: async () => undefined }).kick();
+    expect((await row(w.id)).status).toBe('pending');
+    // It held the duty when it began, and lost it before the signed row committed: nothing is stored.
+    const lost = sender(chain.public, {
+      held: () => true,
+      fence: async () => {
+        throw new Error('the chain duty moved to another process');
+      },
+    });
+    await lost.kick();
+    await lost.idle();
+    expect(await row(w.id)).toMatchObject({ status: 'pending', raw_tx: null, nonce: null });
+    // The holder sends it.
+    await settle([sender(chain.public, { held: () => true, fence: async () => undefined })]);
+    expect((await row(w.id)).status).toBe('confirmed');
+    expect(await tokens(w.to)).toBe('19');
   });
 
   it('two senders on one database (two server processes) kicked at once never sign two withdrawals with one nonce', async () => {

@@ -57,6 +57,12 @@ type Row = {
   nonce: string | null;
 };
 
+/** The withdrawal duty of a process among several (server/cluster/singletons.ts): who sends, fenced. */
+export interface SenderDuty {
+  held(): boolean;
+  fence(tx: Db): Promise<void>;
+}
+
 export class WithdrawalSender {
   readonly account: PrivateKeyAccount;
   private readonly runs: SerialRun;
@@ -64,12 +70,14 @@ export class WithdrawalSender {
   private readonly client: PublicClient;
   private readonly s: SenderSettings;
   private readonly log: { error(obj: unknown, msg: string): void } | undefined;
+  private readonly duty: SenderDuty | undefined;
 
-  constructor(db: Db, client: PublicClient, s: SenderSettings, log?: { error(obj: unknown, msg: string): void }) {
+  constructor(db: Db, client: PublicClient, s: SenderSettings, log?: { error(obj: unknown, msg: string): void }, duty?: SenderDuty) {
     this.db = db;
     this.client = client;
     this.s = s;
     this.log = log;
+    this.duty = duty;
     this.account = privateKeyToAccount(s.hotWalletKey);
     this.runs = new SerialRun(
       () => this.process(),
@@ -88,6 +96,8 @@ export class WithdrawalSender {
   }
 
   private async process(): Promise<void> {
+    // With several processes only the duty's holder sends (issue 15 §3); the others' kicks do nothing.
+    if (this.duty && !this.duty.held()) return;
     const open = await this.db.selectFrom('withdrawals').selectAll().where('status', 'in', ['pending', 'signed', 'sent']).orderBy('id').limit(50).execute();
     for (const w of open) {
       if (w.status === 'pending') await this.sign(w);
@@ -115,6 +125,8 @@ export class WithdrawalSender {
     await this.db.transaction().execute(async (tx) => {
       // One signing at a time per hot wallet across processes, until commit: the next one sees this nonce.
       await sql`select pg_advisory_xact_lock(hashtext(${from.toLowerCase()}))`.execute(tx);
+      // A process that lost the duty while it waited (paused, cut off) signs nothing: DutyLost rolls back.
+      await this.duty?.fence(tx);
       const still = await tx.selectFrom('withdrawals').select('id').where('id', '=', w.id).where('status', '=', 'pending').forUpdate().executeTakeFirst();
       if (!still) return; // another process signed or failed it meanwhile
       const { top } = await tx

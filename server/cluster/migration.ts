@@ -29,3 +29,25 @@ export const workersAndLeases: Migration = {
     await db.schema.createIndex('bot_leases_worker_idx').on('bot_leases').column('worker_id').execute();
   },
 };
+
+/**
+ * Issue 15 §3: the duties one process at a time does (the chain watcher and withdrawal sender, AI
+ * re-tuning, pruning), each a named lease with its own fencing number, held while its worker lives;
+ * and the settings every process must share (the simulated market's clock origin).
+ */
+export const singletonsAndSettings: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('singleton_leases')
+      .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('worker_id', 'uuid', (c) => c.references('workers.id').onDelete('set null'))
+      .addColumn('epoch', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('granted_at', 'timestamptz')
+      .execute();
+    await db.schema
+      .createTable('cluster_settings')
+      .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .execute();
+  },
+};

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { workersAndLeases } from '../cluster/migration.ts';
+import { singletonsAndSettings, workersAndLeases } from '../cluster/migration.ts';
 
 /** The one migration set, for PGlite and PostgreSQL alike. Append new entries; never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -379,4 +379,5 @@ export const migrations: Record<string, Migration> = {
   },
   // Issue 15 §1: the cluster's workers and who owns which bot (server/cluster/migration.ts).
   '0014_workers_and_leases': workersAndLeases,
+  '0015_singletons_and_settings': singletonsAndSettings,
 };
