@@ -70,12 +70,11 @@ describe('PUBLIC_ORIGIN (issue 12 finding 2)', () => {
 });
 
 describe('login limits, the challenge and rate limits (issue 12 findings 4, 5)', () => {
-  it('default to waits and challenges (no lock), a phone-sized proof of work and per-source limits in memory', () => {
+  it('default to waits and challenges (no lock), a phone-sized proof of work and per-source limits', () => {
     const c = readConfig({});
     expect(c.limits).toMatchObject({ windowMs: 15 * 60_000, challengeAfter: 3, accountChallengeAfter: 5, sourceChallengeAfter: 10, delayBaseMs: 1000, delayCapMs: 60_000 });
     expect(c.challenge).toEqual(defaultChallenge);
     expect(c.rateLimits).toEqual(defaultRateLimits);
-    expect(readConfig({ DATABASE_URL: 'postgres://db/q' }).rateLimits.shared).toBe(true);
   });
 
   it('reads them from the environment', () => {

@@ -205,8 +205,6 @@ export interface RateLimits {
   challenge: RateLimit;
   /** Any other call that needs no token. */
   public: RateLimit;
-  /** Count in the database (PostgreSQL: every process shares the counts); false: in this process's memory. */
-  shared: boolean;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -215,7 +213,6 @@ export const defaultRateLimits: RateLimits = {
   wallet: { max: 30, windowMs: 60_000 },
   challenge: { max: 60, windowMs: 60_000 },
   public: { max: 300, windowMs: 60_000 },
-  shared: false,
 };
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
@@ -368,7 +365,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       wallet: rateLimitOf(env.RATE_LIMIT_WALLET, defaultRateLimits.wallet, 'RATE_LIMIT_WALLET'),
       challenge: rateLimitOf(env.RATE_LIMIT_CHALLENGE, defaultRateLimits.challenge, 'RATE_LIMIT_CHALLENGE'),
       public: rateLimitOf(env.RATE_LIMIT_PUBLIC, defaultRateLimits.public, 'RATE_LIMIT_PUBLIC'),
-      shared: Boolean(env.DATABASE_URL),
     },
     engineTickMs: int(env.ENGINE_TICK_MS, 1000, 'ENGINE_TICK_MS'),
     marketSpeed: int(env.MARKET_SPEED, 1, 'MARKET_SPEED'),

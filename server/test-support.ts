@@ -56,9 +56,9 @@ export const TEST_SEARCH_WINDOW: SearchWindow = { days: 2, recentDays: 0.5 };
 export const testChallenge: ChallengeSettings = { cost: 1, counter: 4, ttlMs: 10 * 60_000 };
 
 /** Tests' rate limits: out of the way of files that register and log in many times from one address. */
-export function testRateLimits(kind: DbKind): RateLimits {
+export function testRateLimits(): RateLimits {
   const wide = { max: 100_000, windowMs: 60_000 };
-  return { register: wide, login: wide, wallet: wide, challenge: wide, public: wide, shared: kind === 'postgres' };
+  return { register: wide, login: wide, wallet: wide, challenge: wide, public: wide };
 }
 
 /**
@@ -113,7 +113,7 @@ export async function openTestApp(
   const config: AppDeps['config'] = {
     ...(options.changeRates ? { changeRates: options.changeRates } : {}),
     challenge: testChallenge,
-    rateLimits: testRateLimits(kind),
+    rateLimits: testRateLimits(),
     sessionTtlMs: 86_400_000,
     limits: { ...defaultLimits, ...options.limits },
     staticDir: options.staticDir ?? '/nonexistent',

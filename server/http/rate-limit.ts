@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 /** Which limit each call that needs no token counts against; any other such call: `public`. */
-const limitOfCall: Partial<Record<CallName, keyof Omit<RateLimits, 'shared'>>> = {
+const limitOfCall: Partial<Record<CallName, keyof RateLimits>> = {
   loginRegister: 'register',
   loginAccount: 'login',
   loginNonce: 'wallet',
@@ -23,20 +23,79 @@ const limitOfCall: Partial<Record<CallName, keyof Omit<RateLimits, 'shared'>>> =
   loginChallenge: 'challenge',
 };
 
+type Counted = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
 /**
- * The rate-limit store of several processes: one row per (source, call) in PostgreSQL, counted with one
- * upsert that also starts a new window when the old one is over. The database's clock decides, so the
- * processes' clocks need not agree. Rows of windows long over are deleted now and then.
+ * The rate-limit store: one row per (source, call) in the database (table rate_limits), counted by an
+ * upsert that also starts a new window when the old one is over, so every server process on PostgreSQL
+ * shares the counts and a restart (PGlite's one process too) forgets none (issue 15 §4). The
+ * database's clock decides, so the processes' clocks need not agree. Rows of windows long over are
+ * deleted now and then.
+ *
+ * At most one upsert per process is on its way at a time: requests that come meanwhile are counted
+ * together by the next one (each of them gets its own place in its source's count, as if counted one by
+ * one). A lone request costs one statement and waits for nothing else; a burst costs one statement
+ * per round trip, not one per request (PGlite runs in this process's thread: a flood from many
+ * sources must not queue the other traders' queries behind one upsert each).
  *
  * A source the database has answered "over the limit until T" is refused by this process until T
- * without asking again: a flood costs one upsert per process and window, not one per request. That
- * memory only ever repeats what the database said (it is never the only truth) and is bounded.
+ * without asking again: a flood from one source costs one upsert per process and window. That memory
+ * only ever repeats what the database said (it is never the only truth) and is bounded.
  */
 export function databaseStore(db: Db, maxBlocked = 100_000) {
   let lastPurge = 0;
   const blocked = new Map<string, { until: number; current: number }>();
+  /** Waiting to be counted, per key: the window and max of its call, and each request's callback. */
+  let waiting = new Map<string, { windowMs: number; max: number; callbacks: Counted[] }>();
+  let counting = false;
+
+  const count = () => {
+    if (counting || waiting.size === 0) return;
+    counting = true;
+    const batch = waiting;
+    waiting = new Map();
+    const keys = [...batch.keys()];
+    const entries = [...batch.values()];
+    sql<{ key: string; count: number; ttl: number }>`
+      insert into rate_limits as r (key, count, reset_at)
+      select k, n, now() + w * interval '1 millisecond'
+      from unnest(${keys}::varchar[], ${entries.map((e) => e.callbacks.length)}::int[], ${entries.map((e) => e.windowMs)}::float8[]) as u(k, n, w)
+      on conflict (key) do update set
+        count = case when r.reset_at <= now() then excluded.count else r.count + excluded.count end,
+        reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+      returning key, count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ttl`
+      .execute(db)
+      .then(
+        ({ rows }) => {
+          const now = Date.now();
+          for (const row of rows) {
+            const entry = batch.get(row.key);
+            if (!entry) continue;
+            batch.delete(row.key);
+            const total = Number(row.count);
+            const ttl = Math.ceil(Number(row.ttl));
+            if (total > entry.max && ttl > 0) {
+              if (blocked.size >= maxBlocked) for (const [k, v] of blocked) if (v.until <= now || blocked.size >= maxBlocked) blocked.delete(k);
+              blocked.set(row.key, { until: now + ttl, current: total });
+            }
+            // The batch's requests of this source, in the order they came: the last one holds the total.
+            const first = total - entry.callbacks.length + 1;
+            for (const [i, callback] of entry.callbacks.entries()) callback(null, { current: first + i, ttl });
+          }
+          for (const entry of batch.values()) for (const callback of entry.callbacks) callback(new Error('rate limit not counted'));
+        },
+        (e: Error) => {
+          for (const entry of batch.values()) for (const callback of entry.callbacks) callback(e);
+        },
+      )
+      .finally(() => {
+        counting = false;
+        count();
+      });
+  };
+
   class DatabaseStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
+    incr(key: string, callback: Counted, timeWindow: number, max: number): void {
       const now = Date.now();
       const known = blocked.get(key);
       if (known && known.until > now) {
@@ -44,26 +103,10 @@ export function databaseStore(db: Db, maxBlocked = 100_000) {
         return;
       }
       if (known) blocked.delete(key);
-      const window = `${Math.max(1, Math.trunc(timeWindow))} milliseconds`;
-      sql<{ count: number; ttl: number }>`
-        insert into rate_limits as r (key, count, reset_at) values (${key}, 1, now() + ${window}::interval)
-        on conflict (key) do update set
-          count = case when r.reset_at <= now() then 1 else r.count + 1 end,
-          reset_at = case when r.reset_at <= now() then now() + ${window}::interval else r.reset_at end
-        returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as ttl`
-        .execute(db)
-        .then(
-          ({ rows }) => {
-            const current = Number(rows[0]!.count);
-            const ttl = Math.ceil(Number(rows[0]!.ttl));
-            if (current > max && ttl > 0) {
-              if (blocked.size >= maxBlocked) for (const [k, v] of blocked) if (v.until <= now || blocked.size >= maxBlocked) blocked.delete(k);
-              blocked.set(key, { until: Date.now() + ttl, current });
-            }
-            callback(null, { current, ttl });
-          },
-          (e: Error) => callback(e),
-        );
+      const entry = waiting.get(key);
+      if (entry) entry.callbacks.push(callback);
+      else waiting.set(key, { windowMs: Math.max(1, Math.trunc(timeWindow)), max, callbacks: [callback] });
+      count();
       if (now - lastPurge > 60_000) {
         lastPurge = now;
         sql`delete from rate_limits where reset_at < now() - interval '1 minute'`.execute(db).catch(() => undefined);
@@ -92,8 +135,8 @@ const optionsOf = (limit: RateLimit, groupId: string): RateLimitOptions => ({ ma
 
 /**
  * Registers @fastify/rate-limit (no global limit: `route()` gives each call that needs no token its
- * limit through `app.publicCallLimit`). Counts per source IP and call; PostgreSQL when `limits.shared`,
- * else this process's memory (PGlite serves one process).
+ * limit through `app.publicCallLimit`). Counts per source IP and call, in the database (PGlite or
+ * PostgreSQL): one statement per counted request, none for a source already refused until its window ends.
  */
 export async function registerRateLimits(app: FastifyInstance, db: Db, limits: RateLimits): Promise<void> {
   await app.register(rateLimit, {
@@ -101,9 +144,7 @@ export async function registerRateLimits(app: FastifyInstance, db: Db, limits: R
     hook: 'onRequest',
     // The source: its IP (TRUST_PROXY decides which), an IPv6 client by its /64.
     keyGenerator: (request: FastifyRequest) => sourceOf(request.ip),
-    // In memory: enough sources that a flood from many addresses does not push the others out early.
-    cache: 50_000,
-    ...(limits.shared ? { store: databaseStore(db) } : {}),
+    store: databaseStore(db),
     errorResponseBuilder: (_request, context) => new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   app.decorate('publicCallLimit', (name: CallName) => optionsOf(limits[limitOfCall[name] ?? 'public'], name));

@@ -45,11 +45,10 @@ export async function changePassword(deps: PasswordDeps, session: { userId: stri
   // limiter's budgets for checks behind a session (5 per key and source, 20 per key, 50 per source in
   // the window; the payment password, 6 digits, under a key of its own), which shut for the window.
   const checkOld = async (hashed: string, key: string) => {
-    const verdict = await limiter.check(key, ip);
+    const verdict = await limiter.claim(key, ip);
     if (!verdict.ok) throw fail('TooManyAttempts', { values: { minutes: verdict.minutes } });
-    if (await verifyPassword(hashed, old)) return;
-    await limiter.fail(key, ip);
-    throw fail('IncorrectPassword');
+    if (!(await verifyPassword(hashed, old))) throw fail('IncorrectPassword');
+    await limiter.release(key, ip);
   };
   const loginKey = (user.account ?? `#${user.id}`).toLowerCase();
   if (input.type === 'login') {
@@ -98,9 +97,8 @@ export async function checkPaymentPassword(deps: { db: Db; limiter: LoginLimiter
   const user = await userById(deps.db, userId);
   if (!user.payment_hash) throw fail('PaymentPasswordNotSet');
   const key = `pay:#${user.id}`;
-  const verdict = await deps.limiter.check(key, ip);
+  const verdict = await deps.limiter.claim(key, ip);
   if (!verdict.ok) throw fail('TooManyAttempts', { values: { minutes: verdict.minutes } });
-  if (await verifyPassword(user.payment_hash, password)) return;
-  await deps.limiter.fail(key, ip);
-  throw fail('IncorrectPassword');
+  if (!(await verifyPassword(user.payment_hash, password))) throw fail('IncorrectPassword');
+  await deps.limiter.release(key, ip);
 }

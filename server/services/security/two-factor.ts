@@ -131,9 +131,8 @@ export async function requireSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'box'
 /** Wrong codes count against the failed-login limits, under a key of their own. */
 async function guarded(deps: Pick<TwoFactorDeps, 'limiter'>, userId: string, ip: string, ok: boolean): Promise<void> {
   const key = `2fa:#${userId}`;
-  const verdict = await deps.limiter.check(key, ip);
+  const verdict = await deps.limiter.claim(key, ip);
   if (!verdict.ok) throw fail('TooManyAttempts', { values: { minutes: verdict.minutes } });
-  if (ok) return;
-  await deps.limiter.fail(key, ip);
-  throw fail('TwoFactorInvalid');
+  if (!ok) throw fail('TwoFactorInvalid');
+  await deps.limiter.release(key, ip);
 }

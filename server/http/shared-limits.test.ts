@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract/codes.ts';
+import { dbKinds, newAccount, openTestApp, PASSWORD, registerPayload, solvedChallenge, testRateLimits, type TestApp } from '../test-support.ts';
+
+const PAY = '246810';
+type App = TestApp['app'];
+
+/**
+ * Issue 15 §4: the login counters, the budgets of secrets behind a session and the per-source rate
+ * limits are one for every server process on a database, and outlive a restart. `t.another()` is a
+ * second process on the same database (or this one restarted: nothing in memory carries over).
+ */
+describe.each(dbKinds)('limits shared by every process and kept across restarts on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await openTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  /** A new trader with a payment password: its token. */
+  const trader = async () => {
+    const token = (await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) })).json().data.token as string;
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/password',
+      payload: { type: 'payment', old: PASSWORD, password: PAY, confirm: PAY },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(set.json().code).toBe(1);
+    return token;
+  };
+  /** A change of 1 USDT to fuel, paid with `payPassword`: the answer's code and text. */
+  const change = (app: App, token: string, payPassword: string) =>
+    app
+      .inject({ method: 'POST', url: '/api/user/change', payload: { from: 'usdt', to: 'fuel', amount: '1', payPassword }, headers: { authorization: `Bearer ${token}`, lang: 'zh' } })
+      .then((r) => r.json() as { code: number; msg: string; data: unknown });
+
+  it('5 wrong payment passwords split over two processes shut its budget on both, as 5 on one do; a restart keeps it shut', async () => {
+    const token = await trader();
+    const other = await t.another();
+    for (let i = 0; i < 5; i++) expect((await change(i % 2 ? other : t.app, token, '000000')).code).toBe(Code.IncorrectPassword);
+    const shut = { code: Code.TooManyAttempts, msg: '尝试次数过多，请 15 分钟后再试', data: null };
+    expect(await change(t.app, token, '000000')).toEqual(shut);
+    expect(await change(other, token, PAY)).toEqual(shut); // even the right one, until the window is over
+    const restarted = await t.another();
+    expect(await change(restarted, token, PAY)).toEqual(shut);
+  });
+
+  it('many wrong payment passwords at once over two processes get 5 checks, not one each', async () => {
+    const token = await trader();
+    const other = await t.another();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => change(i % 2 ? other : t.app, token, String(100000 + i))));
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((c) => c === Code.IncorrectPassword)).toHaveLength(5);
+    expect(codes.filter((c) => c === Code.TooManyAttempts)).toHaveLength(25);
+  });
+
+  it('a right payment password takes its try back: 4 wrong, the right one, 1 wrong still leave one more check', async () => {
+    const token = await trader();
+    for (let i = 0; i < 4; i++) expect((await change(t.app, token, '000000')).code).toBe(Code.IncorrectPassword);
+    expect((await change(t.app, token, PAY)).code).not.toBe(Code.TooManyAttempts);
+    expect((await change(t.app, token, '000000')).code).toBe(Code.IncorrectPassword);
+    expect((await change(t.app, token, PAY)).code).toBe(Code.TooManyAttempts);
+  });
+
+  it('5 failed logins of an account split over two processes make every login to it need a challenge, as 5 on one do; a restart keeps that', async () => {
+    const account = newAccount();
+    expect((await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { account }) })).json().code).toBe(1);
+    const login = (app: App, ip: string, challenge?: string) =>
+      app
+        .inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account, password: PASSWORD, ...(challenge ? { challenge } : {}) }, remoteAddress: ip })
+        .then((r) => r.json().code as number);
+    const other = await t.another();
+    // Each from a source of its own: no waits, only the account's own count.
+    for (let i = 0; i < 5; i++) {
+      const r = await (i % 2 ? other : t.app).inject({ method: 'POST', url: '/api/login/account', payload: { terminal: 1, account, password: 'Wrong2026x' }, remoteAddress: `10.150.0.${i + 1}` });
+      expect(r.json().code).toBe(Code.InvalidCredentials);
+    }
+    const restarted = await t.another();
+    expect(await login(restarted, '10.150.1.1')).toBe(Code.ChallengeRequired);
+    expect(await login(other, '10.150.1.2')).toBe(Code.ChallengeRequired);
+    expect(await login(restarted, '10.150.1.1', await solvedChallenge(restarted))).toBe(1);
+  });
+
+  it('a source’s rate-limit budget spent on one process is spent on the other, and after a restart', async () => {
+    const tight = { ...testRateLimits(), challenge: { max: 4, windowMs: 60_000 } };
+    const one = await t.another({ rateLimits: tight });
+    const two = await t.another({ rateLimits: tight });
+    const challenge = (app: App) => app.inject({ url: '/api/login/challenge', remoteAddress: '10.151.0.1' }).then((r) => r.statusCode);
+    for (const app of [one, two, one, two]) expect(await challenge(app)).toBe(200);
+    expect(await challenge(two)).toBe(429);
+    const restarted = await t.another({ rateLimits: tight });
+    const r = await restarted.inject({ url: '/api/login/challenge', remoteAddress: '10.151.0.1', headers: { lang: 'en' } });
+    expect(r.statusCode).toBe(429);
+    expect(r.json()).toMatchObject({ code: Code.RateLimited, msg: expect.stringMatching(/^Too many requests, please try again in \d+ s$/), data: null });
+    // Another source is not affected.
+    expect((await restarted.inject({ url: '/api/login/challenge', remoteAddress: '10.151.0.2' })).statusCode).toBe(200);
+  });
+
+  it('a burst from one source over two processes at once gets exactly the budget through', async () => {
+    const tight = { ...testRateLimits(), challenge: { max: 4, windowMs: 60_000 } };
+    const one = await t.another({ rateLimits: tight });
+    const two = await t.another({ rateLimits: tight });
+    const statuses = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 ? one : two).inject({ url: '/api/login/challenge', remoteAddress: '10.152.0.1' }).then((r) => r.statusCode)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12);
+  });
+});
