@@ -22,6 +22,9 @@ const { Worker, leaseTtlMs } = await import('./cluster/workers.ts');
 // This process as a worker of the cluster (issue 15 §1): on PostgreSQL any number of processes share
 // the bots through leases; the embedded PGlite is one process, a one-worker cluster.
 const cluster = new Worker(db, { ttlMs: leaseTtlMs(), solo: !config.databaseUrl, log: { error: (obj, msg) => app.log.error(obj, msg) } });
+// The simulated market's clock (MARKET_SPEED > 1): from this process's start, until the database
+// gives the origin all processes share (below, before the engine starts).
+let marketOrigin = Date.now();
 const trading = createTrading({
   db,
   cluster,
@@ -29,7 +32,7 @@ const trading = createTrading({
   tickMs: config.engineTickMs,
   fuelFeeRate: config.fuelFeeRate,
   referralRates: config.referralRates,
-  ...(config.marketSpeed > 1 ? { now: fastClock(config.marketSpeed) } : {}),
+  ...(config.marketSpeed > 1 ? { now: () => fastClock(config.marketSpeed, Date.now, marketOrigin)() } : {}),
 });
 // Chain 56: deposits and withdrawals. DEV_CHAIN=1 starts a local anvil with the project's contracts
 // (demos); production sets CHAIN_RPC_URL, CHAIN_USDT, CHAIN_DEPOSIT and HOT_WALLET_KEY.
@@ -53,6 +56,15 @@ try {
   console.error(`database failed to start: ${(e as Error)?.message ?? String(e)}`);
   await app.close();
   process.exit(1);
+}
+if (config.marketSpeed > 1 && config.databaseUrl) {
+  try {
+    marketOrigin = await (await import('./cluster/market-clock.ts')).sharedMarketOrigin(db, config.marketSpeed);
+  } catch (e) {
+    console.error((e as Error).message);
+    await app.close();
+    process.exit(1);
+  }
 }
 // The engine resumes the running bots (and settles any order left in flight by a crash) once the database is up.
 await trading.engine.start();

@@ -62,9 +62,8 @@ export interface TradingOptions {
   cluster?: Worker;
 }
 
-/** A market clock that runs `speed` times faster than the wall clock from now on (tests, demos). */
-export function fastClock(speed: number, wall: () => number = Date.now): () => number {
-  const origin = wall();
+/** A market clock that runs `speed` times faster than the wall clock from `origin` (default now) on (tests, demos). */
+export function fastClock(speed: number, wall: () => number = Date.now, origin = wall()): () => number {
   return () => origin + (wall() - origin) * speed;
 }
 
