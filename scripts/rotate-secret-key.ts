@@ -6,13 +6,15 @@
 // file (0600) once the transaction has committed; otherwise it is printed once to stdout (the only
 // thing this script prints there), to be put where the server reads it.
 // STOP THE SERVER FIRST, and start it again with the new key: the embedded PGlite is single-process
-// (two processes on one folder corrupt it), and on PostgreSQL a running server still holds the old key.
+// (two processes on one folder corrupt it: the script refuses while a server holds DATA_DIR's lock), and
+// on PostgreSQL a running server still holds the old key.
 // Refused while a bot has an order in flight on a real exchange (see server/security/rotate-key.ts).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readConfig } from '../server/config.ts';
 import { openDatabase, type Db } from '../server/db/connect.ts';
+import { lockDataDir } from '../server/db/data-dir-lock.ts';
 import { commitKeyFile, dropStagedKeyFile, stageKeyFile, stagedKeyFile } from '../server/security/key-file.ts';
 import { rotateSecrets } from '../server/security/rotate-key.ts';
 import { SecretBox, loadSecretKey } from '../server/security/secret-box.ts';
@@ -43,6 +45,7 @@ let count = -1;
 let staged = false;
 let printed = false;
 try {
+  if (!config.databaseUrl) lockDataDir(config.dataDir); // released when the script exits
   db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
   // Kept before the commit, so that no crash can leave the database sealed under a key found nowhere.
   if (writesKeyFile) {

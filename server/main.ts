@@ -3,11 +3,14 @@ import { join } from 'node:path';
 import { connectDatabase, migrate } from './db/connect.ts';
 import { pruneSessions } from './services/sessions.ts';
 import { SecretBox, loadSecretKey } from './security/secret-box.ts';
+import { lockDataDirOrExit } from './db/data-dir-lock.ts';
 
 // Everything the server creates (DATA_DIR, the database, the key file) is readable by its own user only.
 process.umask(0o077);
 const started = performance.now();
 const config = readConfig();
+// The embedded database serves one process: a second one on this DATA_DIR stops here, before listening (issue 15 §1).
+if (!config.databaseUrl) lockDataDirOrExit(config.dataDir);
 // The embedded database takes most of the start-up (~3 s for a first initdb, under 1 s from the
 // cached template or an existing folder): start it first, load the HTTP side (Fastify, zod, the
 // routes) while it boots, and listen at once: the PWA is served meanwhile, /api calls wait for it.

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../db/connect.ts';
+import { LOCK_FILE, startTimeOf } from '../db/data-dir-lock.ts';
 import { bindKeys, readCredentials } from '../services/exchange-keys.ts';
 import { SecretBox, loadSecretKey } from './secret-box.ts';
 
@@ -109,6 +110,23 @@ describe('scripts/rotate-secret-key.ts', () => {
     const run = await rotate({ DATA_DIR: dataDir });
     expect(run).toMatchObject({ code: 1, stdout: '' });
     expect(run.stderr).toMatch(/rotation failed, nothing was changed: exchange_keys row \d+ does not open with the old key/);
+    expect(readFileSync(file, 'utf8')).toBe(old.toString('base64'));
+    expect(existsSync(`${file}.new`)).toBe(false);
+    expect(await sealed(dataDir)).toEqual(sealedBefore);
+  });
+
+  it('changes nothing while a server holds DATA_DIR (issue 15 §1: one process on the embedded database)', { timeout: 60_000 }, async () => {
+    const dataDir = join(scratch, 'held');
+    const file = join(dataDir, 'secret.key');
+    const old = loadSecretKey('', file);
+    await seed(dataDir, old);
+    const sealedBefore = await sealed(dataDir);
+    // A live process (this one's parent) holds the folder, as a running server would.
+    writeFileSync(join(dataDir, LOCK_FILE), JSON.stringify({ pid: process.ppid, started: startTimeOf(process.ppid) }));
+
+    const run = await rotate({ DATA_DIR: dataDir });
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr).toContain(`rotation failed, nothing was changed: DATA_DIR ${dataDir} is in use by another server process (pid ${process.ppid}`);
     expect(readFileSync(file, 'utf8')).toBe(old.toString('base64'));
     expect(existsSync(`${file}.new`)).toBe(false);
     expect(await sealed(dataDir)).toEqual(sealedBefore);
