@@ -1,8 +1,7 @@
 import { readConfig } from './config.ts';
-import { join } from 'node:path';
 import { connectDatabase, migrate } from './db/connect.ts';
 import { pruneSessions } from './services/sessions.ts';
-import { SecretBox, loadSecretKey } from './security/secret-box.ts';
+import { SecretKeyRefused, checkServerKey, loadServerKey } from './security/key-check.ts';
 import { lockDataDirOrExit } from './db/data-dir-lock.ts';
 
 // Everything the server creates (DATA_DIR, the database, the key file) is readable by its own user only.
@@ -15,10 +14,12 @@ if (!config.databaseUrl) lockDataDirOrExit(config.dataDir);
 // cached template or an existing folder): start it first, load the HTTP side (Fastify, zod, the
 // routes) while it boots, and listen at once: the PWA is served meanwhile, /api calls wait for it.
 const { db, ready } = connectDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-const dbReady = ready.then(() => migrate(db));
+// One key for every process on the database (issue 15 §4): checked against the database's before any request is served.
+const key = loadServerKey(config);
+const box = key.box;
+const dbReady = ready.then(() => migrate(db)).then(() => checkServerKey(db, key));
 dbReady.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
 const { buildApp } = await import('./http/app.ts');
-const box = new SecretBox(loadSecretKey(config.secretKey, join(config.dataDir, 'secret.key'), config.secretKeyFile));
 const { createTrading, fastClock } = await import('./trading.ts');
 const { createLiveTrading } = await import('./exchanges/live-trading.ts');
 const { Worker, leaseTtlMs } = await import('./cluster/workers.ts');
@@ -56,9 +57,12 @@ await app.listen({ port: config.port, host: config.host });
 try {
   await dbReady;
 } catch (e) {
-  console.error(`database failed to start: ${(e as Error)?.message ?? String(e)}`);
+  console.error(e instanceof SecretKeyRefused ? e.message : `database failed to start: ${(e as Error)?.message ?? String(e)}`);
   await app.close();
   process.exit(1);
+}
+if (config.databaseUrl && !config.secretKey && !config.secretKeyFile) {
+  console.warn(`the key is in ${key.source} on this machine only: start every other process on this database with it as SECRET_KEY (or SECRET_KEY_FILE)`);
 }
 if (config.marketSpeed > 1 && config.databaseUrl) {
   try {

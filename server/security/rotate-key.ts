@@ -2,9 +2,14 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { owner } from '../services/exchange-keys.ts';
+import { recordFingerprint } from './key-check.ts';
 import type { SecretBox } from './secret-box.ts';
 
-/** Re-seals every stored secret (exchange_keys.sealed) under `newBox` in one transaction, all or nothing; answers how many. */
+/**
+ * Re-seals every stored secret (exchange_keys.sealed) under `newBox` in one transaction, all or nothing,
+ * and records the new key's fingerprint as the database's (security/key-check.ts: a server started
+ * with the old key is refused from then on); answers how many.
+ */
 export async function rotateSecrets(db: Db, oldBox: SecretBox, newBox: SecretBox): Promise<number> {
   return db.transaction().execute(async (trx) => {
     // Readers may go on; no row can be added, changed or removed under the rotation, so none is left behind.
@@ -24,6 +29,9 @@ export async function rotateSecrets(db: Db, oldBox: SecretBox, newBox: SecretBox
         .where('id', '=', row.id)
         .execute();
     }
+    // A database no server of issue 15 §4 or later has started yet has no settings table: its first start records the key.
+    const { rows: settings } = await sql<{ present: boolean }>`select to_regclass('cluster_settings') is not null as present`.execute(trx);
+    if (settings[0]?.present) await recordFingerprint(trx, newBox);
     return rows.length;
   });
 }
