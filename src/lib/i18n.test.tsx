@@ -72,6 +72,7 @@ describe('the catalogs by area', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(30);
-    expect(readFileSync(join(routes, '_authed.tsx'), 'utf8')).toMatch(/loader: async \(\) => \{\s*await Promise\.all\(\[loadTabBar\(\), loadArea\('shared'\)\]\)/);
+    // The logged-in layout's loader: the shared catalog with the tab bar (and the HTTP client beside them).
+    expect(readFileSync(join(routes, '_authed.tsx'), 'utf8')).toMatch(/loader: async \(\) => \{\s*await Promise\.all\(\[loadTabBar\(\), loadArea\('shared'\)(, loadApi\(\))?\]\)/);
   });
 });
