@@ -7,6 +7,7 @@ import { fillMarketOrder, PAPER_START_BALANCE, paperMarket } from './paper-fill.
 import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
 import { fail } from '../services/errors.ts';
 import { holdsPosition } from '../../strategy/kit.ts';
+import { auditVenueCall } from './venue-audit.ts';
 
 type OrderRow = {
   client_order_id: string;
@@ -119,6 +120,7 @@ export class PaperVenue implements ExchangePort {
       // Locking the balances serialises this user's orders; the order id is checked under the lock.
       const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', this.userId).where('exchange_id', '=', this.exchangeId).forUpdate().execute();
       const known = await tx.selectFrom('paper_orders').selectAll().where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
+      await auditVenueCall(this.db as never, tx as never, request, known !== undefined);
       if (known) return orderOf(known);
       const balances = new Map(held.map((r) => [r.currency, money(r.amount)]));
       const { order, changes } = fillMarketOrder(m, price, request, (c) => balances.get(c) ?? money(0));

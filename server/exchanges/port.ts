@@ -21,6 +21,8 @@ export interface MarketOrderRequest {
   side: Side;
   quote?: Decimal;
   amount?: Decimal;
+  /** The lease it is sent under (a worker of the cluster): recorded by Paper's test audit only (venue-audit.ts), ignored by exchanges. */
+  sender?: { worker: string; epoch: string };
 }
 
 export type OrderStatus = 'open' | 'closed' | 'canceled' | 'rejected';

@@ -1,0 +1,465 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { registerPayloadAt } from '../test-support.ts';
+import { money } from '../../strategy/money.ts';
+import type { StoredMartinState } from '../../strategy/martin/state-codec.ts';
+import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
+
+/**
+ * The chaos run of issue 15 §6, shared by server/cluster/chaos.test.ts (small, in `npm test`) and
+ * bench/cluster-chaos.ts (60 bots, 20 kills): 3 server processes on a fresh PostgreSQL database, traders'
+ * martin (and grid) bots on Paper with a fast clock, processes SIGKILLed, SIGSTOPped and SIGTERMed at
+ * random while a bot is paused and another stopped through the API. Paper records every order it gets
+ * with the sender's worker and epoch (TEST_VENUE_AUDIT=1, server/exchanges/venue-audit.ts). What it
+ * answers is measured, not judged: the caller asserts (the test) or prints (the bench).
+ */
+export interface ChaosOptions {
+  /** PostgreSQL to create the run's database on (a superuser connection). */
+  adminUrl: string;
+  traders: number;
+  martinPerTrader: number;
+  gridPerTrader: number;
+  kills: number;
+  /** SIGSTOP one process for TTL + 2 s, then SIGCONT. */
+  stops: number;
+  ttlMs: number;
+  /** How long after an event every bot of the lost process must have traded again before the run goes on without it. */
+  takeoverWaitMs: number;
+  log?: (line: string) => void;
+}
+
+/** An order as Paper received it. */
+export interface VenueCall {
+  client_order_id: string;
+  bot_id: string | null;
+  worker_id: string | null;
+  epoch: string | null;
+  lease_worker: string | null;
+  lease_epoch: string | null;
+  known: boolean;
+  at: Date;
+}
+
+export interface ChaosResult {
+  bots: number;
+  events: { kind: 'kill' | 'stop' | 'term'; orphans: number; atMs: number }[];
+  /** Accepted orders (Paper filled or refused them the first time it saw their id). */
+  orders: number;
+  /** Every call Paper got, repeats included. */
+  calls: number;
+  /** Client order ids Paper got from more than one (worker, epoch): a second order on an exchange that does not dedupe. */
+  duplicates: string[];
+  /** Calls under an epoch older than the bot's lease at that moment that Paper accepted. */
+  stale: VenueCall[];
+  /** Calls Paper answered from its records (a repeated id). */
+  repeats: VenueCall[];
+  /** Orders decided or accepted for the paused / stopped bot after the command's answer. */
+  afterCommand: string[];
+  /** Per bot of a lost process and event: ms from the kill (or SIGSTOP, SIGTERM) to its next accepted order from another worker. */
+  takeoverMs: number[];
+  /** The same to the new lease's grant. */
+  leaseMs: number[];
+  /** Bots of a lost process that did not trade again within takeoverWaitMs (event: bot). */
+  untaken: string[];
+  /** What the books' checks found (empty: consistent). */
+  books: string[];
+  /** Log lines of interest: order-id conflicts (23505) and the like. */
+  conflicts: string[];
+  wallMs: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const uniform = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** One server process of the cluster, restarted on the same port and data dir. */
+class Node {
+  child: ChildProcess | undefined;
+  out = '';
+  stopped = false;
+  readonly dataDir = mkdtempSync(join(tmpdir(), 'quantbot-chaos-'));
+  readonly port: number;
+  private readonly env: Record<string, string>;
+  private readonly conflicts: string[];
+  constructor(port: number, env: Record<string, string>, conflicts: string[]) {
+    this.port = port;
+    this.env = env;
+    this.conflicts = conflicts;
+  }
+
+  get base(): string {
+    return `http://127.0.0.1:${this.port}/api`;
+  }
+
+  start(): Promise<void> {
+    const child = spawn(process.execPath, ['server/main.ts'], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.stopped = false;
+    return new Promise((resolve, reject) => {
+      let ready = false;
+      const timer = setTimeout(() => reject(new Error(`server did not start: ${this.out.slice(-2000)}`)), 60_000);
+      const take = (d: Buffer) => {
+        const text = d.toString();
+        this.out = (this.out + text).slice(-20_000);
+        for (const line of text.split('\n')) if (/23505|duplicate key/.test(line)) this.conflicts.push(line.slice(0, 300));
+        if (!ready && this.out.includes('listening on')) {
+          ready = true;
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', take);
+      child.stderr!.on('data', take);
+      child.on('exit', (code, signal) => {
+        if (!ready) {
+          clearTimeout(timer);
+          reject(new Error(`server exited (${code ?? signal}): ${this.out.slice(-2000)}`));
+        }
+      });
+    });
+  }
+
+  get pid(): number {
+    return this.child!.pid!;
+  }
+
+  alive(): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  async signal(sig: NodeJS.Signals): Promise<void> {
+    const child = this.child;
+    if (!child || !this.alive()) return;
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill(sig);
+    await exited;
+  }
+}
+
+/** Runs the chaos and measures it; always stops the processes and drops the database. */
+export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
+  const began = performance.now();
+  const log = options.log ?? (() => undefined);
+  const name = `chaos_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: options.adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = Object.assign(new URL(options.adminUrl), { pathname: `/${name}` }).toString();
+  const db = new pg.Client({ connectionString: url });
+  const conflicts: string[] = [];
+  const env: Record<string, string> = {
+    DATABASE_URL: url,
+    SECRET_KEY: randomBytes(32).toString('base64'),
+    LEASE_TTL_MS: String(options.ttlMs),
+    ENGINE_TICK_MS: '200',
+    MARKET_SPEED: '300',
+    TEST_VENUE_AUDIT: '1',
+    // As bench/server-ready.ts WIDE_RATE_LIMITS: every trader registers from this one address.
+    RATE_LIMIT_REGISTER: '100000/1m',
+    RATE_LIMIT_LOGIN: '100000/1m',
+    RATE_LIMIT_WALLET: '100000/1m',
+    RATE_LIMIT_CHALLENGE: '100000/1m',
+    RATE_LIMIT_PUBLIC: '100000/1m',
+  };
+  const nodes: Node[] = [];
+  for (let i = 0; i < 3; i++) nodes.push(new Node(await freePort(), env, conflicts));
+  try {
+    // The first process migrates and sets the market clock; the other two join it.
+    await nodes[0]!.start();
+    await Promise.all(nodes.slice(1).map((n) => n.start()));
+    await db.connect();
+    log(`3 processes up after ${Math.round(performance.now() - began)} ms`);
+
+    const live = () => nodes.filter((n) => n.alive() && !n.stopped);
+    const call = async (method: 'GET' | 'POST', path: string, body?: object, token?: string) => {
+      const headers: Record<string, string> = { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+      const r = await fetch(pick(live()).base + path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+      const answer = (await r.json()) as { code: number; msg: string; data: unknown };
+      if (answer.code !== 1) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
+      return answer.data as Record<string, unknown> & { token: string; id: string };
+    };
+
+    // Traders, each with Paper bound and their bots started, every call through a random process.
+    const martinParams = { investment: '600', firstOrder: '20', multiplier: '1', maxPositions: 30, addTrigger: '0.1', takeProfit: '0.1', repeat: true };
+    const symbols = ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT', 'XRP/USDT', 'DOGE/USDT', 'LTC/USDT', 'ADA/USDT'];
+    const botIds: string[] = [];
+    const tokenOf = new Map<string, string>();
+    for (let t = 0; t < options.traders; t++) {
+      const node = pick(live());
+      const { token } = await call('POST', '/login/register', await registerPayloadAt(node.base.replace(/\/api$/, ''), { account: `chaos${t}${Date.now().toString(36)}` }));
+      await call('POST', '/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' }, token);
+      const kinds = [...Array<'martin'>(options.martinPerTrader).fill('martin'), ...Array<'grid'>(options.gridPerTrader).fill('grid')];
+      for (const [i, kind] of kinds.entries()) {
+        const symbol = symbols[i % symbols.length]!;
+        let params: object = martinParams;
+        if (kind === 'grid') {
+          const price = Number((((await call('GET', `/market/price?symbols=${encodeURIComponent(symbol)}`, undefined, token)) as unknown as { price: string }[])[0] as { price: string }).price);
+          params = { investment: '1000', lower: String(price * 0.99), upper: String(price * 1.01), grids: 6, spacing: 'arithmetic', stopLoss: '', takeProfit: '' };
+        }
+        const { id } = await call('POST', '/user/botCreate', { type: kind, exchangeId: 1, symbol, params }, token);
+        await call('GET', `/user/botOperation?id=${id}&action=start`, undefined, token);
+        botIds.push(String(id));
+        tokenOf.set(String(id), token);
+      }
+    }
+    log(`${botIds.length} bots started after ${Math.round(performance.now() - began)} ms`);
+    await sleep(3000); // every bot trading
+
+    // The chaos: kills, stops and one graceful stop, each followed by the takeover of its bots.
+    const kinds: ('kill' | 'stop' | 'term')[] = [...Array<'kill'>(options.kills).fill('kill')];
+    for (let s = 0; s < options.stops; s++) kinds.splice(Math.min(kinds.length, Math.round(((s + 1) * kinds.length) / (options.stops + 1)) + s), 0, 'stop');
+    kinds.splice(Math.floor(kinds.length / 2), 0, 'term');
+    const commanded = new Map<string, { action: 'pause' | 'stop'; at: number }>();
+    const events: ChaosResult['events'] = [];
+    const takeoverMs: number[] = [];
+    const leaseMs: number[] = [];
+    const untaken: string[] = [];
+    for (const [e, kind] of kinds.entries()) {
+      // A pause and a stop through a random process while the cluster is in turmoil.
+      if (e === 1 || e === 2) {
+        const action = e === 1 ? 'pause' : 'stop';
+        const bot = pick(botIds.filter((b) => !commanded.has(b)));
+        await call('GET', `/user/botOperation?id=${bot}&action=${action}`, undefined, tokenOf.get(bot));
+        commanded.set(bot, { action, at: Date.now() });
+      }
+      // The victim: a random process that owns bots now (a process that owns none shows nothing).
+      const holders: { node: Node; worker: string; bots: string[] }[] = [];
+      for (const node of live()) {
+        const { rows } = await db.query<{ id: string }>('select id from workers where pid = $1', [node.pid]);
+        if (!rows[0]) continue;
+        const { rows: held } = await db.query<{ bot_id: string }>(`select l.bot_id from bot_leases l join bots b on b.id = l.bot_id where l.worker_id = $1 and b.status = 'running'`, [rows[0].id]);
+        const bots = held.map((h) => String(h.bot_id)).filter((b) => !commanded.has(b));
+        if (bots.length > 0) holders.push({ node, worker: rows[0].id, bots });
+      }
+      if (holders.length === 0) throw new Error('no process owns a bot');
+      const victim = pick(holders);
+      const { rows: epochs } = await db.query<{ bot_id: string; epoch: string }>('select bot_id, epoch from bot_leases where bot_id = any($1::bigint[])', [victim.bots]);
+      const epochOf = new Map(epochs.map((r) => [String(r.bot_id), String(r.epoch)]));
+      const at = Date.now();
+      events.push({ kind, orphans: victim.bots.length, atMs: Math.round(performance.now() - began) });
+      let back: Promise<void> = Promise.resolve();
+      if (kind === 'kill') {
+        await victim.node.signal('SIGKILL');
+        back = sleep(uniform(300, 2000)).then(() => victim.node.start());
+      } else if (kind === 'term') {
+        await victim.node.signal('SIGTERM');
+        back = victim.node.start();
+      } else {
+        victim.node.child!.kill('SIGSTOP');
+        victim.node.stopped = true;
+        back = sleep(options.ttlMs + 2000).then(() => {
+          victim.node.child!.kill('SIGCONT');
+          victim.node.stopped = false;
+        });
+      }
+      // Every bot the victim held trades again from another worker: its next accepted order, its new lease.
+      const waiting = new Set(victim.bots);
+      const leased = new Set<string>();
+      const deadline = at + options.takeoverWaitMs;
+      while (waiting.size > 0 && Date.now() < deadline) {
+        await sleep(100);
+        const { rows: firsts } = await db.query<{ bot_id: string; first: Date }>(
+          `select bot_id, min(at) as first from venue_calls where bot_id = any($1::bigint[]) and not known and at > $2 and worker_id is distinct from $3 group by bot_id`,
+          [[...waiting], new Date(at), victim.worker],
+        );
+        for (const r of firsts) {
+          takeoverMs.push(new Date(r.first).getTime() - at);
+          waiting.delete(String(r.bot_id));
+        }
+        const { rows: leases } = await db.query<{ bot_id: string; epoch: string; granted_at: Date }>(
+          'select bot_id, epoch, granted_at from bot_leases where bot_id = any($1::bigint[]) and worker_id is distinct from $2 and worker_id is not null',
+          [victim.bots.filter((b) => !leased.has(b)), victim.worker],
+        );
+        for (const r of leases) {
+          if (String(r.epoch) === epochOf.get(String(r.bot_id))) continue;
+          leased.add(String(r.bot_id));
+          leaseMs.push(new Date(r.granted_at).getTime() - at);
+        }
+      }
+      for (const b of waiting) untaken.push(`${kind} #${e}: bot ${b}`);
+      await back;
+      log(`${kind} #${e}: ${victim.bots.length} bots, all traded again: ${waiting.size === 0} (${Math.round(performance.now() - began)} ms)`);
+      await sleep(uniform(500, 1500));
+    }
+    await sleep(2000);
+    await Promise.all(nodes.map((n) => n.signal('SIGTERM')));
+
+    // What Paper received, and the checks.
+    const { rows: calls } = await db.query<VenueCall>('select client_order_id, bot_id, worker_id, epoch, lease_worker, lease_epoch, known, at from venue_calls order by id');
+    const senders = new Map<string, Set<string>>();
+    for (const c of calls) senders.set(c.client_order_id, (senders.get(c.client_order_id) ?? new Set()).add(`${c.worker_id}/${c.epoch}`));
+    const duplicates = [...senders].filter(([, s]) => s.size > 1).map(([id, s]) => `${id}: ${[...s].join(', ')}`);
+    const stale = calls.filter((c) => !c.known && c.lease_epoch !== null && (c.epoch === null || BigInt(c.epoch) < BigInt(c.lease_epoch)));
+    const repeats = calls.filter((c) => c.known);
+    const afterCommand: string[] = [];
+    for (const [bot, { action, at }] of commanded) {
+      const { rows: decided } = await db.query<{ client_order_id: string; created_at: Date }>('select client_order_id, created_at from bot_orders where bot_id = $1 and created_at > $2', [
+        bot,
+        new Date(at),
+      ]);
+      for (const o of decided) afterCommand.push(`${action} bot ${bot}: order ${o.client_order_id} decided ${o.created_at.getTime() - at} ms after the command`);
+      const late = new Set(decided.map((o) => o.client_order_id));
+      for (const c of calls)
+        if (String(c.bot_id) === bot && !c.known && c.at.getTime() > at && late.has(c.client_order_id)) afterCommand.push(`${action} bot ${bot}: ${c.client_order_id} sent after the command`);
+    }
+    const books = await checkBooks(db, commanded);
+    return {
+      bots: botIds.length,
+      events,
+      orders: calls.filter((c) => !c.known).length,
+      calls: calls.length,
+      duplicates,
+      stale,
+      repeats,
+      afterCommand,
+      takeoverMs,
+      leaseMs,
+      untaken,
+      books,
+      conflicts,
+      wallMs: Math.round(performance.now() - began),
+    };
+  } catch (error) {
+    for (const [i, n] of nodes.entries()) log(`process ${i} output: ${n.out.slice(-3000)}`);
+    throw error;
+  } finally {
+    for (const n of nodes) {
+      if (n.stopped) n.child?.kill('SIGCONT');
+      await n.signal('SIGKILL');
+      rmSync(n.dataDir, { recursive: true, force: true });
+    }
+    await db.end().catch(() => undefined);
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+/**
+ * The books after the run, as the single-process crash test (server/engine/kill.test.ts) checks them,
+ * per trader: every Paper order is its bot's, recorded with Paper's figures; nothing left in flight;
+ * no sequence number skipped or reused; each trader's balances are the start plus their fills; each
+ * bot's state is its orders and its realised profit its cycles; every bot running but the paused and
+ * the stopped one. Answers what is wrong (empty: all consistent).
+ */
+export async function checkBooks(db: pg.Client, commanded: ReadonlyMap<string, { action: 'pause' | 'stop' }>): Promise<string[]> {
+  const problems: string[] = [];
+  const check = (ok: boolean, what: string) => {
+    if (!ok) problems.push(what);
+  };
+  const bots = (await db.query('select id, user_id, type, status, state, realized from bots order by id')).rows as {
+    id: string;
+    user_id: string;
+    type: string;
+    status: string;
+    state: unknown;
+    realized: string;
+  }[];
+  const orders = (await db.query('select * from bot_orders order by bot_id, cycle, seq')).rows as {
+    bot_id: string;
+    cycle: number;
+    seq: number;
+    client_order_id: string;
+    side: 'buy' | 'sell';
+    status: string;
+    price: string | null;
+    filled: string | null;
+    fee: string | null;
+  }[];
+  const venue = (await db.query('select * from paper_orders')).rows as {
+    client_order_id: string;
+    user_id: string;
+    symbol: string;
+    side: string;
+    status: string;
+    price: string | null;
+    filled: string;
+    cost: string;
+    fee: string | null;
+  }[];
+  const balances = (await db.query('select user_id, currency, amount from paper_balances')).rows as { user_id: string; currency: string; amount: string }[];
+  const cycles = (await db.query('select bot_id, profit from bot_cycles')).rows as { bot_id: string; profit: string }[];
+
+  const byId = new Map(orders.map((o) => [o.client_order_id, o]));
+  for (const v of venue) {
+    const mine = byId.get(v.client_order_id);
+    check(mine !== undefined, `Paper order ${v.client_order_id} unknown to its bot`);
+    if (mine && v.status === 'closed') {
+      check(mine.status === 'filled' && money(mine.filled ?? '0').eq(v.filled) && money(mine.price ?? '0').eq(v.price ?? '0'), `order ${v.client_order_id} recorded otherwise than Paper filled it`);
+    }
+  }
+  const venueIds = new Set(venue.map((v) => v.client_order_id));
+  for (const o of orders) {
+    if (o.status === 'filled') check(venueIds.has(o.client_order_id), `filled order ${o.client_order_id} unknown to Paper`);
+    check(o.status !== 'new', `order ${o.client_order_id} still in flight`);
+  }
+  const grids = new Set(bots.filter((b) => b.type === 'grid').map((b) => String(b.id)));
+  const seqs = new Map<string, number[]>();
+  for (const o of [...orders].sort((a, b) => a.seq - b.seq)) {
+    const key = grids.has(String(o.bot_id)) ? `${o.bot_id}` : `${o.bot_id}-${o.cycle}`;
+    seqs.set(key, [...(seqs.get(key) ?? []), o.seq]);
+  }
+  for (const [key, list] of seqs)
+    check(
+      list.every((s, i) => s === i + 1),
+      `sequence of ${key} has a gap or a repeat: ${list.join(',')}`,
+    );
+
+  const expected = new Map<string, ReturnType<typeof money>>();
+  const add = (user: string, c: string, d: ReturnType<typeof money>) => expected.set(`${user}:${c}`, (expected.get(`${user}:${c}`) ?? money(0)).plus(d));
+  for (const user of new Set(bots.map((b) => String(b.user_id)))) add(user, 'USDT', money(10000));
+  for (const v of venue.filter((x) => x.status === 'closed')) {
+    const [base, quote] = v.symbol.split('/') as [string, string];
+    const user = String(v.user_id);
+    if (v.side === 'buy') {
+      add(user, quote, money(v.cost).neg());
+      add(user, base, money(v.filled).minus(v.fee ?? '0'));
+    } else {
+      add(user, base, money(v.filled).neg());
+      add(user, quote, money(v.cost).minus(v.fee ?? '0'));
+    }
+  }
+  for (const b of balances) {
+    const want = (expected.get(`${b.user_id}:${b.currency}`) ?? money(0)).toFixed();
+    check(money(b.amount).toFixed() === want, `trader ${b.user_id} ${b.currency}: ${money(b.amount).toFixed()}, fills say ${want}`);
+  }
+
+  for (const bot of bots) {
+    const id = String(bot.id);
+    const mine = orders.filter((o) => String(o.bot_id) === id && o.status === 'filled');
+    const realized = cycles.filter((c) => String(c.bot_id) === id).reduce((s, c) => s.plus(c.profit), money(0));
+    check(money(bot.realized).toFixed() === realized.toFixed(), `bot ${id} realised ${bot.realized}, its cycles ${realized.toFixed()}`);
+    const want = commanded.get(id)?.action === 'pause' ? 'paused' : commanded.get(id)?.action === 'stop' ? 'stopped' : 'running';
+    check(bot.status === want, `bot ${id} is ${bot.status}, not ${want}`);
+    if (bot.type === 'grid') {
+      const held = (bot.state as StoredGridState).orders.filter((o) => o?.side === 'sell').reduce((sum, o) => sum.plus(o!.amount), money(0));
+      const bought = mine.filter((o) => o.side === 'buy').reduce((sum, o) => sum.plus(money(o.filled!).minus(o.fee ?? '0')), money(0));
+      const sold = mine.filter((o) => o.side === 'sell').reduce((sum, o) => sum.plus(o.filled!), money(0));
+      check(held.lte(bought.minus(sold)) && bought.minus(sold).minus(held).lt(money('0.01')), `grid ${id} holds ${held.toFixed()}, its fills ${bought.minus(sold).toFixed()}`);
+      continue;
+    }
+    const state = bot.state as StoredMartinState;
+    const buys = mine.filter((o) => o.cycle === state.cycle && o.side === 'buy');
+    const fills = state.fills.map((f) => `${money(f.price).toFixed()}x${money(f.amount).toFixed()}`).join(' ');
+    const recorded = buys.map((o) => `${money(o.price!).toFixed()}x${money(o.filled!).toFixed()}`).join(' ');
+    check(fills === recorded, `martin ${id} state fills [${fills}], its orders [${recorded}]`);
+  }
+  return problems;
+}
