@@ -127,7 +127,13 @@ export const row = style({ display: 'flex', justifyContent: 'space-between', gap
 export const grid2 = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space.md });
 export const big = style({ fontSize: 24, fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 export const chart = style({ height: 240, margin: `0 calc(-1 * ${vars.space.sm})` });
-export const actions = style({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(72px, 1fr))', gap: vars.space.sm, marginBottom: vars.space.md });
+/**
+ * A row of buttons: equal widths while their words fit; a button whose words need more takes that width
+ * (never more than the row), the others share the rest, and a row too narrow wraps. Equal grid columns
+ * ran "Add / close" and "Withdraw" past their borders at 320 px (issue 14).
+ */
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginBottom: vars.space.md });
+globalStyle(`${actions} > *`, { flex: '1 1 0', minWidth: 'fit-content' });
 export const logItem = style({ padding: `${vars.space.sm} 0` });
 globalStyle(`${logItem} + ${logItem}`, { borderTop: `1px solid ${vars.color.border}` });
 export const switchRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', minHeight: 44, marginBottom: vars.space.md });

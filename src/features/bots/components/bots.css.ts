@@ -21,6 +21,8 @@ export const backtestResult = style({ marginTop: vars.space.md });
 export const riskLabel = style([ui.label, { marginBottom: 6 }]);
 export const aiNote = style([ui.muted, { margin: `${vars.space.xs} 0 ${vars.space.sm}` }]);
 export const rowSpaced = style([blocks.row, { marginTop: vars.space.sm }]);
+/** "620 USDT / 1,000" beside its label: the label wraps, the figure stays on one line (at 320 px it broke after "USDT /"). */
+export const levelsTotal = style({ whiteSpace: 'nowrap', textAlign: 'right' });
 
 /** Home cards that are links: the card's look, not a link's colour. */
 export const billCard = style([ui.card, blocks.grid2, { display: 'grid', color: 'inherit', textDecoration: 'none' }]);

@@ -48,7 +48,7 @@ export function LevelTable({ rows, total, investment, tick }: { rows: LevelRow[]
         <span>
           <Trans>满仓共需</Trans>
         </span>
-        <strong data-testid="levels-total">
+        <strong className={styles.levelsTotal} data-testid="levels-total">
           {usdt(total, l)} USDT{investment ? ` / ${usdt(investment, l)}` : ''}
         </strong>
       </p>

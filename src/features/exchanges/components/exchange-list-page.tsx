@@ -27,7 +27,7 @@ export function ExchangeListPage() {
                     <span className={css.logo} aria-hidden="true">
                       {name.slice(0, 1)}
                     </span>
-                    <span className={ui.listLabel}>
+                    <span className={css.name}>
                       {name}
                       {e.code === 'paper' ? <span className={ui.muted}> · {t`虚拟资金`}</span> : null}
                     </span>

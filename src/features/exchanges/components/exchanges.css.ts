@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 import * as blocks from '../../../shared/blocks.css.ts';
 
@@ -13,7 +14,13 @@ export const logo = style({
   fontWeight: 700,
   flexShrink: 0,
 });
-export const bound = style({ color: vars.color.success, fontSize: vars.font.small });
+/**
+ * An exchange's name in the list: at 320 px "已绑定 pape****y001" squeezed "Paper · virtual funds" to one
+ * word a line; the name keeps 6em and the binding wraps at its space instead.
+ */
+export const name = style([ui.listLabel, { minWidth: '6em' }]);
+/** "已绑定 pape****y001": wraps at its space when the row is narrow, right-aligned under itself. */
+export const bound = style({ color: vars.color.success, fontSize: vars.font.small, textAlign: 'right' });
 export const ipRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md, fontFamily: 'ui-monospace, monospace' });
 // 32 px to the eye, 44 px to the finger (the ::after below).
 export const copy = style({

@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
@@ -10,7 +10,12 @@ export const row = style({
   padding: `${vars.space.sm} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
   vars: { '--market-up': vars.color.up, '--market-down': vars.color.down },
+  // Below 375 px the pair's name ("DOGE/USDT") ran under the sparkline: the sparkline and the price
+  // columns give up the width the name needs.
+  '@media': { '(max-width: 374px)': { gridTemplateColumns: '30px 1fr 36px minmax(72px, max-content)' } },
 });
+// The sparkline (an <svg> 64 px wide) fits its narrower column there, drawn smaller instead of under the price.
+globalStyle(`${row} > svg`, { '@media': { '(max-width: 374px)': { width: '100%' } } });
 // The star and the pair keep their size to the eye; their ::after makes each a 44 px target.
 const hitArea = (inset: string) => ({ position: 'relative' as const, selectors: { '&::after': { content: '""', position: 'absolute' as const, inset } } });
 export const star = style({ background: 'none', border: 0, padding: 0, width: 28, height: 28, fontSize: 18, color: vars.color.textMuted, cursor: 'pointer', ...hitArea('-8px') });
@@ -25,6 +30,7 @@ export const pair = style({
   fontWeight: 600,
   cursor: 'pointer',
   minWidth: 0,
+  whiteSpace: 'nowrap',
   ...hitArea('-11px 0'),
 });
 export const price = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });

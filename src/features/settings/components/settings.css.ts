@@ -46,7 +46,7 @@ export const switchThumb = style({
   transition: 'transform 150ms',
 });
 export const switchThumbOn = style([switchThumb, { transform: 'translateX(20px)' }]);
-export const about = style({ display: 'grid', justifyItems: 'center', gap: vars.space.sm, padding: `${vars.space.xl} 0` });
+export const about = style({ display: 'grid', justifyItems: 'center', gap: vars.space.sm, padding: `${vars.space.xl} ${vars.space.lg}` });
 export const steps = style({ margin: `0 0 ${vars.space.lg}`, paddingLeft: vars.space.xl, display: 'grid', gap: vars.space.sm, lineHeight: 1.5 });
 export const address = style({ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' });
 export const testCard = style([ui.card, { display: 'grid', gap: vars.space.sm }]);
