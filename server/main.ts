@@ -26,12 +26,15 @@ const { Worker, leaseTtlMs } = await import('./cluster/workers.ts');
 // This process as a worker of the cluster (issue 15 §1): on PostgreSQL any number of processes share
 // the bots through leases; the embedded PGlite is one process, a one-worker cluster.
 const cluster = new Worker(db, { ttlMs: leaseTtlMs(), solo: !config.databaseUrl, log: { error: (obj, msg) => app.log.error(obj, msg) } });
+// What GET /metrics shows: the HTTP side's figures and the orders the trading side sends (issue 15 §5).
+const metrics = new (await import('./metrics.ts')).Metrics({ workerId: cluster.id });
 // The simulated market's clock (MARKET_SPEED > 1): from this process's start, until the database
 // gives the origin all processes share (below, before the engine starts).
 let marketOrigin = Date.now();
 const trading = createTrading({
   db,
   cluster,
+  metrics,
   live: createLiveTrading({ db, box }),
   tickMs: config.engineTickMs,
   fuelFeeRate: config.fuelFeeRate,
@@ -51,7 +54,7 @@ const { openChain } = await import('./chain/chain-side.ts');
 const { Singleton, runDuties } = await import('./cluster/singletons.ts');
 const duties = { chain: new Singleton(db, cluster, 'chain'), retune: new Singleton(db, cluster, 'ai-retune'), maintenance: new Singleton(db, cluster, 'maintenance') };
 const chain = openChain(db, config.chain, { error: (obj, msg) => app.log.error(obj, msg) }, duties.chain);
-const app = await buildApp({ db, config, box, ready: dbReady, trading, ...(chain ? { chain } : {}) });
+const app = await buildApp({ db, config, box, ready: dbReady, trading, metrics, ...(chain ? { chain } : {}) });
 trading.engine.log = app.log;
 await app.listen({ port: config.port, host: config.host });
 try {

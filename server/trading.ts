@@ -1,5 +1,6 @@
 import type { Db } from './db/connect.ts';
 import type { Worker } from './cluster/workers.ts';
+import type { Metrics } from './metrics.ts';
 import { Engine, type BotRecord, type PriceSource } from './engine/runner.ts';
 import { exchangeByCode } from './exchanges/catalog.ts';
 import { paperMarket } from './exchanges/paper-fill.ts';
@@ -60,6 +61,8 @@ export interface TradingOptions {
   live?: LiveSide;
   /** This process as a worker of the cluster: the engine trades the bots it holds a lease on (issue 15 §1). */
   cluster?: Worker;
+  /** Counts the orders handed to venues (GET /metrics, issue 15 §5). */
+  metrics?: Metrics;
 }
 
 /** A market clock that runs `speed` times faster than the wall clock from `origin` (default now) on (tests, demos). */
@@ -105,10 +108,12 @@ export function createTrading(options: TradingOptions): Trading {
     ...(options.log ? { log: options.log } : {}),
     ...(options.cluster ? { cluster: options.cluster } : {}),
     async venue(bot) {
-      if (bot.exchange === 'paper') return paper(bot.userId);
-      if (exchangeByCode(bot.exchange)?.simulatedOf) return simulated(bot.userId, bot.exchange);
+      // Every order the engine sends goes through one of these: counted here for /metrics.
+      const counted = (port: ExchangePort) => options.metrics?.countOrders(port, bot.exchange) ?? port;
+      if (bot.exchange === 'paper') return counted(paper(bot.userId));
+      if (exchangeByCode(bot.exchange)?.simulatedOf) return counted(simulated(bot.userId, bot.exchange));
       if (!live) throw fail('ApiExchangeUnsupported');
-      return live.venue(bot);
+      return counted(await live.venue(bot));
     },
   });
   return {

@@ -22,6 +22,8 @@ import { fundsRoutes } from './routes/funds.ts';
 import type { ChainSide } from '../chain/chain-side.ts';
 import { changeRatesOf } from '../config.ts';
 import { DEFAULT_WITHDRAW_LOCK_MS } from '../services/security/lock.ts';
+import { Metrics } from '../metrics.ts';
+import { PROBES, registerObservability } from './observability.ts';
 
 /** Every powerful browser feature off: the app uses none (clipboard writes need no permission). */
 export const PERMISSIONS_POLICY =
@@ -65,6 +67,8 @@ export interface AppDeps {
   trading?: Trading;
   /** Extra routes (tests use it to reach the unexpected-failure path). */
   extend?: (app: FastifyInstance) => void;
+  /** What GET /metrics shows (main.ts shares it with the trading side, which counts orders); default: this app's own. */
+  metrics?: Metrics;
 }
 
 /** The Fastify app: the /api routes built so far, the envelope on every answer, the static PWA. */
@@ -96,13 +100,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerEnvelope(app, translate);
+  const metrics = deps.metrics ?? new Metrics();
   if (deps.ready) {
     let waiting: Promise<unknown> | undefined = deps.ready.then(() => (waiting = undefined));
     waiting.catch(() => undefined); // a failed start is reported by main.ts; waiting requests get a 500
     app.addHook('onRequest', async (request) => {
-      if (waiting && request.url.startsWith('/api')) await waiting;
+      // /api/health and /api/ready answer at once: alive, and not ready yet.
+      if (waiting && request.url.startsWith('/api') && !PROBES.has(request.routeOptions.url ?? '')) await waiting;
     });
   }
+  // /api/health, /api/ready and /metrics, and every request timed (issue 15 §5).
+  registerObservability(app, { db: deps.db, metrics, translate, ready: deps.ready });
   const limiter = new LoginLimiter(deps.db, deps.config.limits);
   // Before any route: every call that needs no token gets its per-source limit (issue 12 finding 5).
   await registerRateLimits(app, deps.db, deps.config.rateLimits ?? defaultRateLimits);
@@ -123,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   userRoutes(app, accounts);
   fundsRoutes(app, { db: deps.db, limiter, chain: deps.chain, changeRates: deps.config.changeRates ?? changeRatesOf(undefined), box: deps.box, lockMs });
   exchangeRoutes(app, { db: deps.db, box: deps.box, limiter, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
-  const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket() });
+  const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket(), metrics });
   marketRoutes(app, deps.db, trading);
   botRoutes(
     app,
@@ -136,8 +144,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     translate,
   );
-  // For load balancers and uptime checks: answers without touching the database.
-  app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'ok' } }));
   (await import('./openapi.ts')).openApiRoute(app);
   deps.extend?.(app);
 

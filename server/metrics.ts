@@ -1,0 +1,73 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ExchangePort } from './exchanges/port.ts';
+
+let processRegistry: Registry | undefined;
+
+/** The process's own figures (CPU, memory, event-loop lag, GC, handles): collected once per process, whatever number of apps it builds (tests). */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/**
+ * The figures `GET /metrics` shows in Prometheus's text format (prom-client), issue 15 §5. Counts,
+ * durations and labels that name routes, statuses, exchanges and bot states: never a user, an id, a
+ * token, a query or a path that did not match a route. The HTTP side adds the request histogram's
+ * observations and the database gauges (server/http/observability.ts); the trading side counts the
+ * orders it hands to a venue.
+ */
+export class Metrics {
+  readonly registry: Registry;
+  /** This process's worker id in the cluster (its bot leases), when there is one. */
+  readonly workerId: string | undefined;
+  readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  readonly ordersSent: Counter<'exchange'>;
+  readonly ordersFailed: Counter<'exchange'>;
+
+  constructor(options: { workerId?: string } = {}) {
+    this.workerId = options.workerId;
+    const own = new Registry();
+    this.httpDuration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP requests by method, route (the route pattern; unmatched: no route) and status, from arrival to answer',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [own],
+    });
+    this.ordersSent = new Counter({ name: 'quantbot_orders_sent_total', help: 'Orders this process handed to a venue, by exchange', labelNames: ['exchange'], registers: [own] });
+    this.ordersFailed = new Counter({
+      name: 'quantbot_orders_failed_total',
+      help: 'Of those, the orders the venue rejected or that failed on the way (outcome unknown until reconciled), by exchange',
+      labelNames: ['exchange'],
+      registers: [own],
+    });
+    this.registry = Registry.merge([own, processMetrics()]);
+  }
+
+  /** A venue whose orders are counted (every other call passes through unchanged). */
+  countOrders<P extends ExchangePort>(port: P, exchange: string): P {
+    const sent = this.ordersSent.labels(exchange);
+    const failed = this.ordersFailed.labels(exchange);
+    return new Proxy(port, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target) as unknown;
+        if (typeof value !== 'function') return value;
+        if (property !== 'placeMarketOrder') return value.bind(target);
+        return async (...args: Parameters<ExchangePort['placeMarketOrder']>) => {
+          sent.inc();
+          try {
+            const answer = await target.placeMarketOrder(...args);
+            if (answer.status === 'rejected') failed.inc();
+            return answer;
+          } catch (e) {
+            failed.inc();
+            throw e;
+          }
+        };
+      },
+    });
+  }
+}
