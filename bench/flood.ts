@@ -4,7 +4,8 @@
 // under 100 ms with ten times that flood. Two floods of ~330 requests/s for 10 s each: from one source,
 // and from a new source per request (behind a trusted proxy, X-Forwarded-For), which the per-source
 // limits cannot stop and only the proof-of-work challenge does. --postgres runs the server on the
-// machine's PostgreSQL (a fresh schema) instead of PGlite; the rate-limit counts are in the database on both.
+// machine's PostgreSQL (a fresh schema; the rate-limit counts in the database) instead of PGlite (in memory, written
+// to the database when the server stops).
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -152,7 +153,7 @@ export async function measureFlood(port: number, options: { postgres?: boolean }
     const many = flood(url, true);
     const manySources = { others: await measureOthers(base, token, many), flood: await many };
     return {
-      database: pgSchema ? 'PostgreSQL (rate-limit counts in the database)' : 'PGlite (rate-limit counts in the database)',
+      database: pgSchema ? 'PostgreSQL (rate-limit counts in the database)' : 'PGlite (rate-limit counts in memory)',
       target: 'other users p99 < 100 ms',
       quiet,
       oneSource,

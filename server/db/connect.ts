@@ -15,6 +15,10 @@ export interface DbOptions {
   schema?: string;
 }
 
+const embedded = new WeakSet<Db>();
+/** Whether `db` is the embedded PGlite (one process) rather than PostgreSQL (any number of processes). */
+export const isEmbedded = (db: Db): boolean => embedded.has(db);
+
 /** A database handle usable at once, and the promise that it can answer (queries made before simply wait). */
 export interface Connection {
   db: Db;
@@ -48,6 +52,7 @@ export function connectDatabase(options: DbOptions = {}): Connection {
   const pglite = import('./pglite.ts').then(({ createPglite }) => createPglite(dir));
   pglite.catch(() => undefined); // the failure reaches the caller through `ready`
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: () => pglite as never }) });
+  embedded.add(db);
   // The first query makes Kysely take the instance, so that db.destroy() closes it.
   return { db, ready: sql`select 1`.execute(db).then(() => undefined) };
 }

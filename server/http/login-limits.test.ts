@@ -216,7 +216,22 @@ describe.each(dbKinds)('abuse limits on %s', (kind) => {
       expect((await via('203.0.113.11')).statusCode).toBe(200);
     });
 
-    it('are counted in the database: two processes share one budget (issue 15 §4: PGlite too, so a restart keeps it)', async () => {
+    it(kind === 'postgres' ? 'are counted in PostgreSQL: two processes share one budget' : 'are counted in memory on PGlite (one process), and kept in the database across a restart', async () => {
+      if (kind === 'pglite') {
+        const one = await t.another({ rateLimits: tight });
+        const two = await t.another({ rateLimits: tight });
+        for (const app of [one, two, one, two, two, two]) expect((await call(app, 'GET', '/api/login/challenge', '10.80.0.1')).statusCode).toBe(200);
+        expect((await call(two, 'GET', '/api/login/challenge', '10.80.0.1')).statusCode).toBe(429);
+        expect((await call(one, 'GET', '/api/login/challenge', '10.80.0.1')).statusCode).toBe(200);
+        expect(await t.db.selectFrom('rate_limits').selectAll().where('key', 'like', '10.80.0.1%').execute()).toEqual([]);
+        // Issue 15 §4: a stop writes the counts down, the next start reads them back.
+        await two.close();
+        expect(await t.db.selectFrom('rate_limits').selectAll().where('key', 'like', '10.80.0.1%').execute()).toMatchObject([{ key: '10.80.0.1loginChallenge', count: 5 }]);
+        const restarted = await t.another({ rateLimits: tight });
+        expect((await call(restarted, 'GET', '/api/login/challenge', '10.80.0.1')).statusCode).toBe(429);
+        expect((await call(restarted, 'GET', '/api/login/challenge', '10.80.0.2')).statusCode).toBe(200);
+        return;
+      }
       // A short window, to see the next one start.
       const shared = { ...tight, challenge: { max: 4, windowMs: 3000 } };
       const one = await t.another({ rateLimits: shared });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { CallName } from '../../contract/schemas.ts';
 import type { RateLimit, RateLimits } from '../config.ts';
-import type { Db } from '../db/connect.ts';
+import { isEmbedded, type Db } from '../db/connect.ts';
 import { AppError } from '../services/errors.ts';
 import { sourceOf } from '../services/login-limiter.ts';
 
@@ -26,17 +26,15 @@ const limitOfCall: Partial<Record<CallName, keyof RateLimits>> = {
 type Counted = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
- * The rate-limit store: one row per (source, call) in the database (table rate_limits), counted by an
- * upsert that also starts a new window when the old one is over, so every server process on PostgreSQL
- * shares the counts and a restart (PGlite's one process too) forgets none (issue 15 §4). The
- * database's clock decides, so the processes' clocks need not agree. Rows of windows long over are
- * deleted now and then.
+ * The rate-limit store of PostgreSQL: one row per (source, call) in the database (table rate_limits),
+ * counted by an upsert that also starts a new window when the old one is over, so every server process
+ * shares the counts and a restart forgets none (issue 15 §4). The database's clock decides, so the
+ * processes' clocks need not agree. Rows of windows long over are deleted now and then.
  *
  * At most one upsert per process is on its way at a time: requests that come meanwhile are counted
  * together by the next one (each of them gets its own place in its source's count, as if counted one by
  * one). A lone request costs one statement and waits for nothing else; a burst costs one statement
- * per round trip, not one per request (PGlite runs in this process's thread: a flood from many
- * sources must not queue the other traders' queries behind one upsert each).
+ * per round trip, not one per request.
  *
  * A source the database has answered "over the limit until T" is refused by this process until T
  * without asking again: a flood from one source costs one upsert per process and window. That memory
@@ -131,12 +129,85 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/**
+ * The rate-limit store of the embedded database (PGlite serves one process: nothing to share): counted
+ * in this process's memory, read from rate_limits at the first request and written back there when the
+ * app closes, so a restart (SIGTERM) forgets no count; a crash forgets them (issue 15 §4). An upsert
+ * per request would cost PGlite, which runs in this process's thread, about 0.5 ms of it each: a flood
+ * from new sources at 330 requests a second took 3.5 times the server's time per request
+ * (bench/flood.ts). At most `maxKeys` sources and calls are kept (the oldest go first).
+ */
+export function embeddedStore(db: Db, app: FastifyInstance, maxKeys = 50_000) {
+  const counts = new Map<string, { count: number; resetAt: number }>();
+  let loaded = false;
+  let loading: Promise<void> | undefined;
+  const load = async () => {
+    try {
+      const { rows } = await sql<{ key: string; count: number; reset_at: Date }>`select key, count, reset_at from rate_limits where reset_at > now()`.execute(db);
+      for (const row of rows) if (!counts.has(row.key)) counts.set(row.key, { count: Number(row.count), resetAt: row.reset_at.getTime() });
+    } catch (e) {
+      app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'rate-limit counts not read back');
+    }
+    loaded = true;
+  };
+  app.addHook('onClose', async () => {
+    const now = Date.now();
+    const live = [...counts].filter(([, v]) => v.resetAt > now);
+    try {
+      for (let i = 0; i < live.length; i += 1000) {
+        const part = live.slice(i, i + 1000);
+        await sql`
+          insert into rate_limits as r (key, count, reset_at)
+          select k, n, to_timestamp(t / 1000.0)
+          from unnest(${part.map(([k]) => k)}::varchar[], ${part.map(([, v]) => v.count)}::int[], ${part.map(([, v]) => v.resetAt)}::float8[]) as u(k, n, t)
+          on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at`.execute(db);
+      }
+      await sql`delete from rate_limits where reset_at < now()`.execute(db);
+    } catch (e) {
+      app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'rate-limit counts not kept');
+    }
+  });
+  const count = (key: string, timeWindow: number): { current: number; ttl: number } => {
+    const now = Date.now();
+    let entry = counts.get(key);
+    if (!entry || entry.resetAt <= now) {
+      if (entry) counts.delete(key);
+      if (counts.size >= maxKeys) {
+        for (const [k, v] of counts) if (v.resetAt <= now) counts.delete(k);
+        for (const k of counts.keys()) {
+          if (counts.size < maxKeys) break;
+          counts.delete(k);
+        }
+      }
+      entry = { count: 0, resetAt: now + timeWindow };
+      counts.set(key, entry);
+    }
+    entry.count += 1;
+    return { current: entry.count, ttl: entry.resetAt - now };
+  };
+  class EmbeddedStore implements FastifyRateLimitStore {
+    incr(key: string, callback: Counted, timeWindow: number): void {
+      if (loaded) {
+        callback(null, count(key, timeWindow));
+        return;
+      }
+      loading ??= load();
+      void loading.then(() => callback(null, count(key, timeWindow)));
+    }
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  }
+  return EmbeddedStore;
+}
+
 const optionsOf = (limit: RateLimit, groupId: string): RateLimitOptions => ({ max: limit.max, timeWindow: limit.windowMs, groupId });
 
 /**
  * Registers @fastify/rate-limit (no global limit: `route()` gives each call that needs no token its
- * limit through `app.publicCallLimit`). Counts per source IP and call, in the database (PGlite or
- * PostgreSQL): one statement per counted request, none for a source already refused until its window ends.
+ * limit through `app.publicCallLimit`). Counts per source IP and call: in PostgreSQL, shared by every
+ * process (at most one statement per counted request, none for a source already refused until its
+ * window ends); on PGlite in memory, kept in the database across restarts.
  */
 export async function registerRateLimits(app: FastifyInstance, db: Db, limits: RateLimits): Promise<void> {
   await app.register(rateLimit, {
@@ -144,7 +215,7 @@ export async function registerRateLimits(app: FastifyInstance, db: Db, limits: R
     hook: 'onRequest',
     // The source: its IP (TRUST_PROXY decides which), an IPv6 client by its /64.
     keyGenerator: (request: FastifyRequest) => sourceOf(request.ip),
-    store: databaseStore(db),
+    store: isEmbedded(db) ? embeddedStore(db, app) : databaseStore(db),
     errorResponseBuilder: (_request, context) => new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   app.decorate('publicCallLimit', (name: CallName) => optionsOf(limits[limitOfCall[name] ?? 'public'], name));
