@@ -17,6 +17,7 @@ import { measureAiSearch } from './ai-search.ts';
 import { measureAiSearchPairs } from './ai-search-pairs.ts';
 import { measureParity } from './parity.ts';
 import { measureFlood } from './flood.ts';
+import { measureClusterChaos } from './cluster-chaos.ts';
 import { median, percentile, round } from './stats.ts';
 import { solvedChallengeAt } from '../server/security/challenge.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -80,6 +81,8 @@ results.registerFlood = await measureFlood(port + 3);
 const precache = measurePrecache();
 results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
 
+// Issue 15 §6: 3 processes on PostgreSQL, 60 bots, 20 SIGKILLs and 4 SIGSTOPs (about 5 minutes).
+if (process.argv.includes('--chaos')) results.clusterChaos = await measureClusterChaos();
 if (process.argv.includes('--fresh')) results.freshCloneNpmStartS = round(await measureFreshStart(port + 1));
 
 console.log(JSON.stringify(results, null, 2));

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { registerPayloadAt } from '../test-support.ts';
+import { SimulatedMarket } from '../market/simulated.ts';
 import { money } from '../../strategy/money.ts';
 import type { StoredMartinState } from '../../strategy/martin/state-codec.ts';
 import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
@@ -47,13 +48,13 @@ export interface VenueCall {
 
 export interface ChaosResult {
   bots: number;
-  events: { kind: 'kill' | 'stop' | 'term'; orphans: number; atMs: number }[];
+  events: { kind: 'kill' | 'stop' | 'term'; orphans: number; atMs: number; worker: string }[];
   /** Accepted orders (Paper filled or refused them the first time it saw their id). */
   orders: number;
   /** Every call Paper got, repeats included. */
   calls: number;
   /** Client order ids Paper got from more than one (worker, epoch): a second order on an exchange that does not dedupe. */
-  duplicates: string[];
+  duplicates: { id: string; workers: string[]; text: string }[];
   /** Calls under an epoch older than the bot's lease at that moment that Paper accepted. */
   stale: VenueCall[];
   /** Calls Paper answered from its records (a repeated id). */
@@ -64,8 +65,10 @@ export interface ChaosResult {
   takeoverMs: number[];
   /** The same to the new lease's grant. */
   leaseMs: number[];
-  /** Bots of a lost process that did not trade again within takeoverWaitMs (event: bot). */
+  /** Bots of a lost process that neither traded again nor got a new lease within takeoverWaitMs (event: bot). */
   untaken: string[];
+  /** Bots of a lost process with a new lease but no order within takeoverWaitMs: nothing to do at the price (a martin at its last add, a grid outside its range). */
+  idle: string[];
   /** What the books' checks found (empty: consistent). */
   books: string[];
   /** Log lines of interest: order-id conflicts (23505) and the like. */
@@ -232,6 +235,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const takeoverMs: number[] = [];
     const leaseMs: number[] = [];
     const untaken: string[] = [];
+    const idle: string[] = [];
     for (const [e, kind] of kinds.entries()) {
       // A pause and a stop through a random process while the cluster is in turmoil.
       if (e === 1 || e === 2) {
@@ -254,7 +258,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       const { rows: epochs } = await db.query<{ bot_id: string; epoch: string }>('select bot_id, epoch from bot_leases where bot_id = any($1::bigint[])', [victim.bots]);
       const epochOf = new Map(epochs.map((r) => [String(r.bot_id), String(r.epoch)]));
       const at = Date.now();
-      events.push({ kind, orphans: victim.bots.length, atMs: Math.round(performance.now() - began) });
+      events.push({ kind, orphans: victim.bots.length, atMs: Math.round(performance.now() - began), worker: victim.worker });
       let back: Promise<void> = Promise.resolve();
       if (kind === 'kill') {
         await victim.node.signal('SIGKILL');
@@ -294,7 +298,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
           leaseMs.push(new Date(r.granted_at).getTime() - at);
         }
       }
-      for (const b of waiting) untaken.push(`${kind} #${e}: bot ${b}`);
+      for (const b of waiting) (leased.has(b) ? idle : untaken).push(`${kind} #${e}: bot ${b}`);
       await back;
       log(`${kind} #${e}: ${victim.bots.length} bots, all traded again: ${waiting.size === 0} (${Math.round(performance.now() - began)} ms)`);
       await sleep(uniform(500, 1500));
@@ -306,7 +310,19 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const { rows: calls } = await db.query<VenueCall>('select client_order_id, bot_id, worker_id, epoch, lease_worker, lease_epoch, known, at from venue_calls order by id');
     const senders = new Map<string, Set<string>>();
     for (const c of calls) senders.set(c.client_order_id, (senders.get(c.client_order_id) ?? new Set()).add(`${c.worker_id}/${c.epoch}`));
-    const duplicates = [...senders].filter(([, s]) => s.size > 1).map(([id, s]) => `${id}: ${[...s].join(', ')}`);
+    // Each call of a repeated id, with its sender, the lease then, whether Paper knew it, and when (ms from the start, beside the events).
+    const t0 = Date.now() - (performance.now() - began);
+    const duplicates = [...senders]
+      .filter(([, s]) => s.size > 1)
+      .map(([id]) => {
+        const mine = calls.filter((c) => c.client_order_id === id);
+        const text = [
+          `${id}:`,
+          ...mine.map((c) => `${c.worker_id?.slice(0, 8)}/${c.epoch} (lease ${c.lease_worker?.slice(0, 8)}/${c.lease_epoch}, ${c.known ? 'known' : 'new'}) at ${Math.round(c.at.getTime() - t0)} ms`),
+          `events: ${events.map((e) => `${e.kind} ${e.worker.slice(0, 8)} @${e.atMs}`).join(', ')}`,
+        ].join(' ');
+        return { id, workers: mine.map((c) => String(c.worker_id)), text };
+      });
     const stale = calls.filter((c) => !c.known && c.lease_epoch !== null && (c.epoch === null || BigInt(c.epoch) < BigInt(c.lease_epoch)));
     const repeats = calls.filter((c) => c.known);
     const afterCommand: string[] = [];
@@ -333,6 +349,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       takeoverMs,
       leaseMs,
       untaken,
+      idle,
       books,
       conflicts,
       wallMs: Math.round(performance.now() - began),
@@ -364,14 +381,16 @@ export async function checkBooks(db: pg.Client, commanded: ReadonlyMap<string, {
   const check = (ok: boolean, what: string) => {
     if (!ok) problems.push(what);
   };
-  const bots = (await db.query('select id, user_id, type, status, state, realized from bots order by id')).rows as {
+  const bots = (await db.query('select id, user_id, type, symbol, status, state, realized from bots order by id')).rows as {
     id: string;
     user_id: string;
     type: string;
+    symbol: string;
     status: string;
     state: unknown;
     realized: string;
   }[];
+  const symbolOf = new Map(bots.map((b) => [String(b.id), b.symbol]));
   const orders = (await db.query('select * from bot_orders order by bot_id, cycle, seq')).rows as {
     bot_id: string;
     cycle: number;
@@ -445,14 +464,17 @@ export async function checkBooks(db: pg.Client, commanded: ReadonlyMap<string, {
     const id = String(bot.id);
     const mine = orders.filter((o) => String(o.bot_id) === id && o.status === 'filled');
     const realized = cycles.filter((c) => String(c.bot_id) === id).reduce((s, c) => s.plus(c.profit), money(0));
-    check(money(bot.realized).toFixed() === realized.toFixed(), `bot ${id} realised ${bot.realized}, its cycles ${realized.toFixed()}`);
+    // To 1e-12: the sum here rounds to decimal.js's 20 significant digits, the stored total is exact.
+    check(money(bot.realized).minus(realized).abs().lt('1e-12'), `bot ${id} realised ${bot.realized}, its cycles ${realized.toFixed()}`);
     const want = commanded.get(id)?.action === 'pause' ? 'paused' : commanded.get(id)?.action === 'stop' ? 'stopped' : 'running';
     check(bot.status === want, `bot ${id} is ${bot.status}, not ${want}`);
     if (bot.type === 'grid') {
       const held = (bot.state as StoredGridState).orders.filter((o) => o?.side === 'sell').reduce((sum, o) => sum.plus(o!.amount), money(0));
       const bought = mine.filter((o) => o.side === 'buy').reduce((sum, o) => sum.plus(money(o.filled!).minus(o.fee ?? '0')), money(0));
       const sold = mine.filter((o) => o.side === 'sell').reduce((sum, o) => sum.plus(o.filled!), money(0));
-      check(held.lte(bought.minus(sold)) && bought.minus(sold).minus(held).lt(money('0.01')), `grid ${id} holds ${held.toFixed()}, its fills ${bought.minus(sold).toFixed()}`);
+      // Each sell is floored to the symbol's step (strategy/grid), so up to one step of dust per filled buy stays unsold.
+      const dust = money(new SimulatedMarket().info(symbolOf.get(id) ?? 'BTC/USDT').step).mul(Math.max(1, mine.filter((o) => o.side === 'buy').length));
+      check(held.lte(bought.minus(sold)) && bought.minus(sold).minus(held).lte(dust), `grid ${id} holds ${held.toFixed()}, its fills ${bought.minus(sold).toFixed()}`);
       continue;
     }
     const state = bot.state as StoredMartinState;

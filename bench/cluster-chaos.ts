@@ -1,0 +1,36 @@
+// Issue 15 §6-7 at full size: 3 server processes on a fresh PostgreSQL database, 60 bots (40 martin, 20
+// grid) of 10 traders on Paper, 20 SIGKILLs with restarts, 4 SIGSTOPs of TTL + 2 s, one SIGTERM with a
+// restart, a pause and a stop meanwhile (the run: server/cluster/chaos-run.ts, the same as
+// server/cluster/chaos.test.ts at 12 bots). Prints the takeover after the loss of a process (to the next
+// accepted order of each of its bots, and to its new lease), duplicate and stale sends. Runs alone:
+// `node bench/cluster-chaos.ts` (Node 24), or in `npm run bench -- --chaos`. Needs the machine's
+// PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, a superuser).
+import { PG_URL } from '../server/test-support.ts';
+import { runChaos } from '../server/cluster/chaos-run.ts';
+import { median, percentile } from './stats.ts';
+
+export async function measureClusterChaos(log: (line: string) => void = () => undefined) {
+  const ttlMs = Number(process.env.LEASE_TTL_MS ?? 3000);
+  const r = await runChaos({ adminUrl: PG_URL, traders: 10, martinPerTrader: 4, gridPerTrader: 2, kills: 20, stops: 4, ttlMs, takeoverWaitMs: 20_000, log });
+  const figures = (list: number[]) => ({ p50: Math.round(median(list)), p95: Math.round(percentile(list, 0.95)), max: Math.max(...list), n: list.length });
+  return {
+    bots: r.bots,
+    ttlMs,
+    events: r.events.map((e) => `${e.kind}(${e.orphans})`).join(' '),
+    takeoverToNextOrderMs: figures(r.takeoverMs),
+    takeoverToLeaseMs: figures(r.leaseMs),
+    noNewLeaseWithin20s: r.untaken,
+    leasedButNoOrderWithin20s: r.idle.length,
+    orders: r.orders,
+    calls: r.calls,
+    duplicates: r.duplicates.map((d) => d.text),
+    staleAccepted: r.stale.length,
+    repeatsAnsweredByPaper: r.repeats.length,
+    ordersAfterPauseOrStop: r.afterCommand.length,
+    conflictsInLogs: r.conflicts.length,
+    bookProblems: r.books,
+    wallS: Math.round(r.wallMs / 1000),
+  };
+}
+
+if (import.meta.main) console.log(JSON.stringify(await measureClusterChaos((line) => console.error(line)), null, 2));
