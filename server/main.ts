@@ -101,8 +101,6 @@ const stopDuties = await runDuties(
   1000,
   app.log,
 );
-console.log(`listening on http://localhost:${config.port} (ready in ${Math.round(performance.now() - started)} ms)`);
-
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
@@ -120,3 +118,6 @@ async function stop(signal: string) {
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+// Said once the handlers above are in place: a supervisor that stops the server as soon as it reads this
+// line must get the clean stop (leases handed over, DATA_DIR's lock removed), not the signal's default death.
+console.log(`listening on http://localhost:${config.port} (ready in ${Math.round(performance.now() - started)} ms)`);
