@@ -61,6 +61,10 @@ describe('a partial close from the close dialog', () => {
     // steps, a little less when it does not (0.0022 of 0.0045 ETH is 48.88 %).
     const shareOfHalf = new Decimal(half).div(held).mul(100).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed();
     await expect.poll(() => dialog.getByTestId('close-amount').inputValue()).toBe(shareOfHalf);
+    // Back to the 50 % preset (the share above sells one step less when the position splits unevenly).
+    await dialog.getByTestId('close-preset-50').click();
+    await expect.poll(() => dialog.getByTestId('close-amount').inputValue()).toBe('50');
+    await expect.poll(() => estimate.innerText()).toContain(`${half} ETH`);
     expect(await confirm.isDisabled()).toBe(false);
     await confirm.click();
     await page.waitForURL((u) => u.pathname.startsWith('/strategy/detail/'));
