@@ -1,9 +1,8 @@
 // `npm run bench:lighthouse`: only the two Lighthouse rows of the performance table (/login and the
 // logged-in home), 5 cold runs each, against the built dist/ on a fresh data dir. `-- --home` or
 // `-- --login` measures one page; `-- --runs=N` changes the count. Needs `npm run build` first.
-import { measureServerReady } from './server-ready.ts';
+import { measureServerReady, registerBenchUser } from './server-ready.ts';
 import { measureLighthouse } from './lighthouse.ts';
-import { solvedChallengeAt } from '../server/security/challenge.ts';
 import { loadavg } from 'node:os';
 
 const port = 19_500 + Math.floor(Math.random() * 400);
@@ -15,15 +14,7 @@ try {
   const load = [loadavg()[0]!.toFixed(1)];
   if (only !== 'home') console.log(JSON.stringify(await measureLighthouse(base, '/login', runs)));
   if (only !== 'login') {
-    const account = `lh${Date.now().toString(36)}`;
-    const reg = (await (
-      await fetch(`${base}/api/login/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ terminal: 1, account, password: 'Secret2026x', confirm: 'Secret2026x', challenge: await solvedChallengeAt(base) }),
-      })
-    ).json()) as { data: { token: string } & Record<string, string> };
-    const { token, ...user } = reg.data;
+    const { token, user } = await registerBenchUser(base, `lh${Date.now().toString(36)}`);
     console.log(JSON.stringify(await measureLighthouse(base, '/', runs, { token, user })));
   }
   load.push(loadavg()[0]!.toFixed(1));

@@ -1,6 +1,6 @@
 // `npm run bench`: the figures of the performance table (docs/performance.md). `--fresh` also times `npm start`
 // on a fresh clone (a full install and build: minutes). Needs a built dist/ (`npm run build`).
-import { measureServerReady } from './server-ready.ts';
+import { measureServerReady, registerBenchUser } from './server-ready.ts';
 import { measureLogins } from './login-round-trip.ts';
 import { measureLoginEntry } from './entry-size.ts';
 import { measureFreshStart } from './fresh-start.ts';
@@ -19,7 +19,6 @@ import { measureParity } from './parity.ts';
 import { measureFlood } from './flood.ts';
 import { measureClusterChaos } from './cluster-chaos.ts';
 import { median, percentile, round } from './stats.ts';
-import { solvedChallengeAt } from '../server/security/challenge.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,15 +39,7 @@ for (let i = 0; i < 3; i++) {
   results.loginEntry = { gzipKB: entry.gzipKB, files: entry.files.map((f) => `${f.path} ${round(f.gzip / 1000)} kB`), walletOrChartCode: entry.walletOrChartCode };
   await measureLogins(base, 20); // warm-up: JIT, argon2 pool, database caches
   const logins = await measureLogins(base, 200);
-  const account = `fcp${Date.now().toString(36)}`;
-  const reg = (await (
-    await fetch(`${base}/api/login/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ terminal: 1, account, password: 'Secret2026x', confirm: 'Secret2026x', challenge: await solvedChallengeAt(base) }),
-    })
-  ).json()) as { data: { token: string } & Record<string, string> };
-  const { token, ...user } = reg.data;
+  const { token, user } = await registerBenchUser(base, `fcp${Date.now().toString(36)}`);
   results.walletLoginMs = await measureWalletLogin(base);
   results.backtest30Days = await measureBacktestAnswer(base, token);
   results.repeatVisitFcp = { login: await measureRepeatVisitFcp(base, '/login'), home: await measureRepeatVisitFcp(base, '/', 7, { token, user }) };

@@ -17,6 +17,20 @@ export const WIDE_RATE_LIMITS: Record<string, string> = {
   RATE_LIMIT_PUBLIC: '100000/1m',
 };
 
+/** Registers a new trader on the server at `base` (a solved challenge); the token and the user's fields. */
+export async function registerBenchUser(base: string, account = `b${Date.now().toString(36)}`): Promise<{ token: string; user: Record<string, string> }> {
+  const { solvedChallengeAt } = await import('../server/security/challenge.ts');
+  const reg = (await (
+    await fetch(`${base}/api/login/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ terminal: 1, account, password: 'Secret2026x', confirm: 'Secret2026x', challenge: await solvedChallengeAt(base) }),
+    })
+  ).json()) as { data: { token: string } & Record<string, string> };
+  const { token, ...user } = reg.data;
+  return { token, user };
+}
+
 /** Starts the built server on `port` (a new data dir unless given); resolves with the ms until it answers. */
 export async function measureServerReady(port: number, existingDir?: string, env: Record<string, string> = WIDE_RATE_LIMITS): Promise<{ ms: number; stop: (removeData?: boolean) => Promise<void> }> {
   const dataDir = existingDir ?? mkdtempSync(join(tmpdir(), 'bench-data-'));

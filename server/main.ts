@@ -30,7 +30,7 @@ const cluster = new Worker(db, { ttlMs: leaseTtlMs(), solo: !config.databaseUrl,
 const metrics = new (await import('./metrics.ts')).Metrics({ workerId: cluster.id });
 // The simulated market's clock (MARKET_SPEED > 1): from this process's start, until the database
 // gives the origin all processes share (below, before the engine starts).
-let marketOrigin = Date.now();
+let marketClock = fastClock(config.marketSpeed);
 const trading = createTrading({
   db,
   cluster,
@@ -39,7 +39,7 @@ const trading = createTrading({
   tickMs: config.engineTickMs,
   fuelFeeRate: config.fuelFeeRate,
   referralRates: config.referralRates,
-  ...(config.marketSpeed > 1 ? { now: () => fastClock(config.marketSpeed, Date.now, marketOrigin)() } : {}),
+  ...(config.marketSpeed > 1 ? { now: () => marketClock() } : {}),
 });
 // Chain 56: deposits and withdrawals. DEV_CHAIN=1 starts a local anvil with the project's contracts
 // (demos); production sets CHAIN_RPC_URL, CHAIN_USDT, CHAIN_DEPOSIT and HOT_WALLET_KEY.
@@ -69,7 +69,7 @@ if (config.databaseUrl && !config.secretKey && !config.secretKeyFile) {
 }
 if (config.marketSpeed > 1 && config.databaseUrl) {
   try {
-    marketOrigin = await (await import('./cluster/market-clock.ts')).sharedMarketOrigin(db, config.marketSpeed);
+    marketClock = fastClock(config.marketSpeed, Date.now, await (await import('./cluster/market-clock.ts')).sharedMarketOrigin(db, config.marketSpeed));
   } catch (e) {
     console.error((e as Error).message);
     await app.close();
