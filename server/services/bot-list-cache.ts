@@ -12,6 +12,8 @@
 export class BotListCache {
   private readonly versions = new Map<string, number>();
   private readonly pages = new Map<string, unknown>();
+  /** Bumped by clear(): a page computed across a clear is not kept. */
+  private generation = 0;
   /** Set on PostgreSQL by server/main.ts: tells the other processes that a user's bots changed. */
   publish: ((userId: string) => void) | undefined;
 
@@ -31,7 +33,6 @@ export class BotListCache {
     this.generation++;
     this.pages.clear();
   }
-  private generation = 0;
 
   /** The cached answer, or a `store` that keeps the answer computed now if nothing changed meanwhile. */
   lookup(userId: string, key: string): { hit: unknown } | { store: (value: unknown) => void } {
