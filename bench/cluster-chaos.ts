@@ -2,7 +2,8 @@
 // grid) of 10 traders on Paper, 20 SIGKILLs with restarts, 4 SIGSTOPs of TTL + 2 s, one SIGTERM with a
 // restart, a pause and a stop meanwhile (the run: server/cluster/chaos-run.ts, the same as
 // server/cluster/chaos.test.ts at 12 bots). Prints the takeover after the loss of a process (to the next
-// accepted order of each of its bots, and to its new lease), duplicate and stale sends. Runs alone:
+// accepted order of each of its bots, and to its new lease), duplicate and stale sends, and the calls
+// Paper refused because their sender no longer held the bot's lease. Runs alone:
 // `node bench/cluster-chaos.ts` (Node 24), or in `npm run bench -- --chaos`. Needs the machine's
 // PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, a superuser).
 import { PG_URL } from '../server/test-support.ts';
@@ -20,12 +21,15 @@ export async function measureClusterChaos(log: (line: string) => void = () => un
     takeoverToNextOrderMs: figures(r.takeoverMs),
     takeoverToLeaseMs: figures(r.leaseMs),
     noNewLeaseWithin20s: r.untaken,
-    leasedButNoOrderWithin20s: r.idle.length,
+    leasedButNoOrderWithin20s: r.idle.length + r.quiet.length,
+    ofThemNothingToDoAtThePrices: r.quiet.length,
+    ofThemWithSomethingToDo: r.idle,
     orders: r.orders,
     calls: r.calls,
     duplicates: r.duplicates.map((d) => d.text),
     staleAccepted: r.stale.length,
     repeatsAnsweredByPaper: r.repeats.length,
+    refusedByPaperLeaseFence: r.refused.length,
     ordersAfterPauseOrStop: r.afterCommand.length,
     conflictsInLogs: r.conflicts.length,
     bookProblems: r.books,

@@ -18,6 +18,8 @@ import { measureAiSearchPairs } from './ai-search-pairs.ts';
 import { measureParity } from './parity.ts';
 import { measureFlood } from './flood.ts';
 import { measureClusterChaos } from './cluster-chaos.ts';
+import { measureBotsPerProcessSizes } from './bots-per-process.ts';
+import { measureBotListCluster } from './bot-list-cluster.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,6 +73,14 @@ results.depositCredit = await measureDepositCredit();
 results.registerFlood = await measureFlood(port + 3);
 const precache = measurePrecache();
 results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
+
+// Issue 15 §7 on PostgreSQL: the bots one process keeps at a 1 s round and its lease cost, at the real
+// market's speed and at 60x (where the decisions per second, not the bot count, set the limit); and
+// botList with 1 and 2 processes. `--bots-max` adds 4,000 bots, and 2,000 at 60x (a few minutes more).
+const maxBots = process.argv.includes('--bots-max');
+results.botsPerProcess = await measureBotsPerProcessSizes(maxBots ? [250, 1000, 2000, 4000] : [250, 1000, 2000]);
+results.botsPerProcessMarket60x = await measureBotsPerProcessSizes(maxBots ? [1000, 2000] : [1000], 20, undefined, 60);
+results.botListOneVsTwoProcesses = await measureBotListCluster(port + 4);
 
 // Issue 15 §6: 3 processes on PostgreSQL, 60 bots, 20 SIGKILLs and 4 SIGSTOPs (about 5 minutes).
 if (process.argv.includes('--chaos')) results.clusterChaos = await measureClusterChaos();

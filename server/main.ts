@@ -25,7 +25,7 @@ const { createLiveTrading } = await import('./exchanges/live-trading.ts');
 const { Worker, leaseTtlMs } = await import('./cluster/workers.ts');
 // This process as a worker of the cluster (issue 15 §1): on PostgreSQL any number of processes share
 // the bots through leases; the embedded PGlite is one process, a one-worker cluster.
-const cluster = new Worker(db, { ttlMs: leaseTtlMs(), solo: !config.databaseUrl, log: { error: (obj, msg) => app.log.error(obj, msg) } });
+const cluster = new Worker(db, { ttlMs: leaseTtlMs(), solo: !config.databaseUrl, url: config.databaseUrl, log: { error: (obj, msg) => app.log.error(obj, msg) } });
 // What GET /metrics shows: the HTTP side's figures and the orders the trading side sends (issue 15 §5).
 const metrics = new (await import('./metrics.ts')).Metrics({ workerId: cluster.id });
 // The simulated market's clock (MARKET_SPEED > 1): from this process's start, until the database
@@ -87,8 +87,9 @@ const { retuneAiBots } = await import('./services/ai-retune.ts');
 setInterval(() => {
   if (duties.retune.held()) void retuneAiBots({ db, trading, log: app.log, window: config.aiSearchWindow }, config.aiRetuneMs);
 }, 3_600_000).unref();
-// Dead sessions can never be used again: cleared when this process takes the duty (after the start, to keep it fast) and daily.
-const prune = () => pruneSessions(db).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'session pruning failed'));
+// Dead sessions and old manual commands can never be used again: cleared when this process takes the duty (after the start, to keep it fast) and daily.
+const { pruneCommands } = await import('./cluster/commands.ts');
+const prune = () => Promise.all([pruneSessions(db), pruneCommands(db)]).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'pruning failed'));
 setInterval(() => {
   if (duties.maintenance.held()) void prune();
 }, 86_400_000).unref();

@@ -1,5 +1,6 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ExchangePort } from './exchanges/port.ts';
+import type { EngineObserver } from './engine/runner.ts';
 
 let processRegistry: Registry | undefined;
 
@@ -26,6 +27,8 @@ export class Metrics {
   readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   readonly ordersSent: Counter<'exchange'>;
   readonly ordersFailed: Counter<'exchange'>;
+  /** What the engine reports of its rounds, queues and leases. */
+  readonly engine: EngineObserver;
 
   constructor(options: { workerId?: string } = {}) {
     this.workerId = options.workerId;
@@ -44,6 +47,30 @@ export class Metrics {
       labelNames: ['exchange'],
       registers: [own],
     });
+    const round = new Histogram({
+      name: 'quantbot_engine_round_seconds',
+      help: "The engine's rounds: every running bot's symbol priced once and its bots evaluated (the decisions they make are carried out after)",
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [own],
+    });
+    const queued = new Histogram({
+      name: 'quantbot_engine_queue_lag_seconds',
+      help: "How long a bot's event (a decision, an exchange's answer, a command, a reload) waited behind that bot's earlier ones",
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [own],
+    });
+    const leases = new Counter({
+      name: 'quantbot_lease_changes_total',
+      help: 'Bot leases this process gained (claimed at start, taken over from a dead or stopped process, handed to it) and lost (taken by another, handed over)',
+      labelNames: ['change'],
+      registers: [own],
+    });
+    for (const change of ['gained', 'lost']) leases.labels(change).inc(0);
+    this.engine = {
+      round: (seconds) => round.observe(seconds),
+      queued: (seconds) => queued.observe(seconds),
+      leases: (change, count) => leases.labels(change).inc(count),
+    };
     this.registry = Registry.merge([own, processMetrics()]);
   }
 

@@ -210,3 +210,8 @@ export function liveOnFeed(db: Db, feed: SimulatedMarket): LiveSide {
 
 /** An exchange client that accepts any key: binding a live exchange in tests. */
 export const acceptingKeys: ClientFactory = async () => ({ fetchBalance: async () => ({}) });
+
+/** A user row with only an sn and an account (no password, profile or referrer): for tests and benches that insert bots directly. */
+export function bareUser(sn: string, account: string, nickname = 'n') {
+  return { sn, account, password_hash: null, payment_hash: null, nickname, email: '', mobile: '', address: null, avatar: '', referrer_id: null };
+}

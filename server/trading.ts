@@ -107,6 +107,7 @@ export function createTrading(options: TradingOptions): Trading {
     ...(options.referralRates !== undefined ? { referralRates: options.referralRates } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.cluster ? { cluster: options.cluster } : {}),
+    ...(options.metrics ? { observe: options.metrics.engine } : {}),
     async venue(bot) {
       // Every order the engine sends goes through one of these: counted here for /metrics.
       const counted = (port: ExchangePort) => options.metrics?.countOrders(port, bot.exchange) ?? port;

@@ -10,13 +10,16 @@ import { SimulatedMarket } from '../market/simulated.ts';
 import { money } from '../../strategy/money.ts';
 import type { StoredMartinState } from '../../strategy/martin/state-codec.ts';
 import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
+import { kitOf } from '../../strategy/kit.ts';
+import { paperMarket } from '../exchanges/paper-fill.ts';
 
 /**
  * The chaos run of issue 15 §6, shared by server/cluster/chaos.test.ts (small, in `npm test`) and
  * bench/cluster-chaos.ts (60 bots, 20 kills): 3 server processes on a fresh PostgreSQL database, traders'
  * martin (and grid) bots on Paper with a fast clock, processes SIGKILLed, SIGSTOPped and SIGTERMed at
  * random while a bot is paused and another stopped through the API. Paper records every order it gets
- * with the sender's worker and epoch (TEST_VENUE_AUDIT=1, server/exchanges/venue-audit.ts). What it
+ * with the sender's worker and epoch (TEST_VENUE_AUDIT=1, server/exchanges/venue-audit.ts) and refuses
+ * one whose sender no longer holds the bot's lease (paper-venue.ts). What it
  * answers is measured, not judged: the caller asserts (the test) or prints (the bench).
  */
 export interface ChaosOptions {
@@ -43,32 +46,38 @@ export interface VenueCall {
   lease_worker: string | null;
   lease_epoch: string | null;
   known: boolean;
+  /** Paper refused it: its sender no longer held the bot's lease (a woken stale owner). */
+  refused: boolean;
   at: Date;
 }
 
 export interface ChaosResult {
   bots: number;
   events: { kind: 'kill' | 'stop' | 'term'; orphans: number; atMs: number; worker: string }[];
-  /** Accepted orders (Paper filled or refused them the first time it saw their id). */
+  /** Accepted orders: the first call of each id that passed the lease fence (Paper filled it, or rejected it for funds or size). */
   orders: number;
-  /** Every call Paper got, repeats included. */
+  /** Every call Paper got, repeats and fenced ones included. */
   calls: number;
-  /** Client order ids Paper got from more than one (worker, epoch): a second order on an exchange that does not dedupe. */
+  /** Client order ids Paper accepted from more than one (worker, epoch): a second order on an exchange that does not dedupe. */
   duplicates: { id: string; workers: string[]; text: string }[];
-  /** Calls under an epoch older than the bot's lease at that moment that Paper accepted. */
+  /** Calls Paper accepted (filled, or answered from its records) from a sender that was not the bot's lease at that moment. */
   stale: VenueCall[];
   /** Calls Paper answered from its records (a repeated id). */
   repeats: VenueCall[];
+  /** Calls Paper refused because their sender no longer held the bot's lease (the fence at work: a woken SIGSTOPped process, say). */
+  refused: VenueCall[];
   /** Orders decided or accepted for the paused / stopped bot after the command's answer. */
   afterCommand: string[];
-  /** Per bot of a lost process and event: ms from the kill (or SIGSTOP, SIGTERM) to its next accepted order from another worker. */
+  /** Per bot of a lost process and event: ms from the kill (or SIGSTOP, SIGTERM) to its next accepted order under a newer lease (another worker's, or the woken victim's). */
   takeoverMs: number[];
   /** The same to the new lease's grant. */
   leaseMs: number[];
   /** Bots of a lost process that neither traded again nor got a new lease within takeoverWaitMs (event: bot). */
   untaken: string[];
-  /** Bots of a lost process with a new lease but no order within takeoverWaitMs: nothing to do at the price (a martin at its last add, a grid outside its range). */
+  /** Bots of a lost process with a new lease but no order within takeoverWaitMs although their strategy had something to do at the prices meanwhile. */
   idle: string[];
+  /** Bots with a new lease and no order whose strategy had nothing to do at any price since (a martin between its triggers or at its last add, a grid outside its range). */
+  quiet: string[];
   /** What the books' checks found (empty: consistent). */
   books: string[];
   /** Log lines of interest: order-id conflicts (23505) and the like. */
@@ -201,7 +210,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     };
 
     // Traders, each with Paper bound and their bots started, every call through a random process.
-    const martinParams = { investment: '600', firstOrder: '20', multiplier: '1', maxPositions: 30, addTrigger: '0.1', takeProfit: '0.1', repeat: true };
+    // 30 adds 0.2 % apart: room for a fall of 6 % (the market runs 300 times faster: hours in a run).
+    const martinParams = { investment: '600', firstOrder: '20', multiplier: '1', maxPositions: 30, addTrigger: '0.2', takeProfit: '0.1', repeat: true };
     const symbols = ['BTC/USDT', 'ETH/USDT', 'BNB/USDT', 'SOL/USDT', 'XRP/USDT', 'DOGE/USDT', 'LTC/USDT', 'ADA/USDT'];
     const botIds: string[] = [];
     const tokenOf = new Map<string, string>();
@@ -236,6 +246,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const leaseMs: number[] = [];
     const untaken: string[] = [];
     const idle: string[] = [];
+    const quiet: string[] = [];
     for (const [e, kind] of kinds.entries()) {
       // A pause and a stop through a random process while the cluster is in turmoil.
       if (e === 1 || e === 2) {
@@ -280,17 +291,20 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       const deadline = at + options.takeoverWaitMs;
       while (waiting.size > 0 && Date.now() < deadline) {
         await sleep(100);
+        // Under a lease newer than the victim's: another worker's, or the victim's own again once it is
+        // back (a SIGSTOPped process wakes with no bots, and the share of bots per process brings some back).
         const { rows: firsts } = await db.query<{ bot_id: string; first: Date }>(
-          `select bot_id, min(at) as first from venue_calls where bot_id = any($1::bigint[]) and not known and at > $2 and worker_id is distinct from $3 group by bot_id`,
-          [[...waiting], new Date(at), victim.worker],
+          `select c.bot_id, min(c.at) as first from venue_calls c join unnest($1::bigint[], $2::bigint[]) as v(bot_id, epoch) on v.bot_id = c.bot_id
+            where not c.known and not c.refused and c.at > $3 and c.epoch > v.epoch group by c.bot_id`,
+          [[...waiting], [...waiting].map((b) => epochOf.get(b) ?? '0'), new Date(at)],
         );
         for (const r of firsts) {
           takeoverMs.push(new Date(r.first).getTime() - at);
           waiting.delete(String(r.bot_id));
         }
         const { rows: leases } = await db.query<{ bot_id: string; epoch: string; granted_at: Date }>(
-          'select bot_id, epoch, granted_at from bot_leases where bot_id = any($1::bigint[]) and worker_id is distinct from $2 and worker_id is not null',
-          [victim.bots.filter((b) => !leased.has(b)), victim.worker],
+          'select bot_id, epoch, granted_at from bot_leases where bot_id = any($1::bigint[]) and worker_id is not null',
+          [victim.bots.filter((b) => !leased.has(b))],
         );
         for (const r of leases) {
           if (String(r.epoch) === epochOf.get(String(r.bot_id))) continue;
@@ -298,7 +312,20 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
           leaseMs.push(new Date(r.granted_at).getTime() - at);
         }
       }
-      for (const b of waiting) (leased.has(b) ? idle : untaken).push(`${kind} #${e}: bot ${b}`);
+      // What each of them was doing then, and whether its strategy had anything to do at the prices since
+      // its new lease: quiet (nothing to do, no fault), else idle (its new owner should have traded it).
+      for (const b of waiting) {
+        const { rows: seen } = await db.query<{ worker_id: string | null; epoch: string; granted_at: Date | null; type: string; symbol: string; params: unknown; state: unknown; status: string }>(
+          'select l.worker_id, l.epoch, l.granted_at, b.type, b.symbol, b.params, b.state, b.status from bots b left join bot_leases l on l.bot_id = b.id where b.id = $1',
+          [b],
+        );
+        const r = seen[0];
+        const pending = (r?.state as { pending?: { id?: string } } | undefined)?.pending?.id;
+        const line = `${kind} #${e}: bot ${b}${r ? ` (${r.status}, ${r.type} on ${r.symbol}, lease ${r.worker_id?.slice(0, 8) ?? 'free'}${r.worker_id === victim.worker ? ' (the victim)' : ''}/${r.epoch} since ${r.granted_at ? r.granted_at.getTime() - at : '-'} ms, in flight ${pending ?? 'none'})` : ''}`;
+        if (!leased.has(b)) untaken.push(line);
+        else if (r && !pending && r.granted_at && !(await hadWork(db, r, r.granted_at.getTime() + 1000, deadline))) quiet.push(line);
+        else idle.push(line);
+      }
       await back;
       log(`${kind} #${e}: ${victim.bots.length} bots, all traded again: ${waiting.size === 0} (${Math.round(performance.now() - began)} ms)`);
       await sleep(uniform(500, 1500));
@@ -307,15 +334,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     await Promise.all(nodes.map((n) => n.signal('SIGTERM')));
 
     // What Paper received, and the checks.
-    const { rows: calls } = await db.query<VenueCall>('select client_order_id, bot_id, worker_id, epoch, lease_worker, lease_epoch, known, at from venue_calls order by id');
+    const { rows: calls } = await db.query<VenueCall>('select client_order_id, bot_id, worker_id, epoch, lease_worker, lease_epoch, known, refused, at from venue_calls order by id');
+    const accepted = calls.filter((c) => !c.refused);
     const senders = new Map<string, Set<string>>();
-    for (const c of calls) senders.set(c.client_order_id, (senders.get(c.client_order_id) ?? new Set()).add(`${c.worker_id}/${c.epoch}`));
+    for (const c of accepted) senders.set(c.client_order_id, (senders.get(c.client_order_id) ?? new Set()).add(`${c.worker_id}/${c.epoch}`));
     // Each call of a repeated id, with its sender, the lease then, whether Paper knew it, and when (ms from the start, beside the events).
     const t0 = Date.now() - (performance.now() - began);
     const duplicates = [...senders]
       .filter(([, s]) => s.size > 1)
       .map(([id]) => {
-        const mine = calls.filter((c) => c.client_order_id === id);
+        const mine = accepted.filter((c) => c.client_order_id === id);
         const text = [
           `${id}:`,
           ...mine.map((c) => `${c.worker_id?.slice(0, 8)}/${c.epoch} (lease ${c.lease_worker?.slice(0, 8)}/${c.lease_epoch}, ${c.known ? 'known' : 'new'}) at ${Math.round(c.at.getTime() - t0)} ms`),
@@ -323,8 +351,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         ].join(' ');
         return { id, workers: mine.map((c) => String(c.worker_id)), text };
       });
-    const stale = calls.filter((c) => !c.known && c.lease_epoch !== null && (c.epoch === null || BigInt(c.epoch) < BigInt(c.lease_epoch)));
-    const repeats = calls.filter((c) => c.known);
+    // Paper's fence compares the sender with the lease in the order's transaction: no accepted call, new
+    // or repeated, may come from anyone but the lease's holder then.
+    const stale = accepted.filter((c) => c.lease_epoch !== null && (c.epoch === null || c.worker_id !== c.lease_worker || BigInt(c.epoch) !== BigInt(c.lease_epoch)));
+    const repeats = accepted.filter((c) => c.known);
+    const refused = calls.filter((c) => c.refused);
     const afterCommand: string[] = [];
     for (const [bot, { action, at }] of commanded) {
       const { rows: decided } = await db.query<{ client_order_id: string; created_at: Date }>('select client_order_id, created_at from bot_orders where bot_id = $1 and created_at > $2', [
@@ -333,23 +364,25 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       ]);
       for (const o of decided) afterCommand.push(`${action} bot ${bot}: order ${o.client_order_id} decided ${o.created_at.getTime() - at} ms after the command`);
       const late = new Set(decided.map((o) => o.client_order_id));
-      for (const c of calls)
+      for (const c of accepted)
         if (String(c.bot_id) === bot && !c.known && c.at.getTime() > at && late.has(c.client_order_id)) afterCommand.push(`${action} bot ${bot}: ${c.client_order_id} sent after the command`);
     }
     const books = await checkBooks(db, commanded);
     return {
       bots: botIds.length,
       events,
-      orders: calls.filter((c) => !c.known).length,
+      orders: accepted.filter((c) => !c.known).length,
       calls: calls.length,
       duplicates,
       stale,
       repeats,
+      refused,
       afterCommand,
       takeoverMs,
       leaseMs,
       untaken,
       idle,
+      quiet,
       books,
       conflicts,
       wallMs: Math.round(performance.now() - began),
@@ -367,6 +400,29 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
     await admin.end();
   }
+}
+
+/**
+ * Whether the bot's strategy would have acted at the simulated market's prices between `from` and `to`
+ * (wall ms): sampled every 100 ms on the cluster's shared clock (cluster_settings), an act counted when
+ * 3 samples in a row ask for one (the engine ticks every 200 ms; a shorter crossing may pass unseen).
+ */
+async function hadWork(db: pg.Client, bot: { type: string; symbol: string; params: unknown; state: unknown }, from: number, to: number): Promise<boolean> {
+  const { rows } = await db.query<{ value: string }>("select value from cluster_settings where name = 'market_clock'");
+  const clock = rows[0] ? (JSON.parse(rows[0].value) as { origin: number; speed: number }) : { origin: from, speed: 1 };
+  const feed = new SimulatedMarket();
+  const info = feed.info(bot.symbol);
+  const m = paperMarket(bot.symbol, info.tick, info.step);
+  const kit = kitOf(bot.type);
+  const view = kit.view(bot.params, { tickSize: m.tickSize, stepSize: m.stepSize, minAmount: m.minAmount, minCost: m.minCost, feeRate: m.feeRate });
+  const state = kit.decode('0', bot.state, view);
+  let run = 0;
+  for (let t = from; t <= to; t += 100) {
+    const price = money(feed.priceAt(bot.symbol, clock.origin + (t - clock.origin) * clock.speed));
+    run = kit.decide(state, { type: 'PriceTicked', price }, view).intents.length > 0 ? run + 1 : 0;
+    if (run >= 3) return true;
+  }
+  return false;
 }
 
 /**

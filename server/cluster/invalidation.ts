@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect.ts';
 import type { BotListCache } from '../services/bot-list-cache.ts';
 import { forgetAllSessions, forgetUserSessions } from '../services/sessions.ts';
+import { commandChannels, type CommandTarget } from './commands.ts';
 import { BOT_CHANNEL, BOT_LIST_CHANNEL, listenChannels, notifyUser, SESSION_CHANNEL, type BotListener } from './notify.ts';
 
 /**
@@ -13,7 +14,7 @@ import { BOT_CHANNEL, BOT_LIST_CHANNEL, listenChannels, notifyUser, SESSION_CHAN
 export function shareInvalidations(
   url: string,
   db: Db,
-  trading: { engine: { wake(botId: string): void }; listCache: BotListCache },
+  trading: { engine: { wake(botId: string): void } & CommandTarget; listCache: BotListCache },
   log?: { error(obj: unknown, msg: string): void },
 ): Promise<BotListener> {
   trading.listCache.publish = (userId) => {
@@ -23,6 +24,8 @@ export function shareInvalidations(
     url,
     {
       [BOT_CHANNEL]: (botId) => trading.engine.wake(botId),
+      // Manual commands for a bot this process owns, and the results of the ones it sent (issue 15 §2).
+      ...commandChannels(trading.engine),
       [BOT_LIST_CHANNEL]: (userId) => trading.listCache.bumpFromPeer(userId),
       [SESSION_CHANNEL]: (userId) => forgetUserSessions(db, userId),
     },

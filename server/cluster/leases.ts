@@ -39,6 +39,24 @@ export async function checkLease(tx: Kysely<never> | Db, botId: string, fence: F
   if (!row || row.worker_id !== fence.worker || String(row.epoch) !== fence.epoch) throw new LeaseLost(botId);
 }
 
+/**
+ * Inside an exchange's order transaction (the Paper venue, issue 15 §6): whether `sender` still holds
+ * the lease of the bot that recorded `clientOrderId`. The lease row stays locked (FOR SHARE) until the
+ * order is written, so a takeover (epoch + 1) either waits for this order, and its owner then finds it
+ * by client order id, or comes first, and this order is refused. The sender's own lease read before
+ * sending cannot close that window: a process paused (SIGSTOP, a long GC) between that read and the
+ * exchange's write would still send. An order no bot recorded, or whose bot has no lease row (a lone
+ * process before its first claim), has nothing to compare: it passes. Answers the bot, if any.
+ */
+export async function senderHolds(tx: Kysely<never> | Db, clientOrderId: string, sender: Fence): Promise<{ holds: boolean; botId: string | null }> {
+  const { rows } = await sql<{ bot_id: string; worker_id: string | null; epoch: string }>`
+    select l.bot_id, l.worker_id, l.epoch from bot_orders o join bot_leases l on l.bot_id = o.bot_id
+    where o.client_order_id = ${clientOrderId} for share of l`.execute(tx);
+  const row = rows[0];
+  if (!row) return { holds: true, botId: null };
+  return { holds: row.worker_id === sender.worker && String(row.epoch) === sender.epoch, botId: String(row.bot_id) };
+}
+
 /** Whether `fence` still holds the bot (a read, for sends outside a decision: an order in flight re-sent). */
 export async function holds(db: Db, botId: string, fence: Fence): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`select 1 as n from bot_leases where bot_id = ${botId} and worker_id = ${fence.worker} and epoch = ${fence.epoch}`.execute(db);

@@ -51,3 +51,31 @@ export const singletonsAndSettings: Migration = {
       .execute();
   },
 };
+
+/**
+ * Issue 15 §2: manual commands (add, close) for a bot another process owns, waiting for that owner
+ * (server/cluster/commands.ts). Options hold exact decimal strings; a row is taken once (taken_by,
+ * taken_at) before its deadline, and done with its result (placed, busy, nothing, error, expired).
+ */
+export const botCommands: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('bot_commands')
+      .addColumn('id', 'uuid', (c) => c.primaryKey())
+      .addColumn('bot_id', 'bigint', (c) => c.notNull().references('bots.id'))
+      .addColumn('kind', 'varchar(8)', (c) => c.notNull())
+      .addColumn('options', 'jsonb', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('deadline', 'timestamptz', (c) => c.notNull())
+      // The worker that took it (no reference: a worker's row goes when it leaves, its commands stay done).
+      .addColumn('taken_by', 'uuid')
+      .addColumn('taken_at', 'timestamptz')
+      .addColumn('result', 'varchar(16)')
+      .addColumn('holding', 'boolean')
+      .addColumn('done_at', 'timestamptz')
+      .execute();
+    // The waiting commands only (a handful at any time): what owners look up, whatever the number of bots.
+    await db.schema.createIndex('bot_commands_waiting_idx').on('bot_commands').column('bot_id').where(sql.ref('done_at'), 'is', null).execute();
+    await db.schema.createIndex('bot_commands_created_idx').on('bot_commands').column('created_at').execute();
+  },
+};

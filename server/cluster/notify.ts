@@ -15,6 +15,10 @@ export const BOT_CHANNEL = 'qb_bot';
 export const BOT_LIST_CHANNEL = 'qb_bots';
 /** A user's sessions changed (payload: user id): every process forgets its cached sessions of that user. */
 export const SESSION_CHANNEL = 'qb_session';
+/** A manual command waits for the bot's owner (payload: bot id; server/cluster/commands.ts). */
+export const COMMAND_CHANNEL = 'qb_command';
+/** A manual command's result was written (payload: command id): its sender reads it. */
+export const COMMAND_DONE_CHANNEL = 'qb_command_done';
 
 /** Inside the transaction that changed the bot: tells its owner, wherever it runs, once committed. */
 export async function notifyBot(tx: Db, botId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 
 /** How long a worker's bots stay its own without a heartbeat (config LEASE_TTL_MS). */
@@ -22,6 +22,12 @@ export interface WorkerOptions {
    * run of this server (SIGKILL), cleared at once so its bots are taken without waiting for the TTL.
    */
   solo?: boolean;
+  /**
+   * PostgreSQL (DATABASE_URL): the heartbeat gets a connection of its own. On the shared pool it waited
+   * behind the engine's work: with 2,000 bots acting in one round it queued for more than TTL - 4 s and
+   * the worker fenced itself (bench/bots-per-process.ts), though the database and the process were fine.
+   */
+  url?: string;
   log?: { error(obj: unknown, msg: string): void };
 }
 
@@ -39,6 +45,9 @@ export class Worker {
   /** After this long without a successful heartbeat the worker stops trading (TTL - 4 s; 60 % of a short test TTL). */
   readonly fenceMs: number;
   private readonly db: Db;
+  /** Where the heartbeat is written: its own connection on PostgreSQL, else the shared handle. */
+  private readonly beatDb: Db;
+  private readonly ownConnection: boolean;
   private readonly solo: boolean;
   private readonly log: WorkerOptions['log'];
   /** The monotonic time at which the last successful heartbeat started. */
@@ -53,6 +62,8 @@ export class Worker {
     this.fenceMs = this.ttlMs >= 8000 ? this.ttlMs - 4000 : Math.floor(this.ttlMs * 0.6);
     this.solo = options.solo ?? false;
     this.log = options.log;
+    this.ownConnection = options.url !== undefined && options.url !== '';
+    this.beatDb = this.ownConnection ? heartbeatConnection(options.url as string, options.log) : db;
   }
 
   /** Registers this process and starts its heartbeat. */
@@ -71,7 +82,7 @@ export class Worker {
     this.beating = true;
     const began = performance.now();
     try {
-      const { rows } = await sql<{ id: string }>`update workers set heartbeat_at = now() where id = ${this.id} returning id`.execute(this.db);
+      const { rows } = await sql<{ id: string }>`update workers set heartbeat_at = now() where id = ${this.id} returning id`.execute(this.beatDb);
       if (rows.length === 0) await sql`insert into workers (id, host, pid) values (${this.id}, ${hostname()}, ${process.pid})`.execute(this.db);
       this.lastBeat = began;
     } catch (error) {
@@ -99,5 +110,21 @@ export class Worker {
     await sql`update workers set draining = true where id = ${this.id}`.execute(this.db);
     await sql`update bot_leases set worker_id = null where worker_id = ${this.id}`.execute(this.db);
     await sql`delete from workers where id = ${this.id}`.execute(this.db);
+    if (this.ownConnection) await this.beatDb.destroy();
   }
+}
+
+/** A pool of one connection for the heartbeat (pg loaded on first use, as connect.ts does). */
+function heartbeatConnection(url: string, log: WorkerOptions['log']): Db {
+  return new Kysely({
+    dialect: new PostgresDialect({
+      pool: async () => {
+        const { default: pg } = await import('pg');
+        const pool = new pg.Pool({ connectionString: url, max: 1, allowExitOnIdle: true });
+        // A connection the database closed (a restart): the next heartbeat opens another.
+        pool.on('error', (error) => log?.error({ err: error }, 'heartbeat connection lost'));
+        return pool;
+      },
+    }),
+  });
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { singletonsAndSettings, workersAndLeases } from '../cluster/migration.ts';
+import { botCommands, singletonsAndSettings, workersAndLeases } from '../cluster/migration.ts';
 
 /** The one migration set, for PGlite and PostgreSQL alike. Append new entries; never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -380,4 +380,6 @@ export const migrations: Record<string, Migration> = {
   // Issue 15 §1: the cluster's workers and who owns which bot (server/cluster/migration.ts).
   '0014_workers_and_leases': workersAndLeases,
   '0015_singletons_and_settings': singletonsAndSettings,
+  // Issue 15 §2: manual commands waiting for the bot's owning process.
+  '0016_bot_commands': botCommands,
 };

@@ -92,6 +92,31 @@ describe('the engine when an exchange answer is lost', () => {
     await drop();
   });
 
+  it('tells its rounds and queue waits, and says when its rounds stall (GET /api/ready, issue 15 §5)', async () => {
+    const seen = { rounds: 0, queued: 0 };
+    let hang = false;
+    const stalling = new Engine({
+      db,
+      prices: { price: (_e, s) => (hang ? new Promise<string>(() => undefined) : Promise.resolve(market.priceAt(s, 0))) },
+      venue: async () => exchange,
+      tickMs: 20,
+      stallMs: 400,
+      observe: { round: () => seen.rounds++, queued: () => seen.queued++, leases: () => undefined },
+    });
+    expect(stalling.stalled()).toBeUndefined(); // not started: nothing to say
+    await newBot();
+    await stalling.start();
+    try {
+      expect(seen.queued).toBeGreaterThan(0); // the start's load and reconcile, one queued event per bot
+      await expect.poll(() => seen.rounds).toBeGreaterThan(2);
+      expect(stalling.stalled()).toBeUndefined();
+      hang = true; // the price source stops answering: the round in progress never ends
+      await expect.poll(() => stalling.stalled(), { timeout: 10_000 }).toMatch(/^no round for \d+ ms$/);
+    } finally {
+      await stalling.stop();
+    }
+  });
+
   it('looks a timed-out order up by its client order id and records the fill, never sending it twice', async () => {
     const id = await newBot();
     exchange.lose = 'after';

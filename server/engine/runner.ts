@@ -4,10 +4,23 @@ import { exchangeById } from '../exchanges/catalog.ts';
 import type { ExchangePort, OrderState } from '../exchanges/port.ts';
 import { BotBook } from './bot-book.ts';
 import { money } from '../../strategy/money.ts';
-import { kitOf, type KitState, type StrategyKit } from '../../strategy/kit.ts';
+import { holdsPosition, kitOf, type KitState, type StrategyKit } from '../../strategy/kit.ts';
 import { BotNotRunning, commitDecision, type OrderUpdate } from './persist.ts';
 import { claim, type Fence, holds, LeaseLost, liveWorkers, owned, release, wanted, winner } from '../cluster/leases.ts';
 import type { Worker } from '../cluster/workers.ts';
+import {
+  awaitCommand,
+  botsWithCommands,
+  CommandReplies,
+  type CommandKind,
+  type CommandOptions,
+  type CommandReport,
+  finishCommand,
+  leaseNow,
+  type LeaseNow,
+  submitCommand,
+  takeCommand,
+} from '../cluster/commands.ts';
 import type { BotId, ClientOrderId, EngineEvent, Intent, PlaceOrder } from '../../strategy/types.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
@@ -33,8 +46,20 @@ export interface EngineLog {
   error(obj: unknown, msg: string): void;
 }
 
+/**
+ * What the engine tells about its own work (GET /metrics, issue 15 §5): each round's duration, how long
+ * a bot's event waited behind the ones before it, and the leases gained and lost. server/metrics.ts
+ * implements it; the engine imports nothing of the HTTP side.
+ */
+export interface EngineObserver {
+  round(seconds: number): void;
+  queued(seconds: number): void;
+  leases(change: 'gained' | 'lost', count: number): void;
+}
+
 export interface EngineDeps {
   db: Db;
+  observe?: EngineObserver;
   prices: PriceSource;
   /** The exchange account a bot trades on (Paper venue or a live adapter with the user's keys). */
   venue(bot: BotRecord): Promise<ExchangePort>;
@@ -54,6 +79,15 @@ export interface EngineDeps {
    */
   cluster?: Worker;
   claimMs?: number;
+  /**
+   * A manual command for a bot another process owns (issue 15 §2): how long it may wait for that owner
+   * to take it (default 5 s; then it expires, never to run), and how much longer a taken one's result is
+   * waited for (default 20 s: its order may be on its way to a slow exchange).
+   */
+  commandDeadlineMs?: number;
+  commandSettleMs?: number;
+  /** How late a round (or ownership round) may be before stalled() says so (default 10 periods, at least 10 s). */
+  stallMs?: number;
 }
 
 /** The most bots one claim round takes: a worker that starts late does not swallow a whole cluster at once. */
@@ -70,7 +104,7 @@ interface LiveBot {
   state: KitState;
 }
 
-/** What a manual add or close came to. */
+/** What a manual add or close came to on the process that owns the bot. */
 export type CommandResult = 'placed' | 'busy' | 'nothing';
 
 /**
@@ -93,8 +127,16 @@ export class Engine {
   /** When this process first saw each bot that no live worker owns (the fallback after 3 x TTL). */
   private readonly orphans = new Map<string, number>();
   private claimTimer: NodeJS.Timeout | undefined;
+  /** The senders here waiting for their commands' results on other processes. */
+  private readonly replies = new CommandReplies();
+  /** The bots whose waiting commands are queued to run here (one run each at a time). */
+  private readonly commandRuns = new Set<string>();
   private owning = false;
   private ticking = false;
+  /** When the last round (and, in a cluster, the last ownership round) finished: /api/ready's liveness. */
+  private lastRoundAt: number | undefined;
+  private lastOwnAt: number | undefined;
+  private startedAt: number | undefined;
   private tickCount = 0;
 
   /** Where failures are reported (the server's logger once it exists). */
@@ -118,6 +160,7 @@ export class Engine {
       this.claimTimer.unref?.();
       this.timer = setInterval(() => void this.tick(), this.deps.tickMs ?? 1000);
       this.timer.unref?.();
+      this.startedAt = performance.now();
       return;
     }
     const rows = await this.deps.db
@@ -135,6 +178,7 @@ export class Engine {
     }
     this.timer = setInterval(() => void this.tick(), this.deps.tickMs ?? 1000);
     this.timer.unref?.();
+    this.startedAt = performance.now();
   }
 
   /**
@@ -149,6 +193,23 @@ export class Engine {
     this.stopTimers();
     await this.idle();
     await this.deps.cluster?.leave().catch((error: unknown) => this.log?.error({ err: error }, 'leases not released'));
+  }
+
+  /**
+   * Why this engine is not trading as it should, for GET /api/ready (issue 15 §5), or undefined: fenced
+   * (no heartbeat: it trades nothing), or its round or ownership round late by 10 of their periods (at
+   * least 10 s: a stuck price source or database). Not started: nothing to say.
+   */
+  stalled(): string | undefined {
+    const startedAt = this.startedAt;
+    if (!this.timer || startedAt === undefined) return undefined;
+    if (this.deps.cluster?.fenced()) return 'fenced: no heartbeat, trading nothing';
+    const now = performance.now();
+    const since = (last: number | undefined) => now - (last ?? startedAt);
+    const limit = (periodMs: number) => this.deps.stallMs ?? Math.max(10 * periodMs, 10_000);
+    if (since(this.lastRoundAt) > limit(this.deps.tickMs ?? 1000)) return `no round for ${Math.round(since(this.lastRoundAt))} ms`;
+    if (this.deps.cluster && since(this.lastOwnAt) > limit(this.deps.claimMs ?? 1000)) return `no ownership round for ${Math.round(since(this.lastOwnAt))} ms`;
+    return undefined;
   }
 
   /** Stops every timer and the heartbeat without freeing anything: to the others, this process died. */
@@ -172,7 +233,15 @@ export class Engine {
   /** Runs `work` for one bot after its earlier work: a bot's events are handled one at a time. */
   serial<T>(botId: string, work: () => Promise<T>): Promise<T> {
     const before = this.queues.get(botId) ?? Promise.resolve();
-    const next = before.then(work, work);
+    const observe = this.deps.observe;
+    const queuedAt = performance.now();
+    const run = observe
+      ? () => {
+          observe.queued((performance.now() - queuedAt) / 1000);
+          return work();
+        }
+      : work;
+    const next = before.then(run, run);
     const settled = next.catch(() => undefined);
     this.queues.set(botId, settled);
     void settled.then(() => {
@@ -213,10 +282,10 @@ export class Engine {
 
   /**
    * A manual add (of `quote`, else the next order's) or close (of `part`, else everything), carried out
-   * like any event. Call inside `serial`.
+   * like any event on this process. Call inside `serial`.
    */
-  async command(botId: string, kind: 'add' | 'close', options: { quote?: Decimal | undefined; part?: { amount: Decimal; share: string } | undefined } = {}): Promise<CommandResult> {
-    // In a cluster, a bot another live process owns is its to trade (commands to the owner: issue 15 §2).
+  async command(botId: string, kind: CommandKind, options: CommandOptions = {}): Promise<CommandResult> {
+    // In a cluster, a bot another live process owns is its to trade: `manual` sends the command there.
     if (!(await this.claimOne(botId))) return 'busy';
     const live = this.bots.get(botId) ?? (await this.load(botId));
     if (!live) return 'nothing';
@@ -225,8 +294,88 @@ export class Engine {
     const event: EngineEvent = kind === 'add' ? { type: 'ManualAddRequested', price, quote: options.quote } : { type: 'ManualCloseRequested', price, part: options.part };
     const { state, intents } = live.kit.decide(live.state, event, live.view);
     if (intents.length === 0) return 'nothing';
-    await this.carryOut(live, event, state, intents);
-    return 'placed';
+    // Not committed (the lease moved on meanwhile): nothing was placed, the trader tries again.
+    return (await this.carryOut(live, event, state, intents)) ? 'placed' : 'busy';
+  }
+
+  /**
+   * A trader's manual add or close, wherever the bot is traded (issue 15 §2): here when this process
+   * holds the bot's lease, or takes it because nobody holds it (a paused bot is owned by no one after
+   * a restart); else sent to the live process that owns it, whose answer is waited for (commands.ts).
+   * Answers the result and whether the bot holds a position after it. Call inside `serial`.
+   */
+  async manual(botId: string, kind: CommandKind, options: CommandOptions = {}): Promise<CommandReport> {
+    const cluster = this.deps.cluster;
+    if (!cluster || this.epochs.has(botId)) return this.commandHere(botId, kind, options);
+    let lease = await leaseNow(this.deps.db, botId, cluster.ttlMs);
+    if (lease?.holder === null) {
+      if (await this.takeFree(botId, lease)) return this.commandHere(botId, kind, options);
+      // Taken by another process at the same moment (or this one is fenced): read again.
+      lease = await leaseNow(this.deps.db, botId, cluster.ttlMs);
+    }
+    if (!lease) return { result: 'nothing', holding: false };
+    if (lease.holder === null) return { result: 'busy', holding: false };
+    const deadlineMs = this.deps.commandDeadlineMs ?? 5000;
+    const id = await submitCommand(this.deps.db, botId, kind, options, deadlineMs);
+    return awaitCommand(this.deps.db, this.replies, id, {
+      deadlineMs,
+      settleMs: this.deps.commandSettleMs ?? 20_000,
+      pollMs: Math.min(250, Math.max(20, deadlineMs / 10)),
+      // The bot came to this process meanwhile (its queue for the bot is the one waiting here).
+      runHere: () => (this.epochs.has(botId) ? this.runCommands(botId) : Promise.resolve()),
+    });
+  }
+
+  /** The owner's `command`, answered as `manual` answers. */
+  private async commandHere(botId: string, kind: CommandKind, options: CommandOptions): Promise<CommandReport> {
+    const result = await this.command(botId, kind, options);
+    return { result, holding: holdsPosition(this.stateOf(botId) ?? null) };
+  }
+
+  /** Takes a bot no live process holds, whatever its status (a command is the trader's own). Call inside `serial`. */
+  private async takeFree(botId: string, lease: LeaseNow): Promise<boolean> {
+    const cluster = this.deps.cluster;
+    if (!cluster || cluster.fenced()) return false;
+    const [won] = await claim(this.deps.db, cluster.id, [{ botId, userId: lease.userId, epoch: lease.epoch }], cluster.ttlMs);
+    if (!won) return false;
+    this.epochs.set(botId, won.epoch);
+    return true;
+  }
+
+  /** A command for a bot was written (a NOTIFY): its owner runs the waiting commands in the bot's queue. */
+  commandArrived(botId: string): void {
+    if (!this.epochs.has(botId) || this.commandRuns.has(botId)) return;
+    this.commandRuns.add(botId);
+    void this.serial(botId, async () => {
+      this.commandRuns.delete(botId);
+      await this.runCommands(botId);
+    }).catch((error: unknown) => this.log?.error({ err: error, bot: botId }, 'commands failed'));
+  }
+
+  /** A command's result was written (a NOTIFY): its sender, if it waits here, reads it. */
+  commandDone(id: string): void {
+    this.replies.arrived(id);
+  }
+
+  /**
+   * Takes and runs the bot's waiting commands one by one, under this process's lease and before each
+   * one's deadline (commands.ts takeCommand), and records each result for its sender. Call inside `serial`.
+   */
+  private async runCommands(botId: string): Promise<void> {
+    for (;;) {
+      const fence = this.fence(botId);
+      if (!fence || this.deps.cluster?.fenced()) return;
+      const taken = await takeCommand(this.deps.db, botId, fence);
+      if (!taken) return;
+      let report: CommandReport;
+      try {
+        report = await this.commandHere(botId, taken.kind, taken.options);
+      } catch (error) {
+        this.log?.error({ err: error, bot: botId }, 'manual command failed');
+        report = { result: 'error', holding: holdsPosition(this.stateOf(botId) ?? null) };
+      }
+      await finishCommand(this.deps.db, taken.id, report);
+    }
   }
 
   /** One round: every symbol with running bots is priced once and its bots evaluated. */
@@ -234,6 +383,7 @@ export class Engine {
     // A worker too long without a heartbeat may have lost its bots already: it trades nothing.
     if (this.ticking || this.deps.cluster?.fenced()) return;
     this.ticking = true;
+    const began = performance.now();
     try {
       this.tickCount++;
       const keys = new Map<string, LiveBot>();
@@ -273,6 +423,8 @@ export class Engine {
       }
     } finally {
       this.ticking = false;
+      this.lastRoundAt = performance.now();
+      this.deps.observe?.round((this.lastRoundAt - began) / 1000);
     }
   }
 
@@ -319,14 +471,14 @@ export class Engine {
     if (intents.length > 0) await this.carryOut(live, event, state, intents);
   }
 
-  /** Commits a decision, then sends its orders; each answer is handled as the next event. */
-  private async carryOut(live: LiveBot, event: EngineEvent, state: KitState, intents: Intent[], before = live.state, order?: OrderUpdate): Promise<void> {
+  /** Commits a decision, then sends its orders; each answer is handled as the next event. False: nothing was committed. */
+  private async carryOut(live: LiveBot, event: EngineEvent, state: KitState, intents: Intent[], before = live.state, order?: OrderUpdate): Promise<boolean> {
     const id = live.record.id;
     let fence: Fence | undefined;
     if (this.deps.cluster) {
       // Dropped or reloaded meanwhile (its lease lost or granted anew): this decision was made on an old state.
       fence = this.fence(id);
-      if (this.bots.get(id) !== live || !fence) return;
+      if (this.bots.get(id) !== live || !fence) return false;
       if (this.deps.cluster.fenced()) {
         live.state = before;
         this.place(live);
@@ -344,16 +496,18 @@ export class Engine {
       // Another worker holds the bot now: it is forgotten here, and nothing is sent.
       if (error instanceof LeaseLost) {
         this.drop(id);
-        return;
+        this.deps.observe?.leases('lost', 1);
+        return false;
       }
       // Nothing was written: forget the decision and take the stored state back.
       await this.load(live.record.id);
       // Paused or stopped through the API meanwhile: reloaded off the book, which is all there is to do.
-      if (error instanceof BotNotRunning) return;
+      if (error instanceof BotNotRunning) return false;
       throw error;
     }
     this.place(live);
     for (const intent of intents) if (intent.type === 'PlaceOrder') await this.send(live, intent);
+    return true;
   }
 
   /** Puts the bot back on the book (or keeps it off) after its state changed. */
@@ -378,6 +532,8 @@ export class Engine {
         ...(intent.amount ? { amount: intent.amount } : {}),
       });
     } catch (error) {
+      // Paper refused it in its own transaction: the lease moved on since this decision (issue 15 §6).
+      if (error instanceof LeaseLost) return this.drop(live.record.id);
       // The outcome is unknown: the order stays in flight and is looked up by its id later, never re-sent blindly.
       this.log?.error({ err: error, order: intent.clientOrderId }, 'order outcome unknown');
       return;
@@ -470,7 +626,8 @@ export class Engine {
    * One ownership round of a worker (every second): claims the free bots it wins (rendezvous hashing
    * on the trader; any bot left unowned for 3 x TTL), re-reads the leases it holds, forgets the ones it
    * lost, loads and reconciles the ones it gained, reloads a bot whose status was changed through
-   * another process, and hands over a few bots that a worker which joined now wins.
+   * another process, runs the manual commands waiting for its bots, and hands over a few bots that a
+   * worker which joined now wins.
    */
   private async own(): Promise<void> {
     const cluster = this.deps.cluster;
@@ -492,11 +649,14 @@ export class Engine {
       await claim(db, me, mine.slice(0, CLAIMS_PER_ROUND), cluster.ttlMs);
       const leases = await owned(db, me);
       const held = new Map(leases.map((l) => [l.botId, l]));
+      let lost = 0;
       for (const id of [...this.epochs.keys()]) {
         if (held.get(id)?.epoch === this.epochs.get(id)) continue;
         // Lost (taken by another worker after a missed heartbeat, or freed): forgotten; its queued decisions are void.
         this.drop(id);
+        lost++;
       }
+      const gained = leases.filter((l) => !this.epochs.has(l.botId)).length;
       for (const lease of leases) {
         const live = this.bots.get(lease.botId);
         if (!this.epochs.has(lease.botId)) {
@@ -511,16 +671,25 @@ export class Engine {
           void this.serial(lease.botId, () => this.refresh(lease.botId)).catch(() => undefined);
         }
       }
-      if (!workers.includes(me)) return;
-      const moving: string[] = [];
-      for (const lease of leases) {
-        const live = this.bots.get(lease.botId);
-        if (!live || live.state.pending || this.queues.has(lease.botId)) continue;
-        if ((winner(workers, live.record.userId) ?? me) !== me) moving.push(lease.botId);
-        if (moving.length >= RELEASES_PER_ROUND) break;
+      if (workers.includes(me)) {
+        // Nothing awaited since the gains above: a bot gained in this round is still queued, never handed on at once.
+        const moving: string[] = [];
+        for (const lease of leases) {
+          const live = this.bots.get(lease.botId);
+          if (!live || live.state.pending || this.queues.has(lease.botId)) continue;
+          if ((winner(workers, live.record.userId) ?? me) !== me) moving.push(lease.botId);
+          if (moving.length >= RELEASES_PER_ROUND) break;
+        }
+        for (const id of moving) this.drop(id);
+        await release(db, me, moving);
+        lost += moving.length;
       }
-      for (const id of moving) this.drop(id);
-      await release(db, me, moving);
+      if (gained) this.deps.observe?.leases('gained', gained);
+      if (lost) this.deps.observe?.leases('lost', lost);
+      this.lastOwnAt = performance.now();
+      // Manual commands whose notification was lost, or sent before this process gained the bot (one a
+      // bot just handed on is no longer ours: its next owner runs it).
+      for (const id of await botsWithCommands(db, me)) this.commandArrived(id);
     } catch (error) {
       this.log?.error({ err: error }, 'claim round failed');
     } finally {

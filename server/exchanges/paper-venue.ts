@@ -1,4 +1,5 @@
 import type Decimal from 'decimal.js';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { money } from '../../strategy/money.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
@@ -8,6 +9,7 @@ import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from '.
 import { fail } from '../services/errors.ts';
 import { holdsPosition } from '../../strategy/kit.ts';
 import { auditVenueCall } from './venue-audit.ts';
+import { LeaseLost, senderHolds } from '../cluster/leases.ts';
 
 type OrderRow = {
   client_order_id: string;
@@ -111,16 +113,42 @@ export class PaperVenue implements ExchangePort {
     return row ? orderOf(row) : null;
   }
 
+  /**
+   * Fills a market order, once per client order id. A cluster's order (`request.sender`) is fenced here
+   * too (issue 15 §6): in the same transaction as the fill, the bot's lease row is locked and compared
+   * with the sender, and an order from a process that no longer holds the bot is refused with LeaseLost,
+   * neither filled nor answered from Paper's records, so a woken stale owner gets nothing through, and
+   * the owner that took the bot over finds either this order (it came first: the takeover waited for
+   * the lock) or nothing, and sends it itself under the same id. Live exchanges cannot take part in our
+   * transaction: what protects them is the sender's lease, checked in the decision's transaction just
+   * before the send (read again before a re-send, runner.ts), its heartbeat's self-fence, and the client
+   * order id, which the new owner looks up on the exchange before it sends anything again.
+   */
   async placeMarketOrder(request: MarketOrderRequest): Promise<OrderState> {
     const m = await this.market(request.symbol);
-    await openPaperAccount(this.db, this.userId, this.exchangeId);
     // The price is read before the transaction: a live exchange's answer must not hold the lock.
     const price = await this.source.price(request.symbol);
-    return this.db.transaction().execute(async (tx) => {
-      // Locking the balances serialises this user's orders; the order id is checked under the lock.
+    let lost: string | null = null;
+    const answer = await this.db.transaction().execute(async (tx) => {
+      // The bot's lease first, then the account (every Paper order locks in that order).
+      const fence = request.sender ? await senderHolds(tx, request.clientOrderId, request.sender) : undefined;
+      if (fence && !fence.holds) {
+        const known = await tx.selectFrom('paper_orders').select('client_order_id').where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
+        await auditVenueCall(this.db as never, tx as never, request, known !== undefined, true);
+        // Committed all the same (the audit's row, in tests): the refusal is thrown once it is.
+        lost = fence.botId;
+        return null;
+      }
+      // One order of this account at a time, the order id checked under the lock: a lock on the account
+      // (transaction-scoped), then its balances read afresh. Locking only the balance rows was not enough:
+      // an order waiting for them had not seen the row of a coin another order had just created, set its
+      // own amount over it (a lost fill), or deadlocked with a third order that had locked it first.
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`paper:${this.exchangeId}:${this.userId}`}, 0))`.execute(tx);
+      // Opened on its first order, under the lock (a statement and a commit fewer than before the transaction).
+      await openPaperAccount(tx, this.userId, this.exchangeId);
       const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', this.userId).where('exchange_id', '=', this.exchangeId).forUpdate().execute();
       const known = await tx.selectFrom('paper_orders').selectAll().where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
-      await auditVenueCall(this.db as never, tx as never, request, known !== undefined);
+      await auditVenueCall(this.db as never, tx as never, request, known !== undefined, false);
       if (known) return orderOf(known);
       const balances = new Map(held.map((r) => [r.currency, money(r.amount)]));
       const { order, changes } = fillMarketOrder(m, price, request, (c) => balances.get(c) ?? money(0));
@@ -151,6 +179,8 @@ export class PaperVenue implements ExchangePort {
         .execute();
       return order;
     });
+    if (answer === null) throw new LeaseLost(lost ?? request.clientOrderId);
+    return answer;
   }
 }
 

@@ -21,7 +21,11 @@ export interface MarketOrderRequest {
   side: Side;
   quote?: Decimal;
   amount?: Decimal;
-  /** The lease it is sent under (a worker of the cluster): recorded by Paper's test audit only (venue-audit.ts), ignored by exchanges. */
+  /**
+   * The lease it is sent under (a worker of the cluster). Paper refuses the order (LeaseLost) unless it
+   * is still the bot's lease, in the order's own transaction (paper-venue.ts), and its test audit
+   * records it (venue-audit.ts); live exchanges ignore it.
+   */
   sender?: { worker: string; epoch: string };
 }
 

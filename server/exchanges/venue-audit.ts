@@ -6,7 +6,8 @@ import type { MarketOrderRequest } from './port.ts';
  * only): with TEST_VENUE_AUDIT=1 in the environment at start, each placeMarketOrder writes a
  * `venue_calls` row in its own transaction: the client order id, the worker and lease epoch that sent
  * it, the bot's lease as the database has it at that moment, and whether Paper already knew the id
- * (a repeat it answers with the first fill). Unset, nothing is read or written and no table exists.
+ * (a repeat it answers with the first fill), and whether it refused the call because its sender no
+ * longer held the bot's lease (paper-venue.ts). Unset, nothing is read or written and no table exists.
  */
 export const venueAudit = process.env.TEST_VENUE_AUDIT === '1';
 
@@ -17,7 +18,7 @@ function ensureTable(db: Kysely<never>): Promise<void> {
   const create = () =>
     sql`create table if not exists venue_calls (
       id bigserial primary key, client_order_id text not null, bot_id bigint, worker_id text, epoch bigint,
-      lease_worker text, lease_epoch bigint, known boolean not null, at timestamptz not null default clock_timestamp())`.execute(db);
+      lease_worker text, lease_epoch bigint, known boolean not null, refused boolean not null default false, at timestamptz not null default clock_timestamp())`.execute(db);
   table ??= create()
     .catch(() => new Promise((r) => setTimeout(r, 100)).then(create))
     .then(() => undefined);
@@ -25,11 +26,11 @@ function ensureTable(db: Kysely<never>): Promise<void> {
 }
 
 /** Inside Paper's order transaction: records this call (a no-op unless TEST_VENUE_AUDIT=1). */
-export async function auditVenueCall(db: Kysely<never>, tx: Kysely<never>, request: MarketOrderRequest, known: boolean): Promise<void> {
+export async function auditVenueCall(db: Kysely<never>, tx: Kysely<never>, request: MarketOrderRequest, known: boolean, refused: boolean): Promise<void> {
   if (!venueAudit) return;
   await ensureTable(db);
-  await sql`insert into venue_calls (client_order_id, bot_id, worker_id, epoch, lease_worker, lease_epoch, known)
-    select ${request.clientOrderId}, o.bot_id, ${request.sender?.worker ?? null}, ${request.sender?.epoch ?? null}::bigint, l.worker_id, l.epoch, ${known}
+  await sql`insert into venue_calls (client_order_id, bot_id, worker_id, epoch, lease_worker, lease_epoch, known, refused)
+    select ${request.clientOrderId}, o.bot_id, ${request.sender?.worker ?? null}, ${request.sender?.epoch ?? null}::bigint, l.worker_id, l.epoch, ${known}, ${refused}
     from (select ${request.clientOrderId}::text as id) c
       left join bot_orders o on o.client_order_id = c.id left join bot_leases l on l.bot_id = o.bot_id`.execute(tx);
 }

@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   // /api/health, /api/ready and /metrics, and every request timed (issue 15 §5).
-  registerObservability(app, { db: deps.db, metrics, translate, ready: deps.ready });
+  registerObservability(app, { db: deps.db, metrics, translate, ready: deps.ready, engineProblem: () => trading.engine.stalled() });
   const limiter = new LoginLimiter(deps.db, deps.config.limits);
   // Before any route: every call that needs no token gets its per-source limit (issue 12 finding 5).
   await registerRateLimits(app, deps.db, deps.config.rateLimits ?? defaultRateLimits);

@@ -21,6 +21,8 @@ export interface ObservabilityDeps {
   translate: Translate;
   /** Resolves when the start-up (database, migrations, key check) is done. */
   ready?: Promise<unknown> | undefined;
+  /** Why the trading engine is not trading as it should (fenced, its loops late), or undefined. */
+  engineProblem?: (() => string | undefined) | undefined;
 }
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -34,7 +36,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * Issue 15 §5, for load balancers, orchestrators and Prometheus:
  *  - `GET /api/health`: the process is alive (never touches the database);
- *  - `GET /api/ready`: the start-up is done, the database answers and has this build's migrations;
+ *  - `GET /api/ready`: the start-up is done, the database answers and has this build's migrations,
+ *    and the engine's loops run (its round and, in a cluster, its ownership round and heartbeat);
  *    else HTTP 503 with the envelope (5004) and the reason in the log;
  *  - `GET /metrics`: Prometheus's text format: request latency by route and status, bots by status
  *    and those this process owns (from the database when scraped), orders sent and failed, the
@@ -96,7 +99,7 @@ export function registerObservability(app: FastifyInstance, deps: ObservabilityD
   app.get('/api/health', async () => ({ code: 1, msg: 'ok', data: { status: 'ok' } }));
 
   app.get('/api/ready', async (request, reply) => {
-    const reason = failed ? `start-up failed: ${failed}` : !started ? 'starting' : await databaseProblem(db);
+    const reason = failed ? `start-up failed: ${failed}` : !started ? 'starting' : ((await databaseProblem(db)) ?? deps.engineProblem?.());
     if (!reason) return { code: 1, msg: 'ok', data: { status: 'ready' } };
     request.log.warn({ reason }, 'not ready');
     return reply.status(503).send(errorEnvelope(deps.translate, languageOf(request.headers.lang), 'ServiceUnavailable'));

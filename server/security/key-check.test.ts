@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
 import type { ClientFactory } from '../exchanges/verify.ts';
 import { bindKeys } from '../services/exchange-keys.ts';
-import { dbKinds, openTestDb, PG_URL } from '../test-support.ts';
+import { bareUser, dbKinds, openTestDb, PG_URL } from '../test-support.ts';
 import { FINGERPRINT_SETTING, SecretKeyRefused, checkServerKey, loadServerKey, type ServerKey } from './key-check.ts';
 import { rotateSecrets } from './rotate-key.ts';
 import { SecretBox } from './secret-box.ts';
@@ -79,18 +79,7 @@ describe.each(dbKinds)('the key of the database (%s)', (kind) => {
     await forget();
     const user = await db
       .insertInto('users')
-      .values({
-        sn: String(20_000_000 + Math.floor(Math.random() * 1e7)),
-        account: `keycheck${kind}`,
-        password_hash: null,
-        payment_hash: null,
-        nickname: 'n',
-        email: '',
-        mobile: '',
-        address: null,
-        avatar: '',
-        referrer_id: null,
-      })
+      .values(bareUser(String(20_000_000 + Math.floor(Math.random() * 1e7)), `keycheck${kind}`))
       .returning('id')
       .executeTakeFirstOrThrow();
     const used = randomBytes(32);

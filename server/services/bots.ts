@@ -19,6 +19,7 @@ import type { Trading } from '../trading.ts';
 import { AppError, fail } from './errors.ts';
 import { balances } from '../ledger.ts';
 import { notifyBot } from '../cluster/notify.ts';
+import type { CommandOutcome } from '../cluster/commands.ts';
 import { defaultBotName } from '../market/catalog.ts';
 import type { Language } from '../../contract/envelope.ts';
 
@@ -269,6 +270,16 @@ async function checkClosePart(deps: BotsDeps, row: { id: string | number; type: 
 }
 
 /**
+ * A manual command that placed nothing for a reason other than the strategy's: an order in progress
+ * (or the owning process failed to carry it out), or not taken by the owning process before its
+ * deadline (it never will be: the trader tries again).
+ */
+function refuseUnplaced(result: CommandOutcome): void {
+  if (result === 'expired') throw fail('Timeout');
+  if (result === 'busy' || result === 'error') throw fail('StrategyBusy');
+}
+
+/**
  * botOperation: start, stop, pause, resume, delete, or a manual add or close. Answers the bot's id, or
  * null once deleted. A manual add may name the quote to spend (`amount`, checked against the market's
  * minimum and the free balance); a manual close may name a part (`share` in percent or `baseAmount`:
@@ -300,25 +311,21 @@ export async function operateBot(
     if (options.share !== undefined && action !== 'close') throw new InputError('ValidationError', 'share');
     if (options.baseAmount !== undefined && (action !== 'close' || options.share !== undefined)) throw new InputError('ValidationError', 'baseAmount');
     if (action === 'stop' && options.sell && isStatus(transitions.stop[row.status] ?? '')) {
-      // 'nothing': no position to sell (the engine loads the bot to know).
-      const sold = await trading.engine.command(id, 'close');
-      if (sold === 'busy') throw fail('StrategyBusy');
+      // 'nothing': no position to sell (the owning engine loads the bot to know), wherever it runs.
+      const sold = await trading.engine.manual(id, 'close');
+      refuseUnplaced(sold.result);
       // A live order that is not filled yet leaves the position (and the bot) as it is: the trader stops again once it is sold.
-      if (holdsPosition(trading.engine.stateOf(id) ?? null)) throw fail('StrategyBusy');
+      if (sold.holding) throw fail('StrategyBusy');
     }
     if (action === 'add' || action === 'close') {
       if (row.status === 'stopped' && action === 'add') throw fail('StrategyStoppedNoAdd');
-      const state = trading.engine.stateOf(id);
       const quote = options.amount === undefined ? undefined : await checkAddAmount(deps, userId, row, options.amount);
       const ask: CloseAsk | undefined = options.share !== undefined ? { percent: money(options.share) } : options.baseAmount !== undefined ? { amount: money(options.baseAmount) } : undefined;
       const part = ask ? await checkClosePart(deps, row, ask) : undefined;
-      const result = await trading.engine.command(id, action, { quote, part });
-      if (result === 'busy') throw fail('StrategyBusy');
-      if (result === 'nothing') {
-        const s = state ?? trading.engine.stateOf(id);
-        const holding = holdsPosition(s);
-        throw fail(!holding ? 'StrategyNoPosition' : action === 'add' ? 'StrategyMaxPositionsReached' : 'StrategyBusy');
-      }
+      // Carried out by the process that owns the bot: this one, or another one the command is sent to.
+      const { result, holding } = await trading.engine.manual(id, action, { quote, part });
+      refuseUnplaced(result);
+      if (result === 'nothing') throw fail(!holding ? 'StrategyNoPosition' : action === 'add' ? 'StrategyMaxPositionsReached' : 'StrategyBusy');
       return id;
     }
     const next = transitions[action][row.status];
@@ -335,7 +342,8 @@ export async function operateBot(
         if (e instanceof AppError) throw e;
         throw fail('StrategyStartFailed');
       }
-      if (action === 'start' && !holdsPosition(trading.engine.stateOf(id) ?? null)) await checkFunds(deps, userId, row.type, exchange, row.symbol, row.params as MartinParams | GridParams);
+      // The owning engine's state when it is this process, else the stored one (the same once committed).
+      if (action === 'start' && !holdsPosition(trading.engine.stateOf(id) ?? row.state)) await checkFunds(deps, userId, row.type, exchange, row.symbol, row.params as MartinParams | GridParams);
     }
     await db.transaction().execute(async (tx) => {
       // A bot that finished its last cycle (repeat off) starts a new one when started again.
