@@ -5,7 +5,7 @@ const exclude = ['**/*.test.*'];
 
 /**
  * The areas loaded on demand, one catalog each: the features of src/features (but auth, a public
- * screen), each loaded by the routes that show that feature; `shared` (src/shared and the logged-in
+ * screen), each loaded by the routes that show that feature; `shared` (src/shared, the tab bar and the logged-in
  * routes' own texts), loaded by the layout of every logged-in screen; `wallet` (the wallet's error
  * texts), loaded only when a wallet flow fails; `register` (the registration form), loaded by its
  * route; `legal` (the user agreement and the privacy policy: long, and rarely read), loaded by theirs.
@@ -14,7 +14,8 @@ const exclude = ['**/*.test.*'];
 export const features = ['bots', 'exchanges', 'funds', 'market', 'notices', 'rank', 'referral', 'settings'] as const;
 const areas: Record<string, string[]> = {
   ...Object.fromEntries(features.map((f) => [f, [`<rootDir>/src/features/${f}`]])),
-  shared: ['<rootDir>/src/shared', '<rootDir>/src/routes/_authed'],
+  // The tab bar shows on logged-in screens only, loaded with this catalog by their layout.
+  shared: ['<rootDir>/src/shared', '<rootDir>/src/routes/_authed', '<rootDir>/src/components/ui/tab-bar/tab-bar.tsx'],
   wallet: ['<rootDir>/src/lib/wallet/wallet-errors.ts'],
   // A public screen, but /login (the entry) need not carry its texts.
   register: ['<rootDir>/src/features/auth/components/register-form.tsx'],

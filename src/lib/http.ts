@@ -17,6 +17,7 @@ import { navigateTo } from './navigation.ts';
 import { wipeSession } from './session-end.ts';
 import { clientMessages } from './messages.ts';
 import { CACHED_AT_HEADER, OFFLINE_HEADER, servedOfflineAtom } from './offline.ts';
+import { takeEarlyAnswer } from './early-answers.ts';
 
 // The app's update watch (its own chunk) starts once a service worker is active: at once on a visit the
 // worker serves, and on a first visit after public/boot.js has registered it, once the first screen's
@@ -44,6 +45,8 @@ export const http = ky.create({
   // Every status comes back as a Response: the spec's HTTP rules below need the status and the body.
   throwHttpErrors: false,
   headers: { accept: 'application/json' },
+  // Home's first answers may have been asked for with the page already (early-answers.ts).
+  fetch: (input, init) => takeEarlyAnswer(input) ?? fetch(input, init),
   hooks: {
     beforeRequest: [
       ({ request }) => {

@@ -1,34 +1,25 @@
-/**
- * Display formatting of the exact decimal strings the server sends. Intl formats a numeric string
- * exactly (no float round trip), so "0.30000000000000004"-style noise can never appear on screen.
- */
-const formats = new Map<string, Intl.NumberFormat>();
+import { formatDecimal } from './decimal-display.ts';
 
-function formatter(locale: string, max: number, signed: boolean, min = 0, down = false): Intl.NumberFormat {
-  const key = `${locale}:${max}:${signed}:${min}:${down}`;
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', {
-      minimumFractionDigits: min,
-      maximumFractionDigits: max,
-      signDisplay: signed ? 'exceptZero' : 'auto',
-      ...(down ? { roundingMode: 'trunc' as const } : {}),
-    });
-    formats.set(key, f);
-  }
-  return f;
+/**
+ * Display formatting of the exact decimal strings the server sends: on their digits as text
+ * (decimal-display.ts), so "0.30000000000000004"-style noise can never appear on screen. Chinese and
+ * English write figures alike ("1,234.5"), so `locale` only chooses the texts around them.
+ */
+/** At most `max` decimals (at least `min`); `signed`: + before a gain; `down`: cut, not rounded. */
+function fmt(value: string | number, max: number, signed = false, min = 0, down = false): string {
+  return formatDecimal(value, { min, max, signed, down });
 }
 
 /** A decimal string for display, at most `max` decimals; an empty or null value shows as a dash. */
-export function num(value: string | number | null | undefined, locale: string, max = 4): string {
+export function num(value: string | number | null | undefined, _locale: string, max = 4): string {
   if (value === null || value === undefined || value === '') return '—';
-  return formatter(locale, max, false).format(value as unknown as number);
+  return fmt(value, max, false);
 }
 
 /** A profit with its sign (+1.23, -0.5, 0). */
-export function signed(value: string | number | null | undefined, locale: string, max = 4): string {
+export function signed(value: string | number | null | undefined, _locale: string, max = 4): string {
   if (value === null || value === undefined || value === '') return '—';
-  return formatter(locale, max, true).format(value as unknown as number);
+  return fmt(value, max, true);
 }
 
 /**
@@ -70,7 +61,7 @@ export function decimalsOf(step: string | null | undefined): number | undefined 
 export function price(value: string | number | null | undefined, locale: string, tick?: string | null): string {
   if (value === null || value === undefined || value === '') return '—';
   const d = decimalsOf(tick);
-  if (d !== undefined) return formatter(locale, d, false, d).format(value as unknown as number);
+  if (d !== undefined) return fmt(value, d, false, d);
   const size = Math.abs(Number(value));
   return num(value, locale, size >= 1000 ? 2 : size >= 1 ? 4 : 8);
 }
@@ -79,30 +70,30 @@ export function price(value: string | number | null | undefined, locale: string,
  * An amount of the pair's base coin: at the market's step when known ("0.0012" at 0.0001), else at 8;
  * cut, not rounded up (a holding is never shown larger than it is, as exchanges show what can be sold).
  */
-export function amount(value: string | number | null | undefined, locale: string, step?: string | null): string {
+export function amount(value: string | number | null | undefined, _locale: string, step?: string | null): string {
   if (value === null || value === undefined || value === '') return '—';
-  return formatter(locale, decimalsOf(step) ?? 8, false, 0, true).format(value as unknown as number);
+  return fmt(value, decimalsOf(step) ?? 8, false, 0, true);
 }
 
 /** Fuel and rewards: at least 2 decimals, at most 4 ("12.50", "0.0375"). */
-export function fuel(value: string | number | null | undefined, locale: string): string {
+export function fuel(value: string | number | null | undefined, _locale: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  return formatter(locale, 4, false, 2).format(value as unknown as number);
+  return fmt(value, 4, false, 2);
 }
 
 /**
  * An amount of one of the platform's own balances: USDT at 2 decimals at most, fuel, points and rewards
  * at 2-4; `sign` adds + to a credit (the account logs).
  */
-export function platformAmount(value: string | number | null | undefined, unit: 'usdt' | 'fuel' | 'points' | 'rewards', locale: string, sign = false): string {
+export function platformAmount(value: string | number | null | undefined, unit: 'usdt' | 'fuel' | 'points' | 'rewards', _locale: string, sign = false): string {
   if (value === null || value === undefined || value === '') return '—';
-  return (unit === 'usdt' ? formatter(locale, 2, sign) : formatter(locale, 4, sign, 2)).format(value as unknown as number);
+  return unit === 'usdt' ? fmt(value, 2, sign) : fmt(value, 4, sign, 2);
 }
 
 /** A change in percent with its sign, always 2 decimals: "+4.20%", "-0.63%", "0.00%". */
-export function pct(value: string | number | null | undefined, locale: string): string {
+export function pct(value: string | number | null | undefined, _locale: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  return `${formatter(locale, 2, true, 2).format(value as unknown as number)}%`;
+  return `${fmt(value, 2, true, 2)}%`;
 }
 
 /** Whether a decimal string is above, below or at zero (for the profit colour). */

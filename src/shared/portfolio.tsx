@@ -8,6 +8,9 @@ import { call, failed } from './query.ts';
 import { useExchangeNames } from './exchange-names.ts';
 import * as css from './blocks.css.ts';
 
+/** The equity across accounts, refreshed every 15 s while shown (home's loader asks for it ahead). */
+export const portfolioQuery = { ...call('userPortfolio', undefined, { show: false }), refetchInterval: 15_000 };
+
 /** An account's name ("Binance 模拟" / "Binance (simulated)") and whether its money is real: simulated accounts are always labelled so. */
 function AccountName({ account }: { account: PortfolioAccount }) {
   const name = useExchangeNames()(account.exchange);
@@ -26,7 +29,7 @@ function AccountName({ account }: { account: PortfolioAccount }) {
 export function PortfolioCard({ detail = false }: { detail?: boolean }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
-  const p = useQuery({ ...call('userPortfolio', undefined, { show: false }), refetchInterval: 15_000 });
+  const p = useQuery(portfolioQuery);
   const d = p.data;
   return (
     <section className={ui.card} aria-label={t`资产总览`} data-testid="portfolio">

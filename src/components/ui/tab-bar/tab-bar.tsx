@@ -25,7 +25,7 @@ export function TabBar() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { t } = useLingui();
   if (!isTabBarVisible(pathname)) return null;
-  const labels: Record<TabPath, string> = { '/': t`首页`, '/simulation': t`模拟`, '/rank': t`排行`, '/strategy': t`现货`, '/my': t`我的` };
+  const labels: Record<TabPath, string> = { '/': t`首页`, '/simulation': t({ message: '模拟', context: 'tab' }), '/rank': t`排行`, '/strategy': t`现货`, '/my': t`我的` };
   return (
     <nav className={css.bar} aria-label={t`主导航`} data-testid="tab-bar">
       {(Object.keys(labels) as TabPath[]).map((path) => (

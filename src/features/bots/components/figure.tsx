@@ -15,8 +15,12 @@ export function Figure({ label, children, testId }: { label: ReactNode; children
   );
 }
 
-/** A profit in green or red with its sign. */
-export function Profit({ value, max = 4 }: { value: string | number | null | undefined; max?: number }) {
+/**
+ * A profit in USDT with its sign, at 2 decimals (issue 14: USDT at 2), in green or red; one that rounds
+ * to 0 shows uncoloured.
+ */
+export function Profit({ value, max = 2 }: { value: string | number | null | undefined; max?: number }) {
   const { i18n } = useLingui();
-  return <span className={css.profit[trend(value)]}>{signed(value, i18n.locale, max)}</span>;
+  const shown = signed(value, i18n.locale, max);
+  return <span className={css.profit[/[1-9]/.test(shown) ? trend(value) : 'flat']}>{shown}</span>;
 }

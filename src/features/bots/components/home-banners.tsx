@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react/macro';
-import { call } from '../../../shared/query.ts';
+import { homeQueries } from '../home-data.ts';
 import * as css from './home-banners.css.ts';
 
 /** The home banners (GET /api/index/banners): a swipeable strip; nothing at all while loading or failing. */
 export function HomeBanners() {
   const { t } = useLingui();
-  const banners = useQuery(call('indexBanners', undefined, { show: false }));
+  const banners = useQuery(homeQueries.banners);
   if (!banners.data?.length) return null;
   return (
     <nav className={css.strip} aria-label={t`活动`} data-testid="home-banners">

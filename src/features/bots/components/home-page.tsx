@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { call, failed } from '../../../shared/query.ts';
+import { failed } from '../../../shared/query.ts';
+import { homeQueries } from '../home-data.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { HomeBanners } from './home-banners.tsx';
@@ -13,18 +14,16 @@ import { PortfolioCard } from '../../../shared/portfolio.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 
-const HOME_SYMBOLS = 'BTC/USDT,ETH/USDT,BNB/USDT,SOL/USDT';
-
 /** Home (/): the profit bill (today, total), the equity across accounts, the bots by state and a few market prices. */
 export function HomePage() {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   // The figures of the bots the strategy list shows: live or simulated, never both (issue 6 §4).
   // The bindings are asked for only when the choice is not kept yet (they decide it the first time).
-  const [mode] = useTradingMode(useQuery({ ...call('userApi', {}, { show: false }), enabled: !storedTradingMode() }).data);
-  const bill = useQuery({ ...call('userBill', { mode: mode ?? 'live' }, { show: false }), enabled: mode !== undefined });
-  const counts = useQuery({ ...call('userBotCount', { mode: mode ?? 'live' }, { show: false }), enabled: mode !== undefined });
-  const prices = useQuery({ ...call('marketPrice', { symbols: HOME_SYMBOLS }, { show: false }), refetchInterval: 5000 });
+  const [mode] = useTradingMode(useQuery({ ...homeQueries.bindings, enabled: !storedTradingMode() }).data);
+  const bill = useQuery({ ...homeQueries.bill(mode ?? 'live'), enabled: mode !== undefined });
+  const counts = useQuery({ ...homeQueries.counts(mode ?? 'live'), enabled: mode !== undefined });
+  const prices = useQuery(homeQueries.prices);
   const c = counts.data;
   return (
     <Page title={<Trans>首页</Trans>} root>

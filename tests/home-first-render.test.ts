@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Phone } from './support/browser.ts';
+import { callAs, loggedInPhone } from './support/session.ts';
+
+const baseURL = inject('baseURL');
+
+/**
+ * Issue 13 §7: home renders once, with its figures (its route's loader asks for them beside its code),
+ * instead of dashes first and then cards growing one by one as each answer came: the cards moved under
+ * the trader's finger (Lighthouse measured a layout shift of 0.09-0.13 on home).
+ */
+describe('home on a first visit', () => {
+  let phone: Phone;
+  let page: Page;
+  beforeAll(async () => {
+    let user: { token: string };
+    ({ phone, page, user } = await loggedInPhone(baseURL));
+    // An account with something in every card: a Paper binding (portfolio) and a bot (counts).
+    expect((await callAs(baseURL, user, 'POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    const params = { investment: '100', firstOrder: '10', multiplier: '1.5', maxPositions: 3, addTrigger: '2', takeProfit: '1.5', repeat: true, stopLoss: '' };
+    expect((await callAs(baseURL, user, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', name: '首页 马丁', params })).code).toBe(1);
+  });
+  afterAll(async () => phone?.close());
+
+  it('renders its figures with the screen and nothing moves as they arrive', async () => {
+    // Before any script of the page: each layout shift, and what the cards held when home first rendered.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number[]; firstRender?: Record<string, string | null> };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.shifts.push(e.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="home-today"]')) return;
+        observer.disconnect();
+        const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
+        w.firstRender = {
+          today: text('home-today'),
+          bots: text('home-total-bots'),
+          portfolio: text('portfolio-total'),
+          accounts: String(document.querySelectorAll('[data-testid="portfolio-account"]').length),
+          prices: String(document.querySelectorAll('[data-testid="home-price"]').length),
+        };
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await page.getByTestId('home-price').first().waitFor();
+    await page.waitForTimeout(1500); // any late card would have moved the others by now
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { shifts: number[]; firstRender?: Record<string, string | null> };
+      return { shifts: w.shifts, firstRender: w.firstRender };
+    });
+    expect(seen.firstRender).toMatchObject({ today: expect.not.stringMatching(/^—$/), bots: '1', accounts: '1', prices: '4' });
+    expect(seen.firstRender?.portfolio).toMatch(/\d/);
+    expect(seen.shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+  });
+
+  it("asks for home's answers with the page, before its scripts, and each once (public/boot.js, src/lib/early-answers.ts)", async () => {
+    const requests: string[] = [];
+    const listen = (r: { url(): string }) => requests.push(new URL(r.url()).pathname + new URL(r.url()).search);
+    page.on('request', listen);
+    try {
+      await page.goto('/');
+      await page.getByTestId('home-price').first().waitFor();
+      await page.waitForTimeout(500);
+    } finally {
+      page.off('request', listen);
+    }
+    const api = requests.filter((u) => u.startsWith('/api/'));
+    const mode = await page.evaluate(() => localStorage.getItem('trading-mode'));
+    expect(mode).toMatch(/^(live|simulation)$/);
+    // The trading mode is kept since the first visit: that mode's bill and count only, no bindings.
+    expect(api.filter((u) => !u.startsWith('/api/market/price')).sort()).toEqual(['/api/index/banners', `/api/user/bill?mode=${mode}`, `/api/user/botCount?mode=${mode}`, '/api/user/portfolio']);
+    expect(api.filter((u) => u.startsWith('/api/market/price'))).toHaveLength(1); // polled every 5 s after
+    // Asked for by the page itself: before the first script of the app was even requested.
+    const firstScript = requests.findIndex((u) => /^\/assets\/.+\.js$/.test(u));
+    expect(requests.indexOf('/api/user/portfolio')).toBeLessThan(firstScript);
+  });
+});
