@@ -1,0 +1,41 @@
+// The end of `npm test`: the failed tests of both vitest runs (their output is long, and a CI log may
+// keep only its tail), then one plain closing line that any CI reader understands.
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+
+interface Assertion {
+  fullName: string;
+  status: string;
+  failureMessages?: string[];
+}
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  testResults: { name: string; status: string; message?: string; assertionResults: Assertion[] }[];
+}
+
+const missing: Report = { numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, testResults: [] };
+
+function read(run: string): Report {
+  try {
+    return JSON.parse(readFileSync(`test-results/vitest-${run}.json`, 'utf8')) as Report;
+  } catch {
+    console.log(`FAIL the ${run} run wrote no report (test-results/vitest-${run}.json)`);
+    return missing;
+  }
+}
+
+const firstLine = (text = '') => text.split('\n').find((line) => line.trim() !== '') ?? '';
+
+const reports = ['e2e', 'rest'].map(read);
+for (const report of reports) {
+  for (const file of report.testResults) {
+    const name = relative(process.cwd(), file.name);
+    const failed = file.assertionResults.filter((a) => a.status === 'failed');
+    if (file.status === 'failed' && failed.length === 0) console.log(`FAIL ${name}: ${firstLine(file.message)}`);
+    for (const a of failed) console.log(`FAIL ${name} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+  }
+}
+const sum = (key: 'numPassedTests' | 'numFailedTests' | 'numPendingTests') => reports.reduce((total, report) => total + report[key], 0);
+console.log(`${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed, ${sum('numPendingTests')} skipped`);
