@@ -3,7 +3,8 @@
 // unless the path list starts with "--guest"). With SEED_BOT=1 the new user binds Paper and creates
 // and starts a martin bot first; "{bot}" in a path is replaced by its id. SEED_SCRIPT=<file> runs that
 // module's default export ({ baseURL, token, user }) after the registration. SHOT_WIDTH=320 (or 1280)
-// changes the viewport's width; SHOT_LANGS=zh and SHOT_THEMES=light narrow the matrix.
+// changes the viewport's width; SHOT_LANGS=zh and SHOT_THEMES=light narrow the matrix; FULL_PAGE=1 takes
+// the whole page; SHOT_SELECTOR=<css> takes only the first element it matches (a table, a dialog).
 import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { openPhone } from '../tests/support/browser.ts';
@@ -53,6 +54,7 @@ if (!guest) {
   }
 }
 const languages = (process.env.SHOT_LANGS ?? 'zh,en').split(',') as ('zh' | 'en')[];
+const selector = process.env.SHOT_SELECTOR;
 const themes = (process.env.SHOT_THEMES ?? 'light,dark').split(',') as ('light' | 'dark')[];
 for (const language of languages) {
   for (const theme of themes) {
@@ -61,7 +63,9 @@ for (const language of languages) {
       await page.goto(path, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300);
       const name = `${path.replace(/\W+/g, '_') || 'root'}-${language}-${theme}${process.env.SHOT_WIDTH ? `-${process.env.SHOT_WIDTH}` : ''}.png`;
-      await page.screenshot({ path: `${outDir}/${name}`, fullPage: process.env.FULL_PAGE === '1' });
+      const shot = { path: `${outDir}/${name}` };
+      if (selector) await page.locator(selector).first().screenshot(shot);
+      else await page.screenshot({ ...shot, fullPage: process.env.FULL_PAGE === '1' });
     }
   }
 }

@@ -38,7 +38,7 @@ export function PriceChart({
   colors: Record<'text' | 'border' | 'up' | 'down' | 'primary' | 'warning', string>;
   overlay?: (number | null)[] | undefined;
 }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const locale = i18n.locale;
   const box = useRef<HTMLDivElement>(null);
   const chartRef = useRef<{ remove: () => void; update: (c: CandleData[], l: ChartLine[], e: ChartEntry[], o?: (number | null)[]) => void } | null>(null);
@@ -105,5 +105,5 @@ export function PriceChart({
     chartRef.current?.update(candles, lines, entries, overlay);
   }, [candles, lines, entries, overlay]);
 
-  return <div ref={box} className={css.chart} data-testid="price-chart" role="img" aria-label="price chart" />;
+  return <div ref={box} className={css.chart} data-testid="price-chart" role="img" aria-label={t`价格走势图`} />;
 }

@@ -27,11 +27,21 @@ export const vars = createThemeContract({
   font: { body: null, size: null, small: null, title: null },
 });
 
+/**
+ * The body's font stacks. Chinese first puts the CJK fonts before the Latin ones, so Chinese punctuation
+ * (，“”’) stays full-width; English puts Latin fonts first, else a CJK font draws the curly quotes and
+ * apostrophes of English texts full-width ("market’ s"). A font missing a glyph falls back along the stack.
+ */
+export const fontStacks = {
+  zh: '-apple-system, BlinkMacSystemFont, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", "Segoe UI", Roboto, sans-serif',
+  en: '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
+};
+
 const shared = {
   space: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px' },
   radius: { sm: '6px', md: '10px', lg: '16px' },
   font: {
-    body: '-apple-system, BlinkMacSystemFont, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", "Segoe UI", Roboto, sans-serif',
+    body: fontStacks.zh,
     size: '15px',
     small: '13px',
     title: '18px',
@@ -85,3 +95,5 @@ createGlobalTheme(':root.dark', vars, { color: darkColors, ...shared });
 // Red up, green down (as many Chinese traders read a market): the two directions swap colours.
 globalStyle(':root.red-up', { vars: { [vars.color.up]: lightColors.down, [vars.color.down]: lightColors.up } });
 globalStyle(':root.dark.red-up', { vars: { [vars.color.up]: darkColors.down, [vars.color.down]: darkColors.up } });
+// English (<html lang="en">, set by src/lib/i18n.ts and public/boot.js): Latin fonts first (fontStacks).
+globalStyle(':root[lang="en"], :root.dark[lang="en"]', { vars: { [vars.font.body]: fontStacks.en } });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setupI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import type { BotAction } from '../../../contract/bots.ts';
-import { actionTitle, actionTone, botTitle } from './labels.ts';
+import { actionDetail, actionTitle, actionTone, botTitle } from './labels.ts';
 
 /** The source (zh) text of a descriptor, as an i18n with no catalog shows it. */
 const zh = { _: (d: MessageDescriptor) => d.message ?? d.id } as unknown as I18n;
@@ -31,6 +31,18 @@ describe('bot log lines', () => {
     expect(actionTone(line('success', { profit: '0' }))).toBeUndefined();
     expect(actionTitle(line('success', { profit: '-1' }), zh)).toBe('本轮结束'); // older lines, before `how` was logged
     expect(actionTone(line('failed', {}))).toBe('down');
+  });
+  it("gives each figure of a line its unit when the bot's pair is known, and groups prices (issue 14: every figure has its unit)", () => {
+    const zh = setupI18n({ locale: 'zh', messages: { zh: {} } });
+    const buy = line('add', { amount: '0.00125', price: '63915.09', cost: '79.89387500' });
+    expect(actionDetail(buy, zh, { symbol: 'BTC/USDT' })).toBe('买入 0.00125 BTC @ 63,915.09，花费 79.8939 USDT');
+    expect(actionDetail(line('success', { cycle: '6', profit: '0.0109', how: 'take_profit' }), zh, { symbol: 'BTC/USDT' })).toBe('第 6 轮结束，收益 +0.0109 USDT');
+    // A price keeps every decimal the market gives it (DOGE at 0.00001).
+    expect(actionDetail(line('manual', { command: 'close', price: '0.28773' }), zh, { symbol: 'DOGE/USDT' })).toBe('手动平仓，价格 0.28773');
+    // Without the pair: the figures alone.
+    expect(actionDetail(buy, zh)).toBe('买入 0.00125 @ 63,915.09，花费 79.8939');
+    // A bot's creation names its exchange in the UI language, never the code 'paper'.
+    expect(actionDetail(line('create', { exchange: 'paper', symbol: 'ETH/USDT' }), zh, { exchangeName: (code) => (code === 'paper' ? '模拟盘' : code) })).toBe('模拟盘 ETH/USDT');
   });
 });
 

@@ -95,11 +95,26 @@ export function actionTone(a: BotAction): 'up' | 'down' | undefined {
   return profit > 0 ? 'up' : profit < 0 ? 'down' : undefined;
 }
 
+/** The base coin of a pair ("BTC" of "BTC/USDT"). */
+export function baseCoin(symbol: string): string {
+  return symbol.split('/')[0] ?? symbol;
+}
+
 /** One line of detail for an action, from its figures (the log stores numbers, the screen words them). */
-export function actionDetail(action: BotAction, i18n: I18n): string {
+export function actionDetail(action: BotAction, i18n: I18n, bot: { symbol?: string; exchangeName?: (code: string) => string } = {}): string {
   const raw = action.detail;
-  // Quote figures to 4 decimals for reading; prices and amounts are already at the market's precision.
-  const d: Record<string, string | undefined> = { ...raw, cost: raw.cost && num(raw.cost, i18n.locale, 4), profit: raw.profit && signed(raw.profit, i18n.locale, 4) };
+  const l = i18n.locale;
+  // With the bot's pair known, each figure carries its unit: the amount the base coin, the money the quote.
+  const [base, quote] = bot.symbol?.split('/') ?? [];
+  const unit = (figure: string | undefined, coin: string | undefined) => (figure && coin ? `${figure} ${coin}` : figure);
+  // Prices and amounts are already at the market's precision: only grouped here (63,915.09); quote figures to 4 decimals for reading.
+  const d: Record<string, string | undefined> = {
+    ...raw,
+    amount: unit(raw.amount && num(raw.amount, l, 12), base),
+    price: raw.price && num(raw.price, l, 12),
+    cost: unit(raw.cost && num(raw.cost, l, 4), quote),
+    profit: unit(raw.profit && signed(raw.profit, l, 4), quote),
+  };
   switch (action.kind) {
     case 'open':
     case 'add':
@@ -119,7 +134,7 @@ export function actionDetail(action: BotAction, i18n: I18n): string {
     case 'pause':
       return raw.reason ? i18n._(msg`原因：${pauseText(raw.reason, i18n)}`) : '';
     case 'create':
-      return `${d.exchange ?? ''} ${d.symbol ?? ''}`.trim();
+      return `${d.exchange && bot.exchangeName ? bot.exchangeName(d.exchange) : (d.exchange ?? '')} ${d.symbol ?? ''}`.trim();
     default:
       return '';
   }

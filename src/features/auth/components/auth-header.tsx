@@ -13,7 +13,8 @@ export function AuthHeader() {
     <>
       <div className={css.topBar}>
         <button type="button" className={css.chip} onClick={() => setLanguage(language === 'zh' ? 'en' : 'zh')} title={t`切换语言`}>
-          {language === 'zh' ? 'English' : '中文'}
+          {/* The other language's name, in that language (read out as such). */}
+          <span lang={language === 'zh' ? 'en' : 'zh'}>{language === 'zh' ? 'English' : '中文'}</span>
         </button>
         <button type="button" className={css.chip} onClick={() => toggleTheme()} title={t`切换主题`}>
           {theme === 'light' ? <Trans>深色</Trans> : <Trans>浅色</Trans>}

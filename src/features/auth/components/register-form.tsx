@@ -86,7 +86,7 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
           value={values.password}
           onChange={set('password')}
           error={err('password')}
-          placeholder={t`至少 8 位，包含字母和数字`}
+          placeholder={t`至少 8 位字母和数字`}
         />
         <PasswordField
           label={<Trans>确认密码</Trans>}

@@ -2,11 +2,13 @@ import { useLingui } from '@lingui/react/macro';
 import type { BotAction } from '../../../../contract/bots.ts';
 import { actionDetail, actionTitle, actionTone } from '../labels.ts';
 import { time } from '../../../shared/format.ts';
+import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import * as css from '../../../shared/blocks.css.ts';
 
-/** A bot's action log: what happened, when, with its figures; `botOf` names each line's bot (the all-bots log). */
-export function ActionList({ actions, botOf }: { actions: BotAction[]; botOf?: (a: BotAction) => string }) {
+/** A bot's action log: what happened, when, with its figures; `botOf` names each line's bot (the all-bots log), `symbolOf` its pair (the figures' units). */
+export function ActionList({ actions, botOf, symbolOf }: { actions: BotAction[]; botOf?: (a: BotAction) => string; symbolOf?: (a: BotAction) => string }) {
   const { i18n } = useLingui();
+  const exchangeName = useExchangeNames();
   return (
     <ul className={css.plainList} data-testid="action-list">
       {actions.map((a) => (
@@ -20,7 +22,7 @@ export function ActionList({ actions, botOf }: { actions: BotAction[]; botOf?: (
               {botOf(a)}
             </div>
           ) : null}
-          {actionDetail(a, i18n) ? <div className={css.figureLabel}>{actionDetail(a, i18n)}</div> : null}
+          {actionDetail(a, i18n) ? <div className={css.figureLabel}>{actionDetail(a, i18n, { symbol: symbolOf?.(a), exchangeName })}</div> : null}
         </li>
       ))}
     </ul>

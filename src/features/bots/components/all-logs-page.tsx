@@ -158,6 +158,7 @@ export function AllLogsPage({ id }: { id?: string | undefined }) {
               const line = a as BotLogLine;
               return botTitle(line.symbol, line.botName, i18n);
             }}
+            symbolOf={(a) => (a as BotLogLine).symbol}
           />
         ) : null}
         {actions.data ? <Pager page={page} pageSize={PAGE_SIZE} total={actions.data.total} onPage={setPage} /> : null}

@@ -13,7 +13,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { amount as baseAmount, price, usdt } from '../../../shared/format.ts';
 import { Figure, Profit } from './figure.tsx';
 import { StatusBadge } from './status-badge.tsx';
-import { botTitle } from '../labels.ts';
+import { baseCoin, botTitle } from '../labels.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
@@ -39,7 +39,8 @@ export function BotActionPage({ id }: { id: string }) {
   const [closeBy, setCloseBy] = useState<{ unit: CloseUnit; text: string }>({ unit: 'percent', text: '100' });
   const d = detail.data;
   const estimate = d ? estimateClose(d, closeBy.unit, closeBy.text) : null;
-  const base = d?.symbol.split('/')[0] ?? '';
+  // The coin the bot holds, named beside its amount.
+  const base = d ? baseCoin(d.symbol) : '';
   const typed = amount.trim();
   const amountOk = typed === '' || (AMOUNT_RE.test(typed) && Number(typed) > 0);
   const nextQuote = d ? (typed !== '' && amountOk ? typed : (d.levels[d.positions]?.quote ?? null)) : null;
@@ -79,11 +80,11 @@ export function BotActionPage({ id }: { id: string }) {
               <Figure label={<Trans>持仓 / 上限</Trans>}>
                 {d.positions} / {d.maxPositions}
               </Figure>
-              <Figure label={<Trans>持有数量</Trans>}>{baseAmount(d.amount, l, d.close?.stepSize)}</Figure>
-              <Figure label={<Trans>浮动盈亏</Trans>}>
+              <Figure label={<Trans>持有数量 ({base})</Trans>}>{baseAmount(d.amount, l, d.close?.stepSize)}</Figure>
+              <Figure label={<Trans>浮动盈亏 (USDT)</Trans>}>
                 <Profit value={d.unrealized} />
               </Figure>
-              <Figure label={<Trans>下一笔金额</Trans>}>{usdt(nextQuote, l)}</Figure>
+              <Figure label={<Trans>下一笔金额 (USDT)</Trans>}>{usdt(nextQuote, l)}</Figure>
             </div>
           </section>
           {d.status === 'stopped' ? (

@@ -9,7 +9,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 import { amount, num, price, time, usdt } from '../../../shared/format.ts';
-import { botTitle, orderReasonLabels } from '../labels.ts';
+import { baseCoin, botTitle, orderReasonLabels } from '../labels.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { ActionList } from './action-list.tsx';
 import { BotOperations } from './bot-operations.tsx';
@@ -37,6 +37,8 @@ export function BotDetailPage({ id }: { id: string }) {
   // A bot that trades is followed every 3 s; a stopped one no longer changes.
   const detail = useQuery({ ...call('userBotDetail', { id }), refetchInterval: (q) => (q.state.data && q.state.data.status !== 'stopped' ? 3000 : false) });
   const d = detail.data;
+  // The coin the bot holds, named beside its amount.
+  const base = d ? baseCoin(d.symbol) : '';
   const live = d !== undefined && d.status !== 'stopped' ? 3000 : false;
   // The candles need the pair, known once the detail arrives.
   const candles = useQuery({
@@ -106,13 +108,13 @@ export function BotDetailPage({ id }: { id: string }) {
               </Figure>
               <Figure label={<Trans>止盈价</Trans>}>{price(d.takeProfitPrice, l, tick)}</Figure>
               <Figure label={d.grid ? <Trans>下一买入价</Trans> : <Trans>下次补仓价</Trans>}>{price(d.nextAddPrice, l, tick)}</Figure>
-              <Figure label={<Trans>已投入 / 投资</Trans>}>
+              <Figure label={<Trans>已投入 / 投资 (USDT)</Trans>}>
                 {usdt(d.invested, l)} / {usdt(d.investment, l)}
               </Figure>
-              <Figure label={<Trans>今日收益</Trans>}>
+              <Figure label={<Trans>今日收益 (USDT)</Trans>}>
                 <Profit value={d.todayProfit} />
               </Figure>
-              <Figure label={<Trans>持有数量</Trans>}>{amount(d.amount, l, step)}</Figure>
+              <Figure label={<Trans>持有数量 ({base})</Trans>}>{amount(d.amount, l, step)}</Figure>
               <Figure label={<Trans>止损价</Trans>}>{price(d.stopLossPrice, l, tick)}</Figure>
             </div>
             <BotReturns bot={d} />
@@ -277,7 +279,7 @@ export function BotDetailPage({ id }: { id: string }) {
               </Link>
             </div>
             {failed(actions) && !actions.data ? <p role="alert" className={css.errorLine}>{t`加载失败。`}</p> : null}
-            {actions.data ? <ActionList actions={actions.data.list} /> : null}
+            {actions.data ? <ActionList actions={actions.data.list} symbolOf={() => d.symbol} /> : null}
           </section>
         </>
       ) : null}

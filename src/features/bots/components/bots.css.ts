@@ -57,3 +57,8 @@ export const dateField = style([ui.field, { minWidth: 0 }]);
 export const dateInput = style([ui.input, { minWidth: 0, boxSizing: 'border-box', padding: `0 ${vars.space.sm}` }]);
 /** The bot list's tools (bill, logs, positions, ...): a row of chips beside the batch button, scrolling when narrow. */
 export const toolChips = style([blocks.chips, { flex: 1, margin: '-7px 0' }]);
+
+// The martin levels table: six columns at 320 px, so a header never wraps (it broke "Take-profit price"
+// at its hyphen); its texts are short enough to stay on one line.
+export const levelTable = style({});
+globalStyle(`${levelTable} th`, { whiteSpace: 'nowrap' });

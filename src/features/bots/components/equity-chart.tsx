@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { vars } from '../../../styles/theme.css.ts';
 import { resolveColor } from '../../../shared/price-chart.tsx';
 import * as styles from './bots.css.ts';
+import { axisPrice } from '../axis-price.ts';
 
 /** A backtest's equity over time, with the investment as a dashed line; lightweight-charts loads with it. */
 export function EquityChart({ points, investment, label, locale }: { points: { time: number; value: number }[]; investment: number; label: string; locale: string }) {
@@ -14,7 +15,7 @@ export function EquityChart({ points, investment, label, locale }: { points: { t
       const color = (v: string) => resolveColor(v, '#888');
       const created = lc.createChart(box.current, {
         autoSize: true,
-        localization: { locale: locale === 'zh' ? 'zh-CN' : 'en-US' },
+        localization: { locale: locale === 'zh' ? 'zh-CN' : 'en-US', priceFormatter: axisPrice },
         layout: { background: { type: lc.ColorType.Solid, color: 'transparent' }, textColor: color(vars.color.textMuted), attributionLogo: false, fontSize: 11 },
         grid: { vertLines: { visible: false }, horzLines: { color: color(vars.color.border) } },
         rightPriceScale: { borderColor: color(vars.color.border) },

@@ -10,7 +10,7 @@ export function LevelTable({ rows, total, investment, tick }: { rows: LevelRow[]
   const l = i18n.locale;
   return (
     <>
-      <table className={css.table} data-testid="level-table">
+      <table className={`${css.table} ${styles.levelTable}`} data-testid="level-table">
         <thead>
           <tr>
             <th>#</th>
@@ -27,7 +27,7 @@ export function LevelTable({ rows, total, investment, tick }: { rows: LevelRow[]
               <Trans>均价</Trans>
             </th>
             <th>
-              <Trans>止盈价</Trans>
+              <Trans context="level table">止盈价</Trans>
             </th>
           </tr>
         </thead>

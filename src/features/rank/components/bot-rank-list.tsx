@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { BotRankEntry } from '../../../../contract/schemas.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as css from '../../../shared/blocks.css.ts';
@@ -41,7 +41,7 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
           {e.mine ? <Trans> (我的)</Trans> : null}
         </span>
         <span className={css.figureLabel}>
-          {exchangeName(e.exchange)} · <Trans>回撤</Trans> {num(e.maxDrawdownPct, l, 2)}% · <Runtime seconds={e.runtime} /> · <Trans>{e.cycles} 轮</Trans>
+          {exchangeName(e.exchange)} · <Trans>回撤</Trans> {num(e.maxDrawdownPct, l, 2)}% · <Runtime seconds={e.runtime} /> · <Plural value={e.cycles} one="# 轮" other="# 轮" />
         </span>
       </span>
       <span className={rankCss.figures}>
