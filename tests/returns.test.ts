@@ -72,5 +72,9 @@ describe('returns, the all-bots log and the portfolio', () => {
     expect(await page.getByTestId('portfolio-account').first().innerText()).toContain('模拟');
     await page.goto('/my/asset/balance');
     await expect.poll(() => page.getByTestId('portfolio').locator('table').first().innerText()).toContain('USDT');
+    // In English too, on home, where the bots' catalog (模拟: the Simulation page) loads beside it.
+    await page.evaluate(() => localStorage.setItem('theme-storage', JSON.stringify({ theme: 'light', language: 'en' })));
+    await page.goto('/');
+    await expect.poll(() => page.getByTestId('portfolio-account').first().innerText()).toContain('Simulated');
   });
 });

@@ -25,13 +25,13 @@ export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { 
           {exchangeName} · {bot.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁格尔</Trans>} · <Trans>第 {bot.cycle} 轮</Trans>
         </div>
         <div className={css.figures}>
-          <Figure label={bot.type === 'grid' ? <Trans>网格利润</Trans> : <Trans>已实现收益</Trans>}>
+          <Figure label={bot.type === 'grid' ? <Trans>网格利润 (USDT)</Trans> : <Trans>已实现收益 (USDT)</Trans>}>
             <Profit value={bot.profit} max={2} />
           </Figure>
           <Figure label={<Trans>持仓 / 上限</Trans>}>
             {bot.positions} / {bot.maxPositions}
           </Figure>
-          <Figure label={<Trans>已投入</Trans>}>{num(bot.invested, i18n.locale, 2)}</Figure>
+          <Figure label={<Trans>已投入 (USDT)</Trans>}>{num(bot.invested, i18n.locale, 2)}</Figure>
         </div>
         <BotReturns bot={bot} />
         {bot.error ? (
