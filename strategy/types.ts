@@ -21,6 +21,8 @@ export interface BotStarted {
 export interface PriceTicked {
   type: 'PriceTicked';
   price: Decimal;
+  /** The market's time of the price (ms since the epoch), for strategies that act on time (a DCA bot's schedule and cooldown); absent: unknown. */
+  at?: number | undefined;
 }
 export interface OrderFilled {
   type: 'OrderFilled';
