@@ -15,7 +15,8 @@ import { Worker } from './workers.ts';
  * processes would be. They share one Paper exchange that records which worker sent each order
  * (cluster-support.ts).
  */
-const TTL = 1000;
+/** Short for a quick test, long enough for a loaded machine (a worker fences itself after 60 % of it without a heartbeat). */
+const TTL = 2500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(dbKinds)('bot leases on %s', (kind) => {

@@ -4,7 +4,8 @@ import { dbKinds, openTestDb } from '../test-support.ts';
 import { DutyLost, runDuties, Singleton } from './singletons.ts';
 import { Worker } from './workers.ts';
 
-const TTL = 1000;
+/** Short for a quick test, long enough for a loaded machine: a worker fences itself after 60 % of it without a heartbeat (1 s was too short under CI's load). */
+const TTL = 2500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**

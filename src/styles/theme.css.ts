@@ -31,10 +31,11 @@ export const vars = createThemeContract({
  * The body's font stacks. Chinese first puts the CJK fonts before the Latin ones, so Chinese punctuation
  * (，“”’) stays full-width; English puts Latin fonts first, else a CJK font draws the curly quotes and
  * apostrophes of English texts full-width ("market’ s"). A font missing a glyph falls back along the stack.
+ * DejaVu Sans is the Latin font of a bare Linux (Chromium's package brings it) with none of the others.
  */
 export const fontStacks = {
   zh: '-apple-system, BlinkMacSystemFont, "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", "Segoe UI", Roboto, sans-serif',
-  en: '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
+  en: '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", "DejaVu Sans", "PingFang SC", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif',
 };
 
 const shared = {
