@@ -1,0 +1,255 @@
+import { describe, expect, it } from 'vitest';
+import type { CandleColumns } from '../backtest.ts';
+import { buyAmount } from '../martin/plan.ts';
+import type { MarketRules } from '../martin/rules.ts';
+import { money, toPlain } from '../money.ts';
+import { botId, type EngineEvent, type Intent, type PlaceOrder } from '../types.ts';
+import { backtestDca } from './backtest.ts';
+import type { DcaParams } from './rules.ts';
+import { decodeDca, encodeDca } from './state-codec.ts';
+import { decideDca, initialDcaState, type DcaState } from './strategy.ts';
+
+const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
+const params: DcaParams = {
+  investment: '320',
+  baseOrder: '20',
+  safetyOrder: '20',
+  maxSafetyOrders: 4,
+  deviation: '1.5',
+  stepScale: '1.5',
+  volumeScale: '2',
+  takeProfit: '1.5',
+  stopLoss: '15',
+  start: { kind: 'now' },
+};
+const MIN = 60_000;
+const T0 = Date.parse('2026-03-02T00:00:00Z'); // a Monday
+
+/** Replays (price, time) ticks; market orders fill at once at the tick's price. Returns the journal. */
+function replay(ticks: [string, number?][], p: DcaParams = params, from: DcaState = initialDcaState(botId('d1'))) {
+  let state = from;
+  const journal: string[] = [];
+  const view = { params: p, market };
+  const run = (event: EngineEvent, price: string) => {
+    const out = decideDca(state, event, view);
+    state = out.state;
+    for (const intent of out.intents as Intent[]) {
+      if (intent.type === 'PlaceOrder') {
+        const amount = intent.side === 'buy' ? buyAmount(intent.quote!, money(price), market.stepSize) : intent.amount!;
+        journal.push(`${intent.clientOrderId} ${intent.reason} ${intent.side} ${toPlain(amount)} @ ${price}`);
+        run({ type: 'OrderFilled', clientOrderId: intent.clientOrderId, side: intent.side, price: money(price), amount }, price);
+      } else if (intent.type === 'CycleClosed') journal.push(`deal ${intent.cycle} closed, profit ${toPlain(intent.profit)}`);
+    }
+  };
+  for (const [price, at] of ticks) run({ type: 'PriceTicked', price: money(price), at: at === undefined ? undefined : T0 + at * MIN }, price);
+  return { journal, state };
+}
+
+describe('the DCA strategy on a price path', () => {
+  it('opens, fills each safety order at its price, takes profit over the average and opens the next deal', () => {
+    const { journal, state } = replay([['60000'], ['59100.01'], ['59100'], ['57750'], ['55725'], ['52687.5'], ['50000'], ['55638.13'], ['55638.14'], ['56000']], { ...params, stopLoss: undefined });
+    expect(journal).toEqual([
+      'd1-1-1 open buy 0.00033 @ 60000',
+      'd1-1-2 add buy 0.00033 @ 59100',
+      'd1-1-3 add buy 0.00069 @ 57750',
+      'd1-1-4 add buy 0.00143 @ 55725',
+      'd1-1-5 add buy 0.00303 @ 52687.5',
+      // README.md's worked example: the take profit after the 4th safety order.
+      'd1-1-6 close sell 0.0058 @ 55638.14',
+      'deal 1 closed, profit 4.128044318',
+      // The next deal opens on the next price (the engine's next round).
+      'd1-2-1 open buy 0.00035 @ 56000',
+    ]);
+    expect(state).toMatchObject({ phase: 'holding', cycle: 2, safeties: 0 });
+  });
+
+  it('fills one safety order per price: a gap past two fills the second on the next price', () => {
+    const { journal } = replay([['60000'], ['56000'], ['56000']]);
+    expect(journal.slice(1)).toEqual(['d1-1-2 add buy 0.00035 @ 56000', 'd1-1-3 add buy 0.00071 @ 56000']);
+  });
+
+  it('stops out at 15 % below the base price', () => {
+    const { journal, state } = replay([['60000'], ['59100'], ['57750'], ['55725'], ['52687.5'], ['51000.01'], ['51000'], ['51000']]);
+    // 0.0058 x 51000 x 0.999 - 318.25046647 (the sold part's cost, as in the worked example)
+    expect(journal.slice(5, 7)).toEqual(['d1-1-6 stop sell 0.0058 @ 51000', 'deal 1 closed, profit -22.74626647']);
+    // Without a cooldown or a schedule the next deal opens at once.
+    expect(journal[7]).toBe('d1-2-1 open buy 0.00039 @ 51000');
+    expect(state.cycle).toBe(2);
+  });
+
+  it('waits the cooldown after a close before the next deal', () => {
+    const p = { ...params, cooldown: 600 };
+    const { journal } = replay(
+      [
+        ['60000', 0],
+        ['60900', 3],
+        ['60000', 12],
+        ['60000', 13],
+      ],
+      p,
+    );
+    expect(journal).toEqual(['d1-1-1 open buy 0.00033 @ 60000', 'd1-1-2 close sell 0.00032 @ 60900', 'deal 1 closed, profit 0.24929278', 'd1-2-1 open buy 0.00033 @ 60000']);
+    // Closed at minute 3: the next deal may open at minute 13, not at 12.
+    expect(
+      replay(
+        [
+          ['60000', 0],
+          ['60900', 3],
+          ['60000', 12],
+        ],
+        p,
+      ).journal,
+    ).toHaveLength(3);
+  });
+
+  it('opens on its schedule: the first deal at the next start, the next at the first start after the close', () => {
+    const daily = { ...params, start: { kind: 'schedule', every: 'day', time: '00:10', utcOffset: 0 } as const };
+    const first = replay(
+      [
+        ['60000', 0],
+        ['60000', 9],
+      ],
+      daily,
+    );
+    expect(first.journal).toEqual([]);
+    expect(first.state.openAt).toBe(T0 + 10 * MIN);
+    const { journal } = replay(
+      [
+        ['60000', 0],
+        ['60000', 10],
+        ['61000', 20],
+        ['60500', 30],
+        ['60400', 1449],
+        ['60300', 1450],
+      ],
+      daily,
+    );
+    // Closed at 00:20: the next deal waits for 00:10 of the next day (minute 1450).
+    expect(journal).toEqual(['d1-1-1 open buy 0.00033 @ 60000', 'd1-1-2 close sell 0.00032 @ 61000', 'deal 1 closed, profit 0.28126078', 'd1-2-1 open buy 0.00033 @ 60300']);
+    // No time, no schedule: a scheduled bot never opens on a tick without one.
+    expect(replay([['60000'], ['60000']], daily).journal).toEqual([]);
+  });
+
+  it('keeps its state across a restart (stored form)', () => {
+    const { state } = replay([['60000'], ['59100']]);
+    const stored = JSON.parse(JSON.stringify(encodeDca(state)));
+    const back = decodeDca('d1', stored, { params, market });
+    expect(back).toEqual(state);
+    expect(toPlain(back.targets!.nextSafety!)).toBe('57750');
+    expect(replay([['57750']], params, back).journal).toEqual(['d1-1-3 add buy 0.00069 @ 57750']);
+  });
+
+  it('sells part of a deal by hand and keeps the average cost', () => {
+    const { state } = replay([['60000'], ['59100']]);
+    const out = decideDca(state, { type: 'ManualCloseRequested', price: money('59500'), part: { amount: money('0.0003'), share: '50' } }, { params, market });
+    const order = out.intents[0]!;
+    expect(order).toMatchObject({ type: 'PlaceOrder', side: 'sell', reason: 'manual_close' });
+    const filled = decideDca(out.state, { type: 'OrderFilled', clientOrderId: (order as PlaceOrder).clientOrderId, side: 'sell', price: money('59500'), amount: money('0.0003') }, { params, market });
+    expect(filled.intents[0]).toMatchObject({ type: 'PositionReduced', cycle: 1, share: '50' });
+    expect(toPlain(filled.state.targets!.takeProfit)).toBe('60443.25');
+    expect(filled.state.phase).toBe('holding');
+  });
+});
+
+const columns = (rows: [number, number, number, number][], minutes = 1): CandleColumns & { time: Float64Array } => ({
+  time: Float64Array.from(rows.map((_, i) => T0 + i * minutes * MIN)),
+  open: Float64Array.from(rows.map((r) => r[0])),
+  high: Float64Array.from(rows.map((r) => r[1])),
+  low: Float64Array.from(rows.map((r) => r[2])),
+  close: Float64Array.from(rows.map((r) => r[3])),
+});
+const line = (f: { candle: number; reason: string; side: string; amount: string; price: string }) => `${f.candle} ${f.reason} ${f.side} ${f.amount} @ ${f.price}`;
+
+describe('the DCA backtest', () => {
+  it('fills at the triggers, at the open on a gap (hand-made candles)', () => {
+    const r = backtestDca(
+      { params: { ...params, stopLoss: undefined }, market },
+      columns([
+        [60000, 60000, 60000, 60000],
+        [58000, 58100, 57900, 58000], // gaps past the 1st safety order (59100): fills at the open
+        [58000, 58050, 55000, 55500], // red: down through 57750 and 55725
+        [55500, 58500, 55400, 58000], // green: up through the take profit ceil(159.05425 / 0.00279 x 1.015) = 57863.83
+      ]),
+      { slippage: '0' },
+    );
+    expect(r.fills.map(line)).toEqual([
+      '0 open buy 0.00033 @ 60000',
+      '1 add buy 0.00034 @ 58000',
+      '2 add buy 0.00069 @ 57750',
+      '2 add buy 0.00143 @ 55725',
+      '3 close sell 0.00278 @ 57863.83',
+      '3 open buy 0.00034 @ 57863.83',
+    ]);
+    expect(r.cycles).toBe(1);
+  });
+
+  it('opens each deal after the cooldown, at the first candle open at or after its end', () => {
+    const rows: [number, number, number, number][] = [
+      [60000, 60000, 60000, 60000],
+      [60000, 61000, 60000, 61000], // take profit 60900 at minute 1: next deal not before minute 6
+      [61000, 61000, 61000, 61000],
+      [61000, 61000, 61000, 61000],
+      [61000, 61000, 61000, 61000],
+      [61000, 61000, 61000, 61000],
+      [61100, 61100, 61100, 61100],
+    ];
+    const r = backtestDca({ params: { ...params, cooldown: 300 }, market }, columns(rows), { slippage: '0' });
+    expect(r.fills.map(line)).toEqual(['0 open buy 0.00033 @ 60000', '1 close sell 0.00032 @ 60900', '6 open buy 0.00032 @ 61100']);
+  });
+
+  it('gives the same fills as asking the strategy at every tick of the continuous path', () => {
+    const cheap: MarketRules = { ...market, stepSize: money('0.0001'), minAmount: money('0.0001') };
+    const p: DcaParams = {
+      ...params,
+      investment: '2000',
+      baseOrder: '50',
+      safetyOrder: '40',
+      maxSafetyOrders: 5,
+      deviation: '0.8',
+      stepScale: '1.3',
+      volumeScale: '1.5',
+      takeProfit: '1.2',
+      stopLoss: '9',
+      cooldown: 120,
+    };
+    const rows: [number, number, number, number][] = [];
+    const cents = (x: number) => Math.round(x * 100);
+    let price = 10_000;
+    for (let i = 0; i < 1500; i++) {
+      const o = price + (i % 7 === 3 ? Math.round(Math.sin(i) * 80) : 0);
+      const c = Math.round(o * (1 + Math.sin(i * 0.37) * 0.012 + Math.cos(i * 0.11) * 0.004));
+      rows.push([o / 100, (Math.max(o, c) + 25) / 100, (Math.min(o, c) - 25) / 100, c / 100]);
+      price = c;
+    }
+    const view = { params: p, market: cheap };
+    const fast = backtestDca(view, columns(rows), { slippage: '0' });
+    let state = initialDcaState(botId('backtest'));
+    const slow: string[] = [];
+    const at = (text: string, i: number) => {
+      for (;;) {
+        const out = decideDca(state, { type: 'PriceTicked', price: money(text), at: T0 + i * MIN }, view);
+        state = out.state;
+        const intent = out.intents.find((x) => x.type === 'PlaceOrder');
+        if (intent?.type !== 'PlaceOrder') return;
+        const amount = intent.side === 'buy' ? buyAmount(intent.quote!, money(text), cheap.stepSize) : intent.amount!;
+        slow.push(`${i} ${intent.reason} ${intent.side} ${amount.toFixed()} @ ${money(text).toFixed()}`);
+        state = decideDca(state, { type: 'OrderFilled', clientOrderId: intent.clientOrderId, side: intent.side, price: money(text), amount }, view).state;
+      }
+    };
+    rows.forEach(([o, h, l, c], i) => {
+      const points = (c >= o ? [o, l, h, c] : [o, h, l, c]).map(cents);
+      let now = points[0]!;
+      at((now / 100).toFixed(2), i);
+      for (const to of points.slice(1)) {
+        while (now !== to) {
+          now += to > now ? 1 : -1;
+          at((now / 100).toFixed(2), i);
+        }
+      }
+    });
+    expect(fast.fills.length).toBeGreaterThan(30);
+    expect(fast.fills.filter((f) => f.reason === 'add').length).toBeGreaterThan(5);
+    expect(fast.fills.map(line)).toEqual(slow);
+    expect(fast.realized).toBe(state.realized.toFixed());
+  });
+});

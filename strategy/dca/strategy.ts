@@ -1,0 +1,183 @@
+import type Decimal from 'decimal.js';
+import { floorTo, money } from '../money.ts';
+import { averagePrice, closeCycle, reducePosition, sellableAmount, takeProfitPrice, type Fill } from '../martin/plan.ts';
+import type { MarketRules } from '../martin/rules.ts';
+import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent, type PlaceOrder } from '../types.ts';
+import { dcaStopPrice, dealOrderQuote, nextSlot, safetyPrice } from './plan.ts';
+import type { DcaParams } from './rules.ts';
+
+/**
+ * The DCA bot's state between events (README.md). One deal at a time, one order in flight at a time
+ * (`pending`), so a crash is reconciled by client order id as for martin and grid.
+ */
+export interface DcaState {
+  bot: BotId;
+  /** waiting: no deal open (it opens when the start condition holds); holding: a deal is open. */
+  phase: 'waiting' | 'holding';
+  /** The deal number: new orders and closed deals are filed under it. */
+  cycle: number;
+  seq: number;
+  /** The deal's buys: the base order first, then safety orders and manual adds. */
+  fills: Fill[];
+  /** Safety orders filled in the open deal (manual adds do not count). */
+  safeties: number;
+  pending: { id: ClientOrderId; reason: PlaceOrder['reason']; share?: string } | null;
+  /** Prices that trigger the next move, computed once per fill (a price tick only compares). */
+  targets: { takeProfit: Decimal; stopLoss: Decimal | null; nextSafety: Decimal | null } | null;
+  realized: Decimal;
+  /** Base a close left below the step, sold with the next close, and its cost (as martin). */
+  carry: Decimal;
+  carryCost: Decimal;
+  /** Profit of partial closes in the open deal (already in `realized`), counted in the deal's profit when it closes. */
+  booked: Decimal;
+  /** The earliest market time (ms) the next deal may open: the cooldown's end or the next scheduled start; null: none set yet. */
+  openAt: number | null;
+}
+
+export interface DcaView {
+  params: DcaParams;
+  market: MarketRules;
+}
+
+type Result = { state: DcaState; intents: Intent[] };
+
+export function initialDcaState(bot: BotId): DcaState {
+  return { bot, phase: 'waiting', cycle: 1, seq: 0, fills: [], safeties: 0, pending: null, targets: null, realized: money(0), carry: money(0), carryCost: money(0), booked: money(0), openAt: null };
+}
+
+function place(state: DcaState, order: Omit<PlaceOrder, 'type' | 'clientOrderId'>, share?: string): Result {
+  const seq = state.seq + 1;
+  const id = clientOrderId(state.bot, state.cycle, seq);
+  return { state: { ...state, seq, pending: { id, reason: order.reason, ...(share !== undefined ? { share } : {}) } }, intents: [{ type: 'PlaceOrder', clientOrderId: id, ...order }] };
+}
+
+/** Take profit over the average cost; stop loss and the next safety order from the base order's price. */
+function targetsOf(fills: readonly Fill[], safeties: number, { params, market }: DcaView): NonNullable<DcaState['targets']> {
+  const base = fills[0]!.price;
+  return {
+    takeProfit: takeProfitPrice(averagePrice(fills), params.takeProfit, market.tickSize),
+    stopLoss: params.stopLoss ? dcaStopPrice(base, params.stopLoss, market.tickSize) : null,
+    nextSafety: safeties < params.maxSafetyOrders ? safetyPrice(base, params, safeties + 1, market.tickSize) : null,
+  };
+}
+
+/** The state with its trigger prices recomputed for `view` (after loading it, or new parameters). */
+export function retargetDca(state: DcaState, view: DcaView): DcaState {
+  return { ...state, targets: state.fills.length > 0 ? targetsOf(state.fills, state.safeties, view) : null };
+}
+
+/**
+ * When the deal that closes at `at` lets the next one open: after the cooldown, and with a schedule at
+ * the first start strictly after the close. Null when the time is unknown.
+ */
+function openAfter(at: number | undefined, params: DcaParams): number | null {
+  if (at === undefined) return null;
+  const cooled = at + (params.cooldown ?? 0) * 1000;
+  return params.start.kind === 'schedule' ? nextSlot(Math.max(cooled, at + 1), params.start) : cooled;
+}
+
+/**
+ * Whether a deal may open at `at` (the one place the start condition is decided), and the state with
+ * the first scheduled start recorded. A bot that never had a deal opens at once (`now`) or at its first
+ * scheduled start; later deals open at `openAt` (set when the last one closed).
+ */
+function startDue(state: DcaState, at: number | undefined, params: DcaParams): { due: boolean; state: DcaState } {
+  if (state.openAt === null) {
+    if (params.start.kind === 'now') return { due: true, state };
+    if (at === undefined) return { due: false, state };
+    const openAt = nextSlot(at, params.start);
+    return { due: openAt <= at, state: openAt <= at ? state : { ...state, openAt } };
+  }
+  return { due: at !== undefined && at >= state.openAt, state };
+}
+
+function sellAll(state: DcaState, view: DcaView, reason: 'close' | 'stop', at: number | undefined): Result {
+  const amount = sellableAmount(state.fills, view.market, state.carry);
+  return place({ ...state, openAt: openAfter(at, view.params) }, { side: 'sell', amount, reason });
+}
+
+function onPrice(state: DcaState, price: Decimal, at: number | undefined, view: DcaView): Result {
+  if (state.pending) return { state, intents: [] };
+  if (state.phase === 'waiting' || !state.targets) {
+    const start = startDue(state, at, view.params);
+    if (!start.due) return { state: start.state, intents: [] };
+    return place({ ...start.state, openAt: null }, { side: 'buy', quote: dealOrderQuote(view.params, 0), reason: 'open' });
+  }
+  const { takeProfit, stopLoss, nextSafety } = state.targets;
+  if (price.gte(takeProfit)) return sellAll(state, view, 'close', at);
+  if (stopLoss && price.lte(stopLoss)) return sellAll(state, view, 'stop', at);
+  if (nextSafety && price.lte(nextSafety)) return place(state, { side: 'buy', quote: dealOrderQuote(view.params, state.safeties + 1), reason: 'add' });
+  return { state, intents: [] };
+}
+
+function onFilled(state: DcaState, event: { side: 'buy' | 'sell'; price: Decimal; amount: Decimal }, view: DcaView): Result {
+  const pending = state.pending!;
+  if (event.side === 'buy') {
+    const fills = [...state.fills, { price: event.price, amount: event.amount }];
+    const safeties = state.safeties + (pending.reason === 'add' ? 1 : 0);
+    return { state: { ...state, phase: 'holding', pending: null, fills, safeties, targets: targetsOf(fills, safeties, view) }, intents: [] };
+  }
+  const carried = { amount: state.carry, cost: state.carryCost };
+  if (pending.share !== undefined) {
+    // A partial close (as martin's): the sold part's profit is realised now, the rest keeps its average cost.
+    const part = reducePosition(state.fills, event.price, view.market, carried, event.amount);
+    if (floorTo(part.close.dust, view.market.stepSize).gt(0)) {
+      const profit = part.close.profit;
+      const next: DcaState = {
+        ...state,
+        pending: null,
+        fills: part.fills,
+        targets: targetsOf(part.fills, state.safeties, view),
+        realized: state.realized.plus(profit),
+        carry: part.carry.amount,
+        carryCost: part.carry.cost,
+        booked: state.booked.plus(profit),
+      };
+      return { state: next, intents: [{ type: 'PositionReduced', cycle: state.cycle, profit, share: pending.share }] };
+    }
+  }
+  const { profit, dust, dustCost } = closeCycle(state.fills, event.price, view.market, carried, event.amount);
+  const next: DcaState = {
+    ...state,
+    phase: 'waiting',
+    cycle: state.cycle + 1,
+    seq: 0,
+    fills: [],
+    safeties: 0,
+    pending: null,
+    targets: null,
+    realized: state.realized.plus(profit),
+    carry: dust,
+    carryCost: dust.gt(0) ? dustCost : money(0),
+    booked: money(0),
+  };
+  return { state: next, intents: [{ type: 'CycleClosed', cycle: state.cycle, profit: state.booked.plus(profit) }] };
+}
+
+/** The DCA strategy as a pure function of (state, event): see README.md for the rules and formulas. */
+export const decideDca: Decide<DcaState, DcaView> = (state, event, view) => {
+  switch (event.type) {
+    case 'BotStarted':
+      return onPrice(state, event.price, undefined, view);
+    case 'PriceTicked':
+      return onPrice(state, event.price, event.at, view);
+    case 'ManualAddRequested': {
+      if (state.phase !== 'holding' || state.pending) return { state, intents: [] };
+      return place(state, { side: 'buy', quote: event.quote ?? dealOrderQuote(view.params, Math.max(1, state.safeties + 1)), reason: 'manual_add' });
+    }
+    case 'ManualCloseRequested': {
+      if (state.phase !== 'holding' || state.pending) return { state, intents: [] };
+      const all = sellableAmount(state.fills, view.market, state.carry);
+      const part = event.part?.amount.gt(0) && event.part.amount.lt(all) ? event.part : undefined;
+      return place(state, { side: 'sell', amount: part ? part.amount : all, reason: 'manual_close' }, part?.share);
+    }
+    case 'OrderRejected': {
+      if (state.pending?.id !== event.clientOrderId) return { state, intents: [] };
+      return { state: { ...state, pending: null }, intents: [{ type: 'PauseBot', reason: event.reason }] };
+    }
+    case 'OrderFilled': {
+      if (state.pending?.id !== event.clientOrderId) return { state, intents: [] };
+      return onFilled(state, event, view);
+    }
+  }
+};
