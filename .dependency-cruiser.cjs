@@ -27,10 +27,10 @@ module.exports = {
     },
     {
       name: 'strategy-is-pure',
-      comment: 'Pure strategy code: no I/O, no clock, no randomness, nothing of the server or the PWA; only decimal.js and contract/.',
+      comment: 'Pure strategy code: no I/O, no clock, no randomness, nothing of the server or the PWA; only decimal.js, zod, trading-signals (the custom bot indicators) and contract/.',
       severity: 'error',
       from: { path: '^strategy/', pathNot: '\\.test\\.ts$' },
-      to: { pathNot: '^(strategy/|contract/|node_modules/decimal\\.js/|node_modules/zod/)' },
+      to: { pathNot: '^(strategy/|contract/|node_modules/decimal\\.js/|node_modules/zod/|node_modules/trading-signals/)' },
     },
     {
       name: 'engine-not-http-or-services',

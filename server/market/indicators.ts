@@ -1,54 +1,27 @@
+import { emaStream, rsiStream, smaStream, type Stream } from '../../strategy/custom/indicators.ts';
+
 /**
  * Chart indicators over closes, oldest first (issue 6 §5): one value per close, null until there are
- * enough closes. Figures for the eye (doubles, 8 significant digits), never for orders.
+ * enough closes. Computed by the trading-signals library through the custom bot's own streams (issue 16
+ * §3: strategy/custom/indicators.ts; formulas in strategy/custom/README.md), so the chart shows what a
+ * custom bot reads. Figures for the eye (doubles, 8 significant digits), never for orders.
  */
 export const indicatorNames = ['ma20', 'ema20', 'rsi14'] as const;
 export type IndicatorName = (typeof indicatorNames)[number];
 
 const round = (x: number) => Number(x.toPrecision(8));
-
-export function sma(closes: readonly number[], n: number): (number | null)[] {
-  let sum = 0;
-  return closes.map((c, i) => {
-    sum += c;
-    if (i >= n) sum -= closes[i - n]!;
-    return i >= n - 1 ? round(sum / n) : null;
+const run = (stream: Stream, closes: readonly number[]) =>
+  closes.map((c) => {
+    const r = stream(c);
+    return r === null ? null : round(r);
   });
-}
 
-export function ema(closes: readonly number[], n: number): (number | null)[] {
-  const k = 2 / (n + 1);
-  let value = 0;
-  return closes.map((c, i) => {
-    if (i < n - 1) {
-      value += c;
-      return null;
-    }
-    value = i === n - 1 ? (value + c) / n : c * k + value * (1 - k);
-    return round(value);
-  });
-}
-
-/** Wilder's RSI. */
-export function rsi(closes: readonly number[], n: number): (number | null)[] {
-  let gain = 0;
-  let loss = 0;
-  return closes.map((c, i) => {
-    if (i === 0) return null;
-    const d = c - closes[i - 1]!;
-    const up = Math.max(d, 0);
-    const down = Math.max(-d, 0);
-    if (i <= n) {
-      gain += up / n;
-      loss += down / n;
-      if (i < n) return null;
-    } else {
-      gain = (gain * (n - 1) + up) / n;
-      loss = (loss * (n - 1) + down) / n;
-    }
-    return round(loss === 0 ? 100 : 100 - 100 / (1 + gain / loss));
-  });
-}
+/** The mean of the last n closes, from the n-th close (the library sums the window each time). */
+export const sma = (closes: readonly number[], n: number) => run(smaStream(n), closes);
+/** The EMA seeded with the first n closes' mean, then weighing each close by 2 / (n + 1). */
+export const ema = (closes: readonly number[], n: number) => run(emaStream(n), closes);
+/** Wilder's RSI: gains and losses averaged over the first n changes, then smoothed by 1/n. */
+export const rsi = (closes: readonly number[], n: number) => run(rsiStream(n), closes);
 
 export function indicator(name: IndicatorName, closes: readonly number[]): (number | null)[] {
   if (name === 'ma20') return sma(closes, 20);

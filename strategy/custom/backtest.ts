@@ -1,0 +1,97 @@
+import type Decimal from 'decimal.js';
+import { DEFAULT_SLIPPAGE, slipper, type BacktestFill, type CandleColumns, type FillModel } from '../backtest.ts';
+import { money } from '../money.ts';
+import { buyAmount } from '../martin/plan.ts';
+import { botId, type PlaceOrder } from '../types.ts';
+import type { Candle } from './feed.ts';
+import { decideCustom, feedOf, initialCustomState, type CandleClosed, type CustomEvent, type CustomState, type CustomView } from './strategy.ts';
+
+export interface CustomBacktestResult {
+  fills: BacktestFill[];
+  cycles: number;
+  realized: string;
+  state: CustomState;
+}
+
+/**
+ * Replays a custom bot over 1-minute candles with the same decide function and feed the live engine
+ * runs. Each candle: first its price path (the fill model of ../README.md: the jump to the open, then
+ * open -> low -> high -> close or open -> high -> low -> close) for take profit and stop loss, which
+ * fill at their price (at the open when the candle opened past them); then its close, where the rules
+ * are checked and an entry or a rule's exit fills at the close. Slippage as in every backtest.
+ * `warmUp`: closed candles of the conditions' timeframes before the first minute (CustomFeed.seed).
+ */
+export function backtestCustom(
+  view: CustomView,
+  candles: CandleColumns & { time: Float64Array },
+  fill: FillModel = { slippage: DEFAULT_SLIPPAGE },
+  warmUp?: Partial<Record<string, readonly Candle[]>>,
+): CustomBacktestResult {
+  const slip = slipper(fill.slippage);
+  let state = initialCustomState(botId('backtest'));
+  const feed = feedOf(state, view);
+  if (warmUp) for (const tf of feed.timeframes()) if (warmUp[tf]) feed.seed(tf, warmUp[tf]!);
+  const fills: BacktestFill[] = [];
+  let cycles = 0;
+  // Exit prices as doubles (no position: never reached).
+  let up = Infinity;
+  let down = -Infinity;
+  const refresh = () => {
+    up = state.targets?.up ?? Infinity;
+    down = state.targets?.down ?? -Infinity;
+  };
+  /** Asks the strategy at `price` and fills the order it places; true when it placed one. */
+  const ask = (event: CustomEvent, price: () => Decimal, candle: number): boolean => {
+    const asked = decideCustom(state, event, view);
+    state = asked.state;
+    const order = asked.intents[0];
+    if (order?.type !== 'PlaceOrder') return false;
+    execute(order, price(), candle);
+    return true;
+  };
+  const execute = (order: PlaceOrder, at: Decimal, candle: number) => {
+    const fillPrice = slip(at, order.side);
+    const amount = order.side === 'buy' ? buyAmount(order.quote!, fillPrice, view.market.stepSize) : order.amount!;
+    fills.push({ candle, reason: order.reason, side: order.side, price: fillPrice.toFixed(), amount: amount.toFixed() });
+    const filled = decideCustom(state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount }, view);
+    state = filled.state;
+    if (filled.intents[0]?.type === 'CycleClosed') cycles++;
+    refresh();
+  };
+  const atPrice = (p: Decimal, candle: number) => ask({ type: 'PriceTicked', price: p }, () => p, candle);
+  // A position ends at most once per path point; after it the bot waits for the next close.
+  const reach = (to: number, rising: boolean, candle: number) => {
+    if (rising ? up <= to : down >= to) atPrice(rising ? state.targets!.takeProfit! : state.targets!.stopLoss!, candle);
+  };
+
+  const { time, open, high, low, close } = candles;
+  const event: CandleClosed = { type: 'CandleClosed', time: 0, open: 0, high: 0, low: 0, close: 0 };
+  const closePrice = () => money(String(event.close));
+  const n = open.length;
+  for (let i = 0; i < n; i++) {
+    const o = open[i]!;
+    const h = high[i]!;
+    const l = low[i]!;
+    const c = close[i]!;
+    if (up !== Infinity || down !== -Infinity) {
+      if (o >= up || o <= down) atPrice(money(String(o)), i);
+      if (c >= o) {
+        reach(l, false, i);
+        reach(h, true, i);
+        reach(c, false, i);
+      } else {
+        reach(h, true, i);
+        reach(l, false, i);
+        reach(c, true, i);
+      }
+    }
+    event.time = time[i]!;
+    event.open = o;
+    event.high = h;
+    event.low = l;
+    event.close = c;
+    ask(event, closePrice, i);
+    if (state.phase === 'done') break;
+  }
+  return { fills, cycles, realized: state.realized.toFixed(), state };
+}
