@@ -42,14 +42,12 @@ describe('punctuation glyphs', () => {
     return page;
   };
 
-  it('draws ’ “ ” narrow in English, as narrow as Latin letters, not a full CJK cell', async () => {
+  it('draws ’ “ ” narrow in English, as a Latin font does, not a full CJK cell', async () => {
     const page = await open('en');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    const w = await widths(page, ['’', '“', '”', 'n', HAN]);
-    for (const mark of ['’', '“', '”']) {
-      expect(w[mark], mark).toBeLessThan(w.n!);
-      expect(w[mark], mark).toBeLessThan(w[HAN]! / 2);
-    }
+    const w = await widths(page, ['’', '“', '”', HAN]);
+    // A Latin font's quotes are 0.2-0.55 em (DejaVu Sans' “ is 0.52 em); a CJK font's are 1 em.
+    for (const mark of ['’', '“', '”']) expect(w[mark], mark).toBeLessThan(w[HAN]! * 0.6);
   });
 
   it('keeps Chinese punctuation full-width in Chinese', async () => {
