@@ -5,6 +5,7 @@ import { measureLogins } from './login-round-trip.ts';
 import { measureLoginEntry } from './entry-size.ts';
 import { measureFreshStart } from './fresh-start.ts';
 import { measureBacktest } from './backtest.ts';
+import { measureCustomBacktest } from './custom-backtest.ts';
 import { measureBotBook } from './bot-book.ts';
 import { measureBotListLoad } from './bot-list-load.ts';
 import { measurePrecache } from './precache-size.ts';
@@ -63,6 +64,8 @@ rmSync(dataDir, { recursive: true, force: true });
 results.serverRestartReadyMs = { median: Math.round(median(restarts)), runs: restarts.map(Math.round), note: 'existing data dir' };
 
 results.backtestMartin = measureBacktest();
+// Issue 16 §3: a custom bot with 3 indicator conditions on 1-minute candles (>= 300 k candles/s on one core).
+results.backtestCustom = measureCustomBacktest();
 results.aiSearch = measureAiSearch();
 // Issue 14 §2: every Paper pair within 10 s (one search each, in this thread).
 results.aiSearchPairs = measureAiSearchPairs();

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { buyAmount as buyAmountOf } from '../martin/plan.ts';
 import { money } from '../money.ts';
 import { botId, type Intent } from '../types.ts';
 import { backtestCustom } from './backtest.ts';
 import { explainCustom, explainText } from './explain.ts';
-import { CustomFeed, MinuteBuilder, type Candle } from './feed.ts';
+import { CustomFeed, MinuteBuilder, warmUpCandles, type Candle } from './feed.ts';
 import { bollingerStream, changeStream, emaStream, macdStream, rsiStream, smaStream } from './indicators.ts';
 import { validateCustom, type CustomParams } from './rules.ts';
 import { decodeCustom, encodeCustom } from './state-codec.ts';
@@ -162,6 +163,10 @@ describe('custom bot: candles of each timeframe from 1-minute candles', () => {
     expect(feed.values[1]).toBe(95);
     for (const k of candlesOf([101, 102, 103, 104, 110], T0 + 10 * MIN)) feed.push(k.time, k.open, k.high, k.low, k.close);
     expect(feed.values[1]).toBe(105);
+    expect(warmUpCandles(sma2on5m)).toEqual({ '5m': 2 });
+    expect(warmUpCandles({ entry: { join: 'and', conditions: [{ left: { kind: 'rsi', period: 14, timeframe: '1h' }, op: '<', right: { kind: 'ema', period: 200, timeframe: '1h' } }] } })).toEqual({
+      '1h': 1200,
+    });
   });
   it('builds the same minutes from live prices: the same values as the backtest', () => {
     const rows = candlesOf(exampleCloses);
@@ -286,5 +291,67 @@ describe('custom bot: validation', () => {
     expect(validateCustom({ ...example, entry: { join: 'and', conditions: [{ left: { kind: 'price' }, op: '>', right: { kind: 'price' } }] } })).toEqual([
       { field: 'entry.conditions.0.right', reason: 'sameSides' },
     ]);
+  });
+});
+
+describe('custom bot: live prices give the backtest its fills', () => {
+  it('asked at every price a cent apart with its market time, it trades as the backtest does', () => {
+    // A 100-USDT coin without gaps (each candle opens at the previous close: a live entry at a minute's
+    // close fills at the next minute's first price, which is then that close).
+    const rows: Candle[] = [];
+    let p = 10_000;
+    for (let i = 0; i < 1500; i++) {
+      const c = Math.round(p * (1 + Math.sin(i * 0.37) * 0.006 + Math.cos(i * 0.11) * 0.003));
+      rows.push({ time: T0 + i * MIN, open: p / 100, high: (Math.max(p, c) + 15) / 100, low: (Math.min(p, c) - 15) / 100, close: c / 100 });
+      p = c;
+    }
+    const params: CustomParams = {
+      investment: '1000',
+      size: { kind: 'share', percent: '10' },
+      entry: {
+        join: 'and',
+        conditions: [
+          { left: { kind: 'rsi', period: 6, timeframe: '1m' }, op: '<', right: { kind: 'value', value: '40' } },
+          { left: { kind: 'price' }, op: '<', right: { kind: 'bb', band: 'middle', period: 10, deviation: '2', timeframe: '5m' } },
+        ],
+      },
+      exit: { join: 'or', conditions: [{ left: { kind: 'macd', line: 'histogram', fast: 3, slow: 8, signal: 4, timeframe: '1m' }, op: 'crossesBelow', right: { kind: 'value', value: '0' } }] },
+      takeProfit: '0.8',
+      stopLoss: '0.7',
+      repeat: true,
+    };
+    const v: CustomView = { params, market: { ...market, stepSize: money('0.0001'), minAmount: money('0.0001') } };
+    const fast = backtestCustom(v, columns(rows), { slippage: '0' });
+
+    let state = initialCustomState(botId('live'));
+    const slow: string[] = [];
+    const at = (cents: number, t: number) => {
+      const price = money(cents).div(100);
+      const out = decideCustom(state, { type: 'PriceTicked', price, at: t }, v);
+      state = out.state;
+      const o = out.intents.find((x) => x.type === 'PlaceOrder');
+      if (o?.type !== 'PlaceOrder') return;
+      const amount = o.side === 'buy' ? buyAmountOf(o.quote!, price, v.market.stepSize) : o.amount!;
+      slow.push(`${o.reason} ${o.side} ${amount.toFixed()} @ ${price.toFixed()}`);
+      state = decideCustom(state, { type: 'OrderFilled', clientOrderId: o.clientOrderId, side: o.side, price, amount }, v).state;
+    };
+    const cents = (x: number) => Math.round(x * 100);
+    for (const k of rows) {
+      const points = (k.close >= k.open ? [k.open, k.low, k.high, k.close] : [k.open, k.high, k.low, k.close]).map(cents);
+      let now = points[0]!;
+      let t = k.time;
+      at(now, t);
+      for (const to of points.slice(1))
+        while (now !== to) {
+          now += to > now ? 1 : -1;
+          at(now, ++t);
+        }
+    }
+    at(cents(rows[rows.length - 1]!.close), T0 + rows.length * MIN); // the next minute's first price closes the last
+    const reasons = fast.fills.map((f) => f.reason);
+    expect(reasons.filter((r) => r === 'open').length).toBeGreaterThan(10);
+    expect(new Set(reasons)).toEqual(new Set(['open', 'close', 'stop']));
+    expect(fast.fills.map((f) => `${f.reason} ${f.side} ${f.amount} @ ${f.price}`)).toEqual(slow);
+    expect(state.realized.toFixed()).toBe(fast.realized);
   });
 });

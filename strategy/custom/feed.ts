@@ -1,4 +1,4 @@
-import { indicatorOf, picker } from './indicators.ts';
+import { indicatorOf, picker, warmUpOf } from './indicators.ts';
 import { timeframeMs, type Condition, type CustomParams, type IndicatorOperand, type Operand, type Rule, type Timeframe } from './rules.ts';
 
 /** A candle as the feed reads it: its open time (ms since the epoch, UTC) and prices as doubles. */
@@ -30,6 +30,17 @@ function slotKey(o: IndicatorOperand): string {
     default:
       return `${o.kind}:${o.period}:${o.timeframe}`;
   }
+}
+
+/**
+ * The warm-up a loaded or new live bot needs: per timeframe its conditions read, how many closed candles
+ * of that timeframe to seed its feed with (CustomFeed.seed), the most any of its indicators needs.
+ */
+export function warmUpCandles(params: Pick<CustomParams, 'entry' | 'exit'>): Partial<Record<Timeframe, number>> {
+  const out: Partial<Record<Timeframe, number>> = {};
+  for (const c of [...params.entry.conditions, ...(params.exit?.conditions ?? [])])
+    for (const o of [c.left, c.right]) if (o.kind !== 'price' && o.kind !== 'value') out[o.timeframe] = Math.max(out[o.timeframe] ?? 0, warmUpOf(o));
+  return out;
 }
 
 /**
@@ -126,6 +137,7 @@ export class CustomFeed {
   /** Whether the entry rule / the exit rule held at the last check. */
   entryHolds = false;
   exitHolds = false;
+  private readonly minutes = new MinuteBuilder();
   /** The rules it was built for (CustomFeed.rulesOf). */
   readonly rules: string;
 
@@ -200,6 +212,17 @@ export class CustomFeed {
     this.entryHolds = check(this.entry, values, this.entryAll);
     this.exitHolds = this.exit.length > 0 && check(this.exit, values, this.exitAll);
     return true;
+  }
+
+  /**
+   * A live price at market time `t` (ms): it goes into its minute's candle; the first price of a later
+   * minute closes the one before, which is pushed as above (true: a check happened). Prices of a minute
+   * already taken are dropped.
+   */
+  tick(t: number, price: number): boolean {
+    if (t - (t % MINUTE) <= this.last) return false;
+    const closed = this.minutes.add(t, price);
+    return closed !== null && this.push(closed.time, closed.open, closed.high, closed.low, closed.close);
   }
 
   /** The numbers each condition compared at the last check, for the action log. */

@@ -97,3 +97,24 @@ export function picker(o: IndicatorOperand): (result: never) => number {
   }
   return (r: number) => r;
 }
+
+/**
+ * Closed candles an operand's indicator needs before a live bot trusts it as a backtest that started
+ * long before: until its first value, and for those with memory (EMA, MACD: weight (1 - 2/(n + 1))^k
+ * of what came before; RSI: (1 - 1/n)^k) until the start point weighs under e^-10 (5n and 10n more).
+ */
+export function warmUpOf(o: IndicatorOperand): number {
+  switch (o.kind) {
+    case 'sma':
+    case 'bb':
+      return o.period;
+    case 'change':
+      return o.period + 1;
+    case 'ema':
+      return 6 * o.period;
+    case 'rsi':
+      return 11 * o.period + 1;
+    case 'macd':
+      return o.slow + 5 * Math.max(o.slow, o.signal);
+  }
+}

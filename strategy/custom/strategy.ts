@@ -95,6 +95,16 @@ function onPrice(state: CustomState, price: Decimal, view: CustomView): Decision
   return { state, intents: NOTHING };
 }
 
+/** A 1-minute close was pushed into the feed: the rules (and take profit / stop loss at the close). */
+function onMinute(state: CustomState, close: number, view: CustomView): Decision {
+  const feed = state.feed!;
+  if (state.pending || state.phase === 'done') return { state, intents: NOTHING };
+  if (state.phase === 'waiting') return feed.entryHolds ? place(state, { side: 'buy', quote: entryQuote(view.params), reason: 'open' }) : { state, intents: NOTHING };
+  const t = state.targets;
+  if (t && (close >= t.up || close <= t.down)) return onPrice(state, money(String(close)), view);
+  return feed.exitHolds ? sellAll(state, view, 'close') : { state, intents: NOTHING };
+}
+
 /**
  * The custom strategy as a pure function of (state, event) (README.md "The rules"): at each 1-minute
  * close the feed moves on and the rules are checked; the entry rule opens a position when waiting, the
@@ -103,17 +113,17 @@ function onPrice(state: CustomState, price: Decimal, view: CustomView): Decision
  */
 export function decideCustom(state: CustomState, event: CustomEvent, view: CustomView): Decision {
   switch (event.type) {
-    case 'CandleClosed': {
-      const feed = feedOf(state, view);
-      if (!feed.push(event.time, event.open, event.high, event.low, event.close)) return { state, intents: NOTHING };
-      if (state.pending || state.phase === 'done') return { state, intents: NOTHING };
-      if (state.phase === 'waiting') return feed.entryHolds ? place(state, { side: 'buy', quote: entryQuote(view.params), reason: 'open' }) : { state, intents: NOTHING };
-      const t = state.targets;
-      if (t && (event.close >= t.up || event.close <= t.down)) return onPrice(state, money(String(event.close)), view);
-      return feed.exitHolds ? sellAll(state, view, 'close') : { state, intents: NOTHING };
-    }
-    case 'BotStarted':
+    case 'CandleClosed':
+      return feedOf(state, view).push(event.time, event.open, event.high, event.low, event.close) ? onMinute(state, event.close, view) : { state, intents: NOTHING };
     case 'PriceTicked':
+      // With its market time, a live price also builds the 1-minute candles; the first price of a minute
+      // closes the one before, whose check comes first (an order it places waits for its answer).
+      if (event.at !== undefined && feedOf(state, view).tick(event.at, Number(event.price.toString()))) {
+        const checked = onMinute(state, state.feed!.price, view);
+        if (checked.intents.length > 0) return checked;
+      }
+      return onPrice(state, event.price, view);
+    case 'BotStarted':
       return onPrice(state, event.price, view);
     case 'ManualAddRequested':
       if (state.phase === 'done' || state.pending) return { state, intents: NOTHING };

@@ -1,0 +1,30 @@
+import type { StrategyKit } from '../kit.ts';
+import { money } from '../money.ts';
+import type { Fill } from '../martin/plan.ts';
+import type { MarketRules } from '../martin/rules.ts';
+import type { CustomParams } from './rules.ts';
+import { decodeCustom, encodeCustom, type StoredCustomState } from './state-codec.ts';
+import { decideCustom, initialCustomState, retargetCustom, type CustomState, type CustomView } from './strategy.ts';
+
+/**
+ * The custom bot as the engine will run it: a StrategyKit but for its `type`, which strategy/kit.ts's
+ * BotType does not name yet (README.md "Registering": add 'custom' there and this kit to its table).
+ */
+export const customKit: Omit<StrategyKit<CustomState, CustomView>, 'type'> & { type: 'custom' } = {
+  type: 'custom',
+  view: (params: unknown, market: MarketRules) => ({ params: params as CustomParams, market }),
+  initial: initialCustomState,
+  decide: decideCustom,
+  decode: (id, stored, view) => decodeCustom(id, stored as StoredCustomState, view),
+  encode: encodeCustom,
+  // Every price round is asked (with its market time): the prices build the 1-minute candles the rules
+  // are checked on. Only a finished bot is left alone; take profit and stop loss are its trigger prices.
+  triggers: (state) => ({ up: state.targets?.up ?? Infinity, down: state.targets?.down ?? -Infinity, asks: state.phase !== 'done' }),
+  cycle: (s) => s.cycle,
+  cycleFigures: (before) => ({
+    entries: before.fills.length,
+    amount: before.fills.reduce((sum, f: Fill) => sum.plus(f.amount), money(0)),
+    cost: before.fills.reduce((sum, f: Fill) => sum.plus(f.price.mul(f.amount)), money(0)),
+  }),
+  retarget: retargetCustom,
+};
