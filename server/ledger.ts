@@ -32,13 +32,7 @@ type Tx = Transaction<Database> | Kysely<Database>;
  * the asset's "insufficient" code, or with `floorAtZero` takes what is there.
  */
 export async function post(tx: Tx, entry: { userId: string; asset: Asset; amount: Decimal; reason: LedgerReason; detail?: Record<string, string>; floorAtZero?: boolean }): Promise<Posted> {
-  await tx
-    .insertInto('user_balances')
-    .values({ user_id: entry.userId, asset: entry.asset })
-    .onConflict((c) => c.columns(['user_id', 'asset']).doNothing())
-    .execute();
-  const row = await tx.selectFrom('user_balances').select('amount').where('user_id', '=', entry.userId).where('asset', '=', entry.asset).forUpdate().executeTakeFirstOrThrow();
-  const before = money(row.amount);
+  const before = await lockBalance(tx, entry.userId, entry.asset);
   let applied = entry.amount;
   if (before.plus(applied).lt(0)) {
     if (!entry.floorAtZero) throw fail(shortOf[entry.asset]);
@@ -51,6 +45,20 @@ export async function post(tx: Tx, entry: { userId: string; asset: Asset; amount
     .values({ user_id: entry.userId, asset: entry.asset, amount: applied.toFixed(), balance: balance.toFixed(), reason: entry.reason, detail: JSON.stringify(entry.detail ?? {}) })
     .execute();
   return { applied, balance };
+}
+
+/**
+ * Locks a user's balance of `asset` until the transaction ends (creating it at 0 if it never moved) and
+ * answers it. `post` takes it; a caller that must lock it before other rows (a fixed lock order) takes it first.
+ */
+export async function lockBalance(tx: Tx, userId: string, asset: Asset): Promise<Decimal> {
+  await tx
+    .insertInto('user_balances')
+    .values({ user_id: userId, asset })
+    .onConflict((c) => c.columns(['user_id', 'asset']).doNothing())
+    .execute();
+  const row = await tx.selectFrom('user_balances').select('amount').where('user_id', '=', userId).where('asset', '=', asset).forUpdate().executeTakeFirstOrThrow();
+  return money(row.amount);
 }
 
 /** A user's balances (0 for an asset never touched), as exact decimal strings. */

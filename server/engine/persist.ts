@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { OrderState } from '../exchanges/port.ts';
 import type { ActionKind } from '../../contract/bots.ts';
 import Decimal from 'decimal.js';
-import { post } from '../ledger.ts';
+import { lockBalance, post } from '../ledger.ts';
 import { money } from '../../strategy/money.ts';
 import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 
@@ -76,7 +76,13 @@ export async function commitDecision(
   const actions: { kind: ActionKind; detail: Record<string, string> }[] = [];
   let pause: string | null = null;
   let outOfFuel: string[] = [];
+  // Simulation never touches real balances (issue 12 finding 1): only a live account's profit pays fuel.
+  const paysFuel = !SIMULATED_EXCHANGE_IDS.includes(bot.exchangeId) && intents.some((i) => i.type === 'CycleClosed' && i.profit.gt(0));
   return db.transaction().execute(async (tx) => {
+    // The lock order: a decision that pays fuel locks the user's fuel before its bot's row. Running out
+    // pauses the user's other bots (their rows locked too); one of them mid-decision holds only its own
+    // row, and waits for the fuel with no row held, so two bots of one user closing at once never deadlock.
+    if (paysFuel) await lockBalance(tx, bot.userId, 'fuel');
     // The status fence: the bot's row is locked for the whole decision, so a pause or stop through the
     // API either comes before it (and no new order is recorded) or waits for it (and the engine is told
     // of the new status after). A bot that is not running may only settle its order in flight; a
@@ -165,10 +171,8 @@ export async function commitDecision(
         // The log says how the cycle ended (issue 14 §3): a manual close or a stop loss is no take profit.
         const how = closedBy[before.pending?.reason ?? ''] ?? 'closed';
         actions.push({ kind: 'success', detail: { cycle: String(intent.cycle), profit: intent.profit.toFixed(), how } });
-        // Simulation never touches real balances (issue 12 finding 1): a simulated account's profit pays
-        // no fuel, so it earns no referrer any reward either; only live accounts' fees do.
-        const live = !SIMULATED_EXCHANGE_IDS.includes(bot.exchangeId);
-        const fee = live && intent.profit.gt(0) ? intent.profit.mul(money(fuelFeeRate)).toDecimalPlaces(8, Decimal.ROUND_UP) : money(0);
+        // A simulated account's profit pays no fuel, so it earns no referrer any reward either; only live accounts' fees do.
+        const fee = paysFuel && intent.profit.gt(0) ? intent.profit.mul(money(fuelFeeRate)).toDecimalPlaces(8, Decimal.ROUND_UP) : money(0);
         if (fee.gt(0)) {
           // Fuel pays for profit, in the transaction that books the profit; when it runs out, every
           // running bot of the user pauses and a warning says why.
