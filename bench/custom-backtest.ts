@@ -9,7 +9,7 @@ import { GENESIS_MS, SimulatedMarket } from '../server/market/simulated.ts';
 /** The bot measured: buys when RSI(14, 1m) < 30 and price < BB lower(20, 2, 1m); sells when MACD histogram(12, 26, 9, 1m) crosses below 0, at +1.5 % or at -3 %. */
 export const benchCustomParams: CustomParams = {
   investment: '1000',
-  size: { kind: 'share', percent: '50' },
+  size: { kind: 'fixed', quote: '100' },
   entry: {
     join: 'and',
     conditions: [
