@@ -6,7 +6,7 @@
  * a leak or a drift, and fails.
  */
 import { z } from 'zod';
-import { actionKinds, batchOperations, botStatuses, botTypesBuilt, gridParamsSchema, martinParamsSchema, riskLevels } from './bots.ts';
+import { actionKinds, batchOperations, botStatuses, botTypesBuilt, dcaParamsSchema, gridParamsSchema, martinParamsSchema, riskLevels } from './bots.ts';
 import { rankPeriods, type CallName, type DataOf } from './schemas.ts';
 
 /** An exact decimal string as the server writes money, prices and percentages: no exponent, sign only when negative. */
@@ -74,7 +74,7 @@ export const exchangeInfoSchema = z.strictObject({
 });
 export const botTypeSchema = z.strictObject({
   id: z.number().int(),
-  code: z.enum(['martin', 'ai', 'grid', 'arbitrage', 'custom']),
+  code: z.enum(['martin', 'ai', 'grid', 'dca', 'arbitrage', 'custom']),
   name: z.string(),
   category: z.enum(['grid', 'dca', 'arbitrage', 'custom']),
   description: z.string(),
@@ -196,7 +196,7 @@ export const backtestAnswerSchema = z.strictObject({
   equity: equitySchema,
   fill: fillModelSchema,
 });
-export const botParamsSchema = z.union([martinParamsSchema, gridParamsSchema]);
+export const botParamsSchema = z.union([martinParamsSchema, gridParamsSchema, dcaParamsSchema]);
 /** A bot on the strategy rank (issue 14, Pionex item 4): what it trades and how it did, never whose it is. */
 export const botRankEntrySchema = z.strictObject({
   rank: z.number().int().min(1),
@@ -222,7 +222,9 @@ export const aiSearchAnswerSchema = z.strictObject({
   timeframe: z.string(),
   elapsedMs: z.number().min(0),
   fill: fillModelSchema,
-  proposals: z.array(z.strictObject({ type: z.enum(botTypesBuilt), params: botParamsSchema, score: z.number(), d30: aiFiguresSchema, d7: aiFiguresSchema, equity: equitySchema })),
+  proposals: z.array(
+    z.strictObject({ type: z.enum(['martin', 'grid']), params: z.union([martinParamsSchema, gridParamsSchema]), score: z.number(), d30: aiFiguresSchema, d7: aiFiguresSchema, equity: equitySchema }),
+  ),
 });
 export const futuresRowSchema = z.strictObject({
   symbol: z.string(),
@@ -386,6 +388,7 @@ export const namedAnswers = {
   ReferralMember: referralMemberSchema,
   MartinParams: martinParamsSchema,
   GridParams: gridParamsSchema,
+  DcaParams: dcaParamsSchema,
   BotSummary: botSummarySchema,
   BotInfo: botInfoSchema,
   BotDetail: botDetailSchema,

@@ -46,7 +46,28 @@ export const gridParamsSchema = z.strictObject({
 });
 export type GridParamsInput = z.output<typeof gridParamsSchema>;
 
-export const botTypesBuilt = ['martin', 'grid'] as const;
+/** When a DCA bot opens a deal (strategy/dca/rules.ts DcaStart; validateDca checks the time, weekday and offset). */
+export const dcaStartSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('now') }),
+  z.strictObject({ kind: z.literal('schedule'), every: z.enum(['day', 'week']), weekday: z.number().int().optional(), time: z.string().max(5), utcOffset: z.number().int() }),
+]);
+/** A DCA bot's parameters (strategy/dca/rules.ts and README.md have their meaning). */
+export const dcaParamsSchema = z.strictObject({
+  investment: decimal,
+  baseOrder: decimal,
+  safetyOrder: decimal,
+  maxSafetyOrders: z.number().int(),
+  deviation: decimal,
+  stepScale: decimal,
+  volumeScale: decimal,
+  takeProfit: decimal,
+  stopLoss: z.union([z.literal(''), decimal]).optional(),
+  cooldown: z.number().int().optional(),
+  start: dcaStartSchema,
+});
+export type DcaParamsInput = z.output<typeof dcaParamsSchema>;
+
+export const botTypesBuilt = ['martin', 'grid', 'dca'] as const;
 export type BuiltBotType = (typeof botTypesBuilt)[number];
 
 export const riskLevels = ['conservative', 'balanced', 'aggressive'] as const;
@@ -58,10 +79,11 @@ const botBase = { exchangeId: z.number().int().positive(), symbol: symbolSchema,
 export const botCreateSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('martin'), ...botBase, params: martinParamsSchema }),
   z.strictObject({ type: z.literal('grid'), ...botBase, params: gridParamsSchema }),
+  z.strictObject({ type: z.literal('dca'), ...botBase, params: dcaParamsSchema }),
 ]);
 export const botUpdateSchema = z.strictObject({
   name: z.string().trim().max(32).optional(),
-  params: z.union([martinParamsSchema, gridParamsSchema]),
+  params: z.union([martinParamsSchema, gridParamsSchema, dcaParamsSchema]),
 });
 export type BotCreateInput = z.output<typeof botCreateSchema>;
 export type BotUpdateInput = z.output<typeof botUpdateSchema>;
@@ -115,7 +137,7 @@ export interface BotSummary {
 
 /** botInfo: the bot with its parameters, for the edit screen. */
 export interface BotInfo extends BotSummary {
-  params: MartinParamsInput | GridParamsInput;
+  params: MartinParamsInput | GridParamsInput | DcaParamsInput;
 }
 
 /** A grid bot's levels now: the price of each and the order waiting there (null: the empty level). */

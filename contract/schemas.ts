@@ -13,10 +13,12 @@ import {
   botOperations,
   botStatuses,
   botUpdateSchema,
+  dcaParamsSchema,
   gridParamsSchema,
   martinParamsSchema,
   riskLevels,
   symbolSchema,
+  type DcaParamsInput,
   type GridParamsInput,
   type MartinParamsInput,
   type BatchStatus,
@@ -225,6 +227,7 @@ export const schemas = {
     body: z.discriminatedUnion('type', [
       z.strictObject({ type: z.literal('martin'), ...backtestBase, params: martinParamsSchema }),
       z.strictObject({ type: z.literal('grid'), ...backtestBase, params: gridParamsSchema }),
+      z.strictObject({ type: z.literal('dca'), ...backtestBase, params: dcaParamsSchema }),
     ]),
   },
 } as const;
@@ -443,7 +446,7 @@ export interface RankEntry {
  */
 export interface BotRankEntry {
   rank: number;
-  type: 'martin' | 'grid';
+  type: 'martin' | 'grid' | 'dca';
   exchange: string;
   symbol: string;
   /** Realised profit of the cycles closed in the period. */
@@ -454,7 +457,7 @@ export interface BotRankEntry {
   /** Seconds since its first start. */
   runtime: number;
   cycles: number;
-  params: MartinParamsInput | GridParamsInput;
+  params: MartinParamsInput | GridParamsInput | DcaParamsInput;
   /** One of the asking trader's own bots. */
   mine: boolean;
 }
@@ -625,7 +628,7 @@ export interface SymbolInfo extends Ticker {
 /** A strategy type (spec §3). */
 export interface BotType {
   id: number;
-  code: 'martin' | 'ai' | 'grid' | 'arbitrage' | 'custom';
+  code: 'martin' | 'ai' | 'grid' | 'dca' | 'arbitrage' | 'custom';
   name: string;
   /** The spec's family: grid trading, DCA, arbitrage, custom. */
   category: 'grid' | 'dca' | 'arbitrage' | 'custom';

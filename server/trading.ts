@@ -102,6 +102,7 @@ export function createTrading(options: TradingOptions): Trading {
     db,
     changed: (userId) => listCache.bump(userId),
     prices,
+    now,
     tickMs: options.tickMs ?? 1000,
     ...(options.fuelFeeRate !== undefined ? { fuelFeeRate: options.fuelFeeRate } : {}),
     ...(options.referralRates !== undefined ? { referralRates: options.referralRates } : {}),

@@ -1,6 +1,8 @@
 import type { BacktestAnswer } from '../contract/schemas.ts';
 import { backtestMartin, DEFAULT_SLIPPAGE, type BacktestFill, type CandleColumns, type FillModel } from './backtest.ts';
 import { backtestGrid } from './grid/backtest.ts';
+import { backtestDca } from './dca/backtest.ts';
+import type { DcaView } from './dca/strategy.ts';
 import type { GridView } from './grid/strategy.ts';
 import { money } from './money.ts';
 import { averagePrice } from './martin/plan.ts';
@@ -34,6 +36,15 @@ export function gridReport(view: GridView, candles: CandleColumns & { time: Floa
   const cost = sells.reduce((s, o) => s.plus(o!.cost), money(0));
   const open = amount.gt(0) ? { amount: amount.toFixed(), average: cost.div(amount).toDecimalPlaces(8).toFixed() } : null;
   return reportOf({ fills: result.fills, realized: result.realized, cycles: result.trades, open }, view.params.investment, view.market.feeRate, candles, fill, points);
+}
+
+/** The same report for a DCA bot: its cycles are the deals closed, its open position the open deal's buys. */
+export function dcaReport(view: DcaView, candles: CandleColumns & { time: Float64Array }, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }, points = 300): BacktestReport {
+  if (candles.close.length === 0) throw new RangeError('no candles');
+  const result = backtestDca(view, candles, fill);
+  const openFills = result.state.fills;
+  const open = openFills.length > 0 ? { amount: openFills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), average: averagePrice(openFills).toDecimalPlaces(8).toFixed() } : null;
+  return reportOf({ fills: result.fills, realized: result.realized, cycles: result.cycles, open }, view.params.investment, view.market.feeRate, candles, fill, points);
 }
 
 /** Marks the fills to market at every close: equity, drawdown, fees, return. */

@@ -3,6 +3,9 @@ import { decodeGrid, encodeGrid, type StoredGridState } from './grid/state-codec
 import type { GridParams } from './grid/rules.ts';
 import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './grid/strategy.ts';
 import { money } from './money.ts';
+import { decodeDca, encodeDca, type StoredDcaState } from './dca/state-codec.ts';
+import type { DcaParams } from './dca/rules.ts';
+import { decideDca, initialDcaState, retargetDca, type DcaState, type DcaView } from './dca/strategy.ts';
 import type { Fill } from './martin/plan.ts';
 import type { MarketRules, MartinParams } from './martin/rules.ts';
 import { decodeMartin, encodeMartin, type StoredMartinState } from './martin/state-codec.ts';
@@ -40,7 +43,7 @@ export interface StrategyKit<S extends KitState = KitState, V = unknown> {
   retarget(state: S, view: V): S;
 }
 
-export type BotType = 'martin' | 'grid';
+export type BotType = 'martin' | 'grid' | 'dca';
 const num = (d: Decimal | null | undefined, none: number) => (d ? Number(d.toString()) : none);
 
 export const martinKit: StrategyKit<MartinState, MartinView> = {
@@ -92,7 +95,30 @@ export const gridKit: StrategyKit<GridState, GridView> = {
   retarget: (s) => s,
 };
 
-const kits: Record<BotType, StrategyKit> = { martin: martinKit as unknown as StrategyKit, grid: gridKit as unknown as StrategyKit };
+/** The DCA bot (dca/README.md): a deal's buys are its fills, as martin's; it waits to open (`asks`) for its start condition. */
+export const dcaKit: StrategyKit<DcaState, DcaView> = {
+  type: 'dca',
+  view: (params, market) => ({ params: params as DcaParams, market }),
+  initial: initialDcaState,
+  decide: decideDca,
+  decode: (id, stored, view) => decodeDca(id, stored as StoredDcaState, view),
+  encode: encodeDca,
+  triggers(state) {
+    const t = state.targets;
+    const asks = !state.pending && state.phase === 'waiting';
+    if (!t || state.pending) return { up: Infinity, down: -Infinity, asks };
+    return { up: num(t.takeProfit, Infinity), down: Math.max(num(t.stopLoss, -Infinity), num(t.nextSafety, -Infinity)), asks };
+  },
+  cycle: (s) => s.cycle,
+  cycleFigures: (before) => ({
+    entries: before.fills.length,
+    amount: before.fills.reduce((sum: Decimal, f: Fill) => sum.plus(f.amount), money(0)),
+    cost: before.fills.reduce((sum: Decimal, f: Fill) => sum.plus(f.price.mul(f.amount)), money(0)),
+  }),
+  retarget: retargetDca,
+};
+
+const kits: Record<BotType, StrategyKit> = { martin: martinKit as unknown as StrategyKit, grid: gridKit as unknown as StrategyKit, dca: dcaKit as unknown as StrategyKit };
 
 /** The bot types the engine can trade: those with a kit. */
 export const tradableTypes: readonly string[] = Object.keys(kits);

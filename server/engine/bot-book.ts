@@ -50,14 +50,14 @@ export class BotBook {
     return n;
   }
 
-  /** A new price of a symbol: every bot on it is evaluated; the intents of those that act are returned. */
-  onPrice(symbol: string, price: Decimal, priceNumber = Number(price.toString())): BotIntents[] {
+  /** A new price of a symbol (at the market's time `at`, ms, when known): every bot on it is evaluated; the intents of those that act are returned. */
+  onPrice(symbol: string, price: Decimal, priceNumber = Number(price.toString()), at?: number): BotIntents[] {
     const bots = this.bySymbol.get(symbol);
     if (!bots) return [];
     const out: BotIntents[] = [];
     for (const [bot, e] of bots) {
       if (!e.asks && priceNumber < e.upper && priceNumber > e.lower) continue;
-      const { state, intents } = e.kit.decide(e.state, { type: 'PriceTicked', price }, e.view);
+      const { state, intents } = e.kit.decide(e.state, { type: 'PriceTicked', price, at }, e.view);
       if (state !== e.state) bots.set(bot, entryOf(state, e.view, e.kit));
       if (intents.length > 0) out.push({ bot, intents });
     }

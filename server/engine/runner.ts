@@ -65,6 +65,8 @@ export interface EngineDeps {
   venue(bot: BotRecord): Promise<ExchangePort>;
   /** Told after every committed decision of a user's bot (caches of their bots drop it). */
   changed?(userId: string): void;
+  /** The market's clock (ms): the time put on each price, for strategies that act on time (a DCA bot's schedule and cooldown); default Date.now. */
+  now?: () => number;
   /** How often every symbol's price is read and the bots on it evaluated (default 1 s). */
   tickMs?: number;
   log?: EngineLog;
@@ -398,7 +400,8 @@ export class Engine {
             return;
           }
           const price = money(text);
-          for (const { bot, intents } of this.book.onPrice(key, price)) {
+          const at = this.now();
+          for (const { bot, intents } of this.book.onPrice(key, price, undefined, at)) {
             const live = this.bots.get(bot);
             const state = this.book.get(key, bot);
             if (!live || !state) continue;
@@ -407,7 +410,7 @@ export class Engine {
             void this.serial(bot, async () => {
               // Reloaded (paused, edited) or answered since this round decided: its decision is void.
               if (this.bots.get(bot) !== live || live.state !== state || live.record.status !== 'running') return;
-              await this.carryOut(live, { type: 'PriceTicked', price }, state, intents, before);
+              await this.carryOut(live, { type: 'PriceTicked', price, at }, state, intents, before);
             }).catch((error: unknown) => this.log?.error({ err: error, bot }, 'tick failed'));
           }
         }),
@@ -462,11 +465,16 @@ export class Engine {
     return live;
   }
 
+  /** The market's time now (ms). */
+  private now(): number {
+    return this.deps.now ? this.deps.now() : Date.now();
+  }
+
   /** Asks the strategy about the price now (a bot just started or resumed). */
   private async evaluate(live: LiveBot): Promise<void> {
     if (live.state.pending) return;
     const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol));
-    const event: EngineEvent = { type: 'PriceTicked', price };
+    const event: EngineEvent = { type: 'PriceTicked', price, at: this.now() };
     const { state, intents } = live.kit.decide(live.state, event, live.view);
     if (intents.length > 0) await this.carryOut(live, event, state, intents);
   }

@@ -39,13 +39,21 @@ const entries: TypeEntry[] = [
     name: { zh: '网格交易', en: 'Grid trading' },
     description: { zh: '在价格区间内低买高卖', en: 'Buys low and sells high inside a price range' },
   },
+  {
+    id: 6,
+    code: 'dca',
+    category: 'dca',
+    available: false,
+    name: { zh: 'DCA 定投', en: 'DCA' },
+    description: { zh: '底仓加安全单分批买入，按均价止盈，可定时开单', en: 'A base order and scaled safety orders, take profit on the average, on a schedule if you like' },
+  },
   { id: 4, code: 'arbitrage', category: 'arbitrage', available: false, name: { zh: '套利', en: 'Arbitrage' }, description: { zh: '捕捉价差', en: 'Captures price gaps' } },
   { id: 5, code: 'custom', category: 'custom', available: false, name: { zh: '自定义', en: 'Custom' }, description: { zh: '自定义参数组合', en: 'Your own parameter set' } },
 ];
 const types: TypeEntry[] = entries.map((t) => ({ ...t, available: available(t.code) }));
 
 /** A built strategy's short name, as the bot screens say it (issue 14: 马丁格尔 / Martingale, never "Martin"). */
-const shortNames: Record<BuiltBotType, Text> = { martin: { zh: '马丁格尔', en: 'Martingale' }, grid: { zh: '网格', en: 'Grid' } };
+const shortNames: Record<BuiltBotType, Text> = { martin: { zh: '马丁格尔', en: 'Martingale' }, grid: { zh: '网格', en: 'Grid' }, dca: { zh: 'DCA', en: 'DCA' } };
 
 /** A bot's name when the trader gives none: its pair and type in the language of the request that creates it ("BTC/USDT 马丁格尔"). */
 export function defaultBotName(type: BuiltBotType, symbol: string, lang: Language): string {

@@ -1,6 +1,7 @@
-import type { GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
+import type { DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
 import type { BacktestAnswer } from '../../contract/schemas.ts';
-import { gridReport, martinReport } from '../../strategy/backtest-report.ts';
+import { dcaReport, gridReport, martinReport } from '../../strategy/backtest-report.ts';
+import type { DcaParams } from '../../strategy/dca/rules.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
 import type { MartinParams } from '../../strategy/martin/rules.ts';
 import { columnsOf, DEFAULT_SLIPPAGE, type CandleColumns } from '../../strategy/backtest.ts';
@@ -22,7 +23,11 @@ const DAY = 86_400_000;
 
 export async function backtest(
   trading: Trading,
-  input: { exchangeId: number; symbol: string; days: 7 | 30 | 90; slippage?: string | undefined } & ({ type: 'martin'; params: MartinParamsInput } | { type: 'grid'; params: GridParamsInput }),
+  input: { exchangeId: number; symbol: string; days: 7 | 30 | 90; slippage?: string | undefined } & (
+    | { type: 'martin'; params: MartinParamsInput }
+    | { type: 'grid'; params: GridParamsInput }
+    | { type: 'dca'; params: DcaParamsInput }
+  ),
 ): Promise<BacktestAnswer> {
   const exchange = exchangeById(input.exchangeId);
   if (!exchange) throw fail('ApiExchangeUnsupported');
@@ -42,6 +47,11 @@ export async function backtest(
   }
   if (candles.close.length === 0) throw fail('OrderInvalidPair');
   const fill = { slippage: input.slippage ?? DEFAULT_SLIPPAGE };
-  const report = input.type === 'grid' ? gridReport({ params: params as GridParams, market }, candles, fill) : martinReport({ params: params as MartinParams, market }, candles, fill);
+  const report =
+    input.type === 'grid'
+      ? gridReport({ params: params as GridParams, market }, candles, fill)
+      : input.type === 'dca'
+        ? dcaReport({ params: params as DcaParams, market }, candles, fill)
+        : martinReport({ params: params as MartinParams, market }, candles, fill);
   return { ...report, exchange: exchange.code, symbol: input.symbol, days: input.days, timeframe };
 }

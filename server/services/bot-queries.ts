@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, MartinParamsInput, OpenPosition } from '../../contract/bots.ts';
+import type { ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, DcaParamsInput, MartinParamsInput, OpenPosition } from '../../contract/bots.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import type { BotsTable } from '../db/schema.ts';
@@ -9,6 +9,9 @@ import type { MartinParams } from '../../strategy/martin/rules.ts';
 import { decodeMartin, type StoredMartinState } from '../../strategy/martin/state-codec.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
 import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
+import type { DcaParams } from '../../strategy/dca/rules.ts';
+import { planDeal } from '../../strategy/dca/plan.ts';
+import { decodeDca, type StoredDcaState } from '../../strategy/dca/state-codec.ts';
 import { gridDetail, gridHeld, gridInputParams, gridSummaryFields, gridUnrealized } from './grid-queries.ts';
 import type { MarketInfo } from '../exchanges/port.ts';
 import type Decimal from 'decimal.js';
@@ -29,6 +32,11 @@ function pageOf<T>(list: T[], total: number, page: number, pageSize: number): Pa
 
 export function inputParams(params: MartinParams): MartinParamsInput {
   return { ...params, stopLoss: params.stopLoss ?? '' };
+}
+
+/** A DCA bot's parameters as its form sends them (no stop loss: '', no cooldown: 0). */
+export function dcaInputParams(params: DcaParams): DcaParamsInput {
+  return { ...params, stopLoss: params.stopLoss ?? '', cooldown: params.cooldown ?? 0 };
 }
 
 /** The figures of the open cycle from the stored state, without the market. */
@@ -65,12 +73,14 @@ function summaryOf(row: BotRow, today: string, standing: Standing, ai?: AiRow): 
   const state = row.state as StoredMartinState;
   const params = row.params as MartinParams;
   const { cost, average } = cycleFigures(state);
+  // A DCA deal's buys are fills, as martin's: the base order and up to maxSafetyOrders safety orders.
+  const dca = row.type === 'dca' ? (row.params as DcaParams) : null;
   return {
     ...base,
-    type: 'martin',
+    type: dca ? 'dca' : 'martin',
     cycle: state.cycle,
     positions: state.fills.length,
-    maxPositions: params.maxPositions,
+    maxPositions: dca ? dca.maxSafetyOrders + 1 : params.maxPositions,
     invested: cost.toFixed(),
     investment: params.investment,
     averagePrice: average ? average.toDecimalPlaces(12).toFixed() : null,
@@ -252,7 +262,7 @@ export async function countBots(db: Db, userId: string, exchange?: string, mode?
 export async function botInfo(db: Db, trading: Trading, userId: string, id: string): Promise<BotInfo> {
   const row = await ownBot(db, userId, id);
   const [today, ai, standing] = await Promise.all([todayProfits(db, [id]), aiRows(db, [id]), standings(db, trading, [row])]);
-  const params = row.type === 'grid' ? gridInputParams(row.params as GridParams) : inputParams(row.params as MartinParams);
+  const params = row.type === 'grid' ? gridInputParams(row.params as GridParams) : row.type === 'dca' ? dcaInputParams(row.params as DcaParams) : inputParams(row.params as MartinParams);
   return { ...summaryOf(row, today.get(id) ?? '0', standing.get(id)!, ai.get(id)), params };
 }
 
@@ -269,6 +279,7 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
     const grid = gridDetail(row.params as GridParams, row.state as StoredGridState, market, price);
     return { ...withReturns(grid.unrealized), price: price.toFixed(), fills: [], levels: [], ...grid };
   }
+  if (row.type === 'dca') return dcaDetail(row, market, price, withReturns);
   const view = { params: row.params as MartinParams, market };
   const state = decodeMartin(id, row.state as StoredMartinState, view);
   const holding = state.fills.length > 0;
@@ -299,6 +310,40 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
       feeRate: market.feeRate.toFixed(),
     },
     levels: planLevels(view.params, market, start).map((l) => ({ index: l.index, price: l.price.toFixed(), quote: l.quote.toFixed(), amount: l.amount.toFixed() })),
+  };
+}
+
+/** A DCA bot's detail: its deal's figures as martin's, the next safety order as the next add, the planned deal as the levels. */
+function dcaDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns: (unrealized: string) => BotInfo & { unrealized: string; totalProfit: string }): BotDetail {
+  const params = row.params as DcaParams;
+  const state = decodeDca(String(row.id), row.state as StoredDcaState, { params, market });
+  const holding = state.fills.length > 0;
+  const close = holding ? closeCycle(state.fills, price, market, { amount: state.carry, cost: state.carryCost }) : null;
+  const unrealized = close ? close.profit.toDecimalPlaces(8).toFixed() : '0';
+  return {
+    ...withReturns(unrealized),
+    price: price.toFixed(),
+    amount: close ? close.sellAmount.toFixed() : '0',
+    unrealized,
+    takeProfitPrice: state.targets?.takeProfit.toFixed() ?? null,
+    stopLossPrice: state.targets?.stopLoss?.toFixed() ?? null,
+    nextAddPrice: state.targets?.nextSafety?.toFixed() ?? null,
+    averagePrice: holding
+      ? averagePrice(state.fills)
+          .toDecimalPlaces(market.tickSize.decimalPlaces() + 4)
+          .toFixed()
+      : null,
+    fills: state.fills.map((f) => ({ price: f.price.toFixed(), amount: f.amount.toFixed() })),
+    close: {
+      carry: state.carry.toFixed(),
+      carryCost: state.carryCost.toFixed(),
+      tickSize: market.tickSize.toFixed(),
+      stepSize: market.stepSize.toFixed(),
+      minAmount: market.minAmount.toFixed(),
+      minCost: market.minCost.toFixed(),
+      feeRate: market.feeRate.toFixed(),
+    },
+    levels: planDeal(params, market, holding ? state.fills[0]!.price : price).map((o) => ({ index: o.index, price: o.price.toFixed(), quote: o.quote.toFixed(), amount: o.amount.toFixed() })),
   };
 }
 

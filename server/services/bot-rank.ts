@@ -6,7 +6,8 @@ import { money } from '../../strategy/money.ts';
 import { runtimeOf } from '../../strategy/returns.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
 import type { MartinParams } from '../../strategy/martin/rules.ts';
-import { inputParams, startsAndStops } from './bot-queries.ts';
+import type { DcaParams } from '../../strategy/dca/rules.ts';
+import { dcaInputParams, inputParams, startsAndStops } from './bot-queries.ts';
 import { gridInputParams } from './grid-queries.ts';
 
 /**
@@ -55,7 +56,7 @@ export async function botRank(
       const run = runs.get(id);
       return {
         rank: Number(r.place),
-        type: r.type === 'grid' ? 'grid' : 'martin',
+        type: r.type === 'grid' ? 'grid' : r.type === 'dca' ? 'dca' : 'martin',
         exchange: exchangeById(r.exchange_id)?.code ?? 'unknown',
         symbol: r.symbol,
         profit: money(r.profit).toDecimalPlaces(8).toFixed(),
@@ -71,7 +72,7 @@ export async function botRank(
               .toFixed(),
         runtime: runtimeOf(run?.first ?? null, run?.lastStop ?? null, r.status === 'stopped', now),
         cycles: Number(r.cycles),
-        params: r.type === 'grid' ? gridInputParams(r.params as GridParams) : inputParams(r.params as MartinParams),
+        params: r.type === 'grid' ? gridInputParams(r.params as GridParams) : r.type === 'dca' ? dcaInputParams(r.params as DcaParams) : inputParams(r.params as MartinParams),
         mine: String(r.user_id) === String(userId),
       };
     }),

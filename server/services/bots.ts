@@ -1,4 +1,4 @@
-import type { BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdateInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
+import type { BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdateInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
 import { Code, type CodeName } from '../../contract/codes.ts';
 import type { Db } from '../db/connect.ts';
 import type Decimal from 'decimal.js';
@@ -10,6 +10,9 @@ import type { MartinParams } from '../../strategy/martin/rules.ts';
 import { holdsPosition, kitOf } from '../../strategy/kit.ts';
 import { validateGrid, type GridProblem } from '../../strategy/grid/plan.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
+import { dealFunds, validateDca, type DcaProblem } from '../../strategy/dca/plan.ts';
+import type { DcaParams } from '../../strategy/dca/rules.ts';
+import type { Fill } from '../../strategy/martin/plan.ts';
 import { botId } from '../../strategy/types.ts';
 import { refitGrid, refitMartin } from '../../strategy/ai/refit.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
@@ -62,20 +65,48 @@ export function gridParamsOf(input: GridParamsInput): GridParams {
   return { ...rest, ...(stopLoss ? { stopLoss } : {}), ...(takeProfit ? { takeProfit } : {}) };
 }
 
-const isGridInput = (p: MartinParamsInput | GridParamsInput): p is GridParamsInput => 'lower' in p;
+/** Any bot type's parameters, as sent and as stored. */
+export type ParamsInput = MartinParamsInput | GridParamsInput | DcaParamsInput;
+export type AnyParams = MartinParams | GridParams | DcaParams;
+
+const isGridInput = (p: ParamsInput): p is GridParamsInput => 'lower' in p;
+const isDcaInput = (p: ParamsInput): p is DcaParamsInput => 'baseOrder' in p;
+const isMartinInput = (p: ParamsInput): p is MartinParamsInput => 'firstOrder' in p;
+
+const dcaProblemCode: Record<DcaProblem['reason'], (field: DcaProblem['field']) => CodeName> = {
+  required: () => 'RequiredFieldMissing',
+  format: () => 'StrategyInvalidParams',
+  range: () => 'StrategyInvalidParams',
+  insufficient: () => 'StrategyInvalidInvestment',
+  belowMinimum: () => 'StrategyOrderBelowMinimum',
+  tooDeep: () => 'StrategyInvalidParams',
+  withinSafety: () => 'StrategyInvalidParams',
+};
+
+/** A DCA bot's stored parameters: the optional stop loss and cooldown left out when empty. */
+export function dcaParamsOf(input: DcaParamsInput): DcaParams {
+  const { stopLoss, cooldown, ...rest } = input;
+  return { ...rest, ...(stopLoss ? { stopLoss } : {}), ...(cooldown ? { cooldown } : {}) };
+}
 
 /** The stored parameters of a bot type from its input; the other type's parameters are refused. */
-export function storedParams(type: string, input: MartinParamsInput | GridParamsInput): MartinParams | GridParams {
+export function storedParams(type: string, input: ParamsInput): AnyParams {
   if (type === 'grid' && isGridInput(input)) return gridParamsOf(input);
-  if (type === 'martin' && !isGridInput(input)) return paramsOf(input);
+  if (type === 'dca' && isDcaInput(input)) return dcaParamsOf(input);
+  if (type === 'martin' && isMartinInput(input)) return paramsOf(input);
   throw fail('StrategyInvalidParams');
 }
 
 /** Checks a bot's parameters, of any type, against the market now; the first problem is the answer. */
-export async function checkBotParams(deps: Pick<BotsDeps, 'trading'>, type: string, exchange: string, symbol: string, params: MartinParams | GridParams): Promise<void> {
-  if (type !== 'grid') return checkParams(deps, exchange, symbol, params as MartinParams);
+export async function checkBotParams(deps: Pick<BotsDeps, 'trading'>, type: string, exchange: string, symbol: string, params: AnyParams): Promise<void> {
+  if (type === 'martin') return checkParams(deps, exchange, symbol, params as MartinParams);
   const m = await deps.trading.market(exchange, symbol);
   const price = money(await deps.trading.prices.price(exchange, symbol));
+  if (type === 'dca') {
+    const problem = validateDca(params as DcaParams, m, price)[0];
+    if (problem) throw new InputError(dcaProblemCode[problem.reason](problem.field), `params.${problem.field}`);
+    return;
+  }
   const first = validateGrid(params as GridParams, m, price)[0];
   if (first) throw new InputError(gridProblemCode[first.reason], `params.${first.field}`);
 }
@@ -111,8 +142,9 @@ async function ownBot(db: Db, userId: string, id: string) {
  * (strategy/ai/refit.ts, the same checks), or refused with a request to search again, never with a
  * field path the trader did not type.
  */
-async function createdParams(deps: BotsDeps, input: BotCreateInput, exchange: string): Promise<{ params: MartinParams | GridParams; refit: boolean }> {
+async function createdParams(deps: BotsDeps, input: BotCreateInput, exchange: string): Promise<{ params: AnyParams; refit: boolean }> {
   const params = storedParams(input.type, input.params);
+  if (input.ai && input.type === 'dca') throw new InputError('StrategyInvalidParams', 'ai');
   if (!input.ai) {
     await checkBotParams(deps, input.type, exchange, input.symbol, params);
     return { params, refit: false };
@@ -227,8 +259,8 @@ async function requireFree(deps: BotsDeps, userId: string, exchange: string, sym
   if (money(free).lt(needed)) throw fail('StrategyInsufficientBalance', { values: { available: money(free).toDecimalPlaces(2, 1).toFixed(), needed: needed.toFixed(), quote } });
 }
 
-function checkFunds(deps: BotsDeps, userId: string, type: string, exchange: string, symbol: string, params: MartinParams | GridParams): Promise<void> {
-  const needed = type === 'grid' ? money((params as GridParams).investment) : requiredInvestment(params as MartinParams);
+function checkFunds(deps: BotsDeps, userId: string, type: string, exchange: string, symbol: string, params: AnyParams): Promise<void> {
+  const needed = type === 'grid' ? money((params as GridParams).investment) : type === 'dca' ? dealFunds(params as DcaParams) : requiredInvestment(params as MartinParams);
   return requireFree(deps, userId, exchange, symbol, needed);
 }
 
@@ -250,12 +282,15 @@ async function checkAddAmount(deps: BotsDeps, userId: string, row: { exchange_id
  */
 async function checkClosePart(deps: BotsDeps, row: { id: string | number; type: string; exchange_id: number; symbol: string; params: unknown; state: unknown }, ask: CloseAsk) {
   if ('percent' in ask && (ask.percent.lt(1) || ask.percent.gt(100))) throw fail('StrategyCloseShareInvalid');
-  if (row.type !== 'martin') throw fail('StrategyPartCloseGrid');
+  if (row.type !== 'martin' && row.type !== 'dca') throw fail('StrategyPartCloseGrid');
   const exchange = exchangeById(row.exchange_id)?.code ?? '';
   const market = await deps.trading.market(exchange, row.symbol);
-  // The engine's state when it holds the bot (the one a close sells from), else the stored one.
+  // The engine's state when it holds the bot (the one a close sells from), else the stored one (a DCA deal's buys are fills, as martin's).
+  const kit = kitOf(row.type);
   const state = (deps.trading.engine.stateOf<MartinState>(String(row.id)) ??
-    decodeMartin(String(row.id), row.state as StoredMartinState, { params: row.params as MartinParams, market })) as MartinState;
+    (row.type === 'martin'
+      ? decodeMartin(String(row.id), row.state as StoredMartinState, { params: row.params as MartinParams, market })
+      : kit.decode(String(row.id), row.state, kit.view(row.params, market)))) as unknown as { fills: Fill[]; carry: Decimal; carryCost: Decimal };
   if (state.fills.length === 0) throw fail('StrategyNoPosition');
   const price = money(await deps.trading.prices.price(exchange, row.symbol));
   const size = sizeClose(state.fills, market, { amount: state.carry, cost: state.carryCost }, price, ask);
@@ -337,13 +372,13 @@ export async function operateBot(
       if (!SIMULATED_EXCHANGE_IDS.includes(row.exchange_id) && money((await balances(db, userId)).fuel).lte(0)) throw fail('InsufficientFuel');
       const exchange = exchangeById(row.exchange_id)?.code ?? '';
       try {
-        await checkBotParams(deps, row.type, exchange, row.symbol, row.params as MartinParams | GridParams);
+        await checkBotParams(deps, row.type, exchange, row.symbol, row.params as AnyParams);
       } catch (e) {
         if (e instanceof AppError) throw e;
         throw fail('StrategyStartFailed');
       }
       // The owning engine's state when it is this process, else the stored one (the same once committed).
-      if (action === 'start' && !holdsPosition(trading.engine.stateOf(id) ?? row.state)) await checkFunds(deps, userId, row.type, exchange, row.symbol, row.params as MartinParams | GridParams);
+      if (action === 'start' && !holdsPosition(trading.engine.stateOf(id) ?? row.state)) await checkFunds(deps, userId, row.type, exchange, row.symbol, row.params as AnyParams);
     }
     await db.transaction().execute(async (tx) => {
       // A bot that finished its last cycle (repeat off) starts a new one when started again.

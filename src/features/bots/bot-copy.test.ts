@@ -11,5 +11,9 @@ describe('a bot copy in the address', () => {
     expect(copyOf({})).toBeUndefined();
     expect(copyOf({ copy: '{not json' })).toBeUndefined();
     expect(copyOf({ copy: JSON.stringify({ symbol: 'eth', params: { investment: { nested: 1 } }, from: { roiPct: 1 } }) })).toEqual({});
+    // A DCA bot's start is the one object a copy carries.
+    const dca = { investment: '320', baseOrder: '20', start: { kind: 'schedule', every: 'day', time: '09:30', utcOffset: 480 } };
+    expect(copyOf({ copy: copyParam({ params: dca as never }) })).toEqual({ params: dca });
+    expect(copyOf({ copy: JSON.stringify({ params: { ...dca, start: { kind: { deep: 1 } } } }) })).toEqual({});
   });
 });

@@ -1,4 +1,4 @@
-import type { GridParamsInput, MartinParamsInput } from '../../../contract/bots.ts';
+import type { DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../../contract/bots.ts';
 
 /**
  * What a new bot starts from when it is a copy (issue 14, Pionex items 2 and 4): a ranked bot's pair
@@ -8,13 +8,15 @@ import type { GridParamsInput, MartinParamsInput } from '../../../contract/bots.
  */
 export interface BotCopy {
   symbol?: string;
-  params?: MartinParamsInput | GridParamsInput;
+  params?: MartinParamsInput | GridParamsInput | DcaParamsInput;
   /** The original's figures, shown beside the form (a ranked bot's). */
   from?: { roiPct: string; maxDrawdownPct: string; runtime: number; cycles: number };
 }
 
 const SYMBOL = /^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/;
 const plain = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+/** A parameter: a plain value, or a DCA bot's start (an object of plain values). */
+const param = ([key, v]: [string, unknown]) => plain(v) || (key === 'start' && !!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every(plain));
 
 export function copyOf(search: Record<string, unknown>): BotCopy | undefined {
   // The router reads a search value that is JSON as what it says (an object here); a hand-made link may bring the text.
@@ -30,7 +32,7 @@ export function copyOf(search: Record<string, unknown>): BotCopy | undefined {
   const r = raw as Record<string, unknown>;
   const out: BotCopy = {};
   if (typeof r.symbol === 'string' && SYMBOL.test(r.symbol)) out.symbol = r.symbol;
-  if (r.params && typeof r.params === 'object' && Object.values(r.params).every(plain)) out.params = r.params as MartinParamsInput | GridParamsInput;
+  if (r.params && typeof r.params === 'object' && Object.entries(r.params).every(param)) out.params = r.params as MartinParamsInput | GridParamsInput | DcaParamsInput;
   const f = r.from as Record<string, unknown> | undefined;
   if (f && typeof f.roiPct === 'string' && typeof f.maxDrawdownPct === 'string' && typeof f.runtime === 'number' && typeof f.cycles === 'number')
     out.from = { roiPct: f.roiPct, maxDrawdownPct: f.maxDrawdownPct, runtime: f.runtime, cycles: f.cycles };
