@@ -4,6 +4,7 @@ import { money } from '../money.ts';
 import { botId, type Intent } from '../types.ts';
 import { backtestCustom } from './backtest.ts';
 import { explainCustom, explainText } from './explain.ts';
+import { customKit } from './kit.ts';
 import { CustomFeed, MinuteBuilder, warmUpCandles, type Candle } from './feed.ts';
 import { bollingerStream, changeStream, emaStream, macdStream, rsiStream, smaStream } from './indicators.ts';
 import { validateCustom, type CustomParams } from './rules.ts';
@@ -353,5 +354,20 @@ describe('custom bot: live prices give the backtest its fills', () => {
     expect(new Set(reasons)).toEqual(new Set(['open', 'close', 'stop']));
     expect(fast.fills.map((f) => `${f.reason} ${f.side} ${f.amount} @ ${f.price}`)).toEqual(slow);
     expect(state.realized.toFixed()).toBe(fast.realized);
+  });
+});
+
+describe('custom bot: the kit the engine will register', () => {
+  it('asks at every price until done, with take profit and stop loss as its triggers, and stores through the codec', () => {
+    const v = customKit.view({ ...example, takeProfit: '3' }, market);
+    const run = backtestCustom(v, columns(candlesOf(exampleCloses.slice(0, 7))), { slippage: '0' });
+    expect(customKit.triggers(customKit.initial(botId('k')), v)).toEqual({ up: Infinity, down: -Infinity, asks: true });
+    expect(customKit.triggers(run.state, v)).toEqual({ up: 99.91, down: 92.15, asks: true });
+    expect(customKit.triggers({ ...run.state, phase: 'done' }, v).asks).toBe(false);
+    const loaded = customKit.decode('k', JSON.parse(JSON.stringify(customKit.encode(run.state))), v);
+    expect(customKit.encode(loaded)).toEqual(customKit.encode(run.state));
+    expect(customKit.cycle(loaded)).toBe(1);
+    const closed = { type: 'CycleClosed', cycle: 1, profit: money(0) } as const;
+    expect(customKit.cycleFigures(loaded, closed)).toEqual({ entries: 1, amount: money('1.03'), cost: money('99.91') });
   });
 });

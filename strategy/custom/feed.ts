@@ -12,7 +12,7 @@ export interface Candle {
 
 export const MINUTE = 60_000;
 
-/** One library indicator over a timeframe's closes; `read` gives each operand's number from its last result. */
+/** One library indicator over a timeframe's closes, and the operands that read its result. */
 interface Slot {
   /** Adds a close; returns the result, or null while the indicator needs more closes. */
   add(close: number): unknown;
