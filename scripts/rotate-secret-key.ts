@@ -66,7 +66,7 @@ try {
 }
 
 if (count >= 0) {
-  const done = `re-sealed ${count} exchange key${count === 1 ? '' : 's'}`;
+  const done = `re-sealed ${count} secret${count === 1 ? '' : 's'} (exchange keys and 2FA secrets)`;
   if (writesKeyFile) {
     try {
       commitKeyFile(keyFile);

@@ -5,6 +5,10 @@ import type { ClientFactory } from '../exchanges/verify.ts';
 import { bindKeys, readCredentials } from '../services/exchange-keys.ts';
 import { dbKinds, openTestDb } from '../test-support.ts';
 import { rotateSecrets } from './rotate-key.ts';
+import { Secret, TOTP } from 'otpauth';
+import { defaultLimits } from '../config.ts';
+import { LoginLimiter } from '../services/login-limiter.ts';
+import { enableTwoFactor, requireSecondFactor, setupTwoFactor } from '../services/security/two-factor.ts';
 import { SecretBox } from './secret-box.ts';
 
 // Live exchanges verify keys with a private call: this one always answers.
@@ -58,6 +62,26 @@ describe.each(dbKinds)('key rotation (%s)', (kind) => {
     await db.updateTable('exchange_keys').set({ sealed: bobs.sealed }).where('user_id', '=', alice).where('exchange_id', '=', PAPER).execute();
     await expect(readCredentials({ db, box: newBox }, alice, PAPER)).rejects.toThrow();
     await db.deleteFrom('exchange_keys').execute();
+  });
+
+  it('re-seals the 2FA secrets too: a trader with 2FA passes it with the same app after the rotation, and a set-up under way completes', async () => {
+    const oldBox = new SecretBox(randomBytes(32));
+    const newBox = new SecretBox(randomBytes(32));
+    const [alice, bob] = users as [string, string];
+    const limiter = new LoginLimiter(db, defaultLimits);
+    const deps = (box: SecretBox) => ({ db, box, limiter, lockMs: 0 });
+    const code = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at });
+    const now = Date.now();
+    const ofAlice = await setupTwoFactor(deps(oldBox), alice);
+    await enableTwoFactor(deps(oldBox), alice, code(ofAlice.secret, now), '127.0.0.1', now);
+    const ofBob = await setupTwoFactor(deps(oldBox), bob); // scanned, not confirmed yet
+
+    expect(await rotateSecrets(db, oldBox, newBox)).toBe(2);
+
+    await expect(requireSecondFactor(deps(oldBox), alice, code(ofAlice.secret, now + 30_000), '127.0.0.1', now + 30_000)).rejects.toThrow();
+    await requireSecondFactor(deps(newBox), alice, code(ofAlice.secret, now + 60_000), '127.0.0.1', now + 60_000);
+    expect((await enableTwoFactor(deps(newBox), bob, code(ofBob.secret, now), '127.0.0.1', now)).recoveryCodes).toHaveLength(8);
+    await db.updateTable('users').set({ totp_sealed: null, totp_pending: null, totp_last_step: null, recovery_hashes: null }).execute();
   });
 
   it('changes nothing when one row does not open with the old key, and names it', async () => {

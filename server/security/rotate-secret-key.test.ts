@@ -75,7 +75,7 @@ describe('scripts/rotate-secret-key.ts', () => {
 
     const run = await rotate({ DATA_DIR: dataDir });
     expect(run).toMatchObject({ code: 0, stdout: '' });
-    expect(run.stderr).toContain('re-sealed 1 exchange key;');
+    expect(run.stderr).toContain('re-sealed 1 secret (exchange keys and 2FA secrets);');
 
     const next = loadSecretKey('', file);
     expect(next.equals(old)).toBe(false);

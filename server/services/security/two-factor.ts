@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../../db/connect.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
+import { totpSealLabel } from '../../security/seal-labels.ts';
 import { fail } from '../errors.ts';
 import type { LoginLimiter } from '../login-limiter.ts';
 import { userById } from '../users.ts';
@@ -26,7 +27,6 @@ export interface TwoFactorDeps {
 const ISSUER = 'QuantBot';
 const PERIOD = 30;
 const RECOVERY_CODES = 8;
-const sealLabel = (userId: string) => `totp:${userId}`;
 const totpOf = (secret: Secret, label: string) => new TOTP({ issuer: ISSUER, label, secret, algorithm: 'SHA1', digits: 6, period: PERIOD });
 const hashCode = (code: string) => createHash('sha256').update(code.replace(/-/g, '').toUpperCase()).digest('hex');
 /** "K7Q2-MX9D": 40 bits from an alphabet without look-alikes. */
@@ -47,7 +47,7 @@ export async function setupTwoFactor(deps: TwoFactorDeps, userId: string): Promi
   const secret = new Secret({ size: 20 });
   await deps.db
     .updateTable('users')
-    .set({ totp_pending: deps.box.seal(secret.base32, sealLabel(userId)) })
+    .set({ totp_pending: deps.box.seal(secret.base32, totpSealLabel(userId)) })
     .where('id', '=', userId)
     .execute();
   const label = user.account ?? (user.address ? `${user.address.slice(0, 6)}…${user.address.slice(-4)}` : user.sn);
@@ -65,7 +65,7 @@ export async function enableTwoFactor(deps: TwoFactorDeps, userId: string, code:
   const user = await userById(deps.db, userId);
   if (user.totp_sealed) throw fail('TwoFactorAlreadyEnabled');
   if (!user.totp_pending) throw fail('TwoFactorNotEnabled');
-  const secret = deps.box.open(user.totp_pending, sealLabel(userId));
+  const secret = deps.box.open(user.totp_pending, totpSealLabel(userId));
   const step = TOTP_RE.test(code) ? stepOf(secret, code, now) : null;
   await guarded(deps, userId, ip, step !== null);
   const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
@@ -98,7 +98,7 @@ export async function requireSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'box'
   if (!user.totp_sealed) return;
   if (!code) throw fail('TwoFactorRequired');
   if (TOTP_RE.test(code)) {
-    const step = stepOf(deps.box.open(user.totp_sealed, sealLabel(userId)), code, now);
+    const step = stepOf(deps.box.open(user.totp_sealed, totpSealLabel(userId)), code, now);
     // A step at or before the last accepted one is a replayed code; the update settles two at once.
     const used =
       step === null
