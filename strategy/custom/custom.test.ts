@@ -371,3 +371,16 @@ describe('custom bot: the kit the engine will register', () => {
     expect(customKit.cycleFigures(loaded, closed)).toEqual({ entries: 1, amount: money('1.03'), cost: money('99.91') });
   });
 });
+
+describe('custom bot: backtest options', () => {
+  it('slips every fill against the trader, and starts from a warm-up', () => {
+    const rows = candlesOf(exampleCloses);
+    const slipped = backtestCustom({ params: example, market }, columns(rows), { slippage: '0.0005' });
+    // 97 x 1.0005 = 97.0485 (100 / 97.0485 = 1.0304.. -> 1.030); 102 x 0.9995 = 101.949
+    expect(slipped.fills.map((f) => `${f.side} ${f.amount} @ ${f.price}`)).toEqual(['buy 1.03 @ 97.0485', 'sell 1.028 @ 101.949']);
+    // the first 5 candles as warm-up: the same RSI, the same trades on the 5 that follow
+    const warm = backtestCustom({ params: example, market }, columns(rows.slice(5)), { slippage: '0' }, { '1m': rows.slice(0, 5) });
+    expect(warm.fills.map((f) => `${f.candle + 5} ${f.side} ${f.price}`)).toEqual(['5 buy 97', '8 sell 102']);
+    expect(warm.realized).toBe('4.93532818');
+  });
+});
