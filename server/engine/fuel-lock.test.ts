@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { bareUser, dbKinds, openTestDb } from '../test-support.ts';
-import { martinKit } from '../../strategy/kit.ts';
+import { kitOf } from '../../strategy/kit.ts';
 import { encodeMartin } from '../../strategy/martin/state-codec.ts';
 import { initialMartinState } from '../../strategy/martin/strategy.ts';
 import { money } from '../../strategy/money.ts';
@@ -39,7 +39,7 @@ describe.each(dbKinds)('fuel paid by two bots of one trader at once on %s', (kin
     }
     const decide = (bot: (typeof bots)[number]) => {
       const state = initialMartinState(botId(bot.id));
-      return commitDecision(db, bot, martinKit, { type: 'PriceTicked', price: money(50_000), at: 0 }, state, [{ type: 'CycleClosed', cycle: 1, profit: money('1') }], state);
+      return commitDecision(db, bot, kitOf('martin'), { type: 'PriceTicked', price: money(50_000), at: 0 }, state, [{ type: 'CycleClosed', cycle: 1, profit: money('1') }], state);
     };
 
     // Both decisions start while a third transaction holds the fuel, so they wait at the same point; then it lets go.
