@@ -1,6 +1,8 @@
-import type { GridParamsInput, MartinParamsInput } from '../contract/bots.ts';
+import type { DcaParamsInput, GridParamsInput, MartinParamsInput } from '../contract/bots.ts';
 import { backtestMartin, type CandleColumns } from '../strategy/backtest.ts';
 import { backtestGrid } from '../strategy/grid/backtest.ts';
+import { backtestDca } from '../strategy/dca/backtest.ts';
+import type { DcaParams } from '../strategy/dca/rules.ts';
 import type { GridParams } from '../strategy/grid/rules.ts';
 import type { MartinParams } from '../strategy/martin/rules.ts';
 import { money } from '../strategy/money.ts';
@@ -10,7 +12,7 @@ import { openTestApp, registerPayload } from './test-support.ts';
 import { createTrading, type Trading } from './trading.ts';
 
 /** A bot as botCreate takes it. */
-export type ParityBot = { type: 'martin'; params: MartinParamsInput } | { type: 'grid'; params: GridParamsInput };
+export type ParityBot = { type: 'martin'; params: MartinParamsInput } | { type: 'grid'; params: GridParamsInput } | { type: 'dca'; params: DcaParamsInput };
 
 export interface ParityFigures {
   realized: string;
@@ -87,7 +89,9 @@ export async function secondsParity(options: { symbol: string; from: number; sec
       const bt =
         bot.type === 'grid'
           ? (({ realized, trades, fills: f }) => ({ realized, cycles: trades, fills: f.length }))(backtestGrid({ ...view, params: params as GridParams }, candles, { slippage: '0' }))
-          : (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(backtestMartin({ ...view, params: params as MartinParams }, candles, { slippage: '0' }));
+          : bot.type === 'dca'
+            ? (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(backtestDca({ ...view, params: params as DcaParams }, candles, { slippage: '0' }))
+            : (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(backtestMartin({ ...view, params: params as MartinParams }, candles, { slippage: '0' }));
       const backtest = { ...bt, realized: money(bt.realized).toFixed() };
       const l = Number(live.realized);
       rows.push({ bot, live, backtest, gapPct: l === 0 ? Number.NaN : ((Number(backtest.realized) - l) / Math.abs(l)) * 100 });

@@ -97,6 +97,24 @@ describe('crash safety', () => {
     expect(grid.code).toBe(1);
     ids.push(grid.data.id);
     expect((await get(`/user/botOperation?id=${grid.data.id}&action=start`, token)).code).toBe(1);
+    // And a DCA bot with close safety orders and a 2 s cooldown between deals (its books are checked as martin's: a deal's buys are its fills).
+    const dcaParams = {
+      investment: '400',
+      baseOrder: '20',
+      safetyOrder: '20',
+      maxSafetyOrders: 5,
+      deviation: '0.1',
+      stepScale: '1.2',
+      volumeScale: '1.5',
+      takeProfit: '0.1',
+      stopLoss: '',
+      cooldown: 2,
+      start: { kind: 'now' },
+    };
+    const dca = await post('/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'ETH/USDT', params: dcaParams }, token);
+    expect(dca.code).toBe(1);
+    ids.push(dca.data.id);
+    expect((await get(`/user/botOperation?id=${dca.data.id}&action=start`, token)).code).toBe(1);
 
     let lastStart = Date.now();
     for (let k = 0; k < KILLS; k++) {
@@ -192,6 +210,8 @@ describe('crash safety', () => {
     expect(orders.filter((o) => grids.has(String(o.bot_id)) && o.status === 'filled').length, 'the grid traded').toBeGreaterThan(0);
     expect(filled.filter((o) => new Date(o.updated_at).getTime() > lastStart).length).toBeGreaterThan(0);
     const gridFills = orders.filter((o) => grids.has(String(o.bot_id)) && o.status === 'filled').length;
-    console.log(`kill test: ${KILLS} kills, ${filled.length} fills (${gridFills} by the grid), ${cycles.length} cycles closed, ${venue.length} exchange orders`);
+    const dcaFills = orders.filter((o) => String(o.bot_id) === String(dca.data.id) && o.status === 'filled').length;
+    expect(dcaFills, 'the DCA bot traded').toBeGreaterThan(0);
+    console.log(`kill test: ${KILLS} kills, ${filled.length} fills (${gridFills} by the grid, ${dcaFills} by the DCA bot), ${cycles.length} cycles closed, ${venue.length} exchange orders`);
   });
 });
