@@ -6,6 +6,7 @@ import { measureLoginEntry } from './entry-size.ts';
 import { measureFreshStart } from './fresh-start.ts';
 import { measureBacktest } from './backtest.ts';
 import { measureCustomBacktest } from './custom-backtest.ts';
+import { measureDcaBacktest } from './dca-backtest.ts';
 import { measureBotBook } from './bot-book.ts';
 import { measureBotListLoad } from './bot-list-load.ts';
 import { measurePrecache } from './precache-size.ts';
@@ -66,6 +67,8 @@ results.serverRestartReadyMs = { median: Math.round(median(restarts)), runs: res
 results.backtestMartin = measureBacktest();
 // Issue 16 §3: a custom bot with 3 indicator conditions on 1-minute candles (>= 300 k candles/s on one core).
 results.backtestCustom = measureCustomBacktest();
+// Issue 16 §2: a DCA bot with a cooldown on a year of 1-minute candles (>= 1 M candles/s on one core).
+results.backtestDca = measureDcaBacktest();
 results.aiSearch = measureAiSearch();
 // Issue 14 §2: every Paper pair within 10 s (one search each, in this thread).
 results.aiSearchPairs = measureAiSearchPairs();
