@@ -281,6 +281,7 @@ export const botDetailSchema = z.strictObject({
   takeProfitPrice: decimal.nullable(),
   stopLossPrice: decimal.nullable(),
   nextAddPrice: decimal.nullable(),
+  trailing: z.strictObject({ high: decimal, price: decimal }).optional(),
   fills: z.array(z.strictObject({ price: decimal, amount: decimal })),
   levels: z.array(z.strictObject({ index: z.number().int(), price: decimal, quote: decimal, amount: decimal })),
   grid: gridLevelsSchema.optional(),

@@ -31,6 +31,10 @@ export const martinParamsSchema = z.strictObject({
   takeProfit: decimal,
   stopLoss: z.union([z.literal(''), decimal]).optional(),
   repeat: z.boolean(),
+  /** Trailing take profit's fall from the high, percent ('' or absent: off; strategy/martin/README.md). */
+  trailingDeviation: z.union([z.literal(''), decimal]).optional(),
+  /** The stop loss trails the high since the entry (needs stopLoss). */
+  trailingStop: z.boolean().optional(),
 });
 export type MartinParamsInput = z.output<typeof martinParamsSchema>;
 
@@ -166,6 +170,11 @@ export interface BotDetail extends BotInfo {
   takeProfitPrice: string | null;
   stopLossPrice: string | null;
   nextAddPrice: string | null;
+  /**
+   * A martin bot's armed trailing take profit (strategy/trailing.ts): the high since it armed and the
+   * price the sale fires at (the moving line); absent when not armed. A trailing stop moves stopLossPrice.
+   */
+  trailing?: { high: string; price: string } | undefined;
   fills: BotFill[];
   /** The cycle as planned from the first fill (or the price now when flat). */
   levels: { index: number; price: string; quote: string; amount: string }[];

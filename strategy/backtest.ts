@@ -2,7 +2,7 @@ import type Decimal from 'decimal.js';
 import { money } from './money.ts';
 import { botId, type Intent } from './types.ts';
 import { buyAmount } from './martin/plan.ts';
-import { decideMartin, initialMartinState, type MartinState, type MartinView } from './martin/strategy.ts';
+import { decideMartin, initialMartinState, martinTriggers, type MartinState, type MartinView } from './martin/strategy.ts';
 
 /** Candles as columns of numbers (fast to scan); prices are the decimal strings' nearest doubles. */
 export interface CandleColumns {
@@ -70,6 +70,12 @@ export function slipper(slippage: string = DEFAULT_SLIPPAGE): (price: Decimal, s
 export interface Walker {
   down: number;
   up: number;
+  /**
+   * A trailing exit's high (absent or Infinity: none): the strategy is told of any price above it. A
+   * rise to a price tells it that price once (the high of a continuous rise is its end), a jump above
+   * it tells it the open.
+   */
+  follow?: number;
   done: boolean;
   /**
    * The strategy asked at a price and every order it places filled (asked again at that price until it
@@ -93,7 +99,7 @@ export function replayCandles(candles: CandleColumns, walker: Walker): void {
   const n = open.length;
   for (let i = 0; i < n; i++) {
     const o = open[i]!;
-    if (o <= walker.down || o >= walker.up) {
+    if (o <= walker.down || o >= walker.up || o > (walker.follow ?? Infinity)) {
       walker.act(o, i);
       if (walker.done) return;
     }
@@ -117,13 +123,18 @@ function fall(w: Walker, to: number, i: number): boolean {
   return false;
 }
 
-/** The price rises continuously to `to`: the triggers it reaches act at their prices, lowest first. */
+/**
+ * The price rises continuously to `to`: the triggers it reaches act at their prices, lowest first; then
+ * a followed high (a trailing exit) is raised to `to`, the rise's top (a rise only raises it: nothing
+ * between sells).
+ */
 function rise(w: Walker, to: number, i: number): boolean {
   while (w.up <= to) {
-    if (!w.act('up', i)) return w.done;
+    if (!w.act('up', i)) break;
     if (w.done) return true;
   }
-  return false;
+  if (to > (w.follow ?? Infinity)) w.act(to, i);
+  return w.done;
 }
 
 const num = (d: Decimal) => Number(d.toString());
@@ -132,6 +143,7 @@ const num = (d: Decimal) => Number(d.toString());
 class MartinWalker implements Walker {
   down = Infinity;
   up = -Infinity;
+  follow = Infinity;
   done = false;
   state: MartinState;
   readonly fills: BacktestFill[] = [];
@@ -171,19 +183,20 @@ class MartinWalker implements Walker {
 
   private refresh(): void {
     const s = this.state;
-    const t = s.targets;
     this.done = s.phase === 'done';
-    if (s.phase === 'waiting' || !t) {
+    if (s.phase === 'waiting' || !s.targets) {
       this.down = Infinity;
       this.up = -Infinity;
+      this.follow = Infinity;
       return;
     }
-    this.upAt = t.takeProfit;
-    this.up = num(t.takeProfit);
-    const add = t.nextAdd ? num(t.nextAdd) : -Infinity;
-    const stop = t.stopLoss ? num(t.stopLoss) : -Infinity;
-    this.downAt = add >= stop ? t.nextAdd : t.stopLoss;
-    this.down = Math.max(add, stop);
+    // The same trigger prices as the live engine's (martinTriggers): take profit, stop, trailing line, add.
+    const t = martinTriggers(s, this.view);
+    this.upAt = t?.up ?? null;
+    this.up = t?.up ? num(t.up) : Infinity;
+    this.downAt = t?.down ?? null;
+    this.down = t?.down ? num(t.down) : -Infinity;
+    this.follow = t?.follow ? num(t.follow) : Infinity;
   }
 }
 

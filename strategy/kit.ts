@@ -9,7 +9,7 @@ import { decideDca, initialDcaState, retargetDca, type DcaState, type DcaView } 
 import type { Fill } from './martin/plan.ts';
 import type { MarketRules, MartinParams } from './martin/rules.ts';
 import { decodeMartin, encodeMartin, type StoredMartinState } from './martin/state-codec.ts';
-import { decideMartin, initialMartinState, retarget, type MartinState, type MartinView } from './martin/strategy.ts';
+import { decideMartin, initialMartinState, martinTriggers, retarget, type MartinState, type MartinView } from './martin/strategy.ts';
 import type { BotId, ClientOrderId, CycleClosed, Decide, PlaceOrder } from './types.ts';
 
 /** What the engine needs of any strategy's state. */
@@ -53,11 +53,12 @@ export const martinKit: StrategyKit<MartinState, MartinView> = {
   decide: decideMartin,
   decode: (id, stored, view) => decodeMartin(id, stored as StoredMartinState, view),
   encode: encodeMartin,
-  triggers(state) {
-    const t = state.targets;
+  triggers(state, view) {
     const asks = !state.pending && state.phase === 'waiting';
-    if (!t || state.pending || state.phase === 'done') return { up: Infinity, down: -Infinity, asks };
-    return { up: num(t.takeProfit, Infinity), down: Math.max(num(t.stopLoss, -Infinity), num(t.nextAdd, -Infinity)), asks };
+    const t = martinTriggers(state, view);
+    if (!t) return { up: Infinity, down: -Infinity, asks };
+    // A trailing exit follows its high: asked at the high and above (a new high moves it).
+    return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks };
   },
   cycle: (s) => s.cycle,
   cycleFigures: (before) => ({

@@ -78,7 +78,21 @@ export interface PauseBot {
   type: 'PauseBot';
   reason: string;
 }
-export type Intent = PlaceOrder | CycleClosed | PositionReduced | PauseBot;
+/**
+ * A trailing exit moved (trailing.ts): armed (the take-profit price was reached), its high raised, or
+ * fired (the sale placed with it). The engine stores the state with it (the high survives a restart)
+ * and logs arming and firing.
+ */
+export interface TrailingMoved {
+  type: 'TrailingMoved';
+  exit: 'take_profit' | 'stop_loss';
+  step: 'armed' | 'raised' | 'fired';
+  /** The high followed (since arming; since the entry for a stop). */
+  high: Decimal;
+  /** The sale's price line now: high x (1 - percent), floored to the tick. */
+  line: Decimal;
+}
+export type Intent = PlaceOrder | CycleClosed | PositionReduced | PauseBot | TrailingMoved;
 
 /** A strategy: pure, no I/O, no clock, no randomness. The engine persists state and carries out intents. */
 export type Decide<S, V> = (state: S, event: EngineEvent, view: V) => { state: S; intents: Intent[] };

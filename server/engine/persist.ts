@@ -198,6 +198,12 @@ export async function commitDecision(
         // A partial close: its sale's log line says the share and the profit realised (issue 14); no cycle closes.
         const sale = actions.find((a) => a.kind === 'manual_close');
         if (sale) Object.assign(sale.detail, { share: intent.share, profit: intent.profit.toFixed() });
+      } else if (intent.type === 'TrailingMoved') {
+        // A trailing exit is logged when it arms and when it fires (issue 16 §1); a new high only moves the stored state.
+        if (intent.step !== 'raised') {
+          const detail = { exit: intent.exit, high: intent.high.toFixed(), price: intent.line.toFixed() };
+          actions.push({ kind: intent.step === 'armed' ? 'trailing_armed' : 'trailing_fired', detail });
+        }
       } else if (intent.type === 'PauseBot') {
         pause = intent.reason.slice(0, 200);
         actions.push({ kind: 'pause', detail: { reason: pause } });

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, DcaParamsInput, MartinParamsInput, OpenPosition } from '../../contract/bots.ts';
+import type { ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, BuiltBotType, DcaParamsInput, MartinParamsInput, OpenPosition } from '../../contract/bots.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import type { BotsTable } from '../db/schema.ts';
@@ -7,6 +7,7 @@ import { money } from '../../strategy/money.ts';
 import { averagePrice, closeCycle, planLevels } from '../../strategy/martin/plan.ts';
 import type { MartinParams } from '../../strategy/martin/rules.ts';
 import { decodeMartin, type StoredMartinState } from '../../strategy/martin/state-codec.ts';
+import { martinLines } from '../../strategy/martin/strategy.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
 import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
 import type { DcaParams } from '../../strategy/dca/rules.ts';
@@ -209,7 +210,7 @@ export async function listBots(
   db: Db,
   trading: Trading,
   userId: string,
-  filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined; mode?: 'live' | 'simulation' | undefined },
+  filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined; mode?: 'live' | 'simulation' | undefined; type?: BuiltBotType | undefined },
 ): Promise<Page<BotSummary>> {
   let q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null);
   // Live and simulated (Paper) bots are listed apart (issue 6 §4).
@@ -220,6 +221,7 @@ export async function listBots(
     q = q.where('exchange_id', '=', ex.id);
   }
   if (filter.status) q = q.where('status', '=', filter.status);
+  if (filter.type) q = q.where('type', '=', filter.type);
   const [rows, count] = await Promise.all([
     q
       .selectAll()
@@ -239,7 +241,7 @@ export async function listBots(
   );
 }
 
-export async function countBots(db: Db, userId: string, exchange?: string, mode?: 'live' | 'simulation'): Promise<BotCount> {
+export async function countBots(db: Db, userId: string, exchange?: string, mode?: 'live' | 'simulation', type?: BuiltBotType): Promise<BotCount> {
   let q = db
     .selectFrom('bots')
     .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
@@ -251,6 +253,7 @@ export async function countBots(db: Db, userId: string, exchange?: string, mode?
     if (!ex) throw fail('ApiExchangeUnsupported');
     q = q.where('exchange_id', '=', ex.id);
   }
+  if (type) q = q.where('type', '=', type);
   const counts: BotCount = { total: 0, running: 0, paused: 0, stopped: 0 };
   for (const r of await q.groupBy('status').execute()) {
     counts[r.status] = Number(r.n);
@@ -283,6 +286,7 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
   const view = { params: row.params as MartinParams, market };
   const state = decodeMartin(id, row.state as StoredMartinState, view);
   const holding = state.fills.length > 0;
+  const trail = holding ? martinLines(state, view) : null;
   const close = holding ? closeCycle(state.fills, price, market, { amount: state.carry, cost: state.carryCost }) : null;
   const start = holding ? state.fills[0]!.price : price;
   const unrealized = close ? close.profit.toDecimalPlaces(8).toFixed() : '0';
@@ -292,8 +296,10 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
     amount: close ? close.sellAmount.toFixed() : '0',
     unrealized,
     takeProfitPrice: state.targets?.takeProfit.toFixed() ?? null,
-    stopLossPrice: state.targets?.stopLoss?.toFixed() ?? null,
-    nextAddPrice: state.targets?.nextAdd?.toFixed() ?? null,
+    // The trailing exits' lines as the engine acts on them (a trailing stop moves the stop loss; no add while armed).
+    stopLossPrice: (trail ? trail.stop : state.targets?.stopLoss)?.toFixed() ?? null,
+    nextAddPrice: (trail ? trail.nextAdd : state.targets?.nextAdd)?.toFixed() ?? null,
+    ...(trail?.armed ? { trailing: { high: trail.armed.high.toFixed(), price: trail.armed.line.toFixed() } } : {}),
     averagePrice: holding
       ? averagePrice(state.fills)
           .toDecimalPlaces(market.tickSize.decimalPlaces() + 4)

@@ -36,10 +36,10 @@ export interface BotsDeps {
 /** The most bots one trader may keep unless configured: far above any real use, far below a flood. */
 export const DEFAULT_MAX_BOTS = 100;
 
-/** The stored parameters: the optional stop loss left out when empty. */
+/** The stored parameters: the optional stop loss and trailing exits left out when empty or off. */
 export function paramsOf(input: MartinParamsInput): MartinParams {
-  const { stopLoss, ...rest } = input;
-  return stopLoss ? { ...rest, stopLoss } : rest;
+  const { stopLoss, trailingDeviation, trailingStop, ...rest } = input;
+  return { ...rest, ...(stopLoss ? { stopLoss } : {}), ...(trailingDeviation ? { trailingDeviation } : {}), ...(trailingStop ? { trailingStop } : {}) };
 }
 
 const problemCode: Record<MartinProblem['reason'], (field: MartinProblem['field']) => CodeName> = {
@@ -49,6 +49,7 @@ const problemCode: Record<MartinProblem['reason'], (field: MartinProblem['field'
     field === 'maxPositions' ? 'StrategyInvalidMaxPositions' : field === 'multiplier' ? 'StrategyInvalidMultiplier' : field === 'investment' ? 'StrategyInvalidInvestment' : 'StrategyInvalidParams',
   insufficient: () => 'StrategyInvalidInvestment',
   belowMinimum: () => 'StrategyOrderBelowMinimum',
+  trailingStopNeedsStopLoss: () => 'RequiredFieldMissing',
 };
 
 const gridProblemCode: Record<GridProblem['reason'], CodeName> = {

@@ -6,7 +6,8 @@ import * as css from './blocks.css.ts';
 export interface ChartLine {
   price: string;
   title: string;
-  kind: 'average' | 'takeProfit' | 'nextAdd' | 'stopLoss';
+  /** trailing: an armed trailing take profit's sale line, which follows the high. */
+  kind: 'average' | 'takeProfit' | 'nextAdd' | 'stopLoss' | 'trailing';
 }
 export interface ChartEntry {
   at: string;
@@ -67,12 +68,22 @@ export function PriceChart({
       // An indicator over the candles (moving averages), drawn on the price scale.
       const line = chart.addSeries(lc.LineSeries, { color: c.warning, lineWidth: 2, priceLineVisible: false, lastValueVisible: false });
       let priceLines: ReturnType<typeof series.createPriceLine>[] = [];
-      const lineColor = { average: c.primary, takeProfit: c.up, nextAdd: c.warning, stopLoss: c.down } as const;
+      const lineColor = { average: c.primary, takeProfit: c.up, nextAdd: c.warning, stopLoss: c.down, trailing: c.up } as const;
       const update = (cs: CandleData[], ls: ChartLine[], es: ChartEntry[], o?: (number | null)[]) => {
         series.setData(cs.map((k) => ({ time: (k.time / 1000) as never, open: Number(k.open), high: Number(k.high), low: Number(k.low), close: Number(k.close) })));
         line.setData(o ? cs.flatMap((k, i) => (o[i] == null ? [] : [{ time: (k.time / 1000) as never, value: o[i]! }])) : []);
         for (const p of priceLines) series.removePriceLine(p);
-        priceLines = ls.map((l) => series.createPriceLine({ price: Number(l.price), color: lineColor[l.kind], lineWidth: 1, lineStyle: lc.LineStyle.Dashed, axisLabelVisible: true, title: l.title }));
+        // The trailing line is solid and thicker: it moves with the high.
+        priceLines = ls.map((l) =>
+          series.createPriceLine({
+            price: Number(l.price),
+            color: lineColor[l.kind],
+            lineWidth: l.kind === 'trailing' ? 2 : 1,
+            lineStyle: l.kind === 'trailing' ? lc.LineStyle.Solid : lc.LineStyle.Dashed,
+            axisLabelVisible: true,
+            title: l.title,
+          }),
+        );
         const first = cs[0]?.time ?? 0;
         const step = cs.length > 1 ? cs[1]!.time - cs[0]!.time : 60_000;
         markers.setMarkers(

@@ -223,10 +223,11 @@ export function sizeClose(fills: readonly Fill[], market: MarketRules, carry: Ca
   return { ok: true, all: false, amount, share, close, rest };
 }
 
-export type MartinField = keyof Omit<MartinParams, 'repeat'>;
+export type MartinField = keyof Omit<MartinParams, 'repeat' | 'trailingStop'>;
 export interface MartinProblem {
   field: MartinField;
-  reason: 'required' | 'format' | 'range' | 'insufficient' | 'belowMinimum';
+  /** trailingStopNeedsStopLoss: a trailing stop is on without a stop loss percentage (said on the stop loss field). */
+  reason: 'required' | 'format' | 'range' | 'insufficient' | 'belowMinimum' | 'trailingStopNeedsStopLoss';
 }
 
 const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
@@ -253,7 +254,9 @@ export function validateMartin(params: Partial<MartinParams>, market: MarketRule
   const okMultiplier = decimalField('multiplier', params.multiplier, martinBounds.multiplier);
   decimalField('addTrigger', params.addTrigger, martinBounds.addTrigger);
   decimalField('takeProfit', params.takeProfit, martinBounds.takeProfit);
-  decimalField('stopLoss', params.stopLoss, martinBounds.stopLoss, true);
+  const okStop = decimalField('stopLoss', params.stopLoss, martinBounds.stopLoss, true);
+  if (params.trailingStop === true && !okStop && (params.stopLoss === undefined || params.stopLoss === '')) problems.push({ field: 'stopLoss', reason: 'trailingStopNeedsStopLoss' });
+  decimalField('trailingDeviation', params.trailingDeviation, martinBounds.trailingDeviation, true);
   const n = params.maxPositions;
   const okPositions = typeof n === 'number' && Number.isInteger(n) && n >= martinBounds.maxPositions.min && n <= martinBounds.maxPositions.max;
   if (!okPositions) problems.push({ field: 'maxPositions', reason: n === undefined ? 'required' : 'range' });

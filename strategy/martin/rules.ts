@@ -18,6 +18,13 @@ export interface MartinParams {
   stopLoss?: string | undefined;
   /** Start a new cycle after one closes. */
   repeat: boolean;
+  /**
+   * Trailing take profit: reaching the take-profit price arms it, and the sale fires when the price falls
+   * this many percent from the high since (README.md); absent or '': sell at the take-profit price.
+   */
+  trailingDeviation?: string | undefined;
+  /** The stop loss follows the high since the entry (stop = high x (1 - stopLoss%)); needs stopLoss. Absent: off. */
+  trailingStop?: boolean | undefined;
 }
 
 /** What the market allows (from the exchange's market info) and what it charges. */
@@ -41,4 +48,5 @@ export const martinBounds = {
   addTrigger: { min: '0.1', max: '50' },
   takeProfit: { min: '0.1', max: '100' },
   stopLoss: { min: '0.1', max: '99' },
+  trailingDeviation: { min: '0.1', max: '20' },
 } as const;

@@ -17,6 +17,10 @@ export interface StoredMartinState {
   carryCost?: string;
   /** Absent before partial closes existed: none. */
   booked?: string;
+  /** A trailing take profit's high since it armed; absent: not armed (or no trailing take profit). */
+  trail?: string;
+  /** A trailing stop loss's high since the entry; absent: none yet (or no trailing stop). */
+  stopHigh?: string;
 }
 
 export function encodeMartin(state: MartinState): StoredMartinState {
@@ -30,6 +34,8 @@ export function encodeMartin(state: MartinState): StoredMartinState {
     carry: state.carry.toFixed(),
     carryCost: state.carryCost.toFixed(),
     booked: state.booked.toFixed(),
+    ...(state.trail ? { trail: state.trail.toFixed() } : {}),
+    ...(state.stopHigh ? { stopHigh: state.stopHigh.toFixed() } : {}),
   };
 }
 
@@ -46,6 +52,8 @@ export function decodeMartin(id: string, stored: StoredMartinState, view: Martin
     carry: money(stored.carry ?? '0'),
     carryCost: money(stored.carryCost ?? '0'),
     booked: money(stored.booked ?? '0'),
+    trail: stored.trail ? money(stored.trail) : null,
+    stopHigh: stored.stopHigh ? money(stored.stopHigh) : null,
   };
   return retarget(state, view);
 }

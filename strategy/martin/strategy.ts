@@ -1,6 +1,7 @@
 import type Decimal from 'decimal.js';
 import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent, type PlaceOrder } from '../types.ts';
 import { floorTo, money } from '../money.ts';
+import { stepTrailingStop, stepTrailingTakeProfit, trailLine } from '../trailing.ts';
 import { averagePrice, closeCycle, nextAddPrice, orderQuote, reducePosition, sellableAmount, stopLossPrice, takeProfitPrice, type Fill } from './plan.ts';
 import type { MarketRules, MartinParams } from './rules.ts';
 
@@ -26,6 +27,10 @@ export interface MartinState {
   carryCost: Decimal;
   /** Profit realised by partial closes in the open cycle (already in `realized`), counted in the cycle's profit when it closes. */
   booked: Decimal;
+  /** Trailing take profit: the high since it armed; null or absent: not armed (README.md "Trailing"). */
+  trail?: Decimal | null;
+  /** Trailing stop loss: the high since the cycle's entry; null or absent: off (or not set yet). */
+  stopHigh?: Decimal | null;
 }
 
 export interface MartinView {
@@ -55,21 +60,98 @@ function targetsOf(fills: readonly Fill[], { params, market }: MartinView): NonN
   };
 }
 
-/** The state with its trigger prices recomputed for `view` (after loading it, or new parameters). */
+/** The state with its trigger prices recomputed for `view` (after loading it, or new parameters); a trailing exit turned off forgets its high. */
 export function retarget(state: MartinState, view: MartinView): MartinState {
-  return { ...state, targets: state.fills.length > 0 ? targetsOf(state.fills, view) : null };
+  const trail = trailingDeviation(view.params) === null ? null : (state.trail ?? null);
+  const stopHigh = trailingStop(view.params) === null ? null : (state.stopHigh ?? null);
+  return { ...state, targets: state.fills.length > 0 ? targetsOf(state.fills, view) : null, trail, stopHigh };
 }
 
-/** What a price means for a holding bot: take profit, stop loss, an add, or nothing. */
+/** The trailing take profit's deviation (percent), or null when it is off. */
+const trailingDeviation = (params: MartinParams) => (params.trailingDeviation ? params.trailingDeviation : null);
+/** The trailing stop loss's percent (the stop loss's), or null when it is off. */
+const trailingStop = (params: MartinParams) => (params.trailingStop && params.stopLoss ? params.stopLoss : null);
+/** The highest fill price of the cycle: where a trailing stop's high starts. */
+const topFill = (fills: readonly Fill[]) => fills.reduce((top: Decimal, f) => (f.price.gt(top) ? f.price : top), fills[0]!.price);
+
+/**
+ * The prices that make a holding bot act, for the engine's book and the backtest's walk: `up`, the
+ * take-profit price (null while a trailing take profit is armed); `down`, the highest of the stop (fixed
+ * or trailing), the armed trailing line and the next add (no add while armed); `follow`, the high a
+ * trailing exit follows (the strategy is asked at any price above it). Null for a bot not holding, or
+ * with an order in flight.
+ */
+export function martinTriggers(state: MartinState, view: MartinView): { up: Decimal | null; down: Decimal | null; follow: Decimal | null } | null {
+  const t = state.targets;
+  if (!t || state.pending || state.phase !== 'holding') return null;
+  const lines = martinLines(state, view);
+  const downs = [lines.stop, lines.armed?.line ?? null, lines.nextAdd];
+  const down = downs.reduce<Decimal | null>((a, b) => (b && (!a || b.gt(a)) ? b : a), null);
+  const highs = [lines.armed?.high ?? null, lines.stopHigh].filter((h): h is Decimal => h !== null);
+  const follow = highs.reduce<Decimal | null>((a, b) => (!a || b.lt(a) ? b : a), null);
+  return { up: lines.armed ? null : t.takeProfit, down, follow };
+}
+
+/**
+ * A holding bot's exit and add lines with its trailing exits: `armed`, an armed trailing take profit's
+ * high and sale line; `stop`, the stop loss (trailing the high since the entry when on: `stopHigh`);
+ * `nextAdd`, none while armed. What the detail screen draws.
+ */
+export function martinLines(
+  state: MartinState,
+  { params, market }: MartinView,
+): { armed: { high: Decimal; line: Decimal } | null; stop: Decimal | null; stopHigh: Decimal | null; nextAdd: Decimal | null } {
+  const t = state.targets;
+  const deviation = trailingDeviation(params);
+  const armed = deviation !== null && state.trail ? { high: state.trail, line: trailLine(state.trail, deviation, market.tickSize) } : null;
+  const stopPct = trailingStop(params);
+  const stopHigh = stopPct !== null && state.fills.length > 0 ? (state.stopHigh ?? topFill(state.fills)) : null;
+  const stop = stopHigh ? trailLine(stopHigh, stopPct!, market.tickSize) : (t?.stopLoss ?? null);
+  return { armed, stop, stopHigh, nextAdd: armed ? null : (t?.nextAdd ?? null) };
+}
+
+/**
+ * What a price means for a holding bot: take profit (at once, or trailing: armed, raised, fired), stop
+ * loss (fixed, or trailing the high since the entry), an add, or nothing.
+ */
 function onPrice(state: MartinState, price: Decimal, view: MartinView): { state: MartinState; intents: Intent[] } {
   const { params, market } = view;
   if (state.phase === 'done' || state.pending) return { state, intents: [] };
   if (state.phase === 'waiting' || !state.targets) return place(state, { side: 'buy', quote: orderQuote(params, 0), reason: 'open' });
   const { takeProfit, stopLoss, nextAdd } = state.targets;
-  if (price.gte(takeProfit)) return place(state, { side: 'sell', amount: sellableAmount(state.fills, market, state.carry), reason: 'close' });
-  if (stopLoss && price.lte(stopLoss)) return place(state, { side: 'sell', amount: sellableAmount(state.fills, market, state.carry), reason: 'stop' });
-  if (nextAdd && price.lte(nextAdd)) return place(state, { side: 'buy', quote: orderQuote(params, state.fills.length), reason: 'add' });
-  return { state, intents: [] };
+  const sell = (s: MartinState, reason: 'close' | 'stop', moved: Intent[]) => {
+    const out = place(s, { side: 'sell', amount: sellableAmount(s.fills, market, s.carry), reason });
+    return { state: out.state, intents: [...moved, ...out.intents] };
+  };
+  let next = state;
+  const moved: Intent[] = [];
+  const deviation = trailingDeviation(params);
+  if (deviation === null) {
+    if (price.gte(takeProfit)) return sell(next, 'close', moved);
+  } else {
+    const step = stepTrailingTakeProfit(state.trail ?? null, price, takeProfit, deviation, market.tickSize);
+    if (step.kind !== 'idle' && step.kind !== 'held') {
+      next = { ...next, trail: step.high };
+      moved.push({ type: 'TrailingMoved', exit: 'take_profit', step: step.kind, high: step.high, line: step.line });
+      if (step.kind === 'fired') return sell(next, 'close', moved);
+    }
+  }
+  const stopPct = trailingStop(params);
+  if (stopPct !== null) {
+    const before = state.stopHigh ?? null;
+    const step = stepTrailingStop(before ?? topFill(state.fills), price, stopPct, market.tickSize);
+    if (step.kind === 'raised' || before === null) {
+      next = { ...next, stopHigh: step.high };
+      if (step.kind !== 'fired') moved.push({ type: 'TrailingMoved', exit: 'stop_loss', step: 'raised', high: step.high, line: step.line });
+    }
+    if (step.kind === 'fired') return sell(next, 'stop', [...moved, { type: 'TrailingMoved', exit: 'stop_loss', step: 'fired', high: step.high, line: step.line }]);
+  } else if (stopLoss && price.lte(stopLoss)) return sell(next, 'stop', moved);
+  // Armed, the position is being sold: no add.
+  if (!next.trail && nextAdd && price.lte(nextAdd)) {
+    const out = place(next, { side: 'buy', quote: orderQuote(params, state.fills.length), reason: 'add' });
+    return { state: out.state, intents: [...moved, ...out.intents] };
+  }
+  return { state: next, intents: moved };
 }
 
 /** The martin strategy as a pure function of (state, event): see README.md for the rules and formulas. */
@@ -97,7 +179,9 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
       if (state.pending?.id !== event.clientOrderId) return { state, intents: [] };
       if (event.side === 'buy') {
         const fills = [...state.fills, { price: event.price, amount: event.amount }];
-        return { state: { ...state, phase: 'holding', pending: null, fills, targets: targetsOf(fills, view) }, intents: [] };
+        // A buy moves the take profit: an armed trailing take profit is disarmed (it arms again at the new one).
+        const stopHigh = trailingStop(view.params) === null ? null : state.stopHigh?.gt(event.price) ? state.stopHigh : event.price;
+        return { state: { ...state, phase: 'holding', pending: null, fills, targets: targetsOf(fills, view), trail: null, stopHigh }, intents: [] };
       }
       const carried = { amount: state.carry, cost: state.carryCost };
       if (state.pending.share !== undefined) {
@@ -137,6 +221,8 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
         carry,
         carryCost,
         booked: money(0),
+        trail: null,
+        stopHigh: null,
       };
       return { state: next, intents: [closed] };
     }

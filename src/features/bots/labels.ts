@@ -57,6 +57,8 @@ export const actionLabels: Record<ActionKind, MessageDescriptor> = {
   delete: msg`删除`,
   stop: msg`停止`,
   resume: msg`恢复`,
+  trailing_armed: msg`追踪止盈启动`,
+  trailing_fired: msg`追踪触发`,
 };
 
 export const orderReasonLabels: Record<BotOrder['reason'], MessageDescriptor> = {
@@ -79,6 +81,7 @@ const endLabels: Record<string, MessageDescriptor> = {
 export function actionTitle(a: BotAction, i18n: I18n): string {
   if (a.kind === 'success') return i18n._(endLabels[a.detail.how ?? ''] ?? msg`本轮结束`);
   if (a.kind === 'close' && a.detail.stopLoss) return i18n._(msg`止损平仓`);
+  if (a.kind === 'trailing_fired') return i18n._(a.detail.exit === 'stop_loss' ? msg`追踪止损触发` : msg`追踪止盈触发`);
   // A partial close names its share (issue 14): 手动平仓 50% / Manual close 50%.
   if (a.kind === 'manual_close' && a.detail.share) {
     const share = a.detail.share;
@@ -112,6 +115,7 @@ export function actionDetail(action: BotAction, i18n: I18n, bot: { symbol?: stri
     ...raw,
     amount: unit(raw.amount && num(raw.amount, l, 12), base),
     price: raw.price && num(raw.price, l, 12),
+    high: raw.high && num(raw.high, l, 12),
     cost: unit(raw.cost && num(raw.cost, l, 4), quote),
     profit: unit(raw.profit && signed(raw.profit, l, 4), quote),
   };
@@ -133,6 +137,11 @@ export function actionDetail(action: BotAction, i18n: I18n, bot: { symbol?: stri
       return d.command === 'close' ? i18n._(msg`手动平仓，价格 ${d.price ?? ''}`) : i18n._(msg`手动补仓，价格 ${d.price ?? ''}`);
     case 'pause':
       return raw.reason ? i18n._(msg`原因：${pauseText(raw.reason, i18n)}`) : '';
+    case 'trailing_armed':
+      if (d.exit === 'stop_loss') return '';
+      return i18n._(msg`价格 ${d.high ?? ''} 达到止盈价，跟踪最高价；回落至 ${d.price ?? ''} 卖出`);
+    case 'trailing_fired':
+      return i18n._(msg`最高价 ${d.high ?? ''}，回落至 ${d.price ?? ''}：卖出`);
     case 'create':
       return `${d.exchange && bot.exchangeName ? bot.exchangeName(d.exchange) : (d.exchange ?? '')} ${d.symbol ?? ''}`.trim();
     default:

@@ -4,6 +4,7 @@ import type { MartinParamsInput } from '../../../contract/bots.ts';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { money } from '../../../strategy/money.ts';
 import { planLevels, validateMartin, type MartinField, type MartinProblem } from '../../../strategy/martin/plan.ts';
+import { worstTrailingGain } from '../../../strategy/trailing.ts';
 import type { MarketRules } from '../../../strategy/martin/rules.ts';
 import type { FieldProblems } from './form-problems.ts';
 
@@ -21,6 +22,10 @@ export interface MartinValues {
   takeProfit: string;
   stopLoss: string;
   repeat: boolean;
+  /** Trailing take profit's fall from the high, percent; '': off. */
+  trailingDeviation: string;
+  /** The stop loss trails the high since the entry. */
+  trailingStop: boolean;
 }
 
 export const defaultMartinValues: MartinValues = {
@@ -32,6 +37,8 @@ export const defaultMartinValues: MartinValues = {
   takeProfit: '1.5',
   stopLoss: '',
   repeat: true,
+  trailingDeviation: '',
+  trailingStop: false,
 };
 
 export function valuesFromParams(p: MartinParamsInput): MartinValues {
@@ -44,6 +51,8 @@ export function valuesFromParams(p: MartinParamsInput): MartinValues {
     takeProfit: p.takeProfit,
     stopLoss: p.stopLoss ?? '',
     repeat: p.repeat,
+    trailingDeviation: p.trailingDeviation ?? '',
+    trailingStop: p.trailingStop ?? false,
   };
 }
 
@@ -59,6 +68,8 @@ export function paramsFromValues(v: MartinValues): MartinParamsInput {
     takeProfit: v.takeProfit.trim(),
     stopLoss: v.stopLoss.trim(),
     repeat: v.repeat,
+    trailingDeviation: v.trailingDeviation.trim(),
+    trailingStop: v.trailingStop,
   };
 }
 
@@ -74,6 +85,7 @@ const rangeMessages: Record<MartinField, MessageDescriptor> = {
   addTrigger: msg`补仓跌幅须在 0.1% 到 50% 之间`,
   takeProfit: msg`止盈须在 0.1% 到 100% 之间`,
   stopLoss: msg`止损须在 0.1% 到 99% 之间`,
+  trailingDeviation: msg`回调幅度须在 0.1% 到 20% 之间`,
 };
 
 export function problemMessage(p: MartinProblem): MessageDescriptor {
@@ -88,7 +100,23 @@ export function problemMessage(p: MartinProblem): MessageDescriptor {
       return msg`投资金额无效：需覆盖首单和每次补仓`;
     case 'belowMinimum':
       return msg`每笔订单须不低于市场最小下单量`;
+    case 'trailingStopNeedsStopLoss':
+      return msg`追踪止损需要填写止损比例`;
   }
+}
+
+/**
+ * The trailing take profit's worst sale over the average entry, percent to 2 decimals (strategy/trailing.ts
+ * worstTrailingGain), and whether to warn: the deviation is not smaller than the take profit, so a
+ * trailing sale can be below the take profit's whole gain and even at a loss. Null when off or invalid.
+ */
+export function trailingNote(v: MartinValues): { worst: string; warn: boolean } | null {
+  const dev = v.trailingDeviation.trim();
+  const tp = v.takeProfit.trim();
+  const ok = (s: string) => /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/.test(s) && money(s).gt(0);
+  if (!ok(dev) || !ok(tp)) return null;
+  const worst = worstTrailingGain(tp, dev);
+  return { worst: worst.toDecimalPlaces(2).toFixed(2), warn: money(dev).gte(money(tp)) || worst.lte(0) };
 }
 
 /** The fields a problem is about: its own, and for an investment too small, those that size the cycle it must cover. */

@@ -55,14 +55,17 @@ export function BotDetailPage({ id }: { id: string }) {
   const takeProfitPrice = d?.takeProfitPrice;
   const nextAddPrice = d?.nextAddPrice;
   const stopLossPrice = d?.stopLossPrice;
+  const trailingPrice = d?.trailing?.price;
+  const trailingStop = d?.type === 'martin' && 'trailingStop' in (d.params ?? {}) && (d.params as { trailingStop?: boolean }).trailingStop === true;
   const lines = useMemo<ChartLine[]>(() => {
     const out: ChartLine[] = [];
     if (averagePrice) out.push({ kind: 'average', price: averagePrice, title: t`均价` });
     if (takeProfitPrice) out.push({ kind: 'takeProfit', price: takeProfitPrice, title: t`止盈` });
     if (nextAddPrice) out.push({ kind: 'nextAdd', price: nextAddPrice, title: t`补仓` });
-    if (stopLossPrice) out.push({ kind: 'stopLoss', price: stopLossPrice, title: t`止损` });
+    if (stopLossPrice) out.push({ kind: 'stopLoss', price: stopLossPrice, title: trailingStop ? t`追踪止损` : t`止损` });
+    if (trailingPrice) out.push({ kind: 'trailing', price: trailingPrice, title: t`追踪止盈` });
     return out;
-  }, [averagePrice, takeProfitPrice, nextAddPrice, stopLossPrice, t]);
+  }, [averagePrice, takeProfitPrice, nextAddPrice, stopLossPrice, trailingPrice, trailingStop, t]);
   const entries = useMemo<ChartEntry[]>(() => (adds.data ?? []).filter((o) => o.status === 'filled' && o.price).map((o) => ({ at: o.at, price: o.price!, side: o.side })), [adds.data]);
   const history = candles.data?.[0]?.history;
   // Prices at the pair's tick and amounts at its step (issue 14), once the market's rules are known.
@@ -116,6 +119,11 @@ export function BotDetailPage({ id }: { id: string }) {
               </Figure>
               <Figure label={<Trans>持有数量 ({base})</Trans>}>{amount(d.amount, l, step)}</Figure>
               <Figure label={<Trans>止损价</Trans>}>{price(d.stopLossPrice, l, tick)}</Figure>
+              {d.trailing ? (
+                <Figure label={<Trans>追踪止盈卖出价</Trans>} testId="bot-trailing">
+                  {price(d.trailing.price, l, tick)}
+                </Figure>
+              ) : null}
             </div>
             <BotReturns bot={d} />
             {d.error ? (

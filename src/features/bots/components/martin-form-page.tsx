@@ -6,7 +6,7 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { checkMartin, defaultMartinValues, levelTable, paramsFromValues, valuesFromParams, type MartinValues } from '../martin-form.ts';
+import { checkMartin, defaultMartinValues, levelTable, paramsFromValues, trailingNote, valuesFromParams, type MartinValues } from '../martin-form.ts';
 import { LevelTable } from './level-table.tsx';
 import { AvailableHint } from './available-hint.tsx';
 import { useBotTarget } from '../use-bot-target.ts';
@@ -19,7 +19,7 @@ import * as styles from './bots.css.ts';
 import type { BotCopy } from '../bot-copy.ts';
 import { CopiedFrom, useCopiedPair } from './copied-from.tsx';
 
-type Editable = Exclude<keyof MartinValues, 'repeat'>;
+type Editable = Exclude<keyof MartinValues, 'repeat' | 'trailingStop'>;
 
 /** /strategy/martin/{id?}: create a martin bot, or edit a stopped or paused one; the engine's own checks run as the trader types. */
 export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined; exchange?: string | undefined; copy?: BotCopy | undefined }) {
@@ -57,6 +57,7 @@ export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined
   };
 
   const { loading, noBinding, bindings } = target;
+  const trailing = trailingNote(values);
   const pct = t`百分比`;
 
   return (
@@ -148,6 +149,31 @@ export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined
                 onBlur={blur('stopLoss')}
                 error={err('stopLoss')}
               />
+              <Field
+                label={<Trans>追踪止盈回调 %（可选）</Trans>}
+                title={pct}
+                name="trailingDeviation"
+                inputMode="decimal"
+                placeholder={t`不设置`}
+                value={values.trailingDeviation}
+                onChange={set('trailingDeviation')}
+                onBlur={blur('trailingDeviation')}
+                error={err('trailingDeviation')}
+              />
+              {trailing ? (
+                <p className={trailing.warn ? styles.trailingWarning : ui.muted} role={trailing.warn ? 'alert' : undefined}>
+                  {trailing.warn ? <Trans>回调幅度不小于止盈比例：追踪卖出可能低于止盈价，甚至低于持仓均价（亏损）。</Trans> : null}{' '}
+                  <Trans>
+                    达到止盈价后跟踪最高价，从最高价回落 {values.trailingDeviation.trim()}% 时卖出；最差卖出价约为均价 {trailing.worst}%（未计手续费）。
+                  </Trans>
+                </p>
+              ) : null}
+              <label className={css.switchRow}>
+                <span>
+                  <Trans>追踪止损（止损价跟随最高价上移）</Trans>
+                </span>
+                <input type="checkbox" name="trailingStop" className={css.checkbox} checked={values.trailingStop} onChange={(e) => setValues((v) => ({ ...v, trailingStop: e.target.checked }))} />
+              </label>
               <label className={css.switchRow}>
                 <span>
                   <Trans>止盈后自动开始下一轮</Trans>
