@@ -12,6 +12,7 @@ import {
   botCreateSchema,
   botOperations,
   botStatuses,
+  botTypesBuilt,
   botUpdateSchema,
   dcaParamsSchema,
   gridParamsSchema,
@@ -169,8 +170,10 @@ export const schemas = {
   userBotPositions: { query: z.strictObject({ id, page, page_size: pageSize }) },
   userPositionAdds: { query: z.strictObject({ id, cycle: positiveInt(1_000_000_000).optional() }) },
   userBotUpdate: { query: z.strictObject({ id }), body: botUpdateSchema },
-  userBotList: { query: z.strictObject({ page, page_size: pageSize, exchange: exchange.optional(), status: z.enum(botStatuses).optional(), mode: tradingMode.optional() }) },
-  userBotCount: { query: z.strictObject({ exchange: exchange.optional(), mode: tradingMode.optional() }) },
+  userBotList: {
+    query: z.strictObject({ page, page_size: pageSize, exchange: exchange.optional(), status: z.enum(botStatuses).optional(), mode: tradingMode.optional(), type: z.enum(botTypesBuilt).optional() }),
+  },
+  userBotCount: { query: z.strictObject({ exchange: exchange.optional(), mode: tradingMode.optional(), type: z.enum(botTypesBuilt).optional() }) },
   userBotOperation: {
     // amount: the quote (USDT) a manual add spends, when the trader chose it; sell=1 with stop: sell the position first (else the coins are kept).
     // share (percent, 1-100) or baseAmount (of the base coin) with close: a partial close of a martin bot (issue 14); neither: all of it.

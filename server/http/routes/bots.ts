@@ -39,15 +39,18 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   route(app, db, 'userBotDetail', auth, async ({ session, query }) => botDetail(db, trading, session.userId, query.id));
   route(app, db, 'userBotList', auth, async ({ session, query }) => {
     // The cards' floating PnL, ROI and APR move with the price: a cached page serves for 5 s at most.
-    const cached = trading.listCache.lookup(session.userId, `list|${Math.floor(Date.now() / LIST_FRESH_MS)}|${query.page}|${query.page_size}|${query.exchange}|${query.status}|${query.mode}`);
+    const cached = trading.listCache.lookup(
+      session.userId,
+      `list|${Math.floor(Date.now() / LIST_FRESH_MS)}|${query.page}|${query.page_size}|${query.exchange}|${query.status}|${query.mode}|${query.type}`,
+    );
     // The cached answer is kept serialised: a poll that finds nothing new costs no JSON work.
     if ('hit' in cached) return cached.hit as never;
-    const page = await listBots(db, trading, session.userId, { ...pageOf(query), exchange: query.exchange, status: query.status, mode: query.mode });
+    const page = await listBots(db, trading, session.userId, { ...pageOf(query), exchange: query.exchange, status: query.status, mode: query.mode, type: query.type });
     const text = new JsonText(page);
     cached.store(text);
     return text as never;
   });
-  route(app, db, 'userBotCount', auth, async ({ session, query }) => countBots(db, session.userId, query.exchange, query.mode));
+  route(app, db, 'userBotCount', auth, async ({ session, query }) => countBots(db, session.userId, query.exchange, query.mode, query.type));
   // A share that is no decimal answers as one out of 1-100 does: the trader learns the rule, not the field.
   route(app, db, 'userBotOperation', { ...auth, fieldCodes: { share: 'StrategyCloseShareInvalid' } }, async ({ session, query }) => {
     const id = await operateBot(deps, session.userId, query.id, query.action, { amount: query.amount, sell: query.sell === '1', share: query.share, baseAmount: query.baseAmount });
