@@ -23,6 +23,16 @@ describe('bot log lines', () => {
     expect(actionTitle(line('manual_close', { amount: '0.00199', price: '51000' }), zh)).toBe('手动平仓');
     expect(actionTone(line('manual_close', { amount: '0.00199', price: '51000' }))).toBeUndefined();
   });
+  it('names a trailing exit armed and fired, with its high and line (issue 16 §1)', () => {
+    const zh = setupI18n({ locale: 'zh', messages: { zh: {} } });
+    const armed = line('trailing_armed', { exit: 'take_profit', high: '60900', price: '60595.5' });
+    expect(actionTitle(armed, zh)).toBe('追踪止盈启动');
+    expect(actionDetail(armed, zh)).toBe('价格 60,900 达到止盈价，跟踪最高价；回落至 60,595.5 卖出');
+    const fired = line('trailing_fired', { exit: 'take_profit', high: '61500', price: '61192.5' });
+    expect(actionTitle(fired, zh)).toBe('追踪止盈触发');
+    expect(actionDetail(fired, zh)).toBe('最高价 61,500，回落至 61,192.5：卖出');
+    expect(actionTitle(line('trailing_fired', { exit: 'stop_loss', high: '61000', price: '59780' }), zh)).toBe('追踪止损触发');
+  });
   it('names take profits and stop losses, and colours by sign', () => {
     expect(actionTitle(line('success', { profit: '2.86', how: 'take_profit' }), zh)).toBe('止盈完成');
     expect(actionTone(line('success', { profit: '2.86', how: 'take_profit' }))).toBe('up');

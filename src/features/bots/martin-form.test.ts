@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
-import { checkMartin, defaultMartinValues, levelTable, paramsFromValues } from './martin-form.ts';
+import { checkMartin, defaultMartinValues, levelTable, paramsFromValues, trailingNote, valuesFromParams } from './martin-form.ts';
 import { shownProblems } from './form-problems.ts';
 
 const btc: SymbolInfo = {
@@ -48,6 +48,28 @@ describe('martin form', () => {
     const problems = checkMartin({ ...defaultMartinValues, multiplier: '3' }, btc);
     expect(Object.keys(shownProblems(problems, new Set(['multiplier'] as const), false))).toEqual(['investment']);
     expect(Object.keys(shownProblems(problems, new Set(['takeProfit'] as const), false))).toEqual([]);
+  });
+
+  it('checks the trailing fields: the deviation 0.1-20 %, a trailing stop needs a stop loss', () => {
+    expect(checkMartin({ ...defaultMartinValues, trailingDeviation: '0.5' }, btc)).toEqual({});
+    expect(checkMartin({ ...defaultMartinValues, trailingDeviation: '21' }, btc).trailingDeviation?.message.message).toContain('0.1% 到 20%');
+    expect(checkMartin({ ...defaultMartinValues, trailingStop: true }, btc).stopLoss?.message.message).toContain('追踪止损需要');
+    expect(checkMartin({ ...defaultMartinValues, trailingStop: true, stopLoss: '3' }, btc)).toEqual({});
+    const sent = paramsFromValues({ ...defaultMartinValues, trailingDeviation: ' 0.5 ', trailingStop: true });
+    expect(sent).toMatchObject({ trailingDeviation: '0.5', trailingStop: true });
+    expect(valuesFromParams(sent)).toMatchObject({ trailingDeviation: '0.5', trailingStop: true });
+    // A bot saved before trailing existed reads back with both off.
+    expect(valuesFromParams({ ...sent, trailingDeviation: undefined, trailingStop: undefined })).toMatchObject({ trailingDeviation: '', trailingStop: false });
+  });
+
+  it('shows the worst trailing sale and warns when the deviation is not smaller than the take profit', () => {
+    expect(trailingNote(defaultMartinValues)).toBeNull();
+    // (1.015 x 0.995 - 1) x 100 = 0.9925 -> +0.99 % over the average.
+    expect(trailingNote({ ...defaultMartinValues, trailingDeviation: '0.5' })).toEqual({ worst: '+0.99', warn: false });
+    expect(trailingNote({ ...defaultMartinValues, trailingDeviation: '1.5' })).toEqual({ worst: '-0.02', warn: true });
+    expect(trailingNote({ ...defaultMartinValues, trailingDeviation: '2' })).toMatchObject({ warn: true });
+    // Below the take profit but past t / (1 + t): the worst sale is still a loss.
+    expect(trailingNote({ ...defaultMartinValues, trailingDeviation: '1.49' })).toMatchObject({ warn: true });
   });
 
   it('sends trimmed strings and an integer max positions', () => {

@@ -116,7 +116,8 @@ export function trailingNote(v: MartinValues): { worst: string; warn: boolean } 
   const ok = (s: string) => /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/.test(s) && money(s).gt(0);
   if (!ok(dev) || !ok(tp)) return null;
   const worst = worstTrailingGain(tp, dev);
-  return { worst: worst.toDecimalPlaces(2).toFixed(2), warn: money(dev).gte(money(tp)) || worst.lte(0) };
+  const shown = worst.toDecimalPlaces(2).toFixed(2);
+  return { worst: worst.gt(0) ? `+${shown}` : shown, warn: money(dev).gte(money(tp)) || worst.lte(0) };
 }
 
 /** The fields a problem is about: its own, and for an investment too small, those that size the cycle it must cover. */
