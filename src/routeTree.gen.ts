@@ -50,6 +50,7 @@ import { Route as AuthedMyBindTypeRouteImport } from './routes/_authed/my.bind.$
 import { Route as AuthedMyPasswordTypeRouteImport } from './routes/_authed/my.password.$type'
 import { Route as AuthedStrategyActionIdRouteImport } from './routes/_authed/strategy.action.$id'
 import { Route as AuthedStrategyAiChar123IdChar125RouteImport } from './routes/_authed/strategy.ai.{-$id}'
+import { Route as AuthedStrategyDcaChar123IdChar125RouteImport } from './routes/_authed/strategy.dca.{-$id}'
 import { Route as AuthedStrategyDetailIdRouteImport } from './routes/_authed/strategy.detail.$id'
 import { Route as AuthedStrategyGridChar123IdChar125RouteImport } from './routes/_authed/strategy.grid.{-$id}'
 import { Route as AuthedStrategyMartinChar123IdChar125RouteImport } from './routes/_authed/strategy.martin.{-$id}'
@@ -259,6 +260,12 @@ const AuthedStrategyAiChar123IdChar125Route =
     path: '/strategy/ai/{-$id}',
     getParentRoute: () => AuthedRoute,
   } as any)
+const AuthedStrategyDcaChar123IdChar125Route =
+  AuthedStrategyDcaChar123IdChar125RouteImport.update({
+    id: '/strategy/dca/{-$id}',
+    path: '/strategy/dca/{-$id}',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedStrategyDetailIdRoute = AuthedStrategyDetailIdRouteImport.update({
   id: '/strategy/detail/$id',
   path: '/strategy/detail/$id',
@@ -316,6 +323,7 @@ export interface FileRoutesByFullPath {
   '/my/password/$type': typeof AuthedMyPasswordTypeRoute
   '/strategy/action/$id': typeof AuthedStrategyActionIdRoute
   '/strategy/ai/{-$id}': typeof AuthedStrategyAiChar123IdChar125Route
+  '/strategy/dca/{-$id}': typeof AuthedStrategyDcaChar123IdChar125Route
   '/strategy/detail/$id': typeof AuthedStrategyDetailIdRoute
   '/strategy/grid/{-$id}': typeof AuthedStrategyGridChar123IdChar125Route
   '/strategy/martin/{-$id}': typeof AuthedStrategyMartinChar123IdChar125Route
@@ -360,6 +368,7 @@ export interface FileRoutesByTo {
   '/my/password/$type': typeof AuthedMyPasswordTypeRoute
   '/strategy/action/$id': typeof AuthedStrategyActionIdRoute
   '/strategy/ai/{-$id}': typeof AuthedStrategyAiChar123IdChar125Route
+  '/strategy/dca/{-$id}': typeof AuthedStrategyDcaChar123IdChar125Route
   '/strategy/detail/$id': typeof AuthedStrategyDetailIdRoute
   '/strategy/grid/{-$id}': typeof AuthedStrategyGridChar123IdChar125Route
   '/strategy/martin/{-$id}': typeof AuthedStrategyMartinChar123IdChar125Route
@@ -407,6 +416,7 @@ export interface FileRoutesById {
   '/_authed/my/password/$type': typeof AuthedMyPasswordTypeRoute
   '/_authed/strategy/action/$id': typeof AuthedStrategyActionIdRoute
   '/_authed/strategy/ai/{-$id}': typeof AuthedStrategyAiChar123IdChar125Route
+  '/_authed/strategy/dca/{-$id}': typeof AuthedStrategyDcaChar123IdChar125Route
   '/_authed/strategy/detail/$id': typeof AuthedStrategyDetailIdRoute
   '/_authed/strategy/grid/{-$id}': typeof AuthedStrategyGridChar123IdChar125Route
   '/_authed/strategy/martin/{-$id}': typeof AuthedStrategyMartinChar123IdChar125Route
@@ -453,6 +463,7 @@ export interface FileRouteTypes {
     | '/my/password/$type'
     | '/strategy/action/$id'
     | '/strategy/ai/{-$id}'
+    | '/strategy/dca/{-$id}'
     | '/strategy/detail/$id'
     | '/strategy/grid/{-$id}'
     | '/strategy/martin/{-$id}'
@@ -497,6 +508,7 @@ export interface FileRouteTypes {
     | '/my/password/$type'
     | '/strategy/action/$id'
     | '/strategy/ai/{-$id}'
+    | '/strategy/dca/{-$id}'
     | '/strategy/detail/$id'
     | '/strategy/grid/{-$id}'
     | '/strategy/martin/{-$id}'
@@ -543,6 +555,7 @@ export interface FileRouteTypes {
     | '/_authed/my/password/$type'
     | '/_authed/strategy/action/$id'
     | '/_authed/strategy/ai/{-$id}'
+    | '/_authed/strategy/dca/{-$id}'
     | '/_authed/strategy/detail/$id'
     | '/_authed/strategy/grid/{-$id}'
     | '/_authed/strategy/martin/{-$id}'
@@ -846,6 +859,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedStrategyAiChar123IdChar125RouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/strategy/dca/{-$id}': {
+      id: '/_authed/strategy/dca/{-$id}'
+      path: '/strategy/dca/{-$id}'
+      fullPath: '/strategy/dca/{-$id}'
+      preLoaderRoute: typeof AuthedStrategyDcaChar123IdChar125RouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/strategy/detail/$id': {
       id: '/_authed/strategy/detail/$id'
       path: '/strategy/detail/$id'
@@ -904,6 +924,7 @@ interface AuthedRouteChildren {
   AuthedMyPasswordTypeRoute: typeof AuthedMyPasswordTypeRoute
   AuthedStrategyActionIdRoute: typeof AuthedStrategyActionIdRoute
   AuthedStrategyAiChar123IdChar125Route: typeof AuthedStrategyAiChar123IdChar125Route
+  AuthedStrategyDcaChar123IdChar125Route: typeof AuthedStrategyDcaChar123IdChar125Route
   AuthedStrategyDetailIdRoute: typeof AuthedStrategyDetailIdRoute
   AuthedStrategyGridChar123IdChar125Route: typeof AuthedStrategyGridChar123IdChar125Route
   AuthedStrategyMartinChar123IdChar125Route: typeof AuthedStrategyMartinChar123IdChar125Route
@@ -944,6 +965,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedMyPasswordTypeRoute: AuthedMyPasswordTypeRoute,
   AuthedStrategyActionIdRoute: AuthedStrategyActionIdRoute,
   AuthedStrategyAiChar123IdChar125Route: AuthedStrategyAiChar123IdChar125Route,
+  AuthedStrategyDcaChar123IdChar125Route:
+    AuthedStrategyDcaChar123IdChar125Route,
   AuthedStrategyDetailIdRoute: AuthedStrategyDetailIdRoute,
   AuthedStrategyGridChar123IdChar125Route:
     AuthedStrategyGridChar123IdChar125Route,

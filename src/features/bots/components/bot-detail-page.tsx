@@ -9,7 +9,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 import { amount, num, price, time, usdt } from '../../../shared/format.ts';
-import { baseCoin, botTitle, orderReasonLabels } from '../labels.ts';
+import { baseCoin, botTitle, orderReasonLabels, typeLabels } from '../labels.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { ActionList } from './action-list.tsx';
 import { BotOperations } from './bot-operations.tsx';
@@ -81,7 +81,7 @@ export function BotDetailPage({ id }: { id: string }) {
           <section className={ui.card} data-testid="bot-summary">
             <div className={css.botHead}>
               <span className={ui.muted}>
-                {exchangeName(d.exchange)} · {d.type === 'grid' ? <Trans>网格</Trans> : <Trans>马丁格尔</Trans>} · <Trans>第 {d.cycle} 轮</Trans>
+                {exchangeName(d.exchange)} · {i18n._(typeLabels[d.type])} · <Trans>第 {d.cycle} 轮</Trans>
               </span>
               <StatusBadge status={d.status} />
             </div>
@@ -140,9 +140,9 @@ export function BotDetailPage({ id }: { id: string }) {
           </section>
           <BotOperations bot={d} />
           {/* Clone: a new bot of the same type, pair, exchange and parameters (issue 14, Pionex item 2). */}
-          {d.type === 'martin' || d.type === 'grid' ? (
+          {d.type === 'martin' || d.type === 'grid' || d.type === 'dca' ? (
             <Link
-              to={d.type === 'grid' ? '/strategy/grid/{-$id}' : '/strategy/martin/{-$id}'}
+              to={d.type === 'grid' ? '/strategy/grid/{-$id}' : d.type === 'dca' ? '/strategy/dca/{-$id}' : '/strategy/martin/{-$id}'}
               params={{ id: undefined }}
               search={{ exchange: d.exchange, copy: copyParam({ symbol: d.symbol, params: d.params }) }}
               className={css.linkButton.secondary}

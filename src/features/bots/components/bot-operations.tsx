@@ -59,7 +59,12 @@ export function BotOperations({ bot }: { bot: BotSummary }) {
           </button>
         ))}
         {bot.status !== 'running' ? (
-          <Link to={bot.type === 'grid' ? '/strategy/grid/{-$id}' : '/strategy/martin/{-$id}'} params={{ id: bot.id }} className={css.smallLink} data-testid="op-edit">
+          <Link
+            to={bot.type === 'grid' ? '/strategy/grid/{-$id}' : bot.type === 'dca' ? '/strategy/dca/{-$id}' : '/strategy/martin/{-$id}'}
+            params={{ id: bot.id }}
+            className={css.smallLink}
+            data-testid="op-edit"
+          >
             <Trans>编辑</Trans>
           </Link>
         ) : null}

@@ -4,6 +4,7 @@ import { BotDetailPage } from './bot-detail-page.tsx';
 import { AllLogsPage } from './all-logs-page.tsx';
 import { MartinFormPage } from './martin-form-page.tsx';
 import { GridFormPage } from './grid-form-page.tsx';
+import { DcaFormPage } from './dca-form-page.tsx';
 import { AiPage } from './ai-page.tsx';
 import { copyOf } from '../bot-copy.ts';
 
@@ -13,6 +14,7 @@ import { copyOf } from '../bot-copy.ts';
  */
 const martinRoute = getRouteApi('/_authed/strategy/martin/{-$id}');
 const gridRoute = getRouteApi('/_authed/strategy/grid/{-$id}');
+const dcaRoute = getRouteApi('/_authed/strategy/dca/{-$id}');
 const aiRoute = getRouteApi('/_authed/strategy/ai/{-$id}');
 const detailRoute = getRouteApi('/_authed/strategy/detail/$id');
 const actionRoute = getRouteApi('/_authed/strategy/action/$id');
@@ -34,6 +36,12 @@ export function GridRoute() {
   const { id } = gridRoute.useParams();
   const search: Record<string, unknown> = gridRoute.useSearch();
   return <GridFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
+}
+
+export function DcaRoute() {
+  const { id } = dcaRoute.useParams();
+  const search: Record<string, unknown> = dcaRoute.useSearch();
+  return <DcaFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
 }
 
 export function AiRoute() {

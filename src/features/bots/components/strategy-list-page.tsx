@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { BatchOperation, BotStatus } from '../../../../contract/bots.ts';
+import type { BatchOperation, BotStatus, BuiltBotType } from '../../../../contract/bots.ts';
 import { errorText } from '../../../lib/http.ts';
 import { call, changed, failed, keepPage, loading, write } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
@@ -10,7 +10,7 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { botTitle, operationLabels, statusLabels } from '../labels.ts';
+import { botTitle, operationLabels, statusLabels, typeLabels } from '../labels.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { useTradingMode } from '../use-trading-mode.ts';
 import { isSimulatedCode } from '../../../../contract/rules.ts';
@@ -23,12 +23,14 @@ import * as styles from './bots.css.ts';
 
 const PAGE_SIZE = 10;
 const batchActions: BatchOperation[] = ['start', 'pause', 'resume', 'stop', 'delete'];
+const botTypes: BuiltBotType[] = ['martin', 'grid', 'dca'];
 
 /** /strategy (现货): the trader's bots with filters, live figures, and batch operations with their progress. */
 export function StrategyListPage() {
   const { t, i18n } = useLingui();
   const [exchange, setExchange] = useState<string | undefined>();
   const [status, setStatus] = useState<BotStatus | undefined>();
+  const [type, setType] = useState<BuiltBotType | undefined>();
   const [page, setPage] = useState(1);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -42,17 +44,22 @@ export function StrategyListPage() {
   // Live figures every 5 s, but not while the trader picks bots or a batch runs.
   const refetchInterval = selecting || task ? false : 5000;
   // Nothing is listed until it is known whether live or simulated bots are wanted: never both.
-  const counts = useQuery({ ...call('userBotCount', { ...(exchange ? { exchange } : {}), mode: mode ?? 'live' }, { show: false }), enabled: mode !== undefined, refetchInterval });
+  const counts = useQuery({
+    ...call('userBotCount', { ...(exchange ? { exchange } : {}), ...(type ? { type } : {}), mode: mode ?? 'live' }, { show: false }),
+    enabled: mode !== undefined,
+    refetchInterval,
+  });
   const bots = useQuery({
-    ...call('userBotList', { page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}), mode: mode ?? 'live' }),
+    ...call('userBotList', { page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}), ...(type ? { type } : {}), mode: mode ?? 'live' }),
     ...keepPage,
     enabled: mode !== undefined,
     refetchInterval,
   });
 
-  const filter = (next: { exchange?: string | undefined; status?: BotStatus | undefined }) => {
+  const filter = (next: { exchange?: string | undefined; status?: BotStatus | undefined; type?: BuiltBotType | undefined }) => {
     if ('exchange' in next) setExchange(next.exchange);
     if ('status' in next) setStatus(next.status);
+    if ('type' in next) setType(next.type);
     setPage(1);
     setSelected(new Set());
     changed('userBotBatch');
@@ -109,6 +116,16 @@ export function StrategyListPage() {
           </button>
         ))}
       </fieldset>
+      <fieldset className={css.chips} aria-label={t`策略类型`} data-testid="type-filter">
+        <button type="button" className={css.chip} aria-pressed={type === undefined} onClick={() => filter({ type: undefined })}>
+          <Trans>全部类型</Trans>
+        </button>
+        {botTypes.map((b) => (
+          <button key={b} type="button" className={css.chip} aria-pressed={type === b} onClick={() => filter({ type: b })}>
+            {i18n._(typeLabels[b])}
+          </button>
+        ))}
+      </fieldset>
       {bindings.data && bindings.data.filter((b) => (mode === 'simulation') === isSimulatedCode(b.exchange)).length > 1 ? (
         <fieldset className={css.chips} aria-label={t`交易所`}>
           <button type="button" className={css.chip} aria-pressed={exchange === undefined} onClick={() => filter({ exchange: undefined })}>
@@ -140,6 +157,9 @@ export function StrategyListPage() {
           </Link>
           <Link to="/strategy/grid/{-$id}" params={{}} className={css.chipLink} data-testid="new-grid">
             <Trans>网格策略</Trans>
+          </Link>
+          <Link to="/strategy/dca/{-$id}" params={{}} className={css.chipLink} data-testid="new-dca">
+            <Trans>DCA 策略</Trans>
           </Link>
           <Link to="/strategy/ai/{-$id}" params={{}} className={css.chipLink} data-testid="new-ai">
             <Trans>AI 策略</Trans>
@@ -183,7 +203,7 @@ export function StrategyListPage() {
       <LoadState loading={loading(bots)} failed={failed(bots)} failedText={<Trans>策略列表加载失败。</Trans>} onRetry={() => void bots.refetch()} />
       {bots.data && list.length === 0 ? (
         <section className={ui.card} data-testid="bots-empty">
-          <p>{status || exchange ? <Trans>没有符合条件的策略。</Trans> : <Trans>还没有策略。创建一个马丁格尔策略，让它按计划买入、补仓、止盈。</Trans>}</p>
+          <p>{status || exchange || type ? <Trans>没有符合条件的策略。</Trans> : <Trans>还没有策略。创建一个马丁格尔策略，让它按计划买入、补仓、止盈。</Trans>}</p>
           {noBindings ? (
             <Link to="/bind" className={styles.bindLink}>
               <Trans>先绑定交易所（可用模拟盘）</Trans>

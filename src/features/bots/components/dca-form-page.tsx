@@ -1,0 +1,174 @@
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Page } from '../../../components/ui/page.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import * as ui from '../../../components/ui/ui.css.ts';
+import { checkDca, dcaParamsFromValues, dcaPreview, dcaValuesFromParams, defaultDcaValues, type DcaValues } from '../dca-form.ts';
+import { useBotTarget } from '../use-bot-target.ts';
+import { useBotForm } from '../use-bot-form.ts';
+import { OfflineBanner } from './offline-banner.tsx';
+import { BotFormFooter, BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
+import { BacktestPanel } from './backtest-panel.tsx';
+import { AvailableHint } from './available-hint.tsx';
+import { DcaTable } from './dca-table.tsx';
+import * as css from '../../../shared/blocks.css.ts';
+import { failed, write } from '../../../shared/query.ts';
+import * as styles from './bots.css.ts';
+import type { BotCopy } from '../bot-copy.ts';
+import { CopiedFrom, useCopiedPair } from './copied-from.tsx';
+
+type Editable = Exclude<keyof DcaValues, 'start' | 'utcOffset' | 'weekday' | 'time'> | 'start';
+
+/** The trader's offset from UTC in minutes (a schedule's time is their own clock's). */
+const localOffset = () => -new Date().getTimezoneOffset();
+
+const startChoices: { value: DcaValues['start']; label: MessageDescriptor }[] = [
+  { value: 'now', label: msg`立即开单` },
+  { value: 'day', label: msg`每天定时` },
+  { value: 'week', label: msg`每周定时` },
+];
+const weekdays: MessageDescriptor[] = [msg`周一`, msg`周二`, msg`周三`, msg`周四`, msg`周五`, msg`周六`, msg`周日`];
+
+/** /strategy/dca/{id?}: create a DCA bot, or edit a stopped or paused one; every safety order and the funds a deal needs show before the start. */
+export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; exchange?: string | undefined; copy?: BotCopy | undefined }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const target = useBotTarget(id, exchange);
+  const { bot, market, exchangeId, symbol, name, running } = target;
+  const [values, setValues] = useState<DcaValues>(() => (copy?.params && 'baseOrder' in copy.params ? dcaValuesFromParams(copy.params, localOffset()) : defaultDcaValues(localOffset())));
+  useCopiedPair(target, copy);
+
+  // The bot being edited fills the form once.
+  useEffect(() => {
+    if (bot.data && 'baseOrder' in bot.data.params) setValues(dcaValuesFromParams(bot.data.params, localOffset()));
+  }, [bot.data]);
+
+  const problems = useMemo(() => (market ? checkDca(values, market) : {}), [values, market]);
+  const preview = useMemo(() => (market ? dcaPreview(values, market) : null), [values, market]);
+  const params = useMemo(() => dcaParamsFromValues(values), [values]);
+  const form = useBotForm<Editable>(problems);
+  const { err, blur, busy } = form;
+  const set = (field: keyof DcaValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.save(market !== undefined && exchangeId !== null && !form.invalid && !running, async () => {
+      const body = { ...(name.trim() ? { name: name.trim() } : {}), params };
+      const saved = id ? await write('userBotUpdate', { id }, body) : await write('userBotCreate', { type: 'dca', exchangeId: exchangeId!, symbol, ...body });
+      await navigate({ to: '/strategy/detail/$id', params: { id: saved.id }, replace: true });
+    });
+  };
+
+  const { loading, noBinding, bindings } = target;
+  const pct = t`百分比`;
+  const decimal = (field: Editable, label: ReactNode, extra: { title?: string; placeholder?: string } = {}) => (
+    <Field label={label} name={field} inputMode="decimal" value={values[field] as string} onChange={set(field)} onBlur={blur(field)} error={err(field)} {...extra} />
+  );
+
+  return (
+    <Page title={id ? <Trans>编辑 DCA 策略</Trans> : <Trans>创建 DCA 策略</Trans>}>
+      <OfflineBanner />
+      <LoadState
+        loading={loading}
+        failed={failed(bindings) || failed(bot)}
+        failedText={<Trans>加载失败。</Trans>}
+        onRetry={() => {
+          void bindings.refetch();
+          void bot.refetch();
+        }}
+      />
+      <BotFormNotices target={target} id={id} />
+      <CopiedFrom copy={copy} />
+      {!loading && !noBinding ? (
+        <form onSubmit={submit} noValidate>
+          <fieldset disabled={running || busy} className={styles.plainFieldset}>
+            <BotTargetFields target={target} id={id} />
+            <section className={ui.card}>
+              {decimal('investment', <Trans>投资金额（USDT）</Trans>)}
+              <AvailableHint available={target.available} quote={target.quote} needed={preview?.funds ?? null} locale={i18n.locale} />
+              <div className={css.grid2}>
+                {decimal('baseOrder', <Trans>底仓金额（USDT）</Trans>)}
+                {decimal('safetyOrder', <Trans>安全单金额（USDT）</Trans>)}
+                <Field
+                  label={<Trans>安全单数量</Trans>}
+                  name="maxSafetyOrders"
+                  inputMode="numeric"
+                  value={values.maxSafetyOrders}
+                  onChange={set('maxSafetyOrders')}
+                  onBlur={blur('maxSafetyOrders')}
+                  error={err('maxSafetyOrders')}
+                />
+                {decimal('deviation', <Trans>价格偏差 %</Trans>, { title: pct })}
+                {decimal('stepScale', <Trans>偏差倍数</Trans>)}
+                {decimal('volumeScale', <Trans>金额倍数</Trans>)}
+                {decimal('takeProfit', <Trans>止盈 %</Trans>, { title: pct })}
+                {decimal('stopLoss', <Trans>止损 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
+              </div>
+              <Field
+                label={<Trans>两单间冷却（分钟）</Trans>}
+                name="cooldown"
+                inputMode="numeric"
+                value={values.cooldown}
+                onChange={set('cooldown')}
+                onBlur={blur('cooldown')}
+                error={err('cooldown')}
+              />
+              <div className={css.chips} role="radiogroup" aria-label={t`开单条件`}>
+                {startChoices.map((c) => (
+                  <label key={c.value} className={css.chipOption}>
+                    <input type="radio" name="start" value={c.value} checked={values.start === c.value} onChange={set('start')} className={ui.coverInput} />
+                    {i18n._(c.label)}
+                  </label>
+                ))}
+              </div>
+              {values.start !== 'now' ? (
+                <div className={css.grid2}>
+                  {values.start === 'week' ? (
+                    <div className={ui.field}>
+                      <label className={ui.label} htmlFor="dca-weekday">
+                        <Trans>星期</Trans>
+                      </label>
+                      <select id="dca-weekday" name="weekday" className={css.select} value={values.weekday} onChange={set('weekday')}>
+                        {weekdays.map((d, i) => (
+                          <option key={d.id} value={String(i + 1)}>
+                            {i18n._(d)}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  ) : null}
+                  <Field label={<Trans>时间</Trans>} name="time" type="time" value={values.time} onChange={set('time')} onBlur={blur('start')} error={err('start')} />
+                </div>
+              ) : null}
+              <p className={ui.muted}>
+                {values.start === 'now' ? (
+                  <Trans>启动后立即开第一单；每单止盈或止损后，等待冷却时间再开下一单。</Trans>
+                ) : (
+                  <Trans>按本机时间定时开单；若上一单未结束，则在其结束后的下一个时间点开单。</Trans>
+                )}
+              </p>
+            </section>
+            <section className={ui.card} aria-label={t`安全单计划`}>
+              <h2 className={css.sectionTitle}>
+                <Trans>底仓与安全单（按最新价估算）</Trans>
+              </h2>
+              {preview ? (
+                <DcaTable rows={preview.rows} funds={preview.funds} investment={values.investment} stop={preview.stop} tick={market?.tickSize} />
+              ) : (
+                <p className={ui.muted}>
+                  <Trans>填写有效参数后显示每个安全单的价格、金额、均价和止盈价。</Trans>
+                </p>
+              )}
+            </section>
+            <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'dca', params }} ready={preview !== null} />
+            <BotFormFooter form={form} editing={id !== undefined} disabled={running || !market} />
+          </fieldset>
+        </form>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,163 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { DcaParamsInput } from '../../../contract/bots.ts';
+import type { SymbolInfo } from '../../../contract/schemas.ts';
+import { money } from '../../../strategy/money.ts';
+import { dcaStopPrice, dealFunds, planDeal, validateDca, type DcaField, type DcaProblem } from '../../../strategy/dca/plan.ts';
+import type { DcaParams, DcaStart } from '../../../strategy/dca/rules.ts';
+import { marketRules } from './martin-form.ts';
+import type { FieldProblems } from './form-problems.ts';
+
+/**
+ * The DCA form's values and checks: the engine's own (strategy/dca/plan.ts), so the form accepts exactly
+ * what the server accepts and the table is exactly the deal the engine plans. The cooldown is typed in
+ * minutes (stored in seconds); a schedule's time is the trader's own clock (utcOffset from the browser).
+ */
+export interface DcaValues {
+  investment: string;
+  baseOrder: string;
+  safetyOrder: string;
+  maxSafetyOrders: string;
+  deviation: string;
+  stepScale: string;
+  volumeScale: string;
+  takeProfit: string;
+  stopLoss: string;
+  cooldown: string;
+  start: 'now' | 'day' | 'week';
+  weekday: string;
+  time: string;
+  utcOffset: number;
+}
+
+export const defaultDcaValues = (utcOffset: number): DcaValues => ({
+  investment: '300',
+  baseOrder: '20',
+  safetyOrder: '20',
+  maxSafetyOrders: '5',
+  deviation: '1.5',
+  stepScale: '1.2',
+  volumeScale: '1.5',
+  takeProfit: '1.5',
+  stopLoss: '',
+  cooldown: '0',
+  start: 'now',
+  weekday: '1',
+  time: '09:00',
+  utcOffset,
+});
+
+const int = (text: string, digits: number) => (new RegExp(`^\\d{1,${digits}}$`).test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+export function dcaParamsFromValues(v: DcaValues): DcaParamsInput {
+  const start: DcaStart =
+    v.start === 'now' ? { kind: 'now' } : { kind: 'schedule', every: v.start, time: v.time.trim(), utcOffset: v.utcOffset, ...(v.start === 'week' ? { weekday: int(v.weekday, 1) } : {}) };
+  const minutes = v.cooldown.trim() === '' ? 0 : int(v.cooldown, 5);
+  return {
+    investment: v.investment.trim(),
+    baseOrder: v.baseOrder.trim(),
+    safetyOrder: v.safetyOrder.trim(),
+    maxSafetyOrders: int(v.maxSafetyOrders, 2),
+    deviation: v.deviation.trim(),
+    stepScale: v.stepScale.trim(),
+    volumeScale: v.volumeScale.trim(),
+    takeProfit: v.takeProfit.trim(),
+    stopLoss: v.stopLoss.trim(),
+    cooldown: minutes * 60,
+    start,
+  };
+}
+
+export function dcaValuesFromParams(p: DcaParamsInput, utcOffset: number): DcaValues {
+  const s = p.start;
+  return {
+    investment: p.investment,
+    baseOrder: p.baseOrder,
+    safetyOrder: p.safetyOrder,
+    maxSafetyOrders: String(p.maxSafetyOrders),
+    deviation: p.deviation,
+    stepScale: p.stepScale,
+    volumeScale: p.volumeScale,
+    takeProfit: p.takeProfit,
+    stopLoss: p.stopLoss ?? '',
+    cooldown: String(Math.round((p.cooldown ?? 0) / 60)),
+    start: s.kind === 'now' ? 'now' : s.every,
+    weekday: s.kind === 'schedule' && s.weekday ? String(s.weekday) : '1',
+    time: s.kind === 'schedule' ? s.time : '09:00',
+    utcOffset: s.kind === 'schedule' ? s.utcOffset : utcOffset,
+  };
+}
+
+/** The parameters as the strategy checks them (no stop loss: absent). */
+const strategyParams = (v: DcaValues): DcaParams => {
+  const p = dcaParamsFromValues(v);
+  return { ...p, stopLoss: p.stopLoss || undefined, cooldown: p.cooldown };
+};
+
+const messages: Record<DcaProblem['reason'], Partial<Record<DcaField, MessageDescriptor>> & { default: MessageDescriptor }> = {
+  required: { default: msg`必填` },
+  format: { default: msg`请输入大于 0 的数字`, start: msg`请选择有效的时间`, maxSafetyOrders: msg`请输入 0-50 的整数` },
+  range: {
+    default: msg`超出范围`,
+    maxSafetyOrders: msg`安全单数量须在 0-50 之间`,
+    deviation: msg`价格偏差须在 0.1%-50% 之间`,
+    stepScale: msg`偏差倍数须在 0.1-10 之间`,
+    volumeScale: msg`金额倍数须在 0.1-10 之间`,
+    takeProfit: msg`止盈比例须在 0.1%-100% 之间`,
+    stopLoss: msg`止损比例须在 0.1%-99% 之间`,
+    cooldown: msg`冷却时间须在 0-43200 分钟之间`,
+  },
+  insufficient: { default: msg`投资金额须覆盖底仓和全部安全单` },
+  belowMinimum: { default: msg`单笔金额低于交易所最小下单额` },
+  tooDeep: { default: msg`最后一个安全单的偏差达到 99% 以上：请减少数量或倍数` },
+  withinSafety: { default: msg`止损须低于最后一个安全单的价格` },
+};
+
+function aboutFields(problem: DcaProblem): DcaField[] {
+  if (problem.reason === 'insufficient') return ['investment', 'baseOrder', 'safetyOrder', 'maxSafetyOrders', 'volumeScale'];
+  if (problem.reason === 'tooDeep') return ['deviation', 'stepScale', 'maxSafetyOrders'];
+  if (problem.reason === 'withinSafety') return ['stopLoss', 'deviation', 'stepScale', 'maxSafetyOrders'];
+  return [problem.field];
+}
+
+/** The problem of each field (the first one of each), with its message and the fields it is about. */
+export function checkDca(v: DcaValues, symbol: SymbolInfo): FieldProblems<DcaField> {
+  const out: FieldProblems<DcaField> = {};
+  for (const problem of validateDca(strategyParams(v), marketRules(symbol), money(symbol.price))) {
+    out[problem.field] ??= { message: messages[problem.reason][problem.field] ?? messages[problem.reason].default, fields: aboutFields(problem) };
+  }
+  return out;
+}
+
+export interface DcaRow {
+  /** 0: the base order; n: the n-th safety order. */
+  index: number;
+  deviation: string;
+  price: string;
+  quote: string;
+  amount: string;
+  average: string;
+  takeProfit: string;
+}
+
+/** The deal the engine would plan at the price now: every order with the average and take profit after it, the funds, the stop (null while invalid). */
+export function dcaPreview(v: DcaValues, symbol: SymbolInfo): { rows: DcaRow[]; funds: string; stop: string | null } | null {
+  if (Object.keys(checkDca(v, symbol)).length > 0) return null;
+  const p = strategyParams(v);
+  const market = marketRules(symbol);
+  const orders = planDeal(p, market, money(symbol.price));
+  const dp = market.tickSize.decimalPlaces();
+  return {
+    rows: orders.map((o) => ({
+      index: o.index,
+      deviation: o.deviation.toDecimalPlaces(4).toFixed(),
+      price: o.price.toFixed(),
+      quote: o.quote.toDecimalPlaces(2).toFixed(),
+      amount: o.amount.toFixed(),
+      average: o.average.toDecimalPlaces(dp).toFixed(),
+      takeProfit: o.takeProfit.toFixed(),
+    })),
+    funds: dealFunds(p).toDecimalPlaces(2, 2).toFixed(),
+    stop: p.stopLoss ? dcaStopPrice(orders[0]!.price, p.stopLoss, market.tickSize).toFixed() : null,
+  };
+}
