@@ -115,7 +115,7 @@ describe('trailing exits on the live engine (Paper)', () => {
     // Off ('' and false) is stored as nothing: the bot is exactly one made before trailing existed.
     const off = await create({ trailingDeviation: '', trailingStop: false });
     const on = await create({ trailingDeviation: '0.5', stopLoss: '3', trailingStop: true });
-    const stored = async (id: string) => (await t.db.selectFrom('bots').select('params').where('id', '=', id).executeTakeFirstOrThrow()).params;
+    const stored = async (id: string) => (await t.db.selectFrom('bots').select('params').where('id', '=', id).executeTakeFirstOrThrow()).params as object;
     expect(Object.keys(await stored(off.data.id))).not.toContain('trailingDeviation');
     expect(Object.keys(await stored(off.data.id))).not.toContain('trailingStop');
     expect(await stored(on.data.id)).toMatchObject({ trailingDeviation: '0.5', stopLoss: '3', trailingStop: true });
