@@ -20,7 +20,9 @@ let chain: DevChain | undefined;
 
 /** Starts the real server (built PWA + /api, embedded PGlite in a fresh folder) once for the e2e run. */
 export default async function setup(project: TestProject) {
-  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` (npm test does it)');
+  // The built PWA the server serves: STATIC_DIR when set (a build of one's own, beside others working in this tree), else dist/.
+  const staticDir = process.env.STATIC_DIR || 'dist';
+  if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`${staticDir}/ is missing: run \`npm run build\` (npm test does it)`);
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const port = 18_000 + Math.floor(Math.random() * 2000);
   // A real local chain 56 with the project's contracts: the server watches it for deposits and pays withdrawals on it.
