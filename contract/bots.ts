@@ -65,6 +65,8 @@ export const dcaParamsSchema = z.strictObject({
   stepScale: decimal,
   volumeScale: decimal,
   takeProfit: decimal,
+  /** Trailing take profit's fall from the high, percent ('' or absent: off; strategy/dca/README.md). */
+  trailingDeviation: z.union([z.literal(''), decimal]).optional(),
   stopLoss: z.union([z.literal(''), decimal]).optional(),
   cooldown: z.number().int().optional(),
   start: dcaStartSchema,

@@ -5,7 +5,7 @@ import { decideGrid, gridTriggers, initialGridState, type GridState, type GridVi
 import { money } from './money.ts';
 import { decodeDca, encodeDca, type StoredDcaState } from './dca/state-codec.ts';
 import type { DcaParams } from './dca/rules.ts';
-import { decideDca, initialDcaState, retargetDca, type DcaState, type DcaView } from './dca/strategy.ts';
+import { dcaTriggers, decideDca, initialDcaState, retargetDca, type DcaState, type DcaView } from './dca/strategy.ts';
 import type { Fill } from './martin/plan.ts';
 import type { MarketRules, MartinParams } from './martin/rules.ts';
 import { decodeMartin, encodeMartin, type StoredMartinState } from './martin/state-codec.ts';
@@ -104,11 +104,12 @@ export const dcaKit: StrategyKit<DcaState, DcaView> = {
   decide: decideDca,
   decode: (id, stored, view) => decodeDca(id, stored as StoredDcaState, view),
   encode: encodeDca,
-  triggers(state) {
-    const t = state.targets;
+  triggers(state, view) {
     const asks = !state.pending && state.phase === 'waiting';
-    if (!t || state.pending) return { up: Infinity, down: -Infinity, asks };
-    return { up: num(t.takeProfit, Infinity), down: Math.max(num(t.stopLoss, -Infinity), num(t.nextSafety, -Infinity)), asks };
+    const t = dcaTriggers(state, view);
+    if (!t) return { up: Infinity, down: -Infinity, asks };
+    // An armed trailing take profit follows its high: asked at the high and above.
+    return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks };
   },
   cycle: (s) => s.cycle,
   cycleFigures: (before) => ({

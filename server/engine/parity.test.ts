@@ -93,6 +93,33 @@ describe('backtest and live parity on Paper', () => {
     expect(live.realized).toBe(money(bt.realized).toFixed());
   });
 
+  it('dca with a trailing take profit: the same fills, deals and profit', async () => {
+    const params = {
+      investment: '1000',
+      baseOrder: '40',
+      safetyOrder: '30',
+      maxSafetyOrders: 5,
+      deviation: '1',
+      stepScale: '1.4',
+      volumeScale: '1.6',
+      takeProfit: '1.2',
+      trailingDeviation: '0.5',
+      stopLoss: '',
+      cooldown: 0,
+      start: { kind: 'now' } as const,
+    };
+    const live = await playLive('dca', params);
+    const m = await trading.market('paper', 'ETH/USDT');
+    const bt = backtestDca({ params: { ...params, stopLoss: undefined }, market: m }, candles(), { slippage: '0' });
+    expect(live.cycles).toBeGreaterThan(3);
+    // The deals were sold by the trailing exit (none of the other bots here trails).
+    const fired = await t.db.selectFrom('bot_actions').select('id').where('kind', '=', 'trailing_fired').execute();
+    expect(fired.length).toBe(live.cycles);
+    expect(live.fills).toEqual(bt.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
+    expect(live.cycles).toBe(bt.cycles);
+    expect(live.realized).toBe(money(bt.realized).toFixed());
+  });
+
   it('dca: the same fills, deals and profit, with its cooldown on the market clock', async () => {
     const params = {
       investment: '1000',

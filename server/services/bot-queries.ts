@@ -1,5 +1,19 @@
 import { sql, type Selectable } from 'kysely';
-import type { ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, BuiltBotType, DcaParamsInput, MartinParamsInput, OpenPosition } from '../../contract/bots.ts';
+import type {
+  ActionKind,
+  BotAction,
+  BotCount,
+  BotDetail,
+  BotInfo,
+  BotOrder,
+  BotPosition,
+  BotStatus,
+  BotSummary,
+  BuiltBotType,
+  DcaParamsInput,
+  MartinParamsInput,
+  OpenPosition,
+} from '../../contract/bots.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import type { BotsTable } from '../db/schema.ts';
@@ -13,6 +27,7 @@ import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
 import type { DcaParams } from '../../strategy/dca/rules.ts';
 import { planDeal } from '../../strategy/dca/plan.ts';
 import { decodeDca, type StoredDcaState } from '../../strategy/dca/state-codec.ts';
+import { dcaTrailing } from '../../strategy/dca/strategy.ts';
 import { gridDetail, gridHeld, gridInputParams, gridSummaryFields, gridUnrealized } from './grid-queries.ts';
 import type { MarketInfo } from '../exchanges/port.ts';
 import type Decimal from 'decimal.js';
@@ -35,9 +50,9 @@ export function inputParams(params: MartinParams): MartinParamsInput {
   return { ...params, stopLoss: params.stopLoss ?? '' };
 }
 
-/** A DCA bot's parameters as its form sends them (no stop loss: '', no cooldown: 0). */
+/** A DCA bot's parameters as its form sends them (no stop loss or trailing: '', no cooldown: 0). */
 export function dcaInputParams(params: DcaParams): DcaParamsInput {
-  return { ...params, stopLoss: params.stopLoss ?? '', cooldown: params.cooldown ?? 0 };
+  return { ...params, stopLoss: params.stopLoss ?? '', trailingDeviation: params.trailingDeviation ?? '', cooldown: params.cooldown ?? 0 };
 }
 
 /** The figures of the open cycle from the stored state, without the market. */
@@ -324,6 +339,7 @@ function dcaDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns:
   const params = row.params as DcaParams;
   const state = decodeDca(String(row.id), row.state as StoredDcaState, { params, market });
   const holding = state.fills.length > 0;
+  const armed = dcaTrailing(state, { params, market });
   const close = holding ? closeCycle(state.fills, price, market, { amount: state.carry, cost: state.carryCost }) : null;
   const unrealized = close ? close.profit.toDecimalPlaces(8).toFixed() : '0';
   return {
@@ -333,7 +349,9 @@ function dcaDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns:
     unrealized,
     takeProfitPrice: state.targets?.takeProfit.toFixed() ?? null,
     stopLossPrice: state.targets?.stopLoss?.toFixed() ?? null,
-    nextAddPrice: state.targets?.nextSafety?.toFixed() ?? null,
+    // No safety order while an armed trailing take profit sells the deal.
+    nextAddPrice: armed ? null : (state.targets?.nextSafety?.toFixed() ?? null),
+    ...(armed ? { trailing: { high: armed.high.toFixed(), price: armed.line.toFixed() } } : {}),
     averagePrice: holding
       ? averagePrice(state.fills)
           .toDecimalPlaces(market.tickSize.decimalPlaces() + 4)

@@ -84,10 +84,10 @@ const dcaProblemCode: Record<DcaProblem['reason'], (field: DcaProblem['field']) 
   withinSafety: () => 'StrategyInvalidParams',
 };
 
-/** A DCA bot's stored parameters: the optional stop loss and cooldown left out when empty. */
+/** A DCA bot's stored parameters: the optional stop loss, trailing deviation and cooldown left out when empty. */
 export function dcaParamsOf(input: DcaParamsInput): DcaParams {
-  const { stopLoss, cooldown, ...rest } = input;
-  return { ...rest, ...(stopLoss ? { stopLoss } : {}), ...(cooldown ? { cooldown } : {}) };
+  const { stopLoss, cooldown, trailingDeviation, ...rest } = input;
+  return { ...rest, ...(stopLoss ? { stopLoss } : {}), ...(trailingDeviation ? { trailingDeviation } : {}), ...(cooldown ? { cooldown } : {}) };
 }
 
 /** The stored parameters of a bot type from its input; the other type's parameters are refused. */

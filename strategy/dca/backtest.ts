@@ -3,7 +3,7 @@ import { DEFAULT_SLIPPAGE, replayCandles, slipper, type BacktestFill, type Candl
 import { buyAmount } from '../martin/plan.ts';
 import { money } from '../money.ts';
 import { botId, type Intent } from '../types.ts';
-import { decideDca, initialDcaState, type DcaState, type DcaView } from './strategy.ts';
+import { dcaTriggers, decideDca, initialDcaState, type DcaState, type DcaView } from './strategy.ts';
 
 export interface DcaBacktestResult {
   fills: BacktestFill[];
@@ -24,6 +24,7 @@ const num = (d: Decimal) => Number(d.toString());
 class DcaWalker implements Walker {
   down = Infinity;
   up = -Infinity;
+  follow = Infinity;
   done = false;
   state: DcaState;
   readonly fills: BacktestFill[] = [];
@@ -67,18 +68,19 @@ class DcaWalker implements Walker {
   }
 
   private refresh(): void {
-    const t = this.state.targets;
-    if (this.state.phase === 'waiting' || !t) {
+    if (this.state.phase === 'waiting' || !this.state.targets) {
       this.down = Infinity;
       this.up = -Infinity;
+      this.follow = Infinity;
       return;
     }
-    this.upAt = t.takeProfit;
-    this.up = num(t.takeProfit);
-    const add = t.nextSafety ? num(t.nextSafety) : -Infinity;
-    const stop = t.stopLoss ? num(t.stopLoss) : -Infinity;
-    this.downAt = add >= stop ? t.nextSafety : t.stopLoss;
-    this.down = Math.max(add, stop);
+    // The same trigger prices as the live engine's (dcaTriggers): take profit, stop, trailing line, safety order.
+    const t = dcaTriggers(this.state, this.view);
+    this.upAt = t?.up ?? null;
+    this.up = t?.up ? num(t.up) : Infinity;
+    this.downAt = t?.down ?? null;
+    this.down = t?.down ? num(t.down) : -Infinity;
+    this.follow = t?.follow ? num(t.follow) : Infinity;
   }
 }
 

@@ -163,6 +163,7 @@ export function validateDca(params: Partial<DcaParams>, market: MarketRules, sta
   decimalField('volumeScale', params.volumeScale, b.volumeScale);
   decimalField('takeProfit', params.takeProfit, b.takeProfit);
   decimalField('stopLoss', params.stopLoss, b.stopLoss, true);
+  decimalField('trailingDeviation', params.trailingDeviation, b.trailingDeviation, true);
   const n = params.maxSafetyOrders;
   if (!isInt(n, b.maxSafetyOrders.min, b.maxSafetyOrders.max)) problems.push({ field: 'maxSafetyOrders', reason: n === undefined ? 'required' : 'range' });
   if (params.cooldown !== undefined && !isInt(params.cooldown, b.cooldown.min, b.cooldown.max)) problems.push({ field: 'cooldown', reason: 'range' });

@@ -28,6 +28,11 @@ export interface DcaParams {
   volumeScale: string;
   /** Close the deal when the price is this many percent above the average cost. */
   takeProfit: string;
+  /**
+   * Trailing take profit (../trailing.ts): reaching the take-profit price arms it, and the deal sells when
+   * the price falls this many percent from the high since; absent: sell at the take-profit price.
+   */
+  trailingDeviation?: string | undefined;
   /** Close at a loss when the price is this many percent below the base order's price; absent: never. */
   stopLoss?: string | undefined;
   /** Seconds to wait after a deal closes before the next one may open (0 or absent: none). */
@@ -43,6 +48,7 @@ export const dcaBounds = {
   volumeScale: { min: '0.1', max: '10' },
   takeProfit: { min: '0.1', max: '100' },
   stopLoss: { min: '0.1', max: '99' },
+  trailingDeviation: { min: '0.1', max: '20' },
   /** The last safety order's total deviation, in percent: it must stay above a price of zero. */
   maxTotalDeviation: '99',
   /** Cooldown: up to 30 days, in seconds. */

@@ -15,6 +15,8 @@ export interface StoredDcaState {
   carryCost: string;
   booked: string;
   openAt: number | null;
+  /** An armed trailing take profit's high (absent: not armed). */
+  trail?: string | null;
 }
 
 export function encodeDca(s: DcaState): StoredDcaState {
@@ -30,6 +32,7 @@ export function encodeDca(s: DcaState): StoredDcaState {
     carryCost: s.carryCost.toFixed(),
     booked: s.booked.toFixed(),
     openAt: s.openAt,
+    trail: s.trail ? s.trail.toFixed() : null,
   };
 }
 
@@ -48,6 +51,7 @@ export function decodeDca(id: string, s: StoredDcaState, view: DcaView): DcaStat
     carryCost: money(s.carryCost),
     booked: money(s.booked),
     openAt: s.openAt,
+    trail: s.trail ? money(s.trail) : null,
   };
   return retargetDca(state, view);
 }

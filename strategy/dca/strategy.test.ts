@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type Decimal from 'decimal.js';
 import type { CandleColumns } from '../backtest.ts';
 import { buyAmount } from '../martin/plan.ts';
 import type { MarketRules } from '../martin/rules.ts';
@@ -7,7 +8,7 @@ import { botId, type EngineEvent, type Intent, type PlaceOrder } from '../types.
 import { backtestDca } from './backtest.ts';
 import type { DcaParams } from './rules.ts';
 import { decodeDca, encodeDca } from './state-codec.ts';
-import { decideDca, initialDcaState, type DcaState } from './strategy.ts';
+import { dcaTriggers, decideDca, initialDcaState, type DcaState } from './strategy.ts';
 
 const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
 const params: DcaParams = {
@@ -130,6 +131,34 @@ describe('the DCA strategy on a price path', () => {
     expect(replay([['60000'], ['60000']], daily).journal).toEqual([]);
   });
 
+  it('trails the take profit: armed at 60900, follows the high, sells on a 0.5 % fall from it (README.md)', () => {
+    const trailing = { ...params, trailingDeviation: '0.5' };
+    const view = { params: trailing, market };
+    let state = replay([['60000']], trailing).state;
+    const ask = (price: string) => {
+      const out = decideDca(state, { type: 'PriceTicked', price: money(price) }, view);
+      state = out.state;
+      return out.intents.map((i) =>
+        i.type === 'TrailingMoved' ? `${i.step} ${toPlain(i.high)} ${toPlain(i.line)}` : i.type === 'PlaceOrder' ? `${i.reason} ${i.side} ${toPlain(i.amount!)}` : i.type,
+      );
+    };
+    expect(ask('60899.99')).toEqual([]);
+    // floor(60900 x 0.995) = 60595.5
+    expect(ask('60900')).toEqual(['armed 60900 60595.5']);
+    // Armed, the deal buys no safety order and follows the high: floor(61500 x 0.995) = 61192.5.
+    expect(ask('61500')).toEqual(['raised 61500 61192.5']);
+    expect(ask('61200')).toEqual([]);
+    expect(dcaTriggers(state, view)).toEqual({ up: null, down: money('61192.5'), follow: money('61500') });
+    // Stored and loaded, it keeps its high.
+    state = decodeDca('d1', JSON.parse(JSON.stringify(encodeDca(state))), view);
+    expect(ask('61192.5')).toEqual(['fired 61500 61192.5', 'close sell 0.00032']);
+    const filled = decideDca(state, { type: 'OrderFilled', clientOrderId: state.pending!.id, side: 'sell', price: money('61192.5'), amount: money('0.00032') }, view);
+    // 0.00032 x 61192.5 x 0.999 - 19.8 x 0.00032 / 0.00032967 (the sold part's cost)
+    expect(filled.intents).toMatchObject([{ type: 'CycleClosed', cycle: 1 }]);
+    expect(toPlain((filled.intents[0] as { profit: Decimal }).profit)).toBe('0.34279918');
+    expect(filled.state.trail).toBeNull();
+  });
+
   it('keeps its state across a restart (stored form)', () => {
     const { state } = replay([['60000'], ['59100']]);
     const stored = JSON.parse(JSON.stringify(encodeDca(state)));
@@ -197,7 +226,10 @@ describe('the DCA backtest', () => {
     expect(r.fills.map(line)).toEqual(['0 open buy 0.00033 @ 60000', '1 close sell 0.00032 @ 60900', '6 open buy 0.00032 @ 61100']);
   });
 
-  it('gives the same fills as asking the strategy at every tick of the continuous path', () => {
+  it.each([
+    ['', 'a fixed take profit'],
+    ['0.4', 'a trailing take profit'],
+  ])('gives the same fills as asking the strategy at every tick of the continuous path (%s: %s)', (trailingDeviation) => {
     const cheap: MarketRules = { ...market, stepSize: money('0.0001'), minAmount: money('0.0001') };
     const p: DcaParams = {
       ...params,
@@ -211,6 +243,7 @@ describe('the DCA backtest', () => {
       takeProfit: '1.2',
       stopLoss: '9',
       cooldown: 120,
+      trailingDeviation: trailingDeviation || undefined,
     };
     const rows: [number, number, number, number][] = [];
     const cents = (x: number) => Math.round(x * 100);

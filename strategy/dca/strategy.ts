@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import { floorTo, money } from '../money.ts';
+import { stepTrailingTakeProfit, trailLine } from '../trailing.ts';
 import { averagePrice, closeCycle, reducePosition, sellableAmount, takeProfitPrice, type Fill } from '../martin/plan.ts';
 import type { MarketRules } from '../martin/rules.ts';
 import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent, type PlaceOrder } from '../types.ts';
@@ -32,6 +33,8 @@ export interface DcaState {
   booked: Decimal;
   /** The earliest market time (ms) the next deal may open: the cooldown's end or the next scheduled start; null: none set yet. */
   openAt: number | null;
+  /** Trailing take profit: the high since it armed; null: not armed (README.md "Trailing take profit"). */
+  trail: Decimal | null;
 }
 
 export interface DcaView {
@@ -42,7 +45,22 @@ export interface DcaView {
 type Result = { state: DcaState; intents: Intent[] };
 
 export function initialDcaState(bot: BotId): DcaState {
-  return { bot, phase: 'waiting', cycle: 1, seq: 0, fills: [], safeties: 0, pending: null, targets: null, realized: money(0), carry: money(0), carryCost: money(0), booked: money(0), openAt: null };
+  return {
+    bot,
+    phase: 'waiting',
+    cycle: 1,
+    seq: 0,
+    fills: [],
+    safeties: 0,
+    pending: null,
+    targets: null,
+    realized: money(0),
+    carry: money(0),
+    carryCost: money(0),
+    booked: money(0),
+    openAt: null,
+    trail: null,
+  };
 }
 
 function place(state: DcaState, order: Omit<PlaceOrder, 'type' | 'clientOrderId'>, share?: string): Result {
@@ -61,9 +79,29 @@ function targetsOf(fills: readonly Fill[], safeties: number, { params, market }:
   };
 }
 
-/** The state with its trigger prices recomputed for `view` (after loading it, or new parameters). */
+/** The state with its trigger prices recomputed for `view` (after loading it, or new parameters); a trailing take profit turned off forgets its high. */
 export function retargetDca(state: DcaState, view: DcaView): DcaState {
-  return { ...state, targets: state.fills.length > 0 ? targetsOf(state.fills, state.safeties, view) : null };
+  return { ...state, targets: state.fills.length > 0 ? targetsOf(state.fills, state.safeties, view) : null, trail: view.params.trailingDeviation ? state.trail : null };
+}
+
+/** An armed trailing take profit's high and sale line (what the detail screen draws), or null. */
+export function dcaTrailing(state: DcaState, { params, market }: DcaView): { high: Decimal; line: Decimal } | null {
+  return params.trailingDeviation && state.trail ? { high: state.trail, line: trailLine(state.trail, params.trailingDeviation, market.tickSize) } : null;
+}
+
+/**
+ * The prices that make a holding deal act, for the engine's book and the backtest's walk: `up`, the
+ * take-profit price (null while a trailing take profit is armed); `down`, the higher of the stop loss and
+ * the armed trailing line or, not armed, the next safety order; `follow`, an armed trailing take
+ * profit's high (asked at any price above it). Null without a deal, or with an order in flight.
+ */
+export function dcaTriggers(state: DcaState, view: DcaView): { up: Decimal | null; down: Decimal | null; follow: Decimal | null } | null {
+  const t = state.targets;
+  if (!t || state.pending || state.phase !== 'holding') return null;
+  const armed = dcaTrailing(state, view);
+  const second = armed ? armed.line : t.nextSafety;
+  const down = t.stopLoss && (!second || t.stopLoss.gt(second)) ? t.stopLoss : second;
+  return { up: armed ? null : t.takeProfit, down, follow: armed ? armed.high : null };
 }
 
 /**
@@ -96,6 +134,8 @@ function sellAll(state: DcaState, view: DcaView, reason: 'close' | 'stop', at: n
   return place({ ...state, openAt: openAfter(at, view.params) }, { side: 'sell', amount, reason });
 }
 
+const withMoved = (moved: Intent[], r: Result): Result => ({ state: r.state, intents: [...moved, ...r.intents] });
+
 function onPrice(state: DcaState, price: Decimal, at: number | undefined, view: DcaView): Result {
   if (state.pending) return { state, intents: [] };
   if (state.phase === 'waiting' || !state.targets) {
@@ -104,10 +144,24 @@ function onPrice(state: DcaState, price: Decimal, at: number | undefined, view: 
     return place({ ...start.state, openAt: null }, { side: 'buy', quote: dealOrderQuote(view.params, 0), reason: 'open' });
   }
   const { takeProfit, stopLoss, nextSafety } = state.targets;
-  if (price.gte(takeProfit)) return sellAll(state, view, 'close', at);
-  if (stopLoss && price.lte(stopLoss)) return sellAll(state, view, 'stop', at);
-  if (nextSafety && price.lte(nextSafety)) return place(state, { side: 'buy', quote: dealOrderQuote(view.params, state.safeties + 1), reason: 'add' });
-  return { state, intents: [] };
+  const deviation = view.params.trailingDeviation;
+  const moved: Intent[] = [];
+  let next = state;
+  if (!deviation) {
+    if (price.gte(takeProfit)) return sellAll(state, view, 'close', at);
+  } else {
+    // Trailing (../trailing.ts): armed at the take-profit price, the high followed, sold on the fall.
+    const step = stepTrailingTakeProfit(state.trail, price, takeProfit, deviation, view.market.tickSize);
+    if (step.kind !== 'idle' && step.kind !== 'held') {
+      next = { ...state, trail: step.high };
+      moved.push({ type: 'TrailingMoved', exit: 'take_profit', step: step.kind, high: step.high, line: step.line });
+      if (step.kind === 'fired') return withMoved(moved, sellAll(next, view, 'close', at));
+    }
+  }
+  if (stopLoss && price.lte(stopLoss)) return withMoved(moved, sellAll(next, view, 'stop', at));
+  // Armed, the deal is being sold: no safety order.
+  if (!next.trail && nextSafety && price.lte(nextSafety)) return place(next, { side: 'buy', quote: dealOrderQuote(view.params, state.safeties + 1), reason: 'add' });
+  return { state: next, intents: moved };
 }
 
 function onFilled(state: DcaState, event: { side: 'buy' | 'sell'; price: Decimal; amount: Decimal }, view: DcaView): Result {
@@ -115,7 +169,8 @@ function onFilled(state: DcaState, event: { side: 'buy' | 'sell'; price: Decimal
   if (event.side === 'buy') {
     const fills = [...state.fills, { price: event.price, amount: event.amount }];
     const safeties = state.safeties + (pending.reason === 'add' ? 1 : 0);
-    return { state: { ...state, phase: 'holding', pending: null, fills, safeties, targets: targetsOf(fills, safeties, view) }, intents: [] };
+    // A buy moves the take profit: an armed trailing take profit is disarmed (it arms again at the new one).
+    return { state: { ...state, phase: 'holding', pending: null, fills, safeties, targets: targetsOf(fills, safeties, view), trail: null }, intents: [] };
   }
   const carried = { amount: state.carry, cost: state.carryCost };
   if (pending.share !== undefined) {
@@ -150,6 +205,7 @@ function onFilled(state: DcaState, event: { side: 'buy' | 'sell'; price: Decimal
     carry: dust,
     carryCost: dust.gt(0) ? dustCost : money(0),
     booked: money(0),
+    trail: null,
   };
   return { state: next, intents: [{ type: 'CycleClosed', cycle: state.cycle, profit: state.booked.plus(profit) }] };
 }

@@ -22,6 +22,7 @@ export interface DcaValues {
   stepScale: string;
   volumeScale: string;
   takeProfit: string;
+  trailingDeviation: string;
   stopLoss: string;
   cooldown: string;
   start: 'now' | 'day' | 'week';
@@ -39,6 +40,7 @@ export const defaultDcaValues = (utcOffset: number): DcaValues => ({
   stepScale: '1.2',
   volumeScale: '1.5',
   takeProfit: '1.5',
+  trailingDeviation: '',
   stopLoss: '',
   cooldown: '0',
   start: 'now',
@@ -62,6 +64,7 @@ export function dcaParamsFromValues(v: DcaValues): DcaParamsInput {
     stepScale: v.stepScale.trim(),
     volumeScale: v.volumeScale.trim(),
     takeProfit: v.takeProfit.trim(),
+    trailingDeviation: v.trailingDeviation.trim(),
     stopLoss: v.stopLoss.trim(),
     cooldown: minutes * 60,
     start,
@@ -79,6 +82,7 @@ export function dcaValuesFromParams(p: DcaParamsInput, utcOffset: number): DcaVa
     stepScale: p.stepScale,
     volumeScale: p.volumeScale,
     takeProfit: p.takeProfit,
+    trailingDeviation: p.trailingDeviation ?? '',
     stopLoss: p.stopLoss ?? '',
     cooldown: String(Math.round((p.cooldown ?? 0) / 60)),
     start: s.kind === 'now' ? 'now' : s.every,
@@ -91,7 +95,7 @@ export function dcaValuesFromParams(p: DcaParamsInput, utcOffset: number): DcaVa
 /** The parameters as the strategy checks them (no stop loss: absent). */
 const strategyParams = (v: DcaValues): DcaParams => {
   const p = dcaParamsFromValues(v);
-  return { ...p, stopLoss: p.stopLoss || undefined, cooldown: p.cooldown };
+  return { ...p, stopLoss: p.stopLoss || undefined, trailingDeviation: p.trailingDeviation || undefined, cooldown: p.cooldown };
 };
 
 const messages: Record<DcaProblem['reason'], Partial<Record<DcaField, MessageDescriptor>> & { default: MessageDescriptor }> = {
@@ -105,6 +109,7 @@ const messages: Record<DcaProblem['reason'], Partial<Record<DcaField, MessageDes
     volumeScale: msg`金额倍数须在 0.1-10 之间`,
     takeProfit: msg`止盈比例须在 0.1%-100% 之间`,
     stopLoss: msg`止损比例须在 0.1%-99% 之间`,
+    trailingDeviation: msg`回调幅度须在 0.1% 到 20% 之间`,
     cooldown: msg`冷却时间须在 0-43200 分钟之间`,
   },
   insufficient: { default: msg`投资金额须覆盖底仓和全部安全单` },

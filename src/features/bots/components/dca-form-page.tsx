@@ -8,6 +8,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { checkDca, dcaParamsFromValues, dcaPreview, dcaValuesFromParams, defaultDcaValues, type DcaValues } from '../dca-form.ts';
+import { defaultMartinValues, trailingNote } from '../martin-form.ts';
 import { useBotTarget } from '../use-bot-target.ts';
 import { useBotForm } from '../use-bot-form.ts';
 import { OfflineBanner } from './offline-banner.tsx';
@@ -65,6 +66,8 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
 
   const { loading, noBinding, bindings } = target;
   const pct = t`百分比`;
+  // The worst trailing sale over the average, and the warning when it can be a loss (martin's note).
+  const trailing = trailingNote({ ...defaultMartinValues, takeProfit: values.takeProfit, trailingDeviation: values.trailingDeviation });
   const decimal = (field: Editable, label: ReactNode, extra: { title?: string; placeholder?: string } = {}) => (
     <Field label={label} name={field} inputMode="decimal" value={values[field] as string} onChange={set(field)} onBlur={blur(field)} error={err(field)} {...extra} />
   );
@@ -108,6 +111,15 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
                 {decimal('takeProfit', <Trans>止盈 %</Trans>, { title: pct })}
                 {decimal('stopLoss', <Trans>止损 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
               </div>
+              {decimal('trailingDeviation', <Trans>追踪止盈回调 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
+              {trailing ? (
+                <p className={trailing.warn ? styles.trailingWarning : ui.muted} role={trailing.warn ? 'alert' : undefined}>
+                  {trailing.warn ? <Trans>回调幅度不小于止盈比例：追踪卖出可能低于止盈价，甚至低于持仓均价（亏损）。</Trans> : null}{' '}
+                  <Trans>
+                    达到止盈价后跟踪最高价，从最高价回落 {values.trailingDeviation.trim()}% 时卖出；最差卖出价约为均价 {trailing.worst}%（未计手续费）。
+                  </Trans>
+                </p>
+              ) : null}
               <Field
                 label={<Trans>两单间冷却（分钟）</Trans>}
                 name="cooldown"
