@@ -138,6 +138,7 @@ describe('at 320 px', () => {
       ['/strategy', 'bot-list'],
       ['/strategy/martin', 'levels-total'],
       ['/strategy/grid'],
+      ['/strategy/dca', 'dca-funds'],
       ['/strategy/ai'],
       ['/strategy/bill'],
       ['/strategy/logs'],
