@@ -70,6 +70,8 @@ describe('martin form', () => {
     expect(trailingNote({ ...defaultMartinValues, trailingDeviation: '2' })).toMatchObject({ warn: true });
     // Below the take profit but past t / (1 + t): the worst sale is still a loss.
     expect(trailingNote({ ...defaultMartinValues, trailingDeviation: '1.49' })).toMatchObject({ warn: true });
+    // Out of its bounds the field's own error speaks.
+    expect(trailingNote({ ...defaultMartinValues, trailingDeviation: '25' })).toBeNull();
   });
 
   it('sends trimmed strings and an integer max positions', () => {

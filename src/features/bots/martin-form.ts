@@ -5,7 +5,7 @@ import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { money } from '../../../strategy/money.ts';
 import { planLevels, validateMartin, type MartinField, type MartinProblem } from '../../../strategy/martin/plan.ts';
 import { worstTrailingGain } from '../../../strategy/trailing.ts';
-import type { MarketRules } from '../../../strategy/martin/rules.ts';
+import { martinBounds, type MarketRules } from '../../../strategy/martin/rules.ts';
 import type { FieldProblems } from './form-problems.ts';
 
 /**
@@ -114,7 +114,9 @@ export function trailingNote(v: MartinValues): { worst: string; warn: boolean } 
   const dev = v.trailingDeviation.trim();
   const tp = v.takeProfit.trim();
   const ok = (s: string) => /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/.test(s) && money(s).gt(0);
-  if (!ok(dev) || !ok(tp)) return null;
+  const { min, max } = martinBounds.trailingDeviation;
+  // Out of bounds, the field's error speaks.
+  if (!ok(dev) || !ok(tp) || money(dev).lt(min) || money(dev).gt(max)) return null;
   const worst = worstTrailingGain(tp, dev);
   const shown = worst.toDecimalPlaces(2).toFixed(2);
   return { worst: worst.gt(0) ? `+${shown}` : shown, warn: money(dev).gte(money(tp)) || worst.lte(0) };

@@ -52,7 +52,9 @@ export const equityChart = style([blocks.chart, { height: 200 }]);
 export const availableHint = style({ display: 'grid', gap: 2, marginTop: -8, marginBottom: vars.space.md });
 export const availableShort = style({ color: vars.color.danger, fontSize: vars.font.small });
 /** The martin form's warning that a trailing take profit's deviation can sell below the take profit (and at a loss). */
-export const trailingWarning = style({ color: vars.color.danger, fontSize: vars.font.small });
+export const trailingWarning = style({ color: vars.color.danger, fontSize: vars.font.small, margin: `0 0 ${vars.space.xs}` });
+/** The trailing take profit's rule and worst sale under its field. */
+export const trailingNote = style([ui.muted, { margin: `0 0 ${vars.space.md}` }]);
 
 // The all-bots log's date filters, two to a row: a date input's own width never pushes out of the card.
 export const dateField = style([ui.field, { minWidth: 0 }]);

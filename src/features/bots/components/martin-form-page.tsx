@@ -160,9 +160,13 @@ export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined
                 onBlur={blur('trailingDeviation')}
                 error={err('trailingDeviation')}
               />
+              {trailing?.warn ? (
+                <p className={styles.trailingWarning} role="alert">
+                  <Trans>回调幅度不小于止盈比例：追踪卖出可能低于止盈价，甚至低于持仓均价（亏损）。</Trans>
+                </p>
+              ) : null}
               {trailing ? (
-                <p className={trailing.warn ? styles.trailingWarning : ui.muted} role={trailing.warn ? 'alert' : undefined}>
-                  {trailing.warn ? <Trans>回调幅度不小于止盈比例：追踪卖出可能低于止盈价，甚至低于持仓均价（亏损）。</Trans> : null}{' '}
+                <p className={styles.trailingNote}>
                   <Trans>
                     达到止盈价后跟踪最高价，从最高价回落 {values.trailingDeviation.trim()}% 时卖出；最差卖出价约为均价 {trailing.worst}%（未计手续费）。
                   </Trans>
