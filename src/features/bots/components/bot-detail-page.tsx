@@ -54,6 +54,8 @@ export function BotDetailPage({ id }: { id: string }) {
   const averagePrice = d?.averagePrice;
   const takeProfitPrice = d?.takeProfitPrice;
   const nextAddPrice = d?.nextAddPrice;
+  // A DCA bot's adds are its safety orders.
+  const dca = d?.type === 'dca';
   const stopLossPrice = d?.stopLossPrice;
   const trailingPrice = d?.trailing?.price;
   const trailingStop = d?.type === 'martin' && 'trailingStop' in (d.params ?? {}) && (d.params as { trailingStop?: boolean }).trailingStop === true;
@@ -61,11 +63,11 @@ export function BotDetailPage({ id }: { id: string }) {
     const out: ChartLine[] = [];
     if (averagePrice) out.push({ kind: 'average', price: averagePrice, title: t`均价` });
     if (takeProfitPrice) out.push({ kind: 'takeProfit', price: takeProfitPrice, title: t`止盈` });
-    if (nextAddPrice) out.push({ kind: 'nextAdd', price: nextAddPrice, title: t`补仓` });
+    if (nextAddPrice) out.push({ kind: 'nextAdd', price: nextAddPrice, title: dca ? t`安全单` : t`补仓` });
     if (stopLossPrice) out.push({ kind: 'stopLoss', price: stopLossPrice, title: trailingStop ? t`追踪止损` : t`止损` });
     if (trailingPrice) out.push({ kind: 'trailing', price: trailingPrice, title: t`追踪止盈` });
     return out;
-  }, [averagePrice, takeProfitPrice, nextAddPrice, stopLossPrice, trailingPrice, trailingStop, t]);
+  }, [averagePrice, takeProfitPrice, nextAddPrice, stopLossPrice, trailingPrice, trailingStop, dca, t]);
   const entries = useMemo<ChartEntry[]>(() => (adds.data ?? []).filter((o) => o.status === 'filled' && o.price).map((o) => ({ at: o.at, price: o.price!, side: o.side })), [adds.data]);
   const history = candles.data?.[0]?.history;
   // Prices at the pair's tick and amounts at its step (issue 14), once the market's rules are known.
@@ -110,7 +112,7 @@ export function BotDetailPage({ id }: { id: string }) {
                 {d.positions} / {d.maxPositions}
               </Figure>
               <Figure label={<Trans>止盈价</Trans>}>{price(d.takeProfitPrice, l, tick)}</Figure>
-              <Figure label={d.grid ? <Trans>下一买入价</Trans> : <Trans>下次补仓价</Trans>}>{price(d.nextAddPrice, l, tick)}</Figure>
+              <Figure label={d.grid ? <Trans>下一买入价</Trans> : dca ? <Trans>下一安全单价</Trans> : <Trans>下次补仓价</Trans>}>{price(d.nextAddPrice, l, tick)}</Figure>
               <Figure label={<Trans>已投入 / 投资 (USDT)</Trans>}>
                 {usdt(d.invested, l)} / {usdt(d.investment, l)}
               </Figure>
