@@ -13,13 +13,31 @@ const grid = (price: number, width: number, grids: number): ParityBot => ({
   params: { investment: '9000', lower: (price * (1 - width)).toFixed(2), upper: (price * (1 + width)).toFixed(2), grids, spacing: 'geometric', stopLoss: '', takeProfit: '' },
 });
 
+const dca = (deviation: string, takeProfit: string, trailingDeviation = ''): ParityBot => ({
+  type: 'dca',
+  params: {
+    investment: '2000',
+    baseOrder: '60',
+    safetyOrder: '40',
+    maxSafetyOrders: 6,
+    deviation,
+    stepScale: '1.3',
+    volumeScale: '1.5',
+    takeProfit,
+    trailingDeviation,
+    stopLoss: '',
+    cooldown: 0,
+    start: { kind: 'now' },
+  },
+});
+
 export async function measureParity(days = 7, symbols = ['BTC/USDT', 'ETH/USDT'], from = Date.UTC(2026, 0, 5)) {
   const out: Record<string, unknown> = { days, from: new Date(from).toISOString() };
   let live = 0;
   let backtest = 0;
   for (const symbol of symbols) {
     const price = Number(new SimulatedMarket().priceAt(symbol, from));
-    const bots = [martin('0.5', '0.5'), martin('1', '1'), martin('2', '1.5'), grid(price, 0.05, 10), grid(price, 0.1, 20), grid(price, 0.1, 40)];
+    const bots = [martin('0.5', '0.5'), martin('1', '1'), martin('2', '1.5'), grid(price, 0.05, 10), grid(price, 0.1, 20), grid(price, 0.1, 40), dca('0.8', '1'), dca('1', '1.5', '0.5')];
     const { rows, ms } = await secondsParity({ symbol, from, seconds: days * 86_400, bots });
     out[symbol] = {
       seconds: days * 86_400,
@@ -28,7 +46,12 @@ export async function measureParity(days = 7, symbols = ['BTC/USDT', 'ETH/USDT']
         live += Number(r.live.realized);
         backtest += Number(r.backtest.realized);
         const p = r.bot.params as Record<string, unknown>;
-        const name = r.bot.type === 'martin' ? `martin add ${p.addTrigger}% tp ${p.takeProfit}%` : `grid ${p.lower}-${p.upper} x${p.grids}`;
+        const name =
+          r.bot.type === 'martin'
+            ? `martin add ${p.addTrigger}% tp ${p.takeProfit}%`
+            : r.bot.type === 'dca'
+              ? `dca so ${p.deviation}% tp ${p.takeProfit}%${p.trailingDeviation ? ` trailing ${p.trailingDeviation}%` : ''}`
+              : `grid ${p.lower}-${p.upper} x${p.grids}`;
         return `${name}: live ${Number(r.live.realized).toFixed(4)} (${r.live.cycles} cycles), backtest ${Number(r.backtest.realized).toFixed(4)} (${r.backtest.cycles}), ${r.gapPct >= 0 ? '+' : ''}${r.gapPct.toFixed(2)} %`;
       }),
     };
