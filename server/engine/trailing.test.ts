@@ -155,6 +155,42 @@ describe('trailing exits on the live engine (Paper)', () => {
     expect(live.realized).toBe(money(bt.realized).toFixed());
     expect(live.actions.some((a) => a.kind === 'trailing_fired' && a.detail.exit === 'stop_loss')).toBe(true);
   });
+
+  it('goes on from the stored high after a restart: a new engine sells at the line of the high the old one followed', async () => {
+    const step = async (price: string, engine = trading.engine) => {
+      market.set('ETH/USDT', price);
+      for (let round = 0; round < 3; round++) {
+        await engine.tick();
+        await engine.idle();
+      }
+    };
+    market.set('ETH/USDT', '2000');
+    const id = (await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'ETH/USDT', params: { ...base, trailingDeviation: '0.5' } })).data.id as string;
+    await call('GET', `/api/user/botOperation?id=${id}&action=start`);
+    await trading.engine.idle();
+    await step('2000'); // open at 2000: take profit 2030
+    await step('2030'); // armed: line 2019.85
+    await step('2100'); // new high: line floor(2100 x 0.995) = 2089.5
+    // The server stops; a new one starts on the same database and carries on.
+    await trading.engine.stop();
+    const restarted = createTrading({ db: t.db, feed: market });
+    await restarted.engine.start();
+    expect(restarted.engine.stateOf<MartinState>(id)?.trail?.toFixed()).toBe('2100');
+    await step('2095', restarted.engine); // above the line: nothing (a bot that forgot its high would arm again here)
+    await step('2089.5', restarted.engine);
+    const orders = await t.db.selectFrom('bot_orders').select(['side', 'price', 'status']).where('bot_id', '=', id).orderBy('id').execute();
+    expect(
+      orders
+        .filter((o) => o.status === 'filled')
+        .map((o) => `${o.side} ${money(o.price!).toFixed()}`)
+        .slice(0, 2),
+    ).toEqual(['buy 2000', 'sell 2089.5']);
+    const fired = await t.db.selectFrom('bot_actions').select('detail').where('bot_id', '=', id).where('kind', '=', 'trailing_fired').execute();
+    expect(fired.map((f) => f.detail)).toEqual([{ exit: 'take_profit', high: '2100', price: '2089.5' }]);
+    await restarted.engine.stop();
+    // The app's own engine reloads the bot from its row when the bot is paused through the app.
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=pause`)).code).toBe(1);
+  });
 });
 
 /**
