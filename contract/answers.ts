@@ -314,7 +314,7 @@ export const botOrderSchema = z.strictObject({
   at: time,
 });
 export const botActionSchema = z.strictObject({ id, botId: id, kind: z.enum(actionKinds), detail, at: time });
-export const botLogLineSchema = z.strictObject({ ...botActionSchema.shape, botName: z.string(), exchange: z.string(), symbol: z.string() });
+export const botLogLineSchema = z.strictObject({ ...botActionSchema.shape, botName: z.string(), type: z.enum(botTypesBuilt), exchange: z.string(), symbol: z.string() });
 export const pnlHistorySchema = z.strictObject({
   realized: decimal,
   unrealized: decimal,

@@ -282,6 +282,8 @@ export interface OpenPosition {
 /** A line of the all-bots log (GET /api/user/actions): the action with the bot it belongs to. */
 export interface BotLogLine extends BotAction {
   botName: string;
+  /** The bot's type: a line's title names a DCA bot's orders as base and safety orders. */
+  type: BuiltBotType;
   exchange: string;
   symbol: string;
 }

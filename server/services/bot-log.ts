@@ -1,4 +1,4 @@
-import type { ActionKind, BotLogLine } from '../../contract/bots.ts';
+import type { ActionKind, BotLogLine, BuiltBotType } from '../../contract/bots.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
@@ -39,7 +39,7 @@ export async function allActions(db: Db, userId: string, filter: LogFilter): Pro
     .$if(until !== null, (w) => w.where('a.created_at', '<', until!));
   const [rows, count] = await Promise.all([
     q
-      .select(['a.id', 'a.bot_id', 'a.kind', 'a.detail', 'a.created_at', 'b.name', 'b.exchange_id', 'b.symbol'])
+      .select(['a.id', 'a.bot_id', 'a.kind', 'a.detail', 'a.created_at', 'b.name', 'b.type', 'b.exchange_id', 'b.symbol'])
       .orderBy('a.id', 'desc')
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize)
@@ -53,6 +53,7 @@ export async function allActions(db: Db, userId: string, filter: LogFilter): Pro
     detail: r.detail,
     at: new Date(r.created_at).toISOString(),
     botName: r.name,
+    type: r.type as BuiltBotType,
     exchange: exchangeById(r.exchange_id)?.code ?? 'unknown',
     symbol: r.symbol,
   }));

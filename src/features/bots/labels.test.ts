@@ -9,6 +9,12 @@ const line = (kind: BotAction['kind'], detail: Record<string, string>): BotActio
 
 /** Issue 14 §3: a finished cycle is named by how it ended and coloured by the sign of its profit. */
 describe('bot log lines', () => {
+  it('names the orders of a DCA bot: its base order and its safety orders (issue 16 §2)', () => {
+    expect(actionTitle(line('open', {}), zh, 'dca')).toBe('底仓买入');
+    expect(actionTitle(line('add', {}), zh, 'dca')).toBe('安全单买入');
+    expect(actionTitle(line('add', {}), zh, 'martin')).toBe('补仓');
+    expect(actionTitle(line('close', {}), zh, 'dca')).toBe('止盈平仓');
+  });
   it('names a manual close at a loss as a manual close, in red, never a green take profit', () => {
     const loss = line('success', { cycle: '3', profit: '-0.091', how: 'manual_close' });
     expect(actionTitle(loss, zh)).toBe('手动平仓完成');

@@ -79,7 +79,10 @@ const endLabels: Record<string, MessageDescriptor> = {
 };
 
 /** A log line's title: what happened (issue 14 §3). */
-export function actionTitle(a: BotAction, i18n: I18n): string {
+export function actionTitle(a: BotAction, i18n: I18n, type?: string): string {
+  // A DCA bot's deal opens with its base order; its adds are its safety orders.
+  if (type === 'dca' && a.kind === 'open') return i18n._(msg`底仓买入`);
+  if (type === 'dca' && a.kind === 'add') return i18n._(msg`安全单买入`);
   if (a.kind === 'success') return i18n._(endLabels[a.detail.how ?? ''] ?? msg`本轮结束`);
   if (a.kind === 'close' && a.detail.stopLoss) return i18n._(msg`止损平仓`);
   if (a.kind === 'trailing_fired') return i18n._(a.detail.exit === 'stop_loss' ? msg`追踪止损触发` : msg`追踪止盈触发`);

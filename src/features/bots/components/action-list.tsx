@@ -1,12 +1,22 @@
 import { useLingui } from '@lingui/react/macro';
-import type { BotAction } from '../../../../contract/bots.ts';
+import type { BotAction, BuiltBotType } from '../../../../contract/bots.ts';
 import { actionDetail, actionTitle, actionTone } from '../labels.ts';
 import { time } from '../../../shared/format.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import * as css from '../../../shared/blocks.css.ts';
 
-/** A bot's action log: what happened, when, with its figures; `botOf` names each line's bot (the all-bots log), `symbolOf` its pair (the figures' units). */
-export function ActionList({ actions, botOf, symbolOf }: { actions: BotAction[]; botOf?: (a: BotAction) => string; symbolOf?: (a: BotAction) => string }) {
+/** A bot's action log: what happened, when, with its figures; `botOf` names each line's bot (the all-bots log), `symbolOf` its pair (the figures' units), `typeOf` its type (a DCA bot's orders are named as such). */
+export function ActionList({
+  actions,
+  botOf,
+  symbolOf,
+  typeOf,
+}: {
+  actions: BotAction[];
+  botOf?: (a: BotAction) => string;
+  symbolOf?: (a: BotAction) => string;
+  typeOf?: (a: BotAction) => BuiltBotType;
+}) {
   const { i18n } = useLingui();
   const exchangeName = useExchangeNames();
   return (
@@ -14,7 +24,7 @@ export function ActionList({ actions, botOf, symbolOf }: { actions: BotAction[];
       {actions.map((a) => (
         <li key={a.id} className={css.logItem} data-kind={a.kind}>
           <div className={css.rowTight}>
-            <strong className={actionTone(a) ? css.profit[actionTone(a)!] : undefined}>{actionTitle(a, i18n)}</strong>
+            <strong className={actionTone(a) ? css.profit[actionTone(a)!] : undefined}>{actionTitle(a, i18n, typeOf?.(a))}</strong>
             <span className={css.figureLabel}>{time(a.at)}</span>
           </div>
           {botOf ? (

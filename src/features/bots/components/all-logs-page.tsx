@@ -159,6 +159,7 @@ export function AllLogsPage({ id }: { id?: string | undefined }) {
               return botTitle(line.symbol, line.botName, i18n);
             }}
             symbolOf={(a) => (a as BotLogLine).symbol}
+            typeOf={(a) => (a as BotLogLine).type}
           />
         ) : null}
         {actions.data ? <Pager page={page} pageSize={PAGE_SIZE} total={actions.data.total} onPage={setPage} /> : null}

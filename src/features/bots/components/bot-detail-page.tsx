@@ -289,7 +289,7 @@ export function BotDetailPage({ id }: { id: string }) {
               </Link>
             </div>
             {failed(actions) && !actions.data ? <p role="alert" className={css.errorLine}>{t`加载失败。`}</p> : null}
-            {actions.data ? <ActionList actions={actions.data.list} symbolOf={() => d.symbol} /> : null}
+            {actions.data ? <ActionList actions={actions.data.list} symbolOf={() => d.symbol} typeOf={() => d.type} /> : null}
           </section>
         </>
       ) : null}
