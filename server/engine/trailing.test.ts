@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { secondsParity, type ParityBot } from '../parity-support.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
-import { storedParams } from '../services/bots.ts';
 import { paperMarket } from '../exchanges/paper-fill.ts';
 import { buyAmount } from '../../strategy/martin/plan.ts';
 import type { MarketRules } from '../../strategy/martin/rules.ts';
@@ -211,7 +210,9 @@ describe('trailing exits: backtest and the live engine on the simulated marketâ€
   });
   /** The strategy asked once a second at that second's price, its order filled there. */
   const onceASecond = (bot: ParityBot, market: MarketRules) => {
-    const view = { params: storedParams('martin', bot.params) as MartinParams, market };
+    // As the service stores them: an empty stop loss left out.
+    const { stopLoss, ...rest } = bot.params as MartinParams;
+    const view = { params: { ...rest, ...(stopLoss ? { stopLoss } : {}) }, market };
     const feed = new SimulatedMarket();
     let state = initialMartinState(botId('s'));
     for (let s = 0; s < seconds; s++) {
