@@ -6,7 +6,7 @@
  * a leak or a drift, and fails.
  */
 import { z } from 'zod';
-import { actionKinds, batchOperations, botStatuses, botTypesBuilt, dcaParamsSchema, gridParamsSchema, martinParamsSchema, riskLevels } from './bots.ts';
+import { actionKinds, batchOperations, botStatuses, botTypesBuilt, customParamsSchema, dcaParamsSchema, gridParamsSchema, martinParamsSchema, riskLevels } from './bots.ts';
 import { rankPeriods, type CallName, type DataOf } from './schemas.ts';
 
 /** An exact decimal string as the server writes money, prices and percentages: no exponent, sign only when negative. */
@@ -196,7 +196,7 @@ export const backtestAnswerSchema = z.strictObject({
   equity: equitySchema,
   fill: fillModelSchema,
 });
-export const botParamsSchema = z.union([martinParamsSchema, gridParamsSchema, dcaParamsSchema]);
+export const botParamsSchema = z.union([martinParamsSchema, gridParamsSchema, dcaParamsSchema, customParamsSchema]);
 /** A bot on the strategy rank (issue 14, Pionex item 4): what it trades and how it did, never whose it is. */
 export const botRankEntrySchema = z.strictObject({
   rank: z.number().int().min(1),
@@ -390,6 +390,7 @@ export const namedAnswers = {
   MartinParams: martinParamsSchema,
   GridParams: gridParamsSchema,
   DcaParams: dcaParamsSchema,
+  CustomParams: customParamsSchema,
   BotSummary: botSummarySchema,
   BotInfo: botInfoSchema,
   BotDetail: botDetailSchema,

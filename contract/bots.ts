@@ -73,7 +73,42 @@ export const dcaParamsSchema = z.strictObject({
 });
 export type DcaParamsInput = z.output<typeof dcaParamsSchema>;
 
-export const botTypesBuilt = ['martin', 'grid', 'dca'] as const;
+/** A decimal that may be negative (a custom condition's number). */
+const signedDecimal = z.string().regex(/^-?(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
+/** The candle lengths a custom condition reads (strategy/custom/rules.ts timeframes). */
+export const customTimeframes = ['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h', '6h', '12h', '1d'] as const;
+const customTimeframe = z.enum(customTimeframes);
+const period = z.number().int();
+/** One side of a custom condition (strategy/custom/rules.ts Operand; validateCustom checks the bounds). */
+export const customOperandSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('price') }),
+  z.strictObject({ kind: z.literal('value'), value: signedDecimal }),
+  z.strictObject({ kind: z.literal('sma'), period, timeframe: customTimeframe }),
+  z.strictObject({ kind: z.literal('ema'), period, timeframe: customTimeframe }),
+  z.strictObject({ kind: z.literal('rsi'), period, timeframe: customTimeframe }),
+  z.strictObject({ kind: z.literal('bb'), band: z.enum(['upper', 'middle', 'lower']), period, deviation: decimal, timeframe: customTimeframe }),
+  z.strictObject({ kind: z.literal('macd'), line: z.enum(['macd', 'signal', 'histogram']), fast: period, slow: period, signal: period, timeframe: customTimeframe }),
+  z.strictObject({ kind: z.literal('change'), period, timeframe: customTimeframe }),
+]);
+/** Up to 5 conditions joined by one AND or OR. */
+export const customRuleSchema = z.strictObject({
+  join: z.enum(['and', 'or']),
+  conditions: z.array(z.strictObject({ left: customOperandSchema, op: z.enum(['>', '<', 'crossesAbove', 'crossesBelow']), right: customOperandSchema })).max(5),
+});
+/** A custom bot's parameters (strategy/custom/rules.ts CustomParams and README.md have their meaning). */
+export const customParamsSchema = z.strictObject({
+  investment: decimal,
+  size: z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('fixed'), quote: decimal }), z.strictObject({ kind: z.literal('share'), percent: decimal })]),
+  entry: customRuleSchema,
+  /** Sell everything when it holds (null or absent: no exit rule). */
+  exit: customRuleSchema.nullable().optional(),
+  takeProfit: z.union([z.literal(''), decimal]).optional(),
+  stopLoss: z.union([z.literal(''), decimal]).optional(),
+  repeat: z.boolean(),
+});
+export type CustomParamsInput = z.output<typeof customParamsSchema>;
+
+export const botTypesBuilt = ['martin', 'grid', 'dca', 'custom'] as const;
 export type BuiltBotType = (typeof botTypesBuilt)[number];
 
 export const riskLevels = ['conservative', 'balanced', 'aggressive'] as const;
@@ -86,10 +121,11 @@ export const botCreateSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('martin'), ...botBase, params: martinParamsSchema }),
   z.strictObject({ type: z.literal('grid'), ...botBase, params: gridParamsSchema }),
   z.strictObject({ type: z.literal('dca'), ...botBase, params: dcaParamsSchema }),
+  z.strictObject({ type: z.literal('custom'), ...botBase, params: customParamsSchema }),
 ]);
 export const botUpdateSchema = z.strictObject({
   name: z.string().trim().max(32).optional(),
-  params: z.union([martinParamsSchema, gridParamsSchema, dcaParamsSchema]),
+  params: z.union([martinParamsSchema, gridParamsSchema, dcaParamsSchema, customParamsSchema]),
 });
 export type BotCreateInput = z.output<typeof botCreateSchema>;
 export type BotUpdateInput = z.output<typeof botUpdateSchema>;
@@ -143,7 +179,7 @@ export interface BotSummary {
 
 /** botInfo: the bot with its parameters, for the edit screen. */
 export interface BotInfo extends BotSummary {
-  params: MartinParamsInput | GridParamsInput | DcaParamsInput;
+  params: MartinParamsInput | GridParamsInput | DcaParamsInput | CustomParamsInput;
 }
 
 /** A grid bot's levels now: the price of each and the order waiting there (null: the empty level). */

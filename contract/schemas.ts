@@ -14,11 +14,13 @@ import {
   botStatuses,
   botTypesBuilt,
   botUpdateSchema,
+  customParamsSchema,
   dcaParamsSchema,
   gridParamsSchema,
   martinParamsSchema,
   riskLevels,
   symbolSchema,
+  type CustomParamsInput,
   type DcaParamsInput,
   type GridParamsInput,
   type MartinParamsInput,
@@ -231,6 +233,7 @@ export const schemas = {
       z.strictObject({ type: z.literal('martin'), ...backtestBase, params: martinParamsSchema }),
       z.strictObject({ type: z.literal('grid'), ...backtestBase, params: gridParamsSchema }),
       z.strictObject({ type: z.literal('dca'), ...backtestBase, params: dcaParamsSchema }),
+      z.strictObject({ type: z.literal('custom'), ...backtestBase, params: customParamsSchema }),
     ]),
   },
 } as const;
@@ -449,7 +452,7 @@ export interface RankEntry {
  */
 export interface BotRankEntry {
   rank: number;
-  type: 'martin' | 'grid' | 'dca';
+  type: 'martin' | 'grid' | 'dca' | 'custom';
   exchange: string;
   symbol: string;
   /** Realised profit of the cycles closed in the period. */
@@ -460,7 +463,7 @@ export interface BotRankEntry {
   /** Seconds since its first start. */
   runtime: number;
   cycles: number;
-  params: MartinParamsInput | GridParamsInput | DcaParamsInput;
+  params: MartinParamsInput | GridParamsInput | DcaParamsInput | CustomParamsInput;
   /** One of the asking trader's own bots. */
   mine: boolean;
 }

@@ -12,6 +12,8 @@ import type { Timeframe } from './market/symbols.ts';
 import { symbolList, ticker } from './market/tickers.ts';
 import type { CandleData, ExchangeBalance, SymbolInfo, Ticker } from '../contract/schemas.ts';
 import { BotListCache } from './services/bot-list-cache.ts';
+import { liveHistory, paperHistory, warmUpCustom, type ClosedCandles } from './market/custom-history.ts';
+import { feedOf, type CustomState, type CustomView } from '../strategy/custom/strategy.ts';
 import { fail } from './services/errors.ts';
 
 /** The trading side of the server: the engine, the prices it reads and the venues it trades on. */
@@ -31,6 +33,8 @@ export interface Trading {
   symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
   /** Candles oldest first: Paper's simulated market, or one page from a live exchange. */
   candles(exchange: string, symbol: string, timeframe: Timeframe, limit: number): Promise<CandleData[]>;
+  /** Closed candles of any custom bot timeframe (1m to 1d) before a time: a custom bot's warm-up and backtest. */
+  history(exchange: string, symbol: string): ClosedCandles;
   /** A user's balances on a bound exchange (GET /api/user/asset). */
   assets(userId: string, exchange: string): Promise<{ exchange: string; balances: ExchangeBalance[] }>;
   /** Prices now and 24 h changes. */
@@ -97,6 +101,17 @@ export function createTrading(options: TradingOptions): Trading {
       return l.live.price(l.code, symbol);
     },
   };
+  const candles = async (exchange: string, symbol: string, timeframe: Timeframe, limit: number) => {
+    if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');
+    if (exchange === 'paper') {
+      if (!known(symbol)) throw fail('OrderInvalidPair');
+      return feed.candles(symbol, timeframe, now(), limit);
+    }
+    const l = liveOf(exchange);
+    return l.live.candles(l.code, symbol, timeframe, limit);
+  };
+  const history = (exchange: string, symbol: string): ClosedCandles =>
+    exchange === 'paper' ? paperHistory(feed, symbol) : liveHistory((timeframe, limit) => candles(exchange, symbol, timeframe, limit));
   const listCache = new BotListCache();
   const engine = new Engine({
     db,
@@ -104,6 +119,12 @@ export function createTrading(options: TradingOptions): Trading {
     prices,
     now,
     tickMs: options.tickMs ?? 1000,
+    // A custom bot's candles and indicators are not stored: rebuilt from the market's history on every load.
+    async warmUp(bot, state, view) {
+      if (bot.type !== 'custom') return;
+      const v = view as CustomView;
+      await warmUpCustom(feedOf(state as unknown as CustomState, v), v.params, history(bot.exchange, bot.symbol), now());
+    },
     ...(options.fuelFeeRate !== undefined ? { fuelFeeRate: options.fuelFeeRate } : {}),
     ...(options.referralRates !== undefined ? { referralRates: options.referralRates } : {}),
     ...(options.log ? { log: options.log } : {}),
@@ -135,15 +156,8 @@ export function createTrading(options: TradingOptions): Trading {
       if (symbol && list.length === 0) throw fail('OrderInvalidPair');
       return list;
     },
-    async candles(exchange, symbol, timeframe, limit) {
-      if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');
-      if (exchange === 'paper') {
-        if (!known(symbol)) throw fail('OrderInvalidPair');
-        return feed.candles(symbol, timeframe, now(), limit);
-      }
-      const l = liveOf(exchange);
-      return l.live.candles(l.code, symbol, timeframe, limit);
-    },
+    candles,
+    history,
     async assets(userId, code) {
       const exchange = exchangeByCode(code);
       if (!exchange) throw fail('ApiExchangeUnsupported');

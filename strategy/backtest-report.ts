@@ -3,6 +3,9 @@ import { backtestMartin, DEFAULT_SLIPPAGE, type BacktestFill, type CandleColumns
 import { backtestGrid } from './grid/backtest.ts';
 import { backtestDca } from './dca/backtest.ts';
 import type { DcaView } from './dca/strategy.ts';
+import { backtestCustom } from './custom/backtest.ts';
+import type { Candle } from './custom/feed.ts';
+import type { CustomView } from './custom/strategy.ts';
 import type { GridView } from './grid/strategy.ts';
 import { money } from './money.ts';
 import { averagePrice } from './martin/plan.ts';
@@ -42,6 +45,25 @@ export function gridReport(view: GridView, candles: CandleColumns & { time: Floa
 export function dcaReport(view: DcaView, candles: CandleColumns & { time: Float64Array }, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }, points = 300): BacktestReport {
   if (candles.close.length === 0) throw new RangeError('no candles');
   const result = backtestDca(view, candles, fill);
+  const openFills = result.state.fills;
+  const open = openFills.length > 0 ? { amount: openFills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), average: averagePrice(openFills).toDecimalPlaces(8).toFixed() } : null;
+  return reportOf({ fills: result.fills, realized: result.realized, cycles: result.cycles, open }, view.params.investment, view.market.feeRate, candles, fill, points);
+}
+
+/**
+ * The same report for a custom bot, on 1-minute candles: its cycles are the positions closed, its open
+ * position the buys of the one it holds; `warmUp`: closed candles of its timeframes before the first
+ * minute (custom/backtest.ts), so its indicators read from the first candle on.
+ */
+export function customReport(
+  view: CustomView,
+  candles: CandleColumns & { time: Float64Array },
+  fill: FillModel = { slippage: DEFAULT_SLIPPAGE },
+  warmUp?: Partial<Record<string, readonly Candle[]>>,
+  points = 300,
+): BacktestReport {
+  if (candles.close.length === 0) throw new RangeError('no candles');
+  const result = backtestCustom(view, candles, fill, warmUp);
   const openFills = result.state.fills;
   const open = openFills.length > 0 ? { amount: openFills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), average: averagePrice(openFills).toDecimalPlaces(8).toFixed() } : null;
   return reportOf({ fills: result.fills, realized: result.realized, cycles: result.cycles, open }, view.params.investment, view.market.feeRate, candles, fill, points);

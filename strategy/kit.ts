@@ -11,6 +11,7 @@ import type { MarketRules, MartinParams } from './martin/rules.ts';
 import { decodeMartin, encodeMartin, type StoredMartinState } from './martin/state-codec.ts';
 import { decideMartin, initialMartinState, martinTriggers, retarget, type MartinState, type MartinView } from './martin/strategy.ts';
 import type { BotId, ClientOrderId, CycleClosed, Decide, PlaceOrder } from './types.ts';
+import { customKit } from './custom/kit.ts';
 
 /** What the engine needs of any strategy's state. */
 export interface KitState {
@@ -43,7 +44,7 @@ export interface StrategyKit<S extends KitState = KitState, V = unknown> {
   retarget(state: S, view: V): S;
 }
 
-export type BotType = 'martin' | 'grid' | 'dca';
+export type BotType = 'martin' | 'grid' | 'dca' | 'custom';
 const num = (d: Decimal | null | undefined, none: number) => (d ? Number(d.toString()) : none);
 
 export const martinKit: StrategyKit<MartinState, MartinView> = {
@@ -120,7 +121,13 @@ export const dcaKit: StrategyKit<DcaState, DcaView> = {
   retarget: retargetDca,
 };
 
-const kits: Record<BotType, StrategyKit> = { martin: martinKit as unknown as StrategyKit, grid: gridKit as unknown as StrategyKit, dca: dcaKit as unknown as StrategyKit };
+const kits: Record<BotType, StrategyKit> = {
+  martin: martinKit as unknown as StrategyKit,
+  grid: gridKit as unknown as StrategyKit,
+  dca: dcaKit as unknown as StrategyKit,
+  // The custom bot (custom/README.md): its rules checked on 1-minute candles built from every price round.
+  custom: customKit as unknown as StrategyKit,
+};
 
 /** The bot types the engine can trade: those with a kit. */
 export const tradableTypes: readonly string[] = Object.keys(kits);

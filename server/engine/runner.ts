@@ -67,6 +67,12 @@ export interface EngineDeps {
   changed?(userId: string): void;
   /** The market's clock (ms): the time put on each price, for strategies that act on time (a DCA bot's schedule and cooldown); default Date.now. */
   now?: () => number;
+  /**
+   * Rebuilds what a loaded running bot keeps in memory only, from the market's history, before it
+   * trades (a custom bot's candles and indicators: strategy/custom/README.md "Registering"); mutates
+   * the decoded state. A failure is logged and the bot runs without it.
+   */
+  warmUp?(bot: BotRecord, state: KitState, view: unknown): Promise<void>;
   /** How often every symbol's price is read and the bots on it evaluated (default 1 s). */
   tickMs?: number;
   log?: EngineLog;
@@ -460,6 +466,8 @@ export class Engine {
     const kit = kitOf(record.type);
     const view = kit.view(record.params, { tickSize: m.tickSize, stepSize: m.stepSize, minAmount: m.minAmount, minCost: m.minCost, feeRate: m.feeRate });
     const live: LiveBot = { record, key: `${record.exchange}:${record.symbol}`, kit, view, port, state: kit.decode(record.id, record.state, view) };
+    // Warmed up before it is on the book: no price round asks it half-built (started, resumed, restarted, taken over).
+    if (record.status === 'running' && this.deps.warmUp) await this.deps.warmUp(record, live.state, view).catch((error: unknown) => this.log?.error({ err: error, bot: botId }, 'warm-up failed'));
     this.bots.set(botId, live);
     if (record.status === 'running') this.book.put(live.key, live.state, view, kit);
     return live;

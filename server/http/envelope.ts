@@ -50,7 +50,7 @@ function messageOf(translate: Translate, lang: Language, error: AppError): strin
   if (error instanceof InputError) {
     // Generic codes name the field; specific ones (AccountFormat, ...) already say what is wrong.
     const generic = error.codeName === 'ValidationError' || error.codeName === 'RequiredFieldMissing' || error.codeName === 'StrategyInvalidParams';
-    return generic ? `${translate(lang, error.codeName)}: ${error.field}` : translate(lang, error.codeName);
+    return generic ? `${translate(lang, error.codeName)}: ${error.label?.[lang] ?? error.field}` : translate(lang, error.codeName);
   }
   return translate(lang, error.codeName, error.options.values);
 }

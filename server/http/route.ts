@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { calls } from '../../contract/calls.ts';
 import type { CodeName } from '../../contract/codes.ts';
+import { customFieldText } from '../../contract/custom-fields.ts';
 import type { Language } from '../../contract/envelope.ts';
 import { schemas, type CallName, type DataOf } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
@@ -34,9 +35,12 @@ export interface RouteOptions<Authed extends boolean> {
 /** Thrown for bad input; `field` names what was wrong (shown after generic messages). */
 export class InputError extends AppError {
   readonly field: string;
-  constructor(codeName: CodeName, field: string) {
+  /** The field in words, per language, said in the message instead of its path (a custom bot's nested fields). */
+  readonly label: Record<Language, string> | undefined;
+  constructor(codeName: CodeName, field: string, label?: Record<Language, string>) {
     super(codeName);
     this.field = field;
+    this.label = label;
   }
 }
 
@@ -53,8 +57,12 @@ function validate(schema: z.ZodType | undefined, value: unknown, fieldCodes: Rou
   const special = fieldCodes?.[top];
   const input = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   const code = typeof special === 'function' ? special(input) : special;
-  throw new InputError(code ?? (missing ? 'RequiredFieldMissing' : 'ValidationError'), field);
+  // A custom bot's nested fields are named in words (zh / en), not by their path.
+  const label = top === 'params' && input.type === 'custom' && field.startsWith('params.') ? customFieldLabel(field.slice('params.'.length)) : undefined;
+  throw new InputError(code ?? (missing ? 'RequiredFieldMissing' : 'ValidationError'), field, label);
 }
+
+const customFieldLabel = (field: string): Record<Language, string> => ({ zh: customFieldText(field, 'zh'), en: customFieldText(field, 'en') });
 
 /**
  * The path of the first string (value or key) holding a NUL character, or null. PostgreSQL cannot

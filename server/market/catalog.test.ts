@@ -11,7 +11,7 @@ describe('the strategy types', () => {
         .filter((t) => t.available)
         .map((t) => t.code)
         .sort(),
-    ).toEqual(['ai', 'dca', 'grid', 'martin']);
+    ).toEqual(['ai', 'custom', 'dca', 'grid', 'martin']);
     for (const t of list) {
       if (t.code === 'ai') continue;
       expect(t.available, t.code).toBe(tradableTypes.includes(t.code));

@@ -48,12 +48,24 @@ const entries: TypeEntry[] = [
     description: { zh: '底仓加安全单分批买入，按均价止盈，可定时开单', en: 'A base order and scaled safety orders, take profit on the average, on a schedule if you like' },
   },
   { id: 4, code: 'arbitrage', category: 'arbitrage', available: false, name: { zh: '套利', en: 'Arbitrage' }, description: { zh: '捕捉价差', en: 'Captures price gaps' } },
-  { id: 5, code: 'custom', category: 'custom', available: false, name: { zh: '自定义', en: 'Custom' }, description: { zh: '自定义参数组合', en: 'Your own parameter set' } },
+  {
+    id: 5,
+    code: 'custom',
+    category: 'custom',
+    available: false,
+    name: { zh: '自定义', en: 'Custom' },
+    description: { zh: '用 RSI、均线、布林带、MACD 等条件组合买卖规则，无需编程', en: 'Your own buy and sell rules from RSI, moving averages, Bollinger bands, MACD and more, no code' },
+  },
 ];
 const types: TypeEntry[] = entries.map((t) => ({ ...t, available: available(t.code) }));
 
 /** A built strategy's short name, as the bot screens say it (issue 14: 马丁格尔 / Martingale, never "Martin"). */
-const shortNames: Record<BuiltBotType, Text> = { martin: { zh: '马丁格尔', en: 'Martingale' }, grid: { zh: '网格', en: 'Grid' }, dca: { zh: 'DCA', en: 'DCA' } };
+const shortNames: Record<BuiltBotType, Text> = {
+  martin: { zh: '马丁格尔', en: 'Martingale' },
+  grid: { zh: '网格', en: 'Grid' },
+  dca: { zh: 'DCA', en: 'DCA' },
+  custom: { zh: '自定义', en: 'Custom' },
+};
 
 /** A bot's name when the trader gives none: its pair and type in the language of the request that creates it ("BTC/USDT 马丁格尔"). */
 export function defaultBotName(type: BuiltBotType, symbol: string, lang: Language): string {

@@ -1,6 +1,8 @@
-import type { DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
+import type { CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
 import type { BacktestAnswer } from '../../contract/schemas.ts';
-import { dcaReport, gridReport, martinReport } from '../../strategy/backtest-report.ts';
+import { customReport, dcaReport, gridReport, martinReport } from '../../strategy/backtest-report.ts';
+import { warmUpCandles, type Candle } from '../../strategy/custom/feed.ts';
+import type { CustomParams, Timeframe as RuleTimeframe } from '../../strategy/custom/rules.ts';
 import type { DcaParams } from '../../strategy/dca/rules.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
 import type { MartinParams } from '../../strategy/martin/rules.ts';
@@ -27,6 +29,7 @@ export async function backtest(
     | { type: 'martin'; params: MartinParamsInput }
     | { type: 'grid'; params: GridParamsInput }
     | { type: 'dca'; params: DcaParamsInput }
+    | { type: 'custom'; params: CustomParamsInput }
   ),
 ): Promise<BacktestAnswer> {
   const exchange = exchangeById(input.exchangeId);
@@ -40,6 +43,12 @@ export async function backtest(
   if (exchange.code === 'paper') {
     timeframe = '1m';
     candles = trading.feed.minuteColumns(input.symbol, now - input.days * DAY, now);
+  } else if (input.type === 'custom') {
+    // A custom bot's rules are checked on 1-minute candles: one page of them from a live exchange (often 1,000 minutes).
+    timeframe = '1m';
+    candles = columnsOf(await trading.candles(exchange.code, input.symbol, '1m', input.days * 1440));
+    // The minute still forming is not a candle yet.
+    if (candles.close.length > 0 && candles.time[candles.time.length - 1]! + 60_000 > now) candles = sliceColumns(candles, candles.close.length - 1);
   } else {
     timeframe = liveTimeframe[input.days]!;
     const rows = await trading.candles(exchange.code, input.symbol, timeframe as Timeframe, Math.ceil((input.days * 1440) / minutesOf[timeframe]!));
@@ -52,6 +61,27 @@ export async function backtest(
       ? gridReport({ params: params as GridParams, market }, candles, fill)
       : input.type === 'dca'
         ? dcaReport({ params: params as DcaParams, market }, candles, fill)
-        : martinReport({ params: params as MartinParams, market }, candles, fill);
+        : input.type === 'custom'
+          ? customReport({ params: params as CustomParams, market }, candles, fill, await warmUpBefore(trading, exchange.code, input.symbol, params as CustomParams, candles.time[0]!))
+          : martinReport({ params: params as MartinParams, market }, candles, fill);
   return { ...report, exchange: exchange.code, symbol: input.symbol, days: input.days, timeframe };
+}
+
+/** The first `n` candles of columns. */
+function sliceColumns(c: CandleColumns & { time: Float64Array }, n: number): CandleColumns & { time: Float64Array } {
+  return { time: c.time.subarray(0, n), open: c.open.subarray(0, n), high: c.high.subarray(0, n), low: c.low.subarray(0, n), close: c.close.subarray(0, n) };
+}
+
+/** A custom bot's warm-up before its backtest's first minute: the closed candles each of its timeframes needs (none when the history cannot be read). */
+async function warmUpBefore(trading: Trading, exchange: string, symbol: string, params: CustomParams, first: number): Promise<Partial<Record<RuleTimeframe, Candle[]>>> {
+  const history = trading.history(exchange, symbol);
+  const out: Partial<Record<RuleTimeframe, Candle[]>> = {};
+  for (const [timeframe, n] of Object.entries(warmUpCandles(params)) as [RuleTimeframe, number][]) {
+    try {
+      out[timeframe] = await history(timeframe, first, n);
+    } catch {
+      // Without history the indicators start with the window, as a bot with none would.
+    }
+  }
+  return out;
 }

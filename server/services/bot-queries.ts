@@ -10,6 +10,7 @@ import type {
   BotStatus,
   BotSummary,
   BuiltBotType,
+  CustomParamsInput,
   DcaParamsInput,
   MartinParamsInput,
   OpenPosition,
@@ -28,6 +29,8 @@ import type { DcaParams } from '../../strategy/dca/rules.ts';
 import { planDeal } from '../../strategy/dca/plan.ts';
 import { decodeDca, type StoredDcaState } from '../../strategy/dca/state-codec.ts';
 import { dcaTrailing } from '../../strategy/dca/strategy.ts';
+import type { CustomParams } from '../../strategy/custom/rules.ts';
+import { decodeCustom, type StoredCustomState } from '../../strategy/custom/state-codec.ts';
 import { gridDetail, gridHeld, gridInputParams, gridSummaryFields, gridUnrealized } from './grid-queries.ts';
 import type { MarketInfo } from '../exchanges/port.ts';
 import type Decimal from 'decimal.js';
@@ -53,6 +56,19 @@ export function inputParams(params: MartinParams): MartinParamsInput {
 /** A DCA bot's parameters as its form sends them (no stop loss or trailing: '', no cooldown: 0). */
 export function dcaInputParams(params: DcaParams): DcaParamsInput {
   return { ...params, stopLoss: params.stopLoss ?? '', trailingDeviation: params.trailingDeviation ?? '', cooldown: params.cooldown ?? 0 };
+}
+
+/** A custom bot's parameters as its form sends them (no take profit or stop loss: '', no exit rule: null). */
+export function customInputParams(params: CustomParams): CustomParamsInput {
+  return { ...params, exit: params.exit ?? null, takeProfit: params.takeProfit ?? '', stopLoss: params.stopLoss ?? '' };
+}
+
+/** Any bot's parameters as its form sends them. */
+export function inputParamsOf(type: string, params: unknown): BotInfo['params'] {
+  if (type === 'grid') return gridInputParams(params as GridParams);
+  if (type === 'dca') return dcaInputParams(params as DcaParams);
+  if (type === 'custom') return customInputParams(params as CustomParams);
+  return inputParams(params as MartinParams);
 }
 
 /** The figures of the open cycle from the stored state, without the market. */
@@ -91,12 +107,14 @@ function summaryOf(row: BotRow, today: string, standing: Standing, ai?: AiRow): 
   const { cost, average } = cycleFigures(state);
   // A DCA deal's buys are fills, as martin's: the base order and up to maxSafetyOrders safety orders.
   const dca = row.type === 'dca' ? (row.params as DcaParams) : null;
+  // A custom bot's position too: one entry (more only by hand).
+  const custom = row.type === 'custom';
   return {
     ...base,
-    type: dca ? 'dca' : 'martin',
+    type: dca ? 'dca' : custom ? 'custom' : 'martin',
     cycle: state.cycle,
     positions: state.fills.length,
-    maxPositions: dca ? dca.maxSafetyOrders + 1 : params.maxPositions,
+    maxPositions: dca ? dca.maxSafetyOrders + 1 : custom ? Math.max(1, state.fills.length) : params.maxPositions,
     invested: cost.toFixed(),
     investment: params.investment,
     averagePrice: average ? average.toDecimalPlaces(12).toFixed() : null,
@@ -280,7 +298,7 @@ export async function countBots(db: Db, userId: string, exchange?: string, mode?
 export async function botInfo(db: Db, trading: Trading, userId: string, id: string): Promise<BotInfo> {
   const row = await ownBot(db, userId, id);
   const [today, ai, standing] = await Promise.all([todayProfits(db, [id]), aiRows(db, [id]), standings(db, trading, [row])]);
-  const params = row.type === 'grid' ? gridInputParams(row.params as GridParams) : row.type === 'dca' ? dcaInputParams(row.params as DcaParams) : inputParams(row.params as MartinParams);
+  const params = inputParamsOf(row.type, row.params);
   return { ...summaryOf(row, today.get(id) ?? '0', standing.get(id)!, ai.get(id)), params };
 }
 
@@ -298,6 +316,7 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
     return { ...withReturns(grid.unrealized), price: price.toFixed(), fills: [], levels: [], ...grid };
   }
   if (row.type === 'dca') return dcaDetail(row, market, price, withReturns);
+  if (row.type === 'custom') return customDetail(row, market, price, withReturns);
   const view = { params: row.params as MartinParams, market };
   const state = decodeMartin(id, row.state as StoredMartinState, view);
   const holding = state.fills.length > 0;
@@ -368,6 +387,40 @@ function dcaDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns:
       feeRate: market.feeRate.toFixed(),
     },
     levels: planDeal(params, market, holding ? state.fills[0]!.price : price).map((o) => ({ index: o.index, price: o.price.toFixed(), quote: o.quote.toFixed(), amount: o.amount.toFixed() })),
+  };
+}
+
+/** A custom bot's detail: its position's figures as martin's, its take profit and stop loss; no adds, no levels (its entries wait for its rules). */
+function customDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns: (unrealized: string) => BotInfo & { unrealized: string; totalProfit: string }): BotDetail {
+  const params = row.params as CustomParams;
+  const state = decodeCustom(String(row.id), row.state as StoredCustomState, { params, market });
+  const holding = state.fills.length > 0;
+  const close = holding ? closeCycle(state.fills, price, market, { amount: state.carry, cost: state.carryCost }) : null;
+  const unrealized = close ? close.profit.toDecimalPlaces(8).toFixed() : '0';
+  return {
+    ...withReturns(unrealized),
+    price: price.toFixed(),
+    amount: close ? close.sellAmount.toFixed() : '0',
+    unrealized,
+    takeProfitPrice: state.targets?.takeProfit?.toFixed() ?? null,
+    stopLossPrice: state.targets?.stopLoss?.toFixed() ?? null,
+    nextAddPrice: null,
+    averagePrice: holding
+      ? averagePrice(state.fills)
+          .toDecimalPlaces(market.tickSize.decimalPlaces() + 4)
+          .toFixed()
+      : null,
+    fills: state.fills.map((f) => ({ price: f.price.toFixed(), amount: f.amount.toFixed() })),
+    close: {
+      carry: state.carry.toFixed(),
+      carryCost: state.carryCost.toFixed(),
+      tickSize: market.tickSize.toFixed(),
+      stepSize: market.stepSize.toFixed(),
+      minAmount: market.minAmount.toFixed(),
+      minCost: market.minCost.toFixed(),
+      feeRate: market.feeRate.toFixed(),
+    },
+    levels: [],
   };
 }
 

@@ -4,11 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { money } from '../../strategy/money.ts';
 import { runtimeOf } from '../../strategy/returns.ts';
-import type { GridParams } from '../../strategy/grid/rules.ts';
-import type { MartinParams } from '../../strategy/martin/rules.ts';
-import type { DcaParams } from '../../strategy/dca/rules.ts';
-import { dcaInputParams, inputParams, startsAndStops } from './bot-queries.ts';
-import { gridInputParams } from './grid-queries.ts';
+import { inputParamsOf, startsAndStops } from './bot-queries.ts';
 
 /**
  * The strategy rank (issue 14, Pionex item 4): bots ordered by the return on their investment of the
@@ -56,7 +52,7 @@ export async function botRank(
       const run = runs.get(id);
       return {
         rank: Number(r.place),
-        type: r.type === 'grid' ? 'grid' : r.type === 'dca' ? 'dca' : 'martin',
+        type: r.type === 'grid' ? 'grid' : r.type === 'dca' ? 'dca' : r.type === 'custom' ? 'custom' : 'martin',
         exchange: exchangeById(r.exchange_id)?.code ?? 'unknown',
         symbol: r.symbol,
         profit: money(r.profit).toDecimalPlaces(8).toFixed(),
@@ -72,7 +68,7 @@ export async function botRank(
               .toFixed(),
         runtime: runtimeOf(run?.first ?? null, run?.lastStop ?? null, r.status === 'stopped', now),
         cycles: Number(r.cycles),
-        params: r.type === 'grid' ? gridInputParams(r.params as GridParams) : r.type === 'dca' ? dcaInputParams(r.params as DcaParams) : inputParams(r.params as MartinParams),
+        params: inputParamsOf(r.type, r.params),
         mine: String(r.user_id) === String(userId),
       };
     }),

@@ -1,5 +1,6 @@
-import type { BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdateInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
+import type { BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdateInput, CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
 import { Code, type CodeName } from '../../contract/codes.ts';
+import { customFieldText } from '../../contract/custom-fields.ts';
 import type { Db } from '../db/connect.ts';
 import type Decimal from 'decimal.js';
 import { money } from '../../strategy/money.ts';
@@ -12,6 +13,8 @@ import { validateGrid, type GridProblem } from '../../strategy/grid/plan.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
 import { dealFunds, validateDca, type DcaProblem } from '../../strategy/dca/plan.ts';
 import type { DcaParams } from '../../strategy/dca/rules.ts';
+import { validateCustom, type CustomParams, type CustomProblem } from '../../strategy/custom/rules.ts';
+import { entryQuote } from '../../strategy/custom/strategy.ts';
 import type { Fill } from '../../strategy/martin/plan.ts';
 import { botId } from '../../strategy/types.ts';
 import { refitGrid, refitMartin } from '../../strategy/ai/refit.ts';
@@ -67,12 +70,33 @@ export function gridParamsOf(input: GridParamsInput): GridParams {
 }
 
 /** Any bot type's parameters, as sent and as stored. */
-export type ParamsInput = MartinParamsInput | GridParamsInput | DcaParamsInput;
-export type AnyParams = MartinParams | GridParams | DcaParams;
+export type ParamsInput = MartinParamsInput | GridParamsInput | DcaParamsInput | CustomParamsInput;
+export type AnyParams = MartinParams | GridParams | DcaParams | CustomParams;
 
 const isGridInput = (p: ParamsInput): p is GridParamsInput => 'lower' in p;
 const isDcaInput = (p: ParamsInput): p is DcaParamsInput => 'baseOrder' in p;
 const isMartinInput = (p: ParamsInput): p is MartinParamsInput => 'firstOrder' in p;
+const isCustomInput = (p: ParamsInput): p is CustomParamsInput => 'entry' in p;
+
+/** A custom bot's problems (strategy/custom/rules.ts validateCustom) as the codes the screens say in zh and en; the field goes beside. */
+const customProblemCode: Record<CustomProblem['reason'], CodeName> = {
+  required: 'RequiredFieldMissing',
+  format: 'StrategyInvalidParams',
+  range: 'StrategyInvalidParams',
+  tooMany: 'StrategyInvalidParams',
+  unknown: 'StrategyInvalidParams',
+  sameSides: 'StrategyInvalidParams',
+  noIndicator: 'StrategyInvalidParams',
+  noExit: 'RequiredFieldMissing',
+  insufficient: 'StrategyInvalidInvestment',
+  belowMinimum: 'StrategyOrderBelowMinimum',
+};
+
+/** A custom bot's stored parameters: an empty take profit or stop loss and a null exit rule left out. */
+export function customParamsOf(input: CustomParamsInput): CustomParams {
+  const { exit, takeProfit, stopLoss, ...rest } = input;
+  return { ...rest, ...(exit ? { exit } : {}), ...(takeProfit ? { takeProfit } : {}), ...(stopLoss ? { stopLoss } : {}) };
+}
 
 const dcaProblemCode: Record<DcaProblem['reason'], (field: DcaProblem['field']) => CodeName> = {
   required: () => 'RequiredFieldMissing',
@@ -94,6 +118,7 @@ export function dcaParamsOf(input: DcaParamsInput): DcaParams {
 export function storedParams(type: string, input: ParamsInput): AnyParams {
   if (type === 'grid' && isGridInput(input)) return gridParamsOf(input);
   if (type === 'dca' && isDcaInput(input)) return dcaParamsOf(input);
+  if (type === 'custom' && isCustomInput(input)) return customParamsOf(input);
   if (type === 'martin' && isMartinInput(input)) return paramsOf(input);
   throw fail('StrategyInvalidParams');
 }
@@ -106,6 +131,16 @@ export async function checkBotParams(deps: Pick<BotsDeps, 'trading'>, type: stri
   if (type === 'dca') {
     const problem = validateDca(params as DcaParams, m, price)[0];
     if (problem) throw new InputError(dcaProblemCode[problem.reason](problem.field), `params.${problem.field}`);
+    return;
+  }
+  if (type === 'custom') {
+    const problem = validateCustom(params, m.minCost.toFixed())[0];
+    // The field in words in the message (zh / en), never its path ("entry.conditions.1.right.period").
+    if (problem)
+      throw new InputError(customProblemCode[problem.reason], problem.field ? `params.${problem.field}` : 'params', {
+        zh: customFieldText(problem.field, 'zh'),
+        en: customFieldText(problem.field, 'en'),
+      });
     return;
   }
   const first = validateGrid(params as GridParams, m, price)[0];
@@ -145,7 +180,7 @@ async function ownBot(db: Db, userId: string, id: string) {
  */
 async function createdParams(deps: BotsDeps, input: BotCreateInput, exchange: string): Promise<{ params: AnyParams; refit: boolean }> {
   const params = storedParams(input.type, input.params);
-  if (input.ai && input.type === 'dca') throw new InputError('StrategyInvalidParams', 'ai');
+  if (input.ai && (input.type === 'dca' || input.type === 'custom')) throw new InputError('StrategyInvalidParams', 'ai');
   if (!input.ai) {
     await checkBotParams(deps, input.type, exchange, input.symbol, params);
     return { params, refit: false };
@@ -261,7 +296,15 @@ async function requireFree(deps: BotsDeps, userId: string, exchange: string, sym
 }
 
 function checkFunds(deps: BotsDeps, userId: string, type: string, exchange: string, symbol: string, params: AnyParams): Promise<void> {
-  const needed = type === 'grid' ? money((params as GridParams).investment) : type === 'dca' ? dealFunds(params as DcaParams) : requiredInvestment(params as MartinParams);
+  // Each type's worst case: a grid's investment, a DCA deal with every safety order, a custom bot's one entry, martin's every add.
+  const needed =
+    type === 'grid'
+      ? money((params as GridParams).investment)
+      : type === 'dca'
+        ? dealFunds(params as DcaParams)
+        : type === 'custom'
+          ? entryQuote(params as CustomParams)
+          : requiredInvestment(params as MartinParams);
   return requireFree(deps, userId, exchange, symbol, needed);
 }
 
@@ -283,6 +326,11 @@ async function checkAddAmount(deps: BotsDeps, userId: string, row: { exchange_id
  */
 async function checkClosePart(deps: BotsDeps, row: { id: string | number; type: string; exchange_id: number; symbol: string; params: unknown; state: unknown }, ask: CloseAsk) {
   if ('percent' in ask && (ask.percent.lt(1) || ask.percent.gt(100))) throw fail('StrategyCloseShareInvalid');
+  // A custom bot closes its one position whole (its strategy sells everything on a close): 100 % only.
+  if (row.type === 'custom') {
+    if ('percent' in ask && ask.percent.eq(100)) return undefined;
+    throw new InputError('StrategyInvalidParams', 'percent' in ask ? 'share' : 'baseAmount');
+  }
   if (row.type !== 'martin' && row.type !== 'dca') throw fail('StrategyPartCloseGrid');
   const exchange = exchangeById(row.exchange_id)?.code ?? '';
   const market = await deps.trading.market(exchange, row.symbol);

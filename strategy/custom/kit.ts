@@ -6,11 +6,8 @@ import type { CustomParams } from './rules.ts';
 import { decodeCustom, encodeCustom, type StoredCustomState } from './state-codec.ts';
 import { decideCustom, initialCustomState, retargetCustom, type CustomState, type CustomView } from './strategy.ts';
 
-/**
- * The custom bot as the engine will run it: a StrategyKit but for its `type`, which strategy/kit.ts's
- * BotType does not name yet (README.md "Registering": add 'custom' there and this kit to its table).
- */
-export const customKit: Omit<StrategyKit<CustomState, CustomView>, 'type'> & { type: 'custom' } = {
+/** The custom bot as the engine runs it (registered in strategy/kit.ts's kits). */
+export const customKit: StrategyKit<CustomState, CustomView> = {
   type: 'custom',
   view: (params: unknown, market: MarketRules) => ({ params: params as CustomParams, market }),
   initial: initialCustomState,

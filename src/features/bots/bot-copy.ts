@@ -1,4 +1,4 @@
-import type { DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../../contract/bots.ts';
+import type { CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../../contract/bots.ts';
 
 /**
  * What a new bot starts from when it is a copy (issue 14, Pionex items 2 and 4): a ranked bot's pair
@@ -8,7 +8,7 @@ import type { DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../.
  */
 export interface BotCopy {
   symbol?: string;
-  params?: MartinParamsInput | GridParamsInput | DcaParamsInput;
+  params?: MartinParamsInput | GridParamsInput | DcaParamsInput | CustomParamsInput;
   /** The original's figures, shown beside the form (a ranked bot's). */
   from?: { roiPct: string; maxDrawdownPct: string; runtime: number; cycles: number };
 }

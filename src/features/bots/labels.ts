@@ -15,10 +15,11 @@ export const typeLabels = {
   martin: msg`马丁格尔`,
   grid: msg`网格`,
   dca: msg`DCA`,
+  custom: msg`自定义`,
 } as const satisfies Record<string, MessageDescriptor>;
 
 // The names the server gives a bot left unnamed, in every language and every version ("BTC/USDT Martin" before issue 14).
-const defaultNames: Record<keyof typeof typeLabels, readonly string[]> = { martin: ['Martin', 'Martingale', '马丁格尔'], grid: ['Grid', '网格'], dca: ['DCA'] };
+const defaultNames: Record<keyof typeof typeLabels, readonly string[]> = { martin: ['Martin', 'Martingale', '马丁格尔'], grid: ['Grid', '网格'], dca: ['DCA'], custom: ['Custom', '自定义'] };
 
 /**
  * How a bot is titled: its pair and its name, the pair once ("BTC/USDT · 马丁格尔", not "BTC/USDT ·
@@ -27,7 +28,7 @@ const defaultNames: Record<keyof typeof typeLabels, readonly string[]> = { marti
  */
 export function botTitle(symbol: string, name: string, i18n: I18n): string {
   const rest = name.startsWith(`${symbol} `) ? name.slice(symbol.length + 1) : name.endsWith(` ${symbol}`) ? name.slice(0, -symbol.length - 1) : name;
-  const type = (['martin', 'grid', 'dca'] as const).find((t) => defaultNames[t].includes(rest));
+  const type = (['martin', 'grid', 'dca', 'custom'] as const).find((t) => defaultNames[t].includes(rest));
   if (type) return `${symbol} · ${i18n._(typeLabels[type])}`;
   return rest === symbol || rest.trim() === '' ? symbol : `${symbol} · ${rest}`;
 }

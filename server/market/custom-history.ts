@@ -1,0 +1,110 @@
+import type { CandleData } from '../../contract/schemas.ts';
+import { MINUTE, warmUpCandles, type Candle, type CustomFeed } from '../../strategy/custom/feed.ts';
+import { timeframeMs, type CustomParams, type Timeframe as RuleTimeframe } from '../../strategy/custom/rules.ts';
+import { GENESIS_MS, type SimulatedMarket } from './simulated.ts';
+import type { Timeframe } from './symbols.ts';
+
+/**
+ * Closed candles of a custom bot's timeframe (strategy/custom/rules.ts: 1m to 1d) whose buckets end by
+ * `endMs` (a bucket boundary of that timeframe): the last `limit` of them, oldest first, as the feed
+ * reads them (doubles). A custom bot's warm-up (README.md "Registering") and backtest read them.
+ */
+export type ClosedCandles = (timeframe: RuleTimeframe, endMs: number, limit: number) => Promise<Candle[]>;
+
+/**
+ * Buckets of `span` ms from shorter candles (oldest first, UTC-aligned), each with all its `pieces`
+ * (a bucket with a piece missing, e.g. cut by the start of the history, is left out).
+ */
+function aggregate(rows: readonly Candle[], span: number, pieces: number): Candle[] {
+  const out: Candle[] = [];
+  let cur: Candle | null = null;
+  let count = 0;
+  const flush = () => {
+    if (cur && count === pieces) out.push(cur);
+  };
+  for (const r of rows) {
+    const bucket = r.time - (r.time % span);
+    if (!cur || cur.time !== bucket) {
+      flush();
+      cur = { time: bucket, open: r.open, high: r.high, low: r.low, close: r.close };
+      count = 1;
+      continue;
+    }
+    if (r.high > cur.high) cur.high = r.high;
+    if (r.low < cur.low) cur.low = r.low;
+    cur.close = r.close;
+    count++;
+  }
+  flush();
+  return out;
+}
+
+/** Paper's history of a symbol: the simulated market's 1-minute candles, made into each timeframe. */
+export function paperHistory(feed: SimulatedMarket, symbol: string): ClosedCandles {
+  return async (timeframe, endMs, limit) => {
+    const span = timeframeMs[timeframe];
+    const end = endMs - (endMs % span);
+    const from = Math.max(GENESIS_MS, end - limit * span);
+    if (end <= from) return [];
+    const c = feed.minuteColumns(symbol, from, end);
+    const minutes: Candle[] = [];
+    for (let i = 0; i < c.time.length; i++) minutes.push({ time: c.time[i]!, open: c.open[i]!, high: c.high[i]!, low: c.low[i]!, close: c.close[i]! });
+    return (span === MINUTE ? minutes : aggregate(minutes, span, span / MINUTE)).slice(-limit);
+  };
+}
+
+/** The exchange's candle size a timeframe is read in, and how many of them make one (exchanges answer the server's six sizes). */
+const readAs: Record<RuleTimeframe, [Timeframe, number]> = {
+  '1m': ['1m', 1],
+  '3m': ['1m', 3],
+  '5m': ['5m', 1],
+  '15m': ['15m', 1],
+  '30m': ['15m', 2],
+  '1h': ['1h', 1],
+  '2h': ['1h', 2],
+  '4h': ['4h', 1],
+  '6h': ['1h', 6],
+  '12h': ['4h', 3],
+  '1d': ['1d', 1],
+};
+
+/**
+ * A live exchange's history: one page of its candles (the last ones, the open one among them) of the
+ * size the timeframe is read in, closed ones only, made into the timeframe. One page holds what the
+ * exchange answers (often 1,000 candles): a longer warm-up starts with fewer candles than asked.
+ */
+export function liveHistory(candles: (timeframe: Timeframe, limit: number) => Promise<CandleData[]>): ClosedCandles {
+  return async (timeframe, endMs, limit) => {
+    const span = timeframeMs[timeframe];
+    const end = endMs - (endMs % span);
+    const [size, pieces] = readAs[timeframe];
+    const piece = span / pieces;
+    // The exchange answers up to now: `end` is at most a bucket and a minute back (warmUpCustom), so 2 buckets more reach `limit` before it.
+    const count = (limit + 2) * pieces + 1;
+    const rows = (await candles(size, count))
+      .filter((r) => r.time + piece <= end)
+      .map((r) => ({ time: r.time, open: Number(r.open), high: Number(r.high), low: Number(r.low), close: Number(r.close) }));
+    return (pieces === 1 ? rows : aggregate(rows, span, pieces)).slice(-limit);
+  };
+}
+
+/**
+ * Warms a loaded or new custom bot's feed up to the market time `now` (strategy/custom/README.md
+ * "Registering"): each timeframe its conditions read is seeded with the closed candles it needs
+ * (warmUpCandles) up to the bucket holding the last closed minute, then the 1-minute candles from the
+ * earliest of those buckets to the last closed minute are pushed, so every timeframe's forming candle
+ * and every condition's last check (a cross compares with it) are where a bot that ran through has
+ * them. The next live price then builds the minute of `now`.
+ */
+export async function warmUpCustom(feed: CustomFeed, params: Pick<CustomParams, 'entry' | 'exit'>, history: ClosedCandles, now: number): Promise<void> {
+  const minute = now - (now % MINUTE);
+  const lastClosed = minute - MINUTE;
+  let earliest = lastClosed;
+  for (const [timeframe, n] of Object.entries(warmUpCandles(params)) as [RuleTimeframe, number][]) {
+    const span = timeframeMs[timeframe];
+    const end = lastClosed - (lastClosed % span);
+    feed.seed(timeframe, await history(timeframe, end, n));
+    earliest = Math.min(earliest, end);
+  }
+  for (const c of await history('1m', minute, (minute - earliest) / MINUTE)) feed.push(c.time, c.open, c.high, c.low, c.close);
+}
