@@ -3,7 +3,7 @@ import { DEFAULT_SLIPPAGE, replayCandles, slipper, type BacktestFill, type Candl
 import { buyAmount } from '../martin/plan.ts';
 import { money } from '../money.ts';
 import { botId, type Intent } from '../types.ts';
-import { dcaTriggers, decideDca, initialDcaState, type DcaState, type DcaView } from './strategy.ts';
+import { dcaOpenAt, dcaTriggers, decideDca, initialDcaState, type DcaState, type DcaView } from './strategy.ts';
 
 export interface DcaBacktestResult {
   fills: BacktestFill[];
@@ -26,6 +26,8 @@ class DcaWalker implements Walker {
   up = -Infinity;
   follow = Infinity;
   done = false;
+  /** Waiting: the earliest time the next deal may open (dcaOpenAt; null: not known yet). */
+  private openAt: number | null = -Infinity;
   state: DcaState;
   readonly fills: BacktestFill[] = [];
   cycles = 0;
@@ -46,7 +48,7 @@ class DcaWalker implements Walker {
     const s = this.state;
     const time = this.time?.[candle];
     // Waiting for a later start: nothing to ask before that time (a comparison per candle).
-    if (s.phase === 'waiting' && (typeof at !== 'number' || (s.openAt !== null && (time === undefined || time < s.openAt)))) return false;
+    if (s.phase === 'waiting' && (typeof at !== 'number' || (this.openAt !== null && this.openAt !== -Infinity && (time === undefined || time < this.openAt)))) return false;
     const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
     const view = this.view;
     let acted = false;
@@ -69,6 +71,7 @@ class DcaWalker implements Walker {
 
   private refresh(): void {
     if (this.state.phase === 'waiting' || !this.state.targets) {
+      this.openAt = dcaOpenAt(this.state, this.view.params);
       this.down = Infinity;
       this.up = -Infinity;
       this.follow = Infinity;

@@ -14,7 +14,8 @@ export interface StoredDcaState {
   carry: string;
   carryCost: string;
   booked: string;
-  openAt: number | null;
+  /** When the next deal's start counts from (absent in states stored before it: not known). */
+  since?: number | null;
   /** An armed trailing take profit's high (absent: not armed). */
   trail?: string | null;
 }
@@ -31,7 +32,7 @@ export function encodeDca(s: DcaState): StoredDcaState {
     carry: s.carry.toFixed(),
     carryCost: s.carryCost.toFixed(),
     booked: s.booked.toFixed(),
-    openAt: s.openAt,
+    since: s.since,
     trail: s.trail ? s.trail.toFixed() : null,
   };
 }
@@ -50,7 +51,7 @@ export function decodeDca(id: string, s: StoredDcaState, view: DcaView): DcaStat
     carry: money(s.carry),
     carryCost: money(s.carryCost),
     booked: money(s.booked),
-    openAt: s.openAt,
+    since: s.since ?? null,
     trail: s.trail ? money(s.trail) : null,
   };
   return retargetDca(state, view);

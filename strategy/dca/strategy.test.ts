@@ -8,7 +8,7 @@ import { botId, type EngineEvent, type Intent, type PlaceOrder } from '../types.
 import { backtestDca } from './backtest.ts';
 import type { DcaParams } from './rules.ts';
 import { decodeDca, encodeDca } from './state-codec.ts';
-import { dcaTriggers, decideDca, initialDcaState, type DcaState } from './strategy.ts';
+import { dcaOpenAt, dcaTriggers, decideDca, initialDcaState, type DcaState } from './strategy.ts';
 
 const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
 const params: DcaParams = {
@@ -103,6 +103,25 @@ describe('the DCA strategy on a price path', () => {
     ).toHaveLength(3);
   });
 
+  it('counts the next start from the close, under the parameters as they are now (an edit while it waits moves it)', () => {
+    const p = { ...params, cooldown: 600 };
+    const { state } = replay(
+      [
+        ['60000', 0],
+        ['60900', 3],
+      ],
+      p,
+    );
+    expect(state).toMatchObject({ phase: 'waiting', cycle: 2, since: T0 + 3 * MIN });
+    expect(dcaOpenAt(state, p)).toBe(T0 + 13 * MIN);
+    expect(dcaOpenAt(state, { ...p, cooldown: 0 })).toBe(T0 + 3 * MIN);
+    // The cooldown ends at 00:13, past today's 00:10: tomorrow's.
+    expect(dcaOpenAt(state, { ...p, start: { kind: 'schedule', every: 'day', time: '00:10', utcOffset: 0 } })).toBe(T0 + 1450 * MIN);
+    expect(dcaOpenAt(state, { ...p, cooldown: 0, start: { kind: 'schedule', every: 'day', time: '00:10', utcOffset: 0 } })).toBe(T0 + 10 * MIN);
+    // Edited to no cooldown, it opens on the next price.
+    expect(replay([['60100', 4]], { ...p, cooldown: 0 }, state).journal).toEqual(['d1-2-1 open buy 0.00033 @ 60100']);
+  });
+
   it('opens on its schedule: the first deal at the next start, the next at the first start after the close', () => {
     const daily = { ...params, start: { kind: 'schedule', every: 'day', time: '00:10', utcOffset: 0 } as const };
     const first = replay(
@@ -113,7 +132,8 @@ describe('the DCA strategy on a price path', () => {
       daily,
     );
     expect(first.journal).toEqual([]);
-    expect(first.state.openAt).toBe(T0 + 10 * MIN);
+    expect(first.state.since).toBe(T0);
+    expect(dcaOpenAt(first.state, daily)).toBe(T0 + 10 * MIN);
     const { journal } = replay(
       [
         ['60000', 0],

@@ -31,8 +31,12 @@ export interface DcaState {
   carryCost: Decimal;
   /** Profit of partial closes in the open deal (already in `realized`), counted in the deal's profit when it closes. */
   booked: Decimal;
-  /** The earliest market time (ms) the next deal may open: the cooldown's end or the next scheduled start; null: none set yet. */
-  openAt: number | null;
+  /**
+   * A market time (ms) the next deal's start counts from (dcaOpenAt): when the last deal's closing order
+   * was placed (after a deal), or when a scheduled bot was first asked (before its first deal); null: not
+   * known. A fact, not a deadline: the deadline follows the parameters as they are now (an edit moves it).
+   */
+  since: number | null;
   /** Trailing take profit: the high since it armed; null: not armed (README.md "Trailing take profit"). */
   trail: Decimal | null;
 }
@@ -58,7 +62,7 @@ export function initialDcaState(bot: BotId): DcaState {
     carry: money(0),
     carryCost: money(0),
     booked: money(0),
-    openAt: null,
+    since: null,
     trail: null,
   };
 }
@@ -105,33 +109,40 @@ export function dcaTriggers(state: DcaState, view: DcaView): { up: Decimal | nul
 }
 
 /**
- * When the deal that closes at `at` lets the next one open: after the cooldown, and with a schedule at
- * the first start strictly after the close. Null when the time is unknown.
+ * The earliest market time (ms) a waiting bot's next deal may open under `params` (README.md "Deal
+ * start"): -Infinity at once; null when it needs a time it does not know yet (`since`). The first deal
+ * opens at once (`now`) or at the first scheduled start at or after `since`; a later one `cooldown`
+ * after the last close (`since`), and with a schedule at the first start strictly after the close and
+ * not before the cooldown's end.
  */
-function openAfter(at: number | undefined, params: DcaParams): number | null {
-  if (at === undefined) return null;
-  const cooled = at + (params.cooldown ?? 0) * 1000;
-  return params.start.kind === 'schedule' ? nextSlot(Math.max(cooled, at + 1), params.start) : cooled;
+export function dcaOpenAt(state: Pick<DcaState, 'cycle' | 'since'>, params: DcaParams): number | null {
+  const start = params.start;
+  const cooldown = (params.cooldown ?? 0) * 1000;
+  if (start.kind === 'now' && (state.cycle === 1 || (state.since === null && cooldown === 0))) return -Infinity;
+  if (state.since === null) return null;
+  if (state.cycle === 1) return start.kind === 'schedule' ? nextSlot(state.since, start) : -Infinity;
+  const cooled = state.since + cooldown;
+  return start.kind === 'schedule' ? nextSlot(Math.max(cooled, state.since + 1), start) : cooled;
 }
 
 /**
- * Whether a deal may open at `at` (the one place the start condition is decided), and the state with
- * the first scheduled start recorded. A bot that never had a deal opens at once (`now`) or at its first
- * scheduled start; later deals open at `openAt` (set when the last one closed).
+ * Whether a deal may open at `at` (the one place the start condition is decided), and the state with the
+ * time its start counts from recorded when it was not known.
  */
 function startDue(state: DcaState, at: number | undefined, params: DcaParams): { due: boolean; state: DcaState } {
-  if (state.openAt === null) {
-    if (params.start.kind === 'now') return { due: true, state };
+  let s = state;
+  let openAt = dcaOpenAt(s, params);
+  if (openAt === null) {
     if (at === undefined) return { due: false, state };
-    const openAt = nextSlot(at, params.start);
-    return { due: openAt <= at, state: openAt <= at ? state : { ...state, openAt } };
+    s = { ...s, since: at };
+    openAt = dcaOpenAt(s, params)!;
   }
-  return { due: at !== undefined && at >= state.openAt, state };
+  return { due: openAt === -Infinity || (at !== undefined && at >= openAt), state: s };
 }
 
 function sellAll(state: DcaState, view: DcaView, reason: 'close' | 'stop', at: number | undefined): Result {
   const amount = sellableAmount(state.fills, view.market, state.carry);
-  return place({ ...state, openAt: openAfter(at, view.params) }, { side: 'sell', amount, reason });
+  return place({ ...state, since: at ?? null }, { side: 'sell', amount, reason });
 }
 
 const withMoved = (moved: Intent[], r: Result): Result => ({ state: r.state, intents: [...moved, ...r.intents] });
@@ -141,7 +152,7 @@ function onPrice(state: DcaState, price: Decimal, at: number | undefined, view: 
   if (state.phase === 'waiting' || !state.targets) {
     const start = startDue(state, at, view.params);
     if (!start.due) return { state: start.state, intents: [] };
-    return place({ ...start.state, openAt: null }, { side: 'buy', quote: dealOrderQuote(view.params, 0), reason: 'open' });
+    return place({ ...start.state, since: null }, { side: 'buy', quote: dealOrderQuote(view.params, 0), reason: 'open' });
   }
   const { takeProfit, stopLoss, nextSafety } = state.targets;
   const deviation = view.params.trailingDeviation;
