@@ -92,9 +92,11 @@ export function liveHistory(candles: (timeframe: Timeframe, limit: number) => Pr
  * Warms a loaded or new custom bot's feed up to the market time `now` (strategy/custom/README.md
  * "Registering"): each timeframe its conditions read is seeded with the closed candles it needs
  * (warmUpCandles) up to the bucket holding the last closed minute, then the 1-minute candles from the
- * earliest of those buckets to the last closed minute are pushed, so every timeframe's forming candle
- * and every condition's last check (a cross compares with it) are where a bot that ran through has
- * them. The next live price then builds the minute of `now`.
+ * earliest of those buckets are pushed, so every timeframe's forming candle and every condition's last
+ * check (a cross compares with it) are where a bot that ran through has them. The last closed minute is
+ * left forming (its prices go in as live ones): the first live price closes it and its check acts then,
+ * as it would have on a bot that never stopped (a restart between two minutes loses no entry or exit;
+ * one within a minute after the bot acted checks that minute again).
  */
 export async function warmUpCustom(feed: CustomFeed, params: Pick<CustomParams, 'entry' | 'exit'>, history: ClosedCandles, now: number): Promise<void> {
   const minute = now - (now % MINUTE);
@@ -106,5 +108,9 @@ export async function warmUpCustom(feed: CustomFeed, params: Pick<CustomParams, 
     feed.seed(timeframe, await history(timeframe, end, n));
     earliest = Math.min(earliest, end);
   }
-  for (const c of await history('1m', minute, (minute - earliest) / MINUTE)) feed.push(c.time, c.open, c.high, c.low, c.close);
+  const minutes = await history('1m', minute, (minute - earliest) / MINUTE);
+  for (const c of minutes) {
+    if (c.time < lastClosed) feed.push(c.time, c.open, c.high, c.low, c.close);
+    else if (c.time === lastClosed) for (const [i, price] of [c.open, c.high, c.low, c.close].entries()) feed.tick(c.time + i, price);
+  }
 }
