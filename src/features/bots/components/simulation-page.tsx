@@ -178,6 +178,9 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
           <Link to="/strategy/grid/{-$id}" params={{}} search={{ exchange: code }} className={css.smallLink}>
             <Trans>网格</Trans>
           </Link>
+          <Link to="/strategy/dca/{-$id}" params={{}} search={{ exchange: code }} className={css.smallLink}>
+            DCA
+          </Link>
           <Link to="/strategy/ai/{-$id}" params={{}} className={css.smallLink}>
             AI
           </Link>
