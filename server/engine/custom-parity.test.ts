@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backtestCustom } from '../../strategy/custom/backtest.ts';
+import type { CustomParams } from '../../strategy/custom/rules.ts';
+import { warmUpCandles } from '../../strategy/custom/feed.ts';
+import { money } from '../../strategy/money.ts';
+import { paperHistory } from '../market/custom-history.ts';
+import { ScriptedMarket } from '../market/scripted.ts';
+import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
+import { createTrading, type Trading } from '../trading.ts';
+
+const SYMBOL = 'DOT/USDT';
+const TICK = 1000; // DOT's tick 0.001, in ticks per unit
+const MINUTES = 240;
+
+/**
+ * Backtest and live parity of the custom bot (issue 16 "Checks", as parity.test.ts for the others): the
+ * simulated market's own 1-minute DOT candles, played on the live engine tick by tick, a price one tick
+ * (0.001) apart along each candle's path (open -> low -> high -> close when it rises, open -> high -> low
+ * -> close when it falls: the backtest's fill model), each at its time in its minute, orders through the
+ * Paper venue, state in the database; the backtest replays the same candles with the warm-up the engine
+ * read at the start. Same fills (entries at the close, take profit and stop loss at their price, the exit
+ * rule at the close), same cycles, same realised profit to the last decimal.
+ */
+describe('custom bot: backtest and live parity on Paper', () => {
+  let t: TestApp;
+  let trading: Trading;
+  const market = new ScriptedMarket();
+  const from = Date.UTC(2026, 2, 5, 9);
+  let clock = from;
+  let auth: Record<string, string>;
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: auth }).then((r) => r.json());
+
+  beforeAll(async () => {
+    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market, now: () => clock })) });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+    auth = { authorization: `Bearer ${r.json().data.token}` };
+    await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' });
+  });
+  afterAll(async () => {
+    await trading.engine.stop();
+    await t.close();
+  });
+
+  it('keeps exactly the books its backtest computes: rule entries and exits, take profit and stop loss', { timeout: 120_000 }, async () => {
+    const rsi = { kind: 'rsi', period: 6, timeframe: '1m' } as const;
+    const params = {
+      investment: '500',
+      size: { kind: 'fixed', quote: '50' },
+      entry: { join: 'and', conditions: [{ left: rsi, op: '<', right: { kind: 'value', value: '30' } }] },
+      exit: { join: 'or', conditions: [{ left: rsi, op: 'crossesAbove', right: { kind: 'value', value: '70' } }] },
+      takeProfit: '0.4',
+      stopLoss: '0.6',
+      repeat: true,
+    } as const;
+    // The market's minutes from the one before the start (whose close the bot checks at its first price).
+    const candles = market.minuteColumns(SYMBOL, from - 60_000, from + MINUTES * 60_000);
+    const ticks = (x: number) => Math.round(x * TICK);
+    const text = (n: number) => (n / TICK).toFixed(3);
+
+    clock = from;
+    market.set(SYMBOL, text(ticks(candles.open[1]!)));
+    const bot = await call('POST', '/api/user/botCreate', { type: 'custom', exchangeId: 1, symbol: SYMBOL, params });
+    expect(bot.code, JSON.stringify(bot)).toBe(1);
+    const id = bot.data.id as string;
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
+    await trading.engine.idle();
+    for (let i = 1; i < candles.open.length; i++) {
+      const [o, h, l, c] = [candles.open[i]!, candles.high[i]!, candles.low[i]!, candles.close[i]!].map(ticks) as [number, number, number, number];
+      const corners = c >= o ? [o, l, h, c] : [o, h, l, c];
+      const path: number[] = [o];
+      for (let k = 1; k < corners.length; k++) {
+        const to = corners[k]!;
+        for (let p = path.at(-1)!; p !== to; ) path.push((p += p < to ? 1 : -1));
+      }
+      const minute = candles.time[i]!;
+      for (const [j, p] of path.entries()) {
+        clock = minute + Math.floor((j * 60_000) / path.length);
+        market.set(SYMBOL, text(p));
+        await trading.engine.tick();
+        await trading.engine.idle();
+      }
+    }
+    // The last minute closes with the next one's first price.
+    clock = from + MINUTES * 60_000;
+    await trading.engine.tick();
+    await trading.engine.idle();
+    await call('GET', `/api/user/botOperation?id=${id}&action=pause`);
+
+    const orders = await t.db.selectFrom('bot_orders').select(['side', 'price', 'filled', 'status', 'reason']).where('bot_id', '=', id).orderBy('id').execute();
+    const cycles = await t.db.selectFrom('bot_cycles').select('profit').where('bot_id', '=', id).execute();
+    const row = await t.db.selectFrom('bots').select('realized').where('id', '=', id).executeTakeFirstOrThrow();
+    const live = orders.filter((o) => o.status === 'filled').map((o) => `${o.reason} ${o.side} ${money(o.price!).toFixed()} ${money(o.filled ?? '0').toFixed()}`);
+
+    const m = await trading.market('paper', SYMBOL);
+    const stored = { ...params, entry: params.entry, exit: params.exit } as unknown as CustomParams;
+    const history = paperHistory(market, SYMBOL);
+    const warmUp: Record<string, Awaited<ReturnType<typeof history>>> = {};
+    for (const [tf, n] of Object.entries(warmUpCandles(stored))) warmUp[tf] = await history(tf as '1m', from - 60_000, n);
+    const bt = backtestCustom({ params: stored, market: m }, candles, { slippage: '0' }, warmUp);
+    const reasons = new Set(bt.fills.map((f) => f.reason));
+    // Every way in and out happened: the entry rule, take profit or the exit rule (close), the stop loss.
+    expect([...reasons].sort()).toEqual(['close', 'open', 'stop']);
+    expect(bt.cycles).toBeGreaterThan(4);
+    expect(live).toEqual(bt.fills.map((f) => `${f.reason} ${f.side} ${f.price} ${f.amount}`));
+    expect(cycles.length).toBe(bt.cycles);
+    expect(money(row.realized).toFixed()).toBe(money(bt.realized).toFixed());
+  });
+});
