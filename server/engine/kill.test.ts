@@ -115,6 +115,22 @@ describe('crash safety', () => {
     expect(dca.code).toBe(1);
     ids.push(dca.data.id);
     expect((await get(`/user/botOperation?id=${dca.data.id}&action=start`, token)).code).toBe(1);
+    // And a custom bot that buys above its 2-minute average and sells below it or at +0.1 % (its books are checked as
+    // martin's: a position's buys are its fills); each start warms its average up from the market's history.
+    const sma = { kind: 'sma', period: 2, timeframe: '1m' } as const;
+    const customParams = {
+      investment: '200',
+      size: { kind: 'fixed', quote: '20' },
+      entry: { join: 'and', conditions: [{ left: { kind: 'price' }, op: '>', right: sma }] },
+      exit: { join: 'and', conditions: [{ left: { kind: 'price' }, op: '<', right: sma }] },
+      takeProfit: '0.1',
+      stopLoss: '',
+      repeat: true,
+    } as const;
+    const custom = await post('/user/botCreate', { type: 'custom', exchangeId: 1, symbol: 'BNB/USDT', params: customParams }, token);
+    expect(custom.code).toBe(1);
+    ids.push(custom.data.id);
+    expect((await get(`/user/botOperation?id=${custom.data.id}&action=start`, token)).code).toBe(1);
 
     let lastStart = Date.now();
     for (let k = 0; k < KILLS; k++) {
@@ -212,6 +228,10 @@ describe('crash safety', () => {
     const gridFills = orders.filter((o) => grids.has(String(o.bot_id)) && o.status === 'filled').length;
     const dcaFills = orders.filter((o) => String(o.bot_id) === String(dca.data.id) && o.status === 'filled').length;
     expect(dcaFills, 'the DCA bot traded').toBeGreaterThan(0);
-    console.log(`kill test: ${KILLS} kills, ${filled.length} fills (${gridFills} by the grid, ${dcaFills} by the DCA bot), ${cycles.length} cycles closed, ${venue.length} exchange orders`);
+    const customFills = orders.filter((o) => String(o.bot_id) === String(custom.data.id) && o.status === 'filled').length;
+    expect(customFills, 'the custom bot traded').toBeGreaterThan(0);
+    console.log(
+      `kill test: ${KILLS} kills, ${filled.length} fills (${gridFills} by the grid, ${dcaFills} by the DCA bot, ${customFills} by the custom bot), ${cycles.length} cycles closed, ${venue.length} exchange orders`,
+    );
   });
 });
