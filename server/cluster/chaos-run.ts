@@ -103,6 +103,8 @@ class Node {
   child: ChildProcess | undefined;
   out = '';
   stopped = false;
+  /** How long each start took, to 'listening on'. */
+  readonly startMs: number[] = [];
   readonly dataDir = mkdtempSync(join(tmpdir(), 'quantbot-chaos-'));
   readonly port: number;
   private readonly env: Record<string, string>;
@@ -125,14 +127,19 @@ class Node {
     });
     this.child = child;
     this.stopped = false;
+    const started = performance.now();
     return new Promise((resolve, reject) => {
       let ready = false;
-      const timer = setTimeout(() => reject(new Error(`server did not start: ${this.out.slice(-2000)}`)), 60_000);
+      // This child's own output: the node's (all its children's) holds the 'listening on' of the ones before.
+      let own = '';
+      const timer = setTimeout(() => reject(new Error(`server (pid ${child.pid}) did not start within 60 s; it printed: ${own.slice(-2000) || 'nothing'}`)), 60_000);
       const take = (d: Buffer) => {
         const text = d.toString();
+        own = (own + text).slice(-20_000);
         this.out = (this.out + text).slice(-20_000);
         for (const line of text.split('\n')) if (/23505|duplicate key/.test(line)) this.conflicts.push(line.slice(0, 300));
-        if (!ready && this.out.includes('listening on')) {
+        if (!ready && own.includes('listening on')) {
+          this.startMs.push(Math.round(performance.now() - started));
           ready = true;
           clearTimeout(timer);
           resolve();
@@ -239,7 +246,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     // The chaos: kills, stops and one graceful stop, each followed by the takeover of its bots.
     const kinds: ('kill' | 'stop' | 'term')[] = [...Array<'kill'>(options.kills).fill('kill')];
     for (let s = 0; s < options.stops; s++) kinds.splice(Math.min(kinds.length, Math.round(((s + 1) * kinds.length) / (options.stops + 1)) + s), 0, 'stop');
-    kinds.splice(Math.floor(kinds.length / 2), 0, 'term');
+    // A rolling restart halfway: each of the 3 processes SIGTERMed and started again, one after the other.
+    kinds.splice(Math.floor(kinds.length / 2), 0, 'term', 'term', 'term');
+    const rolled = new Set<Node>();
     const commanded = new Map<string, { action: 'pause' | 'stop'; at: number }>();
     const events: ChaosResult['events'] = [];
     const takeoverMs: number[] = [];
@@ -256,16 +265,20 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         commanded.set(bot, { action, at: Date.now() });
       }
       // The victim: a random process that owns bots now (a process that owns none shows nothing).
+      // In the rolling restart: the next process not restarted yet, whatever it owns.
       const holders: { node: Node; worker: string; bots: string[] }[] = [];
       for (const node of live()) {
         const { rows } = await db.query<{ id: string }>('select id from workers where pid = $1', [node.pid]);
         if (!rows[0]) continue;
         const { rows: held } = await db.query<{ bot_id: string }>(`select l.bot_id from bot_leases l join bots b on b.id = l.bot_id where l.worker_id = $1 and b.status = 'running'`, [rows[0].id]);
         const bots = held.map((h) => String(h.bot_id)).filter((b) => !commanded.has(b));
-        if (bots.length > 0) holders.push({ node, worker: rows[0].id, bots });
+        if (bots.length > 0 || (kind === 'term' && !rolled.has(node))) holders.push({ node, worker: rows[0].id, bots });
       }
-      if (holders.length === 0) throw new Error('no process owns a bot');
-      const victim = pick(holders);
+      const next = kind === 'term' ? holders.find((h) => !rolled.has(h.node)) : undefined;
+      const owning = holders.filter((h) => h.bots.length > 0);
+      if (!next && owning.length === 0) throw new Error('no process owns a bot');
+      const victim = next ?? pick(owning);
+      if (kind === 'term') rolled.add(victim.node);
       const { rows: epochs } = await db.query<{ bot_id: string; epoch: string }>('select bot_id, epoch from bot_leases where bot_id = any($1::bigint[])', [victim.bots]);
       const epochOf = new Map(epochs.map((r) => [String(r.bot_id), String(r.epoch)]));
       const at = Date.now();
@@ -289,8 +302,29 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       const waiting = new Set(victim.bots);
       const leased = new Set<string>();
       const deadline = at + options.takeoverWaitMs;
-      while (waiting.size > 0 && Date.now() < deadline) {
+      // What a bot still waiting is doing: its lease, its order in flight and its strategy's state.
+      const seenOf = async (b: string) =>
+        (
+          await db.query<{ worker_id: string | null; epoch: string; granted_at: Date | null; type: string; symbol: string; params: unknown; state: unknown; status: string }>(
+            'select l.worker_id, l.epoch, l.granted_at, b.type, b.symbol, b.params, b.state, b.status from bots b left join bot_leases l on l.bot_id = b.id where b.id = $1',
+            [b],
+          )
+        ).rows[0];
+      const pendingOf = (r: { state: unknown } | undefined) => (r?.state as { pending?: { id?: string } } | undefined)?.pending?.id;
+      // Whether a re-leased bot had anything to do since its lease (a grid between two levels may wait for minutes).
+      const hadWorkSince = async (r: Awaited<ReturnType<typeof seenOf>>, to: number) => !r?.granted_at || Boolean(pendingOf(r)) || (await hadWork(db, r, r.granted_at.getTime() + 1000, to));
+      let seenAll = false;
+      for (let round = 1; waiting.size > 0 && Date.now() < deadline; round++) {
         await sleep(100);
+        // Every second: once every bot still waiting is re-leased and has had nothing to do since, there is nothing more to see.
+        if (round % 10 === 0 && [...waiting].every((b) => leased.has(b))) {
+          let busy = false;
+          for (const b of waiting) if ((busy = await hadWorkSince(await seenOf(b), Date.now()))) break;
+          if (!busy) {
+            seenAll = true;
+            break;
+          }
+        }
         // Under a lease newer than the victim's: another worker's, or the victim's own again once it is
         // back (a SIGSTOPped process wakes with no bots, and the share of bots per process brings some back).
         const { rows: firsts } = await db.query<{ bot_id: string; first: Date }>(
@@ -314,17 +348,27 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       }
       // What each of them was doing then, and whether its strategy had anything to do at the prices since
       // its new lease: quiet (nothing to do, no fault), else idle (its new owner should have traded it).
+      const ended = Date.now();
       for (const b of waiting) {
-        const { rows: seen } = await db.query<{ worker_id: string | null; epoch: string; granted_at: Date | null; type: string; symbol: string; params: unknown; state: unknown; status: string }>(
-          'select l.worker_id, l.epoch, l.granted_at, b.type, b.symbol, b.params, b.state, b.status from bots b left join bot_leases l on l.bot_id = b.id where b.id = $1',
-          [b],
-        );
-        const r = seen[0];
-        const pending = (r?.state as { pending?: { id?: string } } | undefined)?.pending?.id;
+        const r = await seenOf(b);
+        const pending = pendingOf(r);
         const line = `${kind} #${e}: bot ${b}${r ? ` (${r.status}, ${r.type} on ${r.symbol}, lease ${r.worker_id?.slice(0, 8) ?? 'free'}${r.worker_id === victim.worker ? ' (the victim)' : ''}/${r.epoch} since ${r.granted_at ? r.granted_at.getTime() - at : '-'} ms, in flight ${pending ?? 'none'})` : ''}`;
         if (!leased.has(b)) untaken.push(line);
-        else if (r && !pending && r.granted_at && !(await hadWork(db, r, r.granted_at.getTime() + 1000, deadline))) quiet.push(line);
+        // Seen all: every one was quiet at that moment (one may have got work since, a moment too late for this event).
+        else if (r && (seenAll || !(await hadWorkSince(r, ended)))) quiet.push(line);
         else idle.push(line);
+      }
+      // Idle bots: what their processes said (errors only: LOG_LEVEL=error).
+      if (idle.some((l) => l.startsWith(`${kind} #${e}:`))) {
+        const { rows: activity } = await db.query<{ pid: number; state: string; wait: string | null; query: string; age: string }>(
+          `select pid, state, wait_event_type || ':' || wait_event as wait, left(query, 160) as query, round(extract(epoch from now() - coalesce(xact_start, query_start)) * 1000)::text as age
+             from pg_stat_activity where datname = current_database() and state <> 'idle' and pid <> pg_backend_pid()`,
+        );
+        log(`database sessions not idle: ${activity.map((a) => `\n  ${a.pid} ${a.state} ${a.wait ?? ''} ${a.age} ms: ${a.query}`).join('')}`);
+        for (const n of live()) {
+          const { rows } = await db.query<{ id: string }>('select id from workers where pid = $1', [n.pid]);
+          log(`process ${rows[0]?.id.slice(0, 8) ?? '?'} (pid ${n.pid}) output: ${n.out.slice(-1500)}`);
+        }
       }
       await back;
       log(`${kind} #${e}: ${victim.bots.length} bots, all traded again: ${waiting.size === 0} (${Math.round(performance.now() - began)} ms)`);

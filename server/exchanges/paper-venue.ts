@@ -8,7 +8,7 @@ import { fillMarketOrder, PAPER_START_BALANCE, paperMarket } from './paper-fill.
 import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
 import { fail } from '../services/errors.ts';
 import { holdsPosition } from '../../strategy/kit.ts';
-import { auditVenueCall } from './venue-audit.ts';
+import { auditVenueCall, ensureVenueAuditTable } from './venue-audit.ts';
 import { LeaseLost, senderHolds } from '../cluster/leases.ts';
 
 type OrderRow = {
@@ -129,12 +129,13 @@ export class PaperVenue implements ExchangePort {
     // The price is read before the transaction: a live exchange's answer must not hold the lock.
     const price = await this.source.price(request.symbol);
     let lost: string | null = null;
+    await ensureVenueAuditTable(this.db as never);
     const answer = await this.db.transaction().execute(async (tx) => {
       // The bot's lease first, then the account (every Paper order locks in that order).
       const fence = request.sender ? await senderHolds(tx, request.clientOrderId, request.sender) : undefined;
       if (fence && !fence.holds) {
         const known = await tx.selectFrom('paper_orders').select('client_order_id').where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
-        await auditVenueCall(this.db as never, tx as never, request, known !== undefined, true);
+        await auditVenueCall(tx as never, request, known !== undefined, true);
         // Committed all the same (the audit's row, in tests): the refusal is thrown once it is.
         lost = fence.botId;
         return null;
@@ -148,7 +149,7 @@ export class PaperVenue implements ExchangePort {
       await openPaperAccount(tx, this.userId, this.exchangeId);
       const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', this.userId).where('exchange_id', '=', this.exchangeId).forUpdate().execute();
       const known = await tx.selectFrom('paper_orders').selectAll().where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
-      await auditVenueCall(this.db as never, tx as never, request, known !== undefined, false);
+      await auditVenueCall(tx as never, request, known !== undefined, false);
       if (known) return orderOf(known);
       const balances = new Map(held.map((r) => [r.currency, money(r.amount)]));
       const { order, changes } = fillMarketOrder(m, price, request, (c) => balances.get(c) ?? money(0));

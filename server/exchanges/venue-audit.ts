@@ -13,8 +13,14 @@ export const venueAudit = process.env.TEST_VENUE_AUDIT === '1';
 
 let table: Promise<void> | undefined;
 
-/** Creates `venue_calls` once per process (processes racing to create it: the loser tries again). */
-function ensureTable(db: Kysely<never>): Promise<void> {
+/**
+ * Creates `venue_calls` once per process (processes racing to create it: the loser tries again). Called
+ * before Paper's order transaction, never inside it: the transaction holds the account's lock, and a
+ * second connection asked for there waited for a pool whose every connection was a transaction waiting
+ * for that lock (a freshly started process, 10 orders of one trader at once: no order for 12 s and more).
+ */
+export function ensureVenueAuditTable(db: Kysely<never>): Promise<void> {
+  if (!venueAudit) return Promise.resolve();
   const create = () =>
     sql`create table if not exists venue_calls (
       id bigserial primary key, client_order_id text not null, bot_id bigint, worker_id text, epoch bigint,
@@ -25,10 +31,9 @@ function ensureTable(db: Kysely<never>): Promise<void> {
   return table;
 }
 
-/** Inside Paper's order transaction: records this call (a no-op unless TEST_VENUE_AUDIT=1). */
-export async function auditVenueCall(db: Kysely<never>, tx: Kysely<never>, request: MarketOrderRequest, known: boolean, refused: boolean): Promise<void> {
+/** Inside Paper's order transaction: records this call (a no-op unless TEST_VENUE_AUDIT=1; ensureVenueAuditTable first). */
+export async function auditVenueCall(tx: Kysely<never>, request: MarketOrderRequest, known: boolean, refused: boolean): Promise<void> {
   if (!venueAudit) return;
-  await ensureTable(db);
   await sql`insert into venue_calls (client_order_id, bot_id, worker_id, epoch, lease_worker, lease_epoch, known, refused)
     select ${request.clientOrderId}, o.bot_id, ${request.sender?.worker ?? null}, ${request.sender?.epoch ?? null}::bigint, l.worker_id, l.epoch, ${known}, ${refused}
     from (select ${request.clientOrderId}::text as id) c
