@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answers } from '../../contract/answers.ts';
 import { Code } from '../../contract/codes.ts';
 import { customReport } from '../../strategy/backtest-report.ts';
 import { warmUpCandles } from '../../strategy/custom/feed.ts';
@@ -9,11 +10,14 @@ import { SimulatedMarket } from '../market/simulated.ts';
 import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
-/** Buys 100 USDT when the price is under 59,000, sells over 61,000 or at a 5 % stop loss. */
+/**
+ * Buys 100 USDT when the price crosses below 59,000 (a cross: the market's history before the script,
+ * which the bot's first check reads, is far below), sells over 61,000 or at a 5 % stop loss.
+ */
 const params = {
   investment: '1000',
   size: { kind: 'fixed', quote: '100' },
-  entry: { join: 'and', conditions: [{ left: { kind: 'price' }, op: '<', right: { kind: 'value', value: '59000' } }] },
+  entry: { join: 'and', conditions: [{ left: { kind: 'price' }, op: 'crossesBelow', right: { kind: 'value', value: '59000' } }] },
   exit: { join: 'or', conditions: [{ left: { kind: 'price' }, op: '>', right: { kind: 'value', value: '61000' } }] },
   takeProfit: '',
   stopLoss: '5',
@@ -94,7 +98,7 @@ describe('custom bots on the API', () => {
     expect((await call('POST', '/api/user/botCreate', { type: 'custom', exchangeId: 1, symbol: 'BTC/USDT', params: { investment: '100' } })).code).toBe(Code.RequiredFieldMissing);
   });
 
-  it('trades on Paper at its rules: bought under 59,000, sold over 61,000; listed, detailed and ranked as custom', async () => {
+  it('trades on Paper at its rules: bought on a fall below 59,000, sold over 61,000; listed, detailed and ranked as custom', async () => {
     const created = await create({});
     expect(created, JSON.stringify(created)).toMatchObject({ code: 1 });
     const id = created.data.id as string;
@@ -109,6 +113,8 @@ describe('custom bots on the API', () => {
     expect((await call('GET', `/api/user/botDetail?id=${id}`)).data).toMatchObject({ positions: 0 });
     await minute('58000');
     const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
+    // Every answer about a custom bot matches its schema (contract/answers.ts).
+    expect(answers.userBotDetail.safeParse(detail).error?.issues ?? []).toEqual([]);
     // 100 / 58000 = 0.0017241.. floored to the step 0.00001; the stop loss floor(58000 x 0.95) to the tick.
     expect(detail).toMatchObject({ type: 'custom', positions: 1, fills: [{ price: '58000', amount: '0.00172' }], stopLossPrice: '55100', takeProfitPrice: null, nextAddPrice: null, levels: [] });
     await minute('61500');
@@ -119,8 +125,12 @@ describe('custom bots on the API', () => {
     expect(list.map((b: { id: string }) => b.id)).toEqual([id]);
     expect(list[0]).toMatchObject({ type: 'custom', cycle: 2, positions: 0 });
     const bot = (await call('GET', `/api/user/botInfo?id=${id}`)).data;
+    expect(answers.userBotInfo.safeParse(bot).error?.issues ?? []).toEqual([]);
+    expect(answers.userBotList.safeParse((await call('GET', '/api/user/botList')).data).error?.issues ?? []).toEqual([]);
+    expect(answers.userBotPositions.safeParse((await call('GET', `/api/user/botPositions?id=${id}`)).data).error?.issues ?? []).toEqual([]);
     expect(Number(bot.profit)).toBeGreaterThan(0);
     const rank = (await call('GET', '/api/market/botRank?mode=simulation')).data;
+    expect(answers.marketBotRank.safeParse(rank).error?.issues ?? []).toEqual([]);
     const mine = (rank.list as { type: string; mine: boolean; params: unknown }[]).find((r) => r.mine && r.type === 'custom');
     expect(mine?.params).toEqual(params);
     // A custom bot closes its one position whole: 100 % only.
@@ -168,6 +178,7 @@ describe('the custom backtest before start', () => {
       .then((x) => x.json());
     expect(r.code, JSON.stringify(r)).toBe(1);
     expect(r.data).toMatchObject({ exchange: 'paper', days: 7, timeframe: '1m', candles: 7 * 1440, investment: '1000' });
+    expect(answers.strategyBacktest.safeParse(r.data).error?.issues ?? []).toEqual([]);
     const m = await createTrading({ db: t.db, feed, now: () => NOW }).market('paper', 'BTC/USDT');
     const candles = feed.minuteColumns('BTC/USDT', NOW - 7 * 86_400_000, NOW);
     const history = paperHistory(feed, 'BTC/USDT');
