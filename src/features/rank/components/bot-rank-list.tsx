@@ -37,7 +37,7 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
       </span>
       <span className={rankCss.who}>
         <span className={rankCss.name}>
-          {e.symbol} · {e.type === 'grid' ? <Trans>网格</Trans> : e.type === 'dca' ? 'DCA' : <Trans>马丁格尔</Trans>}
+          {e.symbol} · {e.type === 'grid' ? <Trans>网格</Trans> : e.type === 'dca' ? 'DCA' : e.type === 'custom' ? <Trans>自定义</Trans> : <Trans>马丁格尔</Trans>}
           {e.mine ? <Trans> (我的)</Trans> : null}
         </span>
         <span className={css.figureLabel}>
@@ -46,15 +46,18 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
       </span>
       <span className={rankCss.figures}>
         <strong className={`${css.profit[trend(e.roiPct)]} ${css.numeric}`}>{pct(e.roiPct, l)}</strong>
-        <Link
-          to={e.type === 'grid' ? '/strategy/grid/{-$id}' : e.type === 'dca' ? '/strategy/dca/{-$id}' : '/strategy/martin/{-$id}'}
-          params={{}}
-          search={{ copy }}
-          className={css.primarySmallLink}
-          data-testid="bot-rank-copy"
-        >
-          <Trans>复制</Trans>
-        </Link>
+        {/* A custom bot has no create screen yet (issue 16 §5): nothing to copy into. */}
+        {e.type === 'custom' ? null : (
+          <Link
+            to={e.type === 'grid' ? '/strategy/grid/{-$id}' : e.type === 'dca' ? '/strategy/dca/{-$id}' : '/strategy/martin/{-$id}'}
+            params={{}}
+            search={{ copy }}
+            className={css.primarySmallLink}
+            data-testid="bot-rank-copy"
+          >
+            <Trans>复制</Trans>
+          </Link>
+        )}
       </span>
     </li>
   );
