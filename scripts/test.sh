@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# `npm test`: installs what the tests need (Chromium and CJK fonts from apt, npm packages), checks
+# `npm test`: installs what the tests need (Chromium, CJK and Latin fonts from apt, npm packages), checks
 # types, catalogs, the house rules and lint, builds the PWA, then runs every test: unit, server (PGlite and PostgreSQL), e2e.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+# A Latin font with Arial's metrics, as phones have (Roboto, San Francisco): alone, DejaVu Sans (Chromium's
+# own) draws English wider than any phone, and the 320 px checks would judge a font no trader sees.
+fc-list 2>/dev/null | grep -qi 'Liberation Sans' || need+=(fonts-liberation)
 if [ ${#need[@]} -gt 0 ]; then
   echo "[test] apt-get install ${need[*]}" >&2
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
