@@ -58,7 +58,8 @@ export function BotOperations({ bot }: { bot: BotSummary }) {
             {i18n._(operationLabels[a])}
           </button>
         ))}
-        {bot.status !== 'running' ? (
+        {/* A custom bot has no edit screen yet (issue 16 §5): no link to another type's form. */}
+        {bot.status !== 'running' && bot.type !== 'custom' ? (
           <Link
             to={bot.type === 'grid' ? '/strategy/grid/{-$id}' : bot.type === 'dca' ? '/strategy/dca/{-$id}' : '/strategy/martin/{-$id}'}
             params={{ id: bot.id }}
