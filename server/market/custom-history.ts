@@ -39,20 +39,6 @@ function aggregate(rows: readonly Candle[], span: number, pieces: number): Candl
   return out;
 }
 
-/** Paper's history of a symbol: the simulated market's 1-minute candles, made into each timeframe. */
-export function paperHistory(feed: SimulatedMarket, symbol: string): ClosedCandles {
-  return async (timeframe, endMs, limit) => {
-    const span = timeframeMs[timeframe];
-    const end = endMs - (endMs % span);
-    const from = Math.max(GENESIS_MS, end - limit * span);
-    if (end <= from) return [];
-    const c = feed.minuteColumns(symbol, from, end);
-    const minutes: Candle[] = [];
-    for (let i = 0; i < c.time.length; i++) minutes.push({ time: c.time[i]!, open: c.open[i]!, high: c.high[i]!, low: c.low[i]!, close: c.close[i]! });
-    return (span === MINUTE ? minutes : aggregate(minutes, span, span / MINUTE)).slice(-limit);
-  };
-}
-
 /** The exchange's candle size a timeframe is read in, and how many of them make one (exchanges answer the server's six sizes). */
 const readAs: Record<RuleTimeframe, [Timeframe, number]> = {
   '1m': ['1m', 1],
@@ -67,6 +53,22 @@ const readAs: Record<RuleTimeframe, [Timeframe, number]> = {
   '12h': ['4h', 3],
   '1d': ['1d', 1],
 };
+
+/**
+ * Paper's history of a symbol: the simulated market's own candles of the size the timeframe is read in
+ * (one object per candle, whatever the minutes under it), made into the timeframe.
+ */
+export function paperHistory(feed: SimulatedMarket, symbol: string): ClosedCandles {
+  return async (timeframe, endMs, limit) => {
+    const span = timeframeMs[timeframe];
+    const end = endMs - (endMs % span);
+    if (end <= GENESIS_MS || limit <= 0) return [];
+    const [size, pieces] = readAs[timeframe];
+    // The candle holding end - 1 ms is the last one closed by `end` (a bucket boundary of every size under it).
+    const rows = feed.candles(symbol, size, end - 1, limit * pieces).map((r) => ({ time: r.time, open: Number(r.open), high: Number(r.high), low: Number(r.low), close: Number(r.close) }));
+    return (pieces === 1 ? rows : aggregate(rows, span, pieces)).slice(-limit);
+  };
+}
 
 /**
  * A live exchange's history: one page of its candles (the last ones, the open one among them) of the
