@@ -111,7 +111,7 @@ export function createTrading(options: TradingOptions): Trading {
     return l.live.candles(l.code, symbol, timeframe, limit);
   };
   const history = (exchange: string, symbol: string): ClosedCandles =>
-    exchange === 'paper' ? paperHistory(feed, symbol) : liveHistory((timeframe, limit) => candles(exchange, symbol, timeframe, limit));
+    exchange === 'paper' ? paperHistory(feed, symbol) : liveHistory((timeframe, limit) => candles(exchange, symbol, timeframe, limit), now);
   const listCache = new BotListCache();
   const engine = new Engine({
     db,

@@ -36,13 +36,17 @@ describe('custom bot candle history', () => {
       volume: '1',
     }));
     const asked: [string, number][] = [];
-    const history = liveHistory(async (timeframe, limit) => {
-      asked.push([timeframe, limit]);
-      return rows.slice(-limit);
-    });
+    const history = liveHistory(
+      async (timeframe, limit) => {
+        asked.push([timeframe, limit]);
+        return rows.slice(-limit);
+      },
+      () => now,
+    );
     // 6h is read in hours: 00:00-06:00 and 06:00-12:00 are whole and closed by 12:00; 12:00-18:00 is not.
     const six = await history('6h', now, 5);
-    expect(asked[0]![0]).toBe('1h');
+    // Asked for the hours since 12:00 (2) and 6 more buckets of 6 hours.
+    expect(asked[0]).toEqual(['1h', 2 + 36]);
     expect(six).toEqual([
       { time: Date.UTC(2026, 2, 5, 0), open: 100, high: 115, low: 90, close: 106 },
       { time: Date.UTC(2026, 2, 5, 6), open: 106, high: 121, low: 96, close: 112 },

@@ -75,14 +75,14 @@ export function paperHistory(feed: SimulatedMarket, symbol: string): ClosedCandl
  * size the timeframe is read in, closed ones only, made into the timeframe. One page holds what the
  * exchange answers (often 1,000 candles): a longer warm-up starts with fewer candles than asked.
  */
-export function liveHistory(candles: (timeframe: Timeframe, limit: number) => Promise<CandleData[]>): ClosedCandles {
+export function liveHistory(candles: (timeframe: Timeframe, limit: number) => Promise<CandleData[]>, now: () => number = Date.now): ClosedCandles {
   return async (timeframe, endMs, limit) => {
     const span = timeframeMs[timeframe];
     const end = endMs - (endMs % span);
     const [size, pieces] = readAs[timeframe];
     const piece = span / pieces;
-    // The exchange answers up to now: `end` is at most a bucket and a minute back (warmUpCustom), so 2 buckets more reach `limit` before it.
-    const count = (limit + 2) * pieces + 1;
+    // The exchange answers the last candles up to now: those since `end`, and `limit` buckets (and one, a cut one) before it.
+    const count = Math.ceil(Math.max(0, now() - end) / piece) + (limit + 1) * pieces;
     const rows = (await candles(size, count))
       .filter((r) => r.time + piece <= end)
       .map((r) => ({ time: r.time, open: Number(r.open), high: Number(r.high), low: Number(r.low), close: Number(r.close) }));
