@@ -77,7 +77,7 @@ describe('custom bots on the API', () => {
         Code.StrategyInvalidParams,
         'Invalid strategy parameters: buy rule, condition 1, left side, fast period',
       ],
-      [{ exit: undefined, stopLoss: '' }, Code.RequiredFieldMissing, 'A required field is missing: sell rule'],
+      [{ exit: undefined, stopLoss: '' }, Code.RequiredFieldMissing, 'A required field is missing: take profit, stop loss or sell rule (at least one)'],
       [{ size: { kind: 'fixed', quote: '1000.01' } }, Code.StrategyInvalidInvestment, 'Invalid investment: it must cover the first order and every add'],
       [{ size: { kind: 'share', percent: '0.1' } }, Code.StrategyOrderBelowMinimum, 'Each order must be at least the market minimum size'],
       [{ stopLoss: '100' }, Code.StrategyInvalidParams, 'Invalid strategy parameters: stop loss'],

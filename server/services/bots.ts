@@ -137,10 +137,14 @@ export async function checkBotParams(deps: Pick<BotsDeps, 'trading'>, type: stri
     const problem = validateCustom(params, m.minCost.toFixed())[0];
     // The field in words in the message (zh / en), never its path ("entry.conditions.1.right.period").
     if (problem)
-      throw new InputError(customProblemCode[problem.reason], problem.field ? `params.${problem.field}` : 'params', {
-        zh: customFieldText(problem.field, 'zh'),
-        en: customFieldText(problem.field, 'en'),
-      });
+      throw new InputError(
+        customProblemCode[problem.reason],
+        problem.field ? `params.${problem.field}` : 'params',
+        // No way out at all: any one of the three will do.
+        problem.reason === 'noExit'
+          ? { zh: '止盈、止损或卖出规则（至少一项）', en: 'take profit, stop loss or sell rule (at least one)' }
+          : { zh: customFieldText(problem.field, 'zh'), en: customFieldText(problem.field, 'en') },
+      );
     return;
   }
   const first = validateGrid(params as GridParams, m, price)[0];
