@@ -319,7 +319,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
         // Every second: once every bot still waiting is re-leased and has had nothing to do since, there is nothing more to see.
         if (round % 10 === 0 && [...waiting].every((b) => leased.has(b))) {
           let busy = false;
-          for (const b of waiting) if ((busy = await hadWorkSince(await seenOf(b), Date.now()))) break;
+          for (const b of waiting) {
+            busy = await hadWorkSince(await seenOf(b), Date.now());
+            if (busy) break;
+          }
           if (!busy) {
             seenAll = true;
             break;

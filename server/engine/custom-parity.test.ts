@@ -70,7 +70,10 @@ describe('custom bot: backtest and live parity on Paper', () => {
       const path: number[] = [o];
       for (let k = 1; k < corners.length; k++) {
         const to = corners[k]!;
-        for (let p = path.at(-1)!; p !== to; ) path.push((p += p < to ? 1 : -1));
+        for (let p = path.at(-1)!; p !== to; ) {
+          p += p < to ? 1 : -1;
+          path.push(p);
+        }
       }
       const minute = candles.time[i]!;
       for (const [j, p] of path.entries()) {

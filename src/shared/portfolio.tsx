@@ -16,7 +16,8 @@ function AccountName({ account }: { account: PortfolioAccount }) {
   const name = useExchangeNames()(account.exchange);
   return (
     <span>
-      {name} <span className={account.kind === 'live' ? css.badge.running : css.badge.paused}>{account.kind === 'live' ? <Trans context="account">实盘</Trans> : <Trans context="account">模拟</Trans>}</span>
+      {name}{' '}
+      <span className={account.kind === 'live' ? css.badge.running : css.badge.paused}>{account.kind === 'live' ? <Trans context="account">实盘</Trans> : <Trans context="account">模拟</Trans>}</span>
     </span>
   );
 }
