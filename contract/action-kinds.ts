@@ -21,5 +21,6 @@ export const actionKinds = [
   'resume',
   'trailing_armed',
   'trailing_fired',
+  'signal',
 ] as const;
 export type ActionKind = (typeof actionKinds)[number];

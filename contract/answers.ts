@@ -6,7 +6,7 @@
  * a leak or a drift, and fails.
  */
 import { z } from 'zod';
-import { actionKinds, batchOperations, botStatuses, botTypesBuilt, customParamsSchema, dcaParamsSchema, gridParamsSchema, martinParamsSchema, riskLevels } from './bots.ts';
+import { actionKinds, signalStatuses, batchOperations, botStatuses, botTypesBuilt, customParamsSchema, dcaParamsSchema, gridParamsSchema, martinParamsSchema, riskLevels } from './bots.ts';
 import { rankPeriods, type CallName, type DataOf } from './schemas.ts';
 
 /** An exact decimal string as the server writes money, prices and percentages: no exponent, sign only when negative. */
@@ -313,6 +313,18 @@ export const botOrderSchema = z.strictObject({
   feeCurrency: z.string().nullable(),
   at: time,
 });
+export const botWebhookSchema = z.strictObject({ enabled: z.boolean(), createdAt: time.nullable(), token: z.string().nullable(), path: z.string().nullable() });
+export const botSignalSchema = z.strictObject({
+  id,
+  signalId: z.string().nullable(),
+  action: z.enum(['buy', 'sell', 'close']).nullable(),
+  price: z.string().nullable(),
+  amount: z.string().nullable(),
+  note: z.string().nullable(),
+  status: z.enum(signalStatuses),
+  reason: z.string().nullable(),
+  at: time,
+});
 export const botActionSchema = z.strictObject({ id, botId: id, kind: z.enum(actionKinds), detail, at: time });
 export const botLogLineSchema = z.strictObject({ ...botActionSchema.shape, botName: z.string(), type: z.enum(botTypesBuilt), exchange: z.string(), symbol: z.string() });
 export const pnlHistorySchema = z.strictObject({
@@ -461,6 +473,9 @@ export const answers = {
   userBotBatch: z.strictObject({ task_id: z.string().min(1) }),
   userBotBatchStatus: batchStatusSchema,
   userBotActions: page(botActionSchema),
+  userBotWebhook: botWebhookSchema,
+  userBotWebhookReset: botWebhookSchema,
+  userBotSignals: page(botSignalSchema),
   userActions: page(botLogLineSchema),
   userPnl: pnlHistorySchema,
   userPortfolio: portfolioSchema,

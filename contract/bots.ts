@@ -256,6 +256,35 @@ export interface BotOrder {
   at: string;
 }
 
+/**
+ * A DCA or custom bot's signal webhook (issue 16 §4). The token is stored hashed: `token` and `path`
+ * are answered once, by the call that makes it (userBotWebhookReset); afterwards only whether there is one.
+ */
+export interface BotWebhook {
+  enabled: boolean;
+  createdAt: string | null;
+  token: string | null;
+  /** The URL's path on this site (`/api/signal/{token}`), with `token`. */
+  path: string | null;
+}
+
+/** What became of a signal: placed (an order), nothing (nothing to do), ignored (bot not running), refused (bad body), busy, expired, error; received: still being acted on. */
+export const signalStatuses = ['received', 'placed', 'nothing', 'ignored', 'refused', 'busy', 'expired', 'error'] as const;
+
+/** One signal a bot's webhook received, newest first. */
+export interface BotSignal {
+  id: string;
+  /** The alert's own id (null: a body refused before one was read). */
+  signalId: string | null;
+  action: 'buy' | 'sell' | 'close' | null;
+  price: string | null;
+  amount: string | null;
+  note: string | null;
+  status: (typeof signalStatuses)[number];
+  reason: string | null;
+  at: string;
+}
+
 /** One line of a bot's action log. `detail` holds the figures; the screen words them. */
 export interface BotAction {
   id: string;

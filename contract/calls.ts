@@ -62,6 +62,10 @@ export const calls = {
   userBotBatch: { method: 'GET', path: '/user/botBatch', screen: true },
   userBotBatchStatus: { method: 'GET', path: '/user/botBatchStatus' },
   userBotActions: { method: 'GET', path: '/user/botActions', screen: true },
+  // Issue 16 §4: a DCA or custom bot's signal webhook and its signals (the webhook itself, POST /api/signal/{token}, is outside this table: docs/api.md).
+  userBotWebhook: { method: 'GET', path: '/user/botWebhook' },
+  userBotWebhookReset: { method: 'POST', path: '/user/botWebhookReset' },
+  userBotSignals: { method: 'GET', path: '/user/botSignals' },
   userWithdrawInfo: { method: 'GET', path: '/user/withdrawInfo' },
   userWithdraw: { method: 'POST', path: '/user/withdraw' },
   userChangeInfo: { method: 'GET', path: '/user/changeInfo' },
@@ -118,5 +122,8 @@ export const ourCalls = [
   'userPnl',
   'userPortfolio',
   'marketBotRank',
+  'userBotWebhook',
+  'userBotWebhookReset',
+  'userBotSignals',
 ] as const;
 export const specCallCount = 46;

@@ -122,6 +122,12 @@ export const Code = {
   StrategyCloseAboveHeld: 3129,
   StrategyCloseRestBelowMinimum: 3130,
   StrategyPartCloseGrid: 3131,
+  // Issue 16 §4: signal webhooks.
+  SignalTokenInvalid: 3132,
+  SignalBodyInvalid: 3133,
+  SignalDuplicate: 3134,
+  SignalBotNotRunning: 3135,
+  SignalTypeUnsupported: 3136,
 
   // Asset
   AssetNotFound: 4001,

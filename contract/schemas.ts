@@ -28,6 +28,8 @@ import {
   type BillGroup,
   type BillLog,
   type BotAction,
+  type BotSignal,
+  type BotWebhook,
   type BotCount,
   type BotDetail,
   type BotInfo,
@@ -189,6 +191,10 @@ export const schemas = {
   },
   userBotBatchStatus: { query: z.strictObject({ task_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'format') }) },
   userBotActions: { query: z.strictObject({ id, page, page_size: pageSize }) },
+  // Issue 16 §4: a DCA or custom bot's signal webhook (whether it has one), a new token (the old one stops working), its signals newest first.
+  userBotWebhook: { query: z.strictObject({ id }) },
+  userBotWebhookReset: { body: z.strictObject({ id }) },
+  userBotSignals: { query: z.strictObject({ id, page, page_size: pageSize }) },
   // Issue 14 §5: every bot's log, filtered by bot, action kind and UTC days (from and to included).
   userActions: { query: z.strictObject({ page, page_size: pageSize, bot: id.optional(), kind: z.enum(actionKinds).optional(), from: day.optional(), to: day.optional() }) },
   // Issue 14 §1: PnL over time of one bot (id) or of the trader's bots (mode), over the last `days` UTC days.
@@ -696,6 +702,9 @@ export interface DataOf {
   userBotBatch: { task_id: string };
   userBotBatchStatus: BatchStatus;
   userBotActions: Page<BotAction>;
+  userBotWebhook: BotWebhook;
+  userBotWebhookReset: BotWebhook;
+  userBotSignals: Page<BotSignal>;
   userActions: Page<BotLogLine>;
   userPnl: PnlHistory;
   userPortfolio: Portfolio;

@@ -48,7 +48,20 @@ export interface ManualCloseRequested {
   /** A partial close (martin): the base to sell, fewer than all held, and its share in percent for the log; absent: everything. */
   part?: { amount: Decimal; share: string } | undefined;
 }
-export type EngineEvent = BotStarted | PriceTicked | OrderFilled | OrderRejected | ManualAddRequested | ManualCloseRequested;
+/**
+ * An outside signal (issue 16 §4: a webhook's alert) for a DCA or custom bot: buy = enter (open a deal),
+ * sell / close = exit at market. Recorded before it reaches the strategy, which decides on it like any
+ * event; `signal` is the stored signal's id (the decision's transaction marks it acted on, once).
+ */
+export interface SignalReceived {
+  type: 'SignalReceived';
+  action: 'buy' | 'sell' | 'close';
+  price: Decimal;
+  signal: string;
+  /** The alert's own id (its `id`), for the action log. */
+  alert: string;
+}
+export type EngineEvent = BotStarted | PriceTicked | OrderFilled | OrderRejected | ManualAddRequested | ManualCloseRequested | SignalReceived;
 
 // ---- intents (imperative): what the strategy asks the engine to do ----
 /** A market buy spends `quote`; a market sell sells `amount` of base. */

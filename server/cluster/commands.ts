@@ -18,12 +18,15 @@ import { COMMAND_CHANNEL, COMMAND_DONE_CHANNEL } from './notify.ts';
  * minute later by surprise.
  */
 
-export type CommandKind = 'add' | 'close';
+/** A manual add or close, or an outside signal (issue 16 §4: its stored id in `options.signal`). */
+export type CommandKind = 'add' | 'close' | 'signal';
 
 /** A manual add's quote to spend, or a manual close's part (unset: the next order, everything). */
 export interface CommandOptions {
   quote?: Decimal | undefined;
   part?: { amount: Decimal; share: string } | undefined;
+  /** A signal command's stored signal (bot_signals.id). */
+  signal?: string | undefined;
 }
 
 /** What a command came to: as the owner's engine answers it (runner.ts CommandResult), or 'error' (it threw) or 'expired' (not taken in time). */
@@ -46,12 +49,14 @@ export interface TakenCommand {
 interface StoredOptions {
   quote?: string;
   part?: { amount: string; share: string };
+  signal?: string;
 }
 
 function encodeOptions(options: CommandOptions): StoredOptions {
   return {
     ...(options.quote ? { quote: options.quote.toFixed() } : {}),
     ...(options.part ? { part: { amount: options.part.amount.toFixed(), share: options.part.share } } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   };
 }
 
@@ -60,6 +65,7 @@ function decodeOptions(stored: unknown): CommandOptions {
   return {
     ...(s?.quote !== undefined ? { quote: money(s.quote) } : {}),
     ...(s?.part ? { part: { amount: money(s.part.amount), share: s.part.share } } : {}),
+    ...(s?.signal ? { signal: s.signal } : {}),
   };
 }
 

@@ -382,4 +382,34 @@ export const migrations: Record<string, Migration> = {
   '0015_singletons_and_settings': singletonsAndSettings,
   // Issue 15 §2: manual commands waiting for the bot's owning process.
   '0016_bot_commands': botCommands,
+  '0017_bot_signals': {
+    async up(db: Kysely<unknown>) {
+      // Issue 16 §4: a DCA or custom bot's webhook (its token's SHA-256 only: the token itself is shown
+      // once, when made) and every signal it received, acted on once per (bot, alert id).
+      await db.schema
+        .createTable('bot_webhooks')
+        .addColumn('bot_id', 'bigint', (c) => c.primaryKey().references('bots.id'))
+        .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('bot_signals')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('bot_id', 'bigint', (c) => c.notNull().references('bots.id'))
+        // The alert's id (null: a body refused before one could be read).
+        .addColumn('signal_id', 'varchar(64)')
+        .addColumn('action', 'varchar(8)')
+        .addColumn('price', 'varchar(40)')
+        .addColumn('amount', 'varchar(40)')
+        .addColumn('note', 'varchar(200)')
+        // received (recorded, not yet acted on), placed, nothing, ignored (bot not running), busy, expired, error, refused (bad body).
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('reason', 'varchar(200)')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('done_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('bot_signals_once_uq').on('bot_signals').columns(['bot_id', 'signal_id']).unique().where(sql.ref('signal_id'), 'is not', null).execute();
+      await db.schema.createIndex('bot_signals_bot_idx').on('bot_signals').columns(['bot_id', 'id']).execute();
+    },
+  },
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { OrderState } from '../exchanges/port.ts';
 import type { ActionKind } from '../../contract/bots.ts';
@@ -26,6 +27,17 @@ export class BotNotRunning extends Error {
   constructor(botId: string) {
     super(`bot ${botId} is not running: no new order`);
     this.name = 'BotNotRunning';
+  }
+}
+
+/**
+ * A signal's decision whose signal was already acted on (or settled) by another: nothing of it is
+ * written and nothing is sent (issue 16 §4: each signal acted on once, even across a crash and a retry).
+ */
+export class SignalSettled extends Error {
+  constructor(signal: string) {
+    super(`signal ${signal} was already settled`);
+    this.name = 'SignalSettled';
   }
 }
 
@@ -94,6 +106,14 @@ export async function commitDecision(
     // The lease fence (issue 15 §1): in a cluster, the decision commits only under the lease it was made
     // under, its row locked, so a takeover (epoch + 1) waits for this transaction or refuses it.
     if (fence) await checkLease(tx, bot.id, fence);
+    if (event.type === 'SignalReceived') {
+      // Recorded before it was acted on (server/services/signals.ts); marked acted on here, in the
+      // decision's own transaction, only if nothing settled it before: a retry can never place it twice.
+      const { rows } = await sql<{ id: string }>`
+        update bot_signals set status = 'placed', done_at = now() where id = ${event.signal} and bot_id = ${bot.id} and status = 'received' returning id`.execute(tx);
+      if (rows.length === 0) throw new SignalSettled(event.signal);
+      actions.push({ kind: 'signal', detail: { action: event.action, id: event.alert, price: event.price.toFixed(), result: 'placed' } });
+    }
     if (event.type === 'ManualAddRequested' || event.type === 'ManualCloseRequested') {
       const detail: Record<string, string> = { command: event.type === 'ManualAddRequested' ? 'add' : 'close', price: event.price.toFixed() };
       if (event.type === 'ManualCloseRequested' && event.part) detail.share = event.part.share;

@@ -5,7 +5,8 @@ import type { ExchangePort, OrderState } from '../exchanges/port.ts';
 import { BotBook } from './bot-book.ts';
 import { money } from '../../strategy/money.ts';
 import { holdsPosition, kitOf, type KitState, type StrategyKit } from '../../strategy/kit.ts';
-import { BotNotRunning, commitDecision, type OrderUpdate } from './persist.ts';
+import { sql } from 'kysely';
+import { BotNotRunning, commitDecision, type OrderUpdate, SignalSettled } from './persist.ts';
 import { claim, type Fence, holds, LeaseLost, liveWorkers, owned, release, wanted, winner } from '../cluster/leases.ts';
 import type { Worker } from '../cluster/workers.ts';
 import {
@@ -298,8 +299,21 @@ export class Engine {
     const live = this.bots.get(botId) ?? (await this.load(botId));
     if (!live) return 'nothing';
     if (live.state.pending) return 'busy';
+    let signal: { action: 'buy' | 'sell' | 'close'; alert: string } | undefined;
+    if (kind === 'signal') {
+      // The stored signal (services/signals.ts), still waiting: one settled already is never acted on again.
+      const { rows } = await sql<{ action: 'buy' | 'sell' | 'close'; signal_id: string }>`
+        select action, signal_id from bot_signals where id = ${options.signal ?? '0'} and bot_id = ${botId} and status = 'received'`.execute(this.deps.db);
+      const row = rows[0];
+      if (!row) return 'nothing';
+      signal = { action: row.action, alert: row.signal_id };
+    }
     const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol));
-    const event: EngineEvent = kind === 'add' ? { type: 'ManualAddRequested', price, quote: options.quote } : { type: 'ManualCloseRequested', price, part: options.part };
+    const event: EngineEvent = signal
+      ? { type: 'SignalReceived', price, action: signal.action, signal: options.signal ?? '', alert: signal.alert }
+      : kind === 'add'
+        ? { type: 'ManualAddRequested', price, quote: options.quote }
+        : { type: 'ManualCloseRequested', price, part: options.part };
     const { state, intents } = live.kit.decide(live.state, event, live.view);
     if (intents.length === 0) return 'nothing';
     // Not committed (the lease moved on meanwhile): nothing was placed, the trader tries again.
@@ -518,7 +532,8 @@ export class Engine {
       // Nothing was written: forget the decision and take the stored state back.
       await this.load(live.record.id);
       // Paused or stopped through the API meanwhile: reloaded off the book, which is all there is to do.
-      if (error instanceof BotNotRunning) return false;
+      // A signal settled meanwhile (by a retry): nothing was placed.
+      if (error instanceof BotNotRunning || error instanceof SignalSettled) return false;
       throw error;
     }
     this.place(live);

@@ -279,6 +279,29 @@ describe('every answer matches its schema', () => {
     await ok('strategyAiQueue');
   }); // the tests' small AI search (TEST_SEARCH_WINDOW): 1.5-1.7 s measured here under load, 9.5 s at full size
 
+  it('answers the signal webhook calls (issue 16 §4), with a signal recorded', async () => {
+    const dca = {
+      investment: '320',
+      baseOrder: '20',
+      safetyOrder: '20',
+      maxSafetyOrders: 4,
+      deviation: '1.5',
+      stepScale: '1.5',
+      volumeScale: '2',
+      takeProfit: '1.5',
+      stopLoss: '',
+      cooldown: 0,
+      start: { kind: 'now' },
+    };
+    const bot = await ok('userBotCreate', { body: { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: dca } });
+    expect((await ok('userBotWebhook', { query: { id: bot.id } })).enabled).toBe(false);
+    const hook = await ok('userBotWebhookReset', { body: { id: bot.id } });
+    expect(hook.enabled).toBe(true);
+    // Not started: the signal is recorded and ignored.
+    await t.app.inject({ method: 'POST', url: hook.path ?? '', payload: { action: 'buy', id: 'a1', price: '50000', note: 'n' } });
+    expect((await ok('userBotSignals', { query: { id: bot.id, page: '1', page_size: '10' } })).list).toHaveLength(1);
+  });
+
   it('has called every call of contract/calls.ts', () => {
     expect(Object.keys(calls).filter((name) => !seen.has(name as CallName))).toEqual([]);
   });

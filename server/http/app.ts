@@ -13,6 +13,7 @@ import { userRoutes } from './routes/user.ts';
 import { exchangeRoutes } from './routes/exchanges.ts';
 import { marketRoutes } from './routes/market.ts';
 import { botRoutes } from './routes/bots.ts';
+import { signalRoutes } from './routes/signals.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import type { SecretBox } from '../security/secret-box.ts';
@@ -144,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     translate,
   );
+  // Issue 16 §4: signal webhooks of DCA and custom bots.
+  signalRoutes(app, { db: deps.db, trading });
   (await import('./openapi.ts')).openApiRoute(app);
   deps.extend?.(app);
 

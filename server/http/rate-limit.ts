@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The rate limit of a call that needs no token (every such call has one). */
     publicCallLimit(name: CallName): RateLimitOptions;
+    /** The `public` limit of a route outside the call table (the signal webhook), counted under `group`. */
+    publicLimit(group: string): RateLimitOptions;
   }
 }
 
@@ -219,4 +221,5 @@ export async function registerRateLimits(app: FastifyInstance, db: Db, limits: R
     errorResponseBuilder: (_request, context) => new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   app.decorate('publicCallLimit', (name: CallName) => optionsOf(limits[limitOfCall[name] ?? 'public'], name));
+  app.decorate('publicLimit', (group: string) => optionsOf(limits.public, group));
 }

@@ -228,6 +228,17 @@ export const decideDca: Decide<DcaState, DcaView> = (state, event, view) => {
       return onPrice(state, event.price, undefined, view);
     case 'PriceTicked':
       return onPrice(state, event.price, event.at, view);
+    case 'SignalReceived': {
+      // README "Signals": buy opens a deal now when none is open (one deal per bot, whatever the start
+      // condition); sell and close sell the whole deal at market. Anything else: nothing.
+      if (state.pending) return { state, intents: [] };
+      if (event.action === 'buy') {
+        if (state.phase !== 'waiting') return { state, intents: [] };
+        return place({ ...state, since: null }, { side: 'buy', quote: dealOrderQuote(view.params, 0), reason: 'open' });
+      }
+      if (state.phase !== 'holding' || state.fills.length === 0) return { state, intents: [] };
+      return place(state, { side: 'sell', amount: sellableAmount(state.fills, view.market, state.carry), reason: 'manual_close' });
+    }
     case 'ManualAddRequested': {
       if (state.phase !== 'holding' || state.pending) return { state, intents: [] };
       return place(state, { side: 'buy', quote: event.quote ?? dealOrderQuote(view.params, Math.max(1, state.safeties + 1)), reason: 'manual_add' });

@@ -168,6 +168,7 @@ export const decideGrid: Decide<GridState, GridView> = (state, event, view) => {
     case 'PriceTicked':
       return onPrice(state, event.price, view);
     case 'ManualAddRequested':
+    case 'SignalReceived': // signals are for DCA and custom bots only
       return { state, intents: [] };
     case 'ManualCloseRequested':
       if (state.phase !== 'running' || state.pending) return { state, intents: [] };

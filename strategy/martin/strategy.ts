@@ -160,6 +160,8 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
     case 'BotStarted':
     case 'PriceTicked':
       return onPrice(state, event.price, view);
+    case 'SignalReceived': // signals are for DCA and custom bots only
+      return { state, intents: [] };
     case 'ManualAddRequested': {
       if (state.phase !== 'holding' || state.pending || state.fills.length >= view.params.maxPositions) return { state, intents: [] };
       return place(state, { side: 'buy', quote: event.quote ?? orderQuote(view.params, state.fills.length), reason: 'manual_add' });

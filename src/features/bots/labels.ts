@@ -61,6 +61,7 @@ export const actionLabels: Record<ActionKind, MessageDescriptor> = {
   resume: msg`恢复`,
   trailing_armed: msg`追踪止盈启动`,
   trailing_fired: msg`追踪触发`,
+  signal: msg`外部信号`,
 };
 
 export const orderReasonLabels: Record<BotOrder['reason'], MessageDescriptor> = {

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract/codes.ts';
+import { ScriptedMarket } from '../market/scripted.ts';
+import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
+import { createTrading, type Trading } from '../trading.ts';
+
+/** A DCA bot that waits for a daily 12:00 UTC start, on a market clock stopped at 00:00: only a signal opens its deal. */
+const params = {
+  investment: '320',
+  baseOrder: '20',
+  safetyOrder: '20',
+  maxSafetyOrders: 4,
+  deviation: '1.5',
+  stepScale: '1.5',
+  volumeScale: '2',
+  takeProfit: '1.5',
+  stopLoss: '',
+  cooldown: 0,
+  start: { kind: 'schedule', every: 'day', time: '12:00', utcOffset: 0 },
+};
+const NOW = Date.UTC(2026, 10, 1);
+
+/** Signal bots (issue 16 §4): the webhook, once per alert id, paused bots, bad bodies, wrong tokens, two traders. */
+describe('signal webhooks', () => {
+  let t: TestApp;
+  let trading: Trading;
+  const market = new ScriptedMarket();
+  let alice: Record<string, string>;
+  let bob: Record<string, string>;
+  let botId = '';
+  let token = '';
+  const call = (who: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...who, lang: 'en' } }).then((r) => r.json());
+  /** Sends an alert as TradingView does: its message as the body, JSON or text. */
+  const signal = async (tok: string, body: unknown, contentType = 'application/json') => {
+    const r = await t.app.inject({ method: 'POST', url: `/api/signal/${tok}`, payload: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': contentType, lang: 'en' } });
+    expect(r.statusCode).toBe(200);
+    await trading.engine.idle();
+    return r.json() as { code: number; msg: string; data: { signal: string; result: string } | null };
+  };
+  const orders = async (id = botId) => (await t.db.selectFrom('bot_orders').selectAll().where('bot_id', '=', id).orderBy('id').execute()).map((o) => `${o.side} ${o.reason} ${o.status}`);
+  const signals = async (who = alice, id = botId) => call(who, 'GET', `/api/user/botSignals?id=${id}`);
+  const actions = async () => (await call(alice, 'GET', `/api/user/botActions?id=${botId}&page_size=100`)).data.list as { kind: string; detail: Record<string, string> }[];
+  const register = async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+    const who = { authorization: `Bearer ${r.json().data.token}` };
+    expect((await call(who, 'POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    return who;
+  };
+
+  beforeAll(async () => {
+    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market, now: () => NOW })) });
+    market.set('BTC/USDT', '60000');
+    alice = await register();
+    bob = await register();
+    const created = await call(alice, 'POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params });
+    expect(created.code, JSON.stringify(created)).toBe(1);
+    botId = created.data.id;
+    expect((await call(alice, 'GET', `/api/user/botOperation?id=${botId}&action=start`)).code).toBe(1);
+    await trading.engine.idle();
+    expect(await orders()).toEqual([]); // waiting for its schedule
+  });
+  afterAll(async () => {
+    await trading.engine.stop();
+    await t.close();
+  });
+
+  it('makes the owner a webhook token of 256 bits, shown once, stored hashed', async () => {
+    expect((await call(alice, 'GET', `/api/user/botWebhook?id=${botId}`)).data).toEqual({ enabled: false, createdAt: null, token: null, path: null });
+    const made = await call(alice, 'POST', '/api/user/botWebhookReset', { id: botId });
+    expect(made.code).toBe(1);
+    token = made.data.token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(made.data.path).toBe(`/api/signal/${token}`);
+    const read = (await call(alice, 'GET', `/api/user/botWebhook?id=${botId}`)).data;
+    expect(read).toMatchObject({ enabled: true, token: null, path: null });
+    const stored = await t.db
+      .selectFrom('bot_webhooks' as never)
+      .selectAll()
+      .execute();
+    expect(JSON.stringify(stored)).not.toContain(token);
+  });
+
+  it('acts on an alert id once: the same alert twice is one order', async () => {
+    const first = await signal(token, { action: 'buy', id: 'alert-1', price: '60000', note: 'RSI < 30' });
+    expect(first, first.msg).toMatchObject({ code: 1, data: { result: 'placed' } });
+    expect(await orders()).toEqual(['buy open filled']);
+    const again = await signal(token, { action: 'buy', id: 'alert-1', price: '60000', note: 'RSI < 30' });
+    expect(again).toMatchObject({ code: Code.SignalDuplicate, msg: 'This signal id was received already: it is not acted on again', data: null });
+    // A buy while the deal is open: recorded, nothing to do (one deal at a time).
+    expect(await signal(token, { action: 'buy', id: 'alert-2' })).toMatchObject({ code: 1, data: { result: 'nothing' } });
+    expect(await orders()).toEqual(['buy open filled']);
+    // Both at once: one of them acts (the unique index), the other is a duplicate.
+    const [a, b] = await Promise.all([signal(token, { action: 'close', id: 'alert-3' }), signal(token, { action: 'close', id: 'alert-3' })]);
+    expect([a.code, b.code].sort()).toEqual([1, Code.SignalDuplicate].sort());
+    expect(await orders()).toEqual(['buy open filled', 'sell manual_close filled']);
+    const list = (await signals()).data;
+    expect(list.total).toBe(3);
+    expect(list.list.map((s: { signalId: string; status: string }) => `${s.signalId} ${s.status}`)).toEqual(['alert-3 placed', 'alert-2 nothing', 'alert-1 placed']);
+    expect(list.list[2]).toMatchObject({ action: 'buy', price: '60000', note: 'RSI < 30' });
+    const logged = (await actions()).filter((x) => x.kind === 'signal').map((x) => `${x.detail.id} ${x.detail.result}`);
+    expect(logged).toEqual(['alert-3 placed', 'alert-2 nothing', 'alert-1 placed']);
+  });
+
+  it('refuses a bad or unreadable body with a clear code and logs it on the bot', async () => {
+    const bad: [unknown, string][] = [
+      [{ action: 'hold', id: 'x1' }, 'application/json'],
+      [{ action: 'buy' }, 'application/json'],
+      [{ action: 'buy', id: 'x2', price: 'cheap' }, 'application/json'],
+      [{ action: 'buy', id: 'x3', secret: 'y' }, 'application/json'],
+      ['buy now please', 'text/plain'],
+      ['{"action": "buy", "id": ', 'application/json'],
+      [[1, 2], 'application/json'],
+    ];
+    for (const [body, type] of bad) {
+      expect(await signal(token, body, type), JSON.stringify(body)).toMatchObject({ code: Code.SignalBodyInvalid, data: null });
+    }
+    expect(await orders()).toEqual(['buy open filled', 'sell manual_close filled']);
+    const refused = (await signals()).data.list.filter((s: { status: string }) => s.status === 'refused');
+    expect(refused).toHaveLength(bad.length);
+    expect((await actions()).filter((x) => x.kind === 'signal' && x.detail.result === 'refused')).toHaveLength(bad.length);
+    // An alert as text that is JSON (TradingView's plain message) is read.
+    expect(await signal(token, '{"action":"buy","id":"text-1"}', 'text/plain')).toMatchObject({ code: 1, data: { result: 'placed' } });
+    expect(await signal(token, { action: 'sell', id: 'text-2' })).toMatchObject({ code: 1, data: { result: 'placed' } });
+  });
+
+  it('logs and ignores a signal for a paused bot: no order', async () => {
+    const before = await orders();
+    expect((await call(alice, 'GET', `/api/user/botOperation?id=${botId}&action=pause`)).code).toBe(1);
+    expect(await signal(token, { action: 'buy', id: 'paused-1' })).toMatchObject({ code: Code.SignalBotNotRunning, data: null });
+    expect(await orders()).toEqual(before);
+    expect((await signals()).data.list[0]).toMatchObject({ signalId: 'paused-1', status: 'ignored', reason: 'paused' });
+    expect((await actions()).find((x) => x.kind === 'signal')?.detail).toMatchObject({ id: 'paused-1', result: 'ignored' });
+    // The same alert after a resume is still a duplicate: an alert id is acted on once, or never.
+    expect((await call(alice, 'GET', `/api/user/botOperation?id=${botId}&action=start`)).code).toBe(1);
+    await trading.engine.idle();
+    expect(await signal(token, { action: 'buy', id: 'paused-1' })).toMatchObject({ code: Code.SignalDuplicate });
+    expect(await orders()).toEqual(before);
+  });
+
+  it('answers a wrong, malformed, replaced or unknown token the same way, and records nothing', async () => {
+    const count = (await signals()).data.total;
+    const answers = [];
+    for (const tok of [
+      'A'.repeat(43),
+      `${token.slice(0, 42)}${token.endsWith('A') ? 'B' : 'A'}`,
+      'short',
+      `${token}x`,
+      '%00',
+      token.toLowerCase() === token ? token.toUpperCase() : token.toLowerCase(),
+    ]) {
+      const r = await signal(tok, { action: 'buy', id: `wrong-${answers.length}` });
+      answers.push(`${r.code} ${r.msg}`);
+    }
+    expect(new Set(answers)).toEqual(new Set([`${Code.SignalTokenInvalid} The signal URL is not valid: copy the latest webhook URL from the bot's detail page`]));
+    const old = token;
+    token = (await call(alice, 'POST', '/api/user/botWebhookReset', { id: botId })).data.token;
+    expect(token).not.toBe(old);
+    expect(await signal(old, { action: 'buy', id: 'old-1' })).toMatchObject({ code: Code.SignalTokenInvalid });
+    expect((await signals()).data.total).toBe(count);
+  });
+
+  it('keeps one trader out of another one’s webhook and signals', async () => {
+    const mine = (await call(bob, 'POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params })).data.id as string;
+    expect(await call(bob, 'GET', `/api/user/botWebhook?id=${botId}`)).toMatchObject({ code: Code.StrategyNotFound, data: null });
+    expect(await call(bob, 'POST', '/api/user/botWebhookReset', { id: botId })).toMatchObject({ code: Code.StrategyNotFound, data: null });
+    expect(await signals(bob)).toMatchObject({ code: Code.StrategyNotFound, data: null });
+    // Alice's token still works; Bob's own bot and signals are his, and empty.
+    expect(await signal(token, { action: 'buy', id: 'after-bob' })).toMatchObject({ code: 1 });
+    expect((await signals(bob, mine)).data).toMatchObject({ total: 0, list: [] });
+    expect(await call(alice, 'GET', `/api/user/botSignals?id=${mine}`)).toMatchObject({ code: Code.StrategyNotFound });
+    // A token of Bob's bot opens his bot only.
+    const his = (await call(bob, 'POST', '/api/user/botWebhookReset', { id: mine })).data.token as string;
+    expect(await signal(his, { action: 'buy', id: 'after-bob' })).toMatchObject({ code: Code.SignalBotNotRunning }); // never started
+    expect((await signals()).data.list[0].signalId).toBe('after-bob');
+  });
+
+  it('refuses a webhook for a martin bot', async () => {
+    const martin = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '', repeat: true };
+    const id = (await call(alice, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params: martin })).data.id as string;
+    expect(await call(alice, 'POST', '/api/user/botWebhookReset', { id })).toMatchObject({ code: Code.SignalTypeUnsupported });
+  });
+});

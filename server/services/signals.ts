@@ -1,0 +1,214 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { BotSignal, BotWebhook } from '../../contract/bots.ts';
+import type { Page } from '../../contract/envelope.ts';
+import type { Db } from '../db/connect.ts';
+import type { CommandOutcome } from '../cluster/commands.ts';
+import type { Trading } from '../trading.ts';
+import { fail } from './errors.ts';
+
+/**
+ * Signal bots (issue 16 §4): a DCA or custom bot's secret webhook, `POST /api/signal/{token}`, takes a
+ * TradingView-style alert and hands it to the bot's engine like a manual command (engine.manual, which
+ * reaches the owning process in a cluster: server/cluster/commands.ts). The token (32 random bytes,
+ * base64url: 256 bits) is stored as its SHA-256 only and shown once, when made. Every signal is
+ * recorded (bot_signals) before it is acted on; the decision's own transaction marks it placed
+ * (server/engine/persist.ts), so a signal is acted on at most once, and the unique (bot, alert id)
+ * index makes a replayed or duplicated alert do nothing. docs/api.md "Signal webhooks".
+ */
+
+/** The types that take signals: any DCA or custom bot, whatever its start condition or entry rule. */
+export const SIGNAL_TYPES: readonly string[] = ['dca', 'custom'];
+
+/** A token as made: 43 base64url characters (32 bytes). Anything else is refused before the database is asked. */
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+/** A signal left `received` this long (its process died between recording and acting) is acted on by a retry of the same alert. */
+const STALE_MS = 30_000;
+
+const hashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The alert body (docs/api.md): action and id required; price, amount and note optional, informational (logged, not traded on). */
+const decimalText = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'decimal'));
+export const signalBodySchema = z.strictObject({
+  action: z.enum(['buy', 'sell', 'close']),
+  id: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().regex(/^[\x21-\x7e]{1,64}$/, 'id')),
+  price: decimalText.optional(),
+  amount: decimalText.optional(),
+  note: z.string().max(200).optional(),
+});
+export type SignalBody = z.output<typeof signalBodySchema>;
+
+async function ownSignalBot(db: Db, userId: string, id: string) {
+  const row = await db.selectFrom('bots').select(['id', 'type']).where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw fail('StrategyNotFound');
+  if (!SIGNAL_TYPES.includes(row.type)) throw fail('SignalTypeUnsupported');
+  return row;
+}
+
+/** Whether the owner's bot has a webhook (never its token: only its hash is kept). */
+export async function webhookOf(db: Db, userId: string, id: string): Promise<BotWebhook> {
+  await ownSignalBot(db, userId, id);
+  const { rows } = await sql<{ created_at: Date }>`select created_at from bot_webhooks where bot_id = ${id}`.execute(db);
+  const row = rows[0];
+  return { enabled: row !== undefined, createdAt: row ? iso(row.created_at) : null, token: null, path: null };
+}
+
+/** Makes the owner's bot a new webhook token (the old one stops working at once) and answers it, once. */
+export async function resetWebhook(db: Db, userId: string, id: string): Promise<BotWebhook> {
+  await ownSignalBot(db, userId, id);
+  const token = randomBytes(32).toString('base64url');
+  const { rows } = await sql<{ created_at: Date }>`
+    insert into bot_webhooks (bot_id, token_hash) values (${id}, ${hashOf(token)})
+    on conflict (bot_id) do update set token_hash = excluded.token_hash, created_at = now()
+    returning created_at`.execute(db);
+  return { enabled: true, createdAt: iso(rows[0]!.created_at), token, path: `/api/signal/${token}` };
+}
+
+interface SignalRow {
+  id: string;
+  signal_id: string | null;
+  action: BotSignal['action'];
+  price: string | null;
+  amount: string | null;
+  note: string | null;
+  status: BotSignal['status'];
+  reason: string | null;
+  created_at: Date;
+}
+
+/** The owner's bot's signals, newest first. */
+export async function signalsOf(db: Db, userId: string, id: string, page: number, pageSize: number): Promise<Page<BotSignal>> {
+  await ownSignalBot(db, userId, id);
+  const [list, count] = await Promise.all([
+    sql<SignalRow>`
+      select s.id, s.signal_id, s.action, s.price, s.amount, s.note, s.status, s.reason, s.created_at
+      from bot_signals s join bots b on b.id = s.bot_id
+      where s.bot_id = ${id} and b.user_id = ${userId}
+      order by s.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db),
+    sql<{ n: string }>`select count(*) as n from bot_signals s join bots b on b.id = s.bot_id where s.bot_id = ${id} and b.user_id = ${userId}`.execute(db),
+  ]);
+  return {
+    list: list.rows.map((r) => ({
+      id: String(r.id),
+      signalId: r.signal_id,
+      action: r.action,
+      price: r.price,
+      amount: r.amount,
+      note: r.note,
+      status: r.status,
+      reason: r.reason,
+      at: iso(r.created_at),
+    })),
+    total: Number(count.rows[0]?.n ?? 0),
+    page,
+    page_size: pageSize,
+  };
+}
+
+/** What a signal came to, as the webhook answers it. */
+export interface SignalAnswer {
+  signal: string;
+  result: 'placed' | 'nothing';
+}
+
+/** The bot a token opens, or undefined: the same for a malformed, unknown or replaced token. */
+async function botOfToken(db: Db, token: string): Promise<{ id: string; userId: string; status: string; type: string } | undefined> {
+  const hash = hashOf(TOKEN_RE.test(token) ? token : `malformed:${token}`);
+  const { rows } = await sql<{ bot_id: string; token_hash: string; user_id: string; status: string; type: string }>`
+    select w.bot_id, w.token_hash, b.user_id, b.status, b.type from bot_webhooks w join bots b on b.id = w.bot_id
+    where w.token_hash = ${hash} and b.deleted_at is null`.execute(db);
+  const row = rows[0];
+  // The row is found by the hash (a lookup by a one-way hash tells nothing of the token); the hashes are compared again in constant time.
+  const found = Buffer.from(row?.token_hash ?? '0'.repeat(64), 'hex');
+  const same = timingSafeEqual(found, Buffer.from(hash, 'hex'));
+  return row && same && TOKEN_RE.test(token) ? { id: String(row.bot_id), userId: String(row.user_id), status: row.status, type: row.type } : undefined;
+}
+
+const logSignal = (db: Db, botId: string, detail: Record<string, string>) => sql`insert into bot_actions (bot_id, kind, detail) values (${botId}, 'signal', ${JSON.stringify(detail)})`.execute(db);
+
+/** The body as JSON: TradingView sends its alert message as text/plain unless it is JSON itself. */
+function parsed(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the signal was refused (the first problem), in a few words for the log. */
+function problemOf(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  const field = issue.code === 'unrecognized_keys' ? issue.keys.join(',') : issue.path.map(String).join('.') || 'body';
+  return `${field}: ${issue.code}`.slice(0, 200);
+}
+
+/**
+ * A signal from a webhook (no session: the token is the signature). Unknown token: SignalTokenInvalid,
+ * nothing recorded. Bad body: recorded refused, logged, SignalBodyInvalid. A bot not running: recorded
+ * ignored, logged, SignalBotNotRunning. An alert id seen before: SignalDuplicate, nothing done (unless
+ * the first was recorded and its process died before acting: then this retry acts on it). Else the
+ * bot's engine decides on it (placed: an order sent; nothing: nothing to do, e.g. a buy while a deal is
+ * open); busy, expired or error: StrategyBusy.
+ */
+export async function receiveSignal(db: Db, trading: Trading, token: string, body: unknown): Promise<SignalAnswer> {
+  const bot = await botOfToken(db, token);
+  if (!bot || !SIGNAL_TYPES.includes(bot.type)) throw fail('SignalTokenInvalid');
+  const check = signalBodySchema.safeParse(parsed(body));
+  if (!check.success) {
+    const reason = problemOf(check.error);
+    await sql`insert into bot_signals (bot_id, status, reason, done_at) values (${bot.id}, 'refused', ${reason}, now())`.execute(db);
+    await logSignal(db, bot.id, { result: 'refused', reason });
+    throw fail('SignalBodyInvalid');
+  }
+  const s = check.data;
+  const running = bot.status === 'running';
+  const { rows } = await sql<{ id: string }>`
+    insert into bot_signals (bot_id, signal_id, action, price, amount, note, status, reason, done_at)
+    values (${bot.id}, ${s.id}, ${s.action}, ${s.price ?? null}, ${s.amount ?? null}, ${s.note ?? null},
+      ${running ? 'received' : 'ignored'}, ${running ? null : bot.status}, ${running ? null : sql`now()`})
+    on conflict (bot_id, signal_id) where signal_id is not null do nothing returning id`.execute(db);
+  let signal = rows[0]?.id === undefined ? undefined : String(rows[0].id);
+  if (signal === undefined) {
+    // Seen before. Acted on (or settled) already: nothing. Recorded but never acted on, by a process
+    // that died in between: this retry acts on it (the decision's transaction still acts on it once).
+    const { rows: seen } = await sql<{ id: string }>`
+      select id from bot_signals where bot_id = ${bot.id} and signal_id = ${s.id} and status = 'received'
+        and created_at < now() - ${sql.raw(`interval '${STALE_MS} milliseconds'`)}`.execute(db);
+    if (!seen[0] || !running) throw fail('SignalDuplicate');
+    signal = String(seen[0].id);
+  }
+  if (!running) {
+    await logSignal(db, bot.id, { action: s.action, id: s.id, result: 'ignored', status: bot.status });
+    throw fail('SignalBotNotRunning');
+  }
+  let result: CommandOutcome;
+  try {
+    const id = signal;
+    result = (await trading.engine.serial(bot.id, () => trading.engine.manual(bot.id, 'signal', { signal: id }))).result;
+  } catch {
+    result = 'error';
+  } finally {
+    trading.listCache.bump(bot.userId);
+  }
+  if (result === 'placed') return { signal, result };
+  // Not acted on: settled here (unless the engine did meanwhile), and why, in the bot's log.
+  const now = await sql<{ status: string }>`select b.status from bots b where b.id = ${bot.id}`.execute(db);
+  const stopped = now.rows[0]?.status !== 'running';
+  const status = stopped ? 'ignored' : result;
+  const settled = await sql<{ id: string }>`
+    update bot_signals set status = ${status}, done_at = now() where id = ${signal} and status = 'received' returning id`.execute(db);
+  if (settled.rows.length > 0) await logSignal(db, bot.id, { action: s.action, id: s.id, result: status });
+  if (stopped) throw fail('SignalBotNotRunning');
+  if (result === 'nothing') return { signal, result };
+  throw fail('StrategyBusy');
+}
