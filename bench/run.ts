@@ -7,6 +7,7 @@ import { measureFreshStart } from './fresh-start.ts';
 import { measureBacktest } from './backtest.ts';
 import { measureCustomBacktest } from './custom-backtest.ts';
 import { measureDcaBacktest } from './dca-backtest.ts';
+import { measureSignals } from './signal-latency.ts';
 import { measureBotBook } from './bot-book.ts';
 import { measureBotListLoad } from './bot-list-load.ts';
 import { measurePrecache } from './precache-size.ts';
@@ -69,6 +70,9 @@ results.backtestMartin = measureBacktest();
 results.backtestCustom = measureCustomBacktest();
 // Issue 16 §2: a DCA bot with a cooldown on a year of 1-minute candles (>= 1 M candles/s on one core).
 results.backtestDca = measureDcaBacktest();
+// Issue 16 §4: a signal from the webhook to the order sent on Paper.
+const signals = await measureSignals(40);
+results.signalToOrderMs = { median: round(median(signals), 2), p95: round(percentile(signals, 0.95), 2), n: signals.length };
 results.aiSearch = measureAiSearch();
 // Issue 14 §2: every Paper pair within 10 s (one search each, in this thread).
 results.aiSearchPairs = measureAiSearchPairs();

@@ -14,11 +14,10 @@ import { solvedChallengeAt } from '../server/security/challenge.ts';
 import { createTrading } from '../server/trading.ts';
 import { median, percentile, round } from './stats.ts';
 
-const n = Number(process.argv[2] ?? 40);
 const WARM_UP = 6;
 
 /** Times `n` signals against a fresh app; the milliseconds of each round trip after the warm-up. */
-export async function measureSignals(count = n): Promise<number[]> {
+export async function measureSignals(count = 40): Promise<number[]> {
   const db = await openDatabase();
   await migrate(db);
   const defaults = readConfig({});
@@ -69,6 +68,6 @@ export async function measureSignals(count = n): Promise<number[]> {
 }
 
 if (import.meta.main) {
-  const times = await measureSignals();
+  const times = await measureSignals(Number(process.argv[2] ?? 40));
   console.log(JSON.stringify({ signalToOrderMs: { median: round(median(times), 2), p95: round(percentile(times, 0.95), 2), n: times.length } }));
 }
