@@ -50,6 +50,7 @@ import { Route as AuthedMyBindTypeRouteImport } from './routes/_authed/my.bind.$
 import { Route as AuthedMyPasswordTypeRouteImport } from './routes/_authed/my.password.$type'
 import { Route as AuthedStrategyActionIdRouteImport } from './routes/_authed/strategy.action.$id'
 import { Route as AuthedStrategyAiChar123IdChar125RouteImport } from './routes/_authed/strategy.ai.{-$id}'
+import { Route as AuthedStrategyCustomChar123IdChar125RouteImport } from './routes/_authed/strategy.custom.{-$id}'
 import { Route as AuthedStrategyDcaChar123IdChar125RouteImport } from './routes/_authed/strategy.dca.{-$id}'
 import { Route as AuthedStrategyDetailIdRouteImport } from './routes/_authed/strategy.detail.$id'
 import { Route as AuthedStrategyGridChar123IdChar125RouteImport } from './routes/_authed/strategy.grid.{-$id}'
@@ -260,6 +261,12 @@ const AuthedStrategyAiChar123IdChar125Route =
     path: '/strategy/ai/{-$id}',
     getParentRoute: () => AuthedRoute,
   } as any)
+const AuthedStrategyCustomChar123IdChar125Route =
+  AuthedStrategyCustomChar123IdChar125RouteImport.update({
+    id: '/strategy/custom/{-$id}',
+    path: '/strategy/custom/{-$id}',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedStrategyDcaChar123IdChar125Route =
   AuthedStrategyDcaChar123IdChar125RouteImport.update({
     id: '/strategy/dca/{-$id}',
@@ -323,6 +330,7 @@ export interface FileRoutesByFullPath {
   '/my/password/$type': typeof AuthedMyPasswordTypeRoute
   '/strategy/action/$id': typeof AuthedStrategyActionIdRoute
   '/strategy/ai/{-$id}': typeof AuthedStrategyAiChar123IdChar125Route
+  '/strategy/custom/{-$id}': typeof AuthedStrategyCustomChar123IdChar125Route
   '/strategy/dca/{-$id}': typeof AuthedStrategyDcaChar123IdChar125Route
   '/strategy/detail/$id': typeof AuthedStrategyDetailIdRoute
   '/strategy/grid/{-$id}': typeof AuthedStrategyGridChar123IdChar125Route
@@ -368,6 +376,7 @@ export interface FileRoutesByTo {
   '/my/password/$type': typeof AuthedMyPasswordTypeRoute
   '/strategy/action/$id': typeof AuthedStrategyActionIdRoute
   '/strategy/ai/{-$id}': typeof AuthedStrategyAiChar123IdChar125Route
+  '/strategy/custom/{-$id}': typeof AuthedStrategyCustomChar123IdChar125Route
   '/strategy/dca/{-$id}': typeof AuthedStrategyDcaChar123IdChar125Route
   '/strategy/detail/$id': typeof AuthedStrategyDetailIdRoute
   '/strategy/grid/{-$id}': typeof AuthedStrategyGridChar123IdChar125Route
@@ -416,6 +425,7 @@ export interface FileRoutesById {
   '/_authed/my/password/$type': typeof AuthedMyPasswordTypeRoute
   '/_authed/strategy/action/$id': typeof AuthedStrategyActionIdRoute
   '/_authed/strategy/ai/{-$id}': typeof AuthedStrategyAiChar123IdChar125Route
+  '/_authed/strategy/custom/{-$id}': typeof AuthedStrategyCustomChar123IdChar125Route
   '/_authed/strategy/dca/{-$id}': typeof AuthedStrategyDcaChar123IdChar125Route
   '/_authed/strategy/detail/$id': typeof AuthedStrategyDetailIdRoute
   '/_authed/strategy/grid/{-$id}': typeof AuthedStrategyGridChar123IdChar125Route
@@ -463,6 +473,7 @@ export interface FileRouteTypes {
     | '/my/password/$type'
     | '/strategy/action/$id'
     | '/strategy/ai/{-$id}'
+    | '/strategy/custom/{-$id}'
     | '/strategy/dca/{-$id}'
     | '/strategy/detail/$id'
     | '/strategy/grid/{-$id}'
@@ -508,6 +519,7 @@ export interface FileRouteTypes {
     | '/my/password/$type'
     | '/strategy/action/$id'
     | '/strategy/ai/{-$id}'
+    | '/strategy/custom/{-$id}'
     | '/strategy/dca/{-$id}'
     | '/strategy/detail/$id'
     | '/strategy/grid/{-$id}'
@@ -555,6 +567,7 @@ export interface FileRouteTypes {
     | '/_authed/my/password/$type'
     | '/_authed/strategy/action/$id'
     | '/_authed/strategy/ai/{-$id}'
+    | '/_authed/strategy/custom/{-$id}'
     | '/_authed/strategy/dca/{-$id}'
     | '/_authed/strategy/detail/$id'
     | '/_authed/strategy/grid/{-$id}'
@@ -859,6 +872,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedStrategyAiChar123IdChar125RouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/strategy/custom/{-$id}': {
+      id: '/_authed/strategy/custom/{-$id}'
+      path: '/strategy/custom/{-$id}'
+      fullPath: '/strategy/custom/{-$id}'
+      preLoaderRoute: typeof AuthedStrategyCustomChar123IdChar125RouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/strategy/dca/{-$id}': {
       id: '/_authed/strategy/dca/{-$id}'
       path: '/strategy/dca/{-$id}'
@@ -924,6 +944,7 @@ interface AuthedRouteChildren {
   AuthedMyPasswordTypeRoute: typeof AuthedMyPasswordTypeRoute
   AuthedStrategyActionIdRoute: typeof AuthedStrategyActionIdRoute
   AuthedStrategyAiChar123IdChar125Route: typeof AuthedStrategyAiChar123IdChar125Route
+  AuthedStrategyCustomChar123IdChar125Route: typeof AuthedStrategyCustomChar123IdChar125Route
   AuthedStrategyDcaChar123IdChar125Route: typeof AuthedStrategyDcaChar123IdChar125Route
   AuthedStrategyDetailIdRoute: typeof AuthedStrategyDetailIdRoute
   AuthedStrategyGridChar123IdChar125Route: typeof AuthedStrategyGridChar123IdChar125Route
@@ -965,6 +986,8 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedMyPasswordTypeRoute: AuthedMyPasswordTypeRoute,
   AuthedStrategyActionIdRoute: AuthedStrategyActionIdRoute,
   AuthedStrategyAiChar123IdChar125Route: AuthedStrategyAiChar123IdChar125Route,
+  AuthedStrategyCustomChar123IdChar125Route:
+    AuthedStrategyCustomChar123IdChar125Route,
   AuthedStrategyDcaChar123IdChar125Route:
     AuthedStrategyDcaChar123IdChar125Route,
   AuthedStrategyDetailIdRoute: AuthedStrategyDetailIdRoute,

@@ -1,4 +1,5 @@
 import type { CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../../contract/bots.ts';
+import { validateCustom } from '../../../strategy/custom/rules.ts';
 
 /**
  * What a new bot starts from when it is a copy (issue 14, Pionex items 2 and 4): a ranked bot's pair
@@ -33,6 +34,12 @@ export function copyOf(search: Record<string, unknown>): BotCopy | undefined {
   const out: BotCopy = {};
   if (typeof r.symbol === 'string' && SYMBOL.test(r.symbol)) out.symbol = r.symbol;
   if (r.params && typeof r.params === 'object' && Object.entries(r.params).every(param)) out.params = r.params as MartinParamsInput | GridParamsInput | DcaParamsInput;
+  // A custom bot's rules are nested: taken only when the strategy finds nothing wrong with them (a null exit: none).
+  else if (r.params && typeof r.params === 'object' && 'entry' in r.params) {
+    const { exit, takeProfit, stopLoss, ...rest } = r.params as Record<string, unknown>;
+    const params = { ...rest, ...(exit ? { exit } : {}), ...(takeProfit ? { takeProfit } : {}), ...(stopLoss ? { stopLoss } : {}) };
+    if (validateCustom(params).length === 0) out.params = params as CustomParamsInput;
+  }
   const f = r.from as Record<string, unknown> | undefined;
   if (f && typeof f.roiPct === 'string' && typeof f.maxDrawdownPct === 'string' && typeof f.runtime === 'number' && typeof f.cycles === 'number')
     out.from = { roiPct: f.roiPct, maxDrawdownPct: f.maxDrawdownPct, runtime: f.runtime, cycles: f.cycles };

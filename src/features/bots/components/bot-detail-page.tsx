@@ -19,11 +19,13 @@ import { PriceChart, type ChartEntry, type ChartLine } from '../../../shared/pri
 import { StatusBadge } from './status-badge.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
+import * as customCss from './custom-form.css.ts';
 import { GridLevelsList } from './grid-levels.tsx';
 import { BotReturns } from './returns.tsx';
 import { PnlPanel } from './pnl-panel.tsx';
 import { pauseText } from '../../../shared/refusal-words.ts';
 import { copyParam } from '../bot-copy.ts';
+import { explainStored } from '../custom-form.ts';
 
 const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.up, down: vars.color.down, primary: vars.color.primary, warning: vars.color.warning };
 const POSITIONS_PAGE = 10;
@@ -70,6 +72,9 @@ export function BotDetailPage({ id }: { id: string }) {
   }, [averagePrice, takeProfitPrice, nextAddPrice, stopLossPrice, trailingPrice, trailingStop, dca, t]);
   const entries = useMemo<ChartEntry[]>(() => (adds.data ?? []).filter((o) => o.status === 'filled' && o.price).map((o) => ({ at: o.at, price: o.price!, side: o.side })), [adds.data]);
   const history = candles.data?.[0]?.history;
+  // A custom bot's rules in words (issue 16 §3): what it buys and sells on.
+  const lang = i18n.locale === 'en' ? 'en' : 'zh';
+  const rules = useMemo(() => (d?.type === 'custom' ? explainStored(d.params, lang) : null), [d?.type, d?.params, lang]);
   // Prices at the pair's tick and amounts at its step (issue 14), once the market's rules are known.
   const tick = candles.data?.[0]?.tickSize ?? d?.close?.tickSize;
   const step = candles.data?.[0]?.stepSize ?? d?.close?.stepSize;
@@ -140,11 +145,25 @@ export function BotDetailPage({ id }: { id: string }) {
               </p>
             ) : null}
           </section>
+          {rules ? (
+            <section className={ui.card} aria-labelledby="bot-rules-title" data-testid="bot-rules">
+              <h2 id="bot-rules-title" className={css.sectionTitle}>
+                <Trans>策略规则</Trans>
+              </h2>
+              <div className={customCss.explanation}>
+                {rules.map((line) => (
+                  <p key={line} className={customCss.explainLine}>
+                    {line}
+                  </p>
+                ))}
+              </div>
+            </section>
+          ) : null}
           <BotOperations bot={d} />
           {/* Clone: a new bot of the same type, pair, exchange and parameters (issue 14, Pionex item 2). */}
-          {d.type === 'martin' || d.type === 'grid' || d.type === 'dca' ? (
+          {d.type === 'martin' || d.type === 'grid' || d.type === 'dca' || d.type === 'custom' ? (
             <Link
-              to={d.type === 'grid' ? '/strategy/grid/{-$id}' : d.type === 'dca' ? '/strategy/dca/{-$id}' : '/strategy/martin/{-$id}'}
+              to={d.type === 'grid' ? '/strategy/grid/{-$id}' : d.type === 'dca' ? '/strategy/dca/{-$id}' : d.type === 'custom' ? '/strategy/custom/{-$id}' : '/strategy/martin/{-$id}'}
               params={{ id: undefined }}
               search={{ exchange: d.exchange, copy: copyParam({ symbol: d.symbol, params: d.params }) }}
               className={css.linkButton.secondary}

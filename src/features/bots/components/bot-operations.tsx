@@ -58,10 +58,9 @@ export function BotOperations({ bot }: { bot: BotSummary }) {
             {i18n._(operationLabels[a])}
           </button>
         ))}
-        {/* A custom bot has no edit screen yet (issue 16 §5): no link to another type's form. */}
-        {bot.status !== 'running' && bot.type !== 'custom' ? (
+        {bot.status !== 'running' ? (
           <Link
-            to={bot.type === 'grid' ? '/strategy/grid/{-$id}' : bot.type === 'dca' ? '/strategy/dca/{-$id}' : '/strategy/martin/{-$id}'}
+            to={bot.type === 'grid' ? '/strategy/grid/{-$id}' : bot.type === 'dca' ? '/strategy/dca/{-$id}' : bot.type === 'custom' ? '/strategy/custom/{-$id}' : '/strategy/martin/{-$id}'}
             params={{ id: bot.id }}
             className={css.smallLink}
             data-testid="op-edit"

@@ -5,6 +5,7 @@ import { AllLogsPage } from './all-logs-page.tsx';
 import { MartinFormPage } from './martin-form-page.tsx';
 import { GridFormPage } from './grid-form-page.tsx';
 import { DcaFormPage } from './dca-form-page.tsx';
+import { CustomFormPage } from './custom-form-page.tsx';
 import { AiPage } from './ai-page.tsx';
 import { copyOf } from '../bot-copy.ts';
 
@@ -15,6 +16,7 @@ import { copyOf } from '../bot-copy.ts';
 const martinRoute = getRouteApi('/_authed/strategy/martin/{-$id}');
 const gridRoute = getRouteApi('/_authed/strategy/grid/{-$id}');
 const dcaRoute = getRouteApi('/_authed/strategy/dca/{-$id}');
+const customRoute = getRouteApi('/_authed/strategy/custom/{-$id}');
 const aiRoute = getRouteApi('/_authed/strategy/ai/{-$id}');
 const detailRoute = getRouteApi('/_authed/strategy/detail/$id');
 const actionRoute = getRouteApi('/_authed/strategy/action/$id');
@@ -42,6 +44,12 @@ export function DcaRoute() {
   const { id } = dcaRoute.useParams();
   const search: Record<string, unknown> = dcaRoute.useSearch();
   return <DcaFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
+}
+
+export function CustomRoute() {
+  const { id } = customRoute.useParams();
+  const search: Record<string, unknown> = customRoute.useSearch();
+  return <CustomFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
 }
 
 export function AiRoute() {

@@ -23,7 +23,7 @@ import * as styles from './bots.css.ts';
 
 const PAGE_SIZE = 10;
 const batchActions: BatchOperation[] = ['start', 'pause', 'resume', 'stop', 'delete'];
-const botTypes: BuiltBotType[] = ['martin', 'grid', 'dca'];
+const botTypes: BuiltBotType[] = ['martin', 'grid', 'dca', 'custom'];
 
 /** /strategy (现货): the trader's bots with filters, live figures, and batch operations with their progress. */
 export function StrategyListPage() {
@@ -160,6 +160,9 @@ export function StrategyListPage() {
           </Link>
           <Link to="/strategy/dca/{-$id}" params={{}} className={css.chipLink} data-testid="new-dca">
             <Trans>DCA 策略</Trans>
+          </Link>
+          <Link to="/strategy/custom/{-$id}" params={{}} className={css.chipLink} data-testid="new-custom">
+            <Trans>自定义策略</Trans>
           </Link>
           <Link to="/strategy/ai/{-$id}" params={{}} className={css.chipLink} data-testid="new-ai">
             <Trans>AI 策略</Trans>

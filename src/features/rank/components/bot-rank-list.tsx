@@ -46,18 +46,15 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
       </span>
       <span className={rankCss.figures}>
         <strong className={`${css.profit[trend(e.roiPct)]} ${css.numeric}`}>{pct(e.roiPct, l)}</strong>
-        {/* A custom bot has no create screen yet (issue 16 §5): nothing to copy into. */}
-        {e.type === 'custom' ? null : (
-          <Link
-            to={e.type === 'grid' ? '/strategy/grid/{-$id}' : e.type === 'dca' ? '/strategy/dca/{-$id}' : '/strategy/martin/{-$id}'}
-            params={{}}
-            search={{ copy }}
-            className={css.primarySmallLink}
-            data-testid="bot-rank-copy"
-          >
-            <Trans>复制</Trans>
-          </Link>
-        )}
+        <Link
+          to={e.type === 'grid' ? '/strategy/grid/{-$id}' : e.type === 'dca' ? '/strategy/dca/{-$id}' : e.type === 'custom' ? '/strategy/custom/{-$id}' : '/strategy/martin/{-$id}'}
+          params={{}}
+          search={{ copy }}
+          className={css.primarySmallLink}
+          data-testid="bot-rank-copy"
+        >
+          <Trans>复制</Trans>
+        </Link>
       </span>
     </li>
   );

@@ -1,0 +1,280 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { CustomParamsInput } from '../../../contract/bots.ts';
+import type { SymbolInfo } from '../../../contract/schemas.ts';
+import { money } from '../../../strategy/money.ts';
+import { customBounds, validateCustom, type CustomParams, type CustomProblem, type Operand, type Operator, type Rule, type Timeframe } from '../../../strategy/custom/rules.ts';
+import { explainRule, type ExplainPart } from '../../../strategy/custom/explain.ts';
+import type { FieldProblems } from './form-problems.ts';
+
+/**
+ * The custom bot's form (issue 16 §3): its values as typed, and the strategy's own checks
+ * (strategy/custom/rules.ts validateCustom), so the form accepts exactly what the server accepts; every
+ * problem keyed by the parameter's path ("entry.conditions.0.right.period") and said in zh/en under
+ * that field, never the path. The rules explained in plain words from strategy/custom/explain.ts.
+ */
+export type OperandKind = Operand['kind'];
+export const operandKinds: OperandKind[] = ['price', 'value', 'rsi', 'sma', 'ema', 'bb', 'macd', 'change'];
+
+/** One side of a condition as typed: every setting kept, so switching the kind back and forth loses nothing. */
+export interface OperandValues {
+  kind: OperandKind;
+  value: string;
+  period: string;
+  timeframe: Timeframe;
+  band: 'upper' | 'middle' | 'lower';
+  deviation: string;
+  line: 'macd' | 'signal' | 'histogram';
+  fast: string;
+  slow: string;
+  signal: string;
+}
+export interface ConditionValues {
+  left: OperandValues;
+  op: Operator;
+  right: OperandValues;
+}
+export interface RuleValues {
+  join: 'and' | 'or';
+  conditions: ConditionValues[];
+}
+export interface CustomValues {
+  investment: string;
+  sizeKind: 'fixed' | 'share';
+  quote: string;
+  percent: string;
+  entry: RuleValues;
+  /** The sell rule is used. */
+  exitOn: boolean;
+  exit: RuleValues;
+  takeProfit: string;
+  stopLoss: string;
+  repeat: boolean;
+}
+
+export const maxConditions = customBounds.conditions.max;
+
+export const operandValues = (kind: OperandKind, over: Partial<OperandValues> = {}): OperandValues => ({
+  kind,
+  value: '',
+  period: kind === 'ema' || kind === 'sma' ? '20' : kind === 'change' ? '5' : '14',
+  timeframe: '1h',
+  band: 'lower',
+  deviation: '2',
+  line: 'macd',
+  fast: '12',
+  slow: '26',
+  signal: '9',
+  ...over,
+});
+
+/** A new condition: RSI(14, 1h) < 30. */
+export const newCondition = (): ConditionValues => ({ left: operandValues('rsi'), op: '<', right: operandValues('value', { value: '30' }) });
+
+export const defaultCustomValues: CustomValues = {
+  investment: '500',
+  sizeKind: 'fixed',
+  quote: '100',
+  percent: '20',
+  entry: { join: 'and', conditions: [newCondition()] },
+  exitOn: true,
+  exit: { join: 'and', conditions: [{ left: operandValues('rsi'), op: '>', right: operandValues('value', { value: '70' }) }] },
+  takeProfit: '',
+  stopLoss: '5',
+  repeat: true,
+};
+
+/** A whole number as typed ("14"); anything else NaN, which the strategy calls a format problem, and empty undefined (required). */
+const int = (text: string): number => (text.trim() === '' ? (undefined as unknown as number) : /^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+export function operandFromValues(o: OperandValues): Operand {
+  switch (o.kind) {
+    case 'price':
+      return { kind: 'price' };
+    case 'value':
+      return { kind: 'value', value: o.value.trim() };
+    case 'bb':
+      return { kind: 'bb', band: o.band, period: int(o.period), deviation: o.deviation.trim(), timeframe: o.timeframe };
+    case 'macd':
+      return { kind: 'macd', line: o.line, fast: int(o.fast), slow: int(o.slow), signal: int(o.signal), timeframe: o.timeframe };
+    default:
+      return { kind: o.kind, period: int(o.period), timeframe: o.timeframe };
+  }
+}
+
+export function operandValuesOf(o: Operand): OperandValues {
+  switch (o.kind) {
+    case 'price':
+      return operandValues('price');
+    case 'value':
+      return operandValues('value', { value: o.value });
+    case 'bb':
+      return operandValues('bb', { band: o.band, period: String(o.period), deviation: o.deviation, timeframe: o.timeframe });
+    case 'macd':
+      return operandValues('macd', { line: o.line, fast: String(o.fast), slow: String(o.slow), signal: String(o.signal), timeframe: o.timeframe });
+    default:
+      return operandValues(o.kind, { period: String(o.period), timeframe: o.timeframe });
+  }
+}
+
+const ruleFromValues = (r: RuleValues): Rule => ({ join: r.join, conditions: r.conditions.map((c) => ({ left: operandFromValues(c.left), op: c.op, right: operandFromValues(c.right) })) });
+const ruleValuesOf = (r: Rule): RuleValues => ({ join: r.join, conditions: r.conditions.map((c) => ({ left: operandValuesOf(c.left), op: c.op, right: operandValuesOf(c.right) })) });
+
+/** The parameters as botCreate, botUpdate and the backtest take them. */
+export function customParamsFromValues(v: CustomValues): CustomParamsInput {
+  return {
+    investment: v.investment.trim(),
+    size: v.sizeKind === 'fixed' ? { kind: 'fixed', quote: v.quote.trim() } : { kind: 'share', percent: v.percent.trim() },
+    entry: ruleFromValues(v.entry),
+    exit: v.exitOn ? ruleFromValues(v.exit) : null,
+    takeProfit: v.takeProfit.trim(),
+    stopLoss: v.stopLoss.trim(),
+    repeat: v.repeat,
+  };
+}
+
+/** The parameters as the strategy checks and explains them (as the server stores them: empty ones left out). */
+export function strategyParams(v: CustomValues): CustomParams {
+  const { exit, takeProfit, stopLoss, ...rest } = customParamsFromValues(v);
+  return { ...rest, ...(exit ? { exit } : {}), ...(takeProfit ? { takeProfit } : {}), ...(stopLoss ? { stopLoss } : {}) };
+}
+
+export function customValuesFromParams(p: CustomParamsInput | CustomParams): CustomValues {
+  return {
+    investment: p.investment,
+    sizeKind: p.size.kind,
+    quote: p.size.kind === 'fixed' ? p.size.quote : defaultCustomValues.quote,
+    percent: p.size.kind === 'share' ? p.size.percent : defaultCustomValues.percent,
+    entry: ruleValuesOf(p.entry),
+    exitOn: !!p.exit,
+    exit: p.exit ? ruleValuesOf(p.exit) : defaultCustomValues.exit,
+    takeProfit: p.takeProfit ?? '',
+    stopLoss: p.stopLoss ?? '',
+    repeat: p.repeat,
+  };
+}
+
+/** What one entry spends (quote), when it can be told. */
+export function entryQuote(v: CustomValues): string | null {
+  const p = customParamsFromValues(v);
+  if (p.size.kind === 'fixed') return /^\d+(\.\d+)?$/.test(p.size.quote) ? p.size.quote : null;
+  if (!/^\d+(\.\d+)?$/.test(p.size.percent) || !/^\d+(\.\d+)?$/.test(p.investment)) return null;
+  return money(p.investment).mul(p.size.percent).div(100).toDecimalPlaces(2).toFixed();
+}
+
+const last = (field: string) => field.slice(field.lastIndexOf('.') + 1);
+
+/** A problem in words: what is wrong and, when there is one, the bound. */
+export function problemMessage(p: CustomProblem): MessageDescriptor {
+  const min = String(p.min ?? '');
+  const max = String(p.max ?? '');
+  const name = last(p.field);
+  switch (p.reason) {
+    case 'required':
+      return msg`必填`;
+    case 'format':
+      return ['period', 'fast', 'slow', 'signal'].includes(name) ? msg`请输入整数` : name === 'value' ? msg`请输入数字` : msg`请输入大于 0 的数字`;
+    case 'range':
+      if (name === 'fast' && p.min === 1 && p.max !== undefined) return msg`快线周期须小于慢线周期`;
+      if (p.max === undefined) return msg`请输入大于 0 的数字`;
+      return ['takeProfit', 'stopLoss', 'percent'].includes(name) ? msg`须在 ${min}% 到 ${max}% 之间` : msg`须在 ${min} 到 ${max} 之间`;
+    case 'tooMany':
+      return msg`最多 ${max} 个条件`;
+    case 'unknown':
+      return msg`请选择`;
+    case 'sameSides':
+      return msg`两侧相同：请换一个指标或数值`;
+    case 'noIndicator':
+      return msg`数值与数值比较永不变化：至少一侧须为价格或指标`;
+    case 'noExit':
+      return msg`请设置止盈、止损或卖出规则（至少一项）`;
+    case 'insufficient':
+      return msg`每次买入金额不能超过投资金额`;
+    case 'belowMinimum':
+      return msg`每次买入金额低于交易所最小下单额 ${min} USDT`;
+  }
+}
+
+/** Where a problem shows: a side's kind under its kind, a share's amount under the share. */
+function shownAt(p: CustomProblem, v: CustomValues): string {
+  if (p.field === 'size.quote' && v.sizeKind === 'share') return 'size.percent';
+  return p.field;
+}
+
+/** The problem of each field (the first one of each), keyed by its path. `minCost`: the market's smallest order. */
+export function checkCustom(v: CustomValues, symbol?: Pick<SymbolInfo, 'minCost'>): FieldProblems<string> {
+  const out: FieldProblems<string> = {};
+  for (const p of validateCustom(strategyParams(v), symbol?.minCost)) {
+    const at = shownAt(p, v);
+    // A problem of the whole size (insufficient) is about the investment too.
+    const fields = p.reason === 'insufficient' || p.reason === 'belowMinimum' ? [at, 'investment'] : p.reason === 'noExit' ? [at, 'takeProfit', 'stopLoss'] : [at];
+    out[at] ??= { message: problemMessage(p), fields };
+  }
+  return out;
+}
+
+// ---- the explanation, in zh and en ----
+
+export type Lang = 'zh' | 'en';
+const words = {
+  price: { zh: '价格', en: 'price' },
+  and: { zh: '且', en: 'and' },
+  or: { zh: '或', en: 'or' },
+  crossesAbove: { zh: '上穿', en: 'crosses above' },
+  crossesBelow: { zh: '下穿', en: 'crosses below' },
+  upper: { zh: '布林上轨', en: 'BB upper' },
+  middle: { zh: '布林中轨', en: 'BB middle' },
+  lower: { zh: '布林下轨', en: 'BB lower' },
+  macd: { zh: 'MACD', en: 'MACD' },
+  signal: { zh: 'MACD 信号线', en: 'MACD signal' },
+  histogram: { zh: 'MACD 柱', en: 'MACD histogram' },
+  change: { zh: '涨跌幅%', en: 'change %' },
+} as const;
+
+/** One part of a rule in zh or en: "RSI(14, 1h)", "价格" / "price", "上穿" / "crosses above", "且" / "and". */
+export function partWords(p: ExplainPart, lang: Lang): string {
+  if (typeof p === 'number') return String(p);
+  if (p === '>' || p === '<') return p;
+  if (typeof p === 'string') return words[p][lang];
+  switch (p.indicator) {
+    case 'bb':
+      return `${words[p.band][lang]}(${p.period}, ${p.deviation}, ${p.timeframe})`;
+    case 'macd':
+      return `${words[p.line][lang]}(${p.fast}, ${p.slow}, ${p.signal}, ${p.timeframe})`;
+    case 'change':
+      return `${words.change[lang]}(${p.period}, ${p.timeframe})`;
+    case 'sma':
+      return `MA(${p.period}, ${p.timeframe})`;
+    default:
+      return `${p.indicator.toUpperCase()}(${p.period}, ${p.timeframe})`;
+  }
+}
+
+export const ruleWords = (parts: readonly ExplainPart[], lang: Lang): string => parts.map((p) => partWords(p, lang)).join(' ');
+
+/**
+ * The rules in plain words: "买入：RSI(14, 1h) < 30 且 价格 > EMA(200, 1h)" / "Buys when RSI(14, 1h) < 30 and
+ * price > EMA(200, 1h)", then the sell rule and the exits. A rule with a problem is not explained (null).
+ */
+export function explainLines(p: CustomParams, lang: Lang, problems: readonly string[] = []): { entry: string | null; exit: string | null; exits: string | null } {
+  const clean = (root: string) => !problems.some((f) => f === root || f.startsWith(`${root}.`));
+  const entry = clean('entry') ? ruleWords(explainRule(p.entry), lang) : null;
+  const exit = p.exit && clean('exit') ? ruleWords(explainRule(p.exit), lang) : null;
+  const tp = p.takeProfit && clean('takeProfit') ? p.takeProfit : null;
+  const sl = p.stopLoss && clean('stopLoss') ? p.stopLoss : null;
+  const exits =
+    lang === 'zh' ? [tp ? `止盈 ${tp}%` : '', sl ? `止损 ${sl}%` : ''].filter(Boolean).join('，') : [tp ? `take profit at +${tp}%` : '', sl ? `stop loss at -${sl}%` : ''].filter(Boolean).join(', ');
+  return {
+    entry: entry === null ? null : lang === 'zh' ? `买入：${entry}` : `Buys when ${entry}`,
+    exit: exit === null ? null : lang === 'zh' ? `卖出：${exit}` : `Sells when ${exit}`,
+    exits: exits ? (lang === 'zh' ? `平仓：${exits}` : `Closes with ${exits}`) : null,
+  };
+}
+
+/** A stored custom bot's rules in words (the detail page): null when the parameters are not a custom bot's. */
+export function explainStored(params: unknown, lang: Lang): string[] | null {
+  if (!params || typeof params !== 'object' || !('entry' in params)) return null;
+  const p = params as CustomParams & { exit?: Rule | null };
+  const lines = explainLines({ ...p, exit: p.exit ?? undefined }, lang);
+  return [lines.entry, lines.exit, lines.exits].filter((l): l is string => l !== null);
+}
