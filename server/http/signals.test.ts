@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
+import { openTestApp, registerPayload, testRateLimits, type TestApp } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 /** A DCA bot that waits for a daily 12:00 UTC start, on a market clock stopped at 00:00: only a signal opens its deal. */
@@ -179,5 +179,44 @@ describe('signal webhooks', () => {
     const martin = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '', repeat: true };
     const id = (await call(alice, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params: martin })).data.id as string;
     expect(await call(alice, 'POST', '/api/user/botWebhookReset', { id })).toMatchObject({ code: Code.SignalTypeUnsupported });
+  });
+});
+
+/** The webhook is a public call: limited per source like the others, and its token never reaches the log. */
+describe('the signal webhook in public', () => {
+  let t: TestApp;
+  let trading: Trading;
+  const lines: string[] = [];
+  const market = new ScriptedMarket();
+
+  beforeAll(async () => {
+    t = await openTestApp('pglite', {
+      trading: (db) => (trading = createTrading({ db, feed: market, now: () => NOW })),
+      logStream: { write: (line) => void lines.push(line) },
+      config: { rateLimits: { ...testRateLimits(), public: { max: 4, windowMs: 60_000 } } },
+    });
+    market.set('BTC/USDT', '60000');
+  });
+  afterAll(async () => {
+    await trading.engine.stop();
+    await t.close();
+  });
+
+  it('refuses a source over the public limit, and logs no token, body or path of it at trace level', async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+    const auth = { authorization: `Bearer ${r.json().data.token}` };
+    await t.app.inject({ method: 'POST', url: '/api/exchanges/bind', payload: { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' }, headers: auth });
+    const bot = (await t.app.inject({ method: 'POST', url: '/api/user/botCreate', payload: { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params }, headers: auth })).json().data.id as string;
+    const token = (await t.app.inject({ method: 'POST', url: '/api/user/botWebhookReset', payload: { id: bot }, headers: auth })).json().data.token as string;
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const a = await t.app.inject({ method: 'POST', url: `/api/signal/${token}`, payload: { action: 'buy', id: `lim-${i}`, note: 'secret-note' } });
+      codes.push(a.json().code);
+    }
+    // Not started: ignored, four times; then the source is refused (1020) for the window.
+    expect(codes).toEqual([Code.SignalBotNotRunning, Code.SignalBotNotRunning, Code.SignalBotNotRunning, Code.SignalBotNotRunning, Code.RateLimited, Code.RateLimited]);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('\n')).not.toContain(token);
+    expect(lines.join('\n')).not.toContain('/api/signal/');
   });
 });
