@@ -139,6 +139,7 @@ describe('at 320 px', () => {
       ['/strategy/martin', 'levels-total'],
       ['/strategy/grid'],
       ['/strategy/dca', 'dca-funds'],
+      ['/strategy/custom', 'custom-explain'],
       ['/strategy/ai'],
       ['/strategy/bill'],
       ['/strategy/logs'],
