@@ -95,6 +95,8 @@ const changes = {
   userBotCreate: botViews,
   userBotUpdate: botViews,
   userBotOperation: botViews,
+  // A new signal webhook token (issue 16 §4): the webhook's state changes.
+  userBotWebhookReset: ['userBotWebhook'],
   userBotBatch: botViews,
   paperReset: [...botViews, 'userApi'],
   exchangesBind: ['userApi', 'userIndex', 'userAsset', ...botViews],

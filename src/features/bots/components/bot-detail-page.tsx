@@ -23,6 +23,7 @@ import * as customCss from './custom-form.css.ts';
 import { GridLevelsList } from './grid-levels.tsx';
 import { BotReturns } from './returns.tsx';
 import { PnlPanel } from './pnl-panel.tsx';
+import { BotSignals } from './bot-signals.tsx';
 import { pauseText } from '../../../shared/refusal-words.ts';
 import { copyParam } from '../bot-copy.ts';
 import { explainStored } from '../custom-form.ts';
@@ -186,6 +187,8 @@ export function BotDetailPage({ id }: { id: string }) {
             </section>
           ) : null}
           <PnlPanel id={id} grid={d.type === 'grid'} />
+          {/* Signal bots (issue 16 §4): a DCA or custom bot's webhook and its last signals. */}
+          {d.type === 'dca' || d.type === 'custom' ? <BotSignals id={id} live={live} /> : null}
           <section className={ui.card} aria-label={t`价格走势`}>
             <h2 className={css.sectionTitle}>
               <Trans>价格走势（1 分钟）</Trans>
