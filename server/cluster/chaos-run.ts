@@ -504,6 +504,7 @@ export async function checkBooks(db: pg.Client, commanded: ReadonlyMap<string, {
     price: string | null;
     filled: string | null;
     fee: string | null;
+    reason: string;
   }[];
   const venue = (await db.query('select * from paper_orders')).rows as {
     client_order_id: string;
@@ -575,9 +576,20 @@ export async function checkBooks(db: pg.Client, commanded: ReadonlyMap<string, {
       const held = (bot.state as StoredGridState).orders.filter((o) => o?.side === 'sell').reduce((sum, o) => sum.plus(o!.amount), money(0));
       const bought = mine.filter((o) => o.side === 'buy').reduce((sum, o) => sum.plus(money(o.filled!).minus(o.fee ?? '0')), money(0));
       const sold = mine.filter((o) => o.side === 'sell').reduce((sum, o) => sum.plus(o.filled!), money(0));
-      // Each sell is floored to the symbol's step (strategy/grid), so up to one step of dust per filled buy stays unsold.
-      const dust = money(new SimulatedMarket().info(symbolOf.get(id) ?? 'BTC/USDT').step).mul(Math.max(1, mine.filter((o) => o.side === 'buy').length));
-      check(held.lte(bought.minus(sold)) && bought.minus(sold).minus(held).lte(dust), `grid ${id} holds ${held.toFixed()}, its fills ${bought.minus(sold).toFixed()}`);
+      // Each sell is floored to the symbol's step (strategy/grid), so up to one step of dust stays unsold per filled
+      // buy, and per sell level at the start (the start buy is shared out over them, each share floored).
+      const floors = mine.filter((o) => o.side === 'buy').length + (bot.state as StoredGridState).orders.length;
+      const dust = money(new SimulatedMarket().info(symbolOf.get(id) ?? 'BTC/USDT').step).mul(floors);
+      if (!(held.lte(bought.minus(sold)) && bought.minus(sold).minus(held).lte(dust))) {
+        // What it did last, and what its state says: enough to tell a lost fill from a check's mistake.
+        const state = bot.state as StoredGridState & { phase?: string; pending?: unknown };
+        const last = mine.slice(-6).map((o) => `#${o.seq} ${o.side} ${o.reason} ${o.filled}${o.fee ? ` fee ${o.fee}` : ''}`);
+        const slots = state.orders.map((o) => (o ? `${o.side[0]}${money(o.amount).toFixed()}` : '-')).join(' ');
+        check(
+          false,
+          `grid ${id} holds ${held.toFixed()}, its fills ${bought.minus(sold).toFixed()} (phase ${state.phase}, pending ${JSON.stringify(state.pending ?? null)}, slots [${slots}], last fills: ${last.join('; ')})`,
+        );
+      }
       continue;
     }
     const state = bot.state as StoredMartinState;
