@@ -88,5 +88,11 @@ describe('signals on the bot detail', () => {
     const text = await page.getByTestId('bot-signals').innerText();
     expect(text).toContain('Signals (webhook)');
     expect(text).toContain('New URL');
+    // At 320 px too (the narrowest phone), with the URL shown: nothing scrolls sideways.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.getByTestId('webhook-make').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Make new' }).click();
+    await expect.poll(() => page.getByTestId('webhook-url').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 });
