@@ -175,6 +175,33 @@ describe('signal webhooks', () => {
     expect((await signals()).data.list[0].signalId).toBe('after-bob');
   });
 
+  it('enters and exits a custom bot on signals: buy when flat, sell when holding', async () => {
+    const custom = {
+      investment: '1000',
+      size: { kind: 'fixed', quote: '100' },
+      // Rules that never hold here: only signals trade it.
+      entry: { join: 'and', conditions: [{ left: { kind: 'price' }, op: '<', right: { kind: 'value', value: '1' } }] },
+      takeProfit: '',
+      stopLoss: '5',
+      repeat: false,
+    };
+    const created = await call(alice, 'POST', '/api/user/botCreate', { type: 'custom', exchangeId: 1, symbol: 'BTC/USDT', params: custom });
+    expect(created.code, JSON.stringify(created)).toBe(1);
+    const id = created.data.id as string;
+    expect((await call(alice, 'GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
+    await trading.engine.idle();
+    const hook = (await call(alice, 'POST', '/api/user/botWebhookReset', { id })).data.token as string;
+    expect(await signal(hook, { action: 'close', id: 'k-0' })).toMatchObject({ code: 1, data: { result: 'nothing' } });
+    expect(await signal(hook, { action: 'buy', id: 'k-1' })).toMatchObject({ code: 1, data: { result: 'placed' } });
+    expect(await signal(hook, { action: 'buy', id: 'k-2' })).toMatchObject({ code: 1, data: { result: 'nothing' } });
+    expect(await signal(hook, { action: 'sell', id: 'k-3' })).toMatchObject({ code: 1, data: { result: 'placed' } });
+    // Done after its exit (no repeat): a buy signal enters again.
+    expect(await signal(hook, { action: 'buy', id: 'k-4' })).toMatchObject({ code: 1, data: { result: 'placed' } });
+    expect(await orders(id)).toEqual(['buy open filled', 'sell manual_close filled', 'buy open filled']);
+    // A token opens its own bot only: the DCA bot's signals are not this one's.
+    expect((await signals(alice, id)).data.list.map((x: { signalId: string }) => x.signalId)).toEqual(['k-4', 'k-3', 'k-2', 'k-1', 'k-0']);
+  });
+
   it('refuses a webhook for a martin bot', async () => {
     const martin = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '', repeat: true };
     const id = (await call(alice, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params: martin })).data.id as string;
