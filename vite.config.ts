@@ -152,9 +152,12 @@ export default defineConfig({
               test: /rolldown[\\/]runtime|vite[\\/]preload-helper|node_modules[\\/](react|react-dom|scheduler|jotai|@tanstack[\\/](react-router|router-core|history|react-store|store)|@lingui[\\/](core|react)|use-sync-external-store)[\\/]/,
             },
             // The app's own small shared modules (state, toasts, UI primitives) travel together too.
-            { name: 'app', test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css|tab-bar[\\/]tabs\.)|lib[\\/](store|toast|navigation|messages|lazy-api)\.)|contract[\\/]rules\.)/ },
+            // The wallet detection too (a few hundred bytes /login needs at once): a file of its own cost /login ~100 B more.
+            { name: 'app', test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css|tab-bar[\\/]tabs\.)|lib[\\/](store|toast|navigation|messages|lazy-api|wallet[\\/](use-wallet-detected|detect))\.)|contract[\\/]rules\.)/ },
             // The HTTP client and its call list: one file, whether /login's form or a logged-in screen asks first.
-            { name: 'http', test: /node_modules[\\/]ky[\\/]|src[\\/]lib[\\/](http|api)\.ts|contract[\\/](codes|calls)\.ts/ },
+            // Not the code table (contract/codes.ts): the client needs only the session-end codes, written as
+            // numbers; the table goes with the few screens that name a code.
+            { name: 'http', test: /node_modules[\\/]ky[\\/]|src[\\/]lib[\\/](http|api)\.ts|contract[\\/]calls\.ts/ },
             // What most logged-in screens share (the query cache, the page frame, figures, the common blocks),
             // in one file instead of a dozen of a few hundred bytes each: on a phone's network each file is a
             // request of its own, and a screen's first render waited for four levels of them (issue 13 §7).

@@ -167,8 +167,7 @@ export const Code = {
 export type CodeName = keyof typeof Code;
 export type CodeValue = (typeof Code)[CodeName];
 
-/** The codes after which the client ends the session (spec §4, §8). */
-export const sessionEndCodes: readonly number[] = [Code.NotLoggedIn, Code.TokenExpired, Code.SessionRevoked];
+export { sessionEndCodes } from './session-end.ts';
 
 /** Lingui message id of a code: `code.<CodeName>`. The catalogs in src/locales hold zh and en. */
 export function messageIdOf(name: CodeName): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calls, ourCalls, specCallCount } from './calls.ts';
-import { Code } from './codes.ts';
+import { Code, sessionEndCodes } from './codes.ts';
 import { schemas } from './schemas.ts';
 import { ACCOUNT_RE, PASSWORD_RE, PAYMENT_PASSWORD_RE, REFERRER_RE } from './rules.ts';
 
@@ -14,6 +14,10 @@ describe('the contract', () => {
     expect(ours).toHaveLength(specCallCount);
     const routes = new Set(Object.values(calls).map((c) => `${c.method} ${c.path}`));
     expect(routes.size).toBe(Object.keys(calls).length);
+  });
+
+  it('ends the session on NotLoggedIn, TokenExpired and SessionRevoked, written as numbers', () => {
+    expect(sessionEndCodes).toEqual([Code.NotLoggedIn, Code.TokenExpired, Code.SessionRevoked]);
   });
 
   it('gives every code a distinct number', () => {

@@ -8,7 +8,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { calls, type CallSpec } from '../../contract/calls.ts';
 import type { BodyOf, CallName, DataOf, ParamsOf, QueryOf } from '../../contract/schemas.ts';
 import { LANG_HEADER, NO_AUTO_ERROR_HEADER, Terminal, type TerminalCode } from '../../contract/envelope.ts';
-import { sessionEndCodes } from '../../contract/codes.ts';
+import { sessionEndCodes } from '../../contract/session-end.ts';
 import { store } from './store.ts';
 import { tokenAtom } from '../state/session.ts';
 import { languageAtom } from '../state/preferences.ts';

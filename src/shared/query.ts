@@ -9,7 +9,7 @@
  */
 import { keepPreviousData, QueryClient, queryOptions, type UseQueryResult } from '@tanstack/react-query';
 import type { CallName, DataOf } from '../../contract/schemas.ts';
-import { sessionEndCodes } from '../../contract/codes.ts';
+import { sessionEndCodes } from '../../contract/session-end.ts';
 import { api, EXCHANGES_TTL_MS, getExchanges, type ApiArgs } from '../lib/api.ts';
 import { ApiError } from '../lib/http.ts';
 import { store } from '../lib/store.ts';
