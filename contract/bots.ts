@@ -246,7 +246,7 @@ export interface BotOrder {
   cycle: number;
   seq: number;
   side: 'buy' | 'sell';
-  reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close';
+  reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close' | 'exit_rule';
   status: 'new' | 'filled' | 'rejected';
   price: string | null;
   amount: string | null;

@@ -71,8 +71,8 @@ export interface PlaceOrder {
   side: Side;
   quote?: Decimal;
   amount?: Decimal;
-  /** Why, for the action log: open, add, manual_add, close (take profit), stop (stop loss), manual_close. */
-  reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close';
+  /** Why, for the action log: open, add, manual_add, close (take profit), stop (stop loss), manual_close, exit_rule (a custom bot's sell rule held). */
+  reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close' | 'exit_rule';
 }
 export interface CycleClosed {
   type: 'CycleClosed';

@@ -101,8 +101,8 @@ describe('custom bot: backtest and live parity on Paper', () => {
     for (const [tf, n] of Object.entries(warmUpCandles(stored))) warmUp[tf] = await history(tf as '1m', from - 60_000, n);
     const bt = backtestCustom({ params: stored, market: m }, candles, { slippage: '0' }, warmUp);
     const reasons = new Set(bt.fills.map((f) => f.reason));
-    // Every way in and out happened: the entry rule, take profit or the exit rule (close), the stop loss.
-    expect([...reasons].sort()).toEqual(['close', 'open', 'stop']);
+    // Every way in and out happened: the entry rule (open), take profit (close), the exit rule (exit_rule), the stop loss (stop).
+    expect([...reasons].sort()).toEqual(['close', 'exit_rule', 'open', 'stop']);
     expect(bt.cycles).toBeGreaterThan(4);
     expect(live).toEqual(bt.fills.map((f) => `${f.reason} ${f.side} ${f.price} ${f.amount}`));
     expect(cycles.length).toBe(bt.cycles);

@@ -121,6 +121,12 @@ describe('custom bots on the API', () => {
     await minute('61500');
     const positions = (await call('GET', `/api/user/botPositions?id=${id}`)).data.list;
     expect(positions.find((p: { status: string }) => p.status === 'closed')).toMatchObject({ cycle: 1, entries: 1, closePrice: '61500' });
+    // The sell rule's sale is logged as such (order reason exit_rule: 按规则卖出 / Sold by rule, not a take profit), and so is the cycle's end.
+    const actions = (await call('GET', `/api/user/botActions?id=${id}&page_size=20`)).data;
+    expect(answers.userBotActions.safeParse(actions).error?.issues ?? []).toEqual([]);
+    const lines = actions.list as { kind: string; detail: Record<string, string> }[];
+    expect(lines.find((a) => a.kind === 'close')?.detail).toMatchObject({ reason: 'exit_rule', price: '61500' });
+    expect(lines.find((a) => a.kind === 'success')?.detail).toMatchObject({ how: 'exit_rule' });
     const list = (await call('GET', '/api/user/botList?type=custom')).data.list;
     expect(list.map((b: { id: string }) => b.id)).toEqual([id]);
     expect(list[0]).toMatchObject({ type: 'custom', cycle: 2, positions: 0 });

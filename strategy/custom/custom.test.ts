@@ -61,7 +61,7 @@ describe('custom bot: the worked example (README.md)', () => {
     const run = backtestCustom({ params: example, market }, columns(candlesOf(exampleCloses)), { slippage: '0' });
     expect(run.fills).toEqual([
       { candle: 5, reason: 'open', side: 'buy', price: '97', amount: '1.03' },
-      { candle: 8, reason: 'close', side: 'sell', price: '102', amount: '1.028' },
+      { candle: 8, reason: 'exit_rule', side: 'sell', price: '102', amount: '1.028' },
     ]);
     // held 1.03 x 0.999 = 1.02897, sold 1.028; proceeds 1.028 x 102 x 0.999 = 104.751144;
     // cost sold round8(99.91 x 1.028 / 1.02897) = 99.81581582
@@ -351,7 +351,7 @@ describe('custom bot: live prices give the backtest its fills', () => {
     at(cents(rows[rows.length - 1]!.close), T0 + rows.length * MIN); // the next minute's first price closes the last
     const reasons = fast.fills.map((f) => f.reason);
     expect(reasons.filter((r) => r === 'open').length).toBeGreaterThan(10);
-    expect(new Set(reasons)).toEqual(new Set(['open', 'close', 'stop']));
+    expect(new Set(reasons)).toEqual(new Set(['open', 'close', 'stop', 'exit_rule']));
     expect(fast.fills.map((f) => `${f.reason} ${f.side} ${f.amount} @ ${f.price}`)).toEqual(slow);
     expect(state.realized.toFixed()).toBe(fast.realized);
   });

@@ -102,7 +102,7 @@ function onMinute(state: CustomState, close: number, view: CustomView): Decision
   if (state.phase === 'waiting') return feed.entryHolds ? place(state, { side: 'buy', quote: entryQuote(view.params), reason: 'open' }) : { state, intents: NOTHING };
   const t = state.targets;
   if (t && (close >= t.up || close <= t.down)) return onPrice(state, money(String(close)), view);
-  return feed.exitHolds ? sellAll(state, view, 'close') : { state, intents: NOTHING };
+  return feed.exitHolds ? sellAll(state, view, 'exit_rule') : { state, intents: NOTHING };
 }
 
 /**

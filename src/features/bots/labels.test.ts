@@ -15,6 +15,17 @@ describe('bot log lines', () => {
     expect(actionTitle(line('add', {}), zh, 'martin')).toBe('补仓');
     expect(actionTitle(line('close', {}), zh, 'dca')).toBe('止盈平仓');
   });
+  it("names a custom bot's sale by its sell rule as such, never a take profit (issue 16 §3)", () => {
+    expect(actionTitle(line('close', { reason: 'exit_rule', amount: '0.00172', price: '61500', cost: '105.68' }), zh, 'custom')).toBe('按规则卖出');
+    expect(actionTitle(line('close', { reason: 'close' }), zh, 'custom')).toBe('止盈平仓');
+    expect(actionTitle(line('close', { reason: 'stop', stopLoss: '1' }), zh, 'custom')).toBe('止损平仓');
+    const end = line('success', { cycle: '1', profit: '5.2', how: 'exit_rule' });
+    expect(actionTitle(end, zh)).toBe('按规则卖出完成');
+    expect(actionTone(end)).toBe('up');
+    expect(actionDetail(line('close', { reason: 'exit_rule', amount: '0.00172', price: '61500', cost: '105.68' }), setupI18n({ locale: 'zh', messages: { zh: {} } }), { symbol: 'BTC/USDT' })).toBe(
+      '卖出 0.00172 BTC @ 61,500，收入 105.68 USDT',
+    );
+  });
   it('names a manual close at a loss as a manual close, in red, never a green take profit', () => {
     const loss = line('success', { cycle: '3', profit: '-0.091', how: 'manual_close' });
     expect(actionTitle(loss, zh)).toBe('手动平仓完成');

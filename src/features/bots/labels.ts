@@ -71,6 +71,7 @@ export const orderReasonLabels: Record<BotOrder['reason'], MessageDescriptor> = 
   close: msg`止盈平仓`,
   stop: msg`止损平仓`,
   manual_close: msg`手动平仓`,
+  exit_rule: msg`按规则卖出`,
 };
 
 /** How a finished cycle is named: by how it ended (take profit, stop loss, manual close), never a take profit for a loss. */
@@ -78,6 +79,7 @@ const endLabels: Record<string, MessageDescriptor> = {
   take_profit: msg`止盈完成`,
   stop_loss: msg`止损完成`,
   manual_close: msg`手动平仓完成`,
+  exit_rule: msg`按规则卖出完成`,
 };
 
 /** A log line's title: what happened (issue 14 §3). */
@@ -87,6 +89,8 @@ export function actionTitle(a: BotAction, i18n: I18n, type?: string): string {
   if (type === 'dca' && a.kind === 'add') return i18n._(msg`安全单买入`);
   if (a.kind === 'success') return i18n._(endLabels[a.detail.how ?? ''] ?? msg`本轮结束`);
   if (a.kind === 'close' && a.detail.stopLoss) return i18n._(msg`止损平仓`);
+  // A custom bot's sell rule held (issue 16 §3): no take profit.
+  if (a.kind === 'close' && a.detail.reason === 'exit_rule') return i18n._(msg`按规则卖出`);
   if (a.kind === 'trailing_fired') return i18n._(a.detail.exit === 'stop_loss' ? msg`追踪止损触发` : msg`追踪止盈触发`);
   // A partial close names its share (issue 14): 手动平仓 50% / Manual close 50%.
   if (a.kind === 'manual_close' && a.detail.share) {
