@@ -93,5 +93,10 @@ describe('the custom bot form', () => {
     await expect.poll(() => page.getByTestId('op-edit').getAttribute('href')).toBe(`/strategy/custom/${id}`);
     await page.getByTestId('op-start').click();
     await expect.poll(() => status(page), { timeout: 15_000 }).toBe('running');
+    // Cloned from its detail: the create screen with its rules.
+    await page.getByTestId('bot-clone').click();
+    await page.waitForURL((u) => u.pathname === '/strategy/custom');
+    await expect.poll(() => field('entry.conditions.1.right.period').inputValue()).toBe('200');
+    expect(await page.getByTestId('custom-explain').innerText()).toContain('买入：RSI(14, 1h) < 30 且 价格 > EMA(200, 1h)');
   });
 });

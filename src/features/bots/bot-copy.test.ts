@@ -15,5 +15,10 @@ describe('a bot copy in the address', () => {
     const dca = { investment: '320', baseOrder: '20', start: { kind: 'schedule', every: 'day', time: '09:30', utcOffset: 480 } };
     expect(copyOf({ copy: copyParam({ params: dca as never }) })).toEqual({ params: dca });
     expect(copyOf({ copy: JSON.stringify({ params: { ...dca, start: { kind: { deep: 1 } } } }) })).toEqual({});
+    // A custom bot's nested rules travel whole when the strategy finds nothing wrong with them (a null exit or '' stop loss: none).
+    const rule = { join: 'and', conditions: [{ left: { kind: 'rsi', period: 14, timeframe: '1h' }, op: '<', right: { kind: 'value', value: '30' } }] };
+    const custom = { investment: '500', size: { kind: 'fixed', quote: '100' }, entry: rule, exit: null, takeProfit: '3', stopLoss: '', repeat: true };
+    expect(copyOf({ copy: copyParam({ params: custom as never }) })).toEqual({ params: { investment: '500', size: { kind: 'fixed', quote: '100' }, entry: rule, takeProfit: '3', repeat: true } });
+    expect(copyOf({ copy: JSON.stringify({ params: { ...custom, entry: { join: 'and', conditions: 'x' } } }) })).toEqual({});
   });
 });
