@@ -18,7 +18,7 @@ export const condition = style({
 export const conditionHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginBottom: vars.space.xs });
 export const conditionTitle = style({ fontSize: vars.font.small, fontWeight: 600 });
 /** A side: its kind, then its settings two to a row. */
-export const side = style({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: `0 ${vars.space.sm}` });
+export const side = style({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: `0 ${vars.space.sm}`, alignItems: 'start' });
 export const sideWide = style({ gridColumn: '1 / -1' });
 export const compactField = style([ui.field, { marginBottom: vars.space.sm, minWidth: 0 }]);
 export const compactSelect = style([blocks.select, { height: 44, minWidth: 0, padding: `0 ${vars.space.sm}` }]);
