@@ -153,7 +153,10 @@ export default defineConfig({
             },
             // The app's own small shared modules (state, toasts, UI primitives) travel together too.
             // The wallet detection too (a few hundred bytes /login needs at once): a file of its own cost /login ~100 B more.
-            { name: 'app', test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css|tab-bar[\\/]tabs\.)|lib[\\/](store|toast|navigation|messages|lazy-api|wallet[\\/](use-wallet-detected|detect))\.)|contract[\\/]rules\.)/ },
+            {
+              name: 'app',
+              test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css|tab-bar[\\/]tabs\.)|lib[\\/](store|toast|navigation|messages|lazy-api|wallet[\\/](use-wallet-detected|detect))\.)|contract[\\/]rules\.)/,
+            },
             // The HTTP client and its call list: one file, whether /login's form or a logged-in screen asks first.
             // Not the code table (contract/codes.ts): the client needs only the session-end codes, written as
             // numbers; the table goes with the few screens that name a code.
