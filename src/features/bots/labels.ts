@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { num, signed } from '../../shared/format.ts';
-import type { ActionKind, BotAction, BotOrder, BotStatus, BatchOperation } from '../../../contract/bots.ts';
+import type { ActionKind, BotAction, BotOrder, BotSignal, BotStatus, BatchOperation } from '../../../contract/bots.ts';
 import { pauseText, refusalText } from '../../shared/refusal-words.ts';
 
 export const statusLabels: Record<BotStatus, MessageDescriptor> = {
@@ -63,6 +63,19 @@ export const actionLabels: Record<ActionKind, MessageDescriptor> = {
   trailing_fired: msg`追踪触发`,
   signal: msg`外部信号`,
 };
+
+/** What became of a signal (issue 16 §4): the signals list and the action log's `signal` lines. */
+export const signalStatusLabels: Record<BotSignal['status'], MessageDescriptor> = {
+  received: msg`处理中`,
+  placed: msg`已下单`,
+  nothing: msg`无需操作`,
+  ignored: msg`已忽略（策略未运行）`,
+  refused: msg`已拒绝（内容无效）`,
+  busy: msg`忙碌，未执行`,
+  expired: msg`超时，未执行`,
+  error: msg`出错，未执行`,
+};
+export const signalActionLabels: Record<NonNullable<BotSignal['action']>, MessageDescriptor> = { buy: msg`买入`, sell: msg`卖出`, close: msg`平仓` };
 
 export const orderReasonLabels: Record<BotOrder['reason'], MessageDescriptor> = {
   open: msg`开仓`,
@@ -152,6 +165,13 @@ export function actionDetail(action: BotAction, i18n: I18n, bot: { symbol?: stri
       return i18n._(msg`价格 ${d.high ?? ''} 达到止盈价，跟踪最高价；回落至 ${d.price ?? ''} 卖出`);
     case 'trailing_fired':
       return i18n._(msg`最高价 ${d.high ?? ''}，回落至 ${d.price ?? ''}：卖出`);
+    case 'signal': {
+      // A webhook's signal (issue 16 §4): its action and id, and what became of it.
+      const action = raw.action && raw.action in signalActionLabels ? i18n._(signalActionLabels[raw.action as 'buy']) : '';
+      const result = raw.result && raw.result in signalStatusLabels ? i18n._(signalStatusLabels[raw.result as 'placed']) : (raw.result ?? '');
+      if (raw.result === 'refused') return i18n._(msg`信号内容无效，已拒绝（${raw.reason ?? ''}）`);
+      return `${action} ${raw.id ?? ''}：${result}`.trim();
+    }
     case 'create':
       return `${d.exchange && bot.exchangeName ? bot.exchangeName(d.exchange) : (d.exchange ?? '')} ${d.symbol ?? ''}`.trim();
     default:

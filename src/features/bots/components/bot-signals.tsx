@@ -1,9 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import type { BotSignal } from '../../../../contract/bots.ts';
 import { call, failed, write } from '../../../shared/query.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -11,21 +8,10 @@ import * as css from '../../../shared/blocks.css.ts';
 import { time } from '../../../shared/format.ts';
 import { useCopy } from '../../../lib/use-copy.ts';
 import * as styles from './bot-signals.css.ts';
+import { signalActionLabels, signalStatusLabels } from '../labels.ts';
 
 /** The example alert body (docs/api.md "Signal webhooks"): TradingView fills {{ticker}} and {{timenow}}, so each alert has its own id. */
 const EXAMPLE = '{\n  "action": "buy",\n  "id": "{{ticker}}-{{timenow}}",\n  "price": "{{close}}",\n  "note": "RSI < 30"\n}';
-
-const statusLabels: Record<BotSignal['status'], MessageDescriptor> = {
-  received: msg`处理中`,
-  placed: msg`已下单`,
-  nothing: msg`无需操作`,
-  ignored: msg`已忽略（策略未运行）`,
-  refused: msg`已拒绝（内容无效）`,
-  busy: msg`忙碌，未执行`,
-  expired: msg`超时，未执行`,
-  error: msg`出错，未执行`,
-};
-const actionLabels: Record<NonNullable<BotSignal['action']>, MessageDescriptor> = { buy: msg`买入`, sell: msg`卖出`, close: msg`平仓` };
 
 /**
  * A DCA or custom bot's signal webhook (issue 16 §4): its URL, shown once when made (the server keeps
@@ -127,9 +113,9 @@ export function BotSignals({ id, live }: { id: string; live: number | false }) {
                 <tr key={s.id}>
                   <td>{time(s.at).slice(6)}</td>
                   <td className={styles.mono}>
-                    {s.action ? i18n._(actionLabels[s.action]) : '—'} {s.signalId ?? ''}
+                    {s.action ? i18n._(signalActionLabels[s.action]) : '—'} {s.signalId ?? ''}
                   </td>
-                  <td>{i18n._(statusLabels[s.status])}</td>
+                  <td>{i18n._(signalStatusLabels[s.status])}</td>
                 </tr>
               ))}
             </tbody>
