@@ -109,10 +109,16 @@ async function stop(signal: string) {
   console.log(`${signal}: closing`);
   // Open keep-alive connections or a stuck query must not keep the process alive forever.
   setTimeout(() => process.exit(1), 10_000).unref();
-  await app.close();
+  // No new request from here on; the ones in flight (an AI search, a command waiting 5 s for another
+  // process) go on meanwhile, while the DB is still open.
+  const closing = app.close();
+  // The leases first (issue 15): the engine stops its rounds, waits for its own bots' work (1 s at most)
+  // and frees them, and the duties are handed over (the chain's follower stops), so the others take
+  // them within 2 s of the signal. Waiting for the requests first kept bots unowned as long as the
+  // slowest request, and past the exit timer for the whole lease TTL.
+  await Promise.all([trading.engine.stop(), stopDuties()]);
+  await closing;
   await listener?.close();
-  await stopDuties(); // the chain's follower stops here, and the duties are handed over
-  await trading.engine.stop();
   await devChain?.stop();
   await db.destroy();
   process.exit(0);

@@ -1,9 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { registerPayloadAt } from '../test-support.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
@@ -12,6 +7,7 @@ import type { StoredMartinState } from '../../strategy/martin/state-codec.ts';
 import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
 import { kitOf } from '../../strategy/kit.ts';
 import { paperMarket } from '../exchanges/paper-fill.ts';
+import { clusterDatabase, clusterEnv, freePort, ServerProcess } from './process-support.ts';
 
 /**
  * The chaos run of issue 15 §6, shared by server/cluster/chaos.test.ts (small, in `npm test`) and
@@ -89,117 +85,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const uniform = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** One server process of the cluster, restarted on the same port and data dir. */
-class Node {
-  child: ChildProcess | undefined;
-  out = '';
-  stopped = false;
-  /** How long each start took, to 'listening on'. */
-  readonly startMs: number[] = [];
-  readonly dataDir = mkdtempSync(join(tmpdir(), 'quantbot-chaos-'));
-  readonly port: number;
-  private readonly env: Record<string, string>;
-  private readonly conflicts: string[];
-  constructor(port: number, env: Record<string, string>, conflicts: string[]) {
-    this.port = port;
-    this.env = env;
-    this.conflicts = conflicts;
-  }
-
-  get base(): string {
-    return `http://127.0.0.1:${this.port}/api`;
-  }
-
-  start(): Promise<void> {
-    const child = spawn(process.execPath, ['server/main.ts'], {
-      cwd: join(import.meta.dirname, '..', '..'),
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'error' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    this.stopped = false;
-    const started = performance.now();
-    return new Promise((resolve, reject) => {
-      let ready = false;
-      // This child's own output: the node's (all its children's) holds the 'listening on' of the ones before.
-      let own = '';
-      const timer = setTimeout(() => reject(new Error(`server (pid ${child.pid}) did not start within 60 s; it printed: ${own.slice(-2000) || 'nothing'}`)), 60_000);
-      const take = (d: Buffer) => {
-        const text = d.toString();
-        own = (own + text).slice(-20_000);
-        this.out = (this.out + text).slice(-20_000);
-        for (const line of text.split('\n')) if (/23505|duplicate key/.test(line)) this.conflicts.push(line.slice(0, 300));
-        if (!ready && own.includes('listening on')) {
-          this.startMs.push(Math.round(performance.now() - started));
-          ready = true;
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      child.stdout!.on('data', take);
-      child.stderr!.on('data', take);
-      child.on('exit', (code, signal) => {
-        if (!ready) {
-          clearTimeout(timer);
-          reject(new Error(`server exited (${code ?? signal}): ${this.out.slice(-2000)}`));
-        }
-      });
-    });
-  }
-
-  get pid(): number {
-    return this.child!.pid!;
-  }
-
-  alive(): boolean {
-    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  async signal(sig: NodeJS.Signals): Promise<void> {
-    const child = this.child;
-    if (!child || !this.alive()) return;
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    child.kill(sig);
-    await exited;
-  }
-}
-
 /** Runs the chaos and measures it; always stops the processes and drops the database. */
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const began = performance.now();
   const log = options.log ?? (() => undefined);
-  const name = `chaos_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: options.adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = Object.assign(new URL(options.adminUrl), { pathname: `/${name}` }).toString();
+  const { url, drop } = await clusterDatabase(options.adminUrl, 'chaos');
   const db = new pg.Client({ connectionString: url });
   const conflicts: string[] = [];
-  const env: Record<string, string> = {
-    DATABASE_URL: url,
-    SECRET_KEY: randomBytes(32).toString('base64'),
-    LEASE_TTL_MS: String(options.ttlMs),
-    ENGINE_TICK_MS: '200',
-    MARKET_SPEED: '300',
-    TEST_VENUE_AUDIT: '1',
-    // As bench/server-ready.ts WIDE_RATE_LIMITS: every trader registers from this one address.
-    RATE_LIMIT_REGISTER: '100000/1m',
-    RATE_LIMIT_LOGIN: '100000/1m',
-    RATE_LIMIT_WALLET: '100000/1m',
-    RATE_LIMIT_CHALLENGE: '100000/1m',
-    RATE_LIMIT_PUBLIC: '100000/1m',
-  };
-  const nodes: Node[] = [];
-  for (let i = 0; i < 3; i++) nodes.push(new Node(await freePort(), env, conflicts));
+  const env = clusterEnv(url, options.ttlMs, { MARKET_SPEED: '300', TEST_VENUE_AUDIT: '1' });
+  const nodes: ServerProcess[] = [];
+  for (let i = 0; i < 3; i++) nodes.push(new ServerProcess(await freePort(), env, conflicts));
   try {
     // The first process migrates and sets the market clock; the other two join it.
     await nodes[0]!.start();
@@ -248,7 +143,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     for (let s = 0; s < options.stops; s++) kinds.splice(Math.min(kinds.length, Math.round(((s + 1) * kinds.length) / (options.stops + 1)) + s), 0, 'stop');
     // A rolling restart halfway: each of the 3 processes SIGTERMed and started again, one after the other.
     kinds.splice(Math.floor(kinds.length / 2), 0, 'term', 'term', 'term');
-    const rolled = new Set<Node>();
+    const rolled = new Set<ServerProcess>();
     const commanded = new Map<string, { action: 'pause' | 'stop'; at: number }>();
     const events: ChaosResult['events'] = [];
     const takeoverMs: number[] = [];
@@ -266,7 +161,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       }
       // The victim: a random process that owns bots now (a process that owns none shows nothing).
       // In the rolling restart: the next process not restarted yet, whatever it owns.
-      const holders: { node: Node; worker: string; bots: string[] }[] = [];
+      const holders: { node: ServerProcess; worker: string; bots: string[] }[] = [];
       for (const node of live()) {
         const { rows } = await db.query<{ id: string }>('select id from workers where pid = $1', [node.pid]);
         if (!rows[0]) continue;
@@ -444,8 +339,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       rmSync(n.dataDir, { recursive: true, force: true });
     }
     await db.end().catch(() => undefined);
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-    await admin.end();
+    await drop();
   }
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { BOT_CHANNEL } from './notify.ts';
 
 /** How long a worker's bots stay its own without a heartbeat (config LEASE_TTL_MS). */
 export const DEFAULT_LEASE_TTL_MS = 10_000;
@@ -108,8 +109,11 @@ export class Worker {
   async leave(): Promise<void> {
     this.halt();
     await sql`update workers set draining = true where id = ${this.id}`.execute(this.db);
-    await sql`update bot_leases set worker_id = null where worker_id = ${this.id}`.execute(this.db);
+    const { rows } = await sql<{ bot_id: string }>`update bot_leases set worker_id = null where worker_id = ${this.id} returning bot_id`.execute(this.db);
     await sql`delete from workers where id = ${this.id}`.execute(this.db);
+    // The others' ownership rounds (every second) would take the freed bots; one notification on the
+    // bots' channel, of a bot none of them holds, starts that round on each of them now (engine.wake).
+    if (rows[0]) await sql`select pg_notify(${BOT_CHANNEL}, ${String(rows[0].bot_id)})`.execute(this.db);
     if (this.ownConnection) await this.beatDb.destroy();
   }
 }
