@@ -70,13 +70,13 @@ describe.each(dbKinds)('the HTTP envelope and the static PWA on %s', (kind) => {
 
   it('turns malformed JSON, a wrong content type and a huge body into a validation error, never a 500', async () => {
     const cases = [
-      { payload: '{bad', headers: { 'content-type': 'application/json' }, part: 'body' },
-      { payload: '', headers: { 'content-type': 'application/json' }, part: 'body' },
-      { payload: 'account=x', headers: { 'content-type': 'application/x-www-form-urlencoded' }, part: 'content-type' },
-      { payload: 'x'.repeat(100), headers: { 'content-type': 'text/plain' }, part: 'body' },
-      { payload: '<a/>', headers: { 'content-type': 'application/xml' }, part: 'content-type' },
-      { payload: JSON.stringify({ terminal: 1, account: 'abcd', password: 'x'.repeat(100_000) }), headers: { 'content-type': 'application/json' }, part: 'body (too large)' },
-      { payload: '{"__proto__": {"admin": true}}', headers: { 'content-type': 'application/json' }, part: 'body' },
+      { payload: '{bad', headers: { 'content-type': 'application/json' }, part: 'request body' },
+      { payload: '', headers: { 'content-type': 'application/json' }, part: 'request body' },
+      { payload: 'account=x', headers: { 'content-type': 'application/x-www-form-urlencoded' }, part: 'content type' },
+      { payload: 'x'.repeat(100), headers: { 'content-type': 'text/plain' }, part: 'request body' },
+      { payload: '<a/>', headers: { 'content-type': 'application/xml' }, part: 'content type' },
+      { payload: JSON.stringify({ terminal: 1, account: 'abcd', password: 'x'.repeat(100_000) }), headers: { 'content-type': 'application/json' }, part: 'request body (too large)' },
+      { payload: '{"__proto__": {"admin": true}}', headers: { 'content-type': 'application/json' }, part: 'request body' },
     ];
     for (const c of cases) {
       const r = await t.app.inject({ method: 'POST', url: '/api/login/account', payload: c.payload, headers: { ...c.headers, lang: 'en' } });
@@ -87,10 +87,11 @@ describe.each(dbKinds)('the HTTP envelope and the static PWA on %s', (kind) => {
 
   it('names what is wrong with the input, strictly: no unknown keys, no coercion', async () => {
     const post = (payload: unknown, lang = 'zh') => t.app.inject({ method: 'POST', url: '/api/login/account', payload: payload as object, headers: { lang } }).then((r) => r.json());
-    expect(await post({ terminal: 1, account: 'abcd' })).toEqual({ code: 6001, msg: '缺少必填字段: password', data: null });
+    expect(await post({ terminal: 1, account: 'abcd' })).toEqual({ code: 6001, msg: '缺少必填字段: 密码', data: null });
     expect(await post({ terminal: 1, account: 'abcd' }, 'en')).toEqual({ code: 6001, msg: 'A required field is missing: password', data: null });
-    expect(await post({ terminal: 1, account: 'abcd', password: 'x', role: 'admin' }, 'en')).toEqual({ code: 1005, msg: 'Validation failed: role', data: null });
+    expect(await post({ terminal: 1, account: 'abcd', password: 'x', role: 'admin' }, 'en')).toEqual({ code: 1005, msg: 'Validation failed: unknown field role', data: null });
     expect(await post({ terminal: '1', account: 'abcd', password: 'x' }, 'en')).toEqual({ code: 1005, msg: 'Validation failed: terminal', data: null });
+    expect(await post({ terminal: '1', account: 'abcd', password: 'x' })).toEqual({ code: 1005, msg: '参数校验失败: 终端', data: null });
     expect((await post([1, 2])).code).toBe(1005);
     expect((await post(null)).code).toBe(1005);
   });

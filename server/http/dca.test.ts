@@ -59,11 +59,11 @@ describe('DCA bots on the API', () => {
     const cases: [object, number, string][] = [
       [{ investment: '319.99' }, Code.StrategyInvalidInvestment, 'Invalid investment: it must cover the first order and every add'],
       [{ baseOrder: '4' }, Code.StrategyOrderBelowMinimum, 'Each order must be at least the market minimum size'],
-      [{ stopLoss: '12' }, Code.StrategyInvalidParams, 'Invalid strategy parameters: params.stopLoss'],
-      [{ deviation: '10', stepScale: '2' }, Code.StrategyInvalidParams, 'Invalid strategy parameters: params.deviation'],
-      [{ maxSafetyOrders: 51 }, Code.StrategyInvalidParams, 'Invalid strategy parameters: params.maxSafetyOrders'],
-      [{ start: { kind: 'schedule', every: 'day', time: '25:00', utcOffset: 0 } }, Code.StrategyInvalidParams, 'Invalid strategy parameters: params.start'],
-      [{ takeProfit: undefined }, Code.RequiredFieldMissing, 'A required field is missing: params.takeProfit'],
+      [{ stopLoss: '12' }, Code.StrategyInvalidParams, 'Invalid strategy parameters: stop loss'],
+      [{ deviation: '10', stepScale: '2' }, Code.StrategyInvalidParams, 'Invalid strategy parameters: price deviation'],
+      [{ maxSafetyOrders: 51 }, Code.StrategyInvalidParams, 'Invalid strategy parameters: safety orders'],
+      [{ start: { kind: 'schedule', every: 'day', time: '25:00', utcOffset: 0 } }, Code.StrategyInvalidParams, 'Invalid strategy parameters: deal start'],
+      [{ takeProfit: undefined }, Code.RequiredFieldMissing, 'A required field is missing: take profit'],
     ];
     for (const [p, code, msg] of cases) expect(await create(p), JSON.stringify(p)).toMatchObject({ code, msg });
     expect(await create({ start: { kind: 'later' } })).toMatchObject({ code: Code.ValidationError });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { Code, type CodeName } from '../../contract/codes.ts';
 import type { Envelope, Language } from '../../contract/envelope.ts';
+import { fieldText } from '../../contract/field-words.ts';
 import { languageOf, type Translate } from '../i18n.ts';
 import { AppError } from '../services/errors.ts';
 import { InputError } from './route.ts';
@@ -50,7 +51,8 @@ function messageOf(translate: Translate, lang: Language, error: AppError): strin
   if (error instanceof InputError) {
     // Generic codes name the field; specific ones (AccountFormat, ...) already say what is wrong.
     const generic = error.codeName === 'ValidationError' || error.codeName === 'RequiredFieldMissing' || error.codeName === 'StrategyInvalidParams';
-    return generic ? `${translate(lang, error.codeName)}: ${error.label?.[lang] ?? error.field}` : translate(lang, error.codeName);
+    // The field in words, never its path (contract/field-words.ts; issue 14 §1).
+    return generic ? `${translate(lang, error.codeName)}: ${error.label?.[lang] ?? fieldText(error.field, lang)}` : translate(lang, error.codeName);
   }
   return translate(lang, error.codeName, error.options.values);
 }
@@ -80,7 +82,7 @@ export function registerEnvelope(app: FastifyInstance, translate: Translate): vo
     }
     const e = (error ?? {}) as Partial<FastifyError>;
     const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
-    if (status >= 400 && status < 500) return reply.status(200).send(errorEnvelope(translate, lang, 'ValidationError', `${translate(lang, 'ValidationError')}: ${partOf(e.code)}`));
+    if (status >= 400 && status < 500) return reply.status(200).send(errorEnvelope(translate, lang, 'ValidationError', `${translate(lang, 'ValidationError')}: ${fieldText(partOf(e.code), lang)}`));
     // A whitelist, not the error object: driver errors carry extra fields (a failing row's values).
     request.log.error({ err: { name: e.name, message: String(e.message ?? error), code: e.code, stack: e.stack } }, 'unexpected failure');
     return reply.status(500).send(errorEnvelope(translate, lang, 'ServerError'));

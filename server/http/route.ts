@@ -58,11 +58,21 @@ function validate(schema: z.ZodType | undefined, value: unknown, fieldCodes: Rou
   const input = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   const code = typeof special === 'function' ? special(input) : special;
   // A custom bot's nested fields are named in words (zh / en), not by their path.
-  const label = top === 'params' && input.type === 'custom' && field.startsWith('params.') ? customFieldLabel(field.slice('params.'.length)) : undefined;
+  // An unknown key is the sender's own word, said as such (cut short); other fields are named in words by the envelope.
+  const label =
+    issue.code === 'unrecognized_keys'
+      ? unknownKeyLabel(field)
+      : top === 'params' && input.type === 'custom' && field.startsWith('params.')
+        ? customFieldLabel(field.slice('params.'.length))
+        : undefined;
   throw new InputError(code ?? (missing ? 'RequiredFieldMissing' : 'ValidationError'), field, label);
 }
 
 const customFieldLabel = (field: string): Record<Language, string> => ({ zh: customFieldText(field, 'zh'), en: customFieldText(field, 'en') });
+const unknownKeyLabel = (keys: string): Record<Language, string> => {
+  const said = keys.length > 40 ? `${keys.slice(0, 40)}…` : keys;
+  return { zh: `未知字段 ${said}`, en: `unknown field ${said}` };
+};
 
 /**
  * The path of the first string (value or key) holding a NUL character, or null. PostgreSQL cannot
