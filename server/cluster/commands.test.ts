@@ -153,7 +153,7 @@ describe.each(dbKinds)('manual commands on %s', (kind) => {
     expect(engineB.stateOf<MartinState>(id)!.fills).toEqual([]);
     expect(await codeOf(operateBot(api, userId, id, 'close'))).toBe('StrategyNoPosition');
     expect([...c.sendersOf([id]).get(id)!]).toEqual([b.id]);
-    expect(partial).toBeLessThan(1000);
+    expect(partial).toBeLessThan(500);
     expect(c.errors).toEqual([]);
   });
 

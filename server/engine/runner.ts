@@ -141,6 +141,8 @@ export class Engine {
   /** The bots whose waiting commands are queued to run here (one run each at a time). */
   private readonly commandRuns = new Set<string>();
   private owning = false;
+  /** A round was asked for (a notification) while one ran: it runs again once done, else that bot would wait for the next period. */
+  private ownAgain = false;
   private ticking = false;
   /** When the last round (and, in a cluster, the last ownership round) finished: /api/ready's liveness. */
   private lastRoundAt: number | undefined;
@@ -285,6 +287,11 @@ export class Engine {
   /** The bot's status as the engine holds it, if it is loaded. */
   statusOf(botId: string): BotRecord['status'] | undefined {
     return this.bots.get(botId)?.record.status;
+  }
+
+  /** The bot's parameters as the engine holds them, if it is loaded (an edit or re-tuning reloaded). */
+  paramsOf(botId: string): unknown {
+    return this.bots.get(botId)?.record.params;
   }
 
   /** The bot's state as the engine holds it, if it is loaded. */
@@ -676,8 +683,13 @@ export class Engine {
    */
   private async own(): Promise<void> {
     const cluster = this.deps.cluster;
-    if (!cluster || this.owning || cluster.fenced()) return;
+    if (!cluster || cluster.fenced()) return;
+    if (this.owning) {
+      this.ownAgain = true;
+      return;
+    }
     this.owning = true;
+    this.ownAgain = false;
     try {
       const { db } = this.deps;
       const me = cluster.id;
@@ -739,6 +751,9 @@ export class Engine {
       this.log?.error({ err: error }, 'claim round failed');
     } finally {
       this.owning = false;
+      // A bot started on another process while this round ran (read before its commit): claimed now,
+      // not a period later (a start's 5 s in a test with minute-long periods; up to 1 s in a server).
+      if (this.ownAgain && this.claimTimer) void this.own();
     }
   }
 }
