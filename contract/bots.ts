@@ -50,7 +50,7 @@ export const gridParamsSchema = z.strictObject({
 });
 export type GridParamsInput = z.output<typeof gridParamsSchema>;
 
-/** When a DCA bot opens a deal (strategy/dca/rules.ts DcaStart; validateDca checks the time, weekday and offset). */
+/** When a DCA bot opens a deal (strategy/dca/rules.ts DcaStart; validateDca checks the time, weekday and offset, and the rule as the custom bot's). */
 export const dcaStartSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('now') }),
   z.strictObject({ kind: z.literal('schedule'), every: z.enum(['day', 'week']), weekday: z.number().int().optional(), time: z.string().max(5), utcOffset: z.number().int() }),
@@ -58,6 +58,13 @@ export const dcaStartSchema = z.discriminatedUnion('kind', [
 /** A DCA bot's parameters (strategy/dca/rules.ts and README.md have their meaning). */
 export const dcaParamsSchema = z.strictObject({
   investment: decimal,
+  // A rule in the custom bot's format (customRuleSchema, below): a deal opens at a 1-minute close where it holds.
+  z.strictObject({
+    kind: z.literal('indicator'),
+    get rule() {
+      return customRuleSchema;
+    },
+  }),
   baseOrder: decimal,
   safetyOrder: decimal,
   maxSafetyOrders: z.number().int(),
@@ -72,6 +79,8 @@ export const dcaParamsSchema = z.strictObject({
   start: dcaStartSchema,
 });
 export type DcaParamsInput = z.output<typeof dcaParamsSchema>;
+  /** The stop loss trails the high since the deal's base order (needs stopLoss; strategy/dca/README.md). */
+  trailingStop: z.boolean().optional(),
 
 /** A decimal that may be negative (a custom condition's number). */
 const signedDecimal = z.string().regex(/^-?(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');

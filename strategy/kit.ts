@@ -97,7 +97,7 @@ export const gridKit: StrategyKit<GridState, GridView> = {
   retarget: (s) => s,
 };
 
-/** The DCA bot (dca/README.md): a deal's buys are its fills, as martin's; it waits to open (`asks`) for its start condition. */
+/** The DCA bot (dca/README.md): a deal's buys are its fills, as martin's; it waits to open (`asks`) for its start condition (an indicator start: always asked). */
 export const dcaKit: StrategyKit<DcaState, DcaView> = {
   type: 'dca',
   view: (params, market) => ({ params: params as DcaParams, market }),
@@ -106,10 +106,11 @@ export const dcaKit: StrategyKit<DcaState, DcaView> = {
   decode: (id, stored, view) => decodeDca(id, stored as StoredDcaState, view),
   encode: encodeDca,
   triggers(state, view) {
-    const asks = !state.pending && state.phase === 'waiting';
+    // An indicator start reads every price round (its feed builds the 1-minute candles its rule is checked on), deal or not.
+    const asks = (!state.pending && state.phase === 'waiting') || view.params.start.kind === 'indicator';
     const t = dcaTriggers(state, view);
     if (!t) return { up: Infinity, down: -Infinity, asks };
-    // An armed trailing take profit follows its high: asked at the high and above.
+    // A trailing exit (armed take profit, trailing stop) follows its high: asked at the high and above.
     return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks };
   },
   cycle: (s) => s.cycle,

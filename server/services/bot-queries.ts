@@ -28,7 +28,7 @@ import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
 import type { DcaParams } from '../../strategy/dca/rules.ts';
 import { planDeal } from '../../strategy/dca/plan.ts';
 import { decodeDca, type StoredDcaState } from '../../strategy/dca/state-codec.ts';
-import { dcaTrailing } from '../../strategy/dca/strategy.ts';
+import { dcaStop, dcaTrailing } from '../../strategy/dca/strategy.ts';
 import type { CustomParams } from '../../strategy/custom/rules.ts';
 import { decodeCustom, type StoredCustomState } from '../../strategy/custom/state-codec.ts';
 import { gridDetail, gridHeld, gridInputParams, gridSummaryFields, gridUnrealized } from './grid-queries.ts';
@@ -53,9 +53,9 @@ export function inputParams(params: MartinParams): MartinParamsInput {
   return { ...params, stopLoss: params.stopLoss ?? '' };
 }
 
-/** A DCA bot's parameters as its form sends them (no stop loss or trailing: '', no cooldown: 0). */
+/** A DCA bot's parameters as its form sends them (no stop loss or trailing: '', no trailing stop: false, no cooldown: 0). */
 export function dcaInputParams(params: DcaParams): DcaParamsInput {
-  return { ...params, stopLoss: params.stopLoss ?? '', trailingDeviation: params.trailingDeviation ?? '', cooldown: params.cooldown ?? 0 };
+  return { ...params, stopLoss: params.stopLoss ?? '', trailingDeviation: params.trailingDeviation ?? '', trailingStop: params.trailingStop ?? false, cooldown: params.cooldown ?? 0 };
 }
 
 /** A custom bot's parameters as its form sends them (no take profit or stop loss: '', no exit rule: null). */
@@ -367,7 +367,8 @@ function dcaDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns:
     amount: close ? close.sellAmount.toFixed() : '0',
     unrealized,
     takeProfitPrice: state.targets?.takeProfit.toFixed() ?? null,
-    stopLossPrice: state.targets?.stopLoss?.toFixed() ?? null,
+    // The stop as the engine acts on it: a trailing stop moves up with the high since the base order.
+    stopLossPrice: dcaStop(state, { params, market })?.price.toFixed() ?? null,
     // No safety order while an armed trailing take profit sells the deal.
     nextAddPrice: armed ? null : (state.targets?.nextSafety?.toFixed() ?? null),
     ...(armed ? { trailing: { high: armed.high.toFixed(), price: armed.line.toFixed() } } : {}),

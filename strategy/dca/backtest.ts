@@ -2,8 +2,10 @@ import type Decimal from 'decimal.js';
 import { DEFAULT_SLIPPAGE, replayCandles, slipper, type BacktestFill, type CandleColumns, type FillModel, type Walker } from '../backtest.ts';
 import { buyAmount } from '../martin/plan.ts';
 import { money } from '../money.ts';
-import { botId, type Intent } from '../types.ts';
-import { dcaOpenAt, dcaTriggers, decideDca, initialDcaState, type DcaState, type DcaView } from './strategy.ts';
+import { botId, type Intent, type PriceTicked } from '../types.ts';
+import type { Candle } from '../custom/feed.ts';
+import type { CandleClosed } from '../custom/strategy.ts';
+import { dcaFeedOf, dcaOpenAt, dcaTriggers, decideDca, initialDcaState, type DcaState, type DcaView } from './strategy.ts';
 
 export interface DcaBacktestResult {
   fills: BacktestFill[];
@@ -36,25 +38,54 @@ class DcaWalker implements Walker {
   private readonly slip: (price: Decimal, side: 'buy' | 'sell') => Decimal;
   private readonly view: DcaView;
   private readonly time: Float64Array | undefined;
+  /** An indicator start: deals open at candle closes only (closed), and the path's prices carry no time (the feed takes whole candles). */
+  readonly indicator: boolean;
+  /** The index of the walk's candle 0 (an indicator start walks one candle at a time). */
+  offset = 0;
 
   constructor(view: DcaView, fill: FillModel, time: Float64Array | undefined) {
     this.view = view;
     this.time = time;
     this.slip = slipper(fill.slippage);
     this.state = initialDcaState(botId('backtest'));
+    this.indicator = view.params.start.kind === 'indicator';
   }
 
-  act(at: number | 'down' | 'up', candle: number): boolean {
+  act(at: number | 'down' | 'up', walked: number): boolean {
     const s = this.state;
+    const candle = walked + this.offset;
     const time = this.time?.[candle];
-    // Waiting for a later start: nothing to ask before that time (a comparison per candle).
-    if (s.phase === 'waiting' && (typeof at !== 'number' || (this.openAt !== null && this.openAt !== -Infinity && (time === undefined || time < this.openAt)))) return false;
+    // Waiting for a later start: nothing to ask before that time (a comparison per candle); an indicator start waits for a close.
+    if (s.phase === 'waiting' && (this.indicator || typeof at !== 'number' || (this.openAt !== null && this.openAt !== -Infinity && (time === undefined || time < this.openAt)))) return false;
     const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
+    // With an indicator start the close a deal ends at is known by its candle: its time is the close's (see closed).
+    return this.ask({ type: 'PriceTicked', price, at: this.indicator ? undefined : time }, price, candle);
+  }
+
+  /**
+   * An indicator start: candle `i` closed. The feed takes it and the start rule is checked; a deal it
+   * opens fills at the close (live: at the next minute's first price, the same when the market does not
+   * jump). A deal that ended in this candle counts its cooldown from the candle's start.
+   */
+  closed(candles: CandleColumns & { time: Float64Array }, i: number, event: CandleClosed): void {
+    event.time = candles.time[i]!;
+    event.open = candles.open[i]!;
+    event.high = candles.high[i]!;
+    event.low = candles.low[i]!;
+    event.close = candles.close[i]!;
+    this.ask(event, money(String(event.close)), i);
+  }
+
+  /** Asks the strategy and fills every order it places at `price` (asked again there until it rests); true when it placed one. */
+  private ask(first: PriceTicked | CandleClosed, price: Decimal, candle: number): boolean {
     const view = this.view;
     let acted = false;
+    let event: PriceTicked | CandleClosed = first;
     for (let guard = 0; guard < 100; guard++) {
-      const asked = decideDca(this.state, { type: 'PriceTicked', price, at: time }, view);
+      const asked = decideDca(this.state, event, view);
       this.state = asked.state;
+      // After a candle's check, the same price asks again as any price of the path would.
+      event = first.type === 'CandleClosed' ? { type: 'PriceTicked', price } : first;
       const order = asked.intents.find((i) => i.type === 'PlaceOrder');
       if (order?.type !== 'PlaceOrder') break;
       acted = true;
@@ -91,10 +122,31 @@ class DcaWalker implements Walker {
  * Replays a DCA bot over candles with the same pure strategy the live engine runs, on the price path of
  * `replayCandles`, its orders filled by the fill model (default: at the trigger, 0.05 % slippage).
  * `time` (each candle's open time, ms) feeds the schedule and the cooldown; without it a deal re-opens
- * at once and a scheduled bot never starts.
+ * at once and a scheduled or indicator bot never starts. An indicator start reads 1-minute candles (its
+ * rule is checked at each close, README.md "Deal start"): candle by candle, its path then its close;
+ * `warmUp`, closed candles of the rule's timeframes before the first one (as the custom bot's backtest).
  */
-export function backtestDca(view: DcaView, candles: CandleColumns & { time?: Float64Array }, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }): DcaBacktestResult {
+export function backtestDca(
+  view: DcaView,
+  candles: CandleColumns & { time?: Float64Array },
+  fill: FillModel = { slippage: DEFAULT_SLIPPAGE },
+  warmUp?: Partial<Record<string, readonly Candle[]>>,
+): DcaBacktestResult {
   const walker = new DcaWalker(view, fill, candles.time);
-  replayCandles(candles, walker);
+  const time = candles.time;
+  if (!walker.indicator) replayCandles(candles, walker);
+  else if (time) {
+    const feed = dcaFeedOf(walker.state, view)!;
+    if (warmUp) for (const tf of feed.timeframes()) if (warmUp[tf]) feed.seed(tf, warmUp[tf]!);
+    const event: CandleClosed = { type: 'CandleClosed', time: 0, open: 0, high: 0, low: 0, close: 0 };
+    const all = { ...candles, time };
+    for (let i = 0; i < time.length; i++) {
+      // One candle's path (a view of the columns, the walker told its index), then its close.
+      walker.offset = i;
+      replayCandles({ open: all.open.subarray(i, i + 1), high: all.high.subarray(i, i + 1), low: all.low.subarray(i, i + 1), close: all.close.subarray(i, i + 1) }, walker);
+      walker.offset = 0;
+      walker.closed(all, i, event);
+    }
+  }
   return { fills: walker.fills, cycles: walker.cycles, realized: walker.state.realized.toFixed(), state: walker.state };
 }

@@ -2,6 +2,7 @@ import type Decimal from 'decimal.js';
 import { floorTo, money } from '../money.ts';
 import { buyAmount, takeProfitPrice } from '../martin/plan.ts';
 import type { MarketRules } from '../martin/rules.ts';
+import { validateCustom, type CustomProblem } from '../custom/rules.ts';
 import { dcaBounds, type DcaParams, type DcaStart } from './rules.ts';
 
 const ONE = money(1);
@@ -112,15 +113,30 @@ export function nextSlot(at: number, start: Extract<DcaStart, { kind: 'schedule'
   return slot - offset;
 }
 
-export type DcaField = keyof Omit<DcaParams, 'start'> | 'start';
+export type DcaField = keyof Omit<DcaParams, 'start' | 'trailingStop'> | 'start';
 export interface DcaProblem {
   field: DcaField;
   /**
    * insufficient: the investment is below the funds a deal can need; belowMinimum: an order is below the
    * market's minimum amount or cost; tooDeep: the last safety order's deviation reaches 99 % or more;
-   * withinSafety: the stop loss is at or above the last safety order's deviation (that order could never fill).
+   * withinSafety: the stop loss is at or above the last safety order's deviation (that order could never fill);
+   * trailingStopNeedsStopLoss: a trailing stop without a stop loss percentage (said on the stop loss);
+   * rule: the indicator start's rule has a problem, `rule` (the custom bot's, its field under `start.rule`).
    */
-  reason: 'required' | 'format' | 'range' | 'insufficient' | 'belowMinimum' | 'tooDeep' | 'withinSafety';
+  reason: 'required' | 'format' | 'range' | 'insufficient' | 'belowMinimum' | 'tooDeep' | 'withinSafety' | 'trailingStopNeedsStopLoss' | 'rule';
+  rule?: CustomProblem;
+}
+
+/**
+ * An indicator start's rule checked by the custom bot's own validation (validateCustom: the rule as the
+ * entry rule of a custom bot otherwise valid), so a DCA start and a custom bot accept exactly the same
+ * rules; each problem's field is its path under the start (`start.rule.conditions.0.right.period`).
+ */
+export function startRuleProblems(rule: unknown): CustomProblem[] {
+  const probe = { investment: '1', size: { kind: 'fixed', quote: '1' }, entry: rule, takeProfit: '1', repeat: true };
+  return validateCustom(probe)
+    .filter((p) => p.field === 'entry' || p.field.startsWith('entry.'))
+    .map((p) => ({ ...p, field: `start.rule${p.field.slice('entry'.length)}` }));
 }
 
 const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
@@ -130,7 +146,7 @@ const isInt = (v: unknown, min: number, max: number) => typeof v === 'number' &&
 function checkStart(start: unknown): boolean {
   if (!start || typeof start !== 'object') return false;
   const s = start as Record<string, unknown>;
-  if (s.kind === 'now') return true;
+  if (s.kind === 'now' || s.kind === 'indicator') return true;
   if (s.kind !== 'schedule' || (s.every !== 'day' && s.every !== 'week')) return false;
   if (typeof s.time !== 'string' || !TIME.test(s.time) || !isInt(s.utcOffset, -720, 840)) return false;
   return s.every === 'day' || isInt(s.weekday, 1, 7);
@@ -169,6 +185,8 @@ export function validateDca(params: Partial<DcaParams>, market: MarketRules, sta
   if (params.cooldown !== undefined && !isInt(params.cooldown, b.cooldown.min, b.cooldown.max)) problems.push({ field: 'cooldown', reason: 'range' });
   if (params.start === undefined) problems.push({ field: 'start', reason: 'required' });
   else if (!checkStart(params.start)) problems.push({ field: 'start', reason: 'format' });
+  else if (params.start.kind === 'indicator') for (const rule of startRuleProblems(params.start.rule)) problems.push({ field: 'start', reason: 'rule', rule });
+  if (params.trailingStop === true && (params.stopLoss === undefined || params.stopLoss === '')) problems.push({ field: 'stopLoss', reason: 'trailingStopNeedsStopLoss' });
   if (problems.length > 0) return problems;
 
   const full = params as DcaParams;

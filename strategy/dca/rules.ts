@@ -1,14 +1,14 @@
+import type { Rule } from '../custom/rules.ts';
+
 /**
  * When a DCA bot opens a deal (README.md "Deal start"). `now`: at once, and again as soon as the last
  * deal closed and the cooldown passed. `schedule`: a recurring buy at a time of day (`HH:MM` at the
  * trader's `utcOffset` minutes east of UTC), every day or every week on an ISO weekday (1 Monday ..
- * 7 Sunday).
- *
- * Extension point: an indicator condition (`{ kind: 'condition'; rule }`, the custom bot's Rule of
- * strategy/custom) joins this union; `startDue` in strategy.ts is the one place that decides whether
- * a deal may open, and the view will carry the condition's evaluation.
+ * 7 Sunday). `indicator`: at a 1-minute close where `rule` holds (the custom bot's rules, checked by
+ * the custom bot's own feed: ../custom/README.md "The rules"), once the cooldown passed. `startDue` in
+ * strategy.ts is the one place that decides whether a deal may open.
  */
-export type DcaStart = { kind: 'now' } | { kind: 'schedule'; every: 'day' | 'week'; weekday?: number | undefined; time: string; utcOffset: number };
+export type DcaStart = { kind: 'now' } | { kind: 'schedule'; every: 'day' | 'week'; weekday?: number | undefined; time: string; utcOffset: number } | { kind: 'indicator'; rule: Rule };
 
 /** The parameters a trader sets for a DCA bot (strings: exact decimals, percentages as "2" for 2%). */
 export interface DcaParams {
@@ -35,6 +35,8 @@ export interface DcaParams {
   trailingDeviation?: string | undefined;
   /** Close at a loss when the price is this many percent below the base order's price; absent: never. */
   stopLoss?: string | undefined;
+  /** Trailing stop loss (README.md "Trailing stop loss"): the stop is `stopLoss`% below the high since the base order, not below the base price. Needs a stop loss. */
+  trailingStop?: boolean | undefined;
   /** Seconds to wait after a deal closes before the next one may open (0 or absent: none). */
   cooldown?: number | undefined;
   start: DcaStart;

@@ -2,7 +2,7 @@ import { money } from '../money.ts';
 import { botId, type ClientOrderId, type PlaceOrder } from '../types.ts';
 import { retargetDca, type DcaState, type DcaView } from './strategy.ts';
 
-/** A DCA state as stored (bots.state): decimal strings; the trigger prices are derived, not stored. */
+/** A DCA state as stored (bots.state): decimal strings; the trigger prices are derived, the indicator start's feed rebuilt, not stored. */
 export interface StoredDcaState {
   phase: DcaState['phase'];
   cycle: number;
@@ -18,6 +18,8 @@ export interface StoredDcaState {
   since?: number | null;
   /** An armed trailing take profit's high (absent: not armed). */
   trail?: string | null;
+  /** A trailing stop's high since the deal's base order (absent: none yet, or no trailing stop). */
+  stopHigh?: string | null;
 }
 
 export function encodeDca(s: DcaState): StoredDcaState {
@@ -34,6 +36,7 @@ export function encodeDca(s: DcaState): StoredDcaState {
     booked: s.booked.toFixed(),
     since: s.since,
     trail: s.trail ? s.trail.toFixed() : null,
+    ...(s.stopHigh ? { stopHigh: s.stopHigh.toFixed() } : {}),
   };
 }
 
@@ -53,6 +56,9 @@ export function decodeDca(id: string, s: StoredDcaState, view: DcaView): DcaStat
     booked: money(s.booked),
     since: s.since ?? null,
     trail: s.trail ? money(s.trail) : null,
+    stopHigh: s.stopHigh ? money(s.stopHigh) : null,
+    // An indicator start's feed is not stored: the engine warms it up from candle history (README.md "Deal start").
+    feed: null,
   };
   return retargetDca(state, view);
 }

@@ -179,6 +179,50 @@ describe('the DCA strategy on a price path', () => {
     expect(filled.state.trail).toBeNull();
   });
 
+  it('trails the stop loss: 15 % below the high since the base order, it overtakes the last safety order (README.md)', () => {
+    // Take profit 5 % (63000 on the base order), so the rise does not sell.
+    const trailing: DcaParams = { ...params, takeProfit: '5', trailingStop: true };
+    const view = { params: trailing, market };
+    let state = replay([['60000']], trailing).state;
+    // At the base order the stop is the fixed one: floor(60000 x 0.85) = 51000.
+    expect(dcaTriggers(state, view)).toEqual({ up: money('63000'), down: money('59100'), follow: money('60000') });
+    const ask = (price: string) => {
+      const out = decideDca(state, { type: 'PriceTicked', price: money(price) }, view);
+      state = out.state;
+      const said = out.intents.map((i) =>
+        i.type === 'TrailingMoved'
+          ? `${i.exit} ${i.step} ${toPlain(i.high)} ${toPlain(i.line)}`
+          : i.type === 'PlaceOrder'
+            ? `${i.reason} ${i.side} ${toPlain(i.amount ?? buyAmount(i.quote!, money(price), market.stepSize))}`
+            : i.type,
+      );
+      const order = out.intents.find((i) => i.type === 'PlaceOrder');
+      if (order?.type === 'PlaceOrder') {
+        const amount = order.amount ?? buyAmount(order.quote!, money(price), market.stepSize);
+        const filled = decideDca(state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: money(price), amount }, view);
+        state = filled.state;
+        for (const i of filled.intents) if (i.type === 'CycleClosed') said.push(`closed ${toPlain(i.profit)}`);
+      }
+      return said;
+    };
+    // floor(62500 x 0.85) = 53125; a new high moves it (stored with the state, not logged).
+    expect(ask('62500')).toEqual(['stop_loss raised 62500 53125']);
+    expect(ask('60500')).toEqual([]);
+    // Stored and loaded, it keeps its high.
+    state = decodeDca('d1', JSON.parse(JSON.stringify(encodeDca(state))), view);
+    expect(state.stopHigh).toEqual(money('62500'));
+    expect(ask('59100')).toEqual(['add buy 0.00033']);
+    expect(ask('57750')).toEqual(['add buy 0.00069']);
+    expect(ask('55725')).toEqual(['add buy 0.00143']);
+    // The 4th safety order (52687.5) is now below the stop: it never fills.
+    expect(dcaTriggers(state, view)).toEqual({ up: money('59992.49'), down: money('53125'), follow: money('62500') });
+    expect(ask('53125.01')).toEqual([]);
+    expect(ask('53125')).toEqual(['stop_loss fired 62500 53125', 'stop sell 0.00277', 'closed -11.41522355']);
+    expect(state.stopHigh).toBeNull();
+    // With the fixed stop (51000) the same path holds at 53125, waiting for the 4th safety order.
+    expect(replay([['60000'], ['62500'], ['59100'], ['57750'], ['55725'], ['53125']], { ...trailing, trailingStop: false }).journal).toHaveLength(4);
+  });
+
   it('keeps its state across a restart (stored form)', () => {
     const { state } = replay([['60000'], ['59100']]);
     const stored = JSON.parse(JSON.stringify(encodeDca(state)));

@@ -5,13 +5,18 @@ import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { money } from '../../../strategy/money.ts';
 import { dcaStopPrice, dealFunds, planDeal, validateDca, type DcaField, type DcaProblem } from '../../../strategy/dca/plan.ts';
 import type { DcaParams, DcaStart } from '../../../strategy/dca/rules.ts';
+import type { Rule } from '../../../strategy/custom/rules.ts';
+import { explainRule } from '../../../strategy/custom/explain.ts';
 import { marketRules } from './martin-form.ts';
+import { customParamsFromValues, customValuesFromParams, defaultCustomValues, newCondition, problemMessage, ruleWords, type Lang, type RuleValues } from './custom-form.ts';
 import type { FieldProblems } from './form-problems.ts';
 
 /**
  * The DCA form's values and checks: the engine's own (strategy/dca/plan.ts), so the form accepts exactly
  * what the server accepts and the table is exactly the deal the engine plans. The cooldown is typed in
  * minutes (stored in seconds); a schedule's time is the trader's own clock (utcOffset from the browser).
+ * An indicator start's rule is typed and checked as the custom bot's (custom-form.ts): its problems
+ * keyed by their path under the start (`start.rule.conditions.0.right.period`).
  */
 export interface DcaValues {
   investment: string;
@@ -24,11 +29,15 @@ export interface DcaValues {
   takeProfit: string;
   trailingDeviation: string;
   stopLoss: string;
+  /** The stop loss trails the high since the base order. */
+  trailingStop: boolean;
   cooldown: string;
-  start: 'now' | 'day' | 'week';
+  start: 'now' | 'day' | 'week' | 'indicator';
   weekday: string;
   time: string;
   utcOffset: number;
+  /** An indicator start's rule, as the custom form types it (kept while another start is chosen). */
+  rule: RuleValues;
 }
 
 export const defaultDcaValues = (utcOffset: number): DcaValues => ({
@@ -42,18 +51,28 @@ export const defaultDcaValues = (utcOffset: number): DcaValues => ({
   takeProfit: '1.5',
   trailingDeviation: '',
   stopLoss: '',
+  trailingStop: false,
   cooldown: '0',
   start: 'now',
   weekday: '1',
   time: '09:00',
   utcOffset,
+  rule: { join: 'and', conditions: [newCondition()] },
 });
+
+/** A rule as typed, in the custom bot's format (the custom form's own conversion, as its entry rule). */
+const ruleFromValues = (rule: RuleValues): Rule => customParamsFromValues({ ...defaultCustomValues, entry: rule }).entry;
+const ruleValuesOf = (rule: Rule): RuleValues => customValuesFromParams({ ...customParamsFromValues(defaultCustomValues), entry: rule }).entry;
 
 const int = (text: string, digits: number) => (new RegExp(`^\\d{1,${digits}}$`).test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 export function dcaParamsFromValues(v: DcaValues): DcaParamsInput {
   const start: DcaStart =
-    v.start === 'now' ? { kind: 'now' } : { kind: 'schedule', every: v.start, time: v.time.trim(), utcOffset: v.utcOffset, ...(v.start === 'week' ? { weekday: int(v.weekday, 1) } : {}) };
+    v.start === 'now'
+      ? { kind: 'now' }
+      : v.start === 'indicator'
+        ? { kind: 'indicator', rule: ruleFromValues(v.rule) }
+        : { kind: 'schedule', every: v.start, time: v.time.trim(), utcOffset: v.utcOffset, ...(v.start === 'week' ? { weekday: int(v.weekday, 1) } : {}) };
   const minutes = v.cooldown.trim() === '' ? 0 : int(v.cooldown, 5);
   return {
     investment: v.investment.trim(),
@@ -66,6 +85,7 @@ export function dcaParamsFromValues(v: DcaValues): DcaParamsInput {
     takeProfit: v.takeProfit.trim(),
     trailingDeviation: v.trailingDeviation.trim(),
     stopLoss: v.stopLoss.trim(),
+    trailingStop: v.trailingStop,
     cooldown: minutes * 60,
     start,
   };
@@ -84,18 +104,20 @@ export function dcaValuesFromParams(p: DcaParamsInput, utcOffset: number): DcaVa
     takeProfit: p.takeProfit,
     trailingDeviation: p.trailingDeviation ?? '',
     stopLoss: p.stopLoss ?? '',
+    trailingStop: p.trailingStop ?? false,
     cooldown: String(Math.round((p.cooldown ?? 0) / 60)),
-    start: s.kind === 'now' ? 'now' : s.every,
+    start: s.kind === 'schedule' ? s.every : s.kind,
     weekday: s.kind === 'schedule' && s.weekday ? String(s.weekday) : '1',
     time: s.kind === 'schedule' ? s.time : '09:00',
     utcOffset: s.kind === 'schedule' ? s.utcOffset : utcOffset,
+    rule: s.kind === 'indicator' ? ruleValuesOf(s.rule) : defaultDcaValues(utcOffset).rule,
   };
 }
 
 /** The parameters as the strategy checks them (no stop loss: absent). */
 const strategyParams = (v: DcaValues): DcaParams => {
   const p = dcaParamsFromValues(v);
-  return { ...p, stopLoss: p.stopLoss || undefined, trailingDeviation: p.trailingDeviation || undefined, cooldown: p.cooldown };
+  return { ...p, stopLoss: p.stopLoss || undefined, trailingDeviation: p.trailingDeviation || undefined, trailingStop: p.trailingStop || undefined, cooldown: p.cooldown };
 };
 
 const messages: Record<DcaProblem['reason'], Partial<Record<DcaField, MessageDescriptor>> & { default: MessageDescriptor }> = {
@@ -116,22 +138,40 @@ const messages: Record<DcaProblem['reason'], Partial<Record<DcaField, MessageDes
   belowMinimum: { default: msg`单笔金额低于交易所最小下单额` },
   tooDeep: { default: msg`最后一个安全单的偏差达到 99% 以上：请减少数量或倍数` },
   withinSafety: { default: msg`止损须低于最后一个安全单的价格` },
+  trailingStopNeedsStopLoss: { default: msg`开启追踪止损须设置止损比例` },
+  // Said by the custom form's words for the rule's own problem (problemMessage), under its field.
+  rule: { default: msg`开单条件有误` },
 };
 
-function aboutFields(problem: DcaProblem): DcaField[] {
+function aboutFields(problem: DcaProblem): string[] {
   if (problem.reason === 'insufficient') return ['investment', 'baseOrder', 'safetyOrder', 'maxSafetyOrders', 'volumeScale'];
   if (problem.reason === 'tooDeep') return ['deviation', 'stepScale', 'maxSafetyOrders'];
   if (problem.reason === 'withinSafety') return ['stopLoss', 'deviation', 'stepScale', 'maxSafetyOrders'];
+  if (problem.reason === 'trailingStopNeedsStopLoss') return ['stopLoss', 'trailingStop'];
   return [problem.field];
 }
 
-/** The problem of each field (the first one of each), with its message and the fields it is about. */
-export function checkDca(v: DcaValues, symbol: SymbolInfo): FieldProblems<DcaField> {
-  const out: FieldProblems<DcaField> = {};
+/**
+ * The problem of each field (the first one of each), with its message and the fields it is about; a
+ * start rule's problem under its own path (`start.rule.conditions.0.right.period`), in the custom form's words.
+ */
+export function checkDca(v: DcaValues, symbol: SymbolInfo): FieldProblems<string> {
+  const out: FieldProblems<string> = {};
   for (const problem of validateDca(strategyParams(v), marketRules(symbol), money(symbol.price))) {
-    out[problem.field] ??= { message: messages[problem.reason][problem.field] ?? messages[problem.reason].default, fields: aboutFields(problem) };
+    if (problem.rule) out[problem.rule.field] ??= { message: problemMessage(problem.rule), fields: [problem.rule.field] };
+    else out[problem.field] ??= { message: messages[problem.reason][problem.field] ?? messages[problem.reason].default, fields: aboutFields(problem) };
   }
   return out;
+}
+
+/**
+ * An indicator start in plain words, from the custom bot's explanation: "开单：RSI(14, 1h) < 30" / "Opens
+ * a deal when RSI(14, 1h) < 30"; null for another start, or while the rule has a problem.
+ */
+export function explainStart(v: DcaValues, lang: Lang, problems: readonly string[] = []): string | null {
+  if (v.start !== 'indicator' || problems.some((f) => f.startsWith('start.rule'))) return null;
+  const words = ruleWords(explainRule(ruleFromValues(v.rule)), lang);
+  return lang === 'zh' ? `开单：${words}` : `Opens a deal when ${words}`;
 }
 
 export interface DcaRow {

@@ -205,8 +205,8 @@ function ConditionCard({
   );
 }
 
-/** A rule: up to 5 condition cards joined by AND or OR. */
-export function RuleEditor({ root, rule, onChange, errors }: { root: 'entry' | 'exit'; rule: RuleValues; onChange: (r: RuleValues) => void; errors: FieldErrors }) {
+/** A rule: up to 5 condition cards joined by AND or OR; `root`, its parameters' path (a DCA bot's start rule: 'start.rule'). */
+export function RuleEditor({ root, rule, onChange, errors }: { root: 'entry' | 'exit' | 'start.rule'; rule: RuleValues; onChange: (r: RuleValues) => void; errors: FieldErrors }) {
   const { t } = useLingui();
   const setCondition = (i: number) => (c: ConditionValues) => onChange({ ...rule, conditions: rule.conditions.map((x, j) => (j === i ? c : x)) });
   const remove = (i: number) => () => onChange({ ...rule, conditions: rule.conditions.filter((_, j) => j !== i) });

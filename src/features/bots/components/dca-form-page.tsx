@@ -7,7 +7,10 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { checkDca, dcaParamsFromValues, dcaPreview, dcaValuesFromParams, defaultDcaValues, type DcaValues } from '../dca-form.ts';
+import { checkDca, dcaParamsFromValues, dcaPreview, dcaValuesFromParams, defaultDcaValues, explainStart, type DcaValues } from '../dca-form.ts';
+import type { RuleValues } from '../custom-form.ts';
+import { RuleEditor, type FieldErrors } from './custom-rule.tsx';
+import * as customCss from './custom-form.css.ts';
 import { defaultMartinValues, trailingNote } from '../martin-form.ts';
 import { useBotTarget } from '../use-bot-target.ts';
 import { useBotForm } from '../use-bot-form.ts';
@@ -22,7 +25,7 @@ import * as styles from './bots.css.ts';
 import type { BotCopy } from '../bot-copy.ts';
 import { CopiedFrom, useCopiedPair } from './copied-from.tsx';
 
-type Editable = Exclude<keyof DcaValues, 'start' | 'utcOffset' | 'weekday' | 'time'> | 'start';
+type Editable = Exclude<keyof DcaValues, 'start' | 'utcOffset' | 'weekday' | 'time' | 'trailingStop' | 'rule'>;
 
 /** The trader's offset from UTC in minutes (a schedule's time is their own clock's). */
 const localOffset = () => -new Date().getTimezoneOffset();
@@ -31,6 +34,7 @@ const startChoices: { value: DcaValues['start']; label: MessageDescriptor }[] = 
   { value: 'now', label: msg`立即开单` },
   { value: 'day', label: msg`每天定时` },
   { value: 'week', label: msg`每周定时` },
+  { value: 'indicator', label: msg`指标条件` },
 ];
 const weekdays: MessageDescriptor[] = [msg`周一`, msg`周二`, msg`周三`, msg`周四`, msg`周五`, msg`周六`, msg`周日`];
 
@@ -51,9 +55,13 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
   const problems = useMemo(() => (market ? checkDca(values, market) : {}), [values, market]);
   const preview = useMemo(() => (market ? dcaPreview(values, market) : null), [values, market]);
   const params = useMemo(() => dcaParamsFromValues(values), [values]);
-  const form = useBotForm<Editable>(problems);
+  const form = useBotForm<string>(problems);
   const { err, blur, busy } = form;
+  const errors: FieldErrors = { err, blur };
+  const lang = i18n.locale === 'en' ? 'en' : 'zh';
+  const explained = useMemo(() => explainStart(values, lang, Object.keys(problems)), [values, lang, problems]);
   const set = (field: keyof DcaValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const setRule = (rule: RuleValues) => setValues((v) => ({ ...v, rule }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -111,6 +119,12 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
                 {decimal('takeProfit', <Trans>止盈 %</Trans>, { title: pct })}
                 {decimal('stopLoss', <Trans>止损 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
               </div>
+              <label className={css.switchRow}>
+                <span>
+                  <Trans>追踪止损（止损价跟随底仓后的最高价上移）</Trans>
+                </span>
+                <input type="checkbox" name="trailingStop" className={css.checkbox} checked={values.trailingStop} onChange={(e) => setValues((v) => ({ ...v, trailingStop: e.target.checked }))} />
+              </label>
               {decimal('trailingDeviation', <Trans>追踪止盈回调 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
               {trailing ? (
                 <p className={trailing.warn ? styles.trailingWarning : ui.muted} role={trailing.warn ? 'alert' : undefined}>
@@ -137,7 +151,17 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
                   </label>
                 ))}
               </div>
-              {values.start !== 'now' ? (
+              {values.start === 'indicator' ? (
+                <div data-testid="dca-start-rule">
+                  <RuleEditor root="start.rule" rule={values.rule} onChange={setRule} errors={errors} />
+                  {explained ? (
+                    <div className={customCss.explanation} data-testid="dca-start-explain">
+                      <p className={customCss.explainLine}>{explained}</p>
+                    </div>
+                  ) : null}
+                </div>
+              ) : null}
+              {values.start === 'day' || values.start === 'week' ? (
                 <div className={css.grid2}>
                   {values.start === 'week' ? (
                     <div className={ui.field}>
@@ -159,6 +183,8 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
               <p className={ui.muted}>
                 {values.start === 'now' ? (
                   <Trans>启动后立即开第一单；每单止盈或止损后，等待冷却时间再开下一单。</Trans>
+                ) : values.start === 'indicator' ? (
+                  <Trans>每根 1 分钟 K 线收盘时检查条件（指标只用已收盘的 K 线）；条件成立且冷却时间已过时开单。</Trans>
                 ) : (
                   <Trans>按本机时间定时开单；若上一单未结束，则在其结束后的下一个时间点开单。</Trans>
                 )}
