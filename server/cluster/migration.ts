@@ -79,3 +79,25 @@ export const botCommands: Migration = {
     await db.schema.createIndex('bot_commands_created_idx').on('bot_commands').column('created_at').execute();
   },
 };
+
+/**
+ * Issue 15: the AI searches' line, shared by every process (server/services/ai-queue.ts): one row per
+ * search queued or running, at most one per trader in the cluster; `line` names the process that runs
+ * it, `seen_at` is refreshed by that process (a dead process's rows go stale), `done` and `total` are
+ * its progress for whichever process the trader asks.
+ */
+export const aiSearchLine: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('ai_searches')
+      .addColumn('id', 'bigserial', (c) => c.primaryKey())
+      .addColumn('user_id', 'bigint', (c) => c.notNull().unique().references('users.id'))
+      .addColumn('line', 'varchar(36)', (c) => c.notNull())
+      .addColumn('done', 'integer')
+      .addColumn('total', 'integer')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .execute();
+    await db.schema.createIndex('ai_searches_line_idx').on('ai_searches').columns(['line', 'id']).execute();
+  },
+};

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { botCommands, singletonsAndSettings, workersAndLeases } from '../cluster/migration.ts';
+import { aiSearchLine, botCommands, singletonsAndSettings, workersAndLeases } from '../cluster/migration.ts';
 
 /** The one migration set, for PGlite and PostgreSQL alike. Append new entries; never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -412,4 +412,6 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('bot_signals_bot_idx').on('bot_signals').columns(['bot_id', 'id']).execute();
     },
   },
+  // Issue 15: the AI searches' line, one for every process (server/cluster/migration.ts).
+  '0018_ai_searches': aiSearchLine,
 };

@@ -28,9 +28,10 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   route(app, db, 'strategyBacktest', auth, ({ body }) => backtest(trading, body));
   // The AI bot's parameter search (issue 6 §3), in a worker thread.
   // One search per trader at a time, in a bounded line; the screen asks for its place while it waits.
-  const searches = new SearchQueue(deps.aiQueueMax ?? DEFAULT_AI_QUEUE_MAX);
+  // The line is kept in the database: one search per trader, and the same place, whichever process is asked (issue 15).
+  const searches = new SearchQueue(db, deps.aiQueueMax ?? DEFAULT_AI_QUEUE_MAX);
   route(app, db, 'strategyAiSearch', auth, ({ session, body }) => searches.run(session.userId, (progress) => aiSearch(trading, body, deps.aiSearchWindow, progress)));
-  route(app, db, 'strategyAiQueue', auth, async ({ session }) => searches.placeOf(session.userId));
+  route(app, db, 'strategyAiQueue', auth, ({ session }) => searches.placeOf(session.userId));
   route(app, db, 'userBotUpdate', auth, async ({ session, query, body }) => {
     await updateBot(deps, session.userId, query.id, body);
     return botInfo(db, trading, session.userId, query.id);
