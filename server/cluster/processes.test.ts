@@ -7,15 +7,17 @@ import { PG_URL, registerPayloadAt } from '../test-support.ts';
 import { clusterDatabase, clusterEnv, freePort, ServerProcess } from './process-support.ts';
 
 /**
- * SIGTERM hands a process's bots and duties over at once (issue 15 §1, §3), with two real server
- * processes on a fresh PostgreSQL database: even while a slow request is in flight on the process that
- * stops (a manual command waiting 5 s for an owner that never takes it), the other holds every one of
- * its bots' leases within 2 s of the signal, and the request still gets its answer.
+ * Two real server processes on a fresh PostgreSQL database (issue 15). The AI search line is the
+ * cluster's: one search per trader whichever process is asked, and the same place in line from either.
+ * SIGTERM hands a process's bots and duties over at once (§1, §3): even while a slow request is in
+ * flight on the process that stops (a manual command waiting 5 s for an owner that never takes it),
+ * the other holds every one of its bots' leases within 2 s of the signal, and the request still gets
+ * its answer. The AI test runs first: the second one stops process A.
  */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const MARTIN = { investment: '600', firstOrder: '20', multiplier: '1', maxPositions: 30, addTrigger: '0.2', takeProfit: '0.1', repeat: true };
 
-describe('a SIGTERMed process on PostgreSQL', () => {
+describe('two server processes on PostgreSQL', () => {
   let cluster: Awaited<ReturnType<typeof clusterDatabase>>;
   let db: pg.Client;
   let a: ServerProcess;
@@ -23,8 +25,9 @@ describe('a SIGTERMed process on PostgreSQL', () => {
 
   beforeAll(async () => {
     cluster = await clusterDatabase(PG_URL, 'sigterm');
-    // The default TTL (10 s): a handover that waited for it would show.
-    const env = clusterEnv(cluster.url, 10_000);
+    // The default TTL (10 s): a handover that waited for it would show. A 10-day AI search takes a
+    // second or more: long enough to look at the line while it runs.
+    const env = clusterEnv(cluster.url, 10_000, { AI_SEARCH_DAYS: '10,2' });
     a = new ServerProcess(await freePort(), env);
     b = new ServerProcess(await freePort(), env);
     await a.start(); // migrates first
@@ -59,6 +62,30 @@ describe('a SIGTERMed process on PostgreSQL', () => {
         r,
       ]),
     );
+
+  it('keeps one AI search per trader across the processes, and either tells the same place in line', { timeout: 120_000 }, async () => {
+    const traders: string[] = [];
+    for (const node of [a, a]) {
+      const { token } = await ok(node, '/login/register', await registerPayloadAt(node.base.replace(/\/api$/, '')));
+      await ok(node, '/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' }, token);
+      traders.push(token);
+    }
+    const [one, two] = traders as [string, string];
+    const searchOn = (node: ServerProcess, token: string) => call(node, '/strategy/aiSearch', { exchangeId: 1, symbol: 'ETH/USDT', investment: '1000', risk: 'balanced' }, token);
+    const placeThrough = async (node: ServerProcess, token: string) => (await ok(node, '/strategy/aiQueue', undefined, token)) as unknown as { position: number | null; length: number };
+    const first = searchOn(a, one);
+    // Running on A; B, which runs nothing, tells the same.
+    await expect.poll(async () => (await placeThrough(b, one)).position, { timeout: 15_000, interval: 20 }).toBe(0);
+    // The trader's second search, through B: refused as one already running.
+    expect((await searchOn(b, one)).code).toBe(Code.AiSearchUserBusy);
+    // Another trader queued behind on A: second in A's line, through either process.
+    const second = searchOn(a, two);
+    await expect.poll(async () => (await placeThrough(b, two)).position, { timeout: 15_000, interval: 20 }).toBe(1);
+    expect((await placeThrough(a, two)).position).toBe(1);
+    expect((await first).code).toBe(1);
+    expect((await second).code).toBe(1);
+    for (const node of [a, b]) for (const token of traders) expect(await placeThrough(node, token)).toMatchObject({ position: null });
+  });
 
   it('frees its bots and duties first: the other process holds them within 2 s, while a 5 s request is still answered', { timeout: 120_000 }, async () => {
     const wa = await workerOf(a);
