@@ -17,7 +17,8 @@ const dca = {
   takeProfit: '1.5',
   stopLoss: '',
   cooldown: 0,
-  start: { kind: 'schedule', every: 'week', weekday: (new Date().getUTCDay() + 3) % 7, time: '12:00', utcOffset: 0 },
+  // Three days from today, as an ISO weekday (1 Monday .. 7 Sunday; getUTCDay is 0 Sunday .. 6): a 0 was refused on Thursdays.
+  start: { kind: 'schedule', every: 'week', weekday: ((new Date().getUTCDay() + 2) % 7) + 1, time: '12:00', utcOffset: 0 },
 };
 
 /**

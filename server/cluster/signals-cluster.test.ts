@@ -17,7 +17,8 @@ import { BOT_CHANNEL, listenChannels, type BotListener } from './notify.ts';
 import { Worker } from './workers.ts';
 
 /** A DCA bot whose weekly start is days away: only signals open its deals. */
-const weekday = (new Date().getUTCDay() + 3) % 7;
+// Three days from today, as an ISO weekday (1 Monday .. 7 Sunday; getUTCDay is 0 Sunday .. 6): a 0 was refused on Thursdays.
+const weekday = ((new Date().getUTCDay() + 2) % 7) + 1;
 const DCA = {
   investment: '320',
   baseOrder: '20',
