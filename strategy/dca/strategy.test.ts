@@ -8,7 +8,7 @@ import { botId, type EngineEvent, type Intent, type PlaceOrder } from '../types.
 import { backtestDca } from './backtest.ts';
 import type { DcaParams } from './rules.ts';
 import { decodeDca, encodeDca } from './state-codec.ts';
-import { dcaOpenAt, dcaTriggers, decideDca, initialDcaState, type DcaState } from './strategy.ts';
+import { dcaFeedOf, dcaOpenAt, dcaTriggers, decideDca, initialDcaState, type DcaState } from './strategy.ts';
 
 const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
 const params: DcaParams = {
@@ -346,6 +346,151 @@ describe('the DCA backtest', () => {
     });
     expect(fast.fills.length).toBeGreaterThan(30);
     expect(fast.fills.filter((f) => f.reason === 'add').length).toBeGreaterThan(5);
+    expect(fast.fills.map(line)).toEqual(slow);
+    expect(fast.realized).toBe(state.realized.toFixed());
+  });
+});
+
+/**
+ * The indicator start (README.md "Deal start"): the custom bot's worked example's ten 1-minute candles
+ * (../custom/README.md: RSI(3, 1m) is 80, 42.11, 24.62, 20.38, 55.12, 72.87, 80.56 at candles 3-9).
+ */
+describe('the DCA indicator start', () => {
+  const coin: MarketRules = { tickSize: money('0.01'), stepSize: money('0.001'), minAmount: money('0.001'), minCost: money('5'), feeRate: money('0.001') };
+  const candles: [number, number, number, number][] = [
+    [100, 100.5, 99.5, 100],
+    [100, 102.5, 99.5, 102],
+    [102, 102.5, 100.5, 101],
+    [101, 103.5, 100.5, 103],
+    [103, 103.5, 99.5, 100],
+    [100, 100.5, 96.5, 97],
+    [97, 97.5, 95.5, 96],
+    [96, 99.5, 95.5, 99],
+    [99, 102.5, 98.5, 102],
+    [102, 104.5, 101.5, 104],
+  ];
+  const rsi = { kind: 'rsi', period: 3, timeframe: '1m' } as const;
+  const p: DcaParams = {
+    investment: '100',
+    baseOrder: '20',
+    safetyOrder: '20',
+    maxSafetyOrders: 1,
+    deviation: '3',
+    stepScale: '1',
+    volumeScale: '1',
+    takeProfit: '4',
+    start: { kind: 'indicator', rule: { join: 'and', conditions: [{ left: rsi, op: '<', right: { kind: 'value', value: '30' } }] } },
+  };
+  const view = { params: p, market: coin };
+  const asCandles = (rows: [number, number, number, number][], from = 0) => rows.map(([open, high, low, close], i) => ({ time: T0 + (from + i) * MIN, open, high, low, close }));
+
+  it('opens a deal at the close where the rule holds, and waits for it again after the take profit (backtest)', () => {
+    const r = backtestDca(view, columns(candles), { slippage: '0' });
+    // RSI(3) 24.62 < 30 at candle 5: 20 / 97 -> 0.206; take profit ceil(97 x 1.04) = 100.88, reached by candle 8's rise.
+    expect(r.fills.map(line)).toEqual(['5 open buy 0.206 @ 97', '8 close sell 0.205 @ 100.88']);
+    // 0.205 x 100.88 x 0.999 - 19.982 x 0.205 / 0.205794
+    expect(r.realized).toBe('0.7548147');
+    // RSI 72.87 and 80.56 at candles 8 and 9: no second deal. A `now` start opens at the first candle.
+    expect(r.state.phase).toBe('waiting');
+    expect(backtestDca({ ...view, params: { ...p, start: { kind: 'now' } } }, columns(candles), { slippage: '0' }).fills.map(line)[0]).toBe('0 open buy 0.2 @ 100');
+  });
+
+  it('a warm-up lets the rule read from the first candle, in the backtest and live alike', () => {
+    const warm = asCandles(candles.slice(0, 5));
+    const rest: [number, number, number, number][] = candles.slice(5);
+    const later = columns(rest);
+    later.time = Float64Array.from(rest.map((_, i) => T0 + (5 + i) * MIN));
+    // Without history RSI(3) first reads at the 4th candle here (85.71): no deal.
+    expect(backtestDca(view, later, { slippage: '0' }).fills).toEqual([]);
+    const warmed = backtestDca(view, later, { slippage: '0' }, { '1m': warm });
+    expect(warmed.fills.map(line)).toEqual(['0 open buy 0.206 @ 97', '3 close sell 0.205 @ 100.88']);
+    // Live: the engine seeds the feed with the same candles, then every price with its time; the first
+    // price of a minute closes the one before, whose check opens the deal at that price (97, candle 6's open).
+    let state = initialDcaState(botId('d1'));
+    dcaFeedOf(state, view)!.seed('1m', warm);
+    const journal: string[] = [];
+    const tick = (price: number, at: number) => {
+      for (;;) {
+        const out = decideDca(state, { type: 'PriceTicked', price: money(String(price)), at }, view);
+        state = out.state;
+        const order = out.intents.find((x) => x.type === 'PlaceOrder');
+        if (order?.type !== 'PlaceOrder') return;
+        const amount = order.side === 'buy' ? buyAmount(order.quote!, money(String(price)), coin.stepSize) : order.amount!;
+        journal.push(`${(at - T0 - 5 * MIN - ((at - T0) % MIN)) / MIN} ${order.reason} ${order.side} ${amount.toFixed()} @ ${price}`);
+        state = decideDca(state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: money(String(price)), amount }, view).state;
+      }
+    };
+    // Each candle's path a cent at a time (open -> low -> high -> close when it rises), each price at its second.
+    rest.forEach(([o, h, l, c], i) => {
+      const corners = (c >= o ? [o, l, h, c] : [o, h, l, c]).map((x) => Math.round(x * 100));
+      const path = [corners[0]!];
+      for (const to of corners.slice(1)) for (let x = path.at(-1)!; x !== to; path.push(x)) x += to > x ? 1 : -1;
+      path.forEach((x, k) => tick(x / 100, T0 + (5 + i) * MIN + k * 50));
+    });
+    // Live fills at the first price of the minute after the check (candle 1's open, 97 = candle 0's close).
+    expect(journal).toEqual(['1 open buy 0.206 @ 97', '3 close sell 0.205 @ 100.88']);
+  });
+
+  it('trades a 1,500-minute continuous path as the tick-by-tick live strategy does (cooldown, trailing stop)', () => {
+    const cheap: MarketRules = { ...market, stepSize: money('0.0001'), minAmount: money('0.0001') };
+    const q: DcaParams = {
+      investment: '2000',
+      baseOrder: '50',
+      safetyOrder: '40',
+      maxSafetyOrders: 4,
+      deviation: '0.8',
+      stepScale: '1.3',
+      volumeScale: '1.5',
+      takeProfit: '1.2',
+      stopLoss: '6',
+      trailingStop: true,
+      cooldown: 120,
+      start: {
+        kind: 'indicator',
+        rule: {
+          join: 'or',
+          conditions: [
+            { left: { kind: 'rsi', period: 6, timeframe: '1m' }, op: '<', right: { kind: 'value', value: '35' } },
+            { left: { kind: 'price' }, op: 'crossesBelow', right: { kind: 'bb', band: 'lower', period: 20, deviation: '2', timeframe: '5m' } },
+          ],
+        },
+      },
+    };
+    // Each candle opens at the last close (live, a deal opens at the next minute's first price: the same).
+    const rows: [number, number, number, number][] = [];
+    let price = 10_000;
+    for (let i = 0; i < 1500; i++) {
+      const c = Math.round(price * (1 + Math.sin(i * 0.37) * 0.012 + Math.cos(i * 0.11) * 0.004));
+      rows.push([price / 100, (Math.max(price, c) + 25) / 100, (Math.min(price, c) - 25) / 100, c / 100]);
+      price = c;
+    }
+    const v = { params: q, market: cheap };
+    const fast = backtestDca(v, columns(rows), { slippage: '0' });
+    let state = initialDcaState(botId('backtest'));
+    const slow: string[] = [];
+    const at = (cents: number, i: number, t: number) => {
+      const text = (cents / 100).toFixed(2);
+      for (;;) {
+        const out = decideDca(state, { type: 'PriceTicked', price: money(text), at: t }, v);
+        state = out.state;
+        const intent = out.intents.find((x) => x.type === 'PlaceOrder');
+        if (intent?.type !== 'PlaceOrder') return;
+        const amount = intent.side === 'buy' ? buyAmount(intent.quote!, money(text), cheap.stepSize) : intent.amount!;
+        // An entry at a minute's first price was decided at the close of the minute before (the backtest's candle).
+        slow.push(`${intent.reason === 'open' ? i - 1 : i} ${intent.reason} ${intent.side} ${amount.toFixed()} @ ${money(text).toFixed()}`);
+        state = decideDca(state, { type: 'OrderFilled', clientOrderId: intent.clientOrderId, side: intent.side, price: money(text), amount }, v).state;
+      }
+    };
+    rows.forEach(([o, h, l, c], i) => {
+      const corners = (c >= o ? [o, l, h, c] : [o, h, l, c]).map((x) => Math.round(x * 100));
+      const path = [corners[0]!];
+      for (const to of corners.slice(1)) for (let x = path.at(-1)!; x !== to; path.push(x)) x += to > x ? 1 : -1;
+      path.forEach((x, k) => at(x, i, T0 + i * MIN + Math.floor((k * MIN) / path.length)));
+    });
+    at(Math.round(rows.at(-1)![3] * 100), rows.length, T0 + rows.length * MIN);
+    const reasons = new Set(fast.fills.map((f) => f.reason));
+    expect([...reasons].sort()).toEqual(['add', 'close', 'open', 'stop']);
+    expect(fast.cycles).toBeGreaterThan(10);
     expect(fast.fills.map(line)).toEqual(slow);
     expect(fast.realized).toBe(state.realized.toFixed());
   });

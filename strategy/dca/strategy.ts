@@ -183,8 +183,6 @@ export function dcaOpenAt(state: Pick<DcaState, 'cycle' | 'since'>, params: DcaP
  * time its start counts from recorded when it was not known.
  */
 function startDue(state: DcaState, at: number | undefined, params: DcaParams, check: number | null): { due: boolean; state: DcaState } {
-  // An indicator start opens only at a check where its rule holds (`check`: the end of the minute just checked).
-  if (params.start.kind === 'indicator' && (check === null || !state.feed?.entryHolds)) return { due: false, state };
   let s = state;
   let openAt = dcaOpenAt(s, params);
   if (openAt === null) {
@@ -192,6 +190,8 @@ function startDue(state: DcaState, at: number | undefined, params: DcaParams, ch
     s = { ...s, since: at };
     openAt = dcaOpenAt(s, params)!;
   }
+  // An indicator start opens only at a check where its rule holds (`check`: the end of the minute just checked).
+  if (params.start.kind === 'indicator' && (check === null || !s.feed?.entryHolds)) return { due: false, state: s };
   if (openAt === -Infinity) return { due: true, state: s };
   // At a check the cooldown counts whole minutes, from the start of the close's minute: a backtest, which
   // knows candles only, then opens at the same check as the live bot.
