@@ -1,7 +1,7 @@
 // Issue 15 §6-7 at full size: 3 server processes on a fresh PostgreSQL database, 60 bots (40 martin, 20
-// grid) of 10 traders on Paper, 20 SIGKILLs with restarts, 4 SIGSTOPs of TTL + 2 s, one SIGTERM with a
-// restart, a pause and a stop meanwhile (the run: server/cluster/chaos-run.ts, the same as
-// server/cluster/chaos.test.ts at 12 bots). Prints the takeover after the loss of a process (to the next
+// grid) of 10 traders on Paper, 20 SIGKILLs with restarts, 4 SIGSTOPs of TTL + 2 s, a rolling restart
+// (each process SIGTERMed and started again in turn), a pause and a stop meanwhile (the run: server/cluster/chaos-run.ts, the same as
+// server/cluster/chaos.test.ts, which asserts what this prints). Prints the takeover after the loss of a process (to the next
 // accepted order of each of its bots, and to its new lease), duplicate and stale sends, and the calls
 // Paper refused because their sender no longer held the bot's lease. Runs alone:
 // `node bench/cluster-chaos.ts` (Node 24), or in `npm run bench -- --chaos`. Needs the machine's
@@ -20,6 +20,7 @@ export async function measureClusterChaos(log: (line: string) => void = () => un
     events: r.events.map((e) => `${e.kind}(${e.orphans})`).join(' '),
     takeoverToNextOrderMs: figures(r.takeoverMs),
     takeoverToLeaseMs: figures(r.leaseMs),
+    leaseAfterSigtermMs: figures(r.leases.filter((l) => l.kind === 'term').map((l) => l.ms)),
     noNewLeaseWithin20s: r.untaken,
     leasedButNoOrderWithin20s: r.idle.length + r.quiet.length,
     ofThemNothingToDoAtThePrices: r.quiet.length,

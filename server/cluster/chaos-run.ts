@@ -10,8 +10,8 @@ import { paperMarket } from '../exchanges/paper-fill.ts';
 import { clusterDatabase, clusterEnv, freePort, ServerProcess } from './process-support.ts';
 
 /**
- * The chaos run of issue 15 §6, shared by server/cluster/chaos.test.ts (small, in `npm test`) and
- * bench/cluster-chaos.ts (60 bots, 20 kills): 3 server processes on a fresh PostgreSQL database, traders'
+ * The chaos run of issue 15 §6, shared by server/cluster/chaos.test.ts (in `npm test`) and
+ * bench/cluster-chaos.ts (its figures), both at the issue's size (60 bots, 20 kills): 3 server processes on a fresh PostgreSQL database, traders'
  * martin (and grid) bots on Paper with a fast clock, processes SIGKILLed, SIGSTOPped and SIGTERMed at
  * random while a bot is paused and another stopped through the API. Paper records every order it gets
  * with the sender's worker and epoch (TEST_VENUE_AUDIT=1, server/exchanges/venue-audit.ts) and refuses
@@ -68,6 +68,8 @@ export interface ChaosResult {
   takeoverMs: number[];
   /** The same to the new lease's grant. */
   leaseMs: number[];
+  /** Each of those with the kind of the event: a SIGTERM's bots are handed over at once, a SIGKILL's after the TTL. */
+  leases: { kind: 'kill' | 'stop' | 'term'; ms: number }[];
   /** Bots of a lost process that neither traded again nor got a new lease within takeoverWaitMs (event: bot). */
   untaken: string[];
   /** Bots of a lost process with a new lease but no order within takeoverWaitMs although their strategy had something to do at the prices meanwhile. */
@@ -148,6 +150,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const events: ChaosResult['events'] = [];
     const takeoverMs: number[] = [];
     const leaseMs: number[] = [];
+    const leases: ChaosResult['leases'] = [];
     const untaken: string[] = [];
     const idle: string[] = [];
     const quiet: string[] = [];
@@ -234,14 +237,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
           takeoverMs.push(new Date(r.first).getTime() - at);
           waiting.delete(String(r.bot_id));
         }
-        const { rows: leases } = await db.query<{ bot_id: string; epoch: string; granted_at: Date }>(
+        const { rows: granted } = await db.query<{ bot_id: string; epoch: string; granted_at: Date }>(
           'select bot_id, epoch, granted_at from bot_leases where bot_id = any($1::bigint[]) and worker_id is not null',
           [victim.bots.filter((b) => !leased.has(b))],
         );
-        for (const r of leases) {
+        for (const r of granted) {
           if (String(r.epoch) === epochOf.get(String(r.bot_id))) continue;
           leased.add(String(r.bot_id));
           leaseMs.push(new Date(r.granted_at).getTime() - at);
+          leases.push({ kind, ms: new Date(r.granted_at).getTime() - at });
         }
       }
       // What each of them was doing then, and whether its strategy had anything to do at the prices since
@@ -322,6 +326,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       afterCommand,
       takeoverMs,
       leaseMs,
+      leases,
       untaken,
       idle,
       quiet,
