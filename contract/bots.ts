@@ -113,6 +113,10 @@ export const customParamsSchema = z.strictObject({
   exit: customRuleSchema.nullable().optional(),
   takeProfit: z.union([z.literal(''), decimal]).optional(),
   stopLoss: z.union([z.literal(''), decimal]).optional(),
+  /** Trailing take profit's fall from the high, percent ('' or absent: off; needs takeProfit; strategy/custom/README.md). */
+  trailingDeviation: z.union([z.literal(''), decimal]).optional(),
+  /** The stop loss trails the high since the entry (needs stopLoss). */
+  trailingStop: z.boolean().optional(),
   repeat: z.boolean(),
 });
 export type CustomParamsInput = z.output<typeof customParamsSchema>;

@@ -27,6 +27,8 @@ const words: Record<string, { zh: string; en: string }> = {
   signal: { zh: '信号线周期', en: 'signal period' },
   takeProfit: { zh: '止盈', en: 'take profit' },
   stopLoss: { zh: '止损', en: 'stop loss' },
+  trailingDeviation: { zh: '追踪止盈回调', en: 'trailing take profit deviation' },
+  trailingStop: { zh: '追踪止损', en: 'trailing stop loss' },
   repeat: { zh: '循环', en: 'repeat' },
 };
 

@@ -100,3 +100,79 @@ describe('the custom bot form', () => {
     expect(await page.getByTestId('custom-explain').innerText()).toContain('买入：RSI(14, 1h) < 30 且 价格 > EMA(200, 1h)');
   });
 });
+
+/**
+ * Trailing exits on the custom form (issue 16 §1), as martin's and DCA's: the worst trailing sale, the
+ * warning when the deviation is not smaller than the take profit, each trailing exit refused without the
+ * percentage it trails (said under that field), and a bot saved with both, started on Paper, whose stop
+ * follows the high since its entry.
+ */
+describe('trailing exits on the custom form', () => {
+  let phone: Phone | undefined;
+  let page: Page;
+  let user: Registered;
+  beforeEach(async () => {
+    ({ phone, page, user } = await loggedInPhone(baseURL));
+    expect((await callAs(baseURL, user, 'POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperKey12345678', secretKey: 'paperSecret12345678' })).code).toBe(1);
+    await page.goto('/strategy/custom');
+    await page.locator('input[name="trailingDeviation"]').waitFor();
+  });
+  afterEach(async () => {
+    await phone?.close();
+    phone = undefined;
+  });
+
+  it('warns, checks and saves the trailing fields; the detail explains them and shows the trailing stop', async () => {
+    const field = (name: string) => page.locator(`[name="${name}"]`);
+    // Buys at the first check: price > 0.
+    await field('entry.conditions.0.left.kind').selectOption('price');
+    await field('entry.conditions.0.op').selectOption('>');
+    await field('entry.conditions.0.right.value').fill('0');
+    await field('exitOn').uncheck();
+    // Take profit 0.8 %, deviation 1 %: a trailing sale can be a loss.
+    await field('takeProfit').fill('0.8');
+    await field('trailingDeviation').fill('1');
+    await expect.poll(() => alerts(page)).toEqual([expect.stringContaining('回调幅度不小于止盈比例')]);
+    // Nothing runs past the 390 px screen with the warning and the trailing note.
+    const overflow = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5).map((e) => e.tagName));
+    expect(overflow).toEqual([]);
+    // 3 %: the worst sale is (1.03 x 0.99 - 1) = +1.97 % over the average, no warning.
+    await field('takeProfit').fill('3');
+    await expect.poll(() => alerts(page)).toEqual([]);
+    expect(await page.getByText('最差卖出价约为均价 +1.97%').count()).toBe(1);
+    await field('trailingDeviation').fill('25');
+    await field('trailingDeviation').blur();
+    await expect.poll(() => alerts(page)).toEqual(['回调幅度须在 0.1% 到 20% 之间']);
+    await field('trailingDeviation').fill('1');
+    await expect.poll(() => page.getByTestId('custom-explain').innerText()).toContain('平仓：止盈 3%（追踪回调 1%），止损 5%');
+
+    // A trailing take profit needs a take profit, a trailing stop a stop loss: each said on that field when the form is sent.
+    await field('takeProfit').fill('');
+    await page.getByTestId('save-bot').click();
+    await expect.poll(() => alerts(page)).toEqual(['追踪止盈需要填写止盈比例', '请修正标红的参数。']);
+    await field('takeProfit').fill('3');
+    await expect.poll(async () => (await alerts(page)).includes('追踪止盈需要填写止盈比例')).toBe(false);
+    await field('stopLoss').fill('');
+    await field('trailingStop').check();
+    await page.getByTestId('save-bot').click();
+    await expect.poll(() => alerts(page)).toEqual(['追踪止损需要填写止损比例', '请修正标红的参数。']);
+    await field('stopLoss').fill('5');
+    await expect.poll(async () => (await alerts(page)).includes('追踪止损需要填写止损比例')).toBe(false);
+
+    await page.getByTestId('save-bot').click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/strategy\/detail\/\d+$/);
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    expect((await callAs(baseURL, user, 'GET', `/api/user/botInfo?id=${id}`)).data.params).toMatchObject({ takeProfit: '3', trailingDeviation: '1', stopLoss: '5', trailingStop: true });
+    expect(await page.getByTestId('bot-rules').innerText()).toContain('平仓：止盈 3%（追踪回调 1%），追踪止损 5%');
+
+    // Started on Paper it buys at its first check; the stop is 5 % under the high since the entry, never below.
+    expect((await callAs(baseURL, user, 'GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
+    await expect.poll(async () => (await callAs(baseURL, user, 'GET', `/api/user/botInfo?id=${id}`)).data.positions, { timeout: 90_000 }).toBe(1);
+    const detail = (await callAs(baseURL, user, 'GET', `/api/user/botDetail?id=${id}`)).data;
+    const entry = Number(detail.fills[0].price);
+    expect(Number(detail.stopLossPrice)).toBeGreaterThanOrEqual(Math.floor(entry * 0.95 * 100) / 100 - 0.01);
+    await page.reload();
+    const stopFigure = page.getByText('止损价', { exact: true }).locator('xpath=..');
+    await expect.poll(() => stopFigure.innerText(), { timeout: 15_000 }).toMatch(/\d/);
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backtestCustom } from '../../strategy/custom/backtest.ts';
 import type { CustomParams } from '../../strategy/custom/rules.ts';
+import type { CustomState } from '../../strategy/custom/strategy.ts';
 import { warmUpCandles } from '../../strategy/custom/feed.ts';
 import { money } from '../../strategy/money.ts';
 import { paperHistory } from '../market/custom-history.ts';
@@ -19,7 +20,8 @@ const MINUTES = 240;
  * -> close when it falls: the backtest's fill model), each at its time in its minute, orders through the
  * Paper venue, state in the database; the backtest replays the same candles with the warm-up the engine
  * read at the start. Same fills (entries at the close, take profit and stop loss at their price, the exit
- * rule at the close), same cycles, same realised profit to the last decimal.
+ * rule at the close), same cycles, same realised profit to the last decimal; with trailing exits too
+ * (README.md "Trailing exits": the high followed at every price, the sale at the line).
  */
 describe('custom bot: backtest and live parity on Paper', () => {
   let t: TestApp;
@@ -41,29 +43,25 @@ describe('custom bot: backtest and live parity on Paper', () => {
     await t.close();
   });
 
-  it('keeps exactly the books its backtest computes: rule entries and exits, take profit and stop loss', { timeout: 120_000 }, async () => {
-    const rsi = { kind: 'rsi', period: 6, timeframe: '1m' } as const;
-    const params = {
-      investment: '500',
-      size: { kind: 'fixed', quote: '50' },
-      entry: { join: 'and', conditions: [{ left: rsi, op: '<', right: { kind: 'value', value: '30' } }] },
-      exit: { join: 'or', conditions: [{ left: rsi, op: 'crossesAbove', right: { kind: 'value', value: '70' } }] },
-      takeProfit: '0.4',
-      stopLoss: '0.6',
-      repeat: true,
-    } as const;
-    // The market's minutes from the one before the start (whose close the bot checks at its first price).
-    const candles = market.minuteColumns(SYMBOL, from - 60_000, from + MINUTES * 60_000);
+  /**
+   * Plays the market's minutes from `start` on the live engine and backtests the same candles: the live
+   * books, the backtest's, the bot's log, and (`armed`) the detail answered the first time the bot was
+   * armed, beside the engine's state then.
+   */
+  const play = async (params: object, start: number) => {
+    // The market's minutes from the one before the start (whose check the bot runs at its first price).
+    const candles = market.minuteColumns(SYMBOL, start - 60_000, start + MINUTES * 60_000);
     const ticks = (x: number) => Math.round(x * TICK);
     const text = (n: number) => (n / TICK).toFixed(3);
 
-    clock = from;
+    clock = start;
     market.set(SYMBOL, text(ticks(candles.open[1]!)));
     const bot = await call('POST', '/api/user/botCreate', { type: 'custom', exchangeId: 1, symbol: SYMBOL, params });
     expect(bot.code, JSON.stringify(bot)).toBe(1);
     const id = bot.data.id as string;
     expect((await call('GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
     await trading.engine.idle();
+    let armed: { detail: { trailing?: { high: string; price: string }; stopLossPrice: string | null }; trail: string; stopHigh: string | null } | null = null;
     for (let i = 1; i < candles.open.length; i++) {
       const [o, h, l, c] = [candles.open[i]!, candles.high[i]!, candles.low[i]!, candles.close[i]!].map(ticks) as [number, number, number, number];
       const corners = c >= o ? [o, l, h, c] : [o, h, l, c];
@@ -82,9 +80,11 @@ describe('custom bot: backtest and live parity on Paper', () => {
         await trading.engine.tick();
         await trading.engine.idle();
       }
+      const state = trading.engine.stateOf<CustomState>(id);
+      if (state?.trail && !armed) armed = { detail: (await call('GET', `/api/user/botDetail?id=${id}`)).data, trail: state.trail.toFixed(), stopHigh: state.stopHigh?.toFixed() ?? null };
     }
     // The last minute closes with the next one's first price.
-    clock = from + MINUTES * 60_000;
+    clock = start + MINUTES * 60_000;
     await trading.engine.tick();
     await trading.engine.idle();
     await call('GET', `/api/user/botOperation?id=${id}&action=pause`);
@@ -92,20 +92,74 @@ describe('custom bot: backtest and live parity on Paper', () => {
     const orders = await t.db.selectFrom('bot_orders').select(['side', 'price', 'filled', 'status', 'reason']).where('bot_id', '=', id).orderBy('id').execute();
     const cycles = await t.db.selectFrom('bot_cycles').select('profit').where('bot_id', '=', id).execute();
     const row = await t.db.selectFrom('bots').select('realized').where('id', '=', id).executeTakeFirstOrThrow();
+    const actions = await t.db.selectFrom('bot_actions').select(['kind', 'detail']).where('bot_id', '=', id).orderBy('id').execute();
     const live = orders.filter((o) => o.status === 'filled').map((o) => `${o.reason} ${o.side} ${money(o.price!).toFixed()} ${money(o.filled ?? '0').toFixed()}`);
 
+    const bt = await backtest(params, start);
+    return {
+      live,
+      cycles: cycles.length,
+      realized: money(row.realized).toFixed(),
+      bt,
+      actions: actions.map((a) => ({ kind: a.kind, detail: (typeof a.detail === 'string' ? JSON.parse(a.detail) : a.detail) as Record<string, string> })),
+      armed,
+    };
+  };
+  /** The backtest of the same minutes, warmed up with what the engine read at the start. */
+  const backtest = async (params: object, start: number) => {
+    const candles = market.minuteColumns(SYMBOL, start - 60_000, start + MINUTES * 60_000);
     const m = await trading.market('paper', SYMBOL);
-    const stored = { ...params, entry: params.entry, exit: params.exit } as unknown as CustomParams;
+    const stored = params as unknown as CustomParams;
     const history = paperHistory(market, SYMBOL);
     const warmUp: Record<string, Awaited<ReturnType<typeof history>>> = {};
-    for (const [tf, n] of Object.entries(warmUpCandles(stored))) warmUp[tf] = await history(tf as '1m', from - 60_000, n);
-    const bt = backtestCustom({ params: stored, market: m }, candles, { slippage: '0' }, warmUp);
+    for (const [tf, n] of Object.entries(warmUpCandles(stored))) warmUp[tf] = await history(tf as '1m', start - 60_000, n);
+    return backtestCustom({ params: stored, market: m }, candles, { slippage: '0' }, warmUp);
+  };
+  const rsi = { kind: 'rsi', period: 6, timeframe: '1m' } as const;
+  const base = {
+    investment: '500',
+    size: { kind: 'fixed', quote: '50' },
+    entry: { join: 'and', conditions: [{ left: rsi, op: '<', right: { kind: 'value', value: '30' } }] },
+    exit: { join: 'or', conditions: [{ left: rsi, op: 'crossesAbove', right: { kind: 'value', value: '70' } }] },
+    takeProfit: '0.4',
+    stopLoss: '0.6',
+    repeat: true,
+  } as const;
+
+  it('keeps exactly the books its backtest computes: rule entries and exits, take profit and stop loss', { timeout: 120_000 }, async () => {
+    const { live, cycles, realized, bt } = await play(base, from);
     const reasons = new Set(bt.fills.map((f) => f.reason));
     // Every way in and out happened: the entry rule (open), take profit (close), the exit rule (exit_rule), the stop loss (stop).
     expect([...reasons].sort()).toEqual(['close', 'exit_rule', 'open', 'stop']);
     expect(bt.cycles).toBeGreaterThan(4);
     expect(live).toEqual(bt.fills.map((f) => `${f.reason} ${f.side} ${f.price} ${f.amount}`));
-    expect(cycles.length).toBe(bt.cycles);
-    expect(money(row.realized).toFixed()).toBe(money(bt.realized).toFixed());
+    expect(cycles).toBe(bt.cycles);
+    expect(realized).toBe(money(bt.realized).toFixed());
+  });
+
+  it('with a trailing take profit and a trailing stop: the same books, each trailing sale logged, the armed line answered', { timeout: 120_000 }, async () => {
+    // Armed at +0.4 %, sold 0.15 % under the high since; the stop 0.6 % under the high since the entry.
+    const params = { ...base, trailingDeviation: '0.15', trailingStop: true };
+    const { live, cycles, realized, bt, actions, armed } = await play(params, from);
+    expect(bt.cycles).toBeGreaterThan(4);
+    expect(live).toEqual(bt.fills.map((f) => `${f.reason} ${f.side} ${f.price} ${f.amount}`));
+    expect(cycles).toBe(bt.cycles);
+    expect(realized).toBe(money(bt.realized).toFixed());
+    // Not the fixed exits' books: the trailing exits sold at their lines.
+    const plain = await backtest(base, from);
+    expect(bt.fills.map((f) => f.price)).not.toEqual(plain.fills.map((f) => f.price));
+    const fired = actions.filter((a) => a.kind === 'trailing_fired');
+    const closes = actions.filter((a) => a.kind === 'close' && ['close', 'stop'].includes(a.detail.reason!));
+    // Every take profit or stop sale fired a trailing exit, logged with its high and line.
+    expect(fired.length).toBe(closes.length);
+    expect(new Set(fired.map((f) => f.detail.exit))).toEqual(new Set(['take_profit', 'stop_loss']));
+    for (const f of fired) expect(money(f.detail.price!).lt(money(f.detail.high!))).toBe(true);
+    expect(actions.filter((a) => a.kind === 'trailing_armed').length).toBeGreaterThanOrEqual(fired.filter((f) => f.detail.exit === 'take_profit').length);
+    // The detail, once armed: the high the engine follows and the line under it, 0.15 % down to the tick.
+    expect(armed?.detail.trailing?.high).toBe(armed?.trail);
+    const line = money(armed!.trail).mul('0.9985').toNearest(money('0.001'), 1).toFixed();
+    expect(armed?.detail.trailing?.price).toBe(line);
+    // The stop follows the high since the entry: 0.6 % under it, down to the tick.
+    expect(armed?.detail.stopLossPrice).toBe(money(armed!.stopHigh!).mul('0.994').toNearest(money('0.001'), 1).toFixed());
   });
 });

@@ -9,6 +9,7 @@ import { ScriptedMarket } from '../market/scripted.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
+import type { CustomState } from '../../strategy/custom/strategy.ts';
 
 /**
  * Buys 100 USDT when the price crosses below 59,000 (a cross: the market's history before the script,
@@ -81,6 +82,11 @@ describe('custom bots on the API', () => {
       [{ size: { kind: 'fixed', quote: '1000.01' } }, Code.StrategyInvalidInvestment, 'Invalid investment: it must cover the first order and every add'],
       [{ size: { kind: 'share', percent: '0.1' } }, Code.StrategyOrderBelowMinimum, 'Each order must be at least the market minimum size'],
       [{ stopLoss: '100' }, Code.StrategyInvalidParams, 'Invalid strategy parameters: stop loss'],
+      // Trailing exits (martin's codes): each needs the percentage it trails, the deviation 0.1-20 %.
+      [{ trailingDeviation: '0.5' }, Code.RequiredFieldMissing, 'A required field is missing: take profit'],
+      [{ trailingStop: true, stopLoss: '' }, Code.RequiredFieldMissing, 'A required field is missing: stop loss'],
+      [{ takeProfit: '2', trailingDeviation: '25' }, Code.StrategyInvalidParams, 'Invalid strategy parameters: trailing take profit deviation'],
+      [{ takeProfit: '2', trailingDeviation: 'x' }, Code.ValidationError, 'Validation failed: trailing take profit deviation'],
       // The schema's own checks name the field in words too.
       [entry({ kind: 'rsi', period: 14, timeframe: '2m' }), Code.ValidationError, 'Validation failed: buy rule, condition 1, left side, timeframe'],
       [
@@ -94,6 +100,9 @@ describe('custom bots on the API', () => {
     expect(zh.code).toBe(Code.StrategyInvalidParams);
     expect(zh.msg).toContain('买入规则 第 1 个条件 左侧 周期数');
     expect(zh.msg).not.toMatch(/[a-z]{3}|\./);
+    const zhTrailing = await create({ takeProfit: '2', trailingDeviation: '0.05' }, 'zh');
+    expect([zhTrailing.code, zhTrailing.msg]).toEqual([Code.StrategyInvalidParams, expect.stringContaining('追踪止盈回调')]);
+    expect((await create({ trailingStop: true, stopLoss: '' }, 'zh')).msg).toMatch(/止损$/);
     // Another type's parameters under the custom type are refused.
     expect((await call('POST', '/api/user/botCreate', { type: 'custom', exchangeId: 1, symbol: 'BTC/USDT', params: { investment: '100' } })).code).toBe(Code.RequiredFieldMissing);
   });
@@ -146,6 +155,56 @@ describe('custom bots on the API', () => {
     const edited = { ...params, entry: { join: 'and', conditions: [{ left: rsi(14), op: '<', right: { kind: 'value', value: '30' } }] }, takeProfit: '2' };
     expect((await call('PUT', `/api/user/botUpdate?id=${id}`, { params: edited })).code).toBe(1);
     expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.params).toEqual(edited);
+  });
+
+  it('trails its take profit and stop on Paper: the armed line in the detail, kept over a restart, sold at the line and logged', async () => {
+    // Off ('' and false) is stored as nothing: the bot is exactly one made before trailing existed.
+    const off = await create({ trailingDeviation: '', trailingStop: false });
+    const stored = async (id: string) => (await t.db.selectFrom('bots').select('params').where('id', '=', id).executeTakeFirstOrThrow()).params as object;
+    expect(Object.keys(await stored(off.data.id))).not.toContain('trailingDeviation');
+    expect(Object.keys(await stored(off.data.id))).not.toContain('trailingStop');
+    await call('GET', `/api/user/botOperation?id=${off.data.id}&action=delete`);
+
+    // Take profit 2 % trailing 0.5 %, stop loss 5 % trailing.
+    const trailing = { ...params, takeProfit: '2', trailingDeviation: '0.5', trailingStop: true };
+    const created = await create(trailing);
+    expect(created, JSON.stringify(created)).toMatchObject({ code: 1, data: { params: trailing } });
+    const id = created.data.id as string;
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
+    await trading.engine.idle();
+    await minute('60000');
+    await minute('58000');
+    await minute('58000'); // bought at 58,000: take profit ceil(58000 x 1.02) = 59160, stop 55100
+    await minute('59160'); // armed: line floor(59160 x 0.995) = 58864.2
+    await minute('60000'); // a new high: line floor(60000 x 0.995) = 59700, stop floor(60000 x 0.95) = 57000
+    const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
+    expect(answers.userBotDetail.safeParse(detail).error?.issues ?? []).toEqual([]);
+    expect(detail).toMatchObject({ positions: 1, takeProfitPrice: '59160', stopLossPrice: '57000', trailing: { high: '60000', price: '59700' } });
+
+    // The server stops; a new one on the same database goes on from the stored highs. Its warm-up reads
+    // the market's last minute, here the script's price (the simulation's own history is elsewhere).
+    await trading.engine.stop();
+    const simulated = market.candles.bind(market);
+    market.candles = (symbol, timeframe, end, limit) => simulated(symbol, timeframe, end, limit).map((c) => ({ ...c, open: '60000', high: '60000', low: '60000', close: '60000' }));
+    trading = createTrading({ db: t.db, feed: market, now: () => clock });
+    await trading.engine.start();
+    market.candles = simulated;
+    expect(trading.engine.stateOf<CustomState>(id)?.trail?.toFixed()).toBe('60000');
+    await minute('59800'); // above the line: nothing (a bot that forgot its high would arm again here)
+    expect((await call('GET', `/api/user/botDetail?id=${id}`)).data).toMatchObject({ positions: 1, trailing: { high: '60000', price: '59700' } });
+    await minute('59700');
+    const actions = (await call('GET', `/api/user/botActions?id=${id}&page_size=20`)).data;
+    expect(answers.userBotActions.safeParse(actions).error?.issues ?? []).toEqual([]);
+    const lines = actions.list as { kind: string; detail: Record<string, string> }[];
+    expect(lines.filter((a) => a.kind.startsWith('trailing_')).reverse()).toEqual([
+      expect.objectContaining({ kind: 'trailing_armed', detail: { exit: 'take_profit', high: '59160', price: '58864.2' } }),
+      expect.objectContaining({ kind: 'trailing_fired', detail: { exit: 'take_profit', high: '60000', price: '59700' } }),
+    ]);
+    expect(lines.find((a) => a.kind === 'close')?.detail).toMatchObject({ reason: 'close', price: '59700' });
+    const after = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
+    expect(after).toMatchObject({ positions: 0, stopLossPrice: null });
+    expect(after.trailing).toBeUndefined();
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=pause`)).code).toBe(1);
   });
 
   it('is refused at start when the account cannot fund its entry', async () => {

@@ -31,6 +31,7 @@ import { decodeDca, type StoredDcaState } from '../../strategy/dca/state-codec.t
 import { dcaStop, dcaTrailing } from '../../strategy/dca/strategy.ts';
 import type { CustomParams } from '../../strategy/custom/rules.ts';
 import { decodeCustom, type StoredCustomState } from '../../strategy/custom/state-codec.ts';
+import { customLines } from '../../strategy/custom/strategy.ts';
 import { gridDetail, gridHeld, gridInputParams, gridSummaryFields, gridUnrealized } from './grid-queries.ts';
 import type { MarketInfo } from '../exchanges/port.ts';
 import type Decimal from 'decimal.js';
@@ -391,11 +392,12 @@ function dcaDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns:
   };
 }
 
-/** A custom bot's detail: its position's figures as martin's, its take profit and stop loss; no adds, no levels (its entries wait for its rules). */
+/** A custom bot's detail: its position's figures as martin's, its take profit and stop loss (and trailing lines); no adds, no levels (its entries wait for its rules). */
 function customDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns: (unrealized: string) => BotInfo & { unrealized: string; totalProfit: string }): BotDetail {
   const params = row.params as CustomParams;
   const state = decodeCustom(String(row.id), row.state as StoredCustomState, { params, market });
   const holding = state.fills.length > 0;
+  const lines = holding ? customLines(state, { params, market }) : null;
   const close = holding ? closeCycle(state.fills, price, market, { amount: state.carry, cost: state.carryCost }) : null;
   const unrealized = close ? close.profit.toDecimalPlaces(8).toFixed() : '0';
   return {
@@ -404,8 +406,10 @@ function customDetail(row: BotRow, market: MarketInfo, price: Decimal, withRetur
     amount: close ? close.sellAmount.toFixed() : '0',
     unrealized,
     takeProfitPrice: state.targets?.takeProfit?.toFixed() ?? null,
-    stopLossPrice: state.targets?.stopLoss?.toFixed() ?? null,
+    // The trailing exits' lines as the engine acts on them: a trailing stop moves the stop loss, an armed take profit sells at its line.
+    stopLossPrice: (lines ? lines.stop : state.targets?.stopLoss)?.toFixed() ?? null,
     nextAddPrice: null,
+    ...(lines?.armed ? { trailing: { high: lines.armed.high.toFixed(), price: lines.armed.line.toFixed() } } : {}),
     averagePrice: holding
       ? averagePrice(state.fills)
           .toDecimalPlaces(market.tickSize.decimalPlaces() + 4)

@@ -90,12 +90,22 @@ const customProblemCode: Record<CustomProblem['reason'], CodeName> = {
   noExit: 'RequiredFieldMissing',
   insufficient: 'StrategyInvalidInvestment',
   belowMinimum: 'StrategyOrderBelowMinimum',
+  // A trailing exit without its percentage: the take profit or stop loss is missing (as martin's).
+  trailingNeedsTakeProfit: 'RequiredFieldMissing',
+  trailingStopNeedsStopLoss: 'RequiredFieldMissing',
 };
 
-/** A custom bot's stored parameters: an empty take profit or stop loss and a null exit rule left out. */
+/** A custom bot's stored parameters: an empty take profit or stop loss and a null exit rule left out, the trailing exits when off. */
 export function customParamsOf(input: CustomParamsInput): CustomParams {
-  const { exit, takeProfit, stopLoss, ...rest } = input;
-  return { ...rest, ...(exit ? { exit } : {}), ...(takeProfit ? { takeProfit } : {}), ...(stopLoss ? { stopLoss } : {}) };
+  const { exit, takeProfit, stopLoss, trailingDeviation, trailingStop, ...rest } = input;
+  return {
+    ...rest,
+    ...(exit ? { exit } : {}),
+    ...(takeProfit ? { takeProfit } : {}),
+    ...(stopLoss ? { stopLoss } : {}),
+    ...(trailingDeviation ? { trailingDeviation } : {}),
+    ...(trailingStop ? { trailingStop } : {}),
+  };
 }
 
 const dcaProblemCode: Record<DcaProblem['reason'], (field: DcaProblem['field']) => CodeName> = {

@@ -4,7 +4,7 @@ import { money } from '../money.ts';
 import { buyAmount } from '../martin/plan.ts';
 import { botId, type PlaceOrder } from '../types.ts';
 import type { Candle } from './feed.ts';
-import { decideCustom, feedOf, initialCustomState, type CandleClosed, type CustomEvent, type CustomState, type CustomView } from './strategy.ts';
+import { customTriggers, decideCustom, feedOf, initialCustomState, type CandleClosed, type CustomEvent, type CustomState, type CustomView } from './strategy.ts';
 
 export interface CustomBacktestResult {
   fills: BacktestFill[];
@@ -17,7 +17,9 @@ export interface CustomBacktestResult {
  * Replays a custom bot over 1-minute candles with the same decide function and feed the live engine
  * runs. Each candle: first its price path (the fill model of ../README.md: the jump to the open, then
  * open -> low -> high -> close or open -> high -> low -> close) for take profit and stop loss, which
- * fill at their price (at the open when the candle opened past them); then its close, where the rules
+ * fill at their price (at the open when the candle opened past them); a trailing exit is armed at the
+ * take-profit price, its high raised to the top of each rise, and it sells at its line on a fall (as
+ * asking at every price would: ../backtest.ts replayCandles); then the candle's close, where the rules
  * are checked and an entry or a rule's exit fills at the close. Slippage as in every backtest.
  * `warmUp`: closed candles of the conditions' timeframes before the first minute (CustomFeed.seed).
  */
@@ -33,19 +35,25 @@ export function backtestCustom(
   if (warmUp) for (const tf of feed.timeframes()) if (warmUp[tf]) feed.seed(tf, warmUp[tf]!);
   const fills: BacktestFill[] = [];
   let cycles = 0;
-  // Exit prices as doubles (no position: never reached).
+  // Exit prices as doubles (no position: never reached); `follow`: a trailing exit's high, any price above it moves it.
   let up = Infinity;
   let down = -Infinity;
+  let follow = Infinity;
   const refresh = () => {
     up = state.targets?.up ?? Infinity;
     down = state.targets?.down ?? -Infinity;
+    follow = state.targets?.follow ?? Infinity;
   };
   /** Asks the strategy at `price` and fills the order it places; true when it placed one. */
   const ask = (event: CustomEvent, price: () => Decimal, candle: number): boolean => {
     const asked = decideCustom(state, event, view);
     state = asked.state;
-    const order = asked.intents[0];
-    if (order?.type !== 'PlaceOrder') return false;
+    const order = asked.intents.find((i) => i.type === 'PlaceOrder');
+    if (order?.type !== 'PlaceOrder') {
+      // A trailing step moved the exit prices.
+      if (asked.intents.length > 0) refresh();
+      return false;
+    }
     execute(order, price(), candle);
     return true;
   };
@@ -59,9 +67,15 @@ export function backtestCustom(
     refresh();
   };
   const atPrice = (p: Decimal, candle: number) => ask({ type: 'PriceTicked', price: p }, () => p, candle);
-  // A position ends at most once per path point; after it the bot waits for the next close.
+  // A position ends at most once per path point; after it the bot waits for the next close. A rise
+  // reaching the take profit acts there (it sells, or arms a trailing take profit), then a followed
+  // high is raised to the rise's top (nothing sells on a rise); a fall acts at the highest exit line
+  // it reaches (stop or trailing line).
   const reach = (to: number, rising: boolean, candle: number) => {
-    if (rising ? up <= to : down >= to) atPrice(rising ? state.targets!.takeProfit! : state.targets!.stopLoss!, candle);
+    if (rising) {
+      if (up <= to) atPrice(state.targets!.takeProfit!, candle);
+      if (to > follow) atPrice(money(String(to)), candle);
+    } else if (down >= to) atPrice(customTriggers(state, view)!.down!, candle);
   };
 
   const { time, open, high, low, close } = candles;
@@ -73,8 +87,8 @@ export function backtestCustom(
     const h = high[i]!;
     const l = low[i]!;
     const c = close[i]!;
-    if (up !== Infinity || down !== -Infinity) {
-      if (o >= up || o <= down) atPrice(money(String(o)), i);
+    if (up !== Infinity || down !== -Infinity || follow !== Infinity) {
+      if (o >= up || o <= down || o > follow) atPrice(money(String(o)), i);
       if (c >= o) {
         reach(l, false, i);
         reach(h, true, i);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buyAmount as buyAmountOf } from '../martin/plan.ts';
-import { money } from '../money.ts';
+import { money, toPlain } from '../money.ts';
 import { botId, type Intent } from '../types.ts';
 import { backtestCustom } from './backtest.ts';
 import { explainCustom, explainText } from './explain.ts';
@@ -9,7 +9,7 @@ import { CustomFeed, MinuteBuilder, warmUpCandles, type Candle } from './feed.ts
 import { bollingerStream, changeStream, emaStream, macdStream, rsiStream, smaStream } from './indicators.ts';
 import { validateCustom, type CustomParams } from './rules.ts';
 import { decodeCustom, encodeCustom } from './state-codec.ts';
-import { decideCustom, feedOf, initialCustomState, retargetCustom, type CustomState, type CustomView } from './strategy.ts';
+import { customLines, customTriggers, decideCustom, feedOf, initialCustomState, retargetCustom, type CustomState, type CustomView } from './strategy.ts';
 
 const T0 = Date.UTC(2026, 0, 1);
 const MIN = 60_000;
@@ -251,6 +251,97 @@ describe('custom bot: decide, exits and stored state', () => {
   });
 });
 
+describe('custom bot: trailing exits (README.md "Trailing exits")', () => {
+  // The worked example's coin and entry (RSI(3, 1m) < 30: 1.030 @ 97 at candle 5), no sell rule; take
+  // profit 3 % trailing 1 %, stop loss 5 % trailing; two more candles: 104 and 101.
+  const trailing: CustomParams = { ...example, exit: undefined, takeProfit: '3', trailingDeviation: '1', stopLoss: '5', trailingStop: true };
+  const closes = [...exampleCloses, 101];
+  const view: CustomView = { params: trailing, market };
+  const said = (intents: Intent[]) =>
+    intents.map((i) =>
+      i.type === 'TrailingMoved'
+        ? `${i.exit} ${i.step} ${toPlain(i.high)} ${toPlain(i.line)}`
+        : i.type === 'PlaceOrder'
+          ? `${i.reason} ${i.side} ${i.amount ? toPlain(i.amount) : toPlain(i.quote!)}`
+          : i.type,
+    );
+
+  it('arms at the take-profit price, follows the high, sells at the line; the stop follows the high since the entry (the README table)', () => {
+    let s = initialCustomState(botId('t1'));
+    let out: ReturnType<typeof decideCustom> = { state: s, intents: [] };
+    for (const k of candlesOf(closes.slice(0, 6))) {
+      out = decideCustom(s, { type: 'CandleClosed', ...k }, view);
+      s = out.state;
+    }
+    expect(said(out.intents)).toEqual(['open buy 100']);
+    s = decideCustom(s, { type: 'OrderFilled', clientOrderId: s.pending!.id, side: 'buy', price: money('97'), amount: money('1.03') }, view).state;
+    // take profit ceil(97 x 1.03) = 99.91; the stop floor(97 x 0.95) = 92.15, the high since the entry 97
+    expect(customLines(s, view)).toEqual({ armed: null, stop: money('92.15'), stopHigh: money('97') });
+    const ask = (price: string) => {
+      const asked = decideCustom(s, { type: 'PriceTicked', price: money(price) }, view);
+      s = asked.state;
+      return said(asked.intents);
+    };
+    expect(ask('97.5')).toEqual(['stop_loss raised 97.5 92.62']); // floor(97.5 x 0.95)
+    expect(ask('95.5')).toEqual([]);
+    expect(ask('99.5')).toEqual(['stop_loss raised 99.5 94.52']);
+    // Armed at 99.91: line floor(99.91 x 0.99) = 98.91 (below the take profit: no floor at it).
+    expect(ask('99.91')).toEqual(['take_profit armed 99.91 98.91', 'stop_loss raised 99.91 94.91']);
+    expect(ask('102.5')).toEqual(['take_profit raised 102.5 101.47', 'stop_loss raised 102.5 97.37']);
+    expect(ask('101.5')).toEqual([]); // 0.03 above the line
+    expect(ask('104.5')).toEqual(['take_profit raised 104.5 103.45', 'stop_loss raised 104.5 99.27']);
+    // What the detail draws and the engine's book asks at: the line 103.45 over the stop 99.27; any price above 104.5.
+    expect(customLines(s, view)).toEqual({ armed: { high: money('104.5'), line: money('103.45') }, stop: money('99.27'), stopHigh: money('104.5') });
+    expect(customTriggers(s, view)).toEqual({ up: null, down: money('103.45'), follow: money('104.5') });
+    expect(customKit.triggers(s, view)).toEqual({ up: 104.5, down: 103.45, asks: true });
+    // Stored and loaded (a restart), it keeps both highs.
+    const stored = JSON.parse(JSON.stringify(encodeCustom(s)));
+    expect(stored).toMatchObject({ trail: '104.5', stopHigh: '104.5' });
+    s = decodeCustom('t1', stored, view);
+    expect(ask('103.46')).toEqual([]);
+    expect(ask('103.45')).toEqual(['take_profit fired 104.5 103.45', 'close sell 1.028']);
+    const sold = decideCustom(s, { type: 'OrderFilled', clientOrderId: s.pending!.id, side: 'sell', price: money('103.45'), amount: money('1.028') }, view);
+    // 1.028 x 103.45 x 0.999 = 106.2402534, less the sold part's cost 99.81581582
+    expect(sold.intents).toEqual([{ type: 'CycleClosed', cycle: 1, profit: money('6.42443758') }]);
+    expect([sold.state.trail, sold.state.stopHigh, sold.state.targets]).toEqual([null, null, null]);
+  });
+
+  it('the backtest sells where asking at every price does: the trailing line, the trailing stop, or the plain take profit', () => {
+    const run = (p: Partial<CustomParams>) => {
+      const r = backtestCustom({ params: { ...trailing, ...p }, market }, columns(candlesOf(closes)), { slippage: '0' });
+      return [...r.fills.map((f) => `${f.candle} ${f.reason} ${f.side} ${f.amount} @ ${f.price}`), r.realized];
+    };
+    // Candle 8 rises 98.5 -> 102.5 through 99.91 (armed, raised to 102.5); candle 9's low 101.5 stays over
+    // 101.47, its high raises to 104.5; candle 10 falls 104.5 -> 100.5 through the line 103.45.
+    expect(run({})).toEqual(['5 open buy 1.03 @ 97', '10 close sell 1.028 @ 103.45', '6.42443758']);
+    // Without trailing: the take profit inside candle 8.
+    expect(run({ trailingDeviation: undefined, trailingStop: undefined })).toEqual(['5 open buy 1.03 @ 97', '8 close sell 1.028 @ 99.91', '2.7889567']);
+    // No take profit, a 3 % trailing stop: floor(104.5 x 0.97) = 101.36 in candle 10 (the fixed stop: 94.09).
+    expect(run({ takeProfit: undefined, trailingDeviation: undefined, stopLoss: '3' })).toEqual(['5 open buy 1.03 @ 97', '10 stop sell 1.028 @ 101.36', '4.2780661']);
+  });
+
+  it('a buy by hand disarms it and raises the stop high to the new fill; turning it off forgets the highs', () => {
+    const r = backtestCustom(view, columns(candlesOf(closes.slice(0, 10))), { slippage: '0' });
+    expect([toPlain(r.state.trail!), toPlain(r.state.stopHigh!)]).toEqual(['104.5', '104.5']);
+    const add = decideCustom(r.state, { type: 'ManualAddRequested', price: money('104'), quote: money('10') }, view);
+    const added = decideCustom(add.state, { type: 'OrderFilled', clientOrderId: add.state.pending!.id, side: 'buy', price: money('104'), amount: money('0.096') }, view).state;
+    expect([added.trail, toPlain(added.stopHigh!)]).toEqual([null, '104.5']);
+    const off = retargetCustom(r.state, { params: { ...trailing, trailingDeviation: undefined, trailingStop: undefined }, market });
+    expect([off.trail, off.stopHigh]).toEqual([null, null]);
+    expect(customKit.triggers(off, view)).toEqual({ up: 99.91, down: 92.15, asks: true });
+  });
+
+  it('checks the trailing fields: 0.1-20 %, a take profit to trail, a stop loss to trail; off is nothing', () => {
+    expect(validateCustom(trailing)).toEqual([]);
+    expect(validateCustom({ ...trailing, trailingDeviation: '', trailingStop: false })).toEqual([]);
+    expect(validateCustom({ ...trailing, trailingDeviation: '25' })).toEqual([{ field: 'trailingDeviation', reason: 'range', min: '0.1', max: '20' }]);
+    expect(validateCustom({ ...trailing, trailingDeviation: '0.05' })).toEqual([{ field: 'trailingDeviation', reason: 'range', min: '0.1', max: '20' }]);
+    expect(validateCustom({ ...trailing, takeProfit: undefined })).toEqual([{ field: 'takeProfit', reason: 'trailingNeedsTakeProfit' }]);
+    expect(validateCustom({ ...trailing, stopLoss: undefined })).toEqual([{ field: 'stopLoss', reason: 'trailingStopNeedsStopLoss' }]);
+    expect(validateCustom({ ...trailing, trailingStop: 'yes' })).toEqual([{ field: 'trailingStop', reason: 'format' }]);
+  });
+});
+
 describe('custom bot: validation', () => {
   it('accepts the example and names every bad field with its reason', () => {
     expect(validateCustom(example, '5')).toEqual([]);
@@ -296,7 +387,11 @@ describe('custom bot: validation', () => {
 });
 
 describe('custom bot: live prices give the backtest its fills', () => {
-  it('asked at every price a cent apart with its market time, it trades as the backtest does', () => {
+  it.each([
+    [{}, 'fixed exits', ['close', 'exit_rule', 'open', 'stop']],
+    // Trailing take profit 0.3 % from the high once +0.8 % armed it, stop 0.7 % under the high since the entry.
+    [{ trailingDeviation: '0.3', trailingStop: true }, 'trailing exits', ['close', 'exit_rule', 'open', 'stop']],
+  ] as const)('asked at every price a cent apart with its market time, it trades as the backtest does (%o: %s)', (extra, _name, ways) => {
     // A 100-USDT coin without gaps (each candle opens at the previous close: a live entry at a minute's
     // close fills at the next minute's first price, which is then that close).
     const rows: Candle[] = [];
@@ -320,16 +415,19 @@ describe('custom bot: live prices give the backtest its fills', () => {
       takeProfit: '0.8',
       stopLoss: '0.7',
       repeat: true,
+      ...extra,
     };
     const v: CustomView = { params, market: { ...market, stepSize: money('0.0001'), minAmount: money('0.0001') } };
     const fast = backtestCustom(v, columns(rows), { slippage: '0' });
 
     let state = initialCustomState(botId('live'));
     const slow: string[] = [];
+    const fired = new Set<string>();
     const at = (cents: number, t: number) => {
       const price = money(cents).div(100);
       const out = decideCustom(state, { type: 'PriceTicked', price, at: t }, v);
       state = out.state;
+      for (const i of out.intents) if (i.type === 'TrailingMoved' && i.step === 'fired') fired.add(i.exit);
       const o = out.intents.find((x) => x.type === 'PlaceOrder');
       if (o?.type !== 'PlaceOrder') return;
       const amount = o.side === 'buy' ? buyAmountOf(o.quote!, price, v.market.stepSize) : o.amount!;
@@ -351,7 +449,9 @@ describe('custom bot: live prices give the backtest its fills', () => {
     at(cents(rows[rows.length - 1]!.close), T0 + rows.length * MIN); // the next minute's first price closes the last
     const reasons = fast.fills.map((f) => f.reason);
     expect(reasons.filter((r) => r === 'open').length).toBeGreaterThan(10);
-    expect(new Set(reasons)).toEqual(new Set(['open', 'close', 'stop', 'exit_rule']));
+    expect([...new Set(reasons)].sort()).toEqual(ways);
+    // With trailing, both trailing exits sold (and none without).
+    expect([...fired].sort()).toEqual('trailingStop' in extra ? ['stop_loss', 'take_profit'] : []);
     expect(fast.fills.map((f) => `${f.reason} ${f.side} ${f.amount} @ ${f.price}`)).toEqual(slow);
     expect(state.realized.toFixed()).toBe(fast.realized);
   });

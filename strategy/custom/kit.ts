@@ -15,8 +15,13 @@ export const customKit: StrategyKit<CustomState, CustomView> = {
   decode: (id, stored, view) => decodeCustom(id, stored as StoredCustomState, view),
   encode: encodeCustom,
   // Every price round is asked (with its market time): the prices build the 1-minute candles the rules
-  // are checked on. Only a finished bot is left alone; take profit and stop loss are its trigger prices.
-  triggers: (state) => ({ up: state.targets?.up ?? Infinity, down: state.targets?.down ?? -Infinity, asks: state.phase !== 'done' }),
+  // are checked on. Only a finished bot is left alone; take profit and stop loss (the trailing lines, and
+  // any price above a followed high) are its trigger prices (customTriggers).
+  triggers: (state) => ({
+    up: Math.min(state.targets?.up ?? Infinity, state.targets?.follow ?? Infinity),
+    down: state.targets?.down ?? -Infinity,
+    asks: state.phase !== 'done',
+  }),
   cycle: (s) => s.cycle,
   cycleFigures: (before) => ({
     entries: before.fills.length,

@@ -65,6 +65,14 @@ export interface CustomParams {
   takeProfit?: string | undefined;
   /** Percent below the average entry: sell everything. */
   stopLoss?: string | undefined;
+  /**
+   * Trailing take profit (README.md "Trailing exits"): reaching the take-profit price arms it, and the
+   * sale fires when the price falls this many percent from the high since; needs takeProfit. Absent: sell
+   * at the take-profit price.
+   */
+  trailingDeviation?: string | undefined;
+  /** The stop loss follows the high since the entry (stop = high x (1 - stopLoss%)); needs stopLoss. Absent: off. */
+  trailingStop?: boolean | undefined;
   /** Wait for the entry rule again after an exit (else the bot is done). */
   repeat: boolean;
 }
@@ -77,16 +85,20 @@ export const customBounds = {
   deviation: { min: '0.1', max: '10' },
   takeProfit: { min: '0.1', max: '1000' },
   stopLoss: { min: '0.1', max: '99' },
+  /** A trailing take profit's fall from the high, percent (martin's and DCA's bounds). */
+  trailingDeviation: { min: '0.1', max: '20' },
   sharePercent: { min: '0.01', max: '100' },
 } as const;
 
 /**
  * One problem with the parameters: the field as a path ("entry.conditions.1.right.period") and why,
  * with the bound it broke when there is one, so the screens can say it in zh and en.
+ * `trailingNeedsTakeProfit` / `trailingStopNeedsStopLoss`: a trailing exit without the percentage it
+ * trails (said on the takeProfit / stopLoss field, as martin's).
  */
 export interface CustomProblem {
   field: string;
-  reason: 'required' | 'format' | 'range' | 'tooMany' | 'unknown' | 'sameSides' | 'noIndicator' | 'noExit' | 'insufficient' | 'belowMinimum';
+  reason: 'required' | 'format' | 'range' | 'tooMany' | 'unknown' | 'sameSides' | 'noIndicator' | 'noExit' | 'insufficient' | 'belowMinimum' | 'trailingNeedsTakeProfit' | 'trailingStopNeedsStopLoss';
   min?: string | number;
   max?: string | number;
 }
@@ -221,6 +233,14 @@ export function validateCustom(params: unknown, minCost?: string): CustomProblem
   if (params.exit !== undefined) checkRule(problems, 'exit', params.exit);
   if (params.takeProfit !== undefined) checkDecimal(problems, 'takeProfit', params.takeProfit, customBounds.takeProfit);
   if (params.stopLoss !== undefined) checkDecimal(problems, 'stopLoss', params.stopLoss, customBounds.stopLoss);
+  // Trailing exits ('' or absent, false or absent: off): each trails a percentage that must be there.
+  const off = (v: unknown) => v === undefined || v === '';
+  if (!off(params.trailingDeviation)) {
+    checkDecimal(problems, 'trailingDeviation', params.trailingDeviation, customBounds.trailingDeviation);
+    if (off(params.takeProfit)) problems.push({ field: 'takeProfit', reason: 'trailingNeedsTakeProfit' });
+  }
+  if (params.trailingStop !== undefined && typeof params.trailingStop !== 'boolean') problems.push({ field: 'trailingStop', reason: 'format' });
+  else if (params.trailingStop === true && off(params.stopLoss)) problems.push({ field: 'stopLoss', reason: 'trailingStopNeedsStopLoss' });
   if (params.exit === undefined && params.takeProfit === undefined && params.stopLoss === undefined) problems.push({ field: 'exit', reason: 'noExit' });
   if (typeof params.repeat !== 'boolean') problems.push({ field: 'repeat', reason: 'required' });
   return problems;

@@ -3,9 +3,10 @@ import { botId, type ClientOrderId, type PlaceOrder } from '../types.ts';
 import { retargetCustom, type CustomState, type CustomView } from './strategy.ts';
 
 /**
- * A custom state as stored (bots.state): decimal strings. The exit prices are derived; the feed (candles,
- * indicators) is not stored: a loaded bot starts with an empty feed that the engine warms up from candle
- * history (CustomFeed.seed, then the 1-minute candles since).
+ * A custom state as stored (bots.state): decimal strings. The exit prices are derived (the trailing
+ * highs they move with are stored); the feed (candles, indicators) is not stored: a loaded bot starts
+ * with an empty feed that the engine warms up from candle history (CustomFeed.seed, then the 1-minute
+ * candles since).
  */
 export interface StoredCustomState {
   phase: CustomState['phase'];
@@ -16,6 +17,10 @@ export interface StoredCustomState {
   realized: string;
   carry: string;
   carryCost: string;
+  /** A trailing take profit's high since it armed; absent: not armed (or no trailing take profit). */
+  trail?: string;
+  /** A trailing stop loss's high since the entry; absent: none yet (or no trailing stop). */
+  stopHigh?: string;
 }
 
 export function encodeCustom(state: CustomState): StoredCustomState {
@@ -28,6 +33,9 @@ export function encodeCustom(state: CustomState): StoredCustomState {
     realized: state.realized.toFixed(),
     carry: state.carry.toFixed(),
     carryCost: state.carryCost.toFixed(),
+    // The trailing highs survive a restart; a bot without them stores exactly what it did before.
+    ...(state.trail ? { trail: state.trail.toFixed() } : {}),
+    ...(state.stopHigh ? { stopHigh: state.stopHigh.toFixed() } : {}),
   };
 }
 
@@ -43,6 +51,8 @@ export function decodeCustom(id: string, stored: StoredCustomState, view: Custom
     realized: money(stored.realized),
     carry: money(stored.carry),
     carryCost: money(stored.carryCost),
+    trail: stored.trail ? money(stored.trail) : null,
+    stopHigh: stored.stopHigh ? money(stored.stopHigh) : null,
     feed: null,
   };
   return retargetCustom(state, view);

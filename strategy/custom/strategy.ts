@@ -2,6 +2,7 @@ import type Decimal from 'decimal.js';
 import { money } from '../money.ts';
 import { averagePrice, closeCycle, sellableAmount, stopLossPrice, takeProfitPrice, type Fill } from '../martin/plan.ts';
 import type { MarketRules } from '../martin/rules.ts';
+import { stepTrailingStop, stepTrailingTakeProfit, trailLine } from '../trailing.ts';
 import { clientOrderId, type BotId, type ClientOrderId, type EngineEvent, type Intent, type PlaceOrder } from '../types.ts';
 import { CustomFeed, type Candle } from './feed.ts';
 import type { CustomParams } from './rules.ts';
@@ -33,19 +34,42 @@ export interface CustomState {
   seq: number;
   fills: Fill[];
   pending: { id: ClientOrderId; reason: PlaceOrder['reason'] } | null;
-  /** Prices that end the position, computed once per fill. */
-  targets: { takeProfit: Decimal | null; stopLoss: Decimal | null; up: number; down: number } | null;
+  /**
+   * Prices that end the position: take profit and (fixed) stop loss over the average entry, computed once
+   * per fill; `up`, `down`, `follow`: the trigger prices now as doubles (customTriggers: the take profit,
+   * Infinity while a trailing take profit is armed; the highest of the stop, fixed or trailing, and the
+   * armed line; the high a trailing exit follows, Infinity: none), moved with the trailing highs.
+   */
+  targets: { takeProfit: Decimal | null; stopLoss: Decimal | null; up: number; down: number; follow: number } | null;
   realized: Decimal;
   /** Base left below the step by the last exit, and its cost (as martin's). */
   carry: Decimal;
   carryCost: Decimal;
+  /** Trailing take profit: the high since it armed; null: not armed (README.md "Trailing exits"). */
+  trail: Decimal | null;
+  /** Trailing stop loss: the high since the entry; null: off (or not set yet: the highest fill then). */
+  stopHigh: Decimal | null;
   /** Null until first needed (feedOf): a new or loaded bot's market memory is built for its parameters. */
   feed: CustomFeed | null;
 }
 
 /** A fresh bot: waiting for its entry rule to hold (cycle 1). */
 export function initialCustomState(bot: BotId): CustomState {
-  return { bot, phase: 'waiting', cycle: 1, seq: 0, fills: [], pending: null, targets: null, realized: money(0), carry: money(0), carryCost: money(0), feed: null };
+  return {
+    bot,
+    phase: 'waiting',
+    cycle: 1,
+    seq: 0,
+    fills: [],
+    pending: null,
+    targets: null,
+    realized: money(0),
+    carry: money(0),
+    carryCost: money(0),
+    trail: null,
+    stopHigh: null,
+    feed: null,
+  };
 }
 
 /** The state's feed, made for the view's rules when it has none yet (the engine seeds it from history here). */
@@ -59,20 +83,71 @@ export function entryQuote(params: CustomParams): Decimal {
   return params.size.kind === 'fixed' ? money(params.size.quote) : money(params.investment).mul(params.size.percent).div(100);
 }
 
-/** Take profit and stop loss over the average entry (martin's formulas: rounded to the tick, up and down). */
+/** Take profit and stop loss over the average entry (martin's formulas: rounded to the tick, up and down), without trailing. */
 export function targetsOf(fills: readonly Fill[], { params, market }: CustomView): NonNullable<CustomState['targets']> {
   const avg = averagePrice(fills);
   const takeProfit = params.takeProfit ? takeProfitPrice(avg, params.takeProfit, market.tickSize) : null;
   const stopLoss = params.stopLoss ? stopLossPrice(avg, params.stopLoss, market.tickSize) : null;
   // The same prices as doubles, to compare a candle's close without a decimal (same order as the decimals).
-  return { takeProfit, stopLoss, up: takeProfit ? Number(takeProfit.toString()) : Infinity, down: stopLoss ? Number(stopLoss.toString()) : -Infinity };
+  return { takeProfit, stopLoss, up: takeProfit ? num(takeProfit) : Infinity, down: stopLoss ? num(stopLoss) : -Infinity, follow: Infinity };
 }
 
-/** The state with its exit prices recomputed for `view` (after loading it, or new parameters). */
+const num = (d: Decimal) => Number(d.toString());
+
+/** The trailing take profit's deviation (percent), or null when it is off (it trails a take profit). */
+const trailingDeviation = (params: CustomParams) => (params.trailingDeviation && params.takeProfit ? params.trailingDeviation : null);
+/** The trailing stop loss's percent (the stop loss's), or null when it is off. */
+const trailingStop = (params: CustomParams) => (params.trailingStop && params.stopLoss ? params.stopLoss : null);
+/** The highest fill price of the position: where a trailing stop's high starts. */
+const topFill = (fills: readonly Fill[]) => fills.reduce((top: Decimal, f) => (f.price.gt(top) ? f.price : top), fills[0]!.price);
+
+/**
+ * A holding bot's exit lines with its trailing exits (what the detail screen draws): `armed`, an armed
+ * trailing take profit's high and sale line; `stop`, the stop loss (trailing the high since the entry
+ * when on: `stopHigh`), or null without one.
+ */
+export function customLines(state: CustomState, { params, market }: CustomView): { armed: { high: Decimal; line: Decimal } | null; stop: Decimal | null; stopHigh: Decimal | null } {
+  const deviation = trailingDeviation(params);
+  const armed = deviation !== null && state.trail ? { high: state.trail, line: trailLine(state.trail, deviation, market.tickSize) } : null;
+  const stopPct = trailingStop(params);
+  const stopHigh = stopPct !== null && state.fills.length > 0 ? (state.stopHigh ?? topFill(state.fills)) : null;
+  const stop = stopHigh ? trailLine(stopHigh, stopPct!, market.tickSize) : (state.targets?.stopLoss ?? null);
+  return { armed, stop, stopHigh };
+}
+
+/**
+ * The prices that make a holding bot act, for the engine's book and the backtest's walk (martin's
+ * martinTriggers): `up`, the take-profit price (null while a trailing take profit is armed, or without
+ * one); `down`, the higher of the stop (fixed or trailing) and the armed trailing line; `follow`, the
+ * lower of the highs a trailing exit follows (the bot acts at any price above it). Null when not
+ * holding.
+ */
+export function customTriggers(state: CustomState, view: CustomView): { up: Decimal | null; down: Decimal | null; follow: Decimal | null } | null {
+  const t = state.targets;
+  if (!t || state.phase !== 'holding') return null;
+  const lines = customLines(state, view);
+  const line = lines.armed?.line ?? null;
+  const down = lines.stop && (!line || lines.stop.gt(line)) ? lines.stop : line;
+  const high = lines.armed?.high ?? null;
+  const follow = high && (!lines.stopHigh || high.lt(lines.stopHigh)) ? high : lines.stopHigh;
+  return { up: lines.armed ? null : t.takeProfit, down, follow };
+}
+
+/** The state with its trigger doubles (`targets.up`, `down`, `follow`) moved to its trailing highs. */
+function retrigger(state: CustomState, view: CustomView): CustomState {
+  const t = state.targets;
+  const now = customTriggers(state, view);
+  if (!t || !now) return state;
+  return { ...state, targets: { ...t, up: now.up ? num(now.up) : Infinity, down: now.down ? num(now.down) : -Infinity, follow: now.follow ? num(now.follow) : Infinity } };
+}
+
+/** The state with its exit prices recomputed for `view` (after loading it, or new parameters); a trailing exit turned off forgets its high. */
 export function retargetCustom(state: CustomState, view: CustomView): CustomState {
   // New rules need a new feed (warmed up again); the same rules keep theirs.
   const feed = state.feed && state.feed.rules === CustomFeed.rulesOf(view.params) ? state.feed : null;
-  return { ...state, feed, targets: state.fills.length > 0 ? targetsOf(state.fills, view) : null };
+  const trail = trailingDeviation(view.params) === null ? null : state.trail;
+  const stopHigh = trailingStop(view.params) === null ? null : state.stopHigh;
+  return retrigger({ ...state, feed, trail, stopHigh, targets: state.fills.length > 0 ? targetsOf(state.fills, view) : null }, view);
 }
 
 type Decision = { state: CustomState; intents: Intent[] };
@@ -85,14 +160,43 @@ function place(state: CustomState, order: Omit<PlaceOrder, 'type' | 'clientOrder
 }
 
 const sellAll = (state: CustomState, view: CustomView, reason: PlaceOrder['reason']) => place(state, { side: 'sell', amount: sellableAmount(state.fills, view.market, state.carry), reason });
+/** `moved` (trailing steps) before a decision's intents. */
+const withMoved = (moved: Intent[], d: Decision): Decision => (moved.length === 0 ? d : { state: d.state, intents: [...moved, ...d.intents] });
+const placesOrder = (d: Decision) => d.intents.some((i) => i.type === 'PlaceOrder');
 
-/** Take profit or stop loss at `price`, when holding. */
+/**
+ * Take profit (at once, or trailing: armed, raised, fired) or stop loss (fixed, or trailing the high
+ * since the entry) at `price`, when holding (README.md "Trailing exits"). A trailing step comes as a
+ * TrailingMoved intent: the engine stores the state with its high and logs arming and firing.
+ */
 function onPrice(state: CustomState, price: Decimal, view: CustomView): Decision {
   if (state.phase !== 'holding' || state.pending || !state.targets) return { state, intents: NOTHING };
+  const { params, market } = view;
   const { takeProfit, stopLoss } = state.targets;
-  if (takeProfit && price.gte(takeProfit)) return sellAll(state, view, 'close');
-  if (stopLoss && price.lte(stopLoss)) return sellAll(state, view, 'stop');
-  return { state, intents: NOTHING };
+  let next = state;
+  const moved: Intent[] = [];
+  const deviation = trailingDeviation(params);
+  if (takeProfit && deviation === null) {
+    if (price.gte(takeProfit)) return sellAll(state, view, 'close');
+  } else if (takeProfit && deviation !== null) {
+    const step = stepTrailingTakeProfit(state.trail, price, takeProfit, deviation, market.tickSize);
+    if (step.kind !== 'idle' && step.kind !== 'held') {
+      next = { ...next, trail: step.high };
+      moved.push({ type: 'TrailingMoved', exit: 'take_profit', step: step.kind, high: step.high, line: step.line });
+      if (step.kind === 'fired') return withMoved(moved, sellAll(next, view, 'close'));
+    }
+  }
+  const stopPct = trailingStop(params);
+  if (stopPct !== null) {
+    const before = state.stopHigh;
+    const step = stepTrailingStop(before ?? topFill(state.fills), price, stopPct, market.tickSize);
+    if (step.kind === 'raised' || before === null) {
+      next = { ...next, stopHigh: step.high };
+      if (step.kind !== 'fired') moved.push({ type: 'TrailingMoved', exit: 'stop_loss', step: 'raised', high: step.high, line: step.line });
+    }
+    if (step.kind === 'fired') return withMoved([...moved, { type: 'TrailingMoved', exit: 'stop_loss', step: 'fired', high: step.high, line: step.line }], sellAll(next, view, 'stop'));
+  } else if (stopLoss && price.lte(stopLoss)) return withMoved(moved, sellAll(next, view, 'stop'));
+  return moved.length === 0 ? { state, intents: NOTHING } : { state: retrigger(next, view), intents: moved };
 }
 
 /** A 1-minute close was pushed into the feed: the rules (and take profit / stop loss at the close). */
@@ -101,8 +205,12 @@ function onMinute(state: CustomState, close: number, view: CustomView): Decision
   if (state.pending || state.phase === 'done') return { state, intents: NOTHING };
   if (state.phase === 'waiting') return feed.entryHolds ? place(state, { side: 'buy', quote: entryQuote(view.params), reason: 'open' }) : { state, intents: NOTHING };
   const t = state.targets;
-  if (t && (close >= t.up || close <= t.down)) return onPrice(state, money(String(close)), view);
-  return feed.exitHolds ? sellAll(state, view, 'exit_rule') : { state, intents: NOTHING };
+  let checked: Decision = { state, intents: NOTHING };
+  if (t && (close >= t.up || close <= t.down || close > t.follow)) {
+    checked = onPrice(state, money(String(close)), view);
+    if (placesOrder(checked)) return checked;
+  }
+  return feed.exitHolds ? withMoved(checked.intents, sellAll(checked.state, view, 'exit_rule')) : checked;
 }
 
 /**
@@ -120,7 +228,8 @@ export function decideCustom(state: CustomState, event: CustomEvent, view: Custo
       // closes the one before, whose check comes first (an order it places waits for its answer).
       if (event.at !== undefined && feedOf(state, view).tick(event.at, Number(event.price.toString()))) {
         const checked = onMinute(state, state.feed!.price, view);
-        if (checked.intents.length > 0) return checked;
+        if (placesOrder(checked)) return checked;
+        return withMoved(checked.intents, onPrice(checked.state, event.price, view));
       }
       return onPrice(state, event.price, view);
     case 'BotStarted':
@@ -144,7 +253,11 @@ export function decideCustom(state: CustomState, event: CustomEvent, view: Custo
       if (state.pending?.id !== event.clientOrderId) return { state, intents: NOTHING };
       if (event.side === 'buy') {
         const fills = [...state.fills, { price: event.price, amount: event.amount }];
-        return { state: { ...state, phase: 'holding', pending: null, fills, targets: targetsOf(fills, view) }, intents: NOTHING };
+        // A buy moves the take profit: an armed trailing take profit is disarmed (it arms again at the new
+        // one); a trailing stop's high is at least the new fill's price.
+        const before = state.stopHigh ?? (state.fills.length > 0 ? topFill(state.fills) : null);
+        const stopHigh = trailingStop(view.params) === null ? null : before?.gt(event.price) ? before : event.price;
+        return { state: retrigger({ ...state, phase: 'holding', pending: null, fills, targets: targetsOf(fills, view), trail: null, stopHigh }, view), intents: NOTHING };
       }
       const { profit, dust, dustCost } = closeCycle(state.fills, event.price, view.market, { amount: state.carry, cost: state.carryCost }, event.amount);
       const next: CustomState = {
@@ -158,6 +271,8 @@ export function decideCustom(state: CustomState, event: CustomEvent, view: Custo
         realized: state.realized.plus(profit),
         carry: dust,
         carryCost: dust.gt(0) ? dustCost : money(0),
+        trail: null,
+        stopHigh: null,
       };
       return { state: next, intents: [{ type: 'CycleClosed', cycle: state.cycle, profit }] };
     }

@@ -7,6 +7,7 @@ import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import {
   checkCustom,
   customParamsFromValues,
+  customTrailingNote,
   customValuesFromParams,
   defaultCustomValues,
   explainLines,
@@ -129,5 +130,30 @@ describe('custom bot form', () => {
     });
     // Empty fields are required.
     expect(said({ ...defaultCustomValues, investment: '', quote: '' })).toEqual({ investment: ['必填', 'Required'], 'size.quote': ['必填', 'Required'] });
+  });
+
+  it('takes a trailing take profit and a trailing stop as martin and DCA do: checked, noted, explained, sent and read back', () => {
+    const trailing: CustomValues = { ...example, trailingDeviation: '0.5', trailingStop: true };
+    expect(checkCustom(trailing, { minCost: '5' })).toEqual({});
+    expect(customParamsFromValues(trailing)).toMatchObject({ takeProfit: '3', trailingDeviation: '0.5', stopLoss: '5', trailingStop: true });
+    // Off: '' and false as the form sends them, left out as the server stores them.
+    expect(customParamsFromValues(example)).toMatchObject({ trailingDeviation: '', trailingStop: false });
+    expect(strategyParams(example)).not.toHaveProperty('trailingDeviation');
+    expect(strategyParams(example)).not.toHaveProperty('trailingStop');
+    expect(customValuesFromParams(strategyParams(trailing))).toEqual(trailing);
+    expect(customValuesFromParams(strategyParams(example))).toEqual(example);
+    // The worst sale (1.03 x 0.995 - 1 = +2.485 %) and the warning once the deviation reaches the take profit.
+    expect(customTrailingNote(trailing)).toEqual({ worst: '+2.48', warn: false });
+    expect(customTrailingNote({ ...trailing, trailingDeviation: '3' })).toMatchObject({ warn: true });
+    expect(customTrailingNote({ ...trailing, takeProfit: '' })).toBeNull();
+    expect(customTrailingNote(example)).toBeNull();
+    expect(explainLines(strategyParams(trailing), 'zh').exits).toBe('平仓：止盈 3%（追踪回调 0.5%），追踪止损 5%');
+    expect(explainLines(strategyParams(trailing), 'en').exits).toBe('Closes with take profit at +3% (trailing 0.5%), trailing stop loss at -5%');
+    // Each needs the percentage it trails (said under that field), the deviation 0.1-20 % (martin's words).
+    expect(said({ ...trailing, takeProfit: '', stopLoss: '' })).toEqual({
+      takeProfit: ['追踪止盈需要填写止盈比例', 'A trailing take profit needs a take profit %'],
+      stopLoss: ['追踪止损需要填写止损比例', 'A trailing stop needs a stop loss %'],
+    });
+    expect(said({ ...trailing, trailingDeviation: '25' })).toEqual({ trailingDeviation: ['回调幅度须在 0.1% 到 20% 之间', 'Trailing deviation must be between 0.1% and 20%'] });
   });
 });

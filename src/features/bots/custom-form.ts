@@ -6,6 +6,7 @@ import { money } from '../../../strategy/money.ts';
 import { customBounds, validateCustom, type CustomParams, type CustomProblem, type Operand, type Operator, type Rule, type Timeframe } from '../../../strategy/custom/rules.ts';
 import { explainRule, type ExplainPart } from '../../../strategy/custom/explain.ts';
 import type { FieldProblems } from './form-problems.ts';
+import { defaultMartinValues, trailingNote } from './martin-form.ts';
 
 /**
  * The custom bot's form (issue 16 §3): its values as typed, and the strategy's own checks
@@ -49,6 +50,10 @@ export interface CustomValues {
   exit: RuleValues;
   takeProfit: string;
   stopLoss: string;
+  /** Trailing take profit's fall from the high, percent; '': off (needs a take profit). */
+  trailingDeviation: string;
+  /** The stop loss follows the high since the entry (needs a stop loss). */
+  trailingStop: boolean;
   repeat: boolean;
 }
 
@@ -81,6 +86,8 @@ export const defaultCustomValues: CustomValues = {
   exit: { join: 'and', conditions: [{ left: operandValues('rsi'), op: '>', right: operandValues('value', { value: '70' }) }] },
   takeProfit: '',
   stopLoss: '5',
+  trailingDeviation: '',
+  trailingStop: false,
   repeat: true,
 };
 
@@ -129,14 +136,23 @@ export function customParamsFromValues(v: CustomValues): CustomParamsInput {
     exit: v.exitOn ? ruleFromValues(v.exit) : null,
     takeProfit: v.takeProfit.trim(),
     stopLoss: v.stopLoss.trim(),
+    trailingDeviation: v.trailingDeviation.trim(),
+    trailingStop: v.trailingStop,
     repeat: v.repeat,
   };
 }
 
-/** The parameters as the strategy checks and explains them (as the server stores them: empty ones left out). */
+/** The parameters as the strategy checks and explains them (as the server stores them: empty ones left out, trailing exits off left out). */
 export function strategyParams(v: CustomValues): CustomParams {
-  const { exit, takeProfit, stopLoss, ...rest } = customParamsFromValues(v);
-  return { ...rest, ...(exit ? { exit } : {}), ...(takeProfit ? { takeProfit } : {}), ...(stopLoss ? { stopLoss } : {}) };
+  const { exit, takeProfit, stopLoss, trailingDeviation, trailingStop, ...rest } = customParamsFromValues(v);
+  return {
+    ...rest,
+    ...(exit ? { exit } : {}),
+    ...(takeProfit ? { takeProfit } : {}),
+    ...(stopLoss ? { stopLoss } : {}),
+    ...(trailingDeviation ? { trailingDeviation } : {}),
+    ...(trailingStop ? { trailingStop } : {}),
+  };
 }
 
 export function customValuesFromParams(p: CustomParamsInput | CustomParams): CustomValues {
@@ -150,8 +166,19 @@ export function customValuesFromParams(p: CustomParamsInput | CustomParams): Cus
     exit: p.exit ? ruleValuesOf(p.exit) : defaultCustomValues.exit,
     takeProfit: p.takeProfit ?? '',
     stopLoss: p.stopLoss ?? '',
+    trailingDeviation: p.trailingDeviation ?? '',
+    trailingStop: p.trailingStop ?? false,
     repeat: p.repeat,
   };
+}
+
+/**
+ * The trailing take profit's worst sale over the average entry and whether to warn (martin's and DCA's
+ * note: the deviation not smaller than the take profit can sell below it, even at a loss); null when off
+ * or not yet valid.
+ */
+export function customTrailingNote(v: CustomValues): { worst: string; warn: boolean } | null {
+  return trailingNote({ ...defaultMartinValues, takeProfit: v.takeProfit, trailingDeviation: v.trailingDeviation });
 }
 
 /** What one entry spends (quote), when it can be told. */
@@ -177,6 +204,8 @@ export function problemMessage(p: CustomProblem): MessageDescriptor {
     case 'range':
       if (name === 'fast' && p.min === 1 && p.max !== undefined) return msg`快线周期须小于慢线周期`;
       if (p.max === undefined) return msg`请输入大于 0 的数字`;
+      // Martin's and DCA's words for the same bounds.
+      if (name === 'trailingDeviation') return msg`回调幅度须在 0.1% 到 20% 之间`;
       return ['takeProfit', 'stopLoss', 'percent'].includes(name) ? msg`须在 ${min}% 到 ${max}% 之间` : msg`须在 ${min} 到 ${max} 之间`;
     case 'tooMany':
       return msg`最多 ${max} 个条件`;
@@ -192,6 +221,10 @@ export function problemMessage(p: CustomProblem): MessageDescriptor {
       return msg`每次买入金额不能超过投资金额`;
     case 'belowMinimum':
       return msg`每次买入金额低于交易所最小下单额 ${min} USDT`;
+    case 'trailingNeedsTakeProfit':
+      return msg`追踪止盈需要填写止盈比例`;
+    case 'trailingStopNeedsStopLoss':
+      return msg`追踪止损需要填写止损比例`;
   }
 }
 
@@ -262,8 +295,12 @@ export function explainLines(p: CustomParams, lang: Lang, problems: readonly str
   const exit = p.exit && clean('exit') ? ruleWords(explainRule(p.exit), lang) : null;
   const tp = p.takeProfit && clean('takeProfit') ? p.takeProfit : null;
   const sl = p.stopLoss && clean('stopLoss') ? p.stopLoss : null;
-  const exits =
-    lang === 'zh' ? [tp ? `止盈 ${tp}%` : '', sl ? `止损 ${sl}%` : ''].filter(Boolean).join('，') : [tp ? `take profit at +${tp}%` : '', sl ? `stop loss at -${sl}%` : ''].filter(Boolean).join(', ');
+  // Trailing exits: the take profit arms a sale on a fall of the deviation from the high; the stop follows the high.
+  const trail = tp && p.trailingDeviation && clean('trailingDeviation') ? p.trailingDeviation : null;
+  const trailStop = sl !== null && p.trailingStop === true;
+  const zh = [tp ? (trail ? `止盈 ${tp}%（追踪回调 ${trail}%）` : `止盈 ${tp}%`) : '', sl ? `${trailStop ? '追踪止损' : '止损'} ${sl}%` : ''];
+  const en = [tp ? (trail ? `take profit at +${tp}% (trailing ${trail}%)` : `take profit at +${tp}%`) : '', sl ? `${trailStop ? 'trailing stop loss' : 'stop loss'} at -${sl}%` : ''];
+  const exits = lang === 'zh' ? zh.filter(Boolean).join('，') : en.filter(Boolean).join(', ');
   return {
     entry: entry === null ? null : lang === 'zh' ? `买入：${entry}` : `Buys when ${entry}`,
     exit: exit === null ? null : lang === 'zh' ? `卖出：${exit}` : `Sells when ${exit}`,

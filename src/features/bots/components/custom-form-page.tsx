@@ -5,7 +5,18 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { checkCustom, customParamsFromValues, customValuesFromParams, defaultCustomValues, entryQuote, explainLines, strategyParams, type CustomValues, type RuleValues } from '../custom-form.ts';
+import {
+  checkCustom,
+  customParamsFromValues,
+  customTrailingNote,
+  customValuesFromParams,
+  defaultCustomValues,
+  entryQuote,
+  explainLines,
+  strategyParams,
+  type CustomValues,
+  type RuleValues,
+} from '../custom-form.ts';
 import { useBotTarget } from '../use-bot-target.ts';
 import { useBotForm } from '../use-bot-form.ts';
 import { OfflineBanner } from './offline-banner.tsx';
@@ -20,12 +31,16 @@ import * as css from './custom-form.css.ts';
 import type { BotCopy } from '../bot-copy.ts';
 import { CopiedFrom, useCopiedPair } from './copied-from.tsx';
 
+/** The form's decimal fields. */
+type Editable = 'investment' | 'quote' | 'percent' | 'takeProfit' | 'stopLoss' | 'trailingDeviation';
+
 /**
  * /strategy/custom/{id?} (issue 16 §3, §5): create a custom bot, or edit a stopped or paused one. The
  * trader composes the buy and sell rules from condition cards, the strategy's own checks run as they
  * type (each problem under its field, in words), and the rules read back in plain zh/en before the
- * backtest and the start.
+ * backtest and the start; a trailing take profit shows its worst sale and warns when it can be a loss.
  */
+
 export function CustomFormPage({ id, exchange, copy }: { id?: string | undefined; exchange?: string | undefined; copy?: BotCopy | undefined }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
@@ -46,7 +61,7 @@ export function CustomFormPage({ id, exchange, copy }: { id?: string | undefined
   const form = useBotForm<string>(problems);
   const { err, blur, busy } = form;
   const errors: FieldErrors = { err, blur };
-  const set = (field: 'investment' | 'quote' | 'percent' | 'takeProfit' | 'stopLoss') => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: Editable) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const setRule = (root: 'entry' | 'exit') => (rule: RuleValues) => setValues((v) => ({ ...v, [root]: rule }));
 
   const submit = (event: FormEvent) => {
@@ -60,7 +75,9 @@ export function CustomFormPage({ id, exchange, copy }: { id?: string | undefined
 
   const { loading, noBinding, bindings } = target;
   const pct = t`百分比`;
-  const decimal = (field: 'investment' | 'quote' | 'percent' | 'takeProfit' | 'stopLoss', path: string, label: ReactNode, extra: { title?: string; placeholder?: string } = {}) => (
+  // The worst trailing sale over the average, and the warning when it can be a loss (martin's and DCA's note).
+  const trailing = customTrailingNote(values);
+  const decimal = (field: Editable, path: string, label: ReactNode, extra: { title?: string; placeholder?: string } = {}) => (
     <Field label={label} name={path} inputMode="decimal" value={values[field]} onChange={set(field)} onBlur={blur(path)} error={err(path)} {...extra} />
   );
 
@@ -117,6 +134,25 @@ export function CustomFormPage({ id, exchange, copy }: { id?: string | undefined
                 {decimal('takeProfit', 'takeProfit', <Trans>止盈 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
                 {decimal('stopLoss', 'stopLoss', <Trans>止损 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
               </div>
+              {decimal('trailingDeviation', 'trailingDeviation', <Trans>追踪止盈回调 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
+              {trailing?.warn ? (
+                <p className={styles.trailingWarning} role="alert">
+                  <Trans>回调幅度不小于止盈比例：追踪卖出可能低于止盈价，甚至低于持仓均价（亏损）。</Trans>
+                </p>
+              ) : null}
+              {trailing ? (
+                <p className={styles.trailingNote}>
+                  <Trans>
+                    达到止盈价后跟踪最高价，从最高价回落 {values.trailingDeviation.trim()}% 时卖出；最差卖出价约为均价 {trailing.worst}%（未计手续费）。
+                  </Trans>
+                </p>
+              ) : null}
+              <label className={blocks.switchRow}>
+                <span>
+                  <Trans>追踪止损（止损价跟随最高价上移）</Trans>
+                </span>
+                <input type="checkbox" name="trailingStop" className={blocks.checkbox} checked={values.trailingStop} onChange={(e) => setValues((v) => ({ ...v, trailingStop: e.target.checked }))} />
+              </label>
               <label className={blocks.switchRow}>
                 <span>
                   <Trans>按卖出条件卖出</Trans>
