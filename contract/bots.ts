@@ -47,6 +47,10 @@ export const gridParamsSchema = z.strictObject({
   spacing: z.enum(['arithmetic', 'geometric']),
   stopLoss: z.union([z.literal(''), decimal]).optional(),
   takeProfit: z.union([z.literal(''), decimal]).optional(),
+  /** Trailing take profit's fall from the high, percent ('' or absent: off; needs takeProfit; strategy/grid/README.md). */
+  trailingDeviation: z.union([z.literal(''), decimal]).optional(),
+  /** The stop loss trails the high since the start (needs stopLoss). */
+  trailingStop: z.boolean().optional(),
 });
 export type GridParamsInput = z.output<typeof gridParamsSchema>;
 
@@ -54,10 +58,6 @@ export type GridParamsInput = z.output<typeof gridParamsSchema>;
 export const dcaStartSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('now') }),
   z.strictObject({ kind: z.literal('schedule'), every: z.enum(['day', 'week']), weekday: z.number().int().optional(), time: z.string().max(5), utcOffset: z.number().int() }),
-]);
-/** A DCA bot's parameters (strategy/dca/rules.ts and README.md have their meaning). */
-export const dcaParamsSchema = z.strictObject({
-  investment: decimal,
   // A rule in the custom bot's format (customRuleSchema, below): a deal opens at a 1-minute close where it holds.
   z.strictObject({
     kind: z.literal('indicator'),
@@ -65,6 +65,10 @@ export const dcaParamsSchema = z.strictObject({
       return customRuleSchema;
     },
   }),
+]);
+/** A DCA bot's parameters (strategy/dca/rules.ts and README.md have their meaning). */
+export const dcaParamsSchema = z.strictObject({
+  investment: decimal,
   baseOrder: decimal,
   safetyOrder: decimal,
   maxSafetyOrders: z.number().int(),
@@ -75,12 +79,12 @@ export const dcaParamsSchema = z.strictObject({
   /** Trailing take profit's fall from the high, percent ('' or absent: off; strategy/dca/README.md). */
   trailingDeviation: z.union([z.literal(''), decimal]).optional(),
   stopLoss: z.union([z.literal(''), decimal]).optional(),
+  /** The stop loss trails the high since the deal's base order (needs stopLoss; strategy/dca/README.md). */
+  trailingStop: z.boolean().optional(),
   cooldown: z.number().int().optional(),
   start: dcaStartSchema,
 });
 export type DcaParamsInput = z.output<typeof dcaParamsSchema>;
-  /** The stop loss trails the high since the deal's base order (needs stopLoss; strategy/dca/README.md). */
-  trailingStop: z.boolean().optional(),
 
 /** A decimal that may be negative (a custom condition's number). */
 const signedDecimal = z.string().regex(/^-?(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
