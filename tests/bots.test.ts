@@ -92,6 +92,14 @@ describe('a new trader runs a martin bot on Paper', () => {
     expect(Number(await page.getByTestId('bt-cycles').innerText())).toBeGreaterThan(0);
     // It says how it fills (issue 14 §0).
     expect(await page.getByTestId('bt-fill').innerText()).toBe('成交价：触发价（跳空时为开盘价），滑点 0.05%。');
+    // The trader chooses the slippage: the server's answer says the one it replayed with.
+    const realizedAtDefault = await page.getByTestId('bt-realized').innerText();
+    await page.getByTestId('bt-slippage').getByRole('button', { name: '0%', exact: true }).click();
+    expect(await page.getByTestId('backtest-result').count()).toBe(0);
+    await page.getByTestId('run-backtest').click();
+    await page.getByTestId('backtest-result').waitFor();
+    expect(await page.getByTestId('bt-fill').innerText()).toBe('成交价：触发价（跳空时为开盘价），滑点 0%。');
+    expect(await page.getByTestId('bt-realized').innerText()).not.toBe(realizedAtDefault);
     await expect.poll(() => page.getByTestId('equity-chart').locator('canvas').count()).toBeGreaterThan(0);
     // Changing a setting makes the result stale: it is cleared.
     await page.locator('input[name="takeProfit"]').fill('1.2');
@@ -240,13 +248,15 @@ describe('a new trader runs a martin bot on Paper', () => {
     await page.getByTestId('new-ai').click();
     await page.waitForURL((u) => u.pathname === '/strategy/ai');
     await page.getByTestId('risk-conservative').click();
+    // The candidates' backtests with a rougher market's slippage (issue 14 §0).
+    await page.getByTestId('ai-slippage').getByText('0.1%', { exact: true }).click();
     await page.getByTestId('ai-search').click();
     // The test server searches 2 days of candles (AI_SEARCH_DAYS, tests/support/global-setup.ts), not 30.
     await page.getByTestId('ai-proposal').first().waitFor({ timeout: 30_000 });
     const text = await page.getByTestId('ai-proposals').innerText();
     expect(text).toMatch(/测试了 \d{3,} 组参数/);
     expect(text).toContain('30 天最大回撤不超过 5%');
-    expect(text).toContain('回测成交价：触发价（跳空时为开盘价），滑点 0.05%。');
+    expect(text).toContain('回测成交价：触发价（跳空时为开盘价），滑点 0.1%。');
     const first = page.getByTestId('ai-proposal').first();
     expect(await first.innerText()).toMatch(/30 天收益率/);
     await first.getByTestId('ai-start').click();

@@ -18,6 +18,7 @@ import { useBotTarget } from '../use-bot-target.ts';
 import { OfflineBanner } from './offline-banner.tsx';
 import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { EquityChart } from './equity-chart.tsx';
+import { defaultSlippage, type Slippage, slippagePercent, slippages } from '../slippage.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import { failed, write } from '../../../shared/query.ts';
 import * as styles from './bots.css.ts';
@@ -48,6 +49,7 @@ function AiSearchPage() {
   const target = useBotTarget(undefined);
   const [investment, setInvestment] = useState('1000');
   const [risk, setRisk] = useState<Risk>('balanced');
+  const [slip, setSlip] = useState<Slippage>(defaultSlippage);
   const [busy, setBusy] = useState(false);
   const [seconds, setSeconds] = useState(0);
   const [answer, setAnswer] = useState<AiSearchAnswer | null>(null);
@@ -66,8 +68,8 @@ function AiSearchPage() {
     const timer = setInterval(() => setSeconds((s) => s + 1), 1000);
     return () => clearInterval(timer);
   }, [busy]);
-  // An answer belongs to the pair, investment and risk it was searched with: changing them clears it.
-  const inputs = JSON.stringify([target.exchangeId, target.symbol, investment, risk]);
+  // An answer belongs to the pair, investment, risk and slippage it was searched with: changing them clears it.
+  const inputs = JSON.stringify([target.exchangeId, target.symbol, investment, risk, slip]);
   const [answeredInputs, setAnsweredInputs] = useState(inputs);
   if (inputs !== answeredInputs) {
     setAnsweredInputs(inputs);
@@ -81,7 +83,7 @@ function AiSearchPage() {
     setBusy(true);
     setFailure('');
     try {
-      setAnswer(await api.strategyAiSearch({ exchangeId: target.exchangeId, symbol: target.symbol, investment, risk }, { show: false, timeout: AI_SEARCH_TIMEOUT_MS }));
+      setAnswer(await api.strategyAiSearch({ exchangeId: target.exchangeId, symbol: target.symbol, investment, risk, slippage: slip }, { show: false, timeout: AI_SEARCH_TIMEOUT_MS }));
     } catch (e) {
       setFailure(errorText(e));
     } finally {
@@ -116,7 +118,7 @@ function AiSearchPage() {
   };
 
   // The fill model of the candidates' backtests (issue 14 §0): at the trigger, the open on a gap, with this slippage.
-  const slippage = answer ? num(Number(answer.fill.slippage) * 100, i18n.locale, 4) : '';
+  const slippage = answer ? slippagePercent(answer.fill.slippage, i18n.locale) : '';
 
   return (
     <Page title={<Trans>AI 策略</Trans>}>
@@ -147,6 +149,18 @@ function AiSearchPage() {
               ))}
             </div>
             <p className={css.mutedTight.top}>{i18n._(risks.find(([r]) => r === risk)![2])}</p>
+            {/* The slippage the candidates' backtests assume against the trader on every fill (issue 14 §0). */}
+            <div className={styles.riskLabel}>
+              <Trans>回测滑点</Trans>
+            </div>
+            <div className={css.chips} role="radiogroup" aria-label={t`回测滑点`} data-testid="ai-slippage">
+              {slippages.map((s) => (
+                <label key={s} className={css.chipOption}>
+                  <input type="radio" name="ai-slippage" value={s} checked={s === slip} onChange={() => setSlip(s)} className={ui.coverInput} />
+                  {slippagePercent(s, i18n.locale)}%
+                </label>
+              ))}
+            </div>
             <button type="button" className={ui.button.primary} disabled={busy || !validInvestment || target.exchangeId === null} onClick={() => void run()} data-testid="ai-search">
               {busy ? <Trans>搜索中… {seconds} 秒</Trans> : <Trans>搜索最佳参数</Trans>}
             </button>

@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/http.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, signed, trend } from '../../../shared/format.ts';
 import { EquityChart } from './equity-chart.tsx';
+import { defaultSlippage, type Slippage, slippagePercent, slippages } from '../slippage.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 
@@ -27,10 +28,11 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const [days, setDays] = useState<(typeof windows)[number]>(30);
+  const [slip, setSlip] = useState<Slippage>(defaultSlippage);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<BacktestAnswer | null>(null);
   const [failure, setFailure] = useState('');
-  const key = JSON.stringify([exchangeId, symbol, config, days]);
+  const key = JSON.stringify([exchangeId, symbol, config, days, slip]);
   const [shownKey, setShownKey] = useState(key);
   if (key !== shownKey) {
     setShownKey(key);
@@ -43,7 +45,7 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
     setBusy(true);
     setFailure('');
     try {
-      setResult(await api.strategyBacktest({ ...config, exchangeId, symbol, days }, { show: false }));
+      setResult(await api.strategyBacktest({ ...config, exchangeId, symbol, days, slippage: slip }, { show: false }));
     } catch (e) {
       setFailure(errorText(e));
     } finally {
@@ -52,7 +54,7 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
   };
 
   // The fill model the server used (issue 14 §0): at the trigger, the open on a gap, with this slippage.
-  const slippage = result ? num(Number(result.fill.slippage) * 100, l, 4) : '';
+  const slippage = result ? slippagePercent(result.fill.slippage, l) : '';
 
   return (
     <section className={ui.card} aria-labelledby="backtest-title" data-testid="backtest">
@@ -63,6 +65,16 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
         {windows.map((d) => (
           <button key={d} type="button" className={css.chip} aria-pressed={d === days} onClick={() => setDays(d)}>
             <Trans>{d} 天</Trans>
+          </button>
+        ))}
+      </fieldset>
+      <fieldset className={css.chips} aria-label={t`滑点`} data-testid="bt-slippage">
+        <span className={ui.muted}>
+          <Trans>滑点</Trans>
+        </span>
+        {slippages.map((s) => (
+          <button key={s} type="button" className={css.chip} aria-pressed={s === slip} onClick={() => setSlip(s)}>
+            {slippagePercent(s, l)}%
           </button>
         ))}
       </fieldset>
