@@ -49,7 +49,8 @@ export class Worker {
   /** Where the heartbeat is written: its own connection on PostgreSQL, else the shared handle. */
   private readonly beatDb: Db;
   private readonly ownConnection: boolean;
-  private readonly solo: boolean;
+  /** The embedded PGlite's one worker: nobody to hand its bots to. */
+  readonly solo: boolean;
   private readonly log: WorkerOptions['log'];
   /** The monotonic time at which the last successful heartbeat started. */
   private lastBeat = Number.NEGATIVE_INFINITY;

@@ -203,7 +203,13 @@ export class Engine {
     // fenced those sends off and left their orders in flight (`new`) until another process took the
     // bot: with every process stopped, 6 of 12 bots' orders in the chaos test (issue 15 §6).
     this.stopTimers();
-    if (!this.deps.cluster) return this.idle();
+    const cluster = this.deps.cluster;
+    // Alone (no cluster, or the embedded PGlite's one worker) nobody takes the bots over: all the work is waited for.
+    if (!cluster || cluster.solo) {
+      await this.idle();
+      await cluster?.leave().catch((error: unknown) => this.log?.error({ err: error }, 'leases not released'));
+      return;
+    }
     // Only the work of the bots held here, and for `waitMs` at most: a command this process waits on for
     // another owner (up to 25 s) is none of its leases' business, and the bots are handed over within 2 s
     // of a SIGTERM whatever is still running. A send cut off by the release stays in flight (`new`), and
@@ -217,7 +223,7 @@ export class Engine {
       await Promise.race([Promise.allSettled(held), new Promise((r) => (timer = setTimeout(r, left)))]);
       clearTimeout(timer);
     }
-    await this.deps.cluster.leave().catch((error: unknown) => this.log?.error({ err: error }, 'leases not released'));
+    await cluster.leave().catch((error: unknown) => this.log?.error({ err: error }, 'leases not released'));
   }
 
   /**
