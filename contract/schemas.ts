@@ -86,6 +86,12 @@ const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'format')
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'format');
+/** The trader's time zone, minutes east of UTC (-720 to 840; UTC+8 is 480), so a day is theirs, not UTC's. */
+const utcOffset = z
+  .string()
+  .regex(/^-?\d{1,3}$/, 'format')
+  .transform(Number)
+  .pipe(z.number().int().min(-720).max(840));
 /** A solved proof-of-work challenge: the base64 ALTCHA payload (challenge and solution). */
 const challengePayload = z
   .string()
@@ -195,8 +201,10 @@ export const schemas = {
   userBotWebhook: { query: z.strictObject({ id }) },
   userBotWebhookReset: { body: z.strictObject({ id }) },
   userBotSignals: { query: z.strictObject({ id, page, page_size: pageSize }) },
-  // Issue 14 §5: every bot's log, filtered by bot, action kind and UTC days (from and to included).
-  userActions: { query: z.strictObject({ page, page_size: pageSize, bot: id.optional(), kind: z.enum(actionKinds).optional(), from: day.optional(), to: day.optional() }) },
+  // Issue 14 §5: every bot's log, filtered by bot, action kind and days (from and to included) in the trader's time zone (tz; absent: UTC).
+  userActions: {
+    query: z.strictObject({ page, page_size: pageSize, bot: id.optional(), kind: z.enum(actionKinds).optional(), from: day.optional(), to: day.optional(), tz: utcOffset.optional() }),
+  },
   // Issue 14 §1: PnL over time of one bot (id) or of the trader's bots (mode), over the last `days` UTC days.
   userPnl: { query: z.strictObject({ id: id.optional(), mode: tradingMode.optional(), days: z.enum(['7', '30', '90', '365']).optional() }) },
   // Issue 14 §3: equity across Paper, the simulated accounts and the bound exchanges.

@@ -157,6 +157,17 @@ describe.each(dbKinds)('returns, the all-bots log and the portfolio (%s)', (kind
     expect(then.list.map((a) => [a.botId, a.kind])).toEqual([[flat, 'start']]);
     const today = (await call(`/api/user/actions?from=${day(0)}`)).data;
     expect(today.list.some((a) => a.botId === flat && a.kind === 'start')).toBe(false);
+
+    // Days in the trader's time zone (tz, minutes east of UTC): a zone where that start falls on another
+    // day than in UTC finds it on its own day and not on the UTC one.
+    const at = new Date(then.list[0]!.at);
+    const tz = at.getUTCHours() >= 12 ? 840 : -720;
+    const localDay = new Date(at.getTime() + tz * 60_000).toISOString().slice(0, 10);
+    expect(localDay).not.toBe(day(10));
+    const local = (await call(`/api/user/actions?from=${localDay}&to=${localDay}&tz=${tz}`)).data;
+    expect(local.list.map((a) => [a.botId, a.kind])).toEqual([[flat, 'start']]);
+    const utcDayThere = (await call(`/api/user/actions?from=${day(10)}&to=${day(10)}&tz=${tz}`)).data;
+    expect(utcDayThere.list.some((a) => a.botId === flat && a.kind === 'start')).toBe(false);
   });
 
   it('refuses bad filters with a clear code and text, never a 500', async () => {
@@ -169,6 +180,7 @@ describe.each(dbKinds)('returns, the all-bots log and the portfolio (%s)', (kind
     expect((await call('/api/user/actions?kind=explode')).code).toBe(Code.ValidationError);
     expect((await call('/api/user/actions?bot=999999')).code).toBe(Code.StrategyNotFound);
     expect((await call('/api/user/actions?page_size=1000')).code).toBe(Code.ValidationError);
+    for (const tz of ['841', '-721', '8h', '1.5']) expect((await call(`/api/user/actions?from=2026-11-20&tz=${tz}`)).code, tz).toBe(Code.ValidationError);
   });
 
   it('values every account in USDT at the price now, and shows one it cannot read as unavailable, not 0', async () => {

@@ -12,9 +12,11 @@ export interface LogFilter {
   /** One bot of the trader's (another's, or an unknown id: StrategyNotFound). */
   bot?: string | undefined;
   kind?: ActionKind | undefined;
-  /** UTC days, YYYY-MM-DD, both included. */
+  /** Days, YYYY-MM-DD, both included, in the trader's time zone. */
   from?: string | undefined;
   to?: string | undefined;
+  /** That time zone, minutes east of UTC (480 for UTC+8); 0 when absent. */
+  tz?: number | undefined;
 }
 
 /**
@@ -22,8 +24,10 @@ export interface LogFilter {
  * first, one page at a time. The owner filter is the join on the bot's user: no other row is read.
  */
 export async function allActions(db: Db, userId: string, filter: LogFilter): Promise<Page<BotLogLine>> {
-  const since = filter.from ? new Date(`${filter.from}T00:00:00Z`) : null;
-  const until = filter.to ? new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS) : null;
+  // A day starts at the trader's midnight: UTC midnight less their offset (UTC+8's day starts at 16:00 UTC the day before).
+  const shift = (filter.tz ?? 0) * 60_000;
+  const since = filter.from ? new Date(Date.parse(`${filter.from}T00:00:00Z`) - shift) : null;
+  const until = filter.to ? new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS - shift) : null;
   if (since && until && since >= until) throw fail('InvalidDateRange');
   if (filter.bot) {
     const own = await db.selectFrom('bots').select('id').where('id', '=', filter.bot).where('user_id', '=', userId).executeTakeFirst();

@@ -80,7 +80,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   });
   // Issue 14: every bot's log with filters (§5), PnL over time (§1), equity across accounts (§3).
   route(app, db, 'userActions', { ...auth, fieldCodes: { from: 'InvalidDateRange', to: 'InvalidDateRange' } }, async ({ session, query }) =>
-    allActions(db, session.userId, { ...pageOf(query), bot: query.bot, kind: query.kind, from: query.from, to: query.to }),
+    allActions(db, session.userId, { ...pageOf(query), bot: query.bot, kind: query.kind, from: query.from, to: query.to, tz: query.tz }),
   );
   route(app, db, 'userPnl', auth, async ({ session, query }) => pnlHistory(db, trading, session.userId, { id: query.id, mode: query.mode, days: Number(query.days ?? 30) }));
   route(app, db, 'userPortfolio', auth, async ({ session }) => portfolio(db, trading, session.userId));

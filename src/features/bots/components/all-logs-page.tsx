@@ -19,7 +19,7 @@ const PAGE_SIZE = 20;
 
 /**
  * /strategy/logs (issue 14 §5): the log of every bot of the trader's, newest first, a page at a time
- * from the server, filtered by bot (?id= picks one), action kind and UTC days.
+ * from the server, filtered by bot (?id= picks one), action kind and days of the phone's own time zone.
  */
 export function AllLogsPage({ id }: { id?: string | undefined }) {
   const { t, i18n } = useLingui();
@@ -29,7 +29,15 @@ export function AllLogsPage({ id }: { id?: string | undefined }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const bots = useQuery(call('userBotList', { page: '1', page_size: '100' }));
-  const filter = { page: String(page), page_size: String(PAGE_SIZE), ...(id ? { bot: id } : {}), ...(kind ? { kind } : {}), ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  const filter = {
+    page: String(page),
+    page_size: String(PAGE_SIZE),
+    ...(id ? { bot: id } : {}),
+    ...(kind ? { kind } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(from || to ? { tz: String(localOffset()) } : {}),
+  };
   const backwards = from !== '' && to !== '' && from > to;
   const actions = useQuery({ ...call('userActions', filter, { show: false }), ...keepPage, enabled: !backwards });
   const reset = () => setPage(1);
@@ -83,7 +91,7 @@ export function AllLogsPage({ id }: { id?: string | undefined }) {
         <div className={css.grid2}>
           <label className={styles.dateField}>
             <span className={ui.label}>
-              <Trans>开始日期 (UTC)</Trans>
+              <Trans>开始日期</Trans>
             </span>
             <input
               type="date"
@@ -99,7 +107,7 @@ export function AllLogsPage({ id }: { id?: string | undefined }) {
           </label>
           <label className={styles.dateField}>
             <span className={ui.label}>
-              <Trans>结束日期 (UTC)</Trans>
+              <Trans>结束日期</Trans>
             </span>
             <input
               type="date"
@@ -167,3 +175,6 @@ export function AllLogsPage({ id }: { id?: string | undefined }) {
     </Page>
   );
 }
+
+/** This phone's time zone now, minutes east of UTC (UTC+8: 480): the log's days are the trader's, not UTC's. */
+const localOffset = () => -new Date().getTimezoneOffset();
