@@ -37,7 +37,8 @@ function startServer(port: number): Promise<ChildProcess> {
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
+    // A start is ~2-5 s on a quiet machine; 30 s ran out at load 14 (CI's run beside helpers' tests).
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 90_000);
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('listening on')) {
@@ -60,7 +61,7 @@ afterAll(async () => {
 });
 
 describe('crash safety', () => {
-  it(`loses and duplicates no order across ${KILLS} SIGKILLs while bots trade`, { timeout: 180_000 }, async () => {
+  it(`loses and duplicates no order across ${KILLS} SIGKILLs while bots trade`, { timeout: 600_000 }, async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/api`;
     let server = await startServer(port);
