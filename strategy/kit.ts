@@ -81,7 +81,8 @@ export const gridKit: StrategyKit<GridState, GridView> = {
     const asks = !state.pending && state.phase === 'waiting';
     if (state.pending || state.phase !== 'running') return { up: Infinity, down: -Infinity, asks };
     const t = gridTriggers(state, view);
-    return { up: num(t.up, Infinity), down: num(t.down, -Infinity), asks };
+    // A trailing exit follows its high: asked at the high and above (a new high moves it).
+    return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks };
   },
   cycle: (s) => s.trades + 1,
   cycleFigures(before) {

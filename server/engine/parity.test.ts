@@ -65,6 +65,7 @@ describe('backtest and live parity on Paper', () => {
     const cycles = await t.db.selectFrom('bot_cycles').select('profit').where('bot_id', '=', id).execute();
     const row = await t.db.selectFrom('bots').select('realized').where('id', '=', id).executeTakeFirstOrThrow();
     return {
+      id,
       fills: orders.filter((o) => o.status === 'filled').map((o) => `${o.side} ${money(o.price!).toFixed()} ${money(o.filled ?? '0').toFixed()}`),
       cycles: cycles.length,
       realized: money(row.realized).toFixed(),
@@ -93,6 +94,24 @@ describe('backtest and live parity on Paper', () => {
     expect(live.realized).toBe(money(bt.realized).toFixed());
   });
 
+  it.each([
+    // A jump from 2075.45 to 2087.83 passes the sell at 2080 and the take profit at once: armed with the base held, raised to 2092.23, sold at the fall.
+    ['a trailing take profit and a trailing stop', { takeProfit: '2085', trailingDeviation: '0.5', stopLoss: '1750', trailingStop: true }, 'take_profit'],
+    ['a trailing stop', { stopLoss: '1750', trailingStop: true, takeProfit: '' }, 'stop_loss'],
+  ])('grid with %s: the same fills, grids and profit, and its trailing exit fired', async (_, exits, exit) => {
+    const params = { investment: '1000', lower: '1800', upper: '2080', grids: 4, spacing: 'arithmetic', ...exits };
+    const live = await playLive('grid', params);
+    const m = await trading.market('paper', 'ETH/USDT');
+    const { takeProfit, ...rest } = params;
+    const bt = backtestGrid({ params: { ...rest, ...(takeProfit ? { takeProfit } : {}), spacing: 'arithmetic' }, market: m }, candles(), { slippage: '0' });
+    expect(bt.state.phase).toBe('done');
+    expect(live.fills).toEqual(bt.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
+    expect(live.cycles).toBe(bt.trades);
+    expect(live.realized).toBe(money(bt.realized).toFixed());
+    const fired = await t.db.selectFrom('bot_actions').select('detail').where('bot_id', '=', live.id).where('kind', '=', 'trailing_fired').execute();
+    expect(fired.map((f) => f.detail)).toEqual([expect.objectContaining({ exit })]);
+  });
+
   it('dca with a trailing take profit: the same fills, deals and profit', async () => {
     const params = {
       investment: '1000',
@@ -112,8 +131,8 @@ describe('backtest and live parity on Paper', () => {
     const m = await trading.market('paper', 'ETH/USDT');
     const bt = backtestDca({ params: { ...params, stopLoss: undefined }, market: m }, candles(), { slippage: '0' });
     expect(live.cycles).toBeGreaterThan(3);
-    // The deals were sold by the trailing exit (none of the other bots here trails).
-    const fired = await t.db.selectFrom('bot_actions').select('id').where('kind', '=', 'trailing_fired').execute();
+    // The deals were sold by the trailing exit (this bot's: the grids here trail too).
+    const fired = await t.db.selectFrom('bot_actions').select('id').where('bot_id', '=', live.id).where('kind', '=', 'trailing_fired').execute();
     expect(fired.length).toBe(live.cycles);
     expect(live.fills).toEqual(bt.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
     expect(live.cycles).toBe(bt.cycles);

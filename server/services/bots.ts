@@ -61,12 +61,20 @@ const gridProblemCode: Record<GridProblem['reason'], CodeName> = {
   range: 'StrategyInvalidParams',
   belowMinimum: 'StrategyOrderBelowMinimum',
   unprofitable: 'StrategyInvalidParams',
+  trailingNeedsTakeProfit: 'RequiredFieldMissing',
+  trailingStopNeedsStopLoss: 'RequiredFieldMissing',
 };
 
-/** A grid's stored parameters: the optional exits left out when empty. */
+/** A grid's stored parameters: the optional exits left out when empty, the trailing ones when off. */
 export function gridParamsOf(input: GridParamsInput): GridParams {
-  const { stopLoss, takeProfit, ...rest } = input;
-  return { ...rest, ...(stopLoss ? { stopLoss } : {}), ...(takeProfit ? { takeProfit } : {}) };
+  const { stopLoss, takeProfit, trailingDeviation, trailingStop, ...rest } = input;
+  return {
+    ...rest,
+    ...(stopLoss ? { stopLoss } : {}),
+    ...(takeProfit ? { takeProfit } : {}),
+    ...(trailingDeviation ? { trailingDeviation } : {}),
+    ...(trailingStop ? { trailingStop } : {}),
+  };
 }
 
 /** Any bot type's parameters, as sent and as stored. */

@@ -1,7 +1,8 @@
 import type { GridLevels, GridParamsInput } from '../../contract/bots.ts';
 import { gridLevels, planGrid } from '../../strategy/grid/plan.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
-import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
+import { decodeGrid, type StoredGridState } from '../../strategy/grid/state-codec.ts';
+import { gridExits } from '../../strategy/grid/strategy.ts';
 import type { MarketRules } from '../../strategy/martin/rules.ts';
 import { money } from '../../strategy/money.ts';
 import type Decimal from 'decimal.js';
@@ -37,14 +38,20 @@ export function gridSummaryFields(params: GridParams, state: StoredGridState) {
   };
 }
 
+/** A grid's parameters as its form sends them (no exit price or trailing deviation: '', no trailing stop: false). */
 export function gridInputParams(params: GridParams): GridParamsInput {
-  return { ...params, stopLoss: params.stopLoss ?? '', takeProfit: params.takeProfit ?? '' };
+  return { ...params, stopLoss: params.stopLoss ?? '', takeProfit: params.takeProfit ?? '', trailingDeviation: params.trailingDeviation ?? '', trailingStop: params.trailingStop ?? false };
 }
 
-/** The detail screen's grid: every level with the order waiting on it, the profit per grid, the position at `price`. */
+/**
+ * The detail screen's grid: every level with the order waiting on it, the profit per grid, the position at
+ * `price`, and its exits' lines as the engine acts on them (a trailing stop moves the stop loss; an armed
+ * trailing take profit answers `trailing` and no next buy: the grid is being closed).
+ */
 export function gridDetail(params: GridParams, state: StoredGridState, market: MarketRules, price: Decimal) {
   const levels = gridLevels(params, market.tickSize);
   const started = state.phase !== 'waiting' && state.orders.length === levels.length;
+  const exits = state.phase === 'running' ? gridExits(decodeGrid('detail', state), { params, market }) : null;
   const plan = planGrid(params, market, price);
   const { amount, cost } = gridHeld(state);
   const sides = started ? state.orders.map((o) => o?.side ?? null) : levels.map((_, i) => (i < plan.empty ? 'buy' : i > plan.empty ? 'sell' : null));
@@ -67,8 +74,9 @@ export function gridDetail(params: GridParams, state: StoredGridState, market: M
     amount: amount.toFixed(),
     unrealized: gridUnrealized({ amount, cost }, price, market.feeRate),
     takeProfitPrice: params.takeProfit ?? null,
-    stopLossPrice: params.stopLoss ?? null,
-    nextAddPrice: (nextBuy as Decimal | null)?.toFixed() ?? null,
+    stopLossPrice: exits ? (exits.stop?.toFixed() ?? null) : (params.stopLoss ?? null),
+    nextAddPrice: exits?.armed ? null : ((nextBuy as Decimal | null)?.toFixed() ?? null),
+    ...(exits?.armed ? { trailing: { high: exits.armed.high.toFixed(), price: exits.armed.line.toFixed() } } : {}),
     grid,
   };
 }

@@ -11,10 +11,14 @@ export interface GridBacktestResult {
   state: GridState;
 }
 
-/** The grid bot on the walk: its triggers are the highest buy level or the stop loss (down) and the lowest sell level or the take profit (up). */
+/**
+ * The grid bot on the walk: its triggers are the highest buy level or the stop loss (down), the lowest
+ * sell level or the take profit (up) and a trailing exit's high (follow): gridTriggers, as the engine's.
+ */
 class GridWalker implements Walker {
   down = Infinity; // waiting: acts at the first price
   up = -Infinity;
+  follow = Infinity;
   done = false;
   state: GridState;
   readonly fills: BacktestFill[] = [];
@@ -59,6 +63,7 @@ class GridWalker implements Walker {
     if (s.phase === 'waiting') {
       this.down = Infinity;
       this.up = -Infinity;
+      this.follow = Infinity;
       return;
     }
     const t = gridTriggers(s, this.view);
@@ -66,6 +71,7 @@ class GridWalker implements Walker {
     this.upAt = t.up;
     this.down = t.down ? Number(t.down.toString()) : -Infinity;
     this.up = t.up ? Number(t.up.toString()) : Infinity;
+    this.follow = t.follow ? Number(t.follow.toString()) : Infinity;
   }
 }
 

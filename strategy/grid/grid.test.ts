@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { CandleColumns } from '../backtest.ts';
+import { gridKit } from '../kit.ts';
 import { money } from '../money.ts';
 import { botId, type ClientOrderId, type Intent, type PlaceOrder } from '../types.ts';
 import { backtestGrid } from './backtest.ts';
 import { gridLevels, planGrid, validateGrid } from './plan.ts';
 import type { GridParams } from './rules.ts';
-import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './strategy.ts';
+import { decodeGrid, encodeGrid } from './state-codec.ts';
+import { decideGrid, gridExits, gridTriggers, initialGridState, type GridState, type GridView } from './strategy.ts';
 
 const market = { tickSize: money('0.01'), stepSize: money('0.001'), minAmount: money('0.001'), minCost: money('5'), feeRate: money('0.001') };
 const params: GridParams = { investment: '1000', lower: '100', upper: '120', grids: 4, spacing: 'arithmetic' };
@@ -51,11 +54,13 @@ function drive(start: GridState, prices: string[], v: GridView = view) {
   let state = start;
   const fills: { side: string; price: string; amount: string; reason: string }[] = [];
   const closed: string[] = [];
+  const moved: string[] = [];
   for (const p of prices) {
     const price = money(p);
     for (;;) {
       const r = decideGrid(state, { type: 'PriceTicked', price }, v);
       state = r.state;
+      for (const i of r.intents) if (i.type === 'TrailingMoved') moved.push(`${p}: ${i.exit} ${i.step} high ${s(i.high)} line ${s(i.line)}`);
       const order = r.intents.find((i): i is PlaceOrder => i.type === 'PlaceOrder');
       if (!order) break;
       const amount = order.side === 'buy' ? order.quote!.div(price).toDecimalPlaces(3, 1) : order.amount!;
@@ -65,7 +70,7 @@ function drive(start: GridState, prices: string[], v: GridView = view) {
       for (const i of f.intents as Intent[]) if (i.type === 'CycleClosed') closed.push(s(i.profit));
     }
   }
-  return { state, fills, closed };
+  return { state, fills, closed, moved };
 }
 
 describe('the grid strategy', () => {
@@ -190,10 +195,197 @@ describe('grid backtest', () => {
       if (x > triggers.down && x < triggers.up) continue;
       const next = drive(slow.state, [p]);
       slow = { state: next.state, fills: [...slow.fills, ...next.fills] };
-      const t = gridTriggers(slow.state, view);
-      triggers = { down: t.down ? t.down.toNumber() : -Infinity, up: t.up ? t.up.toNumber() : Infinity };
+      triggers = gridKit.triggers(slow.state, view);
     }
     expect(slow.fills.map((f) => `${f.side} ${money(f.price).toFixed()} ${f.amount}`)).toEqual(r.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
     expect(s(slow.state.realized)).toBe(r.realized);
+  });
+});
+
+describe('trailing exits (README "Trailing exits")', () => {
+  const trailingTp: GridParams = { ...params, takeProfit: '125', trailingDeviation: '2' };
+  const trailingStop: GridParams = { ...params, stopLoss: '95', trailingStop: true };
+
+  it('arms at the take-profit price, follows the high and sells everything at 2 % under it (the worked example)', () => {
+    const v = { params: trailingTp, market };
+    // 109 -> 126 jumps past the sells at 115 and 120 and the take profit at once: the grid still holds their 4.718.
+    const { state, fills, closed, moved } = drive(initialGridState(botId('t1')), ['109', '126', '130', '128', '127.41', '127.4'], v);
+    expect(moved).toEqual([
+      '126: take_profit armed high 126 line 123.48', // floor(126 x 0.98)
+      '130: take_profit raised high 130 line 127.4',
+      '127.4: take_profit fired high 130 line 127.4',
+    ]);
+    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual(['buy 109 4.724 open', 'sell 127.4 4.718 close']);
+    // 4.718 x 127.4 x 0.999 - 2 x 257.458 = 600.4721268 - 514.916.
+    expect(closed).toEqual(['85.5561268']);
+    expect(state.phase).toBe('done');
+    // A plain take profit sells the same 4.718 at 126: 593.873532 - 514.916.
+    expect(drive(initialGridState(botId('t2')), ['109', '126'], { params: { ...params, takeProfit: '125' }, market }).closed).toEqual(['78.957532']);
+  });
+
+  it('places no grid order while armed, and asks above the high and at the line only', () => {
+    const v = { params: { ...trailingTp, trailingDeviation: '10' }, market };
+    const armed = drive(initialGridState(botId('t3')), ['109', '126'], v).state;
+    expect(gridExits(armed, v).armed).toEqual({ high: money('126'), line: money('113.4') });
+    // The line 113.40 is back inside the range: the fall to it passes the levels 120 and 115 with nothing bought or sold.
+    expect(gridTriggers(armed, v)).toEqual({ down: money('113.4'), up: null, follow: money('126') });
+    expect(gridKit.triggers(armed, v)).toEqual({ down: 113.4, up: 126, asks: false });
+    const { fills, moved } = drive(armed, ['120', '115', '113.41', '113.4'], v);
+    expect(moved).toEqual(['113.4: take_profit fired high 126 line 113.4']);
+    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual(['sell 113.4 4.718 close']);
+  });
+
+  it('in a steady rise the levels sell on the way up: armed with nothing held, the fall only stops the bot', () => {
+    const { state, fills, moved } = drive(initialGridState(botId('t4')), ['109', '115', '120', '125', '127', '124.46'], { params: trailingTp, market });
+    expect(fills.map((f) => `${f.side} ${f.price} ${f.reason}`)).toEqual(['buy 109 open', 'sell 115 close', 'sell 120 close']);
+    expect(moved).toEqual(['125: take_profit armed high 125 line 122.5', '127: take_profit raised high 127 line 124.46', '124.46: take_profit fired high 127 line 124.46']);
+    expect(state.phase).toBe('done');
+  });
+
+  it('trails the stop under the high since the start at the stop loss’s ratio to the start price (the worked example)', () => {
+    const v = { params: trailingStop, market };
+    const { state, fills, closed, moved } = drive(initialGridState(botId('t5')), ['109', '113', '115', '110', '105', '100.23', '100.22'], v);
+    expect(moved).toEqual([
+      '113: stop_loss raised high 113 line 98.48', // floor(113 x 95 / 109)
+      '115: stop_loss raised high 115 line 100.22',
+      '100.22: stop_loss fired high 115 line 100.22',
+    ]);
+    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual([
+      'buy 109 4.724 open',
+      'sell 115 2.359 close',
+      'buy 110 2.362 add',
+      'buy 105 2.362 add',
+      // Everything held: 2.359 on each of the levels 110, 115 and 120, costing 248.01 + 259.82 + 257.458.
+      'sell 100.22 7.077 stop',
+    ]);
+    // 7.077 x 100.22 x 0.999 - 765.288.
+    expect(closed).toEqual(['13.555715', '-56.74031694']);
+    expect(state.phase).toBe('done');
+    // At the start the stop is the stop loss itself: 109 x 95 / 109.
+    const started = drive(initialGridState(botId('t6')), ['109'], v).state;
+    expect(gridExits(started, v)).toEqual({ armed: null, stop: money('95'), stopHigh: money('109') });
+  });
+
+  it('keeps the start price and the highs in the stored state: decoded, the armed exit goes on from its high', () => {
+    const v = { params: { ...trailingTp, stopLoss: '95', trailingStop: true }, market };
+    const armed = drive(initialGridState(botId('t7')), ['109', '126', '130'], v).state;
+    const stored = JSON.parse(JSON.stringify(encodeGrid(armed)));
+    expect(stored).toMatchObject({ start: '109', trail: '130', stopHigh: '130' });
+    const again = decodeGrid('t7', stored);
+    expect(again).toEqual(armed);
+    // Not armed again at 128 (above the take profit): it fires at its line 127.40.
+    expect(drive(again, ['128', '127.4'], v).moved).toEqual(['127.4: take_profit fired high 130 line 127.4']);
+    // A state stored before the trailing exits: no start price, so its stop stays the fixed stop loss.
+    const { start: _s, trail: _t, stopHigh: _h, ...old } = stored;
+    const legacy = decodeGrid('t7', old);
+    expect([legacy.start, legacy.trail, legacy.stopHigh]).toEqual([null, null, null]);
+    expect(gridExits(legacy, v)).toEqual({ armed: null, stop: money('95'), stopHigh: null });
+  });
+
+  it('forgets an armed high once the trailing take profit is turned off, and starts afresh after an exit', () => {
+    const v = { params: trailingTp, market };
+    const armed = drive(initialGridState(botId('t8')), ['109', '126'], v).state;
+    const off = { params: { ...params, takeProfit: '130' }, market };
+    const { state, fills } = drive(armed, ['127'], off);
+    expect(state.trail).toBeNull();
+    // Not armed, the grid trades again: its sells at 115 and 120 are below the price.
+    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount}`)).toEqual(['sell 127 2.359', 'sell 127 2.359']);
+    // Done, then started again: a new start price and no high.
+    const done = drive(armed, ['100'], v).state;
+    expect(done.phase).toBe('done');
+    const restarted = drive({ ...done, phase: 'waiting' }, ['112'], v).state;
+    expect([restarted.start?.toFixed(), restarted.trail, restarted.stopHigh]).toEqual(['112', null, null]);
+  });
+
+  it('refuses a trailing exit without its price, and a deviation out of 0.1-20 %', () => {
+    const p = money('109');
+    expect(validateGrid({ ...params, trailingDeviation: '2' }, market, p)).toEqual([{ field: 'takeProfit', reason: 'trailingNeedsTakeProfit' }]);
+    expect(validateGrid({ ...params, trailingStop: true }, market, p)).toEqual([{ field: 'stopLoss', reason: 'trailingStopNeedsStopLoss' }]);
+    expect(validateGrid({ ...params, takeProfit: '125', trailingDeviation: '25' }, market, p)).toEqual([{ field: 'trailingDeviation', reason: 'range' }]);
+    expect(validateGrid({ ...params, takeProfit: '125', trailingDeviation: '0.05' }, market, p)).toEqual([{ field: 'trailingDeviation', reason: 'range' }]);
+    expect(validateGrid({ ...params, takeProfit: '125', trailingDeviation: 'x' }, market, p)).toEqual([{ field: 'trailingDeviation', reason: 'format' }]);
+    expect(validateGrid({ ...trailingTp, stopLoss: '95', trailingStop: true, trailingDeviation: '20' }, market, p)).toEqual([]);
+    expect(validateGrid({ ...params, trailingDeviation: '', trailingStop: false }, market, p)).toEqual([]);
+  });
+
+  /** 1,500 candles swinging through the grid's range ever wider, with gaps: past its take profit and its stop in the end. */
+  const wobbly = (() => {
+    const rows: [number, number, number, number][] = [];
+    let p = 10_900;
+    for (let i = 0; i < 1500; i++) {
+      const o = p + (i % 7 === 3 ? Math.round(Math.sin(i) * 90) : 0);
+      const target = 11_000 + (300 + i * 2) * Math.sin(i / 23);
+      const c = Math.round(o + (target - o) * 0.3 + Math.sin(i * 0.37) * 60);
+      rows.push([o / 100, (Math.max(o, c) + 20) / 100, (Math.min(o, c) - 20) / 100, c / 100]);
+      p = c;
+    }
+    return columns(rows);
+  })();
+
+  /** The fills of asking the strategy at every cent of the continuous path, or (`book`) only where the engine's book asks. */
+  const tickByTick = (v: GridView, candles: CandleColumns, book: boolean) => {
+    let state = initialGridState(botId('backtest'));
+    let triggers = gridKit.triggers(state, v);
+    const fills: string[] = [];
+    const cents = (x: number) => Math.round(x * 100);
+    const at = (price: string, i: number) => {
+      const x = Number(price);
+      if (book && !triggers.asks && x > triggers.down && x < triggers.up) return;
+      const next = drive(state, [price], v);
+      state = next.state;
+      for (const f of next.fills) fills.push(`${i} ${f.reason} ${f.side} ${f.amount} @ ${money(f.price).toFixed()}`);
+      triggers = gridKit.triggers(state, v);
+    };
+    const done = () => state.phase === 'done';
+    for (let i = 0; i < candles.open.length && !done(); i++) {
+      const [o, h, l, c] = [candles.open[i]!, candles.high[i]!, candles.low[i]!, candles.close[i]!];
+      const points = (c >= o ? [o, l, h, c] : [o, h, l, c]).map(cents);
+      let now = points[0]!;
+      at((now / 100).toFixed(2), i);
+      for (const to of points.slice(1)) {
+        while (now !== to && !done()) {
+          now += to > now ? 1 : -1;
+          at((now / 100).toFixed(2), i);
+        }
+      }
+    }
+    return { fills, state };
+  };
+
+  it.each([
+    ['a trailing take profit', { ...params, takeProfit: '124', trailingDeviation: '1' }],
+    ['a wide one', { ...params, takeProfit: '121', trailingDeviation: '8' }],
+    ['a trailing stop', { ...params, stopLoss: '92', trailingStop: true }],
+    ['both', { ...params, takeProfit: '123', trailingDeviation: '0.5', stopLoss: '96', trailingStop: true }],
+    ['a trailing take profit over a fixed stop', { ...params, takeProfit: '122', trailingDeviation: '2', stopLoss: '97' }],
+  ] as [string, GridParams][])('backtests exactly as the strategy asked at every tick, and as the engine’s book asks it (%s)', (_, p) => {
+    const v = { params: p, market };
+    const fast = backtestGrid(v, wobbly, { slippage: '0' });
+    const slow = tickByTick(v, wobbly, false);
+    expect(fast.fills.length).toBeGreaterThan(8);
+    expect(fast.state.phase).toBe('done');
+    expect(fast.fills.map(line)).toEqual(slow.fills);
+    // The same end too: the highs followed and the lines fired at (a trailing take profit armed after the
+    // levels sold on the way up fires with nothing to sell: only the state tells).
+    expect(fast.state).toEqual(slow.state);
+    const book = tickByTick(v, wobbly, true);
+    expect(book.fills).toEqual(slow.fills);
+    expect(book.state).toEqual(slow.state);
+    expect(s(slow.state.realized)).toBe(fast.realized);
+  });
+
+  it('backtests the worked example on candles: armed by the gap to 126, raised to 130 inside a candle, sold at the line 127.40', () => {
+    const r = backtestGrid(
+      { params: trailingTp, market },
+      columns([
+        [109, 109, 109, 109],
+        [126, 130, 125.5, 129], // gaps past the sells at 115 and 120 and the take profit: arms at 126; green: 125.5, then up to 130
+        [129, 129.5, 127, 127.5], // red: 129.5 is no new high; the fall to 127 passes the line 127.40: sold there
+      ]),
+      { slippage: '0' },
+    );
+    expect(r.fills.map(line)).toEqual(['0 open buy 4.724 @ 109', '2 close sell 4.718 @ 127.4']);
+    expect(r.realized).toBe('85.5561268');
+    expect(r.state.trail?.toFixed()).toBe('130');
   });
 });

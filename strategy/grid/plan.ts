@@ -79,10 +79,14 @@ export function planGrid(params: GridParams, market: MarketRules, price: Decimal
   return { levels, empty, quantity, startBuy: quantity.mul(sells).mul(price), profit: { min: min!, max: max!, minPct: minPct!, maxPct: maxPct! } };
 }
 
-export type GridField = 'investment' | 'lower' | 'upper' | 'grids' | 'stopLoss' | 'takeProfit';
+export type GridField = 'investment' | 'lower' | 'upper' | 'grids' | 'stopLoss' | 'takeProfit' | 'trailingDeviation';
 export interface GridProblem {
   field: GridField;
-  reason: 'required' | 'format' | 'range' | 'belowMinimum' | 'unprofitable';
+  /**
+   * trailingNeedsTakeProfit: a trailing deviation without a take-profit price (said on the take profit);
+   * trailingStopNeedsStopLoss: a trailing stop without a stop-loss price (said on the stop loss).
+   */
+  reason: 'required' | 'format' | 'range' | 'belowMinimum' | 'unprofitable' | 'trailingNeedsTakeProfit' | 'trailingStopNeedsStopLoss';
 }
 
 const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
@@ -100,6 +104,15 @@ export function validateGrid(params: Partial<GridParams>, market: MarketRules, p
   for (const field of ['stopLoss', 'takeProfit'] as const) {
     const v = params[field];
     if (v !== undefined && v !== '' && (!DECIMAL.test(v) || money(v).lte(0))) out.push({ field, reason: 'format' });
+  }
+  // The trailing exits (README.md "Trailing exits"): each needs the price it trails.
+  if (params.trailingStop === true && !params.stopLoss) out.push({ field: 'stopLoss', reason: 'trailingStopNeedsStopLoss' });
+  const dev = params.trailingDeviation;
+  if (dev !== undefined && dev !== '') {
+    const { min, max } = gridBounds.trailingDeviation;
+    if (!DECIMAL.test(dev)) out.push({ field: 'trailingDeviation', reason: 'format' });
+    else if (money(dev).lt(min) || money(dev).gt(max)) out.push({ field: 'trailingDeviation', reason: 'range' });
+    if (!params.takeProfit) out.push({ field: 'takeProfit', reason: 'trailingNeedsTakeProfit' });
   }
   if (out.length > 0) return out;
   const p = params as GridParams;

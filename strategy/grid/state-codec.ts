@@ -1,3 +1,4 @@
+import type Decimal from 'decimal.js';
 import { money } from '../money.ts';
 import { botId, type ClientOrderId, type PlaceOrder } from '../types.ts';
 import type { GridState } from './strategy.ts';
@@ -11,7 +12,14 @@ export interface StoredGridState {
   orders: ({ side: 'buy' | 'sell'; amount: string; cost: string } | null)[];
   pending: { id: string; level: number; reason: PlaceOrder['reason'] } | null;
   realized: string;
+  /** The start price and the trailing exits' highs (absent in a state stored before them: none). */
+  start?: string | null;
+  trail?: string | null;
+  stopHigh?: string | null;
 }
+
+const dec = (d: Decimal | null) => (d ? d.toFixed() : null);
+const undec = (s: string | null | undefined) => (s ? money(s) : null);
 
 export function encodeGrid(s: GridState): StoredGridState {
   return {
@@ -22,6 +30,9 @@ export function encodeGrid(s: GridState): StoredGridState {
     orders: s.orders.map((o) => (o ? { side: o.side, amount: o.amount.toFixed(), cost: o.cost.toFixed() } : null)),
     pending: s.pending ? { id: s.pending.id, level: s.pending.level, reason: s.pending.reason } : null,
     realized: s.realized.toFixed(),
+    start: dec(s.start),
+    trail: dec(s.trail),
+    stopHigh: dec(s.stopHigh),
   };
 }
 
@@ -35,5 +46,8 @@ export function decodeGrid(id: string, s: StoredGridState): GridState {
     orders: s.orders.map((o) => (o ? { side: o.side, amount: money(o.amount), cost: money(o.cost) } : null)),
     pending: s.pending ? { id: s.pending.id as ClientOrderId, level: s.pending.level, reason: s.pending.reason } : null,
     realized: money(s.realized),
+    start: undec(s.start),
+    trail: undec(s.trail),
+    stopHigh: undec(s.stopHigh),
   };
 }

@@ -1,6 +1,7 @@
 import type Decimal from 'decimal.js';
 import { floorTo, money } from '../money.ts';
 import type { MarketRules } from '../martin/rules.ts';
+import { stepTrailingTakeProfit, trailLine, type TrailStep } from '../trailing.ts';
 import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent, type PlaceOrder } from '../types.ts';
 import { gridLevels, planGrid } from './plan.ts';
 import type { GridParams } from './rules.ts';
@@ -10,7 +11,8 @@ import type { GridParams } from './rules.ts';
  * every level above it, one level left empty. A buy that fills at level i puts a sell at level i + 1;
  * a sell that fills at level i books that grid's profit and puts a buy at level i - 1. Orders are the
  * engine's market orders sent when the price reaches a level (virtual limit orders): one order in
- * flight at a time, so a crash is always reconciled by client order id, as for martin.
+ * flight at a time, so a crash is always reconciled by client order id, as for martin. Its exits, at
+ * a take-profit and a stop-loss price, may trail (README.md "Trailing exits").
  */
 export interface GridOrder {
   side: 'buy' | 'sell';
@@ -32,6 +34,12 @@ export interface GridState {
   orders: (GridOrder | null)[];
   pending: { id: ClientOrderId; level: number; reason: PlaceOrder['reason'] } | null;
   realized: Decimal;
+  /** The price the grid started at (its plan's): a trailing stop keeps its ratio to it; null: started before it was kept. */
+  start: Decimal | null;
+  /** An armed trailing take profit's high (since it armed); null: not armed. */
+  trail: Decimal | null;
+  /** A trailing stop's high since the start; null: none above the start price yet. */
+  stopHigh: Decimal | null;
 }
 
 export interface GridView {
@@ -43,7 +51,7 @@ type Result = { state: GridState; intents: Intent[] };
 const ONE = money(1);
 
 export function initialGridState(bot: BotId): GridState {
-  return { bot, phase: 'waiting', seq: 0, trades: 0, quantity: money(0), orders: [], pending: null, realized: money(0) };
+  return { bot, phase: 'waiting', seq: 0, trades: 0, quantity: money(0), orders: [], pending: null, realized: money(0), start: null, trail: null, stopHigh: null };
 }
 
 function place(state: GridState, level: number, order: Omit<PlaceOrder, 'type' | 'clientOrderId'>): Result {
@@ -66,18 +74,59 @@ function levelsOf(view: GridView): Decimal[] {
   return levels;
 }
 
-/** The prices that make the grid act: the highest buy level and the lowest sell level, with the exits. */
-export function gridTriggers(state: GridState, view: GridView): { down: Decimal | null; up: Decimal | null } {
-  if (state.phase !== 'running') return { down: null, up: null };
+/** The trailing take profit's deviation (percent), or null when it is off (it needs a take-profit price). */
+const trailingDeviation = (params: GridParams) => (params.trailingDeviation && params.takeProfit ? params.trailingDeviation : null);
+
+/**
+ * A trailing stop's price: `floor_tick(high x stopLoss / start)`, the stop loss's ratio to the start price
+ * kept under the high (multiplied first: exactly the stop loss while the high is the start price).
+ */
+export function gridStopLine(high: Decimal, start: Decimal, stopLoss: string, tick: Decimal): Decimal {
+  return floorTo(high.mul(stopLoss).div(start), tick);
+}
+
+/** The trailing stop at `price`: the high since the start raised, or the stop hit (trailing.ts's rule, with the grid's line). */
+function stepStop(high: Decimal, price: Decimal, start: Decimal, stopLoss: string, tick: Decimal): Exclude<TrailStep, { kind: 'idle' | 'armed' }> {
+  const top = price.gt(high) ? price : high;
+  const line = gridStopLine(top, start, stopLoss, tick);
+  if (price.lte(line)) return { kind: 'fired', high: top, line };
+  return { kind: top === high ? 'held' : 'raised', high: top, line };
+}
+
+/**
+ * A running grid's exit lines (README.md "Trailing exits"): `armed`, an armed trailing take profit's high
+ * and sale line; `stop`, the stop-loss price, trailing the high since the start when on (`stopHigh`; a grid
+ * started before the start price was kept has a fixed stop). What the engine acts on and the detail draws.
+ */
+export function gridExits(state: GridState, { params, market }: GridView): { armed: { high: Decimal; line: Decimal } | null; stop: Decimal | null; stopHigh: Decimal | null } {
+  const deviation = trailingDeviation(params);
+  const armed = deviation && state.trail ? { high: state.trail, line: trailLine(state.trail, deviation, market.tickSize) } : null;
+  const start = state.start;
+  const stopHigh = params.trailingStop && params.stopLoss && start ? (state.stopHigh ?? start) : null;
+  const stop = stopHigh ? gridStopLine(stopHigh, start!, params.stopLoss!, market.tickSize) : params.stopLoss ? money(params.stopLoss) : null;
+  return { armed, stop, stopHigh };
+}
+
+/**
+ * The prices that make a running grid act, for the engine's book and the backtest's walk: `down`, the
+ * highest buy level or the stop loss (fixed or trailing) or an armed trailing line; `up`, the lowest sell
+ * level or the take profit (neither while armed: the grid is being closed); `follow`, the high a trailing
+ * exit follows (asked at any price above it).
+ */
+export function gridTriggers(state: GridState, view: GridView): { down: Decimal | null; up: Decimal | null; follow: Decimal | null } {
+  if (state.phase !== 'running') return { down: null, up: null, follow: null };
+  const { armed, stop, stopHigh } = gridExits(state, view);
+  const follow = armed && (!stopHigh || armed.high.lt(stopHigh)) ? armed.high : stopHigh;
+  if (armed) return { down: stop?.gt(armed.line) ? stop : armed.line, up: null, follow };
   const levels = levelsOf(view);
-  let down: Decimal | null = view.params.stopLoss ? money(view.params.stopLoss) : null;
+  let down: Decimal | null = stop;
   let up: Decimal | null = view.params.takeProfit ? money(view.params.takeProfit) : null;
   state.orders.forEach((o, i) => {
     if (o?.side === 'buy' && (!down || levels[i]!.gt(down))) down = levels[i]!;
     // A sell of nothing (a share floored to 0) waits for no price: onPrice never places it.
     if (o?.side === 'sell' && o.amount.gt(0) && (!up || levels[i]!.lt(up))) up = levels[i]!;
   });
-  return { down, up };
+  return { down, up, follow };
 }
 
 /** Everything held, to sell on an exit: the sell orders' base and what it cost. */
@@ -99,6 +148,12 @@ function exit(state: GridState, view: GridView, reason: 'stop' | 'close' | 'manu
   return place(state, -1, { side: 'sell', amount: sellable, reason });
 }
 
+const withMoved = (moved: Intent[], r: Result): Result => (moved.length === 0 ? r : { state: r.state, intents: [...moved, ...r.intents] });
+
+/**
+ * What a price means for a running grid: its exits first (take profit: at once, or trailing: armed, raised,
+ * fired; stop loss: fixed, or trailing the high since the start), then, unless armed, its levels.
+ */
 function onPrice(state: GridState, price: Decimal, view: GridView): Result {
   const { params, market } = view;
   if (state.phase === 'done' || state.pending) return { state, intents: [] };
@@ -106,23 +161,43 @@ function onPrice(state: GridState, price: Decimal, view: GridView): Result {
     const plan = planGrid(params, market, price);
     const orders: (GridOrder | null)[] = plan.levels.map((_, i) => (i < plan.empty ? { side: 'buy', amount: plan.quantity, cost: money(0) } : null));
     const sells = plan.levels.length - 1 - plan.empty;
-    const next: GridState = { ...state, quantity: plan.quantity, orders };
+    // A grid started again after an exit starts its trailing exits afresh from this price.
+    const next: GridState = { ...state, quantity: plan.quantity, orders, start: price, trail: null, stopHigh: null };
     if (sells === 0) return { state: { ...next, phase: 'running' }, intents: [] };
     // The base for the sells above the start price, bought now.
     return place(next, plan.empty, { side: 'buy', quote: plan.quantity.mul(sells).mul(price), reason: 'open' });
   }
-  if (params.stopLoss && price.lte(params.stopLoss)) return exit(state, view, 'stop');
-  if (params.takeProfit && price.gte(params.takeProfit)) return exit(state, view, 'close');
+  const exits = gridExits(state, view);
+  // A high kept while the trailing take profit was turned off is forgotten (it arms afresh).
+  let next = state.trail && !exits.armed ? { ...state, trail: null } : state;
+  const moved: Intent[] = [];
+  const deviation = trailingDeviation(params);
+  if (deviation) {
+    const step = stepTrailingTakeProfit(next.trail, price, money(params.takeProfit!), deviation, market.tickSize);
+    if (step.kind === 'armed' || step.kind === 'raised' || step.kind === 'fired') {
+      next = { ...next, trail: step.high };
+      moved.push({ type: 'TrailingMoved', exit: 'take_profit', step: step.kind, high: step.high, line: step.line });
+      if (step.kind === 'fired') return withMoved(moved, exit(next, view, 'close'));
+    }
+  } else if (params.takeProfit && price.gte(params.takeProfit)) return exit(next, view, 'close');
+  if (exits.stopHigh) {
+    const step = stepStop(exits.stopHigh, price, next.start!, params.stopLoss!, market.tickSize);
+    if (step.kind !== 'held') next = { ...next, stopHigh: step.high };
+    if (step.kind === 'fired') return withMoved([...moved, { type: 'TrailingMoved', exit: 'stop_loss', step: 'fired', high: step.high, line: step.line }], exit(next, view, 'stop'));
+    if (step.kind === 'raised') moved.push({ type: 'TrailingMoved', exit: 'stop_loss', step: 'raised', high: step.high, line: step.line });
+  } else if (params.stopLoss && price.lte(params.stopLoss)) return withMoved(moved, exit(next, view, 'stop'));
+  // Armed, the grid is being closed: no level trades (what it holds rides the rise, sold at the line).
+  if (next.trail) return { state: next, intents: moved };
   const levels = levelsOf(view);
-  for (let i = state.orders.length - 1; i >= 0; i--) {
-    const o = state.orders[i];
-    if (o?.side === 'buy' && price.lte(levels[i]!)) return place(state, i, { side: 'buy', quote: o.amount.mul(price), reason: 'add' });
+  for (let i = next.orders.length - 1; i >= 0; i--) {
+    const o = next.orders[i];
+    if (o?.side === 'buy' && price.lte(levels[i]!)) return withMoved(moved, place(next, i, { side: 'buy', quote: o.amount.mul(price), reason: 'add' }));
   }
-  for (let i = 0; i < state.orders.length; i++) {
-    const o = state.orders[i];
-    if (o?.side === 'sell' && price.gte(levels[i]!) && o.amount.gt(0)) return place(state, i, { side: 'sell', amount: o.amount, reason: 'close' });
+  for (let i = 0; i < next.orders.length; i++) {
+    const o = next.orders[i];
+    if (o?.side === 'sell' && price.gte(levels[i]!) && o.amount.gt(0)) return withMoved(moved, place(next, i, { side: 'sell', amount: o.amount, reason: 'close' }));
   }
-  return { state, intents: [] };
+  return { state: next, intents: moved };
 }
 
 function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: Decimal, view: GridView): Result {

@@ -5,7 +5,7 @@ import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { Field } from '../../components/ui/field.tsx';
-import { checkGrid, defaultGridValues, type GridValues } from './grid-form.ts';
+import { checkGrid, defaultGridValues, gridParamsFromValues, gridStopNote, gridTrailingNote, gridValuesFromParams, type GridValues } from './grid-form.ts';
 import { useBotForm } from './use-bot-form.ts';
 
 const btc: SymbolInfo = {
@@ -44,6 +44,47 @@ describe('grid form checks', () => {
     // A count out of 2-150 is the count's own problem; an empty price only its own field's.
     expect(checkGrid({ ...defaults, grids: '151' }, btc).grids?.fields).toEqual(['grids']);
     expect(checkGrid({ ...defaults, lower: '' }, btc).lower).toMatchObject({ fields: ['lower'] });
+  });
+});
+
+describe('the grid form’s trailing exits', () => {
+  it('starts off, sends and reads back both fields', () => {
+    expect(defaults).toMatchObject({ trailingDeviation: '', trailingStop: false });
+    const sent = gridParamsFromValues({ ...defaults, takeProfit: '56000', trailingDeviation: ' 1.5 ', stopLoss: '44000', trailingStop: true });
+    expect(sent).toMatchObject({ trailingDeviation: '1.5', trailingStop: true });
+    expect(gridValuesFromParams(sent)).toMatchObject({ trailingDeviation: '1.5', trailingStop: true });
+    // A bot saved before the trailing exits: both off.
+    const { trailingDeviation: _d, trailingStop: _s, ...old } = sent;
+    expect(gridValuesFromParams(old)).toMatchObject({ trailingDeviation: '', trailingStop: false });
+  });
+
+  it('asks for the price each one trails, said on that price, and keeps the deviation within 0.1-20 %', () => {
+    const noTp = checkGrid({ ...defaults, trailingDeviation: '1' }, btc);
+    expect(Object.keys(noTp)).toEqual(['takeProfit']);
+    expect(text(noTp.takeProfit)).toBe('追踪止盈需要填写止盈价');
+    expect(noTp.takeProfit?.fields).toEqual(['takeProfit', 'trailingDeviation']);
+    const noStop = checkGrid({ ...defaults, trailingStop: true }, btc);
+    expect(text(noStop.stopLoss)).toBe('追踪止损需要填写止损价');
+    expect(text(checkGrid({ ...defaults, takeProfit: '56000', trailingDeviation: '21' }, btc).trailingDeviation)).toBe('回调幅度须在 0.1% 到 20% 之间');
+    expect(checkGrid({ ...defaults, takeProfit: '56000', trailingDeviation: '1', stopLoss: '44000', trailingStop: true }, btc)).toEqual({});
+  });
+
+  it('shows the worst trailing sale, and warns when it can fall back to the upper price or below', () => {
+    // floor(56000 x 0.99) = 55440: above the upper price 55000.
+    expect(gridTrailingNote({ ...defaults, takeProfit: '56000', trailingDeviation: '1' }, btc.tickSize)).toEqual({ worst: '55440', warn: false });
+    // floor(56000 x 0.98) = 54880: inside the range.
+    expect(gridTrailingNote({ ...defaults, takeProfit: '56000', trailingDeviation: '2' }, btc.tickSize)).toEqual({ worst: '54880', warn: true });
+    // Off, or not valid: the field's own error speaks.
+    expect(gridTrailingNote(defaults, btc.tickSize)).toBeNull();
+    expect(gridTrailingNote({ ...defaults, takeProfit: '56000', trailingDeviation: '25' }, btc.tickSize)).toBeNull();
+    expect(gridTrailingNote({ ...defaults, trailingDeviation: '1' }, btc.tickSize)).toBeNull();
+  });
+
+  it('says how far under the high the trailing stop sells, from the price now', () => {
+    // 1 - 44000 / 50000 = 12 %.
+    expect(gridStopNote({ ...defaults, stopLoss: '44000', trailingStop: true }, btc.price)).toBe('12.00');
+    expect(gridStopNote({ ...defaults, stopLoss: '44000' }, btc.price)).toBeNull();
+    expect(gridStopNote({ ...defaults, stopLoss: '51000', trailingStop: true }, btc.price)).toBeNull();
   });
 });
 

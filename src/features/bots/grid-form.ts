@@ -5,6 +5,7 @@ import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { money } from '../../../strategy/money.ts';
 import { planGrid, validateGrid, type GridField, type GridProblem } from '../../../strategy/grid/plan.ts';
 import { gridBounds } from '../../../strategy/grid/rules.ts';
+import { trailLine } from '../../../strategy/trailing.ts';
 import { marketRules } from './martin-form.ts';
 import type { FieldProblems } from './form-problems.ts';
 
@@ -20,6 +21,10 @@ export interface GridValues {
   spacing: 'arithmetic' | 'geometric';
   stopLoss: string;
   takeProfit: string;
+  /** Trailing take profit's fall from the high, percent; '': off. */
+  trailingDeviation: string;
+  /** The stop loss trails the high since the start. */
+  trailingStop: boolean;
 }
 
 /** A first grid around the price now: 10% either side, 10 grids. */
@@ -34,6 +39,8 @@ export function defaultGridValues(price: string | undefined, tick = '0.01'): Gri
     spacing: 'arithmetic',
     stopLoss: '',
     takeProfit: '',
+    trailingDeviation: '',
+    trailingStop: false,
   };
 }
 
@@ -47,11 +54,23 @@ export function gridParamsFromValues(v: GridValues): GridParamsInput {
     spacing: v.spacing,
     stopLoss: v.stopLoss.trim(),
     takeProfit: v.takeProfit.trim(),
+    trailingDeviation: v.trailingDeviation.trim(),
+    trailingStop: v.trailingStop,
   };
 }
 
 export function gridValuesFromParams(p: GridParamsInput): GridValues {
-  return { investment: p.investment, lower: p.lower, upper: p.upper, grids: String(p.grids), spacing: p.spacing, stopLoss: p.stopLoss ?? '', takeProfit: p.takeProfit ?? '' };
+  return {
+    investment: p.investment,
+    lower: p.lower,
+    upper: p.upper,
+    grids: String(p.grids),
+    spacing: p.spacing,
+    stopLoss: p.stopLoss ?? '',
+    takeProfit: p.takeProfit ?? '',
+    trailingDeviation: p.trailingDeviation ?? '',
+    trailingStop: p.trailingStop ?? false,
+  };
 }
 
 const messages: Record<GridProblem['reason'], Partial<Record<GridField, MessageDescriptor>> & { default: MessageDescriptor }> = {
@@ -63,9 +82,12 @@ const messages: Record<GridProblem['reason'], Partial<Record<GridField, MessageD
     grids: msg`网格数须在 2-150 之间，且每格至少一个最小价格变动`,
     stopLoss: msg`止损价须低于最低价`,
     takeProfit: msg`止盈价须高于最高价`,
+    trailingDeviation: msg`回调幅度须在 0.1% 到 20% 之间`,
   },
   belowMinimum: { default: msg`投资金额太少：每格下单量低于交易所最小下单量` },
   unprofitable: { default: msg`网格太密：每格利润不足以覆盖手续费` },
+  trailingNeedsTakeProfit: { default: msg`追踪止盈需要填写止盈价` },
+  trailingStopNeedsStopLoss: { default: msg`追踪止损需要填写止损价` },
 };
 
 /**
@@ -77,6 +99,7 @@ function aboutFields(problem: GridProblem, grids: number): GridField[] {
   if (reason === 'range' && field === 'upper') return ['upper', 'lower'];
   if (reason === 'range' && field === 'stopLoss') return ['stopLoss', 'lower'];
   if (reason === 'range' && field === 'takeProfit') return ['takeProfit', 'upper'];
+  if (reason === 'trailingNeedsTakeProfit') return ['takeProfit', 'trailingDeviation'];
   // A count out of 2-150 is the count's own; levels closer than a tick are the range's too.
   if (reason === 'range' && field === 'grids') return gridBounds.grids.min <= grids && grids <= gridBounds.grids.max ? ['grids', 'lower', 'upper'] : ['grids'];
   if (reason === 'belowMinimum') return ['investment', 'lower', 'upper', 'grids'];
@@ -88,11 +111,45 @@ function aboutFields(problem: GridProblem, grids: number): GridField[] {
 export function checkGrid(v: GridValues, symbol: SymbolInfo): FieldProblems<GridField> {
   const p = gridParamsFromValues(v);
   const out: FieldProblems<GridField> = {};
-  const params = { ...p, stopLoss: p.stopLoss || undefined, takeProfit: p.takeProfit || undefined };
+  const params = { ...p, stopLoss: p.stopLoss || undefined, takeProfit: p.takeProfit || undefined, trailingDeviation: p.trailingDeviation || undefined };
   for (const problem of validateGrid(params, marketRules(symbol), money(symbol.price))) {
     out[problem.field] ??= { message: messages[problem.reason][problem.field] ?? messages[problem.reason].default, fields: aboutFields(problem, p.grids) };
   }
   return out;
+}
+
+const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
+const positive = (s: string) => DECIMAL.test(s) && money(s).gt(0);
+
+/**
+ * The trailing take profit's worst sale: the line at the take-profit price, `floor_tick(takeProfit x (1 -
+ * v / 100))` (a turn right after arming sells there), and whether to warn: that line is not above the
+ * upper price, so the bot can close inside its range, below what its own top sell level gets. Null when
+ * off or not valid (the field's error speaks).
+ */
+export function gridTrailingNote(v: GridValues, tick: string): { worst: string; warn: boolean } | null {
+  const dev = v.trailingDeviation.trim();
+  const tp = v.takeProfit.trim();
+  const { min, max } = gridBounds.trailingDeviation;
+  if (!positive(dev) || !positive(tp) || money(dev).lt(min) || money(dev).gt(max)) return null;
+  const worst = trailLine(money(tp), dev, money(tick));
+  const upper = v.upper.trim();
+  return { worst: worst.toFixed(), warn: positive(upper) && worst.lte(money(upper)) };
+}
+
+/**
+ * A trailing stop's fall from the high that closes the bot, in percent to 2 decimals, for a start at
+ * `price`: `(1 - stopLoss / price) x 100` (README.md "Trailing exits"). Null when off, or without a
+ * valid stop loss below the price.
+ */
+export function gridStopNote(v: GridValues, price: string): string | null {
+  const stop = v.stopLoss.trim();
+  if (!v.trailingStop || !positive(stop) || !positive(price) || money(stop).gte(money(price))) return null;
+  return money(1)
+    .minus(money(stop).div(money(price)))
+    .mul(100)
+    .toDecimalPlaces(2)
+    .toFixed(2);
 }
 
 /** The grid the engine would run at the price now (null while the values are not valid). */

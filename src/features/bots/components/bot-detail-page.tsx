@@ -61,7 +61,8 @@ export function BotDetailPage({ id }: { id: string }) {
   const dca = d?.type === 'dca';
   const stopLossPrice = d?.stopLossPrice;
   const trailingPrice = d?.trailing?.price;
-  const trailingStop = d?.type === 'martin' && 'trailingStop' in (d.params ?? {}) && (d.params as { trailingStop?: boolean }).trailingStop === true;
+  // Any bot type with a trailing stop (martin, grid, DCA, custom): its stop line follows the high.
+  const trailingStop = (d?.params as { trailingStop?: boolean } | undefined)?.trailingStop === true;
   const lines = useMemo<ChartLine[]>(() => {
     const out: ChartLine[] = [];
     if (averagePrice) out.push({ kind: 'average', price: averagePrice, title: t`均价` });

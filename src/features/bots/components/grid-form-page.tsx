@@ -5,8 +5,8 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { amount, num, usdt } from '../../../shared/format.ts';
-import { checkGrid, defaultGridValues, gridParamsFromValues, gridPreview, gridValuesFromParams, type GridValues } from '../grid-form.ts';
+import { amount, num, price, usdt } from '../../../shared/format.ts';
+import { checkGrid, defaultGridValues, gridParamsFromValues, gridPreview, gridStopNote, gridTrailingNote, gridValuesFromParams, type GridValues } from '../grid-form.ts';
 import { useBotTarget } from '../use-bot-target.ts';
 import { useBotForm } from '../use-bot-form.ts';
 import { OfflineBanner } from './offline-banner.tsx';
@@ -20,7 +20,7 @@ import * as styles from './bots.css.ts';
 import type { BotCopy } from '../bot-copy.ts';
 import { CopiedFrom, useCopiedPair } from './copied-from.tsx';
 
-type Editable = Exclude<keyof GridValues, 'spacing'>;
+type Editable = Exclude<keyof GridValues, 'spacing' | 'trailingStop'>;
 
 /** /strategy/grid/{id?}: create a grid bot, or edit a stopped or paused one; the profit per grid shows before the start. */
 export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; exchange?: string | undefined; copy?: BotCopy | undefined }) {
@@ -58,6 +58,11 @@ export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; 
   const problems = useMemo(() => (market && values ? checkGrid(values, market) : {}), [values, market]);
   const preview = useMemo(() => (market && values ? gridPreview(values, market) : null), [values, market]);
   const params = useMemo(() => gridParamsFromValues(v), [v]);
+  // The trailing exits' notes (README "Trailing exits"): the worst trailing sale, and the trailing stop's fall at the price now.
+  const trailing = gridTrailingNote(v, market?.tickSize ?? '0.01');
+  const stopFall = market ? gridStopNote(v, market.price) : null;
+  const worst = trailing ? price(trailing.worst, l, market?.tickSize) : '';
+  const deviation = v.trailingDeviation.trim();
   const form = useBotForm<Editable>(problems);
   const { err, blur, busy } = form;
   const set = (field: keyof GridValues) => (e: { target: { value: string } }) => setValues((x) => ({ ...(x ?? v), [field]: e.target.value }));
@@ -127,6 +132,40 @@ export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; 
                   error={err('takeProfit')}
                 />
               </div>
+              <Field
+                label={<Trans>追踪止盈回调 %（可选）</Trans>}
+                title={t`百分比`}
+                name="trailingDeviation"
+                inputMode="decimal"
+                placeholder={t`不设置`}
+                value={v.trailingDeviation}
+                onChange={set('trailingDeviation')}
+                onBlur={blur('trailingDeviation')}
+                error={err('trailingDeviation')}
+              />
+              {trailing?.warn ? (
+                <p className={styles.trailingWarning} role="alert">
+                  <Trans>回调幅度较大：追踪卖出价最低约 {worst}，不高于最高价，可能在网格区间内卖出，低于网格自身的卖出价。</Trans>
+                </p>
+              ) : null}
+              {trailing ? (
+                <p className={styles.trailingNote}>
+                  <Trans>
+                    达到止盈价后跟踪最高价，从最高价回落 {deviation}% 时全部卖出并停止（期间不再挂网格单）；最低卖出价约 {worst}。
+                  </Trans>
+                </p>
+              ) : null}
+              <label className={css.switchRow}>
+                <span>
+                  <Trans>追踪止损（止损价随启动以来的最高价上移）</Trans>
+                </span>
+                <input type="checkbox" name="trailingStop" className={css.checkbox} checked={v.trailingStop} onChange={(e) => setValues((x) => ({ ...(x ?? v), trailingStop: e.target.checked }))} />
+              </label>
+              {stopFall ? (
+                <p className={styles.trailingNote}>
+                  <Trans>止损价与启动价保持同一比例：按最新价启动，从最高价回落 {stopFall}% 时全部卖出并停止。</Trans>
+                </p>
+              ) : null}
             </section>
             <section className={ui.card} aria-label={t`网格预览`}>
               <h2 className={css.sectionTitle}>
