@@ -124,6 +124,8 @@ const dcaProblemCode: Record<DcaProblem['reason'], (field: DcaProblem['field']) 
   belowMinimum: () => 'StrategyOrderBelowMinimum',
   tooDeep: () => 'StrategyInvalidParams',
   withinSafety: () => 'StrategyInvalidParams',
+  trailingStopNeedsStopLoss: () => 'RequiredFieldMissing',
+  rule: () => 'StrategyInvalidParams',
 };
 
 /** A DCA bot's stored parameters: the optional stop loss, trailing deviation, trailing stop and cooldown left out when empty (off). */
@@ -142,14 +144,18 @@ export function storedParams(type: string, input: ParamsInput): AnyParams {
 }
 
 /** Checks a bot's parameters, of any type, against the market now; the first problem is the answer. */
-  trailingStopNeedsStopLoss: () => 'RequiredFieldMissing',
-  rule: () => 'StrategyInvalidParams',
 export async function checkBotParams(deps: Pick<BotsDeps, 'trading'>, type: string, exchange: string, symbol: string, params: AnyParams): Promise<void> {
   if (type === 'martin') return checkParams(deps, exchange, symbol, params as MartinParams);
   const m = await deps.trading.market(exchange, symbol);
   const price = money(await deps.trading.prices.price(exchange, symbol));
   if (type === 'dca') {
     const problem = validateDca(params as DcaParams, m, price)[0];
+    // The start rule's problem as a custom bot's entry rule's: its code, and its field in words (the buy rule's).
+    const rule = problem?.rule;
+    if (rule) {
+      const words = rule.field.replace(/^start\.rule/, 'entry');
+      throw new InputError(customProblemCode[rule.reason], `params.${rule.field}`, { zh: customFieldText(words, 'zh'), en: customFieldText(words, 'en') });
+    }
     if (problem) throw new InputError(dcaProblemCode[problem.reason](problem.field), `params.${problem.field}`);
     return;
   }
@@ -168,12 +174,6 @@ export async function checkBotParams(deps: Pick<BotsDeps, 'trading'>, type: stri
     return;
   }
   const first = validateGrid(params as GridParams, m, price)[0];
-    // The start rule's problem as a custom bot's entry rule's: its code, and its field in words (the buy rule's).
-    const rule = problem?.rule;
-    if (rule) {
-      const words = rule.field.replace(/^start\.rule/, 'entry');
-      throw new InputError(customProblemCode[rule.reason], `params.${rule.field}`, { zh: customFieldText(words, 'zh'), en: customFieldText(words, 'en') });
-    }
   if (first) throw new InputError(gridProblemCode[first.reason], `params.${first.field}`);
 }
 
