@@ -14,6 +14,7 @@ import type { CandleData, ExchangeBalance, SymbolInfo, Ticker } from '../contrac
 import { BotListCache } from './services/bot-list-cache.ts';
 import { liveHistory, paperHistory, warmUpCustom, type ClosedCandles } from './market/custom-history.ts';
 import { feedOf, type CustomState, type CustomView } from '../strategy/custom/strategy.ts';
+import { dcaFeedOf, startRules, type DcaState, type DcaView } from '../strategy/dca/strategy.ts';
 import { fail } from './services/errors.ts';
 
 /** The trading side of the server: the engine, the prices it reads and the venues it trades on. */
@@ -120,7 +121,14 @@ export function createTrading(options: TradingOptions): Trading {
     now,
     tickMs: options.tickMs ?? 1000,
     // A custom bot's candles and indicators are not stored: rebuilt from the market's history on every load.
+    // So is a DCA bot's with an indicator start (its rule as the custom bot's entry rule).
     async warmUp(bot, state, view) {
+      if (bot.type === 'dca') {
+        const v = view as DcaView;
+        const feed = dcaFeedOf(state as unknown as DcaState, v);
+        if (feed) await warmUpCustom(feed, startRules(v.params)!, history(bot.exchange, bot.symbol), now());
+        return;
+      }
       if (bot.type !== 'custom') return;
       const v = view as CustomView;
       await warmUpCustom(feedOf(state as unknown as CustomState, v), v.params, history(bot.exchange, bot.symbol), now());

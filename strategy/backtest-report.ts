@@ -41,10 +41,19 @@ export function gridReport(view: GridView, candles: CandleColumns & { time: Floa
   return reportOf({ fills: result.fills, realized: result.realized, cycles: result.trades, open }, view.params.investment, view.market.feeRate, candles, fill, points);
 }
 
-/** The same report for a DCA bot: its cycles are the deals closed, its open position the open deal's buys. */
-export function dcaReport(view: DcaView, candles: CandleColumns & { time: Float64Array }, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }, points = 300): BacktestReport {
+/**
+ * The same report for a DCA bot: its cycles are the deals closed, its open position the open deal's buys;
+ * `warmUp`, an indicator start's candles before the first one (dca/backtest.ts).
+ */
+export function dcaReport(
+  view: DcaView,
+  candles: CandleColumns & { time: Float64Array },
+  fill: FillModel = { slippage: DEFAULT_SLIPPAGE },
+  points = 300,
+  warmUp?: Partial<Record<string, readonly Candle[]>>,
+): BacktestReport {
   if (candles.close.length === 0) throw new RangeError('no candles');
-  const result = backtestDca(view, candles, fill);
+  const result = backtestDca(view, candles, fill, warmUp);
   const openFills = result.state.fills;
   const open = openFills.length > 0 ? { amount: openFills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), average: averagePrice(openFills).toDecimalPlaces(8).toFixed() } : null;
   return reportOf({ fills: result.fills, realized: result.realized, cycles: result.cycles, open }, view.params.investment, view.market.feeRate, candles, fill, points);

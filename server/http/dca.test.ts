@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { dcaReport } from '../../strategy/backtest-report.ts';
+import { CustomFeed, warmUpCandles, type Candle } from '../../strategy/custom/feed.ts';
+import type { Rule } from '../../strategy/custom/rules.ts';
+import { money } from '../../strategy/money.ts';
+import { paperHistory, warmUpCustom } from '../market/custom-history.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
@@ -96,6 +100,29 @@ describe('DCA bots on the API', () => {
     expect(updated.code).toBe(1);
     expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.params).toMatchObject({ cooldown: 600, start: { kind: 'schedule', weekday: 1 } });
   });
+
+  it('trails its stop loss on Paper: the detail’s stop moves up with the high, the stop sells there and is logged (README.md example)', async () => {
+    market.set('BTC/USDT', '60000');
+    const created = await create({ takeProfit: '5', trailingStop: true });
+    expect(created, JSON.stringify(created)).toMatchObject({ code: 1, data: { params: { trailingStop: true } } });
+    const id = created.data.id as string;
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
+    await trading.engine.idle();
+    await step('60000');
+    expect((await call('GET', `/api/user/botDetail?id=${id}`)).data).toMatchObject({ stopLossPrice: '51000', takeProfitPrice: '63000' });
+    await step('62500');
+    // floor(62500 x 0.85): above the 4th safety order (52687.5), which now never fills.
+    expect((await call('GET', `/api/user/botDetail?id=${id}`)).data).toMatchObject({ stopLossPrice: '53125' });
+    for (const price of ['59100', '57750', '55725', '53125']) await step(price);
+    const orders = await t.db.selectFrom('bot_orders').select(['reason', 'price']).where('bot_id', '=', id).where('status', '=', 'filled').orderBy('id').execute();
+    // The next deal opens at once (start: now).
+    expect(orders.map((o) => `${o.reason} ${Number(o.price)}`)).toEqual(['open 60000', 'add 59100', 'add 57750', 'add 55725', 'stop 53125', 'open 53125']);
+    const fired = await t.db.selectFrom('bot_actions').select('detail').where('bot_id', '=', id).where('kind', '=', 'trailing_fired').execute();
+    expect(fired.map((a) => a.detail)).toEqual([{ exit: 'stop_loss', high: '62500', price: '53125' }]);
+    const closed = (await call('GET', `/api/user/botPositions?id=${id}`)).data.list.find((p: { status: string }) => p.status === 'closed');
+    expect(closed).toMatchObject({ cycle: 1, closePrice: '53125', profit: '-11.41522355' });
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=pause`)).code).toBe(1);
+  });
 });
 
 describe('the DCA backtest before start', () => {
@@ -122,5 +149,123 @@ describe('the DCA backtest before start', () => {
     expect(r.data.realized).toBe(again.realized);
     expect(r.data.cycles).toBe(again.cycles);
     expect(r.data.cycles).toBeGreaterThan(0);
+  });
+
+  it('backtests an indicator start on the same minutes, its indicators warmed up from the history before them', async () => {
+    const rule = { join: 'and', conditions: [{ left: { kind: 'rsi', period: 14, timeframe: '5m' }, op: '<', right: { kind: 'value', value: '35' } }] } as const;
+    const body = { ...params, investment: '2000', baseOrder: '100', safetyOrder: '50', deviation: '0.5', takeProfit: '0.5', stopLoss: '', start: { kind: 'indicator', rule } };
+    const r = await t.app
+      .inject({ method: 'POST', url: '/api/strategy/backtest', payload: { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: body, days: 7 }, headers: { ...auth, lang: 'en' } })
+      .then((x) => x.json());
+    expect(r.code, JSON.stringify(r)).toBe(1);
+    const m = await createTrading({ db: t.db, feed, now: () => NOW }).market('paper', 'BTC/USDT');
+    const minutes = feed.minuteColumns('BTC/USDT', NOW - 7 * 86_400_000, NOW);
+    const entry = rule as unknown as Rule;
+    const warmUp: Record<string, Candle[]> = {};
+    for (const [tf, n] of Object.entries(warmUpCandles({ entry }))) warmUp[tf] = await paperHistory(feed, 'BTC/USDT')(tf as '5m', minutes.time[0]!, n);
+    const view = { params: { ...body, stopLoss: undefined, start: { kind: 'indicator' as const, rule: entry } }, market: m };
+    const again = dcaReport(view, minutes, undefined, 300, warmUp);
+    expect(r.data.realized).toBe(again.realized);
+    expect(r.data.cycles).toBe(again.cycles);
+    expect(r.data.cycles).toBeGreaterThan(0);
+    // Deals wait for the rule: fewer than with a start at once on the same minutes.
+    expect(again.cycles).toBeLessThan(dcaReport({ ...view, params: { ...view.params, start: { kind: 'now' } } }, minutes).cycles);
+  });
+});
+
+/**
+ * A DCA bot whose deal starts on an indicator condition (issue 16 §2, strategy/dca/README.md "Deal
+ * start"), on Paper with the market's clock: its feed is warmed up from the market's history when it
+ * starts, and its base order goes in at the first price after the 1-minute close where the rule held,
+ * not before. The expectation is the custom bot's own feed, warmed up from the same history and told
+ * the same prices.
+ */
+describe('a DCA bot with an indicator start on Paper', () => {
+  const SYMBOL = 'BTC/USDT';
+  const MIN = 60_000;
+  let from = Date.UTC(2026, 2, 5, 9);
+  let clock = from;
+  const market = new ScriptedMarket();
+  let t: TestApp;
+  let trading: Trading;
+  let auth: Record<string, string>;
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, lang = 'en') => t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...auth, lang } }).then((r) => r.json());
+  const rule = { join: 'and', conditions: [{ left: { kind: 'rsi', period: 3, timeframe: '1m' }, op: '<', right: { kind: 'value', value: '30' } }] } as const;
+
+  beforeAll(async () => {
+    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market, now: () => clock, tickMs: 3_600_000 })) });
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+    auth = { authorization: `Bearer ${r.json().data.token}` };
+    await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' });
+  });
+  afterAll(async () => {
+    await trading.engine.stop();
+    await t.close();
+  });
+
+  it('refuses a broken rule with the custom bot’s codes, the field in words', async () => {
+    market.set(SYMBOL, '60000');
+    const bad = { join: 'and', conditions: [{ left: { kind: 'rsi', period: 0, timeframe: '1m' }, op: '<', right: { kind: 'value', value: '30' } }] };
+    const created = await call('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: SYMBOL, params: { ...params, start: { kind: 'indicator', rule: bad } } });
+    expect(created).toMatchObject({ code: Code.StrategyInvalidParams, msg: 'Invalid strategy parameters: buy rule, condition 1, left side, period' });
+    const zh = await call('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: SYMBOL, params: { ...params, start: { kind: 'indicator', rule: bad } } }, 'zh');
+    expect(zh.msg).toContain('买入规则 第 1 个条件 左侧 周期数');
+    const noStop = await call('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: SYMBOL, params: { ...params, stopLoss: '', trailingStop: true } });
+    expect(noStop).toMatchObject({ code: Code.RequiredFieldMissing, msg: 'A required field is missing: stop loss' });
+  });
+
+  it('opens its deal at the first price after the close where RSI(3, 1m) < 30, warmed up from history', { timeout: 60_000 }, async () => {
+    const warmed = async (at: number) => {
+      const feed = new CustomFeed({ entry: rule as unknown as Rule });
+      await warmUpCustom(feed, { entry: rule as unknown as Rule }, paperHistory(market, SYMBOL), at);
+      return feed;
+    };
+    // A start whose first check (the market's last minute before it, from history) does not hold.
+    for (; ; from += 3_600_000) {
+      const probe = await warmed(from);
+      if (probe.tick(from, probe.price) && !probe.entryHolds) break;
+    }
+    // From the market's own price at the start, falling 0.4 % a minute.
+    const p0 = (await paperHistory(market, SYMBOL)('1m', from, 1))[0]!.close;
+    const minutes = [0.996, 0.992, 0.988, 0.984, 0.98].map((k) => (p0 * k).toFixed(2));
+    clock = from;
+    market.set(SYMBOL, minutes[0]!);
+    const created = await call('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: SYMBOL, params: { ...params, investment: '1000', start: { kind: 'indicator', rule } } });
+    expect(created, JSON.stringify(created)).toMatchObject({ code: 1 });
+    const id = created.data.id as string;
+    expect(created.data.params.start).toEqual({ kind: 'indicator', rule });
+    // The expectation: the custom bot's feed, warmed up as the engine does at the start, told the same prices.
+    const feed = await warmed(from);
+    // A feed without the warm-up: RSI(3) needs 4 closes of its own.
+    const cold = new CustomFeed({ entry: rule as unknown as Rule });
+    let coldHolds = false;
+    let expected: string | null = null;
+    const seen: string[] = [];
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
+    await trading.engine.idle();
+    for (const [m, price] of minutes.entries()) {
+      for (const second of [0, 20, 40]) {
+        clock = from + m * MIN + second * 1000;
+        market.set(SYMBOL, price);
+        // The start's own evaluation asked at `from` already.
+        if (!(m === 0 && second === 0)) {
+          await trading.engine.tick();
+          await trading.engine.idle();
+        }
+        if (feed.tick(clock, Number(price)) && feed.entryHolds && expected === null) {
+          expected = `${m}:${second} ${price}`;
+          coldHolds = cold.tick(clock, Number(price)) && cold.entryHolds;
+        } else if (expected === null) cold.tick(clock, Number(price));
+        const opened = await t.db.selectFrom('bot_orders').select(['price', 'reason']).where('bot_id', '=', id).where('reason', '=', 'open').executeTakeFirst();
+        if (opened && seen.length === 0) seen.push(`${m}:${second} ${money(opened.price!).toFixed()}`);
+      }
+    }
+    // The rule held at a minute's first price (not at the start: the market's last minute before it did
+    // not hold) within the first minutes, when a feed without the warm-up could not read RSI yet.
+    expect(expected).toMatch(/^[1-3]:0 /);
+    expect(coldHolds).toBe(false);
+    expect(seen).toEqual([expected!.replace(/ (.*)$/, (_, p: string) => ` ${money(p).toFixed()}`)]);
+    const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
+    expect(detail).toMatchObject({ type: 'dca', positions: 1 });
   });
 });

@@ -4,6 +4,7 @@ import { customReport, dcaReport, gridReport, martinReport } from '../../strateg
 import { warmUpCandles, type Candle } from '../../strategy/custom/feed.ts';
 import type { CustomParams, Timeframe as RuleTimeframe } from '../../strategy/custom/rules.ts';
 import type { DcaParams } from '../../strategy/dca/rules.ts';
+import { startRules } from '../../strategy/dca/strategy.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
 import type { MartinParams } from '../../strategy/martin/rules.ts';
 import { columnsOf, DEFAULT_SLIPPAGE, type CandleColumns } from '../../strategy/backtest.ts';
@@ -38,13 +39,15 @@ export async function backtest(
   await checkBotParams({ trading }, input.type, exchange.code, input.symbol, params);
   const market = await trading.market(exchange.code, input.symbol);
   const now = trading.now();
+  // A DCA bot's indicator start: its rule, read as a custom bot's entry rule.
+  const rules = input.type === 'dca' ? startRules(params as DcaParams) : null;
   let candles: CandleColumns & { time: Float64Array };
   let timeframe: string;
   if (exchange.code === 'paper') {
     timeframe = '1m';
     candles = trading.feed.minuteColumns(input.symbol, now - input.days * DAY, now);
-  } else if (input.type === 'custom') {
-    // A custom bot's rules are checked on 1-minute candles: one page of them from a live exchange (often 1,000 minutes).
+  } else if (input.type === 'custom' || rules) {
+    // A custom bot's rules (a DCA bot's indicator start) are checked on 1-minute candles: one page of them from a live exchange (often 1,000 minutes).
     timeframe = '1m';
     candles = columnsOf(await trading.candles(exchange.code, input.symbol, '1m', input.days * 1440));
     // The minute still forming is not a candle yet.
@@ -60,7 +63,7 @@ export async function backtest(
     input.type === 'grid'
       ? gridReport({ params: params as GridParams, market }, candles, fill)
       : input.type === 'dca'
-        ? dcaReport({ params: params as DcaParams, market }, candles, fill)
+        ? dcaReport({ params: params as DcaParams, market }, candles, fill, undefined, rules ? await warmUpBefore(trading, exchange.code, input.symbol, rules, candles.time[0]!) : undefined)
         : input.type === 'custom'
           ? customReport({ params: params as CustomParams, market }, candles, fill, await warmUpBefore(trading, exchange.code, input.symbol, params as CustomParams, candles.time[0]!))
           : martinReport({ params: params as MartinParams, market }, candles, fill);
@@ -72,8 +75,8 @@ function sliceColumns(c: CandleColumns & { time: Float64Array }, n: number): Can
   return { time: c.time.subarray(0, n), open: c.open.subarray(0, n), high: c.high.subarray(0, n), low: c.low.subarray(0, n), close: c.close.subarray(0, n) };
 }
 
-/** A custom bot's warm-up before its backtest's first minute: the closed candles each of its timeframes needs (none when the history cannot be read). */
-async function warmUpBefore(trading: Trading, exchange: string, symbol: string, params: CustomParams, first: number): Promise<Partial<Record<RuleTimeframe, Candle[]>>> {
+/** A custom bot's (a DCA indicator start's) warm-up before its backtest's first minute: the closed candles each of its timeframes needs (none when the history cannot be read). */
+async function warmUpBefore(trading: Trading, exchange: string, symbol: string, params: Pick<CustomParams, 'entry' | 'exit'>, first: number): Promise<Partial<Record<RuleTimeframe, Candle[]>>> {
   const history = trading.history(exchange, symbol);
   const out: Partial<Record<RuleTimeframe, Candle[]>> = {};
   for (const [timeframe, n] of Object.entries(warmUpCandles(params)) as [RuleTimeframe, number][]) {

@@ -425,7 +425,7 @@ describe('the DCA indicator start', () => {
       const corners = (c >= o ? [o, l, h, c] : [o, h, l, c]).map((x) => Math.round(x * 100));
       const path = [corners[0]!];
       for (const to of corners.slice(1)) for (let x = path.at(-1)!; x !== to; path.push(x)) x += to > x ? 1 : -1;
-      path.forEach((x, k) => tick(x / 100, T0 + (5 + i) * MIN + k * 50));
+      for (const [k, x] of path.entries()) tick(x / 100, T0 + (5 + i) * MIN + k * 50);
     });
     // Live fills at the first price of the minute after the check (candle 1's open, 97 = candle 0's close).
     expect(journal).toEqual(['1 open buy 0.206 @ 97', '3 close sell 0.205 @ 100.88']);
@@ -485,7 +485,7 @@ describe('the DCA indicator start', () => {
       const corners = (c >= o ? [o, l, h, c] : [o, h, l, c]).map((x) => Math.round(x * 100));
       const path = [corners[0]!];
       for (const to of corners.slice(1)) for (let x = path.at(-1)!; x !== to; path.push(x)) x += to > x ? 1 : -1;
-      path.forEach((x, k) => at(x, i, T0 + i * MIN + Math.floor((k * MIN) / path.length)));
+      for (const [k, x] of path.entries()) at(x, i, T0 + i * MIN + Math.floor((k * MIN) / path.length));
     });
     at(Math.round(rows.at(-1)![3] * 100), rows.length, T0 + rows.length * MIN);
     const reasons = new Set(fast.fills.map((f) => f.reason));
