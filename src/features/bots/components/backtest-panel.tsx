@@ -68,10 +68,10 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
           </button>
         ))}
       </fieldset>
+      <div className={styles.riskLabel} aria-hidden="true">
+        <Trans>滑点</Trans>
+      </div>
       <fieldset className={css.chips} aria-label={t`滑点`} data-testid="bt-slippage">
-        <span className={ui.muted}>
-          <Trans>滑点</Trans>
-        </span>
         {slippages.map((s) => (
           <button key={s} type="button" className={css.chip} aria-pressed={s === slip} onClick={() => setSlip(s)}>
             {slippagePercent(s, l)}%
