@@ -33,7 +33,7 @@ describe('trailing exits on the grid form', () => {
     return { lower: new Decimal(await page.locator('input[name="lower"]').inputValue()), upper: new Decimal(await page.locator('input[name="upper"]').inputValue()) };
   };
 
-  it('warns, checks and saves the trailing fields; started, the detail names the trailing stop (zh)', async () => {
+  it('warns, checks and saves the trailing fields; started, the detail shows the stop over the stop-loss price (zh)', async () => {
     const { lower, upper } = await openForm();
     // A take profit 2 % above the upper price; a 5 % deviation can sell back inside the range.
     const takeProfit = upper.mul('1.02').toDecimalPlaces(2).toFixed();
