@@ -68,4 +68,62 @@ describe('the DCA form', () => {
     const overflow = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5).map((e) => e.tagName));
     expect(overflow).toEqual([]);
   });
+
+  it('starts deals on an indicator condition composed from the custom form’s cards, with a trailing stop; explains, backtests and creates it', async () => {
+    const field = (name: string) => page.locator(`[name="${name}"]`);
+    await page.locator('label', { hasText: '指标条件' }).click();
+    // The custom form's card, its defaults RSI(14, 1h) < 30, explained in plain words.
+    await expect.poll(() => page.getByTestId('dca-start-explain').innerText()).toBe('开单：RSI(14, 1h) < 30');
+    await field('start.rule.conditions.0.left.period').fill('1');
+    await field('start.rule.conditions.0.left.period').blur();
+    await expect.poll(() => alerts(page)).toEqual(['须在 2 到 500 之间']);
+    await expect.poll(() => page.getByTestId('dca-start-explain').count()).toBe(0);
+    await field('start.rule.conditions.0.left.period').fill('14');
+    await field('start.rule.conditions.0.left.timeframe').selectOption('5m');
+    // A second condition, joined by OR: price crosses below the lower Bollinger band (20, 2, 5m).
+    await page.getByTestId('start.rule-add').click();
+    await page.locator('label', { hasText: '任一满足（或）' }).click();
+    await field('start.rule.conditions.1.left.kind').selectOption('price');
+    await field('start.rule.conditions.1.op').selectOption('crossesBelow');
+    await field('start.rule.conditions.1.right.kind').selectOption('bb');
+    await field('start.rule.conditions.1.right.period').fill('20');
+    await field('start.rule.conditions.1.right.timeframe').selectOption('5m');
+    await expect.poll(() => page.getByTestId('dca-start-explain').innerText()).toBe('开单：RSI(14, 5m) < 30 或 价格 下穿 布林下轨(20, 2, 5m)');
+    await expect.poll(() => alerts(page)).toEqual([]);
+
+    // A trailing stop needs a stop loss: said under the stop loss.
+    await page.locator('input[name="trailingStop"]').check();
+    await page.locator('input[name="stopLoss"]').focus();
+    await page.locator('input[name="stopLoss"]').blur();
+    await expect.poll(() => alerts(page)).toEqual(['开启追踪止损须设置止损比例']);
+    await page.locator('input[name="stopLoss"]').fill('15');
+    await expect.poll(() => alerts(page)).toEqual([]);
+
+    await page.getByTestId('run-backtest').click();
+    await expect.poll(() => page.getByTestId('backtest-result').isVisible(), { timeout: 60_000 }).toBe(true);
+    const overflow = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5).map((e) => e.tagName));
+    expect(overflow).toEqual([]);
+
+    await page.getByTestId('save-bot').click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/strategy\/detail\/\d+$/);
+    const id = new URL(page.url()).pathname.split('/').pop()!;
+    const info = await callAs(baseURL, user, 'GET', `/api/user/botInfo?id=${id}`);
+    expect(info.data).toMatchObject({
+      type: 'dca',
+      params: {
+        stopLoss: '15',
+        trailingStop: true,
+        start: {
+          kind: 'indicator',
+          rule: {
+            join: 'or',
+            conditions: [
+              { left: { kind: 'rsi', period: 14, timeframe: '5m' }, op: '<', right: { kind: 'value', value: '30' } },
+              { left: { kind: 'price' }, op: 'crossesBelow', right: { kind: 'bb', band: 'lower', period: 20, deviation: '2', timeframe: '5m' } },
+            ],
+          },
+        },
+      },
+    });
+  });
 });
