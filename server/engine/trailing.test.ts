@@ -102,10 +102,10 @@ describe('trailing exits on the live engine (Paper)', () => {
     market.set('ETH/USDT', path[0]!);
     const create = (params: object) => call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'ETH/USDT', params: { ...base, ...params } });
     const cases: [object, number, RegExp][] = [
-      [{ trailingStop: true }, Code.RequiredFieldMissing, /params\.stopLoss/],
-      [{ trailingDeviation: '25' }, Code.StrategyInvalidParams, /params\.trailingDeviation/],
-      [{ trailingDeviation: '0' }, Code.StrategyInvalidParams, /params\.trailingDeviation/],
-      [{ trailingDeviation: 'x' }, Code.ValidationError, /params\.trailingDeviation/],
+      [{ trailingStop: true }, Code.RequiredFieldMissing, /: 止损$/],
+      [{ trailingDeviation: '25' }, Code.StrategyInvalidParams, /: 追踪止盈回调$/],
+      [{ trailingDeviation: '0' }, Code.StrategyInvalidParams, /: 追踪止盈回调$/],
+      [{ trailingDeviation: 'x' }, Code.ValidationError, /: 追踪止盈回调$/],
     ];
     for (const [params, code, msg] of cases) {
       const r = await create(params);
