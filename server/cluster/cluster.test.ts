@@ -7,6 +7,7 @@ import type { Trading } from '../trading.ts';
 import { BotListCache } from '../services/bot-list-cache.ts';
 import { operateBot } from '../services/bots.ts';
 import { listenBots } from './notify.ts';
+import type { MartinState } from '../../strategy/martin/strategy.ts';
 import { testCluster, type TestCluster } from './cluster-support.ts';
 import { Worker } from './workers.ts';
 
@@ -97,8 +98,15 @@ describe.each(dbKinds)('bot leases on %s', (kind) => {
     await engineA.start();
     market.set('BTC/USDT', '50000');
     const [id] = await c.newBots(1, 'running');
+    // A's ownership round (every 100 ms) claims and loads the new bot: waited for, not assumed (on a
+    // loaded machine a refresh can meet that round half done, the lease taken but not yet A's in
+    // memory, and then does nothing).
+    await expect.poll(() => engineA.stateOf(id!) !== undefined, { interval: 20 }).toBe(true);
+    expect((await c.holders([id!])).get(id!)).toBe(a.id);
     await engineA.serial(id!, () => engineA.refresh(id!)); // its first order, filled at 50,000
-    expect(engineA.stateOf(id!)?.pending).toBeNull();
+    expect(engineA.stateOf<MartinState>(id!)?.pending).toBeNull();
+    expect(engineA.stateOf<MartinState>(id!)?.fills).toHaveLength(1);
+    expect(c.sendersOf([id!]).get(id!)).toEqual(new Set([a.id]));
     // Another worker takes the lease (as after a missed heartbeat): epoch + 1.
     const other = new Worker(db, { ttlMs: 60_000 });
     await other.start();

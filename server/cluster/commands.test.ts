@@ -173,19 +173,29 @@ describe.each(dbKinds)('manual commands on %s', (kind) => {
     expect([...c.sendersOf([id]).get(id)!]).toEqual([b.id]);
   });
 
-  it.runIf(kind === 'postgres')('a batch through a non-owner pauses every bot on its owner within 0.5 s', { timeout: 30_000 }, async () => {
-    const { engineB, ids, userId, api } = await ownerAndApi(3);
-    await listen(engineB);
-    const began = performance.now();
-    const task = await startBatch(api, userId, 'pause', ids, (code) => code);
-    while (ids.some((id) => engineB.statusOf(id) !== 'paused') && performance.now() - began < 3000) await sleep(10);
-    expect(performance.now() - began).toBeLessThan(500);
-    let row = await db.selectFrom('batch_tasks').select(['status', 'results']).where('id', '=', task).executeTakeFirstOrThrow();
-    while (row.status !== 'done') {
-      await sleep(20);
-      row = await db.selectFrom('batch_tasks').select(['status', 'results']).where('id', '=', task).executeTakeFirstOrThrow();
+  it.runIf(kind === 'postgres')('a batch through a non-owner pauses every bot on its owner within 0.5 s', { timeout: 60_000 }, async () => {
+    // Timed as command-reach.test.ts times every command (a loaded machine stalls one try now and then):
+    // the median of 5 batches, each on a cluster of its own, under 0.5 s, the slowest under 2.5 s.
+    const times: number[] = [];
+    const errors = c.errors.length;
+    for (let round = 0; round < 5; round++) {
+      const { b, engineB, ids, userId, api } = await ownerAndApi(3);
+      await listen(engineB);
+      const began = performance.now();
+      const task = await startBatch(api, userId, 'pause', ids, (code) => code);
+      while (ids.some((id) => engineB.statusOf(id) !== 'paused') && performance.now() - began < 5000) await sleep(5);
+      times.push(performance.now() - began);
+      expect(ids.map((id) => engineB.statusOf(id))).toEqual(['paused', 'paused', 'paused']);
+      await expect.poll(async () => (await db.selectFrom('batch_tasks').select('status').where('id', '=', task).executeTakeFirstOrThrow()).status).toBe('done');
+      const { results } = await db.selectFrom('batch_tasks').select('results').where('id', '=', task).executeTakeFirstOrThrow();
+      expect((results as { ok: boolean }[]).map((r) => r.ok)).toEqual([true, true, true]);
+      // Still B's: the pause went through A and moved nothing there.
+      expect([...(await c.holders(ids)).values()]).toEqual([b.id, b.id, b.id]);
     }
-    expect((row.results as { ok: boolean }[]).map((r) => r.ok)).toEqual([true, true, true]);
+    console.info(`batch pause of 3 through a non-owner (${kind}): median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms over ${times.length}`);
+    expect(median(times)).toBeLessThan(500);
+    expect(Math.max(...times)).toBeLessThan(2500);
+    expect(c.errors.slice(errors)).toEqual([]);
   });
 
   it('a command the owner does not take by its deadline expires (Timeout) and never runs afterwards', { timeout: 30_000 }, async () => {
