@@ -20,5 +20,10 @@ describe('a bot copy in the address', () => {
     const custom = { investment: '500', size: { kind: 'fixed', quote: '100' }, entry: rule, exit: null, takeProfit: '3', stopLoss: '', repeat: true };
     expect(copyOf({ copy: copyParam({ params: custom as never }) })).toEqual({ params: { investment: '500', size: { kind: 'fixed', quote: '100' }, entry: rule, takeProfit: '3', repeat: true } });
     expect(copyOf({ copy: JSON.stringify({ params: { ...custom, entry: { join: 'and', conditions: 'x' } } }) })).toEqual({});
+    // A DCA bot's indicator start carries a custom bot's rule: taken when the strategy finds nothing wrong with it.
+    const indicator = { ...dca, trailingStop: true, start: { kind: 'indicator', rule } };
+    expect(copyOf({ copy: copyParam({ params: indicator as never }) })).toEqual({ params: indicator });
+    expect(copyOf({ copy: JSON.stringify({ params: { ...indicator, start: { kind: 'indicator', rule: { join: 'and', conditions: [] } } } }) })).toEqual({});
+    expect(copyOf({ copy: JSON.stringify({ params: { ...indicator, start: { kind: 'indicator', rule, extra: { deep: 1 } } } }) })).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
 import type { CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../../contract/bots.ts';
 import { validateCustom } from '../../../strategy/custom/rules.ts';
+import { startRuleProblems } from '../../../strategy/dca/plan.ts';
 
 /**
  * What a new bot starts from when it is a copy (issue 14, Pionex items 2 and 4): a ranked bot's pair
@@ -16,8 +17,14 @@ export interface BotCopy {
 
 const SYMBOL = /^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/;
 const plain = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-/** A parameter: a plain value, or a DCA bot's start (an object of plain values). */
-const param = ([key, v]: [string, unknown]) => plain(v) || (key === 'start' && !!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every(plain));
+/** A DCA bot's start: an object of plain values, or an indicator start whose rule the strategy finds nothing wrong with. */
+const start = (v: unknown) => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
+  const s = v as Record<string, unknown>;
+  return s.kind === 'indicator' ? Object.keys(s).length === 2 && startRuleProblems(s.rule).length === 0 : Object.values(s).every(plain);
+};
+/** A parameter: a plain value, or a DCA bot's start. */
+const param = ([key, v]: [string, unknown]) => plain(v) || (key === 'start' && start(v));
 
 export function copyOf(search: Record<string, unknown>): BotCopy | undefined {
   // The router reads a search value that is JSON as what it says (an object here); a hand-made link may bring the text.

@@ -6,7 +6,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { operandValues } from './custom-form.ts';
-import { checkDca, dcaParamsFromValues, dcaPreview, dcaValuesFromParams, defaultDcaValues, explainStart, type DcaValues } from './dca-form.ts';
+import { checkDca, dcaParamsFromValues, dcaPreview, dcaValuesFromParams, defaultDcaValues, explainStart, explainStoredStart, type DcaValues } from './dca-form.ts';
 
 /** The bots catalog in zh (the source) and in en (its .po, compiled as the build does). */
 function catalog(locale: 'zh' | 'en'): I18n {
@@ -76,6 +76,9 @@ describe('DCA form', () => {
     expect(explainStart(v, 'zh')).toBe('开单：RSI(14, 1h) < 30');
     expect(explainStart(v, 'en')).toBe('Opens a deal when RSI(14, 1h) < 30');
     expect(explainStart(example, 'en')).toBeNull();
+    // The detail page's words for the stored bot.
+    expect(explainStoredStart(p, 'en')).toEqual(['Opens a deal when RSI(14, 1h) < 30']);
+    expect(explainStoredStart(dcaParamsFromValues(example), 'zh')).toBeNull();
     // A broken condition: the custom bot's problem, under the condition card's field.
     const bad: DcaValues = { ...v, rule: { join: 'or', conditions: [{ ...v.rule.conditions[0]!, left: operandValues('rsi', { period: '0' }) }] } };
     const problems = checkDca(bad, btc);

@@ -164,6 +164,14 @@ export function checkDca(v: DcaValues, symbol: SymbolInfo): FieldProblems<string
   return out;
 }
 
+/** A stored DCA bot's indicator start in words (the detail page): null for another start or other parameters. */
+export function explainStoredStart(params: unknown, lang: Lang): string[] | null {
+  const s = (params as { start?: DcaStart } | null | undefined)?.start;
+  if (s?.kind !== 'indicator') return null;
+  const words = ruleWords(explainRule(s.rule), lang);
+  return [lang === 'zh' ? `开单：${words}` : `Opens a deal when ${words}`];
+}
+
 /**
  * An indicator start in plain words, from the custom bot's explanation: "开单：RSI(14, 1h) < 30" / "Opens
  * a deal when RSI(14, 1h) < 30"; null for another start, or while the rule has a problem.

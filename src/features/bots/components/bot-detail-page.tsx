@@ -27,6 +27,7 @@ import { BotSignals } from './bot-signals.tsx';
 import { pauseText } from '../../../shared/refusal-words.ts';
 import { copyParam } from '../bot-copy.ts';
 import { explainStored } from '../custom-form.ts';
+import { explainStoredStart } from '../dca-form.ts';
 
 const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.up, down: vars.color.down, primary: vars.color.primary, warning: vars.color.warning };
 const POSITIONS_PAGE = 10;
@@ -76,7 +77,8 @@ export function BotDetailPage({ id }: { id: string }) {
   const history = candles.data?.[0]?.history;
   // A custom bot's rules in words (issue 16 §3): what it buys and sells on.
   const lang = i18n.locale === 'en' ? 'en' : 'zh';
-  const rules = useMemo(() => (d?.type === 'custom' ? explainStored(d.params, lang) : null), [d?.type, d?.params, lang]);
+  // A DCA bot's indicator start likewise: when it opens a deal.
+  const rules = useMemo(() => (d?.type === 'custom' ? explainStored(d.params, lang) : d?.type === 'dca' ? explainStoredStart(d.params, lang) : null), [d?.type, d?.params, lang]);
   // Prices at the pair's tick and amounts at its step (issue 14), once the market's rules are known.
   const tick = candles.data?.[0]?.tickSize ?? d?.close?.tickSize;
   const step = candles.data?.[0]?.stepSize ?? d?.close?.stepSize;
