@@ -337,7 +337,7 @@ export const pnlHistorySchema = z.strictObject({
   runtime: count,
   unpriced: count,
   days: z.number().int().min(1),
-  points: z.array(z.strictObject({ day: z.iso.date(), profit: decimal, cumulative: decimal })),
+  points: z.array(z.strictObject({ day: z.iso.date(), profit: decimal, cumulative: decimal, unrealized: decimal.nullable(), total: decimal })),
 });
 export const portfolioCoinSchema = z.strictObject({ currency: z.string(), free: decimal, total: decimal, price: decimal.nullable(), value: decimal.nullable() });
 export const portfolioAccountSchema = z.strictObject({

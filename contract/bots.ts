@@ -385,8 +385,13 @@ export interface PnlHistory {
   /** Bots whose price could not be read now: their floating PnL is left out of `unrealized`. */
   unpriced: number;
   days: number;
-  /** One point per UTC day of the window, oldest first: that day's realised profit and the running sum (from the first cycle). */
-  points: { day: string; profit: string; cumulative: string }[];
+  /**
+   * One point per UTC day of the window, oldest first: that day's realised profit, the running sum (from
+   * the first cycle), the floating PnL of the day (today: now; a past day: its snapshots' sum, null without
+   * any: before snapshots were taken, or no bot running or holding) and the total PnL of the day (realised +
+   * floating; docs/engine.md "Returns").
+   */
+  points: { day: string; profit: string; cumulative: string; unrealized: string | null; total: string }[];
 }
 
 /** A coin of an account, valued in USDT at the price now (null: no USDT price for it). */

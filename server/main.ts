@@ -89,15 +89,33 @@ setInterval(() => {
 }, 3_600_000).unref();
 // Dead sessions and old manual commands can never be used again: cleared when this process takes the duty (after the start, to keep it fast) and daily.
 const { pruneCommands } = await import('./cluster/commands.ts');
-const prune = () => Promise.all([pruneSessions(db), pruneCommands(db)]).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'pruning failed'));
+const { nextSnapshotAt, prunePnlSnapshots, snapshotPnl } = await import('./services/pnl.ts');
+const prune = () =>
+  Promise.all([pruneSessions(db), pruneCommands(db), prunePnlSnapshots(db)]).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'pruning failed'));
 setInterval(() => {
   if (duties.maintenance.held()) void prune();
 }, 86_400_000).unref();
+// Each running or holding bot's PnL of the day (issue 14 §1, the PnL chart's past points): at 23:50 UTC and
+// when this process takes the duty, one row per bot and UTC day (a second run that day updates it).
+const snapshot = () => snapshotPnl(db, trading).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'PnL snapshot failed'));
+const snapshotDaily = () =>
+  setTimeout(() => {
+    if (duties.maintenance.held()) void snapshot();
+    snapshotDaily();
+  }, nextSnapshotAt() - Date.now()).unref();
+snapshotDaily();
 const stopDuties = await runDuties(
   [
     { singleton: duties.chain, start: () => chain?.start(), stop: () => chain?.stop() },
     { singleton: duties.retune, start: () => undefined, stop: () => undefined },
-    { singleton: duties.maintenance, start: () => void prune(), stop: () => undefined },
+    {
+      singleton: duties.maintenance,
+      start: () => {
+        void prune();
+        void snapshot();
+      },
+      stop: () => undefined,
+    },
   ],
   1000,
   app.log,

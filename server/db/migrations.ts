@@ -414,4 +414,23 @@ export const migrations: Record<string, Migration> = {
   },
   // Issue 15: the AI searches' line, one for every process (server/cluster/migration.ts).
   '0018_ai_searches': aiSearchLine,
+  '0019_bot_pnl_days': {
+    async up(db: Kysely<unknown>) {
+      // Issue 14 §1: each running or holding bot's realised and floating PnL once per UTC day, written by
+      // the maintenance duty (server/services/pnl.ts snapshotPnl); the PnL chart's past points read it.
+      // One row per bot and day: a second run that day (a restart, another process taking the duty) updates it.
+      const money = 'numeric(38,18)';
+      await db.schema
+        .createTable('bot_pnl_days')
+        .addColumn('bot_id', 'bigint', (c) => c.notNull().references('bots.id'))
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('day', 'date', (c) => c.notNull())
+        .addColumn('realized', sql.raw(money), (c) => c.notNull())
+        .addColumn('unrealized', sql.raw(money), (c) => c.notNull())
+        .addColumn('taken_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('bot_pnl_days_pk', ['bot_id', 'day'])
+        .execute();
+      await db.schema.createIndex('bot_pnl_days_user_idx').on('bot_pnl_days').columns(['user_id', 'day']).execute();
+    },
+  },
 };

@@ -5,6 +5,7 @@ import { ScriptedMarket } from '../market/scripted.ts';
 import { money } from '../../strategy/money.ts';
 import { dbKinds, newAccount, openTestApp, registerPayload, type Answer, type DataAt, type TestApp } from '../test-support.ts';
 import { portfolio } from '../services/portfolio.ts';
+import { nextSnapshotAt, prunePnlSnapshots, snapshotPnl } from '../services/pnl.ts';
 import { createTrading, type LiveSide, type Trading } from '../trading.ts';
 
 const DAY = 86_400;
@@ -289,5 +290,205 @@ describe.each(dbKinds)('the portfolio with live exchanges (%s)', (kind) => {
       ['binance', 'unavailable'],
       ['okx', 'unavailable'],
     ]);
+  });
+});
+
+/**
+ * Issue 14 §1, the PnL chart's total: the maintenance duty's daily snapshot (snapshotPnl) keeps each
+ * running or holding bot's realised and floating PnL of the UTC day, one row per bot and day; a past
+ * point's total is its snapshot's, today's the live figures; the account counts its deleted bots'
+ * realised profit as the bill does. Two traders: neither's snapshots nor PnL ever hold the other's.
+ */
+describe.each(dbKinds)('PnL snapshots, the day’s total and deleted bots (%s)', (kind) => {
+  let t: TestApp;
+  let trading: Trading;
+  const market = new ScriptedMarket();
+  const ago = (days: number) => new Date(Date.now() - days * DAY * 1000);
+  const dayAgo = (days: number) => ago(days).toISOString().slice(0, 10);
+  interface Trader {
+    auth: Record<string, string>;
+    userId: string;
+    holding: string;
+    idle: string;
+    gone: string;
+  }
+  const a: Trader = { auth: {}, userId: '', holding: '', idle: '', gone: '' };
+  const b: Trader = { auth: {}, userId: '', holding: '', idle: '', gone: '' };
+  const call = <U extends string>(who: Trader, url: U) =>
+    t.app.inject({ method: 'GET', url, headers: { ...who.auth, lang: 'en' } }).then((r) => {
+      expect(r.statusCode).toBe(200);
+      return r.json() as Answer<DataAt<'GET', U>>;
+    });
+  const send = (who: Trader, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...who.auth, lang: 'en' } }).then((r) => r.json() as Answer<{ id: string }>);
+  const step = async (price: string) => {
+    market.set('BTC/USDT', price);
+    for (let i = 0; i < 4; i++) {
+      await trading.engine.tick();
+      await trading.engine.idle();
+    }
+  };
+  const rows = (day: string) =>
+    sql<{ bot_id: string; user_id: string; owner: string; realized: string; unrealized: string }>`
+      select s.bot_id, s.user_id, b.user_id as owner, s.realized, s.unrealized from bot_pnl_days s join bots b on b.id = s.bot_id
+      where s.day = ${day}::date order by s.bot_id`
+      .execute(t.db)
+      .then((r) =>
+        r.rows.map((x) => ({ ...x, bot_id: String(x.bot_id), user_id: String(x.user_id), owner: String(x.owner), realized: money(x.realized).toFixed(), unrealized: money(x.unrealized).toFixed() })),
+      );
+
+  async function open(who: Trader, firstOrder: string) {
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app, { account: newAccount() }) });
+    who.auth = { authorization: `Bearer ${r.json().data.token}` };
+    who.userId = String((await t.db.selectFrom('users').select('id').where('sn', '=', r.json().data.sn).executeTakeFirstOrThrow()).id);
+    expect((await send(who, 'POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    const make = async (name: string) => {
+      const created = await send(who, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', name, params: { ...martin, firstOrder } });
+      expect(created.code).toBe(1);
+      return created.data.id;
+    };
+    who.holding = await make('Holding');
+    who.idle = await make('Idle'); // never started: stopped, holding nothing
+    who.gone = await make('Gone');
+    expect((await send(who, 'GET', `/api/user/botOperation?id=${who.holding}&action=start`)).code).toBe(1);
+  }
+
+  beforeAll(async () => {
+    t = await openTestApp(kind, { trading: (db) => (trading = createTrading({ db, feed: market })) });
+    market.set('BTC/USDT', '50000');
+    await open(a, '100');
+    await open(b, '120');
+    await trading.engine.idle();
+    await step('50000'); // both holding bots buy their first order
+    await step('49500'); // under their average, no add yet (2 %): a floating loss
+    // A's holding bot: 5 USDT realised by a partial close two days ago (counted at once), its cycle closed yesterday.
+    // A's Gone bot: 12 USDT in a cycle closed three days ago, then deleted. B's Gone bot: 30 USDT, kept.
+    await t.db.updateTable('bots').set({ realized: '5' }).where('id', '=', a.holding).execute();
+    await t.db.updateTable('bots').set({ realized: '12' }).where('id', '=', a.gone).execute();
+    await t.db.updateTable('bots').set({ realized: '30' }).where('id', '=', b.gone).execute();
+    const cycle = (bot: string, user: string, profit: string, closed: Date) => ({
+      bot_id: bot,
+      user_id: user,
+      cycle: 1,
+      entries: 1,
+      amount: '0.002',
+      cost: '100',
+      close_price: '50000',
+      profit,
+      opened_at: null,
+      closed_at: closed,
+    });
+    await t.db
+      .insertInto('bot_cycles')
+      .values([cycle(a.holding, a.userId, '5', ago(1)), cycle(a.gone, a.userId, '12', ago(3)), cycle(b.gone, b.userId, '30', ago(3))] as never)
+      .execute();
+    expect((await send(a, 'GET', `/api/user/botOperation?id=${a.gone}&action=delete`)).code).toBe(1);
+  });
+  afterAll(async () => {
+    await trading.engine.stop();
+    await t.close();
+  });
+
+  it('writes one row per running or holding bot and UTC day, however often the duty runs that day', async () => {
+    const twoDaysAgo = Date.now() - 2 * DAY * 1000;
+    expect(await snapshotPnl(t.db, trading, twoDaysAgo)).toBe(2);
+    const first = await rows(dayAgo(2));
+    // The holding bots only: not the never-started ones, not the deleted one; each row its owner's.
+    expect(first.map((r) => r.bot_id)).toEqual([a.holding, b.holding].sort((x, y) => Number(x) - Number(y)));
+    for (const r of first) expect(r.user_id).toBe(r.owner);
+    const mine = first.find((r) => r.bot_id === a.holding)!;
+    const theirs = first.find((r) => r.bot_id === b.holding)!;
+    expect(mine.realized).toBe('5');
+    expect(money(mine.unrealized).lt(0)).toBe(true);
+    expect(money(theirs.unrealized).lt(mine.unrealized)).toBe(true); // a larger position, a larger loss
+    expect(mine.unrealized).toBe((await call(a, `/api/user/botDetail?id=${a.holding}`)).data.unrealized);
+
+    // The same day again, later: still one row per bot, now with the newer figures.
+    await step('49600');
+    expect(await snapshotPnl(t.db, trading, twoDaysAgo + 1000)).toBe(2);
+    const again = await rows(dayAgo(2));
+    expect(again.map((r) => r.bot_id)).toEqual(first.map((r) => r.bot_id));
+    const newer = again.find((r) => r.bot_id === a.holding)!;
+    expect(money(newer.unrealized).gt(mine.unrealized)).toBe(true);
+    // A late run of an older moment (another process that took the duty meanwhile) does not undo the newer figures.
+    await step('49500');
+    await snapshotPnl(t.db, trading, twoDaysAgo);
+    expect(await rows(dayAgo(2))).toEqual(again);
+    const count = await sql<{ n: string }>`select count(*) as n from bot_pnl_days`.execute(t.db);
+    expect(Number(count.rows[0]!.n)).toBe(2);
+  });
+
+  it('draws a past day from its snapshot (floating included) and today from the live figures', async () => {
+    const snap = (await rows(dayAgo(2))).find((r) => r.bot_id === a.holding)!;
+    const one = (await call(a, `/api/user/pnl?id=${a.holding}&days=7`)).data;
+    expect(one.points).toHaveLength(7);
+    const [d4, d3, d2, d1, d0] = one.points.slice(-5);
+    // Before the snapshot: realised only, and no floating known.
+    expect(d4).toMatchObject({ day: dayAgo(4), profit: '0', cumulative: '0', unrealized: null, total: '0' });
+    expect(d3).toMatchObject({ unrealized: null, total: '0' });
+    // Two days ago: the snapshot's realised (the partial close's 5) and its floating loss.
+    expect(d2).toMatchObject({ day: dayAgo(2), profit: '0', cumulative: '0', unrealized: snap.unrealized, total: money(snap.realized).plus(snap.unrealized).toFixed() });
+    expect(money(d2!.total).lt(5)).toBe(true);
+    // Yesterday: no snapshot, its cycle closed: realised only.
+    expect(d1).toMatchObject({ day: dayAgo(1), profit: '5', cumulative: '5', unrealized: null, total: '5' });
+    // Today: the floating PnL now.
+    expect(d0!.day).toBe(dayAgo(0));
+    expect(d0!.unrealized).toBe(one.unrealized);
+    expect(d0!.total).toBe(one.total);
+    expect(money(one.unrealized).lt(0)).toBe(true);
+    expect(one.total).toBe(money('5').plus(one.unrealized).toFixed());
+  });
+
+  it('counts a deleted bot’s realised profit in the account’s PnL, as the bill does', async () => {
+    const pnl = (await call(a, '/api/user/pnl?mode=simulation&days=7')).data;
+    const bill = (await call(a, '/api/user/bill?mode=simulation')).data;
+    // 5 (the holding bot) + 12 (deleted) = 17: the bill's total too.
+    expect(pnl.realized).toBe('17');
+    expect(bill.total).toBe(17);
+    // Its investment stays in as a stopped bot's does: 3 bots of 1,000, the deleted one included.
+    expect(pnl.investment).toBe('3000');
+    expect(pnl.total).toBe(money('17').plus(pnl.unrealized).toFixed());
+    const snap = (await rows(dayAgo(2))).find((r) => r.bot_id === a.holding)!;
+    const [d4, d3, d2, d1, d0] = pnl.points.slice(-5);
+    expect(d4).toMatchObject({ cumulative: '0', total: '0', unrealized: null });
+    expect(d3).toMatchObject({ profit: '12', cumulative: '12', total: '12', unrealized: null });
+    // Two days ago: the deleted bot's 12 and the holding bot's snapshot, only A's floating.
+    expect(d2).toMatchObject({ cumulative: '12', unrealized: snap.unrealized, total: money(12).plus(snap.realized).plus(snap.unrealized).toFixed() });
+    expect(d1).toMatchObject({ profit: '5', cumulative: '17', total: '17', unrealized: null });
+    expect(d0).toMatchObject({ cumulative: '17', unrealized: pnl.unrealized, total: pnl.total });
+    // The deleted bot itself is gone from the one-bot chart.
+    expect((await call(a, `/api/user/pnl?id=${a.gone}`)).code).toBe(Code.StrategyNotFound);
+  });
+
+  it('never shows one trader the other’s snapshots or PnL', async () => {
+    const snaps = await rows(dayAgo(2));
+    const theirs = snaps.find((r) => r.bot_id === b.holding)!;
+    const bPnl = (await call(b, '/api/user/pnl?mode=simulation&days=7')).data;
+    // B: its own 30 and its own floating, none of A's 17 nor A's snapshot.
+    expect(bPnl.realized).toBe('30');
+    expect((await call(b, '/api/user/bill?mode=simulation')).data.total).toBe(30);
+    expect(bPnl.points.at(-3)).toMatchObject({ cumulative: '30', unrealized: theirs.unrealized, total: money(30).plus(theirs.unrealized).toFixed() });
+    expect(bPnl.points.at(-4)).toMatchObject({ cumulative: '30', unrealized: null, total: '30' });
+    const aPnl = (await call(a, '/api/user/pnl?mode=simulation&days=7')).data;
+    const mine = snaps.find((r) => r.bot_id === a.holding)!;
+    expect(aPnl.points.at(-3)!.unrealized).toBe(mine.unrealized);
+    expect(mine.unrealized).not.toBe(theirs.unrealized);
+    for (const [me, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      for (const id of [other.holding, other.gone, other.idle]) expect((await call(me, `/api/user/pnl?id=${id}`)).code).toBe(Code.StrategyNotFound);
+      const live = (await call(me, '/api/user/pnl?mode=live&days=7')).data;
+      expect(live).toMatchObject({ realized: '0', unrealized: '0', investment: '0' });
+      for (const p of live.points.slice(0, -1)) expect(p).toMatchObject({ cumulative: '0', unrealized: null, total: '0' });
+    }
+  });
+
+  it('prunes snapshots older than any chart reads, and is due next at 23:50 UTC', async () => {
+    await sql`insert into bot_pnl_days (bot_id, user_id, day, realized, unrealized, taken_at) values (${a.holding}, ${a.userId}, ${dayAgo(401)}::date, 1, 1, now())`.execute(t.db);
+    expect(await prunePnlSnapshots(t.db)).toBe(1);
+    expect((await rows(dayAgo(2))).length).toBe(2);
+    expect(nextSnapshotAt(Date.parse('2026-11-26T10:00:00Z'))).toBe(Date.parse('2026-11-26T23:50:00Z'));
+    expect(nextSnapshotAt(Date.parse('2026-11-26T23:50:00Z'))).toBe(Date.parse('2026-11-27T23:50:00Z'));
   });
 });
