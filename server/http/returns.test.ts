@@ -458,6 +458,21 @@ describe.each(dbKinds)('PnL snapshots, the day’s total and deleted bots (%s)',
     expect(d0).toMatchObject({ cumulative: '17', unrealized: pnl.unrealized, total: pnl.total });
     // The deleted bot itself is gone from the one-bot chart.
     expect((await call(a, `/api/user/pnl?id=${a.gone}`)).code).toBe(Code.StrategyNotFound);
+    // Its runtime ends at its deletion (it was never stopped): started 10 days ago, deleted 4 days ago, 6 days.
+    await t.db.insertInto('bot_actions').values({ bot_id: a.gone, kind: 'start', detail: '{}' }).execute();
+    await sql`update bot_actions set created_at = ${ago(10)} where bot_id = ${a.gone} and kind = 'start'`.execute(t.db);
+    await sql`update bots set deleted_at = ${ago(4)} where id = ${a.gone}`.execute(t.db);
+    const ran = (await call(a, '/api/user/pnl?mode=simulation&days=7')).data;
+    expect(Math.abs(ran.runtime - 6 * DAY)).toBeLessThanOrEqual(2);
+    expect(ran.apr).toBe(
+      money(ran.total)
+        .div(3000)
+        .mul(100)
+        .mul(365 * DAY)
+        .div(ran.runtime)
+        .toDecimalPlaces(4)
+        .toFixed(),
+    );
   });
 
   it('never shows one trader the other’s snapshots or PnL', async () => {
