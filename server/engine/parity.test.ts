@@ -8,6 +8,9 @@ import { backtestMartin } from '../../strategy/backtest.ts';
 import { backtestGrid } from '../../strategy/grid/backtest.ts';
 import { backtestDca } from '../../strategy/dca/backtest.ts';
 import { money } from '../../strategy/money.ts';
+import { warmUpCandles, type Candle } from '../../strategy/custom/feed.ts';
+import type { Rule } from '../../strategy/custom/rules.ts';
+import { paperHistory } from '../market/custom-history.ts';
 
 /**
  * One engine for backtest and live (issue 6 §6): a price path replayed by the backtest gives exactly the
@@ -165,6 +168,87 @@ describe('backtest and live parity on Paper', () => {
     expect(live.fills).toEqual(bt.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
     expect(live.cycles).toBe(bt.cycles);
     expect(live.realized).toBe(money(bt.realized).toFixed());
+  });
+
+  it('dca with an indicator start, a cooldown and a trailing stop: the same fills, deals and profit, warmed up alike', { timeout: 120_000 }, async () => {
+    // Minute-aligned, hours after the other bots' clock. The rule reads 1-minute closes: each minute opens at
+    // the close before (a price round at second 0) and closes at the path's price (at second 30), so the
+    // live feed's closes are the flat candles' closes and a deal the check opens at a minute's first price
+    // goes in at the close the backtest fills it at. The minute before the start is the market's history
+    // (the bot is warmed up to it; the backtest starts with it), the path scaled to its close.
+    const MIN = 60_000;
+    const start = from - (from % MIN) + 6 * 3_600_000;
+    const history = paperHistory(market, 'ETH/USDT');
+    const before = (await history('1m', start, 1))[0]!;
+    const scaled = path.map((p) => ((Number(p) * before.close) / 2000).toFixed(2));
+    const rule = {
+      join: 'or',
+      conditions: [
+        { left: { kind: 'rsi', period: 6, timeframe: '1m' }, op: '<', right: { kind: 'value', value: '35' } },
+        { left: { kind: 'price' }, op: 'crossesBelow', right: { kind: 'bb', band: 'lower', period: 20, deviation: '2', timeframe: '5m' } },
+      ],
+    } as const;
+    const params = {
+      investment: '1000',
+      baseOrder: '40',
+      safetyOrder: '30',
+      maxSafetyOrders: 4,
+      deviation: '1',
+      stepScale: '1.4',
+      volumeScale: '1.6',
+      takeProfit: '1.5',
+      stopLoss: '9',
+      trailingStop: true,
+      cooldown: 120,
+      start: { kind: 'indicator', rule },
+    } as const;
+    clock = start;
+    market.set('ETH/USDT', before.close.toFixed(2));
+    const bot = await call('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'ETH/USDT', params });
+    expect(bot.code, JSON.stringify(bot)).toBe(1);
+    const id = bot.data.id as string;
+    await call('GET', `/api/user/botOperation?id=${id}&action=start`);
+    await trading.engine.idle();
+    const round = async (at: number, price: string) => {
+      clock = at;
+      market.set('ETH/USDT', price);
+      for (let r = 0; r < 4; r++) {
+        await trading.engine.tick();
+        await trading.engine.idle();
+      }
+    };
+    for (const [i, p] of scaled.entries()) {
+      if (i > 0) await round(start + i * MIN, scaled[i - 1]!);
+      await round(start + i * MIN + 30_000, p);
+    }
+    await round(start + scaled.length * MIN, scaled.at(-1)!);
+    await call('GET', `/api/user/botOperation?id=${id}&action=pause`);
+    const orders = await t.db.selectFrom('bot_orders').select(['side', 'price', 'filled', 'status', 'reason']).where('bot_id', '=', id).orderBy('id').execute();
+    const cycles = await t.db.selectFrom('bot_cycles').select('profit').where('bot_id', '=', id).execute();
+    const row = await t.db.selectFrom('bots').select('realized').where('id', '=', id).executeTakeFirstOrThrow();
+    const live = orders.filter((o) => o.status === 'filled').map((o) => `${o.reason} ${o.side} ${money(o.price!).toFixed()} ${money(o.filled ?? '0').toFixed()}`);
+
+    // The backtest: the minute before the start, then the path's flat minutes; the same warm-up before them.
+    const prices = [before.close, ...scaled.map(Number)];
+    const col = Float64Array.from(prices);
+    const candles = {
+      open: Float64Array.from([before.open, ...scaled.map(Number)]),
+      high: Float64Array.from([before.high, ...scaled.map(Number)]),
+      low: Float64Array.from([before.low, ...scaled.map(Number)]),
+      close: col,
+      time: Float64Array.from(prices, (_, i) => start + (i - 1) * MIN),
+    };
+    const entry = rule as unknown as Rule;
+    const warmUp: Record<string, Candle[]> = {};
+    for (const [tf, n] of Object.entries(warmUpCandles({ entry }))) warmUp[tf] = await history(tf as '1m', start - MIN, n);
+    const m = await trading.market('paper', 'ETH/USDT');
+    const bt = backtestDca({ params: { ...params, start: { kind: 'indicator', rule: entry } }, market: m }, candles, { slippage: '0' }, warmUp);
+    const reasons = new Set(bt.fills.map((f) => f.reason));
+    expect([...reasons].sort()).toEqual(['add', 'close', 'open', 'stop']);
+    expect(bt.cycles).toBeGreaterThan(3);
+    expect(live).toEqual(bt.fills.map((f) => `${f.reason} ${f.side} ${f.price} ${f.amount}`));
+    expect(cycles.length).toBe(bt.cycles);
+    expect(money(row.realized).toFixed()).toBe(money(bt.realized).toFixed());
   });
 });
 
