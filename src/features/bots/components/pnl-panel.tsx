@@ -14,8 +14,8 @@ type Window = (typeof windows)[number];
 
 /**
  * PnL over time (issue 14 §1): of one bot (`id`) or of the trader's live or simulated bots (`mode`).
- * The line is the realised PnL summed day by day; its last point adds the floating PnL now, so it ends
- * at the total. Above it: realised (a grid's: grid profit), floating, total, ROI, APR and runtime.
+ * The line is each day's total PnL: the realised sum plus that day's floating PnL (a past day's from the
+ * daily snapshots, realised only before there were any; today's now), so it ends at the total. Above it: realised (a grid's: grid profit), floating, total, ROI, APR and runtime.
  */
 export function PnlPanel({ id, mode, grid = false }: { id?: string; mode?: 'live' | 'simulation' | undefined; grid?: boolean }) {
   const { t, i18n } = useLingui();
@@ -24,10 +24,7 @@ export function PnlPanel({ id, mode, grid = false }: { id?: string; mode?: 'live
   const p = pnl.data;
   const points = useMemo(() => {
     if (!p) return [];
-    const line = p.points.map((x) => ({ time: Date.parse(`${x.day}T00:00:00Z`), value: Number(x.cumulative) }));
-    // Today's point: the running realised sum plus what is floating now.
-    if (line.length > 0) line[line.length - 1] = { ...line[line.length - 1]!, value: Number(p.points.at(-1)!.cumulative) + Number(p.unrealized) };
-    return line;
+    return p.points.map((x) => ({ time: Date.parse(`${x.day}T00:00:00Z`), value: Number(x.total) }));
   }, [p]);
   return (
     <section className={ui.card} aria-label={t`收益曲线`} data-testid="pnl-panel">
