@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { closeCycle } from '../martin/plan.ts';
 import type { MarketRules } from '../martin/rules.ts';
 import { money, toPlain } from '../money.ts';
-import { dcaStopPrice, dealFunds, nextSlot, planDeal, safetyDeviation, validateDca } from './plan.ts';
+import { dcaStopPrice, dealFunds, nextSlot, planDeal, safetyDeviation, startRuleProblems, validateDca } from './plan.ts';
+import type { Rule } from '../custom/rules.ts';
 import type { DcaParams } from './rules.ts';
 
 // The worked example of README.md, number by number.
@@ -103,5 +104,26 @@ describe('validateDca', () => {
     expect(check({ ...example, volumeScale: '11', cooldown: -1 })).toEqual(['volumeScale:range', 'cooldown:range']);
     expect(check({ ...example, start: { kind: 'schedule', every: 'week', time: '8:00', utcOffset: 0 } })).toEqual(['start:format']);
     expect(check({ ...example, start: { kind: 'schedule', every: 'week', time: '08:00', utcOffset: 0 } })).toEqual(['start:format']);
+    expect(check({ ...example, stopLoss: undefined, trailingStop: true })).toEqual(['stopLoss:trailingStopNeedsStopLoss']);
+    expect(check({ ...example, trailingStop: true })).toEqual([]);
+  });
+  it('checks an indicator start’s rule with the custom bot’s validation, each problem under start.rule', () => {
+    const rsi = { kind: 'rsi', period: 14, timeframe: '1h' } as const;
+    const rule = { join: 'and', conditions: [{ left: rsi, op: '<', right: { kind: 'value', value: '30' } }] } as const;
+    expect(check({ ...example, start: { kind: 'indicator', rule: rule as unknown as Rule } })).toEqual([]);
+    const bad = {
+      join: 'xor',
+      conditions: [
+        { left: { ...rsi, period: 1 }, op: '<', right: { kind: 'value', value: '30' } },
+        { left: rsi, op: '>', right: rsi },
+      ],
+    };
+    const problems = validateDca({ ...example, start: { kind: 'indicator', rule: bad as unknown as Rule } }, btc, money('60000'));
+    expect(problems.map((x) => `${x.field}:${x.reason}:${x.rule?.field}:${x.rule?.reason}`)).toEqual([
+      'start:rule:start.rule.join:unknown',
+      'start:rule:start.rule.conditions.0.left.period:range',
+      'start:rule:start.rule.conditions.1.right:sameSides',
+    ]);
+    expect(startRuleProblems({ join: 'or', conditions: Array(6).fill(rule.conditions[0]) })).toEqual([{ field: 'start.rule.conditions', reason: 'tooMany', max: 5 }]);
   });
 });
