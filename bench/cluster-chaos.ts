@@ -6,20 +6,29 @@
 // Paper refused because their sender no longer held the bot's lease. Runs alone:
 // `node bench/cluster-chaos.ts` (Node 24), or in `npm run bench -- --chaos`. Needs the machine's
 // PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, a superuser).
+// LEASE_TTL_MS (default 3000, the test's) sets the processes' lease TTL; CHAOS_KILLS (20) and
+// CHAOS_STOPS (4) make a shorter run, e.g. at the server's default TTL:
+// `LEASE_TTL_MS=10000 CHAOS_KILLS=8 CHAOS_STOPS=1 node bench/cluster-chaos.ts` (the rolling restart's 3 SIGTERMs always run).
 import { PG_URL } from '../server/test-support.ts';
 import { runChaos } from '../server/cluster/chaos-run.ts';
 import { median, percentile } from './stats.ts';
 
 export async function measureClusterChaos(log: (line: string) => void = () => undefined) {
   const ttlMs = Number(process.env.LEASE_TTL_MS ?? 3000);
-  const r = await runChaos({ adminUrl: PG_URL, traders: 10, martinPerTrader: 4, gridPerTrader: 2, kills: 20, stops: 4, ttlMs, takeoverWaitMs: 20_000, log });
+  const kills = Number(process.env.CHAOS_KILLS ?? 20);
+  const stops = Number(process.env.CHAOS_STOPS ?? 4);
+  const r = await runChaos({ adminUrl: PG_URL, traders: 10, martinPerTrader: 4, gridPerTrader: 2, kills, stops, ttlMs, takeoverWaitMs: 20_000, log });
   const figures = (list: number[]) => ({ p50: Math.round(median(list)), p95: Math.round(percentile(list, 0.95)), max: Math.max(...list), n: list.length });
   return {
     bots: r.bots,
     ttlMs,
+    kills,
+    stops,
     events: r.events.map((e) => `${e.kind}(${e.orphans})`).join(' '),
     takeoverToNextOrderMs: figures(r.takeoverMs),
     takeoverToLeaseMs: figures(r.leaseMs),
+    leaseAfterSigkillMs: figures(r.leases.filter((l) => l.kind === 'kill').map((l) => l.ms)),
+    leaseAfterSigstopMs: figures(r.leases.filter((l) => l.kind === 'stop').map((l) => l.ms)),
     leaseAfterSigtermMs: figures(r.leases.filter((l) => l.kind === 'term').map((l) => l.ms)),
     noNewLeaseWithin20s: r.untaken,
     leasedButNoOrderWithin20s: r.idle.length + r.quiet.length,
