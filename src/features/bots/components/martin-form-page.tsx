@@ -18,6 +18,7 @@ import { failed, write } from '../../../shared/query.ts';
 import * as styles from './bots.css.ts';
 import type { BotCopy } from '../bot-copy.ts';
 import { CopiedFrom, useCopiedPair } from './copied-from.tsx';
+import { TrailingNotes } from './trailing-notes.tsx';
 
 type Editable = Exclude<keyof MartinValues, 'repeat' | 'trailingStop'>;
 
@@ -160,18 +161,7 @@ export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined
                 onBlur={blur('trailingDeviation')}
                 error={err('trailingDeviation')}
               />
-              {trailing?.warn ? (
-                <p className={styles.trailingWarning} role="alert">
-                  <Trans>回调幅度不小于止盈比例：追踪卖出可能低于止盈价，甚至低于持仓均价（亏损）。</Trans>
-                </p>
-              ) : null}
-              {trailing ? (
-                <p className={styles.trailingNote}>
-                  <Trans>
-                    达到止盈价后跟踪最高价，从最高价回落 {values.trailingDeviation.trim()}% 时卖出；最差卖出价约为均价 {trailing.worst}%（未计手续费）。
-                  </Trans>
-                </p>
-              ) : null}
+              <TrailingNotes note={trailing} deviation={values.trailingDeviation} />
               <label className={css.switchRow}>
                 <span>
                   <Trans>追踪止损（止损价跟随最高价上移）</Trans>
