@@ -13,7 +13,7 @@ import { validateGrid, type GridProblem } from '../../strategy/grid/plan.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
 import { dealFunds, validateDca, type DcaProblem } from '../../strategy/dca/plan.ts';
 import type { DcaParams } from '../../strategy/dca/rules.ts';
-import { validateCustom, type CustomParams, type CustomProblem } from '../../strategy/custom/rules.ts';
+import { storedCustomParams, validateCustom, type CustomParams, type CustomProblem } from '../../strategy/custom/rules.ts';
 import { entryQuote } from '../../strategy/custom/strategy.ts';
 import type { Fill } from '../../strategy/martin/plan.ts';
 import { botId } from '../../strategy/types.ts';
@@ -103,18 +103,8 @@ const customProblemCode: Record<CustomProblem['reason'], CodeName> = {
   trailingStopNeedsStopLoss: 'RequiredFieldMissing',
 };
 
-/** A custom bot's stored parameters: an empty take profit or stop loss and a null exit rule left out, the trailing exits when off. */
-export function customParamsOf(input: CustomParamsInput): CustomParams {
-  const { exit, takeProfit, stopLoss, trailingDeviation, trailingStop, ...rest } = input;
-  return {
-    ...rest,
-    ...(exit ? { exit } : {}),
-    ...(takeProfit ? { takeProfit } : {}),
-    ...(stopLoss ? { stopLoss } : {}),
-    ...(trailingDeviation ? { trailingDeviation } : {}),
-    ...(trailingStop ? { trailingStop } : {}),
-  };
-}
+/** A custom bot's stored parameters (strategy/custom/rules.ts storedCustomParams). */
+export const customParamsOf = (input: CustomParamsInput): CustomParams => storedCustomParams(input);
 
 const dcaProblemCode: Record<DcaProblem['reason'], (field: DcaProblem['field']) => CodeName> = {
   required: () => 'RequiredFieldMissing',

@@ -77,6 +77,31 @@ export interface CustomParams {
   repeat: boolean;
 }
 
+/**
+ * The parameters as a bot stores them, from what a trader sends (contract/bots.ts CustomParamsInput, or
+ * the form's values in that shape): an empty take profit or stop loss, a null exit rule and the
+ * trailing exits when off are left out, so a bot without them is stored as one made before they existed.
+ */
+export function storedCustomParams(
+  input: Omit<CustomParams, 'exit' | 'takeProfit' | 'stopLoss' | 'trailingDeviation' | 'trailingStop'> & {
+    exit?: Rule | null | undefined;
+    takeProfit?: string | undefined;
+    stopLoss?: string | undefined;
+    trailingDeviation?: string | undefined;
+    trailingStop?: boolean | undefined;
+  },
+): CustomParams {
+  const { exit, takeProfit, stopLoss, trailingDeviation, trailingStop, ...rest } = input;
+  return {
+    ...rest,
+    ...(exit ? { exit } : {}),
+    ...(takeProfit ? { takeProfit } : {}),
+    ...(stopLoss ? { stopLoss } : {}),
+    ...(trailingDeviation ? { trailingDeviation } : {}),
+    ...(trailingStop ? { trailingStop } : {}),
+  };
+}
+
 export const customBounds = {
   conditions: { min: 1, max: 5 },
   /** Periods of every indicator, in candles of its timeframe. */

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { CustomParamsInput } from '../../../contract/bots.ts';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { money } from '../../../strategy/money.ts';
-import { customBounds, validateCustom, type CustomParams, type CustomProblem, type Operand, type Operator, type Rule, type Timeframe } from '../../../strategy/custom/rules.ts';
+import { customBounds, storedCustomParams, validateCustom, type CustomParams, type CustomProblem, type Operand, type Operator, type Rule, type Timeframe } from '../../../strategy/custom/rules.ts';
 import { explainRule, type ExplainPart } from '../../../strategy/custom/explain.ts';
 import type { FieldProblems } from './form-problems.ts';
 import { defaultMartinValues, trailingNote } from './martin-form.ts';
@@ -143,17 +143,7 @@ export function customParamsFromValues(v: CustomValues): CustomParamsInput {
 }
 
 /** The parameters as the strategy checks and explains them (as the server stores them: empty ones left out, trailing exits off left out). */
-export function strategyParams(v: CustomValues): CustomParams {
-  const { exit, takeProfit, stopLoss, trailingDeviation, trailingStop, ...rest } = customParamsFromValues(v);
-  return {
-    ...rest,
-    ...(exit ? { exit } : {}),
-    ...(takeProfit ? { takeProfit } : {}),
-    ...(stopLoss ? { stopLoss } : {}),
-    ...(trailingDeviation ? { trailingDeviation } : {}),
-    ...(trailingStop ? { trailingStop } : {}),
-  };
-}
+export const strategyParams = (v: CustomValues): CustomParams => storedCustomParams(customParamsFromValues(v));
 
 export function customValuesFromParams(p: CustomParamsInput | CustomParams): CustomValues {
   return {
