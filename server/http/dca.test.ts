@@ -269,3 +269,101 @@ describe('a DCA bot with an indicator start on Paper', () => {
     expect(detail).toMatchObject({ type: 'dca', positions: 1 });
   });
 });
+
+/**
+ * The simulated market's minutes as four prices each (open at second 0, low at 15, high at 30, close from
+ * 45): a bot asked every 15 s builds exactly the market's 1-minute candles, so a feed warmed up from
+ * the market's history holds what a feed that saw every price holds (as server/engine/custom-warmup.test.ts).
+ */
+class FourPriceMarket extends SimulatedMarket {
+  override priceAt(symbol: string, ms: number): string {
+    const minute = ms - (ms % 60_000);
+    const c = this.minuteColumns(symbol, minute, minute + 60_000);
+    const second = (ms - minute) / 1000;
+    return (second < 15 ? c.open[0]! : second < 30 ? c.low[0]! : second < 45 ? c.high[0]! : c.close[0]!).toFixed(2);
+  }
+}
+
+/**
+ * An indicator DCA bot restarted mid-run (its server's engine stopped, a new one started on its database:
+ * start-up recovery, as a takeover) is warmed up from the market's history and decides exactly as the
+ * same bot on a server that ran through.
+ */
+describe('a DCA bot with an indicator start restarted mid-run', () => {
+  const feed = new FourPriceMarket();
+  const from = Date.UTC(2026, 2, 5, 9);
+  let clock = from;
+  const now = () => clock;
+  const apps: TestApp[] = [];
+  const engines: Trading[] = [];
+  const rsi = { kind: 'rsi', period: 5, timeframe: '5m' };
+  const indicatorParams = {
+    ...params,
+    investment: '1000',
+    baseOrder: '100',
+    safetyOrder: '100',
+    maxSafetyOrders: 2,
+    deviation: '0.3',
+    stepScale: '1',
+    volumeScale: '1',
+    takeProfit: '0.2',
+    stopLoss: '2',
+    trailingStop: true,
+    start: { kind: 'indicator', rule: { join: 'and', conditions: [{ left: rsi, op: '<', right: { kind: 'value', value: '50' } }] } },
+  };
+  const server = async () => {
+    let trading: Trading | undefined;
+    const t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed, now, tickMs: 3_600_000 })) });
+    apps.push(t);
+    engines.push(trading!);
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+    const headers = { authorization: `Bearer ${r.json().data.token}` };
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) }).then((x) => x.json());
+    await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' });
+    const created = await call('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: indicatorParams });
+    expect(created.code, JSON.stringify(created)).toBe(1);
+    expect((await call('GET', `/api/user/botOperation?id=${created.data.id}&action=start`)).code).toBe(1);
+    return { t, trading: trading!, id: String(created.data.id) };
+  };
+  const fills = async (t: TestApp, id: string) =>
+    (await t.db.selectFrom('bot_orders').select(['reason', 'side', 'price', 'filled', 'status']).where('bot_id', '=', id).orderBy('id').execute())
+      .filter((o) => o.status === 'filled')
+      .map((o) => `${o.reason} ${o.side} ${money(o.price!).toFixed()} ${money(o.filled ?? '0').toFixed()}`);
+  afterAll(async () => {
+    for (const e of engines) await e.engine.stop();
+    for (const t of apps) await t.close();
+  });
+
+  it('decides the same as a bot that ran through', { timeout: 180_000 }, async () => {
+    const through = await server();
+    const restarted = await server();
+    let live = restarted.trading;
+    const RESTART = 50;
+    const MINUTES = 160;
+    const openedAt: number[] = [];
+    for (let k = 1; k < MINUTES * 4; k++) {
+      clock = from + k * 15_000;
+      if (k === RESTART * 4) {
+        await live.engine.stop();
+        live = createTrading({ db: restarted.t.db, feed, now, tickMs: 3_600_000 });
+        engines.push(live);
+        await live.engine.start();
+      }
+      for (const e of [through.trading, live]) {
+        await e.engine.tick();
+        await e.engine.idle();
+      }
+      const opens = (await fills(restarted.t, restarted.id)).filter((f) => f.startsWith('open')).length;
+      while (openedAt.length < opens) openedAt.push(Math.floor(k / 4));
+    }
+    const a = await fills(through.t, through.id);
+    const b = await fills(restarted.t, restarted.id);
+    expect(b).toEqual(a);
+    // Deals opened by the rule before the restart, and after it within the 30 minutes a cold RSI(5, 5m) would have waited.
+    expect(openedAt.filter((m) => m < RESTART).length).toBeGreaterThan(0);
+    expect(openedAt.filter((m) => m >= RESTART && m < RESTART + 30).length).toBeGreaterThan(0);
+    expect(a.length).toBeGreaterThan(8);
+    const realized = async (t: TestApp, id: string) => (await t.db.selectFrom('bots').select('realized').where('id', '=', id).executeTakeFirstOrThrow()).realized;
+    expect(money(await realized(restarted.t, restarted.id)).toFixed()).toBe(money(await realized(through.t, through.id)).toFixed());
+  });
+});
