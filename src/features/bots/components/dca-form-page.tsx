@@ -24,6 +24,7 @@ import { failed, write } from '../../../shared/query.ts';
 import * as styles from './bots.css.ts';
 import type { BotCopy } from '../bot-copy.ts';
 import { CopiedFrom, useCopiedPair } from './copied-from.tsx';
+import { TrailingNotes } from './trailing-notes.tsx';
 
 type Editable = Exclude<keyof DcaValues, 'start' | 'utcOffset' | 'weekday' | 'time' | 'trailingStop' | 'rule'>;
 
@@ -126,14 +127,7 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
                 <input type="checkbox" name="trailingStop" className={css.checkbox} checked={values.trailingStop} onChange={(e) => setValues((v) => ({ ...v, trailingStop: e.target.checked }))} />
               </label>
               {decimal('trailingDeviation', <Trans>追踪止盈回调 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
-              {trailing ? (
-                <p className={trailing.warn ? styles.trailingWarning : ui.muted} role={trailing.warn ? 'alert' : undefined}>
-                  {trailing.warn ? <Trans>回调幅度不小于止盈比例：追踪卖出可能低于止盈价，甚至低于持仓均价（亏损）。</Trans> : null}{' '}
-                  <Trans>
-                    达到止盈价后跟踪最高价，从最高价回落 {values.trailingDeviation.trim()}% 时卖出；最差卖出价约为均价 {trailing.worst}%（未计手续费）。
-                  </Trans>
-                </p>
-              ) : null}
+              <TrailingNotes note={trailing} deviation={values.trailingDeviation} />
               <Field
                 label={<Trans>两单间冷却（分钟）</Trans>}
                 name="cooldown"
