@@ -243,6 +243,11 @@ describe('the signal webhook in public', () => {
     // Not started: ignored, four times; then the source is refused (1020) for the window.
     expect(codes).toEqual([Code.SignalBotNotRunning, Code.SignalBotNotRunning, Code.SignalBotNotRunning, Code.SignalBotNotRunning, Code.RateLimited, Code.RateLimited]);
     expect(lines.length).toBeGreaterThan(0);
+    // A token that opens no bot is refused and logged for the operator, without the token.
+    const guess = 'f'.repeat(64);
+    await t.app.inject({ method: 'POST', url: `/api/signal/${guess}`, payload: { action: 'buy', id: 'guess' }, remoteAddress: '203.0.113.9' });
+    expect(lines.filter((l) => l.includes('a token that opens no bot was refused') && l.includes('203.0.113.9'))).toHaveLength(1);
+    expect(lines.join('\n')).not.toContain(guess);
     expect(lines.join('\n')).not.toContain(token);
     expect(lines.join('\n')).not.toContain('/api/signal/');
   });

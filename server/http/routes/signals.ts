@@ -4,13 +4,14 @@ import type { Db } from '../../db/connect.ts';
 import { receiveSignal, resetWebhook, signalsOf, webhookOf } from '../../services/signals.ts';
 import type { Trading } from '../../trading.ts';
 import { route } from '../route.ts';
+import { AppError } from '../../services/errors.ts';
 
 /**
  * Signal bots (issue 16 §4): the owner's calls (the webhook, a new token, the signals) and the public
  * webhook `POST /api/signal/{token}` (docs/api.md "Signal webhooks"), outside the call table: its body
  * is whatever the alerting service sends, read here as text so a bad one is recorded and logged on the
  * bot too, never refused before the token is known. Rate-limited per source like every public call;
- * its requests are not logged (the path holds the token).
+ * its requests are not logged (the path holds the token); a token that opens no bot is, without it.
  */
 export function signalRoutes(app: FastifyInstance, deps: { db: Db; trading: Trading }): void {
   const { db, trading } = deps;
@@ -26,7 +27,16 @@ export function signalRoutes(app: FastifyInstance, deps: { db: Db; trading: Trad
       url: '/api/signal/:token',
       logLevel: 'silent',
       ...(app.hasDecorator('publicLimit') ? { config: { rateLimit: app.publicLimit('signal') } } : {}),
-      handler: async (request, reply) => reply.envelope(await receiveSignal(db, trading, request.params.token, request.body ?? '')),
+      handler: async (request, reply) => {
+        try {
+          return reply.envelope(await receiveSignal(db, trading, request.params.token, request.body ?? ''));
+        } catch (e) {
+          // A token that opens no bot has no bot to log it on: the operator's log says it (someone may be
+          // guessing tokens; the source is limited like any public call), never the token or the path.
+          if (e instanceof AppError && e.codeName === 'SignalTokenInvalid') app.log.warn({ ip: request.ip }, 'signal webhook: a token that opens no bot was refused');
+          throw e;
+        }
+      },
     });
   });
 }
