@@ -25,6 +25,9 @@ export interface Connection {
   ready: Promise<void>;
 }
 
+/** How long PostgreSQL lets one of our transactions sit idle before ending it (see connectDatabase). */
+export const IDLE_TX_TIMEOUT_MS = 5000;
+
 /**
  * Connects to the database without waiting for it: real PostgreSQL when a URL is given, else the
  * embedded PGlite (under dataDir/pglite, or in memory). The embedded one takes seconds to start,
@@ -35,15 +38,19 @@ export function connectDatabase(options: DbOptions = {}): Connection {
     const url = options.url;
     let pool: Promise<import('pg').Pool> | undefined;
     // bigint ids come back as strings (never lose precision); timestamptz as Date.
+    // A transaction left idle for IDLE_TX_TIMEOUT_MS is ended by PostgreSQL (issue 15): a process frozen
+    // inside one (paused by the OS, SIGSTOP) held its rows' locks for as long as it slept, and the other
+    // processes' lease claims waited on them (a takeover took 13.3 s at the default 10 s lease, and would
+    // take as long as the freeze). Shorter than any lease, so a claim never waits past it; no transaction
+    // of ours waits on anything but the database. The session it ends must not crash this process: its
+    // client reports the error to the query waiting on it, or to the listener below, and the pool drops it.
+    const settings = [`-c idle_in_transaction_session_timeout=${IDLE_TX_TIMEOUT_MS}`, ...(options.schema ? [`-c search_path=${options.schema}`] : [])];
     const makePool = () =>
-      (pool ??= import('pg').then(
-        ({ default: pg }) =>
-          new pg.Pool({
-            connectionString: url,
-            max: 10,
-            ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-          }),
-      ));
+      (pool ??= import('pg').then(({ default: pg }) => {
+        const p = new pg.Pool({ connectionString: url, max: 10, options: settings.join(' ') });
+        p.on('connect', (client) => client.on('error', () => undefined));
+        return p;
+      }));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: makePool }) });
     // One round trip now: a wrong DATABASE_URL stops the start instead of failing the first request.
     return { db, ready: sql`select 1`.execute(db).then(() => undefined) };
