@@ -101,6 +101,47 @@ describe('DCA bots on the API', () => {
     expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.params).toMatchObject({ cooldown: 600, start: { kind: 'schedule', weekday: 1 } });
   });
 
+  it('goes through the batch operations, the bill and the positions list like every bot (issue 16 §5)', async () => {
+    market.set('BTC/USDT', '60000');
+    const a = (await create({ stopLoss: '', name: undefined })).data.id as string;
+    const b = (await create({ stopLoss: '' })).data.id as string;
+    const batch = async (action: string) => {
+      const task = (await call('GET', `/api/user/botBatch?action=${action}&ids=${a},${b}`)).data.task_id as string;
+      let status: { status: string; results: { id: string; ok: boolean }[] };
+      do status = (await call('GET', `/api/user/botBatchStatus?task_id=${task}`)).data;
+      while (status.status !== 'done');
+      return status.results.map((r) => [r.id, r.ok]);
+    };
+    const statuses = async () => {
+      const list = (await call('GET', '/api/user/botList?page_size=100')).data.list as { id: string; status: string }[];
+      return [a, b].map((id) => list.find((x) => x.id === id)?.status);
+    };
+    expect(await batch('start')).toEqual([
+      [a, true],
+      [b, true],
+    ]);
+    expect(await statuses()).toEqual(['running', 'running']);
+    await trading.engine.idle();
+    // Both hold their base order: the open positions list them.
+    await step('60000');
+    const open = (await call('GET', '/api/user/positions?page_size=100')).data.list as { botId: string; entries: number }[];
+    expect(open.filter((p) => p.botId === a || p.botId === b).map((p) => [p.botId, p.entries])).toEqual(expect.arrayContaining([[a, 1], [b, 1]]));
+    // A take profit closes both deals: the bill lists each cycle with its profit.
+    await step('60900');
+    const bill = (await call('GET', '/api/user/billLogs?page_size=100')).data.list as { botId: string; cycle: number; profit: string }[];
+    for (const id of [a, b]) expect(bill.find((l) => l.botId === id)).toMatchObject({ cycle: 1, profit: expect.stringMatching(/^0\.\d+$/) });
+    expect(await batch('pause')).toEqual([
+      [a, true],
+      [b, true],
+    ]);
+    expect(await statuses()).toEqual(['paused', 'paused']);
+    expect(await batch('stop')).toEqual([
+      [a, true],
+      [b, true],
+    ]);
+    expect(await statuses()).toEqual(['stopped', 'stopped']);
+  });
+
   it('trails its stop loss on Paper: the detail’s stop moves up with the high, the stop sells there and is logged (README.md example)', async () => {
     market.set('BTC/USDT', '60000');
     const created = await create({ takeProfit: '5', trailingStop: true });
