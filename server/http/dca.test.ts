@@ -125,7 +125,12 @@ describe('DCA bots on the API', () => {
     // Both hold their base order: the open positions list them.
     await step('60000');
     const open = (await call('GET', '/api/user/positions?page_size=100')).data.list as { botId: string; entries: number }[];
-    expect(open.filter((p) => p.botId === a || p.botId === b).map((p) => [p.botId, p.entries])).toEqual(expect.arrayContaining([[a, 1], [b, 1]]));
+    expect(open.filter((p) => p.botId === a || p.botId === b).map((p) => [p.botId, p.entries])).toEqual(
+      expect.arrayContaining([
+        [a, 1],
+        [b, 1],
+      ]),
+    );
     // A take profit closes both deals: the bill lists each cycle with its profit.
     await step('60900');
     const bill = (await call('GET', '/api/user/billLogs?page_size=100')).data.list as { botId: string; cycle: number; profit: string }[];
