@@ -130,7 +130,7 @@ describe.each(dbKinds)('bot leases on %s', (kind) => {
     const engineA = c.engineFor(a);
     await engineA.start();
     const ids = await c.newBots(12, 'running');
-    const settle = async (until: (owners: Map<string, string>) => boolean) => {
+    const settle = async (until: (owners: Map<string, string | null>) => boolean) => {
       const since = performance.now();
       let owners = await c.holders(ids);
       while (!until(owners) && performance.now() - since < 20_000) {
