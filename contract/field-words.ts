@@ -103,6 +103,7 @@ const fieldWords: Record<string, Words> = {
   to: { zh: '转入币种', en: 'to' },
   txHash: { zh: '交易哈希', en: 'transaction hash' },
   type: { zh: '策略类型', en: 'bot type' },
+  tz: { zh: '时区', en: 'time zone' },
   type_id: { zh: '类型', en: 'type' },
   value: { zh: '数值', en: 'value' },
   // The request itself, when Fastify refuses it before its fields are read (server/http/envelope.ts partOf).
