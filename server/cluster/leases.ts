@@ -63,6 +63,12 @@ export async function holds(db: Db, botId: string, fence: Fence): Promise<boolea
   return rows.length > 0;
 }
 
+/** The epoch of `me`'s lease on one bot, if `me` holds it. */
+export async function leaseOf(db: Db, me: string, botId: string): Promise<string | undefined> {
+  const { rows } = await sql<{ epoch: string }>`select epoch from bot_leases where bot_id = ${botId} and worker_id = ${me}`.execute(db);
+  return rows[0] === undefined ? undefined : String(rows[0].epoch);
+}
+
 /** The live workers that take bots (heartbeat younger than the TTL, not leaving), by id. */
 export async function liveWorkers(db: Db, ttlMs: number): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`select id from workers where not draining and heartbeat_at > now() - ${interval(ttlMs)} order by id`.execute(db);
