@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { money } from './money.ts';
 import { backtestMartin, DEFAULT_SLIPPAGE, type CandleColumns } from './backtest.ts';
-import { decideMartin, initialMartinState } from './martin/strategy.ts';
+import { engineRound } from './engine-round.test-support.ts';
+import { martinKit } from './kit.ts';
+import { initialMartinState } from './martin/strategy.ts';
 import { botId } from './types.ts';
-import { buyAmount } from './martin/plan.ts';
 import type { MarketRules, MartinParams } from './martin/rules.ts';
 
 const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
@@ -19,48 +20,47 @@ const line = (f: { candle: number; reason: string; side: string; amount: string;
 const exact = { slippage: '0' };
 
 /**
- * The fill model (README.md): a gap through a trigger fills at the open, a move through it inside the
- * candle at the trigger price itself, then the slippage against the trader.
+ * The fill model (README.md): a move through a trigger inside the candle fills at the trigger price
+ * itself; a gap past an add or a take profit fills there too (the order waited on the book at it, as on
+ * Paper: restingFill), then the slippage against the trader.
  */
 const handMade = columns([
   [60000, 60000, 60000, 60000], // opens at 60000: next add 58800, take profit 60900
-  [58500, 58600, 58450, 58550], // gaps down from 60000 to 58500, past the add at 58800: fills at the open
-  [57500, 57600, 57200, 57400], // red: 57500 -> 57600 -> 57200 dips through the add at 57330: fills at 57330
-  [57400, 60000, 57350, 59000], // green: 57350 -> 60000 rises through the take profit 58899.94, and (re-opened there) through the next one
+  [58500, 58600, 58450, 58550], // gaps down from 60000 to 58500, past the add at 58800: fills at 58800, not at the cheaper open
+  [58000, 58100, 57200, 57400], // red: 58000 -> 58100 -> 57200 dips through the add at floor(58800 x 0.98) = 57624: fills at 57624
+  [57400, 60000, 57350, 59000], // green: 57350 -> 60000 rises through the take profit 59160.17 and re-opens there
 ]);
 
 describe('the martin backtest', () => {
-  it('fills at the trigger price, or at the open when the candle opened past it (hand-made candles)', () => {
+  it('fills at the trigger price, inside a candle or past a gap (hand-made candles; issue 14 §0)', () => {
     const r = backtestMartin({ params, market }, handMade, exact);
     expect(r.fills.map(line)).toEqual([
       '0 open buy 0.00166 @ 60000',
-      // The gap: 58500 is the first price past the add at floor(60000 x 0.98) = 58800.
-      '1 add buy 0.00341 @ 58500',
-      // The dip: from 57600 down to 57200 the price passes floor(58500 x 0.98) = 57330 and fills there, not at the low.
-      '2 add buy 0.00697 @ 57330',
-      // The rise: average (99.6 + 199.485 + 399.5901) / 0.01204 = 58029.4933..; take profit ceil(x 1.015) = 58899.94, not the high.
-      '3 close sell 0.01202 @ 58899.94',
-      // Re-opened at the price it closed at; the same rise passes its take profit ceil(58899.94 x 1.015) = 59783.44 too.
-      '3 open buy 0.00169 @ 58899.94',
-      '3 close sell 0.00169 @ 59783.44',
-      '3 open buy 0.00167 @ 59783.44',
+      // The gap: 58500 is the first price past the add at floor(60000 x 0.98) = 58800; the add waited at 58800.
+      '1 add buy 0.0034 @ 58800',
+      // The dip: from 58100 down to 57200 the price passes floor(58800 x 0.98) = 57624 and fills there, not at the low.
+      '2 add buy 0.00694 @ 57624',
+      // The rise: the take profit ceil(average x 1.015) = 59160.17, not the high.
+      '3 close sell 0.01198 @ 59160.17',
+      // Re-opened at the price it closed at; its next take profit 60047.58 is above the high.
+      '3 open buy 0.00169 @ 59160.17',
     ]);
-    expect(r.cycles).toBe(2);
-    expect(r.realized).toBe('10.3559291676');
+    expect(r.cycles).toBe(1);
+    // Before issue 14 §0's parity work the gap filled at the open 58500: 10.36 USDT, two cycles (the next
+    // take profit 58899.94 lower), more than the add waiting at 58800 would have got.
+    expect(r.realized).toBe('9.0662915534');
   });
 
   it('moves every fill by exactly the slippage against the trader: buys higher, sells lower', () => {
     const r = backtestMartin({ params, market }, handMade, { slippage: '0.0005' });
     // Each price that acted (the triggers now follow the slipped fills) x 1.0005 for a buy, x 0.9995 for a sell.
-    const acted = ['60000', '58500', '57358.66', '58946.24', '58946.24', '59860.35', '59860.35'];
+    const acted = ['60000', '58829.4', '57681.63', '59232.18', '59232.18'];
     expect(r.fills.map(line)).toEqual([
       '0 open buy 0.00166 @ 60030', // 60000 x 1.0005
-      '1 add buy 0.00341 @ 58529.25', // the open 58500 x 1.0005 (the add waited at floor(60030 x 0.98) = 58829.4)
-      '2 add buy 0.00697 @ 57387.33933', // the add floor(58529.25 x 0.98) = 57358.66, x 1.0005
-      '3 close sell 0.01202 @ 58916.76688', // the take profit 58946.24 x 0.9995
-      '3 open buy 0.00169 @ 58975.71312', // re-opened at 58946.24 x 1.0005
-      '3 close sell 0.00169 @ 59830.419825', // ceil(58975.71312 x 1.015) = 59860.35, x 0.9995
-      '3 open buy 0.00166 @ 59890.280175',
+      '1 add buy 0.00339 @ 58858.8147', // the add waited at floor(60030 x 0.98) = 58829.4 (the gap to 58500 passed it), x 1.0005
+      '2 add buy 0.00693 @ 57710.470815', // the add floor(58858.8147 x 0.98) = 57681.63, x 1.0005
+      '3 close sell 0.01196 @ 59202.56391', // the take profit 59232.18 x 0.9995
+      '3 open buy 0.00168 @ 59261.79609', // re-opened at 59232.18 x 1.0005
     ]);
     r.fills.forEach((f, i) => {
       expect(f.price).toBe(
@@ -69,7 +69,7 @@ describe('the martin backtest', () => {
           .toFixed(),
       );
     });
-    expect(r.realized).toBe('9.96052299444815');
+    expect(r.realized).toBe('8.7083473292364');
     // Unless told otherwise a backtest assumes 0.05 %.
     expect(DEFAULT_SLIPPAGE).toBe('0.0005');
     expect(backtestMartin({ params, market }, handMade).fills.map(line)).toEqual(r.fills.map(line));
@@ -114,18 +114,13 @@ describe('the martin backtest', () => {
       p = c;
     }
     const fast = backtestMartin({ params, market: cheap }, columns(rows), exact);
+    // The reference: every cent of the path as a price round of the live engine on Paper (engineRound).
     let state = initialMartinState(botId('backtest'));
     const slow: string[] = [];
     const at = (price: string, i: number) => {
-      for (;;) {
-        const out = decideMartin(state, { type: 'PriceTicked', price: money(price) }, { params, market: cheap });
-        state = out.state;
-        const intent = out.intents.find((x) => x.type === 'PlaceOrder');
-        if (intent?.type !== 'PlaceOrder') return;
-        const amount = intent.side === 'buy' ? buyAmount(intent.quote!, money(price), cheap.stepSize) : intent.amount!;
-        slow.push(`${i} ${intent.reason} ${amount.toFixed()} @ ${money(price).toFixed()}`);
-        state = decideMartin(state, { type: 'OrderFilled', clientOrderId: intent.clientOrderId, side: intent.side, price: money(price), amount }, { params, market: cheap }).state;
-      }
+      const round = engineRound(martinKit, state, { params, market: cheap }, money(price), cheap.stepSize);
+      state = round.state;
+      for (const f of round.fills) slow.push(`${i} ${f.reason} ${f.amount.toFixed()} @ ${f.price.toFixed()}`);
     };
     rows.forEach(([o, h, l, c], i) => {
       const points = (c >= o ? [o, l, h, c] : [o, h, l, c]).map(cents);

@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import { money } from './money.ts';
+import { restingFill } from './resting-fill.ts';
 import { botId, type Intent } from './types.ts';
 import { buyAmount } from './martin/plan.ts';
 import { decideMartin, initialMartinState, martinTriggers, type MartinState, type MartinView } from './martin/strategy.ts';
@@ -79,11 +80,13 @@ export interface Walker {
   done: boolean;
   /**
    * The strategy asked at a price and every order it places filled (asked again at that price until it
-   * rests); `down` and `up` refreshed. 'down' / 'up': the price moved continuously to that trigger and
-   * acts at the trigger price itself; a number: the price the market jumped to (a candle's open).
-   * False when the strategy did nothing there.
+   * rests); `down` and `up` refreshed. 'down' / 'up': the price reached that trigger and acts at the
+   * trigger price itself; with `past`, the market jumped past it to that price (a candle's open): one
+   * decision only, its order filled by restingFill (at the trigger, never better than that price), the
+   * next taken by the jump as the engine's next round. A number: the price the market jumped to, where a
+   * bot waiting to open or following a high acts. False when the strategy did nothing there.
    */
-  act(at: number | 'down' | 'up', candle: number): boolean;
+  act(at: number | 'down' | 'up', candle: number, past?: number): boolean;
 }
 
 /**
@@ -99,15 +102,33 @@ export function replayCandles(candles: CandleColumns, walker: Walker): void {
   const n = open.length;
   for (let i = 0; i < n; i++) {
     const o = open[i]!;
-    if (o <= walker.down || o >= walker.up || o > (walker.follow ?? Infinity)) {
-      walker.act(o, i);
-      if (walker.done) return;
-    }
+    if ((o <= walker.down || o >= walker.up || o > (walker.follow ?? Infinity)) && jump(walker, o, i)) return;
     const c = close[i]!;
     if (c >= o) {
       if (fall(walker, low[i]!, i) || rise(walker, high[i]!, i) || fall(walker, c, i)) return;
     } else if (rise(walker, high[i]!, i) || fall(walker, low[i]!, i) || rise(walker, c, i)) return;
   }
+}
+
+/**
+ * The price jumped to `to` (a candle's open), taken as the live engine takes a price round past its
+ * triggers (server/engine/bot-book.ts), one decision at a time: a trigger it passed acts at its own
+ * price, its order filled by restingFill (at the trigger, never better than `to`); a bot waiting to open
+ * acts at `to`; again until the bot rests; then a followed high above is raised to `to`. True when the
+ * bot is done.
+ */
+function jump(w: Walker, to: number, i: number): boolean {
+  for (let guard = 0; guard < 1000; guard++) {
+    let acted: boolean;
+    if (w.down === Infinity) acted = w.act(to, i);
+    else if (to <= w.down) acted = w.act('down', i, to);
+    else if (to >= w.up) acted = w.act('up', i, to);
+    else break;
+    if (w.done) return true;
+    if (!acted) break;
+  }
+  if (to > (w.follow ?? Infinity)) w.act(to, i);
+  return w.done;
 }
 
 /**
@@ -159,8 +180,9 @@ class MartinWalker implements Walker {
     this.state = initialMartinState(botId('backtest'));
   }
 
-  act(at: number | 'down' | 'up', candle: number): boolean {
+  act(at: number | 'down' | 'up', candle: number, past?: number): boolean {
     const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
+    const market = past === undefined ? price : money(String(past));
     const view = this.view;
     let acted = false;
     for (let guard = 0; guard < 100; guard++) {
@@ -169,13 +191,13 @@ class MartinWalker implements Walker {
       const order = asked.intents.find((i) => i.type === 'PlaceOrder');
       if (order?.type !== 'PlaceOrder') break;
       acted = true;
-      const fillPrice = this.slip(price, order.side);
+      const fillPrice = this.slip(restingFill(price, market, order.side), order.side);
       const amount = order.side === 'buy' ? buyAmount(order.quote!, fillPrice, view.market.stepSize) : order.amount!;
       this.fills.push({ candle, reason: order.reason, side: order.side, price: fillPrice.toFixed(), amount: amount.toFixed() });
       const filled = decideMartin(this.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount }, view);
       this.state = filled.state;
       for (const intent of filled.intents as Intent[]) if (intent.type === 'CycleClosed') this.cycles++;
-      if (this.state.phase === 'done') break;
+      if (this.state.phase === 'done' || past !== undefined) break;
     }
     this.refresh();
     return acted;

@@ -34,14 +34,27 @@ export interface StrategyKit<S extends KitState = KitState, V = unknown> {
   decide: Decide<S, V>;
   decode(id: string, stored: unknown, view: V): S;
   encode(state: S): unknown;
-  /** Ask the strategy when the price is >= up or <= down; `asks`: at any price (it waits to open). */
-  triggers(state: S, view: V): { up: number; down: number; asks: boolean };
+  /**
+   * Ask the strategy when the price is >= up or <= down; `asks`: at any price (it waits to open).
+   * `upAt` / `downAt`: the trigger prices themselves (a take profit or a grid's sell level; an add, a
+   * stop, a trailing line or a buy level), at which a round that crossed them is decided and its order
+   * rests (`PlaceOrder.at`); absent: the round's own price (a followed high, a strategy without them).
+   */
+  triggers(state: S, view: V): Triggers;
   /** The cycle number new orders and closed cycles are filed under. */
   cycle(state: S): number;
   /** What a closed cycle held: entries, base amount and its cost (bot_cycles). */
   cycleFigures(before: S, closed: CycleClosed): { entries: number; amount: Decimal; cost: Decimal };
   /** The state with its trigger prices recomputed for new parameters. */
   retarget(state: S, view: V): S;
+}
+
+export interface Triggers {
+  up: number;
+  down: number;
+  asks: boolean;
+  upAt?: Decimal | null;
+  downAt?: Decimal | null;
 }
 
 export type BotType = 'martin' | 'grid' | 'dca' | 'custom';
@@ -59,7 +72,7 @@ export const martinKit: StrategyKit<MartinState, MartinView> = {
     const t = martinTriggers(state, view);
     if (!t) return { up: Infinity, down: -Infinity, asks };
     // A trailing exit follows its high: asked at the high and above (a new high moves it).
-    return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks };
+    return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks, upAt: t.up, downAt: t.down };
   },
   cycle: (s) => s.cycle,
   cycleFigures: (before) => ({
@@ -82,7 +95,7 @@ export const gridKit: StrategyKit<GridState, GridView> = {
     if (state.pending || state.phase !== 'running') return { up: Infinity, down: -Infinity, asks };
     const t = gridTriggers(state, view);
     // A trailing exit follows its high: asked at the high and above (a new high moves it).
-    return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks };
+    return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks, upAt: t.up, downAt: t.down };
   },
   cycle: (s) => s.trades + 1,
   cycleFigures(before) {
@@ -112,7 +125,7 @@ export const dcaKit: StrategyKit<DcaState, DcaView> = {
     const t = dcaTriggers(state, view);
     if (!t) return { up: Infinity, down: -Infinity, asks };
     // A trailing exit (armed take profit, trailing stop) follows its high: asked at the high and above.
-    return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks };
+    return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks, upAt: t.up, downAt: t.down };
   },
   cycle: (s) => s.cycle,
   cycleFigures: (before) => ({

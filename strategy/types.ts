@@ -73,6 +73,13 @@ export interface PlaceOrder {
   amount?: Decimal;
   /** Why, for the action log: open, add, manual_add, close (take profit), stop (stop loss), manual_close, exit_rule (a custom bot's sell rule held). */
   reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close' | 'exit_rule';
+  /**
+   * The trigger price the order rests at (set by the engine, not the strategy, when a price round
+   * crossed one of the bot's trigger prices and the bot decided at it): the backtest's fill model,
+   * an order resting on the book at its trigger. Paper fills it there, never better than the market
+   * (server/exchanges/paper-fill.ts); a live exchange gets a market order.
+   */
+  at?: Decimal;
 }
 export interface CycleClosed {
   type: 'CycleClosed';

@@ -6,7 +6,7 @@ import { dbKinds, openTestDb, PG_URL } from '../test-support.ts';
 import type { Trading } from '../trading.ts';
 import { BotListCache } from '../services/bot-list-cache.ts';
 import { operateBot } from '../services/bots.ts';
-import { listenBots } from './notify.ts';
+import { listenBots, schemaOf } from './notify.ts';
 import type { MartinState } from '../../strategy/martin/strategy.ts';
 import { testCluster, type TestCluster } from './cluster-support.ts';
 import { Worker } from './workers.ts';
@@ -198,7 +198,7 @@ describe.each(dbKinds)('bot leases on %s', (kind) => {
     const [id] = await c.newBots(1, 'running');
     await engineB.serial(id!, () => engineB.refresh(id!));
     expect(engineB.statusOf(id!)).toBe('running');
-    const listener = await listenBots(PG_URL, (bot) => engineB.wake(bot));
+    const listener = await listenBots(PG_URL, (bot) => engineB.wake(bot), { schema: await schemaOf(db) });
     // The API runs on A, whose engine does not hold the bot.
     const a = new Worker(db, { ttlMs: 60_000 });
     const trading = { engine: c.engineFor(a), listCache: new BotListCache() } as unknown as Trading;

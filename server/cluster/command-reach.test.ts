@@ -16,7 +16,7 @@ import type { MartinState } from '../../strategy/martin/strategy.ts';
 import { testCluster, type TestCluster } from './cluster-support.ts';
 import { commandChannels } from './commands.ts';
 import { winner } from './leases.ts';
-import { BOT_CHANNEL, listenChannels, type BotListener } from './notify.ts';
+import { BOT_CHANNEL, listenChannels, schemaOf, type BotListener } from './notify.ts';
 import { Worker } from './workers.ts';
 
 /**
@@ -46,7 +46,7 @@ describe('commands through a process that does not own the bot, on PostgreSQL', 
 
   /** What a process's LISTEN connection does for its engine (server/cluster/invalidation.ts). */
   const listen = async (engine: Engine) => {
-    listeners.push(await listenChannels(PG_URL, { [BOT_CHANNEL]: (bot) => engine.wake(bot), ...commandChannels(engine) }));
+    listeners.push(await listenChannels(PG_URL, { [BOT_CHANNEL]: (bot) => engine.wake(bot), ...commandChannels(engine) }, { schema: await schemaOf(db) }));
   };
   /** The services' view of a process: its engine, Paper's markets and prices, and the simulated market's history for the AI search. */
   const tradingFor = (engine: Engine) =>

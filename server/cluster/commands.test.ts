@@ -12,7 +12,7 @@ import { money } from '../../strategy/money.ts';
 import type { MartinState } from '../../strategy/martin/strategy.ts';
 import { testCluster, type TestCluster } from './cluster-support.ts';
 import { botsWithCommands, commandChannels, pruneCommands, submitCommand, takeCommand } from './commands.ts';
-import { BOT_CHANNEL, listenChannels, type BotListener } from './notify.ts';
+import { BOT_CHANNEL, listenChannels, schemaOf, type BotListener } from './notify.ts';
 import { Worker } from './workers.ts';
 
 /**
@@ -33,7 +33,7 @@ describe.each(dbKinds)('manual commands on %s', (kind) => {
 
   /** What a process's LISTEN connection does for its engine (server/cluster/invalidation.ts, PostgreSQL only). */
   const listen = async (engine: Engine) => {
-    if (kind === 'postgres') listeners.push(await listenChannels(PG_URL, { [BOT_CHANNEL]: (bot) => engine.wake(bot), ...commandChannels(engine) }));
+    if (kind === 'postgres') listeners.push(await listenChannels(PG_URL, { [BOT_CHANNEL]: (bot) => engine.wake(bot), ...commandChannels(engine) }, { schema: await schemaOf(db) }));
   };
   /** The services' view of a process: its engine, and Paper's markets and prices. */
   const tradingFor = (engine: Engine) =>

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { money } from '../../strategy/money.ts';
 import type { Fence } from './leases.ts';
-import { COMMAND_CHANNEL, COMMAND_DONE_CHANNEL } from './notify.ts';
+import { COMMAND_CHANNEL, COMMAND_DONE_CHANNEL, notify } from './notify.ts';
 
 /**
  * Manual commands reach the owning process (issue 15 §2): a manual add or close needs the engine's
@@ -77,7 +77,7 @@ export async function submitCommand(db: Db, botId: string, kind: CommandKind, op
   await db.transaction().execute(async (tx) => {
     await sql`insert into bot_commands (id, bot_id, kind, options, deadline)
       values (${id}, ${botId}, ${kind}, ${JSON.stringify(encodeOptions(options))}, now() + ${ms(deadlineMs)})`.execute(tx);
-    await sql`select pg_notify(${COMMAND_CHANNEL}, ${String(botId)})`.execute(tx);
+    await notify(tx, COMMAND_CHANNEL, String(botId));
   });
   return id;
 }
@@ -105,7 +105,7 @@ export async function takeCommand(db: Db, botId: string, fence: Fence): Promise<
 export async function finishCommand(db: Db, id: string, report: CommandReport): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`update bot_commands set result = ${report.result}, holding = ${report.holding}, done_at = now() where id = ${id} and done_at is null`.execute(tx);
-    await sql`select pg_notify(${COMMAND_DONE_CHANNEL}, ${id})`.execute(tx);
+    await notify(tx, COMMAND_DONE_CHANNEL, id);
   });
 }
 

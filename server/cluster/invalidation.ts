@@ -2,7 +2,7 @@ import type { Db } from '../db/connect.ts';
 import type { BotListCache } from '../services/bot-list-cache.ts';
 import { forgetAllSessions, forgetUserSessions } from '../services/sessions.ts';
 import { commandChannels, type CommandTarget } from './commands.ts';
-import { BOT_CHANNEL, BOT_LIST_CHANNEL, listenChannels, notifyUser, SESSION_CHANNEL, type BotListener } from './notify.ts';
+import { BOT_CHANNEL, BOT_LIST_CHANNEL, listenChannels, notifyUser, SESSION_CHANNEL, schemaOf, type BotListener } from './notify.ts';
 
 /**
  * Same answers on every process (issue 15 §4): on PostgreSQL each process LISTENs on one connection
@@ -11,7 +11,7 @@ import { BOT_CHANNEL, BOT_LIST_CHANNEL, listenChannels, notifyUser, SESSION_CHAN
  * refused here at once, not after the 5 s of the session cache). This process's own bumps of the bot
  * list are published to the others. A dropped connection clears both caches once it is back.
  */
-export function shareInvalidations(
+export async function shareInvalidations(
   url: string,
   db: Db,
   trading: { engine: { wake(botId: string): void } & CommandTarget; listCache: BotListCache },
@@ -35,6 +35,8 @@ export function shareInvalidations(
         forgetAllSessions(db);
       },
       ...(log ? { log } : {}),
+      // The channels of the schema this process works in (notify.ts channelOf).
+      schema: await schemaOf(db),
     },
   );
 }

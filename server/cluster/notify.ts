@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 
 /**
@@ -20,9 +20,27 @@ export const COMMAND_CHANNEL = 'qb_command';
 /** A manual command's result was written (payload: command id): its sender reads it. */
 export const COMMAND_DONE_CHANNEL = 'qb_command_done';
 
+/**
+ * The channel `name` of the schema the connection works in (`name:schema`): notifications are global to
+ * a PostgreSQL database, so two installations (or two test files running at once) in different schemas
+ * of one database must not hear each other's bot ids, which name other bots there.
+ */
+export const channelOf = (name: string) => sql`${name} || ':' || current_schema()`;
+
+/** Sends `payload` on the channel `name` of the connection's schema (channelOf). */
+export async function notify(db: Db | Kysely<never>, name: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channelOf(name)}, ${payload})`.execute(db);
+}
+
+/** The schema a connection works in: the one its listeners listen in. */
+export async function schemaOf(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? 'public';
+}
+
 /** Inside the transaction that changed the bot: tells its owner, wherever it runs, once committed. */
 export async function notifyBot(tx: Db, botId: string): Promise<void> {
-  await sql`select pg_notify(${BOT_CHANNEL}, ${String(botId)})`.execute(tx);
+  await notify(tx, BOT_CHANNEL, String(botId));
 }
 
 export interface BotListener {
@@ -31,35 +49,39 @@ export interface BotListener {
 
 /** Tells every process (this one too) that a user's bots or sessions changed; outside or inside a transaction. */
 export async function notifyUser(db: Db, channel: typeof BOT_LIST_CHANNEL | typeof SESSION_CHANNEL, userId: string): Promise<void> {
-  await sql`select pg_notify(${channel}, ${String(userId)})`.execute(db);
+  await notify(db, channel, String(userId));
 }
 
 /**
- * A dedicated PostgreSQL connection LISTENing on `handlers`' channels; each handler gets the payloads
- * of its channel. Reconnects (after a second) when the connection drops, and calls `onReconnect` once
- * listening again: what was missed meanwhile is unknown, so caches are cleared whole (Tom Lane's "a
- * forced cache clear is an appropriate response to overrun").
+ * A dedicated PostgreSQL connection LISTENing on `handlers`' channels of `schema` (channelOf; default:
+ * the connection's own, `public` for a plain URL); each handler gets the payloads of its channel.
+ * Reconnects (after a second) when the connection drops, and calls `onReconnect` once listening again:
+ * what was missed meanwhile is unknown, so caches are cleared whole (Tom Lane's "a forced cache clear is
+ * an appropriate response to overrun").
  */
 export async function listenChannels(
   url: string,
   handlers: Record<string, (payload: string) => void>,
-  options: { onReconnect?: () => void; log?: { error(obj: unknown, msg: string): void } } = {},
+  options: { onReconnect?: () => void; log?: { error(obj: unknown, msg: string): void }; schema?: string } = {},
 ): Promise<BotListener> {
   const { default: pg } = await import('pg');
   let closed = false;
   let connected = false;
   let client: InstanceType<typeof pg.Client> | undefined;
+  let scoped = new Map<string, (payload: string) => void>();
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (n) => {
-      if (n.payload) handlers[n.channel]?.(n.payload);
+      if (n.payload) scoped.get(n.channel)?.(n.payload);
     });
     c.on('error', (error) => {
       options.log?.error({ err: error }, 'listener lost its connection');
       retry();
     });
     await c.connect();
-    for (const channel of Object.keys(handlers)) await c.query(`LISTEN ${channel}`);
+    const schema = options.schema ?? String((await c.query<{ schema: string }>('select current_schema() as schema')).rows[0]?.schema ?? 'public');
+    scoped = new Map(Object.entries(handlers).map(([name, handler]) => [`${name}:${schema}`, handler]));
+    for (const channel of scoped.keys()) await c.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
     client = c;
     if (connected) options.onReconnect?.();
     connected = true;
@@ -81,6 +103,6 @@ export async function listenChannels(
  * A dedicated PostgreSQL connection LISTENing for bot changes; `onBot` gets each bot id. What it missed
  * while reconnecting the ownership round catches.
  */
-export function listenBots(url: string, onBot: (botId: string) => void, log?: { error(obj: unknown, msg: string): void }): Promise<BotListener> {
-  return listenChannels(url, { [BOT_CHANNEL]: onBot }, log ? { log } : {});
+export function listenBots(url: string, onBot: (botId: string) => void, options: { log?: { error(obj: unknown, msg: string): void }; schema?: string } = {}): Promise<BotListener> {
+  return listenChannels(url, { [BOT_CHANNEL]: onBot }, options);
 }

@@ -13,7 +13,7 @@ import { initialDcaState, type DcaState } from '../../strategy/dca/strategy.ts';
 import { botId } from '../../strategy/types.ts';
 import { testCluster, type TestCluster } from './cluster-support.ts';
 import { commandChannels } from './commands.ts';
-import { BOT_CHANNEL, listenChannels, type BotListener } from './notify.ts';
+import { BOT_CHANNEL, listenChannels, schemaOf, type BotListener } from './notify.ts';
 import { Worker } from './workers.ts';
 
 /** A DCA bot whose weekly start is days away: only signals open its deals. */
@@ -76,7 +76,7 @@ describe('signals in a cluster (PostgreSQL)', () => {
     await engineB.serial(id, () => engineB.refresh(id));
     engineA = c.engineFor(new Worker(db, { ttlMs: 60_000 }), 60_000, 60_000);
     await engineA.start();
-    for (const engine of [engineA, engineB]) listeners.push(await listenChannels(PG_URL, { [BOT_CHANNEL]: (bot) => engine.wake(bot), ...commandChannels(engine) }));
+    for (const engine of [engineA, engineB]) listeners.push(await listenChannels(PG_URL, { [BOT_CHANNEL]: (bot) => engine.wake(bot), ...commandChannels(engine) }, { schema: await schemaOf(db) }));
     expect((await c.holders([id])).get(id)).toBe(b.id);
     token = (await resetWebhook(db, userId, id)).token!;
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { BOT_CHANNEL } from './notify.ts';
+import { BOT_CHANNEL, notify } from './notify.ts';
 
 /** How long a worker's bots stay its own without a heartbeat (config LEASE_TTL_MS). */
 export const DEFAULT_LEASE_TTL_MS = 10_000;
@@ -114,7 +114,7 @@ export class Worker {
     await sql`delete from workers where id = ${this.id}`.execute(this.db);
     // The others' ownership rounds (every second) would take the freed bots; one notification on the
     // bots' channel, of a bot none of them holds, starts that round on each of them now (engine.wake).
-    if (rows[0]) await sql`select pg_notify(${BOT_CHANNEL}, ${String(rows[0].bot_id)})`.execute(this.db);
+    if (rows[0]) await notify(this.db, BOT_CHANNEL, String(rows[0].bot_id));
     if (this.ownConnection) await this.beatDb.destroy();
   }
 }

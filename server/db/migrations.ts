@@ -433,4 +433,11 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('bot_pnl_days_user_idx').on('bot_pnl_days').columns(['user_id', 'day']).execute();
     },
   },
+  '0020_bot_orders_at_price': {
+    async up(db: Kysely<unknown>) {
+      // Issue 14 §0: the trigger price an order rests at (PlaceOrder.at), so that an order re-sent after a
+      // crash (runner.ts reconcile) rests at the same price as the one sent before it.
+      await db.schema.alterTable('bot_orders').addColumn('at_price', sql.raw('numeric(38,18)')).execute();
+    },
+  },
 };

@@ -82,6 +82,8 @@ export interface BotOrdersTable {
   reason: string;
   quote: NullableNumeric;
   amount: NullableNumeric;
+  /** The trigger price the order rests at (PlaceOrder.at): a re-send after a crash rests there too. */
+  at_price: NullableNumeric;
   status: 'new' | 'filled' | 'rejected';
   price: NullableNumeric;
   filled: NullableNumeric;

@@ -33,6 +33,21 @@ describe('the bot book', () => {
     expect(book.size()).toBe(4);
   });
 
+  it('decides a crossed trigger at the trigger price itself, as the backtest does, and a waiting bot at the round’s price (issue 14 §0)', () => {
+    const book = new BotBook();
+    book.put('BTC/USDT', holding('a', '60000'), view); // add <= 58800, tp >= 60900
+    book.put('BTC/USDT', holding('b', '59000'), view); // add <= 57820, tp >= 59885
+    book.put('BTC/USDT', initialMartinState(botId('c')), view);
+    const seen = (round: ReturnType<BotBook['onPrice']>) => round.map((x) => [x.bot, x.price.toFixed(), x.atTrigger, x.intents.map((i) => i.type === 'PlaceOrder' && i.reason)]);
+    // The round's price jumped to 58000: a's add at 58800 is passed (b's at 57820 is not); c opens at 58000.
+    expect(seen(book.onPrice('BTC/USDT', money('58000')))).toEqual([
+      ['a', '58800', true, ['add']],
+      ['c', '58000', false, ['open']],
+    ]);
+    // 61000 passes b's take profit (59885).
+    expect(seen(book.onPrice('BTC/USDT', money('61000')))).toEqual([['b', '59885', true, ['close']]]);
+  });
+
   it('agrees with asking the strategy for every bot at every price', () => {
     const book = new BotBook();
     const states = new Map<string, MartinState>();

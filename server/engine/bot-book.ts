@@ -10,11 +10,19 @@ interface Entry {
   upper: number;
   lower: number;
   asks: boolean;
+  /** The trigger prices themselves (kit.triggers' upAt, downAt) and the up one as a double. */
+  upAt: Decimal | null;
+  upAtNumber: number;
+  downAt: Decimal | null;
 }
 
 export interface BotIntents {
   bot: BotId;
   intents: Intent[];
+  /** The price the bot decided at: the trigger price the round crossed, else the round's own. */
+  price: Decimal;
+  /** The decision was at a trigger price: its orders rest there (`PlaceOrder.at`). */
+  atTrigger: boolean;
 }
 
 /**
@@ -50,16 +58,23 @@ export class BotBook {
     return n;
   }
 
-  /** A new price of a symbol (at the market's time `at`, ms, when known): every bot on it is evaluated; the intents of those that act are returned. */
+  /**
+   * A new price of a symbol (at the market's time `at`, ms, when known): every bot on it is evaluated; the
+   * intents of those that act are returned. A bot whose trigger price the round crossed decides at that
+   * price, as the backtest does (strategy/backtest.ts replayCandles: the price moved through it): its
+   * order rests there (`atTrigger`); one trigger a round, the next one (a grid's second level) the next.
+   */
   onPrice(symbol: string, price: Decimal, priceNumber = Number(price.toString()), at?: number): BotIntents[] {
     const bots = this.bySymbol.get(symbol);
     if (!bots) return [];
     const out: BotIntents[] = [];
     for (const [bot, e] of bots) {
       if (!e.asks && priceNumber < e.upper && priceNumber > e.lower) continue;
-      const { state, intents } = e.kit.decide(e.state, { type: 'PriceTicked', price, at }, e.view);
+      const trigger = e.downAt && priceNumber <= e.lower ? e.downAt : e.upAt && priceNumber >= e.upAtNumber ? e.upAt : null;
+      const decidedAt = trigger ?? price;
+      const { state, intents } = e.kit.decide(e.state, { type: 'PriceTicked', price: decidedAt, at }, e.view);
       if (state !== e.state) bots.set(bot, entryOf(state, e.view, e.kit));
-      if (intents.length > 0) out.push({ bot, intents });
+      if (intents.length > 0) out.push({ bot, intents, price: decidedAt, atTrigger: trigger !== null });
     }
     return out;
   }
@@ -67,5 +82,6 @@ export class BotBook {
 
 function entryOf(state: KitState, view: unknown, kit: StrategyKit): Entry {
   const t = kit.triggers(state, view);
-  return { state, view, kit, upper: t.up, lower: t.down, asks: t.asks };
+  const upAt = t.upAt ?? null;
+  return { state, view, kit, upper: t.up, lower: t.down, asks: t.asks, upAt, upAtNumber: upAt ? Number(upAt.toString()) : Infinity, downAt: t.downAt ?? null };
 }

@@ -162,6 +162,7 @@ export async function commitDecision(
             reason: intent.reason,
             quote: intent.quote?.toFixed() ?? null,
             amount: intent.amount?.toFixed() ?? null,
+            at_price: intent.at?.toFixed() ?? null,
             status: 'new',
           })
           .execute();

@@ -17,9 +17,12 @@ import { botId, type ClientOrderId } from '../../strategy/types.ts';
 class FlakyExchange implements ExchangePort {
   readonly inner: PaperExchange;
   lose: 'after' | 'before' | null = null;
+  loseOnly: string | null = null;
   /** The exchange refuses the next order with this reason. */
   refuse: string | null = null;
   requests: string[] = [];
+  /** The trigger price each request rested at (`at`), or null. */
+  ats: (string | null)[] = [];
   constructor(inner: PaperExchange) {
     this.inner = inner;
   }
@@ -34,13 +37,18 @@ class FlakyExchange implements ExchangePort {
   }
   async placeMarketOrder(request: MarketOrderRequest): Promise<OrderState> {
     this.requests.push(request.clientOrderId);
+    this.ats.push(request.at?.toFixed() ?? null);
     if (this.refuse !== null) {
       const reason = this.refuse;
       this.refuse = null;
       return { clientOrderId: request.clientOrderId, symbol: request.symbol, side: request.side, status: 'rejected', price: null, filled: money(0), cost: money(0), fee: null, reason };
     }
-    const lose = this.lose;
-    this.lose = null;
+    // `loseOnly`: only that order's answer is lost (other tests' bots trade on the same market).
+    const lose = this.loseOnly === null || this.loseOnly === request.clientOrderId ? this.lose : null;
+    if (lose) {
+      this.lose = null;
+      this.loseOnly = null;
+    }
     if (lose === 'before') throw new Error('ETIMEDOUT before the exchange');
     const answer = await this.inner.placeMarketOrder(request);
     if (lose === 'after') throw new Error('ETIMEDOUT after the exchange took it');
@@ -159,6 +167,39 @@ describe('the engine when an exchange answer is lost', () => {
     expect((await orders(id)).map((o) => [o.client_order_id, o.status])).toEqual([[`${id}-1-1`, 'filled']]);
     expect(exchange.requests.filter((r) => r === `${id}-1-1`)).toHaveLength(2);
     expect((await exchange.inner.fetchOrder(`${id}-1-1` as ClientOrderId))?.status).toBe('closed');
+  });
+
+  it('sends an add decided at its trigger price with that price, and again with it after the first try was lost (issue 14 §0)', async () => {
+    const id = await newBot();
+    market.set('BTC/USDT', '50000');
+    await engine.serial(id, () => engine.refresh(id)); // opens at 50000: the add waits at 49000
+    market.set('BTC/USDT', '48500'); // a round past it
+    exchange.lose = 'before';
+    exchange.loseOnly = `${id}-1-2`;
+    const sent = exchange.requests.length;
+    await engine.tick();
+    await engine.idle();
+    // Stored with the order: a re-send (the lookup every 5 rounds) rests at the same price.
+    const row = await db.selectFrom('bot_orders').select(['client_order_id', 'at_price']).where('bot_id', '=', id).where('seq', '=', 2).executeTakeFirstOrThrow();
+    expect([row.client_order_id, money(row.at_price!).toFixed()]).toEqual([`${id}-1-2`, '49000']);
+    for (let i = 0; i < 5; i++) await engine.tick();
+    await engine.idle();
+    // Both tries rested at 49000; the second filled there (Paper: at the trigger, not at the lower 48500).
+    // (The other tests' bots on the same market took the fall too: only this bot's requests.)
+    const mine = exchange.requests.map((r, i) => [r, exchange.ats[i]] as const).slice(sent).filter(([r]) => r === `${id}-1-2`);
+    expect(mine).toEqual([
+      [`${id}-1-2`, '49000'],
+      [`${id}-1-2`, '49000'],
+    ]);
+    expect((await orders(id)).map((o) => [o.client_order_id, o.status, o.price === null ? null : money(o.price).toFixed()])).toEqual([
+      [`${id}-1-1`, 'filled', '50000'],
+      [`${id}-1-2`, 'filled', '49000'],
+    ]);
+    await engine.serial(id, async () => {
+      await db.updateTable('bots').set({ status: 'stopped' }).where('id', '=', id).execute();
+      await engine.refresh(id);
+    });
+    market.set('BTC/USDT', '50000');
   });
 
   it('finishes a partial close whose answer was lost across a restart: looked up by its id, half the position sold once (issue 14)', async () => {

@@ -448,16 +448,19 @@ export class Engine {
           }
           const price = money(text);
           const at = this.now();
-          for (const { bot, intents } of this.book.onPrice(key, price, undefined, at)) {
+          for (const decided of this.book.onPrice(key, price, undefined, at)) {
+            const { bot } = decided;
             const live = this.bots.get(bot);
             const state = this.book.get(key, bot);
             if (!live || !state) continue;
             const before = live.state;
             live.state = state;
+            // Decided at a trigger price the round crossed: its order rests there (PlaceOrder.at).
+            const intents = decided.atTrigger ? decided.intents.map((i) => (i.type === 'PlaceOrder' ? { ...i, at: decided.price } : i)) : decided.intents;
             void this.serial(bot, async () => {
               // Reloaded (paused, edited) or answered since this round decided: its decision is void.
               if (this.bots.get(bot) !== live || live.state !== state || live.record.status !== 'running') return;
-              await this.carryOut(live, { type: 'PriceTicked', price, at }, state, intents, before);
+              await this.carryOut(live, { type: 'PriceTicked', price: decided.price, at }, state, intents, before);
             }).catch((error: unknown) => this.log?.error({ err: error, bot }, 'tick failed'));
           }
         }),
@@ -588,6 +591,7 @@ export class Engine {
         side: intent.side,
         ...(intent.quote ? { quote: intent.quote } : {}),
         ...(intent.amount ? { amount: intent.amount } : {}),
+        ...(intent.at ? { at: intent.at } : {}),
       });
     } catch (error) {
       // Paper refused it in its own transaction: the lease moved on since this decision (issue 15 §6).
@@ -629,6 +633,7 @@ export class Engine {
       reason: pending.reason,
       ...(row.quote !== null ? { quote: money(row.quote) } : {}),
       ...(row.amount !== null ? { amount: money(row.amount) } : {}),
+      ...(row.at_price !== null ? { at: money(row.at_price) } : {}),
     };
     // Sent outside a decision: the lease is read first, so a process that lost the bot never re-sends.
     const fence = this.fence(live.record.id);

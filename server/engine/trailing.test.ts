@@ -3,9 +3,10 @@ import { ScriptedMarket } from '../market/scripted.ts';
 import { secondsParity, type ParityBot } from '../parity-support.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { paperMarket } from '../exchanges/paper-fill.ts';
-import { buyAmount } from '../../strategy/martin/plan.ts';
+import { engineRound } from '../../strategy/engine-round.test-support.ts';
+import { martinKit } from '../../strategy/kit.ts';
 import type { MarketRules } from '../../strategy/martin/rules.ts';
-import { decideMartin, initialMartinState } from '../../strategy/martin/strategy.ts';
+import { initialMartinState } from '../../strategy/martin/strategy.ts';
 import { botId } from '../../strategy/types.ts';
 import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
@@ -195,7 +196,8 @@ describe('trailing exits on the live engine (Paper)', () => {
 /**
  * The same check as parity.test.ts "on the simulated market's seconds", with trailing exits. The engine,
  * one price round a second, keeps to the last decimal the books of the strategy asked once at each
- * second's price (its order filled there, as Paper does): it follows every second's high. The backtest
+ * second as its book asks (engineRound: at a crossed trigger's price, filled as Paper fills it): it
+ * follows every second's high. The backtest
  * sees only the minute candles (open, low/high, close) and re-opens at the price a trailing sale filled
  * at, where the engine re-opens a second later, in a falling market: a day realises within 2 %, cycle
  * for cycle (1 % for exits without trailing, parity.test.ts).
@@ -208,7 +210,7 @@ describe('trailing exits: backtest and the live engine on the simulated marketâ€
     type: 'martin',
     params: { investment: '2000', firstOrder: '40', multiplier: '1.5', maxPositions: 6, addTrigger: '1', takeProfit: '1', stopLoss: '', repeat: true, ...extra },
   });
-  /** The strategy asked once a second at that second's price, its order filled there. */
+  /** The strategy asked once a second as the engine's book asks it (at a crossed trigger's price), its order filled as Paper fills it (engineRound). */
   const onceASecond = (bot: ParityBot, market: MarketRules) => {
     // As the service stores them: an empty stop loss left out.
     const { stopLoss, ...rest } = bot.params as MartinParams;
@@ -216,13 +218,7 @@ describe('trailing exits: backtest and the live engine on the simulated marketâ€
     const feed = new SimulatedMarket();
     let state = initialMartinState(botId('s'));
     for (let s = 0; s < seconds; s++) {
-      const price = money(feed.priceAt(symbol, from + s * 1000));
-      const out = decideMartin(state, { type: 'PriceTicked', price }, view);
-      state = out.state;
-      const order = out.intents.find((i) => i.type === 'PlaceOrder');
-      if (order?.type !== 'PlaceOrder') continue;
-      const amount = order.side === 'buy' ? buyAmount(order.quote!, price, market.stepSize) : order.amount!;
-      state = decideMartin(state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price, amount }, view).state;
+      state = engineRound(martinKit, state, view, money(feed.priceAt(symbol, from + s * 1000)), market.stepSize, { once: true }).state;
     }
     return { realized: state.realized.toFixed(), cycles: state.cycle - 1 };
   };

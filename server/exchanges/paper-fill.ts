@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import { floorTo, money } from '../../strategy/money.ts';
+import { restingFill } from '../../strategy/resting-fill.ts';
 import type { MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
 
 /** Paper trading's fee: the common spot taker rate. */
@@ -36,11 +37,23 @@ const rejected = (m: MarketInfo, request: MarketOrderRequest, reason: string): P
 });
 
 /**
- * A market order on Paper, as pure arithmetic: it fills at `price` at once, with the taker fee in base
+ * The price Paper fills an order at when the market is at `price`: an order resting at a trigger
+ * (`request.at`: a bot's add, take profit or grid level the market moved through) by the backtest's
+ * rule (strategy/resting-fill.ts: at the trigger, never better than the market), so the engine can
+ * never buy below or sell above the market by naming a price. Without `at`: the market's price.
+ */
+export function paperFillPrice(price: Decimal, request: Pick<MarketOrderRequest, 'side' | 'at'>): Decimal {
+  return request.at?.gt(0) ? restingFill(request.at, price, request.side) : price;
+}
+
+/**
+ * A market order on Paper, as pure arithmetic: it fills at once at `price` (the market's; an order
+ * resting at a trigger: paperFillPrice), with the taker fee in base
  * on buys and in quote on sells (as Binance charges); a buy is sized by cost and floored to the step.
  * Refused when below the minimum or when the balance does not cover it: a balance never goes negative.
  */
-export function fillMarketOrder(m: MarketInfo, price: Decimal, request: MarketOrderRequest, balanceOf: (currency: string) => Decimal): PaperFill {
+export function fillMarketOrder(m: MarketInfo, market: Decimal, request: MarketOrderRequest, balanceOf: (currency: string) => Decimal): PaperFill {
+  const price = paperFillPrice(market, request);
   const buy = request.side === 'buy';
   const amount = buy ? floorTo((request.quote ?? money(0)).div(price), m.stepSize) : floorTo(request.amount ?? money(0), m.stepSize);
   const cost = amount.mul(price);

@@ -29,6 +29,26 @@ describe('the Paper exchange', () => {
     expect(toPlain(await ex.balance('BTC'))).toBe(toPlain(held.minus(sold)));
   });
 
+  it('fills an order resting at a trigger there when the market moved past it, never better than the market (issue 14 §0)', async () => {
+    const ex = new PaperExchange(feed, { USDT: '1000' }, () => at);
+    const price = money(feed.priceAt('BTC/USDT', at));
+    const fillOf = async (seq: number, side: 'buy' | 'sell', trigger: string) => {
+      const order = await ex.placeMarketOrder({ clientOrderId: id(seq), symbol: 'BTC/USDT', side, ...(side === 'buy' ? { quote: money('100') } : { amount: money('0.0005') }), at: money(trigger) });
+      expect(order.status).toBe('closed');
+      return toPlain(order.price!);
+    };
+    // A buy level 100 above the market (the price fell through it): at the level, not at the lower price.
+    const above = price.plus(100);
+    expect(await fillOf(1, 'buy', above.toFixed())).toBe(toPlain(above));
+    expect(toPlain((await ex.fetchOrder(id(1)))!.filled)).toBe(toPlain(money('100').div(above).toNearest(money('0.00001'), 1)));
+    // A buy "resting" below the market would be a gift: the market's price.
+    expect(await fillOf(2, 'buy', price.minus(100).toFixed())).toBe(toPlain(price));
+    // A take profit 100 below the market (the price rose through it): at the take profit.
+    expect(await fillOf(3, 'sell', price.minus(100).toFixed())).toBe(toPlain(price.minus(100)));
+    // A stop above the market (the price fell through it): the market's price, as a stop order gets.
+    expect(await fillOf(4, 'sell', price.plus(100).toFixed())).toBe(toPlain(price));
+  });
+
   it('places an order once per client order id, however often it is sent', async () => {
     const ex = new PaperExchange(feed, { USDT: '1000' }, () => at);
     const first = await ex.placeMarketOrder({ clientOrderId: id(1), symbol: 'ETH/USDT', side: 'buy', quote: money('50') });

@@ -27,6 +27,11 @@ export interface MarketOrderRequest {
    * records it (venue-audit.ts); live exchanges ignore it.
    */
   sender?: { worker: string; epoch: string };
+  /**
+   * The trigger price the order rests at (strategy PlaceOrder.at): Paper fills it there, never at a
+   * better price than the market's (paper-fill.ts); live exchanges get a market order and ignore it.
+   */
+  at?: Decimal;
 }
 
 export type OrderStatus = 'open' | 'closed' | 'canceled' | 'rejected';

@@ -121,40 +121,43 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
 
     await step('49822.23'); // a cent under take profit
     expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.cycle).toBe(1);
-    await step('49900'); // take profit: sell 0.00607 of 0.00607392 BTC held (0.1% fee in USDT): cost 299.92 x 0.00607 / 0.00607392 = 299.72643696
+    // The round's price 49900 is past the take profit: sold at 49822.24, where the order waited (issue 14 §0),
+    // 0.00607 of 0.00607392 BTC held (0.1% fee in USDT): 0.00607 x 49822.24 x 0.999 = 302.1185757968, less the
+    // cost 299.92 x 0.00607 / 0.00607392 = 299.72643696: 2.3921388432.
+    await step('49900');
     const info = await call('GET', `/api/user/botInfo?id=${id}`);
-    expect(info.data).toMatchObject({ cycle: 2, positions: 0, profit: '2.86367004', todayProfit: '2.86367004' });
+    expect(info.data).toMatchObject({ cycle: 2, positions: 0, profit: '2.3921388432', todayProfit: '2.3921388432' });
     const bill = await call('GET', '/api/user/bill');
-    expect(bill.data).toEqual({ today: 2.86367004, total: 2.86367004 });
+    expect(bill.data).toEqual({ today: 2.39213884, total: 2.39213884 });
 
     await step('49950'); // repeat: the next cycle opens on the next price
     const positions = await call('GET', `/api/user/botPositions?id=${id}`);
     expect(positions.data.total).toBe(2);
     expect(positions.data.list.map((p) => [p.cycle, p.status, p.profit])).toEqual([
       [2, 'open', null],
-      [1, 'closed', '2.86367004'],
+      [1, 'closed', '2.3921388432'],
     ]);
-    expect(positions.data.list[1]).toMatchObject({ entries: 2, amount: '0.00608', cost: '299.92', closePrice: '49900' });
+    expect(positions.data.list[1]).toMatchObject({ entries: 2, amount: '0.00608', cost: '299.92', closePrice: '49822.24' });
 
     const adds = await call('GET', `/api/user/positionAdds?id=${id}&cycle=1`);
     expect(adds.data.map((o) => [o.seq, o.reason, o.status, o.price, o.amount])).toEqual([
       [1, 'open', 'filled', '50000', '0.002'],
       [2, 'add', 'filled', '49000', '0.00408'],
-      [3, 'close', 'filled', '49900', '0.00607'],
+      [3, 'close', 'filled', '49822.24', '0.00607'],
     ]);
-    expect(adds.data[2]).toMatchObject({ fee: '0.302893', feeCurrency: 'USDT', clientOrderId: `${id}-1-3` });
+    expect(adds.data[2]).toMatchObject({ fee: '0.3024209968', feeCurrency: 'USDT', clientOrderId: `${id}-1-3` });
 
     const actions = await call('GET', `/api/user/botActions?id=${id}&page_size=20`);
     expect(actions.data.list.map((a) => a.kind).reverse()).toEqual(['create', 'start', 'open', 'add', 'close', 'success', 'open']);
-    expect(actions.data.list.find((a) => a.kind === 'success')!.detail).toEqual({ cycle: '1', profit: '2.86367004', how: 'take_profit' });
+    expect(actions.data.list.find((a) => a.kind === 'success')!.detail).toEqual({ cycle: '1', profit: '2.3921388432', how: 'take_profit' });
 
     const logs = await call('GET', '/api/user/billLogs');
-    expect(logs.data).toMatchObject({ total: 1, list: [{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', cycle: 1, profit: '2.86367004' }] });
+    expect(logs.data).toMatchObject({ total: 1, list: [{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', cycle: 1, profit: '2.3921388432' }] });
     const group = await call('GET', '/api/user/billGroup');
     expect(group.data.byDay).toHaveLength(30);
-    expect(group.data.byDay.at(-1)!.profit).toBe('2.86367004');
-    expect(group.data.byBot).toEqual([{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', profit: '2.86367004' }]);
-    expect(group.data.bySymbol).toEqual([{ symbol: 'BTC/USDT', profit: '2.86367004' }]);
+    expect(group.data.byDay.at(-1)!.profit).toBe('2.3921388432');
+    expect(group.data.byBot).toEqual([{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', profit: '2.3921388432' }]);
+    expect(group.data.bySymbol).toEqual([{ symbol: 'BTC/USDT', profit: '2.3921388432' }]);
 
     const open = await call('GET', '/api/user/positions');
     expect(open.data.list).toEqual([expect.objectContaining({ botId: id, entries: 1, price: '49950' })]);

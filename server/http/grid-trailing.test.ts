@@ -94,13 +94,16 @@ describe.each(dbKinds)('grid trailing exits on the engine (%s)', (kind) => {
     expect((await call('GET', `/api/user/botInfo?id=${on.data.id}`)).data.params).toMatchObject({ trailingDeviation: '1', trailingStop: true });
   });
 
-  it('arms on a jump past the take profit, answers the moving line, keeps its high across a restart and sells everything at the line', async () => {
+  it('arms past the take profit once the sells waiting on the way filled, answers the moving line, keeps its high across a restart and stops at the line', async () => {
     const id = await started({ takeProfit: '56000', trailingDeviation: '1' });
-    await step('56500'); // past both sells and the take profit at once: armed, the 0.01036 BTC still held
+    // A jump past both sells and the take profit: the engine takes it one trigger a round, each at its own
+    // price (issue 14 §0: the sells waited on the book at 52500 and 55000), then arms at 56000 and raises
+    // the high to 56500 on the next round: floor(56500 x 0.99) = 55935. Nothing is held any more.
+    await step('56500');
     let detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
-    // floor(56500 x 0.99) = 55935; no next buy while armed (the grid is being closed).
     expect(detail.trailing).toEqual({ high: '56500', price: '55935' });
-    expect([detail.nextAddPrice, detail.takeProfitPrice, detail.amount]).toEqual([null, '56000', '0.01036']);
+    // No next buy while armed (the grid is being closed).
+    expect([detail.nextAddPrice, detail.takeProfitPrice, detail.amount]).toEqual([null, '56000', '0']);
     await step('57000'); // a new high: floor(57000 x 0.99) = 56430
     detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
     expect(detail.trailing).toEqual({ high: '57000', price: '56430' });
@@ -111,17 +114,19 @@ describe.each(dbKinds)('grid trailing exits on the engine (%s)', (kind) => {
     const restarted = createTrading({ db: t.db, feed: market });
     await restarted.engine.start();
     expect(restarted.engine.stateOf<GridState>(id)?.trail?.toFixed()).toBe('57000');
+    const sold = ['open buy 0.01038 @ 50000', 'close sell 0.00518 @ 52500', 'close sell 0.00518 @ 55000'];
     await step('56800', restarted.engine); // above the line: nothing (a bot that forgot its high would arm again here)
-    expect(await filled(id)).toEqual(['open buy 0.01038 @ 50000']);
-    await step('56430', restarted.engine);
-    expect(await filled(id)).toEqual(['open buy 0.01038 @ 50000', 'close sell 0.01036 @ 56430']);
+    expect(await filled(id)).toEqual(sold);
+    await step('56430', restarted.engine); // the line: nothing left to sell, the grid stops
+    expect(await filled(id)).toEqual(sold);
+    expect(((await t.db.selectFrom('bots').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state as { phase: string }).phase).toBe('done');
     expect(await logged(id)).toEqual([
-      { kind: 'trailing_armed', exit: 'take_profit', high: '56500', price: '55935' },
+      { kind: 'trailing_armed', exit: 'take_profit', high: '56000', price: '55440' },
       { kind: 'trailing_fired', exit: 'take_profit', high: '57000', price: '56430' },
     ]);
-    // The whole position booked as one cycle: 0.01036 x 56430 x 0.999 - 519 (the start buy) = 65.04182520... > 0.
-    const cycles = await t.db.selectFrom('bot_cycles').select('profit').where('bot_id', '=', id).execute();
-    expect(cycles.map((c) => money(c.profit).toFixed())).toEqual([money('0.01036').mul('56430').mul('0.999').minus('519').toFixed()]);
+    // Each sell booked its level's profit: 0.00518 x price x 0.999 less its share of the start buy (519 / 2).
+    const cycles = await t.db.selectFrom('bot_cycles').select('profit').where('bot_id', '=', id).orderBy('id').execute();
+    expect(cycles.map((c) => money(c.profit).toFixed())).toEqual(['52500', '55000'].map((p) => money('0.00518').mul(p).mul('0.999').minus('259.5').toFixed()));
     expect((await call('GET', `/api/user/botDetail?id=${id}`)).data.trailing).toBeUndefined();
     await restarted.engine.stop();
     // The app's own engine reloads the bot from its row when it is stopped through the app.
@@ -132,14 +137,14 @@ describe.each(dbKinds)('grid trailing exits on the engine (%s)', (kind) => {
     // 44000 / 50000: the stop stays 12 % under the high.
     const id = await started({ stopLoss: '44000', trailingStop: true });
     expect((await call('GET', `/api/user/botDetail?id=${id}`)).data.stopLossPrice).toBe('44000');
-    await step('52600'); // a new high, and the sell at 52500: floor(52600 x 0.88) = 46288
+    await step('52600'); // the sell waiting at 52500 fills there; the new high: floor(52600 x 0.88) = 46288
     const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
     expect(detail.stopLossPrice).toBe('46288');
     expect(detail.trailing).toBeUndefined();
     await step('50000'); // buys at 50000
     await step('47500'); // and at 47500
     await step('46288');
-    expect(await filled(id)).toEqual(['open buy 0.01038 @ 50000', 'close sell 0.00518 @ 52600', 'add buy 0.00519 @ 50000', 'add buy 0.00519 @ 47500', 'stop sell 0.01554 @ 46288']);
+    expect(await filled(id)).toEqual(['open buy 0.01038 @ 50000', 'close sell 0.00518 @ 52500', 'add buy 0.00519 @ 50000', 'add buy 0.00519 @ 47500', 'stop sell 0.01554 @ 46288']);
     expect(await logged(id)).toEqual([{ kind: 'trailing_fired', exit: 'stop_loss', high: '52600', price: '46288' }]);
     expect((await call('GET', `/api/user/botOperation?id=${id}&action=stop`)).code).toBe(1);
   });

@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import { DEFAULT_SLIPPAGE, replayCandles, slipper, type BacktestFill, type CandleColumns, type FillModel, type Walker } from '../backtest.ts';
+import { restingFill } from '../resting-fill.ts';
 import { buyAmount } from '../martin/plan.ts';
 import { money } from '../money.ts';
 import { botId, type Intent, type PriceTicked } from '../types.ts';
@@ -51,7 +52,7 @@ class DcaWalker implements Walker {
     this.indicator = view.params.start.kind === 'indicator';
   }
 
-  act(at: number | 'down' | 'up', walked: number): boolean {
+  act(at: number | 'down' | 'up', walked: number, past?: number): boolean {
     const s = this.state;
     const candle = walked + this.offset;
     const time = this.time?.[candle];
@@ -59,7 +60,7 @@ class DcaWalker implements Walker {
     if (s.phase === 'waiting' && (this.indicator || typeof at !== 'number' || (this.openAt !== null && this.openAt !== -Infinity && (time === undefined || time < this.openAt)))) return false;
     const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
     // With an indicator start the close a deal ends at is known by its candle: its time is the close's (see closed).
-    return this.ask({ type: 'PriceTicked', price, at: this.indicator ? undefined : time }, price, candle);
+    return this.ask({ type: 'PriceTicked', price, at: this.indicator ? undefined : time }, price, candle, past === undefined ? undefined : money(String(past)));
   }
 
   /**
@@ -76,8 +77,11 @@ class DcaWalker implements Walker {
     this.ask(event, money(String(event.close)), i);
   }
 
-  /** Asks the strategy and fills every order it places at `price` (asked again there until it rests); true when it placed one. */
-  private ask(first: PriceTicked | CandleClosed, price: Decimal, candle: number): boolean {
+  /**
+   * Asks the strategy and fills every order it places at `price` (asked again there until it rests), or
+   * by restingFill when the market jumped `past` it; true when it placed one.
+   */
+  private ask(first: PriceTicked | CandleClosed, price: Decimal, candle: number, past?: Decimal): boolean {
     const view = this.view;
     let acted = false;
     let event: PriceTicked | CandleClosed = first;
@@ -89,12 +93,14 @@ class DcaWalker implements Walker {
       const order = asked.intents.find((i) => i.type === 'PlaceOrder');
       if (order?.type !== 'PlaceOrder') break;
       acted = true;
-      const fillPrice = this.slip(price, order.side);
+      const fillPrice = this.slip(past ? restingFill(price, past, order.side) : price, order.side);
       const amount = order.side === 'buy' ? buyAmount(order.quote!, fillPrice, view.market.stepSize) : order.amount!;
       this.fills.push({ candle, reason: order.reason, side: order.side, price: fillPrice.toFixed(), amount: amount.toFixed() });
       const filled = decideDca(this.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount }, view);
       this.state = filled.state;
       for (const intent of filled.intents as Intent[]) if (intent.type === 'CycleClosed') this.cycles++;
+      // Past a gap, one decision: the jump asks again as the engine's next round would (../backtest.ts jump).
+      if (past) break;
     }
     this.refresh();
     return acted;

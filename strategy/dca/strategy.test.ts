@@ -5,6 +5,8 @@ import { buyAmount } from '../martin/plan.ts';
 import type { MarketRules } from '../martin/rules.ts';
 import { money, toPlain } from '../money.ts';
 import { botId, type EngineEvent, type Intent, type PlaceOrder } from '../types.ts';
+import { engineRound } from '../engine-round.test-support.ts';
+import { dcaKit } from '../kit.ts';
 import { backtestDca } from './backtest.ts';
 import type { DcaParams } from './rules.ts';
 import { decodeDca, encodeDca } from './state-codec.ts';
@@ -254,24 +256,24 @@ const columns = (rows: [number, number, number, number][], minutes = 1): CandleC
 const line = (f: { candle: number; reason: string; side: string; amount: string; price: string }) => `${f.candle} ${f.reason} ${f.side} ${f.amount} @ ${f.price}`;
 
 describe('the DCA backtest', () => {
-  it('fills at the triggers, at the open on a gap (hand-made candles)', () => {
+  it('fills at the triggers, inside a candle or past a gap (hand-made candles; issue 14 §0)', () => {
     const r = backtestDca(
       { params: { ...params, stopLoss: undefined }, market },
       columns([
         [60000, 60000, 60000, 60000],
-        [58000, 58100, 57900, 58000], // gaps past the 1st safety order (59100): fills at the open
+        [58000, 58100, 57900, 58000], // gaps past the 1st safety order (59100): fills there, where it waited (not at the open 58000)
         [58000, 58050, 55000, 55500], // red: down through 57750 and 55725
-        [55500, 58500, 55400, 58000], // green: up through the take profit ceil(159.05425 / 0.00279 x 1.015) = 57863.83
+        [55500, 58500, 55400, 58000], // green: up through the take profit ceil(158.83725 / 0.00278 x 1.015) = 57992.74
       ]),
       { slippage: '0' },
     );
     expect(r.fills.map(line)).toEqual([
       '0 open buy 0.00033 @ 60000',
-      '1 add buy 0.00034 @ 58000',
+      '1 add buy 0.00033 @ 59100',
       '2 add buy 0.00069 @ 57750',
       '2 add buy 0.00143 @ 55725',
-      '3 close sell 0.00278 @ 57863.83',
-      '3 open buy 0.00034 @ 57863.83',
+      '3 close sell 0.00277 @ 57992.74',
+      '3 open buy 0.00034 @ 57992.74',
     ]);
     expect(r.cycles).toBe(1);
   });
@@ -320,18 +322,13 @@ describe('the DCA backtest', () => {
     }
     const view = { params: p, market: cheap };
     const fast = backtestDca(view, columns(rows), { slippage: '0' });
+    // The reference: every cent of the path as a price round of the live engine on Paper (engineRound).
     let state = initialDcaState(botId('backtest'));
     const slow: string[] = [];
     const at = (text: string, i: number) => {
-      for (;;) {
-        const out = decideDca(state, { type: 'PriceTicked', price: money(text), at: T0 + i * MIN }, view);
-        state = out.state;
-        const intent = out.intents.find((x) => x.type === 'PlaceOrder');
-        if (intent?.type !== 'PlaceOrder') return;
-        const amount = intent.side === 'buy' ? buyAmount(intent.quote!, money(text), cheap.stepSize) : intent.amount!;
-        slow.push(`${i} ${intent.reason} ${intent.side} ${amount.toFixed()} @ ${money(text).toFixed()}`);
-        state = decideDca(state, { type: 'OrderFilled', clientOrderId: intent.clientOrderId, side: intent.side, price: money(text), amount }, view).state;
-      }
+      const round = engineRound(dcaKit, state, view, money(text), cheap.stepSize, { at: T0 + i * MIN });
+      state = round.state;
+      for (const f of round.fills) slow.push(`${i} ${f.reason} ${f.side} ${f.amount.toFixed()} @ ${f.price.toFixed()}`);
     };
     rows.forEach(([o, h, l, c], i) => {
       const points = (c >= o ? [o, l, h, c] : [o, h, l, c]).map(cents);

@@ -1,6 +1,7 @@
 import type Decimal from 'decimal.js';
 import { money } from '../money.ts';
 import { DEFAULT_SLIPPAGE, replayCandles, slipper, type BacktestFill, type CandleColumns, type FillModel, type Walker } from '../backtest.ts';
+import { restingFill } from '../resting-fill.ts';
 import { botId, type Intent } from '../types.ts';
 import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './strategy.ts';
 
@@ -34,8 +35,9 @@ class GridWalker implements Walker {
     this.state = initialGridState(botId('backtest'));
   }
 
-  act(at: number | 'down' | 'up', candle: number): boolean {
+  act(at: number | 'down' | 'up', candle: number, past?: number): boolean {
     const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
+    const market = past === undefined ? price : money(String(past));
     const view = this.view;
     const decimals = view.market.stepSize.decimalPlaces();
     let acted = false;
@@ -46,12 +48,14 @@ class GridWalker implements Walker {
       const order = asked.intents.find((i) => i.type === 'PlaceOrder');
       if (order?.type !== 'PlaceOrder') break;
       acted = true;
-      const fillPrice = this.slip(price, order.side);
+      const fillPrice = this.slip(restingFill(price, market, order.side), order.side);
       const amount = order.side === 'buy' ? order.quote!.div(fillPrice).toDecimalPlaces(decimals, 1) : order.amount!;
       this.fills.push({ candle, reason: order.reason, side: order.side, price: fillPrice.toFixed(), amount: amount.toFixed() });
       const filled = decideGrid(this.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount }, view);
       this.state = filled.state;
       for (const intent of filled.intents as Intent[]) if (intent.type === 'CycleClosed') this.trades++;
+      // Past a gap, one decision: the jump asks again as the engine's next round would (backtest.ts jump).
+      if (past !== undefined) break;
     }
     this.refresh();
     return acted;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CandleColumns } from '../backtest.ts';
+import { engineRound } from '../engine-round.test-support.ts';
 import { gridKit } from '../kit.ts';
 import { money } from '../money.ts';
 import { botId, type ClientOrderId, type Intent, type PlaceOrder } from '../types.ts';
@@ -121,30 +122,30 @@ describe('grid backtest', () => {
   // The worked example's grid (levels 100, 105, 110, 115, 120; started at 109) on hand-made candles.
   const handMade = columns([
     [109, 109, 109, 109], // starts at 109: buys wait at 100 and 105, sells at 115 and 120
-    [116, 116.5, 115.5, 116], // gaps up from 109 to 116, past the sell at 115: fills at the open
+    [116, 116.5, 115.5, 116], // gaps up from 109 to 116, past the sell at 115: fills at 115 (it waited there), not the open
     [115, 115.5, 108, 109], // red: 115 -> 115.5 -> 108 dips through the buy at 110: fills at 110, not the low
     [109, 121, 108.5, 118], // green: 108.5 -> 121 rises through the sells at 115 and 120: each at its level, lower first
   ]);
 
-  it('fills at the level, or at the open when the candle opened past it (hand-made candles)', () => {
+  it('fills at the level, inside a candle or past a gap (hand-made candles; issue 14 §0)', () => {
     const r = backtestGrid(view, handMade, { slippage: '0' });
     expect(r.fills.map(line)).toEqual([
       '0 open buy 4.724 @ 109',
-      '1 close sell 2.359 @ 116', // 2.359 x 116 x 0.999 - 257.458 = 15.912356
+      '1 close sell 2.359 @ 115', // 2.359 x 115 x 0.999 - 257.458 = 13.555715 (at the open 116 it was 15.912356 before issue 14 §0)
       '2 add buy 2.362 @ 110',
       '3 close sell 2.359 @ 115', // 271.013715 - 259.82 = 11.193715
       '3 close sell 2.359 @ 120', // 282.79692 - 257.458 = 25.33892
     ]);
     expect(r.trades).toBe(3);
-    expect(r.realized).toBe('52.444991');
+    expect(r.realized).toBe('50.08835');
   });
 
   it('moves every fill by exactly the slippage against the trader', () => {
     const r = backtestGrid(view, handMade, { slippage: '0.0005' });
-    const acted = ['109', '116', '110', '115', '120'];
+    const acted = ['109', '115', '110', '115', '120'];
     expect(r.fills.map(line)).toEqual([
       '0 open buy 4.721 @ 109.0545', // the start buy's quote 514.916 / (109 x 1.0005), floored to the step
-      '1 close sell 2.358 @ 115.942',
+      '1 close sell 2.358 @ 114.9425',
       '2 add buy 2.36 @ 110.055',
       '3 close sell 2.357 @ 114.9425',
       '3 close sell 2.358 @ 119.94',
@@ -156,7 +157,7 @@ describe('grid backtest', () => {
           .toFixed(),
       );
     });
-    expect(r.realized).toBe('51.7260047715');
+    expect(r.realized).toBe('49.3715405925');
   });
 
   it('fills and profits on a price path that oscillates through its range, as the strategy asked at every tick', () => {
@@ -229,7 +230,8 @@ describe('trailing exits (README "Trailing exits")', () => {
     expect(gridExits(armed, v).armed).toEqual({ high: money('126'), line: money('113.4') });
     // The line 113.40 is back inside the range: the fall to it passes the levels 120 and 115 with nothing bought or sold.
     expect(gridTriggers(armed, v)).toEqual({ down: money('113.4'), up: null, follow: money('126') });
-    expect(gridKit.triggers(armed, v)).toEqual({ down: 113.4, up: 126, asks: false });
+    // The line is a trigger price a round is decided at; the high is not (a new high is decided at itself).
+    expect(gridKit.triggers(armed, v)).toEqual({ down: 113.4, up: 126, asks: false, upAt: null, downAt: money('113.4') });
     const { fills, moved } = drive(armed, ['120', '115', '113.41', '113.4'], v);
     expect(moved).toEqual(['113.4: take_profit fired high 126 line 113.4']);
     expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual(['sell 113.4 4.718 close']);
@@ -322,19 +324,15 @@ describe('trailing exits (README "Trailing exits")', () => {
     return columns(rows);
   })();
 
-  /** The fills of asking the strategy at every cent of the continuous path, or (`book`) only where the engine's book asks. */
-  const tickByTick = (v: GridView, candles: CandleColumns, book: boolean) => {
+  /** The fills of every cent of the continuous path taken as a price round of the live engine on Paper (engineRound). */
+  const tickByTick = (v: GridView, candles: CandleColumns) => {
     let state = initialGridState(botId('backtest'));
-    let triggers = gridKit.triggers(state, v);
     const fills: string[] = [];
     const cents = (x: number) => Math.round(x * 100);
     const at = (price: string, i: number) => {
-      const x = Number(price);
-      if (book && !triggers.asks && x > triggers.down && x < triggers.up) return;
-      const next = drive(state, [price], v);
-      state = next.state;
-      for (const f of next.fills) fills.push(`${i} ${f.reason} ${f.side} ${f.amount} @ ${money(f.price).toFixed()}`);
-      triggers = gridKit.triggers(state, v);
+      const round = engineRound(gridKit, state, v, money(price), v.market.stepSize);
+      state = round.state;
+      for (const f of round.fills) fills.push(`${i} ${f.reason} ${f.side} ${f.amount.toFixed()} @ ${f.price.toFixed()}`);
     };
     const done = () => state.phase === 'done';
     for (let i = 0; i < candles.open.length && !done(); i++) {
@@ -358,34 +356,35 @@ describe('trailing exits (README "Trailing exits")', () => {
     ['a trailing stop', { ...params, stopLoss: '92', trailingStop: true }],
     ['both', { ...params, takeProfit: '123', trailingDeviation: '0.5', stopLoss: '96', trailingStop: true }],
     ['a trailing take profit over a fixed stop', { ...params, takeProfit: '122', trailingDeviation: '2', stopLoss: '97' }],
-  ] as [string, GridParams][])('backtests exactly as the strategy asked at every tick, and as the engine’s book asks it (%s)', (_, p) => {
+  ] as [string, GridParams][])('backtests exactly as the engine on Paper takes every tick of the path (%s)', (_, p) => {
     const v = { params: p, market };
     const fast = backtestGrid(v, wobbly, { slippage: '0' });
-    const slow = tickByTick(v, wobbly, false);
+    const slow = tickByTick(v, wobbly);
     expect(fast.fills.length).toBeGreaterThan(8);
     expect(fast.state.phase).toBe('done');
     expect(fast.fills.map(line)).toEqual(slow.fills);
     // The same end too: the highs followed and the lines fired at (a trailing take profit armed after the
     // levels sold on the way up fires with nothing to sell: only the state tells).
     expect(fast.state).toEqual(slow.state);
-    const book = tickByTick(v, wobbly, true);
-    expect(book.fills).toEqual(slow.fills);
-    expect(book.state).toEqual(slow.state);
     expect(s(slow.state.realized)).toBe(fast.realized);
   });
 
-  it('backtests the worked example on candles: armed by the gap to 126, raised to 130 inside a candle, sold at the line 127.40', () => {
+  it('backtests the worked example on candles: the gap to 126 fills the sells waiting at 115 and 120, arms at 125, raised to 130; the line 127.40 stops it', () => {
     const r = backtestGrid(
       { params: trailingTp, market },
       columns([
         [109, 109, 109, 109],
-        [126, 130, 125.5, 129], // gaps past the sells at 115 and 120 and the take profit: arms at 126; green: 125.5, then up to 130
+        [126, 130, 125.5, 129], // gaps past the sells at 115 and 120 (they fill there) and the take profit: arms at 125, raised to 126; green: 125.5, then up to 130
         [129, 129.5, 127, 127.5], // red: 129.5 is no new high; the fall to 127 passes the line 127.40: sold there
       ]),
       { slippage: '0' },
     );
-    expect(r.fills.map(line)).toEqual(['0 open buy 4.724 @ 109', '2 close sell 4.718 @ 127.4']);
-    expect(r.realized).toBe('85.5561268');
+    // As the engine on Paper takes the same jump (its sell orders wait at their levels), not as the
+    // strategy asked at 126 at once (the table above: 85.5561268, everything sold at 127.40).
+    expect(r.fills.map(line)).toEqual(['0 open buy 4.724 @ 109', '1 close sell 2.359 @ 115', '1 close sell 2.359 @ 120']);
+    // 13.555715 + 25.33892; armed with nothing held, the line only stops the bot.
+    expect(r.realized).toBe('38.894635');
     expect(r.state.trail?.toFixed()).toBe('130');
+    expect(r.state.phase).toBe('done');
   });
 });

@@ -3,6 +3,7 @@ import type Decimal from 'decimal.js';
 import { money, toPlain } from '../money.ts';
 import { botId, type EngineEvent, type Intent } from '../types.ts';
 import { backtestMartin, type CandleColumns } from '../backtest.ts';
+import { engineRound } from '../engine-round.test-support.ts';
 import { martinKit } from '../kit.ts';
 import type { MarketRules, MartinParams } from './rules.ts';
 import { buyAmount, validateMartin } from './plan.ts';
@@ -113,13 +114,14 @@ describe('the trailing high survives a restart', () => {
     const { state } = replay(['60000', '60500'], base);
     expect(Object.keys(encodeMartin(state))).not.toContain('trail');
     expect(Object.keys(encodeMartin(state))).not.toContain('stopHigh');
-    expect(martinKit.triggers(state, { params: base, market })).toEqual({ up: 60900, down: 58800, asks: false });
+    expect(martinKit.triggers(state, { params: base, market })).toEqual({ up: 60900, down: 58800, asks: false, upAt: money('60900'), downAt: money('58800') });
   });
 
   it("the engine's triggers ask at the high while armed, and the line below", () => {
     const { state } = replay(['60000', '60900', '61200'], trailingTp);
     const view = { params: trailingTp, market };
-    expect(martinKit.triggers(state, view)).toEqual({ up: 61200, down: 60894, asks: false });
+    // The line is a trigger price a round is decided at; the high is not (a new high is decided at itself).
+    expect(martinKit.triggers(state, view)).toEqual({ up: 61200, down: 60894, asks: false, upAt: null, downAt: money('60894') });
     const t = martinTriggers(state, view)!;
     expect([t.up, toPlain(t.down!), toPlain(t.follow!)]).toEqual([null, '60894', '61200']);
   });
@@ -165,18 +167,13 @@ describe('the backtest with trailing exits', () => {
     ] as MartinParams[]) {
       const view = { params, market: cheap };
       const fast = backtestMartin(view, columns(rows), { slippage: '0' });
+      // The reference: every cent of the path as a price round of the live engine on Paper (engineRound).
       let state = initialMartinState(botId('backtest'));
       const slow: string[] = [];
       const at = (price: string, i: number) => {
-        for (;;) {
-          const out = decideMartin(state, { type: 'PriceTicked', price: money(price) }, view);
-          state = out.state;
-          const intent = out.intents.find((x) => x.type === 'PlaceOrder');
-          if (intent?.type !== 'PlaceOrder') return;
-          const amount = intent.side === 'buy' ? buyAmount(intent.quote!, money(price), cheap.stepSize) : intent.amount!;
-          slow.push(`${i} ${intent.reason} ${amount.toFixed()} @ ${money(price).toFixed()}`);
-          state = decideMartin(state, { type: 'OrderFilled', clientOrderId: intent.clientOrderId, side: intent.side, price: money(price), amount }, view).state;
-        }
+        const round = engineRound(martinKit, state, view, money(price), cheap.stepSize);
+        state = round.state;
+        for (const f of round.fills) slow.push(`${i} ${f.reason} ${f.amount.toFixed()} @ ${f.price.toFixed()}`);
       };
       rows.forEach(([o, h, l, c], i) => {
         const points = (c >= o ? [o, l, h, c] : [o, h, l, c]).map(cents);

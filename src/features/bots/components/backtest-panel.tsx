@@ -53,7 +53,7 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
     }
   };
 
-  // The fill model the server used (issue 14 §0): at the trigger, the open on a gap, with this slippage.
+  // The fill model the server used (issue 14 §0): at the trigger (a stop at the open on a gap), with this slippage.
   const slippage = result ? slippagePercent(result.fill.slippage, l) : '';
 
   return (
@@ -116,7 +116,7 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
             ) : null}
             <Trans>回测按历史价格以市价成交，不代表未来收益。</Trans>{' '}
             <span data-testid="bt-fill">
-              <Trans>成交价：触发价（跳空时为开盘价），滑点 {slippage}%。</Trans>
+              <Trans>成交价：触发价（跳空时止损按开盘价），滑点 {slippage}%。</Trans>
             </span>
           </p>
         </div>
