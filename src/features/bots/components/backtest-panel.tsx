@@ -5,7 +5,7 @@ import type { BacktestAnswer } from '../../../../contract/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, signed, trend } from '../../../shared/format.ts';
+import { num, price, signed, trend } from '../../../shared/format.ts';
 import { EquityChart } from './equity-chart.tsx';
 import { defaultSlippage, type Slippage, slippagePercent, slippages } from '../slippage.ts';
 import * as css from '../../../shared/blocks.css.ts';
@@ -110,11 +110,11 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
             {result.open ? (
               <>
                 <Trans>
-                  结束时仍持仓 {result.open.amount}，均价 {num(result.open.average, l, 8)}。
+                  结束时仍持仓 {result.open.amount}，均价 {price(result.open.average, l)}。
                 </Trans>{' '}
               </>
             ) : null}
-            <Trans>回测按历史价格以市价成交，不代表未来收益。</Trans>{' '}
+            <Trans>回测按历史价格回放，不代表未来收益。</Trans>{' '}
             <span data-testid="bt-fill">
               <Trans>成交价：触发价（跳空时止损按开盘价），滑点 {slippage}%。</Trans>
             </span>

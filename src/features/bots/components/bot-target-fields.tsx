@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num } from '../../../shared/format.ts';
+import { price } from '../../../shared/format.ts';
 import type { BotTarget } from '../use-bot-target.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import * as css from '../../../shared/blocks.css.ts';
@@ -44,7 +44,7 @@ export function BotTargetFields({ target, id }: { target: BotTarget; id: string 
         <span className={ui.muted}>
           <Trans>最新价</Trans>
         </span>
-        <strong data-testid="market-price">{market ? num(market.price, i18n.locale, 8) : failed(symbols) ? '—' : '…'}</strong>
+        <strong data-testid="market-price">{market ? price(market.price, i18n.locale, market.tickSize) : failed(symbols) ? '—' : '…'}</strong>
       </p>
       {failed(symbols) ? (
         <p role="alert" className={css.errorLine}>
