@@ -186,7 +186,10 @@ describe('the engine when an exchange answer is lost', () => {
     await engine.idle();
     // Both tries rested at 49000; the second filled there (Paper: at the trigger, not at the lower 48500).
     // (The other tests' bots on the same market took the fall too: only this bot's requests.)
-    const mine = exchange.requests.map((r, i) => [r, exchange.ats[i]] as const).slice(sent).filter(([r]) => r === `${id}-1-2`);
+    const mine = exchange.requests
+      .map((r, i) => [r, exchange.ats[i]] as const)
+      .slice(sent)
+      .filter(([r]) => r === `${id}-1-2`);
     expect(mine).toEqual([
       [`${id}-1-2`, '49000'],
       [`${id}-1-2`, '49000'],
