@@ -38,7 +38,7 @@ export function engineRound<S extends KitState, V>(
     if (!t.asks && x > t.down && x < t.up) break;
     const trigger = t.downAt && x <= t.down ? t.downAt : t.upAt && x >= Number(t.upAt.toString()) ? t.upAt : null;
     const decidedAt = trigger ?? price;
-    const asked = kit.decide(state, { type: 'PriceTicked', price: decidedAt, ...(at === undefined ? {} : { at }) }, view);
+    const asked = kit.decide(state, { type: 'PriceTicked', price: decidedAt, ...(at === undefined ? {} : { at }), ...(trigger ? { market: price } : {}) }, view);
     state = asked.state;
     for (const intent of asked.intents) seen?.(intent, decidedAt);
     const order = asked.intents.find((i): i is PlaceOrder => i.type === 'PlaceOrder');

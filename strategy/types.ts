@@ -21,6 +21,11 @@ export interface BotStarted {
 export interface PriceTicked {
   type: 'PriceTicked';
   price: Decimal;
+  /**
+   * The round's own price when the bot is asked at a trigger price the round crossed (`price` is then
+   * that trigger: server/engine/bot-book.ts): what an indicator's feed records, the market's price.
+   */
+  market?: Decimal | undefined;
   /** The market's time of the price (ms since the epoch), for strategies that act on time (a DCA bot's schedule and cooldown); absent: unknown. */
   at?: number | undefined;
 }

