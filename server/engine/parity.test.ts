@@ -31,7 +31,8 @@ describe('backtest and live parity on Paper', () => {
    * not the time of the run: the indicator-start test below reads the simulated market's history before
    * it, and with Date.now() it failed at 2 of 15 start minutes (14:13 and 14:19 UTC on 2026-11-26, the
    * code before issue 14 §0's change as well): the live bot missed the backtest's first deal. Left to look
-   * into (the warm-up's last candle and the backtest's first one may be the same minute).
+   * into; a guess: the rule's 5-minute band, the start inside a 5-minute bucket whose first minutes the live
+   * warm-up (closed 5-minute candles only) does not give the feed, and the backtest builds otherwise.
    */
   const from = Date.UTC(2026, 10, 26, 14, 12);
   let clock = from;
