@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import type { KitState, StrategyKit } from './kit.ts';
+import { crossedTrigger, type KitState, type StrategyKit } from './kit.ts';
 import { buyAmount } from './martin/plan.ts';
 import { restingFill } from './resting-fill.ts';
 import type { Intent, PlaceOrder, Side } from './types.ts';
@@ -36,7 +36,7 @@ export function engineRound<S extends KitState, V>(
   for (let guard = 0; guard < (once ? 1 : 1000); guard++) {
     const t = kit.triggers(state, view);
     if (!t.asks && x > t.down && x < t.up) break;
-    const trigger = t.downAt && x <= t.down ? t.downAt : t.upAt && x >= Number(t.upAt.toString()) ? t.upAt : null;
+    const trigger = crossedTrigger(t, x);
     const decidedAt = trigger ?? price;
     const asked = kit.decide(state, { type: 'PriceTicked', price: decidedAt, ...(at === undefined ? {} : { at }), ...(trigger ? { market: price } : {}) }, view);
     state = asked.state;

@@ -57,6 +57,16 @@ export interface Triggers {
   downAt?: Decimal | null;
 }
 
+/**
+ * The trigger price `price` is on or past, at which the engine decides the round (server/engine/bot-book.ts):
+ * the down one, else the up one (`upAtNumber`: upAt as a double, kept by a caller on a hot path); null when
+ * it crossed neither, or the kit gives no trigger prices (then the round's own price).
+ */
+export function crossedTrigger(t: Pick<Triggers, 'down' | 'upAt' | 'downAt'>, price: number, upAtNumber = t.upAt ? Number(t.upAt.toString()) : Infinity): Decimal | null {
+  if (t.downAt && price <= t.down) return t.downAt;
+  return t.upAt && price >= upAtNumber ? t.upAt : null;
+}
+
 export type BotType = 'martin' | 'grid' | 'dca' | 'custom';
 const num = (d: Decimal | null | undefined, none: number) => (d ? Number(d.toString()) : none);
 

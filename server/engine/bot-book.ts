@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { BotId, Intent } from '../../strategy/types.ts';
-import { martinKit, type KitState, type StrategyKit } from '../../strategy/kit.ts';
+import { crossedTrigger, martinKit, type KitState, type StrategyKit } from '../../strategy/kit.ts';
 
 interface Entry {
   state: KitState;
@@ -70,7 +70,7 @@ export class BotBook {
     const out: BotIntents[] = [];
     for (const [bot, e] of bots) {
       if (!e.asks && priceNumber < e.upper && priceNumber > e.lower) continue;
-      const trigger = e.downAt && priceNumber <= e.lower ? e.downAt : e.upAt && priceNumber >= e.upAtNumber ? e.upAt : null;
+      const trigger = crossedTrigger({ down: e.lower, downAt: e.downAt, upAt: e.upAt }, priceNumber, e.upAtNumber);
       const decidedAt = trigger ?? price;
       const { state, intents } = e.kit.decide(e.state, { type: 'PriceTicked', price: decidedAt, at, ...(trigger ? { market: price } : {}) }, e.view);
       if (state !== e.state) bots.set(bot, entryOf(state, e.view, e.kit));
