@@ -17,29 +17,69 @@ import pkg from './package.json' with { type: 'json' };
  * that boot code right after the first paint instead of by tags in <head>: the splash shows while the
  * JavaScript loads, on a slow phone network too. The server allows exactly this inline script by its
  * hash in the CSP (server/http/static.ts).
+ *
+ * On a phone's network (HTTP/1.1: six connections, each request a round trip) the number of files
+ * counts as much as their bytes (issue 13 §7). So: one style sheet for the whole app (cssCodeSplit off,
+ * 4.7 kB brotli), the favicon inside the page, the manifest linked only once the first screen is up (the
+ * browser fetched it and an icon before the app's code otherwise), and, on the logged-in home, every
+ * file its first render needs (the framework first) asked for at once instead of found level by level.
  */
 /** Chunks that only run with the network (a wallet's connection, an on-chain deposit): not precached. */
 export const ONLINE_ONLY_CHUNKS = ['assets/wallet-connect-*.js', 'assets/wallet-deposit-*.js'];
 
+/** The module whose chunk is the logged-in frame with home (src/routes/-authed-home.tsx), and home's catalogs. */
+const HOME_FRAME = /src[\\/]routes[\\/]-authed-home\.tsx$/;
+const HOME_CATALOGS = { zh: /src[\\/]locales[\\/](areas\.ts|(shared|bots)[\\/]zh\.po)$/, en: /src[\\/]locales[\\/](areas\.ts|en\.po|(shared|bots)[\\/]en\.po)$/ };
+
+/** Every file a first render of home needs beyond the entry's own: the frame's chunk and its imports, then the catalogs by language. */
+function homeFiles(bundle: Rolldown.OutputBundle, entryFiles: Set<string>): { zh: string[]; en: string[] } {
+  const chunks = Object.values(bundle).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
+  const frame = chunks.find((c) => c.isDynamicEntry && HOME_FRAME.test(c.facadeModuleId ?? ''));
+  if (!frame) throw new Error('inline-boot: no chunk for src/routes/-authed-home.tsx');
+  const files = new Set<string>();
+  const walk = (file: string) => {
+    const chunk = bundle[file];
+    if (files.has(file) || entryFiles.has(file) || chunk?.type !== 'chunk') return;
+    files.add(file);
+    for (const imported of chunk.imports) walk(imported);
+  };
+  walk(frame.fileName);
+  const catalogs = (test: RegExp) => chunks.filter((c) => c.isDynamicEntry && test.test(c.facadeModuleId ?? '')).map((c) => c.fileName);
+  return { zh: [...files, ...catalogs(HOME_CATALOGS.zh)].map((f) => `/${f}`), en: [...files, ...catalogs(HOME_CATALOGS.en)].map((f) => `/${f}`) };
+}
+
 const inlineBoot = {
   name: 'inline-boot',
   apply: 'build' as const,
+  // After vite-plugin-pwa's own page changes: its manifest link is moved out of the page (boot.js adds it).
+  enforce: 'post' as const,
   transformIndexHtml: {
     order: 'post' as const,
-    handler(html: string) {
+    handler(html: string, ctx: { bundle?: Rolldown.OutputBundle }) {
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
       if (!entry) throw new Error('inline-boot: no entry script in index.html');
       const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-      let out = html.replace(entry[0], '');
+      let out = html.replace(entry[0], '').replace(/<link rel="manifest"[^>]*>/, '');
       for (const p of preloads) out = out.replace(p[0], '');
+      // The framework first: the largest file, the last to arrive otherwise.
+      const entryFiles = preloads.map((p) => p[1]!).sort((a, b) => Number(b.includes('/framework-')) - Number(a.includes('/framework-')));
+      const home = homeFiles(ctx.bundle ?? {}, new Set([...entryFiles, entry[1]!].map((f) => f.slice(1))));
+      // boot.js defines __askEarly on the logged-in home. There, after the entry's files (the framework
+      // first), all of home's files, then its calls: each in a task of its own, as a modulepreload link
+      // costs the main thread about a millisecond (4 at Lighthouse's 4x): one task for all was a long one.
       const start =
-        `;(function(d){function go(){${JSON.stringify(preloads.map((p) => p[1]))}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});` +
-        `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};d.head.appendChild(s)}` +
+        `;(function(d){function p(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)}` +
+        `function go(){var e=window.__askEarly;${JSON.stringify(entryFiles)}.forEach(p);` +
+        `var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};d.head.appendChild(s);` +
+        `e&&setTimeout(function(){(${JSON.stringify(home)})[d.documentElement.lang==='en'?'en':'zh'].forEach(p);setTimeout(e)})}` +
         `d.hidden?go():requestAnimationFrame(function(){setTimeout(go)})})(document)`;
       const boot = readFileSync('public/boot.js', 'utf8')
         .replace(/^\/\/.*\n/gm, '')
         .trim();
-      return out.replace('<script src="/boot.js"></script>', () => `<script>${boot}${start}</script>`);
+      const icon = `data:image/svg+xml,${encodeURIComponent(readFileSync('public/favicon.svg', 'utf8').trim())}`;
+      return out
+        .replace('<link rel="icon" href="/favicon.svg" type="image/svg+xml" />', () => `<link rel="icon" href="${icon}" type="image/svg+xml" />`)
+        .replace('<script src="/boot.js"></script>', () => `<script>${boot}${start}</script>`);
     },
   },
 };
@@ -65,7 +105,6 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui({ failOnMissing: true }),
     vanillaExtractPlugin(),
-    inlineBoot,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -113,6 +152,8 @@ export default defineConfig({
       includeManifestIcons: false,
       devOptions: { enabled: false },
     }),
+    // After vite-plugin-pwa: the page as it is served (see inlineBoot above).
+    inlineBoot,
     // Brotli and gzip copies beside every script, style and page of the build, served by the server in
     // their place to a browser that accepts them (server/http/static.ts): the framework chunk travels as
     // 86 kB instead of 312 kB on a phone's network.
@@ -131,6 +172,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // One style sheet for every screen (4.7 kB brotli in all): a screen's styles no longer a file of their own.
+    cssCodeSplit: false,
     // The entry's own imports are preloaded from the HTML (no waterfall before the first paint); the map
     // of every lazy chunk's dependencies is left out of the entry (it was 0.85 kB gzip of /login's 110 kB
     // budget): a route's imports load its dependencies, from the service worker's precache after the
@@ -153,9 +196,10 @@ export default defineConfig({
             },
             // The app's own small shared modules (state, toasts, UI primitives) travel together too.
             // The wallet detection too (a few hundred bytes /login needs at once): a file of its own cost /login ~100 B more.
+            // The language code with its zh catalog, and the tab bar's holder: files of their own otherwise, a request each.
             {
               name: 'app',
-              test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css|tab-bar[\\/]tabs\.)|lib[\\/](store|toast|navigation|messages|lazy-api|wallet[\\/](use-wallet-detected|detect))\.)|contract[\\/]rules\.)/,
+              test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css|tab-bar[\\/](tabs|lazy-tab-bar)\.)|lib[\\/](i18n|store|toast|navigation|messages|lazy-api|wallet[\\/](use-wallet-detected|detect))\.)|contract[\\/]rules\.|locales[\\/]zh\.po)/,
             },
             // The HTTP client and its call list: one file, whether /login's form or a logged-in screen asks first.
             // Not the code table (contract/codes.ts): the client needs only the session-end codes, written as

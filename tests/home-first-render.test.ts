@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import type { Phone } from './support/browser.ts';
 import { callAs, loggedInPhone } from './support/session.ts';
 
@@ -56,25 +56,38 @@ describe('home on a first visit', () => {
     expect(seen.shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
   });
 
-  it("asks for home's answers with the page, before its scripts, and each once (public/boot.js, src/lib/early-answers.ts)", async () => {
-    const requests: string[] = [];
-    const listen = (r: { url(): string }) => requests.push(new URL(r.url()).pathname + new URL(r.url()).search);
-    page.on('request', listen);
+  it("asks for all of home's files at once, the framework first, then its answers, each once (public/boot.js, vite.config.ts inline-boot)", async () => {
+    // A first visit: nothing of the page in the browser's cache (the test above loaded it).
+    await (await page.context().newCDPSession(page)).send('Network.clearBrowserCache');
+    const requests: Request[] = [];
+    const asked = (r: Request) => requests.push(r);
+    page.on('request', asked);
     try {
       await page.goto('/');
       await page.getByTestId('home-price').first().waitFor();
       await page.waitForTimeout(500);
     } finally {
-      page.off('request', listen);
+      page.off('request', asked);
     }
-    const api = requests.filter((u) => u.startsWith('/api/'));
+    const path = (r: Request) => new URL(r.url()).pathname + new URL(r.url()).search;
+    const paths = requests.map(path);
+    const api = paths.filter((u) => u.startsWith('/api/'));
     const mode = await page.evaluate(() => localStorage.getItem('trading-mode'));
     expect(mode).toMatch(/^(live|simulation)$/);
     // The trading mode is kept since the first visit: that mode's bill and count only, no bindings.
     expect(api.filter((u) => !u.startsWith('/api/market/price')).sort()).toEqual(['/api/index/banners', `/api/user/bill?mode=${mode}`, `/api/user/botCount?mode=${mode}`, '/api/user/portfolio']);
     expect(api.filter((u) => u.startsWith('/api/market/price'))).toHaveLength(1); // polled every 5 s after
-    // Asked for by the page itself: before the first script of the app was even requested.
-    const firstScript = requests.findIndex((u) => /^\/assets\/.+\.js$/.test(u));
-    expect(requests.indexOf('/api/user/portfolio')).toBeLessThan(firstScript);
+    const isScript = (u: string) => /^\/assets\/.+\.js$/.test(u);
+    // The largest file first (it arrives last otherwise); every script home's first render runs asked for
+    // before its answers, which the page asks for right after them: none found only once another has run.
+    expect(paths.find(isScript)).toMatch(/^\/assets\/framework-/);
+    expect(paths.findLastIndex(isScript)).toBeLessThan(paths.indexOf('/api/user/portfolio'));
+    // The answers are asked for by the page itself, before the framework has even arrived (the app's own
+    // code cannot run before it has).
+    const framework = requests.find((r) => isScript(path(r)))!;
+    const portfolio = requests[paths.indexOf('/api/user/portfolio')]!;
+    expect(portfolio.timing().startTime).toBeLessThanOrEqual(framework.timing().startTime + framework.timing().responseEnd);
+    // Nothing else on the way: one style sheet, no icon, no manifest before the first screen.
+    expect(paths.filter((u) => !isScript(u) && !u.startsWith('/api/'))).toEqual(['/', expect.stringMatching(/^\/assets\/style-.+\.css$/)]);
   });
 });

@@ -44,6 +44,8 @@ describe('the installable, offline-capable PWA', () => {
   it('is installable: the manifest is found and Chromium reports no installability error', async () => {
     await page.goto('/login');
     await underServiceWorker(page);
+    // Linked once the first screen is up and the network quiet (public/boot.js), not fetched beside its code.
+    await page.locator('link[rel="manifest"]').waitFor({ state: 'attached' });
     const cdp = await phone.context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
     expect(manifest.url).toBe(`${baseURL}/manifest.webmanifest`);

@@ -1,8 +1,12 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../../features/bots/components/home-page.tsx';
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { loadArea } from '../../lib/i18n.ts';
 
-// The loader is part of the route tree (the /login entry): home's data code is imported on demand.
-const prefetchHome = () => import('../../features/bots/home-data.ts').then((m) => m.prefetchHome());
+// Home's screen and data code come with the logged-in frame (../-authed-home.tsx), one file for both:
+// the route tree (the /login entry) only holds the import.
+const loadHome = () => import('../-authed-home.tsx');
 
-export const Route = createFileRoute('/_authed/')({ loader: () => Promise.all([loadArea('bots'), prefetchHome()]), component: HomePage });
+export const Route = createFileRoute('/_authed/')({
+  loader: () => Promise.all([loadArea('bots'), loadHome().then((m) => m.prefetchHome())]),
+  component: lazyRouteComponent(loadHome, 'HomePage'),
+  codeSplitGroupings: [['notFoundComponent']],
+});

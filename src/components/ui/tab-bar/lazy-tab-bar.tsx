@@ -1,27 +1,24 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useSyncExternalStore, type ComponentType } from 'react';
 
 /**
- * The tab bar's code, loaded on demand: /login and /register never show it. The logged-in guard awaits
- * `loadTabBar()` before a screen renders, so the bar never pops in late.
+ * The tab bar's code arrives with the logged-in frame (src/routes/-authed-home.tsx provides it): /login
+ * and /register never show it. The logged-in layout's loader awaits the frame before a screen renders,
+ * so the bar never pops in late; should the shell render first, it renders again when the bar arrives.
  */
 let TabBarImpl: ComponentType | null = null;
-let loading: Promise<void> | undefined;
+const listeners = new Set<() => void>();
 
-export function loadTabBar(): Promise<void> {
-  loading ??= import('./tab-bar.tsx').then((m) => {
-    TabBarImpl = m.TabBar;
-  });
-  return loading;
+export function provideTabBar(component: ComponentType): void {
+  TabBarImpl = component;
+  for (const listener of listeners) listener();
 }
 
-/**
- * Renders the tab bar; on the logged-in screens its code is normally here already. Should the shell
- * render before the guard's preload finished, it renders again when the code arrives.
- */
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
 export function LazyTabBar() {
-  const [, setLoaded] = useState(TabBarImpl !== null);
-  useEffect(() => {
-    if (!TabBarImpl) void loadTabBar().then(() => setLoaded(true));
-  }, []);
-  return TabBarImpl ? <TabBarImpl /> : null;
+  const Impl = useSyncExternalStore(subscribe, () => TabBarImpl);
+  return Impl ? <Impl /> : null;
 }
