@@ -27,7 +27,10 @@ try {
         const scripts = node.getEvaluateScriptURLs();
         const kinds = new Map<string, number>();
         for (const e of node.childEvents) kinds.set(e.name, (kinds.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
-        const top = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${k} ${v.toFixed(1)}`);
+        const top = [...kinds]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([k, v]) => `${k} ${v.toFixed(1)}`);
         console.log(`${String(Math.round(t.startTime)).padStart(5)} ${String(Math.round(ms)).padStart(5)} ms  ${[...scripts].map((u) => u.replace(base, '')).join(' ')} [observed: ${top.join(', ')}]`);
       }
     }
