@@ -31,8 +31,8 @@ describe('backtest and live parity on Paper', () => {
    * not the time of the run: the indicator-start test below reads the simulated market's history before
    * it, and with Date.now() it failed at 2 of 15 start minutes (14:13 and 14:19 UTC on 2026-11-26, the
    * code before issue 14 §0's change as well): the live bot missed the backtest's first deal. Left to look
-   * into; a guess: the rule's 5-minute band, the start inside a 5-minute bucket whose first minutes the live
-   * warm-up (closed 5-minute candles only) does not give the feed, and the backtest builds otherwise.
+   * into. Not the warm-up's 5-minute bucket in progress, as first guessed: warmUpCustom
+   * (server/market/custom-history.ts) feeds that bucket the 1-minute history of its first minutes.
    */
   const from = Date.UTC(2026, 10, 26, 14, 12);
   let clock = from;
