@@ -30,9 +30,11 @@ describe('backtest and live parity on Paper', () => {
    * The market's clock: a minute per price of the path (a DCA bot's cooldown reads it). A fixed moment,
    * not the time of the run: the indicator-start test below reads the simulated market's history before
    * it, and with Date.now() it failed at 2 of 15 start minutes (14:13 and 14:19 UTC on 2026-11-26, the
-   * code before issue 14 §0's change as well): the live bot missed the backtest's first deal. Left to look
-   * into. Not the warm-up's 5-minute bucket in progress, as first guessed: warmUpCustom
-   * (server/market/custom-history.ts) feeds that bucket the 1-minute history of its first minutes.
+   * code before issue 14 §0's change as well): the backtest opens a deal at the start's first price (the
+   * minute before's close) and the live bot does not. Left to look into. Not the warm-up's 5-minute bucket
+   * in progress, as first guessed (warmUpCustom, server/market/custom-history.ts, feeds it the 1-minute
+   * history of its first minutes), nor the minute before being a candle of the backtest: with it in the
+   * backtest's warm-up instead, the backtest still opens at the first price at 14:13 and 14:19.
    */
   const from = Date.UTC(2026, 10, 26, 14, 12);
   let clock = from;
