@@ -29,14 +29,12 @@ describe('backtest and live parity on Paper', () => {
   /**
    * The market's clock: a minute per price of the path (a DCA bot's cooldown reads it). A fixed moment,
    * not the time of the run: the indicator-start test below reads the simulated market's history before
-   * it, and with Date.now() it failed at 2 of 15 start minutes (14:13 and 14:19 UTC on 2026-11-26, the
-   * code before issue 14 §0's change as well): the backtest opens a deal at the start's first price (the
-   * minute before's close) and the live bot does not. Left to look into. Not the warm-up's 5-minute bucket
-   * in progress, as first guessed (warmUpCustom, server/market/custom-history.ts, feeds it the 1-minute
-   * history of its first minutes), nor the minute before being a candle of the backtest: with it in the
-   * backtest's warm-up instead, the backtest still opens at the first price at 14:13 and 14:19.
+   * it. At this one it failed until session 25 (and at 14:19; it passed at the other 13 of 15 start
+   * minutes): the live warm-up took the minutes of the 5-minute candle in progress twice into the
+   * 1-minute RSI (strategy/custom/feed.ts, seed), so the live bot saw RSI 36.2 where the backtest saw 31.4
+   * and missed its first deal. All 15 start minutes from 14:10 to 14:24 pass now.
    */
-  const from = Date.UTC(2026, 10, 26, 14, 12);
+  const from = Date.UTC(2026, 10, 26, 14, 13);
   let clock = from;
   const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: auth }).then((r) => r.json());
   const candles = () => {

@@ -169,6 +169,23 @@ describe('custom bot: candles of each timeframe from 1-minute candles', () => {
       '1h': 1200,
     });
   });
+  it('takes a minute its own seed already holds once: a live warm-up pushes the minutes of a longer timeframe’s open candle', () => {
+    // A 1-minute SMA(4) beside a 5-minute one: the live warm-up (server/market/custom-history.ts) seeds each
+    // timeframe, then pushes the minutes since the 5-minute candle opened, which the 1-minute seed holds.
+    const both = { entry: { join: 'and', conditions: [{ left: { kind: 'sma', period: 4, timeframe: '1m' }, op: '<', right: { kind: 'sma', period: 2, timeframe: '5m' } }] } } as const;
+    const seeded = new CustomFeed(both);
+    const minutes = candlesOf([100, 101, 102, 103, 104, 105, 106, 107], T0);
+    seeded.seed('1m', minutes.slice(0, 7));
+    seeded.seed('5m', [{ time: T0, open: 1, high: 1, low: 1, close: 104 }]);
+    for (const k of minutes.slice(5)) seeded.push(k.time, k.open, k.high, k.low, k.close);
+    // The minutes :05 and :06 were in the 1-minute seed: taken again, the SMA would be (106 + 105 + 106 + 107) / 4.
+    expect(seeded.values[1]).toBe((104 + 105 + 106 + 107) / 4);
+    // And the 5-minute candle :05-:09 has all three of them.
+    const pushed = new CustomFeed(both);
+    for (const k of minutes) pushed.push(k.time, k.open, k.high, k.low, k.close);
+    expect(pushed.values[1]).toBe((104 + 105 + 106 + 107) / 4);
+    expect(seeded.snapshot('entry')).toEqual(pushed.snapshot('entry'));
+  });
   it('builds the same minutes from live prices: the same values as the backtest', () => {
     const rows = candlesOf(exampleCloses);
     const backtest = new CustomFeed(example);

@@ -88,10 +88,12 @@ class TimeframeSeries {
   seed(candles: readonly Candle[], values: Float64Array): void {
     for (const k of candles) {
       if (k.time < this.from) continue;
-      this.bucket = k.time - (k.time % this.ms);
+      const bucket = k.time - (k.time % this.ms);
+      this.bucket = bucket;
       this.close = k.close;
       this.closeBucket(values);
-      this.from = this.bucket + this.ms;
+      // Not this.bucket: closing the bucket cleared it (NaN), and a NaN here let every seeded minute in again.
+      this.from = bucket + this.ms;
     }
   }
 
