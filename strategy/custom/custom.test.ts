@@ -172,7 +172,11 @@ describe('custom bot: candles of each timeframe from 1-minute candles', () => {
   it('takes a minute its own seed already holds once: a live warm-up pushes the minutes of a longer timeframe’s open candle', () => {
     // A 1-minute SMA(4) beside a 5-minute one: the live warm-up (server/market/custom-history.ts) seeds each
     // timeframe, then pushes the minutes since the 5-minute candle opened, which the 1-minute seed holds.
-    const both = { entry: { join: 'and', conditions: [{ left: { kind: 'sma', period: 4, timeframe: '1m' }, op: '<', right: { kind: 'sma', period: 2, timeframe: '5m' } }] } } as const;
+    const both: CustomParams = {
+      ...example,
+      entry: { join: 'and', conditions: [{ left: { kind: 'sma', period: 4, timeframe: '1m' }, op: '<', right: { kind: 'sma', period: 2, timeframe: '5m' } }] },
+      exit: undefined,
+    };
     const seeded = new CustomFeed(both);
     const minutes = candlesOf([100, 101, 102, 103, 104, 105, 106, 107], T0);
     seeded.seed('1m', minutes.slice(0, 7));
