@@ -86,6 +86,8 @@ describe('signals on the bot detail', () => {
     await page.evaluate(() => localStorage.setItem('theme-storage', JSON.stringify({ theme: 'light', language: 'en' })));
     await page.reload();
     await expect.poll(() => page.getByTestId('bot-signals').innerText()).toContain('Order placed');
+    // The webhook's own answer may come after the signals list's (two calls): its button, then the whole text.
+    await expect.poll(() => page.getByTestId('webhook-make').isVisible()).toBe(true);
     const text = await page.getByTestId('bot-signals').innerText();
     expect(text).toContain('Signals (webhook)');
     expect(text).toContain('New URL');
