@@ -1,5 +1,5 @@
 import type { DcaParamsInput, GridParamsInput, MartinParamsInput } from '../contract/bots.ts';
-import { backtestMartin, type CandleColumns } from '../strategy/backtest.ts';
+import { backtestMartin } from '../strategy/backtest.ts';
 import { backtestGrid } from '../strategy/grid/backtest.ts';
 import { backtestDca } from '../strategy/dca/backtest.ts';
 import type { DcaParams } from '../strategy/dca/rules.ts';
@@ -32,9 +32,10 @@ export interface ParityRow {
  * The parity check of issue 14 §0 against the live engine, not the candles' four prices: the engine
  * (the runner, the price book, the Paper venue, the books in a PGlite database) is driven by the
  * simulated market's own second-by-second prices, one price round per second of market time (what
- * `ENGINE_TICK_MS` 1000 does live), each order filled by Paper at the price of its second; the same
- * seconds are made into 1-minute candles (open: second 0, high and low: the extremes, close: second 59)
- * and every bot is backtested on them with no slippage (Paper has none). Each bot has its own trader
+ * `ENGINE_TICK_MS` 1000 does live), each order filled by Paper at the price of its second; every bot is
+ * backtested with no slippage (Paper has none) on the same minutes as the product's backtest reads them
+ * (SimulatedMarket.minuteColumns: their candles, and their path: each minute's order of low and high and
+ * the price a second after a trigger, where a cycle re-opens). Each bot has its own trader
  * (10,000 USDT of Paper); the fuel fee is 0, so no bot pauses for fuel on a long run.
  */
 export async function secondsParity(options: { symbol: string; from: number; seconds: number; bots: readonly ParityBot[] }): Promise<{ rows: ParityRow[]; candles: number; ms: number }> {
@@ -65,7 +66,7 @@ export async function secondsParity(options: { symbol: string; from: number; sec
       await engine.tick();
       await engine.idle();
     }
-    const candles = minuteCandles(feed, symbol, from, seconds);
+    const candles = feed.minuteColumns(symbol, from, from + seconds * 1000);
     const market = await trading!.market('paper', symbol);
     const rows: ParityRow[] = [];
     for (const [i, bot] of bots.entries()) {
@@ -101,26 +102,4 @@ export async function secondsParity(options: { symbol: string; from: number; sec
     await trading?.engine.stop();
     await t.close();
   }
-}
-
-/** The 1-minute candles of `seconds` seconds of the simulated market from `from`, made from those seconds. */
-export function minuteCandles(feed: SimulatedMarket, symbol: string, from: number, seconds: number): CandleColumns & { time: Float64Array } {
-  const n = Math.floor(seconds / 60);
-  const out = { time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n) };
-  for (let i = 0; i < n; i++) {
-    let high = -Infinity;
-    let low = Infinity;
-    let price = 0;
-    for (let s = 0; s < 60; s++) {
-      price = Number(feed.priceAt(symbol, from + (i * 60 + s) * 1000));
-      if (s === 0) out.open[i] = price;
-      if (price > high) high = price;
-      if (price < low) low = price;
-    }
-    out.time[i] = from + i * 60_000;
-    out.high[i] = high;
-    out.low[i] = low;
-    out.close[i] = price;
-  }
-  return out;
 }

@@ -11,6 +11,74 @@ export interface CandleColumns {
   high: Float64Array;
   low: Float64Array;
   close: Float64Array;
+  /** The market's path inside each candle, when the data knows it (the simulated market's seconds). */
+  path?: CandlePath;
+}
+
+/**
+ * What a backtest may know of the market inside a candle beyond its four prices: the simulated market
+ * (server/market/simulated.ts) knows each of its seconds, which the live engine's price rounds read.
+ * Without it the walk takes the usual order (low first on a green candle), an order decided at a trigger
+ * fills at the trigger, and a bot that waits to open after a fill opens at the fill's price.
+ */
+export interface CandlePath {
+  /** 1 where candle i reached its low before its high (the walk's order inside it). */
+  readonly lowFirst: Uint8Array;
+  /** The market's price at second `s` of candle i (0-61; 60 is the next candle's open). */
+  second(i: number, s: number): number;
+}
+
+/** A path's candles from `from` on, for a view of the columns that starts there. */
+export function pathFrom(path: CandlePath, from: number): CandlePath {
+  return from === 0 ? path : { lowFirst: path.lowFirst.subarray(from), second: (i, s) => path.second(i + from, s) };
+}
+
+/**
+ * One walk's place in its candles' seconds: where an order decided at a trigger fills and where a bot
+ * waiting to open opens next, as the live engine's price rounds (one a second) take them. The walk
+ * reached a trigger in a candle: the first second since its last trigger there at or past the price is
+ * the round that decides (a resting order fills by restingFill against that second's price); the next
+ * second is the next round, where a bot that closed its cycle opens again.
+ */
+export class PathCursor {
+  private candle = -1;
+  private next = 0;
+  private readonly path: CandlePath;
+
+  constructor(path: CandlePath) {
+    this.path = path;
+  }
+
+  /** At `price` in candle i, moving up (or down; with `past`, the candle opened past it). Undefined when its seconds never got there. */
+  reached(i: number, price: number, up: boolean, past?: number): { market: number; next: number } | undefined {
+    if (i !== this.candle || past !== undefined) {
+      this.candle = i;
+      this.next = 0;
+    }
+    for (let s = this.next; s <= 60; s++) {
+      const p = this.path.second(i, s);
+      if (past !== undefined || (up ? p >= price : p <= price)) {
+        this.next = s + 1;
+        return { market: p, next: this.path.second(i, s + 1) };
+      }
+    }
+    return undefined;
+  }
+}
+
+/** A walker's cursor on the candles' path, when they have one. */
+export const cursorOf = (candles: CandleColumns) => (candles.path ? new PathCursor(candles.path) : undefined);
+
+/**
+ * Where the walk's act at `at` stands in the seconds (PathCursor.reached); undefined without a path. A
+ * price the walk jumped or rose to (a candle's open, a rise's top a trailing exit follows) moves the
+ * cursor to the second the market got there, and answers nothing: the act is at that price.
+ */
+export function secondsAt(cursor: PathCursor | undefined, at: number | 'down' | 'up', candle: number, price: number, past?: number) {
+  if (!cursor) return undefined;
+  if (typeof at !== 'number') return cursor.reached(candle, price, at === 'up', past);
+  cursor.reached(candle, at, true);
+  return undefined;
 }
 
 /** Candles as answered by an exchange (decimal strings or numbers), as columns with their open times. */
@@ -92,19 +160,20 @@ export interface Walker {
 /**
  * The price path every backtest walks: each candle is the jump from the previous close to its open,
  * then continuous segments open -> low -> high -> close on a green candle (close >= open) and
- * open -> high -> low -> close on a red one. A trigger passed by the jump acts at the open; a trigger
- * reached inside a segment acts at the trigger price itself; several triggers in one segment act one
- * after another in the order the price meets them. Between triggers nothing is asked: a candle costs a
- * few number comparisons.
+ * open -> high -> low -> close on a red one (or in the order the candles' path gives). A trigger passed
+ * by the jump acts at the open; a trigger reached inside a segment acts at the trigger price itself;
+ * several triggers in one segment act one after another in the order the price meets them. Between
+ * triggers nothing is asked: a candle costs a few number comparisons. `from` and `to`: the candles
+ * walked (all by default); indexes stay those of the columns.
  */
-export function replayCandles(candles: CandleColumns, walker: Walker): void {
+export function replayCandles(candles: CandleColumns, walker: Walker, from = 0, to = candles.open.length): void {
   const { open, high, low, close } = candles;
-  const n = open.length;
-  for (let i = 0; i < n; i++) {
+  const lowFirst = candles.path?.lowFirst;
+  for (let i = from; i < to; i++) {
     const o = open[i]!;
     if ((o <= walker.down || o >= walker.up || o > (walker.follow ?? Infinity)) && jump(walker, o, i)) return;
     const c = close[i]!;
-    if (c >= o) {
+    if (lowFirst ? lowFirst[i] === 1 : c >= o) {
       if (fall(walker, low[i]!, i) || rise(walker, high[i]!, i) || fall(walker, c, i)) return;
     } else if (rise(walker, high[i]!, i) || fall(walker, low[i]!, i) || rise(walker, c, i)) return;
   }
@@ -174,15 +243,20 @@ class MartinWalker implements Walker {
   private readonly view: MartinView;
   private readonly slip: (price: Decimal, side: 'buy' | 'sell') => Decimal;
 
-  constructor(view: MartinView, fill: FillModel) {
+  private readonly cursor: PathCursor | undefined;
+
+  constructor(view: MartinView, fill: FillModel, cursor?: PathCursor) {
     this.view = view;
+    this.cursor = cursor;
     this.slip = slipper(fill.slippage);
     this.state = initialMartinState(botId('backtest'));
   }
 
   act(at: number | 'down' | 'up', candle: number, past?: number): boolean {
-    const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
-    const market = past === undefined ? price : money(String(past));
+    let price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
+    const path = secondsAt(this.cursor, at, candle, num(price), past);
+    let market = past !== undefined ? money(String(past)) : path ? money(String(path.market)) : price;
+    const next = path?.next;
     const view = this.view;
     let acted = false;
     for (let guard = 0; guard < 100; guard++) {
@@ -197,7 +271,14 @@ class MartinWalker implements Walker {
       const filled = decideMartin(this.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount }, view);
       this.state = filled.state;
       for (const intent of filled.intents as Intent[]) if (intent.type === 'CycleClosed') this.cycles++;
-      if (this.state.phase === 'done' || past !== undefined) break;
+      if (this.state.phase === 'done') break;
+      if (next !== undefined && this.state.phase === 'waiting') {
+        price = money(String(next));
+        market = price;
+        past = undefined;
+        continue;
+      }
+      if (past !== undefined) break;
     }
     this.refresh();
     return acted;
@@ -229,7 +310,7 @@ class MartinWalker implements Walker {
  * millions of candles a second.
  */
 export function backtestMartin(view: MartinView, candles: CandleColumns, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }): BacktestResult {
-  const walker = new MartinWalker(view, fill);
+  const walker = new MartinWalker(view, fill, cursorOf(candles));
   replayCandles(candles, walker);
   const state = walker.state;
   return { fills: walker.fills, cycles: walker.cycles, realized: state.realized.toFixed(), state };

@@ -16,8 +16,8 @@ const MINUTES = 240;
 /**
  * Backtest and live parity of the custom bot (issue 16 "Checks", as parity.test.ts for the others): the
  * simulated market's own 1-minute DOT candles, played on the live engine tick by tick, a price one tick
- * (0.001) apart along each candle's path (open -> low -> high -> close when it rises, open -> high -> low
- * -> close when it falls: the backtest's fill model), each at its time in its minute, orders through the
+ * (0.001) apart along each candle's path (open -> low -> high -> close or open -> high -> low -> close,
+ * in the order of the market's own seconds (the candles' path): the backtest's fill model), each at its time in its minute, orders through the
  * Paper venue, state in the database; the backtest replays the same candles with the warm-up the engine
  * read at the start. Same fills (entries at the close, take profit and stop loss at their price, the exit
  * rule at the close), same cycles, same realised profit to the last decimal; with trailing exits too
@@ -64,7 +64,7 @@ describe('custom bot: backtest and live parity on Paper', () => {
     let armed: { detail: { trailing?: { high: string; price: string }; stopLossPrice: string | null }; trail: string; stopHigh: string | null } | null = null;
     for (let i = 1; i < candles.open.length; i++) {
       const [o, h, l, c] = [candles.open[i]!, candles.high[i]!, candles.low[i]!, candles.close[i]!].map(ticks) as [number, number, number, number];
-      const corners = c >= o ? [o, l, h, c] : [o, h, l, c];
+      const corners = candles.path.lowFirst[i] === 1 ? [o, l, h, c] : [o, h, l, c];
       const path: number[] = [o];
       for (let k = 1; k < corners.length; k++) {
         const to = corners[k]!;
@@ -79,9 +79,9 @@ describe('custom bot: backtest and live parity on Paper', () => {
         market.set(SYMBOL, text(p));
         await trading.engine.tick();
         await trading.engine.idle();
+        const state = trading.engine.stateOf<CustomState>(id);
+        if (state?.trail && !armed) armed = { detail: (await call('GET', `/api/user/botDetail?id=${id}`)).data, trail: state.trail.toFixed(), stopHigh: state.stopHigh?.toFixed() ?? null };
       }
-      const state = trading.engine.stateOf<CustomState>(id);
-      if (state?.trail && !armed) armed = { detail: (await call('GET', `/api/user/botDetail?id=${id}`)).data, trail: state.trail.toFixed(), stopHigh: state.stopHigh?.toFixed() ?? null };
     }
     // The last minute closes with the next one's first price.
     clock = start + MINUTES * 60_000;

@@ -1,4 +1,5 @@
 import type { CandleData } from '../../contract/schemas.ts';
+import type { CandleColumns, CandlePath } from '../../strategy/backtest.ts';
 import { hashString, normal, seeded } from './random.ts';
 import { simSymbols, timeframes, type SimSymbol, type Timeframe } from './symbols.ts';
 
@@ -6,6 +7,11 @@ import { simSymbols, timeframes, type SimSymbol, type Timeframe } from './symbol
 export const GENESIS_MS = Date.UTC(2024, 0, 1);
 const DAY_MS = 86_400_000;
 const MINUTES = 1440;
+
+/** The seconds of a run of minutes (minutePath), and the market that makes them (a search worker makes them again). */
+export interface MinutePath extends CandlePath {
+  readonly source: { seed: number; symbol: string };
+}
 
 /** A candle as the API answers it (contract/schemas.ts): open time in ms, exact decimal strings. */
 export type Candle = CandleData;
@@ -60,10 +66,7 @@ export class SimulatedMarket {
     const high = d.high[minute]!;
     const low = d.low[minute]!;
     const second = Math.floor(into / 1000);
-    const shape = seeded(hashString(`${this.seed}:${symbol}:${day}:${minute}`));
-    const first = 1 + Math.floor(shape() * 29);
-    const then = 30 + Math.floor(shape() * 29);
-    const lowFirst = shape() < 0.5;
+    const { first, then, lowFirst } = this.shape(symbol, day, minute);
     // The corners of the minute's path: (second, log price).
     const times = [0, first, then, 60];
     const logs = [d.boundary[minute]!, lowFirst ? low : high, lowFirst ? high : low, d.boundary[minute + 1]!];
@@ -77,6 +80,43 @@ export class SimulatedMarket {
       log = Math.min(high, Math.max(low, log + (rand() - 0.5) * (high - low) * 0.05));
     }
     return Math.exp(log).toFixed(decimalsOf(info.tick));
+  }
+
+  /** A minute's path: the seconds its low and high are reached at, and which comes first. */
+  private shape(symbol: string, day: number, minute: number): { first: number; then: number; lowFirst: boolean } {
+    const shape = seeded(hashString(`${this.seed}:${symbol}:${day}:${minute}`));
+    const first = 1 + Math.floor(shape() * 29);
+    const then = 30 + Math.floor(shape() * 29);
+    return { first, then, lowFirst: shape() < 0.5 };
+  }
+
+  /**
+   * What a backtest of the 1-minute candles opened at `time` may know of their seconds (a CandlePath):
+   * the order of each minute's low and high, and the price a second after the walk reached a trigger,
+   * read from the same seconds the live engine's price rounds read (priceAt), so that a backtest on
+   * this market re-opens a cycle where the engine does (issue 14 §0).
+   */
+  minutePath(symbol: string, time: Float64Array): MinutePath {
+    const lowFirst = new Uint8Array(time.length);
+    for (let i = 0; i < time.length; i++) {
+      const { day, minute } = this.locate(time[i]!);
+      lowFirst[i] = this.shape(symbol, day, minute).lowFirst ? 1 : 0;
+    }
+    // The walks go forward: the seconds of the last minute asked for are kept.
+    const seconds = new Float64Array(62);
+    let current = -1;
+    return {
+      lowFirst,
+      source: { seed: this.seed, symbol },
+      second: (i, s) => {
+        if (i !== current) {
+          current = i;
+          seconds.fill(Number.NaN);
+        }
+        if (Number.isNaN(seconds[s]!)) seconds[s] = Number(this.priceAt(symbol, time[i]! + s * 1000));
+        return seconds[s]!;
+      },
+    };
   }
 
   /** The last `limit` candles of a timeframe up to and including the one that contains `endMs` (it may be open). */
@@ -93,9 +133,10 @@ export class SimulatedMarket {
 
   /**
    * The 1-minute candles of [fromMs, toMs) as columns of numbers rounded to the tick, for backtests
-   * (no strings, no objects: 43,200 minutes of a 30-day window in milliseconds). `time` is each open.
+   * (no strings, no objects: 43,200 minutes of a 30-day window in milliseconds). `time` is each open;
+   * `path`, what the seconds add (minutePath).
    */
-  minuteColumns(symbol: string, fromMs: number, toMs: number): { time: Float64Array; open: Float64Array; high: Float64Array; low: Float64Array; close: Float64Array } {
+  minuteColumns(symbol: string, fromMs: number, toMs: number): CandleColumns & { time: Float64Array; path: MinutePath } {
     const info = this.info(symbol);
     const scale = 10 ** decimalsOf(info.tick);
     const round = (log: number) => Math.round(Math.exp(log) * scale) / scale;
@@ -112,7 +153,7 @@ export class SimulatedMarket {
       out.high[i] = round(d.high[minute]!);
       out.low[i] = round(d.low[minute]!);
     }
-    return out;
+    return { ...out, path: this.minutePath(info.symbol, out.time) };
   }
 
   /** One candle from `from` (inclusive) to `to` (exclusive), built from whole minutes. */

@@ -72,7 +72,7 @@ export async function backtest(
 
 /** The first `n` candles of columns. */
 function sliceColumns(c: CandleColumns & { time: Float64Array }, n: number): CandleColumns & { time: Float64Array } {
-  return { time: c.time.subarray(0, n), open: c.open.subarray(0, n), high: c.high.subarray(0, n), low: c.low.subarray(0, n), close: c.close.subarray(0, n) };
+  return { time: c.time.subarray(0, n), open: c.open.subarray(0, n), high: c.high.subarray(0, n), low: c.low.subarray(0, n), close: c.close.subarray(0, n), ...(c.path ? { path: c.path } : {}) };
 }
 
 /** A custom bot's (a DCA indicator start's) warm-up before its backtest's first minute: the closed candles each of its timeframes needs (none when the history cannot be read). */

@@ -1,4 +1,4 @@
-import { DEFAULT_SLIPPAGE, type CandleColumns, type FillModel } from '../backtest.ts';
+import { DEFAULT_SLIPPAGE, pathFrom, type CandleColumns, type FillModel } from '../backtest.ts';
 import { gridReport, martinReport, type BacktestReport } from '../backtest-report.ts';
 import { validateGrid } from '../grid/plan.ts';
 import type { GridParams } from '../grid/rules.ts';
@@ -111,7 +111,8 @@ function report(c: Candidate, investment: string, market: MarketRules, candles: 
 /** The last `n` candles of a history (a view, not a copy). */
 export function tail(c: CandleColumns & { time: Float64Array }, n: number): CandleColumns & { time: Float64Array } {
   const from = Math.max(0, c.close.length - n);
-  return { time: c.time.subarray(from), open: c.open.subarray(from), high: c.high.subarray(from), low: c.low.subarray(from), close: c.close.subarray(from) };
+  const view = { time: c.time.subarray(from), open: c.open.subarray(from), high: c.high.subarray(from), low: c.low.subarray(from), close: c.close.subarray(from) };
+  return c.path ? { ...view, path: pathFrom(c.path, from) } : view;
 }
 
 export interface SearchResult {

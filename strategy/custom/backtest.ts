@@ -16,7 +16,7 @@ export interface CustomBacktestResult {
 /**
  * Replays a custom bot over 1-minute candles with the same decide function and feed the live engine
  * runs. Each candle: first its price path (the fill model of ../README.md: the jump to the open, then
- * open -> low -> high -> close or open -> high -> low -> close) for take profit and stop loss, which
+ * open -> low -> high -> close or open -> high -> low -> close, or the path's order) for take profit and stop loss, which
  * fill at their price (at the open when the candle opened past them); a trailing exit is armed at the
  * take-profit price, its high raised to the top of each rise, and it sells at its line on a fall (as
  * asking at every price would: ../backtest.ts replayCandles); then the candle's close, where the rules
@@ -81,6 +81,7 @@ export function backtestCustom(
   const { time, open, high, low, close } = candles;
   const event: CandleClosed = { type: 'CandleClosed', time: 0, open: 0, high: 0, low: 0, close: 0 };
   const closePrice = () => money(String(event.close));
+  const lowFirst = candles.path?.lowFirst;
   const n = open.length;
   for (let i = 0; i < n; i++) {
     const o = open[i]!;
@@ -89,7 +90,7 @@ export function backtestCustom(
     const c = close[i]!;
     if (up !== Infinity || down !== -Infinity || follow !== Infinity) {
       if (o >= up || o <= down || o > follow) atPrice(money(String(o)), i);
-      if (c >= o) {
+      if (lowFirst ? lowFirst[i] === 1 : c >= o) {
         reach(l, false, i);
         reach(h, true, i);
         reach(c, false, i);

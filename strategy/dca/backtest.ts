@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { DEFAULT_SLIPPAGE, replayCandles, slipper, type BacktestFill, type CandleColumns, type FillModel, type Walker } from '../backtest.ts';
+import { cursorOf, DEFAULT_SLIPPAGE, replayCandles, secondsAt, slipper, type BacktestFill, type CandleColumns, type PathCursor, type FillModel, type Walker } from '../backtest.ts';
 import { restingFill } from '../resting-fill.ts';
 import { buyAmount } from '../martin/plan.ts';
 import { money } from '../money.ts';
@@ -39,28 +39,30 @@ class DcaWalker implements Walker {
   private readonly slip: (price: Decimal, side: 'buy' | 'sell') => Decimal;
   private readonly view: DcaView;
   private readonly time: Float64Array | undefined;
+  private readonly cursor: PathCursor | undefined;
   /** An indicator start: deals open at candle closes only (closed), and the path's prices carry no time (the feed takes whole candles). */
   readonly indicator: boolean;
-  /** The index of the walk's candle 0 (an indicator start walks one candle at a time). */
-  offset = 0;
 
-  constructor(view: DcaView, fill: FillModel, time: Float64Array | undefined) {
+  constructor(view: DcaView, fill: FillModel, time: Float64Array | undefined, cursor?: PathCursor) {
     this.view = view;
     this.time = time;
+    this.cursor = cursor;
     this.slip = slipper(fill.slippage);
     this.state = initialDcaState(botId('backtest'));
     this.indicator = view.params.start.kind === 'indicator';
   }
 
-  act(at: number | 'down' | 'up', walked: number, past?: number): boolean {
+  act(at: number | 'down' | 'up', candle: number, past?: number): boolean {
     const s = this.state;
-    const candle = walked + this.offset;
     const time = this.time?.[candle];
     // Waiting for a later start: nothing to ask before that time (a comparison per candle); an indicator start waits for a close.
     if (s.phase === 'waiting' && (this.indicator || typeof at !== 'number' || (this.openAt !== null && this.openAt !== -Infinity && (time === undefined || time < this.openAt)))) return false;
     const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
+    // With a path: the market at the second that reached the trigger, and at the next, where a closed deal re-opens.
+    const path = secondsAt(this.cursor, at, candle, num(price), past);
+    const market = past ?? path?.market;
     // With an indicator start the close a deal ends at is known by its candle: its time is the close's (see closed).
-    return this.ask({ type: 'PriceTicked', price, at: this.indicator ? undefined : time }, price, candle, past === undefined ? undefined : money(String(past)));
+    return this.ask({ type: 'PriceTicked', price, at: this.indicator ? undefined : time }, price, candle, market === undefined ? undefined : money(String(market)), path?.next, past !== undefined);
   }
 
   /**
@@ -78,12 +80,17 @@ class DcaWalker implements Walker {
   }
 
   /**
-   * Asks the strategy and fills every order it places at `price` (asked again there until it rests), or
-   * by restingFill when the market jumped `past` it; true when it placed one.
+   * Asks the strategy at `at` and fills every order it places there (asked again there until it rests),
+   * by restingFill against `market` when known (the price of the second that reached the trigger, or the
+   * open the market `jumped` to; one decision then); a deal it closes re-opens at `next` when the path
+   * knows the engine's next round. True when it placed an order.
    */
-  private ask(first: PriceTicked | CandleClosed, price: Decimal, candle: number, past?: Decimal): boolean {
+  private ask(first: PriceTicked | CandleClosed, at: Decimal, candle: number, market?: Decimal, next?: number, jumped = false): boolean {
     const view = this.view;
     let acted = false;
+    let price = at;
+    let reached = market;
+    let gap = jumped;
     let event: PriceTicked | CandleClosed = first;
     for (let guard = 0; guard < 100; guard++) {
       const asked = decideDca(this.state, event, view);
@@ -93,14 +100,22 @@ class DcaWalker implements Walker {
       const order = asked.intents.find((i) => i.type === 'PlaceOrder');
       if (order?.type !== 'PlaceOrder') break;
       acted = true;
-      const fillPrice = this.slip(past ? restingFill(price, past, order.side) : price, order.side);
+      const fillPrice = this.slip(reached ? restingFill(price, reached, order.side) : price, order.side);
       const amount = order.side === 'buy' ? buyAmount(order.quote!, fillPrice, view.market.stepSize) : order.amount!;
       this.fills.push({ candle, reason: order.reason, side: order.side, price: fillPrice.toFixed(), amount: amount.toFixed() });
       const filled = decideDca(this.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount }, view);
       this.state = filled.state;
       for (const intent of filled.intents as Intent[]) if (intent.type === 'CycleClosed') this.cycles++;
+      // A deal closed: the next opens on the engine's next round, at its price when the path knows it.
+      if (next !== undefined && this.state.phase === 'waiting') {
+        price = money(String(next));
+        reached = undefined;
+        gap = false;
+        event = { ...(first as PriceTicked), price };
+        continue;
+      }
       // Past a gap, one decision: the jump asks again as the engine's next round would (../backtest.ts jump).
-      if (past) break;
+      if (gap) break;
     }
     this.refresh();
     return acted;
@@ -138,7 +153,7 @@ export function backtestDca(
   fill: FillModel = { slippage: DEFAULT_SLIPPAGE },
   warmUp?: Partial<Record<string, readonly Candle[]>>,
 ): DcaBacktestResult {
-  const walker = new DcaWalker(view, fill, candles.time);
+  const walker = new DcaWalker(view, fill, candles.time, cursorOf(candles));
   const time = candles.time;
   if (!walker.indicator) replayCandles(candles, walker);
   else if (time) {
@@ -147,10 +162,8 @@ export function backtestDca(
     const event: CandleClosed = { type: 'CandleClosed', time: 0, open: 0, high: 0, low: 0, close: 0 };
     const all = { ...candles, time };
     for (let i = 0; i < time.length; i++) {
-      // One candle's path (a view of the columns, the walker told its index), then its close.
-      walker.offset = i;
-      replayCandles({ open: all.open.subarray(i, i + 1), high: all.high.subarray(i, i + 1), low: all.low.subarray(i, i + 1), close: all.close.subarray(i, i + 1) }, walker);
-      walker.offset = 0;
+      // One candle's path, then its close.
+      replayCandles(all, walker, i, i + 1);
       walker.closed(all, i, event);
     }
   }

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { MarketRules } from '../../../strategy/martin/rules.ts';
 import type { CandleColumns } from '../../../strategy/backtest.ts';
 import type { RiskLevel, SearchResult } from '../../../strategy/ai/search.ts';
+import type { MinutePath } from '../../market/simulated.ts';
 import type { SearchJob } from './search-worker.ts';
 
 /**
@@ -56,7 +57,9 @@ export function searchInWorker(
         investment: input.investment,
         risk: input.risk,
         recent: input.recent,
-        history: input.history,
+        // A path's functions cannot cross to the worker: the market that makes its seconds does.
+        history: columnsOnly(input.history),
+        seconds: input.history.path && 'source' in input.history.path ? (input.history.path as MinutePath).source : undefined,
         slippage: input.slippage,
         market: { tickSize: m.tickSize.toFixed(), stepSize: m.stepSize.toFixed(), minAmount: m.minAmount.toFixed(), minCost: m.minCost.toFixed(), feeRate: m.feeRate.toFixed() },
       };
@@ -66,6 +69,8 @@ export function searchInWorker(
   queue = result.catch(() => undefined);
   return result;
 }
+
+const columnsOnly = ({ time, open, high, low, close }: CandleColumns & { time: Float64Array }) => ({ time, open, high, low, close });
 
 /** Stops the worker (tests, shutdown). */
 export async function stopSearchWorker(): Promise<void> {

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { money } from '../../../strategy/money.ts';
+import { SimulatedMarket } from '../../market/simulated.ts';
 import { searchParameters, type RiskLevel } from '../../../strategy/ai/search.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface SearchJob {
   market: { tickSize: string; stepSize: string; minAmount: string; minCost: string; feeRate: string };
   history: { time: Float64Array; open: Float64Array; high: Float64Array; low: Float64Array; close: Float64Array };
   recent: number;
+  /** The simulated market whose seconds the history's minutes are (its CandlePath is made again here). */
+  seconds?: { seed: number; symbol: string } | undefined;
   /** The backtests' slippage (a fraction); absent: the default. */
   slippage?: string | undefined;
 }
@@ -32,7 +35,8 @@ parentPort?.on('message', (job: SearchJob) => {
       told = now;
       parentPort!.postMessage({ id: job.id, progress: { done, total } });
     };
-    const result = searchParameters({ investment: job.investment, risk: job.risk, market, history: job.history, recent: job.recent, slippage: job.slippage, onProgress });
+    const history = job.seconds ? { ...job.history, path: new SimulatedMarket(job.seconds.seed).minutePath(job.seconds.symbol, job.history.time) } : job.history;
+    const result = searchParameters({ investment: job.investment, risk: job.risk, market, history, recent: job.recent, slippage: job.slippage, onProgress });
     parentPort!.postMessage({ id: job.id, result });
   } catch (e) {
     parentPort!.postMessage({ id: job.id, error: String((e as Error)?.message ?? e) });
