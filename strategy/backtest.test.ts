@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { money } from './money.ts';
-import { backtestMartin, DEFAULT_SLIPPAGE, type CandleColumns } from './backtest.ts';
+import { backtestMartin, DEFAULT_SLIPPAGE, type CandleColumns, type CandlePath } from './backtest.ts';
 import { engineRound } from './engine-round.test-support.ts';
 import { martinKit } from './kit.ts';
 import { initialMartinState } from './martin/strategy.ts';
@@ -96,6 +96,53 @@ describe('the martin backtest', () => {
     expect(r.cycles).toBe(1);
     // Filled at each candle's extreme (the old model: the close at the high, 60000) it was 19.11739379.
     expect(r.realized).toBe('9.0662915534');
+  });
+
+  it('with the market’s seconds (a CandlePath): their order, the take profit at its trigger, the re-open a second later', () => {
+    // Candle 1 is green (60000 -> 60500) but its seconds reach the high first: up 250 a second to 61000
+    // at second 4, down 115 a second to the low 58700 at second 24, up 50 a second to 60500 at 60.
+    const candles = columns([
+      [60000, 60000, 60000, 60000],
+      [60000, 61000, 58700, 60500],
+    ]);
+    const second = (s: number) => (s <= 4 ? 60000 + 250 * s : s <= 24 ? 61000 - 115 * (s - 4) : 58700 + 50 * (s - 24));
+    const path: CandlePath = { lowFirst: Uint8Array.from([1, 0]), second: (i, s) => (i === 0 ? 60000 : second(s)) };
+    const r = backtestMartin({ params, market }, { ...candles, path }, exact);
+    expect(r.fills.map(line)).toEqual([
+      '0 open buy 0.00166 @ 60000',
+      // The rise first: second 4 (61000) is the first at or above the take profit 60900; it waited there.
+      '1 close sell 0.00165 @ 60900',
+      // The next cycle opens on the engine's next round, second 5: 61000 - 115.
+      '1 open buy 0.00164 @ 60885',
+      // The fall: second 16 (59620) is the first at or below floor(60885 x 0.98) = 59667.3; the add waited there.
+      '1 add buy 0.00335 @ 59667.3',
+    ]);
+    // The four prices alone (low first on a green candle): another story, the add at 58800 first, and
+    // each cycle re-opened at its take-profit price (nothing says what the next second was).
+    expect(backtestMartin({ params, market }, candles, exact).fills.map(line)).toEqual([
+      '0 open buy 0.00166 @ 60000',
+      '1 add buy 0.0034 @ 58800',
+      '1 close sell 0.00505 @ 60081.59',
+      '1 open buy 0.00166 @ 60081.59',
+      '1 close sell 0.00166 @ 60982.82',
+      '1 open buy 0.00163 @ 60982.82',
+    ]);
+  });
+
+  it('with the market’s seconds, a stop sells at the price of the second that reached it, not at its line', () => {
+    // Opened at 60000 with a 1 % stop (59400); a red candle falls 300 a second from 60000 to 58500.
+    const stop: MartinParams = { ...params, addTrigger: '5', stopLoss: '1', repeat: false };
+    const candles = columns([
+      [60000, 60000, 60000, 60000],
+      [60000, 60000, 58500, 58500],
+    ]);
+    const path: CandlePath = { lowFirst: Uint8Array.from([1, 0]), second: (i, s) => (i === 0 ? 60000 : Math.max(58500, 60000 - 300 * s)) };
+    const r = backtestMartin({ params: stop, market }, { ...candles, path }, exact);
+    // Second 2 (59400) is the first at or below the stop line 59400: a stop takes that second's price.
+    expect(r.fills.map(line)).toEqual(['0 open buy 0.00166 @ 60000', '1 stop sell 0.00165 @ 59400']);
+    // Second 3 would be 59100: a line the price jumps (60000 -> 59100 in one second) sells at the second's price.
+    const steep: CandlePath = { lowFirst: Uint8Array.from([1, 0]), second: (i, s) => (i === 0 ? 60000 : s === 0 ? 60000 : Math.max(58500, 59600 - 500 * s)) };
+    expect(backtestMartin({ params: stop, market }, { ...candles, path: steep }, exact).fills.map(line)).toEqual(['0 open buy 0.00166 @ 60000', '1 stop sell 0.00165 @ 59100']);
   });
 
   it('gives the same fills as asking the strategy at every tick of the continuous path', () => {

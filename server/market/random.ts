@@ -1,6 +1,11 @@
 /** A 32-bit hash of a string (FNV-1a): seeds per symbol and day. */
 export function hashString(text: string): number {
-  let h = 0x811c9dc5;
+  return hashMore(0x811c9dc5, text);
+}
+
+/** hashString(a + text) from hashString(a) (FNV-1a goes one character at a time): a shared prefix is hashed once. */
+export function hashMore(hash: number, text: string): number {
+  let h = hash;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);

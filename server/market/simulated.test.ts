@@ -50,7 +50,7 @@ describe('the simulated market', () => {
     }
   });
 
-  it('traces each minute candle with its seconds: the open at second 0, the low and the high reached', () => {
+  it('traces each minute candle with its seconds: the open at second 0, the low and the high reached, in the order its path gives', () => {
     // So a live bot reading the seconds sees the prices a backtest on the candles sees (issue 14 §0).
     const m = new SimulatedMarket();
     const from = Date.UTC(2026, 5, 1, 12);
@@ -63,6 +63,12 @@ describe('the simulated market', () => {
         expect(Math.max(...seconds)).toBe(cols.high[i]);
         expect(Math.min(...seconds)).toBe(cols.low[i]);
         if (seconds.indexOf(cols.low[i]!) < seconds.indexOf(cols.high[i]!)) lowFirst++;
+        // The candles' path says that order (the price goes from one extreme to the other, even when the
+        // open rounds to one of them), and reads the same seconds (second 60: the next open).
+        const [reachedFirst, reachedLast] = cols.path.lowFirst[i] === 1 ? [cols.low[i]!, cols.high[i]!] : [cols.high[i]!, cols.low[i]!];
+        expect(seconds.indexOf(reachedFirst)).toBeLessThan(seconds.lastIndexOf(reachedLast));
+        for (const s of [0, 17, 59]) expect(cols.path.second(i, s)).toBe(seconds[s]);
+        expect(cols.path.second(i, 60)).toBe(i + 1 < 120 ? cols.open[i + 1] : cols.close[i]);
         // The last second is on its way to the next open, the candle's close.
         expect(Math.abs(seconds[59]! - cols.close[i]!)).toBeLessThanOrEqual((cols.high[i]! - cols.low[i]!) / 2);
       }

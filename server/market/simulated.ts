@@ -1,6 +1,6 @@
 import type { CandleData } from '../../contract/schemas.ts';
 import type { CandleColumns, CandlePath } from '../../strategy/backtest.ts';
-import { hashString, normal, seeded } from './random.ts';
+import { hashMore, hashString, normal, seeded } from './random.ts';
 import { simSymbols, timeframes, type SimSymbol, type Timeframe } from './symbols.ts';
 
 /** The simulated market starts on this day; any time after it can be asked for. */
@@ -26,6 +26,22 @@ interface Day {
 }
 
 const decimalsOf = (tick: string) => (tick.split('.')[1] ?? '').length;
+
+/** One minute's path of seconds (SimulatedMarket.priceAt). */
+interface MinuteTrace {
+  /** The hash of the minute's key, which each second's jitter seed continues. */
+  key: number;
+  /** The corners: (second, log price): the open, the first extreme, the other, the next open. */
+  times: readonly number[];
+  logs: readonly number[];
+  high: number;
+  low: number;
+  lowFirst: boolean;
+  decimals: number;
+}
+
+/** `:0` to `:59`, a second's part of its jitter key. */
+const SECOND_SUFFIX = Array.from({ length: 60 }, (_, s) => `:${s}`);
 
 /**
  * A seeded, offline market: the default feed for the Paper exchange and for backtests. Prices follow a
@@ -62,32 +78,36 @@ export class SimulatedMarket {
   priceAt(symbol: string, ms: number): string {
     const info = this.info(symbol);
     const { day, minute, into } = this.locate(ms);
+    return this.secondOf(this.trace(info, day, minute), Math.floor(into / 1000));
+  }
+
+  /** A minute's path (priceAt): its corners, its range, and its key's hash, which each second's jitter continues. */
+  private trace(info: SimSymbol, day: number, minute: number): MinuteTrace {
     const d = this.day(info, day);
+    const key = hashString(`${this.seed}:${info.symbol}:${day}:${minute}`);
+    const shape = seeded(key);
+    const first = 1 + Math.floor(shape() * 29);
+    const then = 30 + Math.floor(shape() * 29);
+    const lowFirst = shape() < 0.5;
     const high = d.high[minute]!;
     const low = d.low[minute]!;
-    const second = Math.floor(into / 1000);
-    const { first, then, lowFirst } = this.shape(symbol, day, minute);
-    // The corners of the minute's path: (second, log price).
-    const times = [0, first, then, 60];
-    const logs = [d.boundary[minute]!, lowFirst ? low : high, lowFirst ? high : low, d.boundary[minute + 1]!];
+    return { key, times: [0, first, then, 60], logs: [d.boundary[minute]!, lowFirst ? low : high, lowFirst ? high : low, d.boundary[minute + 1]!], high, low, lowFirst, decimals: decimalsOf(info.tick) };
+  }
+
+  /** The price at a second (0-59) of a minute's path, rounded to the tick. */
+  private secondOf(t: MinuteTrace, second: number): string {
+    const { times, logs } = t;
     let k = 0;
     while (second > times[k + 1]!) k++;
     const t0 = times[k]!;
     const t1 = times[k + 1]!;
     let log = logs[k]! + ((logs[k + 1]! - logs[k]!) * (second - t0)) / (t1 - t0);
     if (second !== t0 && second !== t1) {
-      const rand = seeded(hashString(`${this.seed}:${symbol}:${day}:${minute}:${second}`));
-      log = Math.min(high, Math.max(low, log + (rand() - 0.5) * (high - low) * 0.05));
+      // The seed of `${seed}:${symbol}:${day}:${minute}:${second}`, its prefix hashed once.
+      const rand = seeded(hashMore(t.key, SECOND_SUFFIX[second]!));
+      log = Math.min(t.high, Math.max(t.low, log + (rand() - 0.5) * (t.high - t.low) * 0.05));
     }
-    return Math.exp(log).toFixed(decimalsOf(info.tick));
-  }
-
-  /** A minute's path: the seconds its low and high are reached at, and which comes first. */
-  private shape(symbol: string, day: number, minute: number): { first: number; then: number; lowFirst: boolean } {
-    const shape = seeded(hashString(`${this.seed}:${symbol}:${day}:${minute}`));
-    const first = 1 + Math.floor(shape() * 29);
-    const then = 30 + Math.floor(shape() * 29);
-    return { first, then, lowFirst: shape() < 0.5 };
+    return Math.exp(log).toFixed(t.decimals);
   }
 
   /**
@@ -97,14 +117,16 @@ export class SimulatedMarket {
    * this market re-opens a cycle where the engine does (issue 14 §0).
    */
   minutePath(symbol: string, time: Float64Array): MinutePath {
+    const info = this.info(symbol);
     const lowFirst = new Uint8Array(time.length);
     for (let i = 0; i < time.length; i++) {
       const { day, minute } = this.locate(time[i]!);
-      lowFirst[i] = this.shape(symbol, day, minute).lowFirst ? 1 : 0;
+      lowFirst[i] = this.trace(info, day, minute).lowFirst ? 1 : 0;
     }
-    // The walks go forward: the seconds of the last minute asked for are kept.
+    // The walks go forward: the seconds of the last minute asked for are kept, read from its trace and the next minute's.
     const seconds = new Float64Array(62);
     let current = -1;
+    let traces: [MinuteTrace, MinuteTrace] | null = null;
     return {
       lowFirst,
       source: { seed: this.seed, symbol },
@@ -112,8 +134,16 @@ export class SimulatedMarket {
         if (i !== current) {
           current = i;
           seconds.fill(Number.NaN);
+          traces = null;
         }
-        if (Number.isNaN(seconds[s]!)) seconds[s] = Number(this.priceAt(symbol, time[i]! + s * 1000));
+        if (Number.isNaN(seconds[s]!)) {
+          if (!traces) {
+            const a = this.locate(time[i]!);
+            const b = this.locate(time[i]! + 60_000);
+            traces = [this.trace(info, a.day, a.minute), this.trace(info, b.day, b.minute)];
+          }
+          seconds[s] = Number(s < 60 ? this.secondOf(traces[0], s) : this.secondOf(traces[1], s - 60));
+        }
         return seconds[s]!;
       },
     };
