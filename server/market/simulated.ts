@@ -91,7 +91,15 @@ export class SimulatedMarket {
     const lowFirst = shape() < 0.5;
     const high = d.high[minute]!;
     const low = d.low[minute]!;
-    return { key, times: [0, first, then, 60], logs: [d.boundary[minute]!, lowFirst ? low : high, lowFirst ? high : low, d.boundary[minute + 1]!], high, low, lowFirst, decimals: decimalsOf(info.tick) };
+    return {
+      key,
+      times: [0, first, then, 60],
+      logs: [d.boundary[minute]!, lowFirst ? low : high, lowFirst ? high : low, d.boundary[minute + 1]!],
+      high,
+      low,
+      lowFirst,
+      decimals: decimalsOf(info.tick),
+    };
   }
 
   /** The price at a second (0-59) of a minute's path, rounded to the tick. */
