@@ -173,7 +173,7 @@ export const referralMemberSchema = z.strictObject({
 });
 const equitySchema = z.array(z.strictObject({ time: z.number().int(), value: z.number() }));
 /** How a backtest filled its orders: at the trigger price (the open on a gap), with this slippage (a fraction). */
-const fillModelSchema = z.strictObject({ price: z.literal('trigger'), slippage: decimal });
+const fillModelSchema = z.strictObject({ price: z.literal('trigger'), slippage: decimal, seconds: z.boolean() });
 export const backtestAnswerSchema = z.strictObject({
   exchange: z.string(),
   symbol: z.string(),

@@ -519,10 +519,14 @@ export interface BacktestAnswer {
 /**
  * A backtest's fill model: a triggered order fills at its trigger price, or at the candle's open when
  * the candle opened past it, then `slippage` against the trader (a fraction: '0.0005' = 0.05 %).
+ * `seconds`: the market's own seconds were read (Paper, the simulated market): each minute's order of
+ * low and high, a stop at the price of the second that reached it, a cycle re-opened a second after it
+ * closed, as the live engine's price rounds take them.
  */
 export interface FillModelAnswer {
   price: 'trigger';
   slippage: string;
+  seconds: boolean;
 }
 
 /** Figures of a backtest window, for a proposal. */

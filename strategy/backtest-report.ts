@@ -134,7 +134,7 @@ function reportOf(
     fees: round(fees, 4),
     open: run.open ? { ...run.open, value: round(held * candles.close[n - 1]!, 4) } : null,
     equity,
-    fill: { price: 'trigger', slippage: fill.slippage },
+    fill: { price: 'trigger', slippage: fill.slippage, seconds: candles.path !== undefined },
   };
 }
 

@@ -90,15 +90,15 @@ describe('a new trader runs a martin bot on Paper', () => {
     await page.getByTestId('backtest-result').waitFor();
     expect(await page.getByTestId('backtest-result').innerText()).toContain('10080 根 1m K 线');
     expect(Number(await page.getByTestId('bt-cycles').innerText())).toBeGreaterThan(0);
-    // It says how it fills (issue 14 §0).
-    expect(await page.getByTestId('bt-fill').innerText()).toBe('成交价：触发价（跳空时止损按开盘价），滑点 0.05%。');
+    // It says how it fills (issue 14 §0): on Paper, on the market's own seconds.
+    expect(await page.getByTestId('bt-fill').innerText()).toBe('按模拟盘逐秒行情回放：挂单在触发价成交，止损按触及那一秒的价格，滑点 0.05%。');
     // The trader chooses the slippage: the server's answer says the one it replayed with.
     const realizedAtDefault = await page.getByTestId('bt-realized').innerText();
     await page.getByTestId('bt-slippage').getByRole('button', { name: '0%', exact: true }).click();
     expect(await page.getByTestId('backtest-result').count()).toBe(0);
     await page.getByTestId('run-backtest').click();
     await page.getByTestId('backtest-result').waitFor();
-    expect(await page.getByTestId('bt-fill').innerText()).toBe('成交价：触发价（跳空时止损按开盘价），滑点 0%。');
+    expect(await page.getByTestId('bt-fill').innerText()).toBe('按模拟盘逐秒行情回放：挂单在触发价成交，止损按触及那一秒的价格，滑点 0%。');
     expect(await page.getByTestId('bt-realized').innerText()).not.toBe(realizedAtDefault);
     await expect.poll(() => page.getByTestId('equity-chart').locator('canvas').count()).toBeGreaterThan(0);
     // Changing a setting makes the result stale: it is cleared.
@@ -256,7 +256,7 @@ describe('a new trader runs a martin bot on Paper', () => {
     const text = await page.getByTestId('ai-proposals').innerText();
     expect(text).toMatch(/测试了 \d{3,} 组参数/);
     expect(text).toContain('30 天最大回撤不超过 5%');
-    expect(text).toContain('回测成交价：触发价（跳空时止损按开盘价），滑点 0.1%。');
+    expect(text).toContain('回测按模拟盘逐秒行情回放：挂单在触发价成交，止损按触及那一秒的价格，滑点 0.1%。');
     const first = page.getByTestId('ai-proposal').first();
     expect(await first.innerText()).toMatch(/30 天收益率/);
     await first.getByTestId('ai-start').click();

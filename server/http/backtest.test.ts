@@ -46,10 +46,10 @@ describe('backtest before start', () => {
     const candles = feed.minuteColumns('BTC/USDT', NOW - 7 * 86_400_000, NOW);
     const view = { params: { ...params, stopLoss: undefined }, market: m };
     const usual = await run({ days: 7 });
-    expect(usual.data.fill).toEqual({ price: 'trigger', slippage: '0.0005' });
+    expect(usual.data.fill).toEqual({ price: 'trigger', slippage: '0.0005', seconds: true });
     expect(usual.data.realized).toBe(martinReport(view, candles, { slippage: '0.0005' }).realized);
     const exact = await run({ days: 7, slippage: '0' });
-    expect(exact.data.fill).toEqual({ price: 'trigger', slippage: '0' });
+    expect(exact.data.fill).toEqual({ price: 'trigger', slippage: '0', seconds: true });
     expect(exact.data.realized).toBe(martinReport(view, candles, { slippage: '0' }).realized);
     const dear = await run({ days: 7, slippage: '0.002' });
     expect(dear.data.realized).toBe(martinReport(view, candles, { slippage: '0.002' }).realized);

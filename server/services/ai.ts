@@ -62,10 +62,10 @@ export async function search(
   window: SearchWindow = SEARCH_WINDOW,
   slippage: string = DEFAULT_SLIPPAGE,
   progress?: SearchProgress,
-): Promise<{ result: SearchResult; timeframe: string }> {
+): Promise<{ result: SearchResult; timeframe: string; seconds: boolean }> {
   const { history, recent, timeframe } = await historyFor(trading, exchange, symbol, window);
   if (history.close.length < 2) throw fail('OrderInvalidPair');
-  return { result: await searchInWorker({ investment, risk, market, history, recent, slippage }, progress), timeframe };
+  return { result: await searchInWorker({ investment, risk, market, history, recent, slippage }, progress), timeframe, seconds: history.path !== undefined };
 }
 
 export async function aiSearch(
@@ -79,7 +79,7 @@ export async function aiSearch(
   if (!exchange) throw fail('ApiExchangeUnsupported');
   if (money(input.investment).lte(0)) throw fail('StrategyInvalidInvestment');
   const market = await trading.market(exchange.code, input.symbol);
-  const { result, timeframe } = await search(trading, market, exchange.code, input.symbol, input.investment, input.risk, window, input.slippage ?? DEFAULT_SLIPPAGE, progress);
+  const { result, timeframe, seconds } = await search(trading, market, exchange.code, input.symbol, input.investment, input.risk, window, input.slippage ?? DEFAULT_SLIPPAGE, progress);
   // Each proposal is placed at the price of this moment and checked by the same rules as botCreate
   // (issue 14 §1): a grid's range is re-centred there; one the market now refuses is left out.
   const price = money(await trading.prices.price(exchange.code, input.symbol));
@@ -95,7 +95,7 @@ export async function aiSearch(
     limit: result.limit,
     timeframe,
     elapsedMs: Math.round(performance.now() - started),
-    fill: { price: 'trigger', slippage: result.slippage },
+    fill: { price: 'trigger', slippage: result.slippage, seconds },
     proposals: fitted.map((p) => ({ type: p.configuration.type, params: inputOf(p.configuration), score: p.score, d30: p.d30, d7: p.d7, equity: p.equity })),
   };
 }

@@ -117,7 +117,7 @@ function AiSearchPage() {
     }
   };
 
-  // The fill model of the candidates' backtests (issue 14 §0): at the trigger (a stop at the open on a gap), with this slippage.
+  // The fill model of the candidates' backtests (issue 14 §0): at the trigger (a stop at the open on a gap; on Paper, the second that reached it), with this slippage.
   const slippage = answer ? slippagePercent(answer.fill.slippage, i18n.locale) : '';
 
   return (
@@ -195,7 +195,11 @@ function AiSearchPage() {
                   {num(answer.elapsedMs / 1000, i18n.locale, 1)} 秒）。
                 </Trans>{' '}
                 <span data-testid="ai-fill">
-                  <Trans>回测成交价：触发价（跳空时止损按开盘价），滑点 {slippage}%。</Trans>
+                  {answer.fill.seconds ? (
+                    <Trans>回测按模拟盘逐秒行情回放：挂单在触发价成交，止损按触及那一秒的价格，滑点 {slippage}%。</Trans>
+                  ) : (
+                    <Trans>回测成交价：触发价（跳空时止损按开盘价），滑点 {slippage}%。</Trans>
+                  )}
                 </span>
               </p>
               {answer.proposals.length === 0 ? (

@@ -53,7 +53,7 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
     }
   };
 
-  // The fill model the server used (issue 14 §0): at the trigger (a stop at the open on a gap), with this slippage.
+  // The fill model the server used (issue 14 §0): at the trigger (a stop at the open on a gap; on Paper, the second that reached it), with this slippage.
   const slippage = result ? slippagePercent(result.fill.slippage, l) : '';
 
   return (
@@ -116,7 +116,11 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
             ) : null}
             <Trans>回测按历史价格回放，不代表未来收益。</Trans>{' '}
             <span data-testid="bt-fill">
-              <Trans>成交价：触发价（跳空时止损按开盘价），滑点 {slippage}%。</Trans>
+              {result.fill.seconds ? (
+                <Trans>按模拟盘逐秒行情回放：挂单在触发价成交，止损按触及那一秒的价格，滑点 {slippage}%。</Trans>
+              ) : (
+                <Trans>成交价：触发价（跳空时止损按开盘价），滑点 {slippage}%。</Trans>
+              )}
             </span>
           </p>
         </div>
