@@ -40,6 +40,9 @@ interface MinuteTrace {
   decimals: number;
 }
 
+/** The most minutes whose seconds a path keeps (62 doubles each: 4 MB at most, made when first read). */
+const PATH_ROWS = 8192;
+
 /** `:0` to `:59`, a second's part of its jitter key. */
 const SECOND_SUFFIX = Array.from({ length: 60 }, (_, s) => `:${s}`);
 
@@ -131,28 +134,41 @@ export class SimulatedMarket {
       const { day, minute } = this.locate(time[i]!);
       lowFirst[i] = this.trace(info, day, minute).lowFirst ? 1 : 0;
     }
-    // The walks go forward: the seconds of the last minute asked for are kept, read from its trace and the next minute's.
-    const seconds = new Float64Array(62);
-    let current = -1;
-    let traces: [MinuteTrace, MinuteTrace] | null = null;
+    // The seconds read, kept for the minutes asked for most recently (a search walks the same minutes
+    // hundreds of times): a slot per minute index modulo the slots, each second computed when first asked.
+    const slots = Math.max(1, Math.min(PATH_ROWS, time.length));
+    let rows: Float64Array | null = null; // made on the first second asked for
+    let owner: Int32Array | null = null;
+    // The trace of the minute read last, and of the one before it (a scan reads one minute and the next's open).
+    const traced: { at: number; trace: MinuteTrace }[] = [];
+    const traceOf = (at: number) => {
+      for (const t of traced) if (t.at === at) return t.trace;
+      const { day, minute } = this.locate(at);
+      const trace = this.trace(info, day, minute);
+      traced.unshift({ at, trace });
+      if (traced.length > 2) traced.pop();
+      return trace;
+    };
     return {
       lowFirst,
       source: { seed: this.seed, symbol },
       second: (i, s) => {
-        if (i !== current) {
-          current = i;
-          seconds.fill(Number.NaN);
-          traces = null;
+        if (!rows || !owner) {
+          rows = new Float64Array(slots * 62);
+          owner = new Int32Array(slots).fill(-1);
         }
-        if (Number.isNaN(seconds[s]!)) {
-          if (!traces) {
-            const a = this.locate(time[i]!);
-            const b = this.locate(time[i]! + 60_000);
-            traces = [this.trace(info, a.day, a.minute), this.trace(info, b.day, b.minute)];
-          }
-          seconds[s] = Number(s < 60 ? this.secondOf(traces[0], s) : this.secondOf(traces[1], s - 60));
+        const slot = i % slots;
+        const at = slot * 62 + s;
+        if (owner[slot] !== i) {
+          owner[slot] = i;
+          rows.fill(Number.NaN, slot * 62, slot * 62 + 62);
         }
-        return seconds[s]!;
+        let price = rows[at]!;
+        if (Number.isNaN(price)) {
+          price = Number(this.secondOf(traceOf(time[i]! + (s < 60 ? 0 : 60_000)), s % 60));
+          rows[at] = price;
+        }
+        return price;
       },
     };
   }
