@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { money } from '../money.ts';
-import { DEFAULT_SLIPPAGE, replayCandles, slipper, type BacktestFill, type CandleColumns, type FillModel, type Walker } from '../backtest.ts';
+import { cursorOf, DEFAULT_SLIPPAGE, replayCandles, secondsAt, slipper, type BacktestFill, type CandleColumns, type FillModel, type PathCursor, type Walker } from '../backtest.ts';
 import { restingFill } from '../resting-fill.ts';
 import { botId, type Intent } from '../types.ts';
 import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './strategy.ts';
@@ -28,16 +28,20 @@ class GridWalker implements Walker {
   private upAt: Decimal | null = null;
   private readonly view: GridView;
   private readonly slip: (price: Decimal, side: 'buy' | 'sell') => Decimal;
+  private readonly cursor: PathCursor | undefined;
 
-  constructor(view: GridView, fill: FillModel) {
+  constructor(view: GridView, fill: FillModel, cursor?: PathCursor) {
     this.view = view;
+    this.cursor = cursor;
     this.slip = slipper(fill.slippage);
     this.state = initialGridState(botId('backtest'));
   }
 
   act(at: number | 'down' | 'up', candle: number, past?: number): boolean {
     const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
-    const market = past === undefined ? price : money(String(past));
+    // With a path: the market at the second that reached the trigger (a stop or a take profit sells at it).
+    const path = secondsAt(this.cursor, at, candle, Number(price.toString()), past);
+    const market = past !== undefined ? money(String(past)) : path ? money(String(path.market)) : price;
     const view = this.view;
     const decimals = view.market.stepSize.decimalPlaces();
     let acted = false;
@@ -88,7 +92,7 @@ class GridWalker implements Walker {
  * price meets them. Between triggers nothing is asked.
  */
 export function backtestGrid(view: GridView, candles: CandleColumns, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }): GridBacktestResult {
-  const walker = new GridWalker(view, fill);
+  const walker = new GridWalker(view, fill, cursorOf(candles));
   replayCandles(candles, walker);
   return { fills: walker.fills, trades: walker.trades, realized: walker.state.realized.toFixed(), state: walker.state };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CandleColumns } from '../backtest.ts';
+import type { CandleColumns, CandlePath } from '../backtest.ts';
 import { engineRound } from '../engine-round.test-support.ts';
 import { gridKit } from '../kit.ts';
 import { money } from '../money.ts';
@@ -126,6 +126,27 @@ describe('grid backtest', () => {
     [115, 115.5, 108, 109], // red: 115 -> 115.5 -> 108 dips through the buy at 110: fills at 110, not the low
     [109, 121, 108.5, 118], // green: 108.5 -> 121 rises through the sells at 115 and 120: each at its level, lower first
   ]);
+
+  it('with the market’s seconds: a level at its price, the stop loss at the price of the second that reached it', () => {
+    // From 109 the price falls 1.5 a second to 92.5 (second 11), then back to 93 at 60.
+    const candles = columns([
+      [109, 109, 109, 109],
+      [109, 109, 92.5, 93],
+    ]);
+    const second = (s: number) => (s <= 11 ? 109 - 1.5 * s : 92.5 + (0.5 * (s - 11)) / 49);
+    const path: CandlePath = { lowFirst: Uint8Array.from([1, 1]), second: (i, s) => (i === 0 ? 109 : second(s)) };
+    const v = { ...view, params: { ...params, stopLoss: '95' } };
+    const r = backtestGrid(v, { ...candles, path }, { slippage: '0' });
+    expect(r.fills.map(line)).toEqual([
+      '0 open buy 4.724 @ 109',
+      '1 add buy 2.362 @ 105', // second 3 (104.5) passed the buy waiting at 105
+      '1 add buy 2.362 @ 100', // second 6 (100)
+      // Second 10 (94) is the first at or below the stop 95: a stop takes that second's price, not its line.
+      '1 stop sell 9.436 @ 94',
+    ]);
+    // The four prices alone: the stop at its line.
+    expect(backtestGrid(v, candles, { slippage: '0' }).fills.map(line).at(-1)).toBe('1 stop sell 9.436 @ 95');
+  });
 
   it('fills at the level, inside a candle or past a gap (hand-made candles; issue 14 §0)', () => {
     const r = backtestGrid(view, handMade, { slippage: '0' });
