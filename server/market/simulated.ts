@@ -40,7 +40,7 @@ interface MinuteTrace {
   decimals: number;
 }
 
-/** The most minutes whose seconds a path keeps (62 doubles each: 4 MB at most, made when first read). */
+/** The most minutes whose seconds a path keeps (62 doubles each: 4 MB at most), the oldest dropped first. */
 const PATH_ROWS = 8192;
 
 /** `:0` to `:59`, a second's part of its jitter key. */
@@ -135,10 +135,8 @@ export class SimulatedMarket {
       lowFirst[i] = this.trace(info, day, minute).lowFirst ? 1 : 0;
     }
     // The seconds read, kept for the minutes asked for most recently (a search walks the same minutes
-    // hundreds of times): a slot per minute index modulo the slots, each second computed when first asked.
-    const slots = Math.max(1, Math.min(PATH_ROWS, time.length));
-    let rows: Float64Array | null = null; // made on the first second asked for
-    let owner: Int32Array | null = null;
+    // hundreds of times; a single walk touches only the minutes where a trigger was reached).
+    const rows = new Map<number, Float64Array>();
     // The trace of the minute read last, and of the one before it (a scan reads one minute and the next's open).
     const traced: { at: number; trace: MinuteTrace }[] = [];
     const traceOf = (at: number) => {
@@ -153,20 +151,16 @@ export class SimulatedMarket {
       lowFirst,
       source: { seed: this.seed, symbol },
       second: (i, s) => {
-        if (!rows || !owner) {
-          rows = new Float64Array(slots * 62);
-          owner = new Int32Array(slots).fill(-1);
+        let row = rows.get(i);
+        if (!row) {
+          row = new Float64Array(62).fill(Number.NaN);
+          rows.set(i, row);
+          if (rows.size > PATH_ROWS) rows.delete(rows.keys().next().value!);
         }
-        const slot = i % slots;
-        const at = slot * 62 + s;
-        if (owner[slot] !== i) {
-          owner[slot] = i;
-          rows.fill(Number.NaN, slot * 62, slot * 62 + 62);
-        }
-        let price = rows[at]!;
+        let price = row[s]!;
         if (Number.isNaN(price)) {
           price = Number(this.secondOf(traceOf(time[i]! + (s < 60 ? 0 : 60_000)), s % 60));
-          rows[at] = price;
+          row[s] = price;
         }
         return price;
       },
