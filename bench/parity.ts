@@ -32,13 +32,40 @@ const dca = (deviation: string, takeProfit: string, trailingDeviation = ''): Par
   },
 });
 
+const rsi = { kind: 'rsi', period: 6, timeframe: '1m' } as const;
+const custom = (extra: object): ParityBot =>
+  ({
+    type: 'custom',
+    params: {
+      investment: '500',
+      size: { kind: 'fixed', quote: '50' },
+      entry: { join: 'and', conditions: [{ left: rsi, op: '<', right: { kind: 'value', value: '30' } }] },
+      exit: { join: 'or', conditions: [{ left: rsi, op: 'crossesAbove', right: { kind: 'value', value: '70' } }] },
+      takeProfit: '0.4',
+      stopLoss: '0.6',
+      repeat: true,
+      ...extra,
+    },
+  }) as ParityBot;
+
 export async function measureParity(days = 7, symbols = ['BTC/USDT', 'ETH/USDT'], from = Date.UTC(2026, 0, 5)) {
   const out: Record<string, unknown> = { days, from: new Date(from).toISOString() };
   let live = 0;
   let backtest = 0;
   for (const symbol of symbols) {
     const price = Number(new SimulatedMarket().priceAt(symbol, from));
-    const bots = [martin('0.5', '0.5'), martin('1', '1'), martin('2', '1.5'), grid(price, 0.05, 10), grid(price, 0.1, 20), grid(price, 0.1, 40), dca('0.8', '1'), dca('1', '1.5', '0.5')];
+    const bots = [
+      martin('0.5', '0.5'),
+      martin('1', '1'),
+      martin('2', '1.5'),
+      grid(price, 0.05, 10),
+      grid(price, 0.1, 20),
+      grid(price, 0.1, 40),
+      dca('0.8', '1'),
+      dca('1', '1.5', '0.5'),
+      custom({}),
+      custom({ trailingDeviation: '0.15', trailingStop: true }),
+    ];
     const { rows, ms } = await secondsParity({ symbol, from, seconds: days * 86_400, bots });
     out[symbol] = {
       seconds: days * 86_400,
@@ -48,11 +75,13 @@ export async function measureParity(days = 7, symbols = ['BTC/USDT', 'ETH/USDT']
         backtest += Number(r.backtest.realized);
         const p = r.bot.params as Record<string, unknown>;
         const name =
-          r.bot.type === 'martin'
-            ? `martin add ${p.addTrigger}% tp ${p.takeProfit}%`
-            : r.bot.type === 'dca'
-              ? `dca so ${p.deviation}% tp ${p.takeProfit}%${p.trailingDeviation ? ` trailing ${p.trailingDeviation}%` : ''}`
-              : `grid ${p.lower}-${p.upper} x${p.grids}`;
+          r.bot.type === 'custom'
+            ? `custom rsi(6) < 30 tp 0.4% sl 0.6%${p.trailingDeviation ? ` trailing ${p.trailingDeviation}% and stop` : ''}`
+            : r.bot.type === 'martin'
+              ? `martin add ${p.addTrigger}% tp ${p.takeProfit}%`
+              : r.bot.type === 'dca'
+                ? `dca so ${p.deviation}% tp ${p.takeProfit}%${p.trailingDeviation ? ` trailing ${p.trailingDeviation}%` : ''}`
+                : `grid ${p.lower}-${p.upper} x${p.grids}`;
         return `${name}: live ${Number(r.live.realized).toFixed(4)} (${r.live.cycles} cycles), backtest ${Number(r.backtest.realized).toFixed(4)} (${r.backtest.cycles}), ${r.gapPct >= 0 ? '+' : ''}${r.gapPct.toFixed(2)} %`;
       }),
     };

@@ -1,7 +1,13 @@
-import type { DcaParamsInput, GridParamsInput, MartinParamsInput } from '../contract/bots.ts';
+import type { CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../contract/bots.ts';
 import { backtestMartin } from '../strategy/backtest.ts';
 import { backtestGrid } from '../strategy/grid/backtest.ts';
 import { backtestDca } from '../strategy/dca/backtest.ts';
+import { backtestCustom } from '../strategy/custom/backtest.ts';
+import { warmUpCandles } from '../strategy/custom/feed.ts';
+import type { CustomParams } from '../strategy/custom/rules.ts';
+import type { CustomView } from '../strategy/custom/strategy.ts';
+import { paperHistory } from './market/custom-history.ts';
+import type { Timeframe } from './market/symbols.ts';
 import type { DcaParams } from '../strategy/dca/rules.ts';
 import type { GridParams } from '../strategy/grid/rules.ts';
 import type { MartinParams } from '../strategy/martin/rules.ts';
@@ -12,7 +18,11 @@ import { openTestApp, registerPayload } from './test-support.ts';
 import { createTrading, type Trading } from './trading.ts';
 
 /** A bot as botCreate takes it. */
-export type ParityBot = { type: 'martin'; params: MartinParamsInput } | { type: 'grid'; params: GridParamsInput } | { type: 'dca'; params: DcaParamsInput };
+export type ParityBot =
+  | { type: 'martin'; params: MartinParamsInput }
+  | { type: 'grid'; params: GridParamsInput }
+  | { type: 'dca'; params: DcaParamsInput }
+  | { type: 'custom'; params: CustomParamsInput };
 
 export interface ParityFigures {
   realized: string;
@@ -88,11 +98,13 @@ export async function secondsParity(options: { symbol: string; from: number; sec
       const params = storedParams(bot.type, bot.params);
       const view = { market };
       const bt =
-        bot.type === 'grid'
-          ? (({ realized, trades, fills: f }) => ({ realized, cycles: trades, fills: f.length }))(backtestGrid({ ...view, params: params as GridParams }, candles, { slippage: '0' }))
-          : bot.type === 'dca'
-            ? (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(backtestDca({ ...view, params: params as DcaParams }, candles, { slippage: '0' }))
-            : (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(backtestMartin({ ...view, params: params as MartinParams }, candles, { slippage: '0' }));
+        bot.type === 'custom'
+          ? (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(await customBacktest(feed, symbol, from, seconds, { ...view, params: params as CustomParams }))
+          : bot.type === 'grid'
+            ? (({ realized, trades, fills: f }) => ({ realized, cycles: trades, fills: f.length }))(backtestGrid({ ...view, params: params as GridParams }, candles, { slippage: '0' }))
+            : bot.type === 'dca'
+              ? (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(backtestDca({ ...view, params: params as DcaParams }, candles, { slippage: '0' }))
+              : (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(backtestMartin({ ...view, params: params as MartinParams }, candles, { slippage: '0' }));
       const backtest = { ...bt, realized: money(bt.realized).toFixed() };
       const l = Number(live.realized);
       rows.push({ bot, live, backtest, gapPct: l === 0 ? Number.NaN : ((Number(backtest.realized) - l) / Math.abs(l)) * 100 });
@@ -102,4 +114,17 @@ export async function secondsParity(options: { symbol: string; from: number; sec
     await trading?.engine.stop();
     await t.close();
   }
+}
+
+/**
+ * A custom bot's backtest on the same seconds: from the minute before the start, whose close the engine
+ * checks the rules at on its first price, warmed up with what the engine read at the start (the closed
+ * candles of the rules' timeframes before that minute).
+ */
+async function customBacktest(feed: SimulatedMarket, symbol: string, from: number, seconds: number, view: CustomView) {
+  const candles = feed.minuteColumns(symbol, from - 60_000, from + seconds * 1000);
+  const history = paperHistory(feed, symbol);
+  const warmUp: Record<string, Awaited<ReturnType<typeof history>>> = {};
+  for (const [tf, n] of Object.entries(warmUpCandles(view.params))) warmUp[tf] = await history(tf as Timeframe, from - 60_000, n);
+  return backtestCustom(view, candles, { slippage: '0' }, warmUp);
 }

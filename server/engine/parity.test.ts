@@ -313,4 +313,33 @@ describe('backtest and the live engine on the simulated market’s seconds', () 
       expect(r.backtest).toEqual(r.live);
     }
   });
+
+  it('keeps a custom bot’s books to the last decimal too: rule entries at the minute’s close, exits, trailing exits', { timeout: 150_000 }, async () => {
+    // The live bot builds its minutes from the seconds (a minute closes at the next one's first price, as
+    // the market's candles do); the backtest reads the market's minutes, warmed up alike.
+    const rsi = { kind: 'rsi', period: 6, timeframe: '1m' } as const;
+    const custom = (extra: object): ParityBot =>
+      ({
+        type: 'custom',
+        params: {
+          investment: '500',
+          size: { kind: 'fixed', quote: '50' },
+          entry: { join: 'and', conditions: [{ left: rsi, op: '<', right: { kind: 'value', value: '30' } }] },
+          exit: { join: 'or', conditions: [{ left: rsi, op: 'crossesAbove', right: { kind: 'value', value: '70' } }] },
+          takeProfit: '0.4',
+          stopLoss: '0.6',
+          repeat: true,
+          ...extra,
+        },
+      }) as ParityBot;
+    const { rows, ms } = await secondsParity({ symbol, from, seconds: 86_400, bots: [custom({}), custom({ trailingDeviation: '0.15', trailingStop: true })] });
+    console.log(
+      `custom seconds parity, 1 day: ${Math.round(ms)} ms`,
+      rows.map((r) => `live ${r.live.realized} (${r.live.cycles}) backtest ${r.backtest.realized} (${r.backtest.cycles})`),
+    );
+    for (const r of rows) {
+      expect(r.live.cycles).toBeGreaterThan(10);
+      expect(r.backtest).toEqual(r.live);
+    }
+  });
 });

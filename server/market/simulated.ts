@@ -75,8 +75,10 @@ export class SimulatedMarket {
    * The price at a moment (ms), as a decimal string rounded to the symbol's tick. The seconds of a
    * minute trace its candle, so a bot that reads them sees the prices a backtest on the candles sees:
    * second 0 is the open; the low and the high are reached at two seeded seconds (one in 1-29, the
-   * other in 30-58, which of them first is seeded too), straight lines join them and run on to the next
-   * minute's open, with a small seeded jitter (±2.5 % of the candle's range) that stays inside it.
+   * other in 30-58, which of them first is seeded too), straight lines join them and run on to the
+   * close, reached at second 59 (the next minute opens there: a candle's last price is its close, as a
+   * bot building candles from the seconds reads it), with a small seeded jitter (±2.5 % of the candle's
+   * range) that stays inside it.
    */
   priceAt(symbol: string, ms: number): string {
     const info = this.info(symbol);
@@ -96,7 +98,7 @@ export class SimulatedMarket {
     const low = d.low[minute]!;
     return {
       key,
-      times: [0, first, then, 60],
+      times: [0, first, then, 59],
       logs: [d.boundary[minute]!, lowFirst ? low : high, lowFirst ? high : low, d.boundary[minute + 1]!],
       high,
       low,

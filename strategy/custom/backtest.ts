@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
-import { DEFAULT_SLIPPAGE, slipper, type BacktestFill, type CandleColumns, type FillModel } from '../backtest.ts';
+import { cursorOf, DEFAULT_SLIPPAGE, secondsAt, slipper, type BacktestFill, type CandleColumns, type FillModel } from '../backtest.ts';
+import { restingFill } from '../resting-fill.ts';
 import { money } from '../money.ts';
 import { buyAmount } from '../martin/plan.ts';
 import { botId, type PlaceOrder } from '../types.ts';
@@ -16,8 +17,10 @@ export interface CustomBacktestResult {
 /**
  * Replays a custom bot over 1-minute candles with the same decide function and feed the live engine
  * runs. Each candle: first its price path (the fill model of ../README.md: the jump to the open, then
- * open -> low -> high -> close or open -> high -> low -> close, or the path's order) for take profit and stop loss, which
- * fill at their price (at the open when the candle opened past them); a trailing exit is armed at the
+ * open -> low -> high -> close or open -> high -> low -> close, or the path's order) for take profit and
+ * stop loss, decided at their price as the engine's round past them is: the take profit fills there (past
+ * a gap too: its order waited there), a stop at its line, at the open below it past a gap, and at the
+ * price of the second that reached it when the candles' path knows it; a trailing exit is armed at the
  * take-profit price, its high raised to the top of each rise, and it sells at its line on a fall (as
  * asking at every price would: ../backtest.ts replayCandles); then the candle's close, where the rules
  * are checked and an entry or a rule's exit fills at the close. Slippage as in every backtest.
@@ -44,8 +47,8 @@ export function backtestCustom(
     down = state.targets?.down ?? -Infinity;
     follow = state.targets?.follow ?? Infinity;
   };
-  /** Asks the strategy at `price` and fills the order it places; true when it placed one. */
-  const ask = (event: CustomEvent, price: () => Decimal, candle: number): boolean => {
+  /** Asks the strategy and fills the order it places at `price` (of that order); true when it placed one. */
+  const ask = (event: CustomEvent, price: (order: PlaceOrder) => Decimal, candle: number): boolean => {
     const asked = decideCustom(state, event, view);
     state = asked.state;
     const order = asked.intents.find((i) => i.type === 'PlaceOrder');
@@ -54,7 +57,7 @@ export function backtestCustom(
       if (asked.intents.length > 0) refresh();
       return false;
     }
-    execute(order, price(), candle);
+    execute(order, price(order), candle);
     return true;
   };
   const execute = (order: PlaceOrder, at: Decimal, candle: number) => {
@@ -66,16 +69,30 @@ export function backtestCustom(
     if (filled.intents[0]?.type === 'CycleClosed') cycles++;
     refresh();
   };
-  const atPrice = (p: Decimal, candle: number) => ask({ type: 'PriceTicked', price: p }, () => p, candle);
+  // With the market's seconds: where the walk is in them (../backtest.ts PathCursor).
+  const cursor = cursorOf(candles);
+  /** Asks at `at`; its order fills there, or by restingFill against `market` (the second that reached it, or an open past it). */
+  const atPrice = (at: Decimal, candle: number, market?: Decimal) => ask({ type: 'PriceTicked', price: at }, (order) => (market ? restingFill(at, market, order.side) : at), candle);
+  /** Asks at a trigger the walk reached (`past`: the candle opened past it), filled as the engine's order resting there would be. */
+  const atTrigger = (trigger: Decimal, dir: 'up' | 'down', candle: number, past?: number) => {
+    const reached = secondsAt(cursor, dir, candle, Number(trigger.toString()), past);
+    const market = past ?? reached?.market;
+    atPrice(trigger, candle, market === undefined ? undefined : money(String(market)));
+  };
+  /** A followed high raised to a price the walk rose or opened to. */
+  const raise = (to: number, candle: number) => {
+    secondsAt(cursor, to, candle, to);
+    atPrice(money(String(to)), candle);
+  };
   // A position ends at most once per path point; after it the bot waits for the next close. A rise
   // reaching the take profit acts there (it sells, or arms a trailing take profit), then a followed
   // high is raised to the rise's top (nothing sells on a rise); a fall acts at the highest exit line
-  // it reaches (stop or trailing line).
+  // it reaches (stop or trailing line): a stop sells at the second that reached it when the path knows it.
   const reach = (to: number, rising: boolean, candle: number) => {
     if (rising) {
-      if (up <= to) atPrice(state.targets!.takeProfit!, candle);
-      if (to > follow) atPrice(money(String(to)), candle);
-    } else if (down >= to) atPrice(customTriggers(state, view)!.down!, candle);
+      if (up <= to) atTrigger(state.targets!.takeProfit!, 'up', candle);
+      if (to > follow) raise(to, candle);
+    } else if (down >= to) atTrigger(customTriggers(state, view)!.down!, 'down', candle);
   };
 
   const { time, open, high, low, close } = candles;
@@ -89,7 +106,10 @@ export function backtestCustom(
     const l = low[i]!;
     const c = close[i]!;
     if (up !== Infinity || down !== -Infinity || follow !== Infinity) {
-      if (o >= up || o <= down || o > follow) atPrice(money(String(o)), i);
+      // Opened past an exit: decided at it, as the engine's round past it (a take profit waited there; a stop sells at the open).
+      if (o <= down) atTrigger(customTriggers(state, view)!.down!, 'down', i, o);
+      else if (o >= up) atTrigger(state.targets!.takeProfit!, 'up', i, o);
+      if (o > follow) raise(o, i);
       if (lowFirst ? lowFirst[i] === 1 : c >= o) {
         reach(l, false, i);
         reach(h, true, i);

@@ -314,7 +314,7 @@ describe('custom bot: trailing exits (README.md "Trailing exits")', () => {
     // What the detail draws and the engine's book asks at: the line 103.45 over the stop 99.27; any price above 104.5.
     expect(customLines(s, view)).toEqual({ armed: { high: money('104.5'), line: money('103.45') }, stop: money('99.27'), stopHigh: money('104.5') });
     expect(customTriggers(s, view)).toEqual({ up: null, down: money('103.45'), follow: money('104.5') });
-    expect(customKit.triggers(s, view)).toEqual({ up: 104.5, down: 103.45, asks: true });
+    expect(customKit.triggers(s, view)).toEqual({ up: 104.5, down: 103.45, asks: true, upAt: null, downAt: money('103.45') });
     // Stored and loaded (a restart), it keeps both highs.
     const stored = JSON.parse(JSON.stringify(encodeCustom(s)));
     expect(stored).toMatchObject({ trail: '104.5', stopHigh: '104.5' });
@@ -349,7 +349,7 @@ describe('custom bot: trailing exits (README.md "Trailing exits")', () => {
     expect([added.trail, toPlain(added.stopHigh!)]).toEqual([null, '104.5']);
     const off = retargetCustom(r.state, { params: { ...trailing, trailingDeviation: undefined, trailingStop: undefined }, market });
     expect([off.trail, off.stopHigh]).toEqual([null, null]);
-    expect(customKit.triggers(off, view)).toEqual({ up: 99.91, down: 92.15, asks: true });
+    expect(customKit.triggers(off, view)).toEqual({ up: 99.91, down: 92.15, asks: true, upAt: money('99.91'), downAt: money('92.15') });
   });
 
   it('checks the trailing fields: 0.1-20 %, a take profit to trail, a stop loss to trail; off is nothing', () => {
@@ -482,8 +482,9 @@ describe('custom bot: the kit the engine will register', () => {
   it('asks at every price until done, with take profit and stop loss as its triggers, and stores through the codec', () => {
     const v = customKit.view({ ...example, takeProfit: '3' }, market);
     const run = backtestCustom(v, columns(candlesOf(exampleCloses.slice(0, 7))), { slippage: '0' });
-    expect(customKit.triggers(customKit.initial(botId('k')), v)).toEqual({ up: Infinity, down: -Infinity, asks: true });
-    expect(customKit.triggers(run.state, v)).toEqual({ up: 99.91, down: 92.15, asks: true });
+    expect(customKit.triggers(customKit.initial(botId('k')), v)).toEqual({ up: Infinity, down: -Infinity, asks: true, upAt: null, downAt: null });
+    // The take profit and the stop as the engine decides at them when a round passes one (upAt, downAt).
+    expect(customKit.triggers(run.state, v)).toEqual({ up: 99.91, down: 92.15, asks: true, upAt: money('99.91'), downAt: money('92.15') });
     expect(customKit.triggers({ ...run.state, phase: 'done' }, v).asks).toBe(false);
     const loaded = customKit.decode('k', JSON.parse(JSON.stringify(customKit.encode(run.state))), v);
     expect(customKit.encode(loaded)).toEqual(customKit.encode(run.state));
