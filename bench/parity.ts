@@ -3,7 +3,7 @@
 // the same minutes as the product reads them (their candles and their seconds' path; fill at the trigger,
 // no slippage). server/parity-support.ts.
 import { SimulatedMarket } from '../server/market/simulated.ts';
-import { secondsParity, type ParityBot } from '../server/parity-support.ts';
+import { customParityBot, secondsParity, type ParityBot } from '../server/parity-support.ts';
 
 const martin = (addTrigger: string, takeProfit: string): ParityBot => ({
   type: 'martin',
@@ -32,22 +32,6 @@ const dca = (deviation: string, takeProfit: string, trailingDeviation = ''): Par
   },
 });
 
-const rsi = { kind: 'rsi', period: 6, timeframe: '1m' } as const;
-const custom = (extra: object): ParityBot =>
-  ({
-    type: 'custom',
-    params: {
-      investment: '500',
-      size: { kind: 'fixed', quote: '50' },
-      entry: { join: 'and', conditions: [{ left: rsi, op: '<', right: { kind: 'value', value: '30' } }] },
-      exit: { join: 'or', conditions: [{ left: rsi, op: 'crossesAbove', right: { kind: 'value', value: '70' } }] },
-      takeProfit: '0.4',
-      stopLoss: '0.6',
-      repeat: true,
-      ...extra,
-    },
-  }) as ParityBot;
-
 export async function measureParity(days = 7, symbols = ['BTC/USDT', 'ETH/USDT'], from = Date.UTC(2026, 0, 5)) {
   const out: Record<string, unknown> = { days, from: new Date(from).toISOString() };
   let live = 0;
@@ -63,8 +47,8 @@ export async function measureParity(days = 7, symbols = ['BTC/USDT', 'ETH/USDT']
       grid(price, 0.1, 40),
       dca('0.8', '1'),
       dca('1', '1.5', '0.5'),
-      custom({}),
-      custom({ trailingDeviation: '0.15', trailingStop: true }),
+      customParityBot({}),
+      customParityBot({ trailingDeviation: '0.15', trailingStop: true }),
     ];
     const { rows, ms } = await secondsParity({ symbol, from, seconds: days * 86_400, bots });
     out[symbol] = {

@@ -39,6 +39,27 @@ export interface ParityRow {
 }
 
 /**
+ * A custom bot of the parity checks: 50 USDT an entry when RSI(6) on 1-minute candles is under 30, out
+ * when it crosses above 70, take profit 0.4 %, stop 0.6 % (`extra`: trailing exits), again and again.
+ */
+export function customParityBot(extra: object): ParityBot {
+  const rsi = { kind: 'rsi', period: 6, timeframe: '1m' } as const;
+  return {
+    type: 'custom',
+    params: {
+      investment: '500',
+      size: { kind: 'fixed', quote: '50' },
+      entry: { join: 'and', conditions: [{ left: rsi, op: '<', right: { kind: 'value', value: '30' } }] },
+      exit: { join: 'or', conditions: [{ left: rsi, op: 'crossesAbove', right: { kind: 'value', value: '70' } }] },
+      takeProfit: '0.4',
+      stopLoss: '0.6',
+      repeat: true,
+      ...extra,
+    },
+  } as ParityBot;
+}
+
+/**
  * The parity check of issue 14 §0 against the live engine, not the candles' four prices: the engine
  * (the runner, the price book, the Paper venue, the books in a PGlite database) is driven by the
  * simulated market's own second-by-second prices, one price round per second of market time (what

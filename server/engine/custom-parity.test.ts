@@ -6,6 +6,7 @@ import { warmUpCandles } from '../../strategy/custom/feed.ts';
 import { money } from '../../strategy/money.ts';
 import { paperHistory } from '../market/custom-history.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
+import { customParityBot } from '../parity-support.ts';
 import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
@@ -115,16 +116,8 @@ describe('custom bot: backtest and live parity on Paper', () => {
     for (const [tf, n] of Object.entries(warmUpCandles(stored))) warmUp[tf] = await history(tf as '1m', start - 60_000, n);
     return backtestCustom({ params: stored, market: m }, candles, { slippage: '0' }, warmUp);
   };
-  const rsi = { kind: 'rsi', period: 6, timeframe: '1m' } as const;
-  const base = {
-    investment: '500',
-    size: { kind: 'fixed', quote: '50' },
-    entry: { join: 'and', conditions: [{ left: rsi, op: '<', right: { kind: 'value', value: '30' } }] },
-    exit: { join: 'or', conditions: [{ left: rsi, op: 'crossesAbove', right: { kind: 'value', value: '70' } }] },
-    takeProfit: '0.4',
-    stopLoss: '0.6',
-    repeat: true,
-  } as const;
+  // RSI(6) on 1-minute candles under 30 buys, crossing above 70 sells; take profit 0.4 %, stop 0.6 % (the parity checks' custom bot).
+  const base = customParityBot({}).params;
 
   it('keeps exactly the books its backtest computes: rule entries and exits, take profit and stop loss', { timeout: 120_000 }, async () => {
     const { live, cycles, realized, bt } = await play(base, from);

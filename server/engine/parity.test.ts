@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
-import { secondsParity, type ParityBot } from '../parity-support.ts';
+import { customParityBot, secondsParity, type ParityBot } from '../parity-support.ts';
 import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { backtestMartin } from '../../strategy/backtest.ts';
@@ -315,24 +315,9 @@ describe('backtest and the live engine on the simulated market’s seconds', () 
   });
 
   it('keeps a custom bot’s books to the last decimal too: rule entries at the minute’s close, exits, trailing exits', { timeout: 150_000 }, async () => {
-    // The live bot builds its minutes from the seconds (a minute closes at the next one's first price, as
-    // the market's candles do); the backtest reads the market's minutes, warmed up alike.
-    const rsi = { kind: 'rsi', period: 6, timeframe: '1m' } as const;
-    const custom = (extra: object): ParityBot =>
-      ({
-        type: 'custom',
-        params: {
-          investment: '500',
-          size: { kind: 'fixed', quote: '50' },
-          entry: { join: 'and', conditions: [{ left: rsi, op: '<', right: { kind: 'value', value: '30' } }] },
-          exit: { join: 'or', conditions: [{ left: rsi, op: 'crossesAbove', right: { kind: 'value', value: '70' } }] },
-          takeProfit: '0.4',
-          stopLoss: '0.6',
-          repeat: true,
-          ...extra,
-        },
-      }) as ParityBot;
-    const { rows, ms } = await secondsParity({ symbol, from, seconds: 86_400, bots: [custom({}), custom({ trailingDeviation: '0.15', trailingStop: true })] });
+    // The live bot builds its minutes from the seconds (each minute's last second is its candle's close);
+    // the backtest reads the market's minutes, warmed up alike; both take profit and stop at their prices.
+    const { rows, ms } = await secondsParity({ symbol, from, seconds: 86_400, bots: [customParityBot({}), customParityBot({ trailingDeviation: '0.15', trailingStop: true })] });
     console.log(
       `custom seconds parity, 1 day: ${Math.round(ms)} ms`,
       rows.map((r) => `live ${r.live.realized} (${r.live.cycles}) backtest ${r.backtest.realized} (${r.backtest.cycles})`),
