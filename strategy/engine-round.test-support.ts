@@ -15,8 +15,8 @@ export interface RoundFill {
  * One price round as the live engine takes it, the reference every backtest is checked against: the
  * bot is asked only when the price is on or past one of its triggers (or it waits to open); a crossed
  * trigger is decided at the trigger price itself (server/engine/bot-book.ts) and its order filled as
- * Paper fills it (restingFill: at the trigger, never better than the price); any other decision at the
- * price. Asked again at the same price until it rests, as the backtests' walk asks (the engine asks on
+ * Paper fills it (restingFill: at the trigger, never better than the price), and a take profit that only
+ * armed a trailing exit is told the price above it too; any other decision at the price. Asked again at the same price until it rests, as the backtests' walk asks (the engine asks on
  * its next rounds, at the same price while the market stays); `once`: one decision, as one round of the
  * engine is. `at`: the market's time, for strategies that read it. `seen` gets every intent the strategy
  * gave, for tests that follow trailing steps.
@@ -42,6 +42,12 @@ export function engineRound<S extends KitState, V>(
     state = asked.state;
     for (const intent of asked.intents) seen?.(intent, decidedAt);
     const order = asked.intents.find((i): i is PlaceOrder => i.type === 'PlaceOrder');
+    // A trailing exit armed at its take profit: the round's own price above it raises the followed high (bot-book.ts).
+    if (!order && trigger && price.gt(trigger)) {
+      const then = kit.decide(state, { type: 'PriceTicked', price }, view);
+      state = then.state;
+      for (const intent of then.intents) seen?.(intent, price);
+    }
     if (!order) break;
     const fillPrice = trigger ? restingFill(trigger, price, order.side) : price;
     const amount = order.side === 'buy' ? buyAmount(order.quote!, fillPrice, stepSize) : order.amount!;

@@ -48,6 +48,18 @@ describe('the bot book', () => {
     expect(seen(book.onPrice('BTC/USDT', money('61000')))).toEqual([['b', '59885', true, ['close']]]);
   });
 
+  it('arms a trailing take profit at its price and follows the round’s price past it from that round on', () => {
+    // A 0.5 % trailing take profit: a round at 61500 passes the take profit 60900 (no order: it arms).
+    const trailing = { params: { ...params, trailingDeviation: '0.5' }, market };
+    const book = new BotBook();
+    const bot = decideMartin(holding('t', '60000'), { type: 'PriceTicked', price: money('60000') }, trailing).state;
+    book.put('BTC/USDT', bot, trailing);
+    const round = book.onPrice('BTC/USDT', money('61500'));
+    expect(round.map((x) => [x.price.toFixed(), x.atTrigger, x.intents.some((i) => i.type === 'PlaceOrder')])).toEqual([['60900', true, false]]);
+    // The high is the round's 61500, as the backtest's rise past the take profit goes on to its top, not 60900.
+    expect((book.get('BTC/USDT', botId('t')) as MartinState).trail?.toFixed()).toBe('61500');
+  });
+
   it('agrees with asking the strategy for every bot at every price', () => {
     const book = new BotBook();
     const states = new Map<string, MartinState>();

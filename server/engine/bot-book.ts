@@ -63,6 +63,7 @@ export class BotBook {
    * intents of those that act are returned. A bot whose trigger price the round crossed decides at that
    * price, as the backtest does (strategy/backtest.ts replayCandles: the price moved through it): its
    * order rests there (`atTrigger`); one trigger a round, the next one (a grid's second level) the next.
+   * A take profit that only armed a trailing exit is then told the round's price as well (its high).
    */
   onPrice(symbol: string, price: Decimal, priceNumber = Number(price.toString()), at?: number): BotIntents[] {
     const bots = this.bySymbol.get(symbol);
@@ -72,7 +73,14 @@ export class BotBook {
       if (!e.asks && priceNumber < e.upper && priceNumber > e.lower) continue;
       const trigger = crossedTrigger({ down: e.lower, downAt: e.downAt, upAt: e.upAt }, priceNumber, e.upAtNumber);
       const decidedAt = trigger ?? price;
-      const { state, intents } = e.kit.decide(e.state, { type: 'PriceTicked', price: decidedAt, at, ...(trigger ? { market: price } : {}) }, e.view);
+      let { state, intents } = e.kit.decide(e.state, { type: 'PriceTicked', price: decidedAt, at, ...(trigger ? { market: price } : {}) }, e.view);
+      // A take profit that armed a trailing exit there (no order): the round's own price above it is the
+      // market's too, and the followed high takes it, as the backtest's rise goes on to its top.
+      if (trigger && price.gt(trigger) && !intents.some((i) => i.type === 'PlaceOrder')) {
+        const then = e.kit.decide(state, { type: 'PriceTicked', price }, e.view);
+        state = then.state;
+        intents = [...intents, ...then.intents];
+      }
       if (state !== e.state) bots.set(bot, entryOf(state, e.view, e.kit));
       if (intents.length > 0) out.push({ bot, intents, price: decidedAt, atTrigger: trigger !== null });
     }
