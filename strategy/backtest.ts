@@ -152,7 +152,10 @@ export interface Walker {
    * trigger price itself; with `past`, the market jumped past it to that price (a candle's open): one
    * decision only, its order filled by restingFill (at the trigger, never better than that price), the
    * next taken by the jump as the engine's next round. A number: the price the market jumped to, where a
-   * bot waiting to open or following a high acts. False when the strategy did nothing there.
+   * bot waiting to open or following a high acts. With the candles' path (CandlePath), an order decided
+   * at a trigger fills against the price of the second that reached it, and a bot that closed its cycle
+   * there opens the next at the following second's price, within the same act. False when the strategy
+   * did nothing there.
    */
   act(at: number | 'down' | 'up', candle: number, past?: number): boolean;
 }
