@@ -118,15 +118,15 @@ export async function secondsParity(options: { symbol: string; from: number; sec
       const live = { realized: money(row.realized).toFixed(), cycles: Number(cycles.n), fills: Number(fills.n) };
       const params = storedParams(bot.type, bot.params);
       const view = { market };
-      const bt =
+      const run =
         bot.type === 'custom'
-          ? (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(await customBacktest(feed, symbol, from, seconds, { ...view, params: params as CustomParams }))
+          ? await customBacktest(feed, symbol, from, seconds, { ...view, params: params as CustomParams })
           : bot.type === 'grid'
-            ? (({ realized, trades, fills: f }) => ({ realized, cycles: trades, fills: f.length }))(backtestGrid({ ...view, params: params as GridParams }, candles, { slippage: '0' }))
+            ? (({ trades, ...grid }) => ({ ...grid, cycles: trades }))(backtestGrid({ ...view, params: params as GridParams }, candles, { slippage: '0' }))
             : bot.type === 'dca'
-              ? (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(backtestDca({ ...view, params: params as DcaParams }, candles, { slippage: '0' }))
-              : (({ realized, cycles: c, fills: f }) => ({ realized, cycles: c, fills: f.length }))(backtestMartin({ ...view, params: params as MartinParams }, candles, { slippage: '0' }));
-      const backtest = { ...bt, realized: money(bt.realized).toFixed() };
+              ? backtestDca({ ...view, params: params as DcaParams }, candles, { slippage: '0' })
+              : backtestMartin({ ...view, params: params as MartinParams }, candles, { slippage: '0' });
+      const backtest = { realized: money(run.realized).toFixed(), cycles: run.cycles, fills: run.fills.length };
       const l = Number(live.realized);
       rows.push({ bot, live, backtest, gapPct: l === 0 ? Number.NaN : ((Number(backtest.realized) - l) / Math.abs(l)) * 100 });
     }

@@ -70,15 +70,16 @@ export class PathCursor {
 export const cursorOf = (candles: CandleColumns) => (candles.path ? new PathCursor(candles.path) : undefined);
 
 /**
- * Where the walk's act at `at` stands in the seconds (PathCursor.reached); undefined without a path. A
- * price the walk jumped or rose to (a candle's open, a rise's top a trailing exit follows) moves the
- * cursor to the second the market got there, and answers nothing: the act is at that price.
+ * What a walker's act at `at` (deciding at `price`) fills against: the open the candle jumped to
+ * (`past`), else, with a path, the price of the second that reached the trigger (PathCursor.reached),
+ * else the trigger itself; `next`, with a path, the following second's price, where a bot that closed
+ * its cycle there opens the next. A price the walk jumped or rose to (a candle's open, a rise's top a
+ * trailing exit follows) moves the cursor to the second the market got there; the act is at that price.
  */
-export function secondsAt(cursor: PathCursor | undefined, at: number | 'down' | 'up', candle: number, price: number, past?: number) {
-  if (!cursor) return undefined;
-  if (typeof at !== 'number') return cursor.reached(candle, price, at === 'up', past);
-  cursor.reached(candle, at, true);
-  return undefined;
+export function marketAt(cursor: PathCursor | undefined, at: number | 'down' | 'up', candle: number, price: Decimal, past?: number): { market: Decimal; next?: number } {
+  if (cursor && typeof at === 'number') cursor.reached(candle, at, true);
+  const seconds = cursor && typeof at !== 'number' ? cursor.reached(candle, num(price), at === 'up', past) : undefined;
+  return { market: past !== undefined ? money(String(past)) : seconds ? money(String(seconds.market)) : price, next: seconds?.next };
 }
 
 /** Candles as answered by an exchange (decimal strings or numbers), as columns with their open times. */
@@ -257,9 +258,9 @@ class MartinWalker implements Walker {
 
   act(at: number | 'down' | 'up', candle: number, past?: number): boolean {
     let price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
-    const path = secondsAt(this.cursor, at, candle, num(price), past);
-    let market = past !== undefined ? money(String(past)) : path ? money(String(path.market)) : price;
-    const next = path?.next;
+    const reached = marketAt(this.cursor, at, candle, price, past);
+    let market = reached.market;
+    const next = reached.next;
     const view = this.view;
     let acted = false;
     for (let guard = 0; guard < 100; guard++) {

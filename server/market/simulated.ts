@@ -31,7 +31,7 @@ const decimalsOf = (tick: string) => (tick.split('.')[1] ?? '').length;
 interface MinuteTrace {
   /** The hash of the minute's key, which each second's jitter seed continues. */
   key: number;
-  /** The corners: (second, log price): the open, the first extreme, the other, the next open. */
+  /** The corners: (second, log price): the open, the first extreme, the other, the close (second 59, where the next minute opens). */
   times: readonly number[];
   logs: readonly number[];
   high: number;

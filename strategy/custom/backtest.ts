@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { cursorOf, DEFAULT_SLIPPAGE, secondsAt, slipper, type BacktestFill, type CandleColumns, type FillModel } from '../backtest.ts';
+import { cursorOf, DEFAULT_SLIPPAGE, marketAt, slipper, type BacktestFill, type CandleColumns, type FillModel } from '../backtest.ts';
 import { restingFill } from '../resting-fill.ts';
 import { money } from '../money.ts';
 import { buyAmount } from '../martin/plan.ts';
@@ -74,15 +74,12 @@ export function backtestCustom(
   /** Asks at `at`; its order fills there, or by restingFill against `market` (the second that reached it, or an open past it). */
   const atPrice = (at: Decimal, candle: number, market?: Decimal) => ask({ type: 'PriceTicked', price: at }, (order) => (market ? restingFill(at, market, order.side) : at), candle);
   /** Asks at a trigger the walk reached (`past`: the candle opened past it), filled as the engine's order resting there would be. */
-  const atTrigger = (trigger: Decimal, dir: 'up' | 'down', candle: number, past?: number) => {
-    const reached = secondsAt(cursor, dir, candle, Number(trigger.toString()), past);
-    const market = past ?? reached?.market;
-    atPrice(trigger, candle, market === undefined ? undefined : money(String(market)));
-  };
+  const atTrigger = (trigger: Decimal, dir: 'up' | 'down', candle: number, past?: number) => atPrice(trigger, candle, marketAt(cursor, dir, candle, trigger, past).market);
   /** A followed high raised to a price the walk rose or opened to. */
   const raise = (to: number, candle: number) => {
-    secondsAt(cursor, to, candle, to);
-    atPrice(money(String(to)), candle);
+    const price = money(String(to));
+    marketAt(cursor, to, candle, price);
+    atPrice(price, candle);
   };
   // A position ends at most once per path point; after it the bot waits for the next close. A rise
   // reaching the take profit acts there (it sells, or arms a trailing take profit), then a followed

@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { cursorOf, DEFAULT_SLIPPAGE, replayCandles, secondsAt, slipper, type BacktestFill, type CandleColumns, type PathCursor, type FillModel, type Walker } from '../backtest.ts';
+import { cursorOf, DEFAULT_SLIPPAGE, marketAt, replayCandles, slipper, type BacktestFill, type CandleColumns, type PathCursor, type FillModel, type Walker } from '../backtest.ts';
 import { restingFill } from '../resting-fill.ts';
 import { buyAmount } from '../martin/plan.ts';
 import { money } from '../money.ts';
@@ -59,10 +59,9 @@ class DcaWalker implements Walker {
     if (s.phase === 'waiting' && (this.indicator || typeof at !== 'number' || (this.openAt !== null && this.openAt !== -Infinity && (time === undefined || time < this.openAt)))) return false;
     const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
     // With a path: the market at the second that reached the trigger, and at the next, where a closed deal re-opens.
-    const path = secondsAt(this.cursor, at, candle, num(price), past);
-    const market = past ?? path?.market;
+    const { market, next } = marketAt(this.cursor, at, candle, price, past);
     // With an indicator start the close a deal ends at is known by its candle: its time is the close's (see closed).
-    return this.ask({ type: 'PriceTicked', price, at: this.indicator ? undefined : time }, price, candle, market === undefined ? undefined : money(String(market)), path?.next, past !== undefined);
+    return this.ask({ type: 'PriceTicked', price, at: this.indicator ? undefined : time }, price, candle, market, next, past !== undefined);
   }
 
   /**
@@ -81,15 +80,15 @@ class DcaWalker implements Walker {
 
   /**
    * Asks the strategy at `at` and fills every order it places there (asked again there until it rests),
-   * by restingFill against `market` when known (the price of the second that reached the trigger, or the
-   * open the market `jumped` to; one decision then); a deal it closes re-opens at `next` when the path
+   * by restingFill against `market` (the price of the second that reached the trigger, or the open the
+   * market `jumped` to: one decision then; by default `at` itself); a deal it closes re-opens at `next` when the path
    * knows the engine's next round. True when it placed an order.
    */
-  private ask(first: PriceTicked | CandleClosed, at: Decimal, candle: number, market?: Decimal, next?: number, jumped = false): boolean {
+  private ask(first: PriceTicked | CandleClosed, at: Decimal, candle: number, market: Decimal = at, next?: number, jumped = false): boolean {
     const view = this.view;
     let acted = false;
     let price = at;
-    let reached = market;
+    let resting = market;
     let gap = jumped;
     let event: PriceTicked | CandleClosed = first;
     for (let guard = 0; guard < 100; guard++) {
@@ -100,7 +99,7 @@ class DcaWalker implements Walker {
       const order = asked.intents.find((i) => i.type === 'PlaceOrder');
       if (order?.type !== 'PlaceOrder') break;
       acted = true;
-      const fillPrice = this.slip(reached ? restingFill(price, reached, order.side) : price, order.side);
+      const fillPrice = this.slip(restingFill(price, resting, order.side), order.side);
       const amount = order.side === 'buy' ? buyAmount(order.quote!, fillPrice, view.market.stepSize) : order.amount!;
       this.fills.push({ candle, reason: order.reason, side: order.side, price: fillPrice.toFixed(), amount: amount.toFixed() });
       const filled = decideDca(this.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount }, view);
@@ -109,7 +108,7 @@ class DcaWalker implements Walker {
       // A deal closed: the next opens on the engine's next round, at its price when the path knows it.
       if (next !== undefined && this.state.phase === 'waiting') {
         price = money(String(next));
-        reached = undefined;
+        resting = price;
         gap = false;
         event = { ...(first as PriceTicked), price };
         continue;

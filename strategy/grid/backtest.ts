@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { money } from '../money.ts';
-import { cursorOf, DEFAULT_SLIPPAGE, replayCandles, secondsAt, slipper, type BacktestFill, type CandleColumns, type FillModel, type PathCursor, type Walker } from '../backtest.ts';
+import { cursorOf, DEFAULT_SLIPPAGE, marketAt, replayCandles, slipper, type BacktestFill, type CandleColumns, type FillModel, type PathCursor, type Walker } from '../backtest.ts';
 import { restingFill } from '../resting-fill.ts';
 import { botId, type Intent } from '../types.ts';
 import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './strategy.ts';
@@ -40,8 +40,7 @@ class GridWalker implements Walker {
   act(at: number | 'down' | 'up', candle: number, past?: number): boolean {
     const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
     // With a path: the market at the second that reached the trigger (a stop or a take profit sells at it).
-    const path = secondsAt(this.cursor, at, candle, Number(price.toString()), past);
-    const market = past !== undefined ? money(String(past)) : path ? money(String(path.market)) : price;
+    const { market } = marketAt(this.cursor, at, candle, price, past);
     const view = this.view;
     const decimals = view.market.stepSize.decimalPlaces();
     let acted = false;
