@@ -31,6 +31,10 @@ export const Code = {
   RateLimited: 1020,
   ChallengeRequired: 1021,
   ChallengeFailed: 1022,
+  // A request id (idempotency key) sent again with a different request.
+  RequestIdReused: 1023,
+  // The session was ended after too many wrong password or code tries through it.
+  SessionTriesExhausted: 1024,
 
   // Registration
   RegAccountExists: 1101,
@@ -128,6 +132,10 @@ export const Code = {
   SignalDuplicate: 3134,
   SignalBotNotRunning: 3135,
   SignalTypeUnsupported: 3136,
+  // Heavy work shared fairly: a trader's backtests queue behind their own; custom bots' indicators have a budget.
+  BacktestQueueFull: 3137,
+  BacktestTimedOut: 3138,
+  IndicatorBudgetExceeded: 3139,
 
   // Asset
   AssetNotFound: 4001,
