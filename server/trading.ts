@@ -7,12 +7,15 @@ import { paperMarket } from './exchanges/paper-fill.ts';
 import { PaperVenue, simulatedSource } from './exchanges/paper-venue.ts';
 import { money } from '../strategy/money.ts';
 import type { ExchangePort, MarketInfo } from './exchanges/port.ts';
-import { SimulatedMarket } from './market/simulated.ts';
+import { isPlainSimulation, SimulatedMarket } from './market/simulated.ts';
 import type { Timeframe } from './market/symbols.ts';
 import { symbolList, ticker } from './market/tickers.ts';
 import type { CandleData, ExchangeBalance, SymbolInfo, Ticker } from '../contract/schemas.ts';
 import { BotListCache } from './services/bot-list-cache.ts';
-import { liveHistory, paperHistory, warmUpCustom, type ClosedCandles } from './market/custom-history.ts';
+import { catchUp, feedWarmUp, liveHistory, paperHistory, warmUpHistory, type ClosedCandles, type WarmUpHistory } from './market/custom-history.ts';
+import { heavyPool } from './workers/heavy-pool.ts';
+import type { CustomFeed } from '../strategy/custom/feed.ts';
+import type { CustomParams } from '../strategy/custom/rules.ts';
 import { feedOf, type CustomState, type CustomView } from '../strategy/custom/strategy.ts';
 import { dcaFeedOf, startRules, type DcaState, type DcaView } from '../strategy/dca/strategy.ts';
 import { fail } from './services/errors.ts';
@@ -113,6 +116,23 @@ export function createTrading(options: TradingOptions): Trading {
   };
   const history = (exchange: string, symbol: string): ClosedCandles =>
     exchange === 'paper' ? paperHistory(feed, symbol) : liveHistory((timeframe, limit) => candles(exchange, symbol, timeframe, limit), now);
+  /**
+   * A custom bot's (a DCA indicator start's) warm-up. Paper's history is the simulated market's, made in
+   * the heavy-work pool in the bot owner's turn (a year of days is seconds of work); a live exchange's is
+   * read here (its answer is the wait). The feed is then fed here, in slices that let the event loop run.
+   */
+  const warmUp = async (bot: BotRecord, target: CustomFeed, rules: Pick<CustomParams, 'entry' | 'exit'>) => {
+    const source = history(bot.exchange, bot.symbol);
+    const then = now();
+    if (bot.exchange === 'paper' && isPlainSimulation(feed)) {
+      const job = { kind: 'warmUp' as const, seed: feed.seed, symbol: bot.symbol, rules: { entry: rules.entry, exit: rules.exit }, now: then };
+      const made = await heavyPool().run<WarmUpHistory>(bot.userId, job);
+      const at = now();
+      await feedWarmUp(target, await catchUp(made, source, then, at), at);
+      return;
+    }
+    await feedWarmUp(target, await warmUpHistory(rules, source, then), then);
+  };
   const listCache = new BotListCache();
   const engine = new Engine({
     db,
@@ -126,12 +146,12 @@ export function createTrading(options: TradingOptions): Trading {
       if (bot.type === 'dca') {
         const v = view as DcaView;
         const feed = dcaFeedOf(state as unknown as DcaState, v);
-        if (feed) await warmUpCustom(feed, startRules(v.params)!, history(bot.exchange, bot.symbol), now());
+        if (feed) await warmUp(bot, feed, startRules(v.params)!);
         return;
       }
       if (bot.type !== 'custom') return;
       const v = view as CustomView;
-      await warmUpCustom(feedOf(state as unknown as CustomState, v), v.params, history(bot.exchange, bot.symbol), now());
+      await warmUp(bot, feedOf(state as unknown as CustomState, v), v.params);
     },
     ...(options.fuelFeeRate !== undefined ? { fuelFeeRate: options.fuelFeeRate } : {}),
     ...(options.referralRates !== undefined ? { referralRates: options.referralRates } : {}),

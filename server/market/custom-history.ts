@@ -90,29 +90,81 @@ export function liveHistory(candles: (timeframe: Timeframe, limit: number) => Pr
   };
 }
 
+/** What a custom bot's warm-up reads: each timeframe's closed candles to seed, and the 1-minute candles after them. */
+export interface WarmUpHistory {
+  seeds: Partial<Record<RuleTimeframe, Candle[]>>;
+  minutes: Candle[];
+}
+
 /**
- * Warms a loaded or new custom bot's feed up to the market time `now` (strategy/custom/README.md
- * "Registering"): each timeframe its conditions read is seeded with the closed candles it needs
- * (warmUpCandles) up to the bucket holding the last closed minute, then the 1-minute candles from the
- * earliest of those buckets are pushed, so every timeframe's forming candle and every condition's last
- * check (a cross compares with it) are where a bot that ran through has them. The last closed minute is
- * left forming (its prices go in as live ones): the first live price closes it and its check acts then,
- * as it would have on a bot that never stopped (a restart between two minutes loses no entry or exit;
- * one within a minute after the bot acted checks that minute again).
+ * The history a loaded or new custom bot's feed is warmed up with at the market time `now`
+ * (strategy/custom/README.md "Registering"): each timeframe its conditions read, the closed candles it
+ * needs (warmUpCandles) up to the bucket holding the last closed minute; then the 1-minute candles from
+ * the earliest of those buckets up to the minute forming now. Reading it is the heavy part on the
+ * simulated market (a year of days is made minute by minute): a worker thread reads it there.
  */
-export async function warmUpCustom(feed: CustomFeed, params: Pick<CustomParams, 'entry' | 'exit'>, history: ClosedCandles, now: number): Promise<void> {
+export async function warmUpHistory(params: Pick<CustomParams, 'entry' | 'exit'>, history: ClosedCandles, now: number): Promise<WarmUpHistory> {
   const minute = now - (now % MINUTE);
   const lastClosed = minute - MINUTE;
   let earliest = lastClosed;
+  const seeds: WarmUpHistory['seeds'] = {};
   for (const [timeframe, n] of Object.entries(warmUpCandles(params)) as [RuleTimeframe, number][]) {
     const span = timeframeMs[timeframe];
     const end = lastClosed - (lastClosed % span);
-    feed.seed(timeframe, await history(timeframe, end, n));
+    seeds[timeframe] = await history(timeframe, end, n);
     earliest = Math.min(earliest, end);
   }
-  const minutes = await history('1m', minute, (minute - earliest) / MINUTE);
-  for (const c of minutes) {
+  return { seeds, minutes: await history('1m', minute, (minute - earliest) / MINUTE) };
+}
+
+/** How long the warm-up feeds candles before it lets the event loop run (the engine's rounds, other requests). */
+const SLICE_MS = 4;
+
+/**
+ * Feeds a custom bot's warm-up history into its feed, as a bot that ran through would have seen it: the
+ * seeds, then the minutes; the last closed minute is left forming (its prices go in as live ones): the
+ * first live price closes it and its check acts then, as it would have on a bot that never stopped (a
+ * restart between two minutes loses no entry or exit; one within a minute after the bot acted checks
+ * that minute again). Long indicators cost real time to feed, so the work yields to the event loop every
+ * few milliseconds: a heavy warm-up never holds up the engine's round or another trader's request.
+ */
+export async function feedWarmUp(feed: CustomFeed, data: WarmUpHistory, now: number): Promise<void> {
+  const minute = now - (now % MINUTE);
+  const lastClosed = minute - MINUTE;
+  let slice = performance.now();
+  const breathe = async () => {
+    if (performance.now() - slice < SLICE_MS) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    slice = performance.now();
+  };
+  for (const [timeframe, candles] of Object.entries(data.seeds) as [RuleTimeframe, Candle[]][]) {
+    for (let i = 0; i < candles.length; i += 64) {
+      feed.seed(timeframe, candles.slice(i, i + 64));
+      await breathe();
+    }
+  }
+  for (const c of data.minutes) {
     if (c.time < lastClosed) feed.push(c.time, c.open, c.high, c.low, c.close);
     else if (c.time === lastClosed) for (const [i, price] of [c.open, c.high, c.low, c.close].entries()) feed.tick(c.time + i, price);
+    await breathe();
   }
+}
+
+/**
+ * A warm-up history read at the market time `then` (in a worker thread, after a wait in line), made up
+ * to `now`: the 1-minute candles closed since are read and added (a few when the wait was short), so the
+ * feed is fed as a bot warmed up at `now` would be (its longer timeframes' candles close with the minutes).
+ */
+export async function catchUp(data: WarmUpHistory, history: ClosedCandles, then: number, now: number): Promise<WarmUpHistory> {
+  const from = then - (then % MINUTE);
+  const to = now - (now % MINUTE);
+  if (to <= from) return data;
+  const gap = await history('1m', to, (to - from) / MINUTE);
+  const last = data.minutes.at(-1)?.time ?? -Infinity;
+  return { seeds: data.seeds, minutes: [...data.minutes, ...gap.filter((c) => c.time > last)] };
+}
+
+/** Warms a loaded or new custom bot's feed up to the market time `now`: its history read, then fed (both above). */
+export async function warmUpCustom(feed: CustomFeed, params: Pick<CustomParams, 'entry' | 'exit'>, history: ClosedCandles, now: number): Promise<void> {
+  await feedWarmUp(feed, await warmUpHistory(params, history, now), now);
 }

@@ -286,3 +286,12 @@ export class SimulatedMarket {
     return result;
   }
 }
+
+/**
+ * Whether a feed makes its candles as the simulated market does (a pure function of its seed), so a
+ * worker thread can make them again from the seed: a test's subclass that sets prices by hand makes
+ * its candles differently only if it overrides these.
+ */
+export function isPlainSimulation(feed: SimulatedMarket): boolean {
+  return feed.minuteColumns === SimulatedMarket.prototype.minuteColumns && feed.candles === SimulatedMarket.prototype.candles;
+}

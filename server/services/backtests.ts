@@ -1,16 +1,17 @@
 import type { CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
 import type { BacktestAnswer } from '../../contract/schemas.ts';
-import { customReport, dcaReport, gridReport, martinReport } from '../../strategy/backtest-report.ts';
+import type { BacktestReport } from '../../strategy/backtest-report.ts';
 import { warmUpCandles, type Candle } from '../../strategy/custom/feed.ts';
 import type { CustomParams, Timeframe as RuleTimeframe } from '../../strategy/custom/rules.ts';
 import type { DcaParams } from '../../strategy/dca/rules.ts';
 import { startRules } from '../../strategy/dca/strategy.ts';
-import type { GridParams } from '../../strategy/grid/rules.ts';
-import type { MartinParams } from '../../strategy/martin/rules.ts';
 import { columnsOf, DEFAULT_SLIPPAGE, type CandleColumns } from '../../strategy/backtest.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import type { Timeframe } from '../market/symbols.ts';
+import { GENESIS_MS, isPlainSimulation } from '../market/simulated.ts';
 import type { Trading } from '../trading.ts';
+import { marketStrings, type BacktestJob } from '../workers/heavy-jobs.ts';
+import { heavyPool } from '../workers/heavy-pool.ts';
 import { checkBotParams, storedParams } from './bots.ts';
 import { fail } from './errors.ts';
 
@@ -26,6 +27,7 @@ const DAY = 86_400_000;
 
 export async function backtest(
   trading: Trading,
+  owner: string,
   input: { exchangeId: number; symbol: string; days: 7 | 30 | 90; slippage?: string | undefined } & (
     | { type: 'martin'; params: MartinParamsInput }
     | { type: 'grid'; params: GridParamsInput }
@@ -39,40 +41,50 @@ export async function backtest(
   await checkBotParams({ trading }, input.type, exchange.code, input.symbol, params);
   const market = await trading.market(exchange.code, input.symbol);
   const now = trading.now();
-  // A DCA bot's indicator start: its rule, read as a custom bot's entry rule.
-  const rules = input.type === 'dca' ? startRules(params as DcaParams) : null;
-  let candles: CandleColumns & { time: Float64Array };
+  // A custom bot's rules, or a DCA bot's indicator start read as a custom bot's entry rule: their indicators need a warm-up.
+  const rules = input.type === 'dca' ? startRules(params as DcaParams) : input.type === 'custom' ? (params as CustomParams) : null;
+  const job: BacktestJob = { kind: 'backtest', type: input.type, params, market: marketStrings(market), slippage: input.slippage ?? DEFAULT_SLIPPAGE, candles: { columns: empty() } };
+  const transfer: ArrayBufferLike[] = [];
   let timeframe: string;
-  if (exchange.code === 'paper') {
+  if (exchange.code === 'paper' && isPlainSimulation(trading.feed)) {
+    // The simulated market's minutes (and any warm-up before them) are made in the worker from its seed.
     timeframe = '1m';
-    candles = trading.feed.minuteColumns(input.symbol, now - input.days * DAY, now);
-  } else if (input.type === 'custom' || rules) {
-    // A custom bot's rules (a DCA bot's indicator start) are checked on 1-minute candles: one page of them from a live exchange (often 1,000 minutes).
-    timeframe = '1m';
-    candles = columnsOf(await trading.candles(exchange.code, input.symbol, '1m', input.days * 1440));
-    // The minute still forming is not a candle yet.
-    if (candles.close.length > 0 && candles.time[candles.time.length - 1]! + 60_000 > now) candles = sliceColumns(candles, candles.close.length - 1);
+    const from = now - input.days * DAY;
+    const start = Math.max(GENESIS_MS, from - ((from - GENESIS_MS) % 60_000));
+    if (Math.floor((now - start) / 60_000) <= 0) throw fail('OrderInvalidPair');
+    job.candles = { simulated: { seed: trading.feed.seed, symbol: input.symbol, fromMs: from, toMs: now } };
+    if (rules) job.warmUpFrom = { seed: trading.feed.seed, symbol: input.symbol, rules: { entry: rules.entry, exit: 'exit' in rules ? rules.exit : undefined } };
   } else {
-    timeframe = liveTimeframe[input.days]!;
-    const rows = await trading.candles(exchange.code, input.symbol, timeframe as Timeframe, Math.ceil((input.days * 1440) / minutesOf[timeframe]!));
-    candles = columnsOf(rows);
+    let candles: CandleColumns & { time: Float64Array };
+    if (exchange.code === 'paper') {
+      timeframe = '1m';
+      candles = trading.feed.minuteColumns(input.symbol, now - input.days * DAY, now);
+    } else if (rules) {
+      // A custom bot's rules (a DCA bot's indicator start) are checked on 1-minute candles: one page of them from a live exchange (often 1,000 minutes).
+      timeframe = '1m';
+      candles = columnsOf(await trading.candles(exchange.code, input.symbol, '1m', input.days * 1440));
+      // The minute still forming is not a candle yet.
+      if (candles.close.length > 0 && candles.time[candles.time.length - 1]! + 60_000 > now) candles = sliceColumns(candles, candles.close.length - 1);
+    } else {
+      timeframe = liveTimeframe[input.days]!;
+      const rows = await trading.candles(exchange.code, input.symbol, timeframe as Timeframe, Math.ceil((input.days * 1440) / minutesOf[timeframe]!));
+      candles = columnsOf(rows);
+    }
+    if (candles.close.length === 0) throw fail('OrderInvalidPair');
+    const { time, open, high, low, close } = candles;
+    job.candles = { columns: { time, open, high, low, close } };
+    if (rules) job.warmUp = await warmUpBefore(trading, exchange.code, input.symbol, rules, time[0]!);
+    transfer.push(...[time, open, high, low, close].map((c) => c.buffer));
   }
-  if (candles.close.length === 0) throw fail('OrderInvalidPair');
-  const fill = { slippage: input.slippage ?? DEFAULT_SLIPPAGE };
-  const report =
-    input.type === 'grid'
-      ? gridReport({ params: params as GridParams, market }, candles, fill)
-      : input.type === 'dca'
-        ? dcaReport({ params: params as DcaParams, market }, candles, fill, undefined, rules ? await warmUpBefore(trading, exchange.code, input.symbol, rules, candles.time[0]!) : undefined)
-        : input.type === 'custom'
-          ? customReport({ params: params as CustomParams, market }, candles, fill, await warmUpBefore(trading, exchange.code, input.symbol, params as CustomParams, candles.time[0]!))
-          : martinReport({ params: params as MartinParams, market }, candles, fill);
+  const report = await heavyPool().run<BacktestReport>(owner, job, { transfer });
   return { ...report, exchange: exchange.code, symbol: input.symbol, days: input.days, timeframe };
 }
 
+const empty = () => ({ time: new Float64Array(0), open: new Float64Array(0), high: new Float64Array(0), low: new Float64Array(0), close: new Float64Array(0) });
+
 /** The first `n` candles of columns. */
 function sliceColumns(c: CandleColumns & { time: Float64Array }, n: number): CandleColumns & { time: Float64Array } {
-  return { time: c.time.subarray(0, n), open: c.open.subarray(0, n), high: c.high.subarray(0, n), low: c.low.subarray(0, n), close: c.close.subarray(0, n), ...(c.path ? { path: c.path } : {}) };
+  return { time: c.time.slice(0, n), open: c.open.slice(0, n), high: c.high.slice(0, n), low: c.low.slice(0, n), close: c.close.slice(0, n) };
 }
 
 /** A custom bot's (a DCA indicator start's) warm-up before its backtest's first minute: the closed candles each of its timeframes needs (none when the history cannot be read). */

@@ -25,7 +25,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
 
   route(app, db, 'userBotCreate', auth, async ({ session, body, lang }) => botInfo(db, trading, session.userId, await createBot(deps, session.userId, body, lang)));
   // A backtest of the configuration on the create screen, before the bot is saved (issue 6 §2).
-  route(app, db, 'strategyBacktest', auth, ({ body }) => backtest(trading, body));
+  route(app, db, 'strategyBacktest', auth, ({ session, body }) => backtest(trading, session.userId, body));
   // The AI bot's parameter search (issue 6 §3), in a worker thread.
   // One search per trader at a time, in a bounded line; the screen asks for its place while it waits.
   // The line is kept in the database: one search per trader, and the same place, whichever process is asked (issue 15).

@@ -1,0 +1,110 @@
+import type { MessagePort } from 'node:worker_threads';
+import { searchParameters, type SearchResult } from '../../strategy/ai/search.ts';
+import type { BacktestReport } from '../../strategy/backtest-report.ts';
+import { customReport, dcaReport, gridReport, martinReport } from '../../strategy/backtest-report.ts';
+import type { CandleColumns } from '../../strategy/backtest.ts';
+import type { CustomParams } from '../../strategy/custom/rules.ts';
+import type { DcaParams } from '../../strategy/dca/rules.ts';
+import { startRules } from '../../strategy/dca/strategy.ts';
+import type { GridParams } from '../../strategy/grid/rules.ts';
+import type { MartinParams, MarketRules } from '../../strategy/martin/rules.ts';
+import { money } from '../../strategy/money.ts';
+import { paperHistory, warmUpHistory, type WarmUpHistory } from '../market/custom-history.ts';
+import { SimulatedMarket } from '../market/simulated.ts';
+import { warmUpCandles } from '../../strategy/custom/feed.ts';
+import type { Timeframe as RuleTimeframe } from '../../strategy/custom/rules.ts';
+import type { BacktestJob, CandleSource, HeavyJob, MarketStrings, SearchJob, WarmUpJob } from './heavy-jobs.ts';
+
+/**
+ * The heavy work of the server, run in the worker threads of heavy-pool.ts, never on the event loop
+ * that runs the engine's rounds and answers requests: AI searches, backtests, and the simulated
+ * market's history a custom bot's warm-up reads. Each task is one message in and one answer out; a
+ * search also says how far it is through the port it is given.
+ */
+export default async function run(task: { job: HeavyJob; progress?: MessagePort }): Promise<SearchResult | BacktestReport | WarmUpHistory> {
+  try {
+    const { job } = task;
+    switch (job.kind) {
+      case 'search':
+        return search(job, task.progress);
+      case 'backtest':
+        return await backtest(job);
+      case 'warmUp':
+        return await warmUp(job);
+      default:
+        throw new Error(`unknown heavy job ${(job as { kind: string }).kind}`);
+    }
+  } finally {
+    task.progress?.close();
+  }
+}
+
+/** A few simulated markets, kept between tasks: a market caches the days it made, which the next task on the same seed reads again. */
+const markets = new Map<number, SimulatedMarket>();
+function marketOf(seed: number): SimulatedMarket {
+  let m = markets.get(seed);
+  if (!m) {
+    if (markets.size >= 4) markets.clear();
+    m = new SimulatedMarket(seed);
+    markets.set(seed, m);
+  }
+  return m;
+}
+
+function rulesOf(m: MarketStrings): MarketRules {
+  return { tickSize: money(m.tickSize), stepSize: money(m.stepSize), minAmount: money(m.minAmount), minCost: money(m.minCost), feeRate: money(m.feeRate) };
+}
+
+function candlesOf(source: CandleSource): CandleColumns & { time: Float64Array } {
+  if ('columns' in source) return source.columns;
+  const s = source.simulated;
+  return marketOf(s.seed).minuteColumns(s.symbol, s.fromMs, s.toMs);
+}
+
+/** How often a search says how far it is. */
+const PROGRESS_MS = 100;
+
+function search(job: SearchJob, port: MessagePort | undefined): SearchResult {
+  let told = Number.NEGATIVE_INFINITY;
+  const onProgress = (done: number, total: number) => {
+    const now = performance.now();
+    if (done < total && now - told < PROGRESS_MS) return; // the first and the last always go
+    told = now;
+    port?.postMessage({ done, total });
+  };
+  return searchParameters({ investment: job.investment, risk: job.risk, market: rulesOf(job.market), history: candlesOf(job.history), recent: job.recent, slippage: job.slippage, onProgress });
+}
+
+async function backtest(job: BacktestJob): Promise<BacktestReport> {
+  const market = rulesOf(job.market);
+  const candles = candlesOf(job.candles);
+  const fill = { slippage: job.slippage };
+  switch (job.type) {
+    case 'grid':
+      return gridReport({ params: job.params as GridParams, market }, candles, fill);
+    case 'martin':
+      return martinReport({ params: job.params as MartinParams, market }, candles, fill);
+    case 'dca': {
+      const rules = startRules(job.params as DcaParams);
+      return dcaReport({ params: job.params as DcaParams, market }, candles, fill, undefined, rules ? await warmUpOf(job, candles.time[0]!) : undefined);
+    }
+    case 'custom':
+      return customReport({ params: job.params as CustomParams, market }, candles, fill, await warmUpOf(job, candles.time[0]!));
+  }
+}
+
+/** The closed candles before a backtest's first minute that its indicators need: given, or read from the simulated market here. */
+async function warmUpOf(job: BacktestJob, first: number) {
+  if (job.warmUp || !job.warmUpFrom) return job.warmUp ?? {};
+  const { seed, symbol, rules } = job.warmUpFrom;
+  const history = paperHistory(marketOf(seed), symbol);
+  const out: Partial<Record<RuleTimeframe, Awaited<ReturnType<typeof history>>>> = {};
+  for (const [timeframe, n] of Object.entries(warmUpCandles(rules as Pick<CustomParams, 'entry' | 'exit'>)) as [RuleTimeframe, number][]) {
+    out[timeframe] = await history(timeframe, first, n);
+  }
+  return out;
+}
+
+function warmUp(job: WarmUpJob): Promise<WarmUpHistory> {
+  return warmUpHistory(job.rules as Pick<CustomParams, 'entry' | 'exit'>, paperHistory(marketOf(job.seed), job.symbol), job.now);
+}
