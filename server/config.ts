@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * Every setting of the server, from the environment, with its default:
  *
@@ -50,6 +52,13 @@
  * |                   |                                  | (decimal hours; 0: no wait)                       |
  * | AI_QUEUE_MAX      | 8                                | AI searches queued or running at once per process |
  * |                   |                                  | (one per trader)                                  |
+ * | HEAVY_THREADS     | the cores but one (at least 1)   | worker threads for backtests, AI searches and     |
+ * |                   |                                  | warm-up histories (never the event loop)          |
+ * | BACKTEST_QUEUE    | 3                                | backtests one trader may have waiting or running  |
+ * | BACKTEST_DEADLINE_S | 60                             | a backtest still running then is stopped          |
+ * | INDICATOR_BUDGET  | 100000                           | indicator work of one trader's running custom and |
+ * |                   |                                  | indicator-start DCA bots (closed candles each     |
+ * |                   |                                  | indicator keeps, added up)                        |
  * | HSTS_MAX_AGE      | 31536000                         | Strict-Transport-Security max-age on answers      |
  * |                   |                                  | served over https (0: no HSTS header)             |
  * | BODY_TIMEOUT_MS   | 10000                            | a request must arrive whole within this time      |
@@ -77,6 +86,13 @@
  * | DEV_CHAIN         | unset                            | 1: start a local anvil on chain 56 with a test    |
  * |                   |                                  | USDT and the deposit contract (demos, not prod)   |
  */
+/**
+ * The indicator work one trader's running custom and indicator-start DCA bots may keep, unless configured
+ * (INDICATOR_BUDGET): about 65 bots with an RSI(14), an EMA(200) and a MACD(12, 26, 9) each, or 3 bots of
+ * ten 500-period indicators. Feeding 100,000 took about 2 s of the event loop's time in 4 ms slices.
+ */
+export const DEFAULT_INDICATOR_BUDGET = 100_000;
+
 export interface Config {
   port: number;
   host: string;
@@ -124,6 +140,14 @@ export interface Config {
   aiQueueMax: number;
   /** How much history the AI search backtests (AI_SEARCH_DAYS): 30 days, and the last 7 of them again. */
   aiSearchWindow: { days: number; recentDays: number };
+  /** Worker threads of the heavy-work pool (server/workers/heavy-pool.ts). */
+  heavyThreads: number;
+  /** The most backtests one trader may have waiting or running in a process. */
+  backtestQueue: number;
+  /** A backtest still running after this long is stopped and refused. */
+  backtestDeadlineMs: number;
+  /** The indicator work (strategy/custom/feed.ts indicatorCost) one trader's running bots may add up to. */
+  indicatorBudget: number;
 }
 
 export interface ChainConfig {
@@ -383,6 +407,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBotsPerUser: int(env.MAX_BOTS_PER_USER, 100, 'MAX_BOTS_PER_USER'),
     aiQueueMax: int(env.AI_QUEUE_MAX, 8, 'AI_QUEUE_MAX'),
     aiSearchWindow: searchWindowOf(env.AI_SEARCH_DAYS),
+    heavyThreads: int(env.HEAVY_THREADS, Math.max(1, availableParallelism() - 1), 'HEAVY_THREADS'),
+    backtestQueue: int(env.BACKTEST_QUEUE, 3, 'BACKTEST_QUEUE'),
+    backtestDeadlineMs: int(env.BACKTEST_DEADLINE_S, 60, 'BACKTEST_DEADLINE_S') * 1000,
+    indicatorBudget: int(env.INDICATOR_BUDGET, DEFAULT_INDICATOR_BUDGET, 'INDICATOR_BUDGET'),
     withdrawLockMs: Math.round(Number(decimalOf(env.WITHDRAW_LOCK_HOURS, '24', 'WITHDRAW_LOCK_HOURS', '720')) * 3_600_000),
   };
 }

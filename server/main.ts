@@ -20,6 +20,13 @@ const box = key.box;
 const dbReady = ready.then(() => migrate(db)).then(() => checkServerKey(db, key));
 dbReady.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
 const { buildApp } = await import('./http/app.ts');
+// Backtests, AI searches and warm-up histories run in worker threads, never on the event loop that
+// runs the engine's rounds and the heartbeat: their number and limits come from the configuration.
+(await import('./workers/heavy-pool.ts')).configureHeavyPool({
+  threads: config.heavyThreads,
+  perTrader: config.backtestQueue,
+  deadlineMs: { backtest: config.backtestDeadlineMs, search: 180_000, warmUp: 60_000 },
+});
 const { createTrading, fastClock } = await import('./trading.ts');
 const { createLiveTrading } = await import('./exchanges/live-trading.ts');
 const { Worker, leaseTtlMs } = await import('./cluster/workers.ts');

@@ -48,6 +48,7 @@ export interface AppDeps {
         | 'rateLimits'
         | 'aiQueueMax'
         | 'aiSearchWindow'
+        | 'indicatorBudget'
       >
     >;
   /** Chain 56 (deposits, withdrawals); absent: those calls answer ChainUnavailable. */
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.config.maxBotsPerUser ? { maxBots: deps.config.maxBotsPerUser } : {}),
       ...(deps.config.aiQueueMax ? { aiQueueMax: deps.config.aiQueueMax } : {}),
       ...(deps.config.aiSearchWindow ? { aiSearchWindow: deps.config.aiSearchWindow } : {}),
+      ...(deps.config.indicatorBudget ? { indicatorBudget: deps.config.indicatorBudget } : {}),
     },
     translate,
   );

@@ -23,6 +23,7 @@ import { openPaperAccount } from '../exchanges/paper-venue.ts';
 import { InputError } from '../http/route.ts';
 import type { Trading } from '../trading.ts';
 import { AppError, fail } from './errors.ts';
+import { checkIndicatorBudget } from './indicator-budget.ts';
 import { balances } from '../ledger.ts';
 import { notifyBot } from '../cluster/notify.ts';
 import type { CommandOutcome } from '../cluster/commands.ts';
@@ -34,6 +35,8 @@ export interface BotsDeps {
   trading: Trading;
   /** The most bots (not deleted) one trader may keep (config MAX_BOTS_PER_USER). */
   maxBots?: number;
+  /** The indicator work one trader's running bots may keep (config INDICATOR_BUDGET). */
+  indicatorBudget?: number;
 }
 
 /** The most bots one trader may keep unless configured: far above any real use, far below a flood. */
@@ -450,6 +453,11 @@ export async function operateBot(
       if (action === 'start' && !holdsPosition(trading.engine.stateOf(id) ?? row.state)) await checkFunds(deps, userId, row.type, exchange, row.symbol, row.params as AnyParams);
     }
     await db.transaction().execute(async (tx) => {
+      if (next === 'running') {
+        // The owner's row lock orders two starts at once (any processes) before the budget is counted.
+        await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+        await checkIndicatorBudget(tx, userId, id, row.type, row.params, deps.indicatorBudget);
+      }
       // A bot that finished its last cycle (repeat off) starts a new one when started again.
       const state = row.state as { phase?: string };
       const restart = next === 'running' && state.phase === 'done' ? { state: JSON.stringify({ ...state, phase: 'waiting' }) } : {};

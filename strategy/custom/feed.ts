@@ -44,6 +44,24 @@ export function warmUpCandles(params: Pick<CustomParams, 'entry' | 'exit'>): Par
 }
 
 /**
+ * What a bot's indicators cost to keep: the closed candles each distinct indicator of its rules needs
+ * (warmUpOf: its period, more for EMA, RSI and MACD, which remember), added over the indicators, so over
+ * periods and timeframes. Its warm-up feeds that many candles through them, and every closed candle
+ * moves them all: a trader's running bots share a budget of it (the server's INDICATOR_BUDGET).
+ */
+export function indicatorCost(params: Pick<CustomParams, 'entry' | 'exit'>): number {
+  const seen = new Set<string>();
+  let cost = 0;
+  for (const c of [...params.entry.conditions, ...(params.exit?.conditions ?? [])])
+    for (const o of [c.left, c.right]) {
+      if (o.kind === 'price' || o.kind === 'value' || seen.has(slotKey(o))) continue;
+      seen.add(slotKey(o));
+      cost += warmUpOf(o);
+    }
+  return cost;
+}
+
+/**
  * One timeframe's candles built from 1-minute candles, UTC-aligned: the bucket of a minute starting at
  * t is floor(t / length) x length. A bucket closes with its last minute, or, when minutes are missing,
  * when a minute of a later bucket arrives; its close goes to the timeframe's indicators.

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract/codes.ts';
+import { SimulatedMarket } from '../market/simulated.ts';
+import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
+import { createTrading } from '../trading.ts';
+import { stopHeavyPool } from '../workers/heavy-pool.ts';
+
+const NOW = Date.UTC(2026, 10, 1);
+
+/** Five long indicators on 1-minute candles, in both rules: within the schema, and seconds of work over 30 days. */
+const long = [
+  { kind: 'sma', period: 500, timeframe: '1m' },
+  { kind: 'bb', band: 'upper', period: 500, deviation: '2', timeframe: '1m' },
+  { kind: 'bb', band: 'lower', period: 499, deviation: '2', timeframe: '1m' },
+  { kind: 'sma', period: 498, timeframe: '1m' },
+  { kind: 'rsi', period: 500, timeframe: '1m' },
+];
+const heavy = {
+  investment: '1000',
+  size: { kind: 'fixed', quote: '100' },
+  entry: { join: 'or', conditions: long.map((left) => ({ left, op: 'crossesAbove', right: { kind: 'price' } })) },
+  exit: { join: 'or', conditions: long.map((left) => ({ left, op: 'crossesBelow', right: { kind: 'price' } })) },
+  takeProfit: '',
+  stopLoss: '',
+  repeat: true,
+};
+
+/**
+ * A backtest is heavy work (seconds of CPU for a custom bot with long indicators over 30 days): it runs
+ * in the heavy-work pool's threads, so while one runs, another trader's calls answer as fast as ever. On
+ * the request's thread, every other call waited for it to finish (the engine's rounds too).
+ */
+describe('heavy work off the event loop', () => {
+  let t: TestApp;
+  const feed = new SimulatedMarket();
+  const users: Record<string, string>[] = [];
+
+  beforeAll(async () => {
+    t = await openTestApp('pglite', { trading: (db) => createTrading({ db, feed, now: () => NOW }) });
+    for (let i = 0; i < 2; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+      users.push({ authorization: `Bearer ${r.json().data.token}` });
+    }
+  });
+  afterAll(async () => {
+    await stopHeavyPool();
+    await t.close();
+  });
+
+  const backtest = (headers: Record<string, string>, days = 30) =>
+    t.app.inject({ method: 'POST', url: '/api/strategy/backtest', headers, payload: { type: 'custom', exchangeId: 1, symbol: 'BTC/USDT', params: heavy, days } }).then((r) => r.json());
+
+  it('another trader’s calls answer while a heavy backtest runs', async () => {
+    await backtest(users[0]!, 7); // the thread started and its code loaded: the figure below is the work
+    const started = performance.now();
+    let finished = 0;
+    const running = backtest(users[0]!).then((r) => {
+      finished = performance.now();
+      return r;
+    });
+    const waits: number[] = [];
+    while (finished === 0) {
+      const asked = performance.now();
+      const r = await t.app.inject({ method: 'GET', url: '/api/user/botList', headers: users[1]! });
+      waits.push(performance.now() - asked);
+      expect(r.json().code).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const answer = await running;
+    expect(answer.code, JSON.stringify(answer)).toBe(1);
+    const took = finished - started;
+    // The backtest is real work (on the request's thread it held every call up for all of it) ...
+    expect(took).toBeGreaterThan(500);
+    expect(waits.length).toBeGreaterThan(5);
+    // ... and the other trader's slowest call took a small part of it.
+    expect(Math.max(...waits)).toBeLessThan(Math.max(150, took / 4));
+  });
+
+  it('a trader’s backtests queue behind their own: a few at a time, more refused at once in words', async () => {
+    const mine = [backtest(users[0]!), backtest(users[0]!), backtest(users[0]!)];
+    const refused = await t.app.inject({ method: 'POST', url: '/api/strategy/backtest', headers: { ...users[0]!, lang: 'en' }, payload: { type: 'custom', exchangeId: 1, symbol: 'BTC/USDT', params: heavy, days: 30 } });
+    expect(refused.json()).toMatchObject({ code: Code.BacktestQueueFull, msg: expect.stringContaining('3 backtests') });
+    // Another trader is not refused for it, and is served in turn (before the first trader's third).
+    const theirs = await backtest(users[1]!, 7);
+    expect(theirs.code).toBe(1);
+    for (const r of await Promise.all(mine)) expect(r.code).toBe(1);
+  });
+});
