@@ -3,7 +3,7 @@ import { Code } from '../../contract/codes.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
 import { createTrading } from '../trading.ts';
-import { stopHeavyPool } from '../workers/heavy-pool.ts';
+import { configureHeavyPool, defaultHeavyOptions, stopHeavyPool } from '../workers/heavy-pool.ts';
 
 const NOW = Date.UTC(2026, 10, 1);
 
@@ -36,6 +36,9 @@ describe('heavy work off the event loop', () => {
   const users: Record<string, string>[] = [];
 
   beforeAll(async () => {
+    // One thread, as on a 2-core server: the order of the turns is then the order of the answers.
+    await stopHeavyPool();
+    configureHeavyPool({ ...defaultHeavyOptions(), threads: 1 });
     t = await openTestApp('pglite', { trading: (db) => createTrading({ db, feed, now: () => NOW }) });
     for (let i = 0; i < 2; i++) {
       const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
@@ -76,13 +79,21 @@ describe('heavy work off the event loop', () => {
     expect(Math.max(...waits)).toBeLessThan(Math.max(150, took / 4));
   });
 
-  it('a trader’s backtests queue behind their own: a few at a time, more refused at once in words', async () => {
-    const mine = [backtest(users[0]!), backtest(users[0]!), backtest(users[0]!)];
-    const refused = await t.app.inject({ method: 'POST', url: '/api/strategy/backtest', headers: { ...users[0]!, lang: 'en' }, payload: { type: 'custom', exchangeId: 1, symbol: 'BTC/USDT', params: heavy, days: 30 } });
+  it('a trader’s backtests queue behind their own: a few at a time, more refused at once in words, others served in turn', async () => {
+    const finished: string[] = [];
+    const mine = [0, 1, 2].map((i) => backtest(users[0]!).then((r) => (finished.push(`mine ${i}`), r)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/strategy/backtest',
+      headers: { ...users[0]!, lang: 'en' },
+      payload: { type: 'custom', exchangeId: 1, symbol: 'BTC/USDT', params: heavy, days: 30 },
+    });
     expect(refused.json()).toMatchObject({ code: Code.BacktestQueueFull, msg: expect.stringContaining('3 backtests') });
-    // Another trader is not refused for it, and is served in turn (before the first trader's third).
-    const theirs = await backtest(users[1]!, 7);
+    // Another trader is not refused for it, and their backtest, asked last, runs before the first trader's third.
+    const theirs = await backtest(users[1]!, 7).then((r) => (finished.push('theirs'), r));
     expect(theirs.code).toBe(1);
     for (const r of await Promise.all(mine)) expect(r.code).toBe(1);
+    expect(finished.indexOf('theirs')).toBeLessThan(finished.indexOf('mine 2'));
   });
 });

@@ -122,7 +122,7 @@ export class HeavyPool {
     this.piscina
       .run(message, { signal: abort.signal, transferList: [...(port ? [port.port2] : []), ...task.transfer] as never })
       .then(task.resolve, (error: unknown) => {
-        if (abort.signal.aborted) task.reject(fail('BacktestTimedOut', { values: { seconds: Math.round(deadline / 1000) } }));
+        if (abort.signal.aborted) task.reject(fail('BacktestTimedOut', { values: { seconds: Math.max(1, Math.ceil(deadline / 1000)) } }));
         else task.reject(error instanceof AppError ? error : new Error(`heavy task failed: ${String((error as Error)?.message ?? error)}`));
       })
       .finally(() => {
