@@ -81,7 +81,11 @@ describe('heavy work off the event loop', () => {
 
   it('a trader’s backtests queue behind their own: a few at a time, more refused at once in words, others served in turn', async () => {
     const finished: string[] = [];
-    const mine = [0, 1, 2].map((i) => backtest(users[0]!).then((r) => (finished.push(`mine ${i}`), r)));
+    const noted = (name: string) => (r: { code: number }) => {
+      finished.push(name);
+      return r;
+    };
+    const mine = [0, 1, 2].map((i) => backtest(users[0]!).then(noted(`mine ${i}`)));
     await new Promise((resolve) => setTimeout(resolve, 50));
     const refused = await t.app.inject({
       method: 'POST',
@@ -91,7 +95,7 @@ describe('heavy work off the event loop', () => {
     });
     expect(refused.json()).toMatchObject({ code: Code.BacktestQueueFull, msg: expect.stringContaining('3 backtests') });
     // Another trader is not refused for it, and their backtest, asked last, runs before the first trader's third.
-    const theirs = await backtest(users[1]!, 7).then((r) => (finished.push('theirs'), r));
+    const theirs = await backtest(users[1]!, 7).then(noted('theirs'));
     expect(theirs.code).toBe(1);
     for (const r of await Promise.all(mine)) expect(r.code).toBe(1);
     expect(finished.indexOf('theirs')).toBeLessThan(finished.indexOf('mine 2'));
