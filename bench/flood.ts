@@ -26,7 +26,7 @@ interface Latency {
 }
 
 /** Logged-in calls, one every `everyMs`, each timed, until `until` resolves. */
-async function measureOthers(base: string, token: string, until: Promise<unknown>, everyMs = 25): Promise<Latency> {
+export async function measureOthers(base: string, token: string, until: Promise<unknown>, everyMs = 25): Promise<Latency> {
   const times: number[] = [];
   let errors = 0;
   let done = false;
@@ -100,7 +100,7 @@ async function floodChild(): Promise<void> {
 }
 
 /** A fresh schema in the machine's PostgreSQL for one run, dropped afterwards. */
-async function postgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function postgresSchema(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const c = new pg.Client({ connectionString: admin });

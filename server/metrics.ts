@@ -53,6 +53,12 @@ export class Metrics {
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers: [own],
     });
+    const interval = new Histogram({
+      name: 'quantbot_engine_round_interval_seconds',
+      help: "From one engine round's start to the next's: the tick (ENGINE_TICK_MS) while nothing holds the event loop up; longer, every bot's stop loss waited",
+      buckets: [0.5, 1.1, 1.5, 2, 3, 5, 10, 30],
+      registers: [own],
+    });
     const queued = new Histogram({
       name: 'quantbot_engine_queue_lag_seconds',
       help: "How long a bot's event (a decision, an exchange's answer, a command, a reload) waited behind that bot's earlier ones",
@@ -68,6 +74,7 @@ export class Metrics {
     for (const change of ['gained', 'lost']) leases.labels(change).inc(0);
     this.engine = {
       round: (seconds) => round.observe(seconds),
+      interval: (seconds) => interval.observe(seconds),
       queued: (seconds) => queued.observe(seconds),
       leases: (change, count) => leases.labels(change).inc(count),
     };

@@ -12,7 +12,7 @@ import type { Timeframe } from './market/symbols.ts';
 import { symbolList, ticker } from './market/tickers.ts';
 import type { CandleData, ExchangeBalance, SymbolInfo, Ticker } from '../contract/schemas.ts';
 import { BotListCache } from './services/bot-list-cache.ts';
-import { catchUp, feedWarmUp, liveHistory, paperHistory, warmUpHistory, type ClosedCandles, type WarmUpHistory } from './market/custom-history.ts';
+import { catchUp, feedInTurn, feedWarmUp, liveHistory, paperHistory, warmUpHistory, type ClosedCandles, type WarmUpHistory } from './market/custom-history.ts';
 import { heavyPool } from './workers/heavy-pool.ts';
 import type { CustomFeed } from '../strategy/custom/feed.ts';
 import type { CustomParams } from '../strategy/custom/rules.ts';
@@ -119,19 +119,17 @@ export function createTrading(options: TradingOptions): Trading {
   /**
    * A custom bot's (a DCA indicator start's) warm-up. Paper's history is the simulated market's, made in
    * the heavy-work pool in the bot owner's turn (a year of days is seconds of work); a live exchange's is
-   * read here (its answer is the wait). The feed is then fed here, in slices that let the event loop run.
+   * read here (its answer is the wait). The feed is then fed here, one warm-up at a time, in slices that let the event loop run.
    */
   const warmUp = async (bot: BotRecord, target: CustomFeed, rules: Pick<CustomParams, 'entry' | 'exit'>) => {
     const source = history(bot.exchange, bot.symbol);
     const then = now();
-    if (bot.exchange === 'paper' && isPlainSimulation(feed)) {
-      const job = { kind: 'warmUp' as const, seed: feed.seed, symbol: bot.symbol, rules: { entry: rules.entry, exit: rules.exit }, now: then };
-      const made = await heavyPool().run<WarmUpHistory>(bot.userId, job);
-      const at = now();
-      await feedWarmUp(target, await catchUp(made, source, then, at), at);
-      return;
-    }
-    await feedWarmUp(target, await warmUpHistory(rules, source, then), then);
+    const job = { kind: 'warmUp' as const, seed: feed.seed, symbol: bot.symbol, rules: { entry: rules.entry, exit: rules.exit }, now: then };
+    const read = bot.exchange === 'paper' && isPlainSimulation(feed) ? await heavyPool().run<WarmUpHistory>(bot.userId, job) : await warmUpHistory(rules, source, then);
+    await feedInTurn(async () => {
+      const at = Math.max(then, now());
+      await feedWarmUp(target, await catchUp(read, source, then, at), at);
+    });
   };
   const listCache = new BotListCache();
   const engine = new Engine({

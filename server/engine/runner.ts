@@ -54,6 +54,8 @@ export interface EngineLog {
  */
 export interface EngineObserver {
   round(seconds: number): void;
+  /** The time from one round's start to the next's: the tick when nothing holds the event loop up. */
+  interval?(seconds: number): void;
   queued(seconds: number): void;
   leases(change: 'gained' | 'lost', count: number): void;
 }
@@ -146,6 +148,8 @@ export class Engine {
   private ticking = false;
   /** When the last round (and, in a cluster, the last ownership round) finished: /api/ready's liveness. */
   private lastRoundAt: number | undefined;
+  /** When the last round started (performance.now()). */
+  private lastBeganAt: number | undefined;
   private lastOwnAt: number | undefined;
   private startedAt: number | undefined;
   private tickCount = 0;
@@ -433,6 +437,8 @@ export class Engine {
     if (this.ticking || this.deps.cluster?.fenced()) return;
     this.ticking = true;
     const began = performance.now();
+    if (this.lastBeganAt !== undefined) this.deps.observe?.interval?.((began - this.lastBeganAt) / 1000);
+    this.lastBeganAt = began;
     try {
       this.tickCount++;
       const keys = new Map<string, LiveBot>();
