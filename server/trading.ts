@@ -12,9 +12,9 @@ import type { Timeframe } from './market/symbols.ts';
 import { symbolList, ticker } from './market/tickers.ts';
 import type { CandleData, ExchangeBalance, SymbolInfo, Ticker } from '../contract/schemas.ts';
 import { BotListCache } from './services/bot-list-cache.ts';
-import { catchUp, feedInTurn, feedWarmUp, liveHistory, paperHistory, warmUpHistory, type ClosedCandles, type WarmUpHistory } from './market/custom-history.ts';
+import { catchUp, liveHistory, paperHistory, warmUpHistory, type ClosedCandles } from './market/custom-history.ts';
 import { heavyPool } from './workers/heavy-pool.ts';
-import type { CustomFeed } from '../strategy/custom/feed.ts';
+import type { CustomFeed, FeedMemory } from '../strategy/custom/feed.ts';
 import type { CustomParams } from '../strategy/custom/rules.ts';
 import { feedOf, type CustomState, type CustomView } from '../strategy/custom/strategy.ts';
 import { dcaFeedOf, startRules, type DcaState, type DcaView } from '../strategy/dca/strategy.ts';
@@ -117,19 +117,16 @@ export function createTrading(options: TradingOptions): Trading {
   const history = (exchange: string, symbol: string): ClosedCandles =>
     exchange === 'paper' ? paperHistory(feed, symbol) : liveHistory((timeframe, limit) => candles(exchange, symbol, timeframe, limit), now);
   /**
-   * A custom bot's (a DCA indicator start's) warm-up. Paper's history is the simulated market's, made in
-   * the heavy-work pool in the bot owner's turn (a year of days is seconds of work); a live exchange's is
-   * read here (its answer is the wait). The feed is then fed here, one warm-up at a time, in slices that let the event loop run.
+   * A custom bot's (a DCA indicator start's) warm-up, off the event loop: its feed is built and fed in the
+   * heavy-work pool in the bot owner's turn (on Paper its history is made there too; a live exchange's is
+   * read here first), and the engine's feed loads its memory, then the minutes closed meanwhile.
    */
   const warmUp = async (bot: BotRecord, target: CustomFeed, rules: Pick<CustomParams, 'entry' | 'exit'>) => {
     const source = history(bot.exchange, bot.symbol);
     const then = now();
-    const job = { kind: 'warmUp' as const, seed: feed.seed, symbol: bot.symbol, rules: { entry: rules.entry, exit: rules.exit }, now: then };
-    const read = bot.exchange === 'paper' && isPlainSimulation(feed) ? await heavyPool().run<WarmUpHistory>(bot.userId, job) : await warmUpHistory(rules, source, then);
-    await feedInTurn(async () => {
-      const at = Math.max(then, now());
-      await feedWarmUp(target, await catchUp(read, source, then, at), at);
-    });
+    const from = bot.exchange === 'paper' && isPlainSimulation(feed) ? { simulated: { seed: feed.seed, symbol: bot.symbol } } : { read: await warmUpHistory(rules, source, then) };
+    target.load(await heavyPool().run<FeedMemory>(bot.userId, { kind: 'warmUp', rules: { entry: rules.entry, exit: rules.exit }, now: then, from }));
+    await catchUp(target, source, then, now());
   };
   const listCache = new BotListCache();
   const engine = new Engine({

@@ -117,72 +117,42 @@ export async function warmUpHistory(params: Pick<CustomParams, 'entry' | 'exit'>
   return { seeds, minutes: await history('1m', minute, (minute - earliest) / MINUTE) };
 }
 
-/** How long the warm-up feeds candles before it lets the event loop run (the engine's rounds, other requests). */
-const SLICE_MS = 4;
-
 /**
  * Feeds a custom bot's warm-up history into its feed, as a bot that ran through would have seen it: the
  * seeds, then the minutes; the last closed minute is left forming (its prices go in as live ones): the
  * first live price closes it and its check acts then, as it would have on a bot that never stopped (a
  * restart between two minutes loses no entry or exit; one within a minute after the bot acted checks
- * that minute again). Long indicators cost real time to feed, so the work yields to the event loop every
- * few milliseconds: a heavy warm-up never holds up the engine's round or another trader's request.
+ * that minute again). Long indicators cost real time to feed: the engine has it done in a worker thread
+ * (server/workers/heavy-worker.ts) and takes the feed's memory back.
  */
-export async function feedWarmUp(feed: CustomFeed, data: WarmUpHistory, now: number): Promise<void> {
-  return feedInSlices(feed, data, now);
-}
-
-/** The warm-up being fed now; the next one waits for it. */
-let feeding: Promise<unknown> = Promise.resolve();
-
-/**
- * Runs one warm-up's feeding after the ones asked before it: a hundred warm-ups fed side by side, each in
- * its own slices, held every turn of the event loop up for a hundred slices (other traders' requests
- * then waited seconds). The clock is read inside the turn, so what is fed reaches the time it is fed at.
- */
-export function feedInTurn<T>(work: () => Promise<T>): Promise<T> {
-  const turn = feeding.then(work);
-  feeding = turn.catch(() => undefined);
-  return turn;
-}
-
-async function feedInSlices(feed: CustomFeed, data: WarmUpHistory, now: number): Promise<void> {
+export function feedWarmUp(feed: CustomFeed, data: WarmUpHistory, now: number): void {
   const minute = now - (now % MINUTE);
   const lastClosed = minute - MINUTE;
-  let slice = performance.now();
-  const breathe = async () => {
-    if (performance.now() - slice < SLICE_MS) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    slice = performance.now();
-  };
-  for (const [timeframe, candles] of Object.entries(data.seeds) as [RuleTimeframe, Candle[]][]) {
-    for (let i = 0; i < candles.length; i += 64) {
-      feed.seed(timeframe, candles.slice(i, i + 64));
-      await breathe();
-    }
-  }
+  for (const [timeframe, candles] of Object.entries(data.seeds) as [RuleTimeframe, Candle[]][]) feed.seed(timeframe, candles);
   for (const c of data.minutes) {
     if (c.time < lastClosed) feed.push(c.time, c.open, c.high, c.low, c.close);
-    else if (c.time === lastClosed) for (const [i, price] of [c.open, c.high, c.low, c.close].entries()) feed.tick(c.time + i, price);
-    await breathe();
+    else if (c.time === lastClosed) tickCandle(feed, c);
   }
+}
+
+/** A closed 1-minute candle as live prices: its open, high, low and close in its first milliseconds. */
+function tickCandle(feed: CustomFeed, c: Candle): void {
+  for (const [i, price] of [c.open, c.high, c.low, c.close].entries()) feed.tick(c.time + i, price);
 }
 
 /**
- * A warm-up history read at the market time `then` (in a worker thread, after a wait in line), made up
- * to `now`: the 1-minute candles closed since are read and added (a few when the wait was short), so the
- * feed is fed as a bot warmed up at `now` would be (its longer timeframes' candles close with the minutes).
+ * Brings a feed warmed up at the market time `then` (in a worker thread, after a wait in line) to `now`:
+ * the 1-minute candles closed since go in as live prices (a few when the wait was short), each closing
+ * the one before, so the feed is where a feed warmed up at `now` would be.
  */
-export async function catchUp(data: WarmUpHistory, history: ClosedCandles, then: number, now: number): Promise<WarmUpHistory> {
+export async function catchUp(feed: CustomFeed, history: ClosedCandles, then: number, now: number): Promise<void> {
   const from = then - (then % MINUTE);
   const to = now - (now % MINUTE);
-  if (to <= from) return data;
-  const gap = await history('1m', to, (to - from) / MINUTE);
-  const last = data.minutes.at(-1)?.time ?? -Infinity;
-  return { seeds: data.seeds, minutes: [...data.minutes, ...gap.filter((c) => c.time > last)] };
+  if (to <= from) return;
+  for (const c of await history('1m', to, (to - from) / MINUTE)) if (c.time >= from) tickCandle(feed, c);
 }
 
-/** Warms a loaded or new custom bot's feed up to the market time `now`: its history read, then fed (both above). */
+/** Warms a loaded or new custom bot's feed up to the market time `now`, here: its history read, then fed (both above). */
 export async function warmUpCustom(feed: CustomFeed, params: Pick<CustomParams, 'entry' | 'exit'>, history: ClosedCandles, now: number): Promise<void> {
-  await feedWarmUp(feed, await warmUpHistory(params, history, now), now);
+  feedWarmUp(feed, await warmUpHistory(params, history, now), now);
 }

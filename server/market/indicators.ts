@@ -12,7 +12,7 @@ export type IndicatorName = (typeof indicatorNames)[number];
 const round = (x: number) => Number(x.toPrecision(8));
 const run = (stream: Stream, closes: readonly number[]) =>
   closes.map((c) => {
-    const r = stream(c);
+    const r = stream.add(c);
     return r === null ? null : round(r);
   });
 

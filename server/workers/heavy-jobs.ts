@@ -1,5 +1,6 @@
 import type { RiskLevel } from '../../strategy/ai/search.ts';
 import type { Candle } from '../../strategy/custom/feed.ts';
+import type { WarmUpHistory } from '../market/custom-history.ts';
 import type { Timeframe as RuleTimeframe } from '../../strategy/custom/rules.ts';
 import type { MarketRules } from '../../strategy/martin/rules.ts';
 
@@ -52,13 +53,16 @@ export interface BacktestJob {
   warmUpFrom?: { seed: number; symbol: string; rules: { entry: unknown; exit?: unknown } } | undefined;
 }
 
-/** A live custom bot's warm-up history on the simulated market (server/market/custom-history.ts warmUpHistory). */
+/**
+ * A live custom bot's warm-up (server/market/custom-history.ts): its feed built and fed with the history
+ * before the market time `now` (read here from the simulated market, or read by the main thread from an
+ * exchange), answered as the feed's memory (CustomFeed.save) for the engine's feed to load.
+ */
 export interface WarmUpJob {
   kind: 'warmUp';
-  seed: number;
-  symbol: string;
   rules: { entry: unknown; exit?: unknown };
   now: number;
+  from: { simulated: { seed: number; symbol: string } } | { read: WarmUpHistory };
 }
 
 export type HeavyJob = SearchJob | BacktestJob | WarmUpJob;

@@ -9,19 +9,19 @@ import { startRules } from '../../strategy/dca/strategy.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
 import type { MartinParams, MarketRules } from '../../strategy/martin/rules.ts';
 import { money } from '../../strategy/money.ts';
-import { paperHistory, warmUpHistory, type WarmUpHistory } from '../market/custom-history.ts';
+import { feedWarmUp, paperHistory, warmUpHistory } from '../market/custom-history.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
-import { warmUpCandles } from '../../strategy/custom/feed.ts';
+import { CustomFeed, warmUpCandles, type FeedMemory } from '../../strategy/custom/feed.ts';
 import type { Timeframe as RuleTimeframe } from '../../strategy/custom/rules.ts';
 import type { BacktestJob, CandleSource, HeavyJob, MarketStrings, SearchJob, WarmUpJob } from './heavy-jobs.ts';
 
 /**
  * The heavy work of the server, run in the worker threads of heavy-pool.ts, never on the event loop
- * that runs the engine's rounds and answers requests: AI searches, backtests, and the simulated
- * market's history a custom bot's warm-up reads. Each task is one message in and one answer out; a
+ * that runs the engine's rounds and answers requests: AI searches, backtests, and custom bots'
+ * warm-ups (their history read from the simulated market, their indicators fed). Each task is one message in and one answer out; a
  * search also says how far it is through the port it is given.
  */
-export default async function run(task: { job: HeavyJob; progress?: MessagePort }): Promise<SearchResult | BacktestReport | WarmUpHistory> {
+export default async function run(task: { job: HeavyJob; progress?: MessagePort }): Promise<SearchResult | BacktestReport | FeedMemory> {
   try {
     const { job } = task;
     switch (job.kind) {
@@ -105,6 +105,10 @@ async function warmUpOf(job: BacktestJob, first: number) {
   return out;
 }
 
-function warmUp(job: WarmUpJob): Promise<WarmUpHistory> {
-  return warmUpHistory(job.rules as Pick<CustomParams, 'entry' | 'exit'>, paperHistory(marketOf(job.seed), job.symbol), job.now);
+async function warmUp(job: WarmUpJob): Promise<FeedMemory> {
+  const rules = job.rules as Pick<CustomParams, 'entry' | 'exit'>;
+  const feed = new CustomFeed(rules);
+  const data = 'read' in job.from ? job.from.read : await warmUpHistory(rules, paperHistory(marketOf(job.from.simulated.seed), job.from.simulated.symbol), job.now);
+  feedWarmUp(feed, data, job.now);
+  return feed.save();
 }

@@ -94,7 +94,7 @@ describe('custom bot: the worked example (README.md)', () => {
 
 describe('custom bot: indicators as the library computes them', () => {
   const closes = [10, 11, 12, 11, 13, 14, 13, 15];
-  const run = <R>(s: (c: number) => R | null) => closes.map(s);
+  const run = <R>(s: { add: (c: number) => R | null }) => closes.map((c) => s.add(c));
   it('SMA, EMA seeded with the SMA, Wilder RSI', () => {
     expect(run(smaStream(3))).toEqual([null, null, 11, 34 / 3, 12, 38 / 3, 40 / 3, 14]);
     const ema = run(emaStream(3));

@@ -1,4 +1,4 @@
-import { indicatorOf, picker, warmUpOf } from './indicators.ts';
+import { indicatorOf, picker, warmUpOf, type IndicatorMemory, type Stream } from './indicators.ts';
 import { timeframeMs, type Condition, type CustomParams, type IndicatorOperand, type Operand, type Rule, type Timeframe } from './rules.ts';
 
 /** A candle as the feed reads it: its open time (ms since the epoch, UTC) and prices as doubles. */
@@ -12,10 +12,10 @@ export interface Candle {
 
 export const MINUTE = 60_000;
 
-/** One library indicator over a timeframe's closes, and the operands that read its result. */
+/** One indicator over a timeframe's closes, and the operands that read its result. */
 interface Slot {
-  /** Adds a close; returns the result, or null while the indicator needs more closes. */
-  add(close: number): unknown;
+  /** Takes a close; answers the result, or null while the indicator needs more closes. */
+  stream: Stream<unknown>;
   /** The operands that read it: where their value goes in `values`, and how to take it from the result. */
   readers: { index: number; pick: (result: never) => number }[];
 }
@@ -59,6 +59,31 @@ export function indicatorCost(params: Pick<CustomParams, 'entry' | 'exit'>): num
       cost += warmUpOf(o);
     }
   return cost;
+}
+
+/** A timeframe's candles and indicators as plain data (CustomFeed.save). */
+interface SeriesMemory {
+  bucket: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  from: number;
+  slots: IndicatorMemory[];
+}
+
+/** A feed as plain data (CustomFeed.save, load). */
+export interface FeedMemory {
+  rules: string;
+  values: number[];
+  last: number;
+  price: number;
+  entryHolds: boolean;
+  exitHolds: boolean;
+  minute: Candle | null;
+  series: SeriesMemory[];
+  /** Each condition's sides at its last check and whether it held (1), entry's then exit's. */
+  conditions: number[][];
 }
 
 /**
@@ -115,10 +140,24 @@ class TimeframeSeries {
     }
   }
 
+  save(): SeriesMemory {
+    return { bucket: this.bucket, open: this.open, high: this.high, low: this.low, close: this.close, from: this.from, slots: this.slots.map((s) => s.stream.save()) };
+  }
+
+  load(m: SeriesMemory): void {
+    this.bucket = m.bucket;
+    this.open = m.open;
+    this.high = m.high;
+    this.low = m.low;
+    this.close = m.close;
+    this.from = m.from;
+    this.slots.forEach((s, i) => s.stream.load(m.slots[i]!));
+  }
+
   private closeBucket(values: Float64Array): boolean {
     this.bucket = Number.NaN;
     for (const slot of this.slots) {
-      const r = slot.add(this.close);
+      const r = slot.stream.add(this.close);
       for (const reader of slot.readers) values[reader.index] = r === null || r === undefined ? Number.NaN : reader.pick(r as never);
     }
     return true;
@@ -187,7 +226,7 @@ export class CustomFeed {
       const sk = slotKey(o);
       let slot = slots.get(sk);
       if (!slot) {
-        slot = { add: indicatorOf(o), readers: [] };
+        slot = { stream: indicatorOf(o), readers: [] };
         slots.set(sk, slot);
         s.slots.push(slot);
       }
@@ -245,6 +284,42 @@ export class CustomFeed {
     return closed !== null && this.push(closed.time, closed.open, closed.high, closed.low, closed.close);
   }
 
+  /**
+   * Everything the feed remembers, as plain data: a warm-up made in a worker thread is carried back to
+   * the engine's feed of the same rules (`load`), which then decides exactly as the one that was fed.
+   */
+  save(): FeedMemory {
+    return {
+      rules: this.rules,
+      values: [...this.values],
+      last: this.last,
+      price: this.price,
+      entryHolds: this.entryHolds,
+      exitHolds: this.exitHolds,
+      minute: this.minutes.save(),
+      series: this.series.map((s) => s.save()),
+      conditions: [...this.entry, ...this.exit].map((c) => [c.prevLeft, c.prevRight, c.holds ? 1 : 0]),
+    };
+  }
+
+  /** Takes the memory of a feed of the same rules (refused otherwise: the slots would not line up). */
+  load(m: FeedMemory): void {
+    if (m.rules !== this.rules || m.series.length !== this.series.length) throw new Error('a feed memory of other rules');
+    this.values.set(m.values);
+    this.last = m.last;
+    this.price = m.price;
+    this.entryHolds = m.entryHolds;
+    this.exitHolds = m.exitHolds;
+    this.minutes.load(m.minute);
+    this.series.forEach((s, i) => s.load(m.series[i]!));
+    [...this.entry, ...this.exit].forEach((c, i) => {
+      const [left, right, holds] = m.conditions[i]!;
+      c.prevLeft = left!;
+      c.prevRight = right!;
+      c.holds = holds === 1;
+    });
+  }
+
   /** The numbers each condition compared at the last check, for the action log. */
   snapshot(which: 'entry' | 'exit'): { left: number; right: number; holds: boolean }[] {
     return (which === 'entry' ? this.entry : this.exit).map((c) => ({ left: this.values[c.left]!, right: this.values[c.right]!, holds: c.holds }));
@@ -288,6 +363,14 @@ function check(conditions: CompiledCondition[], values: Float64Array, all: boole
  */
 export class MinuteBuilder {
   private current: Candle | null = null;
+
+  save(): Candle | null {
+    return this.current && { ...this.current };
+  }
+
+  load(current: Candle | null): void {
+    this.current = current && { ...current };
+  }
 
   /** A price at time `t` (ms); the candle it closed, if any. */
   add(t: number, price: number): Candle | null {
