@@ -18,7 +18,7 @@ import { route } from '../route.ts';
 const LIST_FRESH_MS = 5_000;
 
 /** The bot calls (spec §7), the profit bill, the all-bots log, PnL over time and the portfolio. */
-export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: number; aiSearchWindow?: SearchWindow }, translate: Translate): void {
+export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: number; aiSearchSlots?: number; aiSearchWindow?: SearchWindow }, translate: Translate): void {
   const { db, trading } = deps;
   const auth = { auth: true } as const;
   const pageOf = (q: { page?: number | undefined; page_size?: number | undefined }) => ({ page: q.page ?? 1, pageSize: q.page_size ?? PAGE_SIZE_DEFAULT });
@@ -29,7 +29,8 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   // The AI bot's parameter search (issue 6 §3), in a worker thread.
   // One search per trader at a time, in a bounded line; the screen asks for its place while it waits.
   // The line is kept in the database: one search per trader, and the same place, whichever process is asked (issue 15).
-  const searches = new SearchQueue(db, deps.aiQueueMax ?? DEFAULT_AI_QUEUE_MAX);
+  // It hands searches to the worker pool in its own order, as many at once as the pool has workers (`aiSearchSlots`, default 1).
+  const searches = new SearchQueue(db, deps.aiQueueMax ?? DEFAULT_AI_QUEUE_MAX, { slots: deps.aiSearchSlots ?? 1 });
   route(app, db, 'strategyAiSearch', auth, ({ session, body }) => searches.run(session.userId, (progress) => aiSearch(trading, body, deps.aiSearchWindow, progress)));
   route(app, db, 'strategyAiQueue', auth, ({ session }) => searches.placeOf(session.userId));
   route(app, db, 'userBotUpdate', auth, async ({ session, query, body }) => {
