@@ -9,6 +9,7 @@ import { backtest } from '../../services/backtests.ts';
 import { aiSearch, type SearchWindow } from '../../services/ai.ts';
 import { DEFAULT_AI_QUEUE_MAX, SearchQueue } from '../../services/ai-queue.ts';
 import { allActions } from '../../services/bot-log.ts';
+import { setShare, shareOf } from '../../services/bot-share.ts';
 import { pnlHistory } from '../../services/pnl.ts';
 import { portfolio } from '../../services/portfolio.ts';
 import { JsonText } from '../envelope.ts';
@@ -91,4 +92,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
     return billLogs(db, session.userId, page, pageSize, query.mode);
   });
   route(app, db, 'userBillGroup', auth, async ({ session, query }) => billGroup(db, session.userId, Date.now(), query.mode));
+  // Whether the strategy rank shows the bot's parameters: its owner's switch, at any time.
+  route(app, db, 'userBotShare', auth, ({ session, query }) => shareOf(db, session.userId, query.id));
+  route(app, db, 'userBotShareSet', auth, ({ session, body }) => setShare(db, session.userId, body.id, body.shareRules));
 }
