@@ -208,9 +208,10 @@ export const botRankEntrySchema = z.strictObject({
   maxDrawdownPct: decimal,
   runtime: count,
   cycles: count,
-  params: botParamsSchema,
+  params: botParamsSchema.nullable(),
   mine: z.boolean(),
 });
+export const botShareSchema = z.strictObject({ id, shareRules: z.boolean() });
 const aiFiguresSchema = z.strictObject({ returnPct: z.number(), maxDrawdownPct: z.number(), realized: decimal, cycles: count });
 export const aiSearchAnswerSchema = z.strictObject({
   exchange: z.string(),
@@ -476,6 +477,8 @@ export const answers = {
   userBotWebhook: botWebhookSchema,
   userBotWebhookReset: botWebhookSchema,
   userBotSignals: page(botSignalSchema),
+  userBotShare: botShareSchema,
+  userBotShareSet: botShareSchema,
   userActions: page(botLogLineSchema),
   userPnl: pnlHistorySchema,
   userPortfolio: portfolioSchema,

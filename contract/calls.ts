@@ -72,6 +72,9 @@ export const calls = {
   userChange: { method: 'POST', path: '/user/change' },
   marketUserRank: { method: 'GET', path: '/market/userRank' },
   marketBotRank: { method: 'GET', path: '/market/botRank' },
+  // Whether the strategy rank shows a bot's parameters (its owner's choice; off by default), and the switch.
+  userBotShare: { method: 'GET', path: '/user/botShare' },
+  userBotShareSet: { method: 'POST', path: '/user/botShare' },
   userReferrals: { method: 'GET', path: '/user/referrals' },
   userPositions: { method: 'GET', path: '/user/positions' },
   // Notices (issue 5 §6: the spec lists no calls for them).
@@ -125,5 +128,7 @@ export const ourCalls = [
   'userBotWebhook',
   'userBotWebhookReset',
   'userBotSignals',
+  'userBotShare',
+  'userBotShareSet',
 ] as const;
 export const specCallCount = 46;

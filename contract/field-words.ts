@@ -92,6 +92,7 @@ const fieldWords: Record<string, Words> = {
   secretKey: { zh: 'Secret Key', en: 'secret key' },
   sell: { zh: '卖出选项', en: 'sell option' },
   share: { zh: '卖出比例', en: 'share to sell' },
+  shareRules: { zh: '在排行榜公开参数', en: 'share the parameters on the rank' },
   signature: { zh: '签名', en: 'signature' },
   slippage: { zh: '滑点', en: 'slippage' },
   status: { zh: '状态', en: 'status' },

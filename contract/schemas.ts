@@ -201,6 +201,9 @@ export const schemas = {
   userBotWebhook: { query: z.strictObject({ id }) },
   userBotWebhookReset: { body: z.strictObject({ id }) },
   userBotSignals: { query: z.strictObject({ id, page, page_size: pageSize }) },
+  // Whether the owner shows the bot's parameters on the strategy rank; the switch changes nothing of its trading.
+  userBotShare: { query: z.strictObject({ id }) },
+  userBotShareSet: { body: z.strictObject({ id, shareRules: z.boolean() }) },
   // Issue 14 §5: every bot's log, filtered by bot, action kind and days (from and to included) in the trader's time zone (tz; absent: UTC).
   userActions: {
     query: z.strictObject({ page, page_size: pageSize, bot: id.optional(), kind: z.enum(actionKinds).optional(), from: day.optional(), to: day.optional(), tz: utcOffset.optional() }),
@@ -460,9 +463,16 @@ export interface RankEntry {
   me: boolean;
 }
 
+/** Whether the strategy rank shows the owner's bot's parameters (GET / POST /api/user/botShare). */
+export interface BotShare {
+  id: string;
+  shareRules: boolean;
+}
+
 /**
- * A bot on the strategy rank, by return on its investment over the period: its type, pair, figures and
- * parameters (to copy into a bot of one's own), never its owner, its name or its id.
+ * A bot on the strategy rank, by return on its investment over the period: its type, pair and figures,
+ * and its parameters (to copy into a bot of one's own) when its owner shares them; never its owner, its
+ * name or its id.
  */
 export interface BotRankEntry {
   rank: number;
@@ -477,7 +487,8 @@ export interface BotRankEntry {
   /** Seconds since its first start. */
   runtime: number;
   cycles: number;
-  params: MartinParamsInput | GridParamsInput | DcaParamsInput | CustomParamsInput;
+  /** Null unless its owner shares them; a DCA schedule in UTC (utcOffset 0), never its owner's time zone. */
+  params: MartinParamsInput | GridParamsInput | DcaParamsInput | CustomParamsInput | null;
   /** One of the asking trader's own bots. */
   mine: boolean;
 }
@@ -717,6 +728,8 @@ export interface DataOf {
   userBotWebhook: BotWebhook;
   userBotWebhookReset: BotWebhook;
   userBotSignals: Page<BotSignal>;
+  userBotShare: BotShare;
+  userBotShareSet: BotShare;
   userActions: Page<BotLogLine>;
   userPnl: PnlHistory;
   userPortfolio: Portfolio;

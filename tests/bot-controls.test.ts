@@ -27,6 +27,8 @@ describe('copying bots and the controls traders expect', () => {
     const theirs = (await callAs(baseURL, other, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'ETH/USDT', name: 'Theirs', params: martin })).data.id as string;
     expect((await callAs(baseURL, other, 'GET', `/api/user/botOperation?id=${theirs}&action=start`)).code).toBe(1);
     expect((await callAs(baseURL, other, 'GET', `/api/user/botOperation?id=${theirs}&action=close`)).code).toBe(1);
+    // Its owner shares its parameters on the rank (off by default: rank-share.test.ts).
+    expect((await callAs(baseURL, other, 'POST', '/api/user/botShare', { id: theirs, shareRules: true })).code).toBe(1);
     phone = await openPhone(baseURL);
     page = phone.page;
     me = await register(baseURL);

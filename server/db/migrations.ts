@@ -440,4 +440,22 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('bot_orders').addColumn('at_price', sql.raw('numeric(38,18)')).execute();
     },
   },
+  '0023_fair_ai_line_and_shared_rules': {
+    async up(db: Kysely<unknown>) {
+      // The AI line hands searches to the workers in its order: a started search is ahead of every waiting one,
+      // however many workers run at once (server/services/ai-queue.ts).
+      await db.schema.alterTable('ai_searches').addColumn('started_at', 'timestamptz').execute();
+      // When each trader's last search ended: a full line's place goes to whoever has waited longer since.
+      await db.schema
+        .createTable('ai_turns')
+        .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id'))
+        .addColumn('ended_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // A bot's parameters are on the strategy rank only when its owner shares them (server/services/bot-rank.ts).
+      await db.schema
+        .alterTable('bots')
+        .addColumn('share_rules', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+    },
+  },
 };

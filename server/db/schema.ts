@@ -70,6 +70,8 @@ export interface BotsTable {
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   deleted_at: Date | null;
+  /** The owner shows the bot's parameters on the strategy rank (off: its figures only). */
+  share_rules: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface BotOrdersTable {
@@ -289,4 +291,11 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   used_challenges: UsedChallengesTable;
   rate_limits: RateLimitsTable;
+  ai_turns: AiTurnsTable;
+}
+
+/** When each trader's last AI search ended (server/services/ai-queue.ts: who yields a full line's place). */
+export interface AiTurnsTable {
+  user_id: string;
+  ended_at: Date;
 }

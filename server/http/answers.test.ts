@@ -300,6 +300,9 @@ describe('every answer matches its schema', () => {
     // Not started: the signal is recorded and ignored.
     await t.app.inject({ method: 'POST', url: hook.path ?? '', payload: { action: 'buy', id: 'a1', price: '50000', note: 'n' } });
     expect((await ok('userBotSignals', { query: { id: bot.id, page: '1', page_size: '10' } })).list).toHaveLength(1);
+    // Whether the rank shows its parameters: off until its owner turns it on.
+    expect((await ok('userBotShare', { query: { id: bot.id } })).shareRules).toBe(false);
+    expect((await ok('userBotShareSet', { body: { id: bot.id, shareRules: true } })).shareRules).toBe(true);
   });
 
   it('has called every call of contract/calls.ts', () => {

@@ -17,7 +17,7 @@ describe('the largest fall of a bot’s realised profit', () => {
 
 /**
  * The strategy rank (issue 14, Pionex item 4): a trader sees other traders' bots by ROI with their
- * type, pair, figures and parameters to copy, never whose they are (no nickname, UID, avatar, bot name
+ * type, pair, figures and (when their owners share them) parameters to copy, never whose they are (no nickname, UID, avatar, bot name
  * or id anywhere in the answer), and their own bots marked as theirs.
  */
 describe.each(dbKinds)('the strategy rank (%s)', (kind) => {
@@ -59,13 +59,17 @@ describe.each(dbKinds)('the strategy rank (%s)', (kind) => {
     const rank = await call(bob.auth, 'GET', '/api/market/botRank?mode=simulation&period=all&page=1&limit=50');
     expect(rank.code).toBe(1);
     const entry = rank.data.list.find((e) => e.profit === '2.39213884' && e.symbol === 'BTC/USDT');
-    expect(entry).toMatchObject({ type: 'martin', exchange: 'paper', roiPct: '0.24', maxDrawdownPct: '0', cycles: 1, mine: false, params: { ...params, stopLoss: '' } });
+    // Its figures only, until its owner shares its parameters (bot-rank-share.test.ts).
+    expect(entry).toMatchObject({ type: 'martin', exchange: 'paper', roiPct: '0.24', maxDrawdownPct: '0', cycles: 1, mine: false, params: null });
+    expect((await call(alice.auth, 'POST', '/api/user/botShare', { id, shareRules: true })).code).toBe(1);
+    const shared = (await call(bob.auth, 'GET', '/api/market/botRank?mode=simulation&period=all&page=1&limit=50')).data.list.find((e) => e.profit === '2.39213884');
+    expect(shared?.params).toEqual({ ...params, stopLoss: '' });
     expect(entry!.runtime).toBeGreaterThanOrEqual(0);
     // Nothing that says whose it is.
-    const text = JSON.stringify(rank.data);
+    const text = JSON.stringify(shared);
     for (const secret of [alice.account, alice.sn, 'Alice secret bot']) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/"(id|botId|userId|name|nickname|uid|avatar)":/);
-    expect(Object.keys(entry!).sort()).toEqual(['cycles', 'exchange', 'maxDrawdownPct', 'mine', 'params', 'profit', 'rank', 'roiPct', 'runtime', 'symbol', 'type']);
+    expect(Object.keys(shared!).sort()).toEqual(['cycles', 'exchange', 'maxDrawdownPct', 'mine', 'params', 'profit', 'rank', 'roiPct', 'runtime', 'symbol', 'type']);
     // Its owner sees it as theirs; live bots are ranked apart; a deleted bot leaves the rank.
     const own = await call(alice.auth, 'GET', '/api/market/botRank?mode=simulation&period=all&page=1&limit=50');
     expect(own.data.list.find((e) => e.profit === '2.39213884')?.mine).toBe(true);

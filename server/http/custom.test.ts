@@ -144,6 +144,8 @@ describe('custom bots on the API', () => {
     expect(answers.userBotList.safeParse((await call('GET', '/api/user/botList')).data).error?.issues ?? []).toEqual([]);
     expect(answers.userBotPositions.safeParse((await call('GET', `/api/user/botPositions?id=${id}`)).data).error?.issues ?? []).toEqual([]);
     expect(Number(bot.profit)).toBeGreaterThan(0);
+    // Its rules on the rank once its owner shares them.
+    expect((await call('POST', '/api/user/botShare', { id, shareRules: true })).code).toBe(1);
     const rank = (await call('GET', '/api/market/botRank?mode=simulation')).data;
     expect(answers.marketBotRank.safeParse(rank).error?.issues ?? []).toEqual([]);
     const mine = (rank.list as { type: string; mine: boolean; params: unknown }[]).find((r) => r.mine && r.type === 'custom');

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { scheduleAt, type DcaParamsInput } from '../../contract/bots.ts';
 import type { BotRankEntry, RankPeriod } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
@@ -9,13 +10,27 @@ import { inputParamsOf, startsAndStops } from './bot-queries.ts';
 /**
  * The strategy rank (issue 14, Pionex item 4): bots ordered by the return on their investment of the
  * cycles they closed in the period, live and simulated bots apart, deleted bots left out. An entry says
- * what a bot trades and how it did (profit, ROI, the largest fall of its realised profit, runtime) and
- * carries its parameters, so that a trader copies them into a bot of their own; never its owner, its
- * name (a name can say who) or its id.
+ * what a bot trades and how it did (profit, ROI, the largest fall of its realised profit, runtime); its
+ * parameters, for a trader to copy into a bot of their own, only when its owner shares them (bots.share_rules,
+ * off by default: a bot's rules are its owner's work), and a DCA schedule then in UTC (its owner's UTC
+ * offset says where they live). Never its owner, its name (a name can say who) or its id.
  */
 const periodDays: Record<RankPeriod, number | null> = { '1d': 1, '7d': 7, '30d': 30, all: null };
 
-type Row = { bot_id: string; user_id: string; type: string; exchange_id: number; symbol: string; params: unknown; status: string; profit: string; cycles: string; roi: string; place: string };
+type Row = {
+  bot_id: string;
+  user_id: string;
+  type: string;
+  exchange_id: number;
+  symbol: string;
+  params: unknown;
+  share_rules: boolean;
+  status: string;
+  profit: string;
+  cycles: string;
+  roi: string;
+  place: string;
+};
 
 export async function botRank(
   db: Db,
@@ -33,7 +48,7 @@ export async function botRank(
       where c.closed_at >= ${since} and b.deleted_at is null and (b.exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${paper}
       group by c.bot_id
     ), scored as (
-      select t.bot_id, t.profit, t.cycles, b.user_id, b.type, b.exchange_id, b.symbol, b.params, b.status,
+      select t.bot_id, t.profit, t.cycles, b.user_id, b.type, b.exchange_id, b.symbol, b.params, b.share_rules, b.status,
         t.profit * 100 / nullif((b.params->>'investment')::numeric, 0) as roi
       from totals t join bots b on b.id = t.bot_id
     )
@@ -68,7 +83,7 @@ export async function botRank(
               .toFixed(),
         runtime: runtimeOf(run?.first ?? null, run?.lastStop ?? null, r.status === 'stopped', now),
         cycles: Number(r.cycles),
-        params: inputParamsOf(r.type, r.params),
+        params: r.share_rules ? sharedParams(r.type, r.params) : null,
         mine: String(r.user_id) === String(userId),
       };
     }),
@@ -78,6 +93,13 @@ export async function botRank(
     period: options.period,
     mode: options.mode,
   };
+}
+
+/** A shared bot's parameters as a copy takes them, a DCA schedule told in UTC. */
+function sharedParams(type: string, stored: unknown): BotRankEntry['params'] {
+  const params = inputParamsOf(type, stored);
+  if (type === 'dca' && 'start' in params && params.start.kind === 'schedule') return { ...params, start: scheduleAt(params.start, 0) } as DcaParamsInput;
+  return params;
 }
 
 /** The largest fall of a running sum from its peak (0 when it never falls), the sum starting at 0. */

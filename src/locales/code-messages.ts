@@ -129,7 +129,7 @@ export const codeMessages: Record<CodeName, MessageDescriptor> = {
   TwoFactorNotEnabled: msg({ id: 'code.TwoFactorNotEnabled', message: '两步验证尚未开启' }),
   WalletProofRequired: msg({ id: 'code.WalletProofRequired', message: '钱包账户设置支付密码需要用绑定的钱包签名确认' }),
   StrategyLimitReached: msg({ id: 'code.StrategyLimitReached', message: '策略数量已达上限（{max} 个），请先删除不用的策略' }),
-  AiSearchQueueFull: msg({ id: 'code.AiSearchQueueFull', message: 'AI 搜索排队已满，请稍后再试' }),
+  AiSearchQueueFull: msg({ id: 'code.AiSearchQueueFull', message: 'AI 搜索排队已满（每台服务器最多 {max} 个，排在里面的人都比你等得久），请稍后再试' }),
   AiSearchUserBusy: msg({ id: 'code.AiSearchUserBusy', message: '您已有一个 AI 搜索在进行中，请等它完成' }),
   StrategyInsufficientBalance: msg({ id: 'code.StrategyInsufficientBalance', message: '账户可用 {available} {quote}，不足以支付该策略最多需要的 {needed} {quote}，请减少投资或先充值' }),
   StrategyProposalStale: msg({ id: 'code.StrategyProposalStale', message: '行情已变化：该 AI 方案在当前价格 {price} 下已不适用，请重新搜索' }),

@@ -97,6 +97,8 @@ const changes = {
   userBotOperation: botViews,
   // A new signal webhook token (issue 16 §4): the webhook's state changes.
   userBotWebhookReset: ['userBotWebhook'],
+  // Whether the rank shows a bot's parameters: the switch and the rank.
+  userBotShareSet: ['userBotShare', 'marketBotRank'],
   userBotBatch: botViews,
   paperReset: [...botViews, 'userApi'],
   exchangesBind: ['userApi', 'userIndex', 'userAsset', ...botViews],

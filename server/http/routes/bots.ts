@@ -9,6 +9,7 @@ import { backtest } from '../../services/backtests.ts';
 import { aiSearch, type SearchWindow } from '../../services/ai.ts';
 import { DEFAULT_AI_QUEUE_MAX, SearchQueue } from '../../services/ai-queue.ts';
 import { allActions } from '../../services/bot-log.ts';
+import { setShare, shareOf } from '../../services/bot-share.ts';
 import { pnlHistory } from '../../services/pnl.ts';
 import { portfolio } from '../../services/portfolio.ts';
 import { JsonText } from '../envelope.ts';
@@ -18,7 +19,7 @@ import { route } from '../route.ts';
 const LIST_FRESH_MS = 5_000;
 
 /** The bot calls (spec §7), the profit bill, the all-bots log, PnL over time and the portfolio. */
-export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: number; aiSearchWindow?: SearchWindow }, translate: Translate): void {
+export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: number; aiSearchSlots?: number; aiSearchWindow?: SearchWindow }, translate: Translate): void {
   const { db, trading } = deps;
   const auth = { auth: true } as const;
   const pageOf = (q: { page?: number | undefined; page_size?: number | undefined }) => ({ page: q.page ?? 1, pageSize: q.page_size ?? PAGE_SIZE_DEFAULT });
@@ -29,7 +30,8 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   // The AI bot's parameter search (issue 6 §3), in a worker thread.
   // One search per trader at a time, in a bounded line; the screen asks for its place while it waits.
   // The line is kept in the database: one search per trader, and the same place, whichever process is asked (issue 15).
-  const searches = new SearchQueue(db, deps.aiQueueMax ?? DEFAULT_AI_QUEUE_MAX);
+  // It hands searches to the worker pool in its own order, as many at once as the pool has workers (`aiSearchSlots`, default 1).
+  const searches = new SearchQueue(db, deps.aiQueueMax ?? DEFAULT_AI_QUEUE_MAX, { slots: deps.aiSearchSlots ?? 1 });
   route(app, db, 'strategyAiSearch', auth, ({ session, body }) => searches.run(session.userId, (progress) => aiSearch(trading, body, deps.aiSearchWindow, progress)));
   route(app, db, 'strategyAiQueue', auth, ({ session }) => searches.placeOf(session.userId));
   route(app, db, 'userBotUpdate', auth, async ({ session, query, body }) => {
@@ -90,4 +92,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
     return billLogs(db, session.userId, page, pageSize, query.mode);
   });
   route(app, db, 'userBillGroup', auth, async ({ session, query }) => billGroup(db, session.userId, Date.now(), query.mode));
+  // Whether the strategy rank shows the bot's parameters: its owner's switch, at any time.
+  route(app, db, 'userBotShare', auth, ({ session, query }) => shareOf(db, session.userId, query.id));
+  route(app, db, 'userBotShareSet', auth, ({ session, body }) => setShare(db, session.userId, body.id, body.shareRules));
 }

@@ -24,6 +24,7 @@ import { GridLevelsList } from './grid-levels.tsx';
 import { BotReturns } from './returns.tsx';
 import { PnlPanel } from './pnl-panel.tsx';
 import { BotSignals } from './bot-signals.tsx';
+import { RankShareSwitch } from './rank-share-switch.tsx';
 import { pauseText } from '../../../shared/refusal-words.ts';
 import { copyParam } from '../bot-copy.ts';
 import { explainStored } from '../custom-form.ts';
@@ -192,6 +193,7 @@ export function BotDetailPage({ id }: { id: string }) {
           <PnlPanel id={id} grid={d.type === 'grid'} />
           {/* Signal bots (issue 16 §4): a DCA or custom bot's webhook and its last signals. */}
           {d.type === 'dca' || d.type === 'custom' ? <BotSignals id={id} live={live} /> : null}
+          <RankShareSwitch id={id} />
           <section className={ui.card} aria-label={t`价格走势`}>
             <h2 className={css.sectionTitle}>
               <Trans>价格走势（1 分钟）</Trans>

@@ -57,8 +57,12 @@ export function CopiedFrom({ copy }: { copy: BotCopy | undefined }) {
           </div>
         </div>
       </div>
-      <p className={css.mutedTight.top}>
-        <Trans>参数已填入下方，可按你的资金调整后再创建。历史收益不代表未来表现。</Trans>
+      <p className={css.mutedTight.top} data-testid="copied-from-note">
+        {copy.params ? (
+          <Trans>参数已填入下方，可按你的资金调整后再创建。历史收益不代表未来表现。</Trans>
+        ) : (
+          <Trans>这个策略的主人没有公开参数：下方是默认参数，请自己设置。历史收益不代表未来表现。</Trans>
+        )}
       </p>
     </section>
   );

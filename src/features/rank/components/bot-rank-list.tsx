@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { scheduleAt } from '../../../../contract/bots.ts';
 import type { BotRankEntry } from '../../../../contract/schemas.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as css from '../../../shared/blocks.css.ts';
@@ -10,14 +11,16 @@ import * as rankCss from './rank.css.ts';
 
 /**
  * The strategy rank's rows (issue 14, Pionex item 4): a bot's type, pair, ROI, largest fall, runtime and
- * cycles, never whose it is; 复制 opens the create screen of its type with its parameters filled in, on
- * any account the trader has, and its figures shown beside the form.
+ * cycles, never whose it is; 复制 opens the create screen of its type with its parameters filled in
+ * when its owner shares them (else its pair only, and the screen says the rules are private), on any
+ * account the trader has, and its figures shown beside the form. A shared DCA schedule comes in UTC and
+ * is filled in at the trader's own clock.
  */
 export function BotRankList({ list }: { list: BotRankEntry[] }) {
   return (
     <ol className={css.plainList} data-testid="bot-rank-list">
       {list.map((e) => (
-        <BotRankRow key={`${e.rank}-${e.symbol}-${JSON.stringify(e.params)}`} entry={e} />
+        <BotRankRow key={`${e.rank}-${e.exchange}-${e.symbol}-${e.type}-${e.profit}-${e.runtime}-${e.cycles}-${JSON.stringify(e.params)}`} entry={e} />
       ))}
     </ol>
   );
@@ -28,7 +31,8 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
   const l = i18n.locale;
   const exchangeName = useExchangeNames();
   // What the create screen shows beside its form: the original's figures (read there from the copy).
-  const copy = JSON.stringify({ symbol: e.symbol, params: e.params, from: { roiPct: e.roiPct, maxDrawdownPct: e.maxDrawdownPct, runtime: e.runtime, cycles: e.cycles } });
+  const from = { roiPct: e.roiPct, maxDrawdownPct: e.maxDrawdownPct, runtime: e.runtime, cycles: e.cycles };
+  const copy = JSON.stringify(e.params ? { symbol: e.symbol, params: atOwnClock(e.params), from } : { symbol: e.symbol, from });
   return (
     <li className={rankCss.row} data-testid="bot-rank-row" data-mine={e.mine || undefined}>
       <span className={rankCss.medal[e.rank <= 3 ? (e.rank as 1 | 2 | 3) : 'other']}>
@@ -42,6 +46,12 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
         </span>
         <span className={css.figureLabel}>
           {exchangeName(e.exchange)} · <Trans>回撤</Trans> {num(e.maxDrawdownPct, l, 2)}% · <Runtime seconds={e.runtime} /> · <Plural value={e.cycles} one="# 轮" other="# 轮" />
+          {e.params ? null : (
+            <span data-testid="bot-rank-private">
+              {' · '}
+              <Trans>参数未公开</Trans>
+            </span>
+          )}
         </span>
       </span>
       <span className={rankCss.figures}>
@@ -58,4 +68,10 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
       </span>
     </li>
   );
+}
+
+/** A shared DCA schedule (in UTC on the rank) at the phone's own clock, the same moments. */
+function atOwnClock(params: NonNullable<BotRankEntry['params']>): NonNullable<BotRankEntry['params']> {
+  if (!('start' in params) || params.start.kind !== 'schedule') return params;
+  return { ...params, start: scheduleAt(params.start, -new Date().getTimezoneOffset()) };
 }
