@@ -31,11 +31,7 @@ export function fundsRoutes(app: FastifyInstance, deps: FundsDeps): void {
     withdraw(deps, session, body),
   );
   route(app, db, 'userChangeInfo', { auth: true }, ({ session }) => changeInfo(db, deps.changeRates, session.userId));
-  route(
-    app,
-    db,
-    'userChange',
-    { auth: true, fieldCodes: { amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat', from: 'ChangeUnsupported', to: 'ChangeUnsupported' } },
-    ({ session, body }) => change({ db, limiter: deps.limiter, rates: deps.changeRates }, session, body),
+  route(app, db, 'userChange', { auth: true, fieldCodes: { amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat', from: 'ChangeUnsupported', to: 'ChangeUnsupported' } }, ({ session, body }) =>
+    change({ db, limiter: deps.limiter, rates: deps.changeRates }, session, body),
   );
 }

@@ -85,11 +85,7 @@ async function claim(deps: TriesDeps, session: SessionRef): Promise<void> {
       .where(sql<boolean>`tries_failed + tries_pending < ${max}::int`)
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 1) return;
-    const row = await deps.db
-      .selectFrom('sessions')
-      .select(['tries_failed', 'tries_pending', 'tries_at', 'revoked_at', 'ended_by'])
-      .where('id', '=', session.sessionId)
-      .executeTakeFirst();
+    const row = await deps.db.selectFrom('sessions').select(['tries_failed', 'tries_pending', 'tries_at', 'revoked_at', 'ended_by']).where('id', '=', session.sessionId).executeTakeFirst();
     if (!row || row.revoked_at) throw fail(row?.ended_by === 'tries' ? 'SessionTriesExhausted' : 'SessionRevoked');
     if (row.tries_failed >= max) {
       // Spent by settled failures (a smaller budget than when they were counted): the session ends now.
@@ -112,11 +108,7 @@ async function claim(deps: TriesDeps, session: SessionRef): Promise<void> {
 }
 
 async function giveBack(db: Db, sessionId: string): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ tries_pending: sql`greatest(tries_pending - 1, 0)` })
-    .where('id', '=', sessionId)
-    .execute();
+  await db.updateTable('sessions').set({ tries_pending: sql`greatest(tries_pending - 1, 0)` }).where('id', '=', sessionId).execute();
 }
 
 /**
