@@ -80,7 +80,7 @@ export function SessionsCard() {
                 </div>
                 {!s.current && fresh ? (
                   <button type="button" className={css.endButton} disabled={busy !== null} onClick={() => void end(s.id)} data-testid="session-end">
-                    {busy === s.id ? t`退出中…` : t`退出`}
+                    {busy === s.id ? t`退出中…` : t({ message: '退出', context: 'sign a device out' })}
                   </button>
                 ) : null}
               </li>
