@@ -152,6 +152,15 @@ export const securityInfoSchema = z.strictObject({
   walletProofNeeded: z.boolean(),
   withdrawLockedUntil: time.nullable(),
 });
+export const sessionRowSchema = z.strictObject({
+  id,
+  terminal: z.number().int().min(1).max(4),
+  agent: z.string(),
+  ip: z.string(),
+  createdAt: time,
+  lastSeenAt: time,
+  current: z.boolean(),
+});
 export const changePairSchema = z.strictObject({ from: asset, to: asset, rate: decimal });
 export const changeInfoSchema = z.strictObject({ balances: accountBalancesSchema, pairs: z.array(changePairSchema), paymentPasswordSet: z.boolean() });
 export const rankEntrySchema = z.strictObject({
@@ -415,6 +424,7 @@ export const namedAnswers = {
   OpenPosition: openPositionSchema,
   Nonce: nonceSchema,
   SecurityInfo: securityInfoSchema,
+  SessionRow: sessionRowSchema,
 } as const;
 
 /** The `data` of each call's success envelope (code 1). */
@@ -503,6 +513,9 @@ export const answers = {
   userTwoFactorDisable: z.null(),
   userPaymentNonce: nonceSchema,
   strategyAiQueue: z.strictObject({ position: count.nullable(), length: count, progress: z.strictObject({ done: count, total: count }).nullable() }),
+  userSessions: z.strictObject({ ...pageShape(sessionRowSchema), freshUntil: time.nullable() }),
+  userSessionEnd: z.null(),
+  userSessionEndOthers: z.strictObject({ ended: count }),
 } as const satisfies { [N in CallName]: z.ZodType<DataOf[N]> };
 
 // ---- Type-level tests: the answer schemas and DataOf say the same thing ----

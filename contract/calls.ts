@@ -101,6 +101,10 @@ export const calls = {
   userActions: { method: 'GET', path: '/user/actions' },
   userPnl: { method: 'GET', path: '/user/pnl' },
   userPortfolio: { method: 'GET', path: '/user/portfolio' },
+  // The security screen's list of signed-in devices, and signing them out (sent quietly: the screen says why not).
+  userSessions: { method: 'GET', path: '/user/sessions' },
+  userSessionEnd: { method: 'POST', path: '/user/sessions/end' },
+  userSessionEndOthers: { method: 'POST', path: '/user/sessions/endOthers' },
 } as const satisfies Record<CallName, CallSpec>;
 
 /** Spec §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
@@ -130,5 +134,8 @@ export const ourCalls = [
   'userBotSignals',
   'userBotShare',
   'userBotShareSet',
+  'userSessions',
+  'userSessionEnd',
+  'userSessionEndOthers',
 ] as const;
 export const specCallCount = 46;

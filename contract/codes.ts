@@ -35,6 +35,10 @@ export const Code = {
   RequestIdReused: 1023,
   // The session was ended after too many wrong password or code tries through it.
   SessionTriesExhausted: 1024,
+  // A session id that is not one of the trader's live sessions (another trader's answers the same).
+  SessionNotFound: 1025,
+  // Signing other devices out needs a login of this device within the last few minutes.
+  LoginAgainRequired: 1026,
 
   // Registration
   RegAccountExists: 1101,

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Page } from './envelope.ts';
+import type { SessionList } from './session-list.ts';
 import {
   actionKinds,
   batchOperations,
@@ -253,6 +254,10 @@ export const schemas = {
       z.strictObject({ type: z.literal('custom'), ...backtestBase, params: customParamsSchema }),
     ]),
   },
+  // The trader's live sessions (the security screen), and ending one or all but the asking one.
+  userSessions: { query: z.strictObject({ page, page_size: pageSize }) },
+  userSessionEnd: { body: z.strictObject({ id }) },
+  userSessionEndOthers: { body: z.strictObject({}).optional() },
 } as const;
 
 export type CallName = keyof typeof schemas;
@@ -755,4 +760,7 @@ export interface DataOf {
   userPaymentNonce: { nonce: string; message: string; expiresAt: string };
   /** position: 0 while the trader's search runs, n with n before it, null with none; length: the whole line; progress: candidates backtested of all, once it runs. */
   strategyAiQueue: { position: number | null; length: number; progress: { done: number; total: number } | null };
+  userSessions: SessionList;
+  userSessionEnd: null;
+  userSessionEndOthers: { ended: number };
 }

@@ -1,6 +1,8 @@
 /**
- * The codes after which the client ends the session (spec §4, §8): NotLoggedIn, TokenExpired and
- * SessionRevoked, as numbers in a file of their own, so that the HTTP client, which is in /login's entry,
- * does not bring the whole code table (codes.ts) with it; contract.test.ts ties them to the table.
+ * The codes after which the client ends the session (spec §4, §8): NotLoggedIn, TokenExpired,
+ * SessionRevoked, and SessionTriesExhausted (the session was ended by its wrong password or code
+ * tries: the trader is signed out with that message), as numbers in a file of their own, so that the
+ * HTTP client, which is in /login's entry, does not bring the whole code table (codes.ts) with it;
+ * contract.test.ts ties them to the table.
  */
-export const sessionEndCodes: readonly number[] = [101, 1006, 2003];
+export const sessionEndCodes: readonly number[] = [101, 1006, 2003, 1024];

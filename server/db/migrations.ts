@@ -440,6 +440,26 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('bot_orders').addColumn('at_price', sql.raw('numeric(38,18)')).execute();
     },
   },
+  '0022_session_tries': {
+    async up(db: Kysely<unknown>) {
+      // A session's own budget of wrong password and code tries (counted through it, never shared with
+      // the account's other sessions): tries_failed settled wrong, tries_pending claimed and being
+      // checked, tries_at the last claim; ended_by 'tries' when they ran out. agent, ip and last_seen_at
+      // let the security screen list the sessions so the owner can end the others.
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('tries_failed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('tries_pending', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('tries_at', 'timestamptz')
+        .addColumn('ended_by', 'varchar(16)')
+        .addColumn('agent', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+        .addColumn('ip', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+        .addColumn('last_seen_at', 'timestamptz')
+        .execute();
+      // The hash of a withdrawal's normalised request: its request id sent again with another request is refused.
+      await db.schema.alterTable('withdrawals').addColumn('request_hash', 'varchar(64)').execute();
+      },
+    },
   '0023_fair_ai_line_and_shared_rules': {
     async up(db: Kysely<unknown>) {
       // The AI line hands searches to the workers in its order: a started search is ahead of every waiting one,

@@ -34,6 +34,16 @@ export interface SessionsTable {
   created_at: ColumnType<Date, never, never>;
   expires_at: Date;
   revoked_at: Date | null;
+  /** The session's wrong password / code tries, settled and being checked, and the last claim (security/session-tries.ts). */
+  tries_failed: Generated<number>;
+  tries_pending: Generated<number>;
+  tries_at: Date | null;
+  /** Why it was revoked, when that is worth saying: 'tries' (its wrong tries ran out). */
+  ended_by: string | null;
+  /** The browser's user agent (cut to 200) and the source IP of the login, and when it was last used (to the minute). */
+  agent: Generated<string>;
+  ip: Generated<string>;
+  last_seen_at: Date | null;
 }
 
 export interface ExchangeKeysTable {
@@ -239,6 +249,8 @@ export interface WithdrawalsTable {
   error: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, never, Date>;
+  /** sha256 of the normalised request (funds/request-hash.ts); null on rows made before it was kept. */
+  request_hash: string | null;
 }
 
 export interface AiBotsTable {

@@ -11,7 +11,7 @@ import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
 import { stopSearchWorker } from '../engine/ai/search-pool.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { newAccount, openTestApp, PASSWORD, type TestApp } from '../test-support.ts';
+import { newAccount, openTestApp, PASSWORD, registerPayload, type TestApp } from '../test-support.ts';
 import { solve } from '../security/challenge.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -259,6 +259,15 @@ describe('every answer matches its schema', () => {
     expect((await ok('userSecurity')).recoveryCodesLeft).toBe(recoveryCodes.length);
     expect((await ok('userWithdrawInfo')).twoFactor).toBe(true);
     await ok('userTwoFactorDisable', { body: { code: recoveryCodes[0]! } });
+  });
+
+  it('answers the session calls: the list, signing the others out, signing one out', async () => {
+    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+    const fresh = bearer(reg.json().data.token);
+    const sessions = await ok('userSessions', { query: { page: '1', page_size: '10' } }, fresh);
+    expect(sessions.list.map((s) => s.current)).toEqual([true]);
+    expect((await ok('userSessionEndOthers', { body: {} }, fresh)).ended).toBe(0);
+    await ok('userSessionEnd', { body: { id: sessions.list[0]!.id } }, fresh);
   });
 
   it('answers the team and the rank', async () => {

@@ -144,23 +144,24 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
     expect((await u.call('POST', '/api/user/password', { type: 'wallet', password: '1', confirm: '1' })).code).toBe(1005);
   });
 
-  it('limits guesses of the current password through the change call', async () => {
+  it('limits guesses of the current password through the change call: the session ends after 5 wrong ones', async () => {
     const u = await newUser();
     const change = (old: string) => u.call('POST', '/api/user/password', { type: 'login', old, password: 'NewPass2026', confirm: 'NewPass2026' });
-    for (let i = 0; i < 5; i++) expect((await change(`Guess${i}2026x`)).code).toBe(1015);
-    const limited = await change(PASSWORD);
-    expect(limited.code).toBe(1016);
-    expect(limited.msg).toContain('15');
+    for (let i = 0; i < 4; i++) expect((await change(`Guess${i}2026x`)).code).toBe(1015);
+    expect((await change('Guess42026x')).code).toBe(1024);
+    const ended = await change(PASSWORD);
+    expect(ended.code).toBe(1024);
     const pay = (old: string) => u.call('POST', '/api/user/password', { type: 'payment', old, password: '123456', confirm: '123456' });
-    expect((await pay(PASSWORD)).code).toBe(1016);
+    expect((await pay(PASSWORD)).code).toBe(1024);
   });
 
   it('limits guesses of the 6-digit payment password', async () => {
     const u = await newUser();
     const pay = (old: string) => u.call('POST', '/api/user/password', { type: 'payment', old, password: '111111', confirm: '111111' });
     expect((await pay(PASSWORD)).code).toBe(1);
-    for (let i = 0; i < 5; i++) expect((await pay(`00000${i}`)).code).toBe(1015);
-    expect((await pay('111111')).code).toBe(1016);
+    for (let i = 0; i < 4; i++) expect((await pay(`00000${i}`)).code).toBe(1015);
+    expect((await pay('000004')).code).toBe(1024);
+    expect((await pay('111111')).code).toBe(1024);
   });
 
   it('lets a wallet-only account set its first payment password without an old one', async () => {

@@ -72,15 +72,25 @@ describe.each(dbKinds)('key rotation (%s)', (kind) => {
     const deps = (box: SecretBox) => ({ db, box, limiter, lockMs: 0 });
     const code = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at });
     const now = Date.now();
+    // Each code is a try of a session (security/session-tries.ts): one each, as a login would open.
+    const sessionOf = async (userId: string) => {
+      const row = await db
+        .insertInto('sessions')
+        .values({ user_id: userId, token_hash: randomBytes(32).toString('hex'), terminal: 1, expires_at: new Date(now + 3_600_000), revoked_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { userId, sessionId: String(row.id) };
+    };
+    const [asAlice, asBob] = [await sessionOf(alice), await sessionOf(bob)];
     const ofAlice = await setupTwoFactor(deps(oldBox), alice);
-    await enableTwoFactor(deps(oldBox), alice, code(ofAlice.secret, now), '127.0.0.1', now);
+    await enableTwoFactor(deps(oldBox), asAlice, code(ofAlice.secret, now), now);
     const ofBob = await setupTwoFactor(deps(oldBox), bob); // scanned, not confirmed yet
 
     expect(await rotateSecrets(db, oldBox, newBox)).toBe(2);
 
-    await expect(requireSecondFactor(deps(oldBox), alice, code(ofAlice.secret, now + 30_000), '127.0.0.1', now + 30_000)).rejects.toThrow();
-    await requireSecondFactor(deps(newBox), alice, code(ofAlice.secret, now + 60_000), '127.0.0.1', now + 60_000);
-    expect((await enableTwoFactor(deps(newBox), bob, code(ofBob.secret, now), '127.0.0.1', now)).recoveryCodes).toHaveLength(8);
+    await expect(requireSecondFactor(deps(oldBox), asAlice, code(ofAlice.secret, now + 30_000), now + 30_000)).rejects.toThrow();
+    await requireSecondFactor(deps(newBox), asAlice, code(ofAlice.secret, now + 60_000), now + 60_000);
+    expect((await enableTwoFactor(deps(newBox), asBob, code(ofBob.secret, now), now)).recoveryCodes).toHaveLength(8);
     await db.updateTable('users').set({ totp_sealed: null, totp_pending: null, totp_last_step: null, recovery_hashes: null }).execute();
   });
 

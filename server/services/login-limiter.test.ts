@@ -114,42 +114,14 @@ describe.each(dbKinds)('the login limiter on %s', (kind) => {
     expect(await outcome(l.beginLogin('frank', '2001:db8:1:3::1', undefined, c))).toBe('go');
   });
 
-  it('shuts the budgets of secrets behind a session: per key and IP, per key, per IP, for a window', async () => {
-    const l = limiter({ perAccountIp: 2, perAccount: 3, perIp: 4 });
-    // A claim counts a try before the secret is checked; a wrong secret leaves it counted.
-    expect(await l.claim('pay:#1', 'ip1')).toEqual({ ok: true });
-    expect(await l.check('pay:#1', 'ip1')).toEqual({ ok: true });
-    expect(await l.claim('pay:#1', 'ip1')).toEqual({ ok: true });
-    expect(await l.check('pay:#1', 'ip1')).toEqual({ ok: false, reason: 'pair', minutes: 15 });
-    expect(await l.claim('pay:#1', 'ip1')).toEqual({ ok: false, reason: 'pair', minutes: 15 });
-    expect(await l.check('pay:#1', 'ip2')).toEqual({ ok: true });
-    expect(await l.claim('pay:#1', 'ip2')).toEqual({ ok: true });
-    expect(await l.claim('pay:#1', 'ip3')).toEqual({ ok: false, reason: 'account', minutes: 15 });
-    now += 14 * MIN + 1;
-    expect(await l.check('pay:#1', 'ip3')).toEqual({ ok: false, reason: 'account', minutes: 1 });
-    expect(await l.claim('pay:#1', 'ip3')).toEqual({ ok: false, reason: 'account', minutes: 1 });
-    now += MIN;
-    expect(await l.claim('pay:#1', 'ip1')).toEqual({ ok: true });
-    // Per IP, any key.
-    for (let i = 0; i < 4; i++) expect(await l.claim(`pay:#${10 + i}`, 'ip4')).toEqual({ ok: true });
-    expect(await l.claim('pay:#20', 'ip4')).toEqual({ ok: false, reason: 'ip', minutes: 15 });
-    // A right secret takes its claim back from all three budgets.
-    expect(await l.claim('pay:#2', 'ip9')).toEqual({ ok: true });
-    expect(await l.claim('pay:#2', 'ip9')).toEqual({ ok: true });
-    await l.release('pay:#2', 'ip9');
-    expect(await l.check('pay:#2', 'ip9')).toEqual({ ok: true });
-    expect(await l.claim('pay:#2', 'ip9')).toEqual({ ok: true });
-    expect(await l.claim('pay:#2', 'ip9')).toEqual({ ok: false, reason: 'pair', minutes: 15 });
-    // Secret budgets and logins are counted apart: failed logins do not shut a secret's budget.
-    const c = challenges();
-    for (let i = 0; i < 5; i++) await outcome(l.beginLogin('pay:#3', `10.4.0.${i}`, undefined, c));
-    expect(await l.check('pay:#3', '10.4.0.9')).toEqual({ ok: true });
-  });
-
-  it('lets exactly the budget of many parallel claims of one key and IP go ahead', async () => {
-    const l = limiter({ perAccountIp: 5, perAccount: 100, perIp: 100 });
-    const results = await Promise.all(Array.from({ length: 20 }, () => l.claim('pay:#30', '10.5.0.1')));
-    expect(results.filter((r) => r.ok)).toHaveLength(5);
-    expect(results.filter((r) => !r.ok && r.reason === 'pair')).toHaveLength(15);
+  it('counts a session ended by its wrong tries as a failure of the account: after enough, its logins need a challenge, never a wait', async () => {
+    const l = limiter({ accountChallengeAfter: 2 });
+    await l.sessionExhausted('grace');
+    expect(await l.loginGate('grace', '10.4.0.1')).toEqual({ waitMs: 0, challenge: false });
+    await l.sessionExhausted('grace');
+    expect(await l.loginGate('grace', '10.4.0.1')).toEqual({ waitMs: 0, challenge: true });
+    expect(await l.loginGate('henry', '10.4.0.1')).toEqual({ waitMs: 0, challenge: false });
+    now += 15 * MIN;
+    expect(await l.loginGate('grace', '10.4.0.1')).toEqual({ waitMs: 0, challenge: false });
   });
 });

@@ -5,9 +5,6 @@ import type { LoginLimits } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from './errors.ts';
 
-export type LimitReason = 'account' | 'pair' | 'ip';
-export type LimitVerdict = { ok: true } | { ok: false; reason: LimitReason; minutes: number };
-
 /** Takes a solved challenge (the request's `challenge` field) and uses it up; throws ChallengeRequired / ChallengeFailed. */
 export interface ChallengeTaker {
   use(payload: string | undefined): Promise<void>;
@@ -48,10 +45,9 @@ const fitKey = (key: string) => (key.length <= 190 ? key : `h:${createHash('sha2
  * the account-and-source count moves by compare-and-set: parallel tries cannot slip past the wait, nor
  * a crash between check and count. Unknown accounts are counted exactly like known ones.
  *
- * Secrets checked behind a session (old password, payment password, 2FA code: `claim` / `release`,
- * under keys of their own) keep budgets that do shut: after `perAccountIp` failures per key and IP,
- * `perAccount` per key or `perIp` per IP, for a window. Only a session holder reaches them. A check is
- * claimed (counted) before the secret is looked at, so parallel tries cannot all slip past a budget.
+ * Secrets checked behind a session (old password, payment password, 2FA code) are not counted here:
+ * each session has its own budget of wrong tries (security/session-tries.ts), so one session's tries
+ * never refuse another's.
  */
 export class LoginLimiter {
   private readonly db: Db;
@@ -165,91 +161,21 @@ export class LoginLimiter {
     this.purgeSometimes(at.getTime());
   }
 
-  private secretKeys(key: string, ip: string): [LimitReason, string, number][] {
-    const source = sourceOf(ip);
-    return [
-      ['pair', fitKey(`s:p:${key}|${source}`), this.limits.perAccountIp],
-      ['account', fitKey(`s:a:${key}`), this.limits.perAccount],
-      ['ip', fitKey(`s:s:${source}`), this.limits.perIp],
-    ];
-  }
-
-  /** The verdict on the rows of a secret's three budgets: the first one shut, with the minutes it stays shut. */
-  private verdictOf(keys: [LimitReason, string, number][], rows: Map<string, Row>, now: number): LimitVerdict {
-    for (const [reason, k, max] of keys) {
-      const row = rows.get(k);
-      if (row && this.live(row, now) >= max) return { ok: false, reason, minutes: Math.max(1, Math.ceil((row.last_at.getTime() + this.limits.windowMs - now) / 60_000)) };
-    }
-    return { ok: true };
-  }
-
-  /** Whether a secret behind a session may be checked for `key` from this IP now (reads only; `claim` is what callers use). */
-  async check(key: string, ip: string): Promise<LimitVerdict> {
-    const keys = this.secretKeys(key, ip);
-    return this.verdictOf(keys, await this.rows(keys.map(([, k]) => k)), this.now());
+  /**
+   * How many wrong password or code tries one session gets before it is ended
+   * (security/session-tries.ts): the limits' `perAccountIp`, now counted per session.
+   */
+  get triesPerSession(): number {
+    return this.limits.perAccountIp;
   }
 
   /**
-   * Claims one check of a secret behind a session for `key` from this IP, counted as a failure on all
-   * three budgets before the secret is checked (`release` takes it back when the secret was right), or
-   * answers why not and for how many minutes (nothing is counted then). One statement: the key-and-IP
-   * count moves by a conditional upsert on its own row, so of any number of tries at once, on any
-   * number of server processes, exactly as many go ahead as that budget has left. The key's and the
-   * IP's budgets are read in the same statement (tries from other sources at the very same moment may
-   * pass them by one each).
+   * A session of `account` (lower case) was ended by its wrong tries: one failure more on the
+   * account's login count, so that logging in again and again for fresh budgets soon needs a solved
+   * challenge for every login (never a wait or a lock: the owner still gets in).
    */
-  async claim(key: string, ip: string): Promise<LimitVerdict> {
-    const now = this.now();
-    const keys = this.secretKeys(key, ip);
-    const [[, pair, pairMax], [, account, accountMax], [, source, sourceMax]] = keys as [[LimitReason, string, number], [LimitReason, string, number], [LimitReason, string, number]];
-    const at = new Date(now);
-    const cutoff = new Date(now - this.limits.windowMs);
-    const { rows } = await sql<{ claimed: number; key: string | null; failures: number | null; last_at: Date | null }>`
-      with cur as (
-        select key, failures, last_at from login_attempts where key in (${pair}, ${account}, ${source})
-      ), open as (
-        select not exists (
-          select 1 from cur where last_at > ${cutoff}::timestamptz
-            and ((key = ${account} and failures >= ${accountMax}::int) or (key = ${source} and failures >= ${sourceMax}::int))
-        ) as ok
-      ), pair as (
-        insert into login_attempts as a (key, failures, last_at)
-        select ${pair}::varchar, 1, ${at}::timestamptz from open where ok
-        on conflict (key) do update set
-          failures = case when a.last_at <= ${cutoff}::timestamptz then 1 else a.failures + 1 end,
-          last_at = ${at}::timestamptz
-        where a.last_at <= ${cutoff}::timestamptz or a.failures < ${pairMax}::int
-        returning a.key
-      ), others as (
-        insert into login_attempts as a (key, failures, last_at)
-        select k, 1, ${at}::timestamptz from (values (${account}::varchar), (${source}::varchar)) v(k) where exists (select 1 from pair)
-        on conflict (key) do update set
-          failures = case when a.last_at <= ${cutoff}::timestamptz then 1 else a.failures + 1 end,
-          last_at = ${at}::timestamptz
-        returning a.key
-      )
-      select (select count(*) from pair)::int as claimed, cur.key, cur.failures, cur.last_at
-      from (select 1) one left join cur on true`.execute(this.db);
-    this.purgeSometimes(now);
-    if (Number(rows[0]?.claimed) === 1) return { ok: true };
-    const read = new Map<string, Row>();
-    for (const r of rows) if (r.key !== null && r.failures !== null && r.last_at !== null) read.set(r.key, { key: r.key, failures: r.failures, last_at: r.last_at });
-    const verdict = this.verdictOf(keys, read, now);
-    // Not claimed, yet under every budget as read: tries at the same moment took the last of the key-and-IP budget.
-    return verdict.ok ? { ok: false, reason: 'pair', minutes: Math.max(1, Math.ceil(this.limits.windowMs / 60_000)) } : verdict;
-  }
-
-  /** The secret was right: the try `claim` counted is taken back from all three budgets. */
-  async release(key: string, ip: string): Promise<void> {
-    await this.db
-      .updateTable('login_attempts')
-      .set({ failures: sql`greatest(failures - 1, 0)` })
-      .where(
-        'key',
-        'in',
-        this.secretKeys(key, ip).map(([, k]) => k),
-      )
-      .execute();
+  async sessionExhausted(account: string): Promise<void> {
+    await this.count([this.loginKeys(account, '').account], new Date(this.now()));
   }
 
   /** Forgets counts past their window (at most once a minute per process). */

@@ -9,6 +9,7 @@ import type { SecretBox } from '../security/secret-box.ts';
 import { lockForChange } from './security/lock.ts';
 import { requireSecondFactor } from './security/two-factor.ts';
 import { spendSignature, type Site } from './wallet.ts';
+import { trySecret, type SessionRef, type TriesDeps } from './security/session-tries.ts';
 
 export interface PasswordInput {
   type: PasswordType;
@@ -36,27 +37,22 @@ export interface PasswordDeps {
  * alone can never set one (issue 12 finding 3). With two-factor authentication on, a code is needed
  * too. Any change locks withdrawals for a while and leaves a security notice.
  */
-export async function changePassword(deps: PasswordDeps, session: { userId: string; sessionId: string }, input: PasswordInput, ip: string, site: Site): Promise<void> {
-  const { db, limiter } = deps;
+export async function changePassword(deps: PasswordDeps, session: SessionRef, input: PasswordInput, site: Site): Promise<void> {
+  const { db } = deps;
   const { userId, sessionId } = session;
   const user = await userById(db, userId);
   const old = input.old ?? '';
-  // A stolen token must not turn this call into a password oracle: wrong old passwords count in the
-  // limiter's budgets for checks behind a session (5 per key and source, 20 per key, 50 per source in
-  // the window; the payment password, 6 digits, under a key of its own), which shut for the window.
-  const checkOld = async (hashed: string, key: string) => {
-    const verdict = await limiter.claim(key, ip);
-    if (!verdict.ok) throw fail('TooManyAttempts', { values: { minutes: verdict.minutes } });
-    if (!(await verifyPassword(hashed, old))) throw fail('IncorrectPassword');
-    await limiter.release(key, ip);
+  // A stolen token must not turn this call into a password oracle: a wrong old password is a wrong
+  // try of this session, which ends after a few (session-tries.ts); the owner's other sessions keep theirs.
+  const checkOld = async (hashed: string) => {
+    if (!(await trySecret(deps, session, () => verifyPassword(hashed, old)))) throw fail('IncorrectPassword');
   };
-  const loginKey = (user.account ?? `#${user.id}`).toLowerCase();
   if (input.type === 'login') {
     if (!PASSWORD_RE.test(input.password)) throw fail('PasswordFormat');
     if (input.password !== input.confirm) throw fail('PasswordsMismatch');
-    if (user.password_hash) await checkOld(user.password_hash, loginKey);
+    if (user.password_hash) await checkOld(user.password_hash);
     else if (user.address) await walletProof(db, user, input.signature, site);
-    await requireSecondFactor(deps, userId, input.otp, ip);
+    await requireSecondFactor(deps, session, input.otp);
     await db
       .updateTable('users')
       .set({ password_hash: await hashPassword(input.password) })
@@ -72,9 +68,9 @@ export async function changePassword(deps: PasswordDeps, session: { userId: stri
   if (!user.password_hash && user.address) {
     // A wallet-only account: the bound wallet's signature, whether setting or resetting.
     await walletProof(db, user, input.signature, site);
-  } else if (user.payment_hash) await checkOld(user.payment_hash, `pay:#${user.id}`);
-  else if (user.password_hash) await checkOld(user.password_hash, loginKey);
-  await requireSecondFactor(deps, userId, input.otp, ip);
+  } else if (user.payment_hash) await checkOld(user.payment_hash);
+  else if (user.password_hash) await checkOld(user.password_hash);
+  await requireSecondFactor(deps, session, input.otp);
   await db
     .updateTable('users')
     .set({ payment_hash: await hashPassword(input.password) })
@@ -91,14 +87,12 @@ async function walletProof(db: Db, user: { address: string | null }, signature: 
 
 /**
  * Checks the payment password before money moves (withdrawals, changes): PaymentPasswordNotSet when
- * there is none, IncorrectPassword when wrong, and the failed-login limits against guessing 6 digits.
+ * there is none, IncorrectPassword when wrong; each check is a try of the session (session-tries.ts),
+ * so 6 digits cannot be guessed through it.
  */
-export async function checkPaymentPassword(deps: { db: Db; limiter: LoginLimiter }, userId: string, password: string, ip: string): Promise<void> {
-  const user = await userById(deps.db, userId);
-  if (!user.payment_hash) throw fail('PaymentPasswordNotSet');
-  const key = `pay:#${user.id}`;
-  const verdict = await deps.limiter.claim(key, ip);
-  if (!verdict.ok) throw fail('TooManyAttempts', { values: { minutes: verdict.minutes } });
-  if (!(await verifyPassword(user.payment_hash, password))) throw fail('IncorrectPassword');
-  await deps.limiter.release(key, ip);
+export async function checkPaymentPassword(deps: TriesDeps, session: SessionRef, password: string): Promise<void> {
+  const user = await userById(deps.db, session.userId);
+  const hashed = user.payment_hash;
+  if (!hashed) throw fail('PaymentPasswordNotSet');
+  if (!(await trySecret(deps, session, () => verifyPassword(hashed, password)))) throw fail('IncorrectPassword');
 }

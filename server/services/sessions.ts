@@ -69,9 +69,13 @@ export function forgetAllSessions(db: Db): void {
   sessionCache.get(db)?.clear();
 }
 
+/** How often a session's last use is written: the security screen shows it to the minute. */
+const LAST_SEEN_EVERY_MS = 60_000;
+
 /**
  * The live session of a bearer token. Unknown token: NotLoggedIn (101); expired: TokenExpired (1006);
- * revoked, or the account disabled: SessionRevoked (2003).
+ * ended by its wrong password or code tries: SessionTriesExhausted (1024); revoked otherwise, or the
+ * account disabled: SessionRevoked (2003).
  */
 export async function resolveSession(db: Db, token: string, now = new Date()): Promise<SessionInfo> {
   if (!token) throw fail('NotLoggedIn');
@@ -82,13 +86,17 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'sessions.terminal', 'sessions.expires_at', 'sessions.revoked_at', 'users.disabled'])
+    .select(['sessions.id', 'sessions.user_id', 'sessions.terminal', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.ended_by', 'sessions.last_seen_at', 'users.disabled'])
     .where('sessions.token_hash', '=', hash)
     .executeTakeFirst();
   cache.delete(hash);
   if (!row) throw fail('NotLoggedIn');
+  if (row.revoked_at && row.ended_by === 'tries') throw fail('SessionTriesExhausted');
   if (row.revoked_at || row.disabled) throw fail('SessionRevoked');
   if (row.expires_at.getTime() <= now.getTime()) throw fail('TokenExpired');
+  if (!row.last_seen_at || now.getTime() - row.last_seen_at.getTime() >= LAST_SEEN_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+  }
   const info = { sessionId: String(row.id), userId: String(row.user_id) };
   if (cache.size > 10_000) cache.clear(); // bounded: a flood of tokens cannot grow it without limit
   cache.set(hash, { ...info, terminal: row.terminal, until: Math.min(now.getTime() + SESSION_CACHE_MS, row.expires_at.getTime()) });
@@ -102,11 +110,51 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
   if (row) await notifyUser(db, SESSION_CHANNEL, String(row.user_id));
 }
 
-/** Ends every other session of the user (after a login password change). */
-export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, now = new Date()): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '!=', keepSessionId).where('revoked_at', 'is', null).execute();
+/** The session's wrong tries ran out (security/session-tries.ts ended it): every process forgets it now. */
+export async function endedByTries(db: Db, userId: string, sessionId: string): Promise<void> {
+  forget(db, (s) => s.sessionId === sessionId);
+  await notifyUser(db, SESSION_CHANNEL, userId);
+}
+
+/** Records where a new session's login came from (its token, just answered): the security screen lists it. */
+export async function describeSession(db: Db, token: string, where: { agent: string | undefined; ip: string }, now = new Date()): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ agent: (where.agent ?? '').slice(0, 200), ip: where.ip.slice(0, 100), last_seen_at: now })
+    .where('token_hash', '=', hashToken(token))
+    .execute();
+}
+
+/** Ends every other session of the user (after a login password change, or asked on the security screen); answers how many were live. */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, now = new Date()): Promise<number> {
+  const ended = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .returning('expires_at')
+    .execute();
   forget(db, (s) => s.userId === userId && s.sessionId !== keepSessionId);
   await notifyUser(db, SESSION_CHANNEL, userId);
+  return ended.filter((r) => r.expires_at.getTime() > now.getTime()).length;
+}
+
+/** Ends one live session of the user, by id; answers false when the user has no such live session (another user's ids included). */
+export async function revokeUserSession(db: Db, userId: string, sessionId: string, now = new Date()): Promise<boolean> {
+  const row = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  forget(db, (s) => s.sessionId === sessionId);
+  await notifyUser(db, SESSION_CHANNEL, userId);
+  return true;
 }
 
 /** Deletes sessions that expired or were revoked more than `keepMs` ago (they can never be used again). */

@@ -114,6 +114,9 @@ const changes = {
   userWithdraw: [...balanceViews, ...securityViews],
   userChange: balanceViews,
   noticeRead: ['noticeList', 'noticeDetail', 'userIndex'],
+  // Signing devices out (the security screen's list of sessions).
+  userSessionEnd: ['userSessions'],
+  userSessionEndOthers: ['userSessions'],
 } satisfies Partial<Record<CallName, CallName[]>>;
 
 /** The calls that change something on the server: a screen makes them with `write()`. */

@@ -3,7 +3,8 @@ import type { LoginData } from '../../../contract/schemas.ts';
 import { noteDevice } from '../../services/security/devices.ts';
 import type { Challenges } from '../../security/challenge.ts';
 import { login, register, type AccountsDeps } from '../../services/accounts.ts';
-import { revokeSession } from '../../services/sessions.ts';
+import { describeSession, revokeSession } from '../../services/sessions.ts';
+import { sourceOf } from '../../services/login-limiter.ts';
 import { issueNonce, walletLogin } from '../../services/wallet.ts';
 import { route } from '../route.ts';
 import { siteOf } from '../site.ts';
@@ -18,6 +19,8 @@ export function authRoutes(app: FastifyInstance, deps: AccountsDeps & { challeng
   const seen = async (data: LoginData, terminal: number, request: FastifyRequest, ip: string): Promise<LoginData> => {
     const user = await deps.db.selectFrom('users').select('id').where('sn', '=', data.sn).executeTakeFirstOrThrow();
     await noteDevice(deps.db, String(user.id), { terminal, userAgent: request.headers['user-agent'], ip });
+    // The security screen lists the session with its device and place, so the owner can end it.
+    await describeSession(deps.db, data.token, { agent: request.headers['user-agent'], ip: sourceOf(ip) });
     return data;
   };
 

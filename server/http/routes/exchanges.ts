@@ -9,11 +9,11 @@ import { route } from '../route.ts';
 export function exchangeRoutes(app: FastifyInstance, deps: ExchangeKeysDeps & { serverIps: string[]; limiter: LoginLimiter }): void {
   const { db } = deps;
   route(app, db, 'marketExchanges', { auth: true }, async () => ({ exchanges: [...exchangeCatalog], ips: deps.serverIps }));
-  route(app, db, 'exchangesBind', { auth: true, fieldCodes: { apiKey: 'RequiredFieldMissing', secretKey: 'RequiredFieldMissing' } }, async ({ session, body, ip }) => {
+  route(app, db, 'exchangesBind', { auth: true, fieldCodes: { apiKey: 'RequiredFieldMissing', secretKey: 'RequiredFieldMissing' } }, async ({ session, body }) => {
     // Keys of a live exchange trade real money: with 2FA on, binding or changing them needs a code
     // (issue 12 finding 3). Simulated accounts hold no real key.
     const exchange = exchangeById(Number(body.exchangeId));
-    if (exchange && !SIMULATED_EXCHANGE_IDS.includes(exchange.id)) await requireSecondFactor(deps, session.userId, body.otp, ip);
+    if (exchange && !SIMULATED_EXCHANGE_IDS.includes(exchange.id)) await requireSecondFactor(deps, session, body.otp);
     return bindKeys(deps, session.userId, Number(body.exchangeId), { apiKey: body.apiKey.trim(), secretKey: body.secretKey.trim(), passphrase: body.passphrase?.trim() || undefined });
   });
   route(app, db, 'exchangesUnbind', { auth: true }, async ({ session, params }) => {

@@ -27,15 +27,11 @@ export function fundsRoutes(app: FastifyInstance, deps: FundsDeps): void {
   route(app, db, 'userDepositAddress', { auth: true }, ({ session, query }) => depositAddress(db, chain, session.userId, query.network));
   route(app, db, 'userDeposit', { auth: true, fieldCodes: { txHash: 'InvalidTxHash' } }, ({ session, body }) => reportDeposit(db, chain, session.userId, body));
   route(app, db, 'userWithdrawInfo', { auth: true }, ({ session }) => withdrawInfo(db, chain, session.userId));
-  route(app, db, 'userWithdraw', { auth: true, fieldCodes: { address: 'InvalidAddress', amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat' } }, ({ session, body, ip }) =>
-    withdraw(deps, session.userId, body, ip),
+  route(app, db, 'userWithdraw', { auth: true, fieldCodes: { address: 'InvalidAddress', amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat' } }, ({ session, body }) =>
+    withdraw(deps, session, body),
   );
   route(app, db, 'userChangeInfo', { auth: true }, ({ session }) => changeInfo(db, deps.changeRates, session.userId));
-  route(
-    app,
-    db,
-    'userChange',
-    { auth: true, fieldCodes: { amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat', from: 'ChangeUnsupported', to: 'ChangeUnsupported' } },
-    ({ session, body, ip }) => change({ db, limiter: deps.limiter, rates: deps.changeRates }, session.userId, body, ip),
+  route(app, db, 'userChange', { auth: true, fieldCodes: { amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat', from: 'ChangeUnsupported', to: 'ChangeUnsupported' } }, ({ session, body }) =>
+    change({ db, limiter: deps.limiter, rates: deps.changeRates }, session, body),
   );
 }

@@ -6,6 +6,7 @@ import { profile, setInfo, setInfoErrors, userIndex } from '../../services/profi
 import { bindWallet, issuePaymentNonce } from '../../services/wallet.ts';
 import { disableTwoFactor, enableTwoFactor, setupTwoFactor } from '../../services/security/two-factor.ts';
 import { securityInfo } from '../../services/security/info.ts';
+import { endOtherSessions, endSession, listSessions } from '../../services/security/session-list.ts';
 import { userById } from '../../services/users.ts';
 import { accountLogs, balances } from '../../ledger.ts';
 import { listNotices, noticeDetail, readNotices } from '../../services/notices.ts';
@@ -46,17 +47,24 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     },
     ({ session, body }) => setInfo(db, session.userId, body.field, body.value),
   );
-  route(app, db, 'userPassword', { auth: true }, async ({ session, body, ip, request }) => {
-    await changePassword(deps, session, body, ip, siteOf(request, deps.publicOrigins));
+  route(app, db, 'userPassword', { auth: true }, async ({ session, body, request }) => {
+    await changePassword(deps, session, body, siteOf(request, deps.publicOrigins));
     return null;
   });
   // Account security (issue 12 finding 3): the screen's facts, two-factor authentication, the wallet's proof.
   route(app, db, 'userSecurity', { auth: true }, ({ session }) => securityInfo(db, session.userId));
   route(app, db, 'userTwoFactorSetup', { auth: true }, ({ session }) => setupTwoFactor(deps, session.userId));
-  route(app, db, 'userTwoFactorEnable', { auth: true }, ({ session, body, ip }) => enableTwoFactor(deps, session.userId, body.code, ip));
-  route(app, db, 'userTwoFactorDisable', { auth: true }, async ({ session, body, ip }) => {
-    await disableTwoFactor(deps, session.userId, body.code, ip);
+  route(app, db, 'userTwoFactorEnable', { auth: true }, ({ session, body }) => enableTwoFactor(deps, session, body.code));
+  route(app, db, 'userTwoFactorDisable', { auth: true }, async ({ session, body }) => {
+    await disableTwoFactor(deps, session, body.code);
     return null;
   });
   route(app, db, 'userPaymentNonce', { auth: true }, async ({ session, request }) => issuePaymentNonce(db, await userById(db, session.userId), siteOf(request, deps.publicOrigins)));
+  // The signed-in devices, and signing them out (a fresh login of the asking device needed for the others).
+  route(app, db, 'userSessions', { auth: true }, ({ session, query }) => listSessions(db, session, query.page ?? 1, query.page_size ?? PAGE_SIZE_DEFAULT));
+  route(app, db, 'userSessionEnd', { auth: true, fieldCodes: { id: 'SessionNotFound' } }, async ({ session, body }) => {
+    await endSession(db, session, body.id);
+    return null;
+  });
+  route(app, db, 'userSessionEndOthers', { auth: true }, ({ session }) => endOtherSessions(db, session));
 }

@@ -5,6 +5,7 @@ import { fail } from '../errors.ts';
 import { balances, post, type Asset } from '../../ledger.ts';
 import type { LoginLimiter } from '../login-limiter.ts';
 import { checkPaymentPassword } from '../password-change.ts';
+import type { SessionRef } from '../security/session-tries.ts';
 import { userById } from '../users.ts';
 
 /**
@@ -26,9 +27,8 @@ export async function changeInfo(db: Db, rates: Record<string, string>, userId: 
 
 export async function change(
   deps: { db: Db; limiter: LoginLimiter; rates: Record<string, string> },
-  userId: string,
+  session: SessionRef,
   input: { from: Asset; to: Asset; amount: string; payPassword: string },
-  ip: string,
 ): Promise<{ from: Asset; to: Asset; amount: string; received: string; balances: AccountBalances }> {
   const rate = deps.rates[`${input.from}:${input.to}`];
   if (!rate) throw fail('ChangeUnsupported');
@@ -36,7 +36,8 @@ export async function change(
   if (amount.lte(0) || amount.decimalPlaces() > 8) throw fail('InvalidAmount');
   const received = amount.times(rate).toDecimalPlaces(8, Decimal.ROUND_DOWN);
   if (received.lte(0)) throw fail('InvalidAmount');
-  await checkPaymentPassword(deps, userId, input.payPassword, ip);
+  const { userId } = session;
+  await checkPaymentPassword(deps, session, input.payPassword);
   await deps.db.transaction().execute(async (tx) => {
     const detail = { from: input.from, to: input.to, rate, amount: amount.toFixed(), received: received.toFixed() };
     await post(tx, { userId, asset: input.from, amount: amount.neg(), reason: 'change', detail });

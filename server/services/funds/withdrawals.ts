@@ -8,6 +8,8 @@ import { money } from '../../../strategy/money.ts';
 import { fail } from '../errors.ts';
 import { balances, post } from '../../ledger.ts';
 import type { LoginLimiter } from '../login-limiter.ts';
+import type { SessionRef } from '../security/session-tries.ts';
+import { requestHash } from './request-hash.ts';
 import { checkPaymentPassword } from '../password-change.ts';
 import { userById } from '../users.ts';
 import { checkNetwork } from './network.ts';
@@ -76,43 +78,62 @@ export interface WithdrawDeps {
   lockMs: number;
 }
 
+/** The fingerprint of a withdrawal request: the network, the checksummed address and the amount as an exact decimal. */
+const withdrawHash = (address: string, amount: Decimal.Value) => requestHash('userWithdraw', { network: 'BSC', address, amount: new Decimal(amount).toFixed() });
+
+/** A recorded withdrawal asked for again under its request id: the same request answers it, another is refused. */
+function replayOf(row: Row & { request_hash: string | null }, hash: string): WithdrawalRecord {
+  // Rows made before the hash was kept: their fingerprint is made from what they recorded.
+  const recorded = row.request_hash ?? withdrawHash(row.address, money(row.amount).toFixed());
+  if (recorded !== hash) throw fail('RequestIdReused');
+  return record(row);
+}
+
 /**
  * Asks for a withdrawal: the payment password, the second factor when 2FA is on, no recent security
  * change (issue 12 finding 3), an address the trader first named at least the lock's time ago; then
- * the debit and the record in one transaction, and a security notice.
+ * the debit and the record in one transaction, and a security notice. The client's request id makes a
+ * retry answer the first request's record instead of paying twice, but only after the same checks of
+ * the payment password and the second factor, and only for the same request (RequestIdReused else).
  */
-export async function withdraw(deps: WithdrawDeps, userId: string, input: WithdrawInput, ip: string): Promise<WithdrawalRecord> {
+export async function withdraw(deps: WithdrawDeps, session: SessionRef, input: WithdrawInput): Promise<WithdrawalRecord> {
   const { db, chain } = deps;
+  const { userId } = session;
   checkNetwork(input.network);
   const sender = chain ? await chain.sender() : undefined;
   if (!chain || !sender) throw fail('ChainUnavailable');
   const facts = await chain.facts();
-  // A retried request (same id) answers what the first one became; it never withdraws again.
-  const earlier = await db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).where('request_id', '=', input.requestId).executeTakeFirst();
-  if (earlier) return record(earlier);
   if (!isAddress(input.address, { strict: true }) || /^0x0{40}$/i.test(input.address)) throw fail('InvalidAddress');
   const address = getAddress(input.address);
-  if ([facts.deposit, facts.usdt, facts.hotWallet].some((a) => a.toLowerCase() === address.toLowerCase())) throw fail('InvalidAddress');
   const amount = new Decimal(input.amount);
   if (amount.lte(0) || amount.decimalPlaces() > 8) throw fail('InvalidAmount');
+  const hash = withdrawHash(address, amount);
+  await checkPaymentPassword(deps, session, input.payPassword);
+  await requireSecondFactor(deps, session, input.otp);
+  const earlier = await db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).where('request_id', '=', input.requestId).executeTakeFirst();
+  if (earlier) return replayOf(earlier, hash);
+  if ([facts.deposit, facts.usdt, facts.hotWallet].some((a) => a.toLowerCase() === address.toLowerCase())) throw fail('InvalidAddress');
   const fee = new Decimal(facts.withdrawFee);
   const minimum = Decimal.max(facts.withdrawMin, fee.plus('0.00000001'));
   if (amount.lt(minimum)) throw fail('AmountBelowMinimum', { values: { minimum: minimum.toFixed() } });
-  await checkPaymentPassword(deps, userId, input.payPassword, ip);
-  await requireSecondFactor(deps, userId, input.otp, ip);
   await checkWithdrawLock(db, userId);
   await checkWithdrawAddress(db, userId, address, deps.lockMs);
   const row = await db.transaction().execute(async (tx) => {
     const inserted = await tx
       .insertInto('withdrawals')
-      .values({ user_id: userId, request_id: input.requestId, address, amount: amount.toFixed(), fee: fee.toFixed(), status: 'pending' })
+      .values({ user_id: userId, request_id: input.requestId, request_hash: hash, address, amount: amount.toFixed(), fee: fee.toFixed(), status: 'pending' })
       .onConflict((c) => c.columns(['user_id', 'request_id']).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (!inserted) throw fail('WithdrawalInProgress'); // the same request, at the same moment
-    await post(tx, { userId, asset: 'usdt', amount: amount.neg(), reason: 'withdraw', detail: { withdrawal: String(inserted.id), address } });
+    if (inserted) await post(tx, { userId, asset: 'usdt', amount: amount.neg(), reason: 'withdraw', detail: { withdrawal: String(inserted.id), address } });
     return inserted;
   });
+  if (!row) {
+    // The same request id at the same moment, recorded by the other: its record, if it is the same request.
+    const other = await db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId).where('request_id', '=', input.requestId).executeTakeFirst();
+    if (!other) throw fail('WithdrawalInProgress');
+    return replayOf(other, hash);
+  }
   await securityNotice(db, userId, 'security_withdraw', { amount: amount.toFixed(), address });
   void sender.kick();
   return record(row);

@@ -8,13 +8,14 @@ import { fail } from '../errors.ts';
 import type { LoginLimiter } from '../login-limiter.ts';
 import { userById } from '../users.ts';
 import { lockForChange } from './lock.ts';
+import { trySecret, type SessionRef } from './session-tries.ts';
 
 /**
  * Time-based two-factor authentication (RFC 6238, issue 12 finding 3): 6 digits, 30 s, SHA-1 (what
  * every authenticator app reads), one step of clock drift either way. The secret is sealed at rest
  * like exchange secrets; each code works once (the last accepted step is kept); eight recovery codes
  * are shown once and kept as hashes. Once on, it is asked for withdrawals, exchange keys and
- * password changes; wrong codes count against the same limits as wrong passwords.
+ * password changes; wrong codes count against the session's tries like wrong passwords.
  */
 export interface TwoFactorDeps {
   db: Db;
@@ -61,13 +62,14 @@ function stepOf(secretBase32: string, code: string, now: number): number | null 
 }
 
 /** Confirms the pending secret with a first code: 2FA is on; answers the recovery codes (shown once). */
-export async function enableTwoFactor(deps: TwoFactorDeps, userId: string, code: string, ip: string, now = Date.now()): Promise<{ recoveryCodes: string[] }> {
+export async function enableTwoFactor(deps: TwoFactorDeps, session: SessionRef, code: string, now = Date.now()): Promise<{ recoveryCodes: string[] }> {
+  const { userId } = session;
   const user = await userById(deps.db, userId);
   if (user.totp_sealed) throw fail('TwoFactorAlreadyEnabled');
   if (!user.totp_pending) throw fail('TwoFactorNotEnabled');
   const secret = deps.box.open(user.totp_pending, totpSealLabel(userId));
   const step = TOTP_RE.test(code) ? stepOf(secret, code, now) : null;
-  await guarded(deps, userId, ip, step !== null);
+  if (!(await trySecret(deps, session, async () => step !== null))) throw fail('TwoFactorInvalid');
   const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
   const done = await deps.db
     .updateTable('users')
@@ -81,58 +83,59 @@ export async function enableTwoFactor(deps: TwoFactorDeps, userId: string, code:
 }
 
 /** Turns 2FA off, with a code from the app or a recovery code. */
-export async function disableTwoFactor(deps: TwoFactorDeps, userId: string, code: string, ip: string): Promise<void> {
-  const user = await userById(deps.db, userId);
+export async function disableTwoFactor(deps: TwoFactorDeps, session: SessionRef, code: string): Promise<void> {
+  const user = await userById(deps.db, session.userId);
   if (!user.totp_sealed) throw fail('TwoFactorNotEnabled');
-  await requireSecondFactor(deps, userId, code, ip);
-  await deps.db.updateTable('users').set({ totp_sealed: null, totp_pending: null, totp_last_step: null, recovery_hashes: null }).where('id', '=', userId).execute();
-  await lockForChange(deps.db, userId, 'two_factor_off', deps.lockMs);
+  await requireSecondFactor(deps, session, code);
+  await deps.db.updateTable('users').set({ totp_sealed: null, totp_pending: null, totp_last_step: null, recovery_hashes: null }).where('id', '=', session.userId).execute();
+  await lockForChange(deps.db, session.userId, 'two_factor_off', deps.lockMs);
 }
 
 /**
  * The second factor for a sensitive call: nothing when 2FA is off; otherwise a fresh code from the app
  * (each works once) or an unused recovery code (used up), else TwoFactorRequired / TwoFactorInvalid.
+ * The check is one try of the session (session-tries.ts), claimed before a code is used up: a right
+ * code sent through a session whose tries ran out is refused and stays unused. A right code that was
+ * already used (the same code sent twice at once) answers TwoFactorInvalid without counting as a
+ * wrong try: it can only work once, and guessing it right gains nothing.
  */
-export async function requireSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'box' | 'limiter'>, userId: string, code: string | undefined, ip: string, now = Date.now()): Promise<void> {
+export async function requireSecondFactor(deps: Pick<TwoFactorDeps, 'db' | 'box' | 'limiter'>, session: SessionRef, code: string | undefined, now = Date.now()): Promise<void> {
+  const { userId } = session;
   const user = await userById(deps.db, userId);
   if (!user.totp_sealed) return;
   if (!code) throw fail('TwoFactorRequired');
-  if (TOTP_RE.test(code)) {
-    const step = stepOf(deps.box.open(user.totp_sealed, totpSealLabel(userId)), code, now);
-    // A step at or before the last accepted one is a replayed code; the update settles two at once.
-    const used =
-      step === null
-        ? undefined
-        : await deps.db
-            .updateTable('users')
-            .set({ totp_last_step: step })
-            .where('id', '=', userId)
-            .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
-            .executeTakeFirst();
-    return guarded(deps, userId, ip, Number(used?.numUpdatedRows ?? 0) === 1);
-  }
-  if (RECOVERY_RE.test(code)) {
-    const hash = hashCode(code);
-    const left = (user.recovery_hashes ?? []).filter((h) => h !== hash);
-    const ok = left.length < (user.recovery_hashes ?? []).length;
-    const used = ok
-      ? await deps.db
-          .updateTable('users')
-          .set({ recovery_hashes: JSON.stringify(left) })
-          .where('id', '=', userId)
-          .where(sql<boolean>`recovery_hashes @> ${JSON.stringify([hash])}::jsonb`)
-          .executeTakeFirst()
-      : undefined;
-    return guarded(deps, userId, ip, Number(used?.numUpdatedRows ?? 0) === 1);
-  }
-  return guarded(deps, userId, ip, false);
-}
-
-/** Wrong codes count against the failed-login limits, under a key of their own. */
-async function guarded(deps: Pick<TwoFactorDeps, 'limiter'>, userId: string, ip: string, ok: boolean): Promise<void> {
-  const key = `2fa:#${userId}`;
-  const verdict = await deps.limiter.claim(key, ip);
-  if (!verdict.ok) throw fail('TooManyAttempts', { values: { minutes: verdict.minutes } });
-  if (!ok) throw fail('TwoFactorInvalid');
-  await deps.limiter.release(key, ip);
+  const sealed = user.totp_sealed;
+  let alreadyUsed = false;
+  const right = await trySecret(deps, session, async () => {
+    if (TOTP_RE.test(code)) {
+      const step = stepOf(deps.box.open(sealed, totpSealLabel(userId)), code, now);
+      if (step === null) return false;
+      // A step at or before the last accepted one is a replayed code; the update settles two at once,
+      // also against a request that turned 2FA off meanwhile (which clears the last step).
+      const used = await deps.db
+        .updateTable('users')
+        .set({ totp_last_step: step })
+        .where('id', '=', userId)
+        .where('totp_sealed', '=', sealed)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(step))]))
+        .executeTakeFirst();
+      alreadyUsed = Number(used.numUpdatedRows) !== 1;
+      return true;
+    }
+    if (RECOVERY_RE.test(code)) {
+      const hash = hashCode(code);
+      const left = (user.recovery_hashes ?? []).filter((h) => h !== hash);
+      if (left.length === (user.recovery_hashes ?? []).length) return false;
+      const used = await deps.db
+        .updateTable('users')
+        .set({ recovery_hashes: JSON.stringify(left) })
+        .where('id', '=', userId)
+        .where(sql<boolean>`recovery_hashes @> ${JSON.stringify([hash])}::jsonb`)
+        .executeTakeFirst();
+      alreadyUsed = Number(used.numUpdatedRows) !== 1;
+      return true;
+    }
+    return false;
+  });
+  if (!right || alreadyUsed) throw fail('TwoFactorInvalid');
 }

@@ -11,6 +11,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { MenuRow } from './menu-row.tsx';
+import { SessionsCard } from './sessions-card.tsx';
 import { OtpField, cleanOtp, useOtpCheck } from '../../../shared/otp-field.tsx';
 import { WithdrawLock } from '../../../shared/withdraw-lock.tsx';
 import * as css from './security.css.ts';
@@ -23,8 +24,9 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /**
  * /my/security: two-factor authentication (set up with a QR code, confirmed with a first code, then
- * the recovery codes shown once; turned off with a code or a recovery code), whether withdrawals are
- * locked after a change and why, and the ways to the password screens.
+ * the recovery codes shown once; turned off with a code or a recovery code), the signed-in devices
+ * (sessions-card.tsx), whether withdrawals are locked after a change and why, and the ways to the
+ * password screens.
  */
 export function SecurityPage() {
   const { t } = useLingui();
@@ -38,6 +40,7 @@ export function SecurityPage() {
         <>
           <WithdrawLock until={s.withdrawLockedUntil} onExpire={reload} />
           <TwoFactorCard info={s} onChange={reload} />
+          <SessionsCard />
           <ul className={ui.list} aria-label={t`密码`}>
             <MenuRow to="/my/password/$type" params={{ type: 'login' }} label={<Trans>登录密码</Trans>} value={s.loginPasswordSet ? t`已设置` : t`未设置`} />
             <MenuRow to="/my/password/$type" params={{ type: 'payment' }} label={<Trans>支付密码</Trans>} value={s.paymentPasswordSet ? t`已设置` : t`未设置`} />
