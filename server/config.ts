@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 /**
  * Every setting of the server, from the environment, with its default:
  *
@@ -10,9 +11,10 @@
  * | SESSION_TTL_DAYS  | 30                               | a session token's lifetime                        |
  * | LOG_LEVEL         | error in production, else warn   | fatal, error, warn, info, debug, trace or silent  |
  * | STATIC_DIR        | ./dist                           | the built PWA                                     |
- * | TRUST_PROXY       | unset: off                       | behind a reverse proxy: 1, or the proxy addresses |
- * |                   |                                  | (comma list, CIDR allowed), so that login limits  |
- * |                   |                                  | see the client's IP, not the proxy's              |
+ * | TRUST_PROXY       | unset: off                       | behind reverse proxies: their number (1, 2 ...),  |
+ * |                   |                                  | or their addresses (comma list, CIDR allowed), so |
+ * |                   |                                  | the limits see the client's IP, not the proxy's;  |
+ * |                   |                                  | true / * (trust every hop) is refused             |
  * | SECRET_KEY        | unset: SECRET_KEY_FILE, else     | base64 of 32 bytes: the AES-256-GCM key of the    |
  * |                   | DATA_DIR/secret.key (0600)       | exchange secrets (keep it outside DATA_DIR)       |
  * | SECRET_KEY_FILE   | unset                            | a file holding that key, outside DATA_DIR         |
@@ -86,8 +88,8 @@ export interface Config {
   sessionTtlMs: number;
   logLevel: string;
   staticDir: string;
-  /** Fastify's trustProxy: false, true (any proxy) or a comma list of proxy addresses / CIDRs. */
-  trustProxy: boolean | string;
+  /** Fastify's trustProxy: false, the number of proxies in front of the server, or a comma list of their addresses / CIDRs (never every hop). */
+  trustProxy: false | number | string;
   /** IPs traders whitelist on their exchange API keys (this server's egress addresses). */
   serverIps: string[];
   /** base64 of 32 bytes for AES-256-GCM of exchange secrets; empty: a key file under dataDir. */
@@ -319,10 +321,44 @@ export function originsOf(value: string | undefined, port: number): string[] {
   });
 }
 
-function trustProxy(value: string | undefined): Config['trustProxy'] {
-  if (!value || value === '0' || value === 'false') return false;
-  if (value === '1' || value === 'true') return true;
-  return value;
+/** Values that would trust every hop: the leftmost X-Forwarded-For, which the client writes, would be its address. */
+const TRUST_ALL = new Set(['true', '*', 'all', 'any', 'yes', 'on']);
+/** Address names proxy-addr knows: 127.0.0.1/8 and ::1, fe80::/10 and 169.254.0.0/16, fc00::/7 and the private IPv4 ranges. */
+const TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a proxy list: an address, an address/prefix (never /0: every address), or one of proxy-addr's names. */
+function proxyEntryOk(entry: string): boolean | 'all' {
+  if (TRUST_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128)) return false;
+  return Number(prefix) === 0 ? 'all' : true;
+}
+
+/**
+ * TRUST_PROXY: off, a hop count (the number of proxies in front of the server, given to Fastify as a
+ * number), or the proxies' addresses / CIDRs. Trusting every hop is refused: any client could then name
+ * any address as its own and every per-source limit would be void.
+ */
+export function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  const everything = `TRUST_PROXY must not trust every hop ("${value}"): a client could then write any address as its own; give the number of proxies in front of the server (e.g. 1) or their addresses`;
+  if (TRUST_ALL.has(text.toLowerCase())) throw new Error(everything);
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 16) throw new Error(`TRUST_PROXY must be a hop count from 1 to 16 or proxy addresses, got "${value}"`);
+    return hops;
+  }
+  const entries = text.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const ok = proxyEntryOk(entry);
+    if (ok === 'all') throw new Error(everything);
+    if (!ok) throw new Error(`TRUST_PROXY must be a hop count (e.g. 1) or a comma list of proxy addresses or CIDRs, got "${value}"`);
+  }
+  return entries.join(',');
 }
 
 /** Reads the configuration; a malformed value stops the start with a message naming the variable. */
@@ -345,7 +381,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     secretKey: env.SECRET_KEY || '',
     secretKeyFile: env.SECRET_KEY_FILE || '',
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     limits: {
       ...defaultLimits,
       windowMs: int(env.LOGIN_WINDOW_MINUTES, 15, 'LOGIN_WINDOW_MINUTES') * 60_000,

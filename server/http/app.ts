@@ -25,6 +25,7 @@ import { changeRatesOf } from '../config.ts';
 import { DEFAULT_WITHDRAW_LOCK_MS } from '../services/security/lock.ts';
 import { Metrics } from '../metrics.ts';
 import { PROBES, registerObservability } from './observability.ts';
+import { trustedHops } from './client-address.ts';
 
 /** Every powerful browser feature off: the app uses none (clipboard writes need no permission). */
 export const PERMISSIONS_POLICY =
@@ -86,7 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // The largest input is a few hundred bytes; 64 kB leaves room for later calls (bot settings).
     bodyLimit: 64 * 1024,
-    trustProxy: deps.config.trustProxy ?? false,
+    // TRUST_PROXY: the hops next to the server that are proxies; the first hop beyond them is the client (client-address.ts).
+    trustProxy: trustedHops(deps.config.trustProxy),
     // A request (headers and body) must arrive whole in time: a slow sender cannot hold a connection
     // open forever. Node checks the deadline every `connectionsCheckingInterval`.
     // The router's own refusals (a malformed %-escape, a path parameter over its length) answer the

@@ -6,6 +6,7 @@ import type { RateLimit, RateLimits } from '../config.ts';
 import { isEmbedded, type Db } from '../db/connect.ts';
 import { AppError } from '../services/errors.ts';
 import { sourceOf } from '../services/login-limiter.ts';
+import { clientAddress } from './client-address.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -215,8 +216,8 @@ export async function registerRateLimits(app: FastifyInstance, db: Db, limits: R
   await app.register(rateLimit, {
     global: false,
     hook: 'onRequest',
-    // The source: its IP (TRUST_PROXY decides which), an IPv6 client by its /64.
-    keyGenerator: (request: FastifyRequest) => sourceOf(request.ip),
+    // The source: its IP (TRUST_PROXY decides which; never text a client wrote), an IPv6 client by its /64.
+    keyGenerator: (request: FastifyRequest) => sourceOf(clientAddress(request)),
     store: isEmbedded(db) ? embeddedStore(db, app) : databaseStore(db),
     errorResponseBuilder: (_request, context) => new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });

@@ -9,6 +9,7 @@ import type { Db } from '../db/connect.ts';
 import { languageOf } from '../i18n.ts';
 import { AppError, fail } from '../services/errors.ts';
 import { resolveSession, type SessionInfo } from '../services/sessions.ts';
+import { clientAddress } from './client-address.ts';
 
 type Parsed<N extends CallName, K extends string> = (typeof schemas)[N] extends Record<K, z.ZodType> ? z.output<(typeof schemas)[N][K]> : undefined;
 
@@ -129,7 +130,7 @@ export function route<N extends CallName, Authed extends boolean>(
         query: validate(schema.query, request.query, options.fieldCodes),
         params: validate(schema.params, request.params, options.fieldCodes),
         lang: languageOf(request.headers.lang),
-        ip: request.ip,
+        ip: clientAddress(request),
         session,
         request,
       } as Context<N, Authed>;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect.ts';
 import { receiveSignal, resetWebhook, signalsOf, webhookOf } from '../../services/signals.ts';
 import type { Trading } from '../../trading.ts';
 import { route } from '../route.ts';
+import { clientAddress } from '../client-address.ts';
 import { AppError } from '../../services/errors.ts';
 
 /**
@@ -33,7 +34,7 @@ export function signalRoutes(app: FastifyInstance, deps: { db: Db; trading: Trad
         } catch (e) {
           // A token that opens no bot has no bot to log it on: the operator's log says it (someone may be
           // guessing tokens; the source is limited like any public call), never the token or the path.
-          if (e instanceof AppError && e.codeName === 'SignalTokenInvalid') app.log.warn({ ip: request.ip }, 'signal webhook: a token that opens no bot was refused');
+          if (e instanceof AppError && e.codeName === 'SignalTokenInvalid') app.log.warn({ ip: clientAddress(request) }, 'signal webhook: a token that opens no bot was refused');
           throw e;
         }
       },
