@@ -76,6 +76,12 @@ import { isIP } from 'node:net';
  * | RATE_LIMIT_PUBLIC | 300/1m                           | any other call that needs no token (answers 429,  |
  * |                   |                                  | code 1020; counted in PostgreSQL when             |
  * |                   |                                  | DATABASE_URL is set, else in memory)              |
+ * | RATE_LIMIT_USER   | 600/1m                           | every call behind a token, per trader (user id)   |
+ * | RATE_LIMIT_SIGNAL | 30/1m                            | signal webhook requests per bot (its token)       |
+ * | RATE_LIMIT_SIGNAL_TOKEN | 30/1m                      | webhook requests whose token opens no bot, per    |
+ * |                   |                                  | source (a valid token is never limited by them)   |
+ * | SIGNAL_MIN_GAP_S  | 1                                | least time between two signals of one bot that    |
+ * |                   |                                  | act (decimal seconds; one within it answers 1020) |
  * | DEV_CHAIN         | unset                            | 1: start a local anvil on chain 56 with a test    |
  * |                   |                                  | USDT and the deposit contract (demos, not prod)   |
  */
@@ -100,8 +106,10 @@ export interface Config {
   limits: LoginLimits;
   /** The proof-of-work challenge of register and of logins after failures (see security/challenge.ts). */
   challenge: ChallengeSettings;
-  /** Requests per source IP of the calls that need no token (see http/rate-limit.ts). */
+  /** Requests per source IP of the calls that need no token, per trader of the others, per bot of the signal webhook (see http/rate-limit.ts). */
   rateLimits: RateLimits;
+  /** The least time between two signals of one bot that act (the second within it answers 1020). */
+  signalGapMs: number;
   engineTickMs: number;
   marketSpeed: number;
   /** Fuel paid per unit of realised profit on a profitable cycle (0.2 = 20%), exact decimal. */
@@ -207,6 +215,12 @@ export interface RateLimits {
   challenge: RateLimit;
   /** Any other call that needs no token. */
   public: RateLimit;
+  /** Every call behind a token, per trader (by user id, from any address). */
+  user: RateLimit;
+  /** Signal webhook requests per bot whose token they carry. */
+  signal: RateLimit;
+  /** Signal webhook requests whose token opens no bot, per source (never limits a valid token). */
+  signalToken: RateLimit;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -215,7 +229,14 @@ export const defaultRateLimits: RateLimits = {
   wallet: { max: 30, windowMs: 60_000 },
   challenge: { max: 60, windowMs: 60_000 },
   public: { max: 300, windowMs: 60_000 },
+  // The PWA's busiest screen (a bot's detail, its lists every 3 s) asks about 2 a second.
+  user: { max: 600, windowMs: 60_000 },
+  signal: { max: 30, windowMs: 60_000 },
+  signalToken: { max: 30, windowMs: 60_000 },
 };
+
+/** The least time between two signals of one bot that act (SIGNAL_MIN_GAP_S). */
+export const DEFAULT_SIGNAL_GAP_MS = 1000;
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -401,7 +422,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       wallet: rateLimitOf(env.RATE_LIMIT_WALLET, defaultRateLimits.wallet, 'RATE_LIMIT_WALLET'),
       challenge: rateLimitOf(env.RATE_LIMIT_CHALLENGE, defaultRateLimits.challenge, 'RATE_LIMIT_CHALLENGE'),
       public: rateLimitOf(env.RATE_LIMIT_PUBLIC, defaultRateLimits.public, 'RATE_LIMIT_PUBLIC'),
+      user: rateLimitOf(env.RATE_LIMIT_USER, defaultRateLimits.user, 'RATE_LIMIT_USER'),
+      signal: rateLimitOf(env.RATE_LIMIT_SIGNAL, defaultRateLimits.signal, 'RATE_LIMIT_SIGNAL'),
+      signalToken: rateLimitOf(env.RATE_LIMIT_SIGNAL_TOKEN, defaultRateLimits.signalToken, 'RATE_LIMIT_SIGNAL_TOKEN'),
     },
+    signalGapMs: Math.round(Number(decimalOf(env.SIGNAL_MIN_GAP_S, String(DEFAULT_SIGNAL_GAP_MS / 1000), 'SIGNAL_MIN_GAP_S', '3600')) * 1000),
     engineTickMs: int(env.ENGINE_TICK_MS, 1000, 'ENGINE_TICK_MS'),
     marketSpeed: int(env.MARKET_SPEED, 1, 'MARKET_SPEED'),
     fuelFeeRate: decimalOf(env.FUEL_FEE_RATE, '0.2', 'FUEL_FEE_RATE', '1'),

@@ -440,4 +440,18 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('bot_orders').addColumn('at_price', sql.raw('numeric(38,18)')).execute();
     },
   },
+  '0021_signal_budgets': {
+    async up(db: Kysely<unknown>) {
+      // A signal webhook's refused bodies are counted on its bot (how many, the last one's time and
+      // reason), not stored one by one; and the time of the bot's last signal that acted, so that the
+      // next one waits SIGNAL_MIN_GAP_S (claimed in one statement, whichever process receives it).
+      await db.schema
+        .alterTable('bot_webhooks')
+        .addColumn('refused', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('refused_at', 'timestamptz')
+        .addColumn('refused_reason', 'varchar(200)')
+        .addColumn('acted_at', 'timestamptz')
+        .execute();
+    },
+  },
 };
