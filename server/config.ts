@@ -201,7 +201,7 @@ export interface ChallengeSettings {
 /** ~225,000 PBKDF2 iterations on average: 0.05 s in Node on one core, 0.2-0.5 s in a phone's browser. */
 export const defaultChallenge: ChallengeSettings = { cost: 1000, counter: 300, ttlMs: 10 * 60_000 };
 
-/** A limit: at most `max` requests per source IP in `windowMs`. */
+/** A limit: at most `max` requests per key (a source IP, a trader, a bot) in `windowMs`. */
 export interface RateLimit {
   max: number;
   windowMs: number;

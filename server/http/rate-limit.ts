@@ -215,7 +215,9 @@ const optionsOf = (limit: RateLimit, groupId: string): RateLimitOptions => ({ ma
  * Registers @fastify/rate-limit (no global limit: `route()` gives each call that needs no token its
  * limit through `app.publicCallLimit`). Counts per source IP and call: in PostgreSQL, shared by every
  * process (at most one statement per counted request, none for a source already refused until its
- * window ends); on PGlite in memory, kept in the database across restarts.
+ * window ends); on PGlite in memory, kept in the database across restarts. `app.countLimit` counts
+ * other keys in the same store: each trader's calls behind a token (`route()`), each bot's webhook
+ * requests and each source's webhook tokens that open no bot (routes/signals.ts).
  */
 export async function registerRateLimits(app: FastifyInstance, db: Db, limits: RateLimits): Promise<void> {
   const Store = isEmbedded(db) ? embeddedStore(db, app) : databaseStore(db);
