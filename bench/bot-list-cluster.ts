@@ -10,7 +10,7 @@ import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PG_URL } from '../server/test-support.ts';
-import { measureServerReady, registerBenchUser, WIDE_RATE_LIMITS } from './server-ready.ts';
+import { measureServerReady, registerBenchUser, WIDE_RATE_LIMITS, WIDE_USER_LIMIT } from './server-ready.ts';
 import { median } from './stats.ts';
 
 interface Load {
@@ -40,7 +40,7 @@ export async function measureBotListCluster(port: number, seconds = 5, runs = 3)
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);
-  const env = { ...WIDE_RATE_LIMITS, DATABASE_URL: Object.assign(new URL(PG_URL), { pathname: `/${name}` }).toString(), SECRET_KEY: randomBytes(32).toString('base64') };
+  const env = { ...WIDE_RATE_LIMITS, ...WIDE_USER_LIMIT, DATABASE_URL: Object.assign(new URL(PG_URL), { pathname: `/${name}` }).toString(), SECRET_KEY: randomBytes(32).toString('base64') };
   const servers: { stop: () => Promise<void> }[] = [];
   try {
     servers.push(await measureServerReady(port, undefined, env));

@@ -1,7 +1,7 @@
 // GET /api/user/botList under load (autocannon, 50 connections) against a bare JSON route of the same
 // server (GET /api/health, no database) in the same run: the issue asks for at least 50% of it.
 import autocannon from 'autocannon';
-import { measureServerReady } from './server-ready.ts';
+import { measureServerReady, WIDE_RATE_LIMITS, WIDE_USER_LIMIT } from './server-ready.ts';
 import { solvedChallengeAt } from '../server/security/challenge.ts';
 import type { Answer, DataAt } from '../server/test-support.ts';
 
@@ -11,7 +11,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 }
 
 export async function measureBotListLoad(port: number, seconds = 5) {
-  const server = await measureServerReady(port);
+  const server = await measureServerReady(port, undefined, { ...WIDE_RATE_LIMITS, ...WIDE_USER_LIMIT });
   const base = `http://127.0.0.1:${port}/api`;
   try {
     const post = <P extends string>(path: P, body: object, token?: string) =>

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { solvedChallengeAt } from '../server/security/challenge.ts';
-import { measureServerReady } from './server-ready.ts';
+import { measureServerReady, WIDE_USER_LIMIT } from './server-ready.ts';
 import { median, percentile, round } from './stats.ts';
 
 const RATE = 330;
@@ -124,7 +124,8 @@ export async function postgresSchema(): Promise<{ url: string; drop: () => Promi
 export async function measureFlood(port: number, options: { postgres?: boolean } = {}) {
   const pgSchema = options.postgres ? await postgresSchema() : undefined;
   // Default limits: no RATE_LIMIT_* from the environment. TRUST_PROXY: the second flood's sources.
-  const server = await measureServerReady(port, undefined, { TRUST_PROXY: '1', ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}) });
+  // The other traders' GETs (40 a second each) measure latency, not the per-trader limit: it is out of their way.
+  const server = await measureServerReady(port, undefined, { TRUST_PROXY: '1', ...WIDE_USER_LIMIT, ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}) });
   const base = `http://127.0.0.1:${port}`;
   try {
     const account = `flood${Date.now().toString(36)}`;

@@ -21,7 +21,8 @@ export async function measureSignals(count = 40): Promise<number[]> {
   const db = await openDatabase();
   await migrate(db);
   const defaults = readConfig({});
-  const config = { ...defaults, logLevel: 'silent', staticDir: '/nonexistent' };
+  // The latency of one signal, not the webhook's budgets: no gap between acting signals, and room for all of them in the bot's budget.
+  const config = { ...defaults, logLevel: 'silent', staticDir: '/nonexistent', signalGapMs: 0, rateLimits: { ...defaults.rateLimits, signal: { max: 10_000, windowMs: 60_000 } } };
   const market = new ScriptedMarket();
   market.set('BTC/USDT', '60000');
   const trading = createTrading({ db, feed: market, now: () => Date.UTC(2026, 10, 1) });

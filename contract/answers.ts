@@ -323,7 +323,15 @@ export const botOrderSchema = z.strictObject({
   feeCurrency: z.string().nullable(),
   at: time,
 });
-export const botWebhookSchema = z.strictObject({ enabled: z.boolean(), createdAt: time.nullable(), token: z.string().nullable(), path: z.string().nullable() });
+export const botWebhookSchema = z.strictObject({
+  enabled: z.boolean(),
+  createdAt: time.nullable(),
+  token: z.string().nullable(),
+  path: z.string().nullable(),
+  refused: z.number().int().nonnegative(),
+  refusedAt: time.nullable(),
+  refusedReason: z.string().nullable(),
+});
 export const botSignalSchema = z.strictObject({
   id,
   signalId: z.string().nullable(),

@@ -283,6 +283,10 @@ export interface BotWebhook {
   token: string | null;
   /** The URL's path on this site (`/api/signal/{token}`), with `token`. */
   path: string | null;
+  /** Bodies the webhook refused (unreadable, or not a signal): how many, and the last one's time and reason. */
+  refused: number;
+  refusedAt: string | null;
+  refusedReason: string | null;
 }
 
 /** What became of a signal: placed (an order), nothing (nothing to do), ignored (bot not running), refused (bad body), busy, expired, error; received: still being acted on. */

@@ -110,6 +110,7 @@ const fieldWords: Record<string, Words> = {
   // The request itself, when Fastify refuses it before its fields are read (server/http/envelope.ts partOf).
   body: { zh: '请求内容', en: 'request body' },
   'body (too large)': { zh: '请求内容（过大）', en: 'request body (too large)' },
+  'body (too deep)': { zh: '请求内容（嵌套过深）', en: 'request body (nested too deep)' },
   'content-type': { zh: '请求格式', en: 'content type' },
   'content-length': { zh: '请求长度', en: 'content length' },
   key: { zh: '字段名', en: 'field name' },

@@ -39,7 +39,7 @@ describe('the configuration', () => {
       staticDir: '/srv/pwa',
       trustProxy: '10.0.0.0/8',
     });
-    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(readConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(readConfig({ PORT: '0' }).port).toBe(0);
   });
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 
 /**
@@ -12,9 +13,10 @@ import { availableParallelism } from 'node:os';
  * | SESSION_TTL_DAYS  | 30                               | a session token's lifetime                        |
  * | LOG_LEVEL         | error in production, else warn   | fatal, error, warn, info, debug, trace or silent  |
  * | STATIC_DIR        | ./dist                           | the built PWA                                     |
- * | TRUST_PROXY       | unset: off                       | behind a reverse proxy: 1, or the proxy addresses |
- * |                   |                                  | (comma list, CIDR allowed), so that login limits  |
- * |                   |                                  | see the client's IP, not the proxy's              |
+ * | TRUST_PROXY       | unset: off                       | behind reverse proxies: their number (1, 2 ...),  |
+ * |                   |                                  | or their addresses (comma list, CIDR allowed), so |
+ * |                   |                                  | the limits see the client's IP, not the proxy's;  |
+ * |                   |                                  | true / * (trust every hop) is refused             |
  * | SECRET_KEY        | unset: SECRET_KEY_FILE, else     | base64 of 32 bytes: the AES-256-GCM key of the    |
  * |                   | DATA_DIR/secret.key (0600)       | exchange secrets (keep it outside DATA_DIR)       |
  * | SECRET_KEY_FILE   | unset                            | a file holding that key, outside DATA_DIR         |
@@ -83,6 +85,12 @@ import { availableParallelism } from 'node:os';
  * | RATE_LIMIT_PUBLIC | 300/1m                           | any other call that needs no token (answers 429,  |
  * |                   |                                  | code 1020; counted in PostgreSQL when             |
  * |                   |                                  | DATABASE_URL is set, else in memory)              |
+ * | RATE_LIMIT_USER   | 600/1m                           | every call behind a token, per trader (user id)   |
+ * | RATE_LIMIT_SIGNAL | 30/1m                            | signal webhook requests per bot (its token)       |
+ * | RATE_LIMIT_SIGNAL_TOKEN | 30/1m                      | webhook requests whose token opens no bot, per    |
+ * |                   |                                  | source (a valid token is never limited by them)   |
+ * | SIGNAL_MIN_GAP_S  | 1                                | least time between two signals of one bot that    |
+ * |                   |                                  | act (decimal seconds; one within it answers 1020) |
  * | DEV_CHAIN         | unset                            | 1: start a local anvil on chain 56 with a test    |
  * |                   |                                  | USDT and the deposit contract (demos, not prod)   |
  */
@@ -102,8 +110,8 @@ export interface Config {
   sessionTtlMs: number;
   logLevel: string;
   staticDir: string;
-  /** Fastify's trustProxy: false, true (any proxy) or a comma list of proxy addresses / CIDRs. */
-  trustProxy: boolean | string;
+  /** Fastify's trustProxy: false, the number of proxies in front of the server, or a comma list of their addresses / CIDRs (never every hop). */
+  trustProxy: false | number | string;
   /** IPs traders whitelist on their exchange API keys (this server's egress addresses). */
   serverIps: string[];
   /** base64 of 32 bytes for AES-256-GCM of exchange secrets; empty: a key file under dataDir. */
@@ -114,8 +122,10 @@ export interface Config {
   limits: LoginLimits;
   /** The proof-of-work challenge of register and of logins after failures (see security/challenge.ts). */
   challenge: ChallengeSettings;
-  /** Requests per source IP of the calls that need no token (see http/rate-limit.ts). */
+  /** Requests per source IP of the calls that need no token, per trader of the others, per bot of the signal webhook (see http/rate-limit.ts). */
   rateLimits: RateLimits;
+  /** The least time between two signals of one bot that act (the second within it answers 1020). */
+  signalGapMs: number;
   engineTickMs: number;
   marketSpeed: number;
   /** Fuel paid per unit of realised profit on a profitable cycle (0.2 = 20%), exact decimal. */
@@ -215,7 +225,7 @@ export interface ChallengeSettings {
 /** ~225,000 PBKDF2 iterations on average: 0.05 s in Node on one core, 0.2-0.5 s in a phone's browser. */
 export const defaultChallenge: ChallengeSettings = { cost: 1000, counter: 300, ttlMs: 10 * 60_000 };
 
-/** A limit: at most `max` requests per source IP in `windowMs`. */
+/** A limit: at most `max` requests per key (a source IP, a trader, a bot) in `windowMs`. */
 export interface RateLimit {
   max: number;
   windowMs: number;
@@ -229,6 +239,12 @@ export interface RateLimits {
   challenge: RateLimit;
   /** Any other call that needs no token. */
   public: RateLimit;
+  /** Every call behind a token, per trader (by user id, from any address). */
+  user: RateLimit;
+  /** Signal webhook requests per bot whose token they carry. */
+  signal: RateLimit;
+  /** Signal webhook requests whose token opens no bot, per source (never limits a valid token). */
+  signalToken: RateLimit;
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -237,7 +253,14 @@ export const defaultRateLimits: RateLimits = {
   wallet: { max: 30, windowMs: 60_000 },
   challenge: { max: 60, windowMs: 60_000 },
   public: { max: 300, windowMs: 60_000 },
+  // The PWA's busiest screen (a bot's detail, its lists every 3 s) asks about 2 a second.
+  user: { max: 600, windowMs: 60_000 },
+  signal: { max: 30, windowMs: 60_000 },
+  signalToken: { max: 30, windowMs: 60_000 },
 };
+
+/** The least time between two signals of one bot that act (SIGNAL_MIN_GAP_S). */
+export const DEFAULT_SIGNAL_GAP_MS = 1000;
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -343,10 +366,44 @@ export function originsOf(value: string | undefined, port: number): string[] {
   });
 }
 
-function trustProxy(value: string | undefined): Config['trustProxy'] {
-  if (!value || value === '0' || value === 'false') return false;
-  if (value === '1' || value === 'true') return true;
-  return value;
+/** Values that would trust every hop: the leftmost X-Forwarded-For, which the client writes, would be its address. */
+const TRUST_ALL = new Set(['true', '*', 'all', 'any', 'yes', 'on']);
+/** Address names proxy-addr knows: 127.0.0.1/8 and ::1, fe80::/10 and 169.254.0.0/16, fc00::/7 and the private IPv4 ranges. */
+const TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a proxy list: an address, an address/prefix (never /0: every address), or one of proxy-addr's names. */
+function proxyEntryOk(entry: string): boolean | 'all' {
+  if (TRUST_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128)) return false;
+  return Number(prefix) === 0 ? 'all' : true;
+}
+
+/**
+ * TRUST_PROXY: off, a hop count (the number of proxies in front of the server, given to Fastify as a
+ * number), or the proxies' addresses / CIDRs. Trusting every hop is refused: any client could then name
+ * any address as its own and every per-source limit would be void.
+ */
+export function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  const everything = `TRUST_PROXY must not trust every hop ("${value}"): a client could then write any address as its own; give the number of proxies in front of the server (e.g. 1) or their addresses`;
+  if (TRUST_ALL.has(text.toLowerCase())) throw new Error(everything);
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 16) throw new Error(`TRUST_PROXY must be a hop count from 1 to 16 or proxy addresses, got "${value}"`);
+    return hops;
+  }
+  const entries = text.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const ok = proxyEntryOk(entry);
+    if (ok === 'all') throw new Error(everything);
+    if (!ok) throw new Error(`TRUST_PROXY must be a hop count (e.g. 1) or a comma list of proxy addresses or CIDRs, got "${value}"`);
+  }
+  return entries.join(',');
 }
 
 /** Reads the configuration; a malformed value stops the start with a message naming the variable. */
@@ -369,7 +426,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     secretKey: env.SECRET_KEY || '',
     secretKeyFile: env.SECRET_KEY_FILE || '',
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     limits: {
       ...defaultLimits,
       windowMs: int(env.LOGIN_WINDOW_MINUTES, 15, 'LOGIN_WINDOW_MINUTES') * 60_000,
@@ -389,7 +446,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       wallet: rateLimitOf(env.RATE_LIMIT_WALLET, defaultRateLimits.wallet, 'RATE_LIMIT_WALLET'),
       challenge: rateLimitOf(env.RATE_LIMIT_CHALLENGE, defaultRateLimits.challenge, 'RATE_LIMIT_CHALLENGE'),
       public: rateLimitOf(env.RATE_LIMIT_PUBLIC, defaultRateLimits.public, 'RATE_LIMIT_PUBLIC'),
+      user: rateLimitOf(env.RATE_LIMIT_USER, defaultRateLimits.user, 'RATE_LIMIT_USER'),
+      signal: rateLimitOf(env.RATE_LIMIT_SIGNAL, defaultRateLimits.signal, 'RATE_LIMIT_SIGNAL'),
+      signalToken: rateLimitOf(env.RATE_LIMIT_SIGNAL_TOKEN, defaultRateLimits.signalToken, 'RATE_LIMIT_SIGNAL_TOKEN'),
     },
+    signalGapMs: Math.round(Number(decimalOf(env.SIGNAL_MIN_GAP_S, String(DEFAULT_SIGNAL_GAP_MS / 1000), 'SIGNAL_MIN_GAP_S', '3600')) * 1000),
     engineTickMs: int(env.ENGINE_TICK_MS, 1000, 'ENGINE_TICK_MS'),
     marketSpeed: int(env.MARKET_SPEED, 1, 'MARKET_SPEED'),
     fuelFeeRate: decimalOf(env.FUEL_FEE_RATE, '0.2', 'FUEL_FEE_RATE', '1'),

@@ -58,7 +58,7 @@ export const testChallenge: ChallengeSettings = { cost: 1, counter: 4, ttlMs: 10
 /** Tests' rate limits: out of the way of files that register and log in many times from one address. */
 export function testRateLimits(): RateLimits {
   const wide = { max: 100_000, windowMs: 60_000 };
-  return { register: wide, login: wide, wallet: wide, challenge: wide, public: wide };
+  return { register: wide, login: wide, wallet: wide, challenge: wide, public: wide, user: wide, signal: wide, signalToken: wide };
 }
 
 /**

@@ -23,7 +23,8 @@ const dca = {
 
 /**
  * The signals section of a DCA bot's detail (issue 16 §4) at 390x844: a webhook URL made and shown
- * once, an alert sent to it acted on and listed, a second alert with the same id listed once, a new
+ * once, an alert sent to it acted on and listed, a second alert with the same id listed once, a body
+ * that is no signal counted (not listed) and said, a new
  * URL after a confirmation (the old one refused), in Chinese, then in English.
  */
 describe('signals on the bot detail', () => {
@@ -63,6 +64,8 @@ describe('signals on the bot detail', () => {
 
     expect((await send(url, { action: 'buy', id: 'e2e-1' })).code).toBe(1);
     expect((await send(url, { action: 'buy', id: 'e2e-1' })).code).toBe(3134);
+    // A body that is no signal: counted on the bot, not listed; the section says how many and why.
+    expect((await send(url, { action: 'hold', id: 'e2e-bad' })).code).toBe(3133);
     await expect.poll(() => page.getByTestId('signals-table').innerText(), { timeout: 10_000 }).toContain('e2e-1');
     const rows = await page.getByTestId('signals-table').locator('tbody tr').allInnerTexts();
     expect(rows).toHaveLength(1);
@@ -72,6 +75,7 @@ describe('signals on the bot detail', () => {
     // Reloaded: the URL is not shown again, only that there is one.
     await page.reload();
     await expect.poll(() => page.getByTestId('webhook-enabled').isVisible()).toBe(true);
+    expect(await page.getByTestId('webhook-refused').innerText()).toMatch(/^已拒绝 1 条格式不对的信号（最近一次 .+：action: invalid_value）/);
     expect(await page.getByTestId('webhook-url').count()).toBe(0);
     await page.getByTestId('webhook-make').click();
     const dialog = page.getByRole('dialog');
@@ -91,6 +95,7 @@ describe('signals on the bot detail', () => {
     const text = await page.getByTestId('bot-signals').innerText();
     expect(text).toContain('Signals (webhook)');
     expect(text).toContain('New URL');
+    expect(await page.getByTestId('webhook-refused').innerText()).toMatch(/^1 signals refused as malformed \(the last at .+: action: invalid_value\)/);
     // At 320 px too (the narrowest phone), with the URL shown: nothing scrolls sideways.
     await page.setViewportSize({ width: 320, height: 640 });
     await page.getByTestId('webhook-make').click();

@@ -440,6 +440,19 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('bot_orders').addColumn('at_price', sql.raw('numeric(38,18)')).execute();
     },
   },
+  '0021_signal_budgets': {
+    async up(db: Kysely<unknown>) {
+      // A signal webhook's refused bodies are counted on its bot (how many, the last one's time and
+      // reason), not stored one by one; and the time of the bot's last signal that acted, so that the
+      // next one waits SIGNAL_MIN_GAP_S (claimed in one statement, whichever process receives it).
+      await db.schema
+        .alterTable('bot_webhooks')
+        .addColumn('refused', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('refused_at', 'timestamptz')
+        .addColumn('refused_reason', 'varchar(200)')
+        .addColumn('acted_at', 'timestamptz');
+    },
+  },
   '0022_session_tries': {
     async up(db: Kysely<unknown>) {
       // A session's own budget of wrong password and code tries (counted through it, never shared with
@@ -458,8 +471,8 @@ export const migrations: Record<string, Migration> = {
         .execute();
       // The hash of a withdrawal's normalised request: its request id sent again with another request is refused.
       await db.schema.alterTable('withdrawals').addColumn('request_hash', 'varchar(64)').execute();
-      },
     },
+  },
   '0023_fair_ai_line_and_shared_rules': {
     async up(db: Kysely<unknown>) {
       // The AI line hands searches to the workers in its order: a started search is ahead of every waiting one,

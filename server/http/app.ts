@@ -6,7 +6,7 @@ import { languageOf, message, type Translate } from '../i18n.ts';
 import { LoginLimiter } from '../services/login-limiter.ts';
 import { Challenges } from '../security/challenge.ts';
 import { registerRateLimits } from './rate-limit.ts';
-import { defaultChallenge, defaultRateLimits } from '../config.ts';
+import { DEFAULT_SIGNAL_GAP_MS, defaultChallenge, defaultRateLimits } from '../config.ts';
 import { errorEnvelope, registerEnvelope } from './envelope.ts';
 import { authRoutes } from './routes/auth.ts';
 import { userRoutes } from './routes/user.ts';
@@ -25,6 +25,9 @@ import { changeRatesOf } from '../config.ts';
 import { DEFAULT_WITHDRAW_LOCK_MS } from '../services/security/lock.ts';
 import { Metrics } from '../metrics.ts';
 import { PROBES, registerObservability } from './observability.ts';
+import { trustedHops } from './client-address.ts';
+import { jsonDepthOver } from './input-check.ts';
+import { InputError } from './route.ts';
 
 /** Every powerful browser feature off: the app uses none (clipboard writes need no permission). */
 export const PERMISSIONS_POLICY =
@@ -44,6 +47,7 @@ export interface AppDeps {
         | 'bodyTimeoutMs'
         | 'maxBotsPerUser'
         | 'withdrawLockMs'
+        | 'signalGapMs'
         | 'challenge'
         | 'rateLimits'
         | 'aiQueueMax'
@@ -87,7 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // The largest input is a few hundred bytes; 64 kB leaves room for later calls (bot settings).
     bodyLimit: 64 * 1024,
-    trustProxy: deps.config.trustProxy ?? false,
+    // TRUST_PROXY: the hops next to the server that are proxies; the first hop beyond them is the client (client-address.ts).
+    trustProxy: trustedHops(deps.config.trustProxy),
     // A request (headers and body) must arrive whole in time: a slow sender cannot hold a connection
     // open forever. Node checks the deadline every `connectionsCheckingInterval`.
     // The router's own refusals (a malformed %-escape, a path parameter over its length) answer the
@@ -102,6 +107,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerEnvelope(app, translate);
+  // Every JSON body, whatever the route (a path that is no call too), is refused when nested deeper than
+  // any call needs, before it is parsed: JSON 30,000 deep fits in 60 kB.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (jsonDepthOver(text)) return done(new InputError('ValidationError', 'body (too deep)'), undefined);
+    return json(request, text, done);
+  });
   const metrics = deps.metrics ?? new Metrics();
   if (deps.ready) {
     let waiting: Promise<unknown> | undefined = deps.ready.then(() => (waiting = undefined));
@@ -148,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     translate,
   );
   // Issue 16 §4: signal webhooks of DCA and custom bots.
-  signalRoutes(app, { db: deps.db, trading });
+  signalRoutes(app, { db: deps.db, trading, gapMs: deps.config.signalGapMs ?? DEFAULT_SIGNAL_GAP_MS });
   (await import('./openapi.ts')).openApiRoute(app);
   deps.extend?.(app);
 

@@ -293,6 +293,19 @@ class Generator {
 // ---- Mutations: invalid and edge inputs ----
 
 const mutationKinds = ['type', 'missing', 'extra', 'huge', 'unicode', 'nul', 'number', 'empty', 'array'] as const;
+
+/**
+ * JSON nested past the input depth limit: arrays 30,000 deep (60 kB, under the body limit; a recursive
+ * walk of it overflowed the stack), or objects a little past the limit, or a valid-looking body with one
+ * field nested deep.
+ */
+function deepJson(rng: Rng): string {
+  const depth = rng.pick([33, 40, 100, 1000, 30_000]);
+  const kind = rng.pick(['array', 'object', 'field'] as const);
+  if (kind === 'array' || depth > 5000) return `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  const inner = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+  return kind === 'object' ? inner : `{"id":"1","params":${inner}}`;
+}
 type Mutation = (typeof mutationKinds)[number];
 /** Values of every JSON type; cloned when used, since a later mutation may change what it is given. */
 const OTHER_TYPES: Value[] = [0, -1, 1.5, '', 'x', true, false, null, [], {}, [1, 'a'], { a: 1 }];
@@ -454,7 +467,7 @@ function requestFor(rng: Rng, gen: Generator, op: Operation, token: string, mode
       values.path[p!.name] = typeOf(m) === 'object' && 'v' in (m as JsonObject) ? (m as JsonObject).v : m;
       mutations.push(`path.${kind}`);
     } else {
-      const whole = rng.pick(['array', 'string', 'number', 'null', 'broken', 'text/plain', 'form', 'empty'] as const);
+      const whole = rng.pick(['array', 'string', 'number', 'null', 'broken', 'text/plain', 'form', 'empty', 'deep'] as const);
       mutations.push(`raw.${whole}`);
       if (whole === 'array') body = rng.chance(0.5) ? [] : [body ?? {}];
       else if (whole === 'string') body = 'text';
@@ -463,6 +476,7 @@ function requestFor(rng: Rng, gen: Generator, op: Operation, token: string, mode
       else if (whole === 'broken') raw = { text: rng.pick(['{', '{"a":', '[1,', '{"a":1}}', '\u0000', '{"a":"\\ud800"}', 'nul', '{"__proto__":{"x":1}}']), type: 'application/json' };
       else if (whole === 'text/plain') raw = { text: JSON.stringify(body ?? {}), type: 'text/plain' };
       else if (whole === 'form') raw = { text: 'a=1&b=2', type: 'application/x-www-form-urlencoded' };
+      else if (whole === 'deep') raw = { text: deepJson(rng), type: 'application/json' };
       else raw = { text: '', type: 'application/json' };
     }
   }
@@ -535,6 +549,8 @@ describe('fuzzing the API from its OpenAPI document', () => {
   let token = '';
   const market = new ScriptedMarket();
   const pool: Pool = { strings: [], numbers: [1, 2, 101, 102, 7, 30, 90, 3, 5, 10, 100], named: {} };
+  /** Webhook tokens of a running and an idle signal bot. */
+  const hooks: string[] = [];
 
   beforeAll(async () => {
     chain = await startDevChain();
@@ -542,6 +558,8 @@ describe('fuzzing the API from its OpenAPI document', () => {
     // Generous login limits: the fuzzer's wrong passwords would otherwise lock its own account early.
     t = await openTestApp('pglite', {
       limits: { perAccountIp: 1_000_000, perAccount: 1_000_000, perIp: 1_000_000 },
+      // Signals back to back act (the webhook's run below): no gap between them.
+      config: { signalGapMs: 0 },
       trading: (db) => (trading = createTrading({ db, feed: market })),
       chain: (db) => (side = openChain(db, cfg)!),
     });
@@ -630,6 +648,24 @@ describe('fuzzing the API from its OpenAPI document', () => {
       // A few solved proofs of work (each good once): some generated registrations get through.
       challenge: [await solvedChallenge(t.app), await solvedChallenge(t.app), await solvedChallenge(t.app)],
     };
+    // Two signal bots (one running, one never started) for the webhook's run, made before the run above can reach the bot limit.
+    const dca = {
+      investment: '320',
+      baseOrder: '20',
+      safetyOrder: '20',
+      maxSafetyOrders: 4,
+      deviation: '1.5',
+      stepScale: '1.5',
+      volumeScale: '2',
+      takeProfit: '1.5',
+      stopLoss: '',
+      cooldown: 0,
+      start: { kind: 'schedule', every: 'day', time: '12:00', utcOffset: 0 },
+    };
+    const signalBot = (await call('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: dca })).data.id;
+    await call('GET', `/api/user/botOperation?id=${signalBot}&action=start`);
+    const idle = (await call('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: dca })).data.id;
+    for (const id of [signalBot, idle]) hooks.push((await call('POST', '/api/user/botWebhookReset', { id })).data.token ?? '');
   });
   afterAll(async () => {
     await trading?.engine.stop();
@@ -753,4 +789,62 @@ describe('fuzzing the API from its OpenAPI document', () => {
     expect(valid).toBeGreaterThan(REQUESTS / 5);
     expect(list).toEqual([]);
   }, 240_000);
+
+  it('answers generated signals to the webhook without a server error, each with one of its codes', async () => {
+    const rng = new Rng(SEED + 1);
+    const allowed = new Set<number>([
+      Code.Success,
+      Code.ValidationError,
+      Code.RateLimited,
+      Code.SignalTokenInvalid,
+      Code.SignalBodyInvalid,
+      Code.SignalDuplicate,
+      Code.SignalBotNotRunning,
+      Code.StrategyBusy,
+    ]);
+    const findings: string[] = [];
+    const codes = new Map<number, number>();
+    const N = Math.max(200, Math.round(REQUESTS / 5));
+    for (let n = 0; n < N; n++) {
+      const tok = rng.pick([...hooks, ...hooks, 'A'.repeat(43), 'short', `${hooks[0]}%00`, encodeURIComponent(`${NUL}x`), '%E0%A4%A', 'x'.repeat(300)]);
+      const signal: JsonObject = { action: rng.pick(['buy', 'sell', 'close']), id: `f-${n}` };
+      if (rng.chance(0.5)) signal.note = rng.pick(['RSI < 30', `a${NUL}b`, 'x'.repeat(300), '\ud800', 'Ω≈ç√']);
+      if (rng.chance(0.3)) signal.price = rng.pick(['60000', -1, '1e400', 'cheap', 1e308]);
+      if (rng.chance(0.2)) signal[rng.pick(['extra', `k${NUL}`, '__proto__', 'constructor'])] = 1;
+      if (rng.chance(0.1)) signal.id = rng.pick([n, null, '', `id${NUL}`, 'x'.repeat(100), { a: 1 }]);
+      const shape = rng.pick(['json', 'json', 'text', 'deep', 'broken', 'empty', 'array'] as const);
+      const payload =
+        shape === 'deep'
+          ? deepJson(rng)
+          : shape === 'broken'
+            ? rng.pick(['{', '{"action":', '\u0000', 'buy now', '{"a":"\\ud800"}'])
+            : shape === 'empty'
+              ? ''
+              : shape === 'array'
+                ? JSON.stringify([signal])
+                : JSON.stringify(signal);
+      const type = shape === 'text' ? 'text/plain' : rng.pick(['application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded']);
+      const r = await t.app.inject({ method: 'POST', url: `/api/signal/${tok}`, payload, headers: { 'content-type': type } });
+      await trading.engine.idle();
+      let answer: { code?: unknown; msg?: unknown; data?: unknown } | undefined;
+      try {
+        answer = JSON.parse(r.body);
+      } catch {
+        answer = undefined;
+      }
+      const code = typeof answer?.code === 'number' ? answer.code : -1;
+      codes.set(code, (codes.get(code) ?? 0) + 1);
+      if (r.statusCode >= 500 || !answer || typeof answer.msg !== 'string' || !('data' in answer) || !allowed.has(code)) {
+        findings.push(`HTTP ${r.statusCode} ${r.body.slice(0, 200)} <- ${tok.slice(0, 50)} ${type} ${payload.slice(0, 120)}`);
+      }
+    }
+    console.log(
+      `webhook fuzz: ${N} requests, codes ${[...codes]
+        .sort((a, b) => b[1] - a[1])
+        .map(([c, k]) => `${c}×${k}`)
+        .join(' ')}`,
+    );
+    expect(findings.slice(0, 10)).toEqual([]);
+    expect(codes.get(Code.Success) ?? 0).toBeGreaterThan(0);
+  }, 120_000);
 });

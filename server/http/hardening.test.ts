@@ -10,7 +10,7 @@ import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-sup
 describe('answer headers and slow requests', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await openTestApp('pglite', { config: { trustProxy: true, bodyTimeoutMs: 400 } });
+    t = await openTestApp('pglite', { config: { trustProxy: 1, bodyTimeoutMs: 400 } });
   });
   afterAll(() => t.close());
 

@@ -209,7 +209,7 @@ describe.each(dbKinds)('abuse limits on %s', (kind) => {
     });
 
     it('see the client behind a trusted proxy (TRUST_PROXY)', async () => {
-      const app = await t.another({ rateLimits: tight, trustProxy: true });
+      const app = await t.another({ rateLimits: tight, trustProxy: 1 });
       const via = (client: string) => app.inject({ url: '/api/login/challenge', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client } });
       for (let i = 0; i < 4; i++) expect((await via('203.0.113.10')).statusCode).toBe(200);
       expect((await via('203.0.113.10')).statusCode).toBe(429);

@@ -6,13 +6,19 @@ import type { RateLimit, RateLimits } from '../config.ts';
 import { isEmbedded, type Db } from '../db/connect.ts';
 import { AppError } from '../services/errors.ts';
 import { sourceOf } from '../services/login-limiter.ts';
+import { clientAddress } from './client-address.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The rate limit of a call that needs no token (every such call has one). */
     publicCallLimit(name: CallName): RateLimitOptions;
-    /** The `public` limit of a route outside the call table (the signal webhook), counted under `group`. */
-    publicLimit(group: string): RateLimitOptions;
+    /**
+     * Counts one request against `limit` under `key` (a trader, a bot, a source), in the same store as
+     * the per-source limits; throws RateLimitedError (1020, HTTP 429, the seconds to wait) when over it.
+     */
+    countLimit(key: string, limit: RateLimit): Promise<void>;
+    /** The limits of this app (RATE_LIMIT_*). */
+    rateLimits: RateLimits;
   }
 }
 
@@ -209,17 +215,38 @@ const optionsOf = (limit: RateLimit, groupId: string): RateLimitOptions => ({ ma
  * Registers @fastify/rate-limit (no global limit: `route()` gives each call that needs no token its
  * limit through `app.publicCallLimit`). Counts per source IP and call: in PostgreSQL, shared by every
  * process (at most one statement per counted request, none for a source already refused until its
- * window ends); on PGlite in memory, kept in the database across restarts.
+ * window ends); on PGlite in memory, kept in the database across restarts. `app.countLimit` counts
+ * other keys in the same store: each trader's calls behind a token (`route()`), each bot's webhook
+ * requests and each source's webhook tokens that open no bot (routes/signals.ts).
  */
 export async function registerRateLimits(app: FastifyInstance, db: Db, limits: RateLimits): Promise<void> {
+  const Store = isEmbedded(db) ? embeddedStore(db, app) : databaseStore(db);
   await app.register(rateLimit, {
     global: false,
     hook: 'onRequest',
-    // The source: its IP (TRUST_PROXY decides which), an IPv6 client by its /64.
-    keyGenerator: (request: FastifyRequest) => sourceOf(request.ip),
-    store: isEmbedded(db) ? embeddedStore(db, app) : databaseStore(db),
+    // The source: its IP (TRUST_PROXY decides which; never text a client wrote), an IPv6 client by its /64.
+    keyGenerator: (request: FastifyRequest) => sourceOf(clientAddress(request)),
+    store: Store,
     errorResponseBuilder: (_request, context) => new RateLimitedError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   app.decorate('publicCallLimit', (name: CallName) => optionsOf(limits[limitOfCall[name] ?? 'public'], name));
-  app.decorate('publicLimit', (group: string) => optionsOf(limits.public, group));
+  app.decorate('rateLimits', limits);
+  // The same store (its rows, its memory of refused keys) counts the keys that are not sources.
+  const own = new Store();
+  app.decorate(
+    'countLimit',
+    (key: string, limit: RateLimit) =>
+      new Promise<void>((resolve, reject) => {
+        own.incr(
+          key,
+          (error, result) => {
+            if (error || !result) reject(error ?? new Error('rate limit not counted'));
+            else if (result.current > limit.max) reject(new RateLimitedError(Math.max(1, Math.ceil(result.ttl / 1000))));
+            else resolve();
+          },
+          limit.windowMs,
+          limit.max,
+        );
+      }),
+  );
 }

@@ -9,6 +9,8 @@ import type { Db } from '../db/connect.ts';
 import { languageOf } from '../i18n.ts';
 import { AppError, fail } from '../services/errors.ts';
 import { resolveSession, type SessionInfo } from '../services/sessions.ts';
+import { clientAddress } from './client-address.ts';
+import { inputProblem } from './input-check.ts';
 
 type Parsed<N extends CallName, K extends string> = (typeof schemas)[N] extends Record<K, z.ZodType> ? z.output<(typeof schemas)[N][K]> : undefined;
 
@@ -75,18 +77,14 @@ const unknownKeyLabel = (keys: string): Record<Language, string> => {
 };
 
 /**
- * The path of the first string (value or key) holding a NUL character, or null. PostgreSQL cannot
- * store NUL in text or jsonb, so such input is refused as a validation error before any handler runs.
+ * Refuses an input with a NUL character (values or keys) or nested too deep as a validation error
+ * naming where (input-check.ts): PostgreSQL cannot store NUL, and no call needs deep nesting.
  */
-export function nulPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
-  if (!value || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-    if (key.includes('\u0000')) return [...path, 'key'].join('.');
-    const found = nulPath(inner, [...path, key]);
-    if (found !== null) return found;
+export function checkInput(...parts: unknown[]): void {
+  for (const part of parts) {
+    const problem = inputProblem(part);
+    if (problem) throw new InputError('ValidationError', problem.path);
   }
-  return null;
 }
 
 /** The bearer token of a request, '' when there is none. */
@@ -121,15 +119,16 @@ export function route<N extends CallName, Authed extends boolean>(
         const token = bearerToken(request);
         if (!token) throw fail('NotLoggedIn');
         session = await resolveSession(db, token);
+        // Per trader, whatever address the calls come from (RATE_LIMIT_USER): one trader's calls never limit another's.
+        if (app.hasDecorator('countLimit')) await app.countLimit(`user:${session.userId}`, app.rateLimits.user);
       }
-      const nul = nulPath(request.body) ?? nulPath(request.query) ?? nulPath(request.params);
-      if (nul !== null) throw new InputError('ValidationError', nul);
+      checkInput(request.body, request.query, request.params);
       const ctx = {
         body: validate(schema.body, request.body, options.fieldCodes),
         query: validate(schema.query, request.query, options.fieldCodes),
         params: validate(schema.params, request.params, options.fieldCodes),
         lang: languageOf(request.headers.lang),
-        ip: request.ip,
+        ip: clientAddress(request),
         session,
         request,
       } as Context<N, Authed>;

@@ -3,6 +3,7 @@ import { profileFieldOk, type SetInfoField } from '../../contract/rules.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { balances } from '../ledger.ts';
 import type { Db } from '../db/connect.ts';
+import { sql } from 'kysely';
 import { fail } from './errors.ts';
 import { publicUser, referrerSn, userById } from './users.ts';
 
@@ -57,13 +58,29 @@ export async function setInfo(db: Db, userId: string, field: SetInfoField, raw: 
 /**
  * Sets or changes the inviter once (issue 5 §5): an existing UID, not oneself, and no cycle (the new
  * referrer must not be in the trader's own team). A second change is refused.
+ *
+ * Changes wait for each other (a transaction lock on one key: a trader changes it once, so they are
+ * rare): the walk up the new referrer's chain then sees every other change committed. Without it, two
+ * traders naming each other at once each found no cycle, or each locked their own row and waited for the
+ * other's (its foreign key): `deadlock detected`. Both rows are then locked in id order, so no other
+ * writer of them can deadlock with this one either.
  */
 async function changeReferrer(db: Db, userId: string, sn: string): Promise<Profile> {
   return db.transaction().execute(async (tx) => {
-    const me = await tx.selectFrom('users').select(['sn', 'referrer_changed']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    await sql`select pg_advisory_xact_lock(hashtextextended('referrer-change', 0))`.execute(tx);
+    const me = await tx.selectFrom('users').select(['sn', 'referrer_changed']).where('id', '=', userId).executeTakeFirstOrThrow();
     if (me.referrer_changed) throw fail('ReferrerChangedOnce');
-    const target = await tx.selectFrom('users').select(['id', 'referrer_id']).where('sn', '=', sn).executeTakeFirst();
-    if (!target || String(target.id) === userId) throw fail('InvalidReferralCode');
+    const found = await tx.selectFrom('users').select('id').where('sn', '=', sn).executeTakeFirst();
+    if (!found || String(found.id) === userId) throw fail('InvalidReferralCode');
+    const locked = await tx
+      .selectFrom('users')
+      .select(['id', 'referrer_id'])
+      .where('id', 'in', [userId, String(found.id)])
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const target = locked.find((row) => String(row.id) === String(found.id));
+    if (!target) throw fail('InvalidReferralCode');
     // Walk up from the new referrer: meeting the trader means they would refer themselves through others.
     let up = target.referrer_id ? String(target.referrer_id) : null;
     for (let depth = 0; up && depth < 1000; depth++) {

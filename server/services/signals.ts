@@ -57,20 +57,31 @@ async function ownSignalBot(db: Db, userId: string, id: string) {
 /** Whether the owner's bot has a webhook (never its token: only its hash is kept). */
 export async function webhookOf(db: Db, userId: string, id: string): Promise<BotWebhook> {
   await ownSignalBot(db, userId, id);
-  const { rows } = await sql<{ created_at: Date }>`select created_at from bot_webhooks where bot_id = ${id}`.execute(db);
+  const { rows } = await sql<RefusedRow & { created_at: Date }>`select created_at, refused, refused_at, refused_reason from bot_webhooks where bot_id = ${id}`.execute(db);
   const row = rows[0];
-  return { enabled: row !== undefined, createdAt: row ? iso(row.created_at) : null, token: null, path: null };
+  return { enabled: row !== undefined, createdAt: row ? iso(row.created_at) : null, token: null, path: null, ...refusedOf(row) };
 }
+
+interface RefusedRow {
+  refused: number;
+  refused_at: Date | null;
+  refused_reason: string | null;
+}
+const refusedOf = (row: RefusedRow | undefined) => ({
+  refused: Number(row?.refused ?? 0),
+  refusedAt: row?.refused_at ? iso(row.refused_at) : null,
+  refusedReason: row?.refused_reason ?? null,
+});
 
 /** Makes the owner's bot a new webhook token (the old one stops working at once) and answers it, once. */
 export async function resetWebhook(db: Db, userId: string, id: string): Promise<BotWebhook> {
   await ownSignalBot(db, userId, id);
   const token = randomBytes(32).toString('base64url');
-  const { rows } = await sql<{ created_at: Date }>`
+  const { rows } = await sql<RefusedRow & { created_at: Date }>`
     insert into bot_webhooks (bot_id, token_hash) values (${id}, ${hashOf(token)})
     on conflict (bot_id) do update set token_hash = excluded.token_hash, created_at = now()
-    returning created_at`.execute(db);
-  return { enabled: true, createdAt: iso(rows[0]!.created_at), token, path: `/api/signal/${token}` };
+    returning created_at, refused, refused_at, refused_reason`.execute(db);
+  return { enabled: true, createdAt: iso(rows[0]!.created_at), token, path: `/api/signal/${token}`, ...refusedOf(rows[0]) };
 }
 
 interface SignalRow {
@@ -120,8 +131,22 @@ export interface SignalAnswer {
   result: 'placed' | 'nothing';
 }
 
+/** The bot a webhook token opens. */
+export interface SignalBot {
+  id: string;
+  userId: string;
+  status: string;
+  type: string;
+}
+
+/** The signal bot a token opens, or undefined: the same for a malformed, unknown or replaced token. */
+export async function signalBotOf(db: Db, token: string): Promise<SignalBot | undefined> {
+  const bot = await botOfToken(db, token);
+  return bot && SIGNAL_TYPES.includes(bot.type) ? bot : undefined;
+}
+
 /** The bot a token opens, or undefined: the same for a malformed, unknown or replaced token. */
-async function botOfToken(db: Db, token: string): Promise<{ id: string; userId: string; status: string; type: string } | undefined> {
+async function botOfToken(db: Db, token: string): Promise<SignalBot | undefined> {
   const hash = hashOf(TOKEN_RE.test(token) ? token : `malformed:${token}`);
   const { rows } = await sql<{ bot_id: string; token_hash: string; user_id: string; status: string; type: string }>`
     select w.bot_id, w.token_hash, b.user_id, b.status, b.type from bot_webhooks w join bots b on b.id = w.bot_id
@@ -134,6 +159,45 @@ async function botOfToken(db: Db, token: string): Promise<{ id: string; userId: 
 }
 
 const logSignal = (db: Db, botId: string, detail: Record<string, string>) => sql`insert into bot_actions (bot_id, kind, detail) values (${botId}, 'signal', ${JSON.stringify(detail)})`.execute(db);
+
+/**
+ * Counts a refused body on its bot: how many, the last one's time and why (the owner reads them with the
+ * webhook). Not a row per body: a sender of bad bodies fills nothing.
+ */
+export async function countRefused(db: Db, botId: string, reason: string): Promise<void> {
+  await sql`update bot_webhooks set refused = refused + 1, refused_at = now(), refused_reason = ${reason.slice(0, 200)} where bot_id = ${botId}`.execute(db);
+}
+
+/** What the webhook is told about a bot besides its token: the least time between two signals that act. */
+export interface SignalOptions {
+  /** A running bot acts on at most one signal in this time (ms); a second one within it is refused (RateLimited, with the seconds). 0: no gap. */
+  gapMs?: number;
+}
+
+/**
+ * Claims the bot's turn to act: its last acting signal at least `gapMs` ago (one statement, so two
+ * processes cannot both claim it). Answers how to give the turn back (the signal did not act after all)
+ * or the seconds to wait.
+ */
+async function claimTurn(db: Db, botId: string, gapMs: number): Promise<{ release: () => Promise<void> } | { waitS: number }> {
+  const gap = sql.raw(`interval '${Math.max(0, Math.trunc(gapMs))} milliseconds'`);
+  const { rows } = await sql<{ before: string | null; claimed: string }>`
+    update bot_webhooks w set acted_at = now()
+    from (select acted_at from bot_webhooks where bot_id = ${botId} for update) prev
+    where w.bot_id = ${botId} and (prev.acted_at is null or prev.acted_at <= now() - ${gap})
+    returning prev.acted_at::text as before, w.acted_at::text as claimed`.execute(db);
+  const row = rows[0];
+  if (row) {
+    return {
+      release: async () => {
+        await sql`update bot_webhooks set acted_at = ${row.before}::timestamptz where bot_id = ${botId} and acted_at = ${row.claimed}::timestamptz`.execute(db);
+      },
+    };
+  }
+  const { rows: wait } = await sql<{ s: number }>`
+    select greatest(1, ceil(extract(epoch from (acted_at + ${gap} - now()))))::float8 as s from bot_webhooks where bot_id = ${botId}`.execute(db);
+  return { waitS: Number(wait[0]?.s ?? 1) };
+}
 
 /** The body as JSON: TradingView sends its alert message as text/plain unless it is JSON itself. */
 function parsed(body: unknown): unknown {
@@ -153,21 +217,21 @@ function problemOf(error: z.ZodError): string {
 }
 
 /**
- * A signal from a webhook (no session: the token is the signature). Unknown token: SignalTokenInvalid,
- * nothing recorded. Bad body: recorded refused, logged, SignalBodyInvalid. A bot not running: recorded
+ * A signal from a webhook (no session: the token is the signature), given its token or the bot the route
+ * found by it. Unknown token: SignalTokenInvalid, nothing recorded. Bad body: counted on the bot
+ * (countRefused), SignalBodyInvalid. A running bot's second acting signal within `gapMs`: not recorded,
+ * RateLimited with the seconds. A bot not running: recorded
  * ignored, logged, SignalBotNotRunning. An alert id seen before: SignalDuplicate, nothing done (unless
  * the first was recorded and its process died before acting: then this retry acts on it). Else the
  * bot's engine decides on it (placed: an order sent; nothing: nothing to do, e.g. a buy while a deal is
  * open); busy, expired or error: StrategyBusy.
  */
-export async function receiveSignal(db: Db, trading: Trading, token: string, body: unknown): Promise<SignalAnswer> {
-  const bot = await botOfToken(db, token);
-  if (!bot || !SIGNAL_TYPES.includes(bot.type)) throw fail('SignalTokenInvalid');
+export async function receiveSignal(db: Db, trading: Trading, token: string | SignalBot, body: unknown, options: SignalOptions = {}): Promise<SignalAnswer> {
+  const bot = typeof token === 'string' ? await signalBotOf(db, token) : token;
+  if (!bot) throw fail('SignalTokenInvalid');
   const check = signalBodySchema.safeParse(parsed(body));
   if (!check.success) {
-    const reason = problemOf(check.error);
-    await sql`insert into bot_signals (bot_id, status, reason, done_at) values (${bot.id}, 'refused', ${reason}, now())`.execute(db);
-    await logSignal(db, bot.id, { result: 'refused', reason });
+    await countRefused(db, bot.id, problemOf(check.error));
     throw fail('SignalBodyInvalid');
   }
   const s = check.data;
@@ -178,6 +242,7 @@ export async function receiveSignal(db: Db, trading: Trading, token: string, bod
       ${running ? 'received' : 'ignored'}, ${running ? null : bot.status}, ${running ? null : sql`now()`})
     on conflict (bot_id, signal_id) where signal_id is not null do nothing returning id`.execute(db);
   let signal = rows[0]?.id === undefined ? undefined : String(rows[0].id);
+  const fresh = signal !== undefined;
   if (signal === undefined) {
     // Seen before. Acted on (or settled) already: nothing. Recorded but never acted on, by a process
     // that died in between: this retry acts on it (the decision's transaction still acts on it once).
@@ -191,6 +256,16 @@ export async function receiveSignal(db: Db, trading: Trading, token: string, bod
     await logSignal(db, bot.id, { action: s.action, id: s.id, result: 'ignored', status: bot.status });
     throw fail('SignalBotNotRunning');
   }
+  // One acting signal per gap: a second one within it is not recorded (its alert id stays unused) and is told the wait.
+  let turn: { release: () => Promise<void> } | undefined;
+  if ((options.gapMs ?? 0) > 0) {
+    const claimed = await claimTurn(db, bot.id, options.gapMs ?? 0);
+    if ('waitS' in claimed) {
+      if (fresh) await sql`delete from bot_signals where id = ${signal} and status = 'received'`.execute(db);
+      throw fail('RateLimited', { values: { seconds: claimed.waitS } });
+    }
+    turn = claimed;
+  }
   let result: CommandOutcome;
   try {
     const id = signal;
@@ -201,6 +276,8 @@ export async function receiveSignal(db: Db, trading: Trading, token: string, bod
     trading.listCache.bump(bot.userId);
   }
   if (result === 'placed') return { signal, result };
+  // No order: the next signal need not wait for this one.
+  await turn?.release();
   // Not acted on: settled here (unless the engine did meanwhile), and why, in the bot's log.
   const now = await sql<{ status: string }>`select b.status from bots b where b.id = ${bot.id}`.execute(db);
   const stopped = now.rows[0]?.status !== 'running';

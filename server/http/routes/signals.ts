@@ -1,24 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
 import type { Db } from '../../db/connect.ts';
-import { receiveSignal, resetWebhook, signalsOf, webhookOf } from '../../services/signals.ts';
+import { countRefused, receiveSignal, resetWebhook, signalBotOf, signalsOf, webhookOf } from '../../services/signals.ts';
 import type { Trading } from '../../trading.ts';
-import { route } from '../route.ts';
-import { AppError } from '../../services/errors.ts';
+import { InputError, route } from '../route.ts';
+import { clientAddress } from '../client-address.ts';
+import { AppError, fail } from '../../services/errors.ts';
+import { sourceOf } from '../../services/login-limiter.ts';
+import { inputProblem, jsonDepthOver } from '../input-check.ts';
+import { RateLimitedError } from '../rate-limit.ts';
 
 /**
  * Signal bots (issue 16 §4): the owner's calls (the webhook, a new token, the signals) and the public
  * webhook `POST /api/signal/{token}` (docs/api.md "Signal webhooks"), outside the call table: its body
- * is whatever the alerting service sends, read here as text so a bad one is recorded and logged on the
- * bot too, never refused before the token is known. Rate-limited per source like every public call;
- * its requests are not logged (the path holds the token); a token that opens no bot is, without it.
+ * is whatever the alerting service sends, read here as text so that a bad one is counted on its bot,
+ * never refused before the token is known. Its requests are not logged (the path holds the token); a
+ * token that opens no bot is, without it.
+ *
+ * Its limits (RATE_LIMIT_SIGNAL, RATE_LIMIT_SIGNAL_TOKEN, SIGNAL_MIN_GAP_S): a valid token has its
+ * bot's own budget, so alerts from one shared sender address (TradingView sends every customer's from a
+ * few) never limit another bot's; tokens that open no bot count per source in a bucket of their own,
+ * which a valid token never consults; a running bot acts on one signal per gap.
  */
-export function signalRoutes(app: FastifyInstance, deps: { db: Db; trading: Trading }): void {
+export function signalRoutes(app: FastifyInstance, deps: { db: Db; trading: Trading; gapMs: number }): void {
   const { db, trading } = deps;
   const auth = { auth: true } as const;
   route(app, db, 'userBotWebhook', auth, ({ session, query }) => webhookOf(db, session.userId, query.id));
   route(app, db, 'userBotWebhookReset', auth, ({ session, body }) => resetWebhook(db, session.userId, body.id));
   route(app, db, 'userBotSignals', auth, ({ session, query }) => signalsOf(db, session.userId, query.id, query.page ?? 1, query.page_size ?? PAGE_SIZE_DEFAULT));
+  const limited = app.hasDecorator('countLimit');
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -26,17 +36,44 @@ export function signalRoutes(app: FastifyInstance, deps: { db: Db; trading: Trad
       method: 'POST',
       url: '/api/signal/:token',
       logLevel: 'silent',
-      ...(app.hasDecorator('publicLimit') ? { config: { rateLimit: app.publicLimit('signal') } } : {}),
       handler: async (request, reply) => {
+        const bot = await signalBotOf(db, request.params.token);
+        if (!bot) {
+          // A token that opens no bot has no bot to count it on: its source's own bucket counts it (over
+          // it: 1020), and the operator's log says it while under it (someone may be guessing tokens),
+          // never the token or the path.
+          const source = clientAddress(request);
+          if (limited) await app.countLimit(`signal-token:${sourceOf(source)}`, app.rateLimits.signalToken);
+          app.log.warn({ ip: source }, 'signal webhook: a token that opens no bot was refused');
+          throw fail('SignalTokenInvalid');
+        }
+        if (limited) await app.countLimit(`signal:${bot.id}`, app.rateLimits.signal);
+        const text = typeof request.body === 'string' ? request.body : '';
+        // The same input checks as every call: no NUL, no nesting deeper than any signal needs.
+        const problem = signalInputProblem(text);
+        if (problem) {
+          await countRefused(db, bot.id, problem);
+          throw new InputError('ValidationError', problem);
+        }
         try {
-          return reply.envelope(await receiveSignal(db, trading, request.params.token, request.body ?? ''));
+          return reply.envelope(await receiveSignal(db, trading, bot, text, { gapMs: deps.gapMs }));
         } catch (e) {
-          // A token that opens no bot has no bot to log it on: the operator's log says it (someone may be
-          // guessing tokens; the source is limited like any public call), never the token or the path.
-          if (e instanceof AppError && e.codeName === 'SignalTokenInvalid') app.log.warn({ ip: request.ip }, 'signal webhook: a token that opens no bot was refused');
+          if (e instanceof AppError && e.codeName === 'RateLimited') throw new RateLimitedError(Number(e.options.values?.seconds ?? 1));
           throw e;
         }
       },
     });
   });
+}
+
+/** Where a signal's text breaks the input rules (a NUL, too deep), or null; text that is not JSON is the schema's to refuse. */
+function signalInputProblem(text: string): string | null {
+  if (jsonDepthOver(text)) return 'body (too deep)';
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return inputProblem(value)?.path ?? null;
 }

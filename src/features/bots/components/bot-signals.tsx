@@ -16,7 +16,8 @@ const EXAMPLE = '{\n  "action": "buy",\n  "id": "{{ticker}}-{{timenow}}",\n  "pr
 /**
  * A DCA or custom bot's signal webhook (issue 16 §4): its URL, shown once when made (the server keeps
  * only its hash), with a copy button; a new one on demand, after a confirmation (the old one stops
- * working); an example alert body; the last signals and what became of each.
+ * working); an example alert body; how many bodies it refused (counted, not listed) and the last one's
+ * reason; the last signals and what became of each.
  */
 export function BotSignals({ id, live }: { id: string; live: number | false }) {
   const { t, i18n } = useLingui();
@@ -66,6 +67,13 @@ export function BotSignals({ id, live }: { id: string; live: number | false }) {
       ) : enabled ? (
         <p className={css.mutedTight.top} data-testid="webhook-enabled">
           <Trans>已有 Webhook 地址。为了安全，地址只在生成时显示一次；忘记了请重新生成。</Trans>
+        </p>
+      ) : null}
+      {webhook.data && webhook.data.refused > 0 ? (
+        <p className={css.mutedTight.top} data-testid="webhook-refused">
+          <Trans>
+            已拒绝 {webhook.data.refused} 条格式不对的信号（最近一次 {time(webhook.data.refusedAt)}：{webhook.data.refusedReason}）。请检查警报的消息内容。
+          </Trans>
         </p>
       ) : null}
       {failed(webhook) ? <p role="alert" className={css.errorLine}>{t`加载失败。`}</p> : null}
