@@ -74,7 +74,12 @@ export async function measureHeavyAttack(port: number, options: { postgres?: boo
     const v = client(base, victim.token);
     if ((await v.post('/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code !== 1) throw new Error('bind failed');
     for (const symbol of ['BTC/USDT', 'ETH/USDT', 'BNB/USDT']) {
-      const made = await v.post('/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol, params: { investment: '1000', firstOrder: '50', multiplier: '1.5', maxPositions: 5, addTrigger: '1', takeProfit: '1', repeat: true } });
+      const made = await v.post('/api/user/botCreate', {
+        type: 'martin',
+        exchangeId: 1,
+        symbol,
+        params: { investment: '1000', firstOrder: '50', multiplier: '1.5', maxPositions: 5, addTrigger: '1', takeProfit: '1', repeat: true },
+      });
       await v.get(`/api/user/botOperation?id=${made.data?.id}&action=start`);
     }
     // The attackers, each with their heavy bots made (stopped) before the attack.
@@ -99,7 +104,9 @@ export async function measureHeavyAttack(port: number, options: { postgres?: boo
     const before = await intervals(base);
     const began = performance.now();
     const codes: Record<string, number> = {};
-    const count = (a: Answer) => void (codes[a.code] = (codes[a.code] ?? 0) + 1);
+    const count = (a: Answer) => {
+      codes[a.code] = (codes[a.code] ?? 0) + 1;
+    };
     const backtestTimes: number[] = [];
     const backtests = attackers.slice(1, 1 + BACKTESTS).map(async ({ c }) => {
       const t = performance.now();

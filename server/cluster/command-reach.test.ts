@@ -218,7 +218,15 @@ describe('commands through a process that does not own the bot, on PostgreSQL', 
     let risk = '';
     let best: Record<string, unknown> | undefined;
     for (const r of ['conservative', 'balanced', 'aggressive'] as const) {
-      const { result } = await search(trading, await trading.market('paper', 'BTC/USDT'), 'paper', 'BTC/USDT', '1000', r, TEST_SEARCH_WINDOW);
+      const { result } = await search(trading, {
+        market: await trading.market('paper', 'BTC/USDT'),
+        exchange: 'paper',
+        symbol: 'BTC/USDT',
+        investment: '1000',
+        risk: r,
+        owner: '',
+        window: TEST_SEARCH_WINDOW,
+      });
       const proposal = result.proposals.find((p) => p.configuration.type === 'martin');
       if (proposal) {
         risk = r;

@@ -53,6 +53,7 @@ export interface AppDeps {
         | 'aiQueueMax'
         | 'aiSearchWindow'
         | 'indicatorBudget'
+        | 'heavyThreads'
       >
     >;
   /** Chain 56 (deposits, withdrawals); absent: those calls answer ChainUnavailable. */
@@ -158,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.config.aiQueueMax ? { aiQueueMax: deps.config.aiQueueMax } : {}),
       ...(deps.config.aiSearchWindow ? { aiSearchWindow: deps.config.aiSearchWindow } : {}),
       ...(deps.config.indicatorBudget ? { indicatorBudget: deps.config.indicatorBudget } : {}),
+      // The AI line hands the heavy-work pool as many searches at once as it has threads.
+      ...(deps.config.heavyThreads ? { aiSearchSlots: deps.config.heavyThreads } : {}),
     },
     translate,
   );

@@ -44,7 +44,7 @@ export async function retuneAiBots(
       const exchange = exchangeById(bot.exchange_id)?.code ?? '';
       const market = await trading.market(exchange, bot.symbol);
       const investment = (bot.params as { investment: string }).investment;
-      const { result } = await search(trading, market, exchange, bot.symbol, investment, bot.risk, deps.window);
+      const { result } = await search(trading, { market, exchange, symbol: bot.symbol, investment, risk: bot.risk, owner: String(bot.user_id), window: deps.window });
       const best = result.proposals.find((p) => p.configuration.type === bot.type);
       await trading.engine.serial(id, async () => {
         const now = await db.selectFrom('bots').select(['state', 'params', 'deleted_at']).where('id', '=', id).executeTakeFirstOrThrow();

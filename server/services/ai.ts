@@ -1,6 +1,7 @@
 import type { AiSearchAnswer } from '../../contract/schemas.ts';
 import { columnsOf, DEFAULT_SLIPPAGE, type CandleColumns } from '../../strategy/backtest.ts';
-import { searchInWorker, type SearchProgress } from '../engine/ai/search-pool.ts';
+import { searchInWorker, searchSource, type SearchProgress } from '../engine/ai/search-pool.ts';
+import { GENESIS_MS, isPlainSimulation } from '../market/simulated.ts';
 import { configure, type Configuration, type RiskLevel, type SearchResult } from '../../strategy/ai/search.ts';
 import { validateGrid } from '../../strategy/grid/plan.ts';
 import { validateMartin } from '../../strategy/martin/plan.ts';
@@ -51,25 +52,44 @@ export function inputOf(c: Configuration) {
   return c.type === 'grid' ? gridInputParams(c.params) : { ...c.params, stopLoss: c.params.stopLoss ?? '' };
 }
 
-/** The search on the symbol's history; its backtests fill at the trigger with `slippage` (default 0.05 %). */
-export async function search(
-  trading: Trading,
-  market: MarketRules,
-  exchange: string,
-  symbol: string,
-  investment: string,
-  risk: RiskLevel,
-  window: SearchWindow = SEARCH_WINDOW,
-  slippage: string = DEFAULT_SLIPPAGE,
-  progress?: SearchProgress,
-): Promise<{ result: SearchResult; timeframe: string; seconds: boolean }> {
-  const { history, recent, timeframe } = await historyFor(trading, exchange, symbol, window);
+/** What a search is asked: the market and its rules, the trader's money and risk, and whose turn it takes in the heavy-work pool. */
+export interface SearchAsk {
+  market: MarketRules;
+  exchange: string;
+  symbol: string;
+  investment: string;
+  risk: RiskLevel;
+  /** The trader it is for (the pool's turns are per trader). */
+  owner: string;
+  window?: SearchWindow | undefined;
+  /** Its backtests fill at the trigger with this slippage (default 0.05 %). */
+  slippage?: string | undefined;
+  progress?: SearchProgress | undefined;
+}
+
+/**
+ * The search on the symbol's history, in the heavy-work pool. On Paper the worker makes the simulated
+ * market's minutes itself from its seed (the main thread does not spend the time); a live exchange's
+ * hourly candles are read here and sent.
+ */
+export async function search(trading: Trading, ask: SearchAsk): Promise<{ result: SearchResult; timeframe: string; seconds: boolean }> {
+  const window = ask.window ?? SEARCH_WINDOW;
+  const common = { investment: ask.investment, risk: ask.risk, market: ask.market, slippage: ask.slippage ?? DEFAULT_SLIPPAGE, owner: ask.owner };
+  if (ask.exchange === 'paper' && isPlainSimulation(trading.feed)) {
+    const now = trading.now();
+    const fromMs = Math.max(GENESIS_MS, now - window.days * DAY);
+    if (now - fromMs < 2 * 60_000) throw fail('OrderInvalidPair');
+    const history = { simulated: { seed: trading.feed.seed, symbol: ask.symbol, fromMs, toMs: now } };
+    return { result: await searchSource({ ...common, history, recent: Math.round(window.recentDays * 1440) }, ask.progress), timeframe: '1m', seconds: true };
+  }
+  const { history, recent, timeframe } = await historyFor(trading, ask.exchange, ask.symbol, window);
   if (history.close.length < 2) throw fail('OrderInvalidPair');
-  return { result: await searchInWorker({ investment, risk, market, history, recent, slippage }, progress), timeframe, seconds: history.path !== undefined };
+  return { result: await searchInWorker({ ...common, history, recent }, ask.progress), timeframe, seconds: history.path !== undefined };
 }
 
 export async function aiSearch(
   trading: Trading,
+  owner: string,
   input: { exchangeId: number; symbol: string; investment: string; risk: RiskLevel; slippage?: string | undefined },
   window: SearchWindow = SEARCH_WINDOW,
   progress?: SearchProgress,
@@ -79,7 +99,17 @@ export async function aiSearch(
   if (!exchange) throw fail('ApiExchangeUnsupported');
   if (money(input.investment).lte(0)) throw fail('StrategyInvalidInvestment');
   const market = await trading.market(exchange.code, input.symbol);
-  const { result, timeframe, seconds } = await search(trading, market, exchange.code, input.symbol, input.investment, input.risk, window, input.slippage ?? DEFAULT_SLIPPAGE, progress);
+  const { result, timeframe, seconds } = await search(trading, {
+    market,
+    exchange: exchange.code,
+    symbol: input.symbol,
+    investment: input.investment,
+    risk: input.risk,
+    owner,
+    window,
+    slippage: input.slippage,
+    progress,
+  });
   // Each proposal is placed at the price of this moment and checked by the same rules as botCreate
   // (issue 14 §1): a grid's range is re-centred there; one the market now refuses is left out.
   const price = money(await trading.prices.price(exchange.code, input.symbol));

@@ -151,7 +151,7 @@ class TimeframeSeries {
     this.low = m.low;
     this.close = m.close;
     this.from = m.from;
-    this.slots.forEach((s, i) => s.stream.load(m.slots[i]!));
+    for (const [i, s] of this.slots.entries()) s.stream.load(m.slots[i]!);
   }
 
   private closeBucket(values: Float64Array): boolean {
@@ -311,7 +311,7 @@ export class CustomFeed {
     this.entryHolds = m.entryHolds;
     this.exitHolds = m.exitHolds;
     this.minutes.load(m.minute);
-    this.series.forEach((s, i) => s.load(m.series[i]!));
+    for (const [i, s] of this.series.entries()) s.load(m.series[i]!);
     [...this.entry, ...this.exit].forEach((c, i) => {
       const [left, right, holds] = m.conditions[i]!;
       c.prevLeft = left!;

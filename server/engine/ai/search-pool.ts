@@ -27,9 +27,17 @@ export function searchInWorker(
   },
   progress?: SearchProgress,
 ): Promise<SearchResult> {
+  return searchSource({ ...input, owner: input.owner ?? '', history: sourceOf(input.history) }, progress);
+}
+
+/** A search on a history as a task carries it (the simulated market's minutes by their seed and window), in `owner`'s turn. */
+export function searchSource(
+  input: { investment: string; risk: RiskLevel; market: MarketRules; history: CandleSource; recent: number; slippage?: string | undefined; owner: string },
+  progress?: SearchProgress,
+): Promise<SearchResult> {
   return heavyPool().run<SearchResult>(
-    input.owner ?? '',
-    { kind: 'search', investment: input.investment, risk: input.risk, recent: input.recent, slippage: input.slippage, market: marketStrings(input.market), history: sourceOf(input.history) },
+    input.owner,
+    { kind: 'search', investment: input.investment, risk: input.risk, recent: input.recent, slippage: input.slippage, market: marketStrings(input.market), history: input.history },
     { progress },
   );
 }

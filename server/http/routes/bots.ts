@@ -32,7 +32,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   // The line is kept in the database: one search per trader, and the same place, whichever process is asked (issue 15).
   // It hands searches to the worker pool in its own order, as many at once as the pool has workers (`aiSearchSlots`, default 1).
   const searches = new SearchQueue(db, deps.aiQueueMax ?? DEFAULT_AI_QUEUE_MAX, { slots: deps.aiSearchSlots ?? 1 });
-  route(app, db, 'strategyAiSearch', auth, ({ session, body }) => searches.run(session.userId, (progress) => aiSearch(trading, body, deps.aiSearchWindow, progress)));
+  route(app, db, 'strategyAiSearch', auth, ({ session, body }) => searches.run(session.userId, (progress) => aiSearch(trading, session.userId, body, deps.aiSearchWindow, progress)));
   route(app, db, 'strategyAiQueue', auth, ({ session }) => searches.placeOf(session.userId));
   route(app, db, 'userBotUpdate', auth, async ({ session, query, body }) => {
     await updateBot(deps, session.userId, query.id, body);
