@@ -96,8 +96,9 @@ import { availableParallelism } from 'node:os';
  */
 /**
  * The indicator work one trader's running custom and indicator-start DCA bots may keep, unless configured
- * (INDICATOR_BUDGET): about 65 bots with an RSI(14), an EMA(200) and a MACD(12, 26, 9) each, or 3 bots of
- * ten 500-period indicators. Feeding 100,000 took about 2 s of the event loop's time in 4 ms slices.
+ * (INDICATOR_BUDGET): about 65 bots with an RSI(14), an EMA(200) and a MACD(12, 26, 9) each, or 4 bots of
+ * ten 500-period indicators (bench/heavy-attack.ts). Every closed candle moves each indicator, and every
+ * start warms them all up (in a worker thread): the budget bounds what one trader's bots cost the server.
  */
 export const DEFAULT_INDICATOR_BUDGET = 100_000;
 

@@ -450,7 +450,8 @@ export const migrations: Record<string, Migration> = {
         .addColumn('refused', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('refused_at', 'timestamptz')
         .addColumn('refused_reason', 'varchar(200)')
-        .addColumn('acted_at', 'timestamptz');
+        .addColumn('acted_at', 'timestamptz')
+        .execute();
     },
   },
   '0022_session_tries': {
