@@ -551,6 +551,8 @@ describe('fuzzing the API from its OpenAPI document', () => {
   const pool: Pool = { strings: [], numbers: [1, 2, 101, 102, 7, 30, 90, 3, 5, 10, 100], named: {} };
   /** Webhook tokens of a running and an idle signal bot. */
   const hooks: string[] = [];
+  /** A signal bot's parameters (the webhook run makes a running bot of its own: the API run may have stopped or deleted these). */
+  let signalParams: object = {};
 
   beforeAll(async () => {
     chain = await startDevChain();
@@ -662,6 +664,7 @@ describe('fuzzing the API from its OpenAPI document', () => {
       cooldown: 0,
       start: { kind: 'schedule', every: 'day', time: '12:00', utcOffset: 0 },
     };
+    signalParams = dca;
     const signalBot = (await call('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: dca })).data.id;
     await call('GET', `/api/user/botOperation?id=${signalBot}&action=start`);
     const idle = (await call('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: dca })).data.id;
@@ -804,6 +807,12 @@ describe('fuzzing the API from its OpenAPI document', () => {
     ]);
     const findings: string[] = [];
     const codes = new Map<number, number>();
+    const session = await openSession(t.db, userId, MAIN_TERMINAL, 86_400_000);
+    const owner = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+      (await t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { authorization: `Bearer ${session}` } })).json() as { code: number; data: { id?: string; token?: string } };
+    const running = (await owner('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: signalParams })).data.id;
+    expect((await owner('GET', `/api/user/botOperation?id=${running}&action=start`)).code).toBe(1);
+    hooks.unshift((await owner('POST', '/api/user/botWebhookReset', { id: running })).data.token ?? '');
     const N = Math.max(200, Math.round(REQUESTS / 5));
     for (let n = 0; n < N; n++) {
       const tok = rng.pick([...hooks, ...hooks, 'A'.repeat(43), 'short', `${hooks[0]}%00`, encodeURIComponent(`${NUL}x`), '%E0%A4%A', 'x'.repeat(300)]);
