@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scheduleAt } from './bots.ts';
+import { scheduleAt } from './schedule-at.ts';
 
 describe('a DCA schedule told at another UTC offset', () => {
   it('keeps the same moments, moving the weekday across midnight', () => {

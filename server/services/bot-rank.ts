@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { scheduleAt, type DcaParamsInput } from '../../contract/bots.ts';
+import type { DcaParamsInput } from '../../contract/bots.ts';
+import { scheduleAt } from '../../contract/schedule-at.ts';
 import type { BotRankEntry, RankPeriod } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';

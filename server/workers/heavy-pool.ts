@@ -60,6 +60,9 @@ export class HeavyPool {
       minThreads: 0,
       maxThreads: options.threads,
       idleTimeout: 30_000,
+      // The threads run at a lower priority than the event loop's (Linux nice +10, through @napi-rs/nice
+      // when it is installed): when the cores are busy, the engine's rounds and the requests go first.
+      niceIncrement: 10,
     });
   }
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { scheduleAt } from '../../../../contract/bots.ts';
+import { scheduleAt } from '../../../../contract/schedule-at.ts';
 import type { BotRankEntry } from '../../../../contract/schemas.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as css from '../../../shared/blocks.css.ts';
