@@ -87,7 +87,15 @@ export async function disableTwoFactor(deps: TwoFactorDeps, session: SessionRef,
   const user = await userById(deps.db, session.userId);
   if (!user.totp_sealed) throw fail('TwoFactorNotEnabled');
   await requireSecondFactor(deps, session, code);
-  await deps.db.updateTable('users').set({ totp_sealed: null, totp_pending: null, totp_last_step: null, recovery_hashes: null }).where('id', '=', session.userId).execute();
+  // Only the 2FA the code was checked against is turned off: a request that turned it off meanwhile (the
+  // same code sent twice at once) left nothing for this one to check, and it is refused.
+  const off = await deps.db
+    .updateTable('users')
+    .set({ totp_sealed: null, totp_pending: null, totp_last_step: null, recovery_hashes: null })
+    .where('id', '=', session.userId)
+    .where('totp_sealed', '=', user.totp_sealed)
+    .executeTakeFirst();
+  if (Number(off.numUpdatedRows) !== 1) throw fail('TwoFactorNotEnabled');
   await lockForChange(deps.db, session.userId, 'two_factor_off', deps.lockMs);
 }
 
