@@ -36,6 +36,8 @@ export interface SearchJob {
   history: CandleSource;
   recent: number;
   slippage?: string | undefined;
+  /** Its share of the candidates, when a search is split over the threads (strategy/ai/search.ts searchPart). */
+  part: { index: number; of: number };
 }
 
 /** A backtest of one bot (strategy/backtest-report.ts) on a history, with its indicators' warm-up when it has one. */

@@ -12,6 +12,7 @@ const search = (days: number): SearchJob => ({
   market: marketStrings(paperMarket('ETH/USDT', '0.01', '0.0001')),
   history: { simulated: { seed: 56, symbol: 'ETH/USDT', fromMs: NOW - days * 86_400_000, toMs: NOW } },
   recent: 720,
+  part: { index: 0, of: 1 },
 });
 
 /** The heavy-work pool's deadlines: a task past its kind's deadline is stopped (its thread ended) and refused in words; the pool goes on. */

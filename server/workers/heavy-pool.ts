@@ -14,20 +14,23 @@ import type { HeavyJob } from './heavy-jobs.ts';
  * Fair shares: each trader's tasks wait in a line of their own, and a free thread takes the next task
  * of the trader whose turn it is (round robin over the traders waiting), so one trader's many tasks
  * delay another trader's by one task at most per thread. Each kind of task has a deadline: a task still
- * running then is stopped (its thread ended and replaced) and refused. A trader's line holds a few tasks
- * of a kind (`perTrader`): more are refused at once rather than waiting without end.
+ * running then is stopped (its thread ended and replaced) and refused. A trader's line holds a few
+ * backtests (`perTrader`): more are refused at once rather than waiting without end.
  */
 export interface HeavyPoolOptions {
-  /** Worker threads (HEAVY_THREADS; default: the cores but one, at least one). */
+  /**
+   * Worker threads (HEAVY_THREADS; default: the cores). They run at a lower priority than the event loop
+   * (below), so every core can search or backtest while the engine still gets a core when it needs one.
+   */
   threads: number;
-  /** The most tasks of one kind a trader may have waiting or running (BACKTEST_QUEUE; default 3). */
+  /** The most backtests a trader may have waiting or running (BACKTEST_QUEUE; default 3). */
   perTrader: number;
   /** Each kind's deadline (ms). */
   deadlineMs: Record<HeavyJob['kind'], number>;
 }
 
 export const defaultHeavyOptions = (): HeavyPoolOptions => ({
-  threads: Math.max(1, availableParallelism() - 1),
+  threads: availableParallelism(),
   perTrader: 3,
   deadlineMs: { backtest: 60_000, search: 180_000, warmUp: 60_000 },
 });
@@ -49,7 +52,7 @@ export class HeavyPool {
   private readonly options: HeavyPoolOptions;
   /** Each trader's tasks not yet handed to a thread, oldest first; the map's order is the round robin's. */
   private readonly lines = new Map<string, Task[]>();
-  /** Tasks waiting or running, by trader and kind. */
+  /** Backtests waiting or running, by trader. */
   private readonly counts = new Map<string, number>();
   private running = 0;
 
@@ -66,6 +69,11 @@ export class HeavyPool {
     });
   }
 
+  /** How many tasks run at once. */
+  get threads(): number {
+    return this.options.threads;
+  }
+
   /** Tasks handed to threads now, and tasks waiting for one (for /metrics and the benchmark). */
   get load(): { running: number; waiting: number } {
     let waiting = 0;
@@ -79,11 +87,14 @@ export class HeavyPool {
    * are moved to the thread (the caller must not read them after).
    */
   run<T>(owner: string, job: HeavyJob, options: { progress?: Progress | undefined; transfer?: ArrayBufferLike[] } = {}): Promise<T> {
-    const key = `${owner}:${job.kind}`;
-    const count = this.counts.get(key) ?? 0;
-    if (count >= this.options.perTrader) return Promise.reject(fail('BacktestQueueFull', { values: { max: this.options.perTrader } }));
-    this.counts.set(key, count + 1);
+    // Backtests are counted: a trader asks for them at will. Searches wait in the AI line first (one per
+    // trader), and warm-ups come with bot starts, bounded by the bot count and the indicator budget.
+    const key = job.kind === 'backtest' ? owner : undefined;
+    const count = key === undefined ? 0 : (this.counts.get(key) ?? 0);
+    if (key !== undefined && count >= this.options.perTrader) return Promise.reject(fail('BacktestQueueFull', { values: { max: this.options.perTrader } }));
+    if (key !== undefined) this.counts.set(key, count + 1);
     const done = () => {
+      if (key === undefined) return;
       const left = (this.counts.get(key) ?? 1) - 1;
       if (left > 0) this.counts.set(key, left);
       else this.counts.delete(key);

@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import { searchParameters, type SearchResult } from '../../strategy/ai/search.ts';
+import { searchPart, type SearchPart } from '../../strategy/ai/search.ts';
 import type { BacktestReport } from '../../strategy/backtest-report.ts';
 import { customReport, dcaReport, gridReport, martinReport } from '../../strategy/backtest-report.ts';
 import type { CandleColumns } from '../../strategy/backtest.ts';
@@ -21,7 +21,7 @@ import type { BacktestJob, CandleSource, HeavyJob, MarketStrings, SearchJob, War
  * warm-ups (their history read from the simulated market, their indicators fed). Each task is one message in and one answer out; a
  * search also says how far it is through the port it is given.
  */
-export default async function run(task: { job: HeavyJob; progress?: MessagePort }): Promise<SearchResult | BacktestReport | FeedMemory> {
+export default async function run(task: { job: HeavyJob; progress?: MessagePort }): Promise<SearchPart | BacktestReport | FeedMemory> {
   try {
     const { job } = task;
     switch (job.kind) {
@@ -64,7 +64,7 @@ function candlesOf(source: CandleSource): CandleColumns & { time: Float64Array }
 /** How often a search says how far it is. */
 const PROGRESS_MS = 100;
 
-function search(job: SearchJob, port: MessagePort | undefined): SearchResult {
+function search(job: SearchJob, port: MessagePort | undefined): SearchPart {
   let told = Number.NEGATIVE_INFINITY;
   const onProgress = (done: number, total: number) => {
     const now = performance.now();
@@ -72,7 +72,16 @@ function search(job: SearchJob, port: MessagePort | undefined): SearchResult {
     told = now;
     port?.postMessage({ done, total });
   };
-  return searchParameters({ investment: job.investment, risk: job.risk, market: rulesOf(job.market), history: candlesOf(job.history), recent: job.recent, slippage: job.slippage, onProgress });
+  return searchPart({
+    investment: job.investment,
+    risk: job.risk,
+    market: rulesOf(job.market),
+    history: candlesOf(job.history),
+    recent: job.recent,
+    slippage: job.slippage,
+    part: job.part,
+    onProgress,
+  });
 }
 
 async function backtest(job: BacktestJob): Promise<BacktestReport> {

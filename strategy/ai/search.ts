@@ -125,12 +125,7 @@ export interface SearchResult {
   slippage: string;
 }
 
-/**
- * Backtests every candidate on `history` (30 days) and its last `recent` candles (7 days) and answers the
- * best `top`, at most two of one type when the other type has any. Each window's run starts at its first
- * price (a grid's range placed there); the proposals are configured at the last price (to start now).
- */
-export function searchParameters(input: {
+export interface SearchInput {
   investment: string;
   risk: RiskLevel;
   market: MarketRules;
@@ -138,37 +133,103 @@ export function searchParameters(input: {
   recent: number;
   top?: number;
   slippage?: string | undefined;
+  /**
+   * Only the candidates i with i % of === index (a search split over threads, each part on a core; the
+   * parts' answers are merged by mergeSearches into what one search over all of them answers).
+   */
+  part?: { index: number; of: number } | undefined;
   /** Told after each candidate how many of them are done (the server reports it to the waiting screen). */
   onProgress?: ((done: number, total: number) => void) | undefined;
-}): SearchResult {
+}
+
+/** A kept candidate, with its place in the candidates' order (equal scores keep that order). */
+type Ranked = Scored & { rank: number };
+
+/** Best first; equal scores in the candidates' order. */
+const byScore = (a: Ranked, b: Ranked) => b.score - a.score || a.rank - b.rank;
+
+/**
+ * The best `top`, at most two of one type when the other type has any. `kept` holds, of each type, at
+ * least the best `top` (all of them when fewer), which is all this choice can read.
+ */
+function choose(kept: Ranked[], top: number): Scored[] {
+  const sorted = [...kept].sort(byScore);
+  const proposals: Ranked[] = [];
+  const perType = { martin: 0, grid: 0 };
+  for (const s of sorted) {
+    if (proposals.length >= top) break;
+    if (perType[s.candidate.type] >= 2 && sorted.some((k) => k.candidate.type !== s.candidate.type && !proposals.includes(k))) continue;
+    perType[s.candidate.type]++;
+    proposals.push(s);
+  }
+  return proposals.map(({ rank: _, ...p }) => p);
+}
+
+/** Of each type, the best `top` (what `choose` can pick from, so what a part of a search sends back). */
+function bestOfEachType(kept: Ranked[], top: number): Ranked[] {
+  const sorted = [...kept].sort(byScore);
+  return [...sorted.filter((s) => s.candidate.type === 'martin').slice(0, top), ...sorted.filter((s) => s.candidate.type === 'grid').slice(0, top)];
+}
+
+/** What a part of a split search answers: its best of each type (ranked), and how many it tried and kept. */
+export interface SearchPart {
+  best: Ranked[];
+  tried: number;
+  kept: number;
+  limit: number;
+  slippage: string;
+}
+
+/**
+ * Backtests the candidates (all, or the input's part of them) on `history` (30 days) and its last
+ * `recent` candles (7 days), each window's run started at its first price (a grid's range placed
+ * there); those past the risk level's drawdown are dropped, the rest scored and configured at the last
+ * price (to start now).
+ */
+export function searchPart(input: SearchInput): SearchPart {
   const limit = drawdownLimit[input.risk];
   const fill: FillModel = { slippage: input.slippage ?? DEFAULT_SLIPPAGE };
   const start = input.history.open[0]!;
   const now = input.history.close[input.history.close.length - 1]!;
-  const list = candidates(input.investment, start, input.market);
+  const all = candidates(input.investment, start, input.market);
+  const part = input.part ?? { index: 0, of: 1 };
+  const mine = all.map((candidate, rank) => ({ candidate, rank })).filter((c) => c.rank % part.of === part.index);
   const recent = tail(input.history, input.recent);
-  const kept: Scored[] = [];
+  const kept: Ranked[] = [];
   let done = 0;
-  for (const candidate of list) {
-    input.onProgress?.(done++, list.length);
+  for (const { candidate, rank } of mine) {
+    input.onProgress?.(done++, mine.length);
     const r30 = report(candidate, input.investment, input.market, input.history, fill);
     if (r30.maxDrawdownPct > limit) continue;
     const r7 = report(candidate, input.investment, input.market, recent, fill);
     const w = drawdownWeight[input.risk];
     const score = 0.7 * (r30.returnPct / Math.max(r30.maxDrawdownPct, 1) ** w) + 0.3 * (r7.returnPct / Math.max(r7.maxDrawdownPct, 1) ** w);
     const configuration = configure(candidate, input.investment, now, input.market);
-    kept.push({ candidate, configuration, score: Math.round(score * 1e6) / 1e6, d30: figures(r30), d7: figures(r7), equity: r30.equity });
+    kept.push({ candidate, configuration, score: Math.round(score * 1e6) / 1e6, d30: figures(r30), d7: figures(r7), equity: r30.equity, rank });
   }
-  input.onProgress?.(list.length, list.length);
-  kept.sort((a, b) => b.score - a.score); // stable: equal scores keep the candidates' order
-  const top = input.top ?? 3;
-  const proposals: Scored[] = [];
-  const perType = { martin: 0, grid: 0 };
-  for (const s of kept) {
-    if (proposals.length >= top) break;
-    if (perType[s.candidate.type] >= 2 && kept.some((k) => k.candidate.type !== s.candidate.type && !proposals.includes(k))) continue;
-    perType[s.candidate.type]++;
-    proposals.push(s);
-  }
-  return { proposals, tried: list.length, kept: kept.length, limit, slippage: fill.slippage };
+  input.onProgress?.(mine.length, mine.length);
+  return { best: bestOfEachType(kept, input.top ?? 3), tried: mine.length, kept: kept.length, limit, slippage: fill.slippage };
+}
+
+/** The parts of a split search as the one search over all their candidates answers. */
+export function mergeSearches(parts: readonly SearchPart[], top = 3): SearchResult {
+  const first = parts[0]!;
+  return {
+    proposals: choose(
+      parts.flatMap((p) => p.best),
+      top,
+    ),
+    tried: parts.reduce((n, p) => n + p.tried, 0),
+    kept: parts.reduce((n, p) => n + p.kept, 0),
+    limit: first.limit,
+    slippage: first.slippage,
+  };
+}
+
+/**
+ * Backtests every candidate on `history` (30 days) and its last `recent` candles (7 days) and answers the
+ * best `top`, at most two of one type when the other type has any (searchPart, then mergeSearches).
+ */
+export function searchParameters(input: SearchInput): SearchResult {
+  return mergeSearches([searchPart({ ...input, part: undefined })], input.top ?? 3);
 }

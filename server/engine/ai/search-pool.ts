@@ -1,6 +1,6 @@
 import type { MarketRules } from '../../../strategy/martin/rules.ts';
 import type { CandleColumns } from '../../../strategy/backtest.ts';
-import type { RiskLevel, SearchResult } from '../../../strategy/ai/search.ts';
+import { mergeSearches, type RiskLevel, type SearchPart, type SearchResult } from '../../../strategy/ai/search.ts';
 import type { MinutePath } from '../../market/simulated.ts';
 import { marketStrings, type CandleSource } from '../../workers/heavy-jobs.ts';
 import { heavyPool, stopHeavyPool } from '../../workers/heavy-pool.ts';
@@ -30,16 +30,41 @@ export function searchInWorker(
   return searchSource({ ...input, owner: input.owner ?? '', history: sourceOf(input.history) }, progress);
 }
 
-/** A search on a history as a task carries it (the simulated market's minutes by their seed and window), in `owner`'s turn. */
-export function searchSource(
+/**
+ * A search on a history as a task carries it (the simulated market's minutes by their seed and window),
+ * in `owner`'s turn, split over the pool's threads (each part on a core; strategy/ai/search.ts
+ * searchPart), its parts merged into what one search over all the candidates answers.
+ */
+export async function searchSource(
   input: { investment: string; risk: RiskLevel; market: MarketRules; history: CandleSource; recent: number; slippage?: string | undefined; owner: string },
   progress?: SearchProgress,
 ): Promise<SearchResult> {
-  return heavyPool().run<SearchResult>(
-    input.owner,
-    { kind: 'search', investment: input.investment, risk: input.risk, recent: input.recent, slippage: input.slippage, market: marketStrings(input.market), history: input.history },
-    { progress },
+  const pool = heavyPool();
+  const of = Math.max(1, Math.min(pool.threads, 4));
+  const done = new Array<number>(of).fill(0);
+  const totals = new Array<number>(of).fill(0);
+  const market = marketStrings(input.market);
+  const parts = await Promise.all(
+    Array.from({ length: of }, (_, index) =>
+      pool.run<SearchPart>(
+        input.owner,
+        { kind: 'search', investment: input.investment, risk: input.risk, recent: input.recent, slippage: input.slippage, market, history: input.history, part: { index, of } },
+        {
+          progress: (d, t) => {
+            done[index] = d;
+            totals[index] = t;
+            // Told once every part has said its size: the total never moves.
+            if (totals.every((x) => x > 0))
+              progress?.(
+                done.reduce((a, b) => a + b, 0),
+                totals.reduce((a, b) => a + b, 0),
+              );
+          },
+        },
+      ),
+    ),
   );
+  return mergeSearches(parts);
 }
 
 /** Columns as a task carries them: the simulated market's minutes by their seed and window, others as numbers. */
