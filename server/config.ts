@@ -54,7 +54,7 @@ import { availableParallelism } from 'node:os';
  * |                   |                                  | (decimal hours; 0: no wait)                       |
  * | AI_QUEUE_MAX      | 8                                | AI searches queued or running at once per process |
  * |                   |                                  | (one per trader)                                  |
- * | HEAVY_THREADS     | the cores                        | worker threads for backtests, AI searches and     |
+ * | HEAVY_THREADS     | the cores but one (at least 1)   | worker threads for backtests, AI searches and     |
  * |                   |                                  | warm-up histories (never the event loop)          |
  * | BACKTEST_QUEUE    | 3                                | backtests one trader may have waiting or running  |
  * | BACKTEST_DEADLINE_S | 60                             | a backtest still running then is stopped          |
@@ -469,7 +469,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBotsPerUser: int(env.MAX_BOTS_PER_USER, 100, 'MAX_BOTS_PER_USER'),
     aiQueueMax: int(env.AI_QUEUE_MAX, 8, 'AI_QUEUE_MAX'),
     aiSearchWindow: searchWindowOf(env.AI_SEARCH_DAYS),
-    heavyThreads: int(env.HEAVY_THREADS, availableParallelism(), 'HEAVY_THREADS'),
+    heavyThreads: int(env.HEAVY_THREADS, Math.max(1, availableParallelism() - 1), 'HEAVY_THREADS'),
     backtestQueue: int(env.BACKTEST_QUEUE, 3, 'BACKTEST_QUEUE'),
     backtestDeadlineMs: int(env.BACKTEST_DEADLINE_S, 60, 'BACKTEST_DEADLINE_S') * 1000,
     indicatorBudget: int(env.INDICATOR_BUDGET, DEFAULT_INDICATOR_BUDGET, 'INDICATOR_BUDGET'),

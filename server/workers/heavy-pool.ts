@@ -19,8 +19,9 @@ import type { HeavyJob } from './heavy-jobs.ts';
  */
 export interface HeavyPoolOptions {
   /**
-   * Worker threads (HEAVY_THREADS; default: the cores). They run at a lower priority than the event loop
-   * (below), so every core can search or backtest while the engine still gets a core when it needs one.
+   * Worker threads (HEAVY_THREADS; default: the cores but one, at least one). One core is left to the
+   * event loop, the database and the network: on 2 cores, a second busy thread took another trader's
+   * p99 under the heavy-work attack from 50 ms to 106-123 ms, low priority (below) or not.
    */
   threads: number;
   /** The most backtests a trader may have waiting or running (BACKTEST_QUEUE; default 3). */
@@ -30,7 +31,7 @@ export interface HeavyPoolOptions {
 }
 
 export const defaultHeavyOptions = (): HeavyPoolOptions => ({
-  threads: availableParallelism(),
+  threads: Math.max(1, availableParallelism() - 1),
   perTrader: 3,
   deadlineMs: { backtest: 60_000, search: 180_000, warmUp: 60_000 },
 });
