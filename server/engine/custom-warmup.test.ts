@@ -61,6 +61,8 @@ describe('a custom bot restarted mid-run', () => {
     const created = await call('POST', '/api/user/botCreate', { type: 'custom', exchangeId: 1, symbol: SYMBOL, params });
     expect(created.code, JSON.stringify(created)).toBe(1);
     expect((await call('GET', `/api/user/botOperation?id=${created.data.id}&action=start`)).code).toBe(1);
+    // A bot with indicators is answered once started; its warm-up goes on behind the answer.
+    await trading!.engine.idle();
     return { t, trading: trading!, id: String(created.data.id) };
   };
   const fills = async (t: TestApp, id: string) =>

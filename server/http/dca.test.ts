@@ -369,6 +369,8 @@ describe('a DCA bot with an indicator start restarted mid-run', () => {
     const created = await call('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: indicatorParams });
     expect(created.code, JSON.stringify(created)).toBe(1);
     expect((await call('GET', `/api/user/botOperation?id=${created.data.id}&action=start`)).code).toBe(1);
+    // A bot with indicators is answered once started; its warm-up goes on behind the answer.
+    await trading!.engine.idle();
     return { t, trading: trading!, id: String(created.data.id) };
   };
   const fills = async (t: TestApp, id: string) =>

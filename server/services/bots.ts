@@ -23,7 +23,7 @@ import { openPaperAccount } from '../exchanges/paper-venue.ts';
 import { InputError } from '../http/route.ts';
 import type { Trading } from '../trading.ts';
 import { AppError, fail } from './errors.ts';
-import { checkIndicatorBudget } from './indicator-budget.ts';
+import { botIndicatorCost, checkIndicatorBudget } from './indicator-budget.ts';
 import { balances } from '../ledger.ts';
 import { notifyBot } from '../cluster/notify.ts';
 import type { CommandOutcome } from '../cluster/commands.ts';
@@ -473,6 +473,12 @@ export async function operateBot(
       // The engine that owns the bot (this process or another) takes the new status at once.
       await notifyBot(tx, id);
     });
+    if (next === 'running' && botIndicatorCost(row.type, row.params) > 0) {
+      // A bot with indicators is answered once it is started: its warm-up (in the heavy-work pool, in its
+      // owner's turn: seconds when others wait) goes on behind the answer, and it trades once warmed up.
+      void trading.engine.serial(id, () => trading.engine.refresh(id)).catch((error: unknown) => trading.engine.log?.error({ err: error, bot: id }, 'start not taken'));
+      return id;
+    }
     await trading.engine.refresh(id);
     return id;
   });
