@@ -66,7 +66,13 @@ function lateness(before: Map<string, number>, after: Map<string, number>) {
 
 export async function measureHeavyAttack(port: number, options: { postgres?: boolean } = {}) {
   const pgSchema = options.postgres ? await postgresSchema() : undefined;
-  const server = await measureServerReady(port, undefined, { ...WIDE_RATE_LIMITS, RATE_LIMIT_USER: '100000/1m', ENGINE_TICK_MS: '1000', ...(process.env.BENCH_THREADS ? { HEAVY_THREADS: process.env.BENCH_THREADS } : {}), ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}) });
+  const server = await measureServerReady(port, undefined, {
+    ...WIDE_RATE_LIMITS,
+    RATE_LIMIT_USER: '100000/1m',
+    ENGINE_TICK_MS: '1000',
+    ...(process.env.BENCH_THREADS ? { HEAVY_THREADS: process.env.BENCH_THREADS } : {}),
+    ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
+  });
   const base = `http://127.0.0.1:${port}`;
   try {
     // The trader whose calls are timed, with martin bots running (the engine's rounds price and evaluate them).
