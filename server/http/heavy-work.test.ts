@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
-import { createTrading } from '../trading.ts';
+import { createTrading, type Trading } from '../trading.ts';
 import { configureHeavyPool, defaultHeavyOptions, stopHeavyPool } from '../workers/heavy-pool.ts';
 
 const NOW = Date.UTC(2026, 10, 1);
@@ -34,18 +34,20 @@ describe('heavy work off the event loop', () => {
   let t: TestApp;
   const feed = new SimulatedMarket();
   const users: Record<string, string>[] = [];
+  let trading: Trading;
 
   beforeAll(async () => {
     // One thread, as on a 2-core server: the order of the turns is then the order of the answers.
     await stopHeavyPool();
     configureHeavyPool({ ...defaultHeavyOptions(), threads: 1 });
-    t = await openTestApp('pglite', { trading: (db) => createTrading({ db, feed, now: () => NOW }) });
+    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed, now: () => NOW, tickMs: 3_600_000 })) });
     for (let i = 0; i < 2; i++) {
       const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
       users.push({ authorization: `Bearer ${r.json().data.token}` });
     }
   });
   afterAll(async () => {
+    await trading.engine.stop();
     await stopHeavyPool();
     await t.close();
   });
@@ -99,5 +101,29 @@ describe('heavy work off the event loop', () => {
     expect(theirs.code).toBe(1);
     for (const r of await Promise.all(mine)) expect(r.code).toBe(1);
     expect(finished.indexOf('theirs')).toBeLessThan(finished.indexOf('mine 2'));
+  });
+
+  it('answers a custom bot’s start at once while its warm-up waits its turn, and trades it once warmed up', async () => {
+    const owner = users[1]!;
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: owner, payload }).then((r) => r.json());
+    expect((await post('/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    const id = String((await post('/api/user/botCreate', { type: 'custom', exchangeId: 1, symbol: 'BTC/USDT', params: heavy })).data.id);
+    // Another trader's backtest holds the one thread: the warm-up waits behind it.
+    let backtestDone = 0;
+    const busy = backtest(users[0]!).then((r) => {
+      backtestDone = performance.now();
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = await t.app.inject({ url: `/api/user/botOperation?id=${id}&action=start`, headers: owner }).then((r) => r.json());
+    const answeredAt = performance.now();
+    expect(started.code).toBe(1);
+    expect((await busy).code).toBe(1);
+    // Answered while the backtest still held the thread (on the old path the answer waited for the warm-up behind it).
+    expect(answeredAt).toBeLessThan(backtestDone);
+    await trading.engine.idle();
+    // Warmed up: its feed holds indicator values (the 500-period SMA over the minutes before the start).
+    const state = trading.engine.stateOf(id) as { feed?: { values: Float64Array } } | undefined;
+    expect(state?.feed?.values.some((v, i) => i > 0 && Number.isFinite(v))).toBe(true);
   });
 });
