@@ -20,6 +20,8 @@ import { measureAiSearch } from './ai-search.ts';
 import { measureAiSearchPairs } from './ai-search-pairs.ts';
 import { measureParity } from './parity.ts';
 import { measureFlood } from './flood.ts';
+import { measureHeavyAttack } from './heavy-attack.ts';
+import { measureAiSearchPool } from './ai-search-pool.ts';
 import { measureClusterChaos } from './cluster-chaos.ts';
 import { measureBotsPerProcessSizes } from './bots-per-process.ts';
 import { measureBotListCluster } from './bot-list-cluster.ts';
@@ -81,6 +83,10 @@ results.priceUpdate10kBots = measureBotBook();
 results.botListLoad = await measureBotListLoad(port + 2);
 results.depositCredit = await measureDepositCredit();
 results.registerFlood = await measureFlood(port + 3);
+// Heavy work thrown at the server (4 heavy backtests, 130 heavy custom starts): the engine's rounds and another trader's p99.
+results.heavyAttack = { pglite: await measureHeavyAttack(port + 5), postgres: await measureHeavyAttack(port + 6, { postgres: true }) };
+// The AI search as the server runs it (the heavy-work pool, split over its threads) on every Paper pair.
+results.aiSearchPool = await measureAiSearchPool();
 const precache = measurePrecache();
 results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
 
