@@ -215,3 +215,18 @@ export const acceptingKeys: ClientFactory = async () => ({ fetchBalance: async (
 export function bareUser(sn: string, account: string, nickname = 'n') {
   return { sn, account, password_hash: null, payment_hash: null, nickname, email: '', mobile: '', address: null, avatar: '', referrer_id: null };
 }
+
+/** A small DCA bot that takes signals (a daily schedule start, which signals bypass): the webhook and rank tests' bot. */
+export const testDcaParams = {
+  investment: '320',
+  baseOrder: '20',
+  safetyOrder: '20',
+  maxSafetyOrders: 4,
+  deviation: '1.5',
+  stepScale: '1.5',
+  volumeScale: '2',
+  takeProfit: '1.5',
+  stopLoss: '',
+  cooldown: 0,
+  start: { kind: 'schedule', every: 'day', time: '12:00', utcOffset: 0 },
+};

@@ -11,7 +11,7 @@ import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
 import { stopSearchWorker } from '../engine/ai/search-pool.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { newAccount, openTestApp, PASSWORD, registerPayload, type TestApp } from '../test-support.ts';
+import { newAccount, openTestApp, PASSWORD, registerPayload, type TestApp, testDcaParams } from '../test-support.ts';
 import { solve } from '../security/challenge.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { buildOpenApi } from './openapi.ts';
@@ -289,19 +289,7 @@ describe('every answer matches its schema', () => {
   }); // the tests' small AI search (TEST_SEARCH_WINDOW): 1.5-1.7 s measured here under load, 9.5 s at full size
 
   it('answers the signal webhook calls (issue 16 §4), with a signal recorded', async () => {
-    const dca = {
-      investment: '320',
-      baseOrder: '20',
-      safetyOrder: '20',
-      maxSafetyOrders: 4,
-      deviation: '1.5',
-      stepScale: '1.5',
-      volumeScale: '2',
-      takeProfit: '1.5',
-      stopLoss: '',
-      cooldown: 0,
-      start: { kind: 'now' },
-    };
+    const dca = { ...testDcaParams, start: { kind: 'now' } };
     const bot = await ok('userBotCreate', { body: { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: dca } });
     expect((await ok('userBotWebhook', { query: { id: bot.id } })).enabled).toBe(false);
     const hook = await ok('userBotWebhookReset', { body: { id: bot.id } });

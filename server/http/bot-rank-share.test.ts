@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, openTestApp, registerPayload, type Answer, type DataAt, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, registerPayload, type Answer, type DataAt, type TestApp, testDcaParams } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 const martin = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true };
 /** A DCA bot that opens a deal every Monday at 01:30 in UTC+8: Sunday 17:30 UTC. */
-const dca = {
-  investment: '320',
-  baseOrder: '20',
-  safetyOrder: '20',
-  maxSafetyOrders: 4,
-  deviation: '1.5',
-  stepScale: '1.5',
-  volumeScale: '2',
-  takeProfit: '1.5',
-  stopLoss: '',
-  cooldown: 0,
-  start: { kind: 'schedule', every: 'week', weekday: 1, time: '01:30', utcOffset: 480 },
-};
+const dca = { ...testDcaParams, start: { kind: 'schedule', every: 'week', weekday: 1, time: '01:30', utcOffset: 480 } };
 
 /**
  * The strategy rank shows a bot's rules only when its owner shares them: by default its figures only

@@ -13,7 +13,7 @@ import { ScriptedMarket } from '../market/scripted.ts';
 import { money } from '../../strategy/money.ts';
 import { post } from '../ledger.ts';
 import { openSession } from '../services/sessions.ts';
-import { openTestApp, PASSWORD, registerPayload, solvedChallenge, type Answer, type DataAt, type TestApp } from '../test-support.ts';
+import { openTestApp, PASSWORD, registerPayload, solvedChallenge, type Answer, type DataAt, type TestApp, testDcaParams } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { buildOpenApi, type JsonSchema, type OpenApiDoc, type OpenApiParameter } from './openapi.ts';
 import { docValidator } from './openapi-validate.ts';
@@ -651,19 +651,7 @@ describe('fuzzing the API from its OpenAPI document', () => {
       challenge: [await solvedChallenge(t.app), await solvedChallenge(t.app), await solvedChallenge(t.app)],
     };
     // Two signal bots (one running, one never started) for the webhook's run, made before the run above can reach the bot limit.
-    const dca = {
-      investment: '320',
-      baseOrder: '20',
-      safetyOrder: '20',
-      maxSafetyOrders: 4,
-      deviation: '1.5',
-      stepScale: '1.5',
-      volumeScale: '2',
-      takeProfit: '1.5',
-      stopLoss: '',
-      cooldown: 0,
-      start: { kind: 'schedule', every: 'day', time: '12:00', utcOffset: 0 },
-    };
+    const dca = testDcaParams;
     signalParams = dca;
     const signalBot = (await call('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: dca })).data.id;
     await call('GET', `/api/user/botOperation?id=${signalBot}&action=start`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { Code } from '../../contract/codes.ts';
-import { dbKinds, openTestApp, PASSWORD, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, openTestApp, PASSWORD, type TestApp, registerPayload, testDcaParams } from '../test-support.ts';
 
 /** Issue 12 finding 7: a NUL character anywhere in the input is a validation error, never a 500. */
 describe.each(dbKinds)('NUL characters in the input (%s)', (kind) => {
@@ -32,19 +32,7 @@ describe.each(dbKinds)('NUL characters in the input (%s)', (kind) => {
   const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
   const raw = (url: string, body: string, headers: Record<string, string> = auth) =>
     t.app.inject({ method: 'POST', url, payload: body, headers: { ...headers, 'content-type': 'application/json', lang: 'en' } });
-  const dca = {
-    investment: '320',
-    baseOrder: '20',
-    safetyOrder: '20',
-    maxSafetyOrders: 4,
-    deviation: '1.5',
-    stepScale: '1.5',
-    volumeScale: '2',
-    takeProfit: '1.5',
-    stopLoss: '',
-    cooldown: 0,
-    start: { kind: 'schedule', every: 'day', time: '12:00', utcOffset: 0 },
-  };
+  const dca = testDcaParams;
   /** A DCA bot's webhook path (its token is the signature). */
   const webhook = async () => {
     const id = (await send('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: dca })).json().data.id as string;
