@@ -80,7 +80,9 @@ describe.each(dbKinds)('a replayed withdrawal request id (%s)', (kind) => {
     expect(first.code).toBe(1);
     const setup = await me.call<{ secret: string }>('POST', '/api/user/twoFactor/setup', {});
     const app = new TOTP({ secret: Secret.fromBase32(setup.data.secret) });
-    const codeAt = (steps: number) => app.generate({ timestamp: Date.now() + steps * 30_000 });
+    // Codes of steps around one moment: the one the enabling used stays the one replayed below, even if a 30 s step ends meanwhile.
+    const at = Date.now();
+    const codeAt = (steps: number) => app.generate({ timestamp: at + steps * 30_000 });
     expect((await me.call('POST', '/api/user/twoFactor/enable', { code: codeAt(-1) })).code).toBe(1);
     expect((await me.withdraw({ requestId: 'replay-bbbb-1' })).code).toBe(Code.TwoFactorRequired);
     expect((await me.withdraw({ requestId: 'replay-bbbb-1', otp: codeAt(-1) })).code).toBe(Code.TwoFactorInvalid); // used by the enabling
