@@ -137,7 +137,9 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
     expect(setup.data.uri).toMatch(/^otpauth:\/\/totp\/QuantBot:user\w+\?/);
     expect(setup.data.uri).toContain(`secret=${setup.data.secret}`);
     const app = new TOTP({ secret: Secret.fromBase32(setup.data.secret), digits: 6, period: 30, algorithm: 'SHA1' });
-    const codeAt = (offsetSteps: number) => app.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+    // Codes of steps around one moment: the code the enabling used stays the one replayed below, even if a 30 s step ends meanwhile.
+    const at = Date.now();
+    const codeAt = (offsetSteps: number) => app.generate({ timestamp: at + offsetSteps * 30_000 });
     const wrong = codeAt(0) === '000000' ? '000001' : '000000';
     expect((await call('POST', '/api/user/twoFactor/enable', { code: wrong })).code).toBe(Code.TwoFactorInvalid);
     const enabled = await call('POST', '/api/user/twoFactor/enable', { code: codeAt(0) });
