@@ -206,7 +206,7 @@ export const backtestAnswerSchema = z.strictObject({
   fill: fillModelSchema,
 });
 export const botParamsSchema = z.union([martinParamsSchema, gridParamsSchema, dcaParamsSchema, customParamsSchema]);
-/** A bot on the strategy rank (issue 14, Pionex item 4): what it trades and how it did, never whose it is. */
+/** A bot on the strategy rank: what it trades and how it did, never whose it is. */
 export const botRankEntrySchema = z.strictObject({
   rank: z.number().int().min(1),
   type: z.enum(botTypesBuilt),

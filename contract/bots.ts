@@ -1,5 +1,5 @@
 /**
- * The bot calls' shapes (spec §3-4, §7): what a trader sends to create or edit a martin bot and what
+ * The bot calls' shapes (docs/product.md §3-4, §7): what a trader sends to create or edit a martin bot and what
  * the bot screens read back. Money is a decimal string everywhere; times are ISO strings.
  * The schemas are zod (server side); the PWA imports the types only.
  */
@@ -13,7 +13,7 @@ export type BotOperation = (typeof botOperations)[number];
 export const batchOperations = ['start', 'stop', 'pause', 'resume', 'delete'] as const;
 export type BatchOperation = (typeof batchOperations)[number];
 
-/** The action kinds of a bot's log (spec §3). */
+/** The action kinds of a bot's log (docs/product.md §3). */
 // The log's action kinds live in rules.ts (no zod): the PWA's all-bots log lists them without loading zod.
 export { actionKinds, type ActionKind } from './action-kinds.ts';
 import type { ActionKind } from './action-kinds.ts';
@@ -274,7 +274,7 @@ export interface BotOrder {
 }
 
 /**
- * A DCA or custom bot's signal webhook (issue 16 §4). The token is stored hashed: `token` and `path`
+ * A DCA or custom bot's signal webhook. The token is stored hashed: `token` and `path`
  * are answered once, by the call that makes it (userBotWebhookReset); afterwards only whether there is one.
  */
 export interface BotWebhook {

@@ -1,7 +1,7 @@
 /**
- * The call table: method and path of every call of spec §7 (plus logout and password, which the
+ * The call table: method and path of every call of docs/product.md §7 (plus logout and password, which the
  * spec's screens need), and how the PWA treats its errors. Plain data: the PWA imports it at run time.
- * `screen`: the screen shows errors itself (spec §7), the client toasts nothing.
+ * `screen`: the screen shows errors itself (docs/product.md §7), the client toasts nothing.
  * `noAutoError`: sent with the no-auto-error header (login, register, nonce, verify); also screen-handled.
  * `terminal`: the body carries the device terminal code. `public`: no token needed.
  */
@@ -22,7 +22,7 @@ export const calls = {
   loginNonce: { method: 'GET', path: '/login/nonce', noAutoError: true, public: true },
   loginVerify: { method: 'POST', path: '/login/verify', noAutoError: true, terminal: true, public: true },
   loginRegister: { method: 'POST', path: '/login/register', noAutoError: true, terminal: true, public: true },
-  // A proof-of-work challenge for register and for logins after failures (issue 12 findings 4, 5).
+  // A proof-of-work challenge for register and for logins after failures.
   loginChallenge: { method: 'GET', path: '/login/challenge', noAutoError: true, public: true },
   loginLogout: { method: 'POST', path: '/login/logout' },
   userBind: { method: 'POST', path: '/user/bind' },
@@ -32,7 +32,7 @@ export const calls = {
   userPassword: { method: 'POST', path: '/user/password' },
   marketSymbols: { method: 'GET', path: '/market/symbols' },
   marketExchanges: { method: 'GET', path: '/market/exchanges' },
-  // The bind screen says a refusal under its button (and asks for a 2FA code there): a toast too would say it twice (issue 14).
+  // The bind screen says a refusal under its button (and asks for a 2FA code there): a toast too would say it twice.
   exchangesBind: { method: 'POST', path: '/exchanges/bind', screen: true },
   exchangesUnbind: { method: 'DELETE', path: '/exchanges/bind/:id', screen: true },
   userApi: { method: 'GET', path: '/user/api' },
@@ -62,7 +62,7 @@ export const calls = {
   userBotBatch: { method: 'GET', path: '/user/botBatch', screen: true },
   userBotBatchStatus: { method: 'GET', path: '/user/botBatchStatus' },
   userBotActions: { method: 'GET', path: '/user/botActions', screen: true },
-  // Issue 16 §4: a DCA or custom bot's signal webhook and its signals (the webhook itself, POST /api/signal/{token}, is outside this table: docs/api.md).
+  // A DCA or custom bot's signal webhook and its signals (the webhook itself, POST /api/signal/{token}, is outside this table: docs/api.md).
   userBotWebhook: { method: 'GET', path: '/user/botWebhook' },
   userBotWebhookReset: { method: 'POST', path: '/user/botWebhookReset' },
   userBotSignals: { method: 'GET', path: '/user/botSignals' },
@@ -77,27 +77,27 @@ export const calls = {
   userBotShareSet: { method: 'POST', path: '/user/botShare' },
   userReferrals: { method: 'GET', path: '/user/referrals' },
   userPositions: { method: 'GET', path: '/user/positions' },
-  // Notices (issue 5 §6: the spec lists no calls for them).
+  // Notices (the spec lists no calls for them).
   noticeList: { method: 'GET', path: '/notice/list' },
   noticeDetail: { method: 'GET', path: '/notice/detail' },
   noticeRead: { method: 'POST', path: '/notice/read' },
-  // A backtest from the create screens, before the bot is saved (issue 6 §2).
+  // A backtest from the create screens, before the bot is saved.
   strategyBacktest: { method: 'POST', path: '/strategy/backtest' },
-  // The AI bot's parameter search (issue 6 §3).
+  // The AI bot's parameter search.
   strategyAiSearch: { method: 'POST', path: '/strategy/aiSearch' },
-  // The trader's place in the AI search line while a search waits (issue 12 finding 8).
+  // The trader's place in the AI search line while a search waits.
   strategyAiQueue: { method: 'GET', path: '/strategy/aiQueue' },
-  // The simulation page: the Paper account back to its starting balance (issue 6 §4).
+  // The simulation page: the Paper account back to its starting balance.
   paperReset: { method: 'POST', path: '/user/paperReset' },
-  // USDT-margined perpetuals, read only (issue 6 §5).
+  // USDT-margined perpetuals, read only.
   marketFutures: { method: 'GET', path: '/market/futures' },
-  // Account security (issue 12 finding 3): two-factor authentication, the wallet's proof, the withdrawal lock.
+  // Account security: two-factor authentication, the wallet's proof, the withdrawal lock.
   userSecurity: { method: 'GET', path: '/user/security' },
   userTwoFactorSetup: { method: 'POST', path: '/user/twoFactor/setup' },
   userTwoFactorEnable: { method: 'POST', path: '/user/twoFactor/enable', screen: true },
   userTwoFactorDisable: { method: 'POST', path: '/user/twoFactor/disable', screen: true },
   userPaymentNonce: { method: 'GET', path: '/user/paymentNonce' },
-  // Issue 14: every bot's log (§5), PnL over time (§1), equity across accounts (§3).
+  // Every bot's log, PnL over time, equity across accounts.
   userActions: { method: 'GET', path: '/user/actions' },
   userPnl: { method: 'GET', path: '/user/pnl' },
   userPortfolio: { method: 'GET', path: '/user/portfolio' },
@@ -107,7 +107,7 @@ export const calls = {
   userSessionEndOthers: { method: 'POST', path: '/user/sessions/endOthers' },
 } as const satisfies Record<CallName, CallSpec>;
 
-/** Spec §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
+/** docs/product.md §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
 export const ourCalls = [
   'loginLogout',
   'userPassword',

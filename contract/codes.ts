@@ -1,11 +1,11 @@
 /**
  * The response code table: every `code` the server can put in the envelope, with the message id
  * (a Lingui catalog id in src/locales) the server answers with. Client-only messages (network
- * errors, HTTP statuses) are in `clientMessageIds`. Codes are grouped by the key groups of spec §8.
+ * errors, HTTP statuses) are in `clientMessageIds`. Codes are grouped by the key groups of docs/product.md §8.
  */
 export const Code = {
   Success: 1,
-  // Session end (spec §4): the client wipes storage and goes to /login after 1.5 s.
+  // Session end (docs/product.md §4): the client wipes storage and goes to /login after 1.5 s.
   NotLoggedIn: 101,
   TokenExpired: 1006,
   SessionRevoked: 2003,
@@ -130,7 +130,7 @@ export const Code = {
   StrategyCloseAboveHeld: 3129,
   StrategyCloseRestBelowMinimum: 3130,
   StrategyPartCloseGrid: 3131,
-  // Issue 16 §4: signal webhooks.
+  // Signal webhooks.
   SignalTokenInvalid: 3132,
   SignalBodyInvalid: 3133,
   SignalDuplicate: 3134,
@@ -186,5 +186,5 @@ export function messageIdOf(name: CodeName): string {
   return `code.${name}`;
 }
 
-/** Client-side message ids (spec §8 network errors and HTTP statuses, spec §5 validation). */
+/** Client-side message ids (docs/product.md §8 network errors and HTTP statuses, docs/product.md §5 validation). */
 export const clientMessageIds = ['net.timeout', 'net.offline', 'net.other', 'http.401', 'http.403', 'http.404', 'http.500', 'http.503', 'http.other', 'toast.success', 'toast.failure'] as const;

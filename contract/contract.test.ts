@@ -9,7 +9,7 @@ describe('the contract', () => {
     expect(Object.keys(schemas).sort()).toEqual(Object.keys(calls).sort());
   });
 
-  it('covers the 45 rows of spec §7 plus logout and password', () => {
+  it('covers the 45 rows of docs/product.md §7 plus logout and password', () => {
     const ours = Object.keys(calls).filter((name) => !(ourCalls as readonly string[]).includes(name));
     expect(ours).toHaveLength(specCallCount);
     const routes = new Set(Object.values(calls).map((c) => `${c.method} ${c.path}`));
@@ -41,7 +41,7 @@ describe('the contract', () => {
     expect(q.safeParse({ page_size: '101' }).success).toBe(false);
   });
 
-  it('states the spec §5 input rules', () => {
+  it('states the docs/product.md §5 input rules', () => {
     expect(PAYMENT_PASSWORD_RE.test('123456')).toBe(true);
     expect(PAYMENT_PASSWORD_RE.test('12345a')).toBe(false);
     expect(REFERRER_RE.test('ab')).toBe(false);

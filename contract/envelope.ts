@@ -1,4 +1,4 @@
-/** The answer of every /api call (spec §3). `code` 1 is success; see codes.ts for the rest. */
+/** The answer of every /api call (docs/product.md §3). `code` 1 is success; see codes.ts for the rest. */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;
@@ -11,13 +11,13 @@ export interface Envelope<T = unknown> {
 
 /** Header carrying the UI language (zh or en) on every call. */
 export const LANG_HEADER = 'lang';
-/** Header marking calls whose errors the screen shows itself (spec §7). */
+/** Header marking calls whose errors the screen shows itself (docs/product.md §7). */
 export const NO_AUTO_ERROR_HEADER = 'x-no-auto-error';
 
 export const languages = ['zh', 'en'] as const;
 export type Language = (typeof languages)[number];
 
-/** Device terminal codes sent on login and register (spec §9). */
+/** Device terminal codes sent on login and register (docs/product.md §9). */
 export const Terminal = { Default: 1, IOS: 2, Android: 3, Wallet: 4 } as const;
 export type TerminalCode = (typeof Terminal)[keyof typeof Terminal];
 

@@ -28,7 +28,7 @@ const everyPath = (() => {
   return [...out];
 })();
 
-describe('a refused field in words (issue 14 §1: no raw field path reaches a trader)', () => {
+describe('a refused field in words (no raw field path reaches a trader)', () => {
   it('names every field of every call in zh and en, never by its path nor as a bare "parameter"', () => {
     expect(everyPath.length).toBeGreaterThan(80);
     const unnamed = everyPath.flatMap((path) =>

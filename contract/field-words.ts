@@ -3,7 +3,7 @@ import { customFieldText } from './custom-fields.ts';
 /**
  * A request field as a trader knows it, in zh or en, from the path a refusal names
  * ("params.takeProfit" -> 止盈 / take profit): what a generic error message (1005, 6001, 3120) says after
- * its text instead of the path (issue 14 §1: no raw field path ever reaches a trader). The words are
+ * its text instead of the path (no raw field path ever reaches a trader). The words are
  * the screens' own labels. Every field of every call in contract/schemas.ts has words here
  * (field-words.test.ts walks the schemas); a custom bot's nested rule fields are named by
  * custom-fields.ts.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusalKind } from './refusals.ts';
 
-describe('the kind of an exchange refusal (issue 14 §5)', () => {
+describe('the kind of an exchange refusal', () => {
   it('reads Paper’s reasons and the live exchanges’ common messages', () => {
     expect(refusalKind('insufficient balance')).toBe('funds'); // Paper
     expect(refusalKind('amount too small')).toBe('size'); // Paper

@@ -1,5 +1,5 @@
 /**
- * What an exchange's refusal of an order was about, from its text (issue 14 §5: every refusal in the
+ * What an exchange's refusal of an order was about, from its text (every refusal in the
  * trader's language). The engine keeps the exchange's own words (Paper's fixed reasons, a live
  * exchange's message, a refused key marked `api-key: `); the screens word each kind in zh and en and
  * show the exchange's words only for a refusal of no known kind.

@@ -15,7 +15,7 @@ export const REFERRER_MIN = 3;
 export const PAGE_SIZE_DEFAULT = 10;
 export const ACCOUNT_LOG_PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
-/** `referrer` sets the inviter's UID, once (issue 5 §5). */
+/** `referrer` sets the inviter's UID, once. */
 export const setInfoFields = ['nickname', 'avatar', 'email', 'mobile', 'referrer'] as const;
 export type SetInfoField = (typeof setInfoFields)[number];
 export const passwordTypes = ['login', 'payment'] as const;

@@ -1,5 +1,5 @@
 /**
- * Request schemas (zod) for the calls of spec §7 and the response data types. The server validates
+ * Request schemas (zod) for the calls of docs/product.md §7 and the response data types. The server validates
  * every input with these; the PWA imports the inferred types only (`import type`), never zod.
  * Objects are strict: an unknown key is an error. Query values arrive as strings and are parsed here,
  * explicitly; JSON bodies are never coerced.
@@ -168,7 +168,7 @@ export const schemas = {
   userAsset: { query: z.strictObject({ exchange: exchange.optional() }) },
   userAccount: {},
   userAccountLogs: { query: z.strictObject({ type: z.enum(['usdt', 'fuel', 'points', 'rewards']).optional(), page, page_size: pageSize }) },
-  // mode (ours): live and simulated bots apart (issue 6 §4); left out, both.
+  // mode (ours): live and simulated bots apart; left out, both.
   userBill: { query: z.strictObject({ mode: tradingMode.optional() }) },
   userBillLogs: { query: z.strictObject({ page, page_size: pageSize, mode: tradingMode.optional() }) },
   userBillGroup: { query: z.strictObject({ mode: tradingMode.optional() }) },
@@ -187,7 +187,7 @@ export const schemas = {
   userBotCount: { query: z.strictObject({ exchange: exchange.optional(), mode: tradingMode.optional(), type: z.enum(botTypesBuilt).optional() }) },
   userBotOperation: {
     // amount: the quote (USDT) a manual add spends, when the trader chose it; sell=1 with stop: sell the position first (else the coins are kept).
-    // share (percent, 1-100) or baseAmount (of the base coin) with close: a partial close of a martin bot (issue 14); neither: all of it.
+    // share (percent, 1-100) or baseAmount (of the base coin) with close: a partial close of a martin bot; neither: all of it.
     query: z.strictObject({ id, action: z.enum(botOperations), amount: decimal.optional(), sell: z.enum(['0', '1']).optional(), share: decimal.optional(), baseAmount: decimal.optional() }),
   },
   userBotBatch: {
@@ -198,20 +198,20 @@ export const schemas = {
   },
   userBotBatchStatus: { query: z.strictObject({ task_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'format') }) },
   userBotActions: { query: z.strictObject({ id, page, page_size: pageSize }) },
-  // Issue 16 §4: a DCA or custom bot's signal webhook (whether it has one), a new token (the old one stops working), its signals newest first.
+  // A DCA or custom bot's signal webhook (whether it has one), a new token (the old one stops working), its signals newest first.
   userBotWebhook: { query: z.strictObject({ id }) },
   userBotWebhookReset: { body: z.strictObject({ id }) },
   userBotSignals: { query: z.strictObject({ id, page, page_size: pageSize }) },
   // Whether the owner shows the bot's parameters on the strategy rank; the switch changes nothing of its trading.
   userBotShare: { query: z.strictObject({ id }) },
   userBotShareSet: { body: z.strictObject({ id, shareRules: z.boolean() }) },
-  // Issue 14 §5: every bot's log, filtered by bot, action kind and days (from and to included) in the trader's time zone (tz; absent: UTC).
+  // Every bot's log, filtered by bot, action kind and days (from and to included) in the trader's time zone (tz; absent: UTC).
   userActions: {
     query: z.strictObject({ page, page_size: pageSize, bot: id.optional(), kind: z.enum(actionKinds).optional(), from: day.optional(), to: day.optional(), tz: utcOffset.optional() }),
   },
-  // Issue 14 §1: PnL over time of one bot (id) or of the trader's bots (mode), over the last `days` UTC days.
+  // PnL over time of one bot (id) or of the trader's bots (mode), over the last `days` UTC days.
   userPnl: { query: z.strictObject({ id: id.optional(), mode: tradingMode.optional(), days: z.enum(['7', '30', '90', '365']).optional() }) },
-  // Issue 14 §3: equity across Paper, the simulated accounts and the bound exchanges.
+  // Equity across Paper, the simulated accounts and the bound exchanges.
   userPortfolio: {},
   userWithdrawInfo: {},
   userWithdraw: {
@@ -236,7 +236,7 @@ export const schemas = {
   noticeRead: { body: z.strictObject({ id: id.optional(), all: z.boolean().optional() }) },
   paperReset: { body: z.strictObject({ exchange: exchange.optional() }).optional() },
   marketFutures: { query: z.strictObject({ exchange }) },
-  // Account security (issue 12 finding 3).
+  // Account security.
   userSecurity: {},
   userTwoFactorSetup: { body: z.strictObject({}).optional() },
   userTwoFactorEnable: { body: z.strictObject({ code: z.string().regex(/^\d{6}$/, 'format') }) },
@@ -269,7 +269,7 @@ export type ParamsOf<N extends CallName> = Part<N, 'params'>;
 
 // ---- Response data ----
 
-/** The logged-in user (spec §3): what login answers, plus the token. */
+/** The logged-in user (docs/product.md §3): what login answers, plus the token. */
 export interface LoginData {
   token: string;
   sn: string;
@@ -320,7 +320,7 @@ export interface UserIndex {
 }
 
 /**
- * A notice or a warning for the user (issue 5 §6). `code` names what happened (fuel_low, fuel_empty,
+ * A notice or a warning for the user. `code` names what happened (fuel_low, fuel_empty,
  * bot_paused, api_invalid, order_failed); `detail` holds its figures; the app words it in zh or en.
  */
 export interface Notice {
@@ -429,7 +429,7 @@ export interface WithdrawInfo {
   twoFactor: boolean;
 }
 
-/** The security screen: what protects the account now (issue 12 finding 3). */
+/** The security screen: what protects the account now. */
 export interface SecurityInfo {
   twoFactor: boolean;
   recoveryCodesLeft: number;
@@ -665,7 +665,7 @@ export interface SymbolInfo extends Ticker {
   indicator?: { name: 'ma20' | 'ema20' | 'rsi14'; values: (number | null)[] };
 }
 
-/** A strategy type (spec §3). */
+/** A strategy type (docs/product.md §3). */
 export interface BotType {
   id: number;
   code: 'martin' | 'ai' | 'grid' | 'dca' | 'arbitrage' | 'custom';

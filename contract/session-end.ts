@@ -1,5 +1,5 @@
 /**
- * The codes after which the client ends the session (spec §4, §8): NotLoggedIn, TokenExpired,
+ * The codes after which the client ends the session (wipes storage, goes to /login): NotLoggedIn, TokenExpired,
  * SessionRevoked, and SessionTriesExhausted (the session was ended by its wrong password or code
  * tries: the trader is signed out with that message), as numbers in a file of their own, so that the
  * HTTP client, which is in /login's entry, does not bring the whole code table (codes.ts) with it;

@@ -57,7 +57,7 @@ describe('the configuration', () => {
   });
 });
 
-describe('PUBLIC_ORIGIN (issue 12 finding 2)', () => {
+describe('PUBLIC_ORIGIN', () => {
   it('defaults to the local origins of the port, and takes a list of origins', () => {
     expect(readConfig({ PORT: '9090' }).publicOrigins).toEqual(['http://localhost:9090', 'http://127.0.0.1:9090']);
     expect(readConfig({ PUBLIC_ORIGIN: 'https://app.example.com, https://m.example.com:8443/' }).publicOrigins).toEqual(['https://app.example.com', 'https://m.example.com:8443']);
@@ -69,7 +69,7 @@ describe('PUBLIC_ORIGIN (issue 12 finding 2)', () => {
   });
 });
 
-describe('login limits, the challenge and rate limits (issue 12 findings 4, 5)', () => {
+describe('login limits, the challenge and rate limits (5)', () => {
   it('default to waits and challenges (no lock), a phone-sized proof of work and per-source limits', () => {
     const c = readConfig({});
     expect(c.limits).toMatchObject({ windowMs: 15 * 60_000, challengeAfter: 3, accountChallengeAfter: 5, sourceChallengeAfter: 10, delayBaseMs: 1000, delayCapMs: 60_000 });

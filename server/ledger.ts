@@ -8,7 +8,7 @@ import { money } from '../strategy/money.ts';
 import { fail } from './services/errors.ts';
 
 /**
- * The platform balances (issue 5 §2): USDT balance, fuel, points and rewards, exact decimals. A balance
+ * The platform balances: USDT balance, fuel, points and rewards, exact decimals. A balance
  * changes only through `post`, inside the caller's transaction, with the row locked and a log line
  * written in the same transaction: the log's running balance always equals the balance.
  */
@@ -69,7 +69,7 @@ export async function balances(db: Tx, userId: string): Promise<Record<Asset, st
   return out;
 }
 
-/** The account logs of a user, newest first, one asset or all (spec §9: 20 a page by default). */
+/** The account logs of a user, newest first, one asset or all (docs/product.md §9: 20 a page by default). */
 export async function accountLogs(db: Tx, userId: string, asset: Asset | undefined, page: number, pageSize: number): Promise<Page<AccountLog>> {
   let list = db.selectFrom('account_logs').selectAll().where('user_id', '=', userId);
   let count = db

@@ -8,13 +8,13 @@ import { lockDataDirOrExit } from './db/data-dir-lock.ts';
 process.umask(0o077);
 const started = performance.now();
 const config = readConfig();
-// The embedded database serves one process: a second one on this DATA_DIR stops here, before listening (issue 15 §1).
+// The embedded database serves one process: a second one on this DATA_DIR stops here, before listening.
 if (!config.databaseUrl) lockDataDirOrExit(config.dataDir);
 // The embedded database takes most of the start-up (~3 s for a first initdb, under 1 s from the
 // cached template or an existing folder): start it first, load the HTTP side (Fastify, zod, the
 // routes) while it boots, and listen at once: the PWA is served meanwhile, /api calls wait for it.
 const { db, ready } = connectDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-// One key for every process on the database (issue 15 §4): checked against the database's before any request is served.
+// One key for every process on the database: checked against the database's before any request is served.
 const key = loadServerKey(config);
 const box = key.box;
 const dbReady = ready.then(() => migrate(db)).then(() => checkServerKey(db, key));
@@ -30,10 +30,10 @@ const { buildApp } = await import('./http/app.ts');
 const { createTrading, fastClock } = await import('./trading.ts');
 const { createLiveTrading } = await import('./exchanges/live-trading.ts');
 const { Worker, leaseTtlMs } = await import('./cluster/workers.ts');
-// This process as a worker of the cluster (issue 15 §1): on PostgreSQL any number of processes share
+// This process as a worker of the cluster: on PostgreSQL any number of processes share
 // the bots through leases; the embedded PGlite is one process, a one-worker cluster.
 const cluster = new Worker(db, { ttlMs: leaseTtlMs(), solo: !config.databaseUrl, url: config.databaseUrl, log: { error: (obj, msg) => app.log.error(obj, msg) } });
-// What GET /metrics shows: the HTTP side's figures and the orders the trading side sends (issue 15 §5).
+// What GET /metrics shows: the HTTP side's figures and the orders the trading side sends.
 const metrics = new (await import('./metrics.ts')).Metrics({ workerId: cluster.id });
 // The simulated market's clock (MARKET_SPEED > 1): from this process's start, until the database
 // gives the origin all processes share (below, before the engine starts).
@@ -56,7 +56,7 @@ if (devChain) {
   console.log(`dev chain 56 on ${devChain.url}: USDT ${devChain.usdt}, deposit contract ${devChain.deposit}`);
 }
 const { openChain } = await import('./chain/chain-side.ts');
-// Duties of one process at a time (issue 15 §3): following the chain and sending withdrawals (fenced),
+// Duties of one process at a time: following the chain and sending withdrawals (fenced),
 // AI re-tuning, pruning. The embedded PGlite is one process: it holds them all.
 const { Singleton, runDuties } = await import('./cluster/singletons.ts');
 const duties = { chain: new Singleton(db, cluster, 'chain'), retune: new Singleton(db, cluster, 'ai-retune'), maintenance: new Singleton(db, cluster, 'maintenance') };
@@ -85,8 +85,8 @@ if (config.marketSpeed > 1 && config.databaseUrl) {
 }
 // The engine resumes the running bots (and settles any order left in flight by a crash) once the database is up.
 await trading.engine.start();
-// On PostgreSQL a command on any process reaches the bot's owner here at once (issue 15 §2), and a
-// logout or a bot change there empties this process's caches of that user (§4).
+// On PostgreSQL a command on any process reaches the bot's owner here at once, and a
+// logout or a bot change there empties this process's caches of that user.
 const listener = config.databaseUrl ? await (await import('./cluster/invalidation.ts')).shareInvalidations(config.databaseUrl, db, trading, app.log) : undefined;
 // AI bots due for re-tuning are looked at every hour (the search runs in a worker thread), by the
 // process that holds that duty.
@@ -102,7 +102,7 @@ const prune = () =>
 setInterval(() => {
   if (duties.maintenance.held()) void prune();
 }, 86_400_000).unref();
-// Each running or holding bot's PnL of the day (issue 14 §1, the PnL chart's past points): at 23:50 UTC and
+// Each running or holding bot's PnL of the day (the PnL chart's past points): at 23:50 UTC and
 // when this process takes the duty, one row per bot and UTC day (a second run that day updates it).
 const snapshot = () => snapshotPnl(db, trading).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'PnL snapshot failed'));
 const snapshotDaily = () =>
@@ -137,7 +137,7 @@ async function stop(signal: string) {
   // No new request from here on; the ones in flight (an AI search, a command waiting 5 s for another
   // process) go on meanwhile, while the DB is still open.
   const closing = app.close();
-  // The leases first (issue 15): the engine stops its rounds, waits for its own bots' work (1 s at most)
+  // The leases first: the engine stops its rounds, waits for its own bots' work (1 s at most)
   // and frees them, and the duties are handed over (the chain's follower stops), so the others take
   // them within 2 s of the signal. Waiting for the requests first kept bots unowned as long as the
   // slowest request, and past the exit timer for the whole lease TTL.

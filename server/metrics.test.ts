@@ -28,7 +28,7 @@ class FakeVenue implements ExchangePort {
   }
 }
 
-describe('order counts (issue 15 §5)', () => {
+describe('order counts', () => {
   it('count every order a venue is handed as sent, and the rejected or failed ones as failed, by exchange; other calls pass through', async () => {
     const metrics = new Metrics();
     const venue = new FakeVenue(['closed', 'rejected', 'throw', 'open']);

@@ -14,7 +14,7 @@ function processMetrics(): Registry {
 }
 
 /**
- * The figures `GET /metrics` shows in Prometheus's text format (prom-client), issue 15 §5. Counts,
+ * The figures `GET /metrics` shows in Prometheus's text format (prom-client) Counts,
  * durations and labels that name routes, statuses, exchanges and bot states: never a user, an id, a
  * token, a query or a path that did not match a route. The HTTP side adds the request histogram's
  * observations and the database gauges (server/http/observability.ts); the trading side counts the

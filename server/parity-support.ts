@@ -60,7 +60,7 @@ export function customParityBot(extra: object): ParityBot {
 }
 
 /**
- * The parity check of issue 14 §0 against the live engine, not the candles' four prices: the engine
+ * The parity check against the live engine, not the candles' four prices: the engine
  * (the runner, the price book, the Paper venue, the books in a PGlite database) is driven by the
  * simulated market's own second-by-second prices, one price round per second of market time (what
  * `ENGINE_TICK_MS` 1000 does live), each order filled by Paper at the price of its second; every bot is

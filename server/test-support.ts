@@ -45,7 +45,7 @@ type CallAt<M extends string, P extends string> = [P] extends [never] ? never : 
 export type DataAt<M extends string, U extends string> = [CallAt<M, PathOf<U>>] extends [never] ? unknown : DataOf[CallAt<M, PathOf<U>>];
 
 /**
- * The AI search's history in tests (issue 13 §5): 2 days of 1-minute candles and their last 12 hours,
+ * The AI search's history in tests: 2 days of 1-minute candles and their last 12 hours,
  * not the product's 30 and 7 days: every candidate and rule, 1/15 of the work, still enough history
  * that the best candidates trade and the risk limits drop some. Every test app searches this way unless
  * its config says otherwise; the full size is measured by `npm run bench` (bench/ai-search.ts).

@@ -67,9 +67,9 @@ export interface TradingOptions {
   referralRates?: readonly string[];
   /** The live exchanges' venues, prices and markets (ccxt, exchanges/live-trading.ts); absent, Paper only. */
   live?: LiveSide;
-  /** This process as a worker of the cluster: the engine trades the bots it holds a lease on (issue 15 §1). */
+  /** This process as a worker of the cluster: the engine trades the bots it holds a lease on. */
   cluster?: Worker;
-  /** Counts the orders handed to venues (GET /metrics, issue 15 §5). */
+  /** Counts the orders handed to venues (GET /metrics). */
   metrics?: Metrics;
 }
 

@@ -22,7 +22,7 @@ setNavigator((path) => void router.navigate({ to: path, replace: true }));
 // The stored language's catalog is in place before the first render: no flash of the other language.
 // So is the first screen (its code, catalogs and loaders; the splash shows meanwhile), and it renders in
 // one transition, which yields to the browser every few milliseconds, instead of an empty shell first
-// and then the screen in one long task when its code arrives (issue 13 §7).
+// and then the screen in one long task when its code arrives.
 await Promise.all([activateLanguage(store.get(preferencesAtom).language), router.load().catch(() => undefined)]);
 applyPreferences(store, activateLanguage);
 

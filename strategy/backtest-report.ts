@@ -12,7 +12,7 @@ import { averagePrice } from './martin/plan.ts';
 import type { MartinView } from './martin/strategy.ts';
 
 /**
- * What a backtest tells the trader before they start a bot (issue 6 §2): the exact realised profit
+ * What a backtest tells the trader before they start a bot: the exact realised profit
  * and cycles from the engine's own strategy (backtestMartin), and, marked to market at every candle's
  * close, the equity curve, the total return and the largest drawdown, with the fees paid. The curve and
  * drawdown are figures for the eye (doubles); the realised profit is the strategy's exact decimal.

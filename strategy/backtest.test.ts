@@ -45,11 +45,11 @@ const handMadeFills = [
 ];
 
 describe('the martin backtest', () => {
-  it('fills at the trigger price, inside a candle or past a gap (hand-made candles; issue 14 §0)', () => {
+  it('fills at the trigger price, inside a candle or past a gap (hand-made candles)', () => {
     const r = backtestMartin({ params, market }, handMade, exact);
     expect(r.fills.map(line)).toEqual(handMadeFills);
     expect(r.cycles).toBe(1);
-    // Before issue 14 §0's parity work the gap filled at the open 58500: 10.36 USDT, two cycles (the next
+    // With the old fill model the gap filled at the open 58500: 10.36 USDT, two cycles (the next
     // take profit 58899.94 lower), more than the add waiting at 58800 would have got.
     expect(r.realized).toBe('9.0662915534');
   });

@@ -3,7 +3,7 @@ import type { Side } from './types.ts';
 
 /**
  * The price an order resting at a trigger price fills at once the market has moved to `market`
- * (issue 14 §0): the worse of the two for the trader, a buy at the higher, a sell at the lower.
+ *: the worse of the two for the trader, a buy at the higher, a sell at the lower.
  * - A buy level or an add the price fell through, a take profit or a sell level it rose through: at the
  *   trigger, as a limit order waiting on the book there, not at the overshoot past it.
  * - A stop or a trailing line a sale waits at, the price falling through it: at the market's price

@@ -13,7 +13,7 @@ const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'
 const signal = (action: SignalReceived['action'], price = '60000'): SignalReceived => ({ type: 'SignalReceived', action, price: money(price), signal: '1', alert: 'a' });
 const orders = (intents: Intent[]) => intents.filter((i) => i.type === 'PlaceOrder').map((i) => (i.type === 'PlaceOrder' ? `${i.side} ${i.reason} ${(i.quote ?? i.amount)?.toFixed()}` : ''));
 
-/** Signals in the pure strategies (issue 16 §4; dca/README.md and custom/README.md "Signals"). */
+/** Signals in the pure strategies (dca/README.md and custom/README.md "Signals"). */
 describe('signals decided by the strategies', () => {
   it('DCA: buy opens a deal whatever the schedule, once; sell and close sell the deal; nothing while an order is in flight', () => {
     const params: DcaParams = {

@@ -2,7 +2,7 @@ import type Decimal from 'decimal.js';
 import { floorTo, money } from './money.ts';
 
 /**
- * Trailing exits (issue 16 §1), for any strategy that holds a position bought in one or more fills
+ * Trailing exits, for any strategy that holds a position bought in one or more fills
  * (martin, and later DCA and custom bots). Pure: the caller keeps the high in its state and asks at
  * each price. The rules (martin/README.md "Trailing take profit and trailing stop loss"):
  *

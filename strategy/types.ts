@@ -54,7 +54,7 @@ export interface ManualCloseRequested {
   part?: { amount: Decimal; share: string } | undefined;
 }
 /**
- * An outside signal (issue 16 §4: a webhook's alert) for a DCA or custom bot: buy = enter (open a deal),
+ * An outside signal (a webhook's alert) for a DCA or custom bot: buy = enter (open a deal),
  * sell / close = exit at market. Recorded before it reaches the strategy, which decides on it like any
  * event; `signal` is the stored signal's id (the decision's transaction marks it acted on, once).
  */

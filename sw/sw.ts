@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (architecture §2, issue 4):
+ * The service worker (architecture §2):
  * - the app shell precached (HTML, every route chunk, CSS, icons), every navigation answered with the
  *   shell, so any route opens offline after the first visit;
- * - the market lists stale-while-revalidate within their spec §7 limits (exchanges 5 min, bot types
+ * - the market lists stale-while-revalidate within their docs/product.md §7 limits (exchanges 5 min, bot types
  *   24 h), never served older than that;
  * - the bot screens' GETs network-first with a short timeout, falling back to the last answer;
  * - answers kept per user: the cache's name carries a hash of the caller's token, so one user's answers

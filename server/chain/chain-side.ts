@@ -39,7 +39,7 @@ export interface ChainSide {
 
 type Log = { error(obj: unknown, msg: string): void };
 
-/** `duty`: with several processes, the one that holds it sends the withdrawals (issue 15 §3). */
+/** `duty`: with several processes, the one that holds it sends the withdrawals. */
 export function openChain(db: Db, cfg: ChainConfig, log?: Log, duty?: SenderDuty): ChainSide | undefined {
   if (!cfg.rpcUrl || !cfg.usdt || !cfg.deposit) return undefined;
   const chain: Chain = { ...bsc, id: cfg.chainId, rpcUrls: { default: { http: [cfg.rpcUrl] } } };

@@ -8,7 +8,7 @@ import { SerialRun } from './serial-run.ts';
 import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
 
 /**
- * The deposit watcher (issue 5 §3). It credits USDT that reaches the deposit contract on chain 56,
+ * The deposit watcher. It credits USDT that reaches the deposit contract on chain 56,
  * exactly once, after `confirmations` blocks (the including block counts as one):
  * - a `Deposited(account, from, amount)` event of QuantDeposit is credited to the user whose UID is
  *   `account`;

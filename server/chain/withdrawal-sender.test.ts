@@ -14,7 +14,7 @@ const DEPTH = 3;
 let seq = 0;
 
 /**
- * The withdrawal sender's nonces (issue 15 §3) against a real chain 56 (anvil) and both databases: a
+ * The withdrawal sender's nonces against a real chain 56 (anvil) and both databases: a
  * failed broadcast never lends its nonce to the next withdrawal, two server processes never sign two
  * withdrawals with one nonce, and a withdrawal whose nonce another transaction took is refunded, never
  * left `sent` for ever.
@@ -107,7 +107,7 @@ describe.each(dbKinds)('withdrawal nonces on chain 56 (%s)', (kind) => {
     expect(await usdt(u)).toBe('50');
   });
 
-  it('signs nothing on a process that does not hold the sending duty, or lost it while it signed (issue 15 §3)', async () => {
+  it('signs nothing on a process that does not hold the sending duty, or lost it while it signed', async () => {
     const u = await newUser('100');
     const w = await ask(u, '20');
     // Another process holds the duty: this one's kicks (a withdrawal asked through it) do nothing.

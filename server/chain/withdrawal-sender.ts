@@ -19,7 +19,7 @@ import { tokenAbi } from '../../contract/chain-abi.ts';
 import { SerialRun } from './serial-run.ts';
 
 /**
- * Sends the withdrawals from the hot wallet (issue 5 §4), never twice and never stuck (issue 15 §3):
+ * Sends the withdrawals from the hot wallet, never twice and never stuck:
  * - pending: debited, not signed. A transfer the chain would revert (hot wallet short of USDT) fails here.
  * - signed: the signed transaction and its nonce are stored before it is broadcast. The nonce comes from
  *   our own records, not the node's: one past the highest this hot wallet has signed, or the chain's
@@ -96,7 +96,7 @@ export class WithdrawalSender {
   }
 
   private async process(): Promise<void> {
-    // With several processes only the duty's holder sends (issue 15 §3); the others' kicks do nothing.
+    // With several processes only the duty's holder sends; the others' kicks do nothing.
     if (this.duty && !this.duty.held()) return;
     const open = await this.db.selectFrom('withdrawals').selectAll().where('status', 'in', ['pending', 'signed', 'sent']).orderBy('id').limit(50).execute();
     for (const w of open) {

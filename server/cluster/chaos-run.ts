@@ -10,7 +10,7 @@ import { paperMarket } from '../exchanges/paper-fill.ts';
 import { clusterDatabase, clusterEnv, freePort, ServerProcess } from './process-support.ts';
 
 /**
- * The chaos run of issue 15 §6, shared by server/cluster/chaos.test.ts (in `npm test`) and
+ * The chaos run, shared by server/cluster/chaos.test.ts (in `npm test`) and
  * bench/cluster-chaos.ts (its figures), both at the issue's size (60 bots, 20 kills): 3 server processes on a fresh PostgreSQL database, traders'
  * martin (and grid) bots on Paper with a fast clock, processes SIGKILLed, SIGSTOPped and SIGTERMed at
  * random while a bot is paused and another stopped through the API. Paper records every order it gets

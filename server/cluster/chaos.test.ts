@@ -3,7 +3,7 @@ import { PG_URL } from '../test-support.ts';
 import { runChaos } from './chaos-run.ts';
 
 /**
- * The chaos test of issue 15 §6 at the issue's size: 3 server processes on a fresh PostgreSQL database,
+ * The chaos test at the issue's size: 3 server processes on a fresh PostgreSQL database,
  * 60 bots of 10 traders on Paper (40 martin, 20 grid; MARKET_SPEED=300, LEASE_TTL_MS=3000), 20 SIGKILLs
  * each followed by a restart, 4 SIGSTOPs for TTL + 2 s, a rolling restart (each process SIGTERMed and
  * started again in turn), a pause and a stop meanwhile.

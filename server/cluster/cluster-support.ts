@@ -11,7 +11,7 @@ import type { Worker } from './workers.ts';
 import { bareUser } from '../test-support.ts';
 
 /**
- * Many engines, one book, in one test process (issue 15): engines with different workers on one
+ * Many engines, one book, in one test process: engines with different workers on one
  * database, as separate processes would be. They share one Paper exchange that records which worker
  * sent each order. Used by cluster.test.ts and commands.test.ts.
  */

@@ -12,7 +12,7 @@ import { testCluster, type TestCluster } from './cluster-support.ts';
 import { Worker } from './workers.ts';
 
 /**
- * Many engines, one book (issue 15 §1): engines with different workers on one database, as separate
+ * Many engines, one book: engines with different workers on one database, as separate
  * processes would be. They share one Paper exchange that records which worker sent each order
  * (cluster-support.ts).
  */

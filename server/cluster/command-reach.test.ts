@@ -20,8 +20,7 @@ import { BOT_CHANNEL, listenChannels, schemaOf, type BotListener } from './notif
 import { Worker } from './workers.ts';
 
 /**
- * Every command given on a process that does not own the bot reaches its owner within 0.5 s (issue 15
- * §2): start, resume, pause, stop, edit, delete, each batch action, a manual close and the AI
+ * Every command given on a process that does not own the bot reaches its owner within 0.5 s: start, resume, pause, stop, edit, delete, each batch action, a manual close and the AI
  * re-tuning. Engines with different workers on one PostgreSQL database, as separate processes would
  * be (cluster-support.ts): the API runs beside engine A; engine B owns the bots (it wins their trader),
  * with its ticks and ownership rounds a minute apart, so only the notification (LISTEN/NOTIFY, as

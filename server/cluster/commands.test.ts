@@ -16,7 +16,7 @@ import { BOT_CHANNEL, listenChannels, schemaOf, type BotListener } from './notif
 import { Worker } from './workers.ts';
 
 /**
- * Manual commands reach the owning process (issue 15 §2): engines with different workers on one
+ * Manual commands reach the owning process: engines with different workers on one
  * database, as separate processes would be (cluster-support.ts). The API runs beside engine A, which
  * does not own the bot; engine B owns it, with its ticks and ownership rounds slowed to a minute, so
  * only the command's notification (or, where a test says so, B's round) can reach it.

@@ -7,7 +7,7 @@ import type { Fence } from './leases.ts';
 import { COMMAND_CHANNEL, COMMAND_DONE_CHANNEL, notify } from './notify.ts';
 
 /**
- * Manual commands reach the owning process (issue 15 §2): a manual add or close needs the engine's
+ * Manual commands reach the owning process: a manual add or close needs the engine's
  * in-memory state of the bot, which only the process holding the bot's lease has. A process that
  * receives one for a bot another live process owns writes a `bot_commands` row and
  * `pg_notify('qb_command', bot id)` in one transaction, then waits for the row's result (a
@@ -18,7 +18,7 @@ import { COMMAND_CHANNEL, COMMAND_DONE_CHANNEL, notify } from './notify.ts';
  * minute later by surprise.
  */
 
-/** A manual add or close, or an outside signal (issue 16 §4: its stored id in `options.signal`). */
+/** A manual add or close, or an outside signal (its stored id in `options.signal`). */
 export type CommandKind = 'add' | 'close' | 'signal';
 
 /** A manual add's quote to spend, or a manual close's part (unset: the next order, everything). */

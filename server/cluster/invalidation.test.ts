@@ -20,7 +20,7 @@ async function within(limitMs: number, check: () => Promise<boolean> | boolean):
 }
 
 /**
- * Same answers on every process (issue 15 §4): two processes, A and B, on one PostgreSQL database, each
+ * Same answers on every process: two processes, A and B, on one PostgreSQL database, each
  * with its own connection pool, session cache and bot-list cache, as two servers would have. A logout
  * or a bot change on A is seen on B within 0.5 s (the caches alone would hold it for 5 s, or for ever).
  */

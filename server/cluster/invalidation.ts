@@ -5,7 +5,7 @@ import { commandChannels, type CommandTarget } from './commands.ts';
 import { BOT_CHANNEL, BOT_LIST_CHANNEL, listenChannels, notifyUser, SESSION_CHANNEL, schemaOf, type BotListener } from './notify.ts';
 
 /**
- * Same answers on every process (issue 15 §4): on PostgreSQL each process LISTENs on one connection
+ * Same answers on every process: on PostgreSQL each process LISTENs on one connection
  * and, for each notification, reloads the bot it owns (a command given on another process), drops the
  * user's cached bot-list pages, or forgets the user's cached sessions (a logout or revocation there is
  * refused here at once, not after the 5 s of the session cache). This process's own bumps of the bot
@@ -24,7 +24,7 @@ export async function shareInvalidations(
     url,
     {
       [BOT_CHANNEL]: (botId) => trading.engine.wake(botId),
-      // Manual commands for a bot this process owns, and the results of the ones it sent (issue 15 §2).
+      // Manual commands for a bot this process owns, and the results of the ones it sent.
       ...commandChannels(trading.engine),
       [BOT_LIST_CHANNEL]: (userId) => trading.listCache.bumpFromPeer(userId),
       [SESSION_CHANNEL]: (userId) => forgetUserSessions(db, userId),

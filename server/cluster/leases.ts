@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/connect.ts';
 
 /**
- * Who may trade a bot (issue 15 §1, design §3.3): the `bot_leases` row names the owning worker and a
+ * Who may trade a bot: the `bot_leases` row names the owning worker and a
  * fencing number (epoch), +1 on every grant. A lease is valid while its worker's heartbeat is younger
  * than the TTL, by the database's clock. Every decision transaction checks (worker, epoch) with the
  * lease row locked, so a process that lost a bot can neither commit for it nor, therefore, send.
@@ -40,7 +40,7 @@ export async function checkLease(tx: Kysely<never> | Db, botId: string, fence: F
 }
 
 /**
- * Inside an exchange's order transaction (the Paper venue, issue 15 §6): whether `sender` still holds
+ * Inside an exchange's order transaction (the Paper venue): whether `sender` still holds
  * the lease of the bot that recorded `clientOrderId`. The lease row stays locked (FOR SHARE) until the
  * order is written, so a takeover (epoch + 1) either waits for this order, and its owner then finds it
  * by client order id, or comes first, and this order is refused. The sender's own lease read before
@@ -76,7 +76,7 @@ export async function liveWorkers(db: Db, ttlMs: number): Promise<string[]> {
 }
 
 /**
- * Rendezvous hashing on the trader (design §3.3 Placement): the live worker with the highest hash of
+ * Rendezvous hashing on the trader: the live worker with the highest hash of
  * (worker, user) gets all of a user's bots, so the per-key rate limit and the Paper balance row stay on
  * one process; when a worker joins or leaves only about 1/N of the users move.
  */

@@ -4,7 +4,7 @@ import { openTestDb } from '../test-support.ts';
 import { fastClock } from '../trading.ts';
 import { sharedMarketOrigin } from './market-clock.ts';
 
-/** One simulated market clock for every process on PostgreSQL (issue 15 §4): measured 41 market-minutes apart before. */
+/** One simulated market clock for every process on PostgreSQL: measured 41 market-minutes apart before. */
 describe('the shared market clock on postgres', () => {
   let db: Db;
   let drop: () => Promise<void>;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 
 /**
- * One simulated market clock for all processes (issue 15 §4): with MARKET_SPEED > 1 the market's time
+ * One simulated market clock for all processes: with MARKET_SPEED > 1 the market's time
  * runs `speed` times faster than the wall clock from an origin; each process used its own start as the
  * origin, so two processes showed prices minutes of market time apart. On PostgreSQL the first process
  * stores the origin and the speed (cluster_settings), and every other one uses them; a process started

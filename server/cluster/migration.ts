@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Issue 15 §1 (design §3.2): which server process owns which bot. One `workers` row per process, kept
+ *: which server process owns which bot. One `workers` row per process, kept
  * alive by its heartbeat (the database's clock only); one `bot_leases` row per bot that was ever
  * claimed, naming its owner and the fencing number (epoch) that every decision checks.
  */
@@ -31,7 +31,7 @@ export const workersAndLeases: Migration = {
 };
 
 /**
- * Issue 15 §3: the duties one process at a time does (the chain watcher and withdrawal sender, AI
+ * The duties one process at a time does (the chain watcher and withdrawal sender, AI
  * re-tuning, pruning), each a named lease with its own fencing number, held while its worker lives;
  * and the settings every process must share (the simulated market's clock origin).
  */
@@ -53,7 +53,7 @@ export const singletonsAndSettings: Migration = {
 };
 
 /**
- * Issue 15 §2: manual commands (add, close) for a bot another process owns, waiting for that owner
+ * Manual commands (add, close) for a bot another process owns, waiting for that owner
  * (server/cluster/commands.ts). Options hold exact decimal strings; a row is taken once (taken_by,
  * taken_at) before its deadline, and done with its result (placed, busy, nothing, error, expired).
  */
@@ -81,7 +81,7 @@ export const botCommands: Migration = {
 };
 
 /**
- * Issue 15: the AI searches' line, shared by every process (server/services/ai-queue.ts): one row per
+ * The AI searches' line, shared by every process (server/services/ai-queue.ts): one row per
  * search queued or running, at most one per trader in the cluster; `line` names the process that runs
  * it, `seen_at` is refreshed by that process (a dead process's rows go stale), `done` and `total` are
  * its progress for whichever process the trader asks.

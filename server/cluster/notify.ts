@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 
 /**
- * Commands reach the owner at once (issue 15 §2, design §3.3 "API -> owner"): a start, pause, resume,
+ * Commands reach the owner at once: a start, pause, resume,
  * stop, edit or delete writes the bot's row and, in the same transaction, `pg_notify('qb_bot', id)`;
  * every engine LISTENs on PostgreSQL and the one holding the bot reloads it (the others ignore it, or,
  * for a bot just started that nobody owns, run a claim round). A notification is sent only if the

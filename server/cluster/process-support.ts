@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 /**
- * Real server processes on one PostgreSQL database, for the tests of issue 15 that need them (the
+ * Real server processes on one PostgreSQL database, for the tests that need them (the
  * chaos run, the SIGTERM handover, the AI search line): a fresh database, the environment every
  * process of a cluster shares, and each process started, signalled and restarted as a supervisor would.
  */

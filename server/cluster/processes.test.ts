@@ -7,9 +7,9 @@ import { PG_URL, registerPayloadAt } from '../test-support.ts';
 import { clusterDatabase, clusterEnv, freePort, ServerProcess } from './process-support.ts';
 
 /**
- * Two real server processes on a fresh PostgreSQL database (issue 15). The AI search line is the
+ * Two real server processes on a fresh PostgreSQL database. The AI search line is the
  * cluster's: one search per trader whichever process is asked, and the same place in line from either.
- * SIGTERM hands a process's bots and duties over at once (§1, §3): even while a slow request is in
+ * SIGTERM hands a process's bots and duties over at once: even while a slow request is in
  * flight on the process that stops (a manual command waiting 5 s for an owner that never takes it),
  * the other holds every one of its bots' leases within 2 s of the signal, and the request still gets
  * its answer. The AI test runs first: the second one stops process A.

@@ -34,7 +34,7 @@ const DCA = {
 };
 
 /**
- * Signals reach the owning process (issue 16 §4) by the manual command's path (server/cluster/commands.ts):
+ * Signals reach the owning process by the manual command's path (server/cluster/commands.ts):
  * the webhook is answered by process A, which does not own the bot; B owns it, its ticks and ownership
  * rounds slowed to a minute, so only the command's notification reaches it. And a signal is acted on
  * once, also when it is handed to the engine again or its first process died before acting.

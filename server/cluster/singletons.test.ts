@@ -9,7 +9,7 @@ const TTL = 2500;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Duties of one process at a time (issue 15 §3): the chain follower and withdrawal sender, AI
+ * Duties of one process at a time: the chain follower and withdrawal sender, AI
  * re-tuning and pruning run on the process that holds their lease, move when it dies, and a process
  * that lost one commits nothing under it.
  */

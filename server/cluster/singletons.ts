@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Worker } from './workers.ts';
 
-/** The duties one process at a time does (issue 15 §3). */
+/** The duties one process at a time does. */
 export type SingletonName = 'chain' | 'ai-retune' | 'maintenance';
 
 /** Thrown inside a transaction fenced by a duty this process no longer holds: nothing of it commits. */
@@ -13,7 +13,7 @@ export class DutyLost extends Error {
 }
 
 /**
- * One duty held by one live process at a time (design §3.4): a `singleton_leases` row naming its worker
+ * One duty held by one live process at a time: a `singleton_leases` row naming its worker
  * and a fencing number, valid while that worker's heartbeat is fresh (the same TTL as the bots'). A
  * process claims it, by a compare-and-set that increments the number, when nobody holds it or its
  * holder died; it keeps it by its worker's heartbeat, with no renewal of its own. `fence(tx)` inside a

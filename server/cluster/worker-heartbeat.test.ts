@@ -6,7 +6,7 @@ import { openTestDb, PG_URL } from '../test-support.ts';
 import { Worker } from './workers.ts';
 
 /**
- * On PostgreSQL the heartbeat has a connection of its own (issue 15 §7): with every connection of the
+ * On PostgreSQL the heartbeat has a connection of its own: with every connection of the
  * shared pool busy (the engine's decisions when 2,000 bots act in one round), a heartbeat queued behind
  * them for longer than the fence and the worker stopped trading, though nothing was wrong.
  */

@@ -33,7 +33,7 @@ export interface WorkerOptions {
 }
 
 /**
- * This process as a member of the cluster (issue 15 §1, design §3.2): one `workers` row, kept alive by
+ * This process as a member of the cluster: one `workers` row, kept alive by
  * a heartbeat every 2 s whose liveness is judged by the database's clock only. The cost is one UPDATE
  * per heartbeat whatever the number of bots. A worker that has not heartbeated successfully for
  * TTL - 4 s fences itself: it neither commits nor sends until a heartbeat succeeds again, so by the

@@ -38,7 +38,7 @@ export function connectDatabase(options: DbOptions = {}): Connection {
     const url = options.url;
     let pool: Promise<import('pg').Pool> | undefined;
     // bigint ids come back as strings (never lose precision); timestamptz as Date.
-    // A transaction left idle for IDLE_TX_TIMEOUT_MS is ended by PostgreSQL (issue 15): a process frozen
+    // A transaction left idle for IDLE_TX_TIMEOUT_MS is ended by PostgreSQL: a process frozen
     // inside one (paused by the OS, SIGSTOP) held its rows' locks for as long as it slept, and the other
     // processes' lease claims waited on them (a takeover took 13.3 s at the default 10 s lease, and would
     // take as long as the freeze). Shorter than any lease, so a claim never waits past it; no transaction

@@ -45,7 +45,7 @@ function start(dataDir: string, port: number): Promise<{ child: ChildProcess; li
 const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 /**
- * Issue 15 §1: the embedded PGlite stays one process. A second server on the same DATA_DIR refuses to
+ * The embedded PGlite stays one process. A second server on the same DATA_DIR refuses to
  * start with a clear message; the lock of a process that died (SIGKILL) is taken over by the next start.
  */
 describe('one server process per DATA_DIR', () => {

@@ -54,7 +54,7 @@ const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
 
 /**
  * Takes DATA_DIR for this process: the embedded database (PGlite) serves one process at a time, and a
- * second one on the same folder would corrupt it (issue 15 §1). The lock is a file created exclusively
+ * second one on the same folder would corrupt it. The lock is a file created exclusively
  * with this process's pid; a lock whose process no longer runs (SIGKILL, a crash, a restarted machine
  * or container) is taken over. Throws DataDirLocked, naming the holder, while another live process
  * holds it. Answers the release (also run when this process exits). One machine's processes only: a

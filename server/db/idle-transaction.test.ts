@@ -7,7 +7,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A process frozen inside a transaction (SIGSTOP, a paused VM) must not hold its locks for as long as it
- * sleeps (issue 15: the other processes' lease claims waited on them, 13.3 s at the default lease and
+ * sleeps (the other processes' lease claims waited on them, 13.3 s at the default lease and
  * unbounded for a longer freeze). PostgreSQL ends such a transaction after IDLE_TX_TIMEOUT_MS, and the
  * frozen side learns it from its next statement, without the process crashing.
  */

@@ -167,7 +167,7 @@ export const migrations: Record<string, Migration> = {
   },
   '0005_wallet_nonces': {
     async up(db: Kysely<unknown>) {
-      // Sign-in with Ethereum (issue 5): each nonce is issued for one address with the exact message to
+      // Sign-in with Ethereum: each nonce is issued for one address with the exact message to
       // sign, expires after 5 minutes and is used at most once (used_at set by the verify that uses it).
       await db.schema
         .createTable('wallet_nonces')
@@ -183,7 +183,7 @@ export const migrations: Record<string, Migration> = {
   },
   '0006_accounts': {
     async up(db: Kysely<unknown>) {
-      // The platform balances (issue 5): one row per user and asset, changed only with a log line.
+      // The platform balances: one row per user and asset, changed only with a log line.
       await db.schema
         .createTable('user_balances')
         .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
@@ -203,7 +203,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
       await db.schema.createIndex('account_logs_user_idx').on('account_logs').columns(['user_id', 'asset', 'id']).execute();
-      // Notices and warnings (issue 5 §6); the engine writes the fuel warnings.
+      // Notices and warnings; the engine writes the fuel warnings.
       await db.schema
         .createTable('notices')
         .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -219,7 +219,7 @@ export const migrations: Record<string, Migration> = {
   },
   '0007_chain': {
     async up(db: Kysely<unknown>) {
-      // Deposits and withdrawals on chain 56 (issue 5 §3-4). The watcher's cursor: the last block whose
+      // Deposits and withdrawals on chain 56. The watcher's cursor: the last block whose
       // logs are credited, advanced in the same transaction as the credits.
       await db.schema
         .createTable('chain_cursors')
@@ -269,13 +269,13 @@ export const migrations: Record<string, Migration> = {
   },
   '0008_rank': {
     async up(db: Kysely<unknown>) {
-      // The rank list (issue 5 §6) sums the cycles closed in a period across all users.
+      // The rank list sums the cycles closed in a period across all users.
       await db.schema.createIndex('bot_cycles_closed_idx').on('bot_cycles').columns(['closed_at']).execute();
     },
   },
   '0009_ai_bots': {
     async up(db: Kysely<unknown>) {
-      // AI bots (issue 6 §3): a martin or grid bot whose parameters the search chose for a risk level
+      // AI bots: a martin or grid bot whose parameters the search chose for a risk level
       // and re-tunes on a schedule while it is flat.
       await db.schema
         .createTable('ai_bots')
@@ -287,7 +287,7 @@ export const migrations: Record<string, Migration> = {
   },
   '0010_paper_per_exchange': {
     async up(db: Kysely<unknown>) {
-      // Simulated accounts on live exchanges' prices (issue 6 §4): one virtual balance per exchange.
+      // Simulated accounts on live exchanges' prices: one virtual balance per exchange.
       await db.schema
         .alterTable('paper_balances')
         .addColumn('exchange_id', 'integer', (c) => c.notNull().defaultTo(1))
@@ -302,7 +302,7 @@ export const migrations: Record<string, Migration> = {
   },
   '0011_account_security': {
     async up(db: Kysely<unknown>) {
-      // Issue 12 finding 3. Two-factor authentication (RFC 6238): the secret sealed at rest, a pending one
+      // Two-factor authentication (RFC 6238): the secret sealed at rest, a pending one
       // while the trader sets it up, the last time step used (a code works once), hashed recovery codes.
       // Withdrawals wait after any change of the account's security (passwords, 2FA, a new address).
       await db.schema
@@ -339,7 +339,7 @@ export const migrations: Record<string, Migration> = {
   },
   '0012_login_attempts': {
     async up(db: Kysely<unknown>) {
-      // Issue 12 findings 4 and 5: what every server process must agree on lives here, not in memory.
+      // What every server process must agree on lives here, not in memory.
       // Failed logins per account and source, per account, per source (and the checks of secrets behind
       // a session), forgotten after a window.
       await db.schema
@@ -370,21 +370,21 @@ export const migrations: Record<string, Migration> = {
   },
   '0013_withdrawal_nonces': {
     async up(db: Kysely<unknown>) {
-      // Issue 15 §3: the hot wallet that signed a withdrawal, and at most one withdrawal per wallet and
+      // The hot wallet that signed a withdrawal, and at most one withdrawal per wallet and
       // nonce, whichever server process signs it. Rows signed before keep a null from_address and stay
       // outside the index (two of them may share a nonce, the old bug; the sender refunds the loser).
       await db.schema.alterTable('withdrawals').addColumn('from_address', 'varchar(42)').execute();
       await db.schema.createIndex('withdrawals_nonce_uq').on('withdrawals').columns(['from_address', 'nonce']).unique().execute();
     },
   },
-  // Issue 15 §1: the cluster's workers and who owns which bot (server/cluster/migration.ts).
+  // The cluster's workers and who owns which bot (server/cluster/migration.ts).
   '0014_workers_and_leases': workersAndLeases,
   '0015_singletons_and_settings': singletonsAndSettings,
-  // Issue 15 §2: manual commands waiting for the bot's owning process.
+  // Manual commands waiting for the bot's owning process.
   '0016_bot_commands': botCommands,
   '0017_bot_signals': {
     async up(db: Kysely<unknown>) {
-      // Issue 16 §4: a DCA or custom bot's webhook (its token's SHA-256 only: the token itself is shown
+      // A DCA or custom bot's webhook (its token's SHA-256 only: the token itself is shown
       // once, when made) and every signal it received, acted on once per (bot, alert id).
       await db.schema
         .createTable('bot_webhooks')
@@ -412,11 +412,11 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('bot_signals_bot_idx').on('bot_signals').columns(['bot_id', 'id']).execute();
     },
   },
-  // Issue 15: the AI searches' line, one for every process (server/cluster/migration.ts).
+  // The AI searches' line, one for every process (server/cluster/migration.ts).
   '0018_ai_searches': aiSearchLine,
   '0019_bot_pnl_days': {
     async up(db: Kysely<unknown>) {
-      // Issue 14 §1: each running or holding bot's realised and floating PnL once per UTC day, written by
+      // Each running or holding bot's realised and floating PnL once per UTC day, written by
       // the maintenance duty (server/services/pnl.ts snapshotPnl); the PnL chart's past points read it.
       // One row per bot and day: a second run that day (a restart, another process taking the duty) updates it.
       const money = 'numeric(38,18)';
@@ -435,7 +435,7 @@ export const migrations: Record<string, Migration> = {
   },
   '0020_bot_orders_at_price': {
     async up(db: Kysely<unknown>) {
-      // Issue 14 §0: the trigger price an order rests at (PlaceOrder.at), so that an order re-sent after a
+      // The trigger price an order rests at (PlaceOrder.at), so that an order re-sent after a
       // crash (runner.ts reconcile) rests at the same price as the one sent before it.
       await db.schema.alterTable('bot_orders').addColumn('at_price', sql.raw('numeric(38,18)')).execute();
     },

@@ -241,7 +241,7 @@ export interface WithdrawalsTable {
   amount: string;
   fee: string;
   status: 'pending' | 'signed' | 'sent' | 'confirmed' | 'failed';
-  /** The hot wallet that signed raw_tx (null on rows signed before issue 15). */
+  /** The hot wallet that signed raw_tx (null on rows signed). */
   from_address: string | null;
   nonce: string | null;
   raw_tx: string | null;

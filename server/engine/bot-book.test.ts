@@ -33,7 +33,7 @@ describe('the bot book', () => {
     expect(book.size()).toBe(4);
   });
 
-  it('decides a crossed trigger at the trigger price itself, as the backtest does, and a waiting bot at the round’s price (issue 14 §0)', () => {
+  it('decides a crossed trigger at the trigger price itself, as the backtest does, and a waiting bot at the round’s price', () => {
     const book = new BotBook();
     book.put('BTC/USDT', holding('a', '60000'), view); // add <= 58800, tp >= 60900
     book.put('BTC/USDT', holding('b', '59000'), view); // add <= 57820, tp >= 59885

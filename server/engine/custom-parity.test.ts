@@ -15,7 +15,7 @@ const TICK = 1000; // DOT's tick 0.001, in ticks per unit
 const MINUTES = 240;
 
 /**
- * Backtest and live parity of the custom bot (issue 16 "Checks", as parity.test.ts for the others): the
+ * Backtest and live parity of the custom bot (as parity.test.ts for the others): the
  * simulated market's own 1-minute DOT candles, played on the live engine tick by tick, a price one tick
  * (0.001) apart along each candle's path (open -> low -> high -> close or open -> high -> low -> close,
  * in the order of the market's own seconds (the candles' path): the backtest's fill model), each at its time in its minute, orders through the

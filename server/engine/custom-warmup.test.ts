@@ -34,7 +34,7 @@ const params = {
 };
 
 /**
- * Warm-up (issue 16 §3, strategy/custom/README.md "Registering"): a custom bot's candles and indicators
+ * Warm-up (strategy/custom/README.md "Registering"): a custom bot's candles and indicators
  * are not stored; a process that starts (or takes a bot over) rebuilds them from the market's history
  * before the bot trades. Two servers trade the same bot on the same market, each on its own database;
  * one is stopped at minute 152 and a new engine starts on its database: its bot decides exactly as the

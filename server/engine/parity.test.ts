@@ -13,7 +13,7 @@ import type { Rule } from '../../strategy/custom/rules.ts';
 import { paperHistory } from '../market/custom-history.ts';
 
 /**
- * One engine for backtest and live (issue 6 §6): a price path replayed by the backtest gives exactly the
+ * One engine for backtest and live: a price path replayed by the backtest gives exactly the
  * books the live engine keeps when the same path is played tick by tick on the Paper exchange (orders
  * through the venue, state in the database): the same fills at the same prices and amounts, the same
  * cycles, the same realised profit to the last decimal.
@@ -260,7 +260,7 @@ describe('backtest and live parity on Paper', () => {
 });
 
 /**
- * Parity against the live engine on the market's own seconds (issue 14 §0), not only on the same four
+ * Parity against the live engine on the market's own seconds, not only on the same four
  * prices per candle: the engine ticks once per second of simulated market time and Paper fills each
  * order at its second's price; the backtest reads the 1-minute candles as the product's backtest does
  * (SimulatedMarket.minuteColumns), with their path: each minute's order of low and high, and the second

@@ -32,7 +32,7 @@ export class BotNotRunning extends Error {
 
 /**
  * A signal's decision whose signal was already acted on (or settled) by another: nothing of it is
- * written and nothing is sent (issue 16 §4: each signal acted on once, even across a crash and a retry).
+ * written and nothing is sent (each signal acted on once, even across a crash and a retry).
  */
 export class SignalSettled extends Error {
   constructor(signal: string) {
@@ -46,7 +46,7 @@ export interface OrderUpdate {
   answer: OrderState;
 }
 
-/** The action log kind of a filled order, by why it was placed (spec §3 kinds). */
+/** The action log kind of a filled order, by why it was placed (docs/product.md §3 kinds). */
 const fillKind: Record<PlaceOrder['reason'], ActionKind> = {
   open: 'open',
   add: 'add',
@@ -90,7 +90,7 @@ export async function commitDecision(
   const actions: { kind: ActionKind; detail: Record<string, string> }[] = [];
   let pause: string | null = null;
   let outOfFuel: string[] = [];
-  // Simulation never touches real balances (issue 12 finding 1): only a live account's profit pays fuel.
+  // Simulation never touches real balances: only a live account's profit pays fuel.
   const paysFuel = !SIMULATED_EXCHANGE_IDS.includes(bot.exchangeId) && intents.some((i) => i.type === 'CycleClosed' && i.profit.gt(0));
   return db.transaction().execute(async (tx) => {
     // The lock order: a decision that pays fuel locks the user's fuel before its bot's row. Running out
@@ -105,7 +105,7 @@ export async function commitDecision(
     const manual = event.type === 'ManualAddRequested' || event.type === 'ManualCloseRequested';
     const running = current?.status === 'running' && !current.deleted_at;
     if (!running && !manual && intents.some((i) => i.type === 'PlaceOrder')) throw new BotNotRunning(bot.id);
-    // The lease fence (issue 15 §1): in a cluster, the decision commits only under the lease it was made
+    // The lease fence: in a cluster, the decision commits only under the lease it was made
     // under, its row locked, so a takeover (epoch + 1) waits for this transaction or refuses it.
     if (fence) await checkLease(tx, bot.id, fence);
     if (event.type === 'SignalReceived') {
@@ -191,7 +191,7 @@ export async function commitDecision(
             opened_at: opened?.at ? new Date(opened.at as Date) : null,
           })
           .execute();
-        // The log says how the cycle ended (issue 14 §3): a manual close or a stop loss is no take profit.
+        // The log says how the cycle ended: a manual close or a stop loss is no take profit.
         const how = closedBy[before.pending?.reason ?? ''] ?? 'closed';
         actions.push({ kind: 'success', detail: { cycle: String(intent.cycle), profit: intent.profit.toFixed(), how } });
         // A simulated account's profit pays no fuel, so it earns no referrer any reward either; only live accounts' fees do.
@@ -218,11 +218,11 @@ export async function commitDecision(
           }
         }
       } else if (intent.type === 'PositionReduced') {
-        // A partial close: its sale's log line says the share and the profit realised (issue 14); no cycle closes.
+        // A partial close: its sale's log line says the share and the profit realised; no cycle closes.
         const sale = actions.find((a) => a.kind === 'manual_close');
         if (sale) Object.assign(sale.detail, { share: intent.share, profit: intent.profit.toFixed() });
       } else if (intent.type === 'TrailingMoved') {
-        // A trailing exit is logged when it arms and when it fires (issue 16 §1); a new high only moves the stored state.
+        // A trailing exit is logged when it arms and when it fires; a new high only moves the stored state.
         if (intent.step !== 'raised') {
           const detail = { exit: intent.exit, high: intent.high.toFixed(), price: intent.line.toFixed() };
           actions.push({ kind: intent.step === 'armed' ? 'trailing_armed' : 'trailing_fired', detail });
@@ -266,7 +266,7 @@ export async function commitDecision(
 }
 
 /**
- * Referrers earn a share of the fuel fee their team pays (issue 5 §5): the direct referrer rates[0],
+ * Referrers earn a share of the fuel fee their team pays: the direct referrer rates[0],
  * theirs rates[1], and so on; credited to rewards, rounded down to 8 places, logged, in the transaction
  * that takes the fee.
  */

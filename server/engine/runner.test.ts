@@ -100,7 +100,7 @@ describe('the engine when an exchange answer is lost', () => {
     await drop();
   });
 
-  it('tells its rounds and queue waits, and says when its rounds stall (GET /api/ready, issue 15 §5)', async () => {
+  it('tells its rounds and queue waits, and says when its rounds stall (GET /api/ready)', async () => {
     const seen = { rounds: 0, queued: 0 };
     let hang = false;
     const stalling = new Engine({
@@ -151,7 +151,7 @@ describe('the engine when an exchange answer is lost', () => {
     const status = await db.selectFrom('bots').select(['id', 'status']).where('id', 'in', [refused, locked]).orderBy('id').execute();
     expect(status.map((b) => b.status)).toEqual(['paused', 'paused']);
     expect((await notices()).slice(before)).toEqual([
-      // The bot's name, for the notice to name it (issue 14 §5); the exchange's words, for the screen to word by kind.
+      // The bot's name, for the notice to name it; the exchange's words, for the screen to word by kind.
       { code: 'bot_paused', detail: { bot: refused, name: 'b', reason: 'Order size below the minimum' } },
       { code: 'api_key_invalid', detail: { bot: locked, name: 'b', reason: `${API_KEY_REFUSED}Invalid API-key, IP, or permissions for action.` } },
     ]);
@@ -169,7 +169,7 @@ describe('the engine when an exchange answer is lost', () => {
     expect((await exchange.inner.fetchOrder(`${id}-1-1` as ClientOrderId))?.status).toBe('closed');
   });
 
-  it('sends an add decided at its trigger price with that price, and again with it after the first try was lost (issue 14 §0)', async () => {
+  it('sends an add decided at its trigger price with that price, and again with it after the first try was lost', async () => {
     const id = await newBot();
     market.set('BTC/USDT', '50000');
     await engine.serial(id, () => engine.refresh(id)); // opens at 50000: the add waits at 49000
@@ -205,7 +205,7 @@ describe('the engine when an exchange answer is lost', () => {
     market.set('BTC/USDT', '50000');
   });
 
-  it('finishes a partial close whose answer was lost across a restart: looked up by its id, half the position sold once (issue 14)', async () => {
+  it('finishes a partial close whose answer was lost across a restart: looked up by its id, half the position sold once', async () => {
     const id = await newBot();
     await engine.serial(id, () => engine.refresh(id)); // 0.002 BTC at 50,000
     market.set('BTC/USDT', '51000');

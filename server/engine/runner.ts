@@ -48,7 +48,7 @@ export interface EngineLog {
 }
 
 /**
- * What the engine tells about its own work (GET /metrics, issue 15 §5): each round's duration, how long
+ * What the engine tells about its own work (GET /metrics): each round's duration, how long
  * a bot's event waited behind the ones before it, and the leases gained and lost. server/metrics.ts
  * implements it; the engine imports nothing of the HTTP side.
  */
@@ -84,14 +84,14 @@ export interface EngineDeps {
   /** Shares of a fee earned by each level of referrers (default 0.1, 0.05). */
   referralRates?: readonly string[];
   /**
-   * This process as a worker of the cluster (issue 15 §1): the engine then trades only the bots whose
+   * This process as a worker of the cluster: the engine then trades only the bots whose
    * lease it holds, claims the free ones every `claimMs` (default 1 s) and checks its lease in every
    * decision. Without it the engine owns every bot, as a lone process (most tests).
    */
   cluster?: Worker;
   claimMs?: number;
   /**
-   * A manual command for a bot another process owns (issue 15 §2): how long it may wait for that owner
+   * A manual command for a bot another process owns: how long it may wait for that owner
    * to take it (default 5 s; then it expires, never to run), and how much longer a taken one's result is
    * waited for (default 20 s: its order may be on its way to a slow exchange).
    */
@@ -103,7 +103,7 @@ export interface EngineDeps {
 
 /** The most bots one claim round takes: a worker that starts late does not swallow a whole cluster at once. */
 const CLAIMS_PER_ROUND = 500;
-/** The most bots one round hands over to the worker that now wins them (design §3.3: ~50 bots/s). */
+/** The most bots one round hands over to the worker that now wins them (about 50 bots a second). */
 const RELEASES_PER_ROUND = 50;
 
 interface LiveBot {
@@ -205,7 +205,7 @@ export class Engine {
     // The heartbeat goes on (the worker stays unfenced) until the work in progress is done: a decision
     // committed just before the stop sends its order and records the answer. Halting the worker first
     // fenced those sends off and left their orders in flight (`new`) until another process took the
-    // bot: with every process stopped, 6 of 12 bots' orders in the chaos test (issue 15 §6).
+    // bot: with every process stopped, 6 of 12 bots' orders in the chaos test.
     this.stopTimers();
     const cluster = this.deps.cluster;
     // Alone (no cluster, or the embedded PGlite's one worker) nobody takes the bots over: all the work is waited for.
@@ -231,7 +231,7 @@ export class Engine {
   }
 
   /**
-   * Why this engine is not trading as it should, for GET /api/ready (issue 15 §5), or undefined: fenced
+   * Why this engine is not trading as it should, for GET /api/ready, or undefined: fenced
    * (no heartbeat: it trades nothing), or its round or ownership round late by 10 of their periods (at
    * least 10 s: a stuck price source or database). Not started: nothing to say.
    */
@@ -352,7 +352,7 @@ export class Engine {
   }
 
   /**
-   * A trader's manual add or close, wherever the bot is traded (issue 15 §2): here when this process
+   * A trader's manual add or close, wherever the bot is traded: here when this process
    * holds the bot's lease, or takes it because nobody holds it (a paused bot is owned by no one after
    * a restart); else sent to the live process that owns it, whose answer is waited for (commands.ts).
    * Answers the result and whether the bot holds a position after it. Call inside `serial`.
@@ -600,7 +600,7 @@ export class Engine {
         ...(intent.at ? { at: intent.at } : {}),
       });
     } catch (error) {
-      // Paper refused it in its own transaction: the lease moved on since this decision (issue 15 §6).
+      // Paper refused it in its own transaction: the lease moved on since this decision.
       if (error instanceof LeaseLost) return this.drop(live.record.id);
       // The outcome is unknown: the order stays in flight and is looked up by its id later, never re-sent blindly.
       this.log?.error({ err: error, order: intent.clientOrderId }, 'order outcome unknown');

@@ -18,7 +18,7 @@ import { money } from '../../strategy/money.ts';
 import { Code } from '../../contract/codes.ts';
 
 /**
- * Trailing exits on the live engine (issue 16 §1): the engine's book asks a bot at every new high while
+ * Trailing exits on the live engine: the engine's book asks a bot at every new high while
  * a trailing exit follows it (the runner only asks a strategy when a trigger is crossed), so a Paper bot
  * follows the high, sells on the fall, stores the high at each move (a reload from the database goes on
  * with it) and logs arming and firing; played tick by tick it keeps exactly the books its backtest computes.

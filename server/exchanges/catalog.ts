@@ -12,7 +12,7 @@ export const exchangeCatalog: readonly ExchangeInfo[] = [
   { id: 5, code: 'gate', name: 'Gate', logo: '', passphrase: false, spot: true, simulation: false },
   { id: 6, code: 'bitget', name: 'Bitget', logo: '', passphrase: true, spot: true, simulation: true },
   { id: 7, code: 'htx', name: 'HTX', logo: '', passphrase: false, spot: true, simulation: false },
-  // Simulated accounts on the live prices of the exchanges that offer simulation (issue 6 §4): virtual
+  // Simulated accounts on the live prices of the exchanges that offer simulation: virtual
   // balances, orders filled at the exchange's price with its own rules and fee; opened from the 模拟 tab.
   { id: 102, code: 'binancesim', name: 'Binance 模拟', logo: '', passphrase: false, spot: true, simulation: true, simulatedOf: 'binance' },
   { id: 103, code: 'okxsim', name: 'OKX 模拟', logo: '', passphrase: false, spot: true, simulation: true, simulatedOf: 'okx' },

@@ -1,7 +1,7 @@
 import type { FuturesRow } from '../../contract/schemas.ts';
 
 /**
- * USDT-margined perpetuals of a live exchange, read only (issue 6 §5): price, 24 h change and funding
+ * USDT-margined perpetuals of a live exchange, read only: price, 24 h change and funding
  * rate of the main pairs, through ccxt's public swap endpoints; answers are kept 30 s per exchange.
  */
 export const FUTURES_PAIRS = ['BTC/USDT:USDT', 'ETH/USDT:USDT', 'BNB/USDT:USDT', 'SOL/USDT:USDT', 'XRP/USDT:USDT', 'DOGE/USDT:USDT', 'ADA/USDT:USDT', 'LINK/USDT:USDT'];

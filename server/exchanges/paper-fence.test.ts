@@ -15,7 +15,7 @@ import { type PaperSource, PaperVenue } from './paper-venue.ts';
 import type { ExchangePort, MarketOrderRequest } from './port.ts';
 
 /**
- * Paper fences its own orders (issue 15 §6): an order whose sender no longer holds its bot's lease is
+ * Paper fences its own orders: an order whose sender no longer holds its bot's lease is
  * refused in Paper's order transaction, whatever the sender read before sending. This is the window a
  * process SIGSTOPped (or stalled) between its lease check and Paper's write used to get an order through.
  */

@@ -115,7 +115,7 @@ export class PaperVenue implements ExchangePort {
 
   /**
    * Fills a market order, once per client order id. A cluster's order (`request.sender`) is fenced here
-   * too (issue 15 §6): in the same transaction as the fill, the bot's lease row is locked and compared
+   * too: in the same transaction as the fill, the bot's lease row is locked and compared
    * with the sender, and an order from a process that no longer holds the bot is refused with LeaseLost,
    * neither filled nor answered from Paper's records, so a woken stale owner gets nothing through, and
    * the owner that took the bot over finds either this order (it came first: the takeover waited for

@@ -29,7 +29,7 @@ describe('the Paper exchange', () => {
     expect(toPlain(await ex.balance('BTC'))).toBe(toPlain(held.minus(sold)));
   });
 
-  it('fills an order resting at a trigger there when the market moved past it, never better than the market (issue 14 §0)', async () => {
+  it('fills an order resting at a trigger there when the market moved past it, never better than the market', async () => {
     const ex = new PaperExchange(feed, { USDT: '1000' }, () => at);
     const price = money(feed.priceAt('BTC/USDT', at));
     const fillOf = async (seq: number, side: 'buy' | 'sell', trigger: string) => {

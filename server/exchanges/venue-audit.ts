@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { MarketOrderRequest } from './port.ts';
 
 /**
- * The Paper exchange's record of every order it receives (issue 15 §6, for the cluster chaos test
+ * The Paper exchange's record of every order it receives (for the cluster chaos test
  * only): with TEST_VENUE_AUDIT=1 in the environment at start, each placeMarketOrder writes a
  * `venue_calls` row in its own transaction: the client order id, the worker and lease epoch that sent
  * it, the bot's lease as the database has it at that moment, and whether Paper already knew the id

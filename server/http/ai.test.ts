@@ -9,11 +9,11 @@ import { createTrading, type Trading } from '../trading.ts';
 
 const NOW = Date.UTC(2026, 10, 1);
 const DAY = 86_400_000;
-/** The tests' search (every test app's): every candidate and rule on 2 days of candles, not 30 (issue 13 §5). */
+/** The tests' search (every test app's): every candidate and rule on 2 days of candles, not 30. */
 const WINDOW = TEST_SEARCH_WINDOW;
 
 /**
- * The AI bot (issue 6 §3): the parameter search, an AI bot started from a proposal, its re-tuning. Each
+ * The AI bot: the parameter search, an AI bot started from a proposal, its re-tuning. Each
  * test has its own trader and runs its own searches: any one runs alone and in any order.
  */
 // Measured on this 2-core machine while others loaded it: 2.4-5.5 s a test at load average 8, and up to
@@ -43,7 +43,7 @@ describe('the AI bot', { timeout: 90_000 }, () => {
     await t.close();
   });
 
-  it('runs one search per trader at a time and tells the trader their place while it waits (issue 12 finding 8)', async () => {
+  it('runs one search per trader at a time and tells the trader their place while it waits', async () => {
     const me = await newTrader();
     const other = await newTrader();
     const queue = (who: typeof me) => who.call('GET', '/api/strategy/aiQueue').then((r) => r.data);
@@ -78,7 +78,7 @@ describe('the AI bot', { timeout: 90_000 }, () => {
     const r = await searchFor('conservative');
     expect(r.code).toBe(1);
     expect(r.data).toMatchObject({ exchange: 'paper', symbol: 'ETH/USDT', risk: 'conservative', limit: 5, timeframe: '1m' });
-    // Its backtests fill at the trigger with 0.05 % slippage unless asked otherwise (issue 14 §0); a slippage is checked.
+    // Its backtests fill at the trigger with 0.05 % slippage unless asked otherwise; a slippage is checked.
     expect(r.data.fill).toEqual({ price: 'trigger', slippage: '0.0005', seconds: true });
     expect(await call('POST', '/api/strategy/aiSearch', { exchangeId: 1, symbol: 'ETH/USDT', investment: '1000', risk: 'balanced', slippage: '0.5' })).toMatchObject({ code: Code.ValidationError });
     expect(r.data.tried).toBeGreaterThanOrEqual(500);
@@ -101,7 +101,7 @@ describe('the AI bot', { timeout: 90_000 }, () => {
     const aggressive = await searchFor('aggressive');
     expect(aggressive.data.limit).toBe(25);
     expect(aggressive.data.kept).toBeGreaterThan(r.data.kept);
-    // Every proposal is one botCreate accepts at the price now (issue 14 §1): none is refused on create.
+    // Every proposal is one botCreate accepts at the price now: none is refused on create.
     for (const p of [...r.data.proposals, ...aggressive.data.proposals]) {
       const created = await call('POST', '/api/user/botCreate', { type: p.type, exchangeId: 1, symbol: 'ETH/USDT', params: p.params });
       expect(created.code, JSON.stringify(p.params)).toBe(1);

@@ -96,7 +96,7 @@ describe('every answer matches its schema', () => {
   });
 
   it('answers the sign-in calls: challenge, register, login, wallet nonce and verify, bind, logout', async () => {
-    // Registration needs a solved proof-of-work challenge (issue 12 finding 5).
+    // Registration needs a solved proof-of-work challenge.
     const challenge = async () => solve(await ok('loginChallenge', {}, {}));
     const a = await ok('loginRegister', { body: { terminal: 1, account: newAccount(), password: PASSWORD, confirm: PASSWORD, challenge: await challenge() } }, {});
     top = bearer(a.token);
@@ -196,7 +196,7 @@ describe('every answer matches its schema', () => {
     expect((await ok('userBillLogs', { query: { page: '1', page_size: '10', mode: 'simulation' } })).list.length).toBeGreaterThan(0);
     const group = await ok('userBillGroup', { query: { mode: 'simulation' } });
     expect(group.byBot.length).toBeGreaterThan(0);
-    // Issue 14: every bot's log, PnL over time, the portfolio.
+    // Every bot's log, PnL over time, the portfolio.
     expect((await ok('userActions', { query: { page: '1', page_size: '10', kind: 'start' } })).list.length).toBeGreaterThan(0);
     await ok('userActions', { query: { bot: botId, from: '2026-01-01', to: '2099-12-31' } });
     expect((await ok('userPnl', { query: { id: botId, days: '7' } })).points).toHaveLength(7);
@@ -288,7 +288,7 @@ describe('every answer matches its schema', () => {
     await ok('strategyAiQueue');
   }); // the tests' small AI search (TEST_SEARCH_WINDOW): 1.5-1.7 s measured here under load, 9.5 s at full size
 
-  it('answers the signal webhook calls (issue 16 §4), with a signal recorded', async () => {
+  it('answers the signal webhook calls, with a signal recorded', async () => {
     const dca = { ...testDcaParams, start: { kind: 'now' } };
     const bot = await ok('userBotCreate', { body: { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: dca } });
     expect((await ok('userBotWebhook', { query: { id: bot.id } })).enabled).toBe(false);

@@ -126,10 +126,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (waiting && request.url.startsWith('/api') && !PROBES.has(request.routeOptions.url ?? '')) await waiting;
     });
   }
-  // /api/health, /api/ready and /metrics, and every request timed (issue 15 §5).
+  // /api/health, /api/ready and /metrics, and every request timed.
   registerObservability(app, { db: deps.db, metrics, translate, ready: deps.ready, engineProblem: () => trading.engine.stalled() });
   const limiter = new LoginLimiter(deps.db, deps.config.limits);
-  // Before any route: every call that needs no token gets its per-source limit (issue 12 finding 5).
+  // Before any route: every call that needs no token gets its per-source limit.
   await registerRateLimits(app, deps.db, deps.config.rateLimits ?? defaultRateLimits);
   const challenges = new Challenges(deps.db, deps.box.fingerprint('altcha-challenge-v1'), deps.config.challenge ?? defaultChallenge);
   const lockMs = deps.config.withdrawLockMs ?? DEFAULT_WITHDRAW_LOCK_MS;
@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     translate,
   );
-  // Issue 16 §4: signal webhooks of DCA and custom bots.
+  // Signal webhooks of DCA and custom bots.
   signalRoutes(app, { db: deps.db, trading, gapMs: deps.config.signalGapMs ?? DEFAULT_SIGNAL_GAP_MS });
   (await import('./openapi.ts')).openApiRoute(app);
   deps.extend?.(app);

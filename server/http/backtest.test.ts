@@ -8,7 +8,7 @@ import { createTrading } from '../trading.ts';
 const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '', repeat: true };
 const NOW = Date.UTC(2026, 10, 1);
 
-/** POST /api/strategy/backtest (issue 6 §2): the create screen's backtest, before the bot is saved. */
+/** POST /api/strategy/backtest: the create screen's backtest, before the bot is saved. */
 describe('backtest before start', () => {
   let t: TestApp;
   let auth: Record<string, string>;
@@ -41,7 +41,7 @@ describe('backtest before start', () => {
     expect((await run({ days: 7 })).data.candles).toBe(7 * 1440);
   });
 
-  it('fills at the trigger price with the asked slippage, 0.05 % unless told, and names it (issue 14 §0)', async () => {
+  it('fills at the trigger price with the asked slippage, 0.05 % unless told, and names it', async () => {
     const m = await createTrading({ db: t.db, feed, now: () => NOW }).market('paper', 'BTC/USDT');
     const candles = feed.minuteColumns('BTC/USDT', NOW - 7 * 86_400_000, NOW);
     const view = { params: { ...params, stopLoss: undefined }, market: m };

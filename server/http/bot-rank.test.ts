@@ -16,7 +16,7 @@ describe('the largest fall of a bot’s realised profit', () => {
 });
 
 /**
- * The strategy rank (issue 14, Pionex item 4): a trader sees other traders' bots by ROI with their
+ * The strategy rank: a trader sees other traders' bots by ROI with their
  * type, pair, figures and (when their owners share them) parameters to copy, never whose they are (no nickname, UID, avatar, bot name
  * or id anywhere in the answer), and their own bots marked as theirs.
  */

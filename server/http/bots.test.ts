@@ -80,7 +80,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect((await call('GET', '/api/user/botList')).data.total).toBe(0);
   });
 
-  it('names an unnamed bot by its pair and type in the language of the request (issue 14: never "Martin" in the zh UI)', async () => {
+  it('names an unnamed bot by its pair and type in the language of the request (never "Martin" in the zh UI)', async () => {
     await newTrader();
     const grid = { investment: '1000', lower: '45000', upper: '55000', grids: 4, spacing: 'arithmetic', stopLoss: '', takeProfit: '' };
     const zh = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params }, auth, 'zh');
@@ -121,7 +121,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
 
     await step('49822.23'); // a cent under take profit
     expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.cycle).toBe(1);
-    // The round's price 49900 is past the take profit: sold at 49822.24, where the order waited (issue 14 §0),
+    // The round's price 49900 is past the take profit: sold at 49822.24, where the order waited,
     // 0.00607 of 0.00607392 BTC held (0.1% fee in USDT): 0.00607 x 49822.24 x 0.999 = 302.1185757968, less the
     // cost 299.92 x 0.00607 / 0.00607392 = 299.72643696: 2.3921388432.
     await step('49900');
@@ -164,7 +164,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect((await op(id, 'stop')).data!.status).toBe('stopped');
   });
 
-  it('follows the lifecycle of spec §4 and refuses each wrong move with its message', async () => {
+  it('follows the lifecycle of docs/product.md §4 and refuses each wrong move with its message', async () => {
     await newTrader();
     const id: string = (await create()).data.id;
     expect((await op(id, 'stop')).code).toBe(Code.StrategyAlreadyStopped);
@@ -208,13 +208,13 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect(closed.data).toMatchObject({ positions: 0, cycle: 2 });
     const kinds = (await call('GET', `/api/user/botActions?id=${id}&page_size=50`)).data.list.map((a) => a.kind).reverse();
     expect(kinds).toEqual(['create', 'start', 'open', 'manual', 'manual_add', 'manual', 'manual_add', 'manual', 'manual_close', 'success']);
-    // The end of the cycle says it was a manual close, not a take profit (issue 14 §3).
+    // The end of the cycle says it was a manual close, not a take profit.
     const end = (await call('GET', `/api/user/botActions?id=${id}`)).data.list.find((a) => a.kind === 'success');
     expect(end!.detail).toMatchObject({ cycle: '1', how: 'manual_close' });
     await op(id, 'stop');
   });
 
-  it('adds the amount the trader chose, and stops either keeping the coins or selling them first (issue 14, Pionex)', async () => {
+  it('adds the amount the trader chose, and stops either keeping the coins or selling them first (Pionex)', async () => {
     await newTrader();
     market.set('BTC/USDT', '50000');
     const id: string = (await create()).data.id;
@@ -245,7 +245,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect((await op(kept, 'stop')).data).toMatchObject({ status: 'stopped', positions: 1 });
   });
 
-  it('books on a manual close at a loss exactly what the confirmation estimated, fees and lot-size dust included (issue 14 §4)', async () => {
+  it('books on a manual close at a loss exactly what the confirmation estimated, fees and lot-size dust included', async () => {
     await newTrader();
     market.set('BTC/USDT', '50000');
     const id: string = (await create()).data.id;
@@ -269,7 +269,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     await op(id, 'stop');
   });
 
-  it('closes part of a position by hand (issue 14): 50 % sells half, books that half’s profit, and the bot runs on at the same average', async () => {
+  it('closes part of a position by hand: 50 % sells half, books that half’s profit, and the bot runs on at the same average', async () => {
     await newTrader();
     market.set('BTC/USDT', '50000');
     const id: string = (await create()).data.id;
@@ -351,7 +351,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect([refused.code, refused.msg]).toEqual([Code.StrategyPartCloseGrid, 'A grid bot cannot close part of its position: its coins sit on its sell levels']);
   });
 
-  it('refuses to start a bot the account cannot fund in its worst case, saying how much is free (issue 14 §5)', async () => {
+  it('refuses to start a bot the account cannot fund in its worst case, saying how much is free', async () => {
     await newTrader();
     market.set('BTC/USDT', '50000');
     // 5,000 + 10,000 + 20,000 = 35,000 USDT at most, on a Paper account of 10,000.

@@ -26,7 +26,7 @@ const params = {
 };
 const rsi = (period: number, timeframe = '1h') => ({ kind: 'rsi', period, timeframe });
 
-/** The custom bot through the API (issue 16 §3): created, checked field by field in words, traded on Paper, listed, detailed, ranked, backtested. */
+/** The custom bot through the API: created, checked field by field in words, traded on Paper, listed, detailed, ranked, backtested. */
 describe('custom bots on the API', () => {
   let t: TestApp;
   let trading: Trading;

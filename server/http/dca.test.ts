@@ -25,7 +25,7 @@ const params = {
   start: { kind: 'now' },
 };
 
-/** The DCA bot through the API (issue 16 §2): created, checked field by field, listed, detailed, traded on Paper, backtested. */
+/** The DCA bot through the API: created, checked field by field, listed, detailed, traded on Paper, backtested. */
 describe('DCA bots on the API', () => {
   let t: TestApp;
   let trading: Trading;
@@ -101,7 +101,7 @@ describe('DCA bots on the API', () => {
     expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.params).toMatchObject({ cooldown: 600, start: { kind: 'schedule', weekday: 1 } });
   });
 
-  it('goes through the batch operations, the bill and the positions list like every bot (issue 16 §5)', async () => {
+  it('goes through the batch operations, the bill and the positions list like every bot', async () => {
     market.set('BTC/USDT', '60000');
     const a = (await create({ stopLoss: '', name: undefined })).data.id as string;
     const b = (await create({ stopLoss: '' })).data.id as string;
@@ -220,7 +220,7 @@ describe('the DCA backtest before start', () => {
 });
 
 /**
- * A DCA bot whose deal starts on an indicator condition (issue 16 §2, strategy/dca/README.md "Deal
+ * A DCA bot whose deal starts on an indicator condition (strategy/dca/README.md "Deal
  * start"), on Paper with the market's clock: its feed is warmed up from the market's history when it
  * starts, and its base order goes in at the first price after the 1-minute close where the rule held,
  * not before. The expectation is the custom bot's own feed, warmed up from the same history and told

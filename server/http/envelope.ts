@@ -51,7 +51,7 @@ function messageOf(translate: Translate, lang: Language, error: AppError): strin
   if (error instanceof InputError) {
     // Generic codes name the field; specific ones (AccountFormat, ...) already say what is wrong.
     const generic = error.codeName === 'ValidationError' || error.codeName === 'RequiredFieldMissing' || error.codeName === 'StrategyInvalidParams';
-    // The field in words, never its path (contract/field-words.ts; issue 14 §1).
+    // The field in words, never its path (contract/field-words.ts).
     return generic ? `${translate(lang, error.codeName)}: ${error.label?.[lang] ?? fieldText(error.field, lang)}` : translate(lang, error.codeName);
   }
   return translate(lang, error.codeName, error.options.values);

@@ -7,13 +7,13 @@ import { post } from '../ledger.ts';
 import { acceptingKeys, dbKinds, liveOnFeed, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
-/** Fuel is paid on live accounts only (issue 12 finding 1): these bots trade on a live exchange (Binance's id) kept in the test database. */
+/** Fuel is paid on live accounts only: these bots trade on a live exchange (Binance's id) kept in the test database. */
 const LIVE = 2;
 const LIVE_KEYS = { exchangeId: LIVE, apiKey: 'livekey0001', secretKey: 'livesecret0001' };
 const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '3', repeat: true };
 
 /**
- * Fuel pays for profit (issue 5 §2): 20% of a live, profitable cycle's realised profit, taken from fuel
+ * Fuel pays for profit: 20% of a live, profitable cycle's realised profit, taken from fuel
  * in the transaction that books the profit; nothing on a loss; no live start without fuel; when fuel
  * runs out, every running live bot of the user pauses and a warning is left. Simulation pays nothing.
  */
@@ -69,8 +69,8 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     expect(fee).toMatchObject({ amount: '-0.47842777', balance: '99.52157223', reason: 'profit_fee', detail: { bot: bot.data.id, cycle: '1', profit: '2.3921388432', fee: '0.47842777' } });
 
     await step('BTC/USDT', '50000'); // cycle 2 opens: 0.002 at 50000
-    // A fall to 47000 passes the adds waiting at 49000 and 48020 (one a round, each at its price: issue 14
-    // §0), then the 3% stop under the new average (about 47152.7): sold at the market's 47000, at a loss.
+    // A fall to 47000 passes the adds waiting at 49000 and 48020 (one a round, each at its price),
+    // then the 3% stop under the new average (about 47152.7): sold at the market's 47000, at a loss.
     for (let round = 0; round < 3; round++) await step('BTC/USDT', '47000');
     expect((await call('GET', `/api/user/botPositions?id=${bot.data.id}`)).data.list.find((p) => p.cycle === 2)).toMatchObject({ status: 'closed', profit: expect.stringMatching(/^-/) });
     expect(await fuel()).toBe('99.52157223'); // no fee on a loss

@@ -13,7 +13,7 @@ const CONFIRMATIONS = 3;
 const PAY = '246810';
 
 /**
- * Deposits, withdrawals and changes through the API (issue 5 §3-4), against a real chain 56 (anvil)
+ * Deposits, withdrawals and changes through the API, against a real chain 56 (anvil)
  * with the project's contracts, on both databases. Each test has its own trader and money (a real
  * deposit on the chain, or an adjustment through the ledger): any one runs alone and in any order.
  */

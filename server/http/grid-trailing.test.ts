@@ -11,7 +11,7 @@ import { createTrading, type Trading } from '../trading.ts';
 const grid = { investment: '1000', lower: '45000', upper: '55000', grids: 4, spacing: 'arithmetic', stopLoss: '', takeProfit: '' };
 
 /**
- * A grid bot's trailing exits on the engine with the Paper exchange (issue 16 §1, strategy/grid/README.md
+ * A grid bot's trailing exits on the engine with the Paper exchange (strategy/grid/README.md
  * "Trailing exits"): refused without the price they trail, stored only when on, armed and fired on the
  * engine with both logged, the armed line and the trailing stop on the detail answer, the high kept
  * across a restart. Each test has its own trader and bot.
@@ -97,7 +97,7 @@ describe.each(dbKinds)('grid trailing exits on the engine (%s)', (kind) => {
   it('arms past the take profit once the sells waiting on the way filled, answers the moving line, keeps its high across a restart and stops at the line', async () => {
     const id = await started({ takeProfit: '56000', trailingDeviation: '1' });
     // A jump past both sells and the take profit: the engine takes it one trigger a round, each at its own
-    // price (issue 14 §0: the sells waited on the book at 52500 and 55000), then arms at 56000 and raises
+    // price (the sells waited on the book at 52500 and 55000), then arms at 56000 and raises
     // the high to 56500 on the next round: floor(56500 x 0.99) = 55935. Nothing is held any more.
     await step('56500');
     let detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;

@@ -7,7 +7,7 @@ import { createTrading, type Trading } from '../trading.ts';
 const grid = { investment: '1000', lower: '45000', upper: '55000', grids: 4, spacing: 'arithmetic', stopLoss: '', takeProfit: '' };
 
 /**
- * A grid bot on the engine with the Paper exchange (issue 6 §1): created, shown, started, trading its
+ * A grid bot on the engine with the Paper exchange: created, shown, started, trading its
  * levels up and down, its profits booked (no fuel fee: Paper is simulation), and carried on by a new engine after a restart.
  * Each test has its own trader and bot: any one runs alone and in any order.
  */
@@ -49,7 +49,7 @@ describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
     await t.close();
   });
 
-  it('creates an AI proposal at the price now: a range the price has left is moved there, one that cannot fit asks for a new search (issue 14 §1)', async () => {
+  it('creates an AI proposal at the price now: a range the price has left is moved there, one that cannot fit asks for a new search', async () => {
     await newTrader();
     // Searched at 50,000 (±10 %), created after the price fell to 40,000.
     market.set('BTC/USDT', '40000');
@@ -127,7 +127,7 @@ describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
     const profit = cycles.reduce((s, c) => s + Number(c.profit), 0);
     expect(Number(info.profit)).toBeCloseTo(profit, 8);
     const fees = (await call('GET', '/api/user/accountLogs?type=fuel')).data.list.filter((l) => l.reason === 'profit_fee');
-    expect(fees).toHaveLength(0); // simulation never touches real balances (issue 12 finding 1)
+    expect(fees).toHaveLength(0); // simulation never touches real balances
     const actions = (await call('GET', `/api/user/botActions?id=${id}`)).data.list.map((a) => a.kind);
     expect(actions.filter((k: string) => k === 'success')).toHaveLength(2);
     const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;

@@ -4,7 +4,7 @@ import { Code } from '../../contract/codes.ts';
 import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
 
 /**
- * Issue 12 finding 8, the smaller gaps: API answers are never cached, the browser's powerful features
+ * , the smaller gaps: API answers are never cached, the browser's powerful features
  * are off, HSTS over https, a slow request is cut off, and a trader cannot create bots without end.
  */
 describe('answer headers and slow requests', () => {

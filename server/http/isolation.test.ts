@@ -18,7 +18,7 @@ interface Trader {
 }
 
 /**
- * Issue 12 finding 0: every query of user data starts from its owner. Two traders run bots of every
+ * Every query of user data starts from its owner. Two traders run bots of every
  * type (martin, grid, one grid deleted while holding a position); every list, count, bill, log,
  * position, notice and by-id call answers each of them only their own rows, and the other's ids are
  * refused as not found.
@@ -113,7 +113,7 @@ describe.each(dbKinds)('two traders never see each other’s data (%s)', (kind) 
       expect((await call(me, 'GET', '/api/user/bill?mode=simulation')).data.total).toBeCloseTo(total, 6);
       const rank = await call(me, 'GET', '/api/market/userRank?page=1&limit=50&mode=simulation&period=all');
       expect(rank.code).toBe(1);
-      // The rank shows every trader, masked: never a login name (finding 4).
+      // The rank shows every trader, masked: never a login name.
       expect(JSON.stringify(rank.data)).not.toContain(other.account);
       expect(JSON.stringify(rank.data)).not.toContain(me.account);
     });
@@ -139,7 +139,7 @@ describe.each(dbKinds)('two traders never see each other’s data (%s)', (kind) 
       expect(referrals.data.total).toBe(0);
     });
 
-    it(`the all-bots log, PnL and portfolio of ${name} hold only ${name}’s bots and accounts (issue 14)`, async () => {
+    it(`the all-bots log, PnL and portfolio of ${name} hold only ${name}’s bots and accounts`, async () => {
       const log = await call(me, 'GET', '/api/user/actions?page=1&page_size=100');
       expect(log.code).toBe(1);
       expect(log.data.list.length).toBeGreaterThan(0);
@@ -154,7 +154,7 @@ describe.each(dbKinds)('two traders never see each other’s data (%s)', (kind) 
         for (const line of (await call(me, 'GET', `/api/user/actions?kind=${kind}&page_size=100`)).data.list) expect(me.bots).toContain(line.botId);
       }
       const pnl = await call(me, 'GET', '/api/user/pnl?mode=simulation');
-      // Deleted bots included, as in the bill (issue 14 §1; docs/engine.md "Returns").
+      // Deleted bots included, as in the bill (docs/engine.md "Returns").
       const realized = await t.db.selectFrom('bots').select(['realized', 'params']).where('user_id', '=', me.userId).execute();
       expect(Number(pnl.data.realized)).toBeCloseTo(
         realized.reduce((s, b) => s + Number(b.realized), 0),

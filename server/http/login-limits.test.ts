@@ -10,7 +10,7 @@ import { dbKinds, newAccount, openTestApp, PASSWORD, registerPayload, solvedChal
 type Answer = { code: number; msg: string; data: LoginData };
 
 /**
- * Issue 12 findings 4 and 5 through the real app, on both databases: the proof-of-work challenge, the
+ * through the real app, on both databases: the proof-of-work challenge, the
  * failed-login waits and challenges that never lock the owner out, counts that outlive a restart, the
  * per-source rate limits of the calls that need no token, and the bounded wallet nonces.
  */
@@ -224,7 +224,7 @@ describe.each(dbKinds)('abuse limits on %s', (kind) => {
         expect((await call(two, 'GET', '/api/login/challenge', '10.80.0.1')).statusCode).toBe(429);
         expect((await call(one, 'GET', '/api/login/challenge', '10.80.0.1')).statusCode).toBe(200);
         expect(await t.db.selectFrom('rate_limits').selectAll().where('key', 'like', '10.80.0.1%').execute()).toEqual([]);
-        // Issue 15 §4: a stop writes the counts down, the next start reads them back.
+        // A stop writes the counts down, the next start reads them back.
         await two.close();
         expect(await t.db.selectFrom('rate_limits').selectAll().where('key', 'like', '10.80.0.1%').execute()).toMatchObject([{ key: '10.80.0.1loginChallenge', count: 5 }]);
         const restarted = await t.another({ rateLimits: tight });

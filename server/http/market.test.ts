@@ -66,7 +66,7 @@ describe('market data and strategy types', () => {
   it('lists the strategy types in the request language, and pages their templates', async () => {
     const zh = (await get('/api/market/botTypes')).data as { code: string; name: string; available: boolean }[];
     expect(zh.map((x) => x.code)).toEqual(['martin', 'ai', 'grid', 'dca', 'arbitrage', 'custom']);
-    // What the engine trades is available: DCA and custom since issue 16 (arbitrage comes with futures).
+    // What the engine trades is available: DCA and custom (arbitrage comes with futures).
     expect(zh.filter((x) => x.available).map((x) => x.code)).toEqual(['martin', 'ai', 'grid', 'dca', 'custom']);
     expect(zh[0]).toMatchObject({ name: '马丁格尔策略', available: true });
     expect(((await get('/api/market/botTypes', { lang: 'en' })).data as { name: string }[])[0]!.name).toBe('Martingale');

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { Code } from '../../contract/codes.ts';
 import { dbKinds, openTestApp, PASSWORD, type TestApp, registerPayload, testDcaParams } from '../test-support.ts';
 
-/** Issue 12 finding 7: a NUL character anywhere in the input is a validation error, never a 500. */
+/** A NUL character anywhere in the input is a validation error, never a 500. */
 describe.each(dbKinds)('NUL characters in the input (%s)', (kind) => {
   let t: TestApp;
   let auth: Record<string, string>;

@@ -31,7 +31,7 @@ async function unmigrated(kind: DbKind): Promise<{ db: Db; drop: () => Promise<v
 }
 
 /**
- * Issue 15 §5: /api/health (alive), /api/ready (start-up done, database reachable and migrated) and
+ * /api/health (alive), /api/ready (start-up done, database reachable and migrated) and
  * /metrics (Prometheus text: latency by route and status, bots, orders, the process) on both databases.
  */
 describe.each(dbKinds)('health, readiness and metrics (%s)', (kind) => {

@@ -34,7 +34,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Issue 15 §5, for load balancers, orchestrators and Prometheus:
+ * , for load balancers, orchestrators and Prometheus:
  *  - `GET /api/health`: the process is alive (never touches the database);
  *  - `GET /api/ready`: the start-up is done, the database answers and has this build's migrations,
  *    and the engine's loops run (its round and, in a cluster, its ownership round and heartbeat);

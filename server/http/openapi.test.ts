@@ -11,7 +11,7 @@ import { docValidator } from './openapi-validate.ts';
 const names = Object.keys(calls) as CallName[];
 const pathOf = (name: CallName) => `/api${calls[name].path.replace(/:(\w+)/g, '{$1}')}`;
 
-/** GET /api/openapi.json (issue 12): the contract as OpenAPI 3.1, for a peer's test tools. */
+/** GET /api/openapi.json: the contract as OpenAPI 3.1, for a peer's test tools. */
 describe('the OpenAPI document', () => {
   const doc = buildOpenApi();
   /** A call's operation in the document. */

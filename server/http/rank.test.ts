@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 
-/** The rank list, the home banners and a bound exchange's balances (issue 5 §2, §6). */
+/** The rank list, the home banners and a bound exchange's balances. */
 describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {
   let t: TestApp;
   const users: { sn: string; id: string; auth: Record<string, string>; nickname: string }[] = [];

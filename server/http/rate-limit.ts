@@ -36,7 +36,7 @@ type Counted = (error: Error | null, result?: { current: number; ttl: number }) 
 /**
  * The rate-limit store of PostgreSQL: one row per (source, call) in the database (table rate_limits),
  * counted by an upsert that also starts a new window when the old one is over, so every server process
- * shares the counts and a restart forgets none (issue 15 §4). The database's clock decides, so the
+ * shares the counts and a restart forgets none. The database's clock decides, so the
  * processes' clocks need not agree. Rows of windows long over are deleted now and then.
  *
  * At most one upsert per process is on its way at a time: requests that come meanwhile are counted
@@ -140,7 +140,7 @@ export class RateLimitedError extends AppError {
 /**
  * The rate-limit store of the embedded database (PGlite serves one process: nothing to share): counted
  * in this process's memory, read from rate_limits at the first request and written back there when the
- * app closes, so a restart (SIGTERM) forgets no count; a crash forgets them (issue 15 §4). An upsert
+ * app closes, so a restart (SIGTERM) forgets no count; a crash forgets them. An upsert
  * per request would cost PGlite, which runs in this process's thread, about 0.5 ms of it each: a flood
  * from new sources at 330 requests a second took 3.5 times the server's time per request
  * (bench/flood.ts). At most `maxKeys` sources and calls are kept (the oldest go first).

@@ -12,7 +12,7 @@ const DAY = 86_400;
 const martin = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '', repeat: true };
 
 /**
- * Issue 14 §1, §3, §5 on the real app: the returns of every bot (ROI and APR with the worked numbers of
+ * on the real app: the returns of every bot (ROI and APR with the worked numbers of
  * docs/engine.md), PnL over time, the all-bots log with its filters, and the portfolio across accounts
  * with an account that cannot be read.
  */
@@ -217,7 +217,7 @@ describe.each(dbKinds)('returns, the all-bots log and the portfolio (%s)', (kind
 });
 
 /**
- * Issue 14 §3 with live exchanges: a bound exchange that answers is valued coin by coin (a coin with no
+ * with live exchanges: a bound exchange that answers is valued coin by coin (a coin with no
  * USDT pair counts in no sum), one that fails is `unavailable` while the others still answer, and the
  * sums keep real (live) and virtual (Paper) money apart.
  */
@@ -294,7 +294,7 @@ describe.each(dbKinds)('the portfolio with live exchanges (%s)', (kind) => {
 });
 
 /**
- * Issue 14 §1, the PnL chart's total: the maintenance duty's daily snapshot (snapshotPnl) keeps each
+ * , the PnL chart's total: the maintenance duty's daily snapshot (snapshotPnl) keeps each
  * running or holding bot's realised and floating PnL of the UTC day, one row per bot and day; a past
  * point's total is its snapshot's, today's the live figures; the account counts its deleted bots'
  * realised profit as the bill does. Two traders: neither's snapshots nor PnL ever hold the other's.

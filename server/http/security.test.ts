@@ -13,7 +13,7 @@ const HOUR = 3_600_000;
 const PAY = '135790';
 
 /**
- * Issue 12 finding 3: a stolen session token is not enough to take money out. A wallet-only account
+ * A stolen session token is not enough to take money out. A wallet-only account
  * sets its payment password only with its wallet's fresh signature; any security change locks
  * withdrawals for WITHDRAW_LOCK_HOURS with a notice; a new address waits as long; two-factor
  * authentication (RFC 6238) guards withdrawals, exchange keys and passwords once on.

@@ -6,8 +6,8 @@ const PAY = '246810';
 type App = TestApp['app'];
 
 /**
- * Issue 15 §4: the login counters, a session's wrong tries and the per-source rate
- * limits are one for every server process on a database, and outlive a restart. `t.another()` is a
+ * The login counters, a session's wrong tries and the per-source rate limits are one for every
+ * server process on a database, and outlive a restart. `t.another()` is a
  * second process on the same database (or this one restarted: nothing in memory carries over).
  */
 describe.each(dbKinds)('limits shared by every process and kept across restarts on %s', (kind) => {

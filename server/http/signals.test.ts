@@ -20,7 +20,7 @@ const params = {
 };
 const NOW = Date.UTC(2026, 10, 1);
 
-/** Signal bots (issue 16 §4): the webhook, once per alert id, paused bots, bad bodies, wrong tokens, two traders. */
+/** Signal bots: the webhook, once per alert id, paused bots, bad bodies, wrong tokens, two traders. */
 describe('signal webhooks', () => {
   let t: TestApp;
   let trading: Trading;

@@ -30,7 +30,7 @@ function fakeLive(prices: Map<string, string>): LiveSide {
 }
 
 /**
- * Simulated accounts on a live exchange's prices (issue 6 §4): opened without keys, filled at the live
+ * Simulated accounts on a live exchange's prices: opened without keys, filled at the live
  * price with that exchange's rules and fee, a virtual balance of their own beside Paper's, resettable,
  * and counted as simulation, never live.
  */

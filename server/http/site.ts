@@ -3,7 +3,7 @@ import { fail } from '../services/errors.ts';
 import type { Site } from '../services/wallet.ts';
 
 /**
- * The configured site a request is for (issue 12 finding 2). The site a wallet signs in to comes from
+ * The configured site a request is for. The site a wallet signs in to comes from
  * configuration (PUBLIC_ORIGIN), never from the request: the request's host (Fastify's, which honours
  * TRUST_PROXY) only picks one of the configured origins, and an Origin header, when the browser sends
  * one, must be that same origin. A request for any other host is refused, so a phishing site relaying

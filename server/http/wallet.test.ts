@@ -55,7 +55,7 @@ describe.each(dbKinds)('wallet sign-in on chain 56 (%s)', (kind) => {
     expect(again.answer.data.sn).toBe(first.answer.data.sn);
   });
 
-  it('names only the configured site: a forged Host or Origin gets no message and no session (issue 12 finding 2)', async () => {
+  it('names only the configured site: a forged Host or Origin gets no message and no session', async () => {
     const w = wallet();
     // The phishing relay of the attack: the nonce asked for evil.example.
     const forgedHost = await call('GET', `/api/login/nonce?address=${w.address}`, undefined, { host: 'evil.example' });

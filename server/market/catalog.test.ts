@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { kitOf, tradableTypes } from '../../strategy/kit.ts';
 import { botTypes } from './catalog.ts';
 
-/** Issue 14 §7: the strategy types say available exactly for what the engine trades. */
+/** The strategy types say available exactly for what the engine trades. */
 describe('the strategy types', () => {
   it('are available exactly when the engine has their strategy (AI: when martin and grid are)', () => {
     const list = botTypes('en');

@@ -10,7 +10,7 @@ interface TypeEntry extends Omit<BotType, 'name' | 'description'> {
 }
 
 /**
- * The strategy types (spec §3). Whether one is available follows what the engine can trade (a kit in
+ * The strategy types (docs/product.md §3). Whether one is available follows what the engine can trade (a kit in
  * strategy/kit.ts); the AI bot is available when the strategies its search proposes are.
  */
 const available = (code: string) => (code === 'ai' ? ['martin', 'grid'].every((t) => tradableTypes.includes(t)) : tradableTypes.includes(code));
@@ -59,7 +59,7 @@ const entries: TypeEntry[] = [
 ];
 const types: TypeEntry[] = entries.map((t) => ({ ...t, available: available(t.code) }));
 
-/** A built strategy's short name, as the bot screens say it (issue 14: 马丁格尔 / Martingale, never "Martin"). */
+/** A built strategy's short name, as the bot screens say it (马丁格尔 / Martingale, never "Martin"). */
 const shortNames: Record<BuiltBotType, Text> = {
   martin: { zh: '马丁格尔', en: 'Martingale' },
   grid: { zh: '网格', en: 'Grid' },

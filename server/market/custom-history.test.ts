@@ -6,7 +6,7 @@ import { SimulatedMarket } from './simulated.ts';
 
 const HOUR = 3_600_000;
 
-/** The history a custom bot's warm-up and backtest read (issue 16 §3). */
+/** The history a custom bot's warm-up and backtest read. */
 describe('custom bot candle history', () => {
   it('on Paper: the simulated market’s closed candles of any timeframe, the same as its own candles', async () => {
     const feed = new SimulatedMarket();

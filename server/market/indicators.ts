@@ -1,9 +1,9 @@
 import { emaStream, rsiStream, smaStream, type Stream } from '../../strategy/custom/indicators.ts';
 
 /**
- * Chart indicators over closes, oldest first (issue 6 §5): one value per close, null until there are
- * enough closes. Computed by the trading-signals library through the custom bot's own streams (issue 16
- * §3: strategy/custom/indicators.ts; formulas in strategy/custom/README.md), so the chart shows what a
+ * Chart indicators over closes, oldest first: one value per close, null until there are
+ * enough closes. Computed by the trading-signals library through the custom bot's own streams
+ * (strategy/custom/indicators.ts; formulas in strategy/custom/README.md), so the chart shows what a
  * custom bot reads. Figures for the eye (doubles, 8 significant digits), never for orders.
  */
 export const indicatorNames = ['ma20', 'ema20', 'rsi14'] as const;

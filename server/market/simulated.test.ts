@@ -51,7 +51,7 @@ describe('the simulated market', () => {
   });
 
   it('traces each minute candle with its seconds: the open at second 0, the low and the high reached, in the order its path gives', () => {
-    // So a live bot reading the seconds sees the prices a backtest on the candles sees (issue 14 §0).
+    // So a live bot reading the seconds sees the prices a backtest on the candles sees.
     const m = new SimulatedMarket();
     const from = Date.UTC(2026, 5, 1, 12);
     for (const symbol of ['BTC/USDT', 'SOL/USDT', 'DOGE/USDT']) {

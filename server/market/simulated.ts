@@ -127,7 +127,7 @@ export class SimulatedMarket {
    * What a backtest of the 1-minute candles opened at `time` may know of their seconds (a CandlePath):
    * the order of each minute's low and high, and the price a second after the walk reached a trigger,
    * read from the same seconds the live engine's price rounds read (priceAt), so that a backtest on
-   * this market re-opens a cycle where the engine does (issue 14 §0).
+   * this market re-opens a cycle where the engine does.
    */
   minutePath(symbol: string, time: Float64Array): MinutePath {
     const info = this.info(symbol);

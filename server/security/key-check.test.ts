@@ -30,7 +30,7 @@ const refusal = (p: Promise<unknown>) =>
   );
 
 /**
- * Issue 15 §4: one key for every process on a database. The first start records the key's fingerprint
+ * One key for every process on a database. The first start records the key's fingerprint
  * (never the key); a process with another key refuses to start, naming SECRET_KEY.
  */
 describe.each(dbKinds)('the key of the database (%s)', (kind) => {

@@ -41,7 +41,7 @@ export async function recordFingerprint(db: Db, box: SecretBox): Promise<void> {
 }
 
 /**
- * Issue 15 §4: every server process on a database must use one key (exchange and 2FA secrets sealed by
+ * Every server process on a database must use one key (exchange and 2FA secrets sealed by
  * one process open in the others; client order ids on real exchanges are salted with it). The first
  * start records the key's fingerprint in the database; a later start whose key has another fingerprint
  * is refused (SecretKeyRefused, naming SECRET_KEY), and a key file this start made for nothing is removed

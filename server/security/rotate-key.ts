@@ -33,7 +33,7 @@ export async function rotateSecrets(db: Db, oldBox: SecretBox, newBox: SecretBox
         .execute();
     }
     const sealed = rows.length + (await resealTotp(trx, oldBox, newBox));
-    // A database no server of issue 15 §4 or later has started yet has no settings table: its first start records the key.
+    // A database no server or later has started yet has no settings table: its first start records the key.
     const { rows: settings } = await sql<{ present: boolean }>`select to_regclass('cluster_settings') is not null as present`.execute(trx);
     if (settings[0]?.present) await recordFingerprint(trx, newBox);
     return sealed;

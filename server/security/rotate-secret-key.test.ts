@@ -115,7 +115,7 @@ describe('scripts/rotate-secret-key.ts', () => {
     expect(await sealed(dataDir)).toEqual(sealedBefore);
   });
 
-  it('changes nothing while a server holds DATA_DIR (issue 15 §1: one process on the embedded database)', { timeout: 60_000 }, async () => {
+  it('changes nothing while a server holds DATA_DIR (one process on the embedded database)', { timeout: 60_000 }, async () => {
     const dataDir = join(scratch, 'held');
     const file = join(dataDir, 'secret.key');
     const old = loadSecretKey('', file);

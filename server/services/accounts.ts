@@ -99,7 +99,7 @@ export interface RegisterInput {
   challenge?: string | undefined;
 }
 
-/** Registers an account (spec §5 rules) and logs it in on the given terminal. */
+/** Registers an account (docs/product.md §5 rules) and logs it in on the given terminal. */
 export async function register(deps: AccountsDeps, input: RegisterInput): Promise<LoginData> {
   const { db } = deps;
   const account = input.account.trim();
@@ -107,7 +107,7 @@ export async function register(deps: AccountsDeps, input: RegisterInput): Promis
   if (!PASSWORD_RE.test(input.password)) throw fail('PasswordFormat');
   if (input.password !== input.confirm) throw fail('PasswordsMismatch');
   if (input.agreement === false) throw fail('AgreementRequired');
-  // Every registration pays a proof of work (issue 12 finding 5), before any database work or hashing.
+  // Every registration pays a proof of work, before any database work or hashing.
   await deps.challenges.use(input.challenge);
   const referrerId = await referrerIdOf(db, input.referrer);
   // A cheap early answer; the unique index below is what settles a race between two registrations.

@@ -13,8 +13,8 @@ const codeOf = async (p: Promise<unknown>) =>
   );
 
 /**
- * Issue 12 finding 8: the AI searches wait in a bounded line, one per trader, each knowing its place;
- * issue 15: the line is kept in the database, so with two processes (two queues on one database) a
+ * The AI searches wait in a bounded line, one per trader, each knowing its place;
+ * The line is kept in the database, so with two processes (two queues on one database) a
  * trader still has one search in all, and either process tells the same place. On PGlite, one process.
  */
 describe.each(dbKinds)('the AI search line on %s', (kind) => {
@@ -76,7 +76,7 @@ describe.each(dbKinds)('the AI search line on %s', (kind) => {
     expect(await line.placeOf(b!)).toEqual({ position: null, length: 0, progress: null });
   });
 
-  it('tells the trader how far their running search is (issue 14 §2)', async () => {
+  it('tells the trader how far their running search is', async () => {
     const [a, b] = await traders(2);
     const line = new SearchQueue(db, 2);
     let report: (done: number, total: number) => void = () => {};

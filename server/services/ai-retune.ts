@@ -7,7 +7,7 @@ import { holdsPosition } from '../../strategy/kit.ts';
 import { notifyBot } from '../cluster/notify.ts';
 
 /**
- * Re-tuning of the AI bots (issue 6 §3): a bot whose last tuning is older than `everyMs` and that is
+ * Re-tuning of the AI bots: a bot whose last tuning is older than `everyMs` and that is
  * flat (no position, no order in flight) gets the search's best configuration of its own type for its
  * risk level and investment; a change of parameters is logged on the bot (an `update` action with the
  * new parameters and the score). A bot holding a position is left alone until it is flat.
@@ -63,7 +63,7 @@ export async function retuneAiBots(
             .insertInto('bot_actions')
             .values({ bot_id: id, kind: 'update', detail: JSON.stringify({ ai: 'retune', risk: bot.risk, score: String(best.score), params: JSON.stringify(params) }) })
             .execute();
-          // The bot's owner may be another process (issue 15): it reloads the new parameters once this commits.
+          // The bot's owner may be another process: it reloads the new parameters once this commits.
           await notifyBot(tx, id);
           retuned.push(id);
         });

@@ -14,7 +14,7 @@ import { fail } from './errors.ts';
 import { gridInputParams } from './grid-queries.ts';
 
 /**
- * The AI bot's search (issue 6 §3) as the API answers it: 30 days of the symbol's history (Paper: its
+ * The AI bot's search as the API answers it: 30 days of the symbol's history (Paper: its
  * 1-minute candles; a live exchange: one page of hourly candles), searched in a worker thread.
  */
 const DAY = 86_400_000;
@@ -111,7 +111,7 @@ export async function aiSearch(
     progress,
   });
   // Each proposal is placed at the price of this moment and checked by the same rules as botCreate
-  // (issue 14 §1): a grid's range is re-centred there; one the market now refuses is left out.
+  //: a grid's range is re-centred there; one the market now refuses is left out.
   const price = money(await trading.prices.price(exchange.code, input.symbol));
   const fitted = result.proposals
     .map((p) => ({ ...p, configuration: configure(p.candidate, input.investment, price.toNumber(), market) }))

@@ -16,7 +16,7 @@ import { checkBotParams, storedParams } from './bots.ts';
 import { fail } from './errors.ts';
 
 /**
- * A backtest before the bot is saved (issue 6 §2): the same strategy code on the recent history of the
+ * A backtest before the bot is saved: the same strategy code on the recent history of the
  * symbol. Paper replays its own market minute by minute; a live exchange answers one page of candles,
  * so the window sets the candle size (7 days: 15 m, 30 days: 1 h, 90 days: 4 h). Orders fill at their
  * trigger price (the candle's open when it opened past it) with the asked slippage, 0.05 % by default.

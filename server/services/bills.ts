@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 const dayStart = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS);
 const plain = (x: string | null | undefined) => money(x ?? '0').toFixed();
 
-/** Live and simulated (Paper) bots are billed apart (issue 6 §4); no mode: both. */
+/** Live and simulated (Paper) bots are billed apart; no mode: both. */
 export type TradingMode = 'live' | 'simulation' | undefined;
 const modeOf = (mode: TradingMode, column: string) => sql<boolean>`${sql.ref(column)} in (select id from bots where (exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${mode === 'simulation'})`;
 

@@ -4,7 +4,7 @@
  * a cached page is never older than the last change; the bot screens poll the list, and most polls
  * find nothing new. A page read from the database while a change happened is not kept (the version
  * moved on), and the UTC day is part of the key (today's profit starts at 0 at midnight).
- * With several server processes on PostgreSQL (issue 15 §4), `publish` tells the others of each bump
+ * With several server processes on PostgreSQL, `publish` tells the others of each bump
  * (pg_notify, after the change committed) and they `bumpFromPeer`; a page one of them read before the
  * commit and stored before the notification arrived is dropped by that bump, since pages are kept
  * per version. When notifications may have been missed (the listening connection dropped), `clear()`.

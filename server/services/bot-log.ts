@@ -20,7 +20,7 @@ export interface LogFilter {
 }
 
 /**
- * user/actions (issue 14 §5): the log of every bot of the trader's, deleted ones included, newest
+ * user/actions: the log of every bot of the trader's, deleted ones included, newest
  * first, one page at a time. The owner filter is the join on the bot's user: no other row is read.
  */
 export async function allActions(db: Db, userId: string, filter: LogFilter): Promise<Page<BotLogLine>> {

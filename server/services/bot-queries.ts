@@ -247,7 +247,7 @@ export async function listBots(
   filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined; mode?: 'live' | 'simulation' | undefined; type?: BuiltBotType | undefined },
 ): Promise<Page<BotSummary>> {
   let q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null);
-  // Live and simulated (Paper) bots are listed apart (issue 6 §4).
+  // Live and simulated (Paper) bots are listed apart.
   if (filter.mode) q = q.where('exchange_id', filter.mode === 'simulation' ? 'in' : 'not in', SIMULATED_EXCHANGE_IDS);
   if (filter.exchange) {
     const ex = exchangeByCode(filter.exchange);

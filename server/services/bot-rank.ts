@@ -9,7 +9,7 @@ import { runtimeOf } from '../../strategy/returns.ts';
 import { inputParamsOf, startsAndStops } from './bot-queries.ts';
 
 /**
- * The strategy rank (issue 14, Pionex item 4): bots ordered by the return on their investment of the
+ * The strategy rank: bots ordered by the return on their investment of the
  * cycles they closed in the period, live and simulated bots apart, deleted bots left out. An entry says
  * what a bot trades and how it did (profit, ROI, the largest fall of its realised profit, runtime); its
  * parameters, for a trader to copy into a bot of their own, only when its owner shares them (bots.share_rules,

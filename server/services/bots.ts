@@ -170,7 +170,7 @@ export async function checkBotParams(deps: Pick<BotsDeps, 'trading'>, type: stri
   if (first) throw new InputError(gridProblemCode[first.reason], `params.${first.field}`);
 }
 
-/** Checks the parameters against the market now (spec §5); the first problem is the answer. */
+/** Checks the parameters against the market now (docs/product.md §5); the first problem is the answer. */
 export async function checkParams(deps: Pick<BotsDeps, 'trading'>, exchange: string, symbol: string, params: MartinParams): Promise<void> {
   const m = await deps.trading.market(exchange, symbol);
   const price = money(await deps.trading.prices.price(exchange, symbol));
@@ -196,7 +196,7 @@ async function ownBot(db: Db, userId: string, id: string) {
 
 /**
  * The parameters a new bot is created with, checked against the market now. An AI proposal (`ai` set)
- * was fitted at the price of its search (issue 14 §1): when the price has moved so far that the checks
+ * was fitted at the price of its search: when the price has moved so far that the checks
  * refuse it (or out of a grid's range), it is moved to the price now as the search would have placed it
  * (strategy/ai/refit.ts, the same checks), or refused with a request to search again, never with a
  * field path the trader did not type.
@@ -289,7 +289,7 @@ export async function updateBot(deps: BotsDeps, userId: string, id: string, inpu
   });
 }
 
-/** The status each lifecycle operation leads to, and the refusal from each status (spec §4). */
+/** The status each lifecycle operation leads to, and the refusal from each status (docs/product.md §4). */
 const transitions: Record<'start' | 'stop' | 'pause' | 'resume', Partial<Record<BotStatus, BotStatus | CodeName>>> = {
   start: { stopped: 'running', paused: 'running', running: 'StrategyAlreadyRunning' },
   stop: { running: 'stopped', paused: 'stopped', stopped: 'StrategyAlreadyStopped' },
@@ -299,7 +299,7 @@ const transitions: Record<'start' | 'stop' | 'pause' | 'resume', Partial<Record<
 const isStatus = (x: string): x is BotStatus => x === 'running' || x === 'paused' || x === 'stopped';
 
 /**
- * A bot starts only when the account can fund its worst case (issue 14 §5): every martin order, or the
+ * A bot starts only when the account can fund its worst case: every martin order, or the
  * grid's investment, in the quote currency the account has free now. A balance that cannot be read
  * (a live exchange out of reach) does not stop the start: the exchange still refuses what it cannot fill.
  */
@@ -342,7 +342,7 @@ async function checkAddAmount(deps: BotsDeps, userId: string, row: { exchange_id
 }
 
 /**
- * The part of a martin position a partial close sells (issue 14), checked as the confirmation estimated
+ * The part of a martin position a partial close sells, checked as the confirmation estimated
  * it (strategy/martin/plan.ts sizeClose, at the price now): a share of 1-100 % or a base amount not above
  * the position, rounded down to the step; neither the sale nor the rest below the market's minimum.
  * Undefined: everything (100 %, or the whole amount), exactly the full close.
@@ -439,7 +439,7 @@ export async function operateBot(
     if (!next) throw fail('StrategyInvalidParams');
     if (!isStatus(next)) throw fail(next);
     if (next === 'running') {
-      // Fuel pays for the profit a live bot makes: none left, no live bot starts (issue 5 §2). Simulation
+      // Fuel pays for the profit a live bot makes: none left, no live bot starts. Simulation
       // pays no fuel, so it needs none.
       if (!SIMULATED_EXCHANGE_IDS.includes(row.exchange_id) && money((await balances(db, userId)).fuel).lte(0)) throw fail('InsufficientFuel');
       const exchange = exchangeById(row.exchange_id)?.code ?? '';

@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { fail } from './errors.ts';
 
 /**
- * Notices and warnings (issue 5 §6): the engine and the services leave them (fuel ran out, a bot
+ * Notices and warnings: the engine and the services leave them (fuel ran out, a bot
  * paused by a refused order); the trader lists, reads and marks them read.
  */
 type Row = { id: string; kind: 'warning' | 'notice'; code: string; detail: Record<string, string>; read_at: Date | null; created_at: Date };

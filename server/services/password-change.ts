@@ -34,7 +34,7 @@ export interface PasswordDeps {
  * changes the payment password (the current payment password required; when setting it the first
  * time, the login password, if the account has one). A wallet-only account has neither: it sets or
  * resets its payment password with a fresh signature of its bound wallet, so a stolen session token
- * alone can never set one (issue 12 finding 3). With two-factor authentication on, a code is needed
+ * alone can never set one. With two-factor authentication on, a code is needed
  * too. Any change locks withdrawals for a while and leaves a security notice.
  */
 export async function changePassword(deps: PasswordDeps, session: SessionRef, input: PasswordInput, site: Site): Promise<void> {

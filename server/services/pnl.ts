@@ -15,7 +15,7 @@ const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * user/pnl (issue 14 §1): PnL over time of one bot of the trader's (`id`, not deleted), or of all their
+ * user/pnl: PnL over time of one bot of the trader's (`id`, not deleted), or of all their
  * bots (live or simulated ones by `mode`), deleted ones included as the bill includes them: a deleted
  * bot counts as a stopped one holding nothing (its realised profit, investment and runtime up to its last
  * stop or its deletion; no floating PnL, what it held is no longer the bot's). One point per UTC day of the
@@ -155,7 +155,7 @@ const holding = sql<boolean>`(status <> 'stopped'
   or (type <> 'grid' and jsonb_typeof(state->'fills') = 'array' and jsonb_array_length(state->'fills') > 0))`;
 
 /**
- * The maintenance duty's daily PnL snapshot (issue 14 §1): for every running or holding bot, its realised
+ * The maintenance duty's daily PnL snapshot: for every running or holding bot, its realised
  * profit and floating PnL now, as the row of this UTC day (one per bot and day: a second run the same day
  * replaces the figures with its newer ones, so the day keeps the latest taken). A bot whose price cannot be
  * read now is left out (an earlier row of the day stays). Bots are valued `batch` at a time; answers the rows written.

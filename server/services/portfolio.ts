@@ -49,7 +49,7 @@ async function accountOf(trading: Trading, userId: string, exchange: string, kin
 }
 
 /**
- * user/portfolio (issue 14 §3): the trader's accounts (Paper, simulated accounts, bound exchanges: the
+ * user/portfolio: the trader's accounts (Paper, simulated accounts, bound exchanges: the
  * trader's own bindings only), each with its coins valued in USDT at the price now and its free USDT.
  * An account read fails alone: it is `unavailable`, never 0, and the others still answer.
  */

@@ -56,7 +56,7 @@ export async function setInfo(db: Db, userId: string, field: SetInfoField, raw: 
 }
 
 /**
- * Sets or changes the inviter once (issue 5 §5): an existing UID, not oneself, and no cycle (the new
+ * Sets or changes the inviter once: an existing UID, not oneself, and no cycle (the new
  * referrer must not be in the trader's own team). A second change is refused.
  *
  * Changes wait for each other (a transaction lock on one key: a trader changes it once, so they are

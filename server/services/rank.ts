@@ -6,7 +6,7 @@ import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { money } from '../../strategy/money.ts';
 
 /**
- * The rank list (issue 5 §6): traders ordered by the realised profit of the cycles their bots closed
+ * The rank list: traders ordered by the realised profit of the cycles their bots closed
  * in the period, live and simulated (Paper, simulated accounts) bots ranked apart; ties share a place. The asking trader
  * also gets their own place when they have closed a cycle in the period.
  */

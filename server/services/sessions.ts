@@ -36,7 +36,7 @@ export interface SessionInfo {
  * Live sessions seen in the last few seconds, by token hash, per database: a busy screen (the bot list
  * polls) does not look its session up on every call. A revocation (logout, a new login on the same
  * terminal, a password change) drops the user's entries at once here, and on every other process
- * through PostgreSQL's NOTIFY (issue 15 §4: server/main.ts listens); anything else (a manual change in
+ * through PostgreSQL's NOTIFY (server/main.ts listens); anything else (a manual change in
  * the database, a notification lost with a dropped connection) is seen within SESSION_CACHE_MS.
  */
 const SESSION_CACHE_MS = 5_000;

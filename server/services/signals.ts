@@ -9,7 +9,7 @@ import type { Trading } from '../trading.ts';
 import { fail } from './errors.ts';
 
 /**
- * Signal bots (issue 16 §4): a DCA or custom bot's secret webhook, `POST /api/signal/{token}`, takes a
+ * Signal bots: a DCA or custom bot's secret webhook, `POST /api/signal/{token}`, takes a
  * TradingView-style alert and hands it to the bot's engine like a manual command (engine.manual, which
  * reaches the owning process in a cluster: server/cluster/commands.ts). The token (32 random bytes,
  * base64url: 256 bits) is stored as its SHA-256 only and shown once, when made. Every signal is

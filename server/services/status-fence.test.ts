@@ -13,7 +13,7 @@ import { BotListCache } from './bot-list-cache.ts';
 import { operateBot } from './bots.ts';
 
 /**
- * The status fence (issue 15 §2, design §3.3): a bot paused or stopped through the API while an engine
+ * The status fence: a bot paused or stopped through the API while an engine
  * holds it in memory gets no new order from that engine. The API here runs beside another engine (as
  * on a second process), so the engine that trades the bot is never told: only the database says so.
  */

@@ -20,7 +20,7 @@ export async function referrerSn(db: Db, referrerId: string | null): Promise<str
   return row?.sn ?? '';
 }
 
-/** What the client may see of a user (spec §3): never a hash, never the internal id. */
+/** What the client may see of a user (docs/product.md §3): never a hash, never the internal id. */
 export function publicUser(u: UserRow, referral: string): PublicUser {
   return { sn: u.sn, nickname: u.nickname, account: u.account ?? '', mobile: u.mobile, address: u.address ?? '', avatar: u.avatar, referral };
 }

@@ -9,7 +9,7 @@ import { openSession } from './sessions.ts';
 import { publicUser, referrerSn } from './users.ts';
 
 /**
- * Sign-In with Ethereum on BNB Smart Chain (EIP-4361, issue 5). The server writes the exact message,
+ * Sign-In with Ethereum on BNB Smart Chain (EIP-4361). The server writes the exact message,
  * with a single-use 128-bit nonce bound to the address, chain id 56, this site's domain and uri, the
  * time it was issued and a 5-minute expiry; the wallet signs it; the verify call proves the signature
  * by recovering the address (no RPC: ordinary wallets). A message the client sends instead must be the
@@ -42,7 +42,7 @@ export async function issueNonce(db: Db, rawAddress: string, site: Site, now = n
     expirationTime: expiresAt,
   });
   await db.insertInto('wallet_nonces').values({ nonce, address, message, expires_at: expiresAt }).execute();
-  // At most a few unused sign-in nonces per address (issue 12 finding 5): the older ones go. A caller that
+  // At most a few unused sign-in nonces per address: the older ones go. A caller that
   // asks again and again (the call is rate-limited per source too) replaces rows instead of adding them.
   const kept = db
     .selectFrom('wallet_nonces')
@@ -67,7 +67,7 @@ export type NoncePurpose = 'login' | 'payment';
 
 /**
  * A statement for the bound wallet to sign before a wallet account sets or resets its payment password
- * (issue 12 finding 3): single use, 5 minutes, this site, chain 56, naming the account, so a stolen
+ *: single use, 5 minutes, this site, chain 56, naming the account, so a stolen
  * session token alone cannot set one and withdraw.
  */
 export async function issuePaymentNonce(db: Db, user: { sn: string; address: string | null }, site: Site, now = new Date()): Promise<{ nonce: string; message: string; expiresAt: string }> {
@@ -118,7 +118,7 @@ export async function spendSignature(db: Db, input: SignedIn, site: Site, now = 
   // The issued message is the one that counts: a client's copy must be it, word for word.
   const message = input.message ?? row.message;
   if (message !== row.message) throw fail('WalletSignatureFailed');
-  // And it names this configured site on chain 56, whichever host it was asked for (issue 12 finding 2).
+  // And it names this configured site on chain 56, whichever host it was asked for.
   const issued = parseSiweMessage(message);
   if (issued.chainId !== WALLET_CHAIN_ID) throw fail('WalletNetworkUnsupported');
   if (issued.domain !== site.domain || issued.uri !== site.uri) throw fail('WalletDomainMismatch');

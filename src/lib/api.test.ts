@@ -29,7 +29,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Spec §7, one entry per table row (45 rows; /api/user/api is GET and POST). */
+/** docs/product.md §7, one entry per table row (45 rows; /api/user/api is GET and POST). */
 const specRows = [
   'POST /login/account',
   'GET /login/nonce',
@@ -87,7 +87,7 @@ describe('api', () => {
     for (const name of names) expect(typeof api[name]).toBe('function');
   });
 
-  it('covers the 45 rows (46 calls) of spec §7 plus logout and password', () => {
+  it('covers the 45 rows (46 calls) of docs/product.md §7 plus logout and password', () => {
     expect(specRows).toHaveLength(45);
     const fromSpec = specRows.flatMap((row) => {
       const [methods, path] = row.split(' ') as [string, string];

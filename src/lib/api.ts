@@ -1,7 +1,7 @@
 /**
  * One typed function per call of contract/calls.ts, built from the table so the two cannot drift:
  * `api.loginAccount(body)`, `api.userBotList(query)`, `api.exchangesUnbind(params)`,
- * `api.userBotUpdate(query, body)`; each takes `{ show }` last. Plus the client caches of spec §7.
+ * `api.userBotUpdate(query, body)`; each takes `{ show }` last. Plus the client caches of docs/product.md §7.
  */
 import { calls } from '../../contract/calls.ts';
 import type { BodyOf, CallName, DataOf, ParamsOf, QueryOf } from '../../contract/schemas.ts';
@@ -9,7 +9,7 @@ import { request, type CallInput, type RequestOptions, type SentBody } from './h
 
 /** Where a call's single argument goes: path params when the path has one, the query on GET and DELETE, else the body. */
 type Slot<N extends CallName> = (typeof calls)[N]['path'] extends `${string}:${string}` ? 'params' : (typeof calls)[N]['method'] extends 'GET' | 'DELETE' ? 'query' : 'body';
-/** The one call with both a query and a body (spec §7: botUpdate, id in the query). */
+/** The one call with both a query and a body (docs/product.md §7: botUpdate, id in the query). */
 const twoPart = ['userBotUpdate'] as const;
 type TwoPart = (typeof twoPart)[number];
 
@@ -47,7 +47,7 @@ function callFor<N extends CallName>(name: N) {
 
 export const api = Object.fromEntries((Object.keys(calls) as CallName[]).map((name) => [name, callFor(name)])) as unknown as Api;
 
-// ---- Client caches (spec §7, §9) ----
+// ---- Client caches (docs/product.md §7, §9) ----
 
 export const EXCHANGES_CACHE_KEY = 'exchanges-cache';
 export const BOT_TYPES_CACHE_KEY = 'bot-types-cache';

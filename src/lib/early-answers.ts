@@ -1,5 +1,5 @@
 /**
- * Answers public/boot.js asked for with the page (home's first calls, issue 13 §7): on a phone's
+ * Answers public/boot.js asked for with the page (home's first calls): on a phone's
  * network the scripts that would ask come a few round trips after the page, and home waits for these
  * answers. Each is handed to the first GET of the same path and query with the same token, once, in
  * the page's first seconds; every other request goes to the network as usual.

@@ -46,11 +46,11 @@ const toasts = () => store.get(toastsAtom).map((t) => [t.kind, t.text]);
 const lastRequest = () => sent.at(-1)!;
 const lastBody = () => bodies.at(-1) as Record<string, unknown> | undefined;
 
-/** The calls spec §7 names as screen-handled, and the no-auto-error ones. */
+/** The calls docs/product.md §7 names as screen-handled, and the no-auto-error ones. */
 const specScreenCalls = ['userBotList', 'userBotCreate', 'userBotUpdate', 'userBotOperation', 'userBotBatch', 'userBotActions', 'userBotDetail', 'userBotInfo', 'userBotPositions'] as const;
-/** Spec §7's four, plus ours: the challenge that register and login solve first (issue 12). */
+/** docs/product.md §7's four, plus ours: the challenge that register and login solve first. */
 const noAutoErrorCalls = ['loginAccount', 'loginRegister', 'loginNonce', 'loginVerify', 'loginChallenge'] as const;
-/** Our calls whose screens show their errors themselves: the 2FA code fields (issue 12), the bind screen (issue 14). */
+/** Our calls whose screens show their errors themselves: the 2FA code fields, the bind screen. */
 const ourScreenCalls = ['userTwoFactorEnable', 'userTwoFactorDisable', 'exchangesBind', 'exchangesUnbind'] as const;
 
 /** A valid-looking input for a call, so requests of every kind can be made in loops. */
@@ -468,7 +468,7 @@ describe('network failures', () => {
 
 // ---- screen-handled calls ----
 
-describe('screen-handled calls (spec §7)', () => {
+describe('screen-handled calls (docs/product.md §7)', () => {
   it('are exactly the spec list plus the no-auto-error calls (and our 2FA code and bind calls)', () => {
     const flagged = (Object.keys(calls) as CallName[]).filter((n) => {
       const spec: CallSpec = calls[n];

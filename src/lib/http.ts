@@ -1,5 +1,5 @@
 /**
- * The PWA's HTTP client: one ky instance and `request()`, which applies spec §7-§9 to every answer
+ * The PWA's HTTP client: one ky instance and `request()`, which applies docs/product.md §7-§9 to every answer
  * (toasts, session end, redirects, HTTP statuses, network failures) in this one place, so screens only
  * ever see data or an ApiError whose message is already translated.
  */
@@ -21,7 +21,7 @@ import { takeEarlyAnswer } from './early-answers.ts';
 
 // The app's update watch (its own chunk) starts once a service worker is active: at once on a visit the
 // worker serves, and on a first visit after public/boot.js has registered it, once the first screen's
-// code and data are in (its file must not compete with them; issue 13 §7).
+// code and data are in (its file must not compete with them).
 if (typeof navigator !== 'undefined' && navigator.serviceWorker) {
   void navigator.serviceWorker.ready
     .then(() => import('./sw-updates.ts'))
@@ -29,7 +29,7 @@ if (typeof navigator !== 'undefined' && navigator.serviceWorker) {
     .catch(() => undefined);
 }
 
-/** Spec §9. */
+/** docs/product.md §9. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const SESSION_END_DELAY_MS = 1_500;
 export const UNAUTHORIZED_DELAY_MS = 1_000;
@@ -82,7 +82,7 @@ export function errorText(error: unknown): string {
   return error instanceof ApiError ? error.message : i18n._(clientMessages['toast.failure']);
 }
 
-/** Device terminal code (spec §9); iPadOS reports a Mac user agent, its touch screen gives it away. */
+/** Device terminal code (docs/product.md §9); iPadOS reports a Mac user agent, its touch screen gives it away. */
 export function detectTerminal(ua = navigator.userAgent, touchPoints = navigator.maxTouchPoints): TerminalCode {
   if (/iPhone|iPad|iPod/i.test(ua) || (/Macintosh/.test(ua) && touchPoints > 1)) return Terminal.IOS;
   if (/Android/i.test(ua)) return Terminal.Android;
@@ -101,7 +101,7 @@ export interface RequestOptions {
   /** false: show nothing for this call (no toast, no redirect); the session end still happens. */
   show?: boolean;
   /**
-   * Long work only (the AI search): a longer wait than spec §9's 15 s, for a call whose progress the
+   * Long work only (the AI search): a longer wait than docs/product.md §9's 15 s, for a call whose progress the
    * screen shows meanwhile through another call that keeps the 15 s.
    */
   timeout?: number;
@@ -115,7 +115,7 @@ interface Answer {
   redirect?: unknown;
 }
 
-/** The envelope of spec §3 (`msg` or `message`), or null when the body is not one. */
+/** The envelope of docs/product.md §3 (`msg` or `message`), or null when the body is not one. */
 function parseEnvelope(text: string): Answer | null {
   let body: unknown;
   try {
@@ -172,11 +172,11 @@ function endSession(text: string | null, delay: number): void {
 
 /**
  * Sends one call of contract/calls.ts and returns its `data` on code 1; otherwise throws an ApiError
- * after the toast, session end or redirect that spec §7-§9 ask for.
+ * after the toast, session end or redirect that docs/product.md §7-§9 ask for.
  */
 export async function request<N extends CallName>(name: N, input: CallInput<N> = {}, options: RequestOptions = {}): Promise<DataOf[N]> {
   const spec: CallSpec = calls[name];
-  // Screen-handled calls (spec §7) show their errors inline: a toast as well would say it twice.
+  // Screen-handled calls (docs/product.md §7) show their errors inline: a toast as well would say it twice.
   const screen = Boolean(spec.screen || spec.noAutoError);
   const allowed = options.show !== false;
 
@@ -186,7 +186,7 @@ export async function request<N extends CallName>(name: N, input: CallInput<N> =
   let status: number;
   let text: string;
   try {
-    // Offline, a write fails at once (spec §8's text) and nothing is sent, kept or replayed later.
+    // Offline, a write fails at once (docs/product.md §8's text) and nothing is sent, kept or replayed later.
     if (spec.method !== 'GET' && navigator.onLine === false) throw new TypeError('offline');
     const response = await http(buildPath(spec.path, input.params as Record<string, unknown> | undefined), {
       method: spec.method,
@@ -234,7 +234,7 @@ export async function request<N extends CallName>(name: N, input: CallInput<N> =
   }
 
   if (answer.code === 1) {
-    // GETs stay quiet: spec §7's success toast is meant for actions; toasting every page load, poll
+    // GETs stay quiet: docs/product.md §7's success toast is meant for actions; toasting every page load, poll
     // and refresh would bury the toasts that matter.
     if (display && spec.method !== 'GET') showToast('success', answer.message || t(clientMessages['toast.success']));
     return answer.data as DataOf[N];

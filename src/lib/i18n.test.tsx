@@ -30,7 +30,7 @@ describe('translated components through the real Vite config', () => {
   });
 });
 
-// Issue 13 §7: a catalog per area, each screen loading only its own.
+// A catalog per area, each screen loading only its own.
 describe('the catalogs by area', () => {
   const root = process.cwd();
   const folders = readdirSync(join(root, 'src/locales'), { withFileTypes: true })

@@ -1,5 +1,5 @@
 /**
- * The texts the PWA itself shows (spec §8): network errors, HTTP statuses, default toasts and form
+ * The texts the PWA itself shows (docs/product.md §8): network errors, HTTP statuses, default toasts and form
  * checks, as Lingui descriptors with stable ids. The server's texts (one per response code) are in
  * src/locales/code-messages.ts, a catalog of their own that the PWA never loads.
  */

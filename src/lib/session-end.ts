@@ -3,7 +3,7 @@ import { signOutAtom } from '../state/session.ts';
 import { PREFERENCES_KEY } from '../state/preferences.ts';
 
 /**
- * Wipes localStorage and sessionStorage (spec §4) and forgets the session in memory. The preference
+ * Wipes localStorage and sessionStorage (docs/product.md §4) and forgets the session in memory. The preference
  * record survives: losing the trader's theme and language on a session end would only confuse.
  */
 export function wipeSession(): void {

@@ -4,7 +4,7 @@ import { i18n } from './i18n.ts';
 import { showToast } from './toast.ts';
 
 /**
- * Watches for a new version of the app (issue 4): when a new service worker is installed and waiting,
+ * Watches for a new version of the app: when a new service worker is installed and waiting,
  * a toast offers to reload; a tap lets it take over and reloads every open page at once, so the app
  * never runs half old and half new. Loaded with the HTTP client (not in the entry); the worker itself
  * is registered by public/boot.js once the first screen is up, and this waits for it (not to install

@@ -10,7 +10,7 @@ export interface Toast {
   onTap?: () => void;
 }
 
-/** How long each kind stays (spec §9). */
+/** How long each kind stays (docs/product.md §9). */
 export const toastDurations: Record<ToastKind, number> = { success: 3000, error: 4000, warning: 3000, info: 3000 };
 
 export const toastsAtom = atom<Toast[]>([]);

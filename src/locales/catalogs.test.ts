@@ -51,7 +51,7 @@ describe('the catalogs', () => {
     }
   });
 
-  it('keep the texts that spec §8 fixes word for word', () => {
+  it('keep the texts that docs/product.md §8 fixes word for word', () => {
     expect(zh.get('toast.success')).toBe('操作成功');
     expect(zh.get('toast.failure')).toBe('操作失败，请稍后重试');
     expect(zh.get('net.timeout')).toBe('请求超时，请稍后重试');

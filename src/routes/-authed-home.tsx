@@ -12,7 +12,7 @@ export { prefetchHome } from '../features/bots/home-data.ts';
 
 /**
  * The logged-in frame (its query cache, the tab bar, the HTTP client) and home, the first logged-in
- * screen, in one file (issue 13 §7): the layout, home's route and its loader all import this module, so
+ * screen, in one file: the layout, home's route and its loader all import this module, so
  * the bundler makes it one chunk instead of eight files of a few hundred bytes, each a request of its
  * own (and a round trip of its own) on a phone's network. Every logged-in screen needs the frame; home's
  * own code is 2 kB of it.

@@ -93,7 +93,7 @@ export const botHead = style({ display: 'flex', alignItems: 'center', justifyCon
 export const botTitle = style({ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 /**
  * A stat grid: equal columns while the figures fit, and a figure too wide for its column moves to the
- * next line whole; a number never breaks (issue 14: at 320 px "12,345.67" was cut after "12,345.").
+ * next line whole; a number never breaks (at 320 px "12,345.67" was cut after "12,345.").
  */
 export const figures = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs });
 // At most three a row (a basis of 30 %); a column never narrower than its number.
@@ -130,7 +130,7 @@ export const chart = style({ height: 240, margin: `0 calc(-1 * ${vars.space.sm})
 /**
  * A row of buttons: equal widths while their words fit; a button whose words need more takes that width
  * (never more than the row), the others share the rest, and a row too narrow wraps. Equal grid columns
- * ran "Add / close" and "Withdraw" past their borders at 320 px (issue 14).
+ * ran "Add / close" and "Withdraw" past their borders at 320 px.
  */
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, marginBottom: vars.space.md });
 globalStyle(`${actions} > *`, { flex: '1 1 0', minWidth: 'fit-content' });

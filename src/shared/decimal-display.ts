@@ -4,7 +4,7 @@
  * roundingMode })` does, on its digits as text: exact (no float round trip) and without Intl's cost.
  * Creating the first Intl.NumberFormat of a page loads ICU's number data: 36 ms on this machine's
  * Chromium, ~150 ms on a phone-speed CPU (Lighthouse's 4x), and it came before home's first figures
- * (issue 13 §7). Both languages group by thousands with "," and use "." and "-" (format.test.ts
+ *. Both languages group by thousands with "," and use "." and "-" (format.test.ts
  * checks the parity with Intl on many values and options).
  */
 export interface DecimalDisplay {

@@ -12,7 +12,7 @@ const exchanges = [
 ];
 const names = (codes: string[], list = exchanges) => codes.map((c) => exchangeLabel(i18n, c, list));
 
-/** Issue 14: no English in the zh UI and no Chinese in the en UI for exchange names. */
+/** No English in the zh UI and no Chinese in the en UI for exchange names. */
 describe('exchange names in the UI language', () => {
   afterEach(() => i18n.activate('zh'));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { amount, assetAmount, decimalsOf, fuel, num, pct, price, signed, usdt } from './format.ts';
 
-/** Issue 14: one module decides each figure's precision; never "63,995.206667" or "104.95629975". */
+/** One module decides each figure's precision; never "63,995.206667" or "104.95629975". */
 describe('figures', () => {
   it('shows USDT at 2 decimals at most, a coin at 8, in the trader’s language', () => {
     expect(usdt('9980.4041219', 'zh')).toBe('9,980.4');

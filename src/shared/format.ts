@@ -23,7 +23,7 @@ export function signed(value: string | number | null | undefined, _locale: strin
 }
 
 /**
- * The precision of each kind of figure (issue 14: one module decides): USDT and other stable coins at
+ * The precision of each kind of figure (one module decides): USDT and other stable coins at
  * 2 decimals at most, a coin's amount at 8 (at the market's step where the pair is known), a price at
  * the pair's tick, fuel and rewards at 2-4, a percentage always at 2 with its sign.
  */

@@ -23,7 +23,7 @@ function AccountName({ account }: { account: PortfolioAccount }) {
 }
 
 /**
- * The trader's equity across accounts (issue 14 §3), USDT at the price now: real money (bound
+ * The trader's equity across accounts, USDT at the price now: real money (bound
  * exchanges) and virtual money (Paper, simulated accounts) apart and together. `detail` adds each
  * account's coins; an account whose balance cannot be read says so (it is not 0).
  */

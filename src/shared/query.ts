@@ -4,7 +4,7 @@
  * which invalidates the lists that change with it. Loaded with the logged-in screens, never by /login.
  *
  * What stays in the HTTP client (src/lib/http.ts): the envelope, toasts, the session end, redirects,
- * HTTP statuses, network errors and the service worker's offline answers (spec §7-9). A query's
+ * HTTP statuses, network errors and the service worker's offline answers (docs/product.md §7-9). A query's
  * function is the same typed `api.<call>()` the rest of the app uses, so all of that applies as before.
  */
 import { keepPreviousData, QueryClient, queryOptions, type UseQueryResult } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ import { tokenAtom } from '../state/session.ts';
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      // The client never retries (a toast per failure, spec §9); the screen offers 重试 instead.
+      // The client never retries (a toast per failure, docs/product.md §9); the screen offers 重试 instead.
       retry: false,
       // Offline, the service worker answers from its cache: the request must still be made.
       networkMode: 'always',
@@ -47,7 +47,7 @@ export function call<N extends CallName>(name: N, input?: Input<N>, { show = tru
   });
 }
 
-/** The exchange list and server ips, through the client cache of spec §7 (memory, localStorage, 5 min). */
+/** The exchange list and server ips, through the client cache of docs/product.md §7 (memory, localStorage, 5 min). */
 export const exchangesQuery = queryOptions({ queryKey: ['marketExchanges', null] as const, queryFn: getExchanges, staleTime: EXCHANGES_TTL_MS });
 
 /** A paginated or filtered list keeps showing its last page while the next one loads. */
@@ -95,7 +95,7 @@ const changes = {
   userBotCreate: botViews,
   userBotUpdate: botViews,
   userBotOperation: botViews,
-  // A new signal webhook token (issue 16 §4): the webhook's state changes.
+  // A new signal webhook token: the webhook's state changes.
   userBotWebhookReset: ['userBotWebhook'],
   // Whether the rank shows a bot's parameters: the switch and the rank.
   userBotShareSet: ['userBotShare', 'marketBotRank'],

@@ -5,7 +5,7 @@ import { pauseText, refusalText } from './refusal-words.ts';
 // No catalog loaded: Lingui shows the source (zh) texts, with their values in place.
 const zh = setupI18n({ locale: 'zh', messages: { zh: {} } });
 
-/** Issue 14 §5: an exchange's refusal in the trader's words, never the raw English of Paper or an exchange. */
+/** An exchange's refusal in the trader's words, never the raw English of Paper or an exchange. */
 describe('refusal words', () => {
   it('words each known kind of refusal, and quotes the exchange only when the kind is unknown', () => {
     expect(refusalText('insufficient balance', zh)).toBe('账户余额不足');

@@ -10,7 +10,7 @@ const words: Record<Exclude<RefusalKind, 'other'>, MessageDescriptor> = {
 };
 
 /**
- * An exchange's refusal of an order in the trader's language (issue 14 §5): its kind worded here; the
+ * An exchange's refusal of an order in the trader's language: its kind worded here; the
  * exchange's own words only for a refusal of no known kind, quoted after 交易所拒绝 / Refused by the exchange.
  */
 export function refusalText(reason: string, i18n: I18n): string {

@@ -8,7 +8,7 @@ export interface Preferences {
   language: Language;
 }
 
-/** localStorage key of the preference record (spec §3); public/boot.js reads it before first paint. */
+/** localStorage key of the preference record (docs/product.md §3); public/boot.js reads it before first paint. */
 export const PREFERENCES_KEY = 'theme-storage';
 export const defaultPreferences: Preferences = { theme: 'light', language: 'zh' };
 

@@ -2,7 +2,7 @@ import { atom } from 'jotai';
 import { RESET, atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { LoginData, PublicUser } from '../../contract/schemas.ts';
 
-/** The logged-in user as spec §3 keeps it: `password` is true for account login, false for wallet. */
+/** The logged-in user as docs/product.md §3 keeps it: `password` is true for account login, false for wallet. */
 export interface SessionUser extends PublicUser {
   password: boolean;
 }
@@ -12,12 +12,12 @@ export const USER_KEY = 'user';
 
 const local = createJSONStorage<unknown>(() => localStorage);
 
-/** The bearer token, stored on its own (spec §3). */
+/** The bearer token, stored on its own (docs/product.md §3). */
 export const tokenAtom = atomWithStorage<string>(TOKEN_KEY, '', local as never, { getOnInit: true });
 export const userAtom = atomWithStorage<SessionUser | null>(USER_KEY, null, local as never, { getOnInit: true });
 export const isLoggedInAtom = atom((get) => get(tokenAtom) !== '');
 
-/** Separate loading flags for the three ways in (spec §4). */
+/** Separate loading flags for the three ways in (docs/product.md §4). */
 export const loginLoadingAtom = atom(false);
 export const walletLoadingAtom = atom(false);
 export const registerLoadingAtom = atom(false);

@@ -1,6 +1,6 @@
 /**
  * The app is a phone-width column: on a wide screen (a desktop browser, a tablet) it stays this wide,
- * centred, with its fixed bars (the tab bar, the batch bar) inside the same column (issue 14).
+ * centred, with its fixed bars (the tab bar, the batch bar) inside the same column.
  */
 export const APP_COLUMN_PX = 480;
 

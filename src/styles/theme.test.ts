@@ -26,7 +26,7 @@ describe.each([
     for (const bg of [c.success, c.danger, c.warning, c.info]) expect(contrast(c.toastText, bg)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(c.primary, c.surface)).toBeGreaterThanOrEqual(4.5);
   });
-  it('keeps badges and rising and falling figures readable (issue 14: badge contrast of 4.5:1)', () => {
+  it('keeps badges and rising and falling figures readable (badge contrast of 4.5:1)', () => {
     expect(contrast(c.success, c.primarySoft)).toBeGreaterThanOrEqual(4.5); // running, 2FA on
     expect(contrast(c.warning, c.surfaceAlt)).toBeGreaterThanOrEqual(4.5); // paused
     expect(contrast(c.textMuted, c.surfaceAlt)).toBeGreaterThanOrEqual(4.5); // stopped, off

@@ -8,7 +8,7 @@ const market = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount:
 // The AI search's ±10 % range around 50,000 (strategy/ai/search.ts configure), 8 grids.
 const proposal: GridParams = { investment: '1000', lower: '45000', upper: '55000', grids: 8, spacing: 'geometric' };
 
-describe('an AI proposal at the price it is created at (issue 14 §1)', () => {
+describe('an AI proposal at the price it is created at', () => {
   it('keeps a grid the price is still inside and botCreate accepts', () => {
     expect(refitGrid(proposal, market, money('51234.5'))).toEqual({ params: proposal, moved: false });
   });

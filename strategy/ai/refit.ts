@@ -6,7 +6,7 @@ import type Decimal from 'decimal.js';
 import { floorTo, money } from '../money.ts';
 
 /**
- * An AI proposal created later than it was searched (issue 14 §1): the price has moved since. botCreate
+ * An AI proposal created later than it was searched: the price has moved since. botCreate
  * checks it by the same rules as any bot; one the price now refuses (or a grid whose range the price
  * has left) is moved to the price now the way
  * the search placed it (a grid keeps its grid count, spacing and relative width, re-centred here; a

@@ -7,7 +7,7 @@ import type { MarketRules, MartinParams } from '../martin/rules.ts';
 import { floorTo, money } from '../money.ts';
 
 /**
- * The AI bot's parameter search (issue 6 §3): candidate martin and grid configurations for the
+ * The AI bot's parameter search: candidate martin and grid configurations for the
  * trader's investment are backtested through the engine's own strategies on the last 30 and 7 days,
  * those whose 30-day drawdown breaks the risk level's limit are dropped, and the rest are ranked by
  * return over drawdown^w (w = 1.5 conservative, 1 balanced, 0.5 aggressive; 30 days weighted 0.7, 7 days 0.3). Pure and deterministic: the same

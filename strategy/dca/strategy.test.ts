@@ -256,7 +256,7 @@ const columns = (rows: [number, number, number, number][], minutes = 1): CandleC
 const line = (f: { candle: number; reason: string; side: string; amount: string; price: string }) => `${f.candle} ${f.reason} ${f.side} ${f.amount} @ ${f.price}`;
 
 describe('the DCA backtest', () => {
-  it('fills at the triggers, inside a candle or past a gap (hand-made candles; issue 14 §0)', () => {
+  it('fills at the triggers, inside a candle or past a gap (hand-made candles)', () => {
     const r = backtestDca(
       { params: { ...params, stopLoss: undefined }, market },
       columns([

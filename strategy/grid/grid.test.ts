@@ -148,11 +148,11 @@ describe('grid backtest', () => {
     expect(backtestGrid(v, candles, { slippage: '0' }).fills.map(line).at(-1)).toBe('1 stop sell 9.436 @ 95');
   });
 
-  it('fills at the level, inside a candle or past a gap (hand-made candles; issue 14 §0)', () => {
+  it('fills at the level, inside a candle or past a gap (hand-made candles)', () => {
     const r = backtestGrid(view, handMade, { slippage: '0' });
     expect(r.fills.map(line)).toEqual([
       '0 open buy 4.724 @ 109',
-      '1 close sell 2.359 @ 115', // 2.359 x 115 x 0.999 - 257.458 = 13.555715 (at the open 116 it was 15.912356 before issue 14 §0)
+      '1 close sell 2.359 @ 115', // 2.359 x 115 x 0.999 - 257.458 = 13.555715 (at the open 116 it was 15.912356 with the old fill model)
       '2 add buy 2.362 @ 110',
       '3 close sell 2.359 @ 115', // 271.013715 - 259.82 = 11.193715
       '3 close sell 2.359 @ 120', // 282.79692 - 257.458 = 25.33892

@@ -233,7 +233,7 @@ export interface MartinProblem {
 const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
 
 /**
- * Checks a martin bot's parameters against the bounds and the market (spec §5: required fields,
+ * Checks a martin bot's parameters against the bounds and the market (docs/product.md §5: required fields,
  * a valid investment that covers every order, valid max positions and multiplier, every order at or
  * above the market's minimum). Returns every problem found; none means the bot can start.
  */

@@ -79,7 +79,7 @@ describe('the martin strategy replayed on a price path', () => {
   });
 });
 
-describe('a partial close by hand (issue 14)', () => {
+describe('a partial close by hand', () => {
   /** Opens at 60000 and adds at 58800: 0.00166 + 0.0034 BTC, average 59205.73.., take profit 60093.82. */
   function holding() {
     let state = initialMartinState(botId('p1'));

@@ -6,7 +6,7 @@ interface IERC20 {
     function transferFrom(address from, address to, uint256 amount) external returns (bool);
 }
 
-/// Deposits of USDT on chain 56 (issue 5 §3). A trader approves this contract, then calls
+/// Deposits of USDT on chain 56. A trader approves this contract, then calls
 /// deposit(amount, account) where account is their UID; the server credits the Deposited event once it
 /// is `confirmations` blocks deep. The owner moves the collected funds to the hot or cold wallet.
 contract QuantDeposit {

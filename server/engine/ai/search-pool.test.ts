@@ -4,7 +4,7 @@ import { paperMarket } from '../../exchanges/paper-fill.ts';
 import { searchParameters } from '../../../strategy/ai/search.ts';
 import { searchInWorker, stopSearchWorker } from './search-pool.ts';
 
-/** The search in its worker thread tells how far it is while it runs (issue 14 §2), then answers. */
+/** The search in its worker thread tells how far it is while it runs, then answers. */
 describe('the AI search worker', () => {
   afterAll(() => stopSearchWorker());
 

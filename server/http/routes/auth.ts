@@ -15,7 +15,7 @@ import { siteOf } from '../site.ts';
  * always needs a solved proof-of-work challenge, a login after failures too.
  */
 export function authRoutes(app: FastifyInstance, deps: AccountsDeps & { challenges: Challenges }): void {
-  /** A login from a device the account has not used before leaves a security notice (issue 12 finding 3). */
+  /** A login from a device the account has not used before leaves a security notice. */
   const seen = async (data: LoginData, terminal: number, request: FastifyRequest, ip: string): Promise<LoginData> => {
     const user = await deps.db.selectFrom('users').select('id').where('sn', '=', data.sn).executeTakeFirstOrThrow();
     await noteDevice(deps.db, String(user.id), { terminal, userAgent: request.headers['user-agent'], ip });

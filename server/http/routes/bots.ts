@@ -18,18 +18,18 @@ import { route } from '../route.ts';
 /** How long a cached bot list page serves (its floating PnL is at the price of then). */
 const LIST_FRESH_MS = 5_000;
 
-/** The bot calls (spec §7), the profit bill, the all-bots log, PnL over time and the portfolio. */
+/** The bot calls (docs/product.md §7), the profit bill, the all-bots log, PnL over time and the portfolio. */
 export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: number; aiSearchSlots?: number; aiSearchWindow?: SearchWindow }, translate: Translate): void {
   const { db, trading } = deps;
   const auth = { auth: true } as const;
   const pageOf = (q: { page?: number | undefined; page_size?: number | undefined }) => ({ page: q.page ?? 1, pageSize: q.page_size ?? PAGE_SIZE_DEFAULT });
 
   route(app, db, 'userBotCreate', auth, async ({ session, body, lang }) => botInfo(db, trading, session.userId, await createBot(deps, session.userId, body, lang)));
-  // A backtest of the configuration on the create screen, before the bot is saved (issue 6 §2).
+  // A backtest of the configuration on the create screen, before the bot is saved.
   route(app, db, 'strategyBacktest', auth, ({ session, body }) => backtest(trading, session.userId, body));
-  // The AI bot's parameter search (issue 6 §3), in a worker thread.
+  // The AI bot's parameter search, in a worker thread.
   // One search per trader at a time, in a bounded line; the screen asks for its place while it waits.
-  // The line is kept in the database: one search per trader, and the same place, whichever process is asked (issue 15).
+  // The line is kept in the database: one search per trader, and the same place, whichever process is asked.
   // It hands searches to the worker pool in its own order, as many at once as the pool has workers (`aiSearchSlots`, default 1).
   const searches = new SearchQueue(db, deps.aiQueueMax ?? DEFAULT_AI_QUEUE_MAX, { slots: deps.aiSearchSlots ?? 1 });
   route(app, db, 'strategyAiSearch', auth, ({ session, body }) => searches.run(session.userId, (progress) => aiSearch(trading, session.userId, body, deps.aiSearchWindow, progress)));
@@ -80,7 +80,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
     const { page, pageSize } = pageOf(query ?? {});
     return openPositions(db, trading, session.userId, page, pageSize);
   });
-  // Issue 14: every bot's log with filters (§5), PnL over time (§1), equity across accounts (§3).
+  // Every bot's log with filters, PnL over time, equity across accounts.
   route(app, db, 'userActions', { ...auth, fieldCodes: { from: 'InvalidDateRange', to: 'InvalidDateRange' } }, async ({ session, query }) =>
     allActions(db, session.userId, { ...pageOf(query), bot: query.bot, kind: query.kind, from: query.from, to: query.to, tz: query.tz }),
   );

@@ -11,7 +11,7 @@ export function exchangeRoutes(app: FastifyInstance, deps: ExchangeKeysDeps & { 
   route(app, db, 'marketExchanges', { auth: true }, async () => ({ exchanges: [...exchangeCatalog], ips: deps.serverIps }));
   route(app, db, 'exchangesBind', { auth: true, fieldCodes: { apiKey: 'RequiredFieldMissing', secretKey: 'RequiredFieldMissing' } }, async ({ session, body }) => {
     // Keys of a live exchange trade real money: with 2FA on, binding or changing them needs a code
-    // (issue 12 finding 3). Simulated accounts hold no real key.
+    //. Simulated accounts hold no real key.
     const exchange = exchangeById(Number(body.exchangeId));
     if (exchange && !SIMULATED_EXCHANGE_IDS.includes(exchange.id)) await requireSecondFactor(deps, session, body.otp);
     return bindKeys(deps, session.userId, Number(body.exchangeId), { apiKey: body.apiKey.trim(), secretKey: body.secretKey.trim(), passphrase: body.passphrase?.trim() || undefined });

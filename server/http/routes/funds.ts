@@ -20,7 +20,7 @@ export interface FundsDeps {
   lockMs: number;
 }
 
-/** Money in and out (issue 5 §3-4): deposits and withdrawals on chain 56, changes between the balances. */
+/** Money in and out: deposits and withdrawals on chain 56, changes between the balances. */
 export function fundsRoutes(app: FastifyInstance, deps: FundsDeps): void {
   const { db, chain } = deps;
   route(app, db, 'userDepositInfo', { auth: true }, ({ session }) => depositInfo(db, chain, session.userId));

@@ -74,7 +74,7 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading
   route(app, db, 'marketUserRank', { auth: true }, ({ session, query }) =>
     userRank(db, session.userId, { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE_DEFAULT, period: query.period ?? '30d', mode: query.mode ?? 'live' }),
   );
-  // The strategy rank: bots by ROI, their parameters to copy, never whose they are (issue 14, Pionex item 4).
+  // The strategy rank: bots by ROI, their parameters to copy, never whose they are.
   route(app, db, 'marketBotRank', { auth: true }, ({ session, query }) =>
     botRank(db, session.userId, { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE_DEFAULT, period: query.period ?? '30d', mode: query.mode ?? 'live' }),
   );

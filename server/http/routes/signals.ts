@@ -11,7 +11,7 @@ import { inputProblem, jsonDepthOver } from '../input-check.ts';
 import { RateLimitedError } from '../rate-limit.ts';
 
 /**
- * Signal bots (issue 16 §4): the owner's calls (the webhook, a new token, the signals) and the public
+ * Signal bots: the owner's calls (the webhook, a new token, the signals) and the public
  * webhook `POST /api/signal/{token}` (docs/api.md "Signal webhooks"), outside the call table: its body
  * is whatever the alerting service sends, read here as text so that a bad one is counted on its bot,
  * never refused before the token is known. Its requests are not logged (the path holds the token); a

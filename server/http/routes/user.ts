@@ -22,12 +22,12 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
   const { db } = deps;
   route(app, db, 'authProfile', { auth: true }, ({ session }) => profile(db, session.userId));
   route(app, db, 'userIndex', { auth: true }, ({ session }) => userIndex(db, session.userId));
-  // The platform balances and their logs (issue 5 §2).
+  // The platform balances and their logs.
   route(app, db, 'userAccount', { auth: true }, ({ session }) => balances(db, session.userId));
   route(app, db, 'userAccountLogs', { auth: true }, ({ session, query }) => accountLogs(db, session.userId, query.type, query.page ?? 1, query.page_size ?? ACCOUNT_LOG_PAGE_SIZE_DEFAULT));
-  // The team and what it earned the trader (issue 5 §5).
+  // The team and what it earned the trader.
   route(app, db, 'userReferrals', { auth: true }, ({ session, query }) => referrals(db, session.userId, query.page ?? 1, query.limit ?? PAGE_SIZE_DEFAULT, deps.referralRates));
-  // Notices and warnings (issue 5 §6).
+  // Notices and warnings.
   route(app, db, 'noticeList', { auth: true }, ({ session, query }) => listNotices(db, session.userId, query.kind, query.page ?? 1, query.page_size ?? PAGE_SIZE_DEFAULT));
   route(app, db, 'noticeDetail', { auth: true }, ({ session, query }) => noticeDetail(db, session.userId, query.id));
   route(app, db, 'noticeRead', { auth: true }, ({ session, body }) => readNotices(db, session.userId, body));
@@ -51,7 +51,7 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     await changePassword(deps, session, body, siteOf(request, deps.publicOrigins));
     return null;
   });
-  // Account security (issue 12 finding 3): the screen's facts, two-factor authentication, the wallet's proof.
+  // Account security: the screen's facts, two-factor authentication, the wallet's proof.
   route(app, db, 'userSecurity', { auth: true }, ({ session }) => securityInfo(db, session.userId));
   route(app, db, 'userTwoFactorSetup', { auth: true }, ({ session }) => setupTwoFactor(deps, session.userId));
   route(app, db, 'userTwoFactorEnable', { auth: true }, ({ session, body }) => enableTwoFactor(deps, session, body.code));

@@ -9,7 +9,7 @@ import type { SessionRef } from '../security/session-tries.ts';
 import { userById } from '../users.ts';
 
 /**
- * Changes between the balances (issue 5 §4): USDT to fuel, points to fuel, rewards to USDT, at the
+ * Changes between the balances: USDT to fuel, points to fuel, rewards to USDT, at the
  * rates of CHANGE_RATES. Both sides move in one transaction; what arrives is rounded down to 8 places
  * (never more than the rate gives).
  */

@@ -7,7 +7,7 @@ import { fail } from '../errors.ts';
 import { userById } from '../users.ts';
 import { checkNetwork } from './network.ts';
 
-/** Deposits on chain 56 (issue 5 §3): where and how to pay, and the hashes traders report. */
+/** Deposits on chain 56: where and how to pay, and the hashes traders report. */
 const RECENT = 10;
 
 function chainOf(chain: ChainSide | undefined): ChainSide {

@@ -18,7 +18,7 @@ import { checkWithdrawAddress, checkWithdrawLock, lockedUntil, securityNotice } 
 import { requireSecondFactor } from '../security/two-factor.ts';
 
 /**
- * Withdrawals of USDT on chain 56 (issue 5 §4). Asking debits the balance and records the request in
+ * Withdrawals of USDT on chain 56. Asking debits the balance and records the request in
  * one transaction; chain/withdrawal-sender.ts pays it out from the hot wallet, or fails and refunds it.
  * The client's request id makes a retried request answer the first one instead of paying twice.
  */
@@ -91,7 +91,7 @@ function replayOf(row: Row & { request_hash: string | null }, hash: string): Wit
 
 /**
  * Asks for a withdrawal: the payment password, the second factor when 2FA is on, no recent security
- * change (issue 12 finding 3), an address the trader first named at least the lock's time ago; then
+ * change, an address the trader first named at least the lock's time ago; then
  * the debit and the record in one transaction, and a security notice. The client's request id makes a
  * retry answer the first request's record instead of paying twice, but only after the same checks of
  * the payment password and the second factor, and only for the same request (RequestIdReused else).

@@ -4,7 +4,7 @@ import { securityNotice } from './lock.ts';
 
 /**
  * The devices a trader logs in from, as a hash of the terminal code and the browser's user agent: a
- * login from one never seen before leaves a security notice (issue 12 finding 3). The first device of
+ * login from one never seen before leaves a security notice. The first device of
  * an account (its registration or first wallet login) is simply remembered.
  */
 export function deviceOf(terminal: number, userAgent: string | undefined): string {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import { userById } from '../users.ts';
 import { lockedUntil } from './lock.ts';
 
-/** What protects the account now, for the security screen (issue 12 finding 3). */
+/** What protects the account now, for the security screen. */
 export async function securityInfo(db: Db, userId: string, now = new Date()): Promise<SecurityInfo> {
   const u = await userById(db, userId);
   const locked = lockedUntil(u, now);

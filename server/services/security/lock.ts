@@ -2,7 +2,7 @@ import type { Db } from '../../db/connect.ts';
 import { fail } from '../errors.ts';
 
 /**
- * Withdrawals wait after any change of an account's security (issue 12 finding 3), as trusted
+ * Withdrawals wait after any change of an account's security, as trusted
  * exchanges do: whoever changed a password, the two-factor setting or added an address may not be the
  * owner, and the owner gets a notice and the time to react before money can leave.
  */

@@ -11,7 +11,7 @@ import { lockForChange } from './lock.ts';
 import { trySecret, type SessionRef } from './session-tries.ts';
 
 /**
- * Time-based two-factor authentication (RFC 6238, issue 12 finding 3): 6 digits, 30 s, SHA-1 (what
+ * Time-based two-factor authentication (RFC 6238): 6 digits, 30 s, SHA-1 (what
  * every authenticator app reads), one step of clock drift either way. The secret is sealed at rest
  * like exchange secrets; each code works once (the last accepted step is kept); eight recovery codes
  * are shown once and kept as hashes. Once on, it is asked for withdrawals, exchange keys and

@@ -1,6 +1,5 @@
 /**
- * The password login and registration calls with their proof-of-work challenge (issue 12 findings 4,
- * 5), loaded with the HTTP client when the trader touches the form (the /login entry stays small). The
+ * The password login and registration calls with their proof-of-work challenge (* 5), loaded with the HTTP client when the trader touches the form (the /login entry stays small). The
  * server's challenge is solved with altcha-lib's solver on the browser's own crypto (PBKDF2-SHA-256,
  * 0.2-0.5 s on a phone). Registration always needs one; a login only when the server asks for it
  * (ChallengeRequired, after failures): then it is solved and the login sent once more.

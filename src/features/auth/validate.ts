@@ -4,7 +4,7 @@ import { clientMessages } from '../../lib/messages.ts';
 
 export type Errors<K extends string> = Partial<Record<K, MessageDescriptor>>;
 
-/** Login form checks (spec §5): account and password required. */
+/** Login form checks (docs/product.md §5): account and password required. */
 export function validateLogin(v: { account: string; password: string }): Errors<'account' | 'password'> {
   const e: Errors<'account' | 'password'> = {};
   if (!v.account.trim()) e.account = clientMessages['form.accountRequired'];
@@ -21,7 +21,7 @@ export interface RegisterValues {
 }
 type RegisterField = keyof RegisterValues;
 
-/** Registration checks (spec §5), the same rules the server applies (contract/rules.ts). */
+/** Registration checks (docs/product.md §5), the same rules the server applies (contract/rules.ts). */
 export function validateRegister(v: RegisterValues): Errors<RegisterField> {
   const e: Errors<RegisterField> = {};
   const account = v.account.trim();

@@ -8,7 +8,7 @@ const detail = {
   close: { carry: '0', carryCost: '0', tickSize: '0.01', stepSize: '0.00001', minAmount: '0.00001', minCost: '5', feeRate: '0.001' },
 };
 
-describe('the close confirmation’s estimate (issue 14, partial close)', () => {
+describe('the close confirmation’s estimate (partial close)', () => {
   it('estimates 50 % with the engine’s maths: 0.00099 sold, 0.88996045 USDT, 0.001 left, and sends the share', () => {
     const half = estimateClose(detail, 'percent', '50');
     expect(half?.ok && [half.all, half.amount.toFixed(), half.close.profit.toFixed(), half.rest.toFixed()]).toEqual([false, '0.00099', '0.88996045', '0.001']);

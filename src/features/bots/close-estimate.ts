@@ -14,7 +14,7 @@ const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
 export type CloseEstimate = CloseSize | { ok: false; problem: 'format' };
 
 /**
- * A martin bot's close as the dialog asks it (issue 14, partial close), sized and estimated with the
+ * A martin bot's close as the dialog asks it (partial close), sized and estimated with the
  * engine's own maths (strategy/martin/plan.ts sizeClose: closeCycle for the amount sold) at the detail's
  * price, so the confirmation shows what the server will check and book. Null for a bot without a
  * martin close (a grid).

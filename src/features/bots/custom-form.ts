@@ -9,7 +9,7 @@ import type { FieldProblems } from './form-problems.ts';
 import { defaultMartinValues, trailingNote } from './martin-form.ts';
 
 /**
- * The custom bot's form (issue 16 §3): its values as typed, and the strategy's own checks
+ * The custom bot's form: its values as typed, and the strategy's own checks
  * (strategy/custom/rules.ts validateCustom), so the form accepts exactly what the server accepts; every
  * problem keyed by the parameter's path ("entry.conditions.0.right.period") and said in zh/en under
  * that field, never the path. The rules explained in plain words from strategy/custom/explain.ts.

@@ -19,7 +19,7 @@ const WAIT_MS = 2000;
 /**
  * Home's figures asked for by its route's loader, alongside its code: the screen renders once, with its
  * figures, where it rendered dashes first and then grew card by card as each answer came (the cards
- * moving under the trader's finger: Lighthouse's layout shift 0.09-0.13 on home, issue 13 §7). A slow
+ * moving under the trader's finger: Lighthouse's layout shift 0.09-0.13 on home). A slow
  * or failed call does not hold the screen past WAIT_MS; the screen shows its error or keeps waiting.
  */
 export function prefetchHome(): Promise<unknown> {

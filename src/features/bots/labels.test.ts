@@ -7,15 +7,15 @@ import { actionDetail, actionTitle, actionTone, botTitle } from './labels.ts';
 const zh = { _: (d: MessageDescriptor) => d.message ?? d.id } as unknown as I18n;
 const line = (kind: BotAction['kind'], detail: Record<string, string>): BotAction => ({ id: '1', botId: '7', kind, detail, at: '2026-11-23T00:00:00Z' });
 
-/** Issue 14 §3: a finished cycle is named by how it ended and coloured by the sign of its profit. */
+/** A finished cycle is named by how it ended and coloured by the sign of its profit. */
 describe('bot log lines', () => {
-  it('names the orders of a DCA bot: its base order and its safety orders (issue 16 §2)', () => {
+  it('names the orders of a DCA bot: its base order and its safety orders', () => {
     expect(actionTitle(line('open', {}), zh, 'dca')).toBe('底仓买入');
     expect(actionTitle(line('add', {}), zh, 'dca')).toBe('安全单买入');
     expect(actionTitle(line('add', {}), zh, 'martin')).toBe('补仓');
     expect(actionTitle(line('close', {}), zh, 'dca')).toBe('止盈平仓');
   });
-  it("names a custom bot's sale by its sell rule as such, never a take profit (issue 16 §3)", () => {
+  it("names a custom bot's sale by its sell rule as such, never a take profit", () => {
     expect(actionTitle(line('close', { reason: 'exit_rule', amount: '0.00172', price: '61500', cost: '105.68' }), zh, 'custom')).toBe('按规则卖出');
     expect(actionTitle(line('close', { reason: 'close' }), zh, 'custom')).toBe('止盈平仓');
     expect(actionTitle(line('close', { reason: 'stop', stopLoss: '1' }), zh, 'custom')).toBe('止损平仓');
@@ -31,7 +31,7 @@ describe('bot log lines', () => {
     expect(actionTitle(loss, zh)).toBe('手动平仓完成');
     expect(actionTone(loss)).toBe('down');
   });
-  it('names a partial close by its share and colours it by the sign of its profit (issue 14)', () => {
+  it('names a partial close by its share and colours it by the sign of its profit', () => {
     const half = line('manual_close', { share: '50', amount: '0.00099', price: '51000', cost: '50.49', profit: '0.88996045' });
     expect(actionTitle(half, setupI18n({ locale: 'zh', messages: { zh: {} } }))).toBe('手动平仓 50%');
     expect(actionTone(half)).toBe('up');
@@ -40,7 +40,7 @@ describe('bot log lines', () => {
     expect(actionTitle(line('manual_close', { amount: '0.00199', price: '51000' }), zh)).toBe('手动平仓');
     expect(actionTone(line('manual_close', { amount: '0.00199', price: '51000' }))).toBeUndefined();
   });
-  it('names a trailing exit armed and fired, with its high and line (issue 16 §1)', () => {
+  it('names a trailing exit armed and fired, with its high and line', () => {
     const zh = setupI18n({ locale: 'zh', messages: { zh: {} } });
     const armed = line('trailing_armed', { exit: 'take_profit', high: '60900', price: '60595.5' });
     expect(actionTitle(armed, zh)).toBe('追踪止盈启动');
@@ -59,7 +59,7 @@ describe('bot log lines', () => {
     expect(actionTitle(line('success', { profit: '-1' }), zh)).toBe('本轮结束'); // older lines, before `how` was logged
     expect(actionTone(line('failed', {}))).toBe('down');
   });
-  it("gives each figure of a line its unit when the bot's pair is known, and groups prices (issue 14: every figure has its unit)", () => {
+  it("gives each figure of a line its unit when the bot's pair is known, and groups prices (every figure has its unit)", () => {
     const zh = setupI18n({ locale: 'zh', messages: { zh: {} } });
     const buy = line('add', { amount: '0.00125', price: '63915.09', cost: '79.89387500' });
     expect(actionDetail(buy, zh, { symbol: 'BTC/USDT' })).toBe('买入 0.00125 BTC @ 63,915.09，花费 79.8939 USDT');
@@ -73,7 +73,7 @@ describe('bot log lines', () => {
   });
 });
 
-/** Issue 14: a bot the server named shows its type in the UI language, and its pair once. */
+/** A bot the server named shows its type in the UI language, and its pair once. */
 describe('bot titles', () => {
   const zhI18n = setupI18n({ locale: 'zh', messages: { zh: {} } });
   afterEach(() => i18n.activate('zh'));

@@ -10,7 +10,7 @@ export const statusLabels: Record<BotStatus, MessageDescriptor> = {
   stopped: msg`已停止`,
 };
 
-/** A strategy type as the bot screens name it (issue 14: 马丁格尔 / Martingale, never "Martin"). */
+/** A strategy type as the bot screens name it (马丁格尔 / Martingale, never "Martin"). */
 export const typeLabels = {
   martin: msg`马丁格尔`,
   grid: msg`网格`,
@@ -18,7 +18,7 @@ export const typeLabels = {
   custom: msg`自定义`,
 } as const satisfies Record<string, MessageDescriptor>;
 
-// The names the server gives a bot left unnamed, in every language and every version ("BTC/USDT Martin" before issue 14).
+// The names the server gives a bot left unnamed, in every language and every version ("BTC/USDT Martin").
 const defaultNames: Record<keyof typeof typeLabels, readonly string[]> = { martin: ['Martin', 'Martingale', '马丁格尔'], grid: ['Grid', '网格'], dca: ['DCA'], custom: ['Custom', '自定义'] };
 
 /**
@@ -64,7 +64,7 @@ export const actionLabels: Record<ActionKind, MessageDescriptor> = {
   signal: msg`外部信号`,
 };
 
-/** What became of a signal (issue 16 §4): the signals list and the action log's `signal` lines. */
+/** What became of a signal: the signals list and the action log's `signal` lines. */
 export const signalStatusLabels: Record<BotSignal['status'], MessageDescriptor> = {
   received: msg`处理中`,
   placed: msg`已下单`,
@@ -95,17 +95,17 @@ const endLabels: Record<string, MessageDescriptor> = {
   exit_rule: msg`按规则卖出完成`,
 };
 
-/** A log line's title: what happened (issue 14 §3). */
+/** A log line's title: what happened. */
 export function actionTitle(a: BotAction, i18n: I18n, type?: string): string {
   // A DCA bot's deal opens with its base order; its adds are its safety orders.
   if (type === 'dca' && a.kind === 'open') return i18n._(msg`底仓买入`);
   if (type === 'dca' && a.kind === 'add') return i18n._(msg`安全单买入`);
   if (a.kind === 'success') return i18n._(endLabels[a.detail.how ?? ''] ?? msg`本轮结束`);
   if (a.kind === 'close' && a.detail.stopLoss) return i18n._(msg`止损平仓`);
-  // A custom bot's sell rule held (issue 16 §3): no take profit.
+  // A custom bot's sell rule held: no take profit.
   if (a.kind === 'close' && a.detail.reason === 'exit_rule') return i18n._(msg`按规则卖出`);
   if (a.kind === 'trailing_fired') return i18n._(a.detail.exit === 'stop_loss' ? msg`追踪止损触发` : msg`追踪止盈触发`);
-  // A partial close names its share (issue 14): 手动平仓 50% / Manual close 50%.
+  // A partial close names its share: 手动平仓 50% / Manual close 50%.
   if (a.kind === 'manual_close' && a.detail.share) {
     const share = a.detail.share;
     return i18n._(msg`手动平仓 ${share}%`);
@@ -166,7 +166,7 @@ export function actionDetail(action: BotAction, i18n: I18n, bot: { symbol?: stri
     case 'trailing_fired':
       return i18n._(msg`最高价 ${d.high ?? ''}，回落至 ${d.price ?? ''}：卖出`);
     case 'signal': {
-      // A webhook's signal (issue 16 §4): its action and id, and what became of it.
+      // A webhook's signal: its action and id, and what became of it.
       const action = raw.action && raw.action in signalActionLabels ? i18n._(signalActionLabels[raw.action as 'buy']) : '';
       const result = raw.result && raw.result in signalStatusLabels ? i18n._(signalStatusLabels[raw.result as 'placed']) : (raw.result ?? '');
       if (raw.result === 'refused') return i18n._(msg`信号内容无效，已拒绝（${raw.reason ?? ''}）`);

@@ -29,7 +29,7 @@ describe('martin form', () => {
     expect(table.total).toBe('620');
   });
 
-  it('names each problem of spec §5 on its field', () => {
+  it('names each problem of docs/product.md §5 on its field', () => {
     expect(ids(checkMartin({ ...defaultMartinValues, takeProfit: '' }, btc))).toEqual({ takeProfit: expect.stringMatching(/./) });
     const tooSmall = checkMartin({ ...defaultMartinValues, investment: '100' }, btc);
     expect(Object.keys(tooSmall)).toEqual(['investment']);

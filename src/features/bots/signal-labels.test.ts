@@ -6,7 +6,7 @@ import { actionDetail, actionTitle } from './labels.ts';
 const zh = setupI18n({ locale: 'zh', messages: { zh: {} } });
 const line = (detail: Record<string, string>): BotAction => ({ id: '1', botId: '7', kind: 'signal', detail, at: '2026-11-24T00:00:00Z' });
 
-/** A webhook signal's log line (issue 16 §4): its action, id and what became of it, in words. */
+/** A webhook signal's log line: its action, id and what became of it, in words. */
 describe('signal log lines', () => {
   it('say the action, the alert id and the result; a refused body its problem', () => {
     expect(actionTitle(line({}), zh)).toBe('外部信号');

@@ -1,7 +1,7 @@
 import { num } from '../../shared/format.ts';
 
 /**
- * The slippage a trader may choose for a backtest or the AI search's backtests (issue 14 §0: configurable),
+ * The slippage a trader may choose for a backtest or the AI search's backtests (configurable),
  * as fractions of the price against them on every fill: none, the server's default 0.05 %
  * (strategy/backtest.ts DEFAULT_SLIPPAGE), and two rougher markets. The API takes 0 to 0.05.
  */

@@ -31,7 +31,7 @@ export function useBotTarget(id: string | undefined, exchange?: string) {
   const symbols = useQuery({ ...call('marketSymbols', { exchange: exchangeCode ?? '' }, { show: false }), enabled: exchangeCode !== undefined, refetchInterval: 10_000 });
   const market = symbols.data?.find((s) => s.symbol === symbol);
   // What the account has free in the pair's quote currency: the create screens show it beside the
-  // investment, since a bot whose worst case it cannot fund is refused at its start (issue 14 §5).
+  // investment, since a bot whose worst case it cannot fund is refused at its start.
   const quote = symbol.split('/')[1] ?? 'USDT';
   const assets = useQuery({ ...call('userAsset', { exchange: exchangeCode ?? '' }, { show: false }), enabled: exchangeCode !== undefined });
   const available = assets.data ? (assets.data.balances.find((b) => b.currency === quote)?.free ?? '0') : null;

@@ -17,7 +17,7 @@ export function modeOfBindings(bindings: ApiBinding[] | null | undefined): Tradi
 }
 
 /**
- * Live or simulated (Paper) bots: the lists, counts and bills show one at a time (issue 6 §4). The
+ * Live or simulated (Paper) bots: the lists, counts and bills show one at a time. The
  * choice is kept on the device; until the trader makes one it follows their bindings (a live exchange
  * bound: live; Paper only: simulation), and before those are known nothing is filtered.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPrivateAddress, whitelistIps } from './server-ips.ts';
 
-/** Issue 14: the whitelist card never advises an address an exchange cannot see (SERVER_IPS defaults to 127.0.0.1). */
+/** The whitelist card never advises an address an exchange cannot see (SERVER_IPS defaults to 127.0.0.1). */
 describe('server IPs to whitelist', () => {
   it('tells loopback, private, link-local and unspecified addresses from public ones', () => {
     for (const ip of [

@@ -13,7 +13,7 @@ const messages = {
   passphrase: msg`请输入 Passphrase`,
 };
 
-/** Spec §5: API Key and Secret Key required; the passphrase only where the exchange needs one. */
+/** docs/product.md §5: API Key and Secret Key required; the passphrase only where the exchange needs one. */
 export function validateKeys(v: KeyValues, needsPassphrase: boolean): Partial<Record<keyof KeyValues, MessageDescriptor>> {
   const e: Partial<Record<keyof KeyValues, MessageDescriptor>> = {};
   if (!v.apiKey.trim()) e.apiKey = messages.apiKey;

@@ -14,7 +14,7 @@ const changes: Record<string, MessageDescriptor> = {
   two_factor_off: msg`两步验证已关闭`,
 };
 
-/** The bot a notice is about: its name (stored with the notice since issue 14 §5), else its number. */
+/** The bot a notice is about: its name (stored with the notice), else its number. */
 function botName(d: Record<string, string | undefined>, i18n: I18n): string {
   return d.name ?? i18n._(msg`策略 #${d.bot ?? ''}`);
 }

@@ -1,5 +1,5 @@
 /**
- * Installing the app to the home screen (issue 4): the browser's own prompt where it offers one
+ * Installing the app to the home screen: the browser's own prompt where it offers one
  * (public/boot.js keeps its `beforeinstallprompt` event, which fires once, early), else the steps for
  * the browser the trader is in.
  */

@@ -2,9 +2,9 @@ import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 
 /**
- * Which colour a rise takes (issue 14): green up and red down (the default, as on Binance's global
+ * Which colour a rise takes: green up and red down (the default, as on Binance's global
  * site), or red up and green down, as many Chinese traders read a market. Its own localStorage key,
- * beside the theme-storage record of spec §3. public/boot.js puts the class red-up on <html> before
+ * beside the theme-storage record of docs/product.md §3. public/boot.js puts the class red-up on <html> before
  * the first paint of every load; this module, loaded with /setting only (not with the /login entry: src/state travels with it),
  * changes both when the trader chooses.
  */

@@ -22,7 +22,7 @@ export interface PasswordValues {
 }
 
 /**
- * Password form checks (spec §5): a login password follows the account rules; a payment password is
+ * Password form checks (docs/product.md §5): a login password follows the account rules; a payment password is
  * exactly 6 digits; the confirmation must match. `needsOld`: the current password is asked for.
  */
 export function validatePassword(type: PasswordType, v: PasswordValues, needsOld: boolean): Partial<Record<keyof PasswordValues, MessageDescriptor>> {

@@ -1,5 +1,5 @@
 /**
- * Whether this browser has a wallet (issue 5): an injected EIP-1193 provider (`window.ethereum`, as
+ * Whether this browser has a wallet: an injected EIP-1193 provider (`window.ethereum`, as
  * MetaMask, TokenPocket, Trust, OKX and Binance Web3 in-app browsers give), or one that announces itself
  * through EIP-6963. No wallet library is loaded for this: the login screen offers the wallet button only
  * when there is something to connect to.

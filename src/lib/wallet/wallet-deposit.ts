@@ -9,7 +9,7 @@ export type DepositStep = 'connect' | 'approve' | 'deposit';
 type Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> };
 
 /**
- * Pays a deposit from the connected wallet (issue 5 §3): approve the deposit contract for the amount
+ * Pays a deposit from the connected wallet: approve the deposit contract for the amount
  * when its allowance is short, then deposit(amount, UID), so the server knows whose money it is.
  * Talks to the wallet's EIP-1193 provider directly (its own RPC; only viem's ABI encoding is loaded).
  * Answers the deposit transaction's hash, which the screen reports to the server.

@@ -4,7 +4,7 @@ import { classify } from './wallet-errors.ts';
 const err = (fields: object, cause?: object) => Object.assign(new Error('x'), fields, cause ? { cause } : {});
 
 describe('wallet errors', () => {
-  it('names each wallet refusal by the key of spec §8', () => {
+  it('names each wallet refusal by the key of docs/product.md §8', () => {
     expect(classify(err({ code: 4001 }), 'sign')).toBe('userCancelled');
     expect(classify(err({ name: 'UserRejectedRequestError' }), 'connect')).toBe('userCancelled');
     expect(classify(err({ name: 'ProviderNotFoundError' }), 'connect')).toBe('notInstalled');

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
-/** The wallet message keys of spec §8, shown when each happens. */
+/** The wallet message keys of docs/product.md §8, shown when each happens. */
 export const walletMessages = {
   notConnected: msg`钱包未连接`,
   connectionFailed: msg`钱包连接失败`,

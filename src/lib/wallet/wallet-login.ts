@@ -5,7 +5,7 @@ import { connectOnBsc } from './wallet-connect.ts';
 import { classify, WalletError } from './wallet-errors.ts';
 
 /**
- * Wallet sign-in (issue 5): connect on BNB Smart Chain, ask the server for its sign-in message, sign
+ * Wallet sign-in: connect on BNB Smart Chain, ask the server for its sign-in message, sign
  * it, verify.
  */
 async function signForServer(): Promise<{ address: `0x${string}`; signature: `0x${string}`; api: Awaited<ReturnType<typeof loadApi>>['api'] }> {

@@ -18,7 +18,7 @@ const icons: Record<TabPath, ReactNode> = {
 };
 
 /**
- * The bottom tab bar (spec §2): only on the five tab paths, fixed, 60px high. The router marks the
+ * The bottom tab bar (docs/product.md §2): only on the five tab paths, fixed, 60px high. The router marks the
  * active tab (aria-current): home by exact match, the others by path prefix.
  */
 export function TabBar() {

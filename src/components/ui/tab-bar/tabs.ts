@@ -1,4 +1,4 @@
-/** The five tabs of spec §2, in order. */
+/** The five tabs of docs/product.md §2, in order. */
 export const tabPaths = ['/', '/simulation', '/rank', '/strategy', '/my'] as const;
 export type TabPath = (typeof tabPaths)[number];
 

@@ -13,7 +13,7 @@ import { WalletEntry } from '../../../lib/wallet/components/wallet-entry.tsx';
 import * as css from './auth.css.ts';
 
 /**
- * Account and password login (spec §4): on success the user is kept and the app opens at home. After
+ * Account and password login (docs/product.md §4): on success the user is kept and the app opens at home. After
  * failed logins the server may ask for a proof of work (ChallengeRequired): it is solved (安全验证中…)
  * and the login sent once more.
  */

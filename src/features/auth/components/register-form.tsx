@@ -18,7 +18,7 @@ type TextField = Exclude<keyof RegisterValues, 'agreement'>;
 const draftAtom = atom<RegisterValues | null>(null);
 
 /**
- * Registration (spec §5), optionally through a referral link that fills in the referrer. Every
+ * Registration (docs/product.md §5), optionally through a referral link that fills in the referrer. Every
  * registration carries a solved proof-of-work challenge (安全验证中… while the phone solves it).
  */
 export function RegisterForm({ referrer = '' }: { referrer?: string }) {

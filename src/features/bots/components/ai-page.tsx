@@ -33,7 +33,7 @@ const risks: [Risk, MessageDescriptor, MessageDescriptor][] = [
 /**
  * How long the screen waits for a search's answer: far above its 3-9 s on this machine, for a search
  * that waits in the line behind others. Meanwhile the line's place and the search's progress are asked
- * every second (each of those calls keeps spec §9's 15 s), so the wait is never silent.
+ * every second (each of those calls keeps docs/product.md §9's 15 s), so the wait is never silent.
  */
 const AI_SEARCH_TIMEOUT_MS = 120_000;
 
@@ -55,7 +55,7 @@ function AiSearchPage() {
   const [answer, setAnswer] = useState<AiSearchAnswer | null>(null);
   const [failure, setFailure] = useState('');
   const [starting, setStarting] = useState<number | null>(null);
-  // A proposal that could not be started says why under its own button (issue 14 §1), not at the top.
+  // A proposal that could not be started says why under its own button, not at the top.
   const [refused, setRefused] = useState<{ index: number; text: string } | null>(null);
   const [round, setRound] = useState(0);
   // While the search waits in the server's line, the trader sees how many are before theirs (each search its own question).
@@ -117,7 +117,7 @@ function AiSearchPage() {
     }
   };
 
-  // The fill model of the candidates' backtests (issue 14 §0): at the trigger (a stop at the open on a gap; on Paper, the second that reached it), with this slippage.
+  // The fill model of the candidates' backtests: at the trigger (a stop at the open on a gap; on Paper, the second that reached it), with this slippage.
   const slippage = answer ? slippagePercent(answer.fill.slippage, i18n.locale) : '';
 
   return (
@@ -149,7 +149,7 @@ function AiSearchPage() {
               ))}
             </div>
             <p className={css.mutedTight.top}>{i18n._(risks.find(([r]) => r === risk)![2])}</p>
-            {/* The slippage the candidates' backtests assume against the trader on every fill (issue 14 §0). */}
+            {/* The slippage the candidates' backtests assume against the trader on every fill. */}
             <div className={styles.riskLabel}>
               <Trans>回测滑点</Trans>
             </div>

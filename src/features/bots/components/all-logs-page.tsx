@@ -18,7 +18,7 @@ import * as styles from './bots.css.ts';
 const PAGE_SIZE = 20;
 
 /**
- * /strategy/logs (issue 14 §5): the log of every bot of the trader's, newest first, a page at a time
+ * /strategy/logs: the log of every bot of the trader's, newest first, a page at a time
  * from the server, filtered by bot (?id= picks one), action kind and days of the phone's own time zone.
  */
 export function AllLogsPage({ id }: { id?: string | undefined }) {

@@ -6,7 +6,7 @@ import * as css from './bots.css.ts';
 
 /**
  * What the account has free beside the investment field, and a warning when the bot's worst case is
- * more: the start would be refused (issue 14 §5). Shows nothing while the balance is unknown.
+ * more: the start would be refused. Shows nothing while the balance is unknown.
  */
 export function AvailableHint({ available, quote, needed, locale }: { available: string | null; quote: string; needed: string | null; locale: string }) {
   if (available === null) return null;

@@ -14,7 +14,7 @@ import * as styles from './bots.css.ts';
 const windows = [7, 30, 90] as const;
 
 /**
- * The backtest on the create screen (issue 6 §2): the configuration as it stands, replayed by the
+ * The backtest on the create screen: the configuration as it stands, replayed by the
  * server through the engine's strategy on the last 7, 30 or 90 days, before anything is saved. A result
  * belongs to the inputs it was run with: changing them clears it.
  */
@@ -53,7 +53,7 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
     }
   };
 
-  // The fill model the server used (issue 14 §0): at the trigger (a stop at the open on a gap; on Paper, the second that reached it), with this slippage.
+  // The fill model the server used: at the trigger (a stop at the open on a gap; on Paper, the second that reached it), with this slippage.
   const slippage = result ? slippagePercent(result.fill.slippage, l) : '';
 
   return (

@@ -22,7 +22,7 @@ import { ClosePart } from './close-part.tsx';
 
 /**
  * /strategy/action/{id}: a manual add at the market (the next level's amount, or one typed) or a manual
- * close of all or part of the position (issue 14: 25 / 50 / 75 / 100 %, a share or a base amount), each
+ * close of all or part of the position (25 / 50 / 75 / 100 %, a share or a base amount), each
  * confirmed first; the close's confirmation estimates the sale with the engine's maths.
  */
 export function BotActionPage({ id }: { id: string }) {
@@ -33,7 +33,7 @@ export function BotActionPage({ id }: { id: string }) {
   const [asking, setAsking] = useState<'add' | 'close' | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
-  // A manual add spends the next level's amount, or the amount the trader types (issue 14, Pionex item 2).
+  // A manual add spends the next level's amount, or the amount the trader types.
   const [amount, setAmount] = useState('');
   // The part a close sells: 100 % (the whole position) unless the trader picks or types another.
   const [closeBy, setCloseBy] = useState<{ unit: CloseUnit; text: string }>({ unit: 'percent', text: '100' });

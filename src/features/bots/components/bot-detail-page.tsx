@@ -76,11 +76,11 @@ export function BotDetailPage({ id }: { id: string }) {
   }, [averagePrice, takeProfitPrice, nextAddPrice, stopLossPrice, trailingPrice, trailingStop, dca, t]);
   const entries = useMemo<ChartEntry[]>(() => (adds.data ?? []).filter((o) => o.status === 'filled' && o.price).map((o) => ({ at: o.at, price: o.price!, side: o.side })), [adds.data]);
   const history = candles.data?.[0]?.history;
-  // A custom bot's rules in words (issue 16 §3): what it buys and sells on.
+  // A custom bot's rules in words: what it buys and sells on.
   const lang = i18n.locale === 'en' ? 'en' : 'zh';
   // A DCA bot's indicator start likewise: when it opens a deal.
   const rules = useMemo(() => (d?.type === 'custom' ? explainStored(d.params, lang) : d?.type === 'dca' ? explainStoredStart(d.params, lang) : null), [d?.type, d?.params, lang]);
-  // Prices at the pair's tick and amounts at its step (issue 14), once the market's rules are known.
+  // Prices at the pair's tick and amounts at its step, once the market's rules are known.
   const tick = candles.data?.[0]?.tickSize ?? d?.close?.tickSize;
   const step = candles.data?.[0]?.stepSize ?? d?.close?.stepSize;
 
@@ -165,7 +165,7 @@ export function BotDetailPage({ id }: { id: string }) {
             </section>
           ) : null}
           <BotOperations bot={d} />
-          {/* Clone: a new bot of the same type, pair, exchange and parameters (issue 14, Pionex item 2). */}
+          {/* Clone: a new bot of the same type, pair, exchange and parameters (Pionex item 2). */}
           {d.type === 'martin' || d.type === 'grid' || d.type === 'dca' || d.type === 'custom' ? (
             <Link
               to={d.type === 'grid' ? '/strategy/grid/{-$id}' : d.type === 'dca' ? '/strategy/dca/{-$id}' : d.type === 'custom' ? '/strategy/custom/{-$id}' : '/strategy/martin/{-$id}'}
@@ -191,7 +191,7 @@ export function BotDetailPage({ id }: { id: string }) {
             </section>
           ) : null}
           <PnlPanel id={id} grid={d.type === 'grid'} />
-          {/* Signal bots (issue 16 §4): a DCA or custom bot's webhook and its last signals. */}
+          {/* Signal bots: a DCA or custom bot's webhook and its last signals. */}
           {d.type === 'dca' || d.type === 'custom' ? <BotSignals id={id} live={live} /> : null}
           <RankShareSwitch id={id} />
           <section className={ui.card} aria-label={t`价格走势`}>

@@ -9,7 +9,7 @@ import { operationLabels } from '../labels.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import { write } from '../../../shared/query.ts';
 
-/** What a bot in each state can do (spec §4): the buttons of the detail screen. */
+/** What a bot in each state can do (docs/product.md §4): the buttons of the detail screen. */
 const available: Record<BotSummary['status'], ('start' | 'pause' | 'resume' | 'stop' | 'delete')[]> = {
   running: ['pause', 'stop'],
   paused: ['resume', 'stop'],

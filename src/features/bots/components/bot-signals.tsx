@@ -14,7 +14,7 @@ import { signalActionLabels, signalStatusLabels } from '../labels.ts';
 const EXAMPLE = '{\n  "action": "buy",\n  "id": "{{ticker}}-{{timenow}}",\n  "price": "{{close}}",\n  "note": "RSI < 30"\n}';
 
 /**
- * A DCA or custom bot's signal webhook (issue 16 §4): its URL, shown once when made (the server keeps
+ * A DCA or custom bot's signal webhook: its URL, shown once when made (the server keeps
  * only its hash), with a copy button; a new one on demand, after a confirmation (the old one stops
  * working); an example alert body; how many bodies it refused (counted, not listed) and the last one's
  * reason; the last signals and what became of each.

@@ -8,7 +8,7 @@ import { closePresets, type CloseEstimate, type CloseUnit } from '../close-estim
 import { Figure, Profit } from './figure.tsx';
 
 /**
- * How much of a martin position to close (issue 14, partial close): 25 / 50 / 75 / 100 % with one tap, or
+ * How much of a martin position to close (partial close): 25 / 50 / 75 / 100 % with one tap, or
  * a share or an amount of the base coin typed in; below, what the sale would bring at the price now, from
  * the engine's maths, or what stops it (the server refuses the same).
  */

@@ -18,7 +18,7 @@ export function useCopiedPair(target: BotTarget, copy: BotCopy | undefined) {
   }, [copy, setSymbol]);
 }
 
-/** The original's figures beside a copy of a ranked bot (issue 14, Pionex item 4). */
+/** The original's figures beside a copy of a ranked bot. */
 export function CopiedFrom({ copy }: { copy: BotCopy | undefined }) {
   const { i18n } = useLingui();
   const l = i18n.locale;

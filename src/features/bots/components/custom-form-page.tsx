@@ -36,7 +36,7 @@ import { TrailingNotes } from './trailing-notes.tsx';
 type Editable = 'investment' | 'quote' | 'percent' | 'takeProfit' | 'stopLoss' | 'trailingDeviation';
 
 /**
- * /strategy/custom/{id?} (issue 16 §3, §5): create a custom bot, or edit a stopped or paused one. The
+ * /strategy/custom/{id?}: create a custom bot, or edit a stopped or paused one. The
  * trader composes the buy and sell rules from condition cards, the strategy's own checks run as they
  * type (each problem under its field, in words), and the rules read back in plain zh/en before the
  * backtest and the start; a trailing take profit shows its worst sale and warns when it can be a loss.

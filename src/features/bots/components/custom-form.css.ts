@@ -4,7 +4,7 @@ import * as blocks from '../../../shared/blocks.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 
 /**
- * The custom bot's form (issue 16 §3): a condition is a compact card (left side, comparison, right
+ * The custom bot's form: a condition is a compact card (left side, comparison, right
  * side stacked), never a wide row, so 5 of them read at 320 px; both themes through the theme's vars.
  */
 export const condition = style({

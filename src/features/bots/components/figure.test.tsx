@@ -14,7 +14,7 @@ const profit = (value: string) => {
   return screen.getByText(/\d/);
 };
 
-/** Issue 14: USDT at 2 decimals. Home's and the bill's today showed +0.0947 beside a realised +0.09. */
+/** USDT at 2 decimals. Home's and the bill's today showed +0.0947 beside a realised +0.09. */
 describe('a profit', () => {
   afterEach(cleanup);
 

@@ -16,7 +16,7 @@ export function Figure({ label, children, testId }: { label: ReactNode; children
 }
 
 /**
- * A profit in USDT with its sign, at 2 decimals (issue 14: USDT at 2), in green or red; one that rounds
+ * A profit in USDT with its sign, at 2 decimals (USDT at 2), in green or red; one that rounds
  * to 0 shows uncoloured.
  */
 export function Profit({ value, max = 2 }: { value: string | number | null | undefined; max?: number }) {

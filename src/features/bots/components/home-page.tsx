@@ -18,7 +18,7 @@ import * as styles from './bots.css.ts';
 export function HomePage() {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
-  // The figures of the bots the strategy list shows: live or simulated, never both (issue 6 §4).
+  // The figures of the bots the strategy list shows: live or simulated, never both.
   // The bindings are asked for only when the choice is not kept yet (they decide it the first time).
   const [mode] = useTradingMode(useQuery({ ...homeQueries.bindings, enabled: !storedTradingMode() }).data);
   const bill = useQuery({ ...homeQueries.bill(mode ?? 'live'), enabled: mode !== undefined });

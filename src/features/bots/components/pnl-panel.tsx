@@ -13,7 +13,7 @@ const windows = ['7', '30', '90', '365'] as const;
 type Window = (typeof windows)[number];
 
 /**
- * PnL over time (issue 14 §1): of one bot (`id`) or of the trader's live or simulated bots (`mode`).
+ * PnL over time: of one bot (`id`) or of the trader's live or simulated bots (`mode`).
  * The line is each day's total PnL: the realised sum plus that day's floating PnL (a past day's from the
  * daily snapshots, realised only before there were any; today's now), so it ends at the total. Above it: realised (a grid's: grid profit), floating, total, ROI, APR and runtime.
  */

@@ -24,7 +24,7 @@ export function Apr({ apr, runtime }: { apr: string | null; runtime: number }) {
   return <Percent value={apr} />;
 }
 
-/** A bot's returns: total PnL (USDT), ROI on its investment, APR, runtime (issue 14 §1). */
+/** A bot's returns: total PnL (USDT), ROI on its investment, APR, runtime. */
 export function BotReturns({ bot }: { bot: Pick<BotSummary, 'totalProfit' | 'roi' | 'apr' | 'runtime'> }) {
   return (
     <div className={css.figures} data-testid="bot-returns">

@@ -13,7 +13,7 @@ import * as css from '../../../shared/blocks.css.ts';
 type SizeValues = Pick<MartinValues, 'firstOrder' | 'multiplier' | 'addTrigger' | 'maxPositions' | 'takeProfit'>;
 
 /**
- * /strategy/size: the position size calculator (issue 6 §5). From a first order, a multiplier, an add
+ * /strategy/size: the position size calculator. From a first order, a multiplier, an add
  * trigger and a number of positions: each level's price, order, running total, average and take-profit
  * price, and the funds the whole cycle needs: the engine's own plan (planLevels), at a start price the
  * trader may change (the latest price by default).

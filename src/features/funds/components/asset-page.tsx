@@ -19,7 +19,7 @@ import { PortfolioCard } from '../../../shared/portfolio.tsx';
 const route = getRouteApi('/_authed/my/asset/$type');
 const PAGE_SIZE = 20;
 
-/** The screen's types (spec §2: balance, fuel, points, rewards) and the ledger's assets. */
+/** The screen's types (docs/product.md §2: balance, fuel, points, rewards) and the ledger's assets. */
 const types = { balance: 'usdt', fuel: 'fuel', points: 'points', rewards: 'rewards' } as const;
 type AssetType = keyof typeof types;
 const typeLabels: Record<AssetType, MessageDescriptor> = { balance: msg`余额 (USDT)`, fuel: msg`燃料`, points: msg`积分`, rewards: msg`奖励` };

@@ -66,7 +66,7 @@ function DepositBody({ info }: { info: DepositInfo }) {
   const [step, setStep] = useState<DepositStep | 'report' | null>(null);
   const [failure, setFailure] = useState('');
   const [reported, setReported] = useState<DepositReport | null>(null);
-  // A reported deposit is followed until it is credited (issue 14 §6): the same report, asked again
+  // A reported deposit is followed until it is credited: the same report, asked again
   // every 3 s (it is idempotent), so 确认数 counts up and turns into 已到账 without a reload.
   const following = useQuery({
     ...call('userDeposit', { network: 'BSC', txHash: reported?.txHash ?? '' }, { show: false }),

@@ -87,7 +87,7 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<WithdrawalRecord | null>(null);
-  // The line under the button follows the record in the history (polled until final, issue 14 §6).
+  // The line under the button follows the record in the history (polled until final).
   const latest = done ? (info.recent.find((w) => w.id === done.id) ?? done) : null;
   // One key per (address, amount): a retry after a lost answer reuses it; a new withdrawal gets a new one.
   const request = useRef({ for: '', id: '' });

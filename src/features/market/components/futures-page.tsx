@@ -17,7 +17,7 @@ export function FuturesPage() {
   const live = (exchanges.data?.exchanges ?? []).filter((e) => e.code !== 'paper' && !e.simulatedOf);
   const [picked, setPicked] = useState('binance');
   const data = useQuery({ ...call('marketFutures', { exchange: picked }, { show: false }), ...keepPage });
-  // The exchange cannot be reached: the Paper market's spot prices show instead, saying so (issue 14).
+  // The exchange cannot be reached: the Paper market's spot prices show instead, saying so.
   const paper = useQuery({ ...call('marketSymbols', { exchange: 'paper', latest: '1' }, { show: false }), enabled: failed(data) });
   return (
     <Page title={<Trans>合约</Trans>}>

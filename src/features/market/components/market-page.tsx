@@ -31,7 +31,7 @@ function MarketList({ exchange }: { exchange: string }) {
   const navigate = useNavigate();
   const exchanges = useQuery(exchangesQuery);
   const live = useQuery({ ...call('marketSymbols', { exchange, latest: '1' }, { show: false }), refetchInterval: 10_000 });
-  // A live exchange that cannot be reached: the Paper market shows instead, saying so (issue 14).
+  // A live exchange that cannot be reached: the Paper market shows instead, saying so.
   const fallback = exchange !== 'paper' && failed(live);
   const paper = useQuery({ ...call('marketSymbols', { exchange: 'paper', latest: '1' }, { show: false }), refetchInterval: 10_000, enabled: fallback });
   const list = fallback ? paper : live;

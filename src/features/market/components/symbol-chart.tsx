@@ -40,7 +40,7 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
             <strong className={bots.big}>{price(s.price, l, s.tickSize)}</strong>
             <span className={bots.profit[trend(s.change24h)]}>{pct(s.change24h, l)}</span>
           </div>
-          {/* A bot on this pair, from its chart (issue 14, Pionex item 2): the create screen with the pair chosen. */}
+          {/* A bot on this pair, from its chart (Pionex item 2): the create screen with the pair chosen. */}
           <Link to="/strategy/martin/{-$id}" params={{}} search={{ exchange, copy: JSON.stringify({ symbol }) }} className={bots.linkButton.secondary} data-testid="chart-create-bot">
             <Trans>在此交易对创建策略</Trans>
           </Link>

@@ -10,7 +10,7 @@ import { Runtime } from '../../../shared/runtime.tsx';
 import * as rankCss from './rank.css.ts';
 
 /**
- * The strategy rank's rows (issue 14, Pionex item 4): a bot's type, pair, ROI, largest fall, runtime and
+ * The strategy rank's rows: a bot's type, pair, ROI, largest fall, runtime and
  * cycles, never whose it is; 复制 opens the create screen of its type with its parameters filled in
  * when its owner shares them (else its pair only, and the screen says the rules are private), on any
  * account the trader has, and its figures shown beside the form. A shared DCA schedule comes in UTC and

@@ -33,7 +33,7 @@ const views: ['traders' | 'bots', MessageDescriptor][] = [
 
 /**
  * /rank: traders by realised profit over a period, live and simulation apart, with the trader's own
- * place; or bots by ROI, whose parameters a trader copies into a bot of their own (issue 14).
+ * place; or bots by ROI, whose parameters a trader copies into a bot of their own.
  */
 export function RankPage() {
   const { i18n } = useLingui();

@@ -3,7 +3,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as css from './settings.css.ts';
 
-/** About: the product and its build version (spec §9: 1.0.0). */
+/** About: the product and its build version (docs/product.md §9: 1.0.0). */
 export function AboutPage() {
   return (
     <Page title={<Trans>关于</Trans>}>
