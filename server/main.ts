@@ -22,10 +22,12 @@ dbReady.catch(() => undefined); // awaited below; this only keeps an early failu
 const { buildApp } = await import('./http/app.ts');
 // Backtests, AI searches and warm-up histories run in worker threads, never on the event loop that
 // runs the engine's rounds and the heartbeat: their number and limits come from the configuration.
-(await import('./workers/heavy-pool.ts')).configureHeavyPool({
+const heavy = await import('./workers/heavy-pool.ts');
+const heavyDefaults = heavy.defaultHeavyOptions();
+heavy.configureHeavyPool({
   threads: config.heavyThreads,
   perTrader: config.backtestQueue,
-  deadlineMs: { backtest: config.backtestDeadlineMs, search: 180_000, warmUp: 60_000 },
+  deadlineMs: { ...heavyDefaults.deadlineMs, backtest: config.backtestDeadlineMs },
 });
 const { createTrading, fastClock } = await import('./trading.ts');
 const { createLiveTrading } = await import('./exchanges/live-trading.ts');

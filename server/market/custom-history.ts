@@ -90,6 +90,23 @@ export function liveHistory(candles: (timeframe: Timeframe, limit: number) => Pr
   };
 }
 
+/**
+ * The closed candles a custom bot's indicators (a DCA indicator start's) need before a backtest's first
+ * minute, for each timeframe its rules read; a timeframe whose history cannot be read is left out (its
+ * indicators start with the window, as a bot with none would).
+ */
+export async function historyBefore(params: Pick<CustomParams, 'entry' | 'exit'>, history: ClosedCandles, first: number): Promise<Partial<Record<RuleTimeframe, Candle[]>>> {
+  const out: Partial<Record<RuleTimeframe, Candle[]>> = {};
+  for (const [timeframe, n] of Object.entries(warmUpCandles(params)) as [RuleTimeframe, number][]) {
+    try {
+      out[timeframe] = await history(timeframe, first, n);
+    } catch {
+      // Left out: see above.
+    }
+  }
+  return out;
+}
+
 /** What a custom bot's warm-up reads: each timeframe's closed candles to seed, and the 1-minute candles after them. */
 export interface WarmUpHistory {
   seeds: Partial<Record<RuleTimeframe, Candle[]>>;

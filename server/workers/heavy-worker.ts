@@ -9,9 +9,9 @@ import { startRules } from '../../strategy/dca/strategy.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
 import type { MartinParams, MarketRules } from '../../strategy/martin/rules.ts';
 import { money } from '../../strategy/money.ts';
-import { feedWarmUp, paperHistory, warmUpHistory } from '../market/custom-history.ts';
+import { feedWarmUp, historyBefore, paperHistory, warmUpHistory } from '../market/custom-history.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
-import { CustomFeed, warmUpCandles, type FeedMemory } from '../../strategy/custom/feed.ts';
+import { CustomFeed, type FeedMemory } from '../../strategy/custom/feed.ts';
 import type { Timeframe as RuleTimeframe } from '../../strategy/custom/rules.ts';
 import type { BacktestJob, CandleSource, HeavyJob, MarketStrings, SearchJob, WarmUpJob } from './heavy-jobs.ts';
 
@@ -103,15 +103,10 @@ async function backtest(job: BacktestJob): Promise<BacktestReport> {
 }
 
 /** The closed candles before a backtest's first minute that its indicators need: given, or read from the simulated market here. */
-async function warmUpOf(job: BacktestJob, first: number) {
-  if (job.warmUp || !job.warmUpFrom) return job.warmUp ?? {};
+function warmUpOf(job: BacktestJob, first: number) {
+  if (job.warmUp || !job.warmUpFrom) return Promise.resolve(job.warmUp ?? {});
   const { seed, symbol, rules } = job.warmUpFrom;
-  const history = paperHistory(marketOf(seed), symbol);
-  const out: Partial<Record<RuleTimeframe, Awaited<ReturnType<typeof history>>>> = {};
-  for (const [timeframe, n] of Object.entries(warmUpCandles(rules as Pick<CustomParams, 'entry' | 'exit'>)) as [RuleTimeframe, number][]) {
-    out[timeframe] = await history(timeframe, first, n);
-  }
-  return out;
+  return historyBefore(rules as Pick<CustomParams, 'entry' | 'exit'>, paperHistory(marketOf(seed), symbol), first);
 }
 
 async function warmUp(job: WarmUpJob): Promise<FeedMemory> {
