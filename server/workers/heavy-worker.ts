@@ -12,7 +12,6 @@ import { money } from '../../strategy/money.ts';
 import { feedWarmUp, historyBefore, paperHistory, warmUpHistory } from '../market/custom-history.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { CustomFeed, type FeedMemory } from '../../strategy/custom/feed.ts';
-import type { Timeframe as RuleTimeframe } from '../../strategy/custom/rules.ts';
 import type { BacktestJob, CandleSource, HeavyJob, MarketStrings, SearchJob, WarmUpJob } from './heavy-jobs.ts';
 
 /**
