@@ -1,12 +1,13 @@
 // The AI search as the server runs it: in the heavy-work pool (server/workers/heavy-pool.ts), split over
-// its threads (HEAVY_THREADS, default the cores), on 30 days of each Paper pair's 1-minute candles made in
+// its threads (the pool's default, the cores but one; BENCH_THREADS=2 uses both cores), on 30 days of each Paper pair's 1-minute candles made in
 // the threads from the market's seed. Targets: every pair within 4 s on a quiet machine, within 8 s with
 // another trader's backtest running beside it (a custom bot with ten 500-period indicators over 90 days).
 import { searchSource } from '../server/engine/ai/search-pool.ts';
 import { paperMarket } from '../server/exchanges/paper-fill.ts';
 import { simSymbols } from '../server/market/symbols.ts';
 import { marketStrings } from '../server/workers/heavy-jobs.ts';
-import { heavyPool, stopHeavyPool } from '../server/workers/heavy-pool.ts';
+import { configureHeavyPool, defaultHeavyOptions, heavyPool, stopHeavyPool } from '../server/workers/heavy-pool.ts';
+import { median } from './stats.ts';
 
 const NOW = Date.UTC(2026, 10, 1);
 const DAY = 86_400_000;
@@ -50,7 +51,9 @@ function backtestsBeside(): { stop: () => Promise<void>; runs: () => number } {
   };
 }
 
-export async function measureAiSearchPool(symbols = simSymbols.map((s) => s.symbol)) {
+export async function measureAiSearchPool(symbols = simSymbols.map((s) => s.symbol), threads = Number(process.env.BENCH_THREADS) || undefined) {
+  if (threads) configureHeavyPool({ ...defaultHeavyOptions(), threads });
+  const rates: number[] = [];
   const searchOf = async (symbol: string) => {
     const sim = simSymbols.find((s) => s.symbol === symbol)!;
     const started = performance.now();
@@ -62,18 +65,31 @@ export async function measureAiSearchPool(symbols = simSymbols.map((s) => s.symb
       recent: 7 * 1440,
       owner: 'trader',
     });
-    return { s: Math.round((performance.now() - started) / 10) / 100, tried: r.tried };
+    const seconds = (performance.now() - started) / 1000;
+    rates.push(r.tried / seconds);
+    return { s: Math.round(seconds * 100) / 100, tried: r.tried };
   };
   await searchOf('BNB/USDT'); // the threads started and their code loaded
+  rates.length = 0;
   const quiet: Record<string, number> = {};
   for (const symbol of symbols) quiet[symbol] = (await searchOf(symbol)).s;
+  const quietRate = median(rates);
   const beside = backtestsBeside();
   const loaded: Record<string, number> = {};
   for (const symbol of symbols) loaded[symbol] = (await searchOf(symbol)).s;
   await beside.stop();
+  const threadsUsed = heavyPool().threads;
   await stopHeavyPool();
   const worst = (r: Record<string, number>) => Math.max(...Object.values(r));
-  return { threads: heavyPool().threads, quietS: quiet, quietWorstS: worst(quiet), besideABacktestS: loaded, besideWorstS: worst(loaded), backtestsBeside: beside.runs() };
+  return {
+    threads: threadsUsed,
+    quietConfigurationsPerSecondMedian: Math.round(quietRate),
+    quietS: quiet,
+    quietWorstS: worst(quiet),
+    besideABacktestS: loaded,
+    besideWorstS: worst(loaded),
+    backtestsBeside: beside.runs(),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

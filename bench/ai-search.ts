@@ -1,23 +1,49 @@
-// The AI bot's parameter search (issue 6 §3) on one core: every candidate backtested on 30 days of
-// Paper's 1-minute candles (43,200) and on the last 7 days, in this thread; median of `runs`.
-import { searchParameters } from '../strategy/ai/search.ts';
+// The AI bot's parameter search on one core: every candidate backtested on 30 days of Paper's 1-minute
+// candles (43,200) and on the last 7 days, in this thread; median of `runs`. And the sweep alone: the
+// search's martin configurations over the 30 days, on the candles' seconds (as Paper's search replays
+// them) and on their four prices (as a live exchange's candles give them).
+import { candidates, searchParameters } from '../strategy/ai/search.ts';
+import { martinReport } from '../strategy/backtest-report.ts';
 import { money } from '../strategy/money.ts';
 import { SimulatedMarket } from '../server/market/simulated.ts';
 import { median } from './stats.ts';
 
-export function measureAiSearch(runs = 3) {
-  const feed = new SimulatedMarket();
+const market = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
+const history = () => {
   const now = Date.UTC(2026, 10, 1);
-  const market = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
-  const history = feed.minuteColumns('BTC/USDT', now - 30 * 86_400_000, now);
+  return new SimulatedMarket().minuteColumns('BTC/USDT', now - 30 * 86_400_000, now);
+};
+
+export function measureAiSearch(runs = 3) {
+  const candles = history();
   const times: number[] = [];
   let tried = 0;
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    tried = searchParameters({ investment: '1000', risk: 'balanced', market, history, recent: 7 * 1440 }).tried;
+    tried = searchParameters({ investment: '1000', risk: 'balanced', market, history: candles, recent: 7 * 1440 }).tried;
     times.push(performance.now() - start);
   }
-  return { candidates: tried, candles: history.close.length, medianS: Math.round(median(times) / 10) / 100, runsS: times.map((t) => Math.round(t / 10) / 100) };
+  const s = median(times) / 1000;
+  return { candidates: tried, candles: candles.close.length, medianS: Math.round(s * 100) / 100, configurationsPerSecond: Math.round(tried / s), runsS: times.map((t) => Math.round(t / 10) / 100) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(measureAiSearch());
+/** Martin configurations per second (median of `runs`), each backtested and reported over the 30 days. */
+export function measureMartinSweep(runs = 3) {
+  const withSeconds = history();
+  const { path: _, ...fourPrices } = withSeconds;
+  const configurations = candidates('1000', withSeconds.open[0]!, market).flatMap((c) => (c.type === 'martin' ? [c.params] : []));
+  const rate = (candles: typeof fourPrices) => {
+    const rates: number[] = [];
+    let fills = 0;
+    for (let i = 0; i < runs; i++) {
+      fills = 0;
+      const start = performance.now();
+      for (const params of configurations) fills += martinReport({ params, market }, candles).fills;
+      rates.push(configurations.length / ((performance.now() - start) / 1000));
+    }
+    return { configurationsPerSecond: Math.round(median(rates)), fills };
+  };
+  return { configurations: configurations.length, candles: withSeconds.close.length, onTheSeconds: rate(withSeconds), onFourPrices: rate(fourPrices) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(measureAiSearch(), measureMartinSweep());

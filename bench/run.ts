@@ -16,7 +16,7 @@ import { measureLighthouse } from './lighthouse.ts';
 import { measureWalletLogin } from './wallet-login.ts';
 import { measureDepositCredit } from './deposit-credit.ts';
 import { measureBacktestAnswer } from './backtest-answer.ts';
-import { measureAiSearch } from './ai-search.ts';
+import { measureAiSearch, measureMartinSweep } from './ai-search.ts';
 import { measureAiSearchPairs } from './ai-search-pairs.ts';
 import { measureParity } from './parity.ts';
 import { measureFlood } from './flood.ts';
@@ -76,6 +76,8 @@ results.backtestDca = measureDcaBacktest();
 const signals = await measureSignals(40);
 results.signalToOrderMs = { median: round(median(signals), 2), p95: round(percentile(signals, 0.95), 2), n: signals.length };
 results.aiSearch = measureAiSearch();
+// The search's 575 martin configurations over 30 days, one core (target: >= 1,000 configurations/s).
+results.martinSweep = measureMartinSweep();
 // Issue 14 §2: every Paper pair within 10 s (one search each, in this thread).
 results.aiSearchPairs = measureAiSearchPairs();
 results.parity7Days = await measureParity();

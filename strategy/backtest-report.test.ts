@@ -66,4 +66,60 @@ describe('the backtest report', () => {
     expect(r.cycles).toBeGreaterThan(10);
     expect(r.maxDrawdownPct).toBeGreaterThan(0);
   });
+
+  it('marks to market exactly as a close-by-close count does, also where it passes over quiet candles', () => {
+    // The reference: every fill applied at its candle, then the value at every close, the peak and the
+    // largest fall from it, and the sampled points, as a plain loop over all candles.
+    const reference = (fills: ReturnType<typeof backtestMartin>['fills'], c: typeof candles, points: number) => {
+      const fee = 0.001;
+      let cash = 300;
+      let held = 0;
+      let peak = 300;
+      let worst = 0;
+      let next = 0;
+      const n = c.close.length;
+      const every = Math.max(1, Math.ceil(n / points));
+      const equity: { time: number; value: number }[] = [];
+      for (let i = 0; i < n; i++) {
+        for (; next < fills.length && fills[next]!.candle === i; next++) {
+          const f = fills[next]!;
+          const value = Number(f.price) * Number(f.amount);
+          if (f.side === 'buy') {
+            cash -= value;
+            held += Number(f.amount) * (1 - fee);
+          } else {
+            cash += value * (1 - fee);
+            held -= Number(f.amount);
+          }
+        }
+        const value = cash + held * c.close[i]!;
+        if (value > peak) peak = value;
+        else worst = Math.max(worst, (peak - value) / peak);
+        if (i % every === 0 || i === n - 1) equity.push({ time: c.time[i]!, value: Math.round(value * 1e4) / 1e4 });
+      }
+      return { maxDrawdownPct: Math.round(worst * 1e4) / 1e2, equity };
+    };
+    // Waves, then a steady fall over the last candles (a last block with no new peak); 6,400 candles at
+    // 82 points samples every 79th, and 6,399 is a multiple of 79: the last point is a sampled one.
+    for (const [n, points] of [
+      [6400, 82],
+      [5000, 300],
+      [1000, 37],
+    ] as const) {
+      const price = (i: number) => (i < n - 300 ? 100 + 4 * Math.sin(i / 170) + 1.5 * Math.sin(i / 23) : 100 + 4 * Math.sin((n - 300) / 170) - (i - n + 300) / 40);
+      const long = {
+        time: Float64Array.from({ length: n }, (_, i) => i * 60_000),
+        open: Float64Array.from({ length: n }, (_, i) => price(i)),
+        high: Float64Array.from({ length: n }, (_, i) => Math.max(price(i), price(i + 1)) + 0.05),
+        low: Float64Array.from({ length: n }, (_, i) => Math.min(price(i), price(i + 1)) - 0.05),
+        close: Float64Array.from({ length: n }, (_, i) => price(i + 1)),
+      };
+      const bot = { ...view, params: { ...view.params, repeat: true } };
+      const r = martinReport(bot, long, exact, points);
+      const expected = reference(backtestMartin(bot, long, exact).fills, long, points);
+      expect(r.fills).toBeGreaterThan(10);
+      expect(r.maxDrawdownPct).toBe(expected.maxDrawdownPct);
+      expect(r.equity).toEqual(expected.equity);
+    }
+  });
 });

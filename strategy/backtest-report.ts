@@ -99,7 +99,10 @@ function reportOf(
   const every = Math.max(1, Math.ceil(n / points));
   const equity: BacktestReport['equity'] = [];
   const fills = run.fills;
-  for (let i = 0; i < n; i++) {
+  const close = candles.close;
+  const blocks = closeRanges(close);
+  let i = 0;
+  while (i < n) {
     for (; next < fills.length && fills[next]!.candle === i; next++) {
       const f = fills[next]!;
       const value = Number(f.price) * Number(f.amount);
@@ -112,10 +115,26 @@ function reportOf(
         held -= Number(f.amount);
       }
     }
-    const value = cash + held * candles.close[i]!;
+    if ((i & BLOCK_MASK) === 0 && i + BLOCK <= n && i + BLOCK <= (next < fills.length ? fills[next]!.candle : n)) {
+      // No fill inside the block: the value is cash + held x close, monotone in the close, so its extremes
+      // are at the block's lowest and highest close. When none can pass the peak, each candle would only
+      // have measured its fall from the peak, the largest at the lowest value: the same figure, once.
+      const b = i >> BLOCK_BITS;
+      const top = cash + held * (held >= 0 ? blocks.high[b]! : blocks.low[b]!);
+      if (!(top > peak)) {
+        const bottom = cash + held * (held >= 0 ? blocks.low[b]! : blocks.high[b]!);
+        if (peak > 0) maxDrawdown = Math.max(maxDrawdown, (peak - bottom) / peak);
+        for (let j = i + ((every - (i % every)) % every); j < i + BLOCK; j += every) equity.push({ time: candles.time[j]!, value: round(cash + held * close[j]!, 4) });
+        if (i + BLOCK === n && (n - 1) % every !== 0) equity.push({ time: candles.time[n - 1]!, value: round(cash + held * close[n - 1]!, 4) });
+        i += BLOCK;
+        continue;
+      }
+    }
+    const value = cash + held * close[i]!;
     if (value > peak) peak = value;
     else if (peak > 0) maxDrawdown = Math.max(maxDrawdown, (peak - value) / peak);
     if (i % every === 0 || i === n - 1) equity.push({ time: candles.time[i]!, value: round(value, 4) });
+    i++;
   }
   const end = cash + held * candles.close[n - 1]!;
   return {
@@ -136,6 +155,33 @@ function reportOf(
     equity,
     fill: { price: 'trigger', slippage: fill.slippage, seconds: candles.path !== undefined },
   };
+}
+
+const BLOCK_BITS = 4;
+const BLOCK = 1 << BLOCK_BITS;
+const BLOCK_MASK = BLOCK - 1;
+const closeRangesOf = new WeakMap<Float64Array, { low: Float64Array; high: Float64Array }>();
+
+/** The lowest and highest close of each aligned block of 16 candles (a partial last block has none), kept beside the closes: the search reports hundreds of runs on the same candles. */
+function closeRanges(close: Float64Array): { low: Float64Array; high: Float64Array } {
+  const known = closeRangesOf.get(close);
+  if (known) return known;
+  const low = new Float64Array(close.length >> BLOCK_BITS);
+  const high = new Float64Array(low.length);
+  for (let b = 0; b < low.length; b++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = b << BLOCK_BITS, end = i + BLOCK; i < end; i++) {
+      const c = close[i]!;
+      if (c < lo) lo = c;
+      if (c > hi) hi = c;
+    }
+    low[b] = lo;
+    high[b] = hi;
+  }
+  const ranges = { low, high };
+  closeRangesOf.set(close, ranges);
+  return ranges;
 }
 
 const round = (x: number, places: number) => Math.round(x * 10 ** places) / 10 ** places;

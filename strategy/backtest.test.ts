@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { money } from './money.ts';
-import { backtestMartin, DEFAULT_SLIPPAGE, type CandleColumns, type CandlePath } from './backtest.ts';
+import { backtestMartin, DEFAULT_SLIPPAGE, replayCandles, type CandleColumns, type CandlePath, type Walker } from './backtest.ts';
 import { engineRound } from './engine-round.test-support.ts';
 import { martinKit } from './kit.ts';
 import { initialMartinState } from './martin/strategy.ts';
@@ -181,5 +181,49 @@ describe('the martin backtest', () => {
     expect(fast.fills.length).toBeGreaterThan(30);
     expect(fast.fills.filter((f) => f.reason === 'add').length).toBeGreaterThan(5);
     expect(fast.fills.map((f) => `${f.candle} ${f.reason} ${f.amount} @ ${f.price}`)).toEqual(slow);
+  });
+
+  it('passes over runs of candles between the triggers, acting exactly where a candle-by-candle walk acts', () => {
+    // A probe bot: after acting at a price its triggers are 3 % below and above it, and every third act
+    // it also follows a high 1 % above. Some candles open 7 % above their own high (bad data), past the
+    // up trigger: a jump the walk must not pass over.
+    const rows: [number, number, number, number][] = [];
+    let p = 100;
+    for (let i = 0; i < 5000; i++) {
+      const c = p * (1 + Math.sin(i * 0.731) * 0.002 + Math.sin(i * 0.0131) * 0.0015);
+      const o = i % 997 === 500 ? p * 1.07 : p;
+      rows.push([o, Math.max(p, c) * 1.0005, Math.min(p, c) * 0.9995, c]);
+      p = c;
+    }
+    const candles = columns(rows);
+    const probe = (): Walker & { log: string[] } => {
+      const w = {
+        down: Infinity,
+        up: -Infinity,
+        follow: Infinity,
+        done: false,
+        log: [] as string[],
+        acts: 0,
+        act(at: number | 'down' | 'up', candle: number, past?: number) {
+          const price = at === 'down' ? w.down : at === 'up' ? w.up : at;
+          w.log.push(`${candle} ${at} ${price.toFixed(6)} ${past ?? ''}`);
+          w.acts++;
+          w.down = price * 0.97;
+          w.up = price * 1.03;
+          w.follow = w.acts % 3 === 0 ? price * 1.01 : Infinity;
+          w.done = w.acts >= 400;
+          return true;
+        },
+      };
+      return w;
+    };
+    const fast = probe();
+    replayCandles(candles, fast);
+    const slow = probe();
+    for (let i = 0; i < rows.length && !slow.done; i++) replayCandles(candles, slow, i, i + 1);
+    expect(fast.log.length).toBeGreaterThan(40);
+    expect(fast.log.filter((l) => l.split(' ')[1] !== 'down' && l.split(' ')[1] !== 'up').length).toBeGreaterThan(5);
+    expect(fast.log.some((l) => l.startsWith('500 '))).toBe(true);
+    expect(fast.log).toEqual(slow.log);
   });
 });

@@ -79,8 +79,25 @@ export const cursorOf = (candles: CandleColumns) => (candles.path ? new PathCurs
 export function marketAt(cursor: PathCursor | undefined, at: number | 'down' | 'up', candle: number, price: Decimal, past?: number): { market: Decimal; next?: number } {
   if (cursor && typeof at === 'number') cursor.reached(candle, at, true);
   const seconds = cursor && typeof at !== 'number' ? cursor.reached(candle, num(price), at === 'up', past) : undefined;
-  return { market: past !== undefined ? money(String(past)) : seconds ? money(String(seconds.market)) : price, next: seconds?.next };
+  return { market: past !== undefined ? priceOf(past) : seconds ? priceOf(seconds.market) : price, next: seconds?.next };
 }
+
+/**
+ * A candle's price (a double, the nearest to its decimal string) as the exact decimal it stands for.
+ * The walks of a search meet the same few thousand prices again and again (the same candles' opens
+ * and seconds, candidate after candidate), and a parse costs more than a fill's multiplication, so
+ * the latest are kept (a decimal is immutable; the table is emptied when it grows past 4,096).
+ */
+export function priceOf(value: number): Decimal {
+  let known = prices.get(value);
+  if (known === undefined) {
+    if (prices.size >= 4096) prices.clear();
+    known = money(String(value));
+    prices.set(value, known);
+  }
+  return known;
+}
+const prices = new Map<number, Decimal>();
 
 /** Candles as answered by an exchange (decimal strings or numbers), as columns with their open times. */
 export function columnsOf(rows: readonly { time: number; open: string | number; high: string | number; low: string | number; close: string | number }[]): CandleColumns & { time: Float64Array } {
@@ -167,20 +184,101 @@ export interface Walker {
  * open -> high -> low -> close on a red one (or in the order the candles' path gives). A trigger passed
  * by the jump acts at the open; a trigger reached inside a segment acts at the trigger price itself;
  * several triggers in one segment act one after another in the order the price meets them. Between
- * triggers nothing is asked: a candle costs a few number comparisons. `from` and `to`: the candles
- * walked (all by default); indexes stay those of the columns.
+ * triggers nothing is asked: a run of candles whose prices all lie strictly between the bot's triggers
+ * (blockRanges) is passed over whole, so a quiet month costs a few comparisons per block, not per
+ * candle. `from` and `to`: the candles walked (all by default); indexes stay those of the columns.
  */
 export function replayCandles(candles: CandleColumns, walker: Walker, from = 0, to = candles.open.length): void {
   const { open, high, low, close } = candles;
   const lowFirst = candles.path?.lowFirst;
-  for (let i = from; i < to; i++) {
+  const ranges = to - from >= SMALL ? blockRanges(candles) : undefined;
+  let i = from;
+  while (i < to) {
+    if (ranges && (i & SMALL_MASK) === 0 && i + SMALL <= to) {
+      // A block is passed when nothing in it reaches a trigger: above the down trigger, below the up
+      // trigger, never above a followed high (the same tests as below, on the block's extremes).
+      const down = walker.down;
+      const up = walker.up;
+      const follow = walker.follow ?? Infinity;
+      const big = i >> LARGE_BITS;
+      if ((i & LARGE_MASK) === 0 && i + LARGE <= to && ranges.largeLow[big]! > down && ranges.largeHigh[big]! < up && ranges.largeHigh[big]! <= follow) {
+        i += LARGE;
+        continue;
+      }
+      const small = i >> SMALL_BITS;
+      if (ranges.smallLow[small]! > down && ranges.smallHigh[small]! < up && ranges.smallHigh[small]! <= follow) {
+        i += SMALL;
+        continue;
+      }
+    }
     const o = open[i]!;
     if ((o <= walker.down || o >= walker.up || o > (walker.follow ?? Infinity)) && jump(walker, o, i)) return;
     const c = close[i]!;
     if (lowFirst ? lowFirst[i] === 1 : c >= o) {
       if (fall(walker, low[i]!, i) || rise(walker, high[i]!, i) || fall(walker, c, i)) return;
     } else if (rise(walker, high[i]!, i) || fall(walker, low[i]!, i) || rise(walker, c, i)) return;
+    i++;
   }
+}
+
+const SMALL_BITS = 4;
+const SMALL = 1 << SMALL_BITS;
+const SMALL_MASK = SMALL - 1;
+const LARGE_BITS = 8;
+const LARGE = 1 << LARGE_BITS;
+const LARGE_MASK = LARGE - 1;
+
+/**
+ * The lowest and highest price (of all four, so candles whose open or close lie outside their low and
+ * high cannot slip through) of each aligned block of 16 and of 256 candles; a partial last block is
+ * never passed over whole. Built once per set of columns and kept beside them (the search runs hundreds
+ * of bots over the same candles).
+ */
+interface BlockRanges {
+  smallLow: Float64Array;
+  smallHigh: Float64Array;
+  largeLow: Float64Array;
+  largeHigh: Float64Array;
+}
+
+const rangesOfColumns = new WeakMap<Float64Array, BlockRanges>();
+
+function blockRanges(candles: CandleColumns): BlockRanges {
+  const known = rangesOfColumns.get(candles.low);
+  if (known && known.smallLow.length === candles.low.length >> SMALL_BITS) return known;
+  const { open, high, low, close } = candles;
+  const smallLow = new Float64Array(low.length >> SMALL_BITS);
+  const smallHigh = new Float64Array(smallLow.length);
+  for (let b = 0; b < smallLow.length; b++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = b << SMALL_BITS, end = i + SMALL; i < end; i++) {
+      const o = open[i]!;
+      const c = close[i]!;
+      const l = low[i]!;
+      const h = high[i]!;
+      lo = Math.min(lo, l, o, c);
+      hi = Math.max(hi, h, o, c);
+    }
+    smallLow[b] = lo;
+    smallHigh[b] = hi;
+  }
+  const perLarge = LARGE >> SMALL_BITS;
+  const largeLow = new Float64Array(low.length >> LARGE_BITS);
+  const largeHigh = new Float64Array(largeLow.length);
+  for (let b = 0; b < largeLow.length; b++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let s = b * perLarge, end = s + perLarge; s < end; s++) {
+      lo = Math.min(lo, smallLow[s]!);
+      hi = Math.max(hi, smallHigh[s]!);
+    }
+    largeLow[b] = lo;
+    largeHigh[b] = hi;
+  }
+  const ranges = { smallLow, smallHigh, largeLow, largeHigh };
+  rangesOfColumns.set(candles.low, ranges);
+  return ranges;
 }
 
 /**
@@ -257,7 +355,7 @@ class MartinWalker implements Walker {
   }
 
   act(at: number | 'down' | 'up', candle: number, past?: number): boolean {
-    let price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
+    let price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : priceOf(at);
     const reached = marketAt(this.cursor, at, candle, price, past);
     let market = reached.market;
     const next = reached.next;
@@ -277,7 +375,7 @@ class MartinWalker implements Walker {
       for (const intent of filled.intents as Intent[]) if (intent.type === 'CycleClosed') this.cycles++;
       if (this.state.phase === 'done') break;
       if (next !== undefined && this.state.phase === 'waiting') {
-        price = money(String(next));
+        price = priceOf(next);
         market = price;
         past = undefined;
         continue;

@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { floorTo, money } from './money.ts';
+import { belowPercent, floorTo, money } from './money.ts';
 
 /**
  * Trailing exits, for any strategy that holds a position bought in one or more fills
@@ -19,7 +19,7 @@ const HUNDRED = money(100);
 
 /** The price `percent`% below `high`, floored to the tick: a trailing take profit's line, or a trailing stop. */
 export function trailLine(high: Decimal, percent: string, tick: Decimal): Decimal {
-  return floorTo(high.mul(ONE.minus(money(percent).div(HUNDRED))), tick);
+  return floorTo(high.mul(belowPercent(percent)), tick);
 }
 
 /**

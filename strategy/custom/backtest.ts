@@ -1,7 +1,6 @@
 import type Decimal from 'decimal.js';
-import { cursorOf, DEFAULT_SLIPPAGE, marketAt, slipper, type BacktestFill, type CandleColumns, type FillModel } from '../backtest.ts';
+import { type BacktestFill, type CandleColumns, cursorOf, DEFAULT_SLIPPAGE, type FillModel, marketAt, priceOf, slipper } from '../backtest.ts';
 import { restingFill } from '../resting-fill.ts';
-import { money } from '../money.ts';
 import { buyAmount } from '../martin/plan.ts';
 import { botId, type PlaceOrder } from '../types.ts';
 import type { Candle } from './feed.ts';
@@ -77,7 +76,7 @@ export function backtestCustom(
   const atTrigger = (trigger: Decimal, dir: 'up' | 'down', candle: number, past?: number) => atPrice(trigger, candle, marketAt(cursor, dir, candle, trigger, past).market);
   /** A followed high raised to a price the walk rose or opened to. */
   const raise = (to: number, candle: number) => {
-    const price = money(String(to));
+    const price = priceOf(to);
     marketAt(cursor, to, candle, price);
     atPrice(price, candle);
   };
@@ -94,7 +93,7 @@ export function backtestCustom(
 
   const { time, open, high, low, close } = candles;
   const event: CandleClosed = { type: 'CandleClosed', time: 0, open: 0, high: 0, low: 0, close: 0 };
-  const closePrice = () => money(String(event.close));
+  const closePrice = () => priceOf(event.close);
   const lowFirst = candles.path?.lowFirst;
   const n = open.length;
   for (let i = 0; i < n; i++) {

@@ -1,8 +1,7 @@
 import type Decimal from 'decimal.js';
-import { cursorOf, DEFAULT_SLIPPAGE, marketAt, replayCandles, slipper, type BacktestFill, type CandleColumns, type PathCursor, type FillModel, type Walker } from '../backtest.ts';
+import { type BacktestFill, type CandleColumns, cursorOf, DEFAULT_SLIPPAGE, type FillModel, marketAt, type PathCursor, priceOf, replayCandles, slipper, type Walker } from '../backtest.ts';
 import { restingFill } from '../resting-fill.ts';
 import { buyAmount } from '../martin/plan.ts';
-import { money } from '../money.ts';
 import { botId, type Intent, type PriceTicked } from '../types.ts';
 import type { Candle } from '../custom/feed.ts';
 import type { CandleClosed } from '../custom/strategy.ts';
@@ -57,7 +56,7 @@ class DcaWalker implements Walker {
     const time = this.time?.[candle];
     // Waiting for a later start: nothing to ask before that time (a comparison per candle); an indicator start waits for a close.
     if (s.phase === 'waiting' && (this.indicator || typeof at !== 'number' || (this.openAt !== null && this.openAt !== -Infinity && (time === undefined || time < this.openAt)))) return false;
-    const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
+    const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : priceOf(at);
     // With a path: the market at the second that reached the trigger, and at the next, where a closed deal re-opens.
     const { market, next } = marketAt(this.cursor, at, candle, price, past);
     // With an indicator start the close a deal ends at is known by its candle: its time is the close's (see closed).
@@ -75,7 +74,7 @@ class DcaWalker implements Walker {
     event.high = candles.high[i]!;
     event.low = candles.low[i]!;
     event.close = candles.close[i]!;
-    this.ask(event, money(String(event.close)), i);
+    this.ask(event, priceOf(event.close), i);
   }
 
   /**
@@ -107,7 +106,7 @@ class DcaWalker implements Walker {
       for (const intent of filled.intents as Intent[]) if (intent.type === 'CycleClosed') this.cycles++;
       // A deal closed: the next opens on the engine's next round, at its price when the path knows it.
       if (next !== undefined && this.state.phase === 'waiting') {
-        price = money(String(next));
+        price = priceOf(next);
         resting = price;
         gap = false;
         event = { ...(first as PriceTicked), price };

@@ -1,6 +1,5 @@
 import type Decimal from 'decimal.js';
-import { money } from '../money.ts';
-import { cursorOf, DEFAULT_SLIPPAGE, marketAt, replayCandles, slipper, type BacktestFill, type CandleColumns, type FillModel, type PathCursor, type Walker } from '../backtest.ts';
+import { type BacktestFill, type CandleColumns, cursorOf, DEFAULT_SLIPPAGE, type FillModel, marketAt, type PathCursor, priceOf, replayCandles, slipper, type Walker } from '../backtest.ts';
 import { restingFill } from '../resting-fill.ts';
 import { botId, type Intent } from '../types.ts';
 import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './strategy.ts';
@@ -38,7 +37,7 @@ class GridWalker implements Walker {
   }
 
   act(at: number | 'down' | 'up', candle: number, past?: number): boolean {
-    const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : money(String(at));
+    const price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : priceOf(at);
     // With a path: the market at the second that reached the trigger (a stop or a take profit sells at it).
     const { market } = marketAt(this.cursor, at, candle, price, past);
     const view = this.view;

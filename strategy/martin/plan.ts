@@ -1,30 +1,37 @@
 import Decimal from 'decimal.js';
-import { ceilTo, floorTo, money } from '../money.ts';
+import { abovePercent, belowPercent, ceilTo, floorTo, money } from '../money.ts';
 import { martinBounds, type MarketRules, type MartinParams } from './rules.ts';
 
 const ONE = money(1);
-const HUNDRED = money(100);
-const pct = (p: string) => money(p).div(HUNDRED);
 
 /** The price at which the next add buys: `trigger`% below the last fill, floored to the tick. */
 export function nextAddPrice(lastFill: Decimal, addTrigger: string, tick: Decimal): Decimal {
-  return floorTo(lastFill.mul(ONE.minus(pct(addTrigger))), tick);
+  return floorTo(lastFill.mul(belowPercent(addTrigger)), tick);
 }
 
 /** The take-profit price: `takeProfit`% above the average entry, rounded up so the target is met. */
 export function takeProfitPrice(average: Decimal, takeProfit: string, tick: Decimal): Decimal {
-  return ceilTo(average.mul(ONE.plus(pct(takeProfit))), tick);
+  return ceilTo(average.mul(abovePercent(takeProfit)), tick);
 }
 
 /** The stop-loss price: `stopLoss`% below the average entry, floored to the tick. */
 export function stopLossPrice(average: Decimal, stopLoss: string, tick: Decimal): Decimal {
-  return floorTo(average.mul(ONE.minus(pct(stopLoss))), tick);
+  return floorTo(average.mul(belowPercent(stopLoss)), tick);
 }
 
 /** Quote budget of order `index` (0 = first): firstOrder x multiplier^index. */
 export function orderQuote(params: Pick<MartinParams, 'firstOrder' | 'multiplier'>, index: number): Decimal {
-  return money(params.firstOrder).mul(money(params.multiplier).pow(index));
+  const key = `${params.firstOrder} ${params.multiplier} ${index}`;
+  let quote = quotes.get(key);
+  if (quote === undefined) {
+    // Asked at every order of every backtest: the power and the parses are made once (decimals are immutable).
+    if (quotes.size >= 1024) quotes.clear();
+    quote = money(params.firstOrder).mul(money(params.multiplier).pow(index));
+    quotes.set(key, quote);
+  }
+  return quote;
 }
+const quotes = new Map<string, Decimal>();
 
 /** Quote the whole cycle needs: the sum of every order's budget. */
 export function requiredInvestment(params: Pick<MartinParams, 'firstOrder' | 'multiplier' | 'maxPositions'>): Decimal {
@@ -84,7 +91,8 @@ export function planLevels(params: MartinParams, market: MarketRules, startPrice
  */
 export function sellableAmount(fills: readonly Fill[], market: MarketRules, carry: Decimal = money(0)): Decimal {
   let held = carry;
-  for (const f of fills) held = held.plus(f.amount.mul(ONE.minus(market.feeRate)));
+  const net = ONE.minus(market.feeRate);
+  for (const f of fills) held = held.plus(f.amount.mul(net));
   return floorTo(held, market.stepSize);
 }
 
@@ -123,15 +131,16 @@ export interface CloseResult {
 export function closeCycle(fills: readonly Fill[], price: Decimal, market: MarketRules, carry: Carry = NO_CARRY, sold?: Decimal): CloseResult {
   let held = carry.amount;
   let cost = money(0);
+  const net = ONE.minus(market.feeRate);
   for (const f of fills) {
-    held = held.plus(f.amount.mul(ONE.minus(market.feeRate)));
+    held = held.plus(f.amount.mul(net));
     cost = cost.plus(f.amount.mul(f.price));
   }
   const basis = cost.plus(carry.cost);
   const sellAmount = sold ?? floorTo(held, market.stepSize);
   const share = held.isZero() || sellAmount.gte(held) ? ONE : sellAmount.div(held);
   const costSold = share.eq(ONE) ? basis : basis.mul(share).toDecimalPlaces(COST_PLACES, Decimal.ROUND_HALF_EVEN);
-  const proceeds = sellAmount.mul(price).mul(ONE.minus(market.feeRate));
+  const proceeds = sellAmount.mul(price).mul(net);
   const dust = held.minus(sellAmount);
   return { sellAmount, dust: dust.gt(0) ? dust : money(0), proceeds, cost, costSold, dustCost: basis.minus(costSold), profit: proceeds.minus(costSold) };
 }
