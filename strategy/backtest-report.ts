@@ -101,9 +101,13 @@ function reportOf(
   const fills = run.fills;
   const close = candles.close;
   const blocks = closeRanges(close);
+  const time = candles.time;
+  const point = (j: number, value: number) => equity.push({ time: time[j]!, value: round(value, 4) });
+  // The next candle sampled for the curve (every `every`-th, and the last).
+  let sample = 0;
   let i = 0;
   while (i < n) {
-    for (; next < fills.length && fills[next]!.candle === i; next++) {
+    for (; next < fills.length && fills[next]!.candle <= i; next++) {
       const f = fills[next]!;
       const value = Number(f.price) * Number(f.amount);
       fees += value * fee;
@@ -115,26 +119,33 @@ function reportOf(
         held -= Number(f.amount);
       }
     }
-    if ((i & BLOCK_MASK) === 0 && i + BLOCK <= n && i + BLOCK <= (next < fills.length ? fills[next]!.candle : n)) {
-      // No fill inside the block: the value is cash + held x close, monotone in the close, so its extremes
-      // are at the block's lowest and highest close. When none can pass the peak, each candle would only
-      // have measured its fall from the peak, the largest at the lowest value: the same figure, once.
-      const b = i >> BLOCK_BITS;
-      const top = cash + held * (held >= 0 ? blocks.high[b]! : blocks.low[b]!);
-      if (!(top > peak)) {
-        const bottom = cash + held * (held >= 0 ? blocks.low[b]! : blocks.high[b]!);
-        if (peak > 0) maxDrawdown = Math.max(maxDrawdown, (peak - bottom) / peak);
-        for (let j = i + ((every - (i % every)) % every); j < i + BLOCK; j += every) equity.push({ time: candles.time[j]!, value: round(cash + held * close[j]!, 4) });
-        if (i + BLOCK === n && (n - 1) % every !== 0) equity.push({ time: candles.time[n - 1]!, value: round(cash + held * close[n - 1]!, 4) });
-        i += BLOCK;
-        continue;
+    // Up to the next fill, cash and holdings stay as they are.
+    const until = next < fills.length ? fills[next]!.candle : n;
+    while (i < until) {
+      if ((i & BLOCK_MASK) === 0 && i + BLOCK <= until) {
+        // The value is cash + held x close, monotone in the close, so its extremes are at the block's
+        // lowest and highest close. When none can pass the peak, each candle would only have measured
+        // its fall from the peak, the largest at the lowest value: the same figure, once.
+        const b = i >> BLOCK_BITS;
+        const top = cash + held * (held >= 0 ? blocks.high[b]! : blocks.low[b]!);
+        if (!(top > peak)) {
+          const bottom = cash + held * (held >= 0 ? blocks.low[b]! : blocks.high[b]!);
+          if (peak > 0) maxDrawdown = Math.max(maxDrawdown, (peak - bottom) / peak);
+          for (; sample < i + BLOCK; sample += every) point(sample, cash + held * close[sample]!);
+          if (i + BLOCK === n && (n - 1) % every !== 0) point(n - 1, cash + held * close[n - 1]!);
+          i += BLOCK;
+          continue;
+        }
       }
+      const value = cash + held * close[i]!;
+      if (value > peak) peak = value;
+      else if (peak > 0 && (peak - value) / peak > maxDrawdown) maxDrawdown = (peak - value) / peak;
+      if (i === sample) {
+        point(i, value);
+        sample += every;
+      } else if (i === n - 1) point(i, value);
+      i++;
     }
-    const value = cash + held * close[i]!;
-    if (value > peak) peak = value;
-    else if (peak > 0) maxDrawdown = Math.max(maxDrawdown, (peak - value) / peak);
-    if (i % every === 0 || i === n - 1) equity.push({ time: candles.time[i]!, value: round(value, 4) });
-    i++;
   }
   const end = cash + held * candles.close[n - 1]!;
   return {
