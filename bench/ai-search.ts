@@ -2,6 +2,7 @@
 // candles (43,200) and on the last 7 days, in this thread; median of `runs`. And the sweep alone: the
 // search's martin configurations over the 30 days, on the candles' seconds (as Paper's search replays
 // them) and on their four prices (as a live exchange's candles give them).
+import { Worker } from 'node:worker_threads';
 import { candidates, searchParameters } from '../strategy/ai/search.ts';
 import { martinReport } from '../strategy/backtest-report.ts';
 import { money } from '../strategy/money.ts';
@@ -46,4 +47,50 @@ export function measureMartinSweep(runs = 3) {
   return { configurations: configurations.length, candles: withSeconds.close.length, onTheSeconds: rate(withSeconds), onFourPrices: rate(fourPrices) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(measureAiSearch(), measureMartinSweep());
+/** The martin configurations i with i % of === index, reported over the 30 days: fills made. */
+export function sweepPart(index: number, of: number, seconds: boolean): number {
+  const withSeconds = history();
+  const { path: _, ...fourPrices } = withSeconds;
+  const candles = seconds ? withSeconds : fourPrices;
+  const configurations = candidates('1000', withSeconds.open[0]!, market).flatMap((c) => (c.type === 'martin' ? [c.params] : []));
+  let fills = 0;
+  configurations.forEach((params, i) => {
+    if (i % of === index) fills += martinReport({ params, market }, candles).fills;
+  });
+  return fills;
+}
+
+/**
+ * The same sweep split over `threads` worker threads (each its share of the configurations, on its own
+ * copy of the candles), as the heavy-work pool splits a search: configurations per second of the whole,
+ * median of `runs` after a first run that loads and warms the threads.
+ */
+export async function measureMartinSweepThreads(threads = 2, runs = 3) {
+  const run = async (seconds: boolean) => {
+    const workers = Array.from({ length: threads }, (_, index) => new Worker(new URL('./martin-sweep-worker.ts', import.meta.url), { workerData: { index, of: threads, seconds } }));
+    const once = () =>
+      Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<number>((resolve) => {
+              w.once('message', resolve);
+              w.postMessage('go');
+            }),
+        ),
+      );
+    await once();
+    const rates: number[] = [];
+    let fills = 0;
+    const configurations = candidates('1000', history().open[0]!, market).filter((c) => c.type === 'martin').length;
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      fills = (await once()).reduce((a, b) => a + b, 0);
+      rates.push(configurations / ((performance.now() - start) / 1000));
+    }
+    await Promise.all(workers.map((w) => w.terminate()));
+    return { configurationsPerSecond: Math.round(median(rates)), fills };
+  };
+  return { threads, onTheSeconds: await run(true), onFourPrices: await run(false) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(measureAiSearch(), measureMartinSweep(), await measureMartinSweepThreads());

@@ -16,7 +16,7 @@ import { measureLighthouse } from './lighthouse.ts';
 import { measureWalletLogin } from './wallet-login.ts';
 import { measureDepositCredit } from './deposit-credit.ts';
 import { measureBacktestAnswer } from './backtest-answer.ts';
-import { measureAiSearch, measureMartinSweep } from './ai-search.ts';
+import { measureAiSearch, measureMartinSweep, measureMartinSweepThreads } from './ai-search.ts';
 import { measureAiSearchPairs } from './ai-search-pairs.ts';
 import { measureParity } from './parity.ts';
 import { measureFlood } from './flood.ts';
@@ -78,6 +78,8 @@ results.signalToOrderMs = { median: round(median(signals), 2), p95: round(percen
 results.aiSearch = measureAiSearch();
 // The search's 575 martin configurations over 30 days, one core (target: >= 1,000 configurations/s).
 results.martinSweep = measureMartinSweep();
+// The same sweep split over both cores' threads, as the heavy-work pool splits a search.
+results.martinSweepTwoThreads = await measureMartinSweepThreads(2);
 // Issue 14 §2: every Paper pair within 10 s (one search each, in this thread).
 results.aiSearchPairs = measureAiSearchPairs();
 results.parity7Days = await measureParity();
