@@ -141,6 +141,8 @@ export const withdrawInfoSchema = z.strictObject({
   paymentPasswordSet: z.boolean(),
   recent: z.array(withdrawalRecordSchema),
   lockedUntil: time.nullable(),
+  /** How long withdrawals wait after a security change or before a new address is paid (WITHDRAW_LOCK_HOURS), in ms. */
+  lockMs: z.number().int().min(0),
   twoFactor: z.boolean(),
 });
 export const securityInfoSchema = z.strictObject({
@@ -151,6 +153,8 @@ export const securityInfoSchema = z.strictObject({
   wallet: z.string(),
   walletProofNeeded: z.boolean(),
   withdrawLockedUntil: time.nullable(),
+  /** How long withdrawals wait after a security change (WITHDRAW_LOCK_HOURS), in ms. */
+  withdrawLockMs: z.number().int().min(0),
 });
 export const sessionRowSchema = z.strictObject({
   id,

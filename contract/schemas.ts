@@ -425,6 +425,8 @@ export interface WithdrawInfo {
   recent: WithdrawalRecord[];
   /** Withdrawals wait until then after a change of the account's security (ISO time), or null. */
   lockedUntil: string | null;
+  /** How long withdrawals wait after a security change, and a new address before it is paid (WITHDRAW_LOCK_HOURS), in ms. */
+  lockMs: number;
   /** Two-factor authentication is on: a withdrawal needs a code. */
   twoFactor: boolean;
 }
@@ -439,6 +441,8 @@ export interface SecurityInfo {
   wallet: string;
   walletProofNeeded: boolean;
   withdrawLockedUntil: string | null;
+  /** How long withdrawals wait after a security change (WITHDRAW_LOCK_HOURS), in ms. */
+  withdrawLockMs: number;
 }
 
 export interface ChangePair {

@@ -49,9 +49,10 @@ import { availableParallelism } from 'node:os';
  * | PUBLIC_ORIGIN     | http://localhost:PORT,           | the site's origin(s), comma list: what wallet     |
  * |                   | http://127.0.0.1:PORT            | sign-in messages name and accept; requests for    |
  * |                   |                                  | another host are refused                          |
- * | WITHDRAW_LOCK_HOURS | 24                             | withdrawals wait this long after a password or    |
- * |                   |                                  | 2FA change, and a new address before it is paid   |
- * |                   |                                  | (decimal hours; 0: no wait)                       |
+ * | WITHDRAW_LOCK_HOURS | 24                             | withdrawals wait this long after a password       |
+ * |                   |                                  | change or 2FA turned off (not the first payment   |
+ * |                   |                                  | password, not 2FA on), and a new address before   |
+ * |                   |                                  | it is paid (decimal hours; 0: no wait)            |
  * | AI_QUEUE_MAX      | 8                                | AI searches queued or running at once per process |
  * |                   |                                  | (one per trader)                                  |
  * | HEAVY_THREADS     | the cores but one (at least 1)   | worker threads for backtests, AI searches and     |

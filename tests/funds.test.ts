@@ -105,9 +105,8 @@ describe('deposits and withdrawals on chain 56', () => {
     const to = privateKeyToAccount(generatePrivateKey()).address;
     await page.goto('/my/withdraw');
     await expect.poll(() => page.getByTestId('withdraw-balance').innerText()).toContain('25.5');
-    // Setting the payment password locked withdrawals (WITHDRAW_LOCK_HOURS: 7.2 s for the tests): the
-    // banner says so and the form cannot be sent until the lock passes; the screen opens by itself then.
-    // The waits below are at least 5x a quiet machine's (the lock's 7.2 s and a few seconds of screen).
+    // The first payment password locks nothing: the form is open at once. A new address waits
+    // (WITHDRAW_LOCK_HOURS: 7.2 s for the tests). The waits below are at least 5x a quiet machine's.
     await expect.poll(() => page.getByTestId('withdraw-submit').isEnabled(), { timeout: 40_000, interval: 500 }).toBe(true);
     expect(await page.getByTestId('withdraw-locked').count()).toBe(0);
     await page.getByTestId('withdraw-address').fill(to);

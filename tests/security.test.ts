@@ -8,10 +8,11 @@ import { injectWallet } from './support/wallet.ts';
 const baseURL = inject('baseURL');
 
 /**
- * Account security in the browser (issue 12 finding 3): two-factor authentication set up from the
- * secret on the screen (the code computed here as an authenticator app does), the recovery codes shown
- * once, the withdrawal lock that follows, the code asked where it is needed, 2FA turned off with a
- * recovery code; and a wallet-only account setting its payment password with its wallet's signature.
+ * Account security in the browser: two-factor authentication set up from the secret on the screen (the
+ * code computed here as an authenticator app does), the recovery codes shown once, the code asked where
+ * it is needed, 2FA turned off with a recovery code and the withdrawal lock that follows (turning it on
+ * locks nothing); and a wallet-only account setting its first payment password with its wallet's
+ * signature, which locks nothing either.
  * The e2e server locks withdrawals for 7.2 s (WITHDRAW_LOCK_HOURS 0.002), not 24 h.
  */
 describe('account security', () => {
@@ -21,7 +22,7 @@ describe('account security', () => {
     phone = undefined;
   });
 
-  it('sets up 2FA from the secret on screen, shows 8 recovery codes once, locks withdrawals, and turns off with a recovery code', async () => {
+  it('sets up 2FA from the secret on screen, shows 8 recovery codes once, and turns off with a recovery code, which locks withdrawals', async () => {
     const session = await loggedInPhone(baseURL);
     phone = session.phone;
     const { page, user } = session;
@@ -50,19 +51,20 @@ describe('account security', () => {
     for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
     expect(new Set(codes).size).toBe(8);
     expect(await page.getByTestId('recovery').innerText()).toContain('只显示这一次');
-    // The change locked withdrawals: the security screen says until when.
-    await expect.poll(() => page.getByTestId('withdraw-locked').innerText()).toContain('提现已锁定至');
+    // Turning 2FA on only adds a check: withdrawals stay open, and the screen says what would lock them, for how long.
+    await expect.poll(() => page.getByTestId('withdraw-open').innerText()).toContain('首次设置支付密码和开启两步验证不会锁定');
+    expect(await page.getByTestId('withdraw-open').innerText()).toMatch(/提现将锁定 7\.2 秒|提现将锁定 7 秒/);
+    expect(await page.getByTestId('withdraw-locked').count()).toBe(0);
     await page.getByTestId('recovery-saved').click();
     await expect.poll(() => page.getByTestId('twofa-status').innerText()).toBe('已开启');
     expect(await page.getByTestId('recovery-left').innerText()).toContain('8');
     expect(await page.getByTestId('recovery-codes').count()).toBe(0); // never shown again
 
-    // The withdrawal screen: the banner, the form closed, the 2FA code asked.
+    // The withdrawal screen: open, the 2FA code asked.
     await page.goto('/my/withdraw');
-    await page.getByTestId('withdraw-locked').waitFor();
-    expect(await page.getByTestId('withdraw-locked').innerText()).toMatch(/提现已锁定至 \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
-    expect(await page.getByTestId('withdraw-submit').isDisabled()).toBe(true);
-    expect(await page.getByTestId('withdraw-otp').count()).toBe(1);
+    await page.getByTestId('withdraw-otp').waitFor();
+    expect(await page.getByTestId('withdraw-locked').count()).toBe(0);
+    expect(await page.getByTestId('withdraw-submit').isEnabled()).toBe(true);
     expect((await callAs(baseURL, user, 'GET', '/api/user/withdrawInfo')).data).toMatchObject({ twoFactor: true });
 
     // Keys of a live exchange need the code; the simulated Paper account does not.
@@ -85,6 +87,8 @@ describe('account security', () => {
     await page.getByRole('dialog').getByRole('button', { name: '确认关闭' }).click();
     await expect.poll(() => page.getByTestId('twofa-status').innerText()).toBe('未开启');
     expect((await callAs(baseURL, user, 'GET', '/api/user/security')).data).toMatchObject({ twoFactor: false, recoveryCodesLeft: 0 });
+    // Turning it off locks withdrawals: the screen says until when (the e2e server's lock is 7.2 s).
+    await expect.poll(() => page.getByTestId('withdraw-locked').innerText()).toMatch(/提现已锁定至 \d{4}\/\d{2}\/\d{2} \d{2}:\d{2}/);
   });
 
   it('a wallet-only account sets its payment password by signing in its wallet, with no old password', async () => {
@@ -107,7 +111,9 @@ describe('account security', () => {
     await page.getByTestId('password-submit').click();
     await expect.poll(() => page.getByTestId('password-done').innerText()).toContain('支付密码已设置');
     expect(calls.filter((c) => c === 'personal_sign').length).toBe(signedBefore + 1);
-    expect(await page.getByTestId('withdraw-locked').innerText()).toContain('提现已锁定至');
-    expect((await callAs(baseURL, { token }, 'GET', '/api/user/security')).data).toMatchObject({ paymentPasswordSet: true });
+    // The first payment password opens withdrawals: no lock, and the screen says so.
+    expect(await page.getByTestId('password-no-lock').innerText()).toContain('首次设置支付密码不会锁定提现');
+    expect(await page.getByTestId('withdraw-locked').count()).toBe(0);
+    expect((await callAs(baseURL, { token }, 'GET', '/api/user/security')).data).toMatchObject({ paymentPasswordSet: true, withdrawLockedUntil: null });
   });
 });

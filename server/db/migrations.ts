@@ -492,4 +492,14 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0024_withdraw_lock_from_the_change': {
+    async up(db: Kysely<unknown>) {
+      // A withdrawal lock is kept as the time of the security change, its end counted from it with the
+      // operator's current WITHDRAW_LOCK_HOURS: a lock stored under an earlier setting never outlasts the
+      // current one. Locks already stored were made with the default of 24 hours.
+      await db.schema.alterTable('users').addColumn('withdraw_lock_from', 'timestamptz').execute();
+      await sql`update users set withdraw_lock_from = withdraw_locked_until - interval '24 hours' where withdraw_locked_until is not null`.execute(db);
+      await db.schema.alterTable('users').dropColumn('withdraw_locked_until').execute();
+    },
+  },
 };

@@ -23,7 +23,8 @@ export interface UsersTable {
   totp_last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   /** sha256 of each unused recovery code. */
   recovery_hashes: ColumnType<string[] | null, string | null | undefined, string | null>;
-  withdraw_locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The last security change (a password, 2FA turned off): withdrawals wait WITHDRAW_LOCK_HOURS from it. */
+  withdraw_lock_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface SessionsTable {

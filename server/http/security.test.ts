@@ -7,6 +7,7 @@ import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
 import { money } from '../../strategy/money.ts';
 import { post } from '../ledger.ts';
+import { checkWithdrawAddress, checkWithdrawLock, lockedUntil, lockForChange } from '../services/security/lock.ts';
 import { acceptingKeys, dbKinds, newAccount, openTestApp, PASSWORD, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 
 const HOUR = 3_600_000;
@@ -14,8 +15,9 @@ const PAY = '135790';
 
 /**
  * A stolen session token is not enough to take money out. A wallet-only account
- * sets its payment password only with its wallet's fresh signature; any security change locks
- * withdrawals for WITHDRAW_LOCK_HOURS with a notice; a new address waits as long; two-factor
+ * sets its payment password only with its wallet's fresh signature; a security change locks
+ * withdrawals for WITHDRAW_LOCK_HOURS with a notice (a first payment password and 2FA turned on only
+ * add protection: a notice, no lock); a new address waits as long; two-factor
  * authentication (RFC 6238) guards withdrawals, exchange keys and passwords once on.
  */
 describe.each(dbKinds)('account security (%s)', (kind) => {
@@ -32,7 +34,7 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
   const timePasses = async (userId: string) => {
     await t.db
       .updateTable('users')
-      .set({ withdraw_locked_until: new Date(Date.now() - 1000) })
+      .set({ withdraw_lock_from: new Date(Date.now() - 24 * HOUR - 1000) })
       .where('id', '=', userId)
       .execute();
     await t.db
@@ -70,6 +72,7 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
       wallet: wallet.address,
       walletProofNeeded: true,
       withdrawLockedUntil: null,
+      withdrawLockMs: 24 * HOUR,
     });
     // The attack of the finding: the token alone.
     const bare = await call('POST', '/api/user/password', { type: 'payment', password: PAY, confirm: PAY });
@@ -89,13 +92,20 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
     const signature = await wallet.signMessage({ message: fresh.data.message });
     expect((await call('POST', '/api/user/password', { type: 'payment', password: PAY, confirm: PAY, signature })).code).toBe(1);
     expect((await call('POST', '/api/user/password', { type: 'payment', password: '000111', confirm: '000111', signature })).code).toBe(Code.WalletNonceInvalid);
-    // Set: withdrawals wait 24 hours, the screen and the notices say so.
+    // The first payment password opens withdrawals (there were none without it): a notice, no lock.
+    const first = await call('GET', '/api/user/withdrawInfo');
+    expect(first.data).toMatchObject({ lockedUntil: null, lockMs: 24 * HOUR, paymentPasswordSet: true });
+    expect(await noticesOf(call)).toContainEqual(['security_change', { change: 'payment_password' }]);
+    // Changed: withdrawals wait 24 hours, the screen and the notices say so.
+    const again = await call('GET', '/api/user/paymentNonce');
+    const changed = await call('POST', '/api/user/password', { type: 'payment', password: '975310', confirm: '975310', signature: await wallet.signMessage({ message: again.data.message }) });
+    expect(changed.code).toBe(1);
     const info = await call('GET', '/api/user/withdrawInfo');
     const until = Date.parse(info.data.lockedUntil!);
     expect(until - Date.now()).toBeGreaterThan(23.9 * HOUR);
     expect(until - Date.now()).toBeLessThanOrEqual(24 * HOUR);
     const to = (await chain.trader()).address;
-    const ask = await call('POST', '/api/user/withdraw', { address: to, amount: '20', payPassword: PAY, requestId: 'stolen-token-1' });
+    const ask = await call('POST', '/api/user/withdraw', { address: to, amount: '20', payPassword: '975310', requestId: 'stolen-token-1' });
     expect(ask.code).toBe(Code.WithdrawalLocked);
     expect(ask.msg).toBe(`Your security settings changed: to protect your funds, withdrawals are locked until ${new Date(until).toISOString().slice(0, 16).replace('T', ' ')} UTC`);
     expect(await noticesOf(call)).toContainEqual(['security_change', { change: 'payment_password', until: info.data.lockedUntil }]);
@@ -147,8 +157,9 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
     expect(enabled.data.recoveryCodes).toHaveLength(8);
     for (const c of enabled.data.recoveryCodes) expect(c).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
     expect((await call('POST', '/api/user/twoFactor/setup', {})).code).toBe(Code.TwoFactorAlreadyEnabled);
-    expect((await call('GET', '/api/user/security')).data).toMatchObject({ twoFactor: true, recoveryCodesLeft: 8, withdrawLockedUntil: expect.any(String) });
-    expect((await noticesOf(call))[0]).toEqual(['security_change', { change: 'two_factor_on', until: expect.any(String) }]);
+    // Turning 2FA on only adds a check: a notice, no lock.
+    expect((await call('GET', '/api/user/security')).data).toMatchObject({ twoFactor: true, recoveryCodesLeft: 8, withdrawLockedUntil: null });
+    expect((await noticesOf(call))[0]).toEqual(['security_change', { change: 'two_factor_on' }]);
     const stored = await t.db.selectFrom('users').select(['totp_sealed', 'recovery_hashes']).where('id', '=', userId).executeTakeFirstOrThrow();
     expect(stored.totp_sealed).not.toContain(setup.data.secret); // sealed at rest
     expect(JSON.stringify(stored.recovery_hashes)).not.toContain(enabled.data.recoveryCodes[0]!.replace('-', ''));
@@ -200,15 +211,41 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
     const a = as({ authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) })).json().data.token}` });
     const b = as({ authorization: `Bearer ${(await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) })).json().data.token}` });
     const setup = await a('POST', '/api/user/twoFactor/setup', {});
-    expect((await a('POST', '/api/user/twoFactor/enable', { code: new TOTP({ secret: Secret.fromBase32(setup.data.secret) }).generate() })).code).toBe(1);
+    const enabled = await a('POST', '/api/user/twoFactor/enable', { code: new TOTP({ secret: Secret.fromBase32(setup.data.secret) }).generate() });
+    expect(enabled.code).toBe(1);
     // B cannot use A's pending or enabled secret, and sees none of A's state.
     expect((await b('POST', '/api/user/twoFactor/enable', { code: new TOTP({ secret: Secret.fromBase32(setup.data.secret) }).generate() })).code).toBe(Code.TwoFactorNotEnabled);
     expect((await b('POST', '/api/user/twoFactor/disable', { code: '123456' })).code).toBe(Code.TwoFactorNotEnabled);
+    // A turns 2FA off (a lock of A's): B's withdrawals stay open.
+    expect((await a('POST', '/api/user/twoFactor/disable', { code: enabled.data.recoveryCodes[0] })).code).toBe(1);
     expect((await b('GET', '/api/user/security')).data).toMatchObject({ twoFactor: false, withdrawLockedUntil: null });
-    expect((await a('GET', '/api/user/security')).data).toMatchObject({ twoFactor: true, withdrawLockedUntil: expect.any(String) });
+    expect((await a('GET', '/api/user/security')).data).toMatchObject({ twoFactor: false, withdrawLockedUntil: expect.any(String) });
     expect((await b('GET', '/api/notice/list')).data.total).toBe(0);
     // An account without a wallet gets no password statement to sign.
     expect((await b('GET', '/api/user/paymentNonce')).code).toBe(Code.WalletNotConnected);
+  });
+
+  it('counts a lock from the change with the setting in force: a shorter WITHDRAW_LOCK_HOURS shortens the locks and address waits already stored', async () => {
+    const reg = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+    const userId = await userIdOf(reg.json().data.sn);
+    const now = new Date();
+    const later = new Date(now.getTime() + 2 * HOUR);
+    await lockForChange(t.db, userId, 'login_password', 24 * HOUR, now);
+    const user = await t.db.selectFrom('users').select('withdraw_lock_from').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(lockedUntil(user, 24 * HOUR, now)).toBe(new Date(now.getTime() + 24 * HOUR).toISOString());
+    await expect(checkWithdrawLock(t.db, userId, 24 * HOUR, later)).rejects.toMatchObject({ codeName: 'WithdrawalLocked' });
+    // The operator sets 1 hour: two hours after the change, the lock has passed.
+    expect(lockedUntil(user, HOUR, later)).toBeNull();
+    await expect(checkWithdrawLock(t.db, userId, HOUR, later)).resolves.toBeUndefined();
+    // An address recorded under 24 hours waits 1 hour once the setting says so.
+    const address = (await chain.trader()).address;
+    await expect(checkWithdrawAddress(t.db, userId, address, 24 * HOUR, now)).rejects.toMatchObject({ codeName: 'WithdrawalLocked' });
+    await expect(checkWithdrawAddress(t.db, userId, address, 24 * HOUR, later)).rejects.toMatchObject({ codeName: 'WithdrawalLocked' });
+    await expect(checkWithdrawAddress(t.db, userId, address, HOUR, later)).resolves.toBeUndefined();
+    // An older change never moves a later one back.
+    await lockForChange(t.db, userId, 'two_factor_off', HOUR, new Date(now.getTime() - HOUR));
+    const kept = await t.db.selectFrom('users').select('withdraw_lock_from').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(kept.withdraw_lock_from!.getTime()).toBe(now.getTime());
   });
 
   it('counts wrong codes against the session’s tries', async () => {

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeOtherSessions } from './sessions.ts';
 import { userById } from './users.ts';
 import type { SecretBox } from '../security/secret-box.ts';
-import { lockForChange } from './security/lock.ts';
+import { lockForChange, noticeOfChange } from './security/lock.ts';
 import { requireSecondFactor } from './security/two-factor.ts';
 import { spendSignature, type Site } from './wallet.ts';
 import { trySecret, type SessionRef, type TriesDeps } from './security/session-tries.ts';
@@ -76,7 +76,9 @@ export async function changePassword(deps: PasswordDeps, session: SessionRef, in
     .set({ payment_hash: await hashPassword(input.password) })
     .where('id', '=', userId)
     .execute();
-  await lockForChange(db, userId, 'payment_password', deps.lockMs);
+  // The first payment password only opens withdrawals (none were possible without it): nothing to lock.
+  if (user.payment_hash) await lockForChange(db, userId, 'payment_password', deps.lockMs);
+  else await noticeOfChange(db, userId, 'payment_password');
 }
 
 /** A wallet-only account's proof: the bound wallet signed this site's payment statement (single use, 5 minutes). */

@@ -26,7 +26,7 @@ export function fundsRoutes(app: FastifyInstance, deps: FundsDeps): void {
   route(app, db, 'userDepositInfo', { auth: true }, ({ session }) => depositInfo(db, chain, session.userId));
   route(app, db, 'userDepositAddress', { auth: true }, ({ session, query }) => depositAddress(db, chain, session.userId, query.network));
   route(app, db, 'userDeposit', { auth: true, fieldCodes: { txHash: 'InvalidTxHash' } }, ({ session, body }) => reportDeposit(db, chain, session.userId, body));
-  route(app, db, 'userWithdrawInfo', { auth: true }, ({ session }) => withdrawInfo(db, chain, session.userId));
+  route(app, db, 'userWithdrawInfo', { auth: true }, ({ session }) => withdrawInfo(db, chain, session.userId, deps.lockMs));
   route(app, db, 'userWithdraw', { auth: true, fieldCodes: { address: 'InvalidAddress', amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat' } }, ({ session, body }) =>
     withdraw(deps, session, body),
   );

@@ -52,7 +52,7 @@ export function userRoutes(app: FastifyInstance, deps: AccountsDeps): void {
     return null;
   });
   // Account security: the screen's facts, two-factor authentication, the wallet's proof.
-  route(app, db, 'userSecurity', { auth: true }, ({ session }) => securityInfo(db, session.userId));
+  route(app, db, 'userSecurity', { auth: true }, ({ session }) => securityInfo(db, session.userId, deps.lockMs));
   route(app, db, 'userTwoFactorSetup', { auth: true }, ({ session }) => setupTwoFactor(deps, session.userId));
   route(app, db, 'userTwoFactorEnable', { auth: true }, ({ session, body }) => enableTwoFactor(deps, session, body.code));
   route(app, db, 'userTwoFactorDisable', { auth: true }, async ({ session, body }) => {

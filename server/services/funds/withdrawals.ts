@@ -38,9 +38,9 @@ const record = (r: Row): WithdrawalRecord => ({
   createdAt: r.created_at.toISOString(),
 });
 
-export async function withdrawInfo(db: Db, chain: ChainSide | undefined, userId: string, now = new Date()): Promise<WithdrawInfo> {
+export async function withdrawInfo(db: Db, chain: ChainSide | undefined, userId: string, lockMs: number, now = new Date()): Promise<WithdrawInfo> {
   const [user, bal] = await Promise.all([userById(db, userId), balances(db, userId)]);
-  const locked = lockedUntil(user, now);
+  const locked = lockedUntil(user, lockMs, now);
   const base: WithdrawInfo = {
     enabled: false,
     network: 'BSC',
@@ -51,6 +51,7 @@ export async function withdrawInfo(db: Db, chain: ChainSide | undefined, userId:
     paymentPasswordSet: user.payment_hash !== null,
     recent: [],
     lockedUntil: locked,
+    lockMs,
     twoFactor: user.totp_sealed !== null,
   };
   const sender = chain ? await chain.sender() : undefined;
@@ -116,7 +117,7 @@ export async function withdraw(deps: WithdrawDeps, session: SessionRef, input: W
   const fee = new Decimal(facts.withdrawFee);
   const minimum = Decimal.max(facts.withdrawMin, fee.plus('0.00000001'));
   if (amount.lt(minimum)) throw fail('AmountBelowMinimum', { values: { minimum: minimum.toFixed() } });
-  await checkWithdrawLock(db, userId);
+  await checkWithdrawLock(db, userId, deps.lockMs);
   await checkWithdrawAddress(db, userId, address, deps.lockMs);
   const row = await db.transaction().execute(async (tx) => {
     const inserted = await tx

@@ -19,33 +19,47 @@ export async function securityNotice(db: Db, userId: string, code: string, detai
     .execute();
 }
 
-/** Locks the user's withdrawals for `lockMs` from now (never shortening a longer lock) and leaves a notice of the change. */
+/**
+ * Locks the user's withdrawals for `lockMs` from now and leaves a notice of the change. The lock is kept
+ * as the change's time (never moved back by an older change), its end counted with the setting in force
+ * when it is read: an operator who shortens WITHDRAW_LOCK_HOURS shortens the locks already running.
+ */
 export async function lockForChange(db: Db, userId: string, change: SecurityChange, lockMs: number, now = new Date()): Promise<Date> {
-  const until = new Date(now.getTime() + lockMs);
   const row = await db
     .updateTable('users')
-    .set((eb) => ({ withdraw_locked_until: eb.fn('greatest', [eb.fn.coalesce('withdraw_locked_until', eb.val(until)), eb.val(until)]) }))
+    .set((eb) => ({ withdraw_lock_from: eb.fn('greatest', [eb.fn.coalesce('withdraw_lock_from', eb.val(now)), eb.val(now)]) }))
     .where('id', '=', userId)
-    .returning('withdraw_locked_until')
+    .returning('withdraw_lock_from')
     .executeTakeFirstOrThrow();
-  const locked = row.withdraw_locked_until ?? until;
-  await securityNotice(db, userId, 'security_change', { change, until: locked.toISOString() });
-  return locked;
+  const until = new Date((row.withdraw_lock_from ?? now).getTime() + lockMs);
+  await securityNotice(db, userId, 'security_change', { change, until: until.toISOString() });
+  return until;
+}
+
+/**
+ * A change that only adds protection, and so locks nothing: the first payment password (withdrawals were
+ * impossible without one) and turning 2FA on (one more check before money leaves). The owner still gets
+ * the notice, in case it was not them.
+ */
+export async function noticeOfChange(db: Db, userId: string, change: SecurityChange): Promise<void> {
+  await securityNotice(db, userId, 'security_change', { change });
 }
 
 /** The end of a user's withdrawal lock (ISO time) while it lasts, else null: what the screens show. */
-export function lockedUntil(user: { withdraw_locked_until: Date | null }, now = new Date()): string | null {
-  const until = user.withdraw_locked_until;
+export function lockedUntil(user: { withdraw_lock_from: Date | null }, lockMs: number, now = new Date()): string | null {
+  const until = lockEnd(user.withdraw_lock_from, lockMs);
   return until && until.getTime() > now.getTime() ? until.toISOString() : null;
 }
+
+const lockEnd = (from: Date | null, lockMs: number) => (from ? new Date(from.getTime() + lockMs) : null);
 
 /** "2026-11-24 13:55 UTC": the end of a lock as a message shows it, the same in zh and en. */
 export const untilText = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** Refuses while the user's withdrawals are locked (WithdrawalLocked, with the time they open). */
-export async function checkWithdrawLock(db: Db, userId: string, now = new Date()): Promise<void> {
-  const row = await db.selectFrom('users').select('withdraw_locked_until').where('id', '=', userId).executeTakeFirstOrThrow();
-  const until = row.withdraw_locked_until;
+export async function checkWithdrawLock(db: Db, userId: string, lockMs: number, now = new Date()): Promise<void> {
+  const row = await db.selectFrom('users').select('withdraw_lock_from').where('id', '=', userId).executeTakeFirstOrThrow();
+  const until = lockEnd(row.withdraw_lock_from, lockMs);
   if (until && until.getTime() > now.getTime()) throw fail('WithdrawalLocked', { values: { until: untilText(until) } });
 }
 
@@ -66,6 +80,8 @@ export async function checkWithdrawAddress(db: Db, userId: string, address: stri
     await securityNotice(db, userId, 'security_address', { address, until: usableAt.toISOString() });
     throw fail('WithdrawalLocked', { values: { until: untilText(usableAt) } });
   }
-  const row = await db.selectFrom('withdrawal_addresses').select('usable_at').where('user_id', '=', userId).where('address', '=', address).executeTakeFirstOrThrow();
-  if (row.usable_at.getTime() > now.getTime()) throw fail('WithdrawalLocked', { values: { until: untilText(row.usable_at) } });
+  const row = await db.selectFrom('withdrawal_addresses').select(['usable_at', 'created_at']).where('user_id', '=', userId).where('address', '=', address).executeTakeFirstOrThrow();
+  // Never later than the current setting allows from when the address was recorded.
+  const usable = new Date(Math.min(row.usable_at.getTime(), row.created_at.getTime() + lockMs));
+  if (usable.getTime() > now.getTime()) throw fail('WithdrawalLocked', { values: { until: untilText(usable) } });
 }

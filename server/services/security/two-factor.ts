@@ -7,7 +7,7 @@ import { totpSealLabel } from '../../security/seal-labels.ts';
 import { fail } from '../errors.ts';
 import type { LoginLimiter } from '../login-limiter.ts';
 import { userById } from '../users.ts';
-import { lockForChange } from './lock.ts';
+import { lockForChange, noticeOfChange } from './lock.ts';
 import { trySecret, type SessionRef } from './session-tries.ts';
 
 /**
@@ -78,7 +78,8 @@ export async function enableTwoFactor(deps: TwoFactorDeps, session: SessionRef, 
     .where('totp_sealed', 'is', null)
     .executeTakeFirst();
   if (Number(done.numUpdatedRows) !== 1) throw fail('TwoFactorAlreadyEnabled');
-  await lockForChange(deps.db, userId, 'two_factor_on', deps.lockMs);
+  // Turning 2FA on adds a check before money leaves and opens nothing: a notice, no lock.
+  await noticeOfChange(deps.db, userId, 'two_factor_on');
   return { recoveryCodes: codes };
 }
 

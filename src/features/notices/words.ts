@@ -43,6 +43,8 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
     }
     case 'security_change': {
       const change = i18n._(changes[d.change ?? ''] ?? msg`安全设置`);
+      // A change that only adds protection (a first payment password, 2FA turned on) locks nothing.
+      if (!d.until) return { title: i18n._(msg`安全设置已变更`), text: i18n._(msg`${change}。如果不是你本人操作，请立即修改登录密码。`) };
       const until = dateTime(d.until, i18n.locale);
       return { title: i18n._(msg`安全设置已变更`), text: i18n._(msg`${change}。为保护资金，提现锁定至 ${until}。如果不是你本人操作，请立即修改登录密码。`) };
     }

@@ -19,6 +19,7 @@ import { short } from './copy-line.tsx';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import { Code } from '../../../../contract/codes.ts';
 import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from '../../../shared/otp-field.tsx';
+import { waitWords } from '../../../shared/wait-words.ts';
 import { WithdrawLock } from '../../../shared/withdraw-lock.tsx';
 import * as css from './funds.css.ts';
 
@@ -67,7 +68,7 @@ export function WithdrawPage() {
           </p>
         </section>
       ) : null}
-      {info.data?.enabled && info.data.lockedUntil ? <WithdrawLock until={info.data.lockedUntil} onExpire={reload} link showOpen={false} /> : null}
+      {info.data?.enabled && info.data.lockedUntil ? <WithdrawLock until={info.data.lockedUntil} lockMs={info.data.lockMs} onExpire={reload} link showOpen={false} /> : null}
       {info.data?.enabled ? <WithdrawForm info={info.data} onDone={reload} /> : null}
       {info.data?.enabled ? <History list={info.data.recent} /> : null}
     </Page>
@@ -99,6 +100,7 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
   const valid = AMOUNT_RE.test(amount) && Number(amount) > 0;
   const otpShown = info.twoFactor || needsOtp;
   const locked = info.lockedUntil !== null;
+  const wait = waitWords(info.lockMs, i18n);
   const received = valid ? Decimal.max(0, new Decimal(amount).minus(info.fee)).toFixed() : '0';
 
   const check = () => {
@@ -178,7 +180,7 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
         data-testid="withdraw-address"
       />
       <p className={css.fieldNote} data-testid="withdraw-address-note">
-        <Trans>为保护资金，第一次向一个新地址提现时，该地址需要等待 24 小时才能收款；之后向它提现不再等待。</Trans>
+        <Trans>为保护资金，第一次向一个新地址提现时，该地址需要等待 {wait} 才能收款；之后向它提现不再等待。</Trans>
       </p>
       <div className={css.inputRow}>
         <Field
@@ -231,9 +233,11 @@ function WithdrawForm({ info, onDone }: { info: WithdrawInfo; onDone: () => void
           {errors.newAddress !== undefined ? (
             <p className={css.errorNote} data-testid="withdraw-new-address">
               {usable ? (
-                <Trans>这是一个新地址，已为你记录。新地址第一次提现需要等待 24 小时：{usable} 之后再提交即可。</Trans>
+                <Trans>
+                  这是一个新地址，已为你记录。新地址第一次提现需要等待 {wait}：{usable} 之后再提交即可。
+                </Trans>
               ) : (
-                <Trans>这是一个新地址，已为你记录。新地址第一次提现需要等待 24 小时，到上面的时间后再提交即可。</Trans>
+                <Trans>这是一个新地址，已为你记录。新地址第一次提现需要等待 {wait}，到上面的时间后再提交即可。</Trans>
               )}
             </p>
           ) : null}

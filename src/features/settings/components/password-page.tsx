@@ -12,6 +12,7 @@ import { walletFailureText } from '../../../lib/wallet/wallet-failure.ts';
 import { useUserIndex } from '../use-user-index.ts';
 import { validatePassword, type PasswordValues } from '../validate.ts';
 import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from '../../../shared/otp-field.tsx';
+import { waitWords } from '../../../shared/wait-words.ts';
 import { WithdrawLock } from '../../../shared/withdraw-lock.tsx';
 import * as css from './security.css.ts';
 import { call, failed as failedQuery, queryClient, write } from '../../../shared/query.ts';
@@ -36,7 +37,7 @@ export function PasswordPage({ type }: { type: PasswordType }) {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const [signing, setSigning] = useState(false);
-  const [done, setDone] = useState<{ until: string | null; changed: boolean } | null>(null);
+  const [done, setDone] = useState<{ until: string | null; changed: boolean; locks: boolean; read: boolean } | null>(null);
 
   const profile = index?.profile;
   const s = security.data;
@@ -49,6 +50,9 @@ export function PasswordPage({ type }: { type: PasswordType }) {
   const digits = type === 'payment' ? { inputMode: 'numeric' as const, maxLength: 6, pattern: '[0-9]*' } : {};
   const wallet = s?.wallet ?? '';
   const walletShort = `${wallet.slice(0, 6)}…${wallet.slice(-4)}`;
+  // A login password, or a payment password that replaces one, locks withdrawals; the first payment password opens them.
+  const locks = type === 'login' || paymentSet;
+  const wait = s ? waitWords(s.withdrawLockMs, i18n) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -81,9 +85,9 @@ export function PasswordPage({ type }: { type: PasswordType }) {
         ...(signature ? { signature } : {}),
         ...(otpShown ? { otp: cleanOtp(otp) } : {}),
       });
-      // The change locked withdrawals: say until when (the server's time), or for how long when it cannot be read.
+      // A change locked withdrawals: say until when (the server's time), or for how long when it cannot be read.
       const after = await queryClient.fetchQuery(call('userSecurity', undefined, { show: false })).catch(() => null);
-      setDone({ until: after?.withdrawLockedUntil ?? null, changed: type === 'login' ? loginSet : paymentSet });
+      setDone({ until: after?.withdrawLockedUntil ?? null, changed: type === 'login' ? loginSet : paymentSet, locks, read: after !== null });
     } catch (e) {
       if (asksForOtp(e)) setNeedsOtp(true);
       setFailure(errorText(e));
@@ -103,18 +107,22 @@ export function PasswordPage({ type }: { type: PasswordType }) {
           <p className={css.done} role="status">
             {type === 'login' ? done.changed ? <Trans>登录密码已修改。</Trans> : <Trans>登录密码已设置。</Trans> : done.changed ? <Trans>支付密码已修改。</Trans> : <Trans>支付密码已设置。</Trans>}
           </p>
-          {done.until ? null : (
+          {done.until ? null : done.locks && !done.read && wait ? (
             <p className={css.text}>
-              <Trans>为保护资金，接下来 24 小时内不能提现。</Trans>
+              <Trans>为保护资金，接下来 {wait} 内不能提现。</Trans>
             </p>
-          )}
+          ) : !done.locks ? (
+            <p className={css.text} data-testid="password-no-lock">
+              <Trans>首次设置支付密码不会锁定提现，现在就可以提现。</Trans>
+            </p>
+          ) : null}
           {type === 'login' ? (
             <p className={css.small}>
               <Trans>其他设备上的登录已失效。</Trans>
             </p>
           ) : null}
         </section>
-        {done.until ? <WithdrawLock until={done.until} showOpen={false} link /> : null}
+        {done.until && s ? <WithdrawLock until={done.until} lockMs={s.withdrawLockMs} showOpen={false} link /> : null}
         <button type="button" className={ui.button.primary} onClick={() => void navigate({ to: '/my', replace: true })}>
           <Trans>完成</Trans>
         </button>
@@ -162,9 +170,11 @@ export function PasswordPage({ type }: { type: PasswordType }) {
               <Trans>修改后，其他设备上的登录将失效。</Trans>
             </p>
           ) : null}
-          <p className={ui.muted}>
-            <Trans>为保护资金，修改密码后 24 小时内不能提现。</Trans>
-          </p>
+          {locks && wait ? (
+            <p className={ui.muted}>
+              <Trans>为保护资金，修改密码后 {wait} 内不能提现。</Trans>
+            </p>
+          ) : null}
           {failure ? (
             <div role="alert" className={ui.formError} data-testid="password-failure">
               {failure}

@@ -13,6 +13,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { MenuRow } from './menu-row.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { OtpField, cleanOtp, useOtpCheck } from '../../../shared/otp-field.tsx';
+import { waitWords } from '../../../shared/wait-words.ts';
 import { WithdrawLock } from '../../../shared/withdraw-lock.tsx';
 import * as css from './security.css.ts';
 import { call, failed, loading, write } from '../../../shared/query.ts';
@@ -38,7 +39,7 @@ export function SecurityPage() {
       <LoadState loading={loading(info)} failed={failed(info)} failedText={<Trans>安全信息加载失败。</Trans>} onRetry={reload} />
       {s ? (
         <>
-          <WithdrawLock until={s.withdrawLockedUntil} onExpire={reload} />
+          <WithdrawLock until={s.withdrawLockedUntil} lockMs={s.withdrawLockMs} onExpire={reload} />
           <TwoFactorCard info={s} onChange={reload} />
           <SessionsCard />
           <ul className={ui.list} aria-label={t`密码`}>
@@ -68,7 +69,8 @@ export function SecurityPage() {
 }
 
 function TwoFactorCard({ info, onChange }: { info: SecurityInfo; onChange: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const wait = waitWords(info.withdrawLockMs, i18n);
   const [flow, setFlow] = useState<Flow>({ step: 'idle' });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
@@ -118,6 +120,7 @@ function TwoFactorCard({ info, onChange }: { info: SecurityInfo; onChange: () =>
         <RecoveryCodes codes={flow.codes} onSaved={() => go({ step: 'idle' })} />
       ) : flow.step === 'disable' ? (
         <DisableForm
+          wait={wait}
           onCancel={() => go({ step: 'idle' })}
           onDone={() => {
             go({ step: 'idle' });
@@ -150,7 +153,7 @@ function TwoFactorCard({ info, onChange }: { info: SecurityInfo; onChange: () =>
             </Trans>
           </p>
           <p className={css.small}>
-            <Trans>开启或关闭两步验证后，提现将锁定 24 小时。</Trans>
+            <Trans>开启两步验证不会锁定提现；关闭后提现将锁定 {wait}。</Trans>
           </p>
           {failure ? (
             <div role="alert" className={ui.formError}>
@@ -251,7 +254,7 @@ function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => voi
   );
 }
 
-function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () => void }) {
+function DisableForm({ wait, onCancel, onDone }: { wait: string; onCancel: () => void; onDone: () => void }) {
   const check = useOtpCheck();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -295,7 +298,7 @@ function DisableForm({ onCancel, onDone }: { onCancel: () => void; onDone: () =>
         open={confirming}
         onOpenChange={setConfirming}
         title={<Trans>关闭两步验证？</Trans>}
-        description={<Trans>关闭后，提现、绑定交易所 API 和修改密码将只需要密码，账户更容易被盗。为保护资金，关闭后 24 小时内不能提现。</Trans>}
+        description={<Trans>关闭后，提现、绑定交易所 API 和修改密码将只需要密码，账户更容易被盗。为保护资金，关闭后 {wait} 内不能提现。</Trans>}
         confirmLabel={busy ? <Trans>关闭中…</Trans> : <Trans>确认关闭</Trans>}
         busy={busy}
         onConfirm={() => void disable()}
