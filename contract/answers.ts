@@ -46,6 +46,8 @@ export const profileSchema = z.strictObject({
 });
 export const accountBalancesSchema = z.strictObject({ usdt: decimal, fuel: decimal, points: decimal, rewards: decimal });
 export const exchangeBalanceSchema = z.strictObject({ currency: z.string(), free: decimal, total: decimal });
+/** A balance with what the trader's running and paused bots there have reserved of it, and what is left for a new bot. */
+export const assetBalanceSchema = exchangeBalanceSchema.extend({ reserved: decimal, available: decimal });
 export const noticeSchema = z.strictObject({ id, kind: z.enum(['warning', 'notice']), code: z.string(), detail, read: z.boolean(), createdAt: time });
 export const apiBindingSchema = z.strictObject({ id, exchangeId: z.number().int(), exchange: z.string(), apiKey: z.string(), createdAt: time, updatedAt: time });
 export const tickerSchema = z.strictObject({ symbol: z.string(), price: decimal, change24h: decimal });
@@ -474,7 +476,7 @@ export const answers = {
   marketTypeBots: page(botTemplateSchema),
   marketPrice: z.array(tickerSchema),
   indexBanners: z.array(bannerSchema),
-  userAsset: balancesOf,
+  userAsset: z.strictObject({ exchange: z.string(), balances: z.array(assetBalanceSchema) }),
   userAccount: accountBalancesSchema,
   userAccountLogs: page(accountLogSchema),
   userBill: z.strictObject({ today: z.number(), total: z.number() }),

@@ -416,7 +416,7 @@ export interface PortfolioAccount {
   status: 'ok' | 'unavailable';
   /** The coins' USDT value (coins without a price left out). */
   equity: string | null;
-  /** Free USDT: what a new bot can use. */
+  /** Free USDT the trader's running and paused bots have not reserved: what a new bot can use. */
   available: string | null;
   /** The coins held, most valuable first (at most 50; `coinCount` has them all). */
   coins: PortfolioCoin[];

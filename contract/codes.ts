@@ -140,6 +140,8 @@ export const Code = {
   BacktestQueueFull: 3137,
   BacktestTimedOut: 3138,
   IndicatorBudgetExceeded: 3139,
+  // Capital bots have reserved: a start that would commit money other running bots still need.
+  StrategyCapitalReserved: 3140,
 
   // Asset
   AssetNotFound: 4001,

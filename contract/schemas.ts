@@ -509,6 +509,16 @@ export interface ExchangeBalance {
   total: string;
 }
 
+/**
+ * A balance of the trader's account on an exchange, with what their running and paused bots there have
+ * reserved of it (the quote each may still spend on buys it has not made) and `available`: free minus
+ * reserved, at least 0, what a new bot can count on.
+ */
+export interface AssetBalance extends ExchangeBalance {
+  reserved: string;
+  available: string;
+}
+
 /** A backtest of a configuration on recent history (POST /api/strategy/backtest). */
 export interface BacktestAnswer {
   exchange: string;
@@ -713,7 +723,7 @@ export interface DataOf {
   marketTypeBots: Page<BotTemplate>;
   marketPrice: Ticker[];
   indexBanners: Banner[];
-  userAsset: { exchange: string; balances: ExchangeBalance[] };
+  userAsset: { exchange: string; balances: AssetBalance[] };
   userAccount: AccountBalances;
   userAccountLogs: Page<AccountLog>;
   userBill: { today: number; total: number };

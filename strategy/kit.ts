@@ -1,4 +1,5 @@
 import type Decimal from 'decimal.js';
+import { gridLevels } from './grid/plan.ts';
 import { decodeGrid, encodeGrid, type StoredGridState } from './grid/state-codec.ts';
 import type { GridParams } from './grid/rules.ts';
 import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './grid/strategy.ts';
@@ -6,7 +7,8 @@ import { money } from './money.ts';
 import { decodeDca, encodeDca, type StoredDcaState } from './dca/state-codec.ts';
 import type { DcaParams } from './dca/rules.ts';
 import { dcaTriggers, decideDca, initialDcaState, retargetDca, type DcaState, type DcaView } from './dca/strategy.ts';
-import type { Fill } from './martin/plan.ts';
+import { type Fill, orderQuote } from './martin/plan.ts';
+import { dealFunds, dealOrderQuote } from './dca/plan.ts';
 import type { MarketRules, MartinParams } from './martin/rules.ts';
 import { decodeMartin, encodeMartin, type StoredMartinState } from './martin/state-codec.ts';
 import { decideMartin, initialMartinState, martinTriggers, retarget, type MartinState, type MartinView } from './martin/strategy.ts';
@@ -47,6 +49,14 @@ export interface StrategyKit<S extends KitState = KitState, V = unknown> {
   cycleFigures(before: S, closed: CycleClosed): { entries: number; amount: Decimal; cost: Decimal };
   /** The state with its trigger prices recomputed for new parameters. */
   retarget(state: S, view: V): S;
+  /**
+   * The quote the bot may still spend on buys it has not made, at worst: what a running bot reserves of
+   * its account's free balance, so that other bots cannot commit it too (martin: every add left in the
+   * cycle, or the whole cycle while it waits to open; DCA: the safety orders left, or a whole deal; grid:
+   * its buy levels not filled, or the investment before it starts; custom: one entry while it waits).
+   * An order in flight is not spent yet: it is still reserved. Nothing once the bot is done.
+   */
+  reserved(state: S, view: V): Decimal;
 }
 
 export interface Triggers {
@@ -91,6 +101,12 @@ export const martinKit: StrategyKit<MartinState, MartinView> = {
     cost: before.fills.reduce((sum: Decimal, f: Fill) => sum.plus(f.price.mul(f.amount)), money(0)),
   }),
   retarget,
+  reserved(state, { params }) {
+    if (state.phase === 'done') return money(0);
+    let sum = money(0);
+    for (let i = state.fills.length; i < params.maxPositions; i++) sum = sum.plus(orderQuote(params, i));
+    return sum;
+  },
 };
 
 export const gridKit: StrategyKit<GridState, GridView> = {
@@ -119,6 +135,13 @@ export const gridKit: StrategyKit<GridState, GridView> = {
     };
   },
   retarget: (s) => s,
+  reserved(state, { params, market }) {
+    if (state.phase === 'done') return money(0);
+    if (state.phase === 'waiting' || state.orders.length === 0) return money(params.investment);
+    // A buy level spends its amount at its price (the fee is taken in the coin bought).
+    const levels = gridLevels(params, market.tickSize);
+    return state.orders.reduce((sum: Decimal, o, i) => (o?.side === 'buy' && levels[i] ? sum.plus(o.amount.mul(levels[i])) : sum), money(0));
+  },
 };
 
 /** The DCA bot (dca/README.md): a deal's buys are its fills, as martin's; it waits to open (`asks`) for its start condition (an indicator start: always asked). */
@@ -144,6 +167,13 @@ export const dcaKit: StrategyKit<DcaState, DcaView> = {
     cost: before.fills.reduce((sum: Decimal, f: Fill) => sum.plus(f.price.mul(f.amount)), money(0)),
   }),
   retarget: retargetDca,
+  reserved(state, { params }) {
+    // A deal not open needs all of it; an open one, the safety orders it has not filled.
+    if (state.phase !== 'holding') return dealFunds(params);
+    let sum = money(0);
+    for (let n = state.safeties + 1; n <= params.maxSafetyOrders; n++) sum = sum.plus(dealOrderQuote(params, n));
+    return sum;
+  },
 };
 
 const kits: Record<BotType, StrategyKit> = {

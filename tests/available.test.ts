@@ -5,7 +5,10 @@ import { callAs, loggedInPhone, type Registered } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 
-/** Issue 14 §5: the create screen shows what the account has free, and warns before a start it would refuse. */
+/**
+ * The create screen shows what the account has free and the trader's running bots have not reserved, and
+ * warns before a start it would refuse.
+ */
 describe('the free balance on the create screen', () => {
   let phone: Phone;
   let page: Page;
@@ -26,5 +29,27 @@ describe('the free balance on the create screen', () => {
     await page.locator('input[name="firstOrder"]').fill('5000');
     await expect.poll(() => hint.getByRole('alert').count()).toBe(1);
     expect(await hint.getByRole('alert').innerText()).toContain('超过可用余额');
+  });
+
+  it('counts a running bot’s adds as reserved: less is available, and the screen says what is held back', async () => {
+    const created = await callAs(baseURL, user, 'POST', '/api/user/botCreate', {
+      type: 'martin',
+      exchangeId: 1,
+      symbol: 'BTC/USDT',
+      params: { investment: '3100', firstOrder: '100', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1.5', repeat: true },
+    });
+    expect(created.code).toBe(1);
+    expect((await callAs(baseURL, user, 'GET', `/api/user/botOperation?id=${created.data.id}&action=start`)).code).toBe(1);
+    // Its first order filled; the four adds left (200 + 400 + 800 + 1,600) are reserved.
+    const usdtOf = async () => (await callAs(baseURL, user, 'GET', '/api/user/asset?exchange=paper')).data.balances.find((b: { currency: string }) => b.currency === 'USDT');
+    await expect.poll(async () => (await usdtOf()).reserved).toBe('3000');
+    const usdt = await usdtOf();
+    expect(Number(usdt.available)).toBeCloseTo(Number(usdt.free) - 3000, 8);
+    await page.goto('/strategy/martin');
+    const hint = page.getByTestId('available-hint');
+    await expect.poll(() => page.getByTestId('available-reserved').innerText()).toContain('运行中的策略已预留 3,000 USDT');
+    expect(await hint.innerText()).toContain('（未被其他策略预留）');
+    expect(await hint.innerText()).not.toContain('可用 10,000 USDT');
+    expect((await callAs(baseURL, user, 'GET', `/api/user/botOperation?id=${created.data.id}&action=stop`)).code).toBe(1);
   });
 });

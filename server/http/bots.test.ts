@@ -368,8 +368,9 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
   });
 
   it('pauses a bot whose order the exchange refuses, with the reason logged', async () => {
-    // 3 x 3000 USDT at multiplier 1 is funded at its start (10,000 USDT on Paper); another bot of the
-    // trader then takes 4000, so the third order outruns what is left.
+    // 3 x 3000 USDT at multiplier 1 is funded at its start (10,000 USDT on Paper) and its adds are
+    // reserved: another bot of the trader cannot take 4000 of them. The trader then spends the money by
+    // hand on the exchange, and the third order outruns what is left.
     const poor = await register();
     await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey02', secretKey: 'papersecret02' }, poor);
     market.set('BTC/USDT', '50000');
@@ -377,8 +378,9 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect((await op(id, 'start', poor)).code).toBe(1);
     await trading.engine.idle();
     const other: string = (await create({ params: { ...params, investment: '4000', firstOrder: '4000', multiplier: '1', maxPositions: 1 } }, poor)).data.id;
-    expect((await op(other, 'start', poor)).code).toBe(1);
-    await trading.engine.idle();
+    expect((await op(other, 'start', poor)).code).toBe(Code.StrategyCapitalReserved);
+    const { user_id: poorId } = await t.db.selectFrom('bots').select('user_id').where('id', '=', id).executeTakeFirstOrThrow();
+    await t.db.updateTable('paper_balances').set({ amount: '4000' }).where('user_id', '=', poorId).where('currency', '=', 'USDT').execute();
     await step('49000');
     await step('48020');
     const info = await call('GET', `/api/user/botInfo?id=${id}`, undefined, poor);

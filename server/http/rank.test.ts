@@ -89,7 +89,7 @@ describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {
     expect(bind.json().code).toBe(1);
     const r = await call(0, '/api/user/asset?exchange=paper');
     expect(r.data.exchange).toBe('paper');
-    expect(r.data.balances).toContainEqual({ currency: 'USDT', free: '10000', total: '10000' });
+    expect(r.data.balances).toContainEqual({ currency: 'USDT', free: '10000', total: '10000', reserved: '0', available: '10000' });
     expect(await call(0, '/api/user/asset?exchange=binance')).toMatchObject({ code: Code.ApiNotBound });
     // The simulation page's reset: refused while a Paper bot is not stopped, then back to 10000 USDT.
     const reset = () => t.app.inject({ method: 'POST', url: '/api/user/paperReset', headers: { ...users[0]!.auth, lang: 'en' } }).then((r) => r.json());

@@ -65,11 +65,12 @@ describe('simulation on a live exchange’s prices', () => {
     const order = await t.db.selectFrom('paper_orders').selectAll().where('exchange_id', '=', 102).executeTakeFirstOrThrow();
     expect([money(order.price!).toFixed(), money(order.filled).toFixed(), money(order.fee!).toFixed()]).toEqual(['60000', '0.002', '0.0000015']);
     const sim = (await call('GET', '/api/user/asset?exchange=binancesim')).data.balances;
+    // The bot's two adds left (240 + 480) are reserved of the simulated account, nothing of Paper's.
     expect(sim).toEqual([
-      { currency: 'BTC', free: '0.0019985', total: '0.0019985' },
-      { currency: 'USDT', free: '9880', total: '9880' },
+      { currency: 'BTC', free: '0.0019985', total: '0.0019985', reserved: '0', available: '0.0019985' },
+      { currency: 'USDT', free: '9880', total: '9880', reserved: '720', available: '9160' },
     ]);
-    expect((await call('GET', '/api/user/asset?exchange=paper')).data.balances).toEqual([{ currency: 'USDT', free: '10000', total: '10000' }]);
+    expect((await call('GET', '/api/user/asset?exchange=paper')).data.balances).toEqual([{ currency: 'USDT', free: '10000', total: '10000', reserved: '0', available: '10000' }]);
     // The price moves on Binance: the bot takes profit there.
     prices.set('binance BTC/USDT', '60700');
     await trading.engine.tick();
@@ -88,7 +89,7 @@ describe('simulation on a live exchange’s prices', () => {
     expect((state.state as { fills: unknown[] }).fills).toEqual([]); // the take profit closed the position
     const reset = await call('POST', '/api/user/paperReset', { exchange: 'binancesim' });
     expect(reset.data.balances).toEqual([{ currency: 'USDT', free: '10000', total: '10000' }]);
-    expect((await call('GET', '/api/user/asset?exchange=paper')).data.balances).toEqual([{ currency: 'USDT', free: '10000', total: '10000' }]);
+    expect((await call('GET', '/api/user/asset?exchange=paper')).data.balances).toEqual([{ currency: 'USDT', free: '10000', total: '10000', reserved: '0', available: '10000' }]);
     expect(await call('POST', '/api/user/paperReset', { exchange: 'binance' })).toMatchObject({ code: Code.ApiExchangeUnsupported });
   });
 });

@@ -4,17 +4,16 @@ import { customFieldText } from '../../contract/custom-fields.ts';
 import type { Db } from '../db/connect.ts';
 import type Decimal from 'decimal.js';
 import { money } from '../../strategy/money.ts';
-import { requiredInvestment, sizeClose, validateMartin, type CloseAsk, type MartinProblem } from '../../strategy/martin/plan.ts';
+import { sizeClose, validateMartin, type CloseAsk, type MartinProblem } from '../../strategy/martin/plan.ts';
 import { decodeMartin, type StoredMartinState } from '../../strategy/martin/state-codec.ts';
 import type { MartinState } from '../../strategy/martin/strategy.ts';
 import type { MartinParams } from '../../strategy/martin/rules.ts';
 import { holdsPosition, kitOf } from '../../strategy/kit.ts';
 import { validateGrid, type GridProblem } from '../../strategy/grid/plan.ts';
 import type { GridParams } from '../../strategy/grid/rules.ts';
-import { dealFunds, validateDca, type DcaProblem } from '../../strategy/dca/plan.ts';
+import { validateDca, type DcaProblem } from '../../strategy/dca/plan.ts';
 import type { DcaParams } from '../../strategy/dca/rules.ts';
 import { storedCustomParams, validateCustom, type CustomParams, type CustomProblem } from '../../strategy/custom/rules.ts';
-import { entryQuote } from '../../strategy/custom/strategy.ts';
 import type { Fill } from '../../strategy/martin/plan.ts';
 import { botId } from '../../strategy/types.ts';
 import { refitGrid, refitMartin } from '../../strategy/ai/refit.ts';
@@ -24,6 +23,7 @@ import { InputError } from '../http/route.ts';
 import type { Trading } from '../trading.ts';
 import { AppError, fail } from './errors.ts';
 import { botIndicatorCost, checkIndicatorBudget } from './indicator-budget.ts';
+import { quoteOf, requireUnreserved } from './reserved-capital.ts';
 import { balances } from '../ledger.ts';
 import { notifyBot } from '../cluster/notify.ts';
 import type { CommandOutcome } from '../cluster/commands.ts';
@@ -299,36 +299,22 @@ const transitions: Record<'start' | 'stop' | 'pause' | 'resume', Partial<Record<
 const isStatus = (x: string): x is BotStatus => x === 'running' || x === 'paused' || x === 'stopped';
 
 /**
- * A bot starts only when the account can fund its worst case: every martin order, or the
- * grid's investment, in the quote currency the account has free now. A balance that cannot be read
- * (a live exchange out of reach) does not stop the start: the exchange still refuses what it cannot fill.
+ * The account's free balance in the pair's quote currency, or undefined when it cannot be read now (a
+ * live exchange out of reach): then nothing is refused here, and the exchange says it when it refuses
+ * the order.
  */
-/**
- * Refuses when the account's free balance in the pair's quote currency is below `needed`, saying how much
- * is free. An account whose balance cannot be read now passes: the exchange says it when it refuses the order.
- */
-async function requireFree(deps: BotsDeps, userId: string, exchange: string, symbol: string, needed: Decimal): Promise<void> {
-  const quote = symbol.split('/')[1] ?? 'USDT';
-  let free: string;
+async function freeOf(deps: BotsDeps, userId: string, exchange: string, symbol: string): Promise<Decimal | undefined> {
   try {
-    free = (await deps.trading.assets(userId, exchange)).balances.find((b) => b.currency === quote)?.free ?? '0';
+    return money((await deps.trading.assets(userId, exchange)).balances.find((b) => b.currency === quoteOf(symbol))?.free ?? '0');
   } catch {
-    return;
+    return undefined;
   }
-  if (money(free).lt(needed)) throw fail('StrategyInsufficientBalance', { values: { available: money(free).toDecimalPlaces(2, 1).toFixed(), needed: needed.toFixed(), quote } });
 }
 
-function checkFunds(deps: BotsDeps, userId: string, type: string, exchange: string, symbol: string, params: AnyParams): Promise<void> {
-  // Each type's worst case: a grid's investment, a DCA deal with every safety order, a custom bot's one entry, martin's every add.
-  const needed =
-    type === 'grid'
-      ? money((params as GridParams).investment)
-      : type === 'dca'
-        ? dealFunds(params as DcaParams)
-        : type === 'custom'
-          ? entryQuote(params as CustomParams)
-          : requiredInvestment(params as MartinParams);
-  return requireFree(deps, userId, exchange, symbol, needed);
+/** Refuses when the account's free balance in the pair's quote currency is below `needed`, saying how much is free. */
+async function requireFree(deps: BotsDeps, userId: string, exchange: string, symbol: string, needed: Decimal): Promise<void> {
+  const free = await freeOf(deps, userId, exchange, symbol);
+  if (free?.lt(needed)) throw fail('StrategyInsufficientBalance', { values: { available: free.toDecimalPlaces(2, 1).toFixed(), needed: needed.toFixed(), quote: quoteOf(symbol) } });
 }
 
 /** The quote of a manual add the trader chose: at least the market's minimum order, at most what is free. */
@@ -438,6 +424,7 @@ export async function operateBot(
     const next = transitions[action][row.status];
     if (!next) throw fail('StrategyInvalidParams');
     if (!isStatus(next)) throw fail(next);
+    let commitment: { needed: Decimal; free: Decimal | undefined } | undefined;
     if (next === 'running') {
       // Fuel pays for the profit a live bot makes: none left, no live bot starts. Simulation
       // pays no fuel, so it needs none.
@@ -449,14 +436,22 @@ export async function operateBot(
         if (e instanceof AppError) throw e;
         throw fail('StrategyStartFailed');
       }
-      // The owning engine's state when it is this process, else the stored one (the same once committed).
-      if (action === 'start' && !holdsPosition(trading.engine.stateOf(id) ?? row.state)) await checkFunds(deps, userId, row.type, exchange, row.symbol, row.params as AnyParams);
+      // A start opens a new commitment unless the bot holds a position (the owning engine's state when it
+      // is this process, else the stored one: the same once committed): its whole worst case, which must
+      // fit in what the account has free and the trader's other bots have not reserved (checked below,
+      // under the owner's row lock).
+      if (action === 'start' && !holdsPosition(trading.engine.stateOf(id) ?? row.state)) {
+        const kit = kitOf(row.type);
+        const view = kit.view(row.params, await trading.market(exchange, row.symbol));
+        commitment = { needed: kit.reserved(kit.initial(botId(id)), view), free: await freeOf(deps, userId, exchange, row.symbol) };
+      }
     }
     await db.transaction().execute(async (tx) => {
       if (next === 'running') {
         // The owner's row lock orders two starts at once (any processes) before the budget is counted.
         await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
         await checkIndicatorBudget(tx, userId, id, row.type, row.params, deps.indicatorBudget);
+        if (commitment) await requireUnreserved(tx, trading, { id, userId, exchangeId: row.exchange_id, symbol: row.symbol }, commitment.needed, commitment.free);
       }
       // A bot that finished its last cycle (repeat off) starts a new one when started again.
       const state = row.state as { phase?: string };

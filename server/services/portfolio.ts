@@ -4,6 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import { money } from '../../strategy/money.ts';
 import type { Trading } from '../trading.ts';
+import { reservedByBots } from './reserved-capital.ts';
 
 /** How long one account's balance (or one coin's price) may take before the account shows as unavailable. */
 export const PORTFOLIO_TIMEOUT_MS = 8_000;
@@ -27,7 +28,7 @@ async function usdtPrice(trading: Trading, exchange: string, currency: string, m
   }
 }
 
-async function accountOf(trading: Trading, userId: string, exchange: string, kind: PortfolioAccount['kind'], ms: number): Promise<PortfolioAccount> {
+async function accountOf(db: Db, trading: Trading, userId: string, exchange: string, kind: PortfolioAccount['kind'], ms: number): Promise<PortfolioAccount> {
   let balances: ExchangeBalance[];
   try {
     balances = (await within(trading.assets(userId, exchange), ms)).balances;
@@ -44,13 +45,16 @@ async function accountOf(trading: Trading, userId: string, exchange: string, kin
   );
   coins.sort((x, y) => money(y.value ?? '-1').cmp(money(x.value ?? '-1')) || x.currency.localeCompare(y.currency));
   const equity = coins.reduce((s, c) => s.plus(money(c.value ?? '0')), money(0));
+  // What a new bot can use: the free USDT the trader's running and paused bots have not reserved.
   const usdt = balances.find((b) => b.currency === 'USDT');
-  return { exchange, kind, status: 'ok', equity: equity.toFixed(), available: money(usdt?.free ?? '0').toFixed(), coins: coins.slice(0, MAX_COINS), coinCount: coins.length };
+  const left = money(usdt?.free ?? '0').minus(await reservedByBots(db, trading, userId, exchange, 'USDT'));
+  return { exchange, kind, status: 'ok', equity: equity.toFixed(), available: (left.isNegative() ? money(0) : left).toFixed(), coins: coins.slice(0, MAX_COINS), coinCount: coins.length };
 }
 
 /**
  * user/portfolio: the trader's accounts (Paper, simulated accounts, bound exchanges: the
- * trader's own bindings only), each with its coins valued in USDT at the price now and its free USDT.
+ * trader's own bindings only), each with its coins valued in USDT at the price now and the free USDT
+ * its bots have not reserved.
  * An account read fails alone: it is `unavailable`, never 0, and the others still answer.
  */
 export async function portfolio(db: Db, trading: Trading, userId: string, ms = PORTFOLIO_TIMEOUT_MS): Promise<Portfolio> {
@@ -60,7 +64,7 @@ export async function portfolio(db: Db, trading: Trading, userId: string, ms = P
       const ex = exchangeById(b.exchange_id);
       if (!ex) return [];
       const kind: PortfolioAccount['kind'] = ex.code === 'paper' ? 'paper' : ex.simulatedOf ? 'simulated' : 'live';
-      return [accountOf(trading, userId, ex.code, kind, ms)];
+      return [accountOf(db, trading, userId, ex.code, kind, ms)];
     }),
   );
   let live = money(0);

@@ -144,6 +144,10 @@ export const codeMessages: Record<CodeName, MessageDescriptor> = {
   SignalDuplicate: msg({ id: 'code.SignalDuplicate', message: '该信号 id 已收到过，不再重复执行' }),
   BacktestQueueFull: msg({ id: 'code.BacktestQueueFull', message: '您已有 {max} 个回测在排队或进行中，请等它们完成后再试' }),
   BacktestTimedOut: msg({ id: 'code.BacktestTimedOut', message: '回测超过 {seconds} 秒未完成：请缩短回测天数或减少指标后重试' }),
+  StrategyCapitalReserved: msg({
+    id: 'code.StrategyCapitalReserved',
+    message: '账户可用 {free} {quote}，其中 {reserved} {quote} 已被其他运行中的策略预留，剩下 {available} {quote}，不足以支付该策略最多需要的 {needed} {quote}：请减少投资、停止其他策略或先充值',
+  }),
   IndicatorBudgetExceeded: msg({ id: 'code.IndicatorBudgetExceeded', message: '指标计算量超出上限（运行中的自定义策略合计 {used}，上限 {limit}）：请减少指标周期、时间周期或停止其他自定义策略' }),
   SignalBotNotRunning: msg({ id: 'code.SignalBotNotRunning', message: '策略未在运行（已暂停或停止），信号已记录但未执行' }),
   SignalTypeUnsupported: msg({ id: 'code.SignalTypeUnsupported', message: '只有定投（DCA）和自定义策略可以接收信号' }),

@@ -4,7 +4,7 @@ import type { Fill } from '../martin/plan.ts';
 import type { MarketRules } from '../martin/rules.ts';
 import type { CustomParams } from './rules.ts';
 import { decodeCustom, encodeCustom, type StoredCustomState } from './state-codec.ts';
-import { customTriggers, decideCustom, initialCustomState, retargetCustom, type CustomState, type CustomView } from './strategy.ts';
+import { customTriggers, decideCustom, entryQuote, initialCustomState, retargetCustom, type CustomState, type CustomView } from './strategy.ts';
 
 /** The custom bot as the engine runs it (registered in strategy/kit.ts's kits). */
 export const customKit: StrategyKit<CustomState, CustomView> = {
@@ -35,4 +35,6 @@ export const customKit: StrategyKit<CustomState, CustomView> = {
     cost: before.fills.reduce((sum, f: Fill) => sum.plus(f.price.mul(f.amount)), money(0)),
   }),
   retarget: retargetCustom,
+  // One entry a position: while it waits, its size rule's largest buy; holding or done, nothing more.
+  reserved: (state, view) => (state.phase === 'waiting' ? entryQuote(view.params) : money(0)),
 };

@@ -5,6 +5,7 @@ import type { Trading } from '../../trading.ts';
 import { ticker } from '../../market/tickers.ts';
 import { fail } from '../../services/errors.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
+import { withReserved } from '../../services/reserved-capital.ts';
 import { route } from '../route.ts';
 import { futuresMarkets } from '../../exchanges/futures.ts';
 import { exchangeByCode } from '../../exchanges/catalog.ts';
@@ -16,7 +17,7 @@ import { userRank } from '../../services/rank.ts';
 import { botRank } from '../../services/bot-rank.ts';
 
 /** Market data from the shared feed, and the strategy types with their ready-made templates. */
-export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading, 'feed' | 'now' | 'symbols' | 'assets' | 'candles'>): void {
+export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading, 'feed' | 'now' | 'symbols' | 'assets' | 'candles' | 'market' | 'engine'>): void {
   const { feed, now } = trading;
   route(app, db, 'marketPrice', { auth: true }, async ({ query }) => {
     const symbols = query.symbols.split(',');
@@ -50,7 +51,11 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading
       }),
     );
   });
-  route(app, db, 'userAsset', { auth: true }, ({ session, query }) => trading.assets(session.userId, query.exchange ?? 'paper'));
+  route(app, db, 'userAsset', { auth: true }, async ({ session, query }) => {
+    const exchange = query.exchange ?? 'paper';
+    const assets = await trading.assets(session.userId, exchange);
+    return { exchange: assets.exchange, balances: await withReserved(db, trading, session.userId, exchange, assets.balances) };
+  });
   route(app, db, 'paperReset', { auth: true }, async ({ session, body }) => {
     const code = body?.exchange ?? 'paper';
     const ex = exchangeByCode(code);

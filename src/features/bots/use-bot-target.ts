@@ -30,11 +30,14 @@ export function useBotTarget(id: string | undefined, exchange?: string) {
   const exchangeCode = binding?.exchange ?? bot.data?.exchange;
   const symbols = useQuery({ ...call('marketSymbols', { exchange: exchangeCode ?? '' }, { show: false }), enabled: exchangeCode !== undefined, refetchInterval: 10_000 });
   const market = symbols.data?.find((s) => s.symbol === symbol);
-  // What the account has free in the pair's quote currency: the create screens show it beside the
-  // investment, since a bot whose worst case it cannot fund is refused at its start.
+  // What the account has free in the pair's quote currency and the trader's other running or paused
+  // bots have not reserved: the create screens show it beside the investment, since a bot whose worst
+  // case does not fit in it is refused at its start.
   const quote = symbol.split('/')[1] ?? 'USDT';
   const assets = useQuery({ ...call('userAsset', { exchange: exchangeCode ?? '' }, { show: false }), enabled: exchangeCode !== undefined });
-  const available = assets.data ? (assets.data.balances.find((b) => b.currency === quote)?.free ?? '0') : null;
+  const balance = assets.data?.balances.find((b) => b.currency === quote);
+  const available = assets.data ? (balance?.available ?? '0') : null;
+  const reserved = balance?.reserved ?? '0';
   return {
     bindings,
     bot,
@@ -43,6 +46,7 @@ export function useBotTarget(id: string | undefined, exchange?: string) {
     market,
     quote,
     available,
+    reserved,
     exchangeId,
     setExchangeId,
     symbol,

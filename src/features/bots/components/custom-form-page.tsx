@@ -102,7 +102,7 @@ export function CustomFormPage({ id, exchange, copy }: { id?: string | undefined
             <BotTargetFields target={target} id={id} />
             <section className={ui.card} aria-label={t`资金与仓位`}>
               {decimal('investment', 'investment', <Trans>投资金额（USDT）</Trans>)}
-              <AvailableHint available={target.available} quote={target.quote} needed={entryQuote(values)} locale={i18n.locale} />
+              <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={entryQuote(values)} locale={i18n.locale} />
               <div className={blocks.chips} role="radiogroup" aria-label={t`每次买入`}>
                 <label className={blocks.chipOption}>
                   <input type="radio" name="sizeKind" value="fixed" checked={values.sizeKind === 'fixed'} onChange={() => setValues((v) => ({ ...v, sizeKind: 'fixed' }))} className={ui.coverInput} />

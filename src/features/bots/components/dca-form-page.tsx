@@ -101,7 +101,7 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
             <BotTargetFields target={target} id={id} />
             <section className={ui.card}>
               {decimal('investment', <Trans>投资金额（USDT）</Trans>)}
-              <AvailableHint available={target.available} quote={target.quote} needed={preview?.funds ?? null} locale={i18n.locale} />
+              <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={preview?.funds ?? null} locale={i18n.locale} />
               <div className={css.grid2}>
                 {decimal('baseOrder', <Trans>底仓金额（USDT）</Trans>)}
                 {decimal('safetyOrder', <Trans>安全单金额（USDT）</Trans>)}

@@ -119,7 +119,7 @@ export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; 
                 onBlur={blur('investment')}
                 error={err('investment')}
               />
-              <AvailableHint available={target.available} quote={target.quote} needed={v.investment || null} locale={i18n.locale} />
+              <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={v.investment || null} locale={i18n.locale} />
               <div className={css.grid2}>
                 <Field label={<Trans>止损价（可选）</Trans>} name="stopLoss" inputMode="decimal" value={v.stopLoss} onChange={set('stopLoss')} onBlur={blur('stopLoss')} error={err('stopLoss')} />
                 <Field

@@ -89,7 +89,7 @@ export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined
                 onBlur={blur('investment')}
                 error={err('investment')}
               />
-              <AvailableHint available={target.available} quote={target.quote} needed={table?.total ?? null} locale={i18n.locale} />
+              <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={table?.total ?? null} locale={i18n.locale} />
               <Field
                 label={<Trans>首单金额（USDT）</Trans>}
                 name="firstOrder"
