@@ -180,6 +180,14 @@ export default defineConfig({
     // first visit. Browsers that run the app preload modules natively: no polyfill.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     rolldownOptions: {
+      // Quiet what is not a problem: the note that plugins took a share of a slow build (a loaded
+      // machine's first build looked like an error), and viem's tempo helper reaching for Node's threads,
+      // which the app never calls (externalized, as intended).
+      checks: { bundlerTimings: false },
+      onLog(level, log, handler) {
+        if (log.message.includes('"node:worker_threads" has been externalized') && log.message.includes('/ox/')) return;
+        handler(level, log);
+      },
       output: {
         // V8 compiles the functions of these files while they stream in, off the main thread, instead of
         // lazily on their first call on it (explicit compile hints, Chrome 136+; a plain comment elsewhere):

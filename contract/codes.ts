@@ -39,6 +39,8 @@ export const Code = {
   SessionNotFound: 1025,
   // Signing other devices out needs a login of this device within the last few minutes.
   LoginAgainRequired: 1026,
+  // The session was the least recently used of more than MAX_SESSIONS signed-in devices, ended by a new login.
+  SessionReplaced: 1027,
 
   // Registration
   RegAccountExists: 1101,

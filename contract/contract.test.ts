@@ -16,8 +16,8 @@ describe('the contract', () => {
     expect(routes.size).toBe(Object.keys(calls).length);
   });
 
-  it('ends the session on NotLoggedIn, TokenExpired, SessionRevoked and SessionTriesExhausted, written as numbers', () => {
-    expect(sessionEndCodes).toEqual([Code.NotLoggedIn, Code.TokenExpired, Code.SessionRevoked, Code.SessionTriesExhausted]);
+  it('ends the session on NotLoggedIn, TokenExpired, SessionRevoked, SessionTriesExhausted and SessionReplaced, written as numbers', () => {
+    expect(sessionEndCodes).toEqual([Code.NotLoggedIn, Code.TokenExpired, Code.SessionRevoked, Code.SessionTriesExhausted, Code.SessionReplaced]);
   });
 
   it('gives every code a distinct number', () => {

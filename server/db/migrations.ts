@@ -502,4 +502,11 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('users').dropColumn('withdraw_locked_until').execute();
     },
   },
+  '0025_sessions_side_by_side': {
+    async up(db: Kysely<unknown>) {
+      // A trader's devices stay signed in side by side, several of one kind too (server/services/sessions.ts
+      // MAX_SESSIONS): no longer one live session per terminal.
+      await db.schema.dropIndex('sessions_live_terminal_idx').execute();
+    },
+  },
 };

@@ -39,7 +39,7 @@ export interface SessionsTable {
   tries_failed: Generated<number>;
   tries_pending: Generated<number>;
   tries_at: Date | null;
-  /** Why it was revoked, when that is worth saying: 'tries' (its wrong tries ran out). */
+  /** Why it was revoked, when that is worth saying: 'tries' (its wrong tries ran out), 'replaced' (a login past MAX_SESSIONS ended it). */
   ended_by: string | null;
   /** The browser's user agent (cut to 200) and the source IP of the login, and when it was last used (to the minute). */
   agent: Generated<string>;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract/codes.ts';
 import { dbKinds, newAccount, openTestApp, PASSWORD, registerPayload, type TestApp } from '../test-support.ts';
 
 describe.each(dbKinds)('login and registration on %s', (kind) => {
@@ -128,20 +129,28 @@ describe.each(dbKinds)('login and registration on %s', (kind) => {
 
   // Failed-login waits and challenges (never a lock), the challenge itself and the rate limits: login-limits.test.ts.
 
-  it('keeps one session per terminal: a second login on the same terminal ends the first', async () => {
+  it('keeps devices signed in side by side, several of one kind too; a login past 10 ends the least recently used, which is told why', async () => {
     const account = newAccount();
-    await register({ account });
+    const registered = (await register({ account })).body.data!.token as string; // never used again
     const login = (terminal: number) => post('/api/login/account', { terminal, account, password: PASSWORD }).then((r) => r.body.data!.token as string);
+    const profile = (token: string) => t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${token}`, lang: 'en' } }).then((r) => r.json() as { code: number; msg: string });
     const first = await login(3);
     const other = await login(2);
-    const second = await login(3);
-    const profile = (token: string) => t.app.inject({ url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } }).then((r) => r.json().code as number);
-    expect(await profile(first)).toBe(2003);
-    expect(await profile(second)).toBe(1);
-    expect(await profile(other)).toBe(1);
+    const second = await login(3); // a second phone of the same kind: the first stays signed in
+    for (const token of [first, other, second]) expect((await profile(token)).code).toBe(1);
+    const more: string[] = [];
+    for (let i = 0; i < 6; i++) more.push(await login(1)); // ten sessions now
+    const eleventh = await login(1);
+    // The least recently used, the registering browser's (never used since), is ended and told why.
+    expect(await profile(registered)).toEqual({
+      code: Code.SessionReplaced,
+      msg: 'You are signed in on more than 10 devices: this one, the least recently used, was signed out. Sign in again',
+      data: null,
+    });
+    for (const token of [first, other, second, eleventh, ...more]) expect((await profile(token)).code).toBe(1);
   });
 
-  it('keeps one live session per terminal when two logins race', async () => {
+  it('counts logins at once one after the other: three at once leave three live sessions', async () => {
     const account = newAccount();
     await register({ account });
     // From three addresses: tries of one account from one source go one at a time (login-limits.test.ts).
@@ -155,7 +164,7 @@ describe.each(dbKinds)('login and registration on %s', (kind) => {
     expect(both.map((r) => r.body.code)).toEqual([1, 1, 1]);
     const user = await t.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow();
     const live = await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).where('terminal', '=', 2).where('revoked_at', 'is', null).execute();
-    expect(live).toHaveLength(1);
+    expect(live).toHaveLength(3);
   });
 
   it('stores only the hash of a token', async () => {

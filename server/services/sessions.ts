@@ -7,23 +7,35 @@ import { fail } from './errors.ts';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Opens a session: a 256-bit random token, one live session per user and terminal (a new login on
- * the same kind of device ends the old one). Returns the token, shown to the client once.
+ * The most devices one account keeps signed in at once: a phone, a tablet, a laptop and a script side
+ * by side, each with a session of its own (the security screen lists them and signs any out). A login
+ * past it ends the least recently used, which is told why (SessionReplaced).
+ */
+export const MAX_SESSIONS = 10;
+
+/**
+ * Opens a session: a 256-bit random token. The trader's other devices stay signed in, whatever their
+ * kind, up to MAX_SESSIONS. Returns the token, shown to the client once.
  */
 export async function openSession(db: Db, userId: string, terminal: number, ttlMs: number, now = new Date()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
+  let ended: string[] = [];
   await db.transaction().execute(async (tx) => {
-    // Two logins of one user at once would both find no live session to end and collide on the
-    // unique index: taking the user's row lock first makes them wait for each other.
+    // Two logins of one user at once would both count the same live sessions: taking the user's row
+    // lock first makes them count one after the other.
     await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-    await tx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('terminal', '=', terminal).where('revoked_at', 'is', null).execute();
+    const live = await tx.selectFrom('sessions').select(['id', 'last_seen_at', 'created_at']).where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', now).execute();
+    // The least recently used first (a session never used since its login: by its login's time).
+    const byUse = live.sort((a, b) => (a.last_seen_at ?? a.created_at).getTime() - (b.last_seen_at ?? b.created_at).getTime() || Number(a.id) - Number(b.id));
+    ended = byUse.slice(0, Math.max(0, live.length - (MAX_SESSIONS - 1))).map((s) => String(s.id));
+    if (ended.length > 0) await tx.updateTable('sessions').set({ revoked_at: now, ended_by: 'replaced' }).where('id', 'in', ended).execute();
     await tx
       .insertInto('sessions')
       .values({ user_id: userId, token_hash: hashToken(token), terminal, expires_at: new Date(now.getTime() + ttlMs), revoked_at: null })
       .execute();
-    await notifyUser(tx, SESSION_CHANNEL, userId); // the session it ended, on the other processes
+    if (ended.length > 0) await notifyUser(tx, SESSION_CHANNEL, userId); // the sessions it ended, on the other processes
   });
-  forget(db, (s) => s.userId === userId && s.terminal === terminal);
+  if (ended.length > 0) forget(db, (s) => ended.includes(s.sessionId));
   return token;
 }
 
@@ -92,6 +104,7 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
   cache.delete(hash);
   if (!row) throw fail('NotLoggedIn');
   if (row.revoked_at && row.ended_by === 'tries') throw fail('SessionTriesExhausted');
+  if (row.revoked_at && row.ended_by === 'replaced') throw fail('SessionReplaced', { values: { max: MAX_SESSIONS } });
   if (row.revoked_at || row.disabled) throw fail('SessionRevoked');
   if (row.expires_at.getTime() <= now.getTime()) throw fail('TokenExpired');
   if (!row.last_seen_at || now.getTime() - row.last_seen_at.getTime() >= LAST_SEEN_EVERY_MS) {

@@ -124,6 +124,7 @@ export const codeMessages: Record<CodeName, MessageDescriptor> = {
   RequestIdReused: msg({ id: 'code.RequestIdReused', message: '该请求编号已用于另一笔不同的请求：请刷新页面后重新提交' }),
   SessionTriesExhausted: msg({ id: 'code.SessionTriesExhausted', message: '通过本次登录输错密码或验证码的次数过多，已退出登录：请重新登录' }),
   SessionNotFound: msg({ id: 'code.SessionNotFound', message: '该登录设备不存在或已退出' }),
+  SessionReplaced: msg({ id: 'code.SessionReplaced', message: '你已在超过 {max} 台设备上登录，这台设备最久未使用，已退出：请重新登录' }),
   LoginAgainRequired: msg({ id: 'code.LoginAgainRequired', message: '为保护账户，退出其他设备需要本设备刚刚登录：请重新登录，并在 {minutes} 分钟内操作' }),
   TwoFactorRequired: msg({ id: 'code.TwoFactorRequired', message: '请输入身份验证器中的 6 位动态码' }),
   TwoFactorInvalid: msg({ id: 'code.TwoFactorInvalid', message: '动态码错误或已使用，请输入新的动态码' }),
