@@ -320,7 +320,7 @@ export const botOrderSchema = z.strictObject({
   cycle: z.number().int().min(1),
   seq: z.number().int().min(1),
   side,
-  reason: z.enum(['open', 'add', 'manual_add', 'close', 'stop', 'manual_close', 'exit_rule']),
+  reason: z.enum(['open', 'add', 'manual_add', 'close', 'stop', 'manual_close', 'signal_close', 'exit_rule']),
   status: z.enum(['new', 'filled', 'rejected']),
   price: decimal.nullable(),
   amount: decimal.nullable(),

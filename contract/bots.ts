@@ -57,6 +57,8 @@ export type GridParamsInput = z.output<typeof gridParamsSchema>;
 /** When a DCA bot opens a deal (strategy/dca/rules.ts DcaStart; validateDca checks the time, weekday and offset, and the rule as the custom bot's). */
 export const dcaStartSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('now') }),
+  // Signals only: a deal opens on a buy signal from the webhook, never by itself.
+  z.strictObject({ kind: z.literal('signal') }),
   z.strictObject({ kind: z.literal('schedule'), every: z.enum(['day', 'week']), weekday: z.number().int().optional(), time: z.string().max(5), utcOffset: z.number().int() }),
   // A rule in the custom bot's format (customRuleSchema, below): a deal opens at a 1-minute close where it holds.
   z.strictObject({
@@ -263,7 +265,7 @@ export interface BotOrder {
   cycle: number;
   seq: number;
   side: 'buy' | 'sell';
-  reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close' | 'exit_rule';
+  reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close' | 'signal_close' | 'exit_rule';
   status: 'new' | 'filled' | 'rejected';
   price: string | null;
   amount: string | null;

@@ -144,7 +144,7 @@ export const gridKit: StrategyKit<GridState, GridView> = {
   },
 };
 
-/** The DCA bot (dca/README.md): a deal's buys are its fills, as martin's; it waits to open (`asks`) for its start condition (an indicator start: always asked). */
+/** The DCA bot (dca/README.md): a deal's buys are its fills, as martin's; it waits to open (`asks`) for its start condition (an indicator start: always asked; a signals-only one: never). */
 export const dcaKit: StrategyKit<DcaState, DcaView> = {
   type: 'dca',
   view: (params, market) => ({ params: params as DcaParams, market }),
@@ -154,7 +154,9 @@ export const dcaKit: StrategyKit<DcaState, DcaView> = {
   encode: encodeDca,
   triggers(state, view) {
     // An indicator start reads every price round (its feed builds the 1-minute candles its rule is checked on), deal or not.
-    const asks = (!state.pending && state.phase === 'waiting') || view.params.start.kind === 'indicator';
+    // A signals-only bot waiting for a buy signal has nothing to ask the prices.
+    const start = view.params.start.kind;
+    const asks = (!state.pending && state.phase === 'waiting' && start !== 'signal') || start === 'indicator';
     const t = dcaTriggers(state, view);
     if (!t) return { up: Infinity, down: -Infinity, asks };
     // A trailing exit (armed take profit, trailing stop) follows its high: asked at the high and above.

@@ -38,7 +38,7 @@ describe('signals decided by the strategies', () => {
     s = decideDca(buy.state, { type: 'OrderFilled', clientOrderId: buy.state.pending!.id, side: 'buy', price: money('60000'), amount: money('0.00033') }, view).state;
     expect(s.phase).toBe('holding');
     expect(decideDca(s, signal('buy'), view).intents).toEqual([]); // one deal per bot
-    for (const action of ['sell', 'close'] as const) expect(orders(decideDca(s, signal(action), view).intents)).toEqual(['sell manual_close 0.00032']);
+    for (const action of ['sell', 'close'] as const) expect(orders(decideDca(s, signal(action), view).intents)).toEqual(['sell signal_close 0.00032']);
     const sold = decideDca(s, signal('close'), view);
     const closed = decideDca(sold.state, { type: 'OrderFilled', clientOrderId: sold.state.pending!.id, side: 'sell', price: money('61000'), amount: money('0.00033') }, view);
     expect(closed.state).toMatchObject({ phase: 'waiting', cycle: 2 });
@@ -61,7 +61,7 @@ describe('signals decided by the strategies', () => {
     s = decideCustom(buy.state, { type: 'OrderFilled', clientOrderId: buy.state.pending!.id, side: 'buy', price: money('60000'), amount: money('0.00083') }, view).state;
     expect(decideCustom(s, signal('buy'), view).intents).toEqual([]);
     const exit = decideCustom(s, signal('sell'), view);
-    expect(orders(exit.intents)).toEqual(['sell manual_close 0.00082']);
+    expect(orders(exit.intents)).toEqual(['sell signal_close 0.00082']);
     s = decideCustom(exit.state, { type: 'OrderFilled', clientOrderId: exit.state.pending!.id, side: 'sell', price: money('60000'), amount: money('0.00083') }, view).state;
     expect(s.phase).toBe('done'); // no repeat: its rule is done, a signal starts it again
     expect(orders(decideCustom(s, signal('buy'), view).intents)).toEqual(['buy open 50']);

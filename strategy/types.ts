@@ -76,8 +76,8 @@ export interface PlaceOrder {
   side: Side;
   quote?: Decimal;
   amount?: Decimal;
-  /** Why, for the action log: open, add, manual_add, close (take profit), stop (stop loss), manual_close, exit_rule (a custom bot's sell rule held). */
-  reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close' | 'exit_rule';
+  /** Why, for the action log: open, add, manual_add, close (take profit), stop (stop loss), manual_close, signal_close (a sell or close signal), exit_rule (a custom bot's sell rule held). */
+  reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close' | 'signal_close' | 'exit_rule';
   /**
    * The trigger price the order rests at (set by the engine, not the strategy, when a price round
    * crossed one of the bot's trigger prices and the bot decided at it): the backtest's fill model,

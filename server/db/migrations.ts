@@ -509,4 +509,14 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropIndex('sessions_live_terminal_idx').execute();
     },
   },
+  '0026_webhook_language': {
+    async up(db: Kysely<unknown>) {
+      // The language the owner made a webhook in: an alert names none, and its answer (a refusal naming the
+      // bad field, in words) is read by the owner in the sender's log.
+      await db.schema
+        .alterTable('bot_webhooks')
+        .addColumn('lang', 'varchar(2)', (c) => c.notNull().defaultTo('zh'))
+        .execute();
+    },
+  },
 };

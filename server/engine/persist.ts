@@ -54,12 +54,19 @@ const fillKind: Record<PlaceOrder['reason'], ActionKind> = {
   close: 'close',
   stop: 'close',
   manual_close: 'manual_close',
-  // A custom bot's sell rule: a close, its line named by the detail's reason (not a take profit).
+  // A custom bot's sell rule, or a sell signal from the webhook: a close, its line named by the detail's reason (not a take profit).
   exit_rule: 'close',
+  signal_close: 'close',
 };
 
 /** How a cycle ended, by the reason of the order that closed it. */
-const closedBy: Record<string, 'take_profit' | 'stop_loss' | 'manual_close' | 'exit_rule'> = { close: 'take_profit', stop: 'stop_loss', manual_close: 'manual_close', exit_rule: 'exit_rule' };
+const closedBy: Record<string, 'take_profit' | 'stop_loss' | 'manual_close' | 'exit_rule' | 'signal'> = {
+  close: 'take_profit',
+  stop: 'stop_loss',
+  manual_close: 'manual_close',
+  exit_rule: 'exit_rule',
+  signal_close: 'signal',
+};
 
 /**
  * Writes one decision of the engine in one transaction: the bot's new state, the outcome of the order

@@ -798,6 +798,8 @@ describe('fuzzing the API from its OpenAPI document', () => {
     const session = await openSession(t.db, userId, MAIN_TERMINAL, 86_400_000);
     const owner = async (method: 'GET' | 'POST', url: string, payload?: object) =>
       (await t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { authorization: `Bearer ${session}` } })).json() as { code: number; data: { id?: string; token?: string } };
+    // The fuzz may have unbound Paper on the way: bound again (an answer either way).
+    await owner('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' });
     const running = (await owner('POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: signalParams })).data.id;
     expect((await owner('GET', `/api/user/botOperation?id=${running}&action=start`)).code).toBe(1);
     hooks.unshift((await owner('POST', '/api/user/botWebhookReset', { id: running })).data.token ?? '');

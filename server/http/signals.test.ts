@@ -102,7 +102,7 @@ describe('signal webhooks', () => {
     // Both at once: one of them acts (the unique index), the other is a duplicate.
     const [a, b] = await Promise.all([signal(token, { action: 'close', id: 'alert-3' }), signal(token, { action: 'close', id: 'alert-3' })]);
     expect([a.code, b.code].sort()).toEqual([1, Code.SignalDuplicate].sort());
-    expect(await orders()).toEqual(['buy open filled', 'sell manual_close filled']);
+    expect(await orders()).toEqual(['buy open filled', 'sell signal_close filled']);
     const list = (await signals()).data;
     expect(list.total).toBe(3);
     expect(list.list.map((s: { signalId: string; status: string }) => `${s.signalId} ${s.status}`)).toEqual(['alert-3 placed', 'alert-2 nothing', 'alert-1 placed']);
@@ -112,25 +112,71 @@ describe('signal webhooks', () => {
   });
 
   it('refuses a bad or unreadable body with a clear code and counts it on the bot', async () => {
-    const bad: [unknown, string][] = [
-      [{ action: 'hold', id: 'x1' }, 'application/json'],
-      [{ action: 'buy' }, 'application/json'],
-      [{ action: 'buy', id: 'x2', price: 'cheap' }, 'application/json'],
-      [{ action: 'buy', id: 'x3', secret: 'y' }, 'application/json'],
-      ['buy now please', 'text/plain'],
-      ['{"action": "buy", "id": ', 'application/json'],
-      [[1, 2], 'application/json'],
+    // Each answer names what is wrong, in words.
+    const bad: [unknown, string, string][] = [
+      [{ action: 'hold', id: 'x1' }, 'application/json', 'action must be buy, sell or close'],
+      [{ action: 'buy' }, 'application/json', 'id is missing'],
+      [{ action: 'buy', id: 'x2', price: 'cheap' }, 'application/json', 'price is not a number'],
+      [{ action: 'buy', id: 'x3', qty: 'y' }, 'application/json', 'no such field: qty'],
+      ['buy now please', 'text/plain', 'not JSON'],
+      ['{"action": "buy", "id": ', 'application/json', 'not JSON'],
+      [[1, 2], 'application/json', 'not a JSON object'],
     ];
-    for (const [body, type] of bad) {
-      expect(await signal(token, body, type), JSON.stringify(body)).toMatchObject({ code: Code.SignalBodyInvalid, data: null });
+    for (const [body, type, words] of bad) {
+      expect(await signal(token, body, type), JSON.stringify(body)).toEqual({
+        code: Code.SignalBodyInvalid,
+        msg: `The signal body is not valid (${words}): send a JSON object with action (buy, sell or close) and id`,
+        data: null,
+      });
     }
-    expect(await orders()).toEqual(['buy open filled', 'sell manual_close filled']);
+    expect(await orders()).toEqual(['buy open filled', 'sell signal_close filled']);
     // Counted on the bot, not stored one by one (a sender of bad bodies fills nothing).
     expect((await signals()).data.list.filter((s: { status: string }) => s.status === 'refused')).toHaveLength(0);
-    expect((await call(alice, 'GET', `/api/user/botWebhook?id=${botId}`)).data).toMatchObject({ refused: bad.length, refusedReason: 'body: invalid_type' });
+    expect((await call(alice, 'GET', `/api/user/botWebhook?id=${botId}`)).data).toMatchObject({ refused: bad.length, refusedReason: 'object' });
     // An alert as text that is JSON (TradingView's plain message) is read.
     expect(await signal(token, '{"action":"buy","id":"text-1"}', 'text/plain')).toMatchObject({ code: 1, data: { result: 'placed' } });
     expect(await signal(token, { action: 'sell', id: 'text-2' })).toMatchObject({ code: 1, data: { result: 'placed' } });
+  });
+
+  it('answers an alert that names no language in the one its owner made the webhook in', async () => {
+    const bare = (tok: string) =>
+      t.app.inject({ method: 'POST', url: `/api/signal/${tok}`, payload: '{"action":"buy","id":"q1","qty":1}', headers: { 'content-type': 'application/json' } }).then((r) => r.json());
+    // Made from an English screen: answered in English.
+    expect((await bare(token)).msg).toBe('The signal body is not valid (no such field: qty): send a JSON object with action (buy, sell or close) and id');
+    // Made again from a Chinese one: in Chinese.
+    const zh = await t.app.inject({ method: 'POST', url: '/api/user/botWebhookReset', payload: { id: botId }, headers: { ...alice, lang: 'zh' } }).then((r) => r.json());
+    token = zh.data.token;
+    expect((await bare(token)).msg).toBe('信号内容无效（没有这个字段：qty）：需要 JSON 对象，含 action（buy、sell 或 close）和 id');
+  });
+
+  it('a signals-only DCA opens no deal by itself over a week of prices, opens on a buy signal, and logs a sell signal as closed by signal', async () => {
+    const created = await call(alice, 'POST', '/api/user/botCreate', { type: 'dca', exchangeId: 1, symbol: 'BTC/USDT', params: { ...params, start: { kind: 'signal' } } });
+    expect(created.code, JSON.stringify(created)).toBe(1);
+    const id: string = created.data.id;
+    expect((await call(alice, 'GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
+    const hook = (await call(alice, 'POST', '/api/user/botWebhookReset', { id })).data.token as string;
+    // A week of hourly prices swinging 55,000-65,000: a `now` start would have opened at once and again after each close.
+    for (let h = 0; h < 7 * 24; h++) {
+      market.set('BTC/USDT', String(60000 + Math.round(5000 * Math.sin(h / 5))));
+      await trading.engine.tick();
+    }
+    await trading.engine.idle();
+    expect(await orders(id)).toEqual([]);
+    expect(await signal(hook, { action: 'buy', id: 'only-1' })).toMatchObject({ code: 1, data: { result: 'placed' } });
+    expect(await signal(hook, { action: 'sell', id: 'only-2' })).toMatchObject({ code: 1, data: { result: 'placed' } });
+    expect(await orders(id)).toEqual(['buy open filled', 'sell signal_close filled']);
+    const log = (await call(alice, 'GET', `/api/user/botActions?id=${id}&page_size=100`)).data.list as { kind: string; detail: Record<string, string> }[];
+    expect(log.find((x) => x.kind === 'close')?.detail.reason).toBe('signal_close');
+    expect(log.find((x) => x.kind === 'success')?.detail.how).toBe('signal');
+    // Flat again, it waits for the next buy signal.
+    for (let h = 0; h < 24; h++) {
+      market.set('BTC/USDT', String(60000 + 100 * h));
+      await trading.engine.tick();
+    }
+    await trading.engine.idle();
+    expect(await orders(id)).toEqual(['buy open filled', 'sell signal_close filled']);
+    market.set('BTC/USDT', '60000');
+    expect((await call(alice, 'GET', `/api/user/botOperation?id=${id}&action=stop`)).code).toBe(1);
   });
 
   it('logs and ignores a signal for a paused bot: no order', async () => {
@@ -206,7 +252,7 @@ describe('signal webhooks', () => {
     expect(await signal(hook, { action: 'sell', id: 'k-3' })).toMatchObject({ code: 1, data: { result: 'placed' } });
     // Done after its exit (no repeat): a buy signal enters again.
     expect(await signal(hook, { action: 'buy', id: 'k-4' })).toMatchObject({ code: 1, data: { result: 'placed' } });
-    expect(await orders(id)).toEqual(['buy open filled', 'sell manual_close filled', 'buy open filled']);
+    expect(await orders(id)).toEqual(['buy open filled', 'sell signal_close filled', 'buy open filled']);
     // A token opens its own bot only: the DCA bot's signals are not this one's.
     expect((await signals(alice, id)).data.list.map((x: { signalId: string }) => x.signalId)).toEqual(['k-4', 'k-3', 'k-2', 'k-1', 'k-0']);
   });

@@ -7,6 +7,8 @@ import type { Db } from '../db/connect.ts';
 import type { CommandOutcome } from '../cluster/commands.ts';
 import type { Trading } from '../trading.ts';
 import { fail } from './errors.ts';
+import type { Language } from '../../contract/envelope.ts';
+import { signalProblemWords } from '../../contract/signal-problems.ts';
 
 /**
  * Signal bots: a DCA or custom bot's secret webhook, `POST /api/signal/{token}`, takes a
@@ -74,12 +76,12 @@ const refusedOf = (row: RefusedRow | undefined) => ({
 });
 
 /** Makes the owner's bot a new webhook token (the old one stops working at once) and answers it, once. */
-export async function resetWebhook(db: Db, userId: string, id: string): Promise<BotWebhook> {
+export async function resetWebhook(db: Db, userId: string, id: string, lang: Language = 'zh'): Promise<BotWebhook> {
   await ownSignalBot(db, userId, id);
   const token = randomBytes(32).toString('base64url');
   const { rows } = await sql<RefusedRow & { created_at: Date }>`
-    insert into bot_webhooks (bot_id, token_hash) values (${id}, ${hashOf(token)})
-    on conflict (bot_id) do update set token_hash = excluded.token_hash, created_at = now()
+    insert into bot_webhooks (bot_id, token_hash, lang) values (${id}, ${hashOf(token)}, ${lang})
+    on conflict (bot_id) do update set token_hash = excluded.token_hash, lang = excluded.lang, created_at = now()
     returning created_at, refused, refused_at, refused_reason`.execute(db);
   return { enabled: true, createdAt: iso(rows[0]!.created_at), token, path: `/api/signal/${token}`, ...refusedOf(rows[0]) };
 }
@@ -137,6 +139,8 @@ export interface SignalBot {
   userId: string;
   status: string;
   type: string;
+  /** The language its owner made the webhook in: a webhook call names none, and is answered in this one. */
+  lang: Language;
 }
 
 /** The signal bot a token opens, or undefined: the same for a malformed, unknown or replaced token. */
@@ -148,14 +152,14 @@ export async function signalBotOf(db: Db, token: string): Promise<SignalBot | un
 /** The bot a token opens, or undefined: the same for a malformed, unknown or replaced token. */
 async function botOfToken(db: Db, token: string): Promise<SignalBot | undefined> {
   const hash = hashOf(TOKEN_RE.test(token) ? token : `malformed:${token}`);
-  const { rows } = await sql<{ bot_id: string; token_hash: string; user_id: string; status: string; type: string }>`
-    select w.bot_id, w.token_hash, b.user_id, b.status, b.type from bot_webhooks w join bots b on b.id = w.bot_id
+  const { rows } = await sql<{ bot_id: string; token_hash: string; user_id: string; status: string; type: string; lang: string }>`
+    select w.bot_id, w.token_hash, b.user_id, b.status, b.type, w.lang from bot_webhooks w join bots b on b.id = w.bot_id
     where w.token_hash = ${hash} and b.deleted_at is null`.execute(db);
   const row = rows[0];
   // The row is found by the hash (a lookup by a one-way hash tells nothing of the token); the hashes are compared again in constant time.
   const found = Buffer.from(row?.token_hash ?? '0'.repeat(64), 'hex');
   const same = timingSafeEqual(found, Buffer.from(hash, 'hex'));
-  return row && same && TOKEN_RE.test(token) ? { id: String(row.bot_id), userId: String(row.user_id), status: row.status, type: row.type } : undefined;
+  return row && same && TOKEN_RE.test(token) ? { id: String(row.bot_id), userId: String(row.user_id), status: row.status, type: row.type, lang: row.lang === 'en' ? 'en' : 'zh' } : undefined;
 }
 
 const logSignal = (db: Db, botId: string, detail: Record<string, string>) => sql`insert into bot_actions (bot_id, kind, detail) values (${botId}, 'signal', ${JSON.stringify(detail)})`.execute(db);
@@ -209,11 +213,17 @@ function parsed(body: unknown): unknown {
   }
 }
 
-/** Where the signal was refused (the first problem), in a few words for the log. */
-function problemOf(error: z.ZodError): string {
+/** What was wrong with a refused alert (its first problem), as contract/signal-problems.ts codes it. */
+function problemOf(value: unknown, error: z.ZodError): string {
+  if (value === undefined) return 'json';
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'object';
   const issue = error.issues[0]!;
-  const field = issue.code === 'unrecognized_keys' ? issue.keys.join(',') : issue.path.map(String).join('.') || 'body';
-  return `${field}: ${issue.code}`.slice(0, 200);
+  if (issue.code === 'unrecognized_keys') return `unknown:${issue.keys.join(',')}`.slice(0, 200);
+  const field = String(issue.path[0] ?? '');
+  if ((field === 'action' || field === 'id') && (value as Record<string, unknown>)[field] === undefined) return `missing:${field}`;
+  if (field === 'action' || field === 'id' || field === 'note') return field;
+  if (field === 'price' || field === 'amount') return `number:${field}`;
+  return `field:${issue.path.map(String).join('.')}`.slice(0, 200);
 }
 
 /**
@@ -229,10 +239,12 @@ function problemOf(error: z.ZodError): string {
 export async function receiveSignal(db: Db, trading: Trading, token: string | SignalBot, body: unknown, options: SignalOptions = {}): Promise<SignalAnswer> {
   const bot = typeof token === 'string' ? await signalBotOf(db, token) : token;
   if (!bot) throw fail('SignalTokenInvalid');
-  const check = signalBodySchema.safeParse(parsed(body));
+  const value = parsed(body);
+  const check = signalBodySchema.safeParse(value);
   if (!check.success) {
-    await countRefused(db, bot.id, problemOf(check.error));
-    throw fail('SignalBodyInvalid');
+    const problem = problemOf(value, check.error);
+    await countRefused(db, bot.id, problem);
+    throw fail('SignalBodyInvalid', { values: { problem: signalProblemWords(problem, bot.lang) } });
   }
   const s = check.data;
   const running = bot.status === 'running';

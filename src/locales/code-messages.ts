@@ -141,7 +141,7 @@ export const codeMessages: Record<CodeName, MessageDescriptor> = {
   StrategyCloseRestBelowMinimum: msg({ id: 'code.StrategyCloseRestBelowMinimum', message: '剩余持仓 {rest} {base} 将低于市场最小下单量，之后无法单独卖出：请少卖一些，或全部平仓' }),
   StrategyPartCloseGrid: msg({ id: 'code.StrategyPartCloseGrid', message: '网格策略不支持部分平仓：它的币分布在各个卖出档位上' }),
   SignalTokenInvalid: msg({ id: 'code.SignalTokenInvalid', message: '信号地址无效：请在策略详情页复制最新的 Webhook 地址' }),
-  SignalBodyInvalid: msg({ id: 'code.SignalBodyInvalid', message: '信号内容无效：需要 JSON 对象，含 action（buy、sell 或 close）和 id' }),
+  SignalBodyInvalid: msg({ id: 'code.SignalBodyInvalid', message: '信号内容无效（{problem}）：需要 JSON 对象，含 action（buy、sell 或 close）和 id' }),
   SignalDuplicate: msg({ id: 'code.SignalDuplicate', message: '该信号 id 已收到过，不再重复执行' }),
   BacktestQueueFull: msg({ id: 'code.BacktestQueueFull', message: '您已有 {max} 个回测在排队或进行中，请等它们完成后再试' }),
   BacktestTimedOut: msg({ id: 'code.BacktestTimedOut', message: '回测超过 {seconds} 秒未完成：请缩短回测天数或减少指标后重试' }),

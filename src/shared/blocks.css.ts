@@ -39,6 +39,9 @@ export const chips = style({
   padding: '7px 0',
   border: 0,
   minWidth: 0,
+  // The row's width is its column's, never its chips': without this, a row wider than a phone widened
+  // every card around it (a grid track sized to its content) instead of scrolling.
+  contain: 'inline-size',
 });
 const chosenChip = { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText };
 /** A chip: a toggle button (aria-pressed), a tab (aria-selected) or a radio (aria-checked) drawn filled when chosen. */

@@ -239,7 +239,7 @@ export function decideCustom(state: CustomState, event: CustomEvent, view: Custo
       if (state.pending) return { state, intents: NOTHING };
       if (event.action === 'buy')
         return state.phase === 'holding' ? { state, intents: NOTHING } : place({ ...state, phase: 'waiting' }, { side: 'buy', quote: entryQuote(view.params), reason: 'open' });
-      return state.phase === 'holding' ? sellAll(state, view, 'manual_close') : { state, intents: NOTHING };
+      return state.phase === 'holding' ? sellAll(state, view, 'signal_close') : { state, intents: NOTHING };
     case 'ManualAddRequested':
       if (state.phase === 'done' || state.pending) return { state, intents: NOTHING };
       return place(state, { side: 'buy', quote: event.quote ?? entryQuote(view.params), reason: 'manual_add' });

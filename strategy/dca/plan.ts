@@ -146,7 +146,7 @@ const isInt = (v: unknown, min: number, max: number) => typeof v === 'number' &&
 function checkStart(start: unknown): boolean {
   if (!start || typeof start !== 'object') return false;
   const s = start as Record<string, unknown>;
-  if (s.kind === 'now' || s.kind === 'indicator') return true;
+  if (s.kind === 'now' || s.kind === 'indicator' || s.kind === 'signal') return true;
   if (s.kind !== 'schedule' || (s.every !== 'day' && s.every !== 'week')) return false;
   if (typeof s.time !== 'string' || !TIME.test(s.time) || !isInt(s.utcOffset, -720, 840)) return false;
   return s.every === 'day' || isInt(s.weekday, 1, 7);

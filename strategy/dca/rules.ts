@@ -5,10 +5,15 @@ import type { Rule } from '../custom/rules.ts';
  * deal closed and the cooldown passed. `schedule`: a recurring buy at a time of day (`HH:MM` at the
  * trader's `utcOffset` minutes east of UTC), every day or every week on an ISO weekday (1 Monday ..
  * 7 Sunday). `indicator`: at a 1-minute close where `rule` holds (the custom bot's rules, checked by
- * the custom bot's own feed: ../custom/README.md "The rules"), once the cooldown passed. `startDue` in
- * strategy.ts is the one place that decides whether a deal may open.
+ * the custom bot's own feed: ../custom/README.md "The rules"), once the cooldown passed. `signal`: only
+ * when a buy signal comes (the webhook, README.md "Signals"), never by itself. `startDue` in strategy.ts
+ * is the one place that decides whether a deal may open.
  */
-export type DcaStart = { kind: 'now' } | { kind: 'schedule'; every: 'day' | 'week'; weekday?: number | undefined; time: string; utcOffset: number } | { kind: 'indicator'; rule: Rule };
+export type DcaStart =
+  | { kind: 'now' }
+  | { kind: 'signal' }
+  | { kind: 'schedule'; every: 'day' | 'week'; weekday?: number | undefined; time: string; utcOffset: number }
+  | { kind: 'indicator'; rule: Rule };
 
 /** The parameters a trader sets for a DCA bot (strings: exact decimals, percentages as "2" for 2%). */
 export interface DcaParams {

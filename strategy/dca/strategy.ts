@@ -183,6 +183,8 @@ export function dcaOpenAt(state: Pick<DcaState, 'cycle' | 'since'>, params: DcaP
  * time its start counts from recorded when it was not known.
  */
 function startDue(state: DcaState, at: number | undefined, params: DcaParams, check: number | null): { due: boolean; state: DcaState } {
+  // Signals only: a deal opens on a buy signal (SignalReceived), never by itself.
+  if (params.start.kind === 'signal') return { due: false, state };
   let s = state;
   let openAt = dcaOpenAt(s, params);
   if (openAt === null) {
@@ -325,7 +327,7 @@ export function decideDca(state: DcaState, event: EngineEvent | CandleClosed, vi
         return place({ ...state, since: null }, { side: 'buy', quote: dealOrderQuote(view.params, 0), reason: 'open' });
       }
       if (state.phase !== 'holding' || state.fills.length === 0) return { state, intents: [] };
-      return place(state, { side: 'sell', amount: sellableAmount(state.fills, view.market, state.carry), reason: 'manual_close' });
+      return place(state, { side: 'sell', amount: sellableAmount(state.fills, view.market, state.carry), reason: 'signal_close' });
     }
     case 'ManualAddRequested': {
       if (state.phase !== 'holding' || state.pending) return { state, intents: [] };

@@ -9,6 +9,7 @@ import { AppError, fail } from '../../services/errors.ts';
 import { sourceOf } from '../../services/login-limiter.ts';
 import { inputProblem, jsonDepthOver } from '../input-check.ts';
 import { RateLimitedError } from '../rate-limit.ts';
+import { languageOf } from '../../i18n.ts';
 
 /**
  * Signal bots: the owner's calls (the webhook, a new token, the signals) and the public
@@ -26,7 +27,7 @@ export function signalRoutes(app: FastifyInstance, deps: { db: Db; trading: Trad
   const { db, trading } = deps;
   const auth = { auth: true } as const;
   route(app, db, 'userBotWebhook', auth, ({ session, query }) => webhookOf(db, session.userId, query.id));
-  route(app, db, 'userBotWebhookReset', auth, ({ session, body }) => resetWebhook(db, session.userId, body.id));
+  route(app, db, 'userBotWebhookReset', auth, ({ session, body, request }) => resetWebhook(db, session.userId, body.id, languageOf(request.headers.lang)));
   route(app, db, 'userBotSignals', auth, ({ session, query }) => signalsOf(db, session.userId, query.id, query.page ?? 1, query.page_size ?? PAGE_SIZE_DEFAULT));
   const limited = app.hasDecorator('countLimit');
   void app.register(async (scope) => {
@@ -47,6 +48,8 @@ export function signalRoutes(app: FastifyInstance, deps: { db: Db; trading: Trad
           app.log.warn({ ip: source }, 'signal webhook: a token that opens no bot was refused');
           throw fail('SignalTokenInvalid');
         }
+        // An alert names no language (TradingView sends none): it is answered in the one its owner made the webhook in.
+        if (request.headers.lang === undefined) request.headers.lang = bot.lang;
         if (limited) await app.countLimit(`signal:${bot.id}`, app.rateLimits.signal);
         const text = typeof request.body === 'string' ? request.body : '';
         // The same input checks as every call: no NUL, no nesting deeper than any signal needs.

@@ -32,7 +32,7 @@ export interface DcaValues {
   /** The stop loss trails the high since the base order. */
   trailingStop: boolean;
   cooldown: string;
-  start: 'now' | 'day' | 'week' | 'indicator';
+  start: 'now' | 'day' | 'week' | 'indicator' | 'signal';
   weekday: string;
   time: string;
   utcOffset: number;
@@ -68,8 +68,8 @@ const int = (text: string, digits: number) => (new RegExp(`^\\d{1,${digits}}$`).
 
 export function dcaParamsFromValues(v: DcaValues): DcaParamsInput {
   const start: DcaStart =
-    v.start === 'now'
-      ? { kind: 'now' }
+    v.start === 'now' || v.start === 'signal'
+      ? { kind: v.start }
       : v.start === 'indicator'
         ? { kind: 'indicator', rule: ruleFromValues(v.rule) }
         : { kind: 'schedule', every: v.start, time: v.time.trim(), utcOffset: v.utcOffset, ...(v.start === 'week' ? { weekday: int(v.weekday, 1) } : {}) };

@@ -84,6 +84,7 @@ export const orderReasonLabels: Record<BotOrder['reason'], MessageDescriptor> = 
   close: msg`止盈平仓`,
   stop: msg`止损平仓`,
   manual_close: msg`手动平仓`,
+  signal_close: msg`信号平仓`,
   exit_rule: msg`按规则卖出`,
 };
 
@@ -93,6 +94,7 @@ const endLabels: Record<string, MessageDescriptor> = {
   stop_loss: msg`止损完成`,
   manual_close: msg`手动平仓完成`,
   exit_rule: msg`按规则卖出完成`,
+  signal: msg`信号平仓完成`,
 };
 
 /** A log line's title: what happened. */
@@ -104,6 +106,8 @@ export function actionTitle(a: BotAction, i18n: I18n, type?: string): string {
   if (a.kind === 'close' && a.detail.stopLoss) return i18n._(msg`止损平仓`);
   // A custom bot's sell rule held: no take profit.
   if (a.kind === 'close' && a.detail.reason === 'exit_rule') return i18n._(msg`按规则卖出`);
+  // A sell or close signal from the webhook: closed by the signal, not by hand.
+  if (a.kind === 'close' && a.detail.reason === 'signal_close') return i18n._(msg`信号平仓`);
   if (a.kind === 'trailing_fired') return i18n._(a.detail.exit === 'stop_loss' ? msg`追踪止损触发` : msg`追踪止盈触发`);
   // A partial close names its share: 手动平仓 50% / Manual close 50%.
   if (a.kind === 'manual_close' && a.detail.share) {

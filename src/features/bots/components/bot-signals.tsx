@@ -9,6 +9,7 @@ import { time } from '../../../shared/format.ts';
 import { useCopy } from '../../../lib/use-copy.ts';
 import * as styles from './bot-signals.css.ts';
 import { signalActionLabels, signalStatusLabels } from '../labels.ts';
+import { signalProblemWords } from '../../../../contract/signal-problems.ts';
 
 /** The example alert body (docs/api.md "Signal webhooks"): TradingView fills {{ticker}} and {{timenow}}, so each alert has its own id. */
 const EXAMPLE = '{\n  "action": "buy",\n  "id": "{{ticker}}-{{timenow}}",\n  "price": "{{close}}",\n  "note": "RSI < 30"\n}';
@@ -28,6 +29,8 @@ export function BotSignals({ id, live }: { id: string; live: number | false }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const enabled = webhook.data?.enabled ?? false;
+  // What was wrong with the last refused alert, in words (contract/signal-problems.ts).
+  const refusedWords = signalProblemWords(webhook.data?.refusedReason ?? '', i18n.locale === 'en' ? 'en' : 'zh');
 
   const make = async () => {
     setBusy(true);
@@ -72,7 +75,7 @@ export function BotSignals({ id, live }: { id: string; live: number | false }) {
       {webhook.data && webhook.data.refused > 0 ? (
         <p className={css.mutedTight.top} data-testid="webhook-refused">
           <Trans>
-            已拒绝 {webhook.data.refused} 条格式不对的信号（最近一次 {time(webhook.data.refusedAt)}：{webhook.data.refusedReason}）。请检查警报的消息内容。
+            已拒绝 {webhook.data.refused} 条格式不对的信号（最近一次 {time(webhook.data.refusedAt)}：{refusedWords}）。请检查警报的消息内容。
           </Trans>
         </p>
       ) : null}

@@ -36,6 +36,7 @@ const startChoices: { value: DcaValues['start']; label: MessageDescriptor }[] = 
   { value: 'day', label: msg`每天定时` },
   { value: 'week', label: msg`每周定时` },
   { value: 'indicator', label: msg`指标条件` },
+  { value: 'signal', label: msg`仅外部信号` },
 ];
 const weekdays: MessageDescriptor[] = [msg`周一`, msg`周二`, msg`周三`, msg`周四`, msg`周五`, msg`周六`, msg`周日`];
 
@@ -179,6 +180,10 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
                   <Trans>启动后立即开第一单；每单止盈或止损后，等待冷却时间再开下一单。</Trans>
                 ) : values.start === 'indicator' ? (
                   <Trans>每根 1 分钟 K 线收盘时检查条件（指标只用已收盘的 K 线）；条件成立且冷却时间已过时开单。</Trans>
+                ) : values.start === 'signal' ? (
+                  <span data-testid="dca-start-signal">
+                    <Trans>不会自己开单：只在收到外部买入信号（如 TradingView 警报）时开单，卖出或平仓信号会卖出整单。创建后在策略详情页获取信号地址。</Trans>
+                  </span>
                 ) : (
                   <Trans>按本机时间定时开单；若上一单未结束，则在其结束后的下一个时间点开单。</Trans>
                 )}
