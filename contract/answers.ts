@@ -479,7 +479,7 @@ export const answers = {
   userAsset: z.strictObject({ exchange: z.string(), balances: z.array(assetBalanceSchema) }),
   userAccount: accountBalancesSchema,
   userAccountLogs: page(accountLogSchema),
-  userBill: z.strictObject({ today: z.number(), total: z.number() }),
+  userBill: z.strictObject({ today: z.number(), total: z.number(), unrealized: z.number(), totalPnl: z.number(), unpriced: count }),
   userBillLogs: page(billLogSchema),
   userBillGroup: billGroupSchema,
   userDeposit: depositReportSchema,

@@ -726,7 +726,12 @@ export interface DataOf {
   userAsset: { exchange: string; balances: AssetBalance[] };
   userAccount: AccountBalances;
   userAccountLogs: Page<AccountLog>;
-  userBill: { today: number; total: number };
+  /**
+   * today and total: realised profit (the spec's bill summary); unrealized: the floating PnL of what the
+   * bots hold at the price now; totalPnl: total + unrealized; unpriced: holding bots whose price could not
+   * be read now (left out of unrealized).
+   */
+  userBill: { today: number; total: number; unrealized: number; totalPnl: number; unpriced: number };
   userBillLogs: Page<BillLog>;
   userBillGroup: BillGroup;
   userDeposit: DepositReport;

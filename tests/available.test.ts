@@ -50,6 +50,15 @@ describe('the free balance on the create screen', () => {
     await expect.poll(() => page.getByTestId('available-reserved').innerText()).toContain('运行中的策略已预留 3,000 USDT');
     expect(await hint.innerText()).toContain('（未被其他策略预留）');
     expect(await hint.innerText()).not.toContain('可用 10,000 USDT');
+    // Home and the bill show the total PnL with the bot's floating PnL beside the realised profit: the same figures.
+    await page.goto('/');
+    await expect.poll(() => page.getByTestId('home-total-pnl').innerText()).toContain('总盈亏（含浮动）');
+    const home = await page.getByTestId('home-total-pnl').innerText();
+    expect(home).toContain('浮动');
+    const bill = (await callAs(baseURL, user, 'GET', '/api/user/bill?mode=simulation')).data;
+    expect(bill.totalPnl).toBeCloseTo(bill.total + bill.unrealized, 8);
+    await page.goto('/strategy/bill');
+    await expect.poll(() => page.getByTestId('bill-total-pnl').innerText()).toBe(home);
     expect((await callAs(baseURL, user, 'GET', `/api/user/botOperation?id=${created.data.id}&action=stop`)).code).toBe(1);
   });
 });

@@ -128,7 +128,8 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     const info = await call('GET', `/api/user/botInfo?id=${id}`);
     expect(info.data).toMatchObject({ cycle: 2, positions: 0, profit: '2.3921388432', todayProfit: '2.3921388432' });
     const bill = await call('GET', '/api/user/bill');
-    expect(bill.data).toEqual({ today: 2.39213884, total: 2.39213884 });
+    // Flat after the take profit: nothing floating, the total is the realised profit.
+    expect(bill.data).toEqual({ today: 2.39213884, total: 2.39213884, unrealized: 0, totalPnl: 2.39213884, unpriced: 0 });
 
     await step('49950'); // repeat: the next cycle opens on the next price
     const positions = await call('GET', `/api/user/botPositions?id=${id}`);

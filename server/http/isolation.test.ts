@@ -165,7 +165,10 @@ describe.each(dbKinds)('two traders never see each other’s data (%s)', (kind) 
       expect(portfolio.data.accounts.map((a) => a.exchange)).toEqual(['paper']);
       const paper = await t.db.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', me.userId).where('exchange_id', '=', 1).execute();
       const usdt = paper.find((p) => p.currency === 'USDT')!;
-      expect(portfolio.data.accounts[0]!.available).toBe(String(Number(usdt.amount)));
+      // Available: the free USDT less what this trader's own running bots reserve, the asset answer's figure.
+      const asset = (await call(me, 'GET', '/api/user/asset?exchange=paper')).data.balances.find((b) => b.currency === 'USDT')!;
+      expect(asset.free).toBe(String(Number(usdt.amount)));
+      expect(portfolio.data.accounts[0]!.available).toBe(asset.available);
       for (const coin of portfolio.data.accounts[0]!.coins) expect(paper.map((p) => p.currency)).toContain(coin.currency);
     });
 

@@ -208,9 +208,10 @@ describe.each(dbKinds)('returns, the all-bots log and the portfolio (%s)', (kind
     const held = await t.db.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', userId).where('exchange_id', '=', 1).execute();
     const btc = held.find((h) => h.currency === 'BTC')!;
     const usdt = held.find((h) => h.currency === 'USDT')!;
-    // BTC valued at the price now (49,000), USDT at 1; free USDT is what is available.
+    // BTC valued at the price now (49,000), USDT at 1; free USDT less what the running bots reserve is what is available.
     expect(paper.coins.find((c) => c.currency === 'BTC')).toMatchObject({ total: money(btc.amount).toFixed(), price: '49000', value: money(btc.amount).mul(49000).toDecimalPlaces(8).toFixed() });
-    expect(paper.available).toBe(money(usdt.amount).toFixed());
+    const asset = (await call('/api/user/asset?exchange=paper')).data.balances.find((b) => b.currency === 'USDT')!;
+    expect(paper.available).toBe(money(usdt.amount).minus(asset.reserved).toFixed());
     expect(paper.equity).toBe(money(usdt.amount).plus(money(btc.amount).mul(49000).toDecimalPlaces(8)).toFixed());
     expect(p.data).toMatchObject({ live: '0', simulation: paper.equity, total: paper.equity });
   });
@@ -445,6 +446,11 @@ describe.each(dbKinds)('PnL snapshots, the day’s total and deleted bots (%s)',
     // 5 (the holding bot) + 12 (deleted) = 17: the bill's total too.
     expect(pnl.realized).toBe('17');
     expect(bill.total).toBe(17);
+    // The bill's floating and total PnL are the PnL's: one figure, the holding bot under water included.
+    expect(bill.unrealized).toBe(Number(money(pnl.unrealized).toDecimalPlaces(8).toFixed()));
+    expect(bill.unrealized).toBeLessThan(0);
+    expect(bill.totalPnl).toBe(Number(money(pnl.total).toDecimalPlaces(8).toFixed()));
+    expect(bill.unpriced).toBe(0);
     // Its investment stays in as a stopped bot's does: 3 bots of 1,000, the deleted one included.
     expect(pnl.investment).toBe('3000');
     expect(pnl.total).toBe(money('17').plus(pnl.unrealized).toFixed());

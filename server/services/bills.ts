@@ -4,6 +4,9 @@ import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import { money } from '../../strategy/money.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
+import type { Trading } from '../trading.ts';
+import { floatingOf } from './bot-queries.ts';
+import type Decimal from 'decimal.js';
 
 const DAY_MS = 86_400_000;
 const dayStart = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS);
@@ -13,21 +16,60 @@ const plain = (x: string | null | undefined) => money(x ?? '0').toFixed();
 export type TradingMode = 'live' | 'simulation' | undefined;
 const modeOf = (mode: TradingMode, column: string) => sql<boolean>`${sql.ref(column)} in (select id from bots where (exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${mode === 'simulation'})`;
 
-/** user/bill: realised profit today (UTC) and in total; numbers, as the spec's bill summary is. */
-export async function billSummary(db: Db, userId: string, now = Date.now(), mode?: TradingMode): Promise<{ today: number; total: number }> {
-  const row = await db
-    .selectFrom('bot_cycles')
-    .select([(eb) => eb.fn.sum<string>('profit').as('total'), sql<string>`sum(case when closed_at >= ${dayStart(now)} then profit else 0 end)`.as('today')])
-    .where('user_id', '=', userId)
-    .$if(mode !== undefined, (q) => q.where(modeOf(mode, 'bot_id')))
-    .executeTakeFirstOrThrow();
-  const number = (x: string | null) =>
+/**
+ * user/bill: realised profit today (UTC) and in total, numbers as the spec's bill summary is; and,
+ * beside them, the floating PnL of what the bots hold at the price now (net of the sell fee, as a close
+ * would get) and the total PnL, realised plus floating: a bot under water shows as such, not as its
+ * realised profit alone. `unpriced`: bots holding a position whose price could not be read now (their
+ * floating PnL is left out of the figures, and the screens say so).
+ */
+export async function billSummary(
+  db: Db,
+  trading: Trading,
+  userId: string,
+  now = Date.now(),
+  mode?: TradingMode,
+): Promise<{ today: number; total: number; unrealized: number; totalPnl: number; unpriced: number }> {
+  const [row, holders] = await Promise.all([realizedOf(db, userId, now, mode), holdersOf(db, userId, mode)]);
+  const floating = await Promise.all(holders.map((h) => floatingOf(trading, h)));
+  const unrealized = floating.reduce((sum, f) => (f === null ? sum : sum.plus(f)), money(0));
+  const number = (x: Decimal | string | null) =>
     Number(
       money(x ?? '0')
         .toDecimalPlaces(8)
         .toFixed(),
     );
-  return { today: number(row.today), total: number(row.total) };
+  return {
+    today: number(row.today),
+    total: number(row.total),
+    unrealized: number(unrealized),
+    totalPnl: number(money(row.total ?? '0').plus(unrealized)),
+    unpriced: floating.filter((f) => f === null).length,
+  };
+}
+
+/** The bots of the trader (in the mode) that hold a position: a martin, DCA or custom cycle's buys, a grid's base on its sell levels. */
+function holdersOf(db: Db, userId: string, mode: TradingMode) {
+  return db
+    .selectFrom('bots')
+    .select(['type', 'state', 'exchange_id', 'symbol'])
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where(
+      sql<boolean>`((type = 'grid' and jsonb_typeof(state->'orders') = 'array' and exists (select 1 from jsonb_array_elements(state->'orders') o where o->>'side' = 'sell'))
+        or (type <> 'grid' and jsonb_typeof(state->'fills') = 'array' and jsonb_array_length(state->'fills') > 0))`,
+    )
+    .$if(mode !== undefined, (q) => q.where(sql<boolean>`(exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${mode === 'simulation'}`))
+    .execute();
+}
+
+async function realizedOf(db: Db, userId: string, now: number, mode: TradingMode) {
+  return db
+    .selectFrom('bot_cycles')
+    .select([(eb) => eb.fn.sum<string>('profit').as('total'), sql<string>`sum(case when closed_at >= ${dayStart(now)} then profit else 0 end)`.as('today')])
+    .where('user_id', '=', userId)
+    .$if(mode !== undefined, (q) => q.where(modeOf(mode, 'bot_id')))
+    .executeTakeFirstOrThrow();
 }
 
 /** user/billLogs: every closed cycle, newest first. */

@@ -142,7 +142,7 @@ describe('api', () => {
   });
 
   it('is typed from the contract: a wrong body or query does not compile', () => {
-    expectTypeOf(api.userBill).returns.resolves.toEqualTypeOf<{ today: number; total: number }>();
+    expectTypeOf(api.userBill).returns.resolves.toEqualTypeOf<{ today: number; total: number; unrealized: number; totalPnl: number; unpriced: number }>();
     expectTypeOf(api.userBotBatch).returns.resolves.toEqualTypeOf<{ task_id: string }>();
     // Never run: tsc checks these lines (each @ts-expect-error fails the type check if the line compiles).
     const typeChecks = () => {

@@ -86,7 +86,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   );
   route(app, db, 'userPnl', auth, async ({ session, query }) => pnlHistory(db, trading, session.userId, { id: query.id, mode: query.mode, days: Number(query.days ?? 30) }));
   route(app, db, 'userPortfolio', auth, async ({ session }) => portfolio(db, trading, session.userId));
-  route(app, db, 'userBill', auth, async ({ session, query }) => billSummary(db, session.userId, Date.now(), query.mode));
+  route(app, db, 'userBill', auth, async ({ session, query }) => billSummary(db, trading, session.userId, Date.now(), query.mode));
   route(app, db, 'userBillLogs', auth, async ({ session, query }) => {
     const { page, pageSize } = pageOf(query);
     return billLogs(db, session.userId, page, pageSize, query.mode);

@@ -9,6 +9,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { time } from '../../../shared/format.ts';
 import { Profit } from './figure.tsx';
+import { TotalPnl } from './total-pnl.tsx';
 import { Pager } from '../../../shared/pager.tsx';
 import { useTradingMode } from '../use-trading-mode.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
@@ -49,12 +50,13 @@ export function BillPage() {
         </div>
         <div>
           <div className={ui.muted}>
-            <Trans>累计收益 (USDT)</Trans>
+            <Trans>已实现收益 (USDT)</Trans>
           </div>
           <div className={css.big} data-testid="bill-total">
             <Profit value={bill.data?.total ?? null} />
           </div>
         </div>
+        <TotalPnl bill={bill.data} testId="bill-total-pnl" />
       </section>
       <PnlPanel mode={mode} />
       <LoadState

@@ -26,6 +26,8 @@ export const levelsTotal = style({ whiteSpace: 'nowrap', textAlign: 'right' });
 
 /** Home cards that are links: the card's look, not a link's colour. */
 export const billCard = style([ui.card, blocks.grid2, { display: 'grid', color: 'inherit', textDecoration: 'none' }]);
+/** The total PnL line under a bill's two figures, across both columns. */
+export const totalPnl = style({ gridColumn: '1 / -1', fontSize: vars.font.small, marginTop: vars.space.xs });
 export const cardLink = style([ui.card, { display: 'block', color: 'inherit', textDecoration: 'none' }]);
 export const figures4 = style([blocks.figures]);
 globalStyle(`${figures4} > *`, { flexBasis: '20%' });

@@ -10,6 +10,7 @@ import * as ui from '../../../components/ui/ui.css.ts';
 import { pct, price, trend } from '../../../shared/format.ts';
 import { storedTradingMode, useTradingMode } from '../use-trading-mode.ts';
 import { Profit } from './figure.tsx';
+import { TotalPnl } from './total-pnl.tsx';
 import { PortfolioCard } from '../../../shared/portfolio.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
@@ -40,12 +41,13 @@ export function HomePage() {
         </div>
         <div>
           <div className={ui.muted}>
-            <Trans>累计收益 (USDT)</Trans>
+            <Trans>已实现收益 (USDT)</Trans>
           </div>
           <div className={css.big} data-testid="home-total">
             {bill.data ? <Profit value={bill.data.total} /> : '—'}
           </div>
         </div>
+        <TotalPnl bill={bill.data} testId="home-total-pnl" />
       </Link>
       <PortfolioCard />
       <Link to="/strategy" className={styles.cardLink}>
