@@ -35,12 +35,15 @@ describe('returns, the all-bots log and the portfolio', () => {
     await page.goto('/strategy');
     const card = page.locator(`[data-bot-id="${running}"]`);
     await expect.poll(() => card.getByTestId('bot-roi').innerText()).toMatch(/%$/);
-    expect(await card.getByTestId('bot-apr').innerText()).toBe('—');
+    expect(await card.getByTestId('bot-apr').innerText()).toBe('运行满 24 小时后显示');
     expect(await card.getByTestId('bot-returns').innerText()).toContain('总收益 (USDT)');
     await page.goto(`/strategy/detail/${running}`);
     await page.getByTestId('pnl-panel').getByTestId('equity-chart').waitFor();
     await expect.poll(() => page.getByTestId('pnl-roi').innerText()).toMatch(/%$/);
-    expect(await page.getByTestId('pnl-apr').innerText()).toBe('—');
+    expect(await page.getByTestId('pnl-apr').innerText()).toBe('运行满 24 小时后显示');
+    // One figure, one value: the panel's total is the header's (one answer), and a bot minutes old is drawn over its first week, not 30 days.
+    expect(await page.getByTestId('pnl-total').innerText()).toBe(await page.getByTestId('bot-total-profit').innerText());
+    expect(await page.getByTestId('pnl-panel').getByRole('button', { pressed: true }).innerText()).toBe('7 天');
   });
 
   it('lists every bot’s log on /strategy/logs, filtered by bot, kind and day', async () => {

@@ -190,7 +190,7 @@ export function BotDetailPage({ id }: { id: string }) {
               <GridLevelsList levels={d.grid.levels} tick={tick} />
             </section>
           ) : null}
-          <PnlPanel id={id} grid={d.type === 'grid'} />
+          <PnlPanel id={id} grid={d.type === 'grid'} now={{ realized: d.profit, unrealized: d.unrealized, total: d.totalProfit, roi: d.roi, apr: d.apr, runtime: d.runtime, startedAt: d.startedAt }} />
           {/* Signal bots: a DCA or custom bot's webhook and its last signals. */}
           {d.type === 'dca' || d.type === 'custom' ? <BotSignals id={id} live={live} /> : null}
           <RankShareSwitch id={id} />

@@ -12,20 +12,49 @@ import * as styles from './bots.css.ts';
 const windows = ['7', '30', '90', '365'] as const;
 type Window = (typeof windows)[number];
 
+/** A bot's figures now, as its detail's header shows them: the panel shows these, not figures of another moment. */
+export interface BotNow {
+  realized: string;
+  unrealized: string | null;
+  total: string | null;
+  roi: string | null;
+  apr: string | null;
+  runtime: number;
+  /** When it first started (ISO), or null: the chart starts there. */
+  startedAt: string | null;
+}
+
+const DAY_MS = 86_400_000;
+/** The shortest window that holds a bot's whole life: a bot minutes old is not drawn over 30 empty days. */
+const lifetimeWindow = (runtimeSeconds: number): Window => windows.find((w) => Number(w) * DAY_MS >= runtimeSeconds * 1000) ?? '365';
+
 /**
  * PnL over time: of one bot (`id`) or of the trader's live or simulated bots (`mode`).
  * The line is each day's total PnL: the realised sum plus that day's floating PnL (a past day's from the
  * daily snapshots, realised only before there were any; today's now), so it ends at the total. Above it: realised (a grid's: grid profit), floating, total, ROI, APR and runtime.
+ * A bot's panel (`now`: its detail's figures) shows the header's figures, the line ending at its total,
+ * and its chart starts at the bot's first start, over the shortest window that holds its life.
  */
-export function PnlPanel({ id, mode, grid = false }: { id?: string; mode?: 'live' | 'simulation' | undefined; grid?: boolean }) {
+export function PnlPanel({ id, mode, grid = false, now }: { id?: string; mode?: 'live' | 'simulation' | undefined; grid?: boolean; now?: BotNow | undefined }) {
   const { t, i18n } = useLingui();
-  const [days, setDays] = useState<Window>('30');
+  const [chosen, setDays] = useState<Window | null>(null);
+  const days = chosen ?? (now ? lifetimeWindow(now.runtime) : '30');
   const pnl = useQuery({ ...call('userPnl', { ...(id ? { id } : {}), ...(mode ? { mode } : {}), days }, { show: false }), ...keepPage, refetchInterval: 15_000 });
-  const p = pnl.data;
+  const fetched = pnl.data;
+  // One figure, one value: a bot's figures are its header's (the same answer), not the PnL call's own moment.
+  const p =
+    fetched && now
+      ? { ...fetched, realized: now.realized, unrealized: now.unrealized ?? fetched.unrealized, total: now.total ?? fetched.total, roi: now.roi, apr: now.apr, runtime: now.runtime }
+      : fetched;
+  const startDay = now?.startedAt ? Math.floor(Date.parse(now.startedAt) / DAY_MS) * DAY_MS : null;
   const points = useMemo(() => {
     if (!p) return [];
-    return p.points.map((x) => ({ time: Date.parse(`${x.day}T00:00:00Z`), value: Number(x.total) }));
-  }, [p]);
+    const all = p.points.map((x) => ({ time: Date.parse(`${x.day}T00:00:00Z`), value: Number(x.total) }));
+    const lived = startDay === null ? all : all.filter((x) => x.time >= startDay);
+    const last = lived[lived.length - 1];
+    if (last && now?.total) last.value = Number(now.total);
+    return lived;
+  }, [p, startDay, now?.total]);
   return (
     <section className={ui.card} aria-label={t`收益曲线`} data-testid="pnl-panel">
       <h2 className={css.sectionTitle}>{id ? <Trans>收益曲线</Trans> : <Trans>账户收益</Trans>}</h2>

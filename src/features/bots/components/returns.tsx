@@ -7,6 +7,7 @@ import { Runtime } from '../../../shared/runtime.tsx';
 
 export { Runtime };
 import * as css from '../../../shared/blocks.css.ts';
+import * as ui from '../../../components/ui/ui.css.ts';
 
 const DAY = 86_400;
 
@@ -20,7 +21,8 @@ export function Percent({ value }: { value: string | null | undefined }) {
 /** APR, or why there is none yet (under a day of runtime: docs/engine.md "Returns"). */
 export function Apr({ apr, runtime }: { apr: string | null; runtime: number }) {
   const { t } = useLingui();
-  if (apr === null && runtime < DAY) return <span title={t`运行满 1 天后显示年化`}>—</span>;
+  // Said in words, not a dash with a tooltip no phone shows: an APR of minutes would be a wild guess.
+  if (apr === null && runtime < DAY) return <span className={ui.muted} data-testid="apr-later">{t`运行满 24 小时后显示`}</span>;
   return <Percent value={apr} />;
 }
 
