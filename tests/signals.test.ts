@@ -75,7 +75,7 @@ describe('signals on the bot detail', () => {
     // Reloaded: the URL is not shown again, only that there is one.
     await page.reload();
     await expect.poll(() => page.getByTestId('webhook-enabled').isVisible()).toBe(true);
-    expect(await page.getByTestId('webhook-refused').innerText()).toMatch(/^已拒绝 1 条格式不对的信号（最近一次 .+：action: invalid_value）/);
+    expect(await page.getByTestId('webhook-refused').innerText()).toMatch(/^已拒绝 1 条格式不对的信号（最近一次 .+：action 只能是 buy、sell 或 close）/);
     expect(await page.getByTestId('webhook-url').count()).toBe(0);
     await page.getByTestId('webhook-make').click();
     const dialog = page.getByRole('dialog');
@@ -95,7 +95,7 @@ describe('signals on the bot detail', () => {
     const text = await page.getByTestId('bot-signals').innerText();
     expect(text).toContain('Signals (webhook)');
     expect(text).toContain('New URL');
-    expect(await page.getByTestId('webhook-refused').innerText()).toMatch(/^1 signals refused as malformed \(the last at .+: action: invalid_value\)/);
+    expect(await page.getByTestId('webhook-refused').innerText()).toMatch(/^1 signals refused as malformed \(the last at .+: action must be buy, sell or close\)/);
     // At 320 px too (the narrowest phone), with the URL shown: nothing scrolls sideways.
     await page.setViewportSize({ width: 320, height: 640 });
     await page.getByTestId('webhook-make').click();

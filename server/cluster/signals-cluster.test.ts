@@ -103,7 +103,7 @@ describe('signals in a cluster (PostgreSQL)', () => {
     expect((await engineB.serial(id, () => engineB.manual(id, 'signal', { signal: String(rows[0]!.id) }))).result).toBe('nothing');
     expect((await engineA.serial(id, () => engineA.manual(id, 'signal', { signal: String(rows[0]!.id) }))).result).toBe('nothing');
     expect(await send({ action: 'close', id: 'c-2' })).toBe('placed');
-    expect(await orders()).toEqual(['buy open filled', 'sell manual_close filled']);
+    expect(await orders()).toEqual(['buy open filled', 'sell signal_close filled']);
     console.info(`signal through a non-owner: ${ms.toFixed(1)} ms`);
     expect(c.errors).toEqual([]);
   });

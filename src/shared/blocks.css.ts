@@ -39,10 +39,13 @@ export const chips = style({
   padding: '7px 0',
   border: 0,
   minWidth: 0,
-  // The row's width is its column's, never its chips': without this, a row wider than a phone widened
-  // every card around it (a grid track sized to its content) instead of scrolling.
-  contain: 'inline-size',
 });
+/**
+ * Chips that wrap onto a second row instead of scrolling: a choice of a few (a DCA bot's five starts)
+ * where every option should be seen at once. A scrolling row inside a form card sized the card to its
+ * chips, wider than a phone.
+ */
+export const chipsWrap = style([chips, { flexWrap: 'wrap', overflowX: 'visible', rowGap: vars.space.md }]);
 const chosenChip = { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText };
 /** A chip: a toggle button (aria-pressed), a tab (aria-selected) or a radio (aria-checked) drawn filled when chosen. */
 export const chip = style({

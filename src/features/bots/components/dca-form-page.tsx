@@ -138,7 +138,7 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
                 onBlur={blur('cooldown')}
                 error={err('cooldown')}
               />
-              <div className={css.chips} role="radiogroup" aria-label={t`开单条件`}>
+              <div className={css.chipsWrap} role="radiogroup" aria-label={t`开单条件`}>
                 {startChoices.map((c) => (
                   <label key={c.value} className={css.chipOption}>
                     <input type="radio" name="start" value={c.value} checked={values.start === c.value} onChange={set('start')} className={ui.coverInput} />
