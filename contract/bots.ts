@@ -124,6 +124,8 @@ export const customParamsSchema = z.strictObject({
   /** The stop loss trails the high since the entry (needs stopLoss). */
   trailingStop: z.boolean().optional(),
   repeat: z.boolean(),
+  /** Enter on buy signals only (the webhook): the entry rule is not checked and may have no condition. */
+  signalsOnly: z.boolean().optional(),
 });
 export type CustomParamsInput = z.output<typeof customParamsSchema>;
 

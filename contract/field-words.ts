@@ -22,6 +22,7 @@ const paramWords: Record<string, Words> = {
   repeat: { zh: '止盈后自动开始下一轮', en: 'start the next cycle after a take profit' },
   trailingDeviation: { zh: '追踪止盈回调', en: 'trailing take profit deviation' },
   trailingStop: { zh: '追踪止损', en: 'trailing stop loss' },
+  signalsOnly: { zh: '仅外部信号买入', en: 'buy on signals only' },
   lower: { zh: '最低价', en: 'lower price' },
   upper: { zh: '最高价', en: 'upper price' },
   grids: { zh: '网格数量', en: 'number of grids' },

@@ -4,7 +4,7 @@ import { money } from './money.ts';
 import { botId, type EngineEvent, type Intent, type SignalReceived } from './types.ts';
 import type { DcaParams } from './dca/rules.ts';
 import { decideDca, initialDcaState, type DcaState } from './dca/strategy.ts';
-import type { CustomParams } from './custom/rules.ts';
+import { validateCustom, type CustomParams } from './custom/rules.ts';
 import { decideCustom, initialCustomState, type CustomState } from './custom/strategy.ts';
 import { decideMartin, initialMartinState } from './martin/strategy.ts';
 import type { MartinParams } from './martin/rules.ts';
@@ -65,6 +65,29 @@ describe('signals decided by the strategies', () => {
     s = decideCustom(exit.state, { type: 'OrderFilled', clientOrderId: exit.state.pending!.id, side: 'sell', price: money('60000'), amount: money('0.00083') }, view).state;
     expect(s.phase).toBe('done'); // no repeat: its rule is done, a signal starts it again
     expect(orders(decideCustom(s, signal('buy'), view).intents)).toEqual(['buy open 50']);
+  });
+
+  it('custom, signals only: its entry rule never buys (an empty one is valid), a buy signal does', () => {
+    // A rule that holds on every minute: a bot that read it would buy at the first close.
+    const always = { join: 'and' as const, conditions: [{ left: { kind: 'price' as const }, op: '>' as const, right: { kind: 'value' as const, value: '1' } }] };
+    const params: CustomParams = { investment: '100', size: { kind: 'fixed', quote: '50' }, entry: always, takeProfit: '5', repeat: true, signalsOnly: true };
+    const view = { params, market };
+    let s: CustomState = initialCustomState(botId('s'));
+    const T = Date.UTC(2026, 0, 1);
+    for (let m = 0; m < 5; m++) {
+      const out = decideCustom(s, { type: 'CandleClosed', time: T + m * 60_000, open: 60000, high: 60100, low: 59900, close: 60000 }, view);
+      expect(out.intents.filter((i) => i.type === 'PlaceOrder')).toEqual([]);
+      s = out.state;
+    }
+    expect(orders(decideCustom(s, signal('buy'), view).intents)).toEqual(['buy open 50']);
+    // The same rule without signals only buys at a close.
+    const plain = { params: { ...params, signalsOnly: undefined }, market };
+    const bought = decideCustom(initialCustomState(botId('p')), { type: 'CandleClosed', time: T, open: 60000, high: 60100, low: 59900, close: 60000 }, plain);
+    expect(orders(bought.intents)).toEqual(['buy open 50']);
+    // No condition at all: valid with signals only, refused without.
+    const empty = { join: 'and' as const, conditions: [] };
+    expect(validateCustom({ ...params, entry: empty }).filter((p) => p.field.startsWith('entry'))).toEqual([]);
+    expect(validateCustom({ ...params, entry: empty, signalsOnly: false }).some((p) => p.field === 'entry.conditions')).toBe(true);
   });
 
   it('martin (and grid) ignore signals', () => {

@@ -179,6 +179,38 @@ describe('signal webhooks', () => {
     expect((await call(alice, 'GET', `/api/user/botOperation?id=${id}&action=stop`)).code).toBe(1);
   });
 
+  it('a signals-only custom bot, its buy rule empty, buys on a buy signal and never by itself', async () => {
+    const created = await call(alice, 'POST', '/api/user/botCreate', {
+      type: 'custom',
+      exchangeId: 1,
+      symbol: 'BTC/USDT',
+      params: { investment: '100', size: { kind: 'fixed', quote: '50' }, entry: { join: 'and', conditions: [] }, takeProfit: '5', repeat: true, signalsOnly: true },
+    });
+    expect(created.code, JSON.stringify(created)).toBe(1);
+    const id: string = created.data.id;
+    expect((await call(alice, 'GET', `/api/user/botInfo?id=${id}`)).data.params).toMatchObject({ signalsOnly: true, entry: { conditions: [] } });
+    // Without signals only, an empty buy rule is refused in words.
+    const refused = await call(alice, 'POST', '/api/user/botCreate', {
+      type: 'custom',
+      exchangeId: 1,
+      symbol: 'BTC/USDT',
+      params: { investment: '100', size: { kind: 'fixed', quote: '50' }, entry: { join: 'and', conditions: [] }, takeProfit: '5', repeat: true },
+    });
+    expect(refused.code).not.toBe(1);
+    expect((await call(alice, 'GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
+    const hook = (await call(alice, 'POST', '/api/user/botWebhookReset', { id })).data.token as string;
+    for (let h = 0; h < 48; h++) {
+      market.set('BTC/USDT', String(60000 + Math.round(3000 * Math.sin(h / 4))));
+      await trading.engine.tick();
+    }
+    await trading.engine.idle();
+    expect(await orders(id)).toEqual([]);
+    expect(await signal(hook, { action: 'buy', id: 'custom-only-1' })).toMatchObject({ code: 1, data: { result: 'placed' } });
+    expect(await orders(id)).toEqual(['buy open filled']);
+    market.set('BTC/USDT', '60000');
+    expect((await call(alice, 'GET', `/api/user/botOperation?id=${id}&action=stop`)).code).toBe(1);
+  });
+
   it('logs and ignores a signal for a paused bot: no order', async () => {
     const before = await orders();
     expect((await call(alice, 'GET', `/api/user/botOperation?id=${botId}&action=pause`)).code).toBe(1);

@@ -75,6 +75,11 @@ export interface CustomParams {
   trailingStop?: boolean | undefined;
   /** Wait for the entry rule again after an exit (else the bot is done). */
   repeat: boolean;
+  /**
+   * Enter on buy signals only (the webhook, README.md "Signals"): the entry rule is not checked (it may
+   * have no condition); exits work as always. Absent: off.
+   */
+  signalsOnly?: boolean | undefined;
 }
 
 /**
@@ -83,15 +88,16 @@ export interface CustomParams {
  * trailing exits when off are left out, so a bot without them is stored as one made before they existed.
  */
 export function storedCustomParams(
-  input: Omit<CustomParams, 'exit' | 'takeProfit' | 'stopLoss' | 'trailingDeviation' | 'trailingStop'> & {
+  input: Omit<CustomParams, 'exit' | 'takeProfit' | 'stopLoss' | 'trailingDeviation' | 'trailingStop' | 'signalsOnly'> & {
     exit?: Rule | null | undefined;
     takeProfit?: string | undefined;
     stopLoss?: string | undefined;
     trailingDeviation?: string | undefined;
     trailingStop?: boolean | undefined;
+    signalsOnly?: boolean | undefined;
   },
 ): CustomParams {
-  const { exit, takeProfit, stopLoss, trailingDeviation, trailingStop, ...rest } = input;
+  const { exit, takeProfit, stopLoss, trailingDeviation, trailingStop, signalsOnly, ...rest } = input;
   return {
     ...rest,
     ...(exit ? { exit } : {}),
@@ -99,6 +105,7 @@ export function storedCustomParams(
     ...(stopLoss ? { stopLoss } : {}),
     ...(trailingDeviation ? { trailingDeviation } : {}),
     ...(trailingStop ? { trailingStop } : {}),
+    ...(signalsOnly ? { signalsOnly } : {}),
   };
 }
 
@@ -254,7 +261,10 @@ export function validateCustom(params: unknown, minCost?: string): CustomProblem
     if (money(quote).gt(params.investment as string)) problems.push({ field: 'size.quote', reason: 'insufficient', max: params.investment as string });
     else if (minCost !== undefined && money(quote).lt(minCost)) problems.push({ field: isObject(size) && size.kind === 'share' ? 'size.percent' : 'size.quote', reason: 'belowMinimum', min: minCost });
   }
-  checkRule(problems, 'entry', params.entry);
+  // Signals only: the entry rule is not checked, and may be empty; anything it has must still be valid.
+  if (params.signalsOnly !== undefined && typeof params.signalsOnly !== 'boolean') problems.push({ field: 'signalsOnly', reason: 'format' });
+  const rule = params.entry as { conditions?: unknown } | undefined;
+  if (!(params.signalsOnly === true && isObject(rule) && Array.isArray(rule.conditions) && rule.conditions.length === 0)) checkRule(problems, 'entry', params.entry);
   if (params.exit !== undefined) checkRule(problems, 'exit', params.exit);
   if (params.takeProfit !== undefined) checkDecimal(problems, 'takeProfit', params.takeProfit, customBounds.takeProfit);
   if (params.stopLoss !== undefined) checkDecimal(problems, 'stopLoss', params.stopLoss, customBounds.stopLoss);

@@ -203,7 +203,8 @@ function onPrice(state: CustomState, price: Decimal, view: CustomView): Decision
 function onMinute(state: CustomState, close: number, view: CustomView): Decision {
   const feed = state.feed!;
   if (state.pending || state.phase === 'done') return { state, intents: NOTHING };
-  if (state.phase === 'waiting') return feed.entryHolds ? place(state, { side: 'buy', quote: entryQuote(view.params), reason: 'open' }) : { state, intents: NOTHING };
+  // A signals-only bot enters on a buy signal (SignalReceived), never by its entry rule.
+  if (state.phase === 'waiting') return feed.entryHolds && !view.params.signalsOnly ? place(state, { side: 'buy', quote: entryQuote(view.params), reason: 'open' }) : { state, intents: NOTHING };
   const t = state.targets;
   let checked: Decision = { state, intents: NOTHING };
   if (t && (close >= t.up || close <= t.down || close > t.follow)) {

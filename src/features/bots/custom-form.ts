@@ -55,6 +55,8 @@ export interface CustomValues {
   /** The stop loss follows the high since the entry (needs a stop loss). */
   trailingStop: boolean;
   repeat: boolean;
+  /** Buy on signals only (the webhook): the entry rule is not used. */
+  signalsOnly: boolean;
 }
 
 export const maxConditions = customBounds.conditions.max;
@@ -89,6 +91,7 @@ export const defaultCustomValues: CustomValues = {
   trailingDeviation: '',
   trailingStop: false,
   repeat: true,
+  signalsOnly: false,
 };
 
 /** A whole number as typed ("14"); anything else NaN, which the strategy calls a format problem, and empty undefined (required). */
@@ -132,13 +135,14 @@ export function customParamsFromValues(v: CustomValues): CustomParamsInput {
   return {
     investment: v.investment.trim(),
     size: v.sizeKind === 'fixed' ? { kind: 'fixed', quote: v.quote.trim() } : { kind: 'share', percent: v.percent.trim() },
-    entry: ruleFromValues(v.entry),
+    entry: v.signalsOnly ? { join: 'and', conditions: [] } : ruleFromValues(v.entry),
     exit: v.exitOn ? ruleFromValues(v.exit) : null,
     takeProfit: v.takeProfit.trim(),
     stopLoss: v.stopLoss.trim(),
     trailingDeviation: v.trailingDeviation.trim(),
     trailingStop: v.trailingStop,
     repeat: v.repeat,
+    ...(v.signalsOnly ? { signalsOnly: true } : {}),
   };
 }
 
@@ -151,7 +155,7 @@ export function customValuesFromParams(p: CustomParamsInput | CustomParams): Cus
     sizeKind: p.size.kind,
     quote: p.size.kind === 'fixed' ? p.size.quote : defaultCustomValues.quote,
     percent: p.size.kind === 'share' ? p.size.percent : defaultCustomValues.percent,
-    entry: ruleValuesOf(p.entry),
+    entry: p.entry.conditions.length > 0 ? ruleValuesOf(p.entry) : defaultCustomValues.entry,
     exitOn: !!p.exit,
     exit: p.exit ? ruleValuesOf(p.exit) : defaultCustomValues.exit,
     takeProfit: p.takeProfit ?? '',
@@ -159,6 +163,7 @@ export function customValuesFromParams(p: CustomParamsInput | CustomParams): Cus
     trailingDeviation: p.trailingDeviation ?? '',
     trailingStop: p.trailingStop ?? false,
     repeat: p.repeat,
+    signalsOnly: p.signalsOnly ?? false,
   };
 }
 
@@ -281,7 +286,8 @@ export const ruleWords = (parts: readonly ExplainPart[], lang: Lang): string => 
  */
 export function explainLines(p: CustomParams, lang: Lang, problems: readonly string[] = []): { entry: string | null; exit: string | null; exits: string | null } {
   const clean = (root: string) => !problems.some((f) => f === root || f.startsWith(`${root}.`));
-  const entry = clean('entry') ? ruleWords(explainRule(p.entry), lang) : null;
+  const signals = p.signalsOnly === true;
+  const entry = signals ? null : clean('entry') ? ruleWords(explainRule(p.entry), lang) : null;
   const exit = p.exit && clean('exit') ? ruleWords(explainRule(p.exit), lang) : null;
   const tp = p.takeProfit && clean('takeProfit') ? p.takeProfit : null;
   const sl = p.stopLoss && clean('stopLoss') ? p.stopLoss : null;
@@ -292,7 +298,7 @@ export function explainLines(p: CustomParams, lang: Lang, problems: readonly str
   const en = [tp ? (trail ? `take profit at +${tp}% (trailing ${trail}%)` : `take profit at +${tp}%`) : '', sl ? `${trailStop ? 'trailing stop loss' : 'stop loss'} at -${sl}%` : ''];
   const exits = lang === 'zh' ? zh.filter(Boolean).join('，') : en.filter(Boolean).join(', ');
   return {
-    entry: entry === null ? null : lang === 'zh' ? `买入：${entry}` : `Buys when ${entry}`,
+    entry: signals ? (lang === 'zh' ? '买入：只在收到外部买入信号时' : 'Buys only when a buy signal comes') : entry === null ? null : lang === 'zh' ? `买入：${entry}` : `Buys when ${entry}`,
     exit: exit === null ? null : lang === 'zh' ? `卖出：${exit}` : `Sells when ${exit}`,
     exits: exits ? (lang === 'zh' ? `平仓：${exits}` : `Closes with ${exits}`) : null,
   };

@@ -125,7 +125,26 @@ export function CustomFormPage({ id, exchange, copy }: { id?: string | undefined
               <h2 id="custom-entry-title" className={blocks.sectionTitle}>
                 <Trans>买入条件</Trans>
               </h2>
-              <RuleEditor root="entry" rule={values.entry} onChange={setRule('entry')} errors={errors} />
+              <label className={blocks.switchRow}>
+                <span>
+                  <Trans>只在收到外部买入信号时买入</Trans>
+                </span>
+                <input
+                  type="checkbox"
+                  name="signalsOnly"
+                  className={blocks.checkbox}
+                  checked={values.signalsOnly}
+                  onChange={(e) => setValues((v) => ({ ...v, signalsOnly: e.target.checked }))}
+                  data-testid="custom-signals-only"
+                />
+              </label>
+              {values.signalsOnly ? (
+                <p className={ui.muted}>
+                  <Trans>不按条件买入：只在收到外部买入信号（如 TradingView 警报）时买入，卖出或平仓信号会卖出全部持仓。创建后在策略详情页获取信号地址。</Trans>
+                </p>
+              ) : (
+                <RuleEditor root="entry" rule={values.entry} onChange={setRule('entry')} errors={errors} />
+              )}
             </section>
             <section className={ui.card} aria-labelledby="custom-exit-title">
               <h2 id="custom-exit-title" className={blocks.sectionTitle}>
