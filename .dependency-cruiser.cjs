@@ -1,5 +1,5 @@
 /**
- * The house rules, enforced on every `npm test` (issue 13 §2): which part of the code may import which.
+ * The house rules, enforced on every `npm test`: which part of the code may import which.
  * Run alone: `npm run deps`.
  */
 module.exports = {

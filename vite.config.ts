@@ -19,7 +19,7 @@ import pkg from './package.json' with { type: 'json' };
  * hash in the CSP (server/http/static.ts).
  *
  * On a phone's network (HTTP/1.1: six connections, each request a round trip) the number of files
- * counts as much as their bytes (issue 13 §7). So: one style sheet for the whole app (cssCodeSplit off,
+ * counts as much as their bytes. So: one style sheet for the whole app (cssCodeSplit off,
  * 4.7 kB brotli), the favicon inside the page, the manifest linked only once the first screen is up (the
  * browser fetched it and an icon before the app's code otherwise), and, on the logged-in home, every
  * file its first render needs (the framework first) asked for at once instead of found level by level.
@@ -215,7 +215,7 @@ export default defineConfig({
             { name: 'http', test: /node_modules[\\/]ky[\\/]|src[\\/]lib[\\/](http|api)\.ts|contract[\\/]calls\.ts/ },
             // What most logged-in screens share (the query cache, the page frame, figures, the common blocks),
             // in one file instead of a dozen of a few hundred bytes each: on a phone's network each file is a
-            // request of its own, and a screen's first render waited for four levels of them (issue 13 §7).
+            // request of its own, and a screen's first render waited for four levels of them.
             {
               name: 'screens',
               test: (id) =>

@@ -1,4 +1,4 @@
-// The AI search on every pair of the Paper market (issue 14 §2: every pair answers within 10 s), one
+// The AI search on every pair of the Paper market (every pair answers within 10 s), one
 // search per pair in this thread, on 30 days of 1-minute candles, with each pair's own market rules.
 import { searchParameters } from '../strategy/ai/search.ts';
 import { SimulatedMarket } from '../server/market/simulated.ts';

@@ -1,4 +1,4 @@
-// A 30-day backtest of one martin configuration answered over HTTP (issue 6 §2): POST
+// A 30-day backtest of one martin configuration answered over HTTP: POST
 // /api/strategy/backtest on Paper (43,200 one-minute candles through the engine's strategy), as the
 // create screen asks it; the median of `runs` after one warm-up, each with a different take profit so
 // nothing can be reused between runs.

@@ -1,4 +1,4 @@
-// Issue 15 §7: GET /api/user/botList requests per second with 1 and with 2 server processes on one
+// GET /api/user/botList requests per second with 1 and with 2 server processes on one
 // PostgreSQL database (a fresh one, quantbot_bench_list_<random>, created and dropped here), one
 // SECRET_KEY for both. A trader with Paper bound and 20 bots (10 running), as bench/bot-list-load.ts;
 // autocannon from this process, 50 connections in all: 50 to the one process, then 25 to each of the

@@ -1,4 +1,4 @@
-// Issue 15 §7: how many bots one process keeps at a 1 s round on PostgreSQL, and what its leases cost.
+// How many bots one process keeps at a 1 s round on PostgreSQL, and what its leases cost.
 // For each N, a fresh database (quantbot_bench_<N>_<random>, created and dropped here) gets N running
 // Paper bots (2 of 3 martin, 1 of 3 grid, 10 per trader, inserted in bulk as bots.ts's createBot stores
 // them: checked parameters, the kit's initial state), and this process runs the engine as main.ts builds

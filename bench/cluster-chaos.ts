@@ -1,4 +1,4 @@
-// Issue 15 §6-7 at full size: 3 server processes on a fresh PostgreSQL database, 60 bots (40 martin, 20
+// The chaos test at full size: 3 server processes on a fresh PostgreSQL database, 60 bots (40 martin, 20
 // grid) of 10 traders on Paper, 20 SIGKILLs with restarts, 4 SIGSTOPs of TTL + 2 s, a rolling restart
 // (each process SIGTERMed and started again in turn), a pause and a stop meanwhile (the run: server/cluster/chaos-run.ts, the same as
 // server/cluster/chaos.test.ts, which asserts what this prints). Prints the takeover after the loss of a process (to the next

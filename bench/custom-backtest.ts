@@ -1,4 +1,4 @@
-// Custom bot backtest speed (issue 16 §3): a custom bot with 3 indicator conditions on a year of simulated
+// Custom bot backtest speed: a custom bot with 3 indicator conditions on a year of simulated
 // 1-minute BTC candles (525,600), on one core.
 import { money } from '../strategy/money.ts';
 import { backtestCustom } from '../strategy/custom/backtest.ts';

@@ -1,4 +1,4 @@
-// DCA backtest speed (issue 16 §2 "Checks": >= 1 M candles/s): one DCA bot over a year of simulated
+// DCA backtest speed (target: >= 1 M candles/s): one DCA bot over a year of simulated
 // 1-minute BTC candles (525,600), on one core, with a cooldown (read from the candles' times).
 import { backtestDca } from '../strategy/dca/backtest.ts';
 import type { DcaView } from '../strategy/dca/strategy.ts';

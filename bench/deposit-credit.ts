@@ -1,4 +1,4 @@
-// Deposit credit latency (issue 5): a deposit on a local chain 56 (anvil, the project's contracts) is
+// Deposit credit latency: a deposit on a local chain 56 (anvil, the project's contracts) is
 // followed by the watcher at the default CHAIN_POLL_MS (500 ms); blocks are mined one at a time, and
 // the clock starts when the block that reaches the confirmation depth is mined. No further block is
 // mined until the credit lands, so "blocks after depth" counts how many more the credit needed (0 is

@@ -1,5 +1,5 @@
 // `node bench/flood.ts [--postgres]`: a registration flood against the real server (its default limits)
-// while another client, logged in, measures its own calls' latency. Issue 12 finding 5: a flood at 33/s
+// while another client, logged in, measures its own calls' latency. A flood at 33/s
 // from one source took other users' median from 6 ms to 639 ms (p99 2.4 s); the target now is their p99
 // under 100 ms with ten times that flood. Two floods of ~330 requests/s for 10 s each: from one source,
 // and from a new source per request (behind a trusted proxy, X-Forwarded-For), which the per-source

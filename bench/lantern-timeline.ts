@@ -1,7 +1,7 @@
 // `npm run bench:lantern -- [/path]`: one Lighthouse run of a page (the logged-in home by default) and
 // the timeline Lighthouse simulated for its largest paint (slow 4G, 4x CPU): when each request and main
 // thread task starts and ends. Lighthouse scores a page by that simulation, not by what it observed, so
-// this is how to see what its figure is made of (issue 13 §7). What it showed: HTTP/1.1 gives six
+// this is how to see what its figure is made of. What it showed: HTTP/1.1 gives six
 // connections, every request in flight takes an equal share of the bandwidth for its whole life (a 1 kB
 // file waiting on its round trip slows the 87 kB framework as much as another large file would), and
 // every file fetched before the observed largest paint counts, the manifest and the favicon too.

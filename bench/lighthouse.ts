@@ -1,7 +1,7 @@
 // Lighthouse 13 (mobile preset: a throttled mid-range phone) on the built app, through Debian's
 // Chromium: performance, accessibility and best practices of a page, median of `runs` cold loads.
 // A logged-in page gets its token in localStorage first, from a file of the site that runs none of the
-// app (/favicon.svg; it was /test until issue 13 §7: that put the app's scripts into the HTTP cache, and
+// app (/favicon.svg; it was /test before: that put the app's scripts into the HTTP cache, and
 // on the measured load V8 then cached their compiled code, a long task of its own in some runs only);
 // the service worker and caches are cleared too, so that each run is a first visit.
 // LIGHTHOUSE_JSON_DIR=<folder> keeps each run's whole report there (main-thread work, bootup time, long

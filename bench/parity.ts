@@ -1,4 +1,4 @@
-// Backtest vs the live engine on the simulated market's own seconds (issue 14 §0): 7 days of one price
+// Backtest vs the live engine on the simulated market's own seconds: 7 days of one price
 // round per second (604,800) through the runner and the Paper venue, per symbol, against the backtest of
 // the same minutes as the product reads them (their candles and their seconds' path; fill at the trigger,
 // no slippage). server/parity-support.ts.

@@ -68,11 +68,11 @@ rmSync(dataDir, { recursive: true, force: true });
 results.serverRestartReadyMs = { median: Math.round(median(restarts)), runs: restarts.map(Math.round), note: 'existing data dir' };
 
 results.backtestMartin = measureBacktest();
-// Issue 16 §3: a custom bot with 3 indicator conditions on 1-minute candles (>= 300 k candles/s on one core).
+// A custom bot with 3 indicator conditions on 1-minute candles (>= 300 k candles/s on one core).
 results.backtestCustom = measureCustomBacktest();
-// Issue 16 §2: a DCA bot with a cooldown on a year of 1-minute candles (>= 1 M candles/s on one core).
+// A DCA bot with a cooldown on a year of 1-minute candles (>= 1 M candles/s on one core).
 results.backtestDca = measureDcaBacktest();
-// Issue 16 §4: a signal from the webhook to the order sent on Paper.
+// A signal from the webhook to the order sent on Paper.
 const signals = await measureSignals(40);
 results.signalToOrderMs = { median: round(median(signals), 2), p95: round(percentile(signals, 0.95), 2), n: signals.length };
 results.aiSearch = measureAiSearch();
@@ -80,7 +80,7 @@ results.aiSearch = measureAiSearch();
 results.martinSweep = measureMartinSweep();
 // The same sweep split over both cores' threads, as the heavy-work pool splits a search.
 results.martinSweepTwoThreads = await measureMartinSweepThreads(2);
-// Issue 14 §2: every Paper pair within 10 s (one search each, in this thread).
+// Every Paper pair within 10 s (one search each, in this thread).
 results.aiSearchPairs = measureAiSearchPairs();
 results.parity7Days = await measureParity();
 results.priceUpdate10kBots = measureBotBook();
@@ -94,7 +94,7 @@ results.aiSearchPool = await measureAiSearchPool();
 const precache = measurePrecache();
 results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
 
-// Issue 15 §7 on PostgreSQL: the bots one process keeps at a 1 s round and its lease cost, at the real
+// On PostgreSQL: the bots one process keeps at a 1 s round and its lease cost, at the real
 // market's speed and at 60x (where the decisions per second, not the bot count, set the limit); and
 // botList with 1 and 2 processes. `--bots-max` adds 4,000 bots, and 2,000 at 60x (a few minutes more).
 const maxBots = process.argv.includes('--bots-max');
@@ -102,7 +102,7 @@ results.botsPerProcess = await measureBotsPerProcessSizes(maxBots ? [250, 1000, 
 results.botsPerProcessMarket60x = await measureBotsPerProcessSizes(maxBots ? [1000, 2000] : [1000], 20, undefined, 60);
 results.botListOneVsTwoProcesses = await measureBotListCluster(port + 4);
 
-// Issue 15 §6: 3 processes on PostgreSQL, 60 bots, 20 SIGKILLs and 4 SIGSTOPs (about 5 minutes).
+// 3 processes on PostgreSQL, 60 bots, 20 SIGKILLs and 4 SIGSTOPs (about 5 minutes).
 if (process.argv.includes('--chaos')) results.clusterChaos = await measureClusterChaos();
 if (process.argv.includes('--fresh')) results.freshCloneNpmStartS = round(await measureFreshStart(port + 1));
 

@@ -1,5 +1,5 @@
-// `node bench/signal-latency.ts [n]`: a signal from the webhook to the order sent on Paper (issue 16
-// Checks: < 50 ms median). The app on an in-memory PGlite over real loopback HTTP, its engine on a
+// `node bench/signal-latency.ts [n]`: a signal from the webhook to the order sent on Paper (target:
+// < 50 ms median). The app on an in-memory PGlite over real loopback HTTP, its engine on a
 // scripted market; a DCA bot waiting for its schedule takes `n` alerts (default 40), buy and close in
 // turn, each a new id. Timed from the request's send to its answer, which the server gives only after
 // the order was sent to Paper, filled and recorded (an upper bound of "to the order sent"). Prints

@@ -1,4 +1,4 @@
-// `npm run cluster`: a local cluster of 3 server processes on this machine's PostgreSQL (issue 15 §5),
+// `npm run cluster`: a local cluster of 3 server processes on this machine's PostgreSQL,
 // for trying many processes by hand: one database (CLUSTER_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/quantbot_cluster, created if missing), one SECRET_KEY for all
 // (kept in .cluster/secret.key), ports 8081-8083 (CLUSTER_PORT for the first). Ctrl-C stops all three

@@ -25,7 +25,7 @@ export interface KitState {
 }
 
 /**
- * A strategy as the engine runs it (architecture §4: one engine, many strategies): its pure decide
+ * A strategy as the engine runs it (one engine, many strategies): its pure decide
  * function, its state's storage form, and the prices that make it act. The runner, the price book and
  * the persistence know strategies only through this.
  */

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (architecture §2):
+ * The service worker:
  * - the app shell precached (HTML, every route chunk, CSS, icons), every navigation answered with the
  *   shell, so any route opens offline after the first visit;
  * - the market lists stale-while-revalidate within their docs/product.md §7 limits (exchanges 5 min, bot types

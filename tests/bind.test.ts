@@ -10,7 +10,7 @@ const CJK = /[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]/;
 const martin = { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1.2', stopLoss: '', repeat: true };
 
 /**
- * The bind screen and the names around it (issue 14): a refusal said once, no loopback address offered
+ * The bind screen and the names around it: a refusal said once, no loopback address offered
  * for a whitelist, the next step after a bind, and the bot screens free of the other language. Each test
  * has its own phone and trader.
  */

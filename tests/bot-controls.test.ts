@@ -8,7 +8,7 @@ const baseURL = inject('baseURL');
 const martin = { investment: '1000', firstOrder: '23', multiplier: '2', maxPositions: 4, addTrigger: '2', takeProfit: '1.5', stopLoss: '', repeat: true };
 
 /**
- * What traders use on Pionex and 3Commas (issue 14 items 2 and 4): copy a ranked bot's parameters,
+ * What traders use on Pionex and 3Commas : copy a ranked bot's parameters,
  * clone one's own bot, create a bot from a pair's chart, add a chosen amount by hand, and on stop sell
  * everything to USDT or keep the coins.
  */

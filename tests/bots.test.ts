@@ -13,7 +13,7 @@ const martin = { investment: '1000', firstOrder: '20', multiplier: '2', maxPosit
 /**
  * A new trader's bots on Paper in the browser. Each test has its own phone and trader (Paper bound, and
  * a bot made, through the API where the test is about something else), so any one runs alone (`-t`) and
- * in any order (issue 13 §5).
+ * in any order.
  */
 describe('a new trader runs a martin bot on Paper', () => {
   let phone: Phone | undefined;
@@ -90,7 +90,7 @@ describe('a new trader runs a martin bot on Paper', () => {
     await page.getByTestId('backtest-result').waitFor();
     expect(await page.getByTestId('backtest-result').innerText()).toContain('10080 根 1m K 线');
     expect(Number(await page.getByTestId('bt-cycles').innerText())).toBeGreaterThan(0);
-    // It says how it fills (issue 14 §0): on Paper, on the market's own seconds.
+    // It says how it fills: on Paper, on the market's own seconds.
     expect(await page.getByTestId('bt-fill').innerText()).toBe('按模拟盘逐秒行情回放：挂单在触发价成交，止损按触及那一秒的价格，滑点 0.05%。');
     // The trader chooses the slippage: the server's answer says the one it replayed with.
     const realizedAtDefault = await page.getByTestId('bt-realized').innerText();
@@ -248,7 +248,7 @@ describe('a new trader runs a martin bot on Paper', () => {
     await page.getByTestId('new-ai').click();
     await page.waitForURL((u) => u.pathname === '/strategy/ai');
     await page.getByTestId('risk-conservative').click();
-    // The candidates' backtests with a rougher market's slippage (issue 14 §0).
+    // The candidates' backtests with a rougher market's slippage.
     await page.getByTestId('ai-slippage').getByText('0.1%', { exact: true }).click();
     await page.getByTestId('ai-search').click();
     // The test server searches 2 days of candles (AI_SEARCH_DAYS, tests/support/global-setup.ts), not 30.

@@ -6,7 +6,7 @@ import { measurePrecache } from '../bench/precache-size.ts';
 
 const baseURL = inject('baseURL');
 
-/** Issue 4's budgets, checked on every test run so that they cannot grow silently. */
+/** The budgets of size and speed, checked on every test run so that they cannot grow silently. */
 describe('size budgets of the built PWA', () => {
   it('/login loads at most 110 kB of JavaScript (gzip), with no wallet or chart code', async () => {
     const entry = await measureLoginEntry(baseURL);

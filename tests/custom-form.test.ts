@@ -8,7 +8,7 @@ const alerts = (page: Page) => page.getByRole('alert').allInnerTexts();
 const status = (page: Page) => page.getByTestId('bot-summary').locator('[data-status]').getAttribute('data-status');
 
 /**
- * The custom bot's create screen (issue 16 §3, §5) at 390x844: an RSI rule built from condition cards,
+ * The custom bot's create screen at 390x844: an RSI rule built from condition cards,
  * a problem said under its field on leaving it (in words, never a path), the rule explained in plain
  * words, the backtest before the start, a bot created on Paper, named 自定义 with its rules on its
  * detail, started, and its edit link back to this screen.
@@ -102,7 +102,7 @@ describe('the custom bot form', () => {
 });
 
 /**
- * Trailing exits on the custom form (issue 16 §1), as martin's and DCA's: the worst trailing sale, the
+ * Trailing exits on the custom form, as martin's and DCA's: the worst trailing sale, the
  * warning when the deviation is not smaller than the take profit, each trailing exit refused without the
  * percentage it trails (said under that field), and a bot saved with both, started on Paper, whose stop
  * follows the high since its entry.

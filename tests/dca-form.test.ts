@@ -7,7 +7,7 @@ const baseURL = inject('baseURL');
 const alerts = (page: Page) => page.getByRole('alert').allInnerTexts();
 
 /**
- * The DCA create screen (issue 16 §2): every safety order's price and size with the average and take
+ * The DCA create screen: every safety order's price and size with the average and take
  * profit after each, the funds a deal can need, field errors on leaving a field, the backtest before the
  * start, and a bot created on Paper that opens its deal (390x844).
  */

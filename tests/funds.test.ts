@@ -50,11 +50,11 @@ async function setPaymentPassword(user: Registered, password: string): Promise<v
 }
 
 /**
- * Money in and out in the browser (issue 5 §3-4): a deposit paid from a wallet injected into the page
+ * Money in and out in the browser: a deposit paid from a wallet injected into the page
  * (a viem private-key account that really signs and sends to the local chain 56), credited after the
  * confirmations; a withdrawal with the payment password, paid by the server's hot wallet on chain; a
  * change of USDT into fuel. Each test has its own trader, phone and money (funded by a real deposit on
- * chain), so any one runs alone (`-t`) and in any order (issue 13 §5).
+ * chain), so any one runs alone (`-t`) and in any order.
  */
 describe('deposits and withdrawals on chain 56', () => {
   let phone: Phone | undefined;
@@ -91,7 +91,7 @@ describe('deposits and withdrawals on chain 56', () => {
     await test.mine({ blocks: 2 });
     await expect.poll(balance, { timeout: 10_000 }).toBe('25.5');
     await expect.poll(() => page.getByTestId('deposit-list').innerText(), { timeout: 10_000 }).toContain('已到账');
-    // The line under the form follows the report to its end too (issue 14 §6: it stayed at 确认数 0/3).
+    // The line under the form follows the report to its end too (it once stayed at 确认数 0/3).
     await expect.poll(() => page.getByTestId('deposit-report').innerText(), { timeout: 10_000 }).toBe('已到账。');
     await test.mine({ blocks: 5 });
     await new Promise((r) => setTimeout(r, 600));
@@ -139,7 +139,7 @@ describe('deposits and withdrawals on chain 56', () => {
     expect(await page.getByTestId('withdraw-done').innerText()).toMatch(/^(提现已提交，正在处理。|提现已完成，到账 11 USDT。)$/);
     expect(await balance()).toBe('13.5');
     await expect.poll(() => page.getByTestId('withdraw-list').locator('li').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('confirmed');
-    // The line under the button follows the record to its end (issue 14 §6: it kept 正在处理 under 已完成).
+    // The line under the button follows the record to its end (it once kept 正在处理 under 已完成).
     await expect.poll(() => page.getByTestId('withdraw-done').innerText()).toBe('提现已完成，到账 11 USDT。');
     expect(formatUnits(await pub.readContract({ address: usdt, abi: tokenAbi, functionName: 'balanceOf', args: [to] }), 18)).toBe('11');
   }, 150_000);
@@ -153,7 +153,7 @@ describe('deposits and withdrawals on chain 56', () => {
     await page.getByTestId('asset-change').click();
     await page.getByTestId('change-amount').fill('3.5');
     await page.getByTestId('change-password').fill('135790');
-    expect(await page.getByRole('dialog').innerText()).toContain('将得到 3.50 燃料'); // fuel at 2-4 decimals (issue 14);
+    expect(await page.getByRole('dialog').innerText()).toContain('将得到 3.50 燃料'); // fuel at 2-4 decimals;
     await page.getByTestId('change-submit').click();
     await expect.poll(() => page.getByTestId('change-done').innerText()).toBe('已兑换 3.50 燃料');
     expect(await balance()).toBe('10');

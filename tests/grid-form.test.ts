@@ -7,7 +7,7 @@ const baseURL = inject('baseURL');
 const alerts = (page: Page) => page.getByRole('alert').allInnerTexts();
 
 /**
- * The grid form's field errors (issue 14): a field's error shows when the trader leaves the field, not
+ * The grid form's field errors: a field's error shows when the trader leaves the field, not
  * only when the bot is created; a field not yet visited keeps its error until the submit.
  */
 describe('the grid form checks a field when it is left', () => {

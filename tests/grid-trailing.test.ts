@@ -9,7 +9,7 @@ const alerts = (page: Page) => page.getByRole('alert').allInnerTexts();
 const overflowing = (page: Page) => page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5).map((e) => e.tagName));
 
 /**
- * Trailing exits on the grid form and the detail screen (issue 16 §1 "grid exits"), on a phone: the
+ * Trailing exits on the grid form and the detail screen, on a phone: the
  * lowest trailing sale and the warning when it falls back into the range, the deviation's bounds, a
  * trailing stop refused without a stop-loss price, a bot saved with both and started on Paper, whose
  * detail names its trailing stop; in Chinese and in English.

@@ -6,7 +6,7 @@ import { callAs, loggedInPhone } from './support/session.ts';
 const baseURL = inject('baseURL');
 
 /**
- * Issue 13 §7: home renders once, with its figures (its route's loader asks for them beside its code),
+ * Home renders once, with its figures (its route's loader asks for them beside its code),
  * instead of dashes first and then cards growing one by one as each answer came: the cards moved under
  * the trader's finger (Lighthouse measured a layout shift of 0.09-0.13 on home).
  */

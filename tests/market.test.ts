@@ -5,7 +5,7 @@ import { loggedInPhone } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 
-/** /market (issue 6 §5): pairs with sparklines, search, favourites kept on the device, a pair's chart with an indicator. */
+/** /market: pairs with sparklines, search, favourites kept on the device, a pair's chart with an indicator. */
 describe('the market', () => {
   let phone: Phone;
   let page: Page;
@@ -45,11 +45,11 @@ describe('the market', () => {
     expect(await page.getByTestId('futures-note').innerText()).toBe('合约策略暂未开放，此页仅展示行情。');
     // Live exchanges answer over the internet; without it the screen says so and offers a retry.
     await expect.poll(async () => (await page.getByTestId('futures-list').count()) + (await page.getByText('无法连接该交易所，请稍后重试。').count()), { timeout: 25_000 }).toBe(1);
-    // Unreachable, the Paper market's spot prices show below (issue 14: never an empty screen).
+    // Unreachable, the Paper market's spot prices show below (never an empty screen).
     if ((await page.getByTestId('futures-list').count()) === 0) await expect.poll(() => page.getByTestId('futures-fallback').locator('tr').count()).toBeGreaterThan(5);
   });
 
-  it('shows the Paper market when a live exchange cannot be reached, saying so (issue 14)', async () => {
+  it('shows the Paper market when a live exchange cannot be reached, saying so', async () => {
     await page.goto('/market?exchange=okx');
     // With the internet OKX's pairs show; without it (as on these machines) Paper's, under a notice.
     await expect.poll(async () => (await page.getByTestId('market-row').count()) > 0 || (await page.getByTestId('market-fallback').count()) > 0, { timeout: 25_000 }).toBe(true);

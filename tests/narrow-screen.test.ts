@@ -7,7 +7,7 @@ const baseURL = inject('baseURL');
 // Paper's account holds 10,000 USDT: the wide figures come from the bot's budget and first order.
 const martin = { investment: '9000', firstOrder: '1234.56', multiplier: '1.5', maxPositions: 3, addTrigger: '2', takeProfit: '1.2', stopLoss: '8', repeat: true };
 
-/** What a trader would see as broken on a 320 px screen (issue 14), measured on the page as it is drawn. */
+/** What a trader would see as broken on a 320 px screen, measured on the page as it is drawn. */
 interface Breakage {
   /** Figures (a number with its sign, %, unit or "a / b") whose text takes two lines. */
   broken: string[];
@@ -81,7 +81,7 @@ async function breakage(page: Page): Promise<Breakage> {
 }
 
 /**
- * Words of the other language (issue 14: no Chinese in the en UI, no English in the zh UI): in en, any
+ * Words of the other language (no Chinese in the en UI, no English in the zh UI): in en, any
  * Chinese character in the page's text, placeholders, labels for screen readers and titles; in zh,
  * English words in those attributes (the text itself holds brands, pairs, keys and links). An element
  * with a lang of its own (the language switch's 中文 / English) is left out.
@@ -109,7 +109,7 @@ function foreignWords(page: Page, language: 'en' | 'zh'): Promise<string[]> {
   }, language);
 }
 
-/** At 320 px (the narrowest phones), in English and Chinese: every logged-in screen holds (issue 14). */
+/** At 320 px (the narrowest phones), in English and Chinese: every logged-in screen holds. */
 describe('at 320 px', () => {
   let phone: Phone;
   let bot = '';
@@ -190,7 +190,7 @@ describe('at 320 px', () => {
   });
 });
 
-/** The logged-out screens, at the narrowest phone and on a desktop, in English and Chinese: nothing cut, spilled or past the edge (issue 14). */
+/** The logged-out screens, at the narrowest phone and on a desktop, in English and Chinese: nothing cut, spilled or past the edge. */
 describe.each([320, 1280])('logged out at %i px', (width) => {
   let phone: Phone;
   let referrer = '';

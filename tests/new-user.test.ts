@@ -35,7 +35,7 @@ async function tabBar(page: Page) {
 
 /**
  * A new trader on a phone. Each test has its own phone (and its own trader, logged in through storage,
- * where it is not about registering), so any one runs alone (`-t`) and in any order (issue 13 §5).
+ * where it is not about registering), so any one runs alone (`-t`) and in any order.
  */
 describe('a new trader on a phone', () => {
   let phone: Phone | undefined;

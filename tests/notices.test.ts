@@ -6,7 +6,7 @@ import { callAs, loggedInPhone, PASSWORD, type Registered } from './support/sess
 const baseURL = inject('baseURL');
 
 /**
- * The notices list with unread notices at 390 px (issue 14 §8): 全部已读 / Mark all read was pushed
+ * The notices list with unread notices at 390 px: 全部已读 / Mark all read was pushed
  * past the right edge (the page 407 px wide). In both languages the button sits inside the screen,
  * nothing scrolls sideways, and marking all read clears the unread marks and the button.
  */

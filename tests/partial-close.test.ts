@@ -8,7 +8,7 @@ const baseURL = inject('baseURL');
 // 60 USDT of ETH (about 0.02) on the first order; a take profit and an add trigger far away, so only the trader sells.
 const martin = { investment: '1000', firstOrder: '60', multiplier: '2', maxPositions: 3, addTrigger: '30', takeProfit: '50', stopLoss: '', repeat: true };
 
-/** Issue 14, Pionex's partial close: the trader sells a share of a martin bot's position from the close dialog, on a phone, in Chinese. */
+/** Pionex's partial close: the trader sells a share of a martin bot's position from the close dialog, on a phone, in Chinese. */
 describe('a partial close from the close dialog', () => {
   let phone: Phone;
   let page: Page;

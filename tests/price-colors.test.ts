@@ -6,7 +6,7 @@ import { loggedInPhone } from './support/session.ts';
 const baseURL = inject('baseURL');
 
 /**
- * Red up, green down (issue 14, numbers, words and layout): a setting many Chinese traders expect. The
+ * Red up, green down (numbers, words and layout): a setting many Chinese traders expect. The
  * colour a rise takes follows it on every screen (here the market list's up colour), it is kept across
  * reloads and set before the first paint (public/boot.js), in light and dark.
  */

@@ -29,7 +29,7 @@ const apiCaches = (page: Page) => page.evaluate(async () => (await caches.keys()
 /**
  * Each test has its own phone (a fresh profile: no service worker yet, no storage) and sets up what it
  * needs: a trader with a bot, the service worker in control. Any one runs alone (`-t`) and in any order
- * (issue 13 §5).
+ *.
  */
 describe('the installable, offline-capable PWA', () => {
   let phone: Phone;

@@ -6,7 +6,7 @@ import { callAs, loggedInPhone, type Registered } from './support/session.ts';
 const baseURL = inject('baseURL');
 const params = { investment: '100', firstOrder: '10', multiplier: '1.5', maxPositions: 3, addTrigger: '2', takeProfit: '1.5', repeat: true, stopLoss: '' };
 
-/** Server state through TanStack Query (issue 13 §3), seen from the browser against the real server. */
+/** Server state through TanStack Query, seen from the browser against the real server. */
 describe('the logged-in screens share one query cache', () => {
   let phone: Phone;
   let page: Page;

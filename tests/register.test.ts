@@ -7,7 +7,7 @@ const baseURL = inject('baseURL');
 const path = (page: Page) => new URL(page.url()).pathname;
 
 /**
- * The register screen (issue 14): a referral link in either form fills the referrer in, and the user
+ * The register screen: a referral link in either form fills the referrer in, and the user
  * agreement and the privacy policy open from it, as pages of their own, in zh and in en.
  */
 describe('the register screen', () => {

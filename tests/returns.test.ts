@@ -7,7 +7,7 @@ const baseURL = inject('baseURL');
 const martin = { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1.2', stopLoss: '', repeat: true };
 
 /**
- * Issue 14 in the browser: a bot card's and the detail's returns, PnL over time, the all-bots log with
+ * In the browser: a bot card's and the detail's returns, PnL over time, the all-bots log with
  * its filters, and the portfolio on home and /my/asset (a simulated account labelled so).
  */
 describe('returns, the all-bots log and the portfolio', () => {

@@ -22,7 +22,7 @@ const dca = {
 };
 
 /**
- * The signals section of a DCA bot's detail (issue 16 §4) at 390x844: a webhook URL made and shown
+ * The signals section of a DCA bot's detail at 390x844: a webhook URL made and shown
  * once, an alert sent to it acted on and listed, a second alert with the same id listed once, a body
  * that is no signal counted (not listed) and said, a new
  * URL after a confirmation (the old one refused), in Chinese, then in English.

@@ -5,7 +5,7 @@ import { loggedInPhone } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 
-/** The 模拟 tab (issue 6 §4): a simulated account opened in one tap, reset after confirming, and the spot notice. */
+/** The 模拟 tab: a simulated account opened in one tap, reset after confirming, and the spot notice. */
 describe('simulation', () => {
   let phone: Phone;
   let page: Page;

@@ -6,7 +6,7 @@ import { callAs, loggedInPhone } from './support/session.ts';
 const baseURL = inject('baseURL');
 
 /**
- * Tap targets of at least 44 x 44 px (issue 14: chips, segments, text links, header buttons): on each
+ * Tap targets of at least 44 x 44 px (chips, segments, text links, header buttons): on each
  * screen, every link, button, tab, switch and radio label on screen takes a tap 21.5 px above, below,
  * left and right of its centre, whatever its size to the eye. One that is covered (the tab bar) or cut
  * by a scrolling row is skipped: the trader scrolls to it first.

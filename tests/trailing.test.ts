@@ -8,7 +8,7 @@ const baseURL = inject('baseURL');
 const alerts = (page: Page) => page.getByRole('alert').allInnerTexts();
 
 /**
- * Trailing exits on the martin form and the detail screen (issue 16 §1), on a phone, in Chinese: the
+ * Trailing exits on the martin form and the detail screen, on a phone, in Chinese: the
  * worst trailing sale, the warning when the deviation is not smaller than the take profit, a trailing
  * stop refused without a stop loss, and a bot saved with both whose stop follows the high on Paper.
  */

@@ -24,7 +24,7 @@ function widths(page: Page, texts: string[]): Promise<Record<string, number>> {
 /**
  * English texts keep their typographic apostrophes and quotes, drawn by a Latin font: with the CJK font
  * first in the stack, "market’s" read "market’ s" (a full-width ’). Chinese keeps its full-width
- * punctuation (issue 14).
+ * punctuation.
  */
 describe('punctuation glyphs', () => {
   let phone: Phone;

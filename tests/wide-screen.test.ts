@@ -5,7 +5,7 @@ import { register, storeSession } from './support/session.ts';
 const baseURL = inject('baseURL');
 
 /**
- * The app on a desktop browser, 1280 px wide with a mouse (issue 14): a centred phone-width column
+ * The app on a desktop browser, 1280 px wide with a mouse: a centred phone-width column
  * with its tab bar inside it, and banners that a mouse can scroll (a thin scrollbar to drag, and
  * shift + wheel).
  */

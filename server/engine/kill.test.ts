@@ -11,7 +11,7 @@ import type { StoredMartinState } from '../../strategy/martin/state-codec.ts';
 import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
 
 /**
- * The crash test of architecture §4: bots trade on the Paper exchange in a real server process, which
+ * The crash test of the design: bots trade on the Paper exchange in a real server process, which
  * is killed with SIGKILL at random moments and started again. Afterwards the books must agree: every
  * order the exchange filled is recorded once by its bot, no order was sent twice, the balances equal
  * the sum of the fills, every bot's state equals its orders, and every bot is running again.

@@ -119,7 +119,7 @@ interface LiveBot {
 export type CommandResult = 'placed' | 'busy' | 'nothing';
 
 /**
- * The engine of the running bots (architecture §4). One event at a time per bot: the strategy decides,
+ * The engine of the running bots. One event at a time per bot: the strategy decides,
  * the decision (state, new orders, order outcome, action log, closed cycle) is committed in one
  * transaction, and only then are new orders sent; an exchange's answer comes back as the next event.
  * Start-up and crash recovery are one path: load the bots, look every order in flight up on the

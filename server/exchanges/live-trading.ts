@@ -15,7 +15,7 @@ import type { MarketInfo } from './port.ts';
 const MAIN_PAIRS = simSymbols.map((s) => s.symbol);
 
 /**
- * The live side of trading (architecture §3): bots' venues with the owner's keys, prices from one
+ * The live side of trading: bots' venues with the owner's keys, prices from one
  * shared feed per exchange and symbol, markets' rules from a keyless instance. ccxt (large) is
  * imported on the first live call only, so a server that never trades live never loads it.
  */

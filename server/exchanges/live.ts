@@ -5,7 +5,7 @@ import type { ClientOrderId } from '../../strategy/types.ts';
 import { API_KEY_REFUSED, type ExchangePort, type MarketInfo, type MarketOrderRequest, type OrderState, type OrderStatus } from './port.ts';
 
 /**
- * A live exchange through ccxt, behind the same port as Paper (architecture §3-4). What the recorded
+ * A live exchange through ccxt, behind the same port as Paper. What the recorded
  * exchange answers (server/exchanges/fixtures/ccxt) show, and this adapter handles:
  * - createOrder answers often carry no status, amount or fill (bybit, bitget, okx): an order that is
  *   not plainly final is confirmed with fetchOrder before the engine hears about it;

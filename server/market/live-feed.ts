@@ -16,7 +16,7 @@ export interface LiveTicker {
 }
 
 /**
- * Live prices through ccxt's public endpoints (architecture §3): one feed per exchange and symbol,
+ * Live prices through ccxt's public endpoints: one feed per exchange and symbol,
  * shared by every bot and user. Callers asking at the same time share one request, and an answer is
  * reused for `ttlMs`, so 10,000 bots on one pair cost one ticker call per round, not 10,000.
  */

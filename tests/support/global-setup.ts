@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
     // Withdrawals wait 7.2 s (not 24 h) after a security change and for a new address: tests wait it out.
     WITHDRAW_LOCK_HOURS: '0.002',
   };
-  // The AI search on 2 days of candles, not 30 (issue 13 §5): the same candidates and rules, 1/15 of the
+  // The AI search on 2 days of candles, not 30: the same candidates and rules, 1/15 of the
   // work; its full size is measured by `npm run bench`.
   const workloadEnv = { AI_SEARCH_DAYS: '2,0.5' };
   server = spawn(process.execPath, ['server/main.ts'], {
