@@ -118,6 +118,7 @@ export const depositInfoSchema = z.strictObject({
   confirmations: count,
   memo: z.string(),
   wallet: z.string().nullable(),
+  faucet: z.boolean(),
   recent: z.array(depositRecordSchema),
 });
 export const depositAddressSchema = z.strictObject({ network: z.literal('BSC'), address: z.string(), memo: z.string(), token: z.string() });
@@ -530,6 +531,7 @@ export const answers = {
   userSessions: z.strictObject({ ...pageShape(sessionRowSchema), freshUntil: time.nullable() }),
   userSessionEnd: z.null(),
   userSessionEndOthers: z.strictObject({ ended: count }),
+  userFaucet: z.strictObject({ address: z.string(), usdt: decimal, bnb: decimal }),
 } as const satisfies { [N in CallName]: z.ZodType<DataOf[N]> };
 
 // ---- Type-level tests: the answer schemas and DataOf say the same thing ----

@@ -105,6 +105,7 @@ export const calls = {
   userSessions: { method: 'GET', path: '/user/sessions' },
   userSessionEnd: { method: 'POST', path: '/user/sessions/end' },
   userSessionEndOthers: { method: 'POST', path: '/user/sessions/endOthers' },
+  userFaucet: { method: 'POST', path: '/user/faucet' },
 } as const satisfies Record<CallName, CallSpec>;
 
 /** docs/product.md §7 has 45 rows (46 calls: /user/api is GET and POST); these are ours, for screens the spec lists without calls. */
@@ -137,5 +138,6 @@ export const ourCalls = [
   'userSessions',
   'userSessionEnd',
   'userSessionEndOthers',
+  'userFaucet',
 ] as const;
 export const specCallCount = 46;

@@ -258,6 +258,8 @@ export const schemas = {
   userSessions: { query: z.strictObject({ page, page_size: pageSize }) },
   userSessionEnd: { body: z.strictObject({ id }) },
   userSessionEndOthers: { body: z.strictObject({}).optional() },
+  // A demo's faucet (DEV_CHAIN=1 only): test USDT and BNB to a wallet.
+  userFaucet: { body: z.strictObject({ address }) },
 } as const;
 
 export type CallName = keyof typeof schemas;
@@ -379,6 +381,8 @@ export interface DepositInfo {
   memo: string;
   /** The wallet bound to the account, whose plain transfers are credited too. */
   wallet: string | null;
+  /** The chain is a local demo chain (DEV_CHAIN=1) with a faucet: userFaucet sends test USDT and BNB. */
+  faucet: boolean;
   /** The latest deposits (at most 10; the account logs hold them all). */
   recent: DepositRecord[];
 }
@@ -782,4 +786,6 @@ export interface DataOf {
   userSessions: SessionList;
   userSessionEnd: null;
   userSessionEndOthers: { ended: number };
+  /** What the dev chain's faucet sent, and where. */
+  userFaucet: { address: string; usdt: string; bnb: string };
 }

@@ -93,7 +93,9 @@ import { availableParallelism } from 'node:os';
  * | SIGNAL_MIN_GAP_S  | 1                                | least time between two signals of one bot that    |
  * |                   |                                  | act (decimal seconds; one within it answers 1020) |
  * | DEV_CHAIN         | unset                            | 1: start a local anvil on chain 56 with a test    |
- * |                   |                                  | USDT and the deposit contract (demos, not prod)   |
+ * |                   |                                  | USDT and the deposit contract (demos, not prod),  |
+ * |                   |                                  | kept under DATA_DIR, with a faucet                |
+ * | DEV_CHAIN_PORT    | 8545                             | the dev chain's RPC port (fixed: its address stays)|
  */
 /**
  * The indicator work one trader's running custom and indicator-start DCA bots may keep, unless configured
@@ -176,6 +178,8 @@ export interface ChainConfig {
   withdrawFee: string;
   /** Start a local anvil with the contracts deployed (DEV_CHAIN=1). */
   dev: boolean;
+  /** The dev chain's RPC port (DEV_CHAIN_PORT, default 8545): fixed, so its address stays across restarts. */
+  devPort: number;
 }
 
 export interface LoginLimits {
@@ -345,6 +349,7 @@ function chainOf(env: NodeJS.ProcessEnv): ChainConfig {
     withdrawMin: decimalOf(env.WITHDRAW_MIN, '10', 'WITHDRAW_MIN'),
     withdrawFee: decimalOf(env.WITHDRAW_FEE, '1', 'WITHDRAW_FEE'),
     dev: env.DEV_CHAIN === '1',
+    devPort: int(env.DEV_CHAIN_PORT, 8545, 'DEV_CHAIN_PORT'),
   };
 }
 

@@ -52,7 +52,9 @@ const trading = createTrading({
 });
 // Chain 56: deposits and withdrawals. DEV_CHAIN=1 starts a local anvil with the project's contracts
 // (demos); production sets CHAIN_RPC_URL, CHAIN_USDT, CHAIN_DEPOSIT and HOT_WALLET_KEY.
-const devChain = config.chain.dev ? await (await import('./chain/dev-chain.ts')).startDevChain({ blockTime: 1 }) : undefined;
+// The demo's chain is kept under DATA_DIR on a fixed port (DEV_CHAIN_PORT): a restart finds the same
+// chain, contracts and balances, so the deposit address and the records stay good.
+const devChain = config.chain.dev ? await (await import('./chain/dev-chain.ts')).startDevChain({ blockTime: 1, stateDir: config.dataDir, port: config.chain.devPort }) : undefined;
 if (devChain) {
   Object.assign(config.chain, { rpcUrl: devChain.url, usdt: devChain.usdt, deposit: devChain.deposit, hotWalletKey: devChain.hotWalletKey, confirmations: Math.min(config.chain.confirmations, 3) });
   console.log(`dev chain 56 on ${devChain.url}: USDT ${devChain.usdt}, deposit contract ${devChain.deposit}`);
@@ -63,7 +65,7 @@ const { openChain } = await import('./chain/chain-side.ts');
 const { Singleton, runDuties } = await import('./cluster/singletons.ts');
 const duties = { chain: new Singleton(db, cluster, 'chain'), retune: new Singleton(db, cluster, 'ai-retune'), maintenance: new Singleton(db, cluster, 'maintenance') };
 const chain = openChain(db, config.chain, { error: (obj, msg) => app.log.error(obj, msg) }, duties.chain);
-const app = await buildApp({ db, config, box, ready: dbReady, trading, metrics, ...(chain ? { chain } : {}) });
+const app = await buildApp({ db, config, box, ready: dbReady, trading, metrics, ...(chain ? { chain } : {}), ...(devChain ? { faucet: devChain.faucet } : {}) });
 trading.engine.log = app.log;
 await app.listen({ port: config.port, host: config.host });
 try {

@@ -104,6 +104,7 @@ export async function openTestApp(
     logStream?: AppDeps['logStream'];
     trading?: (db: Db, box: SecretBox) => Trading;
     chain?: (db: Db) => ChainSide;
+    faucet?: AppDeps['faucet'];
     changeRates?: Record<string, string>;
     config?: Partial<AppDeps['config']>;
   } = {},
@@ -127,6 +128,7 @@ export async function openTestApp(
   const app = await buildApp({
     db,
     ...(options.chain ? { chain: options.chain(db) } : {}),
+    ...(options.faucet ? { faucet: options.faucet } : {}),
     config,
     box,
     ...(options.extend ? { extend: options.extend } : {}),

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   createPublicClient,
@@ -40,6 +41,8 @@ export interface DevChain {
   trader(usdt?: string): Promise<{ key: Hex; address: Address; wallet: WalletClient<Transport, Chain, Account> }>;
   /** Mints test USDT. */
   mint(to: Address, amount: string): Promise<void>;
+  /** The faucet of a demo: test USDT minted and test BNB (gas) added to a wallet. */
+  faucet(to: Address): Promise<{ usdt: string; bnb: string }>;
   mine(blocks?: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -78,11 +81,31 @@ async function waitReady(url: string, child: ChildProcess): Promise<void> {
   }
 }
 
-/** Starts anvil on chain 56 (automine unless `blockTime` seconds), deploys the contracts, funds the hot wallet. */
-export async function startDevChain(options: { blockTime?: number; depositMinimum?: string; hotWalletUsdt?: string } = {}): Promise<DevChain> {
-  const port = await freePort();
+/** What a kept dev chain needs to find its contracts and keys again after a restart. */
+interface KeptChain {
+  deployerKey: Hex;
+  hotWalletKey: Hex;
+  usdt: Address;
+  deposit: Address;
+}
+
+/** What the faucet gives a wallet each time. */
+export const FAUCET = { usdt: '1000', bnb: '1' } as const;
+
+/**
+ * Starts anvil on chain 56 (automine unless `blockTime` seconds), deploys the contracts, funds the hot
+ * wallet. With `stateDir` (a demo's DATA_DIR) the chain is kept: its state is written to
+ * stateDir/dev-chain-state.json every 10 s and on exit, and its keys and contract addresses to
+ * stateDir/dev-chain.json, so a restart finds the same chain, deposit contract and balances, and the
+ * records of deposits still point at real transactions; `port`, a fixed port (its address stays too).
+ */
+export async function startDevChain(options: { blockTime?: number; depositMinimum?: string; hotWalletUsdt?: string; stateDir?: string; port?: number } = {}): Promise<DevChain> {
+  const port = options.port ?? (await freePort());
   const args = ['--chain-id', '56', '--port', String(port), '--host', '127.0.0.1', '--silent', '--accounts', '0'];
   if (options.blockTime) args.push('--block-time', String(options.blockTime));
+  const statePath = options.stateDir ? join(options.stateDir, 'dev-chain-state.json') : undefined;
+  const keptPath = options.stateDir ? join(options.stateDir, 'dev-chain.json') : undefined;
+  if (statePath) args.push('--state', statePath, '--state-interval', '10');
   const child = spawn(anvilBinary(), args, { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   try {
@@ -97,25 +120,37 @@ export async function startDevChain(options: { blockTime?: number; depositMinimu
   const test = createTestClient({ chain, transport, mode: 'anvil' });
   const fund = (address: Address) => test.setBalance({ address, value: parseUnits('100', 18) });
   const walletOf = (key: Hex) => createWalletClient({ chain, transport, account: privateKeyToAccount(key) });
-  const deployerKey = generatePrivateKey();
-  const hotWalletKey = generatePrivateKey();
-  const deployer = walletOf(deployerKey);
-  await fund(deployer.account.address);
-  await fund(privateKeyToAccount(hotWalletKey).address);
   const compiled = compileContracts();
+  // A kept chain whose contracts are still there (the state file loaded) is used as it is.
+  const kept = keptPath ? await keptChain(keptPath, pub) : undefined;
+  const deployerKey = kept?.deployerKey ?? generatePrivateKey();
+  const hotWalletKey = kept?.hotWalletKey ?? generatePrivateKey();
+  const deployer = walletOf(deployerKey);
   const deployed = async (name: 'TestUSDT' | 'QuantDeposit', args: readonly unknown[]) => {
     const hash = await deployer.deployContract({ abi: compiled[name].abi, bytecode: compiled[name].bytecode, args });
     const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (!receipt.contractAddress) throw new Error(`${name} was not deployed`);
     return receipt.contractAddress;
   };
-  const usdt = await deployed('TestUSDT', []);
-  const deposit = await deployed('QuantDeposit', [usdt, parseUnits(options.depositMinimum ?? '10', 18)]);
+  let usdt: Address;
+  let deposit: Address;
   const mint = async (to: Address, amount: string) => {
     const hash = await deployer.writeContract({ address: usdt, abi: compiled.TestUSDT.abi, functionName: 'mint', args: [to, parseUnits(amount, 18)] });
     await pub.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   };
-  await mint(privateKeyToAccount(hotWalletKey).address, options.hotWalletUsdt ?? '100000');
+  if (kept) {
+    ({ usdt, deposit } = kept);
+  } else {
+    await fund(deployer.account.address);
+    await fund(privateKeyToAccount(hotWalletKey).address);
+    usdt = await deployed('TestUSDT', []);
+    deposit = await deployed('QuantDeposit', [usdt, parseUnits(options.depositMinimum ?? '10', 18)]);
+    await mint(privateKeyToAccount(hotWalletKey).address, options.hotWalletUsdt ?? '100000');
+    if (keptPath) {
+      await mkdir(dirname(keptPath), { recursive: true });
+      await writeFile(keptPath, JSON.stringify({ deployerKey, hotWalletKey, usdt, deposit } satisfies KeptChain), { mode: 0o600 });
+    }
+  }
   return {
     url,
     chain,
@@ -133,6 +168,12 @@ export async function startDevChain(options: { blockTime?: number; depositMinimu
       return { key, address: wallet.account.address, wallet };
     },
     mint,
+    async faucet(to) {
+      await mint(to, FAUCET.usdt);
+      const gas = await pub.getBalance({ address: to });
+      await test.setBalance({ address: to, value: gas + parseUnits(FAUCET.bnb, 18) });
+      return { ...FAUCET };
+    },
     mine: (blocks = 1) => test.mine({ blocks }),
     async stop() {
       if (child.exitCode !== null) return;
@@ -142,4 +183,16 @@ export async function startDevChain(options: { blockTime?: number; depositMinimu
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/** The kept chain's keys and contracts, when the file is there and the contracts still have code on the chain. */
+async function keptChain(path: string, pub: PublicClient): Promise<KeptChain | undefined> {
+  let kept: KeptChain;
+  try {
+    kept = JSON.parse(await readFile(path, 'utf8')) as KeptChain;
+  } catch {
+    return undefined;
+  }
+  const [usdtCode, depositCode] = await Promise.all([pub.getCode({ address: kept.usdt }), pub.getCode({ address: kept.deposit })]);
+  return usdtCode && usdtCode !== '0x' && depositCode && depositCode !== '0x' ? kept : undefined;
 }

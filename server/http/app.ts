@@ -58,6 +58,8 @@ export interface AppDeps {
     >;
   /** Chain 56 (deposits, withdrawals); absent: those calls answer ChainUnavailable. */
   chain?: ChainSide;
+  /** A demo's faucet (the local dev chain, DEV_CHAIN=1): test USDT and BNB to a wallet. */
+  faucet?: (to: `0x${string}`) => Promise<{ usdt: string; bnb: string }>;
   /** Seals exchange secrets at rest. */
   box: SecretBox;
   /** The exchange client used to verify keys (tests pass a fake). */
@@ -146,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   authRoutes(app, accounts);
   userRoutes(app, accounts);
-  fundsRoutes(app, { db: deps.db, limiter, chain: deps.chain, changeRates: deps.config.changeRates ?? changeRatesOf(undefined), box: deps.box, lockMs });
+  fundsRoutes(app, { db: deps.db, limiter, chain: deps.chain, changeRates: deps.config.changeRates ?? changeRatesOf(undefined), box: deps.box, lockMs, faucet: deps.faucet });
   exchangeRoutes(app, { db: deps.db, box: deps.box, limiter, serverIps: deps.config.serverIps, ...(deps.exchangeClient ? { client: deps.exchangeClient } : {}) });
   const trading = deps.trading ?? createTrading({ db: deps.db, feed: deps.feed ?? new SimulatedMarket(), metrics });
   marketRoutes(app, deps.db, trading);

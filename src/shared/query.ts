@@ -117,6 +117,7 @@ const changes = {
   // Signing devices out (the security screen's list of sessions).
   userSessionEnd: ['userSessions'],
   userSessionEndOthers: ['userSessions'],
+  userFaucet: balanceViews,
 } satisfies Partial<Record<CallName, CallName[]>>;
 
 /** The calls that change something on the server: a screen makes them with `write()`. */

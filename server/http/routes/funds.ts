@@ -6,6 +6,7 @@ import { depositAddress, depositInfo, reportDeposit } from '../../services/funds
 import { withdraw, withdrawInfo } from '../../services/funds/withdrawals.ts';
 import type { LoginLimiter } from '../../services/login-limiter.ts';
 import { route } from '../route.ts';
+import { fail } from '../../services/errors.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 
 export interface FundsDeps {
@@ -18,12 +19,23 @@ export interface FundsDeps {
   box: SecretBox;
   /** WITHDRAW_LOCK_HOURS in ms: withdrawals wait that long after a security change or for a new address. */
   lockMs: number;
+  /** A demo's faucet: the local dev chain (DEV_CHAIN=1) sends test USDT and BNB; absent on any real chain. */
+  faucet?: ((to: `0x${string}`) => Promise<{ usdt: string; bnb: string }>) | undefined;
 }
+
+/** Faucet gifts one trader may ask for in an hour (a demo's: a script cannot drain the test token into one wallet). */
+const FAUCET_LIMIT = { max: 5, windowMs: 3_600_000 };
 
 /** Money in and out: deposits and withdrawals on chain 56, changes between the balances. */
 export function fundsRoutes(app: FastifyInstance, deps: FundsDeps): void {
   const { db, chain } = deps;
-  route(app, db, 'userDepositInfo', { auth: true }, ({ session }) => depositInfo(db, chain, session.userId));
+  route(app, db, 'userDepositInfo', { auth: true }, ({ session }) => depositInfo(db, chain, session.userId, deps.faucet !== undefined));
+  route(app, db, 'userFaucet', { auth: true, fieldCodes: { address: 'InvalidAddress' } }, async ({ session, body }) => {
+    if (!deps.faucet) throw fail('ChainUnavailable');
+    if (app.hasDecorator('countLimit')) await app.countLimit(`faucet:${session.userId}`, FAUCET_LIMIT);
+    const address = body.address as `0x${string}`;
+    return { address, ...(await deps.faucet(address)) };
+  });
   route(app, db, 'userDepositAddress', { auth: true }, ({ session, query }) => depositAddress(db, chain, session.userId, query.network));
   route(app, db, 'userDeposit', { auth: true, fieldCodes: { txHash: 'InvalidTxHash' } }, ({ session, body }) => reportDeposit(db, chain, session.userId, body));
   route(app, db, 'userWithdrawInfo', { auth: true }, ({ session }) => withdrawInfo(db, chain, session.userId, deps.lockMs));

@@ -15,9 +15,22 @@ function chainOf(chain: ChainSide | undefined): ChainSide {
   return chain;
 }
 
-export async function depositInfo(db: Db, chain: ChainSide | undefined, userId: string): Promise<DepositInfo> {
+export async function depositInfo(db: Db, chain: ChainSide | undefined, userId: string, faucet = false): Promise<DepositInfo> {
   const user = await userById(db, userId);
-  const off: DepositInfo = { enabled: false, network: 'BSC', chainId: 56, token: '', decimals: 18, contract: '', minimum: '0', confirmations: 0, memo: user.sn, wallet: user.address, recent: [] };
+  const off: DepositInfo = {
+    enabled: false,
+    network: 'BSC',
+    chainId: 56,
+    token: '',
+    decimals: 18,
+    contract: '',
+    minimum: '0',
+    confirmations: 0,
+    memo: user.sn,
+    wallet: user.address,
+    faucet: false,
+    recent: [],
+  };
   if (!chain) return off;
   const facts = await chain.facts();
   const rows = await db.selectFrom('deposits').select(['tx_hash', 'amount', 'status', 'created_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(RECENT).execute();
@@ -36,6 +49,7 @@ export async function depositInfo(db: Db, chain: ChainSide | undefined, userId: 
     contract: facts.deposit,
     minimum: facts.minimum,
     confirmations: facts.confirmations,
+    faucet,
     recent,
   };
 }

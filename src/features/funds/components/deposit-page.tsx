@@ -18,6 +18,7 @@ import { useWalletDetected } from '../../../lib/wallet/use-wallet-detected.ts';
 import type { DepositStep } from '../../../lib/wallet/wallet-deposit.ts';
 import { walletFailureText } from '../../../lib/wallet/wallet-failure.ts';
 import { CopyLine, short } from './copy-line.tsx';
+import { FaucetCard } from './faucet-card.tsx';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import * as css from './funds.css.ts';
 
@@ -144,6 +145,8 @@ function DepositBody({ info }: { info: DepositInfo }) {
           </div>
         </div>
       </section>
+
+      {info.faucet ? <FaucetCard bound={info.wallet} hasWallet={hasWallet} /> : null}
 
       <section className={ui.card} aria-labelledby="pay-wallet">
         <h2 id="pay-wallet" className={bots.sectionTitle}>
