@@ -221,6 +221,8 @@ export const botRankEntrySchema = z.strictObject({
   symbol: z.string(),
   profit: decimal,
   roiPct: decimal,
+  totalPnl: decimal,
+  totalRoiPct: decimal,
   maxDrawdownPct: decimal,
   runtime: count,
   cycles: count,

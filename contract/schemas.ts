@@ -492,10 +492,13 @@ export interface BotRankEntry {
   type: 'martin' | 'grid' | 'dca' | 'custom';
   exchange: string;
   symbol: string;
-  /** Realised profit of the cycles closed in the period. */
+  /** Realised profit of the cycles closed in the period, and its ROI on the investment. */
   profit: string;
   roiPct: string;
-  /** The largest fall of its realised profit in the period, in percent of its investment. */
+  /** Realised profit plus the floating PnL now, less what was floating when the period began; the rank's order. */
+  totalPnl: string;
+  totalRoiPct: string;
+  /** The largest fall of its equity in the period (realised and floating), in percent of its investment. */
   maxDrawdownPct: string;
   /** Seconds since its first start. */
   runtime: number;

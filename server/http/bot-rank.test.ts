@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../market/scripted.ts';
-import { maxFall } from '../services/bot-rank.ts';
 import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true };
-
-describe('the largest fall of a bot’s realised profit', () => {
-  it('is measured from the running peak, the sum starting at 0', () => {
-    expect(maxFall([]).toFixed()).toBe('0');
-    expect(maxFall(['2', '3']).toFixed()).toBe('0');
-    expect(maxFall(['-1', '2']).toFixed()).toBe('1'); // 0 -> -1
-    expect(maxFall(['5', '-2', '1', '-3', '4']).toFixed()).toBe('4'); // peak 5, then 3, 4, 1
-  });
-});
 
 /**
  * The strategy rank: a trader sees other traders' bots by ROI with their
@@ -60,7 +50,7 @@ describe.each(dbKinds)('the strategy rank (%s)', (kind) => {
     expect(rank.code).toBe(1);
     const entry = rank.data.list.find((e) => e.profit === '2.39213884' && e.symbol === 'BTC/USDT');
     // Its figures only, until its owner shares its parameters (bot-rank-share.test.ts).
-    expect(entry).toMatchObject({ type: 'martin', exchange: 'paper', roiPct: '0.24', maxDrawdownPct: '0', cycles: 1, mine: false, params: null });
+    expect(entry).toMatchObject({ type: 'martin', exchange: 'paper', roiPct: '0.24', totalPnl: '2.39213884', totalRoiPct: '0.24', maxDrawdownPct: '0', cycles: 1, mine: false, params: null });
     expect((await call(alice.auth, 'POST', '/api/user/botShare', { id, shareRules: true })).code).toBe(1);
     const shared = (await call(bob.auth, 'GET', '/api/market/botRank?mode=simulation&period=all&page=1&limit=50')).data.list.find((e) => e.profit === '2.39213884');
     expect(shared?.params).toEqual({ ...params, stopLoss: '' });
@@ -69,7 +59,7 @@ describe.each(dbKinds)('the strategy rank (%s)', (kind) => {
     const text = JSON.stringify(shared);
     for (const secret of [alice.account, alice.sn, 'Alice secret bot']) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/"(id|botId|userId|name|nickname|uid|avatar)":/);
-    expect(Object.keys(shared!).sort()).toEqual(['cycles', 'exchange', 'maxDrawdownPct', 'mine', 'params', 'profit', 'rank', 'roiPct', 'runtime', 'symbol', 'type']);
+    expect(Object.keys(shared!).sort()).toEqual(['cycles', 'exchange', 'maxDrawdownPct', 'mine', 'params', 'profit', 'rank', 'roiPct', 'runtime', 'symbol', 'totalPnl', 'totalRoiPct', 'type']);
     // Its owner sees it as theirs; live bots are ranked apart; a deleted bot leaves the rank.
     const own = await call(alice.auth, 'GET', '/api/market/botRank?mode=simulation&period=all&page=1&limit=50');
     expect(own.data.list.find((e) => e.profit === '2.39213884')?.mine).toBe(true);
@@ -78,5 +68,30 @@ describe.each(dbKinds)('the strategy rank (%s)', (kind) => {
     await call(alice.auth, 'GET', `/api/user/botOperation?id=${id}&action=delete`);
     const after = await call(bob.auth, 'GET', '/api/market/botRank?mode=simulation&period=all&page=1&limit=50');
     expect(after.data.list.some((e) => e.profit === '2.39213884')).toBe(false);
+  });
+
+  it('ranks by total ROI with the floating PnL: a bot under water shows its loss and its fall, not its realised 0', async () => {
+    const carol = await register();
+    const dave = await register();
+    for (const who of [carol, dave]) expect((await call(who.auth, 'POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
+    market.set('BTC/USDT', '50000');
+    const start = async (who: { auth: Record<string, string> }) => {
+      const id = (await call(who.auth, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params })).data.id;
+      expect((await call(who.auth, 'GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
+      return id;
+    };
+    const under = await start(carol); // opens at 50,000
+    await step('49500'); // 1 % down, above its add at 49,000: no cycle closed, a floating loss
+    const rank = (await call(dave.auth, 'GET', '/api/market/botRank?mode=simulation&period=all&page=1&limit=50')).data;
+    const entry = rank.list.find((e) => e.symbol === 'BTC/USDT' && Number(e.totalPnl) < 0)!;
+    expect(entry).toMatchObject({ profit: '0', roiPct: '0', cycles: 0 });
+    // 100 USDT bought 0.002 BTC (0.001998 after the fee), worth 0.001998 x 49,500 x 0.999 = 98.80 now: -1.20 USDT.
+    expect(Number(entry.totalPnl)).toBeCloseTo(-1.2, 1);
+    expect(entry.totalRoiPct).toBe('-0.12');
+    expect(entry.maxDrawdownPct).toBe('0.12');
+    // Below every bot with a positive total.
+    const places = rank.list.map((e) => Number(e.totalRoiPct));
+    expect([...places].sort((a, b) => b - a)).toEqual(places);
+    expect((await call(carol.auth, 'GET', `/api/user/botOperation?id=${under}&action=stop`)).code).toBe(1);
   });
 });

@@ -17,7 +17,7 @@ import { userRank } from '../../services/rank.ts';
 import { botRank } from '../../services/bot-rank.ts';
 
 /** Market data from the shared feed, and the strategy types with their ready-made templates. */
-export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading, 'feed' | 'now' | 'symbols' | 'assets' | 'candles' | 'market' | 'engine'>): void {
+export function marketRoutes(app: FastifyInstance, db: Db, trading: Trading): void {
   const { feed, now } = trading;
   route(app, db, 'marketPrice', { auth: true }, async ({ query }) => {
     const symbols = query.symbols.split(',');
@@ -79,9 +79,9 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Pick<Trading
   route(app, db, 'marketUserRank', { auth: true }, ({ session, query }) =>
     userRank(db, session.userId, { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE_DEFAULT, period: query.period ?? '30d', mode: query.mode ?? 'live' }),
   );
-  // The strategy rank: bots by ROI, their parameters to copy, never whose they are.
+  // The strategy rank: bots by total ROI (floating PnL included), their parameters to copy, never whose they are.
   route(app, db, 'marketBotRank', { auth: true }, ({ session, query }) =>
-    botRank(db, session.userId, { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE_DEFAULT, period: query.period ?? '30d', mode: query.mode ?? 'live' }),
+    botRank(db, trading, session.userId, { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE_DEFAULT, period: query.period ?? '30d', mode: query.mode ?? 'live' }),
   );
   route(app, db, 'marketBotTypes', { auth: true }, async ({ lang }) => botTypes(lang));
   route(app, db, 'marketTypeBots', { auth: true }, async ({ lang, query }) =>

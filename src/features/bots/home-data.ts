@@ -1,6 +1,6 @@
 import { call, queryClient } from '../../shared/query.ts';
 import { portfolioQuery } from '../../shared/portfolio.tsx';
-import { storedTradingMode, type TradingMode } from './use-trading-mode.ts';
+import { storedTradingMode, type TradingMode } from '../../shared/use-trading-mode.ts';
 
 const HOME_SYMBOLS = 'BTC/USDT,ETH/USDT,BNB/USDT,SOL/USDT';
 

@@ -11,7 +11,7 @@ import { time } from '../../../shared/format.ts';
 import { Profit } from './figure.tsx';
 import { TotalPnl } from './total-pnl.tsx';
 import { Pager } from '../../../shared/pager.tsx';
-import { useTradingMode } from '../use-trading-mode.ts';
+import { useTradingMode } from '../../../shared/use-trading-mode.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { ModeSwitch } from './mode-switch.tsx';
 import { PnlPanel } from './pnl-panel.tsx';

@@ -8,7 +8,7 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { HomeBanners } from './home-banners.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { pct, price, trend } from '../../../shared/format.ts';
-import { storedTradingMode, useTradingMode } from '../use-trading-mode.ts';
+import { storedTradingMode, useTradingMode } from '../../../shared/use-trading-mode.ts';
 import { Profit } from './figure.tsx';
 import { TotalPnl } from './total-pnl.tsx';
 import { PortfolioCard } from '../../../shared/portfolio.tsx';

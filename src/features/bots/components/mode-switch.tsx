@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TradingMode } from '../use-trading-mode.ts';
+import type { TradingMode } from '../../../shared/use-trading-mode.ts';
 import * as css from '../../../shared/blocks.css.ts';
 
 /** 实盘 | 模拟: which bots a list or a bill shows. */

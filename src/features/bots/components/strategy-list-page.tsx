@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { botTitle, operationLabels, statusLabels, typeLabels } from '../labels.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
-import { useTradingMode } from '../use-trading-mode.ts';
+import { useTradingMode } from '../../../shared/use-trading-mode.ts';
 import { isSimulatedCode } from '../../../../contract/rules.ts';
 import { ModeSwitch } from './mode-switch.tsx';
 import { BatchProgress } from './batch-progress.tsx';

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { scheduleAt } from '../../../../contract/schedule-at.ts';
 import type { BotRankEntry } from '../../../../contract/schemas.ts';
@@ -31,7 +32,7 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
   const l = i18n.locale;
   const exchangeName = useExchangeNames();
   // What the create screen shows beside its form: the original's figures (read there from the copy).
-  const from = { roiPct: e.roiPct, maxDrawdownPct: e.maxDrawdownPct, runtime: e.runtime, cycles: e.cycles };
+  const from = { roiPct: e.totalRoiPct, maxDrawdownPct: e.maxDrawdownPct, runtime: e.runtime, cycles: e.cycles };
   const copy = JSON.stringify(e.params ? { symbol: e.symbol, params: atOwnClock(e.params), from } : { symbol: e.symbol, from });
   return (
     <li className={rankCss.row} data-testid="bot-rank-row" data-mine={e.mine || undefined}>
@@ -45,7 +46,8 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
           {e.mine ? <Trans> (我的)</Trans> : null}
         </span>
         <span className={css.figureLabel}>
-          {exchangeName(e.exchange)} · <Trans>回撤</Trans> {num(e.maxDrawdownPct, l, 2)}% · <Runtime seconds={e.runtime} /> · <Plural value={e.cycles} one="# 轮" other="# 轮" />
+          {exchangeName(e.exchange)} · <Trans>已实现</Trans> {pct(e.roiPct, l)} · <Trans>最大回撤（含浮亏）</Trans> {num(e.maxDrawdownPct, l, 2)}% · <Runtime seconds={e.runtime} /> ·{' '}
+          <Plural value={e.cycles} one="# 轮" other="# 轮" />
           {e.params ? null : (
             <span data-testid="bot-rank-private">
               {' · '}
@@ -55,7 +57,9 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
         </span>
       </span>
       <span className={rankCss.figures}>
-        <strong className={`${css.profit[trend(e.roiPct)]} ${css.numeric}`}>{pct(e.roiPct, l)}</strong>
+        <strong className={`${css.profit[trend(e.totalRoiPct)]} ${css.numeric}`} title={i18n._(msg`总收益率（含浮动盈亏）`)} data-testid="bot-rank-roi">
+          {pct(e.totalRoiPct, l)}
+        </strong>
         <Link
           to={e.type === 'grid' ? '/strategy/grid/{-$id}' : e.type === 'dca' ? '/strategy/dca/{-$id}' : e.type === 'custom' ? '/strategy/custom/{-$id}' : '/strategy/martin/{-$id}'}
           params={{}}

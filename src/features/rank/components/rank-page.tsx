@@ -13,6 +13,7 @@ import { Pager } from '../../../shared/pager.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as rankCss from './rank.css.ts';
 import { BotRankList } from './bot-rank-list.tsx';
+import { storedTradingMode } from '../../../shared/use-trading-mode.ts';
 
 const PAGE_SIZE = 20;
 const periods: [RankPeriod, MessageDescriptor][] = [
@@ -38,7 +39,8 @@ const views: ['traders' | 'bots', MessageDescriptor][] = [
 export function RankPage() {
   const { i18n } = useLingui();
   const [view, setView] = useState<'traders' | 'bots'>('traders');
-  const [mode, setMode] = useState<'live' | 'simulation'>('live');
+  // The tab the trader has data in: the mode their strategy list shows (kept on the device, else by their bindings: Paper only, simulation).
+  const [mode, setMode] = useState<'live' | 'simulation'>(() => storedTradingMode() ?? 'live');
   const [period, setPeriod] = useState<RankPeriod>('30d');
   const [page, setPage] = useState(1);
   const query = { mode, period, page: String(page), limit: String(PAGE_SIZE) };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ApiBinding } from '../../../contract/schemas.ts';
-import { isSimulatedCode } from '../../../contract/rules.ts';
+import type { ApiBinding } from '../../contract/schemas.ts';
+import { isSimulatedCode } from '../../contract/rules.ts';
 
 export type TradingMode = 'live' | 'simulation';
 const KEY = 'trading-mode';
