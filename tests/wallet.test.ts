@@ -42,6 +42,13 @@ describe('wallet login in a wallet browser (chain 56)', () => {
     const { token, user } = await stored(page);
     expect(token).toMatch(/^"[A-Za-z0-9_-]{40,}"$/);
     expect(user).toMatchObject({ address: account.address, password: false, account: '' });
+    // The profile's 钱包地址 label stays on one line beside the 42-character address, which wraps instead.
+    await page.goto('/my/profile');
+    const label = page.getByText('钱包地址', { exact: true });
+    await label.waitFor();
+    const box = (await label.boundingBox())!;
+    expect(box.height).toBeLessThan(40);
+    expect(box.width).toBeGreaterThan(50);
   });
 
   it("shows the wallet's refusals: a cancelled signature, a network it will not switch to", async () => {

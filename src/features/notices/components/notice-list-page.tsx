@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { call, failed, keepPage, loading, write } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
@@ -31,6 +32,15 @@ export function NoticeListPage({ kind }: { kind?: 'warning' }) {
         ) : undefined
       }
     >
+      {/* Everything, or the warnings alone (fuel, paused bots, refused orders, security): a tab each, one address each. */}
+      <div className={css.chips} role="tablist" aria-label={i18n._(msg`通知类型`)}>
+        <Link to="/notice/list" className={css.chip} aria-selected={!kind} role="tab" data-testid="notice-tab-all">
+          <Trans>全部</Trans>
+        </Link>
+        <Link to="/notice/warn" className={css.chip} aria-selected={kind === 'warning'} role="tab" data-testid="notice-tab-warn">
+          <Trans>风险提示</Trans>
+        </Link>
+      </div>
       <LoadState loading={loading(notices)} failed={failed(notices)} failedText={<Trans>加载失败。</Trans>} onRetry={() => void notices.refetch()} />
       {notices.data && notices.data.list.length === 0 ? (
         <section className={ui.card}>

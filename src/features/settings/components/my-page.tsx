@@ -10,9 +10,10 @@ import { useLogout } from '../use-logout.ts';
 import { useUserIndex } from '../use-user-index.ts';
 import { Avatar } from './avatar.tsx';
 import { MenuRow } from './menu-row.tsx';
+import { PortfolioCard } from '../../../shared/portfolio.tsx';
 import * as css from './settings.css.ts';
 
-/** The "my" tab (/my and /portfolio): who you are, your balances, and the way to every setting. */
+/** The "my" tab (/my and /portfolio): who you are, your balances and portfolio, and the way to every setting. */
 export function MyPage() {
   const { t } = useLingui();
   const user = useAtomValue(userAtom);
@@ -53,6 +54,8 @@ export function MyPage() {
           </div>
         </div>
       </section>
+      {/* The portfolio: /portfolio is this page (the specification), so its accounts' equity is here too. */}
+      <PortfolioCard />
       <LoadState loading={false} failed={failed} failedText={<Trans>账户数据加载失败。</Trans>} onRetry={reload} />
       <ul className={ui.list}>
         <MenuRow to="/my/profile" label={<Trans>个人资料</Trans>} />
@@ -70,6 +73,7 @@ export function MyPage() {
         <MenuRow to="/my/bind/$type" params={{ type: 'mobile' }} label={<Trans>绑定手机</Trans>} value={user?.mobile || undefined} />
         <MenuRow to="/referral" label={<Trans>邀请好友</Trans>} />
         <MenuRow to="/notice/list" label={<Trans>公告</Trans>} />
+        <MenuRow to="/notice/warn" label={<Trans>风险提示</Trans>} />
       </ul>
       <ul className={ui.list}>
         <MenuRow to="/setting" label={<Trans>设置</Trans>} />

@@ -4,6 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Profile } from '../../../../contract/schemas.ts';
 import type { SetInfoField } from '../../../../contract/rules.ts';
+import * as css from './settings.css.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -56,10 +57,10 @@ export function ProfilePage() {
             </li>
             {p.address ? (
               <li className={ui.listRow}>
-                <span className={ui.listLabel}>
+                <span className={css.fixedLabel}>
                   <Trans>钱包地址</Trans>
                 </span>
-                <span className={ui.listValue}>{p.address}</span>
+                <span className={css.wrappingValue}>{p.address}</span>
               </li>
             ) : null}
           </ul>

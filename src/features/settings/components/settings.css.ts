@@ -53,3 +53,10 @@ export const testCard = style([ui.card, { display: 'grid', gap: vars.space.sm }]
 
 /** The price-colour choice: two chips at the end of its row. */
 export const colorChoices = style([blocks.chips, { margin: 0, flexShrink: 0 }]);
+
+/**
+ * A short label beside a long value (钱包地址 beside a 42-character address): the label keeps its words on
+ * one line and the value wraps; a label allowed to shrink stood one character a line.
+ */
+export const fixedLabel = style([ui.listLabel, { flex: '1 0 auto' }]);
+export const wrappingValue = style([ui.listValue, { minWidth: 0 }]);
