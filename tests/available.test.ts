@@ -61,4 +61,13 @@ describe('the free balance on the create screen', () => {
     await expect.poll(() => page.getByTestId('bill-total-pnl').innerText()).toBe(home);
     expect((await callAs(baseURL, user, 'GET', `/api/user/botOperation?id=${created.data.id}&action=stop`)).code).toBe(1);
   });
+
+  it('says a bot that is not the trader’s is not found, with the way back, and shows no form to fill', async () => {
+    await page.goto('/strategy/martin/99999');
+    await page.getByTestId('bot-not-found').waitFor();
+    expect(await page.getByTestId('bot-not-found').innerText()).toContain('没有找到这个策略');
+    expect(await page.locator('form').count()).toBe(0);
+    await page.getByTestId('bot-not-found').getByRole('link').click();
+    await page.waitForURL((u) => u.pathname === '/strategy');
+  });
 });

@@ -2,6 +2,10 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiBinding } from '../../../contract/schemas.ts';
 import { call, failed } from '../../shared/query.ts';
+import { ApiError } from '../../lib/http.ts';
+
+/** Code.StrategyNotFound, as a number: the contract's code table stays out of the forms' chunk. */
+const STRATEGY_NOT_FOUND = 3101;
 
 /**
  * Where a bot trades, for the create and edit screens of every strategy: the trader's bound exchanges,
@@ -55,6 +59,8 @@ export function useBotTarget(id: string | undefined, exchange?: string) {
     setName,
     loading: (!bindings.data && !failed(bindings)) || (id !== undefined && !bot.data && !failed(bot)),
     noBinding: !id && bindings.data?.length === 0,
+    // The bot asked for is not the trader's (deleted, another's, a typo): no form to fill, a way back.
+    missing: id !== undefined && bot.error instanceof ApiError && bot.error.code === STRATEGY_NOT_FOUND,
     running: bot.data?.status === 'running',
   };
 }

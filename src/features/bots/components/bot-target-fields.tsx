@@ -63,6 +63,16 @@ export function BotTargetFields({ target, id }: { target: BotTarget; id: string 
 export function BotFormNotices({ target, id }: { target: BotTarget; id: string | undefined }) {
   return (
     <>
+      {target.missing ? (
+        <section className={ui.card} data-testid="bot-not-found">
+          <p>
+            <Trans>没有找到这个策略：它可能已被删除，或地址有误。</Trans>
+          </p>
+          <Link to="/strategy" className={css.linkButton.primary}>
+            <Trans>返回策略列表</Trans>
+          </Link>
+        </section>
+      ) : null}
       {target.noBinding ? (
         <section className={ui.card} data-testid="need-binding">
           <p>

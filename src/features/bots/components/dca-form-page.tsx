@@ -87,7 +87,7 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
       <OfflineBanner />
       <LoadState
         loading={loading}
-        failed={failed(bindings) || failed(bot)}
+        failed={failed(bindings) || (failed(bot) && !target.missing)}
         failedText={<Trans>加载失败。</Trans>}
         onRetry={() => {
           void bindings.refetch();
@@ -96,7 +96,7 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
       />
       <BotFormNotices target={target} id={id} />
       <CopiedFrom copy={copy} />
-      {!loading && !noBinding ? (
+      {!loading && !noBinding && !target.missing ? (
         <form onSubmit={submit} noValidate>
           <fieldset disabled={running || busy} className={styles.plainFieldset}>
             <BotTargetFields target={target} id={id} />

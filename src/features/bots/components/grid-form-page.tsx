@@ -81,7 +81,7 @@ export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; 
       <OfflineBanner />
       <LoadState
         loading={target.loading}
-        failed={failed(target.bindings) || failed(bot)}
+        failed={failed(target.bindings) || (failed(bot) && !target.missing)}
         failedText={<Trans>加载失败。</Trans>}
         onRetry={() => {
           void target.bindings.refetch();
@@ -90,7 +90,7 @@ export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; 
       />
       <BotFormNotices target={target} id={id} />
       <CopiedFrom copy={copy} />
-      {!target.loading && !target.noBinding ? (
+      {!target.loading && !target.noBinding && !target.missing ? (
         <form onSubmit={submit} noValidate>
           <fieldset disabled={running || busy} className={styles.plainFieldset}>
             <BotTargetFields target={target} id={id} />

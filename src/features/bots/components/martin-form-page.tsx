@@ -66,7 +66,7 @@ export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined
       <OfflineBanner />
       <LoadState
         loading={loading}
-        failed={failed(bindings) || failed(bot)}
+        failed={failed(bindings) || (failed(bot) && !target.missing)}
         failedText={<Trans>加载失败。</Trans>}
         onRetry={() => {
           void bindings.refetch();
@@ -75,7 +75,7 @@ export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined
       />
       <BotFormNotices target={target} id={id} />
       <CopiedFrom copy={copy} />
-      {!loading && !noBinding ? (
+      {!loading && !noBinding && !target.missing ? (
         <form onSubmit={submit} noValidate>
           <fieldset disabled={running || busy} className={styles.plainFieldset}>
             <BotTargetFields target={target} id={id} />
