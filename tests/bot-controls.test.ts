@@ -81,6 +81,17 @@ describe('copying bots and the controls traders expect', () => {
     const bot = await myBot();
     expect((await callAs(baseURL, me, 'GET', `/api/user/botOperation?id=${bot}&action=start`)).code).toBe(1);
     await page.goto(`/strategy/action/${bot}`);
+    // More than the account has free is said under the field, before any confirmation.
+    await page.getByTestId('manual-add-amount').fill('99999');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('alert')
+          .allInnerTexts()
+          .then((t) => t.join(' ')),
+      )
+      .toContain('超过可用余额');
+    expect(await page.getByTestId('manual-add').isDisabled()).toBe(true);
     await page.getByTestId('manual-add-amount').fill('55');
     await expect.poll(() => page.getByTestId('manual-add').innerText()).toContain('55');
     await page.getByTestId('manual-add').click();

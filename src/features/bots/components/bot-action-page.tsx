@@ -44,6 +44,11 @@ export function BotActionPage({ id }: { id: string }) {
   const typed = amount.trim();
   const amountOk = typed === '' || (AMOUNT_RE.test(typed) && Number(typed) > 0);
   const nextQuote = d ? (typed !== '' && amountOk ? typed : (d.levels[d.positions]?.quote ?? null)) : null;
+  // What the account has free in the pair's quote currency: an add beyond it is said before the confirmation, not refused after it.
+  const quote = d ? (d.symbol.split('/')[1] ?? 'USDT') : 'USDT';
+  const assets = useQuery({ ...call('userAsset', { exchange: d?.exchange ?? '' }, { show: false }), enabled: d !== undefined });
+  const free = assets.data ? (assets.data.balances.find((b) => b.currency === quote)?.free ?? '0') : null;
+  const short = free !== null && nextQuote !== null && Number(nextQuote) > Number(free);
   const canAdd = d !== undefined && d.status !== 'stopped' && d.positions < d.maxPositions && !d.pending;
   const canClose = d !== undefined && d.status !== 'stopped' && d.positions > 0 && !d.pending;
 
@@ -122,10 +127,10 @@ export function BotActionPage({ id }: { id: string }) {
                   value={amount}
                   placeholder={usdt(d.levels[d.positions]?.quote ?? null, l)}
                   onChange={(e) => setAmount(e.target.value)}
-                  error={amountOk ? undefined : t`请输入大于 0 的金额`}
+                  error={!amountOk ? t`请输入大于 0 的金额` : short ? t`超过可用余额 ${usdt(free, l)} ${quote}` : undefined}
                   data-testid="manual-add-amount"
                 />
-                <button type="button" className={ui.button.primary} disabled={!canAdd || busy || !amountOk} onClick={() => setAsking('add')} data-testid="manual-add">
+                <button type="button" className={ui.button.primary} disabled={!canAdd || busy || !amountOk || short} onClick={() => setAsking('add')} data-testid="manual-add">
                   <Trans>补仓 {usdt(nextQuote, l)} USDT</Trans>
                 </button>
               </section>
