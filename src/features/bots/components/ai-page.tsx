@@ -177,7 +177,8 @@ function AiSearchPage() {
                     已回测 {progress.done} / {progress.total} 组参数（最近 30 天和 7 天的行情）。
                   </Trans>
                 ) : (
-                  <Trans>正在用最近 30 天和 7 天的行情回测数百组马丁格尔和网格参数，约需几秒。</Trans>
+                  // Measured on a 2-core server: 0.3-1.9 s per pair, up to 2.8 s beside another trader's backtests (docs/performance.md).
+                  <Trans>正在用最近 30 天和 7 天的行情回测数百组马丁格尔和网格参数，通常 1-3 秒；服务器繁忙时会更久，这里会显示进度。</Trans>
                 )}
               </p>
             ) : null}
