@@ -28,6 +28,20 @@ describe('the register screen', () => {
     phone = undefined;
   });
 
+  it('checks each field when it is left: a mistake shows where it was made, and clears once fixed', async () => {
+    await page.goto('/register');
+    await page.locator('input[name="account"]').fill('a!');
+    await page.locator('input[name="password"]').focus(); // leaves the account
+    await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+    await page.locator('input[name="password"]').fill('short');
+    await page.locator('input[name="confirm"]').focus();
+    await expect.poll(() => page.getByRole('alert').count()).toBe(2);
+    await page.locator('input[name="account"]').fill('trader2026');
+    await page.locator('input[name="password"]').focus();
+    await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+    expect(path(page)).toBe('/register'); // nothing sent
+  });
+
   it('fills the referrer in from /register?code= exactly as from /register/{uid}, and registers under that referrer', async () => {
     const referrerInput = page.locator('input[name="referrer"]');
     await page.goto(`/register/${referrer.sn}`);

@@ -62,6 +62,23 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
   };
 
   const set = (key: TextField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  // A field is checked when the trader leaves it (a filled one, or one touched and left empty after typing),
+  // so a mistake shows where it was made, not only after the submit; a fixed one clears as it is typed.
+  const blur = (key: TextField) => () => {
+    if (values[key] === '' && !errors[key]) return;
+    const found = validateRegister(values);
+    setErrors((e) => {
+      const next = { ...e };
+      if (found[key]) next[key] = found[key];
+      else delete next[key];
+      // The confirmation follows the password it must match.
+      if (key === 'password' && values.confirm !== '') {
+        if (found.confirm) next.confirm = found.confirm;
+        else delete next.confirm;
+      }
+      return next;
+    });
+  };
   const err = (key: keyof RegisterValues) => (errors[key] ? i18n._(errors[key]) : undefined);
 
   return (
@@ -76,6 +93,7 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
           autoCapitalize="none"
           value={values.account}
           onChange={set('account')}
+          onBlur={blur('account')}
           error={err('account')}
           placeholder={t`4-64 位字母或数字`}
         />
@@ -85,6 +103,7 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
           autoComplete="new-password"
           value={values.password}
           onChange={set('password')}
+          onBlur={blur('password')}
           error={err('password')}
           placeholder={t`至少 8 位字母和数字`}
         />
@@ -94,10 +113,20 @@ export function RegisterForm({ referrer = '' }: { referrer?: string }) {
           autoComplete="new-password"
           value={values.confirm}
           onChange={set('confirm')}
+          onBlur={blur('confirm')}
           error={err('confirm')}
           placeholder={t`请再次输入密码`}
         />
-        <Field label={<Trans>邀请码（选填）</Trans>} name="referrer" autoCapitalize="none" value={values.referrer} onChange={set('referrer')} error={err('referrer')} placeholder={t`邀请人 UID`} />
+        <Field
+          label={<Trans>邀请码（选填）</Trans>}
+          name="referrer"
+          autoCapitalize="none"
+          value={values.referrer}
+          onChange={set('referrer')}
+          onBlur={blur('referrer')}
+          error={err('referrer')}
+          placeholder={t`邀请人 UID`}
+        />
         <label className={css.agreement}>
           <input
             type="checkbox"
