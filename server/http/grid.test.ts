@@ -138,6 +138,18 @@ describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
     expect((await call('GET', `/api/user/botOperation?id=${id}&action=stop`)).code).toBe(1); // nothing left running for other tests
   });
 
+  it('stops selling everything it holds when asked (sell or keep, as martin and DCA)', async () => {
+    const id = (await newGrid()).data.id;
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);
+    await trading.engine.idle();
+    expect((await call('GET', `/api/user/botInfo?id=${id}`)).data).toMatchObject({ positions: 2 });
+    expect((await call('GET', `/api/user/botOperation?id=${id}&action=stop&sell=1`)).code).toBe(1);
+    await trading.engine.idle();
+    expect((await call('GET', `/api/user/botInfo?id=${id}`)).data).toMatchObject({ status: 'stopped', positions: 0 });
+    const orders = await t.db.selectFrom('bot_orders').select(['side', 'reason', 'status']).where('bot_id', '=', id).orderBy('id').execute();
+    expect(orders.map((o) => `${o.side} ${o.reason} ${o.status}`)).toEqual(['buy open filled', 'sell manual_close filled']);
+  });
+
   it('is carried on by a new engine after a restart, from what the database holds', async () => {
     const id = (await newGrid()).data.id;
     expect((await call('GET', `/api/user/botOperation?id=${id}&action=start`)).code).toBe(1);

@@ -26,7 +26,8 @@ export function BotOperations({ bot }: { bot: BotSummary }) {
   const [failure, setFailure] = useState('');
   // On stop, a bot that holds coins keeps them (the default) or sells them all to USDT first (Pionex's choice).
   const [sell, setSell] = useState(false);
-  const holding = bot.type !== 'grid' && bot.positions > 0;
+  // A grid holds the coins on its sell levels (its positions); selling them all is its close, as a martin's.
+  const holding = bot.positions > 0;
 
   const run = async (action: BotOperation) => {
     setAsking(null);
