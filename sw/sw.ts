@@ -108,6 +108,16 @@ const networkFirstPaths = new Set([
   '/api/user/botActions',
   '/api/user/bill',
   '/api/user/positions',
+  // Also kept for offline viewing: the all-bots log, the PnL chart and the bill's days and cycles, home's
+  // portfolio and balances, and the market list with its prices (each screen says when it was updated).
+  '/api/user/actions',
+  '/api/user/pnl',
+  '/api/user/billGroup',
+  '/api/user/billLogs',
+  '/api/user/portfolio',
+  '/api/user/asset',
+  '/api/market/symbols',
+  '/api/market/price',
 ]);
 
 self.addEventListener('fetch', (event) => {

@@ -22,7 +22,8 @@ describe('size budgets of the built PWA', () => {
     // Every route chunk opens offline; only the wallet's connection and deposit code is left to the
     // network (a wallet sign-in or an on-chain deposit cannot happen offline: vite.config.ts).
     expect(precache.missing.filter((f) => !/^assets\/wallet-(connect|deposit)-[\w-]+\.js$/.test(f))).toEqual([]);
-    expect(precache.missing.length).toBeLessThanOrEqual(2);
+    // The connection code is a chunk of its own, shared by the deposit and the dev chain's faucet: three files at most.
+    expect(precache.missing.length).toBeLessThanOrEqual(3);
     expect(precache.gzipKB).toBeLessThanOrEqual(400);
     const assets = readdirSync('dist/assets').filter((f) => f.endsWith('.js'));
     expect(assets.filter((f) => /\$ZodType|ZodError/.test(readFileSync(join('dist/assets', f), 'utf8')))).toEqual([]);

@@ -83,6 +83,7 @@ describe('every answer matches its schema', () => {
     t = await openTestApp('pglite', {
       trading: (db) => (trading = createTrading({ db, feed: market })),
       chain: (db) => (side = openChain(db, cfg)!),
+      faucet: chain.faucet,
     });
     market.set('BTC/USDT', '50000');
     market.set('ETH/USDT', '3000');
@@ -226,6 +227,8 @@ describe('every answer matches its schema', () => {
   it('answers the money calls: deposit, withdraw, change, the logs', async () => {
     const info = await ok('userDepositInfo');
     expect(info.enabled).toBe(true);
+    expect(info.faucet).toBe(true);
+    expect((await ok('userFaucet', { body: { address: (await chain.trader()).address } })).usdt).toBe('1000');
     await ok('userDepositAddress', { query: { network: 'BSC' } });
     const trader = await chain.trader('50');
     const value = parseUnits('50', 18);

@@ -18,6 +18,13 @@ export const typeLabels = {
   custom: msg`自定义`,
 } as const satisfies Record<string, MessageDescriptor>;
 
+/** An AI bot's risk level, as the AI screen names it. */
+export const riskLabels = {
+  conservative: msg`稳健`,
+  balanced: msg`平衡`,
+  aggressive: msg`进取`,
+} as const satisfies Record<string, MessageDescriptor>;
+
 // The names the server gives a bot left unnamed, in every language and every version ("BTC/USDT Martin").
 const defaultNames: Record<keyof typeof typeLabels, readonly string[]> = { martin: ['Martin', 'Martingale', '马丁格尔'], grid: ['Grid', '网格'], dca: ['DCA'], custom: ['Custom', '自定义'] };
 

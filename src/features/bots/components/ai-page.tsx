@@ -15,7 +15,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { num, pct, price, signed, trend } from '../../../shared/format.ts';
 import { useBotTarget } from '../use-bot-target.ts';
-import { OfflineBanner } from './offline-banner.tsx';
+import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { EquityChart } from './equity-chart.tsx';
 import { defaultSlippage, type Slippage, slippagePercent, slippages } from '../slippage.ts';

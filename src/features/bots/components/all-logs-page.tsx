@@ -6,7 +6,7 @@ import type { BotLogLine } from '../../../../contract/bots.ts';
 import { actionKinds, type ActionKind } from '../../../../contract/action-kinds.ts';
 import { call, failed, keepPage, loading } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
-import { OfflineBanner } from './offline-banner.tsx';
+import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { ActionList } from './action-list.tsx';

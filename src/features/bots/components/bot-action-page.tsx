@@ -6,7 +6,7 @@ import { errorText } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { call, failed, loading, write } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
-import { OfflineBanner } from './offline-banner.tsx';
+import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';

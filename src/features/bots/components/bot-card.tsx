@@ -8,7 +8,7 @@ import { BotReturns } from './returns.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 import { pauseText } from '../../../shared/refusal-words.ts';
-import { botTitle, typeLabels } from '../labels.ts';
+import { botTitle, riskLabels, typeLabels } from '../labels.ts';
 
 /** A bot in the list: name, pair, exchange, status, profit, the open cycle, its returns (total, ROI, APR, runtime); a checkbox in select mode. */
 export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { bot: BotSummary; exchangeName: string; selecting: boolean; selected: boolean; onSelect: (on: boolean) => void }) {
@@ -22,7 +22,14 @@ export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { 
           <StatusBadge status={bot.status} />
         </div>
         <div className={styles.cardMeta}>
-          {exchangeName} · {i18n._(typeLabels[bot.type])} · <Trans>第 {bot.cycle} 轮</Trans>
+          {exchangeName} · {i18n._(typeLabels[bot.type])}
+          {bot.ai ? (
+            <span data-testid="bot-ai">
+              {' · AI '}
+              {i18n._(riskLabels[bot.ai.risk])}
+            </span>
+          ) : null}{' '}
+          · <Trans>第 {bot.cycle} 轮</Trans>
         </div>
         <div className={css.figures}>
           <Figure label={bot.type === 'grid' ? <Trans>网格利润 (USDT)</Trans> : <Trans>已实现收益 (USDT)</Trans>}>

@@ -4,12 +4,12 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { call, failed, keepPage, loading } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
-import { OfflineBanner } from './offline-banner.tsx';
+import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
 import { amount, num, price, time, usdt } from '../../../shared/format.ts';
-import { baseCoin, botTitle, orderReasonLabels, typeLabels } from '../labels.ts';
+import { baseCoin, botTitle, orderReasonLabels, riskLabels, typeLabels } from '../labels.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { ActionList } from './action-list.tsx';
 import { BotOperations } from './bot-operations.tsx';
@@ -17,6 +17,7 @@ import { Figure, Profit } from './figure.tsx';
 import { Pager } from '../../../shared/pager.tsx';
 import { PriceChart, type ChartEntry, type ChartLine } from '../../../shared/price-chart.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import type { BotDetail } from '../../../../contract/bots.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 import * as customCss from './custom-form.css.ts';
@@ -94,6 +95,14 @@ export function BotDetailPage({ id }: { id: string }) {
             <div className={css.botHead}>
               <span className={ui.muted}>
                 {exchangeName(d.exchange)} · {i18n._(typeLabels[d.type])} · <Trans>第 {d.cycle} 轮</Trans>
+                {d.ai ? (
+                  <span data-testid="bot-ai">
+                    {' · '}
+                    <Trans>
+                      AI {i18n._(riskLabels[d.ai.risk])}，参数调整于 {time(d.ai.tunedAt)}，空仓时会定期按最新行情重新调整
+                    </Trans>
+                  </span>
+                ) : null}
               </span>
               <StatusBadge status={d.status} />
             </div>
@@ -187,6 +196,7 @@ export function BotDetailPage({ id }: { id: string }) {
                   每格数量 {amount(d.grid.quantity, l, step)}，每格利润 {num(d.grid.profit.minPct, l, 2)}% ~ {num(d.grid.profit.maxPct, l, 2)}%
                 </Trans>
               </p>
+              <GridOutOfRange grid={d.grid} price={d.price} />
               <GridLevelsList levels={d.grid.levels} tick={tick} />
             </section>
           ) : null}
@@ -322,4 +332,30 @@ export function BotDetailPage({ id }: { id: string }) {
       ) : null}
     </Page>
   );
+}
+
+/**
+ * A grid whose price has left its range has nothing to do until the price comes back: said in words, not
+ * left to a list of levels that looks like a stuck bot. Above the range it holds no coin (all sold);
+ * below it, every buy level has filled.
+ */
+function GridOutOfRange({ grid, price }: { grid: NonNullable<BotDetail['grid']>; price: string }) {
+  const levels = grid.levels;
+  if (levels.length === 0) return null;
+  const now = Number(price);
+  const lower = Number(levels[0]!.price);
+  const upper = Number(levels[levels.length - 1]!.price);
+  if (now > upper)
+    return (
+      <p className={styles.stateNote} role="status" data-testid="grid-out-of-range">
+        <Trans>价格高于网格上沿：持有的币已全部卖出，价格回到区间内才会再挂单。</Trans>
+      </p>
+    );
+  if (now < lower)
+    return (
+      <p className={styles.stateNote} role="status" data-testid="grid-out-of-range">
+        <Trans>价格低于网格下沿：买单已全部成交，价格回到区间内才会继续卖出。</Trans>
+      </p>
+    );
+  return null;
 }

@@ -68,3 +68,14 @@ export const toolChips = style([blocks.chips, { flex: 1, margin: '-7px 0' }]);
 // at its hyphen); its texts are short enough to stay on one line.
 export const levelTable = style({});
 globalStyle(`${levelTable} th`, { whiteSpace: 'nowrap' });
+
+/** A bot's state said in words where its figures alone would mislead (a grid out of its range). */
+export const stateNote = style({
+  color: vars.color.warning,
+  background: vars.color.surfaceAlt,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  margin: `${vars.space.sm} 0`,
+  fontSize: vars.font.small,
+  lineHeight: 1.5,
+});

@@ -19,7 +19,7 @@ import {
 } from '../custom-form.ts';
 import { useBotTarget } from '../use-bot-target.ts';
 import { useBotForm } from '../use-bot-form.ts';
-import { OfflineBanner } from './offline-banner.tsx';
+import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { BotFormFooter, BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { BacktestPanel } from './backtest-panel.tsx';
 import { AvailableHint } from './available-hint.tsx';

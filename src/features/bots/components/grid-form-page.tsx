@@ -9,7 +9,7 @@ import { amount, num, price, usdt } from '../../../shared/format.ts';
 import { checkGrid, defaultGridValues, gridParamsFromValues, gridPreview, gridStopNote, gridTrailingNote, gridValuesFromParams, type GridValues } from '../grid-form.ts';
 import { useBotTarget } from '../use-bot-target.ts';
 import { useBotForm } from '../use-bot-form.ts';
-import { OfflineBanner } from './offline-banner.tsx';
+import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { BotFormFooter, BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { BacktestPanel } from './backtest-panel.tsx';
 import { GridLevelsList } from './grid-levels.tsx';

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { failed } from '../../../shared/query.ts';
 import { homeQueries } from '../home-data.ts';
 import { Page } from '../../../components/ui/page.tsx';
-import { OfflineBanner } from './offline-banner.tsx';
+import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { HomeBanners } from './home-banners.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { pct, price, trend } from '../../../shared/format.ts';

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Page } from '../../../components/ui/page.tsx';
-import { OfflineBanner } from './offline-banner.tsx';
+import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';

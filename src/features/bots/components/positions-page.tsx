@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { call, failed, keepPage, loading } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
-import { OfflineBanner } from './offline-banner.tsx';
+import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { amount, price, usdt } from '../../../shared/format.ts';

@@ -10,6 +10,7 @@ import { pct, price, trend } from '../../../shared/format.ts';
 import { call, exchangesQuery, failed, loading } from '../../../shared/query.ts';
 import * as bots from '../../../shared/blocks.css.ts';
 import { exchangeLabel } from '../../../shared/exchange-names.ts';
+import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { favouritesOf, toggleFavourite } from '../favourites.ts';
 import { Sparkline } from './sparkline.tsx';
 import { SymbolChart } from './symbol-chart.tsx';
@@ -49,6 +50,7 @@ function MarketList({ exchange }: { exchange: string }) {
 
   return (
     <Page title={<Trans>行情</Trans>}>
+      <OfflineBanner />
       <div className={bots.chips} role="tablist" aria-label={t`交易所`}>
         {(exchanges.data?.exchanges ?? [{ code: 'paper', name: 'Paper' }])
           .filter((e) => !('simulatedOf' in e && e.simulatedOf))

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { Trans } from '@lingui/react/macro';
-import { servedOfflineAtom } from '../../../lib/offline.ts';
-import { time } from '../../../shared/format.ts';
-import * as css from '../../../shared/blocks.css.ts';
+import { servedOfflineAtom } from '../lib/offline.ts';
+import { time } from './format.ts';
+import * as css from './blocks.css.ts';
 
 /** Says that the figures on screen are the last ones kept offline, and from when. */
 export function OfflineBanner() {
