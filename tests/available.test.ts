@@ -52,7 +52,8 @@ describe('the free balance on the create screen', () => {
     expect(await hint.innerText()).not.toContain('可用 10,000 USDT');
     // Home and the bill show the total PnL with the bot's floating PnL beside the realised profit: the same figures.
     await page.goto('/');
-    await expect.poll(() => page.getByTestId('home-total-pnl').innerText()).toContain('总盈亏（含浮动）');
+    // The line is there before its figures (a dash): wait for the figures.
+    await expect.poll(() => page.getByTestId('home-total-pnl').innerText()).toMatch(/总盈亏（含浮动） [-+−]?\d/);
     const home = await page.getByTestId('home-total-pnl').innerText();
     expect(home).toContain('浮动');
     const bill = (await callAs(baseURL, user, 'GET', '/api/user/bill?mode=simulation')).data;
@@ -60,8 +61,8 @@ describe('the free balance on the create screen', () => {
     await page.goto('/strategy/bill');
     // The same figures from the same call, read a few seconds apart on a market that moves every second:
     // equal within a few cents on this 100 USDT position.
-    const first = (text: string) => Number(/(-?[\d,.]+)/.exec(text.replace(/^[^-\d]*/, ''))?.[1]?.replace(/,/g, '') ?? Number.NaN);
-    await expect.poll(() => page.getByTestId('bill-total-pnl').innerText()).toContain('总盈亏（含浮动）');
+    const first = (text: string) => Number(/([-+−]?)([\d,.]+)/.exec(text)?.slice(1).join('').replace('−', '-').replace(/,/g, '') ?? Number.NaN);
+    await expect.poll(() => page.getByTestId('bill-total-pnl').innerText()).toMatch(/总盈亏（含浮动） [-+−]?\d/);
     const onBill = await page.getByTestId('bill-total-pnl').innerText();
     expect(Math.abs(first(onBill) - first(home))).toBeLessThan(0.1);
     expect((await callAs(baseURL, user, 'GET', `/api/user/botOperation?id=${created.data.id}&action=stop`)).code).toBe(1);
