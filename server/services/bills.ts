@@ -6,6 +6,7 @@ import { money } from '../../strategy/money.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
 import { floatingOf } from './bot-queries.ts';
+import { holdsPositionSql } from './pnl.ts';
 import type Decimal from 'decimal.js';
 
 const DAY_MS = 86_400_000;
@@ -55,10 +56,7 @@ function holdersOf(db: Db, userId: string, mode: TradingMode) {
     .select(['type', 'state', 'exchange_id', 'symbol'])
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
-    .where(
-      sql<boolean>`((type = 'grid' and jsonb_typeof(state->'orders') = 'array' and exists (select 1 from jsonb_array_elements(state->'orders') o where o->>'side' = 'sell'))
-        or (type <> 'grid' and jsonb_typeof(state->'fills') = 'array' and jsonb_array_length(state->'fills') > 0))`,
-    )
+    .where(holdsPositionSql())
     .$if(mode !== undefined, (q) => q.where(sql<boolean>`(exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${mode === 'simulation'}`))
     .execute();
 }

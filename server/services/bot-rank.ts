@@ -7,6 +7,7 @@ import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { money } from '../../strategy/money.ts';
 import { runtimeOf } from '../../strategy/returns.ts';
 import { floatingOf, inputParamsOf, startsAndStops } from './bot-queries.ts';
+import { holdsPositionSql } from './pnl.ts';
 import type { Trading } from '../trading.ts';
 import type Decimal from 'decimal.js';
 
@@ -50,9 +51,7 @@ export async function botRank(
   const { rows: bots } = await sql<Candidate>`
     select b.id, b.user_id, b.type, b.exchange_id, b.symbol, b.params, b.state, b.share_rules, b.status from bots b
     where b.deleted_at is null and (b.exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${paper}
-      and (exists (select 1 from bot_cycles c where c.bot_id = b.id and c.closed_at >= ${since})
-        or (b.type = 'grid' and jsonb_typeof(b.state->'orders') = 'array' and exists (select 1 from jsonb_array_elements(b.state->'orders') o where o->>'side' = 'sell'))
-        or (b.type <> 'grid' and jsonb_typeof(b.state->'fills') = 'array' and jsonb_array_length(b.state->'fills') > 0))`.execute(db);
+      and (exists (select 1 from bot_cycles c where c.bot_id = b.id and c.closed_at >= ${since}) or ${holdsPositionSql('b')})`.execute(db);
   const ids = bots.map((b) => String(b.id));
   const [cycles, snapshots, floating] = await Promise.all([cyclesOf(db, ids, since), snapshotsOf(db, ids, since, days !== null), Promise.all(bots.map((b) => floatingOf(trading, b)))]);
   const scored = bots.map((b, i) => {

@@ -150,9 +150,16 @@ export async function pnlHistory(
 }
 
 /** Bots whose snapshot a run writes: not deleted, and running, paused, or stopped still holding something. */
-const holding = sql<boolean>`(status <> 'stopped'
-  or (type = 'grid' and jsonb_typeof(state->'orders') = 'array' and exists (select 1 from jsonb_array_elements(state->'orders') o where o->>'side' = 'sell'))
-  or (type <> 'grid' and jsonb_typeof(state->'fills') = 'array' and jsonb_array_length(state->'fills') > 0))`;
+/**
+ * A bot (its columns under `alias`, or unqualified) that holds a position: a martin, DCA or custom bot's
+ * buys of the open cycle, a grid's base on its sell levels. The bill, the rank and the snapshots ask it.
+ */
+export const holdsPositionSql = (alias = '') => {
+  const col = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+  return sql<boolean>`((${col('type')} = 'grid' and jsonb_typeof(${col('state')}->'orders') = 'array' and exists (select 1 from jsonb_array_elements(${col('state')}->'orders') o where o->>'side' = 'sell'))
+    or (${col('type')} <> 'grid' and jsonb_typeof(${col('state')}->'fills') = 'array' and jsonb_array_length(${col('state')}->'fills') > 0))`;
+};
+const holding = sql<boolean>`(status <> 'stopped' or ${holdsPositionSql()})`;
 
 /**
  * The maintenance duty's daily PnL snapshot: for every running or holding bot, its realised
