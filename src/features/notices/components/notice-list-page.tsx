@@ -34,10 +34,10 @@ export function NoticeListPage({ kind }: { kind?: 'warning' }) {
     >
       {/* Everything, or the warnings alone (fuel, paused bots, refused orders, security): a tab each, one address each. */}
       <div className={css.chips} role="tablist" aria-label={i18n._(msg`通知类型`)}>
-        <Link to="/notice/list" className={css.chip} aria-selected={!kind} role="tab" data-testid="notice-tab-all">
+        <Link to="/notice/list" className={noticeCss.chipLink} aria-selected={!kind} role="tab" data-testid="notice-tab-all">
           <Trans>全部</Trans>
         </Link>
-        <Link to="/notice/warn" className={css.chip} aria-selected={kind === 'warning'} role="tab" data-testid="notice-tab-warn">
+        <Link to="/notice/warn" className={noticeCss.chipLink} aria-selected={kind === 'warning'} role="tab" data-testid="notice-tab-warn">
           <Trans>风险提示</Trans>
         </Link>
       </div>

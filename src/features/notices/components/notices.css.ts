@@ -8,3 +8,6 @@ export const title = style({ marginTop: 0 });
 export const item = style([ui.listRow, { display: 'block', padding: `${vars.space.md} ${vars.space.lg}` }]);
 export const text = style([blocks.figureLabel, { marginTop: vars.space.xs }]);
 export const hiddenList = style([ui.list, { display: 'none' }]);
+
+/** A chip that is a link (the notices' tabs, each an address): its words centred as a button chip's are. */
+export const chipLink = style([blocks.chip, { display: 'inline-flex', alignItems: 'center', textDecoration: 'none' }]);
