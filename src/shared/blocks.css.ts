@@ -1,7 +1,10 @@
-import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { createVar, globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import * as ui from '../components/ui/ui.css.ts';
 import { vars } from '../styles/theme.css.ts';
 import { inColumn } from '../styles/layout.ts';
+
+/** The transparent border above and below a chip's 32 px pill that makes it a 44 px target. */
+const CHIP_AIR = 6;
 
 export const profit = styleVariants({
   up: { color: vars.color.up },
@@ -24,45 +27,84 @@ export const badge = styleVariants({
 });
 
 // A row of chips: a <div> (tabs, a radio group) or a <fieldset> (a group of toggles), so fieldset's own border, padding, margin and min-width are reset.
-// The row keeps 7 px above and below its chips for their hit areas (a scrolling row clips what lies
-// outside it), and shows no scrollbar: its track took the taps on the chips' lower edge. It still scrolls
-// by touch, trackpad and shift + wheel.
-export const chips = style({
-  display: 'flex',
-  gap: vars.space.sm,
-  overflowX: 'auto',
-  scrollbarWidth: 'none',
-  // With a mouse there are no taps to steal: a thin scrollbar to drag a row wider than the column.
-  '@media': { '(pointer: fine)': { scrollbarWidth: 'thin' } },
-  // 17 px from the chips to what follows: room for two rows' hit areas when rows of chips stack.
-  margin: `-7px 0 calc(${vars.space.md} - 2px)`,
-  padding: '7px 0',
-  border: 0,
-  minWidth: 0,
+// Its chips are 44 px high to the finger and 32 px to the eye (chip below): the row's top margin puts the
+// pills where the row begins. A row wider than the column scrolls inside itself, never the page, and
+// shows no scrollbar (its track took the taps on the chips' lower edge); it still scrolls by touch,
+// trackpad and shift + wheel, and fades at an edge with more chips behind it.
+const fadeStart = createVar({ syntax: '<length>', inherits: false, initialValue: '0px' });
+const fadeEnd = createVar({ syntax: '<length>', inherits: false, initialValue: '0px' });
+// Driven by the row's own scrolling: at the start only the end fades, in the middle both, at the end only
+// the start. A row that fits has no scroll range, its timeline is inactive and nothing fades. Browsers
+// without scroll-driven animations scroll the row unfaded.
+const edgeFade = keyframes({
+  '0%': { vars: { [fadeStart]: '0px', [fadeEnd]: '28px' } },
+  '8%': { vars: { [fadeStart]: '28px' } },
+  '92%': { vars: { [fadeEnd]: '28px' } },
+  '100%': { vars: { [fadeStart]: '28px', [fadeEnd]: '0px' } },
 });
+/** A box that scrolls sideways inside itself (a row of chips, a wide table), fading at an edge with more behind it. */
+export const sideways = style({
+  overflowX: 'auto',
+  maskImage: `linear-gradient(to right, transparent, #000 ${fadeStart}, #000 calc(100% - ${fadeEnd}), transparent)`,
+  animationName: edgeFade,
+  animationTimingFunction: 'linear',
+  animationFillMode: 'both',
+  animationTimeline: 'scroll(self inline)',
+});
+/** A table wider than a phone's column, scrolling in its own box; its width never widens the card around it. */
+export const wideTable = style([sideways, { contain: 'inline-size' }]);
+export const chips = style([
+  sideways,
+  {
+    display: 'flex',
+    gap: vars.space.sm,
+    scrollbarWidth: 'none',
+    // With a mouse there are no taps to steal: a thin scrollbar to drag a row wider than the column.
+    '@media': { '(pointer: fine)': { scrollbarWidth: 'thin' } },
+    // 17 px from the pills to what follows, as between two stacked rows of chips.
+    margin: `-${CHIP_AIR}px 0 calc(${vars.space.md} + 5px - ${CHIP_AIR}px)`,
+    padding: 0,
+    border: 0,
+    minWidth: 0,
+  },
+]);
 /**
  * Chips that wrap onto a second row instead of scrolling: a choice of a few (a DCA bot's five starts)
  * where every option should be seen at once. A scrolling row inside a form card sized the card to its
  * chips, wider than a phone.
  */
-export const chipsWrap = style([chips, { flexWrap: 'wrap', overflowX: 'visible', rowGap: vars.space.md }]);
-const chosenChip = { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText };
-/** A chip: a toggle button (aria-pressed), a tab (aria-selected) or a radio (aria-checked) drawn filled when chosen. */
+export const chipsWrap = style([chips, { flexWrap: 'wrap', overflowX: 'visible', rowGap: `calc(${vars.space.md} - 2 * ${CHIP_AIR}px)`, maskImage: 'none', animationName: 'none' }]);
+const chosenChip = { backgroundColor: vars.color.primary, boxShadow: `inset 0 0 0 1px ${vars.color.primary}`, color: vars.color.primaryText };
+/**
+ * A chip: a toggle button (aria-pressed), a tab (aria-selected) or a radio (aria-checked) drawn filled when chosen.
+ * 44 px high, the pill 32 of them: the 6 px above and below it are a transparent border (the background
+ * stops at the padding), so the whole 44 px take the tap; the pill's line is an inset shadow.
+ */
 export const chip = style({
   flexShrink: 0,
-  // 32 px to the eye, 46 px to the finger (the ::after below; Chrome clips a scroller's last pixel).
   position: 'relative',
-  height: 32,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  boxSizing: 'border-box',
+  height: 44,
+  minWidth: 44,
   padding: `0 ${vars.space.md}`,
-  borderRadius: 16,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
+  border: `${CHIP_AIR}px solid transparent`,
+  borderLeftWidth: 0,
+  borderRightWidth: 0,
+  // Round ends on the 32 px pill: 16 px across, 16 + 6 down the outer edge (the border takes 6 of them).
+  borderRadius: `16px / ${16 + CHIP_AIR}px`,
+  backgroundClip: 'padding-box',
+  boxShadow: `inset 0 0 0 1px ${vars.color.border}`,
+  // The colour alone: the background shorthand would reset the clip above.
+  backgroundColor: vars.color.surface,
   color: vars.color.text,
   fontSize: vars.font.small,
+  whiteSpace: 'nowrap',
   cursor: 'pointer',
   selectors: {
     '&[aria-pressed="true"], &[aria-selected="true"], &[aria-checked="true"]': chosenChip,
-    '&::after': { content: '""', position: 'absolute', inset: '-7px -2px' },
   },
 });
 /** A chip that is the <label> of an <input type="radio"> (ui.coverInput): filled when its radio is checked, ringed when it has the keyboard's focus. */
@@ -81,7 +123,7 @@ export const chipOption = style([
 
 export const toolbar = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginBottom: vars.space.md });
 export const smallButton = ui.smallButton;
-export const primarySmall = style([smallButton, { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText }]);
+export const primarySmall = style([smallButton, { backgroundColor: vars.color.primary, boxShadow: `inset 0 0 0 1px ${vars.color.primary}`, color: vars.color.primaryText }]);
 
 export const botCard = style({
   display: 'grid',
@@ -157,7 +199,7 @@ export const bar = style({ display: 'flex', alignItems: 'flex-end', gap: 2, heig
 export const barCol = style({ flex: 1, minWidth: 2, borderRadius: 2 });
 export const pager = style({ display: 'flex', justifyContent: 'center', gap: vars.space.md, alignItems: 'center', margin: `${vars.space.md} 0` });
 export const spacer = style({ height: vars.space.md });
-export const dangerSmall = style([smallButton, { color: vars.color.danger, borderColor: vars.color.danger }]);
+export const dangerSmall = style([smallButton, { color: vars.color.danger, boxShadow: `inset 0 0 0 1px ${vars.color.danger}` }]);
 export const offline = style({
   margin: `0 0 ${vars.space.md}`,
   padding: `${vars.space.sm} ${vars.space.md}`,

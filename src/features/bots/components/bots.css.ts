@@ -5,7 +5,7 @@ import { vars } from '../../../styles/theme.css.ts';
 
 /** The round "+" in the strategy list's header: a square small button. */
 // 44 px square, like the header's other buttons (the back arrow): a whole tap target.
-export const createIcon = style([blocks.primarySmallLink, { width: 44, height: 44, padding: 0 }]);
+export const createIcon = style([blocks.primarySmallLink, { width: 44, height: 44, padding: 0, borderWidth: 0, borderRadius: vars.radius.md }]);
 export const selectAll = style([blocks.checkbox, { verticalAlign: 'middle', marginRight: 6 }]);
 export const bindLink = style([blocks.linkButton.secondary, { marginBottom: vars.space.sm }]);
 export const gridLink = style([blocks.linkButton.secondary, { marginTop: vars.space.sm }]);
@@ -62,7 +62,7 @@ export const trailingNote = style([ui.muted, { margin: `0 0 ${vars.space.md}` }]
 export const dateField = style([ui.field, { minWidth: 0 }]);
 export const dateInput = style([ui.input, { minWidth: 0, boxSizing: 'border-box', padding: `0 ${vars.space.sm}` }]);
 /** The bot list's tools (bill, logs, positions, ...): a row of chips beside the batch button, scrolling when narrow. */
-export const toolChips = style([blocks.chips, { flex: 1, margin: '-7px 0' }]);
+export const toolChips = style([blocks.chips, { flex: 1, margin: 0 }]);
 
 // The martin levels table: six columns at 320 px, so a header never wraps (it broke "Take-profit price"
 // at its hyphen); its texts are short enough to stay on one line.

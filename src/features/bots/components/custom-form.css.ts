@@ -24,7 +24,7 @@ export const compactField = style([ui.field, { marginBottom: vars.space.sm, minW
 export const compactSelect = style([blocks.select, { height: 44, minWidth: 0, padding: `0 ${vars.space.sm}` }]);
 export const compactInput = style({ height: 44, minWidth: 0, padding: `0 ${vars.space.sm}` });
 export const operator = style([compactSelect, { fontWeight: 600 }]);
-export const removeButton = style([blocks.smallButton, { color: vars.color.danger, borderColor: vars.color.danger }]);
+export const removeButton = style([blocks.dangerSmall]);
 export const addButton = style([blocks.smallButton, { width: '100%', marginBottom: vars.space.sm }]);
 /** The rules in words: the trader reads what the bot will do before the backtest. */
 export const explanation = style({

@@ -10,40 +10,43 @@ export function DcaTable({ rows, funds, investment, stop, tick }: { rows: DcaRow
   const l = i18n.locale;
   return (
     <>
-      <table className={`${css.table} ${styles.levelTable}`} data-testid="dca-table">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>
-              <Trans context="dca table">偏差</Trans>
-            </th>
-            <th>
-              <Trans>价格</Trans>
-            </th>
-            <th>
-              <Trans>金额</Trans>
-            </th>
-            <th>
-              <Trans>均价</Trans>
-            </th>
-            <th>
-              <Trans context="level table">止盈价</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.index}>
-              <td>{r.index === 0 ? <Trans context="dca table">底</Trans> : r.index}</td>
-              <td>{r.index === 0 ? '—' : `-${num(r.deviation, l, 2)}%`}</td>
-              <td>{price(r.price, l, tick)}</td>
-              <td>{usdt(r.quote, l)}</td>
-              <td>{price(r.average, l, tick)}</td>
-              <td>{price(r.takeProfit, l, tick)}</td>
+      {/* Six columns of a pair's prices ("68,222.92") need more than 320 px: the table scrolls in its own box, not the page. */}
+      <div className={css.wideTable}>
+        <table className={`${css.table} ${styles.levelTable}`} data-testid="dca-table">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>
+                <Trans context="dca table">偏差</Trans>
+              </th>
+              <th>
+                <Trans>价格</Trans>
+              </th>
+              <th>
+                <Trans>金额</Trans>
+              </th>
+              <th>
+                <Trans>均价</Trans>
+              </th>
+              <th>
+                <Trans context="level table">止盈价</Trans>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.index}>
+                <td>{r.index === 0 ? <Trans context="dca table">底</Trans> : r.index}</td>
+                <td>{r.index === 0 ? '—' : `-${num(r.deviation, l, 2)}%`}</td>
+                <td>{price(r.price, l, tick)}</td>
+                <td>{usdt(r.quote, l)}</td>
+                <td>{price(r.average, l, tick)}</td>
+                <td>{price(r.takeProfit, l, tick)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {stop ? (
         <p className={styles.rowSpaced}>
           <span>

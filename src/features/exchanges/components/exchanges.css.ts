@@ -22,19 +22,8 @@ export const name = style([ui.listLabel, { minWidth: '6em' }]);
 /** "已绑定 pape****y001": wraps at its space when the row is narrow, right-aligned under itself. */
 export const bound = style({ color: vars.color.success, fontSize: vars.font.small, textAlign: 'right' });
 export const ipRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md, fontFamily: 'ui-monospace, monospace' });
-// 32 px to the eye, 44 px to the finger (the ::after below).
-export const copy = style({
-  position: 'relative',
-  selectors: { '&::after': { content: '""', position: 'absolute', inset: '-6px -2px' } },
-  height: 32,
-  padding: `0 ${vars.space.md}`,
-  borderRadius: 16,
-  border: `1px solid ${vars.color.primary}`,
-  background: 'transparent',
-  color: vars.color.primary,
-  fontSize: vars.font.small,
-  cursor: 'pointer',
-});
+/** The copy button beside each IP: a chip (44 px to the finger, 32 to the eye) outlined in the primary colour. */
+export const copy = style([blocks.chip, { backgroundColor: 'transparent', boxShadow: `inset 0 0 0 1px ${vars.color.primary}`, color: vars.color.primary }]);
 export const advice = style({ margin: `${vars.space.sm} 0 0`, paddingLeft: vars.space.lg, color: vars.color.textMuted, fontSize: vars.font.small });
 export const sectionTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.font.size, fontWeight: 600 });
 export const note = style({ margin: `0 0 ${vars.space.sm}`, color: vars.color.textMuted, fontSize: vars.font.small, lineHeight: 1.6 });

@@ -7,7 +7,8 @@ export const row = style({
   gridTemplateColumns: '30px 1fr 64px 96px',
   alignItems: 'center',
   gap: vars.space.sm,
-  padding: `${vars.space.sm} 0`,
+  // The star and the pair are 44 px high already: a little air around them.
+  padding: `${vars.space.xs} 0`,
   borderBottom: `1px solid ${vars.color.border}`,
   vars: { '--market-up': vars.color.up, '--market-down': vars.color.down },
   // Below 375 px the pair's name ("DOGE/USDT") ran under the sparkline: the sparkline and the price
@@ -16,9 +17,9 @@ export const row = style({
 });
 // The sparkline (an <svg> 64 px wide) fits its narrower column there, drawn smaller instead of under the price.
 globalStyle(`${row} > svg`, { '@media': { '(max-width: 374px)': { width: '100%' } } });
-// The star and the pair keep their size to the eye; their ::after makes each a 44 px target.
+// The star and the pair are 44 px high; the star's column is 30 px wide, its ::after widens it to 44.
 const hitArea = (inset: string) => ({ position: 'relative' as const, selectors: { '&::after': { content: '""', position: 'absolute' as const, inset } } });
-export const star = style({ background: 'none', border: 0, padding: 0, width: 28, height: 28, fontSize: 18, color: vars.color.textMuted, cursor: 'pointer', ...hitArea('-8px') });
+export const star = style({ background: 'none', border: 0, padding: 0, width: 30, height: 44, fontSize: 18, color: vars.color.textMuted, cursor: 'pointer', ...hitArea('0 -7px') });
 export const starOn = style([star, { color: vars.color.warning }]);
 export const pair = style({
   background: 'none',
@@ -30,8 +31,8 @@ export const pair = style({
   fontWeight: 600,
   cursor: 'pointer',
   minWidth: 0,
+  height: 44,
   whiteSpace: 'nowrap',
-  ...hitArea('-11px 0'),
 });
 export const price = style({ textAlign: 'right', fontVariantNumeric: 'tabular-nums' });
 export const search = style({ marginBottom: vars.space.md });
