@@ -194,6 +194,8 @@ export const schemas = {
     query: z.strictObject({
       action: z.enum(batchOperations),
       ids: z.string().regex(/^[1-9]\d{0,17}(,[1-9]\d{0,17}){0,99}$/, 'format'),
+      // sell=1 with stop: each bot holding coins sells them first, as one bot's stop (else the coins are kept).
+      sell: z.enum(['0', '1']).optional(),
     }),
   },
   userBotBatchStatus: { query: z.strictObject({ task_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'format') }) },

@@ -41,8 +41,8 @@ describe('the backtest report', () => {
     expect(r.priceChangePct).toBe(0);
     expect(r.open).toBeNull();
     expect(r.equity.map((e) => e.time)).toEqual([0, 60_000, 120_000]);
-    // Proceeds 3.0377 x 99.65 x 0.999 = 302.404098195 less the cost of what was sold (299.9984 x 3.0377 / 3.0377592).
-    expect(Number(r.realized)).toBeCloseTo(2.4115, 4);
+    // Proceeds 3.0377 x 99.65 x 0.999 = 302.404098195 less the 299.9984 spent (the books are in the quote).
+    expect(r.realized).toBe('2.405698195');
     // With the default slippage (0.05 %): 100 x 1.0005; the add floor(100.05 x 0.98) = 98.04, x 1.0005; its take profit 99.73 x 0.9995.
     expect(martinReport(view, candles).fill.slippage).toBe('0.0005');
     expect(backtestMartin(view, candles).fills.map((f) => f.price)).toEqual(['100.05', '98.08902', '99.680135']);

@@ -123,20 +123,20 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.cycle).toBe(1);
     // The round's price 49900 is past the take profit: sold at 49822.24, where the order waited,
     // 0.00607 of 0.00607392 BTC held (0.1% fee in USDT): 0.00607 x 49822.24 x 0.999 = 302.1185757968, less the
-    // cost 299.92 x 0.00607 / 0.00607392 = 299.72643696: 2.3921388432.
+    // 299.92 spent: 2.1985758032 (the books are in the quote; the 0.00000392 BTC left stays the bot's).
     await step('49900');
     const info = await call('GET', `/api/user/botInfo?id=${id}`);
-    expect(info.data).toMatchObject({ cycle: 2, positions: 0, profit: '2.3921388432', todayProfit: '2.3921388432' });
+    expect(info.data).toMatchObject({ cycle: 2, positions: 0, profit: '2.1985758032', todayProfit: '2.1985758032' });
     const bill = await call('GET', '/api/user/bill');
     // Flat after the take profit: nothing floating, the total is the realised profit.
-    expect(bill.data).toEqual({ today: 2.39213884, total: 2.39213884, unrealized: 0, totalPnl: 2.39213884, unpriced: 0 });
+    expect(bill.data).toEqual({ today: 2.1985758, total: 2.1985758, unrealized: 0, totalPnl: 2.1985758, unpriced: 0 });
 
     await step('49950'); // repeat: the next cycle opens on the next price
     const positions = await call('GET', `/api/user/botPositions?id=${id}`);
     expect(positions.data.total).toBe(2);
     expect(positions.data.list.map((p) => [p.cycle, p.status, p.profit])).toEqual([
       [2, 'open', null],
-      [1, 'closed', '2.3921388432'],
+      [1, 'closed', '2.1985758032'],
     ]);
     expect(positions.data.list[1]).toMatchObject({ entries: 2, amount: '0.00608', cost: '299.92', closePrice: '49822.24' });
 
@@ -150,15 +150,15 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
 
     const actions = await call('GET', `/api/user/botActions?id=${id}&page_size=20`);
     expect(actions.data.list.map((a) => a.kind).reverse()).toEqual(['create', 'start', 'open', 'add', 'close', 'success', 'open']);
-    expect(actions.data.list.find((a) => a.kind === 'success')!.detail).toEqual({ cycle: '1', profit: '2.3921388432', how: 'take_profit' });
+    expect(actions.data.list.find((a) => a.kind === 'success')!.detail).toEqual({ cycle: '1', profit: '2.1985758032', how: 'take_profit' });
 
     const logs = await call('GET', '/api/user/billLogs');
-    expect(logs.data).toMatchObject({ total: 1, list: [{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', cycle: 1, profit: '2.3921388432' }] });
+    expect(logs.data).toMatchObject({ total: 1, list: [{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', cycle: 1, profit: '2.1985758032' }] });
     const group = await call('GET', '/api/user/billGroup');
     expect(group.data.byDay).toHaveLength(30);
-    expect(group.data.byDay.at(-1)!.profit).toBe('2.3921388432');
-    expect(group.data.byBot).toEqual([{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', profit: '2.3921388432' }]);
-    expect(group.data.bySymbol).toEqual([{ symbol: 'BTC/USDT', profit: '2.3921388432' }]);
+    expect(group.data.byDay.at(-1)!.profit).toBe('2.1985758032');
+    expect(group.data.byBot).toEqual([{ botId: id, botName: 'Cycle', symbol: 'BTC/USDT', profit: '2.1985758032' }]);
+    expect(group.data.bySymbol).toEqual([{ symbol: 'BTC/USDT', profit: '2.1985758032' }]);
 
     const open = await call('GET', '/api/user/positions');
     expect(open.data.list).toEqual([expect.objectContaining({ botId: id, entries: 1, price: '49950' })]);
@@ -266,7 +266,17 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect((await op(id, 'close')).data).toMatchObject({ positions: 0, cycle: 2 });
     const booked = (await call('GET', `/api/user/botPositions?id=${id}`)).data.list.find((p) => p.cycle === 1)!;
     expect(booked).toMatchObject({ status: 'closed', closePrice: '49123.45' });
-    expect(booked.profit).toBe(detail.unrealized);
+    // The confirmation's estimate (a sale of what the step allows, less all the cycle spent) is what is booked;
+    // the floating PnL values the coin the step leaves too, so it is a little higher.
+    const estimate = sizeClose(
+      detail.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) })),
+      marketRules(detail.close!),
+      { amount: money(detail.close!.carry), cost: money(detail.close!.carryCost) },
+      money('49123.45'),
+      { percent: money('100') },
+    );
+    expect(estimate.ok && toPlain(estimate.close.profit)).toBe(booked.profit);
+    expect(Number(detail.unrealized)).toBeGreaterThan(Number(booked.profit));
     await op(id, 'stop');
   });
 
@@ -327,11 +337,12 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect(manual).toMatchObject({ kind: 'manual', detail: { command: 'close', share: '50' } });
     // No cycle closed yet: the open cycle goes on, nothing in the bill.
     expect((await call('GET', `/api/user/botPositions?id=${id}`)).data.list.map((p) => p.status)).toEqual(['open']);
-    // The rest closes at its take profit; the cycle's profit counts the half sold before: 0.88996045 + 0.39944995.
+    // The rest closes at its take profit; the cycle's profit counts the half sold before: 0.88996045 - 0.00095045,
+    // the quote received (50.43951 + 50.4495) less the 100 spent; 0.000008 BTC stays the bot's.
     await step('50500');
     const cycle = (await call('GET', `/api/user/botPositions?id=${id}`)).data.list.find((p) => p.cycle === 1)!;
-    expect(cycle).toMatchObject({ status: 'closed', profit: '1.2894104' });
-    expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.profit).toBe('1.2894104');
+    expect(cycle).toMatchObject({ status: 'closed', profit: '0.88901' });
+    expect((await call('GET', `/api/user/botInfo?id=${id}`)).data.profit).toBe('0.88901');
     await op(id, 'stop');
     market.set('BTC/USDT', '50000');
   });

@@ -134,17 +134,25 @@ describe('DCA bots on the API', () => {
     // A take profit closes both deals: the bill lists each cycle with its profit.
     await step('60900');
     const bill = (await call('GET', '/api/user/billLogs?page_size=100')).data.list as { botId: string; cycle: number; profit: string }[];
-    for (const id of [a, b]) expect(bill.find((l) => l.botId === id)).toMatchObject({ cycle: 1, profit: expect.stringMatching(/^0\.\d+$/) });
+    // A base order alone: 0.00032 of 0.00032967 BTC sold at 60900 for less than its 19.8 USDT (the rest stays the bot's coin).
+    for (const id of [a, b]) expect(bill.find((l) => l.botId === id)).toMatchObject({ cycle: 1, profit: expect.stringMatching(/^-?\d+\.\d+$/) });
     expect(await batch('pause')).toEqual([
       [a, true],
       [b, true],
     ]);
     expect(await statuses()).toEqual(['paused', 'paused']);
-    expect(await batch('stop')).toEqual([
+    // A batch stop may sell what the bots hold first, as one bot's stop does; sell is for stop alone.
+    const holding = async () => ((await call('GET', '/api/user/botList?page_size=100')).data.list as { id: string; positions: number }[]).filter((x) => x.id === a || x.id === b).map((x) => x.positions);
+    expect(await holding()).toEqual([1, 1]);
+    expect((await call('GET', `/api/user/botBatch?action=pause&ids=${a}&sell=1`)).code).toBe(Code.ValidationError);
+    expect(await batch('stop&sell=1')).toEqual([
       [a, true],
       [b, true],
     ]);
     expect(await statuses()).toEqual(['stopped', 'stopped']);
+    expect(await holding()).toEqual([0, 0]);
+    const sold = await t.db.selectFrom('bot_orders').select(['bot_id', 'reason']).where('bot_id', 'in', [a, b]).where('status', '=', 'filled').where('side', '=', 'sell').orderBy('id', 'desc').execute();
+    expect(sold.slice(0, 2).map((o) => o.reason)).toEqual(['manual_close', 'manual_close']);
   });
 
   it('trails its stop loss on Paper: the detail’s stop moves up with the high, the stop sells there and is logged (README.md example)', async () => {
@@ -166,7 +174,7 @@ describe('DCA bots on the API', () => {
     const fired = await t.db.selectFrom('bot_actions').select('detail').where('bot_id', '=', id).where('kind', '=', 'trailing_fired').execute();
     expect(fired.map((a) => a.detail)).toEqual([{ exit: 'stop_loss', high: '62500', price: '53125' }]);
     const closed = (await call('GET', `/api/user/botPositions?id=${id}`)).data.list.find((p: { status: string }) => p.status === 'closed');
-    expect(closed).toMatchObject({ cycle: 1, closePrice: '53125', profit: '-11.41522355' });
+    expect(closed).toMatchObject({ cycle: 1, closePrice: '53125', profit: '-11.82815625' });
     expect((await call('GET', `/api/user/botOperation?id=${id}&action=pause`)).code).toBe(1);
   });
 });

@@ -62,18 +62,18 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     const bot = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: LIVE, symbol: 'BTC/USDT', params });
     expect((await call('GET', `/api/user/botOperation?id=${bot.data.id}&action=start`)).code).toBe(1); // buys 0.002 at 50000
     await step('BTC/USDT', '49000'); // adds 0.00408 at 49000
-    await step('BTC/USDT', '49900'); // take profit at its price 49822.24: 2.3921388432 USDT (server/http/bots.test.ts works it out)
-    // 2.3921388432 x 0.2 = 0.47842776864, rounded up to 8 places: 0.47842777 fuel; 100 - 0.47842777 = 99.52157223
-    expect(await fuel()).toBe('99.52157223');
+    await step('BTC/USDT', '49900'); // take profit at its price 49822.24: 2.1985758032 USDT (server/http/bots.test.ts works it out)
+    // 2.1985758032 x 0.2 = 0.43971516064, rounded up to 8 places: 0.43971517 fuel; 100 - 0.43971517 = 99.56028483
+    expect(await fuel()).toBe('99.56028483');
     const fee = (await call('GET', '/api/user/accountLogs?type=fuel')).data.list[0];
-    expect(fee).toMatchObject({ amount: '-0.47842777', balance: '99.52157223', reason: 'profit_fee', detail: { bot: bot.data.id, cycle: '1', profit: '2.3921388432', fee: '0.47842777' } });
+    expect(fee).toMatchObject({ amount: '-0.43971517', balance: '99.56028483', reason: 'profit_fee', detail: { bot: bot.data.id, cycle: '1', profit: '2.1985758032', fee: '0.43971517' } });
 
     await step('BTC/USDT', '50000'); // cycle 2 opens: 0.002 at 50000
     // A fall to 47000 passes the adds waiting at 49000 and 48020 (one a round, each at its price),
     // then the 3% stop under the new average (about 47152.7): sold at the market's 47000, at a loss.
     for (let round = 0; round < 3; round++) await step('BTC/USDT', '47000');
     expect((await call('GET', `/api/user/botPositions?id=${bot.data.id}`)).data.list.find((p) => p.cycle === 2)).toMatchObject({ status: 'closed', profit: expect.stringMatching(/^-/) });
-    expect(await fuel()).toBe('99.52157223'); // no fee on a loss
+    expect(await fuel()).toBe('99.56028483'); // no fee on a loss
     const ends = (await call('GET', `/api/user/botActions?id=${bot.data.id}&page_size=50`)).data.list.filter((a) => a.kind === 'success');
     expect(ends.map((a) => a.detail.how)).toEqual(['stop_loss', 'take_profit']); // newest first: logged as what happened
     await call('GET', `/api/user/botOperation?id=${bot.data.id}&action=stop`);
@@ -82,7 +82,7 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
   it('pauses every running bot and leaves a warning when fuel runs out; no bot starts without fuel', async () => {
     await newTrader();
     // Fuel nearly gone (an adjustment through the ledger, as support would make it).
-    await post(t.db, { userId, asset: 'fuel', amount: money('-99.9'), reason: 'adjust' }); // 0.1 left
+    await post(t.db, { userId, asset: 'fuel', amount: money('-99.95'), reason: 'adjust' }); // 0.05 left
     const a = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: LIVE, symbol: 'BTC/USDT', params });
     const b = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: LIVE, symbol: 'ETH/USDT', params: { ...params, firstOrder: '50', investment: '500' } });
     expect((await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' })).code).toBe(1);
@@ -91,7 +91,7 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     await call('GET', `/api/user/botOperation?id=${sim.data.id}&action=start`);
     await call('GET', `/api/user/botOperation?id=${a.data.id}&action=start`);
     await call('GET', `/api/user/botOperation?id=${b.data.id}&action=start`);
-    await step('BTC/USDT', '51000'); // bot a takes profit: 0.002 BTC, about 1.8 USDT, fee about 0.36 > 0.1 left
+    await step('BTC/USDT', '51000'); // bot a takes profit at 50500: 0.00199 BTC sold, 0.394505 USDT, fee 0.078901 > 0.05 left
     await trading.engine.idle();
     expect(await fuel()).toBe('0');
     for (const id of [a.data.id, b.data.id]) {

@@ -19,7 +19,7 @@ import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import type { BotsTable } from '../db/schema.ts';
 import { money } from '../../strategy/money.ts';
-import { averagePrice, closeCycle, planLevels } from '../../strategy/martin/plan.ts';
+import { averagePrice, closeCycle, floatingPnl, planLevels } from '../../strategy/martin/plan.ts';
 import type { MartinParams } from '../../strategy/martin/rules.ts';
 import { decodeMartin, type StoredMartinState } from '../../strategy/martin/state-codec.ts';
 import { martinLines } from '../../strategy/martin/strategy.ts';
@@ -188,13 +188,7 @@ async function floatingNow(trading: Trading, row: Pick<BotRow, 'type' | 'state' 
   if (!Array.isArray(state.fills) || state.fills.length === 0) return '0';
   const fills = state.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) }));
   return (
-    (
-      await valued(trading, exchange, row.symbol, (m, now) =>
-        closeCycle(fills, now, m, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') })
-          .profit.toDecimalPlaces(8)
-          .toFixed(),
-      )
-    )?.unrealized ?? null
+    (await valued(trading, exchange, row.symbol, (m, now) => floatingPnl(fills, now, m, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') }).toFixed()))?.unrealized ?? null
   );
 }
 
@@ -324,7 +318,7 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
   const trail = holding ? martinLines(state, view) : null;
   const close = holding ? closeCycle(state.fills, price, market, { amount: state.carry, cost: state.carryCost }) : null;
   const start = holding ? state.fills[0]!.price : price;
-  const unrealized = close ? close.profit.toDecimalPlaces(8).toFixed() : '0';
+  const unrealized = holding ? floatingPnl(state.fills, price, market, { amount: state.carry, cost: state.carryCost }).toFixed() : '0';
   return {
     ...withReturns(unrealized),
     price: price.toFixed(),
@@ -361,7 +355,7 @@ function dcaDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns:
   const holding = state.fills.length > 0;
   const armed = dcaTrailing(state, { params, market });
   const close = holding ? closeCycle(state.fills, price, market, { amount: state.carry, cost: state.carryCost }) : null;
-  const unrealized = close ? close.profit.toDecimalPlaces(8).toFixed() : '0';
+  const unrealized = holding ? floatingPnl(state.fills, price, market, { amount: state.carry, cost: state.carryCost }).toFixed() : '0';
   return {
     ...withReturns(unrealized),
     price: price.toFixed(),
@@ -399,7 +393,7 @@ function customDetail(row: BotRow, market: MarketInfo, price: Decimal, withRetur
   const holding = state.fills.length > 0;
   const lines = holding ? customLines(state, { params, market }) : null;
   const close = holding ? closeCycle(state.fills, price, market, { amount: state.carry, cost: state.carryCost }) : null;
-  const unrealized = close ? close.profit.toDecimalPlaces(8).toFixed() : '0';
+  const unrealized = holding ? floatingPnl(state.fills, price, market, { amount: state.carry, cost: state.carryCost }).toFixed() : '0';
   return {
     ...withReturns(unrealized),
     price: price.toFixed(),
@@ -587,11 +581,7 @@ export async function openPositions(db: Db, trading: Trading, userId: string, pa
     const { cost, average } = cycleFigures(state);
     const fills = state.fills.map((f) => ({ price: money(f.price), amount: money(f.amount) }));
     const value =
-      (await valued(trading, exchange, row.symbol, (m, now) =>
-        closeCycle(fills, now, m, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') })
-          .profit.toDecimalPlaces(8)
-          .toFixed(),
-      )) ?? unvalued;
+      (await valued(trading, exchange, row.symbol, (m, now) => floatingPnl(fills, now, m, { amount: money(state.carry ?? '0'), cost: money(state.carryCost ?? '0') }).toFixed())) ?? unvalued;
     list.push({
       ...base,
       entries: state.fills.length,

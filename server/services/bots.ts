@@ -483,22 +483,23 @@ export async function operateBot(
  * botBatch: one operation on many bots, carried out in the background; the task's per-bot results are
  * stored as they come, so botBatchStatus can be polled (also after a restart, which marks it done).
  */
-export async function startBatch(deps: BotsDeps, userId: string, action: BatchOperation, ids: string[], say: (code: CodeName) => string): Promise<string> {
+export async function startBatch(deps: BotsDeps, userId: string, action: BatchOperation, ids: string[], say: (code: CodeName) => string, sell = false): Promise<string> {
+  if (sell && action !== 'stop') throw new InputError('ValidationError', 'sell');
   const taskId = crypto.randomUUID();
   const unique = [...new Set(ids)];
   await deps.db
     .insertInto('batch_tasks')
     .values({ id: taskId, user_id: userId, action, ids: JSON.stringify(unique), results: '[]', status: 'running' })
     .execute();
-  void runBatch(deps, userId, taskId, action, unique, say);
+  void runBatch(deps, userId, taskId, action, unique, say, sell);
   return taskId;
 }
 
-async function runBatch(deps: BotsDeps, userId: string, taskId: string, action: BatchOperation, ids: string[], say: (code: CodeName) => string): Promise<void> {
+async function runBatch(deps: BotsDeps, userId: string, taskId: string, action: BatchOperation, ids: string[], say: (code: CodeName) => string, sell: boolean): Promise<void> {
   const results: { id: string; ok: boolean; code: number; msg: string }[] = [];
   for (const id of ids) {
     try {
-      await operateBot(deps, userId, id, action);
+      await operateBot(deps, userId, id, action, sell ? { sell } : {});
       results.push({ id, ok: true, code: Code.Success, msg: say('Success') });
     } catch (e) {
       const name: CodeName = e instanceof AppError ? e.codeName : 'ServerError';

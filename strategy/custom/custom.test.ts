@@ -64,11 +64,11 @@ describe('custom bot: the worked example (README.md)', () => {
       { candle: 8, reason: 'exit_rule', side: 'sell', price: '102', amount: '1.028' },
     ]);
     // held 1.03 x 0.999 = 1.02897, sold 1.028; proceeds 1.028 x 102 x 0.999 = 104.751144;
-    // cost sold round8(99.91 x 1.028 / 1.02897) = 99.81581582
-    expect(run.realized).toBe('4.93532818');
+    // 99.91 spent: the books are in the quote, and the 0.00097 left is carried at no cost.
+    expect(run.realized).toBe('4.841144');
     expect(run.cycles).toBe(1);
     expect(run.state.carry.toFixed()).toBe('0.00097');
-    expect(run.state.carryCost.toFixed()).toBe('0.09418418');
+    expect(run.state.carryCost.toFixed()).toBe('0');
     expect(run.state.phase).toBe('waiting');
   });
 
@@ -322,8 +322,8 @@ describe('custom bot: trailing exits (README.md "Trailing exits")', () => {
     expect(ask('103.46')).toEqual([]);
     expect(ask('103.45')).toEqual(['take_profit fired 104.5 103.45', 'close sell 1.028']);
     const sold = decideCustom(s, { type: 'OrderFilled', clientOrderId: s.pending!.id, side: 'sell', price: money('103.45'), amount: money('1.028') }, view);
-    // 1.028 x 103.45 x 0.999 = 106.2402534, less the sold part's cost 99.81581582
-    expect(sold.intents).toEqual([{ type: 'CycleClosed', cycle: 1, profit: money('6.42443758') }]);
+    // 1.028 x 103.45 x 0.999 = 106.2402534, less the 99.91 spent
+    expect(sold.intents).toEqual([{ type: 'CycleClosed', cycle: 1, profit: money('6.3302534') }]);
     expect([sold.state.trail, sold.state.stopHigh, sold.state.targets]).toEqual([null, null, null]);
   });
 
@@ -334,11 +334,11 @@ describe('custom bot: trailing exits (README.md "Trailing exits")', () => {
     };
     // Candle 8 rises 98.5 -> 102.5 through 99.91 (armed, raised to 102.5); candle 9's low 101.5 stays over
     // 101.47, its high raises to 104.5; candle 10 falls 104.5 -> 100.5 through the line 103.45.
-    expect(run({})).toEqual(['5 open buy 1.03 @ 97', '10 close sell 1.028 @ 103.45', '6.42443758']);
+    expect(run({})).toEqual(['5 open buy 1.03 @ 97', '10 close sell 1.028 @ 103.45', '6.3302534']);
     // Without trailing: the take profit inside candle 8.
-    expect(run({ trailingDeviation: undefined, trailingStop: undefined })).toEqual(['5 open buy 1.03 @ 97', '8 close sell 1.028 @ 99.91', '2.7889567']);
+    expect(run({ trailingDeviation: undefined, trailingStop: undefined })).toEqual(['5 open buy 1.03 @ 97', '8 close sell 1.028 @ 99.91', '2.69477252']);
     // No take profit, a 3 % trailing stop: floor(104.5 x 0.97) = 101.36 in candle 10 (the fixed stop: 94.09).
-    expect(run({ takeProfit: undefined, trailingDeviation: undefined, stopLoss: '3' })).toEqual(['5 open buy 1.03 @ 97', '10 stop sell 1.028 @ 101.36', '4.2780661']);
+    expect(run({ takeProfit: undefined, trailingDeviation: undefined, stopLoss: '3' })).toEqual(['5 open buy 1.03 @ 97', '10 stop sell 1.028 @ 101.36', '4.18388192']);
   });
 
   it('a buy by hand disarms it and raises the stop high to the new fill; turning it off forgets the highs', () => {
@@ -503,6 +503,6 @@ describe('custom bot: backtest options', () => {
     // the first 5 candles as warm-up: the same RSI, the same trades on the 5 that follow
     const warm = backtestCustom({ params: example, market }, columns(rows.slice(5)), { slippage: '0' }, { '1m': rows.slice(0, 5) });
     expect(warm.fills.map((f) => `${f.candle + 5} ${f.side} ${f.price}`)).toEqual(['5 buy 97', '8 sell 102']);
-    expect(warm.realized).toBe('4.93532818');
+    expect(warm.realized).toBe('4.841144');
   });
 });

@@ -260,7 +260,8 @@ export function decideCustom(state: CustomState, event: CustomEvent, view: Custo
         const stopHigh = trailingStop(view.params) === null ? null : before?.gt(event.price) ? before : event.price;
         return { state: retrigger({ ...state, phase: 'holding', pending: null, fills, targets: targetsOf(fills, view), trail: null, stopHigh }, view), intents: NOTHING };
       }
-      const { profit, dust, dustCost } = closeCycle(state.fills, event.price, view.market, { amount: state.carry, cost: state.carryCost }, event.amount);
+      // Books in the quote (martin/plan.ts closeCycle): the coin it could not sell is carried at no cost.
+      const { profit, dust } = closeCycle(state.fills, event.price, view.market, { amount: state.carry, cost: state.carryCost }, event.amount);
       const next: CustomState = {
         ...state,
         phase: view.params.repeat ? 'waiting' : 'done',
@@ -271,7 +272,7 @@ export function decideCustom(state: CustomState, event: CustomEvent, view: Custo
         targets: null,
         realized: state.realized.plus(profit),
         carry: dust,
-        carryCost: dust.gt(0) ? dustCost : money(0),
+        carryCost: money(0),
         trail: null,
         stopHigh: null,
       };

@@ -278,7 +278,8 @@ function onFilled(state: DcaState, event: { side: 'buy' | 'sell'; price: Decimal
       return { state: next, intents: [{ type: 'PositionReduced', cycle: state.cycle, profit, share: pending.share }] };
     }
   }
-  const { profit, dust, dustCost } = closeCycle(state.fills, event.price, view.market, carried, event.amount);
+  // Books in the quote (martin/plan.ts closeCycle): the coin it could not sell is carried at no cost.
+  const { profit, dust } = closeCycle(state.fills, event.price, view.market, carried, event.amount);
   const next: DcaState = {
     ...state,
     phase: 'waiting',
@@ -290,7 +291,7 @@ function onFilled(state: DcaState, event: { side: 'buy' | 'sell'; price: Decimal
     targets: null,
     realized: state.realized.plus(profit),
     carry: dust,
-    carryCost: dust.gt(0) ? dustCost : money(0),
+    carryCost: money(0),
     booked: money(0),
     trail: null,
     stopHigh: null,

@@ -31,31 +31,48 @@ describe('martin example 1: BTC/USDT from 60000, 10 USDT doubling, 4 orders, add
     expect(toPlain(stopLossPrice(avg, '5', btc.tickSize))).toBe('54434.05');
   });
 
-  it('closes at take profit with fees: base fee on buys, quote fee on the sale, dust kept at its cost', () => {
+  it('closes at take profit with fees: base fee on buys, quote fee on the sale; the profit is the quote received less the quote spent', () => {
     const r = closeCycle(levels, money('58158.49'), btc);
     // Held 0.0025974 after the base fees; 0.00259 sells, 0.0000074 stays below the step.
     expect(toPlain(r.sellAmount)).toBe('0.00259');
     expect(toPlain(r.dust)).toBe('0.0000074');
     expect(toPlain(r.cost)).toBe('148.9774032');
     expect(toPlain(r.proceeds)).toBe('150.4798586109');
-    // What was sold carries 0.00259 / 0.0025974 of the cost: 148.9774032 x 0.99715... = 148.55296615 (8 places).
-    expect(toPlain(r.costSold)).toBe('148.55296615');
-    expect(toPlain(r.profit)).toBe('1.9268924609');
-    // The dust is not a loss: it keeps the rest of the cost, 148.9774032 - 148.55296615.
-    expect(toPlain(r.dustCost)).toBe('0.42443705');
+    // The books are in the quote: the cycle spent 148.9774032 and received 150.4798586109. The dust is the
+    // bot's coin, carried at no cost: the close that sells it counts it then.
+    expect(toPlain(r.costSold)).toBe('148.9774032');
+    expect(toPlain(r.profit)).toBe('1.5024554109');
+    expect(toPlain(r.dustCost)).toBe('0');
   });
 
-  it('sells the dust with the next close once it adds up to a step, counting its cost then', () => {
+  it('sells the dust with the next close once it adds up to a step: that close receives the quote for it', () => {
     // Next cycle: one buy of 0.00017 BTC at 59000 (10.03 USDT); alone it would sell 0.00016 (0.00016983 held).
-    const carry = { amount: money('0.0000074'), cost: money('0.42443705') };
+    const carry = { amount: money('0.0000074'), cost: money(0) };
     const next = closeCycle([{ price: money('59000'), amount: money('0.00017') }], money('60000'), btc, carry);
     expect(toPlain(next.sellAmount)).toBe('0.00017');
     expect(toPlain(next.dust)).toBe('0.00000723');
     expect(toPlain(next.proceeds)).toBe('10.1898');
-    // Basis 10.45443705 x 0.00017 / 0.00017723 = 10.02795406; the 0.00000723 left keeps 0.42648299.
-    expect(toPlain(next.costSold)).toBe('10.02795406');
-    expect(toPlain(next.profit)).toBe('0.16184594');
-    expect(toPlain(next.dustCost)).toBe('0.42648299');
+    // 10.1898 received for 10.03 spent; the 0.00000723 left is carried at no cost again.
+    expect(toPlain(next.costSold)).toBe('10.03');
+    expect(toPlain(next.profit)).toBe('0.1598');
+    expect(toPlain(next.dustCost)).toBe('0');
+    // Over both cycles, the quote received less the quote spent: 160.6696586109 - 159.0074032.
+    expect(toPlain(next.profit.plus('1.5024554109'))).toBe('1.6622554109');
+  });
+});
+
+describe('the books are in the quote (../README.md "Books in the quote")', () => {
+  const xrp: MarketRules = { tickSize: money('0.0001'), stepSize: money('0.1'), minAmount: money('0.1'), minCost: money('5'), feeRate: money('0.001') };
+
+  it('books an XRP cycle that bought 14.5 for 19.87805 and sold 14.4 for 19.79314704 at -0.08490296, not at +0.0324', () => {
+    const r = closeCycle([{ price: money('1.3709'), amount: money('14.5') }], money('1.3759'), xrp);
+    expect([toPlain(r.sellAmount), toPlain(r.dust), toPlain(r.proceeds), toPlain(r.cost)]).toEqual(['14.4', '0.0855', '19.79314704', '19.87805']);
+    // The quote went down by 0.08490296: that is the cycle's profit, whatever the 0.0855 XRP left is worth.
+    expect(toPlain(r.profit)).toBe(toPlain(r.proceeds.minus(r.cost)));
+    expect(toPlain(r.profit)).toBe('-0.08490296');
+    // The next cycle sells the carried coin with its own: 14.5 bought at 1.37 (19.865), 14.5 x 0.999 + 0.0855 = 14.571 held, 14.5 sold for 19.98999.
+    const next = closeCycle([{ price: money('1.37'), amount: money('14.5') }], money('1.38'), xrp, { amount: r.dust, cost: money(0) });
+    expect([toPlain(next.sellAmount), toPlain(next.dust), toPlain(next.profit)]).toEqual(['14.5', '0.071', '0.12499']);
   });
 });
 
@@ -84,10 +101,12 @@ describe('martin example 1b: half of the first two orders closed by hand at 5950
     const cost = part.fills.reduce((s, f) => s.plus(f.amount.mul(f.price)), part.carry.cost);
     expect([toPlain(held), toPlain(cost)]).toEqual(['0.0002595', '15.37362162']);
     expect(toPlain(sellableAmount(part.fills, btc, part.carry.amount))).toBe('0.00025');
-    // The rest closes at the take profit: 0.19211125 more; with the part, every quote spent counted once.
+    // The rest closes at the take profit: 15.00292206 received for the 15.37362162 of cost it kept, and
+    // 0.0000095 BTC below the step stays the bot's coin. The cycle made 0.04734162 - 0.37069956: exactly
+    // the quote received (14.26572 + 15.00292206) less the quote spent (29.592).
     const rest = closeCycle(part.fills, money('60071.76'), btc, part.carry);
-    expect([toPlain(rest.sellAmount), toPlain(rest.profit), toPlain(rest.dustCost)]).toEqual(['0.00025', '0.19211125', '0.56281081']);
-    expect(toPlain(part.close.proceeds.plus(rest.proceeds).minus(money('29.592').minus(rest.dustCost)))).toBe('0.23945287');
+    expect([toPlain(rest.sellAmount), toPlain(rest.dust), toPlain(rest.profit), toPlain(rest.dustCost)]).toEqual(['0.00025', '0.0000095', '-0.37069956', '0']);
+    expect(toPlain(part.close.profit.plus(rest.profit))).toBe(toPlain(part.close.proceeds.plus(rest.proceeds).minus('29.592')));
   });
 
   it('refuses 0 and 101 %, more than held, a sale below the minimum, and a rest too small to sell on its own', () => {

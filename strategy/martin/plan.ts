@@ -114,21 +114,49 @@ export interface CloseResult {
   proceeds: Decimal;
   /** Quote spent on this cycle's buys. */
   cost: Decimal;
-  /** The cost basis of what was sold: (carried cost + this cycle's cost) x sold / held. */
+  /** The cost counted against what was sold: a cycle's close, all of it (carried cost + this cycle's cost); a partial close, its share, x sold / held. */
   costSold: Decimal;
-  /** The cost basis of the dust, carried with it. */
+  /** The cost the rest keeps (a partial close's remainder; 0 when a cycle closes: its dust is carried at no cost). */
   dustCost: Decimal;
   profit: Decimal;
 }
 
 /**
- * Closing a cycle at `price`: buy fees are taken in base (as Binance does), the sell fee in quote.
- * What cannot be sold (below the step) is not a loss: it stays in the account with its share of the
- * cost (average cost), and both are carried into the next close, so profit = proceeds - cost of what
- * was sold, and over several cycles every coin bought is sold and every quote spent is counted once.
- * `sold` is the exchange's figure when it differs from the plan.
+ * Closing a cycle at `price`: buy fees are taken in base (as Binance does), the sell fee in quote. The
+ * books are kept in the quote: the cycle's profit is the quote received less every quote spent on it
+ * (its buys and what a coin carried in from the last cycle still cost), fees included. What cannot be
+ * sold (below the step) stays in the account as the bot's coin, carried into the next close at no cost,
+ * so that close's profit counts it when it is sold; over several cycles every quote spent and received
+ * is counted once, and no cycle books coin it did not sell. `sold` is the exchange's figure when it
+ * differs from the plan.
  */
 export function closeCycle(fills: readonly Fill[], price: Decimal, market: MarketRules, carry: Carry = NO_CARRY, sold?: Decimal): CloseResult {
+  const part = closePart(fills, price, market, carry, sold);
+  return { ...part, costSold: part.costSold.plus(part.dustCost), dustCost: money(0), profit: part.profit.minus(part.dustCost) };
+}
+
+/**
+ * The floating PnL of an open position at `price`: everything held (the carried coin included, what the
+ * step would leave too) valued at the price less the sell fee, less all it cost. A close books only what
+ * it sells (closeCycle); the coin a close would leave is still worth its price while the bot holds it.
+ */
+export function floatingPnl(fills: readonly Fill[], price: Decimal, market: MarketRules, carry: Carry = NO_CARRY): Decimal {
+  const net = ONE.minus(market.feeRate);
+  let held = carry.amount;
+  let basis = carry.cost;
+  for (const f of fills) {
+    held = held.plus(f.amount.mul(net));
+    basis = basis.plus(f.amount.mul(f.price));
+  }
+  return held.mul(price).mul(net).minus(basis).toDecimalPlaces(COST_PLACES, Decimal.ROUND_HALF_EVEN);
+}
+
+/**
+ * Selling `sold` (default: all that the step allows) of a position that stays open: the sold part
+ * carries its share of the cost (average cost), `costSold = round8(basis x sold / held)`, and the rest
+ * keeps the remainder (a partial close; README.md "Partial close").
+ */
+function closePart(fills: readonly Fill[], price: Decimal, market: MarketRules, carry: Carry, sold?: Decimal): CloseResult {
   let held = carry.amount;
   let cost = money(0);
   const net = ONE.minus(market.feeRate);
@@ -163,12 +191,12 @@ export interface ReducedPosition {
 }
 
 /**
- * Selling `sold`, fewer than all held, at `price` (a partial close): the profit is closeCycle's for that
+ * Selling `sold`, fewer than all held, at `price` (a partial close): the profit is closePart's for that
  * amount, and the rest keeps the average cost: held' = held - sold and basis' = basis - costSold exactly
  * (README.md "Partial close").
  */
 export function reducePosition(fills: readonly Fill[], price: Decimal, market: MarketRules, carry: Carry, sold: Decimal): ReducedPosition {
-  const close = closeCycle(fills, price, market, carry, sold);
+  const close = closePart(fills, price, market, carry, sold);
   const keep = close.dust.div(close.dust.plus(close.sellAmount)).toSignificantDigits(KEEP_DIGITS, Decimal.ROUND_DOWN);
   const kept = fills.map((f) => ({ price: f.price, amount: f.amount.mul(keep) }));
   let net = money(0);
@@ -223,7 +251,7 @@ export function sizeClose(fills: readonly Fill[], market: MarketRules, carry: Ca
   const amount = 'percent' in ask ? floorTo(held.mul(ask.percent).div(HUNDRED_PCT), market.stepSize) : floorTo(ask.amount, market.stepSize);
   if (amount.gte(held)) return { ok: true, all: true, amount: held, share: '100', close: closeCycle(fills, price, market, carry), rest: money(0) };
   const small = (a: Decimal) => a.lte(0) || a.lt(market.minAmount) || a.mul(price).lt(market.minCost);
-  const close = closeCycle(fills, price, market, carry, amount);
+  const close = closePart(fills, price, market, carry, amount);
   const rest = floorTo(close.dust, market.stepSize);
   if (small(amount)) return refuse('belowMinimum', rest);
   if (small(rest)) return refuse('restBelowMinimum', rest);

@@ -39,14 +39,14 @@ describe('the martin strategy replayed on a price path', () => {
       'b7-1-2 add buy 0.0034 @ 58800',
       'b7-1-3 add buy 0.00694 @ 57624',
       'b7-1-4 close sell 0.01198 @ 60000',
-      // 699.43056 spent; 0.011988 held after base fees, 0.01198 sold: its cost 699.43056 x 0.01198 / 0.011988
-      // = 698.96380621; 718.0812 received; the 0.000008 BTC left keeps 0.46675379 of cost.
-      'cycle 1 closed, profit 19.11739379',
+      // 699.43056 spent; 0.011988 held after base fees, 0.01198 sold for 718.0812: the books count the quote,
+      // so the 0.000008 BTC left is the bot's coin at no cost, sold with a later close.
+      'cycle 1 closed, profit 18.65064',
       'b7-2-1 open buy 0.00163 @ 61000',
     ]);
     expect(state).toMatchObject({ phase: 'holding', cycle: 2, seq: 1 });
-    expect(toPlain(state.realized)).toBe('19.11739379');
-    expect([toPlain(state.carry), toPlain(state.carryCost)]).toEqual(['0.000008', '0.46675379']);
+    expect(toPlain(state.realized)).toBe('18.65064');
+    expect([toPlain(state.carry), toPlain(state.carryCost)]).toEqual(['0.000008', '0']);
   });
 
   it('takes profit after one add when the price comes back (avg 59193.6758.. -> 60081.59)', () => {
@@ -57,7 +57,7 @@ describe('the martin strategy replayed on a price path', () => {
   it('stops out at a loss and stays done when repeat is off', () => {
     const { journal, state } = replay(['60000', '58800', '57624', '55000', '54000', '60000'], { ...params, stopLoss: '5', repeat: false });
     // avg 58285.88 x 0.95 = 55371.586 -> 55371.58: 55000 stops; 0.01198 sold: 0.01198 x 55000 x 0.999 - 698.96380621
-    expect(journal.slice(3)).toEqual(['b7-1-4 stop sell 0.01198 @ 55000', 'cycle 1 closed, profit -40.72270621']);
+    expect(journal.slice(3)).toEqual(['b7-1-4 stop sell 0.01198 @ 55000', 'cycle 1 closed, profit -41.18946']);
     expect(state.phase).toBe('done');
   });
 

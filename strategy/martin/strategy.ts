@@ -205,10 +205,11 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
           return { state: next, intents: [{ type: 'PositionReduced', cycle: state.cycle, profit, share: state.pending.share }] };
         }
       }
-      // What was sold is the exchange's figure; what it could not sell stays, with its cost, for the next close.
-      const { profit, dust, dustCost } = closeCycle(state.fills, event.price, view.market, carried, event.amount);
+      // What was sold is the exchange's figure; what it could not sell stays the bot's coin, carried at no
+      // cost into the next close (the books are kept in the quote: plan.ts closeCycle).
+      const { profit, dust } = closeCycle(state.fills, event.price, view.market, carried, event.amount);
       const carry = dust;
-      const carryCost = dust.gt(0) ? dustCost : money(0);
+      const carryCost = money(0);
       // The cycle's profit counts its partial closes too (realised when they sold).
       const closed: Intent = { type: 'CycleClosed', cycle: state.cycle, profit: state.booked.plus(profit) };
       const next: MartinState = {

@@ -48,20 +48,20 @@ describe('martin trailing take profit (README example)', () => {
       'take_profit fired high 61500 line 61192.5',
       'close sell 0.00165 @ 61192.5',
       // 0.00165 x 61192.5 x 0.999 = 100.866657375; cost sold 99.6 x 0.00165 / 0.00165834 = 99.0990991 (8 places)
-      'profit 1.767558275',
+      'profit 1.266657375',
     ]);
     expect(state.phase).toBe('done');
     expect(state.trail).toBeNull();
   });
 
-  it('without trailing the same path sells at the take-profit price 60900: 0.48 USDT less (1.2854159)', () => {
+  it('without trailing the same path sells at the take-profit price 60900: 0.48 USDT less (0.784515)', () => {
     const { journal } = replay(['60000', '60500', '60900'], base);
-    expect(journal).toEqual(['open buy 0.00166 @ 60000', 'close sell 0.00165 @ 60900', 'profit 1.2854159']);
+    expect(journal).toEqual(['open buy 0.00166 @ 60000', 'close sell 0.00165 @ 60900', 'profit 0.784515']);
   });
 
   it('a turn right after arming sells below the take-profit price: at 60595.50, still over the average', () => {
     const { journal } = replay(['60000', '60900', '60700', '60595.5'], trailingTp);
-    expect(journal.slice(1)).toEqual(['take_profit armed high 60900 line 60595.5', 'take_profit fired high 60900 line 60595.5', 'close sell 0.00165 @ 60595.5', 'profit 0.783493325']);
+    expect(journal.slice(1)).toEqual(['take_profit armed high 60900 line 60595.5', 'take_profit fired high 60900 line 60595.5', 'close sell 0.00165 @ 60595.5', 'profit 0.282592425']);
   });
 
   it('places no add while armed, and a fall through the line sells even past the next add', () => {
@@ -83,7 +83,7 @@ describe('martin trailing stop loss (README example)', () => {
       'stop_loss fired high 61000 line 59780',
       'stop sell 0.00165 @ 59780',
       // 0.00165 x 59780 x 0.999 = 98.538363, less the cost sold 99.0990991
-      'profit -0.5607361',
+      'profit -1.061637',
     ]);
   });
 

@@ -60,7 +60,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
     return id === null ? null : botInfo(db, trading, session.userId, id);
   });
   route(app, db, 'userBotBatch', auth, async ({ session, query, lang }) => ({
-    task_id: await startBatch(deps, session.userId, query.action, query.ids.split(','), (code) => translate(lang, code)),
+    task_id: await startBatch(deps, session.userId, query.action, query.ids.split(','), (code) => translate(lang, code), query.sell === '1'),
   }));
   route(app, db, 'userBotBatchStatus', auth, async ({ session, query }) => {
     const task = await db.selectFrom('batch_tasks').selectAll().where('id', '=', query.task_id).where('user_id', '=', session.userId).executeTakeFirst();

@@ -6,6 +6,7 @@ import { errorText } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { operationLabels } from '../labels.ts';
+import { StopChoice } from './stop-choice.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import { write } from '../../../shared/query.ts';
 
@@ -97,35 +98,7 @@ export function BotOperations({ bot }: { bot: BotSummary }) {
         busy={busy}
         onConfirm={() => asking && void run(asking)}
       >
-        {asking === 'stop' && holding ? (
-          <fieldset className={css.stopChoice} data-testid="stop-choice">
-            <legend className={css.figureLabel}>
-              <Trans>持有的币</Trans>
-            </legend>
-            <label className={css.choice}>
-              <input type="radio" name="stop-coins" checked={!sell} onChange={() => setSell(false)} data-testid="stop-keep" />
-              <span>
-                <strong>
-                  <Trans>保留</Trans>
-                </strong>
-                <span className={css.figureLabel}>
-                  <Trans>币留在账户中，之后可手动卖出或再次启动策略。</Trans>
-                </span>
-              </span>
-            </label>
-            <label className={css.choice}>
-              <input type="radio" name="stop-coins" checked={sell} onChange={() => setSell(true)} data-testid="stop-sell" />
-              <span>
-                <strong>
-                  <Trans>全部卖出换回 USDT</Trans>
-                </strong>
-                <span className={css.figureLabel}>
-                  <Trans>按市价卖出本轮持仓，计入本轮盈亏，然后停止。</Trans>
-                </span>
-              </span>
-            </label>
-          </fieldset>
-        ) : null}
+        {asking === 'stop' && holding ? <StopChoice sell={sell} onSell={setSell} /> : null}
       </ConfirmDialog>
     </>
   );

@@ -16,6 +16,7 @@ import { useTradingMode } from '../../../shared/use-trading-mode.ts';
 import { isSimulatedCode } from '../../../../contract/rules.ts';
 import { ModeSwitch } from './mode-switch.tsx';
 import { BatchProgress } from './batch-progress.tsx';
+import { StopChoice } from './stop-choice.tsx';
 import { BotCard } from './bot-card.tsx';
 import { Pager } from '../../../shared/pager.tsx';
 import * as css from '../../../shared/blocks.css.ts';
@@ -35,6 +36,8 @@ export function StrategyListPage() {
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [asking, setAsking] = useState<BatchOperation | null>(null);
+  // A batch stop asks what the bots holding coins do with them, as one bot's stop does.
+  const [sell, setSell] = useState(false);
   const [task, setTask] = useState<string | null>(null);
   const [failure, setFailure] = useState('');
 
@@ -75,7 +78,7 @@ export function StrategyListPage() {
     setAsking(null);
     setFailure('');
     try {
-      const { task_id } = await write('userBotBatch', { action, ids: [...selected].join(',') });
+      const { task_id } = await write('userBotBatch', { action, ids: [...selected].join(','), ...(action === 'stop' && sell ? { sell: '1' as const } : {}) });
       setTask(task_id);
     } catch (e) {
       setFailure(errorText(e));
@@ -268,10 +271,12 @@ export function StrategyListPage() {
             ''
           )
         }
-        description={asking === 'delete' ? <Trans>删除后无法恢复，运行中的策略需先停止。确定删除吗？</Trans> : <Trans>停止后持仓保留在交易所，不再自动补仓和止盈。确定停止吗？</Trans>}
+        description={asking === 'delete' ? <Trans>删除后无法恢复，运行中的策略需先停止。确定删除吗？</Trans> : <Trans>停止后不再自动补仓和止盈。持仓的策略持有的币怎么处理？</Trans>}
         confirmLabel={asking ? i18n._(operationLabels[asking]) : ''}
         onConfirm={() => asking && void runBatch(asking)}
-      />
+      >
+        {asking === 'stop' ? <StopChoice sell={sell} onSell={setSell} batch /> : null}
+      </ConfirmDialog>
       {task ? <BatchProgress taskId={task} names={names} onClose={closeTask} /> : null}
     </Page>
   );
