@@ -38,6 +38,31 @@ describe('the market', () => {
     await expect.poll(() => page.getByTestId('rsi').innerText()).toMatch(/^RSI14: \d+(\.\d+)?$/);
   });
 
+  it('shows the pair’s price where its chart ends, on opening and after each refresh', { timeout: 60_000 }, async () => {
+    // Read together: the header's price and the chart's last close, as drawn at one moment.
+    const both = () =>
+      page.evaluate(() => ({
+        header: document.querySelector('[data-testid="symbol-price"]')?.textContent ?? '',
+        close: document.querySelector('[data-testid="price-chart"]')?.getAttribute('data-last-close') ?? '',
+      }));
+    const agree = async () => {
+      const { header, close } = await both();
+      expect(close).toMatch(/^\d+\.\d{2}$/);
+      expect(header.replaceAll(',', '')).toBe(close);
+    };
+    await page.goto('/market?symbol=BTC%2FUSDT');
+    await page.getByTestId('symbol-price').waitFor();
+    await expect.poll(async () => (await both()).close).not.toBe('');
+    await agree();
+    // The screen asks again every 15 s: the next answer moves both together.
+    await page.waitForResponse((r) => r.url().includes('/api/market/symbols'), { timeout: 25_000 });
+    await page.waitForTimeout(300);
+    await agree();
+    await page.reload();
+    await expect.poll(async () => (await both()).close).not.toBe('');
+    await agree();
+  });
+
   it('shows the futures market read only, saying futures bots are not available yet', async () => {
     await page.goto('/market');
     await page.getByTestId('to-futures').click();

@@ -40,6 +40,29 @@ describe('the simulated market', () => {
     expect(Number(hour!.low)).toBe(Math.min(...minutes.map((c) => Number(c.low))));
   });
 
+  it('ends the forming candle at the price of the moment, its range the seconds so far (candlesAt)', () => {
+    const m = new SimulatedMarket();
+    for (const timeframe of ['1m', '1h'] as const) {
+      for (const second of [0, 7, 31, 58, 59]) {
+        const now = Date.UTC(2026, 5, 1, 12, 34, second, 400);
+        const whole = m.candles('BTC/USDT', timeframe, now, 30);
+        const at = m.candlesAt('BTC/USDT', timeframe, now, 30);
+        expect(at.slice(0, -1)).toEqual(whole.slice(0, -1));
+        const last = at.at(-1)!;
+        expect(last.time).toBe(whole.at(-1)!.time);
+        expect(last.open).toBe(whole.at(-1)!.open);
+        expect(last.close).toBe(m.priceAt('BTC/USDT', now));
+        const seen = Array.from({ length: second + 1 }, (_, s) => Number(m.priceAt('BTC/USDT', now - (second - s) * 1000)));
+        if (timeframe === '1m') {
+          expect(Number(last.high)).toBe(Math.max(...seen));
+          expect(Number(last.low)).toBe(Math.min(...seen));
+        }
+        expect(Number(last.high)).toBeLessThanOrEqual(Number(whole.at(-1)!.high));
+        expect(Number(last.low)).toBeGreaterThanOrEqual(Number(whole.at(-1)!.low));
+      }
+    }
+  });
+
   it('keeps every tick inside its minute candle', () => {
     const m = new SimulatedMarket();
     const [minute] = m.candles('DOGE/USDT', '1m', at, 1);

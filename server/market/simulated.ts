@@ -169,6 +169,34 @@ export class SimulatedMarket {
     };
   }
 
+  /**
+   * The candles as they stand at `nowMs`, for a chart beside the price of that moment: candles(), but the
+   * one still forming ends at that second's price (priceAt, the ticker's), its high and low the extremes
+   * of the seconds up to it. candles() gives the whole minute that holds `nowMs`, whose close and range
+   * lie up to a minute ahead: a chart drawn from it disagreed with the price shown above it.
+   */
+  candlesAt(symbol: string, timeframe: Timeframe, nowMs: number, limit: number): Candle[] {
+    const out = this.candles(symbol, timeframe, nowMs, limit);
+    const last = out.at(-1);
+    if (!last) return out;
+    const info = this.info(symbol);
+    const { day, minute, into } = this.locate(nowMs);
+    const second = Math.floor(into / 1000);
+    const minuteOpen = nowMs - into;
+    // The forming candle's minutes before this one, whole; this minute up to its second.
+    const before = minuteOpen > last.time ? this.candle(info, last.time, minuteOpen) : undefined;
+    const trace = this.trace(info, day, minute);
+    const seconds = Array.from({ length: second + 1 }, (_, s) => this.secondOf(trace, s));
+    const close = seconds.at(-1)!;
+    const numbers = seconds.map(Number);
+    const high = Math.max(...numbers, before ? Number(before.high) : -Infinity);
+    const low = Math.min(...numbers, before ? Number(before.low) : Infinity);
+    const dp = decimalsOf(info.tick);
+    const volume = (before ? Number(before.volume) : 0) + (this.day(info, day).volume[minute]! * (second + 1)) / 60;
+    out[out.length - 1] = { time: last.time, open: before ? before.open : seconds[0]!, high: high.toFixed(dp), low: low.toFixed(dp), close, volume: volume.toFixed(4) };
+    return out;
+  }
+
   /** The last `limit` candles of a timeframe up to and including the one that contains `endMs` (it may be open). */
   candles(symbol: string, timeframe: Timeframe, endMs: number, limit: number): Candle[] {
     const info = this.info(symbol);

@@ -28,6 +28,7 @@ export function symbolList(feed: SimulatedMarket, now: number, history?: { timef
       minAmount: s.step,
       minCost: PAPER_MIN_COST,
       feeRate: PAPER_FEE_RATE,
-      ...(history ? { history: feed.candles(s.symbol, history.timeframe, now, history.limit) } : {}),
+      // The candles as they stand at the price above: a chart's last close is the price shown beside it.
+      ...(history ? { history: feed.candlesAt(s.symbol, history.timeframe, now, history.limit) } : {}),
     }));
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { CandleData } from '../../contract/schemas.ts';
 import * as css from './blocks.css.ts';
+import { price as formatPrice } from './format.ts';
 
 export interface ChartLine {
   price: string;
@@ -32,12 +33,15 @@ export function PriceChart({
   entries,
   colors,
   overlay,
+  tick,
 }: {
   candles: CandleData[];
   lines: ChartLine[];
   entries: ChartEntry[];
   colors: Record<'text' | 'border' | 'up' | 'down' | 'primary' | 'warning', string>;
   overlay?: (number | null)[] | undefined;
+  /** The pair's price tick: the price axis and its labels at it, with thousands separators, as the figures beside the chart. */
+  tick?: string | undefined;
 }) {
   const { i18n, t } = useLingui();
   const locale = i18n.locale;
@@ -54,8 +58,8 @@ export function PriceChart({
       const c = Object.fromEntries(Object.entries(colors).map(([k, v]) => [k, resolveColor(v, '#888')])) as typeof colors;
       const chart = lc.createChart(box.current, {
         autoSize: true,
-        // Dates on the time axis in the app's language, not the browser's.
-        localization: { locale: locale === 'zh' ? 'zh-CN' : 'en-US' },
+        // Dates on the time axis in the app's language, not the browser's; prices as every figure of the app shows them ("68,125.90").
+        localization: { locale: locale === 'zh' ? 'zh-CN' : 'en-US', priceFormatter: (p: number) => formatPrice(p, locale, tick) },
         layout: { background: { type: lc.ColorType.Solid, color: 'transparent' }, textColor: c.text, attributionLogo: false, fontSize: 11 },
         grid: { vertLines: { color: c.border }, horzLines: { color: c.border } },
         rightPriceScale: { borderColor: c.border },
@@ -109,12 +113,13 @@ export function PriceChart({
       chartRef.current?.remove();
       chartRef.current = null;
     };
-  }, [colors, locale]);
+  }, [colors, locale, tick]);
 
   useEffect(() => {
     latest.current = { candles, lines, entries, overlay };
     chartRef.current?.update(candles, lines, entries, overlay);
   }, [candles, lines, entries, overlay]);
 
-  return <div ref={box} className={css.chart} data-testid="price-chart" role="img" aria-label={t`价格走势图`} />;
+  // data-last-close: where the chart ends, to check it against the price shown beside it.
+  return <div ref={box} className={css.chart} data-testid="price-chart" data-last-close={candles.at(-1)?.close} role="img" aria-label={t`价格走势图`} />;
 }

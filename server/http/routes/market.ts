@@ -3,6 +3,7 @@ import type { Db } from '../../db/connect.ts';
 import { botTypes, typeTemplates } from '../../market/catalog.ts';
 import type { Trading } from '../../trading.ts';
 import { ticker } from '../../market/tickers.ts';
+import { endAtPrice } from '../../../contract/candles.ts';
 import { fail } from '../../services/errors.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
 import { withReserved } from '../../services/reserved-capital.ts';
@@ -33,13 +34,14 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Trading): vo
     const name = query.indicator;
     return Promise.all(
       list.map(async (s): Promise<SymbolInfo> => {
-        const out: SymbolInfo = { ...s };
-        if (name && s.history)
+        // One snapshot: the chart's last close is the price the header shows.
+        const out: SymbolInfo = s.history ? { ...s, history: endAtPrice(s.history, s.price) } : { ...s };
+        if (name && out.history)
           out.indicator = {
             name,
             values: indicator(
               name,
-              s.history.map((c) => Number(c.close)),
+              out.history.map((c) => Number(c.close)),
             ),
           };
         if (query.latest === '1') {

@@ -30,6 +30,7 @@ import { pauseText } from '../../../shared/refusal-words.ts';
 import { copyParam } from '../bot-copy.ts';
 import { explainStored } from '../custom-form.ts';
 import { explainStoredStart } from '../dca-form.ts';
+import { endAtPrice } from '../../../../contract/candles.ts';
 
 const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.up, down: vars.color.down, primary: vars.color.primary, warning: vars.color.warning };
 const POSITIONS_PAGE = 10;
@@ -76,7 +77,10 @@ export function BotDetailPage({ id }: { id: string }) {
     return out;
   }, [averagePrice, takeProfitPrice, nextAddPrice, stopLossPrice, trailingPrice, trailingStop, dca, t]);
   const entries = useMemo<ChartEntry[]>(() => (adds.data ?? []).filter((o) => o.status === 'filled' && o.price).map((o) => ({ at: o.at, price: o.price!, side: o.side })), [adds.data]);
-  const history = candles.data?.[0]?.history;
+  // The chart ends at the bot's last price (read every 3 s, the candles every 15 s), the one shown above it.
+  const lastPrice = d?.price;
+  const pairHistory = candles.data?.[0]?.history;
+  const history = useMemo(() => (pairHistory ? endAtPrice(pairHistory, lastPrice) : undefined), [pairHistory, lastPrice]);
   // A custom bot's rules in words: what it buys and sells on.
   const lang = i18n.locale === 'en' ? 'en' : 'zh';
   // A DCA bot's indicator start likewise: when it opens a deal.
@@ -209,7 +213,7 @@ export function BotDetailPage({ id }: { id: string }) {
               <Trans>价格走势（1 分钟）</Trans>
             </h2>
             {history ? (
-              <PriceChart candles={history} lines={lines} entries={entries} colors={chartColors} />
+              <PriceChart candles={history} lines={lines} entries={entries} colors={chartColors} tick={tick} />
             ) : failed(candles) ? (
               <p className={ui.muted}>
                 <Trans>行情加载失败。</Trans>

@@ -37,7 +37,10 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
       {s ? (
         <section className={ui.card} data-testid="symbol-head">
           <div className={bots.rowTight}>
-            <strong className={bots.big}>{price(s.price, l, s.tickSize)}</strong>
+            {/* The same answer as the chart below: its last candle closes at this price. */}
+            <strong className={bots.big} data-testid="symbol-price">
+              {price(s.price, l, s.tickSize)}
+            </strong>
             <span className={bots.profit[trend(s.change24h)]}>{pct(s.change24h, l)}</span>
           </div>
           {/* A bot on this pair, from its chart (Pionex item 2): the create screen with the pair chosen. */}
@@ -62,7 +65,7 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
       </fieldset>
       {s?.history ? (
         <section className={ui.card}>
-          <PriceChart candles={s.history} lines={[]} entries={[]} colors={chartColors} overlay={indicator === 'ma20' || indicator === 'ema20' ? values : undefined} />
+          <PriceChart candles={s.history} lines={[]} entries={[]} colors={chartColors} tick={s.tickSize} overlay={indicator === 'ma20' || indicator === 'ema20' ? values : undefined} />
           {rsi !== undefined && rsi !== null ? (
             <p className={ui.muted} data-testid="rsi">
               RSI14: {num(rsi, l, 2)}
