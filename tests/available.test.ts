@@ -22,7 +22,7 @@ describe('the free balance on the create screen', () => {
   it('shows the Paper account’s 10,000 USDT under the investment and warns when every order would need more', async () => {
     await page.goto('/strategy/martin');
     const hint = page.getByTestId('available-hint');
-    await expect.poll(() => hint.innerText()).toContain('可用 10,000 USDT');
+    await expect.poll(() => hint.innerText()).toContain('可用 10,000.00 USDT');
     expect(await hint.getByRole('alert').count()).toBe(0);
     // 5,000 + 10,000 + 20,000 + ... : the worst case is far beyond 10,000.
     await page.locator('input[name="investment"]').fill('200000');
@@ -47,9 +47,9 @@ describe('the free balance on the create screen', () => {
     expect(Number(usdt.available)).toBeCloseTo(Number(usdt.free) - 3000, 8);
     await page.goto('/strategy/martin');
     const hint = page.getByTestId('available-hint');
-    await expect.poll(() => page.getByTestId('available-reserved').innerText()).toContain('运行中的策略已预留 3,000 USDT');
+    await expect.poll(() => page.getByTestId('available-reserved').innerText()).toContain('运行中的策略已预留 3,000.00 USDT');
     expect(await hint.innerText()).toContain('（未被其他策略预留）');
-    expect(await hint.innerText()).not.toContain('可用 10,000 USDT');
+    expect(await hint.innerText()).not.toContain('可用 10,000.00 USDT');
     // Home and the bill show the total PnL with the bot's floating PnL beside the realised profit: the same figures.
     await page.goto('/');
     // The line is there before its figures (a dash): wait for the figures.

@@ -213,7 +213,7 @@ describe('a new trader runs a martin bot on Paper', () => {
     // 100, 95, 90.25, 85.73 (floored to the tick, and shown at it); 10 + 20 + 40 + 80 = 150 USDT.
     await expect.poll(() => page.getByTestId('level-table').locator('tbody tr').count()).toBe(4);
     const rows = await page.getByTestId('level-table').locator('tbody tr').allInnerTexts();
-    expect(rows.map((r) => r.split('\t').slice(0, 4).join(' '))).toEqual(['1 100.00 10 10', '2 95.00 20 30', '3 90.25 40 70', '4 85.73 80 150']);
+    expect(rows.map((r) => r.split('\t').slice(0, 4).join(' '))).toEqual(['1 100.00 10.00 10.00', '2 95.00 20.00 30.00', '3 90.25 40.00 70.00', '4 85.73 80.00 150.00']);
     expect(await page.getByTestId('levels-total').innerText()).toBe('150 USDT');
   });
 

@@ -28,16 +28,16 @@ describe('the DCA form', () => {
 
   it('plans the deal as typed, checks a field when it is left, backtests, and creates a DCA bot on Paper', async () => {
     // Base 20 + safety 20 x (1 + 1.5 + 1.5^2 + 1.5^3 + 1.5^4) = 283.75 USDT of the default 300.
-    await expect.poll(() => page.getByTestId('dca-funds').innerText()).toBe('283.75 USDT / 300');
+    await expect.poll(() => page.getByTestId('dca-funds').innerText()).toBe('283.75 USDT / 300.00');
     // Three safety orders, volume scale 2: 20 + 20 + 40 + 80 = 160.
     await page.locator('input[name="maxSafetyOrders"]').fill('3');
     await page.locator('input[name="volumeScale"]').fill('2');
     await expect.poll(() => page.getByTestId('dca-table').locator('tbody tr').count()).toBe(4);
-    await expect.poll(() => page.getByTestId('dca-funds').innerText()).toBe('160 USDT / 300');
+    await expect.poll(() => page.getByTestId('dca-funds').innerText()).toBe('160.00 USDT / 300.00');
     const cells = await page.getByTestId('dca-table').locator('tbody tr').nth(3).locator('td').allInnerTexts();
     // The 3rd safety order: 1.5 x (1 + 1.2 + 1.44) = 5.46 % below the base, 80 USDT.
     expect(cells.slice(0, 2)).toEqual(['3', '-5.46%']);
-    expect(cells[3]).toBe('80');
+    expect(cells[3]).toBe('80.00');
 
     // A stop loss above the last safety order (the safety order count, a field it is about, was left already: said at once).
     const stop = page.locator('input[name="stopLoss"]');

@@ -136,11 +136,11 @@ describe('deposits and withdrawals on chain 56', () => {
         { timeout: 40_000, interval: 1_000 },
       )
       .toBe(1);
-    expect(await page.getByTestId('withdraw-done').innerText()).toMatch(/^(提现已提交，正在处理。|提现已完成，到账 11 USDT。)$/);
+    expect(await page.getByTestId('withdraw-done').innerText()).toMatch(/^(提现已提交，正在处理。|提现已完成，到账 11.00 USDT。)$/);
     expect(await balance()).toBe('13.5');
     await expect.poll(() => page.getByTestId('withdraw-list').locator('li').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('confirmed');
     // The line under the button follows the record to its end (it once kept 正在处理 under 已完成).
-    await expect.poll(() => page.getByTestId('withdraw-done').innerText()).toBe('提现已完成，到账 11 USDT。');
+    await expect.poll(() => page.getByTestId('withdraw-done').innerText()).toBe('提现已完成，到账 11.00 USDT。');
     expect(formatUnits(await pub.readContract({ address: usdt, abi: tokenAbi, functionName: 'balanceOf', args: [to] }), 18)).toBe('11');
   }, 150_000);
 

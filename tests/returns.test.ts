@@ -70,8 +70,8 @@ describe('returns, the all-bots log and the portfolio', () => {
   it('shows the equity across accounts on home and /my/asset, a simulated account labelled so', async () => {
     const { page } = await trader();
     await page.goto('/');
-    await expect.poll(() => page.getByTestId('portfolio-total').innerText()).toMatch(/^\d{1,3}(,\d{3})*(\.\d{1,2})?$/);
-    expect(await page.getByTestId('portfolio-live').innerText()).toBe('0');
+    await expect.poll(() => page.getByTestId('portfolio-total').innerText()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+    expect(await page.getByTestId('portfolio-live').innerText()).toBe('0.00');
     expect(await page.getByTestId('portfolio-account').first().innerText()).toContain('模拟');
     await page.goto('/my/asset/balance');
     await expect.poll(() => page.getByTestId('portfolio').locator('table').first().innerText()).toContain('USDT');

@@ -1,15 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { amount, assetAmount, decimalsOf, fuel, num, pct, price, signed, usdt } from './format.ts';
+import { amount, assetAmount, decimalsOf, fuel, num, pct, percent, platformAmount, price, profit, signed, usdt } from './format.ts';
 
 /** One module decides each figure's precision; never "63,995.206667" or "104.95629975". */
 describe('figures', () => {
-  it('shows USDT at 2 decimals at most, a coin at 8, in the trader’s language', () => {
-    expect(usdt('9980.4041219', 'zh')).toBe('9,980.4');
-    expect(usdt('104.95629975', 'en')).toBe('104.96');
-    expect(usdt('25.5', 'en')).toBe('25.5');
-    expect(assetAmount('9980.4041219', 'USDT', 'en')).toBe('9,980.4');
+  // Quote amounts (USDT) at exactly 2 places with their trailing zeros and thousands separators, in both languages.
+  it.each([
+    ['9980.4041219', '9,980.40'],
+    ['104.95629975', '104.96'],
+    ['105.5', '105.50'],
+    ['72133', '72,133.00'],
+    ['0', '0.00'],
+    ['-0.004', '0.00'],
+    ['1234567.891', '1,234,567.89'],
+  ])('shows USDT %s as %s', (value, shown) => {
+    expect(usdt(value, 'zh')).toBe(shown);
+    expect(usdt(value, 'en')).toBe(shown);
+    expect(assetAmount(value, 'USDT', 'en')).toBe(shown);
+    expect(platformAmount(value, 'usdt', 'en')).toBe(shown);
+  });
+
+  it.each([
+    ['12.5', '+12.50'],
+    ['-0.7', '-0.70'],
+    ['0', '0.00'],
+    ['-0.001', '0.00'],
+    ['1234.567', '+1,234.57'],
+  ])('shows a USDT profit %s as %s', (value, shown) => {
+    expect(profit(value, 'zh')).toBe(shown);
+  });
+
+  it('shows a coin other than a stable one at 8 decimals at most', () => {
     expect(assetAmount('0.00012345678', 'BTC', 'en')).toBe('0.00012346');
-    expect(assetAmount('1', 'usdc', 'en')).toBe('1');
+    expect(assetAmount('1', 'usdc', 'en')).toBe('1.00');
   });
 
   it("shows a price at the pair's tick, or by its size when the tick is not known", () => {
@@ -21,6 +43,8 @@ describe('figures', () => {
     expect(price('2.3456789', 'en')).toBe('2.3457');
     expect(price('0.000012345678', 'en')).toBe('0.00001235');
     expect(price(undefined, 'en', '0.01')).toBe('—');
+    expect(price('64715.80', 'en')).toBe('64,715.80'); // a ticker's string is at its tick
+    expect(price('0.15000', 'en')).toBe('0.15000');
   });
 
   it('reads the decimals of a tick or step in any of its spellings', () => {
@@ -36,6 +60,8 @@ describe('figures', () => {
   it("shows an amount at the market's step, fuel and rewards at 2 to 4 decimals", () => {
     expect(amount('0.001234567', 'en', '0.0001')).toBe('0.0012');
     expect(amount('0.00129999', 'en', '0.0001')).toBe('0.0012'); // cut, never shown larger than held
+    expect(amount('0.0003', 'en', '0.00001')).toBe('0.00030'); // every decimal the step allows
+    expect(amount('12345', 'en', '1')).toBe('12,345');
     expect(amount('0.001234567', 'en')).toBe('0.00123456');
     expect(fuel('12.5', 'zh')).toBe('12.50');
     expect(fuel('0.037512', 'en')).toBe('0.0375');
@@ -47,6 +73,8 @@ describe('figures', () => {
     expect(pct('-0.6345', 'zh')).toBe('-0.63%');
     expect(pct('0', 'en')).toBe('0.00%');
     expect(pct(null, 'en')).toBe('—');
+    expect(percent('5.3', 'en')).toBe('5.30%');
+    expect(percent('12.345', 'zh')).toBe('12.35%');
   });
 
   it('keeps exact decimals exact (no float noise) and a dash for nothing', () => {

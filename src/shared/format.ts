@@ -23,20 +23,35 @@ export function signed(value: string | number | null | undefined, _locale: strin
 }
 
 /**
- * The precision of each kind of figure (one module decides): USDT and other stable coins at
- * 2 decimals at most, a coin's amount at 8 (at the market's step where the pair is known), a price at
- * the pair's tick, fuel and rewards at 2-4, a percentage always at 2 with its sign.
+ * The precision of each kind of figure (one module decides), as exchanges show them: USDT and other
+ * stable coins at exactly 2 decimals ("105.50", never "105.5"), a coin's amount at the market's step
+ * (at most 8 where the pair is not known), a price at the pair's tick, fuel and rewards at 2-4, a
+ * percentage always at 2; thousands grouped by ",". tests/number-formats checks the screens by these rules.
  */
 const STABLE = new Set(['USDT', 'USDC', 'BUSD', 'FDUSD', 'DAI']);
 
-/** A USDT (or other stable coin) sum: at most 2 decimals ("9,980.4" not "9,980.4041219"). */
-export function usdt(value: string | number | null | undefined, locale: string): string {
-  return num(value, locale, 2);
+/** Whether a currency is a stable coin, written as a USDT sum (2 decimals) wherever it shows. */
+export function isStable(currency: string): boolean {
+  return STABLE.has(currency.toUpperCase());
 }
 
-/** An amount of `currency`: a stable coin at 2 decimals at most, any other coin at 8. */
+/** A USDT (or other stable coin) sum: exactly 2 decimals ("9,980.40" not "9,980.4041219" or "9,980.4"). */
+export function usdt(value: string | number | null | undefined, _locale: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const shown = fmt(value, 2, false, 2);
+  // A sum that rounds to nothing has no sign (Intl writes "-0.00").
+  return shown === '-0.00' ? '0.00' : shown;
+}
+
+/** A profit in USDT: its sign and exactly 2 decimals ("+12.50", "-0.70", "0.00"). */
+export function profit(value: string | number | null | undefined, _locale: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return fmt(value, 2, true, 2);
+}
+
+/** An amount of `currency`: a stable coin at exactly 2 decimals, any other coin at 8 at most. */
 export function assetAmount(value: string | number | null | undefined, currency: string, locale: string): string {
-  return num(value, locale, STABLE.has(currency.toUpperCase()) ? 2 : 8);
+  return isStable(currency) ? usdt(value, locale) : num(value, locale, 8);
 }
 
 /**
@@ -56,23 +71,28 @@ export function decimalsOf(step: string | null | undefined): number | undefined 
 /**
  * A price: at the pair's tick when it is known (every decimal the tick allows, as exchanges show it:
  * "63,995.20" at 0.01), otherwise by size (2 decimals from 1,000 up, 4 from 1, 8 below), never
- * "63,995.206667".
+ * "63,995.206667", keeping the decimals a price string was sent with (a ticker's "64715.80" is at its
+ * tick: "64,715.80", not "64,715.8").
  */
-export function price(value: string | number | null | undefined, locale: string, tick?: string | null): string {
+export function price(value: string | number | null | undefined, _locale: string, tick?: string | null): string {
   if (value === null || value === undefined || value === '') return '—';
   const d = decimalsOf(tick);
   if (d !== undefined) return fmt(value, d, false, d);
   const size = Math.abs(Number(value));
-  return num(value, locale, size >= 1000 ? 2 : size >= 1 ? 4 : 8);
+  const max = size >= 1000 ? 2 : size >= 1 ? 4 : 8;
+  const sent = typeof value === 'string' ? (/\.(\d+)$/.exec(value.trim())?.[1]?.length ?? 0) : 0;
+  return fmt(value, max, false, Math.min(sent, max));
 }
 
 /**
- * An amount of the pair's base coin: at the market's step when known ("0.0012" at 0.0001), else at 8;
- * cut, not rounded up (a holding is never shown larger than it is, as exchanges show what can be sold).
+ * An amount of the pair's base coin: at the market's step when known, every decimal it allows
+ * ("0.0012" and "0.0010" at 0.0001), else at 8 at most; cut, not rounded up (a holding is never shown
+ * larger than it is, as exchanges show what can be sold).
  */
 export function amount(value: string | number | null | undefined, _locale: string, step?: string | null): string {
   if (value === null || value === undefined || value === '') return '—';
-  return fmt(value, decimalsOf(step) ?? 8, false, 0, true);
+  const d = decimalsOf(step);
+  return d === undefined ? fmt(value, 8, false, 0, true) : fmt(value, d, false, d, true);
 }
 
 /** Fuel and rewards: at least 2 decimals, at most 4 ("12.50", "0.0375"). */
@@ -85,15 +105,22 @@ export function fuel(value: string | number | null | undefined, _locale: string)
  * An amount of one of the platform's own balances: USDT at 2 decimals at most, fuel, points and rewards
  * at 2-4; `sign` adds + to a credit (the account logs).
  */
-export function platformAmount(value: string | number | null | undefined, unit: 'usdt' | 'fuel' | 'points' | 'rewards', _locale: string, sign = false): string {
+export function platformAmount(value: string | number | null | undefined, unit: 'usdt' | 'fuel' | 'points' | 'rewards', locale: string, sign = false): string {
   if (value === null || value === undefined || value === '') return '—';
-  return unit === 'usdt' ? fmt(value, 2, sign) : fmt(value, 4, sign, 2);
+  if (unit === 'usdt') return sign ? profit(value, locale) : usdt(value, locale);
+  return fmt(value, 4, sign, 2);
 }
 
 /** A change in percent with its sign, always 2 decimals: "+4.20%", "-0.63%", "0.00%". */
 export function pct(value: string | number | null | undefined, _locale: string): string {
   if (value === null || value === undefined || value === '') return '—';
   return `${fmt(value, 2, true, 2)}%`;
+}
+
+/** A share in percent without a sign, always 2 decimals: "5.30%" (a drawdown, a grid's profit per level). */
+export function percent(value: string | number | null | undefined, _locale: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return `${fmt(value, 2, false, 2)}%`;
 }
 
 /** Whether a decimal string is above, below or at zero (for the profit colour). */

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PortfolioAccount } from '../../contract/bots.ts';
 import * as ui from '../components/ui/ui.css.ts';
-import { assetAmount, price, usdt } from './format.ts';
+import { amount, isStable, price, usdt } from './format.ts';
 import { call, failed } from './query.ts';
 import { useExchangeNames } from './exchange-names.ts';
+import { usePairRules } from './pair-rules.ts';
 import * as css from './blocks.css.ts';
 
 /** The equity across accounts, refreshed every 15 s while shown (home's loader asks for it ahead). */
@@ -54,7 +55,7 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
       ) : null}
       <div className={css.figures}>
         <div className={css.figure}>
-          <div className={css.figureValue} data-testid="portfolio-total">
+          <div className={css.figureValue} data-testid="portfolio-total" data-figure="quote">
             {usdt(d?.total, l)}
           </div>
           <div className={css.figureLabel}>
@@ -62,7 +63,7 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
           </div>
         </div>
         <div className={css.figure}>
-          <div className={css.figureValue} data-testid="portfolio-live">
+          <div className={css.figureValue} data-testid="portfolio-live" data-figure="quote">
             {usdt(d?.live, l)}
           </div>
           <div className={css.figureLabel}>
@@ -70,7 +71,7 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
           </div>
         </div>
         <div className={css.figure}>
-          <div className={css.figureValue} data-testid="portfolio-simulation">
+          <div className={css.figureValue} data-testid="portfolio-simulation" data-figure="quote">
             {usdt(d?.simulation, l)}
           </div>
           <div className={css.figureLabel}>
@@ -96,7 +97,7 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
                 <AccountName account={a} />
                 <strong className={css.numeric}>
                   {a.status === 'ok' ? (
-                    usdt(a.equity, l)
+                    <span data-figure="quote">{usdt(a.equity, l)}</span>
                   ) : (
                     <span className={css.errorLine}>
                       <Trans>暂时无法读取</Trans>
@@ -107,44 +108,61 @@ export function PortfolioCard({ detail = false }: { detail?: boolean }) {
               {a.status === 'ok' ? (
                 <div className={css.figureLabel}>
                   <Trans>
-                    可用 {usdt(a.available, l)} USDT · {a.coinCount} 种币
+                    可用 <span data-figure="quote">{usdt(a.available, l)}</span> USDT · {a.coinCount} 种币
                   </Trans>
                 </div>
               ) : null}
-              {detail && a.status === 'ok' && a.coins.length > 0 ? (
-                <table className={css.table}>
-                  <thead>
-                    <tr>
-                      <th>
-                        <Trans>币种</Trans>
-                      </th>
-                      <th>
-                        <Trans>数量</Trans>
-                      </th>
-                      <th>
-                        <Trans>价格</Trans>
-                      </th>
-                      <th>
-                        <Trans>估值 (USDT)</Trans>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {a.coins.map((c) => (
-                      <tr key={c.currency}>
-                        <td>{c.currency}</td>
-                        <td>{assetAmount(c.total, c.currency, l)}</td>
-                        <td>{c.price === null ? t`无报价` : price(c.price, l)}</td>
-                        <td>{usdt(c.value, l)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              ) : null}
+              {detail && a.status === 'ok' && a.coins.length > 0 ? <AccountCoins account={a} /> : null}
             </li>
           ))}
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * An account's coins: each amount at its pair's step and each price at its tick (the pair against
+ * USDT, from the exchange's market list, already cached by the market screen); a coin without such a
+ * pair shows by its size.
+ */
+function AccountCoins({ account }: { account: PortfolioAccount }) {
+  const { t, i18n } = useLingui();
+  const l = i18n.locale;
+  const rules = usePairRules(account.exchange);
+  return (
+    <table className={css.table}>
+      <thead>
+        <tr>
+          <th>
+            <Trans>币种</Trans>
+          </th>
+          <th>
+            <Trans>数量</Trans>
+          </th>
+          <th>
+            <Trans>价格</Trans>
+          </th>
+          <th>
+            <Trans>估值 (USDT)</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {account.coins.map((c) => {
+          const pair = `${c.currency}/USDT`;
+          const market = rules.get(pair);
+          const stable = isStable(c.currency);
+          return (
+            <tr key={c.currency} data-symbol={market ? pair : undefined}>
+              <td>{c.currency}</td>
+              <td data-figure={stable ? 'quote' : market ? 'amount' : undefined}>{stable ? usdt(c.total, l) : amount(c.total, l, market?.stepSize)}</td>
+              <td data-figure={market && c.price !== null ? 'price' : undefined}>{c.price === null ? t`无报价` : price(c.price, l, market?.tickSize)}</td>
+              <td data-figure="quote">{usdt(c.value, l)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }

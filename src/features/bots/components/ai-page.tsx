@@ -13,7 +13,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, pct, price, signed, trend } from '../../../shared/format.ts';
+import { num, pct, percent, price, profit, trend } from '../../../shared/format.ts';
 import { useBotTarget } from '../use-bot-target.ts';
 import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
@@ -265,7 +265,9 @@ function ProposalCard({ p, index, kept, busy, starting, refused, onStart }: { p:
           </div>
         </div>
         <div>
-          <div className={css.figureValue}>{num(p.d30.maxDrawdownPct, l, 2)}%</div>
+          <div className={css.figureValue} data-figure="percent">
+            {percent(p.d30.maxDrawdownPct, l)}
+          </div>
           <div className={css.figureLabel}>
             <Trans>30 天最大回撤</Trans>
           </div>
@@ -283,13 +285,17 @@ function ProposalCard({ p, index, kept, busy, starting, refused, onStart }: { p:
           </div>
         </div>
         <div>
-          <div className={css.figureValue}>{num(p.d7.maxDrawdownPct, l, 2)}%</div>
+          <div className={css.figureValue} data-figure="percent">
+            {percent(p.d7.maxDrawdownPct, l)}
+          </div>
           <div className={css.figureLabel}>
             <Trans>7 天最大回撤</Trans>
           </div>
         </div>
         <div>
-          <div className={`${css.figureValue} ${css.profit[trend(p.d30.realized)]}`}>{signed(p.d30.realized, l, 2)}</div>
+          <div className={`${css.figureValue} ${css.profit[trend(p.d30.realized)]}`} data-figure="quote">
+            {profit(p.d30.realized, l)}
+          </div>
           <div className={css.figureLabel}>
             <Trans>30 天已实现</Trans>
           </div>

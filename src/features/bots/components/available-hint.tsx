@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import Decimal from 'decimal.js';
-import { num } from '../../../shared/format.ts';
+import { usdt } from '../../../shared/format.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as css from './bots.css.ts';
 
@@ -17,13 +17,13 @@ export function AvailableHint({ available, reserved = '0', quote, needed, locale
     <div className={css.availableHint} data-testid="available-hint">
       <span className={ui.muted}>
         <Trans>
-          可用 {num(available, locale, 2)} {quote}（未被其他策略预留）
+          可用 {usdt(available, locale)} {quote}（未被其他策略预留）
         </Trans>
       </span>
       {held ? (
         <span className={ui.muted} data-testid="available-reserved">
           <Trans>
-            运行中的策略已预留 {num(reserved, locale, 2)} {quote}，用于它们尚未成交的加仓和买单。
+            运行中的策略已预留 {usdt(reserved, locale)} {quote}，用于它们尚未成交的加仓和买单。
           </Trans>
         </span>
       ) : null}

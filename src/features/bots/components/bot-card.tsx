@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BotSummary } from '../../../../contract/bots.ts';
-import { num } from '../../../shared/format.ts';
+import { usdt } from '../../../shared/format.ts';
 import { Figure, Profit } from './figure.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { BotReturns } from './returns.tsx';
@@ -14,7 +14,7 @@ import { botTitle, riskLabels, typeLabels } from '../labels.ts';
 export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { bot: BotSummary; exchangeName: string; selecting: boolean; selected: boolean; onSelect: (on: boolean) => void }) {
   const { t, i18n } = useLingui();
   return (
-    <li className={selecting ? css.botCard : css.botCardSingle} data-testid="bot-card" data-bot-id={bot.id}>
+    <li className={selecting ? css.botCard : css.botCardSingle} data-testid="bot-card" data-bot-id={bot.id} data-symbol={bot.symbol}>
       {selecting ? <input type="checkbox" className={css.checkbox} checked={selected} onChange={(e) => onSelect(e.target.checked)} aria-label={t`选择 ${bot.name}`} /> : null}
       <Link to="/strategy/detail/$id" params={{ id: bot.id }} className={css.botLink}>
         <div className={css.botHead}>
@@ -33,12 +33,14 @@ export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { 
         </div>
         <div className={css.figures}>
           <Figure label={bot.type === 'grid' ? <Trans>网格利润 (USDT)</Trans> : <Trans>已实现收益 (USDT)</Trans>}>
-            <Profit value={bot.profit} max={2} />
+            <Profit value={bot.profit} />
           </Figure>
           <Figure label={<Trans>持仓 / 上限</Trans>}>
             {bot.positions} / {bot.maxPositions}
           </Figure>
-          <Figure label={<Trans>已投入 (USDT)</Trans>}>{num(bot.invested, i18n.locale, 2)}</Figure>
+          <Figure label={<Trans>已投入 (USDT)</Trans>} kind="quote">
+            {usdt(bot.invested, i18n.locale)}
+          </Figure>
         </div>
         <BotReturns bot={bot} />
         {bot.error ? (

@@ -8,7 +8,7 @@ import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
-import { amount, num, price, time, usdt } from '../../../shared/format.ts';
+import { amount, percent, price, time, usdt } from '../../../shared/format.ts';
 import { baseCoin, botTitle, orderReasonLabels, riskLabels, typeLabels } from '../labels.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { ActionList } from './action-list.tsx';
@@ -95,7 +95,7 @@ export function BotDetailPage({ id }: { id: string }) {
       <LoadState loading={loading(detail)} failed={failed(detail)} failedText={<Trans>策略加载失败，可能已被删除。</Trans>} onRetry={() => void detail.refetch()} />
       {d ? (
         <>
-          <section className={ui.card} data-testid="bot-summary">
+          <section className={ui.card} data-testid="bot-summary" data-symbol={d.symbol}>
             <div className={css.botHead}>
               <span className={ui.muted}>
                 {exchangeName(d.exchange)} · {i18n._(typeLabels[d.type])} · <Trans>第 {d.cycle} 轮</Trans>
@@ -114,7 +114,7 @@ export function BotDetailPage({ id }: { id: string }) {
               <div>
                 <div className={ui.muted}>{d.grid ? <Trans>网格利润 (USDT)</Trans> : <Trans>已实现收益 (USDT)</Trans>}</div>
                 <div className={css.big} data-testid="bot-profit">
-                  <Profit value={d.profit} max={2} />
+                  <Profit value={d.profit} />
                 </div>
               </div>
               <div>
@@ -122,30 +122,40 @@ export function BotDetailPage({ id }: { id: string }) {
                   <Trans>浮动盈亏 (USDT)</Trans>
                 </div>
                 <div className={css.big}>
-                  <Profit value={d.unrealized} max={2} />
+                  <Profit value={d.unrealized} />
                 </div>
               </div>
             </div>
             <div className={css.figures}>
-              <Figure label={<Trans>最新价</Trans>} testId="bot-price">
+              <Figure label={<Trans>最新价</Trans>} testId="bot-price" kind="price">
                 {price(d.price, l, tick)}
               </Figure>
-              <Figure label={<Trans>持仓均价</Trans>}>{price(d.averagePrice, l, tick)}</Figure>
+              <Figure label={<Trans>持仓均价</Trans>} kind="price">
+                {price(d.averagePrice, l, tick)}
+              </Figure>
               <Figure label={<Trans>持仓 / 上限</Trans>} testId="bot-positions">
                 {d.positions} / {d.maxPositions}
               </Figure>
-              <Figure label={<Trans>止盈价</Trans>}>{price(d.takeProfitPrice, l, tick)}</Figure>
-              <Figure label={d.grid ? <Trans>下一买入价</Trans> : dca ? <Trans>下一安全单价</Trans> : <Trans>下次补仓价</Trans>}>{price(d.nextAddPrice, l, tick)}</Figure>
+              <Figure label={<Trans>止盈价</Trans>} kind="price">
+                {price(d.takeProfitPrice, l, tick)}
+              </Figure>
+              <Figure label={d.grid ? <Trans>下一买入价</Trans> : dca ? <Trans>下一安全单价</Trans> : <Trans>下次补仓价</Trans>} kind="price">
+                {price(d.nextAddPrice, l, tick)}
+              </Figure>
               <Figure label={<Trans>已投入 / 投资 (USDT)</Trans>}>
-                {usdt(d.invested, l)} / {usdt(d.investment, l)}
+                <span data-figure="quote">{usdt(d.invested, l)}</span> / <span data-figure="quote">{usdt(d.investment, l)}</span>
               </Figure>
               <Figure label={<Trans>今日收益 (USDT)</Trans>}>
                 <Profit value={d.todayProfit} />
               </Figure>
-              <Figure label={<Trans>持有数量 ({base})</Trans>}>{amount(d.amount, l, step)}</Figure>
-              <Figure label={<Trans>止损价</Trans>}>{price(d.stopLossPrice, l, tick)}</Figure>
+              <Figure label={<Trans>持有数量 ({base})</Trans>} kind="amount">
+                {amount(d.amount, l, step)}
+              </Figure>
+              <Figure label={<Trans>止损价</Trans>} kind="price">
+                {price(d.stopLossPrice, l, tick)}
+              </Figure>
               {d.trailing ? (
-                <Figure label={<Trans>追踪止盈卖出价</Trans>} testId="bot-trailing">
+                <Figure label={<Trans>追踪止盈卖出价</Trans>} testId="bot-trailing" kind="price">
                   {price(d.trailing.price, l, tick)}
                 </Figure>
               ) : null}
@@ -197,7 +207,7 @@ export function BotDetailPage({ id }: { id: string }) {
               </h2>
               <p className={css.mutedTight.top}>
                 <Trans>
-                  每格数量 {amount(d.grid.quantity, l, step)}，每格利润 {num(d.grid.profit.minPct, l, 2)}% ~ {num(d.grid.profit.maxPct, l, 2)}%
+                  每格数量 {amount(d.grid.quantity, l, step)}，每格利润 {percent(d.grid.profit.minPct, l)} ~ {percent(d.grid.profit.maxPct, l)}
                 </Trans>
               </p>
               <GridOutOfRange grid={d.grid} price={d.price} />
@@ -232,7 +242,7 @@ export function BotDetailPage({ id }: { id: string }) {
               </p>
             ) : null}
             {adds.data && adds.data.length > 0 ? (
-              <table className={css.table} data-testid="adds-table">
+              <table className={css.table} data-testid="adds-table" data-symbol={d.symbol}>
                 <thead>
                   <tr>
                     <th>
@@ -259,9 +269,9 @@ export function BotDetailPage({ id }: { id: string }) {
                         {i18n._(orderReasonLabels[o.reason])}
                         {o.status === 'rejected' ? ` ✕` : o.status === 'new' ? ' …' : ''}
                       </td>
-                      <td>{price(o.price, l, tick)}</td>
-                      <td>{amount(o.amount, l, step)}</td>
-                      <td>{usdt(o.cost, l)}</td>
+                      <td data-figure="price">{price(o.price, l, tick)}</td>
+                      <td data-figure="amount">{amount(o.amount, l, step)}</td>
+                      <td data-figure="quote">{usdt(o.cost, l)}</td>
                       <td>{time(o.at).slice(6)}</td>
                     </tr>
                   ))}
@@ -280,7 +290,7 @@ export function BotDetailPage({ id }: { id: string }) {
               </p>
             ) : null}
             {positions.data && positions.data.list.length > 0 ? (
-              <table className={css.table} data-testid="positions-table">
+              <table className={css.table} data-testid="positions-table" data-symbol={d.symbol}>
                 <thead>
                   <tr>
                     <th>
@@ -308,8 +318,8 @@ export function BotDetailPage({ id }: { id: string }) {
                         {p.status === 'open' ? ` (${t`持仓中`})` : ''}
                       </td>
                       <td>{p.entries}</td>
-                      <td>{price(p.averagePrice, l, tick)}</td>
-                      <td>{price(p.closePrice, l, tick)}</td>
+                      <td data-figure="price">{price(p.averagePrice, l, tick)}</td>
+                      <td data-figure="price">{price(p.closePrice, l, tick)}</td>
                       <td>
                         <Profit value={p.profit} />
                       </td>

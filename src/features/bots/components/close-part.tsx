@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../../components/ui/field.tsx';
-import { num } from '../../../shared/format.ts';
+import { num, usdt } from '../../../shared/format.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as styles from './close-part.css.ts';
@@ -70,7 +70,9 @@ export function ClosePart(props: { base: string; unit: CloseUnit; text: string; 
             {num(estimate.amount.toFixed(), l, 8)} {base}
             {estimate.all ? null : <span className={css.figureLabel}> ({estimate.share}%)</span>}
           </Figure>
-          <Figure label={<Trans>预计收入（USDT）</Trans>}>{num(estimate.close.proceeds.toFixed(), l, 2)}</Figure>
+          <Figure label={<Trans>预计收入（USDT）</Trans>} kind="quote">
+            {usdt(estimate.close.proceeds.toFixed(), l)}
+          </Figure>
           <Figure label={<Trans>预计盈亏（USDT）</Trans>} testId="close-profit">
             <Profit value={estimate.close.profit.toFixed()} />
           </Figure>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as css from '../../../shared/blocks.css.ts';
-import { num, pct, trend } from '../../../shared/format.ts';
+import { pct, percent, trend } from '../../../shared/format.ts';
 import { Runtime } from '../../../shared/runtime.tsx';
 import type { BotCopy } from '../bot-copy.ts';
 import type { BotTarget } from '../use-bot-target.ts';
@@ -37,7 +37,9 @@ export function CopiedFrom({ copy }: { copy: BotCopy | undefined }) {
           </div>
         </div>
         <div>
-          <div className={css.figureValue}>{num(f.maxDrawdownPct, l, 2)}%</div>
+          <div className={css.figureValue} data-figure="percent">
+            {percent(f.maxDrawdownPct, l)}
+          </div>
           <div className={css.figureLabel}>
             <Trans>最大回撤</Trans>
           </div>

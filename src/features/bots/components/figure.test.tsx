@@ -30,7 +30,7 @@ describe('a profit', () => {
 
   it('leaves a profit that rounds to zero uncoloured', () => {
     const tiny = profit('0.004');
-    expect(tiny.textContent).toBe('0');
+    expect(tiny.textContent).toBe('0.00');
     expect(tiny.className).toBe(css.profit.flat);
   });
 });

@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { signed, trend } from '../../../shared/format.ts';
+import { profit, trend } from '../../../shared/format.ts';
+import type { FigureKind } from '../../../shared/figure-kind.ts';
 import * as css from '../../../shared/blocks.css.ts';
 
-/** A labelled figure of a bot (profit, invested, positions...). */
-export function Figure({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+/**
+ * A labelled figure of a bot (profit, invested, positions...); `kind` names the rule its number is
+ * written by (data-figure, which tests/number-formats checks), when the value is that number alone.
+ */
+export function Figure({ label, children, testId, kind }: { label: ReactNode; children: ReactNode; testId?: string; kind?: FigureKind }) {
   return (
     <div className={css.figure}>
-      <div className={css.figureValue} data-testid={testId}>
+      <div className={css.figureValue} data-testid={testId} data-figure={kind}>
         {children}
       </div>
       <div className={css.figureLabel}>{label}</div>
@@ -15,12 +19,13 @@ export function Figure({ label, children, testId }: { label: ReactNode; children
   );
 }
 
-/**
- * A profit in USDT with its sign, at 2 decimals (USDT at 2), in green or red; one that rounds
- * to 0 shows uncoloured.
- */
-export function Profit({ value, max = 2 }: { value: string | number | null | undefined; max?: number }) {
+/** A profit in USDT with its sign, at exactly 2 decimals, in green or red; one that rounds to 0 shows uncoloured. */
+export function Profit({ value }: { value: string | number | null | undefined }) {
   const { i18n } = useLingui();
-  const shown = signed(value, i18n.locale, max);
-  return <span className={css.profit[/[1-9]/.test(shown) ? trend(value) : 'flat']}>{shown}</span>;
+  const shown = profit(value, i18n.locale);
+  return (
+    <span className={css.profit[/[1-9]/.test(shown) ? trend(value) : 'flat']} data-figure="quote">
+      {shown}
+    </span>
+  );
 }

@@ -101,10 +101,13 @@ export function HomePage() {
           </p>
         ) : null}
         {(prices.data ?? []).map((p) => (
-          <div key={p.symbol} className={css.row} data-testid="home-price">
+          <div key={p.symbol} className={css.row} data-testid="home-price" data-symbol={p.symbol}>
             <span>{p.symbol}</span>
             <span className={css.numeric}>
-              {price(p.price, l)} <span className={css.profit[trend(p.change24h)]}>{pct(p.change24h, l)}</span>
+              <span data-figure="price">{price(p.price, l)}</span>{' '}
+              <span className={css.profit[trend(p.change24h)]} data-figure="percent">
+                {pct(p.change24h, l)}
+              </span>
             </span>
           </div>
         ))}

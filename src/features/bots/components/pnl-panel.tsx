@@ -67,13 +67,13 @@ export function PnlPanel({ id, mode, grid = false, now }: { id?: string; mode?: 
         <>
           <div className={styles.figuresSpaced}>
             <Figure label={grid ? <Trans>网格利润 (USDT)</Trans> : <Trans>已实现 (USDT)</Trans>}>
-              <Profit value={p.realized} max={2} />
+              <Profit value={p.realized} />
             </Figure>
             <Figure label={<Trans>浮动盈亏 (USDT)</Trans>}>
-              <Profit value={p.unrealized} max={2} />
+              <Profit value={p.unrealized} />
             </Figure>
             <Figure label={<Trans>总收益 (USDT)</Trans>} testId="pnl-total">
-              <Profit value={p.total} max={2} />
+              <Profit value={p.total} />
             </Figure>
             <Figure label={<Trans>收益率</Trans>} testId="pnl-roi">
               <Percent value={p.roi} />

@@ -12,14 +12,14 @@ import { Figure, Profit } from './figure.tsx';
 import { Pager } from '../../../shared/pager.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { botTitle } from '../labels.ts';
+import { usePairRules } from '../../../shared/pair-rules.ts';
+import type { OpenPosition } from '../../../../contract/bots.ts';
 import * as css from '../../../shared/blocks.css.ts';
 
 const PAGE_SIZE = 10;
 
 /** /my/positions: every open position across the trader's bots, valued at the price now. */
 export function PositionsPage() {
-  const { i18n } = useLingui();
-  const l = i18n.locale;
   const [page, setPage] = useState(1);
   const positions = useQuery({ ...call('userPositions', { page: String(page), page_size: String(PAGE_SIZE) }), ...keepPage, refetchInterval: 5000 });
   return (
@@ -35,27 +35,45 @@ export function PositionsPage() {
       ) : null}
       <ul className={css.plainList} data-testid="open-positions">
         {positions.data?.list.map((p) => (
-          <li key={p.botId} className={css.botCardSingle}>
-            <Link to="/strategy/detail/$id" params={{ id: p.botId }} className={css.botLink}>
-              <div className={css.botHead}>
-                <span className={css.botTitle}>{botTitle(p.symbol, p.botName, i18n)}</span>
-                <StatusBadge status={p.status} />
-              </div>
-              <div className={css.figures}>
-                <Figure label={<Trans>浮动盈亏</Trans>}>
-                  <Profit value={p.unrealized} />
-                </Figure>
-                <Figure label={<Trans>持仓均价</Trans>}>{price(p.averagePrice, l)}</Figure>
-                <Figure label={<Trans>最新价</Trans>}>{price(p.price, l)}</Figure>
-                <Figure label={<Trans>数量</Trans>}>{amount(p.amount, l)}</Figure>
-                <Figure label={<Trans>成本</Trans>}>{usdt(p.cost, l)}</Figure>
-                <Figure label={<Trans>笔数</Trans>}>{p.entries}</Figure>
-              </div>
-            </Link>
-          </li>
+          <PositionCard key={p.botId} position={p} />
         ))}
       </ul>
       {positions.data ? <Pager page={page} pageSize={PAGE_SIZE} total={positions.data.total} onPage={setPage} /> : null}
     </Page>
+  );
+}
+
+/** An open position, its prices at its pair's tick and its amount at the step. */
+function PositionCard({ position: p }: { position: OpenPosition }) {
+  const { i18n } = useLingui();
+  const l = i18n.locale;
+  const market = usePairRules(p.exchange).get(p.symbol);
+  return (
+    <li className={css.botCardSingle} data-symbol={p.symbol}>
+      <Link to="/strategy/detail/$id" params={{ id: p.botId }} className={css.botLink}>
+        <div className={css.botHead}>
+          <span className={css.botTitle}>{botTitle(p.symbol, p.botName, i18n)}</span>
+          <StatusBadge status={p.status} />
+        </div>
+        <div className={css.figures}>
+          <Figure label={<Trans>浮动盈亏</Trans>}>
+            <Profit value={p.unrealized} />
+          </Figure>
+          <Figure label={<Trans>持仓均价</Trans>} kind={market ? 'price' : undefined}>
+            {price(p.averagePrice, l, market?.tickSize)}
+          </Figure>
+          <Figure label={<Trans>最新价</Trans>} kind={market ? 'price' : undefined}>
+            {price(p.price, l, market?.tickSize)}
+          </Figure>
+          <Figure label={<Trans>数量</Trans>} kind={market ? 'amount' : undefined}>
+            {amount(p.amount, l, market?.stepSize)}
+          </Figure>
+          <Figure label={<Trans>成本</Trans>} kind="quote">
+            {usdt(p.cost, l)}
+          </Figure>
+          <Figure label={<Trans>笔数</Trans>}>{p.entries}</Figure>
+        </div>
+      </Link>
+    </li>
   );
 }

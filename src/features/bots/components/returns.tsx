@@ -15,7 +15,11 @@ const DAY = 86_400;
 export function Percent({ value }: { value: string | null | undefined }) {
   const { i18n } = useLingui();
   if (value === null || value === undefined) return <span>—</span>;
-  return <span className={css.profit[trend(value)]}>{pct(value, i18n.locale)}</span>;
+  return (
+    <span className={css.profit[trend(value)]} data-figure="percent">
+      {pct(value, i18n.locale)}
+    </span>
+  );
 }
 
 /** APR, or why there is none yet (under a day of runtime: docs/engine.md "Returns"). */
@@ -31,7 +35,7 @@ export function BotReturns({ bot }: { bot: Pick<BotSummary, 'totalProfit' | 'roi
   return (
     <div className={css.figures} data-testid="bot-returns">
       <Figure label={<Trans>总收益 (USDT)</Trans>} testId="bot-total-profit">
-        <Profit value={bot.totalProfit} max={2} />
+        <Profit value={bot.totalProfit} />
       </Figure>
       <Figure label={<Trans>收益率</Trans>} testId="bot-roi">
         <Percent value={bot.roi} />

@@ -11,7 +11,8 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { Code } from '../../../../contract/codes.ts';
-import { assetAmount } from '../../../shared/format.ts';
+import { amount, assetAmount, isStable, usdt } from '../../../shared/format.ts';
+import { usePairRules } from '../../../shared/pair-rules.ts';
 import { BotCard } from './bot-card.tsx';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import * as css from '../../../shared/blocks.css.ts';
@@ -88,6 +89,8 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
       ),
   });
   const bots = useQuery(call('userBotList', { exchange: code, page: '1', page_size: '20' }));
+  // Each coin's balance at its pair's step.
+  const pairs = usePairRules(account.data?.bound ? code : undefined);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');
@@ -147,9 +150,15 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
           <>
             <ul className={styles.simBalances} data-testid="sim-balances">
               {account.data.balances.map((b) => (
-                <li key={b.currency} className={css.row}>
+                <li key={b.currency} className={css.row} data-symbol={`${b.currency}/USDT`}>
                   <span>{b.currency}</span>
-                  <strong>{assetAmount(b.total, b.currency, l)}</strong>
+                  {isStable(b.currency) ? (
+                    <strong data-figure="quote">{usdt(b.total, l)}</strong>
+                  ) : pairs.has(`${b.currency}/USDT`) ? (
+                    <strong data-figure="amount">{amount(b.total, l, pairs.get(`${b.currency}/USDT`)?.stepSize)}</strong>
+                  ) : (
+                    <strong>{assetAmount(b.total, b.currency, l)}</strong>
+                  )}
                 </li>
               ))}
             </ul>

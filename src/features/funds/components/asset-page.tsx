@@ -72,7 +72,9 @@ function AssetPage({ type }: { type: AssetType }) {
       </div>
       <section className={ui.card} data-testid="asset-balance">
         <div className={ui.muted}>{i18n._(typeLabels[type])}</div>
-        <div className={css.big}>{account.data ? platformAmount(account.data[types[type]], types[type], l) : '—'}</div>
+        <div className={css.big} data-figure={types[type] === 'usdt' ? 'quote' : undefined}>
+          {account.data ? platformAmount(account.data[types[type]], types[type], l) : '—'}
+        </div>
         {type === 'fuel' ? (
           <p className={ui.muted}>
             <Trans>策略每完成一轮盈利，按收益的一定比例扣除燃料；燃料用完时运行中的策略会自动暂停。</Trans>
@@ -119,12 +121,14 @@ function AssetPage({ type }: { type: AssetType }) {
             <li key={g.id} className={css.logItem}>
               <div className={css.rowTight}>
                 <span>{i18n._(reasonLabels[g.reason])}</span>
-                <strong className={css.profit[trend(g.amount)]}>{platformAmount(g.amount, types[type], l, true)}</strong>
+                <strong className={css.profit[trend(g.amount)]} data-figure={types[type] === 'usdt' ? 'quote' : undefined}>
+                  {platformAmount(g.amount, types[type], l, true)}
+                </strong>
               </div>
               <div className={css.rowTight}>
                 <span className={css.figureLabel}>{time(g.createdAt)}</span>
                 <span className={css.figureLabel}>
-                  <Trans>余额</Trans> {platformAmount(g.balance, types[type], l)}
+                  <Trans>余额</Trans> <span data-figure={types[type] === 'usdt' ? 'quote' : undefined}>{platformAmount(g.balance, types[type], l)}</span>
                 </span>
               </div>
             </li>

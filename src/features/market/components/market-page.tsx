@@ -121,8 +121,10 @@ function Row({ s, locale, favourite, onStar, onOpen }: { s: SymbolInfo; locale: 
       </button>
       <Sparkline values={s.spark ?? []} up={up} />
       <div className={css.price}>
-        <div>{price(s.price, locale, s.tickSize)}</div>
-        <div className={`${bots.profit[trend(s.change24h)]} ${css.change}`}>{pct(s.change24h, locale)}</div>
+        <div data-figure="price">{price(s.price, locale, s.tickSize)}</div>
+        <div className={`${bots.profit[trend(s.change24h)]} ${css.change}`} data-figure="percent">
+          {pct(s.change24h, locale)}
+        </div>
       </div>
     </div>
   );

@@ -35,13 +35,15 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
     <Page title={symbol}>
       <LoadState loading={!s && !failed(data)} failed={failed(data)} failedText={<Trans>行情加载失败。</Trans>} onRetry={reload} />
       {s ? (
-        <section className={ui.card} data-testid="symbol-head">
+        <section className={ui.card} data-testid="symbol-head" data-symbol={s.symbol}>
           <div className={bots.rowTight}>
             {/* The same answer as the chart below: its last candle closes at this price. */}
-            <strong className={bots.big} data-testid="symbol-price">
+            <strong className={bots.big} data-testid="symbol-price" data-figure="price">
               {price(s.price, l, s.tickSize)}
             </strong>
-            <span className={bots.profit[trend(s.change24h)]}>{pct(s.change24h, l)}</span>
+            <span className={bots.profit[trend(s.change24h)]} data-figure="percent">
+              {pct(s.change24h, l)}
+            </span>
           </div>
           {/* A bot on this pair, from its chart (Pionex item 2): the create screen with the pair chosen. */}
           <Link to="/strategy/martin/{-$id}" params={{}} search={{ exchange, copy: JSON.stringify({ symbol }) }} className={bots.linkButton.secondary} data-testid="chart-create-bot">

@@ -5,7 +5,7 @@ import { scheduleAt } from '../../../../contract/schedule-at.ts';
 import type { BotRankEntry } from '../../../../contract/schemas.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as css from '../../../shared/blocks.css.ts';
-import { num, pct, trend } from '../../../shared/format.ts';
+import { pct, percent, trend } from '../../../shared/format.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { Runtime } from '../../../shared/runtime.tsx';
 import * as rankCss from './rank.css.ts';
@@ -46,8 +46,8 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
           {e.mine ? <Trans> (我的)</Trans> : null}
         </span>
         <span className={css.figureLabel}>
-          {exchangeName(e.exchange)} · <Trans>已实现</Trans> {pct(e.roiPct, l)} · <Trans>最大回撤（含浮亏）</Trans> {num(e.maxDrawdownPct, l, 2)}% · <Runtime seconds={e.runtime} /> ·{' '}
-          <Plural value={e.cycles} one="# 轮" other="# 轮" />
+          {exchangeName(e.exchange)} · <Trans>已实现</Trans> <span data-figure="percent">{pct(e.roiPct, l)}</span> · <Trans>最大回撤（含浮亏）</Trans>{' '}
+          <span data-figure="percent">{percent(e.maxDrawdownPct, l)}</span> · <Runtime seconds={e.runtime} /> · <Plural value={e.cycles} one="# 轮" other="# 轮" />
           {e.params ? null : (
             <span data-testid="bot-rank-private">
               {' · '}
@@ -57,7 +57,7 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
         </span>
       </span>
       <span className={rankCss.figures}>
-        <strong className={`${css.profit[trend(e.totalRoiPct)]} ${css.numeric}`} title={i18n._(msg`总收益率（含浮动盈亏）`)} data-testid="bot-rank-roi">
+        <strong className={`${css.profit[trend(e.totalRoiPct)]} ${css.numeric}`} title={i18n._(msg`总收益率（含浮动盈亏）`)} data-testid="bot-rank-roi" data-figure="percent">
           {pct(e.totalRoiPct, l)}
         </strong>
         <Link

@@ -8,7 +8,7 @@ import { call, failed, keepPage } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { signed, trend } from '../../../shared/format.ts';
+import { profit, trend } from '../../../shared/format.ts';
 import { Pager } from '../../../shared/pager.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as rankCss from './rank.css.ts';
@@ -86,7 +86,9 @@ export function RankPage() {
             {data?.me ? (
               <div className={css.rowTight}>
                 <strong className={css.big}>#{data.me.rank}</strong>
-                <span className={`${css.big} ${css.profit[trend(data.me.profit)]}`}>{signed(data.me.profit, i18n.locale, 2)}</span>
+                <span className={`${css.big} ${css.profit[trend(data.me.profit)]}`} data-figure="quote">
+                  {profit(data.me.profit, i18n.locale)}
+                </span>
               </div>
             ) : (
               <p className={rankCss.empty}>{data ? <Trans>本周期还没有完成的盈利轮次，完成一轮后即可上榜。</Trans> : '—'}</p>
@@ -134,7 +136,9 @@ function RankRow({ entry: e }: { entry: RankEntry }) {
           UID {e.uid} · <Plural value={e.cycles} one="# 轮" other="# 轮" />
         </span>
       </span>
-      <strong className={`${css.profit[trend(e.profit)]} ${css.numeric}`}>{signed(e.profit, i18n.locale, 2)}</strong>
+      <strong className={`${css.profit[trend(e.profit)]} ${css.numeric}`} data-figure="quote">
+        {profit(e.profit, i18n.locale)}
+      </strong>
     </li>
   );
 }
