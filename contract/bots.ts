@@ -223,9 +223,22 @@ export interface BotDetail extends BotInfo {
   price: string;
   /** Base held in the open cycle (after fees), what a close sells. */
   amount: string;
+  /**
+   * The bot's coin below the market's step (what the fee taken in the coin and the step's rounding left
+   * of its buys): carried at no cost into its next sale, which books its quote (strategy/README.md
+   * "Books in the quote"); what is left when the bot stops stays in the account.
+   */
+  dust: string;
   /** Unrealised profit at the price now, net of the sell fee. */
   unrealized: string;
   totalProfit: string;
+  /**
+   * The most quote one cycle of the bot spent (closed or open): the funds it actually used, beside the
+   * budget (investment); null for a grid (it commits its budget at the start) or a bot that never bought.
+   */
+  usedFunds: string | null;
+  /** totalProfit in percent of usedFunds (4 decimals): the ROI on the funds used, beside roi on the budget. */
+  usedRoi: string | null;
   takeProfitPrice: string | null;
   stopLossPrice: string | null;
   nextAddPrice: string | null;

@@ -212,7 +212,15 @@ export const schemas = {
     query: z.strictObject({ page, page_size: pageSize, bot: id.optional(), kind: z.enum(actionKinds).optional(), from: day.optional(), to: day.optional(), tz: utcOffset.optional() }),
   },
   // PnL over time of one bot (id) or of the trader's bots (mode), over the last `days` UTC days.
-  userPnl: { query: z.strictObject({ id: id.optional(), mode: tradingMode.optional(), days: z.enum(['7', '30', '90', '365']).optional() }) },
+  // tz: the trader's offset from UTC in minutes east (UTC+8: 480), so the daily bars fall on their days as the logs do.
+  userPnl: {
+    query: z.strictObject({
+      id: id.optional(),
+      mode: tradingMode.optional(),
+      days: z.enum(['7', '30', '90', '365']).optional(),
+      tz: utcOffset.optional(),
+    }),
+  },
   // Equity across Paper, the simulated accounts and the bound exchanges.
   userPortfolio: {},
   userWithdrawInfo: {},

@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { gridLevels } from './grid/plan.ts';
+import { gridLevels, grossBuy } from './grid/plan.ts';
 import { decodeGrid, encodeGrid, type StoredGridState } from './grid/state-codec.ts';
 import type { GridParams } from './grid/rules.ts';
 import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './grid/strategy.ts';
@@ -138,9 +138,9 @@ export const gridKit: StrategyKit<GridState, GridView> = {
   reserved(state, { params, market }) {
     if (state.phase === 'done') return money(0);
     if (state.phase === 'waiting' || state.orders.length === 0) return money(params.investment);
-    // A buy level spends its amount at its price (the fee is taken in the coin bought).
+    // A buy level spends its gross buy at its price (it buys enough for the fee taken in the coin).
     const levels = gridLevels(params, market.tickSize);
-    return state.orders.reduce((sum: Decimal, o, i) => (o?.side === 'buy' && levels[i] ? sum.plus(o.amount.mul(levels[i])) : sum), money(0));
+    return state.orders.reduce((sum: Decimal, o, i) => (o?.side === 'buy' && levels[i] ? sum.plus(grossBuy(o.amount, market).mul(levels[i])) : sum), money(0));
   },
 };
 

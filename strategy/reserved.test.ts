@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { engineRound } from './engine-round.test-support.ts';
-import { gridLevels } from './grid/plan.ts';
+import { gridLevels, grossBuy } from './grid/plan.ts';
 import { dcaKit, gridKit, martinKit } from './kit.ts';
 import { customKit } from './custom/kit.ts';
 import type { MarketRules } from './martin/rules.ts';
@@ -63,13 +63,14 @@ describe('the capital a bot reserves', () => {
     expect(text(gridKit.reserved(state, view))).toBe('1000');
     state = engineRound(gridKit, state, view, money('61000'), market.stepSize).state;
     const levels = gridLevels(view.params, market.tickSize);
-    const buys = () => state.orders.flatMap((o, i) => (o?.side === 'buy' ? [o.amount.mul(levels[i]!)] : []));
+    // Each buy level buys enough for the fee taken in the coin (grossBuy) at its price.
+    const buys = () => state.orders.flatMap((o, i) => (o?.side === 'buy' ? [grossBuy(o.amount, market).mul(levels[i]!)] : []));
     expect(buys().length).toBe(5); // 50,000 to 58,000: the levels below 61,000 but the empty one nearest the price
     const before = gridKit.reserved(state, view);
     expect(text(before)).toBe(text(buys().reduce((a, b) => a.plus(b), money(0))));
     expect(before.lt(1000)).toBe(true);
     // The price falls through 58,000: that level's buy is spent.
-    const filled = state.orders[4]!.amount.mul(levels[4]!);
+    const filled = grossBuy(state.orders[4]!.amount, market).mul(levels[4]!);
     state = engineRound(gridKit, state, view, money('57990'), market.stepSize).state;
     expect(text(gridKit.reserved(state, view))).toBe(text(before.minus(filled)));
   });

@@ -142,7 +142,8 @@ describe('DCA bots on the API', () => {
     ]);
     expect(await statuses()).toEqual(['paused', 'paused']);
     // A batch stop may sell what the bots hold first, as one bot's stop does; sell is for stop alone.
-    const holding = async () => ((await call('GET', '/api/user/botList?page_size=100')).data.list as { id: string; positions: number }[]).filter((x) => x.id === a || x.id === b).map((x) => x.positions);
+    const holding = async () =>
+      ((await call('GET', '/api/user/botList?page_size=100')).data.list as { id: string; positions: number }[]).filter((x) => x.id === a || x.id === b).map((x) => x.positions);
     expect(await holding()).toEqual([1, 1]);
     expect((await call('GET', `/api/user/botBatch?action=pause&ids=${a}&sell=1`)).code).toBe(Code.ValidationError);
     expect(await batch('stop&sell=1')).toEqual([
@@ -151,7 +152,14 @@ describe('DCA bots on the API', () => {
     ]);
     expect(await statuses()).toEqual(['stopped', 'stopped']);
     expect(await holding()).toEqual([0, 0]);
-    const sold = await t.db.selectFrom('bot_orders').select(['bot_id', 'reason']).where('bot_id', 'in', [a, b]).where('status', '=', 'filled').where('side', '=', 'sell').orderBy('id', 'desc').execute();
+    const sold = await t.db
+      .selectFrom('bot_orders')
+      .select(['bot_id', 'reason'])
+      .where('bot_id', 'in', [a, b])
+      .where('status', '=', 'filled')
+      .where('side', '=', 'sell')
+      .orderBy('id', 'desc')
+      .execute();
     expect(sold.slice(0, 2).map((o) => o.reason)).toEqual(['manual_close', 'manual_close']);
   });
 

@@ -144,7 +144,7 @@ describe.each(dbKinds)('grid trailing exits on the engine (%s)', (kind) => {
     await step('50000'); // buys at 50000
     await step('47500'); // and at 47500
     await step('46288');
-    expect(await filled(id)).toEqual(['open buy 0.01038 @ 50000', 'close sell 0.00518 @ 52500', 'add buy 0.00519 @ 50000', 'add buy 0.00519 @ 47500', 'stop sell 0.01554 @ 46288']);
+    expect(await filled(id)).toEqual(['open buy 0.01038 @ 50000', 'close sell 0.00518 @ 52500', 'add buy 0.00519 @ 50000', 'add buy 0.00519 @ 47500', 'stop sell 0.01555 @ 46288']);
     expect(await logged(id)).toEqual([{ kind: 'trailing_fired', exit: 'stop_loss', high: '52600', price: '46288' }]);
     expect((await call('GET', `/api/user/botOperation?id=${id}&action=stop`)).code).toBe(1);
   });

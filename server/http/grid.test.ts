@@ -96,8 +96,9 @@ describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
     expect(created.data).toMatchObject({ type: 'grid', status: 'stopped', maxPositions: 4, positions: 0, params: grid });
     const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
     expect(detail.grid!.levels.map((l) => `${l.price}:${l.side ?? '-'}`)).toEqual(['45000:buy', '47500:buy', '50000:-', '52500:sell', '55000:sell']);
-    // q = 1000 / (45000 + 47500 + 2 x 50000 x 1.001) = 1000 / 192600 = 0.0051921... -> 0.00519 (step 0.00001)
-    expect(detail.grid!.quantity).toBe('0.00519');
+    // q = 1000 x 0.999 / (45000 + 47500 + 2 x 50000) = 999 / 192500 = 0.0051896... -> 0.00518 (step 0.00001);
+    // each buy level buys ceil(0.00518 / 0.999) = 0.00519, enough to sell 0.00518 after the fee taken in BTC.
+    expect(detail.grid!.quantity).toBe('0.00518');
     expect(Number(detail.grid!.profit.min)).toBeGreaterThan(0);
     expect(detail.nextAddPrice).toBe('47500');
     // A Paper bot is a simulated one: listed with the simulation, never with the live bots.

@@ -512,4 +512,21 @@ describe.each(dbKinds)('PnL snapshots, the day’s total and deleted bots (%s)',
     expect(nextSnapshotAt(Date.parse('2026-11-26T10:00:00Z'))).toBe(Date.parse('2026-11-26T23:50:00Z'));
     expect(nextSnapshotAt(Date.parse('2026-11-26T23:50:00Z'))).toBe(Date.parse('2026-11-27T23:50:00Z'));
   });
+
+  it('dates the daily bars in the trader’s time zone, as the logs are dated', async () => {
+    // A cycle of the idle bot closed at 22:00 UTC yesterday: that day in London, the next one in Shanghai (UTC+8).
+    const closed = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate()) - 2 * 3_600_000);
+    await t.db
+      .insertInto('bot_cycles')
+      .values({ bot_id: a.idle, user_id: a.userId, cycle: 1, entries: 1, amount: '0.002', cost: '100', close_price: '50000', profit: '3', opened_at: null, closed_at: closed } as never)
+      .execute();
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const bars = async (tz: string) => (await call(a, `/api/user/pnl?id=${a.idle}&days=7&tz=${tz}`)).data.points.filter((p) => p.profit !== '0').map((p) => [p.day, p.profit]);
+    expect(await bars('0')).toEqual([[day(closed.getTime()), '3']]);
+    expect(await bars('480')).toEqual([[day(closed.getTime() + 8 * 3_600_000), '3']]);
+    expect(await bars('-300')).toEqual([[day(closed.getTime() - 5 * 3_600_000), '3']]);
+    // The last bar is the trader's today.
+    expect((await call(a, `/api/user/pnl?id=${a.idle}&days=7&tz=480`)).data.points.at(-1)!.day).toBe(day(Date.now() + 8 * 3_600_000));
+    expect((await call(a, `/api/user/pnl?id=${a.idle}&days=7&tz=900`)).code).toBe(Code.ValidationError);
+  });
 });

@@ -297,9 +297,37 @@ export async function botInfo(db: Db, trading: Trading, userId: string, id: stri
   return { ...summaryOf(row, today.get(id) ?? '0', standing.get(id)!, ai.get(id)), params };
 }
 
-/** botDetail: the bot with the market now, its trigger prices and its plan. */
+/** botDetail: the bot with the market now, its trigger prices and its plan, and its ROI on the funds it used. */
 export async function botDetail(db: Db, trading: Trading, userId: string, id: string): Promise<BotDetail> {
   const row = await ownBot(db, userId, id);
+  const [detail, peak] = await Promise.all([
+    detailOf(db, trading, userId, id, row),
+    db
+      .selectFrom('bot_cycles')
+      .select((eb) => eb.fn.max<string | null>('cost').as('cost'))
+      .where('bot_id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  ]);
+  return { ...detail, ...usedFunds(row.type, detail, peak?.cost ?? null) };
+}
+
+/**
+ * The funds a bot actually used, beside the budget it was given: the most quote one of its cycles spent
+ * (its closed cycles' costs and the open one's), and its total PnL in percent of that (4 decimals). A
+ * martin, DCA or custom bot that never reached its deepest add used less than its budget, and its ROI on
+ * the budget understates what the money it used earned. A grid commits its whole investment at the start
+ * (the start buy and the buy levels it reserves): its ROI is on the budget alone (null here).
+ */
+function usedFunds(type: string, detail: Pick<BotDetail, 'invested' | 'totalProfit'>, peakCycle: string | null): { usedFunds: string | null; usedRoi: string | null } {
+  if (type === 'grid') return { usedFunds: null, usedRoi: null };
+  const open = money(detail.invested);
+  const peak = peakCycle !== null && money(peakCycle).gt(open) ? money(peakCycle) : open;
+  if (peak.lte(0)) return { usedFunds: null, usedRoi: null };
+  return { usedFunds: peak.toFixed(), usedRoi: money(detail.totalProfit).div(peak).mul(100).toDecimalPlaces(4).toFixed() };
+}
+
+async function detailOf(db: Db, trading: Trading, userId: string, id: string, row: BotRow): Promise<Omit<BotDetail, 'usedFunds' | 'usedRoi'>> {
   const market = await trading.market(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol);
   const price = money(await trading.prices.price(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol));
   const info = await botInfo(db, trading, userId, id);
@@ -323,6 +351,8 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
     ...withReturns(unrealized),
     price: price.toFixed(),
     amount: close ? close.sellAmount.toFixed() : '0',
+    // What a close would leave below the step, or what the last one left (carried into the next).
+    dust: (close ? close.dust : state.carry).toFixed(),
     unrealized,
     takeProfitPrice: state.targets?.takeProfit.toFixed() ?? null,
     // The trailing exits' lines as the engine acts on them (a trailing stop moves the stop loss; no add while armed).
@@ -349,7 +379,12 @@ export async function botDetail(db: Db, trading: Trading, userId: string, id: st
 }
 
 /** A DCA bot's detail: its deal's figures as martin's, the next safety order as the next add, the planned deal as the levels. */
-function dcaDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns: (unrealized: string) => BotInfo & { unrealized: string; totalProfit: string }): BotDetail {
+function dcaDetail(
+  row: BotRow,
+  market: MarketInfo,
+  price: Decimal,
+  withReturns: (unrealized: string) => BotInfo & { unrealized: string; totalProfit: string },
+): Omit<BotDetail, 'usedFunds' | 'usedRoi'> {
   const params = row.params as DcaParams;
   const state = decodeDca(String(row.id), row.state as StoredDcaState, { params, market });
   const holding = state.fills.length > 0;
@@ -360,6 +395,8 @@ function dcaDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns:
     ...withReturns(unrealized),
     price: price.toFixed(),
     amount: close ? close.sellAmount.toFixed() : '0',
+    // What a close would leave below the step, or what the last one left (carried into the next).
+    dust: (close ? close.dust : state.carry).toFixed(),
     unrealized,
     takeProfitPrice: state.targets?.takeProfit.toFixed() ?? null,
     // The stop as the engine acts on it: a trailing stop moves up with the high since the base order.
@@ -387,7 +424,12 @@ function dcaDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns:
 }
 
 /** A custom bot's detail: its position's figures as martin's, its take profit and stop loss (and trailing lines); no adds, no levels (its entries wait for its rules). */
-function customDetail(row: BotRow, market: MarketInfo, price: Decimal, withReturns: (unrealized: string) => BotInfo & { unrealized: string; totalProfit: string }): BotDetail {
+function customDetail(
+  row: BotRow,
+  market: MarketInfo,
+  price: Decimal,
+  withReturns: (unrealized: string) => BotInfo & { unrealized: string; totalProfit: string },
+): Omit<BotDetail, 'usedFunds' | 'usedRoi'> {
   const params = row.params as CustomParams;
   const state = decodeCustom(String(row.id), row.state as StoredCustomState, { params, market });
   const holding = state.fills.length > 0;
@@ -398,6 +440,8 @@ function customDetail(row: BotRow, market: MarketInfo, price: Decimal, withRetur
     ...withReturns(unrealized),
     price: price.toFixed(),
     amount: close ? close.sellAmount.toFixed() : '0',
+    // What a close would leave below the step, or what the last one left (carried into the next).
+    dust: (close ? close.dust : state.carry).toFixed(),
     unrealized,
     takeProfitPrice: state.targets?.takeProfit?.toFixed() ?? null,
     // The trailing exits' lines as the engine acts on them: a trailing stop moves the stop loss, an armed take profit sells at its line.

@@ -7,8 +7,12 @@ import type { MarketRules } from '../../strategy/martin/rules.ts';
 import { money } from '../../strategy/money.ts';
 import type Decimal from 'decimal.js';
 
-/** A grid bot's figures for the lists and the detail screen (the martin ones live in bot-queries.ts). */
-export function gridHeld(state: StoredGridState): { amount: Decimal; cost: Decimal; sells: number } {
+/**
+ * A grid bot's figures for the lists and the detail screen (the martin ones live in bot-queries.ts): the
+ * base on its sell levels with what it cost, and while it holds them its dust too (coin at no cost that
+ * an exit sells with them: strategy/grid/README.md), so the average and the floating PnL count all it holds.
+ */
+export function gridHeld(state: StoredGridState): { amount: Decimal; cost: Decimal; sells: number; dust: Decimal } {
   let amount = money(0);
   let cost = money(0);
   let sells = 0;
@@ -18,7 +22,8 @@ export function gridHeld(state: StoredGridState): { amount: Decimal; cost: Decim
       cost = cost.plus(o.cost);
       sells++;
     }
-  return { amount, cost, sells };
+  const dust = money(state.dust ?? '0');
+  return { amount: sells > 0 ? amount.plus(dust) : amount, cost, sells, dust };
 }
 
 /** What the held base would bring at `price` after the sell fee, less what it cost. */
@@ -53,7 +58,7 @@ export function gridDetail(params: GridParams, state: StoredGridState, market: M
   const started = state.phase !== 'waiting' && state.orders.length === levels.length;
   const exits = state.phase === 'running' ? gridExits(decodeGrid('detail', state), { params, market }) : null;
   const plan = planGrid(params, market, price);
-  const { amount, cost } = gridHeld(state);
+  const { amount, cost, dust } = gridHeld(state);
   const sides = started ? state.orders.map((o) => o?.side ?? null) : levels.map((_, i) => (i < plan.empty ? 'buy' : i > plan.empty ? 'sell' : null));
   let nextBuy: Decimal | null = null;
   sides.forEach((side, i) => {
@@ -72,6 +77,7 @@ export function gridDetail(params: GridParams, state: StoredGridState, market: M
   };
   return {
     amount: amount.toFixed(),
+    dust: dust.toFixed(),
     unrealized: gridUnrealized({ amount, cost }, price, market.feeRate),
     takeProfitPrice: params.takeProfit ?? null,
     stopLossPrice: exits ? (exits.stop?.toFixed() ?? null) : (params.stopLoss ?? null),

@@ -18,8 +18,9 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * user/pnl: PnL over time of one bot of the trader's (`id`, not deleted), or of all their
  * bots (live or simulated ones by `mode`), deleted ones included as the bill includes them: a deleted
  * bot counts as a stopped one holding nothing (its realised profit, investment and runtime up to its last
- * stop or its deletion; no floating PnL, what it held is no longer the bot's). One point per UTC day of the
- * last `days` days: the day's realised profit, its running sum since the first cycle, and the total PnL
+ * stop or its deletion; no floating PnL, what it held is no longer the bot's). One point per day of the
+ * last `days` days, in the trader's time zone (`utcOffset`, minutes east of UTC, as the screens date the
+ * logs; 0: UTC): the day's realised profit, its running sum since the first cycle, and the total PnL
  * of the day = realised + floating. A past day's total is, for each bot with a snapshot of that day
  * (bot_pnl_days, snapshotPnl), its realised and floating PnL when the snapshot was taken, and for the
  * others their realised running sum; today's is the live figures (docs/engine.md "Returns").
@@ -28,9 +29,12 @@ export async function pnlHistory(
   db: Db,
   trading: Trading,
   userId: string,
-  query: { id?: string | undefined; mode?: 'live' | 'simulation' | undefined; days: number },
+  query: { id?: string | undefined; mode?: 'live' | 'simulation' | undefined; days: number; utcOffset?: number | undefined },
   now = Date.now(),
 ): Promise<PnlHistory> {
+  const offsetMs = (query.utcOffset ?? 0) * 60_000;
+  // The trader's day of a moment, and the moment their day starts.
+  const localDay = (ms: number) => dayOf(ms + offsetMs);
   let q = db.selectFrom('bots').selectAll().where('user_id', '=', userId);
   if (query.id) q = q.where('id', '=', query.id).where('deleted_at', 'is', null);
   else if (query.mode) q = q.where('exchange_id', query.mode === 'simulation' ? 'in' : 'not in', SIMULATED_EXCHANGE_IDS);
@@ -39,7 +43,7 @@ export async function pnlHistory(
   const present = bots.filter((b) => b.deleted_at === null);
   const deleted = bots.filter((b) => b.deleted_at !== null);
 
-  const today = dayStart(now);
+  const today = dayStart(now + offsetMs) - offsetMs;
   const since = today - (query.days - 1) * DAY_MS;
   const ids = bots.map((b) => String(b.id));
   const none = ids.length === 0;
@@ -63,7 +67,11 @@ export async function pnlHistory(
       ? Promise.resolve([])
       : db
           .selectFrom('bot_cycles')
-          .select(['bot_id', sql<string>`to_char(closed_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), (eb) => eb.fn.sum<string>('profit').as('profit')])
+          .select([
+            'bot_id',
+            sql<string>`to_char((closed_at at time zone 'UTC') + ${query.utcOffset ?? 0} * interval '1 minute', 'YYYY-MM-DD')`.as('day'),
+            (eb) => eb.fn.sum<string>('profit').as('profit'),
+          ])
           .where('user_id', '=', userId)
           .where('bot_id', 'in', ids)
           .where('closed_at', '>=', new Date(since))
@@ -71,9 +79,9 @@ export async function pnlHistory(
           .execute(),
     none
       ? Promise.resolve([])
-      : sql<{ bot_id: string; day: string; realized: string; unrealized: string }>`
-          select bot_id, to_char(day, 'YYYY-MM-DD') as day, realized, unrealized from bot_pnl_days
-          where user_id = ${userId} and bot_id in (${sql.join(ids)}) and day >= ${dayOf(since)}::date and day < ${dayOf(today)}::date`
+      : sql<{ bot_id: string; taken_at: Date | string; realized: string; unrealized: string }>`
+          select bot_id, taken_at, realized, unrealized from bot_pnl_days
+          where user_id = ${userId} and bot_id in (${sql.join(ids)}) and taken_at >= ${new Date(since)} and taken_at < ${new Date(today)}`
           .execute(db)
           .then((r) => r.rows),
   ]);
@@ -108,11 +116,20 @@ export async function pnlHistory(
   let cumulative = before.reduce((s, b) => s.plus(money(b.profit)), money(0));
   const cycles = new Map<string, { bot: string; profit: Decimal }[]>();
   for (const c of byDay) cycles.set(c.day, [...(cycles.get(c.day) ?? []), { bot: String(c.bot_id), profit: money(c.profit) }]);
-  const snaps = new Map<string, { bot: string; realized: Decimal; unrealized: Decimal }[]>();
-  for (const s of snapshots) snaps.set(s.day, [...(snaps.get(s.day) ?? []), { bot: String(s.bot_id), realized: money(s.realized), unrealized: money(s.unrealized) }]);
+  // A past day's figures are the latest snapshot taken in that day of the trader's (the duty takes one a
+  // day, at 23:50 UTC: the end of a UTC day; east of UTC it falls early in the trader's next day).
+  const snaps = new Map<string, Map<string, { realized: Decimal; unrealized: Decimal; at: number }>>();
+  for (const s of snapshots) {
+    const at = new Date(s.taken_at).getTime();
+    const day = localDay(at);
+    const ofDay = snaps.get(day) ?? new Map();
+    const bot = String(s.bot_id);
+    if ((ofDay.get(bot)?.at ?? -1) < at) ofDay.set(bot, { realized: money(s.realized), unrealized: money(s.unrealized), at });
+    snaps.set(day, ofDay);
+  }
   const points: PnlHistory['points'] = [];
   for (let t = since; t <= now; t += DAY_MS) {
-    const day = dayOf(t);
+    const day = localDay(t);
     let profit = money(0);
     for (const c of cycles.get(day) ?? []) {
       profit = profit.plus(c.profit);
@@ -125,10 +142,10 @@ export async function pnlHistory(
       floating = unrealized;
       total = realized.plus(unrealized);
     } else {
-      for (const s of snaps.get(day) ?? []) {
+      for (const [bot, s] of snaps.get(day) ?? []) {
         floating = (floating ?? money(0)).plus(s.unrealized);
         total = total
-          .minus(botSum.get(s.bot) ?? money(0))
+          .minus(botSum.get(bot) ?? money(0))
           .plus(s.realized)
           .plus(s.unrealized);
       }

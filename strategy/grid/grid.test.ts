@@ -5,7 +5,7 @@ import { gridKit } from '../kit.ts';
 import { money } from '../money.ts';
 import { botId, type ClientOrderId, type Intent, type PlaceOrder } from '../types.ts';
 import { backtestGrid } from './backtest.ts';
-import { gridLevels, planGrid, validateGrid } from './plan.ts';
+import { gridDensity, gridLevels, grossBuy, planGrid, validateGrid } from './plan.ts';
 import type { GridParams } from './rules.ts';
 import { decodeGrid, encodeGrid } from './state-codec.ts';
 import { decideGrid, gridExits, gridTriggers, initialGridState, type GridState, type GridView } from './strategy.ts';
@@ -24,16 +24,18 @@ describe('grid maths (README worked example)', () => {
 
   it('sizes every order alike from the investment and shows the profit per grid before the start', () => {
     const plan = planGrid(params, market, money('109'));
-    // Empty level: 110 (nearest 109). q = 1000 / (100 + 105 + 2 x 109 x 1.001) = 2.3628... -> 2.362
+    // Empty level: 110 (nearest 109). q = floor(1000 x 0.999 / (100 + 105 + 2 x 109)) = floor(2.3617..) = 2.361;
+    // each buy level buys ceil(2.361 / 0.999) = 2.364, the start ceil(4.722 / 0.999) = 4.727: 999.863 in all.
     expect(plan.empty).toBe(2);
-    expect(s(plan.quantity)).toBe('2.362');
-    expect(s(plan.startBuy)).toBe('514.916');
-    // 100 -> 105: floor(2.362 x 0.999) = 2.359 sold at 105 less 0.1%: 247.447305 - 236.2 = 11.247305.
-    expect(s(plan.profit.max)).toBe('11.247305');
-    // 115 -> 120: 2.359 x 120 x 0.999 - 2.362 x 115 = 282.79692 - 271.63 = 11.16692.
-    expect(s(plan.profit.min)).toBe('11.16692');
-    expect(plan.profit.maxPct.toDecimalPlaces(4).toFixed()).toBe('4.7618');
-    expect(plan.profit.minPct.toDecimalPlaces(4).toFixed()).toBe('4.1111');
+    expect(s(plan.quantity)).toBe('2.361');
+    expect(s(grossBuy(plan.quantity, market))).toBe('2.364');
+    expect(s(plan.startBuy)).toBe('515.243');
+    // 100 -> 105: 2.364 bought, 2.361636 left after the fee, sold at 105 less 0.1%: 248.0038082 - 236.4 = 11.32380822.
+    expect(s(plan.profit.max)).toBe('11.32380822');
+    // 115 -> 120: 2.361636 x 120 x 0.999 - 2.364 x 115 = 283.11292368 - 271.86 = 11.25292368.
+    expect(s(plan.profit.min)).toBe('11.25292368');
+    expect(plan.profit.maxPct.toDecimalPlaces(4).toFixed()).toBe('4.7901');
+    expect(plan.profit.minPct.toDecimalPlaces(4).toFixed()).toBe('4.1392');
   });
 
   it('refuses what cannot work, field by field', () => {
@@ -47,6 +49,21 @@ describe('grid maths (README worked example)', () => {
     // 150 grids between 100 and 101: each step 0.0066 < the fees of a round trip.
     expect(validateGrid({ ...params, upper: '101', grids: 150 }, market, p)[0]?.field).toBe('grids');
     expect(validateGrid(params, market, p)).toEqual([]);
+  });
+
+  it('has one rule for a dense grid, net of both fees and the step: refused at no profit, warned under 0.1 % a grid', () => {
+    const btc = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
+    const eth = { ...btc, stepSize: money('0.0001'), minAmount: money('0.0001') };
+    const check = (m: typeof btc, p: GridParams, price: string) => {
+      const plan = planGrid(p, m, money(price));
+      return [gridDensity(plan.profit), plan.profit.minPct.toDecimalPlaces(3).toFixed(), validateGrid(p, m, money(price)).map((x) => x.reason)];
+    };
+    // 24 grids 220 apart (0.33 %, twice the 0.1 % fee a little over): 0.118 % a grid at least, accepted as it is.
+    expect(check(btc, { investment: '6000', lower: '64000', upper: '69280', grids: 24, spacing: 'arithmetic' }, '68000')).toEqual(['ok', '0.118', []]);
+    // 16 grids 8.5 apart on ETH (0.25 %): 0.041 % left after the fees, accepted with a warning.
+    expect(check(eth, { investment: '1000', lower: '3400', upper: '3536', grids: 16, spacing: 'arithmetic' }, '3430')).toEqual(['thin', '0.041', []]);
+    // 6.25 apart (0.18 %): the fees take more than the grid earns.
+    expect(check(eth, { investment: '1000', lower: '3400', upper: '3500', grids: 16, spacing: 'arithmetic' }, '3430')).toEqual(['unprofitable', '-0.021', ['unprofitable']]);
   });
 });
 
@@ -78,15 +95,20 @@ describe('the grid strategy', () => {
   it('buys the sells’ base at the start, sells a level up after each buy and buys a level down after each sell', () => {
     const { state, fills, closed } = drive(initialGridState(botId('g1')), ['109', '115', '110', '115']);
     expect(fills).toEqual([
-      // 514.916 / 109 = 4.724; after the fee 4.719276 -> 2.359 for each of the sells at 115 and 120, each costing 257.458.
-      { side: 'buy', price: '109', amount: '4.724', reason: 'open' },
-      { side: 'sell', price: '115', amount: '2.359', reason: 'close' },
-      { side: 'buy', price: '110', amount: '2.362', reason: 'add' },
-      { side: 'sell', price: '115', amount: '2.359', reason: 'close' },
+      // 515.243 / 109 = 4.727; after the fee 4.722273: 2.361 for each of the sells at 115 and 120, each costing
+      // 257.6215, and 0.000273 of dust.
+      { side: 'buy', price: '109', amount: '4.727', reason: 'open' },
+      { side: 'sell', price: '115', amount: '2.361', reason: 'close' },
+      { side: 'buy', price: '110', amount: '2.364', reason: 'add' },
+      { side: 'sell', price: '115', amount: '2.361', reason: 'close' },
     ]);
-    // 2.359 x 115 x 0.999 = 271.013715; less 257.458, then less 2.362 x 110 = 259.82.
-    expect(closed).toEqual(['13.555715', '11.193715']);
-    expect(s(state.realized)).toBe('24.74943');
+    // 2.361 x 115 x 0.999 = 271.243485; less 257.6215, then less 2.364 x 110 = 260.04. The buy at 110 left
+    // 2.361636 + the dust 0.000273: 2.361 to sell, 0.000909 of dust.
+    expect(closed).toEqual(['13.621985', '11.203485']);
+    // A buy level's sell is the grid's q after the fee taken in the coin: the buy at 110 bought enough for it.
+    expect(fills[3]!.amount).toBe(s(state.quantity));
+    expect(s(state.realized)).toBe('24.82547');
+    expect(s(state.dust)).toBe('0.000909');
     expect(state.trades).toBe(2);
     expect(state.orders.map((o) => o?.side ?? '-')).toEqual(['buy', 'buy', 'buy', '-', 'sell']);
   });
@@ -94,7 +116,7 @@ describe('the grid strategy', () => {
   it('sells everything and stops at the stop loss, booking the loss', () => {
     const v = { ...view, params: { ...params, stopLoss: '95' } };
     const { state, fills, closed } = drive(initialGridState(botId('g2')), ['109', '104', '94'], v);
-    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual(['buy 109 4.724 open', 'buy 104 2.362 add', 'sell 94 7.077 stop']);
+    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual(['buy 109 4.727 open', 'buy 104 2.364 add', 'sell 94 7.083 stop']);
     expect(state.phase).toBe('done');
     expect(Number(closed[0])).toBeLessThan(0);
     expect(drive(state, ['130', '80'], v).fills).toEqual([]);
@@ -138,38 +160,38 @@ describe('grid backtest', () => {
     const v = { ...view, params: { ...params, stopLoss: '95' } };
     const r = backtestGrid(v, { ...candles, path }, { slippage: '0' });
     expect(r.fills.map(line)).toEqual([
-      '0 open buy 4.724 @ 109',
-      '1 add buy 2.362 @ 105', // second 3 (104.5) passed the buy waiting at 105
-      '1 add buy 2.362 @ 100', // second 6 (100)
+      '0 open buy 4.727 @ 109',
+      '1 add buy 2.364 @ 105', // second 3 (104.5) passed the buy waiting at 105
+      '1 add buy 2.364 @ 100', // second 6 (100)
       // Second 10 (94) is the first at or below the stop 95: a stop takes that second's price, not its line.
-      '1 stop sell 9.436 @ 94',
+      '1 stop sell 9.445 @ 94',
     ]);
     // The four prices alone: the stop at its line.
-    expect(backtestGrid(v, candles, { slippage: '0' }).fills.map(line).at(-1)).toBe('1 stop sell 9.436 @ 95');
+    expect(backtestGrid(v, candles, { slippage: '0' }).fills.map(line).at(-1)).toBe('1 stop sell 9.445 @ 95');
   });
 
   it('fills at the level, inside a candle or past a gap (hand-made candles)', () => {
     const r = backtestGrid(view, handMade, { slippage: '0' });
     expect(r.fills.map(line)).toEqual([
-      '0 open buy 4.724 @ 109',
-      '1 close sell 2.359 @ 115', // 2.359 x 115 x 0.999 - 257.458 = 13.555715 (at the open 116 it was 15.912356 with the old fill model)
-      '2 add buy 2.362 @ 110',
-      '3 close sell 2.359 @ 115', // 271.013715 - 259.82 = 11.193715
-      '3 close sell 2.359 @ 120', // 282.79692 - 257.458 = 25.33892
+      '0 open buy 4.727 @ 109',
+      '1 close sell 2.361 @ 115', // 2.361 x 115 x 0.999 - 257.6215 = 13.621985 (at the open 116 it was 15.980081 with the old fill model)
+      '2 add buy 2.364 @ 110',
+      '3 close sell 2.361 @ 115', // 271.243485 - 260.04 = 11.203485
+      '3 close sell 2.361 @ 120', // 283.03668 - 257.6215 = 25.41518
     ]);
     expect(r.trades).toBe(3);
-    expect(r.realized).toBe('50.08835');
+    expect(r.realized).toBe('50.24065');
   });
 
   it('moves every fill by exactly the slippage against the trader', () => {
     const r = backtestGrid(view, handMade, { slippage: '0.0005' });
     const acted = ['109', '115', '110', '115', '120'];
     expect(r.fills.map(line)).toEqual([
-      '0 open buy 4.721 @ 109.0545', // the start buy's quote 514.916 / (109 x 1.0005), floored to the step
-      '1 close sell 2.358 @ 114.9425',
-      '2 add buy 2.36 @ 110.055',
-      '3 close sell 2.357 @ 114.9425',
-      '3 close sell 2.358 @ 119.94',
+      '0 open buy 4.724 @ 109.0545', // the start buy's quote 515.243 / (109 x 1.0005), floored to the step
+      '1 close sell 2.359 @ 114.9425',
+      '2 add buy 2.362 @ 110.055',
+      '3 close sell 2.36 @ 114.9425',
+      '3 close sell 2.359 @ 119.94',
     ]);
     r.fills.forEach((f, i) => {
       expect(f.price).toBe(
@@ -178,7 +200,7 @@ describe('grid backtest', () => {
           .toFixed(),
       );
     });
-    expect(r.realized).toBe('49.3715405925');
+    expect(r.realized).toBe('49.4033973825');
   });
 
   it('fills and profits on a price path that oscillates through its range, as the strategy asked at every tick', () => {
@@ -230,19 +252,19 @@ describe('trailing exits (README "Trailing exits")', () => {
 
   it('arms at the take-profit price, follows the high and sells everything at 2 % under it (the worked example)', () => {
     const v = { params: trailingTp, market };
-    // 109 -> 126 jumps past the sells at 115 and 120 and the take profit at once: the grid still holds their 4.718.
+    // 109 -> 126 jumps past the sells at 115 and 120 and the take profit at once: the grid still holds their 4.722 (and 0.000273 of dust).
     const { state, fills, closed, moved } = drive(initialGridState(botId('t1')), ['109', '126', '130', '128', '127.41', '127.4'], v);
     expect(moved).toEqual([
       '126: take_profit armed high 126 line 123.48', // floor(126 x 0.98)
       '130: take_profit raised high 130 line 127.4',
       '127.4: take_profit fired high 130 line 127.4',
     ]);
-    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual(['buy 109 4.724 open', 'sell 127.4 4.718 close']);
-    // 4.718 x 127.4 x 0.999 - 2 x 257.458 = 600.4721268 - 514.916.
-    expect(closed).toEqual(['85.5561268']);
+    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual(['buy 109 4.727 open', 'sell 127.4 4.722 close']);
+    // 4.722 x 127.4 x 0.999 - 515.243 = 600.9812172 - 515.243 (the books are in the quote).
+    expect(closed).toEqual(['85.7382172']);
     expect(state.phase).toBe('done');
-    // A plain take profit sells the same 4.718 at 126: 593.873532 - 514.916.
-    expect(drive(initialGridState(botId('t2')), ['109', '126'], { params: { ...params, takeProfit: '125' }, market }).closed).toEqual(['78.957532']);
+    // A plain take profit sells the same 4.722 at 126: 594.377028 - 515.243.
+    expect(drive(initialGridState(botId('t2')), ['109', '126'], { params: { ...params, takeProfit: '125' }, market }).closed).toEqual(['79.134028']);
   });
 
   it('places no grid order while armed, and asks above the high and at the line only', () => {
@@ -255,7 +277,7 @@ describe('trailing exits (README "Trailing exits")', () => {
     expect(gridKit.triggers(armed, v)).toEqual({ down: 113.4, up: 126, asks: false, upAt: null, downAt: money('113.4') });
     const { fills, moved } = drive(armed, ['120', '115', '113.41', '113.4'], v);
     expect(moved).toEqual(['113.4: take_profit fired high 126 line 113.4']);
-    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual(['sell 113.4 4.718 close']);
+    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual(['sell 113.4 4.722 close']);
   });
 
   it('in a steady rise the levels sell on the way up: armed with nothing held, the fall only stops the bot', () => {
@@ -274,15 +296,16 @@ describe('trailing exits (README "Trailing exits")', () => {
       '100.22: stop_loss fired high 115 line 100.22',
     ]);
     expect(fills.map((f) => `${f.side} ${f.price} ${f.amount} ${f.reason}`)).toEqual([
-      'buy 109 4.724 open',
-      'sell 115 2.359 close',
-      'buy 110 2.362 add',
-      'buy 105 2.362 add',
-      // Everything held: 2.359 on each of the levels 110, 115 and 120, costing 248.01 + 259.82 + 257.458.
-      'sell 100.22 7.077 stop',
+      'buy 109 4.727 open',
+      'sell 115 2.361 close',
+      'buy 110 2.364 add',
+      'buy 105 2.364 add',
+      // Everything held: 2.362 on 110 (the buy at 105 with the dust), 2.361 on 115 and 120 and 0.000545 of dust,
+      // costing 248.22 + 260.04 + 257.6215.
+      'sell 100.22 7.084 stop',
     ]);
-    // 7.077 x 100.22 x 0.999 - 765.288.
-    expect(closed).toEqual(['13.555715', '-56.74031694']);
+    // 7.084 x 100.22 x 0.999 - 765.8815.
+    expect(closed).toEqual(['13.621985', '-56.63297848']);
     expect(state.phase).toBe('done');
     // At the start the stop is the stop loss itself: 109 x 95 / 109.
     const started = drive(initialGridState(botId('t6')), ['109'], v).state;
@@ -312,7 +335,7 @@ describe('trailing exits (README "Trailing exits")', () => {
     const { state, fills } = drive(armed, ['127'], off);
     expect(state.trail).toBeNull();
     // Not armed, the grid trades again: its sells at 115 and 120 are below the price.
-    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount}`)).toEqual(['sell 127 2.359', 'sell 127 2.359']);
+    expect(fills.map((f) => `${f.side} ${f.price} ${f.amount}`)).toEqual(['sell 127 2.361', 'sell 127 2.361']);
     // Done, then started again: a new start price and no high.
     const done = drive(armed, ['100'], v).state;
     expect(done.phase).toBe('done');
@@ -401,10 +424,10 @@ describe('trailing exits (README "Trailing exits")', () => {
       { slippage: '0' },
     );
     // As the engine on Paper takes the same jump (its sell orders wait at their levels), not as the
-    // strategy asked at 126 at once (the table above: 85.5561268, everything sold at 127.40).
-    expect(r.fills.map(line)).toEqual(['0 open buy 4.724 @ 109', '1 close sell 2.359 @ 115', '1 close sell 2.359 @ 120']);
+    // strategy asked at 126 at once (the table above: 85.7382172, everything sold at 127.40).
+    expect(r.fills.map(line)).toEqual(['0 open buy 4.727 @ 109', '1 close sell 2.361 @ 115', '1 close sell 2.361 @ 120']);
     // 13.555715 + 25.33892; armed with nothing held, the line only stops the bot.
-    expect(r.realized).toBe('38.894635');
+    expect(r.realized).toBe('39.037165');
     expect(r.state.trail?.toFixed()).toBe('130');
     expect(r.state.phase).toBe('done');
   });

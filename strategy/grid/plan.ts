@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { floorTo, money } from '../money.ts';
+import { ceilTo, floorTo, money } from '../money.ts';
 import type { MarketRules } from '../martin/rules.ts';
 import { gridBounds, type GridParams } from './rules.ts';
 
@@ -30,32 +30,75 @@ export function emptyLevel(levels: readonly Decimal[], price: Decimal): number {
 }
 
 /**
- * The base amount every grid order trades: the investment buys q at each level below the empty one
- * (when the price gets there) and q for each level above it (now, at the start price, to be sold there):
- * q = investment / (sum of the buy levels' prices + sells x start price x (1 + fee)), floored to the step.
+ * What a grid buys to sell q: the fee is taken in the coin bought, so it buys enough that q is left
+ * after it, `ceil_step(q / (1 - fee))`, as the exchanges' grid bots do. What that leaves over q (under a
+ * step) is the grid's dust, sold with a later sell once it adds up to a step (README.md).
+ */
+export function grossBuy(q: Decimal, market: MarketRules): Decimal {
+  return q.isZero() ? q : ceilTo(q.div(ONE.minus(market.feeRate)), market.stepSize);
+}
+
+/** What the start buys at `price` for `sells` levels of q: enough that sells x q is left after the fee. */
+export function startAmount(q: Decimal, sells: number, market: MarketRules): Decimal {
+  return sells === 0 ? money(0) : grossBuy(q.mul(sells), market);
+}
+
+/** The quote a grid of q spends at most: every buy level's gross buy at its price and the start buy at `price`. */
+function gridSpend(q: Decimal, levels: readonly Decimal[], k: number, price: Decimal, market: MarketRules): Decimal {
+  const b = grossBuy(q, market);
+  let spend = startAmount(q, levels.length - 1 - k, market).mul(price);
+  for (let i = 0; i < k; i++) spend = spend.plus(b.mul(levels[i]!));
+  return spend;
+}
+
+/**
+ * The base amount every grid order sells, q: the investment buys grossBuy(q) at each level below the
+ * empty one (when the price gets there) and, now at the start price, q after the fee for each level above
+ * it: q = floor_step(investment x (1 - fee) / (sum of the buy levels' prices + sells x start price)), less
+ * a step while the rounding up of the buys would spend more than the investment.
  */
 export function gridQuantity(params: Pick<GridParams, 'investment'>, levels: readonly Decimal[], price: Decimal, market: MarketRules): Decimal {
   const k = emptyLevel(levels, price);
   let perUnit = money(0);
   for (let i = 0; i < k; i++) perUnit = perUnit.plus(levels[i]!);
-  perUnit = perUnit.plus(price.mul(levels.length - 1 - k).mul(ONE.plus(market.feeRate)));
+  perUnit = perUnit.plus(price.mul(levels.length - 1 - k));
   if (perUnit.isZero()) return money(0);
-  return floorTo(money(params.investment).div(perUnit), market.stepSize);
+  const investment = money(params.investment);
+  let q = floorTo(investment.mul(ONE.minus(market.feeRate)).div(perUnit), market.stepSize);
+  while (q.gt(0) && gridSpend(q, levels, k, price, market).gt(investment)) q = q.minus(market.stepSize);
+  return q;
 }
 
-/** One grid's profit: buy q at `low`, sell what is left after the buy fee at `high`, less the sell fee. */
+/**
+ * One grid's profit, net of both fees and the step: it buys grossBuy(q) at `low` and sells all of it that
+ * is left after the buy fee at `high`, less the sell fee: q at once, what the step leaves with a later sell.
+ */
 export function gridProfit(q: Decimal, low: Decimal, high: Decimal, market: MarketRules): Decimal {
-  const sold = floorTo(q.mul(ONE.minus(market.feeRate)), market.stepSize);
-  return sold.mul(high).mul(ONE.minus(market.feeRate)).minus(q.mul(low));
+  const net = ONE.minus(market.feeRate);
+  const bought = grossBuy(q, market);
+  return bought.mul(net).mul(high).mul(net).minus(bought.mul(low));
+}
+
+/** Below this profit per grid (percent of its buy, the smallest over the grids) the form warns that the grid is dense: fees eat most of it. */
+export const GRID_THIN_PCT = money('0.1');
+
+/**
+ * The one rule for a grid's spacing, the same in the form and on the server: `unprofitable` (refused)
+ * when a grid's profit net of both fees and the step is zero or less; `thin` (warned) when it is below
+ * GRID_THIN_PCT of the grid's buy; `ok` otherwise.
+ */
+export function gridDensity(profit: GridPlan['profit']): 'ok' | 'thin' | 'unprofitable' {
+  if (profit.min.lte(0)) return 'unprofitable';
+  return profit.minPct.lt(GRID_THIN_PCT) ? 'thin' : 'ok';
 }
 
 export interface GridPlan {
   levels: Decimal[];
   empty: number;
   quantity: Decimal;
-  /** Quote the start buys (the sells' base) and the quote kept for the buys. */
+  /** Quote the start buys (the sells' base, with the fee taken in it). */
   startBuy: Decimal;
-  /** Smallest and largest profit of one grid, in quote and in percent of its buy. */
+  /** Smallest and largest profit of one grid, net of both fees and the step, in quote and in percent of its buy (gridProfit). */
   profit: { min: Decimal; max: Decimal; minPct: Decimal; maxPct: Decimal };
 }
 
@@ -69,14 +112,14 @@ export function planGrid(params: GridParams, market: MarketRules, price: Decimal
   let maxPct: Decimal | null = null;
   for (let i = 0; i + 1 < levels.length; i++) {
     const p = gridProfit(quantity, levels[i]!, levels[i + 1]!, market);
-    const pct = quantity.isZero() ? money(0) : p.div(quantity.mul(levels[i]!)).mul(100);
+    const pct = quantity.isZero() ? money(0) : p.div(grossBuy(quantity, market).mul(levels[i]!)).mul(100);
     if (!min || p.lt(min)) min = p;
     if (!max || p.gt(max)) max = p;
     if (!minPct || pct.lt(minPct)) minPct = pct;
     if (!maxPct || pct.gt(maxPct)) maxPct = pct;
   }
   const sells = levels.length - 1 - empty;
-  return { levels, empty, quantity, startBuy: quantity.mul(sells).mul(price), profit: { min: min!, max: max!, minPct: minPct!, maxPct: maxPct! } };
+  return { levels, empty, quantity, startBuy: startAmount(quantity, sells, market).mul(price), profit: { min: min!, max: max!, minPct: minPct!, maxPct: maxPct! } };
 }
 
 export type GridField = 'investment' | 'lower' | 'upper' | 'grids' | 'stopLoss' | 'takeProfit' | 'trailingDeviation';
@@ -126,6 +169,6 @@ export function validateGrid(params: Partial<GridParams>, market: MarketRules, p
   // Levels must stay distinct after rounding to the tick, and each order must meet the market minimums.
   for (let i = 1; i < plan.levels.length; i++) if (plan.levels[i]!.lte(plan.levels[i - 1]!)) return [{ field: 'grids', reason: 'range' }];
   if (plan.quantity.lt(market.minAmount) || plan.quantity.mul(plan.levels[0]!).lt(market.minCost) || plan.quantity.isZero()) return [{ field: 'investment', reason: 'belowMinimum' }];
-  if (plan.profit.min.lte(0)) return [{ field: 'grids', reason: 'unprofitable' }];
+  if (gridDensity(plan.profit) === 'unprofitable') return [{ field: 'grids', reason: 'unprofitable' }];
   return [];
 }

@@ -12,6 +12,8 @@ export interface StoredGridState {
   orders: ({ side: 'buy' | 'sell'; amount: string; cost: string } | null)[];
   pending: { id: string; level: number; reason: PlaceOrder['reason'] } | null;
   realized: string;
+  /** The grid's dust (absent in a state stored before it was kept: none). */
+  dust?: string;
   /** The start price and the trailing exits' highs (absent in a state stored before them: none). */
   start?: string | null;
   trail?: string | null;
@@ -30,6 +32,7 @@ export function encodeGrid(s: GridState): StoredGridState {
     orders: s.orders.map((o) => (o ? { side: o.side, amount: o.amount.toFixed(), cost: o.cost.toFixed() } : null)),
     pending: s.pending ? { id: s.pending.id, level: s.pending.level, reason: s.pending.reason } : null,
     realized: s.realized.toFixed(),
+    dust: s.dust.toFixed(),
     start: dec(s.start),
     trail: dec(s.trail),
     stopHigh: dec(s.stopHigh),
@@ -46,6 +49,7 @@ export function decodeGrid(id: string, s: StoredGridState): GridState {
     orders: s.orders.map((o) => (o ? { side: o.side, amount: money(o.amount), cost: money(o.cost) } : null)),
     pending: s.pending ? { id: s.pending.id as ClientOrderId, level: s.pending.level, reason: s.pending.reason } : null,
     realized: money(s.realized),
+    dust: money(s.dust ?? '0'),
     start: undec(s.start),
     trail: undec(s.trail),
     stopHigh: undec(s.stopHigh),

@@ -3,7 +3,7 @@ import { floorTo, money } from '../money.ts';
 import type { MarketRules } from '../martin/rules.ts';
 import { stepTrailingTakeProfit, trailLine, type TrailStep } from '../trailing.ts';
 import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent, type PlaceOrder } from '../types.ts';
-import { gridLevels, planGrid } from './plan.ts';
+import { gridLevels, grossBuy, planGrid, startAmount } from './plan.ts';
 import type { GridParams } from './rules.ts';
 
 /**
@@ -16,7 +16,7 @@ import type { GridParams } from './rules.ts';
  */
 export interface GridOrder {
   side: 'buy' | 'sell';
-  /** Base to buy (q) or to sell (what the buy below left after its fee). */
+  /** A buy: the base it is to leave after the fee (q; it buys grossBuy(q)). A sell: the base to sell (what the buy below left after its fee, floored to the step, with the dust once it adds up to a step). */
   amount: Decimal;
   /** What the base to sell cost (quote); 0 for a buy. */
   cost: Decimal;
@@ -34,6 +34,8 @@ export interface GridState {
   orders: (GridOrder | null)[];
   pending: { id: ClientOrderId; level: number; reason: PlaceOrder['reason'] } | null;
   realized: Decimal;
+  /** The grid's coin below the step that no sell order holds (what the fee and the step leave of its buys), at no cost: added to the next sell once it adds up to a step, and to an exit's sale. */
+  dust: Decimal;
   /** The price the grid started at (its plan's): a trailing stop keeps its ratio to it; null: started before it was kept. */
   start: Decimal | null;
   /** An armed trailing take profit's high (since it armed); null: not armed. */
@@ -51,7 +53,7 @@ type Result = { state: GridState; intents: Intent[] };
 const ONE = money(1);
 
 export function initialGridState(bot: BotId): GridState {
-  return { bot, phase: 'waiting', seq: 0, trades: 0, quantity: money(0), orders: [], pending: null, realized: money(0), start: null, trail: null, stopHigh: null };
+  return { bot, phase: 'waiting', seq: 0, trades: 0, quantity: money(0), orders: [], pending: null, realized: money(0), dust: money(0), start: null, trail: null, stopHigh: null };
 }
 
 function place(state: GridState, level: number, order: Omit<PlaceOrder, 'type' | 'clientOrderId'>): Result {
@@ -129,9 +131,9 @@ export function gridTriggers(state: GridState, view: GridView): { down: Decimal 
   return { down, up, follow };
 }
 
-/** Everything held, to sell on an exit: the sell orders' base and what it cost. */
+/** Everything held, to sell on an exit: the sell orders' base and what it cost, and the dust (at no cost). */
 function held(state: GridState): { amount: Decimal; cost: Decimal } {
-  let amount = money(0);
+  let amount = state.dust;
   let cost = money(0);
   for (const o of state.orders)
     if (o?.side === 'sell') {
@@ -164,8 +166,8 @@ function onPrice(state: GridState, price: Decimal, view: GridView): Result {
     // A grid started again after an exit starts its trailing exits afresh from this price.
     const next: GridState = { ...state, quantity: plan.quantity, orders, start: price, trail: null, stopHigh: null };
     if (sells === 0) return { state: { ...next, phase: 'running' }, intents: [] };
-    // The base for the sells above the start price, bought now.
-    return place(next, plan.empty, { side: 'buy', quote: plan.quantity.mul(sells).mul(price), reason: 'open' });
+    // The base for the sells above the start price, bought now (with the fee taken in it).
+    return place(next, plan.empty, { side: 'buy', quote: startAmount(plan.quantity, sells, market).mul(price), reason: 'open' });
   }
   const exits = gridExits(state, view);
   // A high kept while the trailing take profit was turned off is forgotten (it arms afresh).
@@ -191,7 +193,7 @@ function onPrice(state: GridState, price: Decimal, view: GridView): Result {
   const levels = levelsOf(view);
   for (let i = next.orders.length - 1; i >= 0; i--) {
     const o = next.orders[i];
-    if (o?.side === 'buy' && price.lte(levels[i]!)) return withMoved(moved, place(next, i, { side: 'buy', quote: o.amount.mul(price), reason: 'add' }));
+    if (o?.side === 'buy' && price.lte(levels[i]!)) return withMoved(moved, place(next, i, { side: 'buy', quote: grossBuy(o.amount, market).mul(price), reason: 'add' }));
   }
   for (let i = 0; i < next.orders.length; i++) {
     const o = next.orders[i];
@@ -206,25 +208,35 @@ function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: 
   const orders = [...state.orders];
   const base = { ...state, pending: null, orders };
   if (pending.reason === 'open') {
-    // The start buy: its base (after the fee) is shared out over the sell levels above the empty one.
+    // The start buy: q for each sell level above the empty one (it bought enough for the fee); what is
+    // left over is the grid's dust. Short of that (a fill below the plan), its base shared out.
     const sells = orders.length - 1 - pending.level;
-    const each = floorTo(amount.mul(ONE.minus(fee)).div(sells), view.market.stepSize);
+    const got = amount.mul(ONE.minus(fee)).plus(state.dust);
+    const share = floorTo(got.div(sells), view.market.stepSize);
+    const each = share.lt(state.quantity) ? share : state.quantity;
     const cost = amount.mul(price).div(sells);
     for (let i = pending.level + 1; i < orders.length; i++) orders[i] = { side: 'sell', amount: each, cost };
-    return { state: { ...base, phase: 'running' }, intents: [] };
+    return { state: { ...base, phase: 'running', dust: got.minus(each.mul(sells)) }, intents: [] };
   }
   if (pending.level < 0) {
-    // An exit: everything sold; the profit of the whole position is booked and the bot is done.
-    const { cost } = held(state);
-    const profit = amount.mul(price).mul(ONE.minus(fee)).minus(cost);
+    // An exit: everything sold, the dust with it; the quote received less what the position cost is
+    // booked (the books are in the quote) and the bot is done. What the step leaves stays its dust.
+    const all = held(state);
+    const profit = amount.mul(price).mul(ONE.minus(fee)).minus(all.cost);
     const trades = state.trades + 1;
-    return { state: { ...base, phase: 'done', trades, orders: orders.map(() => null), realized: state.realized.plus(profit) }, intents: [{ type: 'CycleClosed', cycle: trades, profit }] };
+    const dust = all.amount.minus(amount);
+    const next = { ...base, phase: 'done' as const, trades, orders: orders.map(() => null), realized: state.realized.plus(profit), dust: dust.gt(0) ? dust : money(0) };
+    return { state: next, intents: [{ type: 'CycleClosed', cycle: trades, profit }] };
   }
   const i = pending.level;
   if (side === 'buy') {
+    // The level above sells what the buy left after its fee, floored to the step, with the dust once it
+    // adds up to a step: q as a rule (the buy was grossBuy(q)), a step more now and then.
+    const got = amount.mul(ONE.minus(fee)).plus(state.dust);
+    const sell = floorTo(got, view.market.stepSize);
     orders[i] = null;
-    orders[i + 1] = { side: 'sell', amount: floorTo(amount.mul(ONE.minus(fee)), view.market.stepSize), cost: amount.mul(price) };
-    return { state: base, intents: [] };
+    orders[i + 1] = { side: 'sell', amount: sell, cost: amount.mul(price) };
+    return { state: { ...base, dust: got.minus(sell) }, intents: [] };
   }
   const sold = orders[i]!;
   // The cost of what was sold (the exchange may sell a little less than asked).

@@ -84,7 +84,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
   route(app, db, 'userActions', { ...auth, fieldCodes: { from: 'InvalidDateRange', to: 'InvalidDateRange' } }, async ({ session, query }) =>
     allActions(db, session.userId, { ...pageOf(query), bot: query.bot, kind: query.kind, from: query.from, to: query.to, tz: query.tz }),
   );
-  route(app, db, 'userPnl', auth, async ({ session, query }) => pnlHistory(db, trading, session.userId, { id: query.id, mode: query.mode, days: Number(query.days ?? 30) }));
+  route(app, db, 'userPnl', auth, async ({ session, query }) => pnlHistory(db, trading, session.userId, { id: query.id, mode: query.mode, days: Number(query.days ?? 30), utcOffset: query.tz ?? 0 }));
   route(app, db, 'userPortfolio', auth, async ({ session }) => portfolio(db, trading, session.userId));
   route(app, db, 'userBill', auth, async ({ session, query }) => billSummary(db, trading, session.userId, Date.now(), query.mode));
   route(app, db, 'userBillLogs', auth, async ({ session, query }) => {

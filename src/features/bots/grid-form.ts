@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { GridParamsInput } from '../../../contract/bots.ts';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { money } from '../../../strategy/money.ts';
-import { planGrid, validateGrid, type GridField, type GridProblem } from '../../../strategy/grid/plan.ts';
+import { GRID_THIN_PCT, gridDensity, planGrid, validateGrid, type GridField, type GridProblem } from '../../../strategy/grid/plan.ts';
 import { gridBounds } from '../../../strategy/grid/rules.ts';
 import { trailLine } from '../../../strategy/trailing.ts';
 import { marketRules } from './martin-form.ts';
@@ -161,6 +161,9 @@ export function gridPreview(v: GridValues, symbol: SymbolInfo) {
     quantity: plan.quantity.toFixed(),
     startBuy: plan.startBuy.toDecimalPlaces(2).toFixed(),
     levels: plan.levels.map((price, i) => ({ index: i, price: price.toFixed(), side: i < plan.empty ? 'buy' : i > plan.empty ? 'sell' : null })),
+    // The server's rule for a dense grid (refused at no profit) warns here under GRID_THIN_PCT a grid.
+    density: gridDensity(plan.profit),
+    thinPct: GRID_THIN_PCT.toFixed(),
     profit: {
       min: plan.profit.min.toDecimalPlaces(4).toFixed(),
       max: plan.profit.max.toDecimalPlaces(4).toFixed(),

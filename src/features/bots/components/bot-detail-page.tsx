@@ -8,7 +8,7 @@ import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
-import { amount, percent, price, time, usdt } from '../../../shared/format.ts';
+import { amount, num, percent, price, time, usdt } from '../../../shared/format.ts';
 import { baseCoin, botTitle, orderReasonLabels, riskLabels, typeLabels } from '../labels.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { ActionList } from './action-list.tsx';
@@ -160,7 +160,14 @@ export function BotDetailPage({ id }: { id: string }) {
                 </Figure>
               ) : null}
             </div>
-            <BotReturns bot={d} />
+            <BotReturns bot={d} usedRoi={d.type === 'grid' ? undefined : d.usedRoi} />
+            {Number(d.dust) > 0 ? (
+              <p className={ui.muted} data-testid="bot-dust">
+                <Trans>
+                  零头 {num(d.dust, l, 8)} {base}：手续费按币扣除、数量按交易所步长取整后剩下的币，不足一个步长暂时卖不出；它仍属于本策略，下一次卖出时一并卖出，收入计入那次收益。
+                </Trans>
+              </p>
+            ) : null}
             {d.error ? (
               <p role="alert" className={css.errorLine} data-testid="bot-error">
                 <Trans>引擎已暂停该策略：</Trans>

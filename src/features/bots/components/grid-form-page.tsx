@@ -199,8 +199,16 @@ export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; 
                       </div>
                     </div>
                   </div>
+                  {preview.density === 'thin' ? (
+                    <p className={styles.trailingWarning} data-testid="grid-thin">
+                      <Trans>网格较密：每格扣除买卖手续费后利润低于 {num(preview.thinPct, l, 1)}%，小幅波动的收益大多被手续费抵消。可减少网格数或扩大区间。</Trans>
+                    </p>
+                  ) : null}
                   <p className={css.mutedTight.top}>
                     <Trans>启动时按市价买入上方卖单所需的币：约 {usdt(preview.startBuy, l)} USDT；其余资金留给下方买单。</Trans>
+                  </p>
+                  <p className={css.mutedTight.top}>
+                    <Trans>手续费从买到的币中扣除，所以每格多买一点，使扣费后仍能卖出每格数量；每格利润已扣除买卖两次手续费。</Trans>
                   </p>
                   <GridLevelsList levels={preview.levels as { index: number; price: string; side: 'buy' | 'sell' | null }[]} tick={market?.tickSize} />
                 </>

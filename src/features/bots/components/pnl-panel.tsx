@@ -25,6 +25,13 @@ export interface BotNow {
 }
 
 const DAY_MS = 86_400_000;
+/** The trader's offset from UTC in minutes east (UTC+8: 480): the server dates the daily bars by it, as the logs are dated. */
+export const utcOffsetMinutes = (at = new Date()) => String(-at.getTimezoneOffset());
+/** The trader's day (YYYY-MM-DD) of a moment, as the bars are labelled. */
+const localDay = (ms: number) => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
 /** The shortest window that holds a bot's whole life: a bot minutes old is not drawn over 30 empty days. */
 const lifetimeWindow = (runtimeSeconds: number): Window => windows.find((w) => Number(w) * DAY_MS >= runtimeSeconds * 1000) ?? '365';
 
@@ -39,18 +46,18 @@ export function PnlPanel({ id, mode, grid = false, now }: { id?: string; mode?: 
   const { t, i18n } = useLingui();
   const [chosen, setDays] = useState<Window | null>(null);
   const days = chosen ?? (now ? lifetimeWindow(now.runtime) : '30');
-  const pnl = useQuery({ ...call('userPnl', { ...(id ? { id } : {}), ...(mode ? { mode } : {}), days }, { show: false }), ...keepPage, refetchInterval: 15_000 });
+  const pnl = useQuery({ ...call('userPnl', { ...(id ? { id } : {}), ...(mode ? { mode } : {}), days, tz: utcOffsetMinutes() }, { show: false }), ...keepPage, refetchInterval: 15_000 });
   const fetched = pnl.data;
   // One figure, one value: a bot's figures are its header's (the same answer), not the PnL call's own moment.
   const p =
     fetched && now
       ? { ...fetched, realized: now.realized, unrealized: now.unrealized ?? fetched.unrealized, total: now.total ?? fetched.total, roi: now.roi, apr: now.apr, runtime: now.runtime }
       : fetched;
-  const startDay = now?.startedAt ? Math.floor(Date.parse(now.startedAt) / DAY_MS) * DAY_MS : null;
+  const startDay = now?.startedAt ? localDay(Date.parse(now.startedAt)) : null;
   const points = useMemo(() => {
     if (!p) return [];
-    const all = p.points.map((x) => ({ time: Date.parse(`${x.day}T00:00:00Z`), value: Number(x.total) }));
-    const lived = startDay === null ? all : all.filter((x) => x.time >= startDay);
+    const all = p.points.map((x) => ({ day: x.day, time: Date.parse(`${x.day}T00:00:00Z`), value: Number(x.total) }));
+    const lived = startDay === null ? all : all.filter((x) => x.day >= startDay);
     const last = lived[lived.length - 1];
     if (last && now?.total) last.value = Number(now.total);
     return lived;

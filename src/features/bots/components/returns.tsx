@@ -30,16 +30,25 @@ export function Apr({ apr, runtime }: { apr: string | null; runtime: number }) {
   return <Percent value={apr} />;
 }
 
-/** A bot's returns: total PnL (USDT), ROI on its investment, APR, runtime. */
-export function BotReturns({ bot }: { bot: Pick<BotSummary, 'totalProfit' | 'roi' | 'apr' | 'runtime'> }) {
+/**
+ * A bot's returns: total PnL (USDT), ROI on its investment (the budget), and, for a bot that spends its
+ * budget step by step (martin, DCA, custom), ROI on the funds it actually used (`usedRoi`: its largest
+ * cycle's spend), APR, runtime. Both ROIs say what they are on.
+ */
+export function BotReturns({ bot, usedRoi }: { bot: Pick<BotSummary, 'totalProfit' | 'roi' | 'apr' | 'runtime'>; usedRoi?: string | null | undefined }) {
   return (
     <div className={css.figures} data-testid="bot-returns">
       <Figure label={<Trans>总收益 (USDT)</Trans>} testId="bot-total-profit">
         <Profit value={bot.totalProfit} />
       </Figure>
-      <Figure label={<Trans>收益率</Trans>} testId="bot-roi">
+      <Figure label={usedRoi === undefined ? <Trans>收益率</Trans> : <Trans>收益率 · 按投资额</Trans>} testId="bot-roi">
         <Percent value={bot.roi} />
       </Figure>
+      {usedRoi !== undefined && usedRoi !== null ? (
+        <Figure label={<Trans>收益率 · 按实际占用资金</Trans>} testId="bot-used-roi">
+          <Percent value={usedRoi} />
+        </Figure>
+      ) : null}
       <Figure
         label={
           <Trans>
