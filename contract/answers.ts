@@ -526,6 +526,12 @@ export const answers = {
   strategyBacktest: backtestAnswerSchema,
   strategyAiSearch: aiSearchAnswerSchema,
   paperReset: balancesOf,
+  paperSweepDust: z.strictObject({
+    exchange: z.string(),
+    swept: z.array(z.strictObject({ currency: z.string(), amount: decimal, quote: decimal })),
+    total: decimal,
+    balances: z.array(exchangeBalanceSchema),
+  }),
   marketFutures: z.strictObject({ exchange: z.string(), supported: z.boolean(), list: z.array(futuresRowSchema) }),
   userSecurity: securityInfoSchema,
   userTwoFactorSetup: z.strictObject({ secret: z.string().min(1), uri: z.string().regex(/^otpauth:\/\//, 'otpauth') }),

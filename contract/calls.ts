@@ -89,6 +89,8 @@ export const calls = {
   strategyAiQueue: { method: 'GET', path: '/strategy/aiQueue' },
   // The simulation page: the Paper account back to its starting balance.
   paperReset: { method: 'POST', path: '/user/paperReset' },
+  // The simulation page: coins too small to sell (a bot's dust) converted into USDT, as Binance's "convert small balances".
+  paperSweepDust: { method: 'POST', path: '/user/paperSweepDust' },
   // USDT-margined perpetuals, read only.
   marketFutures: { method: 'GET', path: '/market/futures' },
   // Account security: two-factor authentication, the wallet's proof, the withdrawal lock.
@@ -118,6 +120,7 @@ export const ourCalls = [
   'strategyBacktest',
   'strategyAiSearch',
   'paperReset',
+  'paperSweepDust',
   'marketFutures',
   'userSecurity',
   'userTwoFactorSetup',

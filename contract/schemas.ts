@@ -245,6 +245,7 @@ export const schemas = {
   noticeDetail: { query: z.strictObject({ id }) },
   noticeRead: { body: z.strictObject({ id: id.optional(), all: z.boolean().optional() }) },
   paperReset: { body: z.strictObject({ exchange: exchange.optional() }).optional() },
+  paperSweepDust: { body: z.strictObject({ exchange: exchange.optional() }).optional() },
   marketFutures: { query: z.strictObject({ exchange }) },
   // Account security.
   userSecurity: {},
@@ -519,6 +520,18 @@ export interface BotRankEntry {
   mine: boolean;
 }
 
+/**
+ * paperSweepDust: what was converted. Each coin of the simulated account too small to be sold by an order
+ * (below its USDT pair's minimum amount or cost) and no longer any bot's to sell, into USDT at the price
+ * now less the fee; `total` the USDT received, `balances` the account after it.
+ */
+export interface DustSwept {
+  exchange: string;
+  swept: { currency: string; amount: string; quote: string }[];
+  total: string;
+  balances: ExchangeBalance[];
+}
+
 /** A currency on a bound exchange account. */
 export interface ExchangeBalance {
   currency: string;
@@ -788,6 +801,7 @@ export interface DataOf {
   strategyBacktest: BacktestAnswer;
   strategyAiSearch: AiSearchAnswer;
   paperReset: { exchange: string; balances: ExchangeBalance[] };
+  paperSweepDust: DustSwept;
   marketFutures: { exchange: string; supported: boolean; list: FuturesRow[] };
   userSecurity: SecurityInfo;
   userTwoFactorSetup: { secret: string; uri: string };

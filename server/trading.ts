@@ -4,7 +4,7 @@ import type { Metrics } from './metrics.ts';
 import { Engine, type BotRecord, type PriceSource } from './engine/runner.ts';
 import { exchangeByCode } from './exchanges/catalog.ts';
 import { paperMarket } from './exchanges/paper-fill.ts';
-import { PaperVenue, simulatedSource } from './exchanges/paper-venue.ts';
+import { PaperVenue, simulatedSource, type PaperSource } from './exchanges/paper-venue.ts';
 import { money } from '../strategy/money.ts';
 import type { ExchangePort, MarketInfo } from './exchanges/port.ts';
 import { isPlainSimulation, SimulatedMarket } from './market/simulated.ts';
@@ -31,6 +31,8 @@ export interface Trading {
   market(exchange: string, symbol: string): Promise<MarketInfo>;
   /** A user's Paper account. */
   paper(userId: string): PaperVenue;
+  /** Where a simulated account (Paper, or one on a live exchange's prices: `code`) reads its prices and rules. */
+  simulatedSource(code: string): PaperSource;
   /** The bot list answers, dropped whenever a user's bots change (engine or trader). */
   listCache: BotListCache;
   /** An exchange's pairs with prices and trading rules (and candles when asked). */
@@ -90,11 +92,12 @@ export function createTrading(options: TradingOptions): Trading {
     return { live, code: exchangeByCode(code)?.simulatedOf ?? code };
   };
   /** A user's simulated account on a live exchange's prices: filled at its price, with its rules and fee. */
-  const simulated = (userId: string, code: string) => {
-    const ex = exchangeByCode(code)!;
+  const sourceOf = (code: string): PaperSource => {
+    if (code === 'paper') return simulatedSource(feed, now);
     const l = liveOf(code);
-    return new PaperVenue(db, userId, { market: (symbol) => l.live.market(l.code, symbol), price: async (symbol) => money(await l.live.price(l.code, symbol)) }, ex.id);
+    return { market: (symbol) => l.live.market(l.code, symbol), price: async (symbol) => money(await l.live.price(l.code, symbol)) };
   };
+  const simulated = (userId: string, code: string) => new PaperVenue(db, userId, sourceOf(code), exchangeByCode(code)!.id);
   const prices: PriceSource = {
     async price(exchange, symbol) {
       if (exchange === 'paper') {
@@ -168,6 +171,7 @@ export function createTrading(options: TradingOptions): Trading {
     feed,
     now,
     paper,
+    simulatedSource: sourceOf,
     listCache,
     async symbols(exchange, { symbol, history }) {
       if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');

@@ -1,4 +1,4 @@
-import type Decimal from 'decimal.js';
+import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { money } from '../../strategy/money.ts';
@@ -183,6 +183,104 @@ export class PaperVenue implements ExchangePort {
     if (answer === null) throw new LeaseLost(lost ?? request.clientOrderId);
     return answer;
   }
+}
+
+/** A coin swept by sweepDust: its amount and the USDT it brought. */
+export interface SweptCoin {
+  currency: string;
+  amount: string;
+  quote: string;
+}
+
+const QUOTE = 'USDT';
+const QUOTE_PLACES = 8;
+
+/**
+ * Binance's "convert small balances" on a simulated account: every coin too small to be sold by an
+ * order (below its USDT pair's minimum amount or cost, at the price now) is sold into USDT at that
+ * price less the pair's fee, in one transaction under the account's lock (the one every Paper order
+ * takes), with a record in the account's orders (reason 'dust'). Such coin is what the fee taken in the
+ * coin and the step's rounding leave of a bot's trades (strategy/README.md "Books in the quote"). A coin
+ * a bot still trades (running, paused, or holding a position or an order on its pair) is left alone:
+ * it is that bot's, and its next sale counts on it. The dust a stopped bot kept of a coin swept is
+ * cleared from its state in the same transaction, so that no later sale counts on it.
+ */
+export async function sweepDust(db: Db, userId: string, source: PaperSource, exchangeId = 1, now = Date.now()): Promise<SweptCoin[]> {
+  await openPaperAccount(db, userId, exchangeId);
+  const before = await db.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).execute();
+  // Prices and rules are read before the transaction (a live exchange's answer must not hold the lock).
+  const quotes = new Map<string, { symbol: string; price: Decimal; market: MarketInfo }>();
+  for (const row of before) {
+    if (row.currency === QUOTE || money(row.amount).lte(0)) continue;
+    const symbol = `${row.currency}/${QUOTE}`;
+    try {
+      quotes.set(row.currency, { symbol, price: await source.price(symbol), market: await source.market(symbol) });
+    } catch {
+      // No USDT pair to value it by: left as it is.
+    }
+  }
+  if (quotes.size === 0) return [];
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`paper:${exchangeId}:${userId}`}, 0))`.execute(tx);
+    const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).forUpdate().execute();
+    const bots = await tx
+      .selectFrom('bots')
+      .select(['id', 'type', 'status', 'symbol', 'state'])
+      .where('user_id', '=', userId)
+      .where('exchange_id', '=', exchangeId)
+      .where('deleted_at', 'is', null)
+      .execute();
+    const busy = new Set(bots.filter((b) => b.status !== 'stopped' || (b.state as { pending?: unknown }).pending || holdsPosition(b.state)).map((b) => b.symbol.split('/')[0]));
+    const balances = new Map(held.map((r) => [r.currency, money(r.amount)]));
+    const swept: SweptCoin[] = [];
+    let received = money(0);
+    for (const [currency, { symbol, price, market }] of quotes) {
+      const amount = balances.get(currency) ?? money(0);
+      if (busy.has(currency) || amount.lte(0)) continue;
+      const cost = amount.mul(price);
+      if (amount.gte(market.minAmount) && cost.gte(market.minCost)) continue;
+      const fee = cost.mul(market.feeRate);
+      const quote = cost.minus(fee).toDecimalPlaces(QUOTE_PLACES, Decimal.ROUND_DOWN);
+      received = received.plus(quote);
+      swept.push({ currency, amount: amount.toFixed(), quote: quote.toFixed() });
+      await tx.updateTable('paper_balances').set({ amount: '0' }).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).where('currency', '=', currency).execute();
+      await tx
+        .insertInto('paper_orders')
+        .values({
+          client_order_id: `dust-${exchangeId}-${userId}-${currency}-${now}`,
+          user_id: userId,
+          exchange_id: exchangeId,
+          symbol,
+          side: 'sell',
+          status: 'closed',
+          price: price.toFixed(),
+          filled: amount.toFixed(),
+          cost: cost.toFixed(),
+          fee: fee.toFixed(),
+          fee_currency: QUOTE,
+          reason: 'dust',
+        })
+        .execute();
+      // The stopped bots' dust of this coin is gone with it.
+      for (const b of bots.filter((x) => x.symbol === symbol)) {
+        const cleared = b.type === 'grid' ? { dust: '0' } : { carry: '0', carryCost: '0' };
+        await tx
+          .updateTable('bots')
+          .set({ state: sql`state || ${JSON.stringify(cleared)}::jsonb` })
+          .where('id', '=', b.id)
+          .execute();
+      }
+    }
+    if (swept.length > 0) {
+      const amount = (balances.get(QUOTE) ?? money(0)).plus(received).toFixed();
+      await tx
+        .insertInto('paper_balances')
+        .values({ user_id: userId, exchange_id: exchangeId, currency: QUOTE, amount })
+        .onConflict((oc) => oc.columns(['user_id', 'exchange_id', 'currency']).doUpdateSet({ amount }))
+        .execute();
+    }
+    return swept;
+  });
 }
 
 /**

@@ -151,6 +151,7 @@ describe('every answer matches its schema', () => {
     expect(await ok('userApiPost', { body: { exchange: 'paper' } })).toHaveLength(1);
     expect((await ok('userAsset', { query: { exchange: 'paper' } })).balances.length).toBeGreaterThan(0);
     expect((await ok('paperReset', { body: { exchange: 'paper' } })).exchange).toBe('paper');
+    expect((await ok('paperSweepDust', { body: { exchange: 'paper' } })).swept).toEqual([]);
   });
 
   let botId = '';

@@ -101,6 +101,8 @@ const changes = {
   userBotShareSet: ['userBotShare', 'marketBotRank'],
   userBotBatch: botViews,
   paperReset: [...botViews, 'userApi'],
+  // The coins swept and the dust cleared from stopped bots.
+  paperSweepDust: [...botViews, 'userApi'],
   exchangesBind: ['userApi', 'userIndex', 'userAsset', ...botViews],
   exchangesUnbind: ['userApi', 'userIndex', 'userAsset', ...botViews],
   userApiPost: ['userApi', 'userIndex', 'userAsset', ...botViews],

@@ -10,7 +10,8 @@ import { withReserved } from '../../services/reserved-capital.ts';
 import { route } from '../route.ts';
 import { futuresMarkets } from '../../exchanges/futures.ts';
 import { exchangeByCode } from '../../exchanges/catalog.ts';
-import { resetPaperAccount } from '../../exchanges/paper-venue.ts';
+import { resetPaperAccount, sweepDust } from '../../exchanges/paper-venue.ts';
+import { money } from '../../../strategy/money.ts';
 import { indicator } from '../../market/indicators.ts';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { bannerList } from '../../market/banners.ts';
@@ -65,6 +66,15 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Trading): vo
     await trading.assets(session.userId, code); // bound first (ApiNotBound otherwise)
     await resetPaperAccount(db, session.userId, ex.id);
     return trading.assets(session.userId, code);
+  });
+  route(app, db, 'paperSweepDust', { auth: true }, async ({ session, body }) => {
+    const code = body?.exchange ?? 'paper';
+    const ex = exchangeByCode(code);
+    if (!ex || !(code === 'paper' || ex.simulatedOf)) throw fail('ApiExchangeUnsupported');
+    await trading.assets(session.userId, code); // bound first (ApiNotBound otherwise)
+    const swept = await sweepDust(db, session.userId, trading.simulatedSource(code), ex.id);
+    const total = swept.reduce((sum, s) => sum.plus(s.quote), money(0));
+    return { exchange: code, swept, total: total.toFixed(), balances: (await trading.assets(session.userId, code)).balances };
   });
   route(app, db, 'marketFutures', { auth: true }, async ({ query }) => {
     const ex = exchangeByCode(query.exchange);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ExchangeInfo } from '../../../../contract/schemas.ts';
+import type { DataOf, ExchangeInfo } from '../../../../contract/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { ApiError, errorText } from '../../../lib/http.ts';
 import { exchangesQuery, call, failed, loading, write } from '../../../shared/query.ts';
@@ -106,6 +106,19 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
       setBusy(false);
     }
   };
+  // Coins too small to sell by an order (a stopped bot's dust) into USDT, as Binance's "convert small balances".
+  const [swept, setSwept] = useState<DataOf['paperSweepDust'] | null>(null);
+  const sweep = async () => {
+    setBusy(true);
+    setFailure('');
+    try {
+      setSwept(await write('paperSweepDust', { exchange: code }, { show: false }));
+    } catch (e) {
+      setFailure(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
   const reset = async () => {
     setBusy(true);
     setFailure('');
@@ -162,6 +175,20 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
                 </li>
               ))}
             </ul>
+            <button type="button" className={ui.button.secondary} disabled={busy} onClick={() => void sweep()} data-testid="sim-sweep">
+              <Trans>零头换成 USDT</Trans>
+            </button>
+            {swept ? (
+              <p className={ui.muted} role="status" data-testid="sim-swept">
+                {swept.swept.length > 0 ? (
+                  <Trans>
+                    已将 {swept.swept.map((s) => `${s.currency} ${s.amount}`).join('、')} 按当前价换成 {usdt(swept.total, l)} USDT（已扣手续费）。
+                  </Trans>
+                ) : (
+                  <Trans>没有可换的零头：只有不足最小下单量、且不属于运行中或持仓中策略的币才会换成 USDT。</Trans>
+                )}
+              </p>
+            ) : null}
             <button type="button" className={ui.button.secondary} disabled={busy} onClick={() => setConfirming(true)} data-testid="sim-reset">
               <Trans>重置模拟资金</Trans>
             </button>
