@@ -528,7 +528,7 @@ export const answers = {
   paperReset: balancesOf,
   paperSweepDust: z.strictObject({
     exchange: z.string(),
-    swept: z.array(z.strictObject({ currency: z.string(), amount: decimal, quote: decimal })),
+    swept: z.array(z.strictObject({ currency: z.string(), amount: decimal, quote: decimal, from: z.array(z.string()) })),
     total: decimal,
     balances: z.array(exchangeBalanceSchema),
   }),

@@ -527,7 +527,8 @@ export interface BotRankEntry {
  */
 export interface DustSwept {
   exchange: string;
-  swept: { currency: string; amount: string; quote: string }[];
+  /** from: the names of the stopped bots whose dust the coin was (empty: the account's own). */
+  swept: { currency: string; amount: string; quote: string; from: string[] }[];
   total: string;
   balances: ExchangeBalance[];
 }

@@ -185,11 +185,12 @@ export class PaperVenue implements ExchangePort {
   }
 }
 
-/** A coin swept by sweepDust: its amount and the USDT it brought. */
+/** A coin swept by sweepDust: its amount, the USDT it brought, and the stopped bots whose dust it held (their names). */
 export interface SweptCoin {
   currency: string;
   amount: string;
   quote: string;
+  from: string[];
 }
 
 const QUOTE = 'USDT';
@@ -225,7 +226,7 @@ export async function sweepDust(db: Db, userId: string, source: PaperSource, exc
     const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).forUpdate().execute();
     const bots = await tx
       .selectFrom('bots')
-      .select(['id', 'type', 'status', 'symbol', 'state'])
+      .select(['id', 'name', 'type', 'status', 'symbol', 'state'])
       .where('user_id', '=', userId)
       .where('exchange_id', '=', exchangeId)
       .where('deleted_at', 'is', null)
@@ -242,7 +243,8 @@ export async function sweepDust(db: Db, userId: string, source: PaperSource, exc
       const fee = cost.mul(market.feeRate);
       const quote = cost.minus(fee).toDecimalPlaces(QUOTE_PLACES, Decimal.ROUND_DOWN);
       received = received.plus(quote);
-      swept.push({ currency, amount: amount.toFixed(), quote: quote.toFixed() });
+      const dusty = bots.filter((x) => x.symbol === symbol && money((x.state as { carry?: string; dust?: string }).carry ?? (x.state as { dust?: string }).dust ?? '0').gt(0));
+      swept.push({ currency, amount: amount.toFixed(), quote: quote.toFixed(), from: dusty.map((x) => x.name) });
       await tx.updateTable('paper_balances').set({ amount: '0' }).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).where('currency', '=', currency).execute();
       await tx
         .insertInto('paper_orders')

@@ -44,7 +44,7 @@ describe.each(dbKinds)('converting small balances on a simulated account (%s)', 
     const alice = await register();
     const bob = await register();
     market.set('BTC/USDT', '50000');
-    const mine = (await call(alice, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params })).data.id;
+    const mine = (await call(alice, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', name: 'Dusty', params })).data.id;
     const theirs = (await call(bob, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params })).data.id;
     for (const [auth, id] of [
       [alice, mine],
@@ -65,7 +65,7 @@ describe.each(dbKinds)('converting small balances on a simulated account (%s)', 
     const usdt = await balance(alice, 'USDT');
     const swept = await call(alice, 'POST', '/api/user/paperSweepDust', {});
     // 0.00000392 x 49900 = 0.195608, less the 0.1 % fee: 0.195412392, to 8 places (down).
-    expect(swept.data).toMatchObject({ exchange: 'paper', swept: [{ currency: 'BTC', amount: '0.00000392', quote: '0.19541239' }], total: '0.19541239' });
+    expect(swept.data).toMatchObject({ exchange: 'paper', swept: [{ currency: 'BTC', amount: '0.00000392', quote: '0.19541239', from: ['Dusty'] }], total: '0.19541239' });
     expect(await balance(alice, 'BTC')).toBe('0');
     expect(Number(await balance(alice, 'USDT'))).toBeCloseTo(Number(usdt) + 0.19541239, 8);
     expect((await call(alice, 'GET', `/api/user/botDetail?id=${mine}`)).data.dust).toBe('0');

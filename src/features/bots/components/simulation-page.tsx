@@ -182,7 +182,7 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
               <p className={ui.muted} role="status" data-testid="sim-swept">
                 {swept.swept.length > 0 ? (
                   <Trans>
-                    已将 {swept.swept.map((s) => `${s.currency} ${s.amount}`).join('、')} 按当前价换成 {usdt(swept.total, l)} USDT（已扣手续费）。
+                    已将 {swept.swept.map((s) => `${s.currency} ${s.amount}${s.from.length > 0 ? ` (${s.from.join(', ')})` : ''}`).join('、')} 按当前价换成 {usdt(swept.total, l)} USDT（已扣手续费）。
                   </Trans>
                 ) : (
                   <Trans>没有可换的零头：只有不足最小下单量、且不属于运行中或持仓中策略的币才会换成 USDT。</Trans>
