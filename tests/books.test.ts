@@ -37,7 +37,7 @@ describe('stop choices, returns and small balances on the screens', () => {
     await page.goto(`/strategy/detail/${id}`);
     const returns = page.getByTestId('bot-returns');
     await expect.poll(() => returns.innerText()).toContain('收益率 · 按投资额');
-    expect(await returns.innerText()).toContain('收益率 · 按实际占用资金');
+    expect(await returns.innerText()).toContain('收益率 · 按已用资金');
     // 30 USDT used of a 1,000 budget: the same PnL is a 33 times larger share of what was used.
     const detail = (await callAs(baseURL, me, 'GET', `/api/user/botDetail?id=${id}`)).data;
     expect(Number(detail.usedFunds)).toBeGreaterThan(29);

@@ -351,8 +351,8 @@ async function detailOf(db: Db, trading: Trading, userId: string, id: string, ro
     ...withReturns(unrealized),
     price: price.toFixed(),
     amount: close ? close.sellAmount.toFixed() : '0',
-    // What a close would leave below the step, or what the last one left (carried into the next).
-    dust: (close ? close.dust : state.carry).toFixed(),
+    // What the last close left below the step: carried into this cycle's sale (sold with it once it adds up to a step).
+    dust: state.carry.toFixed(),
     unrealized,
     takeProfitPrice: state.targets?.takeProfit.toFixed() ?? null,
     // The trailing exits' lines as the engine acts on them (a trailing stop moves the stop loss; no add while armed).
@@ -395,8 +395,8 @@ function dcaDetail(
     ...withReturns(unrealized),
     price: price.toFixed(),
     amount: close ? close.sellAmount.toFixed() : '0',
-    // What a close would leave below the step, or what the last one left (carried into the next).
-    dust: (close ? close.dust : state.carry).toFixed(),
+    // What the last close left below the step: carried into this cycle's sale (sold with it once it adds up to a step).
+    dust: state.carry.toFixed(),
     unrealized,
     takeProfitPrice: state.targets?.takeProfit.toFixed() ?? null,
     // The stop as the engine acts on it: a trailing stop moves up with the high since the base order.
@@ -440,8 +440,8 @@ function customDetail(
     ...withReturns(unrealized),
     price: price.toFixed(),
     amount: close ? close.sellAmount.toFixed() : '0',
-    // What a close would leave below the step, or what the last one left (carried into the next).
-    dust: (close ? close.dust : state.carry).toFixed(),
+    // What the last close left below the step: carried into this cycle's sale (sold with it once it adds up to a step).
+    dust: state.carry.toFixed(),
     unrealized,
     takeProfitPrice: state.targets?.takeProfit?.toFixed() ?? null,
     // The trailing exits' lines as the engine acts on them: a trailing stop moves the stop loss, an armed take profit sells at its line.

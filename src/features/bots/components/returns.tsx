@@ -45,7 +45,7 @@ export function BotReturns({ bot, usedRoi }: { bot: Pick<BotSummary, 'totalProfi
         <Percent value={bot.roi} />
       </Figure>
       {usedRoi !== undefined && usedRoi !== null ? (
-        <Figure label={<Trans>收益率 · 按实际占用资金</Trans>} testId="bot-used-roi">
+        <Figure label={<Trans>收益率 · 按已用资金</Trans>} testId="bot-used-roi">
           <Percent value={usedRoi} />
         </Figure>
       ) : null}

@@ -11,7 +11,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { Code } from '../../../../contract/codes.ts';
-import { amount, assetAmount, isStable, usdt } from '../../../shared/format.ts';
+import { amount, assetAmount, isStable, num, usdt } from '../../../shared/format.ts';
 import { usePairRules } from '../../../shared/pair-rules.ts';
 import { BotCard } from './bot-card.tsx';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
@@ -26,6 +26,9 @@ const paperKey = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b
  * market, or a live exchange's real prices, rules and fee) that the trader can reset, and the bots that
  * run on it: the same screens and engine as live trading. Exchanges without spot simulation say so.
  */
+/** A coin balance above zero and below its pair's step: what a bot's trades left that no order can sell. */
+const isDust = (total: string, step: string | undefined) => step !== undefined && Number(total) > 0 && Number(total) < Number(step);
+
 export function SimulationPage() {
   const exchanges = useQuery(exchangesQuery);
   const [code, setCode] = useState('paper');
@@ -167,6 +170,11 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
                   <span>{b.currency}</span>
                   {isStable(b.currency) ? (
                     <strong data-figure="quote">{usdt(b.total, l)}</strong>
+                  ) : isDust(b.total, pairs.get(`${b.currency}/USDT`)?.stepSize) ? (
+                    // Below the step, the step's decimals would show 0: the dust is shown whole, and said to be dust.
+                    <strong data-testid="sim-dust">
+                      {num(b.total, l, 12)} <span className={ui.muted}>{t`零头`}</span>
+                    </strong>
                   ) : pairs.has(`${b.currency}/USDT`) ? (
                     <strong data-figure="amount">{amount(b.total, l, pairs.get(`${b.currency}/USDT`)?.stepSize)}</strong>
                   ) : (
@@ -175,9 +183,14 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
                 </li>
               ))}
             </ul>
-            <button type="button" className={ui.button.secondary} disabled={busy} onClick={() => void sweep()} data-testid="sim-sweep">
-              <Trans>零头换成 USDT</Trans>
-            </button>
+            <div className={css.actions}>
+              <button type="button" className={ui.button.secondary} disabled={busy} onClick={() => void sweep()} data-testid="sim-sweep">
+                <Trans>零头换成 USDT</Trans>
+              </button>
+              <button type="button" className={ui.button.secondary} disabled={busy} onClick={() => setConfirming(true)} data-testid="sim-reset">
+                <Trans>重置模拟资金</Trans>
+              </button>
+            </div>
             {swept ? (
               <p className={ui.muted} role="status" data-testid="sim-swept">
                 {swept.swept.length > 0 ? (
@@ -189,9 +202,6 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
                 )}
               </p>
             ) : null}
-            <button type="button" className={ui.button.secondary} disabled={busy} onClick={() => setConfirming(true)} data-testid="sim-reset">
-              <Trans>重置模拟资金</Trans>
-            </button>
           </>
         ) : null}
         {failure ? (
