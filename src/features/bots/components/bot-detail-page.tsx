@@ -7,7 +7,6 @@ import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { vars } from '../../../styles/theme.css.ts';
 import { amount, num, percent, price, time, usdt } from '../../../shared/format.ts';
 import { baseCoin, botTitle, orderReasonLabels, riskLabels, typeLabels } from '../labels.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
@@ -15,7 +14,8 @@ import { ActionList } from './action-list.tsx';
 import { BotOperations } from './bot-operations.tsx';
 import { Figure, Profit } from './figure.tsx';
 import { Pager } from '../../../shared/pager.tsx';
-import { PriceChart, type ChartEntry, type ChartLine } from '../../../shared/price-chart.tsx';
+import type { ChartEntry, ChartLine } from '../../../shared/price-chart.tsx';
+import { BotPriceChart } from './bot-price-chart.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import type { BotDetail } from '../../../../contract/bots.ts';
 import * as css from '../../../shared/blocks.css.ts';
@@ -32,7 +32,6 @@ import { explainStored } from '../custom-form.ts';
 import { explainStoredStart } from '../dca-form.ts';
 import { endAtPrice } from '../../../../contract/candles.ts';
 
-const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.up, down: vars.color.down, primary: vars.color.primary, warning: vars.color.warning };
 const POSITIONS_PAGE = 10;
 
 /** /strategy/detail/{id}: the bot's figures, its chart with entries and targets, its operations, positions, adds and recent actions. */
@@ -225,20 +224,7 @@ export function BotDetailPage({ id }: { id: string }) {
           {/* Signal bots: a DCA or custom bot's webhook and its last signals. */}
           {d.type === 'dca' || d.type === 'custom' ? <BotSignals id={id} live={live} /> : null}
           <RankShareSwitch id={id} />
-          <section className={ui.card} aria-label={t`价格走势`}>
-            <h2 className={css.sectionTitle}>
-              <Trans>价格走势（1 分钟）</Trans>
-            </h2>
-            {history ? (
-              <PriceChart candles={history} lines={lines} entries={entries} colors={chartColors} tick={tick} />
-            ) : failed(candles) ? (
-              <p className={ui.muted}>
-                <Trans>行情加载失败。</Trans>
-              </p>
-            ) : (
-              <div className={css.chart} aria-busy="true" />
-            )}
-          </section>
+          <BotPriceChart bot={d} history={history} failed={failed(candles)} lines={lines} entries={entries} tick={tick} />
           <section className={ui.card}>
             <h2 className={css.sectionTitle}>
               <Trans>本轮买入</Trans>

@@ -79,3 +79,6 @@ export const stateNote = style({
   fontSize: vars.font.small,
   lineHeight: 1.5,
 });
+
+/** A custom bot's indicators under its chart: one line each, what it is, its levels, where it is drawn. */
+export const indicatorLegend = style({ listStyle: 'none', margin: `${vars.space.sm} 0 0`, padding: 0, display: 'grid', gap: vars.space.xs, fontSize: vars.font.small });
