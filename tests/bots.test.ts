@@ -214,7 +214,7 @@ describe('a new trader runs a martin bot on Paper', () => {
     await expect.poll(() => page.getByTestId('level-table').locator('tbody tr').count()).toBe(4);
     const rows = await page.getByTestId('level-table').locator('tbody tr').allInnerTexts();
     expect(rows.map((r) => r.split('\t').slice(0, 4).join(' '))).toEqual(['1 100.00 10.00 10.00', '2 95.00 20.00 30.00', '3 90.25 40.00 70.00', '4 85.73 80.00 150.00']);
-    expect(await page.getByTestId('levels-total').innerText()).toBe('150 USDT');
+    expect(await page.getByTestId('levels-total').innerText()).toBe('150.00 USDT');
   });
 
   it('creates a grid bot with the profit per grid shown before the start, starts it and sees its levels', async () => {
