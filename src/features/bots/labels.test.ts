@@ -62,8 +62,8 @@ describe('bot log lines', () => {
   it("gives each figure of a line its unit when the bot's pair is known, and groups prices (every figure has its unit)", () => {
     const zh = setupI18n({ locale: 'zh', messages: { zh: {} } });
     const buy = line('add', { amount: '0.00125', price: '63915.09', cost: '79.89387500' });
-    expect(actionDetail(buy, zh, { symbol: 'BTC/USDT' })).toBe('买入 0.00125 BTC @ 63,915.09，花费 79.8939 USDT');
-    expect(actionDetail(line('success', { cycle: '6', profit: '0.0109', how: 'take_profit' }), zh, { symbol: 'BTC/USDT' })).toBe('第 6 轮结束，收益 +0.0109 USDT');
+    expect(actionDetail(buy, zh, { symbol: 'BTC/USDT' })).toBe('买入 0.00125 BTC @ 63,915.09，花费 79.89 USDT');
+    expect(actionDetail(line('success', { cycle: '6', profit: '0.0109', how: 'take_profit' }), zh, { symbol: 'BTC/USDT' })).toBe('第 6 轮结束，收益 +0.01 USDT');
     // A price keeps every decimal the market gives it (DOGE at 0.00001).
     expect(actionDetail(line('manual', { command: 'close', price: '0.28773' }), zh, { symbol: 'DOGE/USDT' })).toBe('手动平仓，价格 0.28773');
     // Without the pair: the figures alone.

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { num, signed } from '../../shared/format.ts';
+import { isStable, num, profit, signed, usdt } from '../../shared/format.ts';
 import type { ActionKind, BotAction, BotOrder, BotSignal, BotStatus, BatchOperation } from '../../../contract/bots.ts';
 import { pauseText, refusalText } from '../../shared/refusal-words.ts';
 
@@ -144,14 +144,16 @@ export function actionDetail(action: BotAction, i18n: I18n, bot: { symbol?: stri
   // With the bot's pair known, each figure carries its unit: the amount the base coin, the money the quote.
   const [base, quote] = bot.symbol?.split('/') ?? [];
   const unit = (figure: string | undefined, coin: string | undefined) => (figure && coin ? `${figure} ${coin}` : figure);
-  // Prices and amounts are already at the market's precision: only grouped here (63,915.09); quote figures to 4 decimals for reading.
+  // Prices and amounts are already at the market's precision: only grouped here (63,915.09). Money in a
+  // stable coin at 2 places as everywhere ("79.89 USDT"); in another quote, or with no pair known, to 4.
+  const stable = quote !== undefined && isStable(quote);
   const d: Record<string, string | undefined> = {
     ...raw,
     amount: unit(raw.amount && num(raw.amount, l, 12), base),
     price: raw.price && num(raw.price, l, 12),
     high: raw.high && num(raw.high, l, 12),
-    cost: unit(raw.cost && num(raw.cost, l, 4), quote),
-    profit: unit(raw.profit && signed(raw.profit, l, 4), quote),
+    cost: unit(raw.cost && (stable ? usdt(raw.cost, l) : num(raw.cost, l, 4)), quote),
+    profit: unit(raw.profit && (stable ? profit(raw.profit, l) : signed(raw.profit, l, 4)), quote),
   };
   switch (action.kind) {
     case 'open':
