@@ -5,7 +5,7 @@ import type { BacktestAnswer } from '../../../../contract/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, price, signed, trend } from '../../../shared/format.ts';
+import { pct, percent, price, profit, signed, trend, usdt } from '../../../shared/format.ts';
 import { EquityChart } from './equity-chart.tsx';
 import { defaultSlippage, type Slippage, slippagePercent, slippages } from '../slippage.ts';
 import * as css from '../../../shared/blocks.css.ts';
@@ -95,12 +95,28 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
       {result ? (
         <div data-testid="backtest-result" className={styles.backtestResult}>
           <div className={css.figures}>
-            <Figure label={<Trans>已实现收益</Trans>} value={<span className={css.profit[trend(result.realized)]}>{signed(result.realized, l, 2)}</span>} testId="bt-realized" />
-            <Figure label={<Trans>总收益率</Trans>} value={<span className={css.profit[trend(result.returnPct)]}>{signed(result.returnPct, l, 2)}%</span>} testId="bt-return" />
-            <Figure label={<Trans>最大回撤</Trans>} value={`${num(result.maxDrawdownPct, l, 2)}%`} testId="bt-drawdown" />
+            <Figure
+              label={<Trans>已实现收益</Trans>}
+              value={
+                <span className={css.profit[trend(result.realized)]} data-figure="quote">
+                  {profit(result.realized, l)}
+                </span>
+              }
+              testId="bt-realized"
+            />
+            <Figure
+              label={<Trans>总收益率</Trans>}
+              value={
+                <span className={css.profit[trend(result.returnPct)]} data-figure="percent">
+                  {pct(result.returnPct, l)}
+                </span>
+              }
+              testId="bt-return"
+            />
+            <Figure label={<Trans>最大回撤</Trans>} value={<span data-figure="percent">{percent(result.maxDrawdownPct, l)}</span>} testId="bt-drawdown" />
             <Figure label={<Trans>完成轮次</Trans>} value={result.cycles} testId="bt-cycles" />
             <Figure label={<Trans>成交次数</Trans>} value={result.fills} />
-            <Figure label={<Trans>手续费</Trans>} value={num(result.fees, l, 2)} />
+            <Figure label={<Trans>手续费</Trans>} value={<span data-figure="quote">{usdt(result.fees, l)}</span>} />
           </div>
           <EquityChart points={result.equity} investment={Number(result.investment)} label={t`资金曲线`} locale={l} />
           <p className={css.mutedTight.bottom}>

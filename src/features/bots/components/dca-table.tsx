@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DcaRow } from '../dca-form.ts';
-import { num, price, usdt } from '../../../shared/format.ts';
+import { percent, price, usdt } from '../../../shared/format.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 
@@ -37,7 +37,7 @@ export function DcaTable({ rows, funds, investment, stop, tick }: { rows: DcaRow
             {rows.map((r) => (
               <tr key={r.index}>
                 <td>{r.index === 0 ? <Trans context="dca table">底</Trans> : r.index}</td>
-                <td>{r.index === 0 ? '—' : `-${num(r.deviation, l, 2)}%`}</td>
+                <td>{r.index === 0 ? '—' : `-${percent(r.deviation, l)}`}</td>
                 <td>{price(r.price, l, tick)}</td>
                 <td>{usdt(r.quote, l)}</td>
                 <td>{price(r.average, l, tick)}</td>
