@@ -3,12 +3,18 @@ import { vars } from '../../../styles/theme.css.ts';
 
 export const screen = style({ padding: `0 ${vars.space.lg} ${vars.space.xl}`, minHeight: '100dvh' });
 export const topBar = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, paddingTop: vars.space.md });
+/** The top bar's chips (language, theme): 44 px high to the finger, a 36 px pill inside a 4 px transparent border (the fill stops at the padding; the outline is an inset shadow). */
 export const chip = style({
-  height: 36,
+  boxSizing: 'border-box',
+  height: 44,
   padding: `0 ${vars.space.md}`,
-  borderRadius: 18,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
+  border: '4px solid transparent',
+  borderLeftWidth: 0,
+  borderRightWidth: 0,
+  borderRadius: '18px / 22px',
+  backgroundClip: 'padding-box',
+  boxShadow: `inset 0 0 0 1px ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
   color: vars.color.text,
   fontSize: vars.font.small,
   cursor: 'pointer',

@@ -10,19 +10,23 @@ export const other = style({ marginTop: vars.space.xl });
 // The link to the other document: its line to the eye, 44 px high to the finger (inline padding).
 export const otherLink = style({ padding: '11px 0' });
 // The login screen's language chip (its own copy: sharing auth.css.ts would split that into a chunk of
-// its own), 36 px to the eye and 44 px to the finger (the ::after), in line with the card's edge.
+// its own), in line with the card's edge: 44 px high to the finger, its 36 px pill inside a 4 px
+// transparent border (the fill stops at the padding; the outline is an inset shadow).
 export const language = style({
-  position: 'relative',
-  height: 36,
+  boxSizing: 'border-box',
+  height: 44,
   marginRight: vars.space.md,
   padding: `0 ${vars.space.md}`,
-  borderRadius: 18,
-  border: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
+  border: '4px solid transparent',
+  borderLeftWidth: 0,
+  borderRightWidth: 0,
+  borderRadius: '18px / 22px',
+  backgroundClip: 'padding-box',
+  boxShadow: `inset 0 0 0 1px ${vars.color.border}`,
+  backgroundColor: vars.color.surface,
   color: vars.color.text,
   fontSize: vars.font.small,
   cursor: 'pointer',
-  selectors: { '&::after': { content: '""', position: 'absolute', inset: '-4px 0' } },
 });
 
 globalStyle(`${doc} p`, { margin: `${vars.space.sm} 0` });
