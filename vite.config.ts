@@ -24,8 +24,11 @@ import pkg from './package.json' with { type: 'json' };
  * browser fetched it and an icon before the app's code otherwise), and, on the logged-in home, every
  * file its first render needs (the framework first) asked for at once instead of found level by level.
  */
-/** Chunks that only run with the network (a wallet's connection, an on-chain deposit): not precached. */
-export const ONLINE_ONLY_CHUNKS = ['assets/wallet-connect-*.js', 'assets/wallet-deposit-*.js'];
+/**
+ * Chunks that only run with the network (a wallet's connection, an on-chain deposit, a custom bot's
+ * indicator panes, drawn on candles fetched for them): not precached.
+ */
+export const ONLINE_ONLY_CHUNKS = ['assets/wallet-connect-*.js', 'assets/wallet-deposit-*.js', 'assets/indicator-plots-*.js'];
 
 /** The module whose chunk is the logged-in frame with home (src/routes/-authed-home.tsx), and home's catalogs. */
 const HOME_FRAME = /src[\\/]routes[\\/]-authed-home\.tsx$/;

@@ -23,6 +23,9 @@ export function sourceTimeframe(tf: Timeframe): AnsweredTimeframe {
   return best;
 }
 
+/** A timeframe's length in ms. */
+export const timeframeSpan = (tf: Timeframe): number => timeframeMs[tf];
+
 /** Candles of `span` ms built from shorter ones, UTC-aligned as the bot builds them (a bucket starts at t - t mod span). */
 export function aggregate(candles: readonly CandleData[], span: number): CandleData[] {
   const out: CandleData[] = [];
