@@ -116,7 +116,9 @@ describe.each(dbKinds)('grid bots on the engine (%s)', (kind) => {
     await trading.engine.idle();
     // The start buys the base of the two sells: 0.01038 BTC at 50000.
     let info = (await call('GET', `/api/user/botInfo?id=${id}`)).data;
-    expect(info).toMatchObject({ status: 'running', positions: 2 });
+    // Its average buy price is its only fill's, not above it by the fee taken in the coin or the step.
+    expect(info).toMatchObject({ status: 'running', positions: 2, averagePrice: '50000' });
+    expect((await call('GET', `/api/user/botDetail?id=${id}`)).data).toMatchObject({ amount: '0.01036962', dust: '0.00000962' });
     await step('52600'); // sells at 52500's order: one grid done
     await step('50000'); // buys at 50000
     await step('52500'); // sells again

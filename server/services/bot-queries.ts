@@ -481,7 +481,7 @@ export async function botPositions(db: Db, userId: string, id: string, page: num
         entries: held.sells,
         amount: held.amount.toFixed(),
         cost: held.cost.toFixed(),
-        averagePrice: held.cost.div(held.amount).toDecimalPlaces(12).toFixed(),
+        averagePrice: (held.average ?? money(0)).toFixed(),
         closePrice: null,
         profit: null,
         openedAt: null,
@@ -618,7 +618,7 @@ export async function openPositions(db: Db, trading: Trading, userId: string, pa
       // A grid's position: the base waiting on its sell levels.
       const held = gridHeld(row.state as StoredGridState);
       const value = (await valued(trading, exchange, row.symbol, (m, now) => gridUnrealized(held, now, m.feeRate))) ?? unvalued;
-      list.push({ ...base, entries: held.sells, amount: held.amount.toFixed(), cost: held.cost.toFixed(), averagePrice: held.cost.div(held.amount).toDecimalPlaces(12).toFixed(), ...value });
+      list.push({ ...base, entries: held.sells, amount: held.amount.toFixed(), cost: held.cost.toFixed(), averagePrice: (held.average ?? money(0)).toFixed(), ...value });
       continue;
     }
     const state = row.state as StoredMartinState;

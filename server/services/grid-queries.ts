@@ -12,18 +12,23 @@ import type Decimal from 'decimal.js';
  * base on its sell levels with what it cost, and while it holds them its dust too (coin at no cost that
  * an exit sells with them: strategy/grid/README.md), so the average and the floating PnL count all it holds.
  */
-export function gridHeld(state: StoredGridState): { amount: Decimal; cost: Decimal; sells: number; dust: Decimal } {
+export function gridHeld(state: StoredGridState): { amount: Decimal; cost: Decimal; sells: number; dust: Decimal; average: Decimal | null } {
   let amount = money(0);
   let cost = money(0);
+  let bought = money(0);
   let sells = 0;
   for (const o of state.orders ?? [])
     if (o?.side === 'sell') {
       amount = amount.plus(o.amount);
       cost = cost.plus(o.cost);
+      bought = bought.plus(o.bought ?? o.amount);
       sells++;
     }
   const dust = money(state.dust ?? '0');
-  return { amount: sells > 0 ? amount.plus(dust) : amount, cost, sells, dust };
+  // The average buy price: what the held base cost per coin its buys got (before the fee taken in the
+  // coin), as a martin bot's average entry is; its only fill's price for a grid that bought once.
+  const average = bought.isZero() ? null : cost.div(bought).toDecimalPlaces(12);
+  return { amount: sells > 0 ? amount.plus(dust) : amount, cost, sells, dust, average };
 }
 
 /** What the held base would bring at `price` after the sell fee, less what it cost. */
@@ -32,14 +37,14 @@ export function gridUnrealized(held: { amount: Decimal; cost: Decimal }, price: 
 }
 
 export function gridSummaryFields(params: GridParams, state: StoredGridState) {
-  const { amount, cost, sells } = gridHeld(state);
+  const { cost, sells, average } = gridHeld(state);
   return {
     cycle: state.trades + 1,
     positions: sells,
     maxPositions: params.grids,
     invested: cost.toFixed(),
     investment: params.investment,
-    averagePrice: amount.isZero() ? null : cost.div(amount).toDecimalPlaces(12).toFixed(),
+    averagePrice: average?.toFixed() ?? null,
   };
 }
 

@@ -9,7 +9,7 @@ export interface StoredGridState {
   seq: number;
   trades: number;
   quantity: string;
-  orders: ({ side: 'buy' | 'sell'; amount: string; cost: string } | null)[];
+  orders: ({ side: 'buy' | 'sell'; amount: string; cost: string; bought?: string } | null)[];
   pending: { id: string; level: number; reason: PlaceOrder['reason'] } | null;
   realized: string;
   /** The grid's dust (absent in a state stored before it was kept: none). */
@@ -29,7 +29,7 @@ export function encodeGrid(s: GridState): StoredGridState {
     seq: s.seq,
     trades: s.trades,
     quantity: s.quantity.toFixed(),
-    orders: s.orders.map((o) => (o ? { side: o.side, amount: o.amount.toFixed(), cost: o.cost.toFixed() } : null)),
+    orders: s.orders.map((o) => (o ? { side: o.side, amount: o.amount.toFixed(), cost: o.cost.toFixed(), ...(o.bought ? { bought: o.bought.toFixed() } : {}) } : null)),
     pending: s.pending ? { id: s.pending.id, level: s.pending.level, reason: s.pending.reason } : null,
     realized: s.realized.toFixed(),
     dust: s.dust.toFixed(),
@@ -46,7 +46,7 @@ export function decodeGrid(id: string, s: StoredGridState): GridState {
     seq: s.seq,
     trades: s.trades,
     quantity: money(s.quantity),
-    orders: s.orders.map((o) => (o ? { side: o.side, amount: money(o.amount), cost: money(o.cost) } : null)),
+    orders: s.orders.map((o) => (o ? { side: o.side, amount: money(o.amount), cost: money(o.cost), ...(o.bought ? { bought: money(o.bought) } : {}) } : null)),
     pending: s.pending ? { id: s.pending.id as ClientOrderId, level: s.pending.level, reason: s.pending.reason } : null,
     realized: money(s.realized),
     dust: money(s.dust ?? '0'),

@@ -20,6 +20,8 @@ export interface GridOrder {
   amount: Decimal;
   /** What the base to sell cost (quote); 0 for a buy. */
   cost: Decimal;
+  /** A sell: the base its buy got, before the fee taken in it (the average buy price is cost / bought); absent in a state stored before it was kept. */
+  bought?: Decimal;
 }
 
 export interface GridState {
@@ -215,7 +217,8 @@ function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: 
     const share = floorTo(got.div(sells), view.market.stepSize);
     const each = share.lt(state.quantity) ? share : state.quantity;
     const cost = amount.mul(price).div(sells);
-    for (let i = pending.level + 1; i < orders.length; i++) orders[i] = { side: 'sell', amount: each, cost };
+    const bought = amount.div(sells);
+    for (let i = pending.level + 1; i < orders.length; i++) orders[i] = { side: 'sell', amount: each, cost, bought };
     return { state: { ...base, phase: 'running', dust: got.minus(each.mul(sells)) }, intents: [] };
   }
   if (pending.level < 0) {
@@ -235,7 +238,7 @@ function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: 
     const got = amount.mul(ONE.minus(fee)).plus(state.dust);
     const sell = floorTo(got, view.market.stepSize);
     orders[i] = null;
-    orders[i + 1] = { side: 'sell', amount: sell, cost: amount.mul(price) };
+    orders[i + 1] = { side: 'sell', amount: sell, cost: amount.mul(price), bought: amount };
     return { state: { ...base, dust: got.minus(sell) }, intents: [] };
   }
   const sold = orders[i]!;
