@@ -29,6 +29,13 @@ describe('martin form', () => {
     expect(table.total).toBe('620');
   });
 
+  it('previews the take profit the engine uses: rounded up to a multiple of the tick, not to its decimals', () => {
+    // A tick of 0.05: 50000 x 1.015 = 50750 and, after the add, 49330.57851.. x 1.015 = 50070.5371..: the
+    // engine waits at 50070.55 (the next multiple of 0.05 up); rounding to 2 decimals showed 50070.54.
+    const table = levelTable(defaultMartinValues, { ...btc, tickSize: '0.05' })!;
+    expect(table.rows.slice(0, 2).map((r) => r.takeProfit)).toEqual(['50750', '50070.55']);
+  });
+
   it('names each problem of docs/product.md §5 on its field', () => {
     expect(ids(checkMartin({ ...defaultMartinValues, takeProfit: '' }, btc))).toEqual({ takeProfit: expect.stringMatching(/./) });
     const tooSmall = checkMartin({ ...defaultMartinValues, investment: '100' }, btc);

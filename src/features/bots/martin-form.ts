@@ -3,7 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { MartinParamsInput } from '../../../contract/bots.ts';
 import type { SymbolInfo } from '../../../contract/schemas.ts';
 import { money } from '../../../strategy/money.ts';
-import { planLevels, validateMartin, type MartinField, type MartinProblem } from '../../../strategy/martin/plan.ts';
+import { averagePrice, planLevels, takeProfitPrice, validateMartin, type MartinField, type MartinProblem } from '../../../strategy/martin/plan.ts';
 import { worstTrailingGain } from '../../../strategy/trailing.ts';
 import { martinBounds, type MarketRules } from '../../../strategy/martin/rules.ts';
 import type { FieldProblems } from './form-problems.ts';
@@ -172,10 +172,9 @@ export function levelTable(v: MartinValues, symbol: SymbolInfo): { rows: LevelRo
       amount: l.amount.toFixed(),
       total: funds.toFixed(),
       average: average.toDecimalPlaces(dp).toFixed(),
-      takeProfit: average
-        .mul(money(1).plus(money(params.takeProfit).div(100)))
-        .toDecimalPlaces(dp, 2)
-        .toFixed(),
+      // The engine's own rule (rounded up to a multiple of the tick): with a tick of 0.05, rounding to the
+      // tick's decimals showed a price the bot never uses.
+      takeProfit: held.isZero() ? '0' : takeProfitPrice(averagePrice(levels.slice(0, l.index + 1)), params.takeProfit, rules.tickSize).toFixed(),
     };
   });
   return { rows, total: funds.toFixed() };
