@@ -36,6 +36,8 @@ describe('the market', () => {
     await expect.poll(() => page.getByTestId('price-chart').locator('canvas').count()).toBeGreaterThan(0);
     await page.getByTestId('indicator-RSI14').click();
     await expect.poll(() => page.getByTestId('rsi').innerText()).toMatch(/^RSI14: \d+(\.\d+)?$/);
+    // RSI in a pane of its own under the candles.
+    await expect.poll(() => page.getByTestId('price-chart').getAttribute('data-panes')).toBe('1');
   });
 
   it('shows the pair’s price where its chart ends, on opening and after each refresh', { timeout: 60_000 }, async () => {

@@ -18,9 +18,15 @@ const indicators = [
   ['ema20', 'EMA20'],
   ['rsi14', 'RSI14'],
 ] as const;
+// RSI in a pane of its own under the candles, with the usual oversold and overbought lines.
+const RSI_LEVELS = [
+  { value: 30, title: '' },
+  { value: 70, title: '' },
+];
+const NO_PANES: [] = [];
 const chartColors = { text: vars.color.textMuted, border: vars.color.border, up: vars.color.up, down: vars.color.down, primary: vars.color.primary, warning: vars.color.warning };
 
-/** A pair's chart (GET /api/market/symbols with history, timeframe and indicator): candles with MA/EMA drawn over them, RSI as its latest value. */
+/** A pair's chart (GET /api/market/symbols with history, timeframe and indicator): candles with MA/EMA drawn over them, RSI in a pane under them and as its latest value. */
 export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: string }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
@@ -67,7 +73,15 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
       </fieldset>
       {s?.history ? (
         <section className={ui.card}>
-          <PriceChart candles={s.history} lines={[]} entries={[]} colors={chartColors} tick={s.tickSize} overlay={indicator === 'ma20' || indicator === 'ema20' ? values : undefined} />
+          <PriceChart
+            candles={s.history}
+            lines={[]}
+            entries={[]}
+            colors={chartColors}
+            tick={s.tickSize}
+            overlay={indicator === 'ma20' || indicator === 'ema20' ? values : undefined}
+            panes={indicator === 'rsi14' && values ? [{ lines: [{ title: 'RSI14', values }], levels: RSI_LEVELS }] : NO_PANES}
+          />
           {rsi !== undefined && rsi !== null ? (
             <p className={ui.muted} data-testid="rsi">
               RSI14: {num(rsi, l, 2)}
