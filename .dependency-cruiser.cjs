@@ -40,6 +40,13 @@ module.exports = {
       to: { path: '^server/(http|services)/' },
     },
     {
+      name: 'services-not-http',
+      comment: 'The business services know nothing of HTTP: routes call services, never the other way (bad input is services/errors.ts InputError).',
+      severity: 'error',
+      from: { path: '^server/services/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/http/' },
+    },
+    {
       name: 'features-apart',
       comment: 'A feature never reaches into another feature; shared code lives in src/lib or src/components.',
       severity: 'error',

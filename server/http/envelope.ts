@@ -4,7 +4,7 @@ import type { Envelope, Language } from '../../contract/envelope.ts';
 import { fieldText } from '../../contract/field-words.ts';
 import { languageOf, type Translate } from '../i18n.ts';
 import { AppError } from '../services/errors.ts';
-import { InputError } from './route.ts';
+import { InputError } from '../services/errors.ts';
 
 declare module 'fastify' {
   interface FastifyReply {

@@ -7,7 +7,7 @@ import type { Language } from '../../contract/envelope.ts';
 import { schemas, type CallName, type DataOf } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { languageOf } from '../i18n.ts';
-import { AppError, fail } from '../services/errors.ts';
+import { fail, InputError } from '../services/errors.ts';
 import { resolveSession, type SessionInfo } from '../services/sessions.ts';
 import { clientAddress } from './client-address.ts';
 import { inputProblem } from './input-check.ts';
@@ -32,18 +32,6 @@ export interface RouteOptions<Authed extends boolean> {
   auth: Authed;
   /** Which code a failing input field answers with (default ValidationError / RequiredFieldMissing). */
   fieldCodes?: Partial<Record<string, FieldCode>>;
-}
-
-/** Thrown for bad input; `field` names what was wrong (shown after generic messages). */
-export class InputError extends AppError {
-  readonly field: string;
-  /** The field in words, per language, said in the message instead of its path (a custom bot's nested fields). */
-  readonly label: Record<Language, string> | undefined;
-  constructor(codeName: CodeName, field: string, label?: Record<Language, string>) {
-    super(codeName);
-    this.field = field;
-    this.label = label;
-  }
 }
 
 function validate(schema: z.ZodType | undefined, value: unknown, fieldCodes: RouteOptions<boolean>['fieldCodes']): unknown {

@@ -19,7 +19,7 @@ import { botId } from '../../strategy/types.ts';
 import { refitGrid, refitMartin } from '../../strategy/ai/refit.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { openPaperAccount } from '../exchanges/paper-venue.ts';
-import { InputError } from '../http/route.ts';
+import { InputError } from './errors.ts';
 import type { Trading } from '../trading.ts';
 import { AppError, fail } from './errors.ts';
 import { botIndicatorCost, checkIndicatorBudget } from './indicator-budget.ts';
