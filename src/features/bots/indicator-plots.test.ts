@@ -1,8 +1,8 @@
 import { BollingerBands, EMA, MACD, RSI, SMA } from 'trading-signals';
 import { describe, expect, it } from 'vitest';
 import type { CandleData } from '../../../contract/schemas.ts';
-import type { Rule } from '../../../strategy/custom/rules.ts';
-import { aggregate, plotOn, ruleIndicators, sourceTimeframe } from './indicator-plots.ts';
+import { timeframeMs, timeframes, type Rule } from '../../../strategy/custom/rules.ts';
+import { aggregate, plotOn, ruleIndicators, sourceTimeframe, timeframeSpan } from './indicator-plots.ts';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 28, 9, 0);
@@ -75,6 +75,7 @@ describe('a custom bot’s indicators under its chart', () => {
   });
 
   it('builds 3-minute candles from minutes, UTC-aligned, and reads Bollinger bands and MACD lines of one stream each', () => {
+    for (const tf of timeframes) expect(timeframeSpan(tf)).toBe(timeframeMs[tf]);
     expect(sourceTimeframe('3m')).toBe('1m');
     expect(sourceTimeframe('30m')).toBe('15m');
     expect(sourceTimeframe('2h')).toBe('1h');

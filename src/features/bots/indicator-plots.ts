@@ -1,7 +1,7 @@
 import type { CandleData } from '../../../contract/schemas.ts';
 import { indicatorOf, picker } from '../../../strategy/custom/indicators.ts';
 import type { IndicatorPart } from '../../../strategy/custom/explain.ts';
-import { timeframeMs, type Condition, type IndicatorOperand, type Operand, type Rule, type Timeframe } from '../../../strategy/custom/rules.ts';
+import type { Condition, IndicatorOperand, Operand, Rule, Timeframe } from '../../../strategy/custom/rules.ts';
 
 /**
  * The indicators a custom bot's rules read, as series under (or over) its price chart: each computed by
@@ -17,14 +17,18 @@ const answeredMs: Record<AnsweredTimeframe, number> = { '1m': 60_000, '5m': 300_
 
 /** The timeframe the market answers that a timeframe is built from: itself, or the longest that divides it (3m from 1m, 2h from 1h). */
 export function sourceTimeframe(tf: Timeframe): AnsweredTimeframe {
-  const span = timeframeMs[tf];
+  const span = timeframeSpan(tf);
   let best: AnsweredTimeframe = '1m';
   for (const a of answeredTimeframes) if (span % answeredMs[a] === 0 && answeredMs[a] > answeredMs[best]) best = a;
   return best;
 }
 
-/** A timeframe's length in ms. */
-export const timeframeSpan = (tf: Timeframe): number => timeframeMs[tf];
+/**
+ * A timeframe's length in ms, read from its name ("3m", "2h", "1d"; rules.ts timeframeMs has the same):
+ * importing that table would pull the rules module out of the bot screens' chunk into one shared with
+ * this lazily loaded one.
+ */
+export const timeframeSpan = (tf: Timeframe): number => Number(tf.slice(0, -1)) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[tf.at(-1) as 'm' | 'h' | 'd'];
 
 /** Candles of `span` ms built from shorter ones, UTC-aligned as the bot builds them (a bucket starts at t - t mod span). */
 export function aggregate(candles: readonly CandleData[], span: number): CandleData[] {
@@ -134,7 +138,7 @@ export function ruleIndicators(rules: { entry?: Rule | null | undefined; exit?: 
  */
 export function plotOn(wanted: Wanted, minutes: readonly CandleData[], candles: readonly CandleData[]): IndicatorPlot {
   const first = wanted.operands[0]!;
-  const span = timeframeMs[first.timeframe];
+  const span = timeframeSpan(first.timeframe);
   const formingMinute = minutes.at(-1)?.time ?? 0;
   const closed = candles.filter((c) => c.time + span <= formingMinute);
   const stream = indicatorOf(first);
