@@ -1,5 +1,5 @@
-import type { CodeName } from '../../contract/codes.ts';
-import type { Language } from '../../contract/envelope.ts';
+import type { CodeName } from '../contract/codes.ts';
+import type { Language } from '../contract/envelope.ts';
 
 export interface FailOptions {
   /** Values for the message's placeholders, e.g. {minutes}. */

@@ -5,7 +5,7 @@ import type { Page } from '../contract/envelope.ts';
 import type { AccountLog } from '../contract/schemas.ts';
 import type { Database } from './db/schema.ts';
 import { money } from '../strategy/money.ts';
-import { fail } from './services/errors.ts';
+import { fail } from './errors.ts';
 
 /**
  * The platform balances: USDT balance, fuel, points and rewards, exact decimals. A balance

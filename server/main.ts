@@ -31,6 +31,7 @@ heavy.configureHeavyPool({
 });
 const { createTrading, fastClock } = await import('./trading.ts');
 const { createLiveTrading } = await import('./exchanges/live-trading.ts');
+const { readCredentials } = await import('./services/exchange-keys.ts');
 const { Worker, leaseTtlMs } = await import('./cluster/workers.ts');
 // This process as a worker of the cluster: on PostgreSQL any number of processes share
 // the bots through leases; the embedded PGlite is one process, a one-worker cluster.
@@ -44,7 +45,7 @@ const trading = createTrading({
   db,
   cluster,
   metrics,
-  live: createLiveTrading({ db, box }),
+  live: createLiveTrading({ db, box, credentials: (userId, exchangeId) => readCredentials({ db, box }, userId, exchangeId) }),
   tickMs: config.engineTickMs,
   fuelFeeRate: config.fuelFeeRate,
   referralRates: config.referralRates,

@@ -18,7 +18,7 @@ import type { CustomFeed, FeedMemory } from '../strategy/custom/feed.ts';
 import type { CustomParams } from '../strategy/custom/rules.ts';
 import { feedOf, type CustomState, type CustomView } from '../strategy/custom/strategy.ts';
 import { dcaFeedOf, startRules, type DcaState, type DcaView } from '../strategy/dca/strategy.ts';
-import { fail } from './services/errors.ts';
+import { fail } from './errors.ts';
 
 /** The trading side of the server: the engine, the prices it reads and the venues it trades on. */
 export interface Trading {

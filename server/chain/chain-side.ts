@@ -2,7 +2,7 @@ import { createPublicClient, formatUnits, http, type Address, type Chain, type H
 import { bsc } from 'viem/chains';
 import type { ChainConfig } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { fail } from '../services/errors.ts';
+import { fail } from '../errors.ts';
 import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
 import { DepositWatcher } from './watcher.ts';
 import { WithdrawalSender, type SenderDuty } from './withdrawal-sender.ts';

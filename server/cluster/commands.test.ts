@@ -5,7 +5,7 @@ import type { Engine } from '../engine/runner.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { BotListCache } from '../services/bot-list-cache.ts';
 import { operateBot, startBatch } from '../services/bots.ts';
-import { AppError } from '../services/errors.ts';
+import { AppError } from '../errors.ts';
 import { dbKinds, openTestDb, PG_URL } from '../test-support.ts';
 import type { Trading } from '../trading.ts';
 import { money } from '../../strategy/money.ts';

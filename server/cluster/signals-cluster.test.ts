@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import type { Engine } from '../engine/runner.ts';
 import { ScriptedMarket } from '../market/scripted.ts';
 import { BotListCache } from '../services/bot-list-cache.ts';
-import { AppError } from '../services/errors.ts';
+import { AppError } from '../errors.ts';
 import { receiveSignal, resetWebhook } from '../services/signals.ts';
 import { openTestDb, PG_URL } from '../test-support.ts';
 import type { Trading } from '../trading.ts';

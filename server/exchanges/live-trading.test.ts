@@ -6,6 +6,7 @@ import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerP
 import { createTrading, type Trading } from '../trading.ts';
 import { entry, fixture, replaying, type Replaying } from './ccxt-fixtures.ts';
 import { createLiveTrading } from './live-trading.ts';
+import { readCredentials } from '../services/exchange-keys.ts';
 import type { LiveCredentials } from './live.ts';
 
 const http = (exchange: string, method: string, description: string) => entry(fixture(exchange), method, description).httpResponse;
@@ -46,7 +47,12 @@ describe.each(dbKinds)('live exchanges wired into the server (%s)', (kind) => {
   beforeAll(async () => {
     t = await openTestApp(kind, {
       exchangeClient: async () => ({ fetchBalance: async () => ({}) }), // the keys "verify" (no network here)
-      trading: (db, box) => (trading = createTrading({ db, feed: new ScriptedMarket(), live: createLiveTrading({ db, box, ccxt }) })),
+      trading: (db, box) =>
+        (trading = createTrading({
+          db,
+          feed: new ScriptedMarket(),
+          live: createLiveTrading({ db, box, ccxt, credentials: (userId, exchangeId) => readCredentials({ db, box }, userId, exchangeId) }),
+        })),
     });
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };

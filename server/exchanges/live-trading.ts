@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { CandleData, ExchangeBalance, SymbolInfo, Ticker } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
-import type { BotRecord } from '../engine/runner.ts';
 import type { LiveFeed } from '../market/live-feed.ts';
 import { simSymbols, type Timeframe } from '../market/symbols.ts';
 import type { SecretBox } from '../security/secret-box.ts';
-import { AppError, fail } from '../services/errors.ts';
-import { readCredentials } from '../services/exchange-keys.ts';
+import { AppError, fail } from '../errors.ts';
 import type { Exchange } from 'ccxt';
 import type { LiveCredentials, LiveExchange } from './live.ts';
 import type { MarketInfo } from './port.ts';
@@ -19,10 +17,17 @@ const MAIN_PAIRS = simSymbols.map((s) => s.symbol);
  * shared feed per exchange and symbol, markets' rules from a keyless instance. ccxt (large) is
  * imported on the first live call only, so a server that never trades live never loads it.
  */
+/** A trader's account on a live exchange: whose keys, and on which exchange (a bot's record carries them). */
+export interface LiveAccount {
+  userId: string;
+  exchangeId: number;
+  exchange: string;
+}
+
 export interface LiveTrading {
-  venue(bot: Pick<BotRecord, 'userId' | 'exchangeId' | 'exchange'>): Promise<LiveExchange>;
+  venue(bot: LiveAccount): Promise<LiveExchange>;
   /** A bound account's balances on the exchange (ApiInvalidKey when the exchange refuses the key). */
-  balances(account: Pick<BotRecord, 'userId' | 'exchangeId' | 'exchange'>): Promise<ExchangeBalance[]>;
+  balances(account: LiveAccount): Promise<ExchangeBalance[]>;
   price(exchange: string, symbol: string): Promise<string>;
   market(exchange: string, symbol: string): Promise<MarketInfo>;
   symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
@@ -39,6 +44,8 @@ const unreachable = (error: unknown) => (error as { constructor?: { name?: strin
 export interface LiveTradingDeps {
   db: Db;
   box: SecretBox;
+  /** The trader's keys for an exchange, opened from where the services keep them sealed (services/exchange-keys.ts readCredentials). */
+  credentials(userId: string, exchangeId: number): Promise<LiveCredentials>;
   /** Makes a ccxt instance (with keys to trade, without for market data); tests replay recorded answers. */
   ccxt?: (exchange: string, credentials?: LiveCredentials) => Promise<Exchange>;
 }
@@ -91,7 +98,7 @@ export function createLiveTrading(deps: LiveTradingDeps): LiveTrading {
 
   return {
     async venue(bot) {
-      const creds = await readCredentials({ db: deps.db, box: deps.box }, bot.userId, bot.exchangeId);
+      const creds = await deps.credentials(bot.userId, bot.exchangeId);
       const key = `${bot.userId}:${bot.exchange}:${createHash('sha256')
         .update(`${creds.apiKey}\n${creds.secretKey}\n${creds.passphrase ?? ''}`)
         .digest('hex')}`;

@@ -1,6 +1,7 @@
 import type Decimal from 'decimal.js';
 import { AccountSuspended, AuthenticationError, ExchangeError, InsufficientFunds, PermissionDenied, InvalidOrder, NetworkError, OrderNotFound, type Exchange, type Order } from 'ccxt';
 import { money } from '../../strategy/money.ts';
+import { dec } from '../market/exchange-number.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
 import { API_KEY_REFUSED, type ExchangePort, type MarketInfo, type MarketOrderRequest, type OrderState, type OrderStatus } from './port.ts';
 
@@ -39,13 +40,6 @@ export type CcxtExchange = Pick<
   | 'precisionMode'
 >;
 
-/** An exact decimal from whatever ccxt hands over: number, numeric string, exponent string, "" or nothing. */
-export function dec(value: unknown): Decimal | null {
-  if (value === undefined || value === null || value === '') return null;
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value).trim();
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text)) return null;
-  return money(text);
-}
 const decOr0 = (value: unknown) => dec(value) ?? money(0);
 
 /** ccxt precision modes: 2 = decimal places, 4 = tick size (all six exchanges today). */

@@ -3,10 +3,9 @@ import { floorTo, money } from '../../strategy/money.ts';
 import { restingFill } from '../../strategy/resting-fill.ts';
 import type { MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
 
-/** Paper trading's fee: the common spot taker rate. */
-export const PAPER_FEE_RATE = '0.001';
-/** The smallest order cost Paper accepts (quote), like the real venues' notional minimum. */
-export const PAPER_MIN_COST = '5';
+import { PAPER_FEE_RATE, PAPER_MIN_COST } from '../market/paper-rules.ts';
+
+export { PAPER_FEE_RATE, PAPER_MIN_COST };
 /** What a new Paper account holds. */
 export const PAPER_START_BALANCE = { USDT: '10000' } as const;
 

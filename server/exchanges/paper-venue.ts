@@ -6,7 +6,7 @@ import type { ClientOrderId } from '../../strategy/types.ts';
 import type { SimulatedMarket } from '../market/simulated.ts';
 import { fillMarketOrder, PAPER_START_BALANCE, paperMarket } from './paper-fill.ts';
 import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
-import { fail } from '../services/errors.ts';
+import { fail } from '../errors.ts';
 import { holdsPosition } from '../../strategy/kit.ts';
 import { auditVenueCall, ensureVenueAuditTable } from './venue-audit.ts';
 import { LeaseLost, senderHolds } from '../cluster/leases.ts';

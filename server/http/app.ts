@@ -27,7 +27,7 @@ import { Metrics } from '../metrics.ts';
 import { PROBES, registerObservability } from './observability.ts';
 import { trustedHops } from './client-address.ts';
 import { jsonDepthOver } from './input-check.ts';
-import { InputError } from '../services/errors.ts';
+import { InputError } from '../errors.ts';
 
 /** Every powerful browser feature off: the app uses none (clipboard writes need no permission). */
 export const PERMISSIONS_POLICY =

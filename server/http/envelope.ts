@@ -3,8 +3,8 @@ import { Code, type CodeName } from '../../contract/codes.ts';
 import type { Envelope, Language } from '../../contract/envelope.ts';
 import { fieldText } from '../../contract/field-words.ts';
 import { languageOf, type Translate } from '../i18n.ts';
-import { AppError } from '../services/errors.ts';
-import { InputError } from '../services/errors.ts';
+import { AppError } from '../errors.ts';
+import { InputError } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyReply {

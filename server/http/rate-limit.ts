@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { CallName } from '../../contract/schemas.ts';
 import type { RateLimit, RateLimits } from '../config.ts';
 import { isEmbedded, type Db } from '../db/connect.ts';
-import { AppError } from '../services/errors.ts';
+import { AppError } from '../errors.ts';
 import { sourceOf } from '../services/login-limiter.ts';
 import { clientAddress } from './client-address.ts';
 

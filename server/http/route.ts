@@ -7,7 +7,7 @@ import type { Language } from '../../contract/envelope.ts';
 import { schemas, type CallName, type DataOf } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { languageOf } from '../i18n.ts';
-import { fail, InputError } from '../services/errors.ts';
+import { fail, InputError } from '../errors.ts';
 import { resolveSession, type SessionInfo } from '../services/sessions.ts';
 import { clientAddress } from './client-address.ts';
 import { inputProblem } from './input-check.ts';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { fail } from '../services/errors.ts';
+import { fail } from '../errors.ts';
 import type { Site } from '../services/wallet.ts';
 
 /**

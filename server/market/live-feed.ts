@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import type { Exchange } from 'ccxt';
 import type { CandleData } from '../../contract/schemas.ts';
-import { dec } from '../exchanges/live.ts';
+import { dec } from './exchange-number.ts';
 import type { Timeframe } from './symbols.ts';
 
 /** What the feed needs of a public ccxt instance (no keys). */

@@ -1,4 +1,4 @@
-import { PAPER_FEE_RATE, PAPER_MIN_COST } from '../exchanges/paper-fill.ts';
+import { PAPER_FEE_RATE, PAPER_MIN_COST } from './paper-rules.ts';
 import type { SymbolInfo, Ticker } from '../../contract/schemas.ts';
 import { money } from '../../strategy/money.ts';
 import type { SimulatedMarket } from './simulated.ts';

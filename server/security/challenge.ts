@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { LoginChallenge } from '../../contract/schemas.ts';
 import type { ChallengeSettings } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { fail } from '../services/errors.ts';
+import { fail } from '../errors.ts';
 
 export const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';
 

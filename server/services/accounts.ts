@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { LoginData } from '../../contract/schemas.ts';
 import { ACCOUNT_RE, NICKNAME_MAX, PASSWORD_RE, REFERRER_RE } from '../../contract/rules.ts';
 import type { Db } from '../db/connect.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import type { ChallengeTaker, LoginLimiter } from './login-limiter.ts';
 import { money } from '../../strategy/money.ts';

@@ -4,7 +4,7 @@ import { Code } from '../../contract/codes.ts';
 import type { Db } from '../db/connect.ts';
 import { bareUser, dbKinds, openTestDb } from '../test-support.ts';
 import { SearchQueue } from './ai-queue.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 const codeOf = async (p: Promise<unknown>) =>
   p.then(

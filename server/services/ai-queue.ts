@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 
 /** A trader's place in the line, as GET /api/strategy/aiQueue answers it. */
 export interface SearchPlace {

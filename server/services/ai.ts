@@ -10,7 +10,7 @@ import { exchangeById } from '../exchanges/catalog.ts';
 import type { MarketRules } from '../../strategy/martin/rules.ts';
 import { money } from '../../strategy/money.ts';
 import type { Trading } from '../trading.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 import { gridInputParams } from './grid-queries.ts';
 
 /**

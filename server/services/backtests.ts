@@ -13,7 +13,7 @@ import type { Trading } from '../trading.ts';
 import { marketStrings, type BacktestJob } from '../workers/heavy-jobs.ts';
 import { heavyPool } from '../workers/heavy-pool.ts';
 import { checkBotParams, storedParams } from './bots.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 
 /**
  * A backtest before the bot is saved: the same strategy code on the recent history of the

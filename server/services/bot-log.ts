@@ -2,7 +2,7 @@ import type { ActionKind, BotLogLine, BuiltBotType } from '../../contract/bots.t
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -37,7 +37,7 @@ import type { MarketInfo } from '../exchanges/port.ts';
 import type Decimal from 'decimal.js';
 import { exchangeByCode, exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 import { returnsOf, runtimeOf } from '../../strategy/returns.ts';
 
 type BotRow = Selectable<BotsTable>;

@@ -1,6 +1,6 @@
 import type { BotShare } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 
 /**
  * Whether the strategy rank shows a bot's parameters: its owner's choice, off until they turn it on

@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.ts';
 import { exchangeById, exchangeByCode } from '../exchanges/catalog.ts';
 import { verifyKeys, type ClientFactory, type Credentials } from '../exchanges/verify.ts';
 import type { SecretBox } from '../security/secret-box.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 
 export interface ExchangeKeysDeps {
   db: Db;

@@ -5,7 +5,7 @@ import { indicatorCost } from '../../strategy/custom/feed.ts';
 import type { CustomParams } from '../../strategy/custom/rules.ts';
 import type { DcaParams } from '../../strategy/dca/rules.ts';
 import { startRules } from '../../strategy/dca/strategy.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 
 /** The indicator work a bot keeps while it runs (strategy/custom/feed.ts indicatorCost): custom bots and DCA bots with an indicator start; 0 for the others. */
 export function botIndicatorCost(type: string, params: unknown): number {

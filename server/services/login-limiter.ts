@@ -3,7 +3,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import { sql } from 'kysely';
 import type { LoginLimits } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 
 /** Takes a solved challenge (the request's `challenge` field) and uses it up; throws ChallengeRequired / ChallengeFailed. */
 export interface ChallengeTaker {

@@ -1,7 +1,7 @@
 import type { Page } from '../../contract/envelope.ts';
 import type { Notice } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 
 /**
  * Notices and warnings: the engine and the services leave them (fuel ran out, a bot

@@ -1,6 +1,6 @@
 import { PASSWORD_RE, PAYMENT_PASSWORD_RE, type PasswordType } from '../../contract/rules.ts';
 import type { Db } from '../db/connect.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeOtherSessions } from './sessions.ts';

@@ -4,7 +4,7 @@ import type { CodeName } from '../../contract/codes.ts';
 import { balances } from '../ledger.ts';
 import type { Db } from '../db/connect.ts';
 import { sql } from 'kysely';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 import { publicUser, referrerSn, userById } from './users.ts';
 
 /** The profile of a logged-in user (never a hash). */

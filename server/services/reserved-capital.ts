@@ -7,7 +7,7 @@ import { botId } from '../../strategy/types.ts';
 import type { Database } from '../db/schema.ts';
 import { exchangeByCode, exchangeById } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 
 /**
  * Capital a trader's bots have reserved: each running or paused bot holds back, of its exchange

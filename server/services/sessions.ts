@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/connect.ts';
 import { notifyUser, SESSION_CHANNEL } from '../cluster/notify.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 
 /** sha256 hex: tokens are stored hashed, so a database leak yields no usable token. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -6,7 +6,7 @@ import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import type { CommandOutcome } from '../cluster/commands.ts';
 import type { Trading } from '../trading.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 import type { Language } from '../../contract/envelope.ts';
 import { signalProblemWords } from '../../contract/signal-problems.ts';
 

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { PublicUser } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import type { UsersTable } from '../db/schema.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 
 export type UserRow = Selectable<UsersTable>;
 

@@ -4,7 +4,7 @@ import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import type { LoginData, PublicUser } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { createUser, isUniqueViolation, referrerIdOf } from './accounts.ts';
-import { fail } from './errors.ts';
+import { fail } from '../errors.ts';
 import { openSession } from './sessions.ts';
 import { publicUser, referrerSn } from './users.ts';
 

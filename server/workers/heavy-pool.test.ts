@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { paperMarket } from '../exchanges/paper-fill.ts';
-import { AppError } from '../services/errors.ts';
+import { AppError } from '../errors.ts';
 import { marketStrings, type SearchJob } from './heavy-jobs.ts';
 import { defaultHeavyOptions, HeavyPool } from './heavy-pool.ts';
 

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
-import { AppError, fail } from '../services/errors.ts';
+import { AppError, fail } from '../errors.ts';
 import type { HeavyJob } from './heavy-jobs.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Translate } from '../../i18n.ts';
 import { billGroup, billLogs, billSummary } from '../../services/bills.ts';
 import { botActions, botDetail, botInfo, botPositions, countBots, listBots, openPositions, positionAdds } from '../../services/bot-queries.ts';
 import { createBot, operateBot, startBatch, updateBot, type BotsDeps } from '../../services/bots.ts';
-import { fail } from '../../services/errors.ts';
+import { fail } from '../../errors.ts';
 import { backtest } from '../../services/backtests.ts';
 import { aiSearch, type SearchWindow } from '../../services/ai.ts';
 import { DEFAULT_AI_QUEUE_MAX, SearchQueue } from '../../services/ai-queue.ts';

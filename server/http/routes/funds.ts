@@ -6,7 +6,7 @@ import { depositAddress, depositInfo, reportDeposit } from '../../services/funds
 import { withdraw, withdrawInfo } from '../../services/funds/withdrawals.ts';
 import type { LoginLimiter } from '../../services/login-limiter.ts';
 import { route } from '../route.ts';
-import { fail } from '../../services/errors.ts';
+import { fail } from '../../errors.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 
 export interface FundsDeps {

@@ -4,7 +4,7 @@ import { botTypes, typeTemplates } from '../../market/catalog.ts';
 import type { Trading } from '../../trading.ts';
 import { ticker } from '../../market/tickers.ts';
 import { endAtPrice } from '../../../contract/candles.ts';
-import { fail } from '../../services/errors.ts';
+import { fail } from '../../errors.ts';
 import { PAGE_SIZE_DEFAULT } from '../../../contract/rules.ts';
 import { withReserved } from '../../services/reserved-capital.ts';
 import { route } from '../route.ts';

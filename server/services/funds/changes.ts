@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { AccountBalances, ChangeInfo, ChangePair } from '../../../contract/schemas.ts';
 import type { Db } from '../../db/connect.ts';
-import { fail } from '../errors.ts';
+import { fail } from '../../errors.ts';
 import { balances, post, type Asset } from '../../ledger.ts';
 import type { LoginLimiter } from '../login-limiter.ts';
 import { checkPaymentPassword } from '../password-change.ts';

@@ -3,7 +3,7 @@ import type { DepositAddress, DepositInfo, DepositRecord, DepositReport } from '
 import type { ChainSide } from '../../chain/chain-side.ts';
 import type { Db } from '../../db/connect.ts';
 import { money } from '../../../strategy/money.ts';
-import { fail } from '../errors.ts';
+import { fail } from '../../errors.ts';
 import { userById } from '../users.ts';
 import { checkNetwork } from './network.ts';
 

@@ -1,4 +1,4 @@
-import { fail } from '../errors.ts';
+import { fail } from '../../errors.ts';
 
 /** The one network deposits and withdrawals use: BNB Smart Chain (chain 56), by any of its usual names. */
 export function checkNetwork(network: string | undefined): 'BSC' {

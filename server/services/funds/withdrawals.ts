@@ -5,7 +5,7 @@ import type { ChainSide } from '../../chain/chain-side.ts';
 import type { Db } from '../../db/connect.ts';
 import type { WithdrawalsTable } from '../../db/schema.ts';
 import { money } from '../../../strategy/money.ts';
-import { fail } from '../errors.ts';
+import { fail } from '../../errors.ts';
 import { balances, post } from '../../ledger.ts';
 import type { LoginLimiter } from '../login-limiter.ts';
 import type { SessionRef } from '../security/session-tries.ts';

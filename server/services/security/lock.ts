@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.ts';
-import { fail } from '../errors.ts';
+import { fail } from '../../errors.ts';
 
 /**
  * Withdrawals wait after any change of an account's security, as trusted

@@ -1,6 +1,6 @@
 import type { SessionList } from '../../../contract/session-list.ts';
 import type { Db } from '../../db/connect.ts';
-import { fail } from '../errors.ts';
+import { fail } from '../../errors.ts';
 import { revokeOtherSessions, revokeSession, revokeUserSession } from '../sessions.ts';
 import type { SessionRef } from './session-tries.ts';
 

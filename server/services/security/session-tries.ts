@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.ts';
-import { fail } from '../errors.ts';
+import { fail } from '../../errors.ts';
 import type { LoginLimiter } from '../login-limiter.ts';
 import { endedByTries } from '../sessions.ts';
 

@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../../db/connect.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { totpSealLabel } from '../../security/seal-labels.ts';
-import { fail } from '../errors.ts';
+import { fail } from '../../errors.ts';
 import type { LoginLimiter } from '../login-limiter.ts';
 import { userById } from '../users.ts';
 import { lockForChange, noticeOfChange } from './lock.ts';
