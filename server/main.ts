@@ -92,7 +92,9 @@ if (config.marketSpeed > 1 && config.databaseUrl) {
 await trading.engine.start();
 // On PostgreSQL a command on any process reaches the bot's owner here at once, and a
 // logout or a bot change there empties this process's caches of that user.
-const listener = config.databaseUrl ? await (await import('./cluster/invalidation.ts')).shareInvalidations(config.databaseUrl, db, trading, app.log) : undefined;
+const { forgetAllSessions, forgetUserSessions } = await import('./services/sessions.ts');
+const sessionCache = { forgetUser: forgetUserSessions, forgetAll: forgetAllSessions };
+const listener = config.databaseUrl ? await (await import('./cluster/invalidation.ts')).shareInvalidations(config.databaseUrl, db, trading, sessionCache, app.log) : undefined;
 // AI bots due for re-tuning are looked at every hour (the search runs in a worker thread), by the
 // process that holds that duty.
 const { retuneAiBots } = await import('./services/ai-retune.ts');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../db/connect.ts';
 import { BotListCache } from '../services/bot-list-cache.ts';
-import { MAX_SESSIONS, openSession, resolveSession, revokeOtherSessions, revokeSession } from '../services/sessions.ts';
+import { forgetAllSessions, forgetUserSessions, MAX_SESSIONS, openSession, resolveSession, revokeOtherSessions, revokeSession } from '../services/sessions.ts';
 import { openTestDb, PG_URL } from '../test-support.ts';
 import { shareInvalidations } from './invalidation.ts';
 import type { BotListener } from './notify.ts';
@@ -38,7 +38,8 @@ describe('caches shared across processes on postgres', () => {
     // B: a second pool on the same schema, so its session cache (kept per database handle) is its own.
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(dbA);
     dbB = await openDatabase({ url: PG_URL, schema: rows[0]!.schema });
-    listeners.push(await shareInvalidations(PG_URL, dbA, a), await shareInvalidations(PG_URL, dbB, b));
+    const sessions = { forgetUser: forgetUserSessions, forgetAll: forgetAllSessions };
+    listeners.push(await shareInvalidations(PG_URL, dbA, a, sessions), await shareInvalidations(PG_URL, dbB, b, sessions));
     const user = await dbA
       .insertInto('users')
       .values({ sn: '55667788', account: 'shared01', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })

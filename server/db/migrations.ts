@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { aiSearchLine, botCommands, singletonsAndSettings, workersAndLeases } from '../cluster/migration.ts';
+import { aiSearchLine, botCommands, singletonsAndSettings, workersAndLeases } from './migrations-cluster.ts';
 
 /** The one migration set, for PGlite and PostgreSQL alike. Append new entries; never edit old ones. */
 export const migrations: Record<string, Migration> = {
@@ -377,7 +377,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('withdrawals_nonce_uq').on('withdrawals').columns(['from_address', 'nonce']).unique().execute();
     },
   },
-  // The cluster's workers and who owns which bot (server/cluster/migration.ts).
+  // The cluster's workers and who owns which bot (server/db/migrations-cluster.ts).
   '0014_workers_and_leases': workersAndLeases,
   '0015_singletons_and_settings': singletonsAndSettings,
   // Manual commands waiting for the bot's owning process.
@@ -412,7 +412,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('bot_signals_bot_idx').on('bot_signals').columns(['bot_id', 'id']).execute();
     },
   },
-  // The AI searches' line, one for every process (server/cluster/migration.ts).
+  // The AI searches' line, one for every process (server/db/migrations-cluster.ts).
   '0018_ai_searches': aiSearchLine,
   '0019_bot_pnl_days': {
     async up(db: Kysely<unknown>) {

@@ -23,9 +23,6 @@ export function loadApi() {
   return loading;
 }
 
-/** The password login and registration calls with their proof-of-work challenge (features/auth), loaded on first need. */
-export const loadAuthCalls = () => import('../features/auth/challenge.ts');
-
 /** The text for whatever a call threw; when the client itself could not load, the network is the cause. */
 export async function describeError(error: unknown): Promise<string> {
   try {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- *: which server process owns which bot. One `workers` row per process, kept
+ * The cluster's tables (server/cluster/ uses them): which server process owns which bot. One `workers` row per process, kept
  * alive by its heartbeat (the database's clock only); one `bot_leases` row per bot that was ever
  * claimed, naming its owner and the fencing number (epoch) that every decision checks.
  */
