@@ -39,7 +39,14 @@ describe.each(dbKinds)('fuel paid by two bots of one trader at once on %s', (kin
     }
     const decide = (bot: (typeof bots)[number]) => {
       const state = initialMartinState(botId(bot.id));
-      return commitDecision(db, bot, kitOf('martin'), { type: 'PriceTicked', price: money(50_000), at: 0 }, state, [{ type: 'CycleClosed', cycle: 1, profit: money('1') }], state);
+      return commitDecision(db, {
+        bot,
+        kit: kitOf('martin'),
+        event: { type: 'PriceTicked', price: money(50_000), at: 0 },
+        before: state,
+        state,
+        intents: [{ type: 'CycleClosed', cycle: 1, profit: money('1') }],
+      });
     };
 
     // Both decisions start while a third transaction holds the fuel, so they wait at the same point; then it lets go.

@@ -68,12 +68,6 @@ const closedBy: Record<string, 'take_profit' | 'stop_loss' | 'manual_close' | 'e
   signal_close: 'signal',
 };
 
-/**
- * Writes one decision of the engine in one transaction: the bot's new state, the outcome of the order
- * in flight, the orders it now places (status new, before they are sent), the action log lines, a
- * closed cycle with its profit, and a pause. Either all of it is stored or none. Answers whether the
- * bot was paused.
- */
 export interface Committed {
   /** This bot was paused (an order refused, or the user's fuel ran out). */
   paused: boolean;
@@ -81,19 +75,34 @@ export interface Committed {
   othersPaused: string[];
 }
 
-export async function commitDecision(
-  db: Db,
-  bot: { id: string; userId: string; exchangeId: number },
-  kit: StrategyKit,
-  event: EngineEvent,
-  state: KitState,
-  intents: Intent[],
-  before: KitState,
-  order?: OrderUpdate,
-  fuelFeeRate: string = DEFAULT_FUEL_FEE_RATE,
-  referralRates: readonly string[] = DEFAULT_REFERRAL_RATES,
-  fence?: Fence,
-): Promise<Committed> {
+/** One decision of a bot's strategy: what it was asked (`event`), its state before and after, and what it intends. */
+export interface Decision {
+  bot: { id: string; userId: string; exchangeId: number };
+  kit: StrategyKit;
+  event: EngineEvent;
+  before: KitState;
+  state: KitState;
+  intents: Intent[];
+  /** The outcome of the order in flight this decision settles (a fill or a refusal), when it settles one. */
+  order?: OrderUpdate | undefined;
+}
+
+/** The operator's settings a commit applies, and the fence of a clustered engine (the bot's lease). */
+export interface CommitOptions {
+  fuelFeeRate?: string | undefined;
+  referralRates?: readonly string[] | undefined;
+  fence?: Fence | undefined;
+}
+
+/**
+ * Writes one decision of the engine in one transaction: the bot's new state, the outcome of the order
+ * in flight, the orders it now places (status new, before they are sent), the action log lines, a
+ * closed cycle with its profit, and a pause. Either all of it is stored or none. Answers whether the
+ * bot was paused.
+ */
+export async function commitDecision(db: Db, decision: Decision, options: CommitOptions = {}): Promise<Committed> {
+  const { bot, kit, event, state, intents, before, order } = decision;
+  const { fuelFeeRate = DEFAULT_FUEL_FEE_RATE, referralRates = DEFAULT_REFERRAL_RATES, fence } = options;
   const actions: { kind: ActionKind; detail: Record<string, string> }[] = [];
   let pause: string | null = null;
   let outOfFuel: string[] = [];

@@ -553,7 +553,11 @@ export class Engine {
     }
     live.state = state;
     try {
-      const committed = await commitDecision(this.deps.db, live.record, live.kit, event, state, intents, before, order, this.deps.fuelFeeRate, this.deps.referralRates, fence);
+      const committed = await commitDecision(
+        this.deps.db,
+        { bot: live.record, kit: live.kit, event, before, state, intents, order },
+        { fuelFeeRate: this.deps.fuelFeeRate, referralRates: this.deps.referralRates, fence },
+      );
       if (committed.paused) live.record.status = 'paused';
       // The user's fuel ran out: their other bots were paused in the same transaction; reload them.
       for (const other of committed.othersPaused) void this.serial(other, () => this.refresh(other)).catch(() => undefined);
