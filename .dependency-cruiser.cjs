@@ -82,6 +82,13 @@ module.exports = {
       to: { path: '^src/features/' },
     },
     {
+      name: 'no-circular',
+      comment: 'No module reaches itself through its imports: a cycle ties modules that should stand apart, and its load order is an accident.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'features-apart',
       comment: 'A feature never reaches into another feature; shared code lives in src/lib or src/components.',
       severity: 'error',

@@ -1,4 +1,4 @@
-import type { StrategyKit } from '../kit.ts';
+import type { StrategyKit } from '../kit-types.ts';
 import { money } from '../money.ts';
 import type { Fill } from '../martin/plan.ts';
 import type { MarketRules } from '../martin/rules.ts';
