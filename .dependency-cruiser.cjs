@@ -82,6 +82,13 @@ module.exports = {
       to: { path: '^src/features/' },
     },
     {
+      name: 'testing-stays-in-tests',
+      comment: 'server/testing/ holds the test harness (the test app, scripted markets, recorded exchanges, the cluster and chaos runs): tests and benches use it, the product never does.',
+      severity: 'error',
+      from: { path: '^(server|src|strategy|contract|sw)/', pathNot: '(\\.test\\.tsx?$|\\.test-support\\.ts$|^server/testing/)' },
+      to: { path: '^server/testing/' },
+    },
+    {
       name: 'no-circular',
       comment: 'No module reaches itself through its imports: a cycle ties modules that should stand apart, and its load order is an accident.',
       severity: 'error',

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { PG_URL } from '../server/test-support.ts';
+import { PG_URL } from '../server/testing/test-support.ts';
 import { measureServerReady, registerBenchUser, WIDE_RATE_LIMITS, WIDE_USER_LIMIT } from './server-ready.ts';
 import { median } from './stats.ts';
 

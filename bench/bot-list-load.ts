@@ -3,7 +3,7 @@
 import autocannon from 'autocannon';
 import { measureServerReady, WIDE_RATE_LIMITS, WIDE_USER_LIMIT } from './server-ready.ts';
 import { solvedChallengeAt } from '../server/security/challenge.ts';
-import type { Answer, DataAt } from '../server/test-support.ts';
+import type { Answer, DataAt } from '../server/testing/test-support.ts';
 
 async function load(url: string, headers: Record<string, string>, seconds: number): Promise<{ rps: number; p99: number; errors: number; non2xx: number }> {
   const r = await autocannon({ url, connections: 50, duration: seconds, headers });

@@ -23,7 +23,7 @@ import { liveWorkers, owned as ownedLeases, wanted } from '../server/cluster/lea
 import { createTrading, fastClock } from '../server/trading.ts';
 import { storedParams } from '../server/services/bots.ts';
 import { PAPER_START_BALANCE } from '../server/exchanges/paper-fill.ts';
-import { PG_URL } from '../server/test-support.ts';
+import { PG_URL } from '../server/testing/test-support.ts';
 import { kitOf } from '../strategy/kit.ts';
 import { botId } from '../strategy/types.ts';
 import { median, percentile, round } from './stats.ts';

@@ -1,6 +1,6 @@
 // The chaos test at full size: 3 server processes on a fresh PostgreSQL database, 60 bots (40 martin, 20
 // grid) of 10 traders on Paper, 20 SIGKILLs with restarts, 4 SIGSTOPs of TTL + 2 s, a rolling restart
-// (each process SIGTERMed and started again in turn), a pause and a stop meanwhile (the run: server/cluster/chaos-run.ts, the same as
+// (each process SIGTERMed and started again in turn), a pause and a stop meanwhile (the run: server/testing/chaos-run.ts, the same as
 // server/cluster/chaos.test.ts, which asserts what this prints). Prints the takeover after the loss of a process (to the next
 // accepted order of each of its bots, and to its new lease), duplicate and stale sends, and the calls
 // Paper refused because their sender no longer held the bot's lease. Runs alone:
@@ -9,8 +9,8 @@
 // LEASE_TTL_MS (default 3000, the test's) sets the processes' lease TTL; CHAOS_KILLS (20) and
 // CHAOS_STOPS (4) make a shorter run, e.g. at the server's default TTL:
 // `LEASE_TTL_MS=10000 CHAOS_KILLS=8 CHAOS_STOPS=1 node bench/cluster-chaos.ts` (the rolling restart's 3 SIGTERMs always run).
-import { PG_URL } from '../server/test-support.ts';
-import { runChaos } from '../server/cluster/chaos-run.ts';
+import { PG_URL } from '../server/testing/test-support.ts';
+import { runChaos } from '../server/testing/chaos-run.ts';
 import { median, percentile } from './stats.ts';
 
 export async function measureClusterChaos(log: (line: string) => void = () => undefined) {

@@ -1,9 +1,9 @@
 // Backtest vs the live engine on the simulated market's own seconds: 7 days of one price
 // round per second (604,800) through the runner and the Paper venue, per symbol, against the backtest of
 // the same minutes as the product reads them (their candles and their seconds' path; fill at the trigger,
-// no slippage). server/parity-support.ts.
+// no slippage). server/testing/parity-support.ts.
 import { SimulatedMarket } from '../server/market/simulated.ts';
-import { customParityBot, secondsParity, type ParityBot } from '../server/parity-support.ts';
+import { customParityBot, secondsParity, type ParityBot } from '../server/testing/parity-support.ts';
 
 const martin = (addTrigger: string, takeProfit: string): ParityBot => ({
   type: 'martin',

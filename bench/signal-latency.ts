@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readConfig } from '../server/config.ts';
 import { migrate, openDatabase } from '../server/db/connect.ts';
 import { buildApp } from '../server/http/app.ts';
-import { ScriptedMarket } from '../server/market/scripted.ts';
+import { ScriptedMarket } from '../server/testing/scripted.ts';
 import { SecretBox } from '../server/security/secret-box.ts';
 import { solvedChallengeAt } from '../server/security/challenge.ts';
 import { createTrading } from '../server/trading.ts';

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { tokenAbi } from '../../contract/chain-abi.ts';
 import { readConfig } from '../config.ts';
-import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
+import { openTestApp, registerPayload, type TestApp } from '../testing/test-support.ts';
 import { openChain } from './chain-side.ts';
 import { FAUCET, startDevChain, type DevChain } from './dev-chain.ts';
 

@@ -2,7 +2,7 @@ import { parseUnits, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
 import { balances } from '../ledger.ts';
-import { dbKinds, openTestDb } from '../test-support.ts';
+import { dbKinds, openTestDb } from '../testing/test-support.ts';
 import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
 import { startDevChain, type DevChain } from './dev-chain.ts';
 import { DepositWatcher } from './watcher.ts';

@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
 import { balances, post } from '../ledger.ts';
-import { dbKinds, openTestDb } from '../test-support.ts';
+import { dbKinds, openTestDb } from '../testing/test-support.ts';
 import { tokenAbi } from '../../contract/chain-abi.ts';
 import { startDevChain, type DevChain } from './dev-chain.ts';
 import { WithdrawalSender, type SenderDuty } from './withdrawal-sender.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PG_URL } from '../test-support.ts';
-import { runChaos } from './chaos-run.ts';
+import { PG_URL } from '../testing/test-support.ts';
+import { runChaos } from '../testing/chaos-run.ts';
 
 /**
  * The chaos test at the issue's size: 3 server processes on a fresh PostgreSQL database,

@@ -1,20 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, openTestDb, PG_URL } from '../test-support.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
+import { dbKinds, openTestDb, PG_URL } from '../testing/test-support.ts';
 import type { Trading } from '../trading.ts';
 import { BotListCache } from '../services/bot-list-cache.ts';
 import { operateBot } from '../services/bots.ts';
 import { listenBots, schemaOf } from './notify.ts';
 import type { MartinState } from '../../strategy/martin/strategy.ts';
-import { testCluster, type TestCluster } from './cluster-support.ts';
+import { testCluster, type TestCluster } from '../testing/cluster-support.ts';
 import { Worker } from './workers.ts';
 
 /**
  * Many engines, one book: engines with different workers on one database, as separate
  * processes would be. They share one Paper exchange that records which worker sent each order
- * (cluster-support.ts).
+ * (server/testing/cluster-support.ts).
  */
 /**
  * Short for a quick test, long enough for a loaded machine (a worker fences itself after 60 % of it

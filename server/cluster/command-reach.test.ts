@@ -4,16 +4,16 @@ import type { BatchOperation } from '../../contract/bots.ts';
 import type { Db } from '../db/connect.ts';
 import { stopSearchWorker } from '../engine/ai/search-pool.ts';
 import type { Engine } from '../engine/runner.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { search } from '../services/ai.ts';
 import { retuneAiBots } from '../services/ai-retune.ts';
 import { BotListCache } from '../services/bot-list-cache.ts';
 import { operateBot, startBatch, updateBot } from '../services/bots.ts';
-import { bareUser, openTestDb, PG_URL, TEST_SEARCH_WINDOW } from '../test-support.ts';
+import { bareUser, openTestDb, PG_URL, TEST_SEARCH_WINDOW } from '../testing/test-support.ts';
 import type { Trading } from '../trading.ts';
 import type { MartinState } from '../../strategy/martin/strategy.ts';
-import { testCluster, type TestCluster } from './cluster-support.ts';
+import { testCluster, type TestCluster } from '../testing/cluster-support.ts';
 import { commandChannels } from './commands.ts';
 import { winner } from './leases.ts';
 import { BOT_CHANNEL, listenChannels, schemaOf, type BotListener } from './notify.ts';
@@ -22,7 +22,7 @@ import { Worker } from './workers.ts';
 /**
  * Every command given on a process that does not own the bot reaches its owner within 0.5 s: start, resume, pause, stop, edit, delete, each batch action, a manual close and the AI
  * re-tuning. Engines with different workers on one PostgreSQL database, as separate processes would
- * be (cluster-support.ts): the API runs beside engine A; engine B owns the bots (it wins their trader),
+ * be (server/testing/cluster-support.ts): the API runs beside engine A; engine B owns the bots (it wins their trader),
  * with its ticks and ownership rounds a minute apart, so only the notification (LISTEN/NOTIFY, as
  * invalidation.ts wires it in a server) can tell it in time. Each command is timed from the call on A
  * to the owner's memory showing it; the median must be under 0.5 s, the slowest under 2.5 s.

@@ -2,22 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Engine } from '../engine/runner.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
 import { BotListCache } from '../services/bot-list-cache.ts';
 import { operateBot, startBatch } from '../services/bots.ts';
 import { AppError } from '../errors.ts';
-import { dbKinds, openTestDb, PG_URL } from '../test-support.ts';
+import { dbKinds, openTestDb, PG_URL } from '../testing/test-support.ts';
 import type { Trading } from '../trading.ts';
 import { money } from '../../strategy/money.ts';
 import type { MartinState } from '../../strategy/martin/strategy.ts';
-import { testCluster, type TestCluster } from './cluster-support.ts';
+import { testCluster, type TestCluster } from '../testing/cluster-support.ts';
 import { botsWithCommands, commandChannels, pruneCommands, submitCommand, takeCommand } from './commands.ts';
 import { BOT_CHANNEL, listenChannels, schemaOf, type BotListener } from './notify.ts';
 import { Worker } from './workers.ts';
 
 /**
  * Manual commands reach the owning process: engines with different workers on one
- * database, as separate processes would be (cluster-support.ts). The API runs beside engine A, which
+ * database, as separate processes would be (server/testing/cluster-support.ts). The API runs beside engine A, which
  * does not own the bot; engine B owns it, with its ticks and ownership rounds slowed to a minute, so
  * only the command's notification (or, where a test says so, B's round) can reach it.
  */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { openDatabase, type Db } from '../db/connect.ts';
 import { BotListCache } from '../services/bot-list-cache.ts';
 import { forgetAllSessions, forgetUserSessions, MAX_SESSIONS, openSession, resolveSession, revokeOtherSessions, revokeSession } from '../services/sessions.ts';
-import { openTestDb, PG_URL } from '../test-support.ts';
+import { openTestDb, PG_URL } from '../testing/test-support.ts';
 import { shareInvalidations } from './invalidation.ts';
 import type { BotListener } from './notify.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
-import { openTestDb } from '../test-support.ts';
+import { openTestDb } from '../testing/test-support.ts';
 import { fastClock } from '../trading.ts';
 import { sharedMarketOrigin } from './market-clock.ts';
 

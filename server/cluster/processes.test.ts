@@ -3,8 +3,8 @@ import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { PG_URL, registerPayloadAt } from '../test-support.ts';
-import { clusterDatabase, clusterEnv, freePort, ServerProcess } from './process-support.ts';
+import { PG_URL, registerPayloadAt } from '../testing/test-support.ts';
+import { clusterDatabase, clusterEnv, freePort, ServerProcess } from '../testing/process-support.ts';
 
 /**
  * Two real server processes on a fresh PostgreSQL database. The AI search line is the

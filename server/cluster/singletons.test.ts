@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
-import { dbKinds, openTestDb } from '../test-support.ts';
+import { dbKinds, openTestDb } from '../testing/test-support.ts';
 import { DutyLost, runDuties, Singleton } from './singletons.ts';
 import { Worker } from './workers.ts';
 

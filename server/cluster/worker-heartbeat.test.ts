@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
-import { openTestDb, PG_URL } from '../test-support.ts';
+import { openTestDb, PG_URL } from '../testing/test-support.ts';
 import { Worker } from './workers.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { connectDatabase, IDLE_TX_TIMEOUT_MS } from './connect.ts';
-import { PG_URL } from '../test-support.ts';
+import { PG_URL } from '../testing/test-support.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

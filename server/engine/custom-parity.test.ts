@@ -5,9 +5,9 @@ import type { CustomState } from '../../strategy/custom/strategy.ts';
 import { warmUpCandles } from '../../strategy/custom/feed.ts';
 import { money } from '../../strategy/money.ts';
 import { paperHistory } from '../market/custom-history.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
-import { customParityBot } from '../parity-support.ts';
-import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
+import { customParityBot } from '../testing/parity-support.ts';
+import { openTestApp, registerPayload, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 const SYMBOL = 'DOT/USDT';

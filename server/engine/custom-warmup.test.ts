@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { SimulatedMarket } from '../market/simulated.ts';
-import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
+import { openTestApp, registerPayload, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { money } from '../../strategy/money.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { bareUser, dbKinds, openTestDb } from '../test-support.ts';
+import { bareUser, dbKinds, openTestDb } from '../testing/test-support.ts';
 import { kitOf } from '../../strategy/kit.ts';
 import { encodeMartin } from '../../strategy/martin/state-codec.ts';
 import { initialMartinState } from '../../strategy/martin/strategy.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/connect.ts';
-import { registerPayloadAt, type Answer, type DataAt } from '../test-support.ts';
+import { registerPayloadAt, type Answer, type DataAt } from '../testing/test-support.ts';
 import { money } from '../../strategy/money.ts';
 import type { StoredMartinState } from '../../strategy/martin/state-codec.ts';
 import type { StoredGridState } from '../../strategy/grid/state-codec.ts';

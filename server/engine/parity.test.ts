@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptedMarket } from '../market/scripted.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
-import { customParityBot, secondsParity, type ParityBot } from '../parity-support.ts';
-import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { customParityBot, secondsParity, type ParityBot } from '../testing/parity-support.ts';
+import { openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { backtestMartin } from '../../strategy/backtest.ts';
 import { backtestGrid } from '../../strategy/grid/backtest.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScriptedMarket } from '../market/scripted.ts';
-import { secondsParity, type ParityBot } from '../parity-support.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
+import { secondsParity, type ParityBot } from '../testing/parity-support.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { paperMarket } from '../exchanges/paper-fill.ts';
 import { engineRound } from '../../strategy/engine-round.test-support.ts';
@@ -8,7 +8,7 @@ import { martinKit } from '../../strategy/kit.ts';
 import type { MarketRules } from '../../strategy/martin/rules.ts';
 import { initialMartinState } from '../../strategy/martin/strategy.ts';
 import { botId } from '../../strategy/types.ts';
-import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { backtestMartin } from '../../strategy/backtest.ts';
 import type { MartinParams } from '../../strategy/martin/rules.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exchange } from 'ccxt';
 import { Code } from '../../contract/codes.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
+import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
-import { entry, fixture, replaying, type Replaying } from './ccxt-fixtures.ts';
+import { entry, fixture, replaying, type Replaying } from '../testing/ccxt-fixtures.ts';
 import { createLiveTrading } from './live-trading.ts';
 import { readCredentials } from '../services/exchange-keys.ts';
 import type { LiveCredentials } from './live.ts';

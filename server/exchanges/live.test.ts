@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AuthenticationError, InsufficientFunds, NetworkError, OrderNotFound, RequestTimeout } from 'ccxt';
 import { money, toPlain } from '../../strategy/money.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
-import { entry, fixture, replaying } from './ccxt-fixtures.ts';
+import { entry, fixture, replaying } from '../testing/ccxt-fixtures.ts';
 import { exchangeClientId, LiveExchange, type CcxtExchange } from './live.ts';
 import type { OrderState } from './port.ts';
 

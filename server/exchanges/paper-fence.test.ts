@@ -5,7 +5,7 @@ import type { Db } from '../db/connect.ts';
 import { Engine } from '../engine/runner.ts';
 import { LeaseLost } from '../cluster/leases.ts';
 import { Worker } from '../cluster/workers.ts';
-import { bareUser, dbKinds, openTestDb } from '../test-support.ts';
+import { bareUser, dbKinds, openTestDb } from '../testing/test-support.ts';
 import { money } from '../../strategy/money.ts';
 import { encodeMartin } from '../../strategy/martin/state-codec.ts';
 import { initialMartinState } from '../../strategy/martin/strategy.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openTestDb } from '../test-support.ts';
+import { openTestDb } from '../testing/test-support.ts';
 import { money } from '../../strategy/money.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
 import { paperMarket } from './paper-fill.ts';

@@ -4,7 +4,7 @@ import { Code } from '../../contract/codes.ts';
 import { stopSearchWorker } from '../engine/ai/search-pool.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { retuneAiBots } from '../services/ai-retune.ts';
-import { openTestApp, TEST_SEARCH_WINDOW, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
+import { openTestApp, TEST_SEARCH_WINDOW, type Answer, type DataAt, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 const NOW = Date.UTC(2026, 10, 1);

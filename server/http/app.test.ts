@@ -4,7 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, newAccount, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, newAccount, openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';
 
 // What must never reach a client: stack frames, source paths, hashes, internal column names.
 const LEAKS = /at \/|at async|\.ts:\d+|node_modules|argon2|password_hash|payment_hash|token_hash|Error:/;

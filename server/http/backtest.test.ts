@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { martinReport } from '../../strategy/backtest-report.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
-import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading } from '../trading.ts';
 
 const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '', repeat: true };

@@ -5,9 +5,9 @@ import { customReport } from '../../strategy/backtest-report.ts';
 import { warmUpCandles } from '../../strategy/custom/feed.ts';
 import type { Timeframe } from '../../strategy/custom/rules.ts';
 import { paperHistory } from '../market/custom-history.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
-import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
+import { openTestApp, registerPayload, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import type { CustomState } from '../../strategy/custom/strategy.ts';
 

@@ -5,9 +5,9 @@ import { CustomFeed, warmUpCandles, type Candle } from '../../strategy/custom/fe
 import type { Rule } from '../../strategy/custom/rules.ts';
 import { money } from '../../strategy/money.ts';
 import { paperHistory, warmUpCustom } from '../market/custom-history.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
-import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
+import { openTestApp, registerPayload, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 /** The README's example (strategy/dca/README.md): 320 USDT a deal, at BTC 60,000. */

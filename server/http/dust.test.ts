@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, openTestApp, registerPayload, type Answer, type DataAt, type TestApp } from '../test-support.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
+import { dbKinds, openTestApp, registerPayload, type Answer, type DataAt, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: false };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';
 import type { ClientFactory } from '../exchanges/verify.ts';
 
 // A real ccxt binance instance whose HTTP answers come from the recorded fixture: the verification

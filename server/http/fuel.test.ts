@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { money } from '../../strategy/money.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
 import { post } from '../ledger.ts';
-import { acceptingKeys, dbKinds, liveOnFeed, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
+import { acceptingKeys, dbKinds, liveOnFeed, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 /** Fuel is paid on live accounts only: these bots trade on a live exchange (Binance's id) kept in the test database. */

@@ -7,7 +7,7 @@ import { openChain, type ChainSide } from '../chain/chain-side.ts';
 import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
 import { post } from '../ledger.ts';
-import { dbKinds, openTestApp, PASSWORD, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, openTestApp, PASSWORD, type Answer, type DataAt, type TestApp, registerPayload } from '../testing/test-support.ts';
 
 const CONFIRMATIONS = 3;
 const PAY = '246810';

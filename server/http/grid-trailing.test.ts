@@ -3,8 +3,8 @@ import { Code } from '../../contract/codes.ts';
 import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
 import type { GridState } from '../../strategy/grid/strategy.ts';
 import { money } from '../../strategy/money.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
+import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 /** Levels 45000, 47500, 50000, 52500, 55000; started at 50000 it holds 2 x 0.00518 BTC for the sells at 52500 and 55000. */

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { dbKinds, openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';
 
 /**
  * , the smaller gaps: API answers are never cached, the browser's powerful features

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
-import { openTestApp, registerPayload, type TestApp } from '../test-support.ts';
+import { openTestApp, registerPayload, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { configureHeavyPool, defaultHeavyOptions, stopHeavyPool } from '../workers/heavy-pool.ts';
 

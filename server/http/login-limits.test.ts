@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginChallenge, LoginData } from '../../contract/schemas.ts';
 import { Challenges, encodePayload, solve } from '../security/challenge.ts';
 import { NONCES_PER_ADDRESS } from '../services/wallet.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, registerPayload, solvedChallenge, testChallenge, testRateLimits, type TestApp } from '../test-support.ts';
+import { dbKinds, newAccount, openTestApp, PASSWORD, registerPayload, solvedChallenge, testChallenge, testRateLimits, type TestApp } from '../testing/test-support.ts';
 
 /** What register and login answer (data null on an error). */
 type Answer = { code: number; msg: string; data: LoginData };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp, registerPayload } from '../test-support.ts';
+import { openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';
 
 type Answer = { code: number; msg: string; data: unknown };
 

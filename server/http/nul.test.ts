@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { Code } from '../../contract/codes.ts';
-import { dbKinds, openTestApp, PASSWORD, type TestApp, registerPayload, testDcaParams } from '../test-support.ts';
+import { dbKinds, openTestApp, PASSWORD, type TestApp, registerPayload, testDcaParams } from '../testing/test-support.ts';
 
 /** A NUL character anywhere in the input is a validation error, never a 500. */
 describe.each(dbKinds)('NUL characters in the input (%s)', (kind) => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits } from '../config.ts';
 import { connectDatabase, openDatabase, type Db } from '../db/connect.ts';
 import { SecretBox } from '../security/secret-box.ts';
-import { dbKinds, newAccount, openTestApp, openTestDb, PG_URL, registerPayload, testRateLimits, type DbKind, type TestApp } from '../test-support.ts';
+import { dbKinds, newAccount, openTestApp, openTestDb, PG_URL, registerPayload, testRateLimits, type DbKind, type TestApp } from '../testing/test-support.ts';
 import { buildApp } from './app.ts';
 
 const config = { sessionTtlMs: 86_400_000, limits: defaultLimits, staticDir: '/nonexistent', logLevel: 'silent', serverIps: [], publicOrigins: ['http://localhost'], rateLimits: testRateLimits() };

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { answers } from '../../contract/answers.ts';
 import { calls } from '../../contract/calls.ts';
 import { schemas, type CallName } from '../../contract/schemas.ts';
-import { openTestApp, type TestApp } from '../test-support.ts';
+import { openTestApp, type TestApp } from '../testing/test-support.ts';
 import { buildOpenApi, integerRangePattern, type OpenApiParameter } from './openapi.ts';
 import { docValidator } from './openapi-validate.ts';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { readConfig } from '../config.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, registerUser, testRateLimits, type TestApp } from '../test-support.ts';
+import { dbKinds, newAccount, openTestApp, PASSWORD, registerUser, testRateLimits, type TestApp } from '../testing/test-support.ts';
 import { sendFrom, startProxy, type TestProxy } from './proxy-support.ts';
 
 /**

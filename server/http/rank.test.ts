@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { maskName } from '../services/rank.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../testing/test-support.ts';
 
 /** The rank list, the home banners and a bound exchange's balances. */
 describe.each(dbKinds)('rank, banners and exchange assets (%s)', (kind) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { dbKinds, openTestApp, registerUser, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, registerUser, type TestApp } from '../testing/test-support.ts';
 
 /**
  * Traders setting each other as referrer at the same moment, through two server processes (two apps on

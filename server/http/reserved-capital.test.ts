@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
-import { dbKinds, openTestApp, registerPayload, type TestApp } from '../test-support.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
+import { dbKinds, openTestApp, registerPayload, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 /** A martin bot whose worst case is firstOrder x (2^5 - 1): every add of a 5-order cycle at x2. */

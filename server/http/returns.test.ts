@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
 import { money } from '../../strategy/money.ts';
-import { dbKinds, newAccount, openTestApp, registerPayload, type Answer, type DataAt, type TestApp } from '../test-support.ts';
+import { dbKinds, newAccount, openTestApp, registerPayload, type Answer, type DataAt, type TestApp } from '../testing/test-support.ts';
 import { portfolio } from '../services/portfolio.ts';
 import { nextSnapshotAt, prunePnlSnapshots, snapshotPnl } from '../services/pnl.ts';
 import { createTrading, type LiveSide, type Trading } from '../trading.ts';

@@ -8,7 +8,7 @@ import { readConfig } from '../config.ts';
 import { money } from '../../strategy/money.ts';
 import { post } from '../ledger.ts';
 import { checkWithdrawAddress, checkWithdrawLock, lockedUntil, lockForChange } from '../services/security/lock.ts';
-import { acceptingKeys, dbKinds, newAccount, openTestApp, PASSWORD, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
+import { acceptingKeys, dbKinds, newAccount, openTestApp, PASSWORD, type Answer, type DataAt, type TestApp, registerPayload } from '../testing/test-support.ts';
 
 const HOUR = 3_600_000;
 const PAY = '135790';

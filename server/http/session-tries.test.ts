@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { money } from '../../strategy/money.ts';
 import { post } from '../ledger.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, registerPayload, type TestApp } from '../test-support.ts';
+import { dbKinds, newAccount, openTestApp, PASSWORD, registerPayload, type TestApp } from '../testing/test-support.ts';
 
 const PAY = '246810';
 type App = TestApp['app'];

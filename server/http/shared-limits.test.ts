@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, registerPayload, solvedChallenge, testRateLimits, type TestApp } from '../test-support.ts';
+import { dbKinds, newAccount, openTestApp, PASSWORD, registerPayload, solvedChallenge, testRateLimits, type TestApp } from '../testing/test-support.ts';
 
 const PAY = '246810';
 type App = TestApp['app'];

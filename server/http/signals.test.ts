@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { ScriptedMarket } from '../market/scripted.ts';
-import { openTestApp, registerPayload, testRateLimits, type TestApp } from '../test-support.ts';
+import { ScriptedMarket } from '../testing/scripted.ts';
+import { openTestApp, registerPayload, testRateLimits, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 /** A DCA bot that waits for a daily 12:00 UTC start, on a market clock stopped at 00:00: only a signal opens its deal. */

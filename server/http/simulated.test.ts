@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { money } from '../../strategy/money.ts';
-import { openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../test-support.ts';
+import { openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading, type LiveSide, type Trading } from '../trading.ts';
 
 /** A live exchange as the trading side sees it: prices and rules set by the test (no network here). */

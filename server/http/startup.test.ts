@@ -7,7 +7,7 @@ import { defaultLimits } from '../config.ts';
 import { connectDatabase, migrate } from '../db/connect.ts';
 import { SecretBox } from '../security/secret-box.ts';
 import { buildApp } from './app.ts';
-import { registerPayload } from '../test-support.ts';
+import { registerPayload } from '../testing/test-support.ts';
 
 describe('start-up while the database boots', () => {
   const dist = mkdtempSync(join(tmpdir(), 'dist-'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { dbKinds, openTestApp, registerUser, testRateLimits, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, registerUser, testRateLimits, type TestApp } from '../testing/test-support.ts';
 
 /**
  * Calls behind a token are limited per trader (RATE_LIMIT_USER), by the user id: a trader spraying

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import type { DataOf } from '../../contract/schemas.ts';
-import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp, registerPayload } from '../test-support.ts';
+import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { hashToken } from '../services/sessions.ts';
 
 type Answer = { code: number; msg: string; data: Record<string, unknown> | null };

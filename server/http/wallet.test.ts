@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { Code } from '../../contract/codes.ts';
 import { issueNonce } from '../services/wallet.ts';
-import { dbKinds, openTestApp, registerPayload, type Answer, type DataAt, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, registerPayload, type Answer, type DataAt, type TestApp } from '../testing/test-support.ts';
 
 describe.each(dbKinds)('wallet sign-in on chain 56 (%s)', (kind) => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
 import { money } from '../../strategy/money.ts';
 import { post } from '../ledger.ts';
-import { dbKinds, openTestApp, PASSWORD, registerPayload, type TestApp } from '../test-support.ts';
+import { dbKinds, openTestApp, PASSWORD, registerPayload, type TestApp } from '../testing/test-support.ts';
 
 const PAY = '135790';
 type Reply<T = unknown> = { code: number; msg: string; data: T };

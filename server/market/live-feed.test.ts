@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NetworkError } from 'ccxt';
 import { toPlain } from '../../strategy/money.ts';
-import { entry, fixture, replaying, type Replaying } from '../exchanges/ccxt-fixtures.ts';
+import { entry, fixture, replaying, type Replaying } from '../testing/ccxt-fixtures.ts';
 import { LiveFeed, type PublicCcxt } from './live-feed.ts';
 
 /** A feed whose exchanges answer from the recordings; `made` keeps each instance to count its requests. */

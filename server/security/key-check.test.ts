@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
 import type { ClientFactory } from '../exchanges/verify.ts';
 import { bindKeys } from '../services/exchange-keys.ts';
-import { bareUser, dbKinds, openTestDb, PG_URL } from '../test-support.ts';
+import { bareUser, dbKinds, openTestDb, PG_URL } from '../testing/test-support.ts';
 import { FINGERPRINT_SETTING, SecretKeyRefused, checkServerKey, loadServerKey, type ServerKey } from './key-check.ts';
 import { rotateSecrets } from './rotate-key.ts';
 import { SecretBox } from './secret-box.ts';

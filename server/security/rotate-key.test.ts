@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
 import type { ClientFactory } from '../exchanges/verify.ts';
 import { bindKeys, readCredentials } from '../services/exchange-keys.ts';
-import { dbKinds, openTestDb } from '../test-support.ts';
+import { dbKinds, openTestDb } from '../testing/test-support.ts';
 import { rotateSecrets } from './rotate-key.ts';
 import { Secret, TOTP } from 'otpauth';
 import { defaultLimits } from '../config.ts';

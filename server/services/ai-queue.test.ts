@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import type { Db } from '../db/connect.ts';
-import { bareUser, dbKinds, openTestDb } from '../test-support.ts';
+import { bareUser, dbKinds, openTestDb } from '../testing/test-support.ts';
 import { SearchQueue } from './ai-queue.ts';
 import { AppError } from '../errors.ts';
 

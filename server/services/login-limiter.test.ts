@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLimits, type LoginLimits } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { dbKinds, openTestDb } from '../test-support.ts';
+import { dbKinds, openTestDb } from '../testing/test-support.ts';
 import { AppError } from '../errors.ts';
 import { LoginLimiter, type ChallengeTaker } from './login-limiter.ts';
 

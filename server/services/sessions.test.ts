@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, openTestDb } from '../test-support.ts';
+import { dbKinds, openTestDb } from '../testing/test-support.ts';
 import type { Db } from '../db/connect.ts';
 import { hashToken, MAX_SESSIONS, openSession, pruneSessions, resolveSession, revokeSession } from './sessions.ts';
 

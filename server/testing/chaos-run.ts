@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
-import { registerPayloadAt } from '../test-support.ts';
+import { registerPayloadAt } from './test-support.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { money } from '../../strategy/money.ts';
 import type { StoredMartinState } from '../../strategy/martin/state-codec.ts';

@@ -1,21 +1,21 @@
-import type { CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../contract/bots.ts';
-import { backtestMartin } from '../strategy/backtest.ts';
-import { backtestGrid } from '../strategy/grid/backtest.ts';
-import { backtestDca } from '../strategy/dca/backtest.ts';
-import { backtestCustom } from '../strategy/custom/backtest.ts';
-import { warmUpCandles } from '../strategy/custom/feed.ts';
-import type { CustomParams } from '../strategy/custom/rules.ts';
-import type { CustomView } from '../strategy/custom/strategy.ts';
-import { paperHistory } from './market/custom-history.ts';
-import type { Timeframe } from './market/symbols.ts';
-import type { DcaParams } from '../strategy/dca/rules.ts';
-import type { GridParams } from '../strategy/grid/rules.ts';
-import type { MartinParams } from '../strategy/martin/rules.ts';
-import { money } from '../strategy/money.ts';
-import { SimulatedMarket } from './market/simulated.ts';
-import { storedParams } from './services/bots.ts';
+import type { CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
+import { backtestMartin } from '../../strategy/backtest.ts';
+import { backtestGrid } from '../../strategy/grid/backtest.ts';
+import { backtestDca } from '../../strategy/dca/backtest.ts';
+import { backtestCustom } from '../../strategy/custom/backtest.ts';
+import { warmUpCandles } from '../../strategy/custom/feed.ts';
+import type { CustomParams } from '../../strategy/custom/rules.ts';
+import type { CustomView } from '../../strategy/custom/strategy.ts';
+import { paperHistory } from '../market/custom-history.ts';
+import type { Timeframe } from '../market/symbols.ts';
+import type { DcaParams } from '../../strategy/dca/rules.ts';
+import type { GridParams } from '../../strategy/grid/rules.ts';
+import type { MartinParams } from '../../strategy/martin/rules.ts';
+import { money } from '../../strategy/money.ts';
+import { SimulatedMarket } from '../market/simulated.ts';
+import { storedParams } from '../services/bots.ts';
 import { openTestApp, registerPayload } from './test-support.ts';
-import { createTrading, type Trading } from './trading.ts';
+import { createTrading, type Trading } from '../trading.ts';
 
 /** A bot as botCreate takes it. */
 export type ParityBot =

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ccxt from 'ccxt';
-import type { CcxtExchange } from './live.ts';
+import type { CcxtExchange } from '../exchanges/live.ts';
 
 /**
  * Offline ccxt instances that answer from the real exchange recordings in server/exchanges/fixtures/ccxt
@@ -20,7 +20,7 @@ export interface FixtureFile {
   methods: Record<string, FixtureEntry[]>;
 }
 
-const root = fileURLToPath(new URL('./fixtures/ccxt/', import.meta.url));
+const root = fileURLToPath(new URL('../exchanges/fixtures/ccxt/', import.meta.url));
 
 export function fixture(exchange: string): FixtureFile {
   return JSON.parse(readFileSync(`${root}${exchange}.json`, 'utf8')) as FixtureFile;

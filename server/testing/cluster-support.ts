@@ -3,12 +3,12 @@ import type { Db } from '../db/connect.ts';
 import { Engine } from '../engine/runner.ts';
 import { PaperExchange } from '../exchanges/paper.ts';
 import type { ExchangePort, MarketOrderRequest } from '../exchanges/port.ts';
-import type { ScriptedMarket } from '../market/scripted.ts';
+import type { ScriptedMarket } from './scripted.ts';
 import { encodeMartin } from '../../strategy/martin/state-codec.ts';
 import { initialMartinState } from '../../strategy/martin/strategy.ts';
 import { botId } from '../../strategy/types.ts';
-import type { Worker } from './workers.ts';
-import { bareUser } from '../test-support.ts';
+import type { Worker } from '../cluster/workers.ts';
+import { bareUser } from './test-support.ts';
 
 /**
  * Many engines, one book, in one test process: engines with different workers on one

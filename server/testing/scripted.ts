@@ -1,4 +1,4 @@
-import { SimulatedMarket } from './simulated.ts';
+import { SimulatedMarket } from '../market/simulated.ts';
 
 /**
  * The simulated market with prices a test sets by hand: a price path for engine replays and API tests
