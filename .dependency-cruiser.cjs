@@ -83,9 +83,10 @@ module.exports = {
     },
     {
       name: 'testing-stays-in-tests',
-      comment: 'server/testing/ holds the test harness (the test app, scripted markets, recorded exchanges, the cluster and chaos runs): tests and benches use it, the product never does.',
+      comment:
+        'server/testing/ holds the test harness (the test app, scripted markets, recorded exchanges, the cluster and chaos runs, the venue audit): tests and benches use it, the product never does; main.ts alone loads the venue audit, and only when the chaos test starts it with TEST_VENUE_AUDIT=1.',
       severity: 'error',
-      from: { path: '^(server|src|strategy|contract|sw)/', pathNot: '(\\.test\\.tsx?$|\\.test-support\\.ts$|^server/testing/)' },
+      from: { path: '^(server|src|strategy|contract|sw)/', pathNot: '(\\.test\\.tsx?$|\\.test-support\\.ts$|^server/testing/|^server/main\\.ts$)' },
       to: { path: '^server/testing/' },
     },
     {

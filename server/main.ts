@@ -41,8 +41,11 @@ const metrics = new (await import('./metrics.ts')).Metrics({ workerId: cluster.i
 // The simulated market's clock (MARKET_SPEED > 1): from this process's start, until the database
 // gives the origin all processes share (below, before the engine starts).
 let marketClock = fastClock(config.marketSpeed);
+// The chaos test's record of every Paper order (tests only: the harness starts this process with it).
+const paperAudit = process.env.TEST_VENUE_AUDIT === '1' ? (await import('./testing/venue-audit.ts')).paperAudit : undefined;
 const trading = createTrading({
   db,
+  paperAudit,
   cluster,
   metrics,
   live: createLiveTrading({ db, box, credentials: (userId, exchangeId) => readCredentials({ db, box }, userId, exchangeId) }),

@@ -4,7 +4,7 @@ import type { Metrics } from './metrics.ts';
 import { Engine, type BotRecord, type PriceSource } from './engine/runner.ts';
 import { exchangeByCode } from './exchanges/catalog.ts';
 import { paperMarket } from './exchanges/paper-fill.ts';
-import { PaperVenue, simulatedSource, type PaperSource } from './exchanges/paper-venue.ts';
+import { PaperVenue, simulatedSource, type PaperAudit, type PaperSource } from './exchanges/paper-venue.ts';
 import { money } from '../strategy/money.ts';
 import type { ExchangePort, MarketInfo } from './exchanges/port.ts';
 import { isPlainSimulation, SimulatedMarket } from './market/simulated.ts';
@@ -59,6 +59,8 @@ export interface LiveSide {
 
 export interface TradingOptions {
   db: Db;
+  /** The chaos test's record of every Paper order (server/testing/venue-audit.ts; TEST_VENUE_AUDIT=1): absent in the product. */
+  paperAudit?: PaperAudit | undefined;
   feed?: SimulatedMarket;
   now?: () => number;
   tickMs?: number;
@@ -84,7 +86,7 @@ export function createTrading(options: TradingOptions): Trading {
   const feed = options.feed ?? new SimulatedMarket();
   const now = options.now ?? Date.now;
   const { db, live } = options;
-  const paper = (userId: string) => new PaperVenue(db, userId, simulatedSource(feed, now));
+  const paper = (userId: string) => new PaperVenue(db, userId, simulatedSource(feed, now), 1, options.paperAudit);
   const known = (symbol: string) => feed.symbols().some((s) => s.symbol === symbol);
   /** The live exchange behind a code: itself, or the one a simulated account trades on the prices of. */
   const liveOf = (code: string): { live: LiveSide; code: string } => {
@@ -97,7 +99,7 @@ export function createTrading(options: TradingOptions): Trading {
     const l = liveOf(code);
     return { market: (symbol) => l.live.market(l.code, symbol), price: async (symbol) => money(await l.live.price(l.code, symbol)) };
   };
-  const simulated = (userId: string, code: string) => new PaperVenue(db, userId, sourceOf(code), exchangeByCode(code)!.id);
+  const simulated = (userId: string, code: string) => new PaperVenue(db, userId, sourceOf(code), exchangeByCode(code)!.id, options.paperAudit);
   const prices: PriceSource = {
     async price(exchange, symbol) {
       if (exchange === 'paper') {

@@ -8,7 +8,6 @@ import { fillMarketOrder, PAPER_START_BALANCE, paperMarket } from './paper-fill.
 import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
 import { fail } from '../errors.ts';
 import { holdsPosition } from '../../strategy/kit.ts';
-import { auditVenueCall, ensureVenueAuditTable } from './venue-audit.ts';
 import { LeaseLost, senderHolds } from '../cluster/leases.ts';
 
 type OrderRow = {
@@ -47,6 +46,17 @@ export async function openPaperAccount(db: Db, userId: string, exchangeId = 1): 
     .execute();
 }
 
+/**
+ * What a test audit records of every order Paper receives (server/testing/venue-audit.ts, handed in by
+ * main.ts for the cluster's chaos test): absent in the product, where Paper records nothing more.
+ */
+export interface PaperAudit {
+  /** Before the order's transaction, never inside it (the transaction holds the account's lock). */
+  prepare(db: Db): Promise<void>;
+  /** Inside the order's transaction: the call, whether Paper knew its id, whether the fence refused it. */
+  record(tx: Db, request: MarketOrderRequest, known: boolean, refused: boolean): Promise<void>;
+}
+
 /** Where a simulated account reads its prices and rules: Paper's simulated market, or a live exchange's. */
 export interface PaperSource {
   market(symbol: string): Promise<MarketInfo>;
@@ -78,12 +88,15 @@ export class PaperVenue implements ExchangePort {
   private readonly source: PaperSource;
   private readonly exchangeId: number;
 
+  private readonly audit: PaperAudit | undefined;
+
   /** A user's simulated account: Paper (exchange 1) by default, or one on a live exchange's prices. */
-  constructor(db: Db, userId: string, source: PaperSource, exchangeId = 1) {
+  constructor(db: Db, userId: string, source: PaperSource, exchangeId = 1, audit?: PaperAudit) {
     this.db = db;
     this.userId = userId;
     this.source = source;
     this.exchangeId = exchangeId;
+    this.audit = audit;
   }
 
   market(symbol: string): Promise<MarketInfo> {
@@ -129,13 +142,13 @@ export class PaperVenue implements ExchangePort {
     // The price is read before the transaction: a live exchange's answer must not hold the lock.
     const price = await this.source.price(request.symbol);
     let lost: string | null = null;
-    await ensureVenueAuditTable(this.db as never);
+    await this.audit?.prepare(this.db);
     const answer = await this.db.transaction().execute(async (tx) => {
       // The bot's lease first, then the account (every Paper order locks in that order).
       const fence = request.sender ? await senderHolds(tx, request.clientOrderId, request.sender) : undefined;
       if (fence && !fence.holds) {
         const known = await tx.selectFrom('paper_orders').select('client_order_id').where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
-        await auditVenueCall(tx as never, request, known !== undefined, true);
+        await this.audit?.record(tx, request, known !== undefined, true);
         // Committed all the same (the audit's row, in tests): the refusal is thrown once it is.
         lost = fence.botId;
         return null;
@@ -149,7 +162,7 @@ export class PaperVenue implements ExchangePort {
       await openPaperAccount(tx, this.userId, this.exchangeId);
       const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', this.userId).where('exchange_id', '=', this.exchangeId).forUpdate().execute();
       const known = await tx.selectFrom('paper_orders').selectAll().where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
-      await auditVenueCall(tx as never, request, known !== undefined, false);
+      await this.audit?.record(tx, request, known !== undefined, false);
       if (known) return orderOf(known);
       const balances = new Map(held.map((r) => [r.currency, money(r.amount)]));
       const { order, changes } = fillMarketOrder(m, price, request, (c) => balances.get(c) ?? money(0));

@@ -24,7 +24,7 @@ export interface MarketOrderRequest {
   /**
    * The lease it is sent under (a worker of the cluster). Paper refuses the order (LeaseLost) unless it
    * is still the bot's lease, in the order's own transaction (paper-venue.ts), and its test audit
-   * records it (venue-audit.ts); live exchanges ignore it.
+   * records it (server/testing/venue-audit.ts); live exchanges ignore it.
    */
   sender?: { worker: string; epoch: string };
   /**

@@ -14,7 +14,7 @@ import { clusterDatabase, clusterEnv, freePort, ServerProcess } from './process-
  * bench/cluster-chaos.ts (its figures), both at the issue's size (60 bots, 20 kills): 3 server processes on a fresh PostgreSQL database, traders'
  * martin (and grid) bots on Paper with a fast clock, processes SIGKILLed, SIGSTOPped and SIGTERMed at
  * random while a bot is paused and another stopped through the API. Paper records every order it gets
- * with the sender's worker and epoch (TEST_VENUE_AUDIT=1, server/exchanges/venue-audit.ts) and refuses
+ * with the sender's worker and epoch (TEST_VENUE_AUDIT=1, server/testing/venue-audit.ts) and refuses
  * one whose sender no longer holds the bot's lease (paper-venue.ts). What it
  * answers is measured, not judged: the caller asserts (the test) or prints (the bench).
  */

@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { MarketOrderRequest } from './port.ts';
+import type { MarketOrderRequest } from '../exchanges/port.ts';
+import type { PaperAudit } from '../exchanges/paper-venue.ts';
 
 /**
  * The Paper exchange's record of every order it receives (for the cluster chaos test
- * only): with TEST_VENUE_AUDIT=1 in the environment at start, each placeMarketOrder writes a
+ * only): with TEST_VENUE_AUDIT=1 in the environment at start, main.ts hands it to Paper (`paperAudit`), and each placeMarketOrder writes a
  * `venue_calls` row in its own transaction: the client order id, the worker and lease epoch that sent
  * it, the bot's lease as the database has it at that moment, and whether Paper already knew the id
  * (a repeat it answers with the first fill), and whether it refused the call because its sender no
@@ -39,3 +40,9 @@ export async function auditVenueCall(tx: Kysely<never>, request: MarketOrderRequ
     from (select ${request.clientOrderId}::text as id) c
       left join bot_orders o on o.client_order_id = c.id left join bot_leases l on l.bot_id = o.bot_id`.execute(tx);
 }
+
+/** The audit as Paper takes it (exchanges/paper-venue.ts PaperAudit). */
+export const paperAudit: PaperAudit = {
+  prepare: (db) => ensureVenueAuditTable(db as never),
+  record: (tx, request, known, refused) => auditVenueCall(tx as never, request, known, refused),
+};
