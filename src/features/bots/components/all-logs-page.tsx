@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { utcOffsetMinutes } from '../../../shared/time-zone.ts';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -36,7 +37,7 @@ export function AllLogsPage({ id }: { id?: string | undefined }) {
     ...(kind ? { kind } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
-    ...(from || to ? { tz: String(localOffset()) } : {}),
+    ...(from || to ? { tz: String(utcOffsetMinutes()) } : {}),
   };
   const backwards = from !== '' && to !== '' && from > to;
   const actions = useQuery({ ...call('userActions', filter, { show: false }), ...keepPage, enabled: !backwards });
@@ -177,4 +178,3 @@ export function AllLogsPage({ id }: { id?: string | undefined }) {
 }
 
 /** This phone's time zone now, minutes east of UTC (UTC+8: 480): the log's days are the trader's, not UTC's. */
-const localOffset = () => -new Date().getTimezoneOffset();

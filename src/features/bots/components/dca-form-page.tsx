@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { utcOffsetMinutes } from '../../../shared/time-zone.ts';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -29,7 +30,6 @@ import { TrailingNotes } from './trailing-notes.tsx';
 type Editable = Exclude<keyof DcaValues, 'start' | 'utcOffset' | 'weekday' | 'time' | 'trailingStop' | 'rule'>;
 
 /** The trader's offset from UTC in minutes (a schedule's time is their own clock's). */
-const localOffset = () => -new Date().getTimezoneOffset();
 
 const startChoices: { value: DcaValues['start']; label: MessageDescriptor }[] = [
   { value: 'now', label: msg`立即开单` },
@@ -46,12 +46,12 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
   const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
   const { bot, market, exchangeId, symbol, name, running } = target;
-  const [values, setValues] = useState<DcaValues>(() => (copy?.params && 'baseOrder' in copy.params ? dcaValuesFromParams(copy.params, localOffset()) : defaultDcaValues(localOffset())));
+  const [values, setValues] = useState<DcaValues>(() => (copy?.params && 'baseOrder' in copy.params ? dcaValuesFromParams(copy.params, utcOffsetMinutes()) : defaultDcaValues(utcOffsetMinutes())));
   useCopiedPair(target, copy);
 
   // The bot being edited fills the form once.
   useEffect(() => {
-    if (bot.data && 'baseOrder' in bot.data.params) setValues(dcaValuesFromParams(bot.data.params, localOffset()));
+    if (bot.data && 'baseOrder' in bot.data.params) setValues(dcaValuesFromParams(bot.data.params, utcOffsetMinutes()));
   }, [bot.data]);
 
   const problems = useMemo(() => (market ? checkDca(values, market) : {}), [values, market]);

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { call, failed, keepPage } from '../../../shared/query.ts';
+import { utcOffsetMinutes } from '../../../shared/time-zone.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { EquityChart } from './equity-chart.tsx';
 import { Figure, Profit } from './figure.tsx';
@@ -25,8 +26,6 @@ export interface BotNow {
 }
 
 const DAY_MS = 86_400_000;
-/** The trader's offset from UTC in minutes east (UTC+8: 480): the server dates the daily bars by it, as the logs are dated. */
-export const utcOffsetMinutes = (at = new Date()) => String(-at.getTimezoneOffset());
 /** The trader's day (YYYY-MM-DD) of a moment, as the bars are labelled. */
 const localDay = (ms: number) => {
   const d = new Date(ms);
@@ -46,7 +45,7 @@ export function PnlPanel({ id, mode, grid = false, now }: { id?: string; mode?: 
   const { t, i18n } = useLingui();
   const [chosen, setDays] = useState<Window | null>(null);
   const days = chosen ?? (now ? lifetimeWindow(now.runtime) : '30');
-  const pnl = useQuery({ ...call('userPnl', { ...(id ? { id } : {}), ...(mode ? { mode } : {}), days, tz: utcOffsetMinutes() }, { show: false }), ...keepPage, refetchInterval: 15_000 });
+  const pnl = useQuery({ ...call('userPnl', { ...(id ? { id } : {}), ...(mode ? { mode } : {}), days, tz: String(utcOffsetMinutes()) }, { show: false }), ...keepPage, refetchInterval: 15_000 });
   const fetched = pnl.data;
   // One figure, one value: a bot's figures are its header's (the same answer), not the PnL call's own moment.
   const p =

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { utcOffsetMinutes } from '../../../shared/time-zone.ts';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { scheduleAt } from '../../../../contract/schedule-at.ts';
@@ -77,5 +78,5 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
 /** A shared DCA schedule (in UTC on the rank) at the phone's own clock, the same moments. */
 function atOwnClock(params: NonNullable<BotRankEntry['params']>): NonNullable<BotRankEntry['params']> {
   if (!('start' in params) || params.start.kind !== 'schedule') return params;
-  return { ...params, start: scheduleAt(params.start, -new Date().getTimezoneOffset()) };
+  return { ...params, start: scheduleAt(params.start, utcOffsetMinutes()) };
 }
