@@ -15,9 +15,7 @@ import { BotListCache } from './services/bot-list-cache.ts';
 import { catchUp, liveHistory, paperHistory, warmUpHistory, type ClosedCandles } from './market/custom-history.ts';
 import { heavyPool } from './workers/heavy-pool.ts';
 import type { CustomFeed, FeedMemory } from '../strategy/custom/feed.ts';
-import type { CustomParams } from '../strategy/custom/rules.ts';
-import { feedOf, type CustomState, type CustomView } from '../strategy/custom/strategy.ts';
-import { dcaFeedOf, startRules, type DcaState, type DcaView } from '../strategy/dca/strategy.ts';
+import { kitOf, type IndicatorRules } from '../strategy/kit.ts';
 import { fail } from './errors.ts';
 
 /** The trading side of the server: the engine, the prices it reads and the venues it trades on. */
@@ -126,7 +124,7 @@ export function createTrading(options: TradingOptions): Trading {
    * heavy-work pool in the bot owner's turn (on Paper its history is made there too; a live exchange's is
    * read here first), and the engine's feed loads its memory, then the minutes closed meanwhile.
    */
-  const warmUp = async (bot: BotRecord, target: CustomFeed, rules: Pick<CustomParams, 'entry' | 'exit'>) => {
+  const warmUp = async (bot: BotRecord, target: CustomFeed, rules: IndicatorRules) => {
     const source = history(bot.exchange, bot.symbol);
     const then = now();
     const from = bot.exchange === 'paper' && isPlainSimulation(feed) ? { simulated: { seed: feed.seed, symbol: bot.symbol } } : { read: await warmUpHistory(rules, source, then) };
@@ -143,15 +141,10 @@ export function createTrading(options: TradingOptions): Trading {
     // A custom bot's candles and indicators are not stored: rebuilt from the market's history on every load.
     // So is a DCA bot's with an indicator start (its rule as the custom bot's entry rule).
     async warmUp(bot, state, view) {
-      if (bot.type === 'dca') {
-        const v = view as DcaView;
-        const feed = dcaFeedOf(state as unknown as DcaState, v);
-        if (feed) await warmUp(bot, feed, startRules(v.params)!);
-        return;
-      }
-      if (bot.type !== 'custom') return;
-      const v = view as CustomView;
-      await warmUp(bot, feedOf(state as unknown as CustomState, v), v.params);
+      const indicators = kitOf(bot.type).indicators;
+      const rules = indicators?.rules((view as { params: unknown }).params);
+      const target = rules ? indicators!.feed(state, view) : null;
+      if (rules && target) await warmUp(bot, target, rules);
     },
     ...(options.fuelFeeRate !== undefined ? { fuelFeeRate: options.fuelFeeRate } : {}),
     ...(options.referralRates !== undefined ? { referralRates: options.referralRates } : {}),

@@ -7,7 +7,7 @@ import type { SimulatedMarket } from '../market/simulated.ts';
 import { fillMarketOrder, PAPER_START_BALANCE, paperMarket } from './paper-fill.ts';
 import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
 import { fail } from '../errors.ts';
-import { holdsPosition } from '../../strategy/kit.ts';
+import { holdsPosition, kitOf } from '../../strategy/kit.ts';
 import { LeaseLost, senderHolds } from '../cluster/leases.ts';
 
 type OrderRow = {
@@ -278,7 +278,7 @@ export async function sweepDust(db: Db, userId: string, source: PaperSource, exc
         .execute();
       // The stopped bots' dust of this coin is gone with it.
       for (const b of bots.filter((x) => x.symbol === symbol)) {
-        const cleared = b.type === 'grid' ? { dust: '0' } : { carry: '0', carryCost: '0' };
+        const cleared = kitOf(b.type).sweptDust;
         await tx
           .updateTable('bots')
           .set({ state: sql`state || ${JSON.stringify(cleared)}::jsonb` })

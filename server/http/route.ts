@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { calls } from '../../contract/calls.ts';
 import type { CodeName } from '../../contract/codes.ts';
-import { customFieldText } from '../../contract/custom-fields.ts';
+import { kitOf, tradableTypes } from '../../strategy/kit.ts';
 import type { Language } from '../../contract/envelope.ts';
 import { schemas, type CallName, type DataOf } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
@@ -47,18 +47,13 @@ function validate(schema: z.ZodType | undefined, value: unknown, fieldCodes: Rou
   const special = fieldCodes?.[top];
   const input = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
   const code = typeof special === 'function' ? special(input) : special;
-  // A custom bot's nested fields are named in words (zh / en), not by their path.
+  // A bot type's nested fields (a custom bot's rules) are named in words (zh / en) by its kit, not by their path.
   // An unknown key is the sender's own word, said as such (cut short); other fields are named in words by the envelope.
-  const label =
-    issue.code === 'unrecognized_keys'
-      ? unknownKeyLabel(field)
-      : top === 'params' && input.type === 'custom' && field.startsWith('params.')
-        ? customFieldLabel(field.slice('params.'.length))
-        : undefined;
+  const label = issue.code === 'unrecognized_keys' ? unknownKeyLabel(field) : top === 'params' && field.startsWith('params.') ? paramWords(input.type, field.slice('params.'.length)) : undefined;
   throw new InputError(code ?? (missing ? 'RequiredFieldMissing' : 'ValidationError'), field, label);
 }
 
-const customFieldLabel = (field: string): Record<Language, string> => ({ zh: customFieldText(field, 'zh'), en: customFieldText(field, 'en') });
+const paramWords = (type: unknown, path: string): Record<Language, string> | undefined => (typeof type === 'string' && tradableTypes.includes(type) ? kitOf(type).fieldWords?.(path) : undefined);
 const unknownKeyLabel = (keys: string): Record<Language, string> => {
   const said = keys.length > 40 ? `${keys.slice(0, 40)}…` : keys;
   return { zh: `未知字段 ${said}`, en: `unknown field ${said}` };

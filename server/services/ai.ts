@@ -1,17 +1,16 @@
+import type { AiProposal } from '../../contract/schemas.ts';
 import type { AiSearchAnswer } from '../../contract/schemas.ts';
 import { columnsOf, DEFAULT_SLIPPAGE, type CandleColumns } from '../../strategy/backtest.ts';
 import { searchInWorker, searchSource, type SearchProgress } from '../engine/ai/search-pool.ts';
 import { GENESIS_MS, isPlainSimulation } from '../market/simulated.ts';
 import { configure, type Configuration, type RiskLevel, type SearchResult } from '../../strategy/ai/search.ts';
-import { validateGrid } from '../../strategy/grid/plan.ts';
-import { validateMartin } from '../../strategy/martin/plan.ts';
+import { kitOf } from '../../strategy/kit.ts';
 import type Decimal from 'decimal.js';
 import { exchangeById } from '../exchanges/catalog.ts';
 import type { MarketRules } from '../../strategy/martin/rules.ts';
 import { money } from '../../strategy/money.ts';
 import type { Trading } from '../trading.ts';
 import { fail } from '../errors.ts';
-import { gridInputParams } from './grid-queries.ts';
 
 /**
  * The AI bot's search as the API answers it: 30 days of the symbol's history (Paper: its
@@ -42,14 +41,14 @@ export async function historyFor(
   return { history: columnsOf(rows), recent: Math.round(window.recentDays * 24), timeframe: '1h' };
 }
 
-/** How many problems botCreate's checks find in a configuration at `price` (0: it can be created now). */
-function problemsOf(c: Configuration, market: MarketRules, price: Decimal): number {
-  return c.type === 'grid' ? validateGrid(c.params, market, price).length : validateMartin(c.params, market, price).length;
+/** Whether botCreate's checks pass a configuration at `price` (it can be created now). */
+function fitsNow(c: Configuration, market: MarketRules, price: Decimal): boolean {
+  return kitOf(c.type).problem(c.params, market, price) === null;
 }
 
 /** A configuration as the create call takes it (optional fields present, empty). */
 export function inputOf(c: Configuration) {
-  return c.type === 'grid' ? gridInputParams(c.params) : { ...c.params, stopLoss: c.params.stopLoss ?? '' };
+  return kitOf(c.type).input(c.params) as AiProposal['params'];
 }
 
 /** What a search is asked: the market and its rules, the trader's money and risk, and whose turn it takes in the heavy-work pool. */
@@ -113,9 +112,7 @@ export async function aiSearch(
   // Each proposal is placed at the price of this moment and checked by the same rules as botCreate
   //: a grid's range is re-centred there; one the market now refuses is left out.
   const price = money(await trading.prices.price(exchange.code, input.symbol));
-  const fitted = result.proposals
-    .map((p) => ({ ...p, configuration: configure(p.candidate, input.investment, price.toNumber(), market) }))
-    .filter((p) => problemsOf(p.configuration, market, price) === 0);
+  const fitted = result.proposals.map((p) => ({ ...p, configuration: configure(p.candidate, input.investment, price.toNumber(), market) })).filter((p) => fitsNow(p.configuration, market, price));
   return {
     exchange: exchange.code,
     symbol: input.symbol,

@@ -1,9 +1,7 @@
-import type { CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
+import type { BuiltBotType } from '../../contract/bots.ts';
 import type { BacktestAnswer } from '../../contract/schemas.ts';
 import type { BacktestReport } from '../../strategy/backtest-report.ts';
-import type { CustomParams } from '../../strategy/custom/rules.ts';
-import type { DcaParams } from '../../strategy/dca/rules.ts';
-import { startRules } from '../../strategy/dca/strategy.ts';
+import { kitOf } from '../../strategy/kit.ts';
 import { columnsOf, DEFAULT_SLIPPAGE, type CandleColumns } from '../../strategy/backtest.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import type { Timeframe } from '../market/symbols.ts';
@@ -28,12 +26,7 @@ const DAY = 86_400_000;
 export async function backtest(
   trading: Trading,
   owner: string,
-  input: { exchangeId: number; symbol: string; days: 7 | 30 | 90; slippage?: string | undefined } & (
-    | { type: 'martin'; params: MartinParamsInput }
-    | { type: 'grid'; params: GridParamsInput }
-    | { type: 'dca'; params: DcaParamsInput }
-    | { type: 'custom'; params: CustomParamsInput }
-  ),
+  input: { exchangeId: number; symbol: string; days: 7 | 30 | 90; slippage?: string | undefined; type: BuiltBotType; params: unknown },
 ): Promise<BacktestAnswer> {
   const exchange = exchangeById(input.exchangeId);
   if (!exchange) throw fail('ApiExchangeUnsupported');
@@ -42,7 +35,7 @@ export async function backtest(
   const market = await trading.market(exchange.code, input.symbol);
   const now = trading.now();
   // A custom bot's rules, or a DCA bot's indicator start read as a custom bot's entry rule: their indicators need a warm-up.
-  const rules = input.type === 'dca' ? startRules(params as DcaParams) : input.type === 'custom' ? (params as CustomParams) : null;
+  const rules = kitOf(input.type).indicators?.rules(params) ?? null;
   const transfer: ArrayBufferLike[] = [];
   let timeframe = '1m';
   let source: Pick<BacktestJob, 'candles' | 'warmUp' | 'warmUpFrom'>;

@@ -6,7 +6,7 @@ import { money } from '../../strategy/money.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
 import { floatingOf } from './bot-queries.ts';
-import { holdsPositionSql } from './pnl.ts';
+import { holdsPositionSql } from './holds-position-sql.ts';
 import type Decimal from 'decimal.js';
 
 const DAY_MS = 86_400_000;
@@ -53,7 +53,7 @@ export async function billSummary(
 function holdersOf(db: Db, userId: string, mode: TradingMode) {
   return db
     .selectFrom('bots')
-    .select(['type', 'state', 'exchange_id', 'symbol'])
+    .select(['type', 'params', 'state', 'exchange_id', 'symbol'])
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .where(holdsPositionSql())

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
-import type { DcaParamsInput } from '../../contract/bots.ts';
-import { scheduleAt } from '../../contract/schedule-at.ts';
 import type { BotRankEntry, RankPeriod } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { money } from '../../strategy/money.ts';
 import { runtimeOf } from '../../strategy/returns.ts';
-import { floatingOf, inputParamsOf, startsAndStops } from './bot-queries.ts';
-import { holdsPositionSql } from './pnl.ts';
+import { floatingOf, startsAndStops } from './bot-queries.ts';
+import { kitOf } from '../../strategy/kit.ts';
+import { holdsPositionSql } from './holds-position-sql.ts';
 import type { Trading } from '../trading.ts';
 import type Decimal from 'decimal.js';
 
@@ -84,7 +83,7 @@ export async function botRank(
       const r = p.bot;
       return {
         rank: ranks[offset + j]!,
-        type: r.type === 'grid' ? 'grid' : r.type === 'dca' ? 'dca' : r.type === 'custom' ? 'custom' : 'martin',
+        type: r.type as BotRankEntry['type'],
         exchange: exchangeById(r.exchange_id)?.code ?? 'unknown',
         symbol: r.symbol,
         profit: p.realized.toDecimalPlaces(8).toFixed(),
@@ -131,11 +130,11 @@ function equityFall(cycles: readonly { profit: string; at: number }[], snapshots
   return fall;
 }
 
-/** A shared bot's parameters as a copy takes them, a DCA schedule told in UTC. */
+/** A shared bot's parameters as a copy takes them (what depends on its owner's clock told in UTC: kit.shared). */
 function sharedParams(type: string, stored: unknown): BotRankEntry['params'] {
-  const params = inputParamsOf(type, stored);
-  if (type === 'dca' && 'start' in params && params.start.kind === 'schedule') return { ...params, start: scheduleAt(params.start, 0) } as DcaParamsInput;
-  return params;
+  const kit = kitOf(type);
+  const params = kit.input(stored);
+  return (kit.shared ? kit.shared(params) : params) as BotRankEntry['params'];
 }
 
 async function cyclesOf(db: Db, ids: string[], since: Date): Promise<Map<string, { profit: string; at: number }[]>> {

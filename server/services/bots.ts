@@ -1,27 +1,15 @@
-import type { BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdateInput, CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
+import type { BatchOperation, BotCreateInput, BotOperation, BotStatus, BotUpdateInput } from '../../contract/bots.ts';
 import { Code, type CodeName } from '../../contract/codes.ts';
-import { customFieldText } from '../../contract/custom-fields.ts';
 import type { Db } from '../db/connect.ts';
 import type Decimal from 'decimal.js';
 import { money } from '../../strategy/money.ts';
-import { sizeClose, validateMartin, type CloseAsk, type MartinProblem } from '../../strategy/martin/plan.ts';
-import { decodeMartin, type StoredMartinState } from '../../strategy/martin/state-codec.ts';
-import type { MartinState } from '../../strategy/martin/strategy.ts';
-import type { MartinParams } from '../../strategy/martin/rules.ts';
+import { sizeClose, type CloseAsk } from '../../strategy/martin/plan.ts';
 import { holdsPosition, kitOf } from '../../strategy/kit.ts';
-import { validateGrid, type GridProblem } from '../../strategy/grid/plan.ts';
-import type { GridParams } from '../../strategy/grid/rules.ts';
-import { validateDca, type DcaProblem } from '../../strategy/dca/plan.ts';
-import type { DcaParams } from '../../strategy/dca/rules.ts';
-import { storedCustomParams, validateCustom, type CustomParams, type CustomProblem } from '../../strategy/custom/rules.ts';
-import type { Fill } from '../../strategy/martin/plan.ts';
 import { botId } from '../../strategy/types.ts';
-import { refitGrid, refitMartin } from '../../strategy/ai/refit.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { openPaperAccount } from '../exchanges/paper-venue.ts';
-import { InputError } from '../errors.ts';
 import type { Trading } from '../trading.ts';
-import { AppError, fail } from '../errors.ts';
+import { AppError, fail, InputError } from '../errors.ts';
 import { botIndicatorCost, checkIndicatorBudget } from './indicator-budget.ts';
 import { quoteOf, requireUnreserved } from './reserved-capital.ts';
 import { balances } from '../ledger.ts';
@@ -42,141 +30,23 @@ export interface BotsDeps {
 /** The most bots one trader may keep unless configured: far above any real use, far below a flood. */
 export const DEFAULT_MAX_BOTS = 100;
 
-/** The stored parameters: the optional stop loss and trailing exits left out when empty or off. */
-export function paramsOf(input: MartinParamsInput): MartinParams {
-  const { stopLoss, trailingDeviation, trailingStop, ...rest } = input;
-  return { ...rest, ...(stopLoss ? { stopLoss } : {}), ...(trailingDeviation ? { trailingDeviation } : {}), ...(trailingStop ? { trailingStop } : {}) };
+/**
+ * The stored parameters of a bot type from the form's (strategy/kit-types.ts `stored`): parameters that
+ * are not that type's are refused (an update's body is checked against every type's schema by its route).
+ */
+export function storedParams(type: string, input: unknown): unknown {
+  const kit = kitOf(type);
+  const parsed = kit.paramsSchema.safeParse(input);
+  if (!parsed.success) throw fail('StrategyInvalidParams');
+  return kit.stored(parsed.data);
 }
 
-const problemCode: Record<MartinProblem['reason'], (field: MartinProblem['field']) => CodeName> = {
-  required: () => 'RequiredFieldMissing',
-  format: () => 'StrategyInvalidParams',
-  range: (field) =>
-    field === 'maxPositions' ? 'StrategyInvalidMaxPositions' : field === 'multiplier' ? 'StrategyInvalidMultiplier' : field === 'investment' ? 'StrategyInvalidInvestment' : 'StrategyInvalidParams',
-  insufficient: () => 'StrategyInvalidInvestment',
-  belowMinimum: () => 'StrategyOrderBelowMinimum',
-  trailingStopNeedsStopLoss: () => 'RequiredFieldMissing',
-};
-
-const gridProblemCode: Record<GridProblem['reason'], CodeName> = {
-  required: 'RequiredFieldMissing',
-  format: 'StrategyInvalidParams',
-  range: 'StrategyInvalidParams',
-  belowMinimum: 'StrategyOrderBelowMinimum',
-  unprofitable: 'StrategyInvalidParams',
-  trailingNeedsTakeProfit: 'RequiredFieldMissing',
-  trailingStopNeedsStopLoss: 'RequiredFieldMissing',
-};
-
-/** A grid's stored parameters: the optional exits left out when empty, the trailing ones when off. */
-export function gridParamsOf(input: GridParamsInput): GridParams {
-  const { stopLoss, takeProfit, trailingDeviation, trailingStop, ...rest } = input;
-  return {
-    ...rest,
-    ...(stopLoss ? { stopLoss } : {}),
-    ...(takeProfit ? { takeProfit } : {}),
-    ...(trailingDeviation ? { trailingDeviation } : {}),
-    ...(trailingStop ? { trailingStop } : {}),
-  };
-}
-
-/** Any bot type's parameters, as sent and as stored. */
-export type ParamsInput = MartinParamsInput | GridParamsInput | DcaParamsInput | CustomParamsInput;
-export type AnyParams = MartinParams | GridParams | DcaParams | CustomParams;
-
-const isGridInput = (p: ParamsInput): p is GridParamsInput => 'lower' in p;
-const isDcaInput = (p: ParamsInput): p is DcaParamsInput => 'baseOrder' in p;
-const isMartinInput = (p: ParamsInput): p is MartinParamsInput => 'firstOrder' in p;
-const isCustomInput = (p: ParamsInput): p is CustomParamsInput => 'entry' in p;
-
-/** A custom bot's problems (strategy/custom/rules.ts validateCustom) as the codes the screens say in zh and en; the field goes beside. */
-const customProblemCode: Record<CustomProblem['reason'], CodeName> = {
-  required: 'RequiredFieldMissing',
-  format: 'StrategyInvalidParams',
-  range: 'StrategyInvalidParams',
-  tooMany: 'StrategyInvalidParams',
-  unknown: 'StrategyInvalidParams',
-  sameSides: 'StrategyInvalidParams',
-  noIndicator: 'StrategyInvalidParams',
-  noExit: 'RequiredFieldMissing',
-  insufficient: 'StrategyInvalidInvestment',
-  belowMinimum: 'StrategyOrderBelowMinimum',
-  // A trailing exit without its percentage: the take profit or stop loss is missing (as martin's).
-  trailingNeedsTakeProfit: 'RequiredFieldMissing',
-  trailingStopNeedsStopLoss: 'RequiredFieldMissing',
-};
-
-/** A custom bot's stored parameters (strategy/custom/rules.ts storedCustomParams). */
-export const customParamsOf = (input: CustomParamsInput): CustomParams => storedCustomParams(input);
-
-const dcaProblemCode: Record<DcaProblem['reason'], (field: DcaProblem['field']) => CodeName> = {
-  required: () => 'RequiredFieldMissing',
-  format: () => 'StrategyInvalidParams',
-  range: () => 'StrategyInvalidParams',
-  insufficient: () => 'StrategyInvalidInvestment',
-  belowMinimum: () => 'StrategyOrderBelowMinimum',
-  tooDeep: () => 'StrategyInvalidParams',
-  withinSafety: () => 'StrategyInvalidParams',
-  trailingStopNeedsStopLoss: () => 'RequiredFieldMissing',
-  rule: () => 'StrategyInvalidParams',
-};
-
-/** A DCA bot's stored parameters: the optional stop loss, trailing deviation, trailing stop and cooldown left out when empty (off). */
-export function dcaParamsOf(input: DcaParamsInput): DcaParams {
-  const { stopLoss, cooldown, trailingDeviation, trailingStop, ...rest } = input;
-  return { ...rest, ...(stopLoss ? { stopLoss } : {}), ...(trailingDeviation ? { trailingDeviation } : {}), ...(trailingStop ? { trailingStop } : {}), ...(cooldown ? { cooldown } : {}) };
-}
-
-/** The stored parameters of a bot type from its input; the other type's parameters are refused. */
-export function storedParams(type: string, input: ParamsInput): AnyParams {
-  if (type === 'grid' && isGridInput(input)) return gridParamsOf(input);
-  if (type === 'dca' && isDcaInput(input)) return dcaParamsOf(input);
-  if (type === 'custom' && isCustomInput(input)) return customParamsOf(input);
-  if (type === 'martin' && isMartinInput(input)) return paramsOf(input);
-  throw fail('StrategyInvalidParams');
-}
-
-/** Checks a bot's parameters, of any type, against the market now; the first problem is the answer. */
-export async function checkBotParams(deps: Pick<BotsDeps, 'trading'>, type: string, exchange: string, symbol: string, params: AnyParams): Promise<void> {
-  if (type === 'martin') return checkParams(deps, exchange, symbol, params as MartinParams);
-  const m = await deps.trading.market(exchange, symbol);
+/** Checks a bot's stored parameters against its market and the price now; the first problem is the answer, with its field (in words where a path would mean nothing). */
+export async function checkBotParams(deps: Pick<BotsDeps, 'trading'>, type: string, exchange: string, symbol: string, params: unknown): Promise<void> {
+  const market = await deps.trading.market(exchange, symbol);
   const price = money(await deps.trading.prices.price(exchange, symbol));
-  if (type === 'dca') {
-    const problem = validateDca(params as DcaParams, m, price)[0];
-    // The start rule's problem as a custom bot's entry rule's: its code, and its field in words (the buy rule's).
-    const rule = problem?.rule;
-    if (rule) {
-      const words = rule.field.replace(/^start\.rule/, 'entry');
-      throw new InputError(customProblemCode[rule.reason], `params.${rule.field}`, { zh: customFieldText(words, 'zh'), en: customFieldText(words, 'en') });
-    }
-    if (problem) throw new InputError(dcaProblemCode[problem.reason](problem.field), `params.${problem.field}`);
-    return;
-  }
-  if (type === 'custom') {
-    const problem = validateCustom(params, m.minCost.toFixed())[0];
-    // The field in words in the message (zh / en), never its path ("entry.conditions.1.right.period").
-    if (problem)
-      throw new InputError(
-        customProblemCode[problem.reason],
-        problem.field ? `params.${problem.field}` : 'params',
-        // No way out at all: any one of the three will do.
-        problem.reason === 'noExit'
-          ? { zh: '止盈、止损或卖出规则（至少一项）', en: 'take profit, stop loss or sell rule (at least one)' }
-          : { zh: customFieldText(problem.field, 'zh'), en: customFieldText(problem.field, 'en') },
-      );
-    return;
-  }
-  const first = validateGrid(params as GridParams, m, price)[0];
-  if (first) throw new InputError(gridProblemCode[first.reason], `params.${first.field}`);
-}
-
-/** Checks the parameters against the market now (docs/product.md §5); the first problem is the answer. */
-export async function checkParams(deps: Pick<BotsDeps, 'trading'>, exchange: string, symbol: string, params: MartinParams): Promise<void> {
-  const m = await deps.trading.market(exchange, symbol);
-  const price = money(await deps.trading.prices.price(exchange, symbol));
-  const problems = validateMartin(params, m, price);
-  const first = problems[0];
-  if (first) throw new InputError(problemCode[first.reason](first.field), `params.${first.field}`);
+  const problem = kitOf(type).problem(params, market, price);
+  if (problem) throw new InputError(problem.code, problem.field ? `params.${problem.field}` : 'params', problem.words);
 }
 
 /** Work on one bot after its engine's work in progress, then the user's cached lists are dropped. */
@@ -201,16 +71,18 @@ async function ownBot(db: Db, userId: string, id: string) {
  * (strategy/ai/refit.ts, the same checks), or refused with a request to search again, never with a
  * field path the trader did not type.
  */
-async function createdParams(deps: BotsDeps, input: BotCreateInput, exchange: string): Promise<{ params: AnyParams; refit: boolean }> {
+async function createdParams(deps: BotsDeps, input: BotCreateInput, exchange: string): Promise<{ params: unknown; refit: boolean }> {
   const params = storedParams(input.type, input.params);
-  if (input.ai && (input.type === 'dca' || input.type === 'custom')) throw new InputError('StrategyInvalidParams', 'ai');
-  if (!input.ai) {
+  const kit = kitOf(input.type);
+  // Only the types the AI proposes are refitted (kit.refit): another one sent as an AI bot is refused.
+  if (input.ai && !kit.refit) throw new InputError('StrategyInvalidParams', 'ai');
+  if (!input.ai || !kit.refit) {
     await checkBotParams(deps, input.type, exchange, input.symbol, params);
     return { params, refit: false };
   }
   const market = await deps.trading.market(exchange, input.symbol);
   const price = money(await deps.trading.prices.price(exchange, input.symbol));
-  const fit = input.type === 'grid' ? refitGrid(params as GridParams, market, price) : refitMartin(params as MartinParams, market, price);
+  const fit = kit.refit(params, market, price);
   if (!fit) throw fail('StrategyProposalStale', { values: { price: price.toFixed() } });
   return { params: fit.params, refit: fit.moved };
 }
@@ -223,7 +95,6 @@ export async function createBot(deps: BotsDeps, userId: string, input: BotCreate
   if (!bound) throw fail('ApiNotBound');
   const { params, refit } = await createdParams(deps, input, exchange.code);
   if (exchange.code === 'paper' || exchange.simulatedOf) await openPaperAccount(deps.db, userId, exchange.id);
-  const kit = kitOf(input.type);
   const changed = await deps.db.transaction().execute(async (tx) => {
     // The user's row lock makes the count and the insert one step, on any number of server processes.
     await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
@@ -245,7 +116,7 @@ export async function createBot(deps: BotsDeps, userId: string, input: BotCreate
         name: input.name || defaultBotName(input.type, input.symbol, lang),
         params: JSON.stringify(params),
         status: 'stopped',
-        state: JSON.stringify(kit.encode(kit.initial(botId('new')))),
+        state: JSON.stringify(kitOf(input.type).encode(kitOf(input.type).initial(botId('new')))),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -328,30 +199,28 @@ async function checkAddAmount(deps: BotsDeps, userId: string, row: { exchange_id
 }
 
 /**
- * The part of a martin position a partial close sells, checked as the confirmation estimated
- * it (strategy/martin/plan.ts sizeClose, at the price now): a share of 1-100 % or a base amount not above
+ * The part of a position a partial close sells, checked as the confirmation estimated it
+ * (strategy/martin/plan.ts sizeClose, at the price now): a share of 1-100 % or a base amount not above
  * the position, rounded down to the step; neither the sale nor the rest below the market's minimum.
- * Undefined: everything (100 %, or the whole amount), exactly the full close.
+ * Undefined: everything (100 %, or the whole amount), exactly the full close. A bot type that closes its
+ * position only whole takes 100 % alone; one whose position cannot be split takes no part (kit.partClose).
  */
 async function checkClosePart(deps: BotsDeps, row: { id: string | number; type: string; exchange_id: number; symbol: string; params: unknown; state: unknown }, ask: CloseAsk) {
   if ('percent' in ask && (ask.percent.lt(1) || ask.percent.gt(100))) throw fail('StrategyCloseShareInvalid');
-  // A custom bot closes its one position whole (its strategy sells everything on a close): 100 % only.
-  if (row.type === 'custom') {
+  const kit = kitOf(row.type);
+  if (kit.partClose === 'whole') {
     if ('percent' in ask && ask.percent.eq(100)) return undefined;
     throw new InputError('StrategyInvalidParams', 'percent' in ask ? 'share' : 'baseAmount');
   }
-  if (row.type !== 'martin' && row.type !== 'dca') throw fail('StrategyPartCloseGrid');
+  if (kit.partClose === 'none' || !kit.book) throw fail('StrategyPartCloseGrid');
   const exchange = exchangeById(row.exchange_id)?.code ?? '';
   const market = await deps.trading.market(exchange, row.symbol);
-  // The engine's state when it holds the bot (the one a close sells from), else the stored one (a DCA deal's buys are fills, as martin's).
-  const kit = kitOf(row.type);
-  const state = (deps.trading.engine.stateOf<MartinState>(String(row.id)) ??
-    (row.type === 'martin'
-      ? decodeMartin(String(row.id), row.state as StoredMartinState, { params: row.params as MartinParams, market })
-      : kit.decode(String(row.id), row.state, kit.view(row.params, market)))) as unknown as { fills: Fill[]; carry: Decimal; carryCost: Decimal };
-  if (state.fills.length === 0) throw fail('StrategyNoPosition');
+  // The engine's state when it holds the bot (the one a close sells from), else the stored one.
+  const state = deps.trading.engine.stateOf(String(row.id)) ?? kit.decode(String(row.id), row.state, kit.view(row.params, market));
+  const book = kit.book(state);
+  if (book.fills.length === 0) throw fail('StrategyNoPosition');
   const price = money(await deps.trading.prices.price(exchange, row.symbol));
-  const size = sizeClose(state.fills, market, { amount: state.carry, cost: state.carryCost }, price, ask);
+  const size = sizeClose(book.fills, market, { amount: book.carry, cost: book.carryCost }, price, ask);
   const base = row.symbol.split('/')[0] ?? '';
   if (!size.ok) {
     if (size.problem === 'share') throw fail('StrategyCloseShareInvalid');
@@ -431,7 +300,7 @@ export async function operateBot(
       if (!SIMULATED_EXCHANGE_IDS.includes(row.exchange_id) && money((await balances(db, userId)).fuel).lte(0)) throw fail('InsufficientFuel');
       const exchange = exchangeById(row.exchange_id)?.code ?? '';
       try {
-        await checkBotParams(deps, row.type, exchange, row.symbol, row.params as AnyParams);
+        await checkBotParams(deps, row.type, exchange, row.symbol, row.params);
       } catch (e) {
         if (e instanceof AppError) throw e;
         throw fail('StrategyStartFailed');

@@ -2,20 +2,17 @@ import type { Transaction } from 'kysely';
 import { DEFAULT_INDICATOR_BUDGET } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { indicatorCost } from '../../strategy/custom/feed.ts';
-import type { CustomParams } from '../../strategy/custom/rules.ts';
-import type { DcaParams } from '../../strategy/dca/rules.ts';
-import { startRules } from '../../strategy/dca/strategy.ts';
+import { kitOf, tradableTypes } from '../../strategy/kit.ts';
 import { fail } from '../errors.ts';
 
-/** The indicator work a bot keeps while it runs (strategy/custom/feed.ts indicatorCost): custom bots and DCA bots with an indicator start; 0 for the others. */
+/** The indicator work a bot keeps while it runs (strategy/custom/feed.ts indicatorCost) of its kit's indicator rules: custom bots and DCA bots with an indicator start; 0 for the others. */
 export function botIndicatorCost(type: string, params: unknown): number {
-  if (type === 'custom') return indicatorCost(params as CustomParams);
-  if (type === 'dca') {
-    const rules = startRules(params as DcaParams);
-    return rules ? indicatorCost(rules) : 0;
-  }
-  return 0;
+  const rules = kitOf(type).indicators?.rules(params);
+  return rules ? indicatorCost(rules) : 0;
 }
+
+/** The types whose bots may keep indicators. */
+const withIndicators = () => tradableTypes.filter((t) => kitOf(t).indicators);
 
 /**
  * Refuses to start a bot whose indicators would take its owner's running bots past the budget
@@ -31,7 +28,7 @@ export async function checkIndicatorBudget(tx: Transaction<Database>, userId: st
     .where('user_id', '=', userId)
     .where('status', '=', 'running')
     .where('deleted_at', 'is', null)
-    .where('type', 'in', ['custom', 'dca'])
+    .where('type', 'in', withIndicators())
     .where('id', '!=', botId)
     .execute();
   const used = running.reduce((sum, b) => sum + botIndicatorCost(b.type, b.params), 0);

@@ -9,6 +9,7 @@ import { returnsOf, runtimeOf } from '../../strategy/returns.ts';
 import type { Trading } from '../trading.ts';
 import { floatingOf, standings, startsAndStops } from './bot-queries.ts';
 import { fail } from '../errors.ts';
+import { holdsPositionSql } from './holds-position-sql.ts';
 
 const DAY_MS = 86_400_000;
 const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
@@ -167,15 +168,6 @@ export async function pnlHistory(
 }
 
 /** Bots whose snapshot a run writes: not deleted, and running, paused, or stopped still holding something. */
-/**
- * A bot (its columns under `alias`, or unqualified) that holds a position: a martin, DCA or custom bot's
- * buys of the open cycle, a grid's base on its sell levels. The bill, the rank and the snapshots ask it.
- */
-export const holdsPositionSql = (alias = '') => {
-  const col = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
-  return sql<boolean>`((${col('type')} = 'grid' and jsonb_typeof(${col('state')}->'orders') = 'array' and exists (select 1 from jsonb_array_elements(${col('state')}->'orders') o where o->>'side' = 'sell'))
-    or (${col('type')} <> 'grid' and jsonb_typeof(${col('state')}->'fills') = 'array' and jsonb_array_length(${col('state')}->'fills') > 0))`;
-};
 const holding = sql<boolean>`(status <> 'stopped' or ${holdsPositionSql()})`;
 
 /**
@@ -185,7 +177,13 @@ const holding = sql<boolean>`(status <> 'stopped' or ${holdsPositionSql()})`;
  * read now is left out (an earlier row of the day stays). Bots are valued `batch` at a time; answers the rows written.
  */
 export async function snapshotPnl(db: Db, trading: Trading, now = Date.now(), batch = 100): Promise<number> {
-  const rows = await db.selectFrom('bots').select(['id', 'user_id', 'type', 'state', 'exchange_id', 'symbol', 'realized']).where('deleted_at', 'is', null).where(holding).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('bots')
+    .select(['id', 'user_id', 'type', 'params', 'state', 'exchange_id', 'symbol', 'realized'])
+    .where('deleted_at', 'is', null)
+    .where(holding)
+    .orderBy('id')
+    .execute();
   const day = dayOf(now);
   const takenAt = new Date(now);
   let written = 0;

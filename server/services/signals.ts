@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { kitOf, tradableTypes } from '../../strategy/kit.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { BotSignal, BotWebhook } from '../../contract/bots.ts';
@@ -20,8 +21,8 @@ import { signalProblemWords } from '../../contract/signal-problems.ts';
  * index makes a replayed or duplicated alert do nothing. docs/api.md "Signal webhooks".
  */
 
-/** The types that take signals: any DCA or custom bot, whatever its start condition or entry rule. */
-export const SIGNAL_TYPES: readonly string[] = ['dca', 'custom'];
+/** Whether a bot type takes signals (kit.takesSignals: any DCA or custom bot, whatever its start condition or entry rule). */
+const takesSignals = (type: string) => tradableTypes.includes(type) && kitOf(type).takesSignals;
 
 /** A token as made: 43 base64url characters (32 bytes). Anything else is refused before the database is asked. */
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
@@ -52,7 +53,7 @@ export type SignalBody = z.output<typeof signalBodySchema>;
 async function ownSignalBot(db: Db, userId: string, id: string) {
   const row = await db.selectFrom('bots').select(['id', 'type']).where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw fail('StrategyNotFound');
-  if (!SIGNAL_TYPES.includes(row.type)) throw fail('SignalTypeUnsupported');
+  if (!takesSignals(row.type)) throw fail('SignalTypeUnsupported');
   return row;
 }
 
@@ -146,7 +147,7 @@ export interface SignalBot {
 /** The signal bot a token opens, or undefined: the same for a malformed, unknown or replaced token. */
 export async function signalBotOf(db: Db, token: string): Promise<SignalBot | undefined> {
   const bot = await botOfToken(db, token);
-  return bot && SIGNAL_TYPES.includes(bot.type) ? bot : undefined;
+  return bot && takesSignals(bot.type) ? bot : undefined;
 }
 
 /** The bot a token opens, or undefined: the same for a malformed, unknown or replaced token. */

@@ -1,13 +1,17 @@
+import { customParamsSchema, type CustomParamsInput } from '../../contract/bots.ts';
+import { customFieldText } from '../../contract/custom-fields.ts';
+import { fillsDetail, fillsFloating, fillsHeld } from '../core/fills-position.ts';
 import type { StrategyKit } from '../kit-types.ts';
 import { money } from '../money.ts';
 import type { Fill } from '../martin/plan.ts';
 import type { MarketRules } from '../martin/rules.ts';
-import type { CustomParams } from './rules.ts';
+import { ruleProblem } from './problems.ts';
+import { storedCustomParams, validateCustom, type CustomParams } from './rules.ts';
 import { decodeCustom, encodeCustom, type StoredCustomState } from './state-codec.ts';
-import { customTriggers, decideCustom, entryQuote, initialCustomState, retargetCustom, type CustomState, type CustomView } from './strategy.ts';
+import { customLines, customTriggers, decideCustom, entryQuote, feedOf, initialCustomState, retargetCustom, type CustomState, type CustomView } from './strategy.ts';
 
-/** The custom bot as the engine runs it (registered in strategy/kit.ts's kits). */
-export const customKit: StrategyKit<CustomState, CustomView> = {
+/** The custom bot (README.md): its rules checked on 1-minute candles built from every price round. */
+export const customKit: StrategyKit<CustomState, CustomView, CustomParams, CustomParamsInput> = {
   type: 'custom',
   view: (params: unknown, market: MarketRules) => ({ params: params as CustomParams, market }),
   initial: initialCustomState,
@@ -37,4 +41,32 @@ export const customKit: StrategyKit<CustomState, CustomView> = {
   retarget: retargetCustom,
   // One entry a position: while it waits, its size rule's largest buy; holding or done, nothing more.
   reserved: (state, view) => (state.phase === 'waiting' ? entryQuote(view.params) : money(0)),
+
+  paramsSchema: customParamsSchema,
+  stored: storedCustomParams,
+  input: (params) => ({ ...params, exit: params.exit ?? null, takeProfit: params.takeProfit ?? '', stopLoss: params.stopLoss ?? '' }),
+  fieldWords: (path) => ({ zh: customFieldText(path, 'zh'), en: customFieldText(path, 'en') }),
+  problem(params, market) {
+    const problem = validateCustom(params, market.minCost.toFixed())[0];
+    return problem ? ruleProblem(problem, problem.field ? problem.field : '') : null;
+  },
+  // One entry a position (more only by hand).
+  held: (_params, stored) => {
+    const held = fillsHeld(stored, 0);
+    return { ...held, maxEntries: Math.max(1, held.entries) };
+  },
+  floating: fillsFloating,
+  detail(state, view, price) {
+    // The trailing exits' lines as the engine acts on them: a trailing stop moves the stop loss, an armed take profit sells at its line.
+    const lines = state.fills.length > 0 ? customLines(state, view) : null;
+    // No adds, no levels: its entries wait for its rules.
+    return fillsDetail(state, view.market, price, { takeProfit: state.targets?.takeProfit, stop: lines ? lines.stop : state.targets?.stopLoss, nextAdd: null, armed: lines?.armed }, []);
+  },
+  // Its strategy sells the one position whole on a close.
+  partClose: 'whole',
+  commitsBudget: false,
+  takesSignals: true,
+  // Its candles and indicators are not stored: rebuilt from the market's history on every load.
+  indicators: { rules: (params) => params, feed: feedOf },
+  sweptDust: { carry: '0', carryCost: '0' },
 };

@@ -1,18 +1,24 @@
-import type { GridLevels, GridParamsInput } from '../../contract/bots.ts';
-import { gridLevels, planGrid } from '../../strategy/grid/plan.ts';
-import type { GridParams } from '../../strategy/grid/rules.ts';
-import { decodeGrid, type StoredGridState } from '../../strategy/grid/state-codec.ts';
-import { gridExits } from '../../strategy/grid/strategy.ts';
-import type { MarketRules } from '../../strategy/martin/rules.ts';
-import { money } from '../../strategy/money.ts';
 import type Decimal from 'decimal.js';
+import type { GridLevels, GridParamsInput } from '../../contract/bots.ts';
+import type { Held, KitDetail } from '../kit-types.ts';
+import { money } from '../money.ts';
+import { gridLevels, planGrid } from './plan.ts';
+import type { GridParams } from './rules.ts';
+import { gridExits, type GridState, type GridView } from './strategy.ts';
+
+/** A grid's orders as stored or decoded: what its figures read of them. */
+interface HeldOrders {
+  trades?: number;
+  orders?: ({ side: string; amount: string | Decimal; cost: string | Decimal; bought?: string | Decimal | undefined } | null)[];
+  dust?: string | Decimal;
+}
 
 /**
- * A grid bot's figures for the lists and the detail screen (the martin ones live in bot-queries.ts): the
- * base on its sell levels with what it cost, and while it holds them its dust too (coin at no cost that
- * an exit sells with them: strategy/grid/README.md), so the average and the floating PnL count all it holds.
+ * A grid bot's position for the lists and the detail screen: the base on its sell levels with what it cost,
+ * and while it holds them its dust too (coin at no cost that an exit sells with them: README.md), so the
+ * average and the floating PnL count all it holds.
  */
-export function gridHeld(state: StoredGridState): { amount: Decimal; cost: Decimal; sells: number; dust: Decimal; average: Decimal | null } {
+export function gridHeld(params: Pick<GridParams, 'grids'>, state: HeldOrders): Held & { dust: Decimal } {
   let amount = money(0);
   let cost = money(0);
   let bought = money(0);
@@ -28,24 +34,12 @@ export function gridHeld(state: StoredGridState): { amount: Decimal; cost: Decim
   // The average buy price: what the held base cost per coin its buys got (before the fee taken in the
   // coin), as a martin bot's average entry is; its only fill's price for a grid that bought once.
   const average = bought.isZero() ? null : cost.div(bought).toDecimalPlaces(12);
-  return { amount: sells > 0 ? amount.plus(dust) : amount, cost, sells, dust, average };
+  return { cycle: (state.trades ?? 0) + 1, entries: sells, maxEntries: params.grids, amount: sells > 0 ? amount.plus(dust) : amount, cost, average, dust };
 }
 
 /** What the held base would bring at `price` after the sell fee, less what it cost. */
-export function gridUnrealized(held: { amount: Decimal; cost: Decimal }, price: Decimal, feeRate: Decimal): string {
-  return held.amount.isZero() ? '0' : held.amount.mul(price).mul(money(1).minus(feeRate)).minus(held.cost).toDecimalPlaces(8).toFixed();
-}
-
-export function gridSummaryFields(params: GridParams, state: StoredGridState) {
-  const { cost, sells, average } = gridHeld(state);
-  return {
-    cycle: state.trades + 1,
-    positions: sells,
-    maxPositions: params.grids,
-    invested: cost.toFixed(),
-    investment: params.investment,
-    averagePrice: average?.toFixed() ?? null,
-  };
+export function gridUnrealized(held: { amount: Decimal; cost: Decimal }, price: Decimal, feeRate: Decimal): Decimal {
+  return held.amount.isZero() ? money(0) : held.amount.mul(price).mul(money(1).minus(feeRate)).minus(held.cost).toDecimalPlaces(8);
 }
 
 /** A grid's parameters as its form sends them (no exit price or trailing deviation: '', no trailing stop: false). */
@@ -58,19 +52,19 @@ export function gridInputParams(params: GridParams): GridParamsInput {
  * `price`, and its exits' lines as the engine acts on them (a trailing stop moves the stop loss; an armed
  * trailing take profit answers `trailing` and no next buy: the grid is being closed).
  */
-export function gridDetail(params: GridParams, state: StoredGridState, market: MarketRules, price: Decimal) {
+export function gridDetail(state: GridState, { params, market }: GridView, price: Decimal): KitDetail {
   const levels = gridLevels(params, market.tickSize);
   const started = state.phase !== 'waiting' && state.orders.length === levels.length;
-  const exits = state.phase === 'running' ? gridExits(decodeGrid('detail', state), { params, market }) : null;
+  const exits = state.phase === 'running' ? gridExits(state, { params, market }) : null;
   const plan = planGrid(params, market, price);
-  const { amount, cost, dust } = gridHeld(state);
+  const held = gridHeld(params, state);
   const sides = started ? state.orders.map((o) => o?.side ?? null) : levels.map((_, i) => (i < plan.empty ? 'buy' : i > plan.empty ? 'sell' : null));
   let nextBuy: Decimal | null = null;
   sides.forEach((side, i) => {
     if (side === 'buy' && (!nextBuy || levels[i]!.gt(nextBuy))) nextBuy = levels[i]!;
   });
   const grid: GridLevels = {
-    quantity: (started ? money(state.quantity) : plan.quantity).toFixed(),
+    quantity: (started ? state.quantity : plan.quantity).toFixed(),
     levels: levels.map((p, i) => ({ index: i, price: p.toFixed(), side: sides[i] ?? null })),
     profit: {
       min: plan.profit.min.toDecimalPlaces(8).toFixed(),
@@ -81,13 +75,16 @@ export function gridDetail(params: GridParams, state: StoredGridState, market: M
     trades: state.trades,
   };
   return {
-    amount: amount.toFixed(),
-    dust: dust.toFixed(),
-    unrealized: gridUnrealized({ amount, cost }, price, market.feeRate),
+    amount: held.amount.toFixed(),
+    dust: held.dust.toFixed(),
+    unrealized: gridUnrealized(held, price, market.feeRate).toFixed(),
     takeProfitPrice: params.takeProfit ?? null,
     stopLossPrice: exits ? (exits.stop?.toFixed() ?? null) : (params.stopLoss ?? null),
     nextAddPrice: exits?.armed ? null : ((nextBuy as Decimal | null)?.toFixed() ?? null),
     ...(exits?.armed ? { trailing: { high: exits.armed.high.toFixed(), price: exits.armed.line.toFixed() } } : {}),
+    averagePrice: held.average?.toFixed() ?? null,
+    fills: [],
+    levels: [],
     grid,
   };
 }

@@ -1,0 +1,85 @@
+import type Decimal from 'decimal.js';
+import { martinParamsSchema, type MartinParamsInput } from '../../contract/bots.ts';
+import type { CodeName } from '../../contract/codes.ts';
+import { refitMartin } from '../ai/refit.ts';
+import { fillsDetail, fillsFloating, fillsHeld, levelsOf } from '../core/fills-position.ts';
+import type { StrategyKit } from '../kit-types.ts';
+import { money } from '../money.ts';
+import { orderQuote, planLevels, validateMartin, type Fill, type MartinProblem } from './plan.ts';
+import type { MartinParams } from './rules.ts';
+import { decodeMartin, encodeMartin, type StoredMartinState } from './state-codec.ts';
+import { decideMartin, initialMartinState, martinLines, martinTriggers, retarget, type MartinState, type MartinView } from './strategy.ts';
+
+const num = (d: Decimal | null | undefined, none: number) => (d ? Number(d.toString()) : none);
+
+/** A problem of validateMartin as the code the screens say (the field goes beside). */
+const problemCode: Record<MartinProblem['reason'], (field: MartinProblem['field']) => CodeName> = {
+  required: () => 'RequiredFieldMissing',
+  format: () => 'StrategyInvalidParams',
+  range: (field) =>
+    field === 'maxPositions' ? 'StrategyInvalidMaxPositions' : field === 'multiplier' ? 'StrategyInvalidMultiplier' : field === 'investment' ? 'StrategyInvalidInvestment' : 'StrategyInvalidParams',
+  insufficient: () => 'StrategyInvalidInvestment',
+  belowMinimum: () => 'StrategyOrderBelowMinimum',
+  trailingStopNeedsStopLoss: () => 'RequiredFieldMissing',
+};
+
+/** The martin bot (README.md): adds on the way down, sells the whole cycle at its take profit. */
+export const martinKit: StrategyKit<MartinState, MartinView, MartinParams, MartinParamsInput> = {
+  type: 'martin',
+  view: (params, market) => ({ params: params as MartinParams, market }),
+  initial: initialMartinState,
+  decide: decideMartin,
+  decode: (id, stored, view) => decodeMartin(id, stored as StoredMartinState, view),
+  encode: encodeMartin,
+  triggers(state, view) {
+    const asks = !state.pending && state.phase === 'waiting';
+    const t = martinTriggers(state, view);
+    if (!t) return { up: Infinity, down: -Infinity, asks };
+    // A trailing exit follows its high: asked at the high and above (a new high moves it).
+    return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks, upAt: t.up, downAt: t.down };
+  },
+  cycle: (s) => s.cycle,
+  cycleFigures: (before) => ({
+    entries: before.fills.length,
+    amount: before.fills.reduce((sum: Decimal, f: Fill) => sum.plus(f.amount), money(0)),
+    cost: before.fills.reduce((sum: Decimal, f: Fill) => sum.plus(f.price.mul(f.amount)), money(0)),
+  }),
+  retarget,
+  reserved(state, { params }) {
+    if (state.phase === 'done') return money(0);
+    let sum = money(0);
+    for (let i = state.fills.length; i < params.maxPositions; i++) sum = sum.plus(orderQuote(params, i));
+    return sum;
+  },
+
+  paramsSchema: martinParamsSchema,
+  stored(input) {
+    const { stopLoss, trailingDeviation, trailingStop, ...rest } = input;
+    return { ...rest, ...(stopLoss ? { stopLoss } : {}), ...(trailingDeviation ? { trailingDeviation } : {}), ...(trailingStop ? { trailingStop } : {}) };
+  },
+  input: (params) => ({ ...params, stopLoss: params.stopLoss ?? '' }),
+  problem(params, market, price) {
+    const first = validateMartin(params, market, price)[0];
+    return first ? { code: problemCode[first.reason](first.field), field: first.field } : null;
+  },
+  refit: refitMartin,
+  held: (params, stored) => fillsHeld(stored, params.maxPositions),
+  floating: fillsFloating,
+  detail(state, view, price) {
+    const holding = state.fills.length > 0;
+    // The trailing exits' lines as the engine acts on them (a trailing stop moves the stop loss; no add while armed).
+    const trail = holding ? martinLines(state, view) : null;
+    return fillsDetail(
+      state,
+      view.market,
+      price,
+      { takeProfit: state.targets?.takeProfit, stop: trail ? trail.stop : state.targets?.stopLoss, nextAdd: trail ? trail.nextAdd : state.targets?.nextAdd, armed: trail?.armed },
+      levelsOf(planLevels(view.params, view.market, holding ? state.fills[0]!.price : price)),
+    );
+  },
+  partClose: 'sized',
+  book: (state) => state,
+  commitsBudget: false,
+  takesSignals: false,
+  sweptDust: { carry: '0', carryCost: '0' },
+};
