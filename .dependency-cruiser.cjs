@@ -6,10 +6,18 @@ module.exports = {
   forbidden: [
     {
       name: 'contract-stands-alone',
-      comment: 'contract/ is the API contract shared by the server and the PWA: it imports nothing of ours outside it.',
+      comment:
+        "contract/ is the API contract shared by the server and the PWA: it imports nothing of ours outside it, but the bot types' parameter schemas, which each strategy owns (strategy/<type>/params.ts, listed in strategy/params.ts) so that a new type is its own folder.",
       severity: 'error',
       from: { path: '^contract/' },
-      to: { path: '^(src|server|strategy|sw|tests|bench|scripts)/' },
+      to: { path: '^(src|server|strategy|sw|tests|bench|scripts)/', pathNot: '^strategy/(params|[^/]+/params|core/param-fields)\\.ts$' },
+    },
+    {
+      name: 'params-are-schemas',
+      comment: 'A parameters module (what the contract imports of a strategy) is a schema only: zod, the shared field schemas and the other parameters modules, nothing that would pull strategy code into the contract.',
+      severity: 'error',
+      from: { path: '^strategy/(params|[^/]+/params|core/param-fields)\\.ts$' },
+      to: { pathNot: '^(strategy/(params|[^/]+/params|core/param-fields)\\.ts$|node_modules/zod/)' },
     },
     {
       name: 'pwa-not-server',

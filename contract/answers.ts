@@ -6,7 +6,8 @@
  * a leak or a drift, and fails.
  */
 import { z } from 'zod';
-import { actionKinds, signalStatuses, batchOperations, botStatuses, botTypesBuilt, customParamsSchema, dcaParamsSchema, gridParamsSchema, martinParamsSchema, riskLevels } from './bots.ts';
+import { actionKinds, anyParamsSchema, signalStatuses, batchOperations, botStatuses, botTypesBuilt, gridParamsSchema, martinParamsSchema, riskLevels } from './bots.ts';
+import { paramsSchemas } from '../strategy/params.ts';
 import { rankPeriods, type CallName, type DataOf } from './schemas.ts';
 
 /** An exact decimal string as the server writes money, prices and percentages: no exponent, sign only when negative. */
@@ -212,7 +213,7 @@ export const backtestAnswerSchema = z.strictObject({
   equity: equitySchema,
   fill: fillModelSchema,
 });
-export const botParamsSchema = z.union([martinParamsSchema, gridParamsSchema, dcaParamsSchema, customParamsSchema]);
+export const botParamsSchema = anyParamsSchema;
 /** A bot on the strategy rank: what it trades and how it did, never whose it is. */
 export const botRankEntrySchema = z.strictObject({
   rank: z.number().int().min(1),
@@ -429,10 +430,8 @@ export const namedAnswers = {
   RankEntry: rankEntrySchema,
   BotRankEntry: botRankEntrySchema,
   ReferralMember: referralMemberSchema,
-  MartinParams: martinParamsSchema,
-  GridParams: gridParamsSchema,
-  DcaParams: dcaParamsSchema,
-  CustomParams: customParamsSchema,
+  // Each bot type's parameters, named as MartinParams, GridParams, ... (strategy/params.ts).
+  ...Object.fromEntries(Object.entries(paramsSchemas).map(([type, schema]) => [`${type[0]!.toUpperCase()}${type.slice(1)}Params`, schema])),
   BotSummary: botSummarySchema,
   BotInfo: botInfoSchema,
   BotDetail: botDetailSchema,

@@ -18,119 +18,27 @@ export type BatchOperation = (typeof batchOperations)[number];
 export { actionKinds, type ActionKind } from './action-kinds.ts';
 import type { ActionKind } from './action-kinds.ts';
 
-const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
 export const symbolSchema = z.string().regex(/^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/, 'format');
 
-/** A martin bot's parameters (engine/martin/rules.ts has their meaning; percentages as "2" for 2%). */
-export const martinParamsSchema = z.strictObject({
-  investment: decimal,
-  firstOrder: decimal,
-  multiplier: decimal,
-  maxPositions: z.number().int(),
-  addTrigger: decimal,
-  takeProfit: decimal,
-  stopLoss: z.union([z.literal(''), decimal]).optional(),
-  repeat: z.boolean(),
-  /** Trailing take profit's fall from the high, percent ('' or absent: off; strategy/martin/README.md). */
-  trailingDeviation: z.union([z.literal(''), decimal]).optional(),
-  /** The stop loss trails the high since the entry (needs stopLoss). */
-  trailingStop: z.boolean().optional(),
-});
-export type MartinParamsInput = z.output<typeof martinParamsSchema>;
+// Each bot type's parameters are its strategy's (strategy/<type>/params.ts, listed in strategy/params.ts).
+export { martinParamsSchema, type MartinParamsInput } from '../strategy/martin/params.ts';
+export { gridParamsSchema, type GridParamsInput } from '../strategy/grid/params.ts';
+export { dcaParamsSchema, dcaStartSchema, type DcaParamsInput } from '../strategy/dca/params.ts';
+export { customOperandSchema, customParamsSchema, customRuleSchema, customTimeframes, type CustomParamsInput } from '../strategy/custom/params.ts';
+import { paramsSchemas, type BuiltBotType, type ParamsInputOf } from '../strategy/params.ts';
 
-/** A grid bot's parameters (engine/grid/rules.ts and README.md have their meaning). */
-export const gridParamsSchema = z.strictObject({
-  investment: decimal,
-  lower: decimal,
-  upper: decimal,
-  grids: z.number().int(),
-  spacing: z.enum(['arithmetic', 'geometric']),
-  stopLoss: z.union([z.literal(''), decimal]).optional(),
-  takeProfit: z.union([z.literal(''), decimal]).optional(),
-  /** Trailing take profit's fall from the high, percent ('' or absent: off; needs takeProfit; strategy/grid/README.md). */
-  trailingDeviation: z.union([z.literal(''), decimal]).optional(),
-  /** The stop loss trails the high since the start (needs stopLoss). */
-  trailingStop: z.boolean().optional(),
-});
-export type GridParamsInput = z.output<typeof gridParamsSchema>;
-
-/** When a DCA bot opens a deal (strategy/dca/rules.ts DcaStart; validateDca checks the time, weekday and offset, and the rule as the custom bot's). */
-export const dcaStartSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('now') }),
-  // Signals only: a deal opens on a buy signal from the webhook, never by itself.
-  z.strictObject({ kind: z.literal('signal') }),
-  z.strictObject({ kind: z.literal('schedule'), every: z.enum(['day', 'week']), weekday: z.number().int().optional(), time: z.string().max(5), utcOffset: z.number().int() }),
-  // A rule in the custom bot's format (customRuleSchema, below): a deal opens at a 1-minute close where it holds.
-  z.strictObject({
-    kind: z.literal('indicator'),
-    get rule() {
-      return customRuleSchema;
-    },
-  }),
-]);
-/** A DCA bot's parameters (strategy/dca/rules.ts and README.md have their meaning). */
-export const dcaParamsSchema = z.strictObject({
-  investment: decimal,
-  baseOrder: decimal,
-  safetyOrder: decimal,
-  maxSafetyOrders: z.number().int(),
-  deviation: decimal,
-  stepScale: decimal,
-  volumeScale: decimal,
-  takeProfit: decimal,
-  /** Trailing take profit's fall from the high, percent ('' or absent: off; strategy/dca/README.md). */
-  trailingDeviation: z.union([z.literal(''), decimal]).optional(),
-  stopLoss: z.union([z.literal(''), decimal]).optional(),
-  /** The stop loss trails the high since the deal's base order (needs stopLoss; strategy/dca/README.md). */
-  trailingStop: z.boolean().optional(),
-  cooldown: z.number().int().optional(),
-  start: dcaStartSchema,
-});
-export type DcaParamsInput = z.output<typeof dcaParamsSchema>;
-
-/** A decimal that may be negative (a custom condition's number). */
-const signedDecimal = z.string().regex(/^-?(0|[1-9]\d{0,17})(\.\d{1,18})?$/, 'format');
-/** The candle lengths a custom condition reads (strategy/custom/rules.ts timeframes). */
-export const customTimeframes = ['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h', '6h', '12h', '1d'] as const;
-const customTimeframe = z.enum(customTimeframes);
-const period = z.number().int();
-/** One side of a custom condition (strategy/custom/rules.ts Operand; validateCustom checks the bounds). */
-export const customOperandSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('price') }),
-  z.strictObject({ kind: z.literal('value'), value: signedDecimal }),
-  z.strictObject({ kind: z.literal('sma'), period, timeframe: customTimeframe }),
-  z.strictObject({ kind: z.literal('ema'), period, timeframe: customTimeframe }),
-  z.strictObject({ kind: z.literal('rsi'), period, timeframe: customTimeframe }),
-  z.strictObject({ kind: z.literal('bb'), band: z.enum(['upper', 'middle', 'lower']), period, deviation: decimal, timeframe: customTimeframe }),
-  z.strictObject({ kind: z.literal('macd'), line: z.enum(['macd', 'signal', 'histogram']), fast: period, slow: period, signal: period, timeframe: customTimeframe }),
-  z.strictObject({ kind: z.literal('change'), period, timeframe: customTimeframe }),
-]);
-/** Up to 5 conditions joined by one AND or OR. */
-export const customRuleSchema = z.strictObject({
-  join: z.enum(['and', 'or']),
-  conditions: z.array(z.strictObject({ left: customOperandSchema, op: z.enum(['>', '<', 'crossesAbove', 'crossesBelow']), right: customOperandSchema })).max(5),
-});
-/** A custom bot's parameters (strategy/custom/rules.ts CustomParams and README.md have their meaning). */
-export const customParamsSchema = z.strictObject({
-  investment: decimal,
-  size: z.discriminatedUnion('kind', [z.strictObject({ kind: z.literal('fixed'), quote: decimal }), z.strictObject({ kind: z.literal('share'), percent: decimal })]),
-  entry: customRuleSchema,
-  /** Sell everything when it holds (null or absent: no exit rule). */
-  exit: customRuleSchema.nullable().optional(),
-  takeProfit: z.union([z.literal(''), decimal]).optional(),
-  stopLoss: z.union([z.literal(''), decimal]).optional(),
-  /** Trailing take profit's fall from the high, percent ('' or absent: off; needs takeProfit; strategy/custom/README.md). */
-  trailingDeviation: z.union([z.literal(''), decimal]).optional(),
-  /** The stop loss trails the high since the entry (needs stopLoss). */
-  trailingStop: z.boolean().optional(),
-  repeat: z.boolean(),
-  /** Enter on buy signals only (the webhook): the entry rule is not checked and may have no condition. */
-  signalsOnly: z.boolean().optional(),
-});
-export type CustomParamsInput = z.output<typeof customParamsSchema>;
-
-export const botTypesBuilt = ['martin', 'grid', 'dca', 'custom'] as const;
-export type BuiltBotType = (typeof botTypesBuilt)[number];
+/** The bot types, in the order the screens list them (strategy/params.ts). */
+export const botTypesBuilt = Object.keys(paramsSchemas) as [BuiltBotType, ...BuiltBotType[]];
+export type { BuiltBotType };
+/** Any bot type's parameters as its form sends them. */
+export type AnyParamsInput = { [T in BuiltBotType]: ParamsInputOf<T> }[BuiltBotType];
+/** Each bot type's variant of a body that carries `type` and `params` beside the `base` fields. */
+export function perType<B extends z.ZodRawShape>(base: B): z.ZodType<PerType<z.output<z.ZodObject<B>>>> {
+  const variants = botTypesBuilt.map((type) => z.strictObject({ type: z.literal(type), ...base, params: paramsSchemas[type] }));
+  return z.discriminatedUnion('type', variants as unknown as [(typeof variants)[number], ...(typeof variants)[number][]]) as unknown as z.ZodType<PerType<z.output<z.ZodObject<B>>>>;
+}
+/** `base` with each type's `type` and `params`: a union a check of `type` narrows. */
+export type PerType<Base> = { [T in BuiltBotType]: Base & { type: T; params: ParamsInputOf<T> } }[BuiltBotType];
 
 export const riskLevels = ['conservative', 'balanced', 'aggressive'] as const;
 export type RiskLevelName = (typeof riskLevels)[number];
@@ -138,18 +46,12 @@ export type RiskLevelName = (typeof riskLevels)[number];
 const aiSchema = z.strictObject({ risk: z.enum(riskLevels) }).optional();
 const botBase = { exchangeId: z.number().int().positive(), symbol: symbolSchema, name: z.string().trim().max(32).optional(), ai: aiSchema };
 /** botCreate's body and botUpdate's (the exchange, symbol and type are fixed once created). */
-export const botCreateSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('martin'), ...botBase, params: martinParamsSchema }),
-  z.strictObject({ type: z.literal('grid'), ...botBase, params: gridParamsSchema }),
-  z.strictObject({ type: z.literal('dca'), ...botBase, params: dcaParamsSchema }),
-  z.strictObject({ type: z.literal('custom'), ...botBase, params: customParamsSchema }),
-]);
-export const botUpdateSchema = z.strictObject({
-  name: z.string().trim().max(32).optional(),
-  params: z.union([martinParamsSchema, gridParamsSchema, dcaParamsSchema, customParamsSchema]),
-});
-export type BotCreateInput = z.output<typeof botCreateSchema>;
-export type BotUpdateInput = z.output<typeof botUpdateSchema>;
+export const botCreateSchema = perType(botBase);
+/** Any type's parameters: the bot's own type checks them (its kit's schema) once the bot is read. */
+export const anyParamsSchema = z.union(Object.values(paramsSchemas) as unknown as [z.ZodType<AnyParamsInput>, ...z.ZodType<AnyParamsInput>[]]);
+export const botUpdateSchema = z.strictObject({ name: z.string().trim().max(32).optional(), params: anyParamsSchema });
+export type BotCreateInput = PerType<z.output<z.ZodObject<typeof botBase>>>;
+export type BotUpdateInput = { name?: string | undefined; params: AnyParamsInput };
 
 /** A bot as the lists show it. */
 export interface BotSummary {
@@ -200,7 +102,7 @@ export interface BotSummary {
 
 /** botInfo: the bot with its parameters, for the edit screen. */
 export interface BotInfo extends BotSummary {
-  params: MartinParamsInput | GridParamsInput | DcaParamsInput | CustomParamsInput;
+  params: AnyParamsInput;
 }
 
 /** A grid bot's levels now: the price of each and the order waiting there (null: the empty level). */

@@ -15,14 +15,11 @@ import {
   botStatuses,
   botTypesBuilt,
   botUpdateSchema,
-  customParamsSchema,
-  dcaParamsSchema,
-  gridParamsSchema,
-  martinParamsSchema,
+  perType,
   riskLevels,
   symbolSchema,
-  type CustomParamsInput,
-  type DcaParamsInput,
+  type AnyParamsInput,
+  type BuiltBotType,
   type GridParamsInput,
   type MartinParamsInput,
   type BatchStatus,
@@ -258,12 +255,7 @@ export const schemas = {
     body: z.strictObject({ exchangeId: z.number().int().positive(), symbol: symbolSchema, investment: decimal, risk: z.enum(riskLevels), slippage }),
   },
   strategyBacktest: {
-    body: z.discriminatedUnion('type', [
-      z.strictObject({ type: z.literal('martin'), ...backtestBase, params: martinParamsSchema }),
-      z.strictObject({ type: z.literal('grid'), ...backtestBase, params: gridParamsSchema }),
-      z.strictObject({ type: z.literal('dca'), ...backtestBase, params: dcaParamsSchema }),
-      z.strictObject({ type: z.literal('custom'), ...backtestBase, params: customParamsSchema }),
-    ]),
+    body: perType(backtestBase),
   },
   // The trader's live sessions (the security screen), and ending one or all but the asking one.
   userSessions: { query: z.strictObject({ page, page_size: pageSize }) },
@@ -500,7 +492,7 @@ export interface BotShare {
  */
 export interface BotRankEntry {
   rank: number;
-  type: 'martin' | 'grid' | 'dca' | 'custom';
+  type: BuiltBotType;
   exchange: string;
   symbol: string;
   /** Realised profit of the cycles closed in the period, and its ROI on the investment. */
@@ -515,7 +507,7 @@ export interface BotRankEntry {
   runtime: number;
   cycles: number;
   /** Null unless its owner shares them; a DCA schedule in UTC (utcOffset 0), never its owner's time zone. */
-  params: MartinParamsInput | GridParamsInput | DcaParamsInput | CustomParamsInput | null;
+  params: AnyParamsInput | null;
   /** One of the asking trader's own bots. */
   mine: boolean;
 }

@@ -6,12 +6,14 @@ import type { CustomFeed } from './custom/feed.ts';
 import type { Rule } from './custom/rules.ts';
 import type { CloseAsk, CloseSize } from './martin/plan.ts';
 import type { MarketRules } from './martin/rules.ts';
+import type { BuiltBotType } from './params.ts';
 import type { BotId, ClientOrderId, CycleClosed, Decide, PlaceOrder } from './types.ts';
 
 // The kit's interfaces on their own: a strategy's kit (custom/kit.ts, ...) implements them without
 // importing the registry (kit.ts) that lists it, so no import cycle ties a strategy to the list.
 
-export type BotType = 'martin' | 'grid' | 'dca' | 'custom';
+/** A bot type: one of those whose parameters the API takes (params.ts). */
+export type BotType = BuiltBotType;
 
 /** What the engine needs of any strategy's state. */
 export interface KitState {

@@ -1,4 +1,4 @@
-import { customParamsSchema, type CustomParamsInput } from '../../contract/bots.ts';
+import { customParamsSchema, type CustomParamsInput } from './params.ts';
 import { customFieldText } from '../../contract/custom-fields.ts';
 import { fillsDetail, fillsFloating, fillsHeld } from '../core/fills-position.ts';
 import type { StrategyKit } from '../kit-types.ts';

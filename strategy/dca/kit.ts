@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { dcaParamsSchema, type DcaParamsInput } from '../../contract/bots.ts';
+import { dcaParamsSchema, type DcaParamsInput } from './params.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { scheduleAt } from '../../contract/schedule-at.ts';
 import { fillsDetail, fillsFloating, fillsHeld, levelsOf } from '../core/fills-position.ts';

@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { gridParamsSchema, type GridParamsInput } from '../../contract/bots.ts';
+import { gridParamsSchema, type GridParamsInput } from './params.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { refitGrid } from '../ai/refit.ts';
 import type { StrategyKit } from '../kit-types.ts';

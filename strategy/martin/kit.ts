@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { martinParamsSchema, type MartinParamsInput } from '../../contract/bots.ts';
+import { martinParamsSchema, type MartinParamsInput } from './params.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { refitMartin } from '../ai/refit.ts';
 import { fillsDetail, fillsFloating, fillsHeld, levelsOf } from '../core/fills-position.ts';
