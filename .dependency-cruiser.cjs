@@ -14,7 +14,8 @@ module.exports = {
     },
     {
       name: 'params-are-schemas',
-      comment: 'A parameters module (what the contract imports of a strategy) is a schema only: zod, the shared field schemas and the other parameters modules, nothing that would pull strategy code into the contract.',
+      comment:
+        'A parameters module (what the contract imports of a strategy) is a schema only: zod, the shared field schemas and the other parameters modules, nothing that would pull strategy code into the contract.',
       severity: 'error',
       from: { path: '^strategy/(params|[^/]+/params|core/param-fields)\\.ts$' },
       to: { pathNot: '^(strategy/(params|[^/]+/params|core/param-fields)\\.ts$|node_modules/zod/)' },

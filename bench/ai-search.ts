@@ -4,7 +4,8 @@
 // them) and on their four prices (as a live exchange's candles give them).
 import { Worker } from 'node:worker_threads';
 import { candidates, searchParameters } from '../strategy/ai/search.ts';
-import { martinReport } from '../strategy/backtest-report.ts';
+import { backtestReport } from '../strategy/backtest-report.ts';
+import { martinKit } from '../strategy/kit.ts';
 import { money } from '../strategy/money.ts';
 import { SimulatedMarket } from '../server/market/simulated.ts';
 import { median } from './stats.ts';
@@ -39,7 +40,7 @@ export function measureMartinSweep(runs = 3) {
     for (let i = 0; i < runs; i++) {
       fills = 0;
       const start = performance.now();
-      for (const params of configurations) fills += martinReport({ params, market }, candles).fills;
+      for (const params of configurations) fills += backtestReport(martinKit.backtest, { params, market }, candles).fills;
       rates.push(configurations.length / ((performance.now() - start) / 1000));
     }
     return { configurationsPerSecond: Math.round(median(rates)), fills };
@@ -55,7 +56,7 @@ export function sweepPart(index: number, of: number, seconds: boolean): number {
   const configurations = candidates('1000', withSeconds.open[0]!, market).flatMap((c) => (c.type === 'martin' ? [c.params] : []));
   let fills = 0;
   configurations.forEach((params, i) => {
-    if (i % of === index) fills += martinReport({ params, market }, candles).fills;
+    if (i % of === index) fills += backtestReport(martinKit.backtest, { params, market }, candles).fills;
   });
   return fills;
 }

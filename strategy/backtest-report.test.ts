@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backtestMartin } from './backtest.ts';
-import { martinReport } from './backtest-report.ts';
+import { backtestReport } from './backtest-report.ts';
+import { martinKit } from './kit.ts';
 import { money } from './money.ts';
 import type { MartinView } from './martin/strategy.ts';
 
@@ -25,7 +26,7 @@ const exact = { slippage: '0' };
 
 describe('the backtest report', () => {
   it('works the worked example out: fills, fees, equity, drawdown, return, the engine’s exact profit', () => {
-    const r = martinReport(view, candles, exact);
+    const r = backtestReport(martinKit.backtest, view, candles, exact);
     // buy 1 at 100 (100 USDT), add 2.0408 at 98 (199.9984); average 299.9984 / 3.0408 = 98.6577..,
     // take profit ceil(x 1.01) = 99.65: sell floor((1 + 2.0408) x 0.999, 0.0001) = 3.0377 there.
     expect(r.fills).toBe(3);
@@ -44,7 +45,7 @@ describe('the backtest report', () => {
     // Proceeds 3.0377 x 99.65 x 0.999 = 302.404098195 less the 299.9984 spent (the books are in the quote).
     expect(r.realized).toBe('2.405698195');
     // With the default slippage (0.05 %): 100 x 1.0005; the add floor(100.05 x 0.98) = 98.04, x 1.0005; its take profit 99.73 x 0.9995.
-    expect(martinReport(view, candles).fill.slippage).toBe('0.0005');
+    expect(backtestReport(martinKit.backtest, view, candles).fill.slippage).toBe('0.0005');
     expect(backtestMartin(view, candles).fills.map((f) => f.price)).toEqual(['100.05', '98.08902', '99.680135']);
   });
 
@@ -58,7 +59,7 @@ describe('the backtest report', () => {
       low: Float64Array.from({ length: n }, (_, i) => wave(i) - 0.1),
       close: Float64Array.from({ length: n }, (_, i) => wave(i + 1)),
     };
-    const r = martinReport({ ...view, params: { ...view.params, repeat: true } }, long);
+    const r = backtestReport(martinKit.backtest, { ...view, params: { ...view.params, repeat: true } }, long);
     expect(r.equity.length).toBeGreaterThanOrEqual(290);
     expect(r.equity.length).toBeLessThanOrEqual(302);
     expect(r.equity[0]!.time).toBe(0);
@@ -115,7 +116,7 @@ describe('the backtest report', () => {
         close: Float64Array.from({ length: n }, (_, i) => price(i + 1)),
       };
       const bot = { ...view, params: { ...view.params, repeat: true } };
-      const r = martinReport(bot, long, exact, points);
+      const r = backtestReport(martinKit.backtest, bot, long, exact, points);
       const expected = reference(backtestMartin(bot, long, exact).fills, long, points);
       expect(r.fills).toBeGreaterThan(10);
       expect(r.maxDrawdownPct).toBe(expected.maxDrawdownPct);

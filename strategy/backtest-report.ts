@@ -1,19 +1,12 @@
 import type { BacktestAnswer } from '../contract/schemas.ts';
-import { backtestMartin, DEFAULT_SLIPPAGE, type BacktestFill, type CandleColumns, type FillModel } from './backtest.ts';
-import { backtestGrid } from './grid/backtest.ts';
-import { backtestDca } from './dca/backtest.ts';
-import type { DcaView } from './dca/strategy.ts';
-import { backtestCustom } from './custom/backtest.ts';
+import { DEFAULT_SLIPPAGE, type BacktestFill, type CandleColumns, type FillModel } from './backtest.ts';
 import type { Candle } from './custom/feed.ts';
-import type { CustomView } from './custom/strategy.ts';
-import type { GridView } from './grid/strategy.ts';
 import { money } from './money.ts';
-import { averagePrice } from './martin/plan.ts';
-import type { MartinView } from './martin/strategy.ts';
+import { averagePrice, type Fill } from './martin/plan.ts';
 
 /**
  * What a backtest tells the trader before they start a bot: the exact realised profit
- * and cycles from the engine's own strategy (backtestMartin), and, marked to market at every candle's
+ * and cycles from the engine's own strategy (its kit's replay: `backtest`), and, marked to market at every candle's
  * close, the equity curve, the total return and the largest drawdown, with the fees paid. The curve and
  * drawdown are figures for the eye (doubles); the realised profit is the strategy's exact decimal.
  * Orders fill by the fill model (strategy/backtest.ts: at the trigger, the open on a gap, with the
@@ -22,71 +15,40 @@ import type { MartinView } from './martin/strategy.ts';
  */
 export type BacktestReport = Omit<BacktestAnswer, 'exchange' | 'symbol' | 'days' | 'timeframe'>;
 
-export function martinReport(view: MartinView, candles: CandleColumns & { time: Float64Array }, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }, points = 300): BacktestReport {
-  if (candles.close.length === 0) throw new RangeError('no candles');
-  const result = backtestMartin(view, candles, fill);
-  const openFills = result.state.fills;
-  const open = openFills.length > 0 ? { amount: openFills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), average: averagePrice(openFills).toDecimalPlaces(8).toFixed() } : null;
-  return reportOf({ fills: result.fills, realized: result.realized, cycles: result.cycles, open }, view.params.investment, view.market.feeRate, candles, fill, points);
+/** What a bot's replay on candles left: its fills, its cycles closed, its exact realised profit and the position it still holds. */
+export interface BacktestRun {
+  fills: BacktestFill[];
+  cycles: number;
+  realized: string;
+  open: { amount: string; average: string } | null;
 }
 
-/** The same report for a grid bot: its cycles are the grids completed, its open position the base it holds. */
-export function gridReport(view: GridView, candles: CandleColumns & { time: Float64Array }, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }, points = 300): BacktestReport {
-  if (candles.close.length === 0) throw new RangeError('no candles');
-  const result = backtestGrid(view, candles, fill);
-  const sells = result.state.orders.filter((o) => o?.side === 'sell');
-  const amount = sells.reduce((s, o) => s.plus(o!.amount), money(0));
-  const cost = sells.reduce((s, o) => s.plus(o!.cost), money(0));
-  const open = amount.gt(0) ? { amount: amount.toFixed(), average: cost.div(amount).toDecimalPlaces(8).toFixed() } : null;
-  return reportOf({ fills: result.fills, realized: result.realized, cycles: result.trades, open }, view.params.investment, view.market.feeRate, candles, fill, points);
-}
+/** Closed candles of each timeframe before the first one, for a bot whose indicators read them from its first candle on. */
+export type WarmUpCandles = Partial<Record<string, readonly Candle[]>>;
 
-/**
- * The same report for a DCA bot: its cycles are the deals closed, its open position the open deal's buys;
- * `warmUp`, an indicator start's candles before the first one (dca/backtest.ts).
- */
-export function dcaReport(
-  view: DcaView,
+/** A replay on candles as a bot type runs it (its kit's `backtest`): the same decide function on the path and fill model of backtest.ts. */
+export type Replay<V> = (view: V, candles: CandleColumns & { time: Float64Array }, fill: FillModel, warmUp?: WarmUpCandles) => BacktestRun;
+
+/** The report of any bot type's replay (`replay`: its kit's backtest). */
+export function backtestReport<V>(
+  replay: Replay<V>,
+  view: V & { params: { investment: string }; market: { feeRate: { toString(): string } } },
   candles: CandleColumns & { time: Float64Array },
   fill: FillModel = { slippage: DEFAULT_SLIPPAGE },
   points = 300,
-  warmUp?: Partial<Record<string, readonly Candle[]>>,
+  warmUp?: WarmUpCandles,
 ): BacktestReport {
   if (candles.close.length === 0) throw new RangeError('no candles');
-  const result = backtestDca(view, candles, fill, warmUp);
-  const openFills = result.state.fills;
-  const open = openFills.length > 0 ? { amount: openFills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), average: averagePrice(openFills).toDecimalPlaces(8).toFixed() } : null;
-  return reportOf({ fills: result.fills, realized: result.realized, cycles: result.cycles, open }, view.params.investment, view.market.feeRate, candles, fill, points);
+  return reportOf(replay(view, candles, fill, warmUp), view.params.investment, view.market.feeRate, candles, fill, points);
 }
 
-/**
- * The same report for a custom bot, on 1-minute candles: its cycles are the positions closed, its open
- * position the buys of the one it holds; `warmUp`: closed candles of its timeframes before the first
- * minute (custom/backtest.ts), so its indicators read from the first candle on.
- */
-export function customReport(
-  view: CustomView,
-  candles: CandleColumns & { time: Float64Array },
-  fill: FillModel = { slippage: DEFAULT_SLIPPAGE },
-  warmUp?: Partial<Record<string, readonly Candle[]>>,
-  points = 300,
-): BacktestReport {
-  if (candles.close.length === 0) throw new RangeError('no candles');
-  const result = backtestCustom(view, candles, fill, warmUp);
-  const openFills = result.state.fills;
-  const open = openFills.length > 0 ? { amount: openFills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), average: averagePrice(openFills).toDecimalPlaces(8).toFixed() } : null;
-  return reportOf({ fills: result.fills, realized: result.realized, cycles: result.cycles, open }, view.params.investment, view.market.feeRate, candles, fill, points);
+/** The position of a bot whose buys are its fills, as a report shows it. */
+export function fillsOpen(fills: readonly Fill[]): BacktestRun['open'] {
+  return fills.length > 0 ? { amount: fills.reduce((s, f) => s.plus(f.amount), money(0)).toFixed(), average: averagePrice(fills).toDecimalPlaces(8).toFixed() } : null;
 }
 
 /** Marks the fills to market at every close: equity, drawdown, fees, return. */
-function reportOf(
-  run: { fills: BacktestFill[]; realized: string; cycles: number; open: { amount: string; average: string } | null },
-  investmentText: string,
-  feeRate: { toString(): string },
-  candles: CandleColumns & { time: Float64Array },
-  fill: FillModel,
-  points: number,
-): BacktestReport {
+function reportOf(run: BacktestRun, investmentText: string, feeRate: { toString(): string }, candles: CandleColumns & { time: Float64Array }, fill: FillModel, points: number): BacktestReport {
   const n = candles.close.length;
   const fee = Number(feeRate.toString());
   const investment = Number(investmentText);

@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { ZodType } from 'zod';
+import type { Replay } from './backtest-report.ts';
 import type { BotDetail } from '../contract/bots.ts';
 import type { CodeName } from '../contract/codes.ts';
 import type { CustomFeed } from './custom/feed.ts';
@@ -96,6 +97,8 @@ export interface StrategyKit<S extends KitState = KitState, V = unknown, P = unk
     rules(params: P): IndicatorRules | null;
     feed(state: S, view: V): CustomFeed | null;
   };
+  /** Its replay on candles (a backtest, the AI search): the same decide function on backtest.ts's price path and fill model. */
+  backtest: Replay<V>;
   /** The stored state's fields that clear its dust once the account swept it into the quote. */
   sweptDust: Record<string, string>;
 }

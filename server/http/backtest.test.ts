@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { martinReport } from '../../strategy/backtest-report.ts';
+import { backtestReport } from '../../strategy/backtest-report.ts';
+import { martinKit } from '../../strategy/kit.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading } from '../trading.ts';
@@ -32,7 +33,7 @@ describe('backtest before start', () => {
     expect(r.data.to - r.data.from).toBe(30 * 86_400_000);
     // The same candles through the same report: the same answer (deterministic), profit exact.
     const m = await createTrading({ db: t.db, feed, now: () => NOW }).market('paper', 'BTC/USDT');
-    const again = martinReport({ params: { ...params, stopLoss: undefined }, market: m }, feed.minuteColumns('BTC/USDT', NOW - 30 * 86_400_000, NOW));
+    const again = backtestReport(martinKit.backtest, { params: { ...params, stopLoss: undefined }, market: m }, feed.minuteColumns('BTC/USDT', NOW - 30 * 86_400_000, NOW));
     expect(r.data.realized).toBe(again.realized);
     expect(r.data.cycles).toBe(again.cycles);
     expect(r.data.cycles).toBeGreaterThan(0);
@@ -47,12 +48,12 @@ describe('backtest before start', () => {
     const view = { params: { ...params, stopLoss: undefined }, market: m };
     const usual = await run({ days: 7 });
     expect(usual.data.fill).toEqual({ price: 'trigger', slippage: '0.0005', seconds: true });
-    expect(usual.data.realized).toBe(martinReport(view, candles, { slippage: '0.0005' }).realized);
+    expect(usual.data.realized).toBe(backtestReport(martinKit.backtest, view, candles, { slippage: '0.0005' }).realized);
     const exact = await run({ days: 7, slippage: '0' });
     expect(exact.data.fill).toEqual({ price: 'trigger', slippage: '0', seconds: true });
-    expect(exact.data.realized).toBe(martinReport(view, candles, { slippage: '0' }).realized);
+    expect(exact.data.realized).toBe(backtestReport(martinKit.backtest, view, candles, { slippage: '0' }).realized);
     const dear = await run({ days: 7, slippage: '0.002' });
-    expect(dear.data.realized).toBe(martinReport(view, candles, { slippage: '0.002' }).realized);
+    expect(dear.data.realized).toBe(backtestReport(martinKit.backtest, view, candles, { slippage: '0.002' }).realized);
     expect(Number(dear.data.realized)).toBeLessThan(Number(exact.data.realized));
     for (const slippage of ['0.06', '1', '-0.001', '5e-4', 0.001]) expect(await run({ slippage })).toMatchObject({ code: Code.ValidationError });
   });

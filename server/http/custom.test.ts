@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answers } from '../../contract/answers.ts';
 import { Code } from '../../contract/codes.ts';
-import { customReport } from '../../strategy/backtest-report.ts';
+import { backtestReport } from '../../strategy/backtest-report.ts';
+import { customKit } from '../../strategy/kit.ts';
 import { warmUpCandles } from '../../strategy/custom/feed.ts';
 import type { Timeframe } from '../../strategy/custom/rules.ts';
 import { paperHistory } from '../market/custom-history.ts';
@@ -256,7 +257,7 @@ describe('the custom backtest before start', () => {
     // RSI(14) on 15 minutes: 11 x 14 + 1 closed candles, the last one closed by the first minute.
     expect(warmUp['15m']!.length).toBe(155);
     expect(warmUp['15m']!.at(-1)!.time + 15 * 60_000).toBeLessThanOrEqual(candles.time[0]!);
-    const again = customReport({ params: { ...body, takeProfit: undefined } as never, market: m }, candles, undefined, warmUp as never);
+    const again = backtestReport(customKit.backtest, { params: { ...body, takeProfit: undefined } as never, market: m }, candles, undefined, undefined, warmUp as never);
     expect(r.data.realized).toBe(again.realized);
     expect(r.data.cycles).toBe(again.cycles);
     expect(r.data.cycles).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import { dcaReport } from '../../strategy/backtest-report.ts';
+import { backtestReport } from '../../strategy/backtest-report.ts';
+import { dcaKit } from '../../strategy/kit.ts';
 import { CustomFeed, warmUpCandles, type Candle } from '../../strategy/custom/feed.ts';
 import type { Rule } from '../../strategy/custom/rules.ts';
 import { money } from '../../strategy/money.ts';
@@ -207,7 +208,7 @@ describe('the DCA backtest before start', () => {
     expect(r.code).toBe(1);
     expect(r.data).toMatchObject({ exchange: 'paper', days: 7, candles: 7 * 1440, investment: '2000' });
     const m = await createTrading({ db: t.db, feed, now: () => NOW }).market('paper', 'BTC/USDT');
-    const again = dcaReport({ params: { ...body, stopLoss: undefined, start: { kind: 'now' } }, market: m }, feed.minuteColumns('BTC/USDT', NOW - 7 * 86_400_000, NOW));
+    const again = backtestReport(dcaKit.backtest, { params: { ...body, stopLoss: undefined, start: { kind: 'now' } }, market: m }, feed.minuteColumns('BTC/USDT', NOW - 7 * 86_400_000, NOW));
     expect(r.data.realized).toBe(again.realized);
     expect(r.data.cycles).toBe(again.cycles);
     expect(r.data.cycles).toBeGreaterThan(0);
@@ -226,12 +227,12 @@ describe('the DCA backtest before start', () => {
     const warmUp: Record<string, Candle[]> = {};
     for (const [tf, n] of Object.entries(warmUpCandles({ entry }))) warmUp[tf] = await paperHistory(feed, 'BTC/USDT')(tf as '5m', minutes.time[0]!, n);
     const view = { params: { ...body, stopLoss: undefined, start: { kind: 'indicator' as const, rule: entry } }, market: m };
-    const again = dcaReport(view, minutes, undefined, 300, warmUp);
+    const again = backtestReport(dcaKit.backtest, view, minutes, undefined, 300, warmUp);
     expect(r.data.realized).toBe(again.realized);
     expect(r.data.cycles).toBe(again.cycles);
     expect(r.data.cycles).toBeGreaterThan(0);
     // Deals wait for the rule: fewer than with a start at once on the same minutes.
-    expect(again.cycles).toBeLessThan(dcaReport({ ...view, params: { ...view.params, start: { kind: 'now' } } }, minutes).cycles);
+    expect(again.cycles).toBeLessThan(backtestReport(dcaKit.backtest, { ...view, params: { ...view.params, start: { kind: 'now' } } }, minutes).cycles);
   });
 });
 

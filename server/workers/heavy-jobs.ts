@@ -1,3 +1,4 @@
+import type { BuiltBotType } from '../../strategy/params.ts';
 import type { RiskLevel } from '../../strategy/ai/search.ts';
 import type { Candle } from '../../strategy/custom/feed.ts';
 import type { WarmUpHistory } from '../market/custom-history.ts';
@@ -43,7 +44,7 @@ export interface SearchJob {
 /** A backtest of one bot (strategy/backtest-report.ts) on a history, with its indicators' warm-up when it has one. */
 export interface BacktestJob {
   kind: 'backtest';
-  type: 'martin' | 'grid' | 'dca' | 'custom';
+  type: BuiltBotType;
   /** The bot's stored parameters (plain strings and numbers). */
   params: unknown;
   market: MarketStrings;

@@ -1,13 +1,11 @@
 import type { MessagePort } from 'node:worker_threads';
 import { searchPart, type SearchPart } from '../../strategy/ai/search.ts';
 import type { BacktestReport } from '../../strategy/backtest-report.ts';
-import { customReport, dcaReport, gridReport, martinReport } from '../../strategy/backtest-report.ts';
+import { backtestReport } from '../../strategy/backtest-report.ts';
+import { kitOf } from '../../strategy/kit.ts';
 import type { CandleColumns } from '../../strategy/backtest.ts';
 import type { CustomParams } from '../../strategy/custom/rules.ts';
-import type { DcaParams } from '../../strategy/dca/rules.ts';
-import { startRules } from '../../strategy/dca/strategy.ts';
-import type { GridParams } from '../../strategy/grid/rules.ts';
-import type { MartinParams, MarketRules } from '../../strategy/martin/rules.ts';
+import type { MarketRules } from '../../strategy/martin/rules.ts';
 import { money } from '../../strategy/money.ts';
 import { feedWarmUp, historyBefore, paperHistory, warmUpHistory } from '../market/custom-history.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
@@ -86,19 +84,11 @@ function search(job: SearchJob, port: MessagePort | undefined): SearchPart {
 async function backtest(job: BacktestJob): Promise<BacktestReport> {
   const market = rulesOf(job.market);
   const candles = candlesOf(job.candles);
-  const fill = { slippage: job.slippage };
-  switch (job.type) {
-    case 'grid':
-      return gridReport({ params: job.params as GridParams, market }, candles, fill);
-    case 'martin':
-      return martinReport({ params: job.params as MartinParams, market }, candles, fill);
-    case 'dca': {
-      const rules = startRules(job.params as DcaParams);
-      return dcaReport({ params: job.params as DcaParams, market }, candles, fill, undefined, rules ? await warmUpOf(job, candles.time[0]!) : undefined);
-    }
-    case 'custom':
-      return customReport({ params: job.params as CustomParams, market }, candles, fill, await warmUpOf(job, candles.time[0]!));
-  }
+  const kit = kitOf(job.type);
+  const view = kit.view(job.params, market) as { params: { investment: string }; market: MarketRules };
+  // A bot with indicators (a custom bot, a DCA indicator start) reads them from its first candle on: their warm-up first.
+  const warmUp = kit.indicators?.rules(view.params) ? await warmUpOf(job, candles.time[0]!) : undefined;
+  return backtestReport(kit.backtest, view, candles, { slippage: job.slippage }, undefined, warmUp);
 }
 
 /** The closed candles before a backtest's first minute that its indicators need: given, or read from the simulated market here. */

@@ -1,5 +1,6 @@
 import { DEFAULT_SLIPPAGE, pathFrom, type CandleColumns, type FillModel } from '../backtest.ts';
-import { gridReport, martinReport, type BacktestReport } from '../backtest-report.ts';
+import { backtestReport, type BacktestReport } from '../backtest-report.ts';
+import { gridKit, martinKit } from '../kit.ts';
 import { validateGrid } from '../grid/plan.ts';
 import type { GridParams } from '../grid/rules.ts';
 import { validateMartin } from '../martin/plan.ts';
@@ -105,7 +106,7 @@ const figures = (r: BacktestReport): Figures => ({ returnPct: r.returnPct, maxDr
 /** A candidate backtested on a window, started at the window's first price. */
 function report(c: Candidate, investment: string, market: MarketRules, candles: CandleColumns & { time: Float64Array }, fill: FillModel): BacktestReport {
   const run = configure(c, investment, candles.open[0]!, market);
-  return run.type === 'martin' ? martinReport({ params: run.params, market }, candles, fill) : gridReport({ params: run.params, market }, candles, fill);
+  return run.type === 'martin' ? backtestReport(martinKit.backtest, { params: run.params, market }, candles, fill) : backtestReport(gridKit.backtest, { params: run.params, market }, candles, fill);
 }
 
 /** The last `n` candles of a history (a view, not a copy). */

@@ -4,6 +4,8 @@ import type { CodeName } from '../../contract/codes.ts';
 import { scheduleAt } from '../../contract/schedule-at.ts';
 import { fillsDetail, fillsFloating, fillsHeld, levelsOf } from '../core/fills-position.ts';
 import { ruleProblem } from '../custom/problems.ts';
+import { fillsOpen } from '../backtest-report.ts';
+import { backtestDca } from './backtest.ts';
 import type { StrategyKit } from '../kit-types.ts';
 import type { Fill } from '../martin/plan.ts';
 import { money } from '../money.ts';
@@ -102,5 +104,10 @@ export const dcaKit: StrategyKit<DcaState, DcaView, DcaParams, DcaParamsInput> =
   commitsBudget: false,
   takesSignals: true,
   indicators: { rules: startRules, feed: dcaFeedOf },
+  // Its cycles are the deals closed; an indicator start reads its warm-up candles from the first one on.
+  backtest(view, candles, fill, warmUp) {
+    const result = backtestDca(view, candles, fill, warmUp);
+    return { fills: result.fills, realized: result.realized, cycles: result.cycles, open: fillsOpen(result.state.fills) };
+  },
   sweptDust: { carry: '0', carryCost: '0' },
 };

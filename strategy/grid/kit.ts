@@ -2,6 +2,7 @@ import type Decimal from 'decimal.js';
 import { gridParamsSchema, type GridParamsInput } from './params.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { refitGrid } from '../ai/refit.ts';
+import { backtestGrid } from './backtest.ts';
 import type { StrategyKit } from '../kit-types.ts';
 import { money } from '../money.ts';
 import { gridDetail, gridHeld, gridInputParams, gridUnrealized } from './detail.ts';
@@ -83,5 +84,14 @@ export const gridKit: StrategyKit<GridState, GridView, GridParams, GridParamsInp
   // It buys its start position and reserves every buy level at once.
   commitsBudget: true,
   takesSignals: false,
+  // Its cycles are the grids completed, its open position the base on its sell levels.
+  backtest(view, candles, fill) {
+    const result = backtestGrid(view, candles, fill);
+    const sells = result.state.orders.filter((o) => o?.side === 'sell');
+    const amount = sells.reduce((s: Decimal, o) => s.plus(o!.amount), money(0));
+    const cost = sells.reduce((s: Decimal, o) => s.plus(o!.cost), money(0));
+    const open = amount.gt(0) ? { amount: amount.toFixed(), average: cost.div(amount).toDecimalPlaces(8).toFixed() } : null;
+    return { fills: result.fills, realized: result.realized, cycles: result.trades, open };
+  },
   sweptDust: { dust: '0' },
 };

@@ -3,6 +3,8 @@ import { martinParamsSchema, type MartinParamsInput } from './params.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { refitMartin } from '../ai/refit.ts';
 import { fillsDetail, fillsFloating, fillsHeld, levelsOf } from '../core/fills-position.ts';
+import { backtestMartin } from '../backtest.ts';
+import { fillsOpen } from '../backtest-report.ts';
 import type { StrategyKit } from '../kit-types.ts';
 import { money } from '../money.ts';
 import { orderQuote, planLevels, validateMartin, type Fill, type MartinProblem } from './plan.ts';
@@ -81,5 +83,9 @@ export const martinKit: StrategyKit<MartinState, MartinView, MartinParams, Marti
   book: (state) => state,
   commitsBudget: false,
   takesSignals: false,
+  backtest(view, candles, fill) {
+    const result = backtestMartin(view, candles, fill);
+    return { fills: result.fills, realized: result.realized, cycles: result.cycles, open: fillsOpen(result.state.fills) };
+  },
   sweptDust: { carry: '0', carryCost: '0' },
 };
