@@ -48,13 +48,10 @@ import { Route as AuthedMyAssetIndexRouteImport } from './routes/_authed/my.asse
 import { Route as AuthedMyAssetTypeRouteImport } from './routes/_authed/my.asset.$type'
 import { Route as AuthedMyBindTypeRouteImport } from './routes/_authed/my.bind.$type'
 import { Route as AuthedMyPasswordTypeRouteImport } from './routes/_authed/my.password.$type'
+import { Route as AuthedStrategyTypeChar123IdChar125RouteImport } from './routes/_authed/strategy.$type.{-$id}'
 import { Route as AuthedStrategyActionIdRouteImport } from './routes/_authed/strategy.action.$id'
 import { Route as AuthedStrategyAiChar123IdChar125RouteImport } from './routes/_authed/strategy.ai.{-$id}'
-import { Route as AuthedStrategyCustomChar123IdChar125RouteImport } from './routes/_authed/strategy.custom.{-$id}'
-import { Route as AuthedStrategyDcaChar123IdChar125RouteImport } from './routes/_authed/strategy.dca.{-$id}'
 import { Route as AuthedStrategyDetailIdRouteImport } from './routes/_authed/strategy.detail.$id'
-import { Route as AuthedStrategyGridChar123IdChar125RouteImport } from './routes/_authed/strategy.grid.{-$id}'
-import { Route as AuthedStrategyMartinChar123IdChar125RouteImport } from './routes/_authed/strategy.martin.{-$id}'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -250,6 +247,12 @@ const AuthedMyPasswordTypeRoute = AuthedMyPasswordTypeRouteImport.update({
   path: '/my/password/$type',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedStrategyTypeChar123IdChar125Route =
+  AuthedStrategyTypeChar123IdChar125RouteImport.update({
+    id: '/strategy/$type/{-$id}',
+    path: '/strategy/$type/{-$id}',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 const AuthedStrategyActionIdRoute = AuthedStrategyActionIdRouteImport.update({
   id: '/strategy/action/$id',
   path: '/strategy/action/$id',
@@ -261,35 +264,11 @@ const AuthedStrategyAiChar123IdChar125Route =
     path: '/strategy/ai/{-$id}',
     getParentRoute: () => AuthedRoute,
   } as any)
-const AuthedStrategyCustomChar123IdChar125Route =
-  AuthedStrategyCustomChar123IdChar125RouteImport.update({
-    id: '/strategy/custom/{-$id}',
-    path: '/strategy/custom/{-$id}',
-    getParentRoute: () => AuthedRoute,
-  } as any)
-const AuthedStrategyDcaChar123IdChar125Route =
-  AuthedStrategyDcaChar123IdChar125RouteImport.update({
-    id: '/strategy/dca/{-$id}',
-    path: '/strategy/dca/{-$id}',
-    getParentRoute: () => AuthedRoute,
-  } as any)
 const AuthedStrategyDetailIdRoute = AuthedStrategyDetailIdRouteImport.update({
   id: '/strategy/detail/$id',
   path: '/strategy/detail/$id',
   getParentRoute: () => AuthedRoute,
 } as any)
-const AuthedStrategyGridChar123IdChar125Route =
-  AuthedStrategyGridChar123IdChar125RouteImport.update({
-    id: '/strategy/grid/{-$id}',
-    path: '/strategy/grid/{-$id}',
-    getParentRoute: () => AuthedRoute,
-  } as any)
-const AuthedStrategyMartinChar123IdChar125Route =
-  AuthedStrategyMartinChar123IdChar125RouteImport.update({
-    id: '/strategy/martin/{-$id}',
-    path: '/strategy/martin/{-$id}',
-    getParentRoute: () => AuthedRoute,
-  } as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
@@ -328,13 +307,10 @@ export interface FileRoutesByFullPath {
   '/my/asset/$type': typeof AuthedMyAssetTypeRoute
   '/my/bind/$type': typeof AuthedMyBindTypeRoute
   '/my/password/$type': typeof AuthedMyPasswordTypeRoute
+  '/strategy/$type/{-$id}': typeof AuthedStrategyTypeChar123IdChar125Route
   '/strategy/action/$id': typeof AuthedStrategyActionIdRoute
   '/strategy/ai/{-$id}': typeof AuthedStrategyAiChar123IdChar125Route
-  '/strategy/custom/{-$id}': typeof AuthedStrategyCustomChar123IdChar125Route
-  '/strategy/dca/{-$id}': typeof AuthedStrategyDcaChar123IdChar125Route
   '/strategy/detail/$id': typeof AuthedStrategyDetailIdRoute
-  '/strategy/grid/{-$id}': typeof AuthedStrategyGridChar123IdChar125Route
-  '/strategy/martin/{-$id}': typeof AuthedStrategyMartinChar123IdChar125Route
   '/my/asset/': typeof AuthedMyAssetIndexRoute
 }
 export interface FileRoutesByTo {
@@ -374,13 +350,10 @@ export interface FileRoutesByTo {
   '/my/asset/$type': typeof AuthedMyAssetTypeRoute
   '/my/bind/$type': typeof AuthedMyBindTypeRoute
   '/my/password/$type': typeof AuthedMyPasswordTypeRoute
+  '/strategy/$type/{-$id}': typeof AuthedStrategyTypeChar123IdChar125Route
   '/strategy/action/$id': typeof AuthedStrategyActionIdRoute
   '/strategy/ai/{-$id}': typeof AuthedStrategyAiChar123IdChar125Route
-  '/strategy/custom/{-$id}': typeof AuthedStrategyCustomChar123IdChar125Route
-  '/strategy/dca/{-$id}': typeof AuthedStrategyDcaChar123IdChar125Route
   '/strategy/detail/$id': typeof AuthedStrategyDetailIdRoute
-  '/strategy/grid/{-$id}': typeof AuthedStrategyGridChar123IdChar125Route
-  '/strategy/martin/{-$id}': typeof AuthedStrategyMartinChar123IdChar125Route
   '/my/asset': typeof AuthedMyAssetIndexRoute
 }
 export interface FileRoutesById {
@@ -423,13 +396,10 @@ export interface FileRoutesById {
   '/_authed/my/asset/$type': typeof AuthedMyAssetTypeRoute
   '/_authed/my/bind/$type': typeof AuthedMyBindTypeRoute
   '/_authed/my/password/$type': typeof AuthedMyPasswordTypeRoute
+  '/_authed/strategy/$type/{-$id}': typeof AuthedStrategyTypeChar123IdChar125Route
   '/_authed/strategy/action/$id': typeof AuthedStrategyActionIdRoute
   '/_authed/strategy/ai/{-$id}': typeof AuthedStrategyAiChar123IdChar125Route
-  '/_authed/strategy/custom/{-$id}': typeof AuthedStrategyCustomChar123IdChar125Route
-  '/_authed/strategy/dca/{-$id}': typeof AuthedStrategyDcaChar123IdChar125Route
   '/_authed/strategy/detail/$id': typeof AuthedStrategyDetailIdRoute
-  '/_authed/strategy/grid/{-$id}': typeof AuthedStrategyGridChar123IdChar125Route
-  '/_authed/strategy/martin/{-$id}': typeof AuthedStrategyMartinChar123IdChar125Route
   '/_authed/my/asset/': typeof AuthedMyAssetIndexRoute
 }
 export interface FileRouteTypes {
@@ -471,13 +441,10 @@ export interface FileRouteTypes {
     | '/my/asset/$type'
     | '/my/bind/$type'
     | '/my/password/$type'
+    | '/strategy/$type/{-$id}'
     | '/strategy/action/$id'
     | '/strategy/ai/{-$id}'
-    | '/strategy/custom/{-$id}'
-    | '/strategy/dca/{-$id}'
     | '/strategy/detail/$id'
-    | '/strategy/grid/{-$id}'
-    | '/strategy/martin/{-$id}'
     | '/my/asset/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -517,13 +484,10 @@ export interface FileRouteTypes {
     | '/my/asset/$type'
     | '/my/bind/$type'
     | '/my/password/$type'
+    | '/strategy/$type/{-$id}'
     | '/strategy/action/$id'
     | '/strategy/ai/{-$id}'
-    | '/strategy/custom/{-$id}'
-    | '/strategy/dca/{-$id}'
     | '/strategy/detail/$id'
-    | '/strategy/grid/{-$id}'
-    | '/strategy/martin/{-$id}'
     | '/my/asset'
   id:
     | '__root__'
@@ -565,13 +529,10 @@ export interface FileRouteTypes {
     | '/_authed/my/asset/$type'
     | '/_authed/my/bind/$type'
     | '/_authed/my/password/$type'
+    | '/_authed/strategy/$type/{-$id}'
     | '/_authed/strategy/action/$id'
     | '/_authed/strategy/ai/{-$id}'
-    | '/_authed/strategy/custom/{-$id}'
-    | '/_authed/strategy/dca/{-$id}'
     | '/_authed/strategy/detail/$id'
-    | '/_authed/strategy/grid/{-$id}'
-    | '/_authed/strategy/martin/{-$id}'
     | '/_authed/my/asset/'
   fileRoutesById: FileRoutesById
 }
@@ -858,6 +819,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedMyPasswordTypeRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/strategy/$type/{-$id}': {
+      id: '/_authed/strategy/$type/{-$id}'
+      path: '/strategy/$type/{-$id}'
+      fullPath: '/strategy/$type/{-$id}'
+      preLoaderRoute: typeof AuthedStrategyTypeChar123IdChar125RouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/strategy/action/$id': {
       id: '/_authed/strategy/action/$id'
       path: '/strategy/action/$id'
@@ -872,39 +840,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedStrategyAiChar123IdChar125RouteImport
       parentRoute: typeof AuthedRoute
     }
-    '/_authed/strategy/custom/{-$id}': {
-      id: '/_authed/strategy/custom/{-$id}'
-      path: '/strategy/custom/{-$id}'
-      fullPath: '/strategy/custom/{-$id}'
-      preLoaderRoute: typeof AuthedStrategyCustomChar123IdChar125RouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/strategy/dca/{-$id}': {
-      id: '/_authed/strategy/dca/{-$id}'
-      path: '/strategy/dca/{-$id}'
-      fullPath: '/strategy/dca/{-$id}'
-      preLoaderRoute: typeof AuthedStrategyDcaChar123IdChar125RouteImport
-      parentRoute: typeof AuthedRoute
-    }
     '/_authed/strategy/detail/$id': {
       id: '/_authed/strategy/detail/$id'
       path: '/strategy/detail/$id'
       fullPath: '/strategy/detail/$id'
       preLoaderRoute: typeof AuthedStrategyDetailIdRouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/strategy/grid/{-$id}': {
-      id: '/_authed/strategy/grid/{-$id}'
-      path: '/strategy/grid/{-$id}'
-      fullPath: '/strategy/grid/{-$id}'
-      preLoaderRoute: typeof AuthedStrategyGridChar123IdChar125RouteImport
-      parentRoute: typeof AuthedRoute
-    }
-    '/_authed/strategy/martin/{-$id}': {
-      id: '/_authed/strategy/martin/{-$id}'
-      path: '/strategy/martin/{-$id}'
-      fullPath: '/strategy/martin/{-$id}'
-      preLoaderRoute: typeof AuthedStrategyMartinChar123IdChar125RouteImport
       parentRoute: typeof AuthedRoute
     }
   }
@@ -942,13 +882,10 @@ interface AuthedRouteChildren {
   AuthedMyAssetTypeRoute: typeof AuthedMyAssetTypeRoute
   AuthedMyBindTypeRoute: typeof AuthedMyBindTypeRoute
   AuthedMyPasswordTypeRoute: typeof AuthedMyPasswordTypeRoute
+  AuthedStrategyTypeChar123IdChar125Route: typeof AuthedStrategyTypeChar123IdChar125Route
   AuthedStrategyActionIdRoute: typeof AuthedStrategyActionIdRoute
   AuthedStrategyAiChar123IdChar125Route: typeof AuthedStrategyAiChar123IdChar125Route
-  AuthedStrategyCustomChar123IdChar125Route: typeof AuthedStrategyCustomChar123IdChar125Route
-  AuthedStrategyDcaChar123IdChar125Route: typeof AuthedStrategyDcaChar123IdChar125Route
   AuthedStrategyDetailIdRoute: typeof AuthedStrategyDetailIdRoute
-  AuthedStrategyGridChar123IdChar125Route: typeof AuthedStrategyGridChar123IdChar125Route
-  AuthedStrategyMartinChar123IdChar125Route: typeof AuthedStrategyMartinChar123IdChar125Route
   AuthedMyAssetIndexRoute: typeof AuthedMyAssetIndexRoute
 }
 
@@ -984,17 +921,11 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedMyAssetTypeRoute: AuthedMyAssetTypeRoute,
   AuthedMyBindTypeRoute: AuthedMyBindTypeRoute,
   AuthedMyPasswordTypeRoute: AuthedMyPasswordTypeRoute,
+  AuthedStrategyTypeChar123IdChar125Route:
+    AuthedStrategyTypeChar123IdChar125Route,
   AuthedStrategyActionIdRoute: AuthedStrategyActionIdRoute,
   AuthedStrategyAiChar123IdChar125Route: AuthedStrategyAiChar123IdChar125Route,
-  AuthedStrategyCustomChar123IdChar125Route:
-    AuthedStrategyCustomChar123IdChar125Route,
-  AuthedStrategyDcaChar123IdChar125Route:
-    AuthedStrategyDcaChar123IdChar125Route,
   AuthedStrategyDetailIdRoute: AuthedStrategyDetailIdRoute,
-  AuthedStrategyGridChar123IdChar125Route:
-    AuthedStrategyGridChar123IdChar125Route,
-  AuthedStrategyMartinChar123IdChar125Route:
-    AuthedStrategyMartinChar123IdChar125Route,
   AuthedMyAssetIndexRoute: AuthedMyAssetIndexRoute,
 }
 

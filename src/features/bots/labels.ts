@@ -3,20 +3,13 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { isStable, num, profit, signed, usdt } from '../../shared/format.ts';
 import type { ActionKind, BotAction, BotOrder, BotSignal, BotStatus, BatchOperation } from '../../../contract/bots.ts';
 import { pauseText, refusalText } from '../../shared/refusal-words.ts';
+import { strategyList, strategyOf } from './strategies/index.ts';
 
 export const statusLabels: Record<BotStatus, MessageDescriptor> = {
   running: msg`运行中`,
   paused: msg`已暂停`,
   stopped: msg`已停止`,
 };
-
-/** A strategy type as the bot screens name it (马丁格尔 / Martingale, never "Martin"). */
-export const typeLabels = {
-  martin: msg`马丁格尔`,
-  grid: msg`网格`,
-  dca: msg`DCA`,
-  custom: msg`自定义`,
-} as const satisfies Record<string, MessageDescriptor>;
 
 /** An AI bot's risk level, as the AI screen names it. */
 export const riskLabels = {
@@ -25,9 +18,6 @@ export const riskLabels = {
   aggressive: msg`进取`,
 } as const satisfies Record<string, MessageDescriptor>;
 
-// The names the server gives a bot left unnamed, in every language and every version ("BTC/USDT Martin").
-const defaultNames: Record<keyof typeof typeLabels, readonly string[]> = { martin: ['Martin', 'Martingale', '马丁格尔'], grid: ['Grid', '网格'], dca: ['DCA'], custom: ['Custom', '自定义'] };
-
 /**
  * How a bot is titled: its pair and its name, the pair once ("BTC/USDT · 马丁格尔", not "BTC/USDT ·
  * BTC/USDT 马丁格尔"). A name the server gave (the pair and the type) shows the type in the UI
@@ -35,8 +25,8 @@ const defaultNames: Record<keyof typeof typeLabels, readonly string[]> = { marti
  */
 export function botTitle(symbol: string, name: string, i18n: I18n): string {
   const rest = name.startsWith(`${symbol} `) ? name.slice(symbol.length + 1) : name.endsWith(` ${symbol}`) ? name.slice(0, -symbol.length - 1) : name;
-  const type = (['martin', 'grid', 'dca', 'custom'] as const).find((t) => defaultNames[t].includes(rest));
-  if (type) return `${symbol} · ${i18n._(typeLabels[type])}`;
+  const type = strategyList.find((s) => s.serverNames.includes(rest));
+  if (type) return `${symbol} · ${i18n._(type.name)}`;
   return rest === symbol || rest.trim() === '' ? symbol : `${symbol} · ${rest}`;
 }
 
@@ -106,9 +96,9 @@ const endLabels: Record<string, MessageDescriptor> = {
 
 /** A log line's title: what happened. */
 export function actionTitle(a: BotAction, i18n: I18n, type?: string): string {
-  // A DCA bot's deal opens with its base order; its adds are its safety orders.
-  if (type === 'dca' && a.kind === 'open') return i18n._(msg`底仓买入`);
-  if (type === 'dca' && a.kind === 'add') return i18n._(msg`安全单买入`);
+  // A type's own words for its orders (a DCA deal's base and safety orders).
+  const own = type === undefined ? undefined : strategyOf(type)?.logTitles?.[a.kind];
+  if (own) return i18n._(own);
   if (a.kind === 'success') return i18n._(endLabels[a.detail.how ?? ''] ?? msg`本轮结束`);
   if (a.kind === 'close' && a.detail.stopLoss) return i18n._(msg`止损平仓`);
   // A custom bot's sell rule held: no take profit.

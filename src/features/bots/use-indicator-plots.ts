@@ -2,21 +2,21 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { CandleData } from '../../../contract/schemas.ts';
 import type { BotDetail } from '../../../contract/bots.ts';
-import type { CustomParams } from '../../../strategy/custom/rules.ts';
 import { api } from '../../lib/api.ts';
 import type { AnsweredTimeframe, IndicatorPlot } from './indicator-plots.ts';
+import { strategies } from './strategies/index.ts';
 
 type Plotting = typeof import('./indicator-plots.ts');
 
 /**
- * The indicators of a custom bot's rules on its 1-minute chart (`minutes`): each over the candles of its
+ * The indicators of a bot's rules (a custom bot's: its type's chartRules) on its 1-minute chart (`minutes`): each over the candles of its
  * own timeframe, asked of the market once a minute (1-minute ones are the chart's own). Other bots: none.
  * The plotting code (with the engine's indicator streams) loads only for a custom bot, and only from
  * the network (vite.config.ts ONLINE_ONLY_CHUNKS): it draws on candles that came from there; without it
  * the chart shows the prices alone.
  */
 export function useIndicatorPlots(bot: Pick<BotDetail, 'type' | 'params' | 'exchange' | 'symbol'> | undefined, minutes: CandleData[] | undefined): IndicatorPlot[] {
-  const params = bot?.type === 'custom' ? (bot.params as Partial<CustomParams>) : undefined;
+  const params = bot ? strategies[bot.type].chartRules?.(bot.params) : undefined;
   const [plotting, setPlotting] = useState<Plotting | null>(null);
   const custom = params !== undefined;
   useEffect(() => {

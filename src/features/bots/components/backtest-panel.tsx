@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../../../contract/bots.ts';
+import type { PerType } from '../../../../contract/bots.ts';
 import type { BacktestAnswer } from '../../../../contract/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
@@ -18,11 +18,7 @@ const windows = [7, 30, 90] as const;
  * server through the engine's strategy on the last 7, 30 or 90 days, before anything is saved. A result
  * belongs to the inputs it was run with: changing them clears it.
  */
-export type BacktestConfig =
-  | { type: 'martin'; params: MartinParamsInput }
-  | { type: 'grid'; params: GridParamsInput }
-  | { type: 'dca'; params: DcaParamsInput }
-  | { type: 'custom'; params: CustomParamsInput };
+export type BacktestConfig = PerType<object>;
 
 export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeId: number | null; symbol: string; config: BacktestConfig; ready: boolean }) {
   const { t, i18n } = useLingui();

@@ -19,6 +19,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import { closeQuery, estimateClose, type CloseUnit } from '../close-estimate.ts';
 import { ClosePart } from './close-part.tsx';
+import { strategies } from '../strategies/index.ts';
 
 /**
  * /strategy/action/{id}: a manual add at the market (the next level's amount, or one typed) or a manual
@@ -107,7 +108,7 @@ export function BotActionPage({ id }: { id: string }) {
               {failure}
             </div>
           ) : null}
-          {d.type === 'grid' ? (
+          {!strategies[d.type].manualTrading ? (
             // A grid's coins wait on its sell levels, each bought at its own level: there is no one position to add to or sell a share of.
             <p className={ui.muted} role="note" data-testid="manual-grid">
               <Trans>网格策略没有手动补仓和平仓：它的币挂在各个卖出档位上，由网格按档位卖出。停止策略可结束交易。</Trans>

@@ -9,6 +9,7 @@ import { operationLabels } from '../labels.ts';
 import { StopChoice } from './stop-choice.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import { write } from '../../../shared/query.ts';
+import { strategies } from '../strategies/index.ts';
 
 /** What a bot in each state can do (docs/product.md §4): the buttons of the detail screen. */
 const available: Record<BotSummary['status'], ('start' | 'pause' | 'resume' | 'stop' | 'delete')[]> = {
@@ -61,16 +62,11 @@ export function BotOperations({ bot }: { bot: BotSummary }) {
           </button>
         ))}
         {bot.status !== 'running' ? (
-          <Link
-            to={bot.type === 'grid' ? '/strategy/grid/{-$id}' : bot.type === 'dca' ? '/strategy/dca/{-$id}' : bot.type === 'custom' ? '/strategy/custom/{-$id}' : '/strategy/martin/{-$id}'}
-            params={{ id: bot.id }}
-            className={css.smallLink}
-            data-testid="op-edit"
-          >
+          <Link to="/strategy/$type/{-$id}" params={{ type: bot.type, id: bot.id }} className={css.smallLink} data-testid="op-edit">
             <Trans>编辑</Trans>
           </Link>
         ) : null}
-        {bot.status !== 'stopped' && bot.type !== 'grid' ? (
+        {bot.status !== 'stopped' && strategies[bot.type].manualTrading ? (
           <Link to="/strategy/action/$id" params={{ id: bot.id }} className={css.smallLink} data-testid="op-manual">
             <Trans>补仓/平仓</Trans>
           </Link>

@@ -2,21 +2,16 @@ import { getRouteApi } from '@tanstack/react-router';
 import { BotActionPage } from './bot-action-page.tsx';
 import { BotDetailPage } from './bot-detail-page.tsx';
 import { AllLogsPage } from './all-logs-page.tsx';
-import { MartinFormPage } from './martin-form-page.tsx';
-import { GridFormPage } from './grid-form-page.tsx';
-import { DcaFormPage } from './dca-form-page.tsx';
-import { CustomFormPage } from './custom-form-page.tsx';
 import { AiPage } from './ai-page.tsx';
 import { copyOf } from '../bot-copy.ts';
+import { strategyOf } from '../strategies/index.ts';
 
 /*
  * The bot screens as route components. They read their params through getRouteApi, so the route
- * files hold nothing but a reference and every screen stays in its own lazily loaded chunk.
+ * files hold nothing but a reference and every screen stays in its own lazily loaded chunk (each type's
+ * form its own, through the registry).
  */
-const martinRoute = getRouteApi('/_authed/strategy/martin/{-$id}');
-const gridRoute = getRouteApi('/_authed/strategy/grid/{-$id}');
-const dcaRoute = getRouteApi('/_authed/strategy/dca/{-$id}');
-const customRoute = getRouteApi('/_authed/strategy/custom/{-$id}');
+const formRoute = getRouteApi('/_authed/strategy/$type/{-$id}');
 const aiRoute = getRouteApi('/_authed/strategy/ai/{-$id}');
 const detailRoute = getRouteApi('/_authed/strategy/detail/$id');
 const actionRoute = getRouteApi('/_authed/strategy/action/$id');
@@ -27,29 +22,15 @@ function exchangeOf(search: Record<string, unknown>): string | undefined {
   return typeof search.exchange === 'string' && /^[a-z0-9]{2,20}$/.test(search.exchange) ? search.exchange : undefined;
 }
 
-/** Remounts per bot, so a form never shows another bot's values. */
-export function MartinRoute() {
-  const { id } = martinRoute.useParams();
-  const search: Record<string, unknown> = martinRoute.useSearch();
-  return <MartinFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
-}
-
-export function GridRoute() {
-  const { id } = gridRoute.useParams();
-  const search: Record<string, unknown> = gridRoute.useSearch();
-  return <GridFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
-}
-
-export function DcaRoute() {
-  const { id } = dcaRoute.useParams();
-  const search: Record<string, unknown> = dcaRoute.useSearch();
-  return <DcaFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
-}
-
-export function CustomRoute() {
-  const { id } = customRoute.useParams();
-  const search: Record<string, unknown> = customRoute.useSearch();
-  return <CustomFormPage key={id ?? 'new'} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
+/** A type's create or edit screen (the registry's), remounted per bot so that a form never shows another bot's values. */
+export function FormRoute() {
+  const { type, id } = formRoute.useParams();
+  const search: Record<string, unknown> = formRoute.useSearch();
+  const strategy = strategyOf(type);
+  // An unknown type never gets here: the route's loader sends it home.
+  if (!strategy) return null;
+  const { FormPage } = strategy;
+  return <FormPage key={`${type}-${id ?? 'new'}`} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
 }
 
 export function AiRoute() {

@@ -113,7 +113,7 @@ export function HomePage() {
         ))}
       </section>
       {c && c.total === 0 ? (
-        <Link to="/strategy/martin/{-$id}" params={{}} className={css.linkButton.primary}>
+        <Link to="/strategy/$type/{-$id}" params={{ type: 'martin' }} className={css.linkButton.primary}>
           <Trans>创建第一个策略</Trans>
         </Link>
       ) : null}

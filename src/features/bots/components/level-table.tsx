@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { LevelRow } from '../martin-form.ts';
+import type { LevelRow } from '../strategies/martin/martin-form.ts';
 import { price, usdt } from '../../../shared/format.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';

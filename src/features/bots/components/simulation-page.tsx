@@ -218,13 +218,13 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
           </strong>
         </div>
         <div className={styles.simActions}>
-          <Link to="/strategy/martin/{-$id}" params={{}} search={{ exchange: code }} className={css.smallLink}>
+          <Link to="/strategy/$type/{-$id}" params={{ type: 'martin' }} search={{ exchange: code }} className={css.smallLink}>
             <Trans>马丁格尔</Trans>
           </Link>
-          <Link to="/strategy/grid/{-$id}" params={{}} search={{ exchange: code }} className={css.smallLink}>
+          <Link to="/strategy/$type/{-$id}" params={{ type: 'grid' }} search={{ exchange: code }} className={css.smallLink}>
             <Trans>网格</Trans>
           </Link>
-          <Link to="/strategy/dca/{-$id}" params={{}} search={{ exchange: code }} className={css.smallLink}>
+          <Link to="/strategy/$type/{-$id}" params={{ type: 'dca' }} search={{ exchange: code }} className={css.smallLink}>
             DCA
           </Link>
           <Link to="/strategy/ai/{-$id}" params={{}} className={css.smallLink}>

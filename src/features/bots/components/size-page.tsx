@@ -6,7 +6,7 @@ import { Page } from '../../../components/ui/page.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { defaultMartinValues, levelTable, type MartinValues } from '../martin-form.ts';
+import { defaultMartinValues, levelTable, type MartinValues } from '../strategies/martin/martin-form.ts';
 import { LevelTable } from './level-table.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 

@@ -10,7 +10,8 @@ import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { botTitle, operationLabels, statusLabels, typeLabels } from '../labels.ts';
+import { botTitle, operationLabels, statusLabels } from '../labels.ts';
+import { strategyList } from '../strategies/index.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { useTradingMode } from '../../../shared/use-trading-mode.ts';
 import { isSimulatedCode } from '../../../../contract/rules.ts';
@@ -24,7 +25,6 @@ import * as styles from './bots.css.ts';
 
 const PAGE_SIZE = 10;
 const batchActions: BatchOperation[] = ['start', 'pause', 'resume', 'stop', 'delete'];
-const botTypes: BuiltBotType[] = ['martin', 'grid', 'dca', 'custom'];
 
 /** /strategy (现货): the trader's bots with filters, live figures, and batch operations with their progress. */
 export function StrategyListPage() {
@@ -104,7 +104,7 @@ export function StrategyListPage() {
       title={<Trans>现货</Trans>}
       root
       action={
-        <Link to="/strategy/martin/{-$id}" params={{}} className={styles.createIcon} aria-label={t`创建策略`} data-testid="create-bot">
+        <Link to="/strategy/$type/{-$id}" params={{ type: 'martin' }} className={styles.createIcon} aria-label={t`创建策略`} data-testid="create-bot">
           +
         </Link>
       }
@@ -123,9 +123,9 @@ export function StrategyListPage() {
         <button type="button" className={css.chip} aria-pressed={type === undefined} onClick={() => filter({ type: undefined })}>
           <Trans>全部类型</Trans>
         </button>
-        {botTypes.map((b) => (
-          <button key={b} type="button" className={css.chip} aria-pressed={type === b} onClick={() => filter({ type: b })}>
-            {i18n._(typeLabels[b])}
+        {strategyList.map((s) => (
+          <button key={s.type} type="button" className={css.chip} aria-pressed={type === s.type} onClick={() => filter({ type: s.type })}>
+            {i18n._(s.name)}
           </button>
         ))}
       </fieldset>
@@ -158,13 +158,13 @@ export function StrategyListPage() {
           <Link to="/strategy/size" className={css.chipLink}>
             <Trans>仓位计算器</Trans>
           </Link>
-          <Link to="/strategy/grid/{-$id}" params={{}} className={css.chipLink} data-testid="new-grid">
+          <Link to="/strategy/$type/{-$id}" params={{ type: 'grid' }} className={css.chipLink} data-testid="new-grid">
             <Trans>网格策略</Trans>
           </Link>
-          <Link to="/strategy/dca/{-$id}" params={{}} className={css.chipLink} data-testid="new-dca">
+          <Link to="/strategy/$type/{-$id}" params={{ type: 'dca' }} className={css.chipLink} data-testid="new-dca">
             <Trans>DCA 策略</Trans>
           </Link>
-          <Link to="/strategy/custom/{-$id}" params={{}} className={css.chipLink} data-testid="new-custom">
+          <Link to="/strategy/$type/{-$id}" params={{ type: 'custom' }} className={css.chipLink} data-testid="new-custom">
             <Trans>自定义策略</Trans>
           </Link>
           <Link to="/strategy/ai/{-$id}" params={{}} className={css.chipLink} data-testid="new-ai">
@@ -215,10 +215,10 @@ export function StrategyListPage() {
               <Trans>先绑定交易所（可用模拟盘）</Trans>
             </Link>
           ) : null}
-          <Link to="/strategy/martin/{-$id}" params={{}} className={css.linkButton.primary}>
+          <Link to="/strategy/$type/{-$id}" params={{ type: 'martin' }} className={css.linkButton.primary}>
             <Trans>创建马丁格尔策略</Trans>
           </Link>
-          <Link to="/strategy/grid/{-$id}" params={{}} className={styles.gridLink} data-testid="create-grid">
+          <Link to="/strategy/$type/{-$id}" params={{ type: 'grid' }} className={styles.gridLink} data-testid="create-grid">
             <Trans>创建网格策略</Trans>
           </Link>
         </section>

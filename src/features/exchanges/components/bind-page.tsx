@@ -198,10 +198,10 @@ export function BindPage({ code }: { code: string }) {
               <p className={css.note}>
                 <Trans>策略会用 {name} 账户的资金自动交易。创建时可以先回测，确认参数后再启动。</Trans>
               </p>
-              <Link to="/strategy/martin/{-$id}" params={{}} search={{ exchange: exchange.code }} className={blocks.linkButton.primary} data-testid="bind-next-martin">
+              <Link to="/strategy/$type/{-$id}" params={{ type: 'martin' }} search={{ exchange: exchange.code }} className={blocks.linkButton.primary} data-testid="bind-next-martin">
                 <Trans>创建马丁格尔策略</Trans>
               </Link>
-              <Link to="/strategy/grid/{-$id}" params={{}} search={{ exchange: exchange.code }} className={css.nextSecondary}>
+              <Link to="/strategy/$type/{-$id}" params={{ type: 'grid' }} search={{ exchange: exchange.code }} className={css.nextSecondary}>
                 <Trans>创建网格策略</Trans>
               </Link>
             </section>

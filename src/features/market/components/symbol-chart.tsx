@@ -52,7 +52,7 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
             </span>
           </div>
           {/* A bot on this pair, from its chart (Pionex item 2): the create screen with the pair chosen. */}
-          <Link to="/strategy/martin/{-$id}" params={{}} search={{ exchange, copy: JSON.stringify({ symbol }) }} className={bots.linkButton.secondary} data-testid="chart-create-bot">
+          <Link to="/strategy/$type/{-$id}" params={{ type: 'martin' }} search={{ exchange, copy: JSON.stringify({ symbol }) }} className={bots.linkButton.secondary} data-testid="chart-create-bot">
             <Trans>在此交易对创建策略</Trans>
           </Link>
         </section>

@@ -9,6 +9,7 @@ import * as css from '../../../shared/blocks.css.ts';
 import { pct, percent, trend } from '../../../shared/format.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { Runtime } from '../../../shared/runtime.tsx';
+import { botTypeNames } from '../../../shared/bot-types.ts';
 import * as rankCss from './rank.css.ts';
 
 /**
@@ -43,7 +44,7 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
       </span>
       <span className={rankCss.who}>
         <span className={rankCss.name}>
-          {e.symbol} · {e.type === 'grid' ? <Trans>网格</Trans> : e.type === 'dca' ? 'DCA' : e.type === 'custom' ? <Trans>自定义</Trans> : <Trans>马丁格尔</Trans>}
+          {e.symbol} · {i18n._(botTypeNames[e.type])}
           {e.mine ? <Trans> (我的)</Trans> : null}
         </span>
         <span className={css.figureLabel}>
@@ -61,13 +62,7 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
         <strong className={`${css.profit[trend(e.totalRoiPct)]} ${css.numeric}`} title={i18n._(msg`总收益率（含浮动盈亏）`)} data-testid="bot-rank-roi" data-figure="percent">
           {pct(e.totalRoiPct, l)}
         </strong>
-        <Link
-          to={e.type === 'grid' ? '/strategy/grid/{-$id}' : e.type === 'dca' ? '/strategy/dca/{-$id}' : e.type === 'custom' ? '/strategy/custom/{-$id}' : '/strategy/martin/{-$id}'}
-          params={{}}
-          search={{ copy }}
-          className={css.primarySmallLink}
-          data-testid="bot-rank-copy"
-        >
+        <Link to="/strategy/$type/{-$id}" params={{ type: e.type }} search={{ copy }} className={css.primarySmallLink} data-testid="bot-rank-copy">
           <Trans>复制</Trans>
         </Link>
       </span>

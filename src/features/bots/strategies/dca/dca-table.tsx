@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { DcaRow } from '../dca-form.ts';
-import { percent, price, usdt } from '../../../shared/format.ts';
-import * as css from '../../../shared/blocks.css.ts';
-import * as styles from './bots.css.ts';
+import type { DcaRow } from './dca-form.ts';
+import { percent, price, usdt } from '../../../../shared/format.ts';
+import * as css from '../../../../shared/blocks.css.ts';
+import * as styles from '../../components/bots.css.ts';
 
 /** A DCA deal as planned: the base order and each safety order's price, size, and the average and take-profit price after it; the funds a deal can need. */
 export function DcaTable({ rows, funds, investment, stop, tick }: { rows: DcaRow[]; funds: string; investment: string; stop: string | null; tick?: string | undefined }) {

@@ -1,12 +1,22 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { CustomParamsInput } from '../../../contract/bots.ts';
-import type { SymbolInfo } from '../../../contract/schemas.ts';
-import { money } from '../../../strategy/money.ts';
-import { customBounds, storedCustomParams, validateCustom, type CustomParams, type CustomProblem, type Operand, type Operator, type Rule, type Timeframe } from '../../../strategy/custom/rules.ts';
-import { explainRule, type ExplainPart } from '../../../strategy/custom/explain.ts';
-import type { FieldProblems } from './form-problems.ts';
-import { defaultMartinValues, trailingNote } from './martin-form.ts';
+import type { CustomParamsInput } from '../../../../../contract/bots.ts';
+import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import { money } from '../../../../../strategy/money.ts';
+import {
+  customBounds,
+  storedCustomParams,
+  validateCustom,
+  type CustomParams,
+  type CustomProblem,
+  type Operand,
+  type Operator,
+  type Rule,
+  type Timeframe,
+} from '../../../../../strategy/custom/rules.ts';
+import { explainRule, type ExplainPart } from '../../../../../strategy/custom/explain.ts';
+import type { FieldProblems } from '../../form-problems.ts';
+import { defaultMartinValues, trailingNote } from '../martin/martin-form.ts';
 
 /**
  * The custom bot's form: its values as typed, and the strategy's own checks

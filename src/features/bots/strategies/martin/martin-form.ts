@@ -1,12 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { MartinParamsInput } from '../../../contract/bots.ts';
-import type { SymbolInfo } from '../../../contract/schemas.ts';
-import { money } from '../../../strategy/money.ts';
-import { averagePrice, planLevels, takeProfitPrice, validateMartin, type MartinField, type MartinProblem } from '../../../strategy/martin/plan.ts';
-import { worstTrailingGain } from '../../../strategy/trailing.ts';
-import { martinBounds, type MarketRules } from '../../../strategy/martin/rules.ts';
-import type { FieldProblems } from './form-problems.ts';
+import type { MartinParamsInput } from '../../../../../contract/bots.ts';
+import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import { money } from '../../../../../strategy/money.ts';
+import { averagePrice, planLevels, takeProfitPrice, validateMartin, type MartinField, type MartinProblem } from '../../../../../strategy/martin/plan.ts';
+import { worstTrailingGain } from '../../../../../strategy/trailing.ts';
+import { martinBounds } from '../../../../../strategy/martin/rules.ts';
+import type { FieldProblems } from '../../form-problems.ts';
+import { marketRules } from '../../market-rules.ts';
 
 /**
  * The martin form's values and checks. The checks are the engine's own (strategy/martin/plan.ts),
@@ -71,10 +72,6 @@ export function paramsFromValues(v: MartinValues): MartinParamsInput {
     trailingDeviation: v.trailingDeviation.trim(),
     trailingStop: v.trailingStop,
   };
-}
-
-export function marketRules(s: Pick<SymbolInfo, 'tickSize' | 'stepSize' | 'minAmount' | 'minCost' | 'feeRate'>): MarketRules {
-  return { tickSize: money(s.tickSize), stepSize: money(s.stepSize), minAmount: money(s.minAmount), minCost: money(s.minCost), feeRate: money(s.feeRate) };
 }
 
 const rangeMessages: Record<MartinField, MessageDescriptor> = {

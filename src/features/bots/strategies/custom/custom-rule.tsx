@@ -2,11 +2,11 @@ import { useId, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { operators, timeframes, type Operator } from '../../../../strategy/custom/rules.ts';
-import * as ui from '../../../components/ui/ui.css.ts';
-import * as blocks from '../../../shared/blocks.css.ts';
-import { maxConditions, newCondition, operandKinds, type ConditionValues, type OperandKind, type OperandValues, type RuleValues } from '../custom-form.ts';
-import * as css from './custom-form.css.ts';
+import { operators, timeframes, type Operator } from '../../../../../strategy/custom/rules.ts';
+import * as ui from '../../../../components/ui/ui.css.ts';
+import * as blocks from '../../../../shared/blocks.css.ts';
+import { maxConditions, newCondition, operandKinds, type ConditionValues, type OperandKind, type OperandValues, type RuleValues } from './custom-form.ts';
+import * as css from '../../components/custom-form.css.ts';
 
 /** A field's problem in words (or nothing), and the mark that the trader left it. */
 export interface FieldErrors {

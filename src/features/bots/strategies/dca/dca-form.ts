@@ -1,15 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { DcaParamsInput } from '../../../contract/bots.ts';
-import type { SymbolInfo } from '../../../contract/schemas.ts';
-import { money } from '../../../strategy/money.ts';
-import { dcaStopPrice, dealFunds, planDeal, validateDca, type DcaField, type DcaProblem } from '../../../strategy/dca/plan.ts';
-import type { DcaParams, DcaStart } from '../../../strategy/dca/rules.ts';
-import type { Rule } from '../../../strategy/custom/rules.ts';
-import { explainRule } from '../../../strategy/custom/explain.ts';
-import { marketRules } from './martin-form.ts';
-import { customParamsFromValues, customValuesFromParams, defaultCustomValues, newCondition, problemMessage, ruleWords, type Lang, type RuleValues } from './custom-form.ts';
-import type { FieldProblems } from './form-problems.ts';
+import type { DcaParamsInput } from '../../../../../contract/bots.ts';
+import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import { money } from '../../../../../strategy/money.ts';
+import { dcaStopPrice, dealFunds, planDeal, validateDca, type DcaField, type DcaProblem } from '../../../../../strategy/dca/plan.ts';
+import type { DcaParams, DcaStart } from '../../../../../strategy/dca/rules.ts';
+import type { Rule } from '../../../../../strategy/custom/rules.ts';
+import { explainRule } from '../../../../../strategy/custom/explain.ts';
+import { marketRules } from '../../market-rules.ts';
+import { customParamsFromValues, customValuesFromParams, defaultCustomValues, newCondition, problemMessage, ruleWords, type Lang, type RuleValues } from '../custom/custom-form.ts';
+import type { FieldProblems } from '../../form-problems.ts';
 
 /**
  * The DCA form's values and checks: the engine's own (strategy/dca/plan.ts), so the form accepts exactly

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { price } from '../../../shared/format.ts';
-import * as css from '../../../shared/blocks.css.ts';
+import { price } from '../../../../shared/format.ts';
+import * as css from '../../../../shared/blocks.css.ts';
 
 /** A grid's levels, highest first, each with the order waiting there (buy, sell, or the empty level). */
 export function GridLevelsList({ levels, tick }: { levels: { index: number; price: string; side: 'buy' | 'sell' | null }[]; tick?: string }) {

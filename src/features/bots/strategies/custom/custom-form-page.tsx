@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Page } from '../../../components/ui/page.tsx';
-import { LoadState } from '../../../components/ui/load-state.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import * as ui from '../../../components/ui/ui.css.ts';
+import { Page } from '../../../../components/ui/page.tsx';
+import { LoadState } from '../../../../components/ui/load-state.tsx';
+import { Field } from '../../../../components/ui/field.tsx';
+import * as ui from '../../../../components/ui/ui.css.ts';
 import {
   checkCustom,
   customParamsFromValues,
@@ -16,21 +16,21 @@ import {
   strategyParams,
   type CustomValues,
   type RuleValues,
-} from '../custom-form.ts';
-import { useBotTarget } from '../use-bot-target.ts';
-import { useBotForm } from '../use-bot-form.ts';
-import { OfflineBanner } from '../../../shared/offline-banner.tsx';
-import { BotFormFooter, BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
-import { BacktestPanel } from './backtest-panel.tsx';
-import { AvailableHint } from './available-hint.tsx';
+} from './custom-form.ts';
+import { useBotTarget } from '../../use-bot-target.ts';
+import { useBotForm } from '../../use-bot-form.ts';
+import { OfflineBanner } from '../../../../shared/offline-banner.tsx';
+import { BotFormFooter, BotFormNotices, BotTargetFields } from '../../components/bot-target-fields.tsx';
+import { BacktestPanel } from '../../components/backtest-panel.tsx';
+import { AvailableHint } from '../../components/available-hint.tsx';
 import { RuleEditor, type FieldErrors } from './custom-rule.tsx';
-import * as blocks from '../../../shared/blocks.css.ts';
-import { failed, write } from '../../../shared/query.ts';
-import * as styles from './bots.css.ts';
-import * as css from './custom-form.css.ts';
-import type { BotCopy } from '../bot-copy.ts';
-import { CopiedFrom, useCopiedPair } from './copied-from.tsx';
-import { TrailingNotes } from './trailing-notes.tsx';
+import * as blocks from '../../../../shared/blocks.css.ts';
+import { failed, write } from '../../../../shared/query.ts';
+import * as styles from '../../components/bots.css.ts';
+import * as css from '../../components/custom-form.css.ts';
+import type { BotCopy } from '../../bot-copy.ts';
+import { CopiedFrom, useCopiedPair } from '../../components/copied-from.tsx';
+import { TrailingNotes } from '../../components/trailing-notes.tsx';
 
 /** The form's decimal fields. */
 type Editable = 'investment' | 'quote' | 'percent' | 'takeProfit' | 'stopLoss' | 'trailingDeviation';

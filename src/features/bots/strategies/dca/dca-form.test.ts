@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
-import type { SymbolInfo } from '../../../contract/schemas.ts';
-import { operandValues } from './custom-form.ts';
+import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import { operandValues } from '../custom/custom-form.ts';
 import { checkDca, dcaParamsFromValues, dcaPreview, dcaValuesFromParams, defaultDcaValues, explainStart, explainStoredStart, type DcaValues } from './dca-form.ts';
 
 /** The bots catalog in zh (the source) and in en (its .po, compiled as the build does). */

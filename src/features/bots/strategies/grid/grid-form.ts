@@ -1,13 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { GridParamsInput } from '../../../contract/bots.ts';
-import type { SymbolInfo } from '../../../contract/schemas.ts';
-import { money } from '../../../strategy/money.ts';
-import { GRID_THIN_PCT, gridDensity, planGrid, validateGrid, type GridField, type GridProblem } from '../../../strategy/grid/plan.ts';
-import { gridBounds } from '../../../strategy/grid/rules.ts';
-import { trailLine } from '../../../strategy/trailing.ts';
-import { marketRules } from './martin-form.ts';
-import type { FieldProblems } from './form-problems.ts';
+import type { GridParamsInput } from '../../../../../contract/bots.ts';
+import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import { money } from '../../../../../strategy/money.ts';
+import { GRID_THIN_PCT, gridDensity, planGrid, validateGrid, type GridField, type GridProblem } from '../../../../../strategy/grid/plan.ts';
+import { gridBounds } from '../../../../../strategy/grid/rules.ts';
+import { trailLine } from '../../../../../strategy/trailing.ts';
+import { marketRules } from '../../market-rules.ts';
+import type { FieldProblems } from '../../form-problems.ts';
 
 /**
  * The grid form's values and checks: the engine's own (strategy/grid/plan.ts), so the form

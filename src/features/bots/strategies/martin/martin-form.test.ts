@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SymbolInfo } from '../../../contract/schemas.ts';
+import type { SymbolInfo } from '../../../../../contract/schemas.ts';
 import { checkMartin, defaultMartinValues, levelTable, paramsFromValues, trailingNote, valuesFromParams } from './martin-form.ts';
-import { shownProblems } from './form-problems.ts';
+import { shownProblems } from '../../form-problems.ts';
 
 const btc: SymbolInfo = {
   symbol: 'BTC/USDT',

@@ -1,0 +1,55 @@
+import type { MessageDescriptor } from '@lingui/core';
+import type { AsyncRouteComponent } from '@tanstack/react-router';
+import type { BotAction, BotDetail, BuiltBotType } from '../../../../contract/bots.ts';
+import type { Rule } from '../../../../strategy/custom/rules.ts';
+import type { BotCopy } from '../bot-copy.ts';
+
+/** What a type's create and edit screen is given: the bot to edit, or the exchange and the copied settings of a new one. */
+export interface FormPageProps {
+  id?: string | undefined;
+  exchange?: string | undefined;
+  copy?: BotCopy | undefined;
+}
+
+/** What a type's own part of the detail screen is given: the bot and the pair's tick and step, once known. */
+export interface DetailPartProps {
+  bot: BotDetail;
+  tick: string | undefined;
+  step: string | undefined;
+}
+
+/**
+ * Everything the PWA's shared bot screens need to know of one bot type, so that none of them names a
+ * type: each type answers it in strategies/<type>/index.ts and the registry (./index.ts) lists them.
+ * Its screens are loaded on demand (each its own chunk): the list, cards and logs that read this stay small.
+ */
+export interface StrategyUi<T extends BuiltBotType = BuiltBotType> {
+  /** The type, as the server and the URL spell it (/strategy/martin). */
+  type: T;
+  /** Its name on the screens (src/shared/bot-types.ts: the rank names it too). */
+  name: MessageDescriptor;
+  /** The names the server gives a bot left unnamed, in every language and every version ("BTC/USDT Martin"). */
+  serverNames: readonly string[];
+  /** Its create and edit screen (/strategy/$type/{-$id}). */
+  FormPage: AsyncRouteComponent<FormPageProps>;
+  /** It acts on webhook signals: the detail shows its webhook and its last signals. */
+  takesSignals: boolean;
+  /** Manual adds and part closes are offered: a grid's coins sit on its levels, with no one position to add to or sell a share of. */
+  manualTrading: boolean;
+  /** Its ROI counts on the budget only, not also on the funds in use (a grid's whole budget is at work on its levels). */
+  roiOnBudgetOnly: boolean;
+  /** Its realised profit is named grid profit (网格利润). */
+  gridProfit: boolean;
+  /** The detail's figure for the next buy's price (下次补仓价, 下一买入价, 下一安全单价). */
+  nextAddLabel: MessageDescriptor;
+  /** The chart's line at that price (补仓, 安全单). */
+  nextAddLine: MessageDescriptor;
+  /** How its log lines name its orders where it has words of its own (a DCA deal's base and safety orders). */
+  logTitles?: Partial<Record<BotAction['kind'], MessageDescriptor>>;
+  /** Its rules in words, under the detail's summary (a custom bot's rules, a DCA bot's indicator start). */
+  DetailRules?: AsyncRouteComponent<DetailPartProps>;
+  /** What only this type shows on the detail, under its operations (a grid's levels). */
+  DetailExtras?: AsyncRouteComponent<DetailPartProps>;
+  /** The rules whose indicators its chart draws (a custom bot's entry and exit), none for the others. */
+  chartRules?: (params: unknown) => { entry?: Rule | undefined; exit?: Rule | undefined } | undefined;
+}
