@@ -77,7 +77,7 @@ export const exchangeInfoSchema = z.strictObject({
 });
 export const botTypeSchema = z.strictObject({
   id: z.number().int(),
-  code: z.enum(['martin', 'ai', 'grid', 'dca', 'arbitrage', 'custom']),
+  code: z.enum([...botTypesBuilt, 'ai', 'arbitrage']),
   name: z.string(),
   category: z.enum(['grid', 'dca', 'arbitrage', 'custom']),
   description: z.string(),

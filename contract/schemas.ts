@@ -705,7 +705,8 @@ export interface SymbolInfo extends Ticker {
 /** A strategy type (docs/product.md §3). */
 export interface BotType {
   id: number;
-  code: 'martin' | 'ai' | 'grid' | 'dca' | 'arbitrage' | 'custom';
+  /** A bot type the API builds, or one the catalog names that has no bots of its own (the AI proposes martin and grid bots; arbitrage is not built). */
+  code: BuiltBotType | 'ai' | 'arbitrage';
   name: string;
   /** The spec's family: grid trading, DCA, arbitrage, custom. */
   category: 'grid' | 'dca' | 'arbitrage' | 'custom';
