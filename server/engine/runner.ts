@@ -7,21 +7,14 @@ import { money } from '../../strategy/money.ts';
 import { holdsPosition, kitOf, type KitState, type StrategyKit } from '../../strategy/kit.ts';
 import { sql } from 'kysely';
 import { BotNotRunning, commitDecision, type OrderUpdate, SignalSettled } from './persist.ts';
-import { claim, type Fence, holds, LeaseLost, leaseOf, liveWorkers, owned, release, wanted, winner } from '../cluster/leases.ts';
+import { type Fence, holds, LeaseLost } from '../cluster/leases.ts';
 import type { Worker } from '../cluster/workers.ts';
-import {
-  awaitCommand,
-  botsWithCommands,
-  CommandReplies,
-  type CommandKind,
-  type CommandOptions,
-  type CommandReport,
-  finishCommand,
-  leaseNow,
-  type LeaseNow,
-  submitCommand,
-  takeCommand,
-} from '../cluster/commands.ts';
+import type { CommandKind, CommandOptions, CommandReport } from '../cluster/commands.ts';
+import { Ownership } from './ownership.ts';
+import type { CommandResult, EngineLog, EngineObserver } from './engine-types.ts';
+
+export type { CommandResult, EngineLog, EngineObserver } from './engine-types.ts';
+import { CommandRouting } from './command-routing.ts';
 import type { BotId, ClientOrderId, EngineEvent, Intent, PlaceOrder } from '../../strategy/types.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
@@ -41,23 +34,6 @@ export interface BotRecord {
   type: string;
   params: unknown;
   state: unknown;
-}
-
-export interface EngineLog {
-  error(obj: unknown, msg: string): void;
-}
-
-/**
- * What the engine tells about its own work (GET /metrics): each round's duration, how long
- * a bot's event waited behind the ones before it, and the leases gained and lost. server/metrics.ts
- * implements it; the engine imports nothing of the HTTP side.
- */
-export interface EngineObserver {
-  round(seconds: number): void;
-  /** The time from one round's start to the next's: the tick when nothing holds the event loop up. */
-  interval?(seconds: number): void;
-  queued(seconds: number): void;
-  leases(change: 'gained' | 'lost', count: number): void;
 }
 
 export interface EngineDeps {
@@ -101,11 +77,6 @@ export interface EngineDeps {
   stallMs?: number;
 }
 
-/** The most bots one claim round takes: a worker that starts late does not swallow a whole cluster at once. */
-const CLAIMS_PER_ROUND = 500;
-/** The most bots one round hands over to the worker that now wins them (about 50 bots a second). */
-const RELEASES_PER_ROUND = 50;
-
 interface LiveBot {
   record: BotRecord;
   key: string;
@@ -115,9 +86,6 @@ interface LiveBot {
   state: KitState;
 }
 
-/** What a manual add or close came to on the process that owns the bot. */
-export type CommandResult = 'placed' | 'busy' | 'nothing';
-
 /**
  * The engine of the running bots. One event at a time per bot: the strategy decides,
  * the decision (state, new orders, order outcome, action log, closed cycle) is committed in one
@@ -125,6 +93,8 @@ export type CommandResult = 'placed' | 'busy' | 'nothing';
  * Start-up and crash recovery are one path: load the bots, look every order in flight up on the
  * exchange by its client order id, and carry on from what the exchange says (an order never reached
  * it is sent again under the same id; one it filled is recorded, never sent twice).
+ * Which bots it trades in a cluster is ownership.ts's; a manual command goes to the bot's owner through
+ * command-routing.ts.
  */
 export class Engine {
   private readonly deps: EngineDeps;
@@ -133,24 +103,14 @@ export class Engine {
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly inFlight = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
-  /** The epoch of each bot's lease this process holds (cluster only). */
-  private readonly epochs = new Map<string, string>();
-  /** When this process first saw each bot that no live worker owns (the fallback after 3 x TTL). */
-  private readonly orphans = new Map<string, number>();
-  private claimTimer: NodeJS.Timeout | undefined;
-  /** The senders here waiting for their commands' results on other processes. */
-  private readonly replies = new CommandReplies();
-  /** The bots whose waiting commands are queued to run here (one run each at a time). */
-  private readonly commandRuns = new Set<string>();
-  private owning = false;
-  /** A round was asked for (a notification) while one ran: it runs again once done, else that bot would wait for the next period. */
-  private ownAgain = false;
+  /** The bots this process holds in a cluster; none: a lone process owns every bot. */
+  private readonly ownership: Ownership | undefined;
+  private readonly commands: CommandRouting;
   private ticking = false;
-  /** When the last round (and, in a cluster, the last ownership round) finished: /api/ready's liveness. */
+  /** When the last round finished: /api/ready's liveness. */
   private lastRoundAt: number | undefined;
   /** When the last round started (performance.now()). */
   private lastBeganAt: number | undefined;
-  private lastOwnAt: number | undefined;
   private startedAt: number | undefined;
   private tickCount = 0;
 
@@ -160,19 +120,46 @@ export class Engine {
   constructor(deps: EngineDeps) {
     this.deps = deps;
     this.log = deps.log;
+    const log = () => this.log;
+    this.ownership = deps.cluster
+      ? new Ownership(
+          deps.db,
+          deps.cluster,
+          {
+            serial: (id, work) => this.serial(id, work),
+            resume: async (id) => {
+              const loaded = await this.load(id);
+              if (loaded) await this.reconcile(loaded);
+            },
+            refresh: (id) => this.refresh(id),
+            forget: (id) => this.drop(id),
+            loaded: (id) => {
+              const live = this.bots.get(id);
+              return live && { userId: live.record.userId, status: live.record.status, pending: live.state.pending !== null };
+            },
+            busy: (id) => this.queues.has(id),
+            commandArrived: (id) => this.commandArrived(id),
+          },
+          deps.observe,
+          log,
+        )
+      : undefined;
+    this.commands = new CommandRouting(
+      deps.db,
+      { serial: (id, work) => this.serial(id, work), command: (id, kind, options) => this.command(id, kind, options), holding: (id) => holdsPosition(this.stateOf(id) ?? null) },
+      this.ownership,
+      { deadlineMs: deps.commandDeadlineMs, settleMs: deps.commandSettleMs },
+      log,
+    );
   }
 
   /** Loads the running bots (and any with an order in flight), reconciles them, and starts ticking. */
   async start(): Promise<void> {
-    const cluster = this.deps.cluster;
-    if (cluster) {
+    if (this.ownership) {
       // A worker of the cluster: registers, takes the bots it wins (all of them when alone), and keeps
       // claiming; its recovery is the same load + reconcile, for the bots it holds only.
-      await cluster.start();
-      await this.own();
+      await this.ownership.start(this.deps.claimMs ?? 1000);
       await this.idle();
-      this.claimTimer = setInterval(() => void this.own(), this.deps.claimMs ?? 1000);
-      this.claimTimer.unref?.();
       this.timer = setInterval(() => void this.tick(), this.deps.tickMs ?? 1000);
       this.timer.unref?.();
       this.startedAt = performance.now();
@@ -220,7 +207,7 @@ export class Engine {
     // the next owner looks it up by its client order id before it sends anything (as after a crash).
     const until = performance.now() + waitMs;
     for (;;) {
-      const held = [...this.queues].filter(([id]) => this.epochs.has(id)).map(([, queue]) => queue);
+      const held = [...this.queues].filter(([id]) => this.ownership?.holds(id)).map(([, queue]) => queue);
       const left = until - performance.now();
       if (held.length === 0 || left <= 0) break;
       let timer: NodeJS.Timeout | undefined;
@@ -243,7 +230,7 @@ export class Engine {
     const since = (last: number | undefined) => now - (last ?? startedAt);
     const limit = (periodMs: number) => this.deps.stallMs ?? Math.max(10 * periodMs, 10_000);
     if (since(this.lastRoundAt) > limit(this.deps.tickMs ?? 1000)) return `no round for ${Math.round(since(this.lastRoundAt))} ms`;
-    if (this.deps.cluster && since(this.lastOwnAt) > limit(this.deps.claimMs ?? 1000)) return `no ownership round for ${Math.round(since(this.lastOwnAt))} ms`;
+    if (this.ownership && since(this.ownership.lastRoundAt) > limit(this.deps.claimMs ?? 1000)) return `no ownership round for ${Math.round(since(this.ownership.lastRoundAt))} ms`;
     return undefined;
   }
 
@@ -255,9 +242,8 @@ export class Engine {
 
   private stopTimers(): void {
     if (this.timer) clearInterval(this.timer);
-    if (this.claimTimer) clearInterval(this.claimTimer);
     this.timer = undefined;
-    this.claimTimer = undefined;
+    this.ownership?.stopTimer();
   }
 
   /** Resolves when every bot's queued work is done (tests step the engine: tick, then idle). */
@@ -290,8 +276,8 @@ export class Engine {
    * a bot no live worker owns (just started) is claimed by a round at once.
    */
   wake(botId: string): void {
-    if (!this.deps.cluster || this.epochs.has(botId)) void this.serial(botId, () => this.refresh(botId)).catch(() => undefined);
-    else void this.own();
+    if (!this.ownership || this.ownership.holds(botId)) void this.serial(botId, () => this.refresh(botId)).catch(() => undefined);
+    else this.ownership.wake();
   }
 
   /** The bot's status as the engine holds it, if it is loaded. */
@@ -315,7 +301,7 @@ export class Engine {
    * waiting for the next tick). Call inside `serial`.
    */
   async refresh(botId: string): Promise<void> {
-    if (!(await this.claimOne(botId))) return;
+    if (this.ownership && !(await this.ownership.claimOne(botId))) return;
     const live = await this.load(botId);
     if (live?.record.status === 'running') await this.evaluate(live);
   }
@@ -326,7 +312,7 @@ export class Engine {
    */
   async command(botId: string, kind: CommandKind, options: CommandOptions = {}): Promise<CommandResult> {
     // In a cluster, a bot another live process owns is its to trade: `manual` sends the command there.
-    if (!(await this.claimOne(botId))) return 'busy';
+    if (this.ownership && !(await this.ownership.claimOne(botId))) return 'busy';
     const live = this.bots.get(botId) ?? (await this.load(botId));
     if (!live) return 'nothing';
     if (live.state.pending) return 'busy';
@@ -352,83 +338,21 @@ export class Engine {
   }
 
   /**
-   * A trader's manual add or close, wherever the bot is traded: here when this process
-   * holds the bot's lease, or takes it because nobody holds it (a paused bot is owned by no one after
-   * a restart); else sent to the live process that owns it, whose answer is waited for (commands.ts).
-   * Answers the result and whether the bot holds a position after it. Call inside `serial`.
+   * A trader's manual add or close (or a signal), wherever the bot is traded (command-routing.ts):
+   * answers the result and whether the bot holds a position after it. Call inside `serial`.
    */
-  async manual(botId: string, kind: CommandKind, options: CommandOptions = {}): Promise<CommandReport> {
-    const cluster = this.deps.cluster;
-    if (!cluster || this.epochs.has(botId)) return this.commandHere(botId, kind, options);
-    let lease = await leaseNow(this.deps.db, botId, cluster.ttlMs);
-    if (lease?.holder === null) {
-      if (await this.takeFree(botId, lease)) return this.commandHere(botId, kind, options);
-      // Taken by another process at the same moment (or this one is fenced): read again.
-      lease = await leaseNow(this.deps.db, botId, cluster.ttlMs);
-    }
-    if (!lease) return { result: 'nothing', holding: false };
-    if (lease.holder === null) return { result: 'busy', holding: false };
-    const deadlineMs = this.deps.commandDeadlineMs ?? 5000;
-    const id = await submitCommand(this.deps.db, botId, kind, options, deadlineMs);
-    return awaitCommand(this.deps.db, this.replies, id, {
-      deadlineMs,
-      settleMs: this.deps.commandSettleMs ?? 20_000,
-      pollMs: Math.min(250, Math.max(20, deadlineMs / 10)),
-      // The bot came to this process meanwhile (its queue for the bot is the one waiting here).
-      runHere: () => (this.epochs.has(botId) ? this.runCommands(botId) : Promise.resolve()),
-    });
-  }
-
-  /** The owner's `command`, answered as `manual` answers. */
-  private async commandHere(botId: string, kind: CommandKind, options: CommandOptions): Promise<CommandReport> {
-    const result = await this.command(botId, kind, options);
-    return { result, holding: holdsPosition(this.stateOf(botId) ?? null) };
-  }
-
-  /** Takes a bot no live process holds, whatever its status (a command is the trader's own). Call inside `serial`. */
-  private async takeFree(botId: string, lease: LeaseNow): Promise<boolean> {
-    const cluster = this.deps.cluster;
-    if (!cluster || cluster.fenced()) return false;
-    const [won] = await claim(this.deps.db, cluster.id, [{ botId, userId: lease.userId, epoch: lease.epoch }], cluster.ttlMs);
-    if (!won) return false;
-    this.epochs.set(botId, won.epoch);
-    return true;
+  manual(botId: string, kind: CommandKind, options: CommandOptions = {}): Promise<CommandReport> {
+    return this.commands.manual(botId, kind, options);
   }
 
   /** A command for a bot was written (a NOTIFY): its owner runs the waiting commands in the bot's queue. */
   commandArrived(botId: string): void {
-    if (!this.epochs.has(botId) || this.commandRuns.has(botId)) return;
-    this.commandRuns.add(botId);
-    void this.serial(botId, async () => {
-      this.commandRuns.delete(botId);
-      await this.runCommands(botId);
-    }).catch((error: unknown) => this.log?.error({ err: error, bot: botId }, 'commands failed'));
+    this.commands.arrived(botId);
   }
 
   /** A command's result was written (a NOTIFY): its sender, if it waits here, reads it. */
   commandDone(id: string): void {
-    this.replies.arrived(id);
-  }
-
-  /**
-   * Takes and runs the bot's waiting commands one by one, under this process's lease and before each
-   * one's deadline (commands.ts takeCommand), and records each result for its sender. Call inside `serial`.
-   */
-  private async runCommands(botId: string): Promise<void> {
-    for (;;) {
-      const fence = this.fence(botId);
-      if (!fence || this.deps.cluster?.fenced()) return;
-      const taken = await takeCommand(this.deps.db, botId, fence);
-      if (!taken) return;
-      let report: CommandReport;
-      try {
-        report = await this.commandHere(botId, taken.kind, taken.options);
-      } catch (error) {
-        this.log?.error({ err: error, bot: botId }, 'manual command failed');
-        report = { result: 'error', holding: holdsPosition(this.stateOf(botId) ?? null) };
-      }
-      await finishCommand(this.deps.db, taken.id, report);
-    }
+    this.commands.done(id);
   }
 
   /** One round: every symbol with running bots is priced once and its bots evaluated. */
@@ -488,7 +412,7 @@ export class Engine {
   }
 
   private async load(botId: string): Promise<LiveBot | undefined> {
-    if (this.deps.cluster && !this.epochs.has(botId)) {
+    if (this.ownership && !this.ownership.holds(botId)) {
       this.drop(botId);
       return undefined;
     }
@@ -664,9 +588,7 @@ export class Engine {
 
   /** This process's lease on a bot, as its decisions must show it (cluster only). */
   private fence(botId: string): Fence | undefined {
-    const cluster = this.deps.cluster;
-    const epoch = this.epochs.get(botId);
-    return cluster && epoch !== undefined ? { worker: cluster.id, epoch } : undefined;
+    return this.ownership?.fence(botId);
   }
 
   /** Forgets a bot: off the book, out of memory, its lease no longer counted as ours. */
@@ -674,116 +596,6 @@ export class Engine {
     const live = this.bots.get(botId);
     if (live) this.book.remove(live.key, live.record.id as BotId);
     this.bots.delete(botId);
-    this.epochs.delete(botId);
-  }
-
-  /**
-   * Whether this process may trade the bot now: always alone; in a cluster, when it holds the lease or
-   * takes it here (a bot just started, that no live worker owns and this one wins). Call inside `serial`.
-   */
-  private async claimOne(botId: string): Promise<boolean> {
-    const cluster = this.deps.cluster;
-    if (!cluster || this.epochs.has(botId)) return true;
-    if (cluster.fenced()) return false;
-    const [free] = await wanted(this.deps.db, cluster.ttlMs, 1, botId);
-    if (free) {
-      const workers = await liveWorkers(this.deps.db, cluster.ttlMs);
-      if (winner(workers, free.userId) !== cluster.id) return false;
-      const [won] = await claim(this.deps.db, cluster.id, [free], cluster.ttlMs);
-      if (won) {
-        this.epochs.set(botId, won.epoch);
-        return true;
-      }
-    }
-    // Not free, or our claim lost: maybe to this process's own ownership round, which took the bot
-    // between our read and our claim and has not counted it yet. Ours all the same (it was a flaky
-    // refusal of a bot this process held: paper-fence.test.ts).
-    const epoch = this.epochs.get(botId) ?? (await leaseOf(this.deps.db, cluster.id, botId));
-    if (epoch === undefined) return false;
-    this.epochs.set(botId, epoch);
-    return true;
-  }
-
-  /**
-   * One ownership round of a worker (every second): claims the free bots it wins (rendezvous hashing
-   * on the trader; any bot left unowned for 3 x TTL), re-reads the leases it holds, forgets the ones it
-   * lost, loads and reconciles the ones it gained, reloads a bot whose status was changed through
-   * another process, runs the manual commands waiting for its bots, and hands over a few bots that a
-   * worker which joined now wins.
-   */
-  private async own(): Promise<void> {
-    const cluster = this.deps.cluster;
-    if (!cluster || cluster.fenced()) return;
-    if (this.owning) {
-      this.ownAgain = true;
-      return;
-    }
-    this.owning = true;
-    this.ownAgain = false;
-    try {
-      const { db } = this.deps;
-      const me = cluster.id;
-      const workers = await liveWorkers(db, cluster.ttlMs);
-      const now = performance.now();
-      const free = await wanted(db, cluster.ttlMs);
-      const seen = new Set(free.map((b) => b.botId));
-      for (const id of this.orphans.keys()) if (!seen.has(id)) this.orphans.delete(id);
-      const mine = free.filter((b) => {
-        const first = this.orphans.get(b.botId) ?? now;
-        this.orphans.set(b.botId, first);
-        return winner(workers, b.userId) === me || now - first > 3 * cluster.ttlMs;
-      });
-      await claim(db, me, mine.slice(0, CLAIMS_PER_ROUND), cluster.ttlMs);
-      const leases = await owned(db, me);
-      const held = new Map(leases.map((l) => [l.botId, l]));
-      let lost = 0;
-      for (const id of [...this.epochs.keys()]) {
-        if (held.get(id)?.epoch === this.epochs.get(id)) continue;
-        // Lost (taken by another worker after a missed heartbeat, or freed): forgotten; its queued decisions are void.
-        this.drop(id);
-        lost++;
-      }
-      const gained = leases.filter((l) => !this.epochs.has(l.botId)).length;
-      for (const lease of leases) {
-        const live = this.bots.get(lease.botId);
-        if (!this.epochs.has(lease.botId)) {
-          // Gained: recovered like at a start, from the database and the exchange's answer by client order id.
-          this.epochs.set(lease.botId, lease.epoch);
-          void this.serial(lease.botId, async () => {
-            const loaded = await this.load(lease.botId);
-            if (loaded) await this.reconcile(loaded);
-          }).catch((error: unknown) => this.log?.error({ err: error, bot: lease.botId }, 'bot could not be resumed'));
-        } else if (live && (lease.deleted || live.record.status !== lease.status)) {
-          // Started, paused or stopped through another process: taken into account within a round.
-          void this.serial(lease.botId, () => this.refresh(lease.botId)).catch(() => undefined);
-        }
-      }
-      if (workers.includes(me)) {
-        // Nothing awaited since the gains above: a bot gained in this round is still queued, never handed on at once.
-        const moving: string[] = [];
-        for (const lease of leases) {
-          const live = this.bots.get(lease.botId);
-          if (!live || live.state.pending || this.queues.has(lease.botId)) continue;
-          if ((winner(workers, live.record.userId) ?? me) !== me) moving.push(lease.botId);
-          if (moving.length >= RELEASES_PER_ROUND) break;
-        }
-        for (const id of moving) this.drop(id);
-        await release(db, me, moving);
-        lost += moving.length;
-      }
-      if (gained) this.deps.observe?.leases('gained', gained);
-      if (lost) this.deps.observe?.leases('lost', lost);
-      this.lastOwnAt = performance.now();
-      // Manual commands whose notification was lost, or sent before this process gained the bot (one a
-      // bot just handed on is no longer ours: its next owner runs it).
-      for (const id of await botsWithCommands(db, me)) this.commandArrived(id);
-    } catch (error) {
-      this.log?.error({ err: error }, 'claim round failed');
-    } finally {
-      this.owning = false;
-      // A bot started on another process while this round ran (read before its commit): claimed now,
-      // not a period later (a start's 5 s in a test with minute-long periods; up to 1 s in a server).
-      if (this.ownAgain && this.claimTimer) void this.own();
-    }
+    this.ownership?.forget(botId);
   }
 }
