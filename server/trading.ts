@@ -19,31 +19,46 @@ import { kitOf, type IndicatorRules } from '../strategy/kit.ts';
 import { fail } from './errors.ts';
 
 /** The trading side of the server: the engine, the prices it reads and the venues it trades on. */
-export interface Trading {
-  engine: Engine;
+/**
+ * The market data every part reads: prices now, trading rules, candles and history, pairs and tickers,
+ * and the simulated market with its clock. Nothing here trades.
+ */
+export interface MarketData {
   prices: PriceSource;
   feed: SimulatedMarket;
   /** The market's clock: the wall clock, or a faster one for tests of long price paths. */
   now: () => number;
   /** A symbol's trading rules on an exchange; refused (OrderInvalidPair) when it has no such market. */
   market(exchange: string, symbol: string): Promise<MarketInfo>;
-  /** A user's Paper account. */
-  paper(userId: string): PaperVenue;
-  /** Where a simulated account (Paper, or one on a live exchange's prices: `code`) reads its prices and rules. */
-  simulatedSource(code: string): PaperSource;
-  /** The bot list answers, dropped whenever a user's bots change (engine or trader). */
-  listCache: BotListCache;
   /** An exchange's pairs with prices and trading rules (and candles when asked). */
   symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
   /** Candles oldest first: Paper's simulated market, or one page from a live exchange. */
   candles(exchange: string, symbol: string, timeframe: Timeframe, limit: number): Promise<CandleData[]>;
   /** Closed candles of any custom bot timeframe (1m to 1d) before a time: a custom bot's warm-up and backtest. */
   history(exchange: string, symbol: string): ClosedCandles;
-  /** A user's balances on a bound exchange (GET /api/user/asset). */
-  assets(userId: string, exchange: string): Promise<{ exchange: string; balances: ExchangeBalance[] }>;
   /** Prices now and 24 h changes. */
   tickers(exchange: string, symbols: string[]): Promise<Ticker[]>;
 }
+
+/** The traders' accounts: Paper venues, simulated accounts' sources, and balances on bound exchanges. */
+export interface Venues {
+  /** A user's Paper account. */
+  paper(userId: string): PaperVenue;
+  /** Where a simulated account (Paper, or one on a live exchange's prices: `code`) reads its prices and rules. */
+  simulatedSource(code: string): PaperSource;
+  /** A user's balances on a bound exchange (GET /api/user/asset). */
+  assets(userId: string, exchange: string): Promise<{ exchange: string; balances: ExchangeBalance[] }>;
+}
+
+/** The engine that runs the bots, and the bot lists' cache it drops when a user's bots change. */
+export interface EngineSide {
+  engine: Engine;
+  /** The bot list answers, dropped whenever a user's bots change (engine or trader). */
+  listCache: BotListCache;
+}
+
+/** Everything of the trading side, as the app is built with it; a service takes the parts it uses (MarketData, Venues, EngineSide). */
+export interface Trading extends MarketData, Venues, EngineSide {}
 
 export interface LiveSide {
   venue(bot: BotRecord): Promise<ExchangePort>;

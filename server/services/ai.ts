@@ -9,7 +9,7 @@ import type Decimal from 'decimal.js';
 import { exchangeById } from '../exchanges/catalog.ts';
 import type { MarketRules } from '../../strategy/martin/rules.ts';
 import { money } from '../../strategy/money.ts';
-import type { Trading } from '../trading.ts';
+import type { MarketData } from '../trading.ts';
 import { fail } from '../errors.ts';
 
 /**
@@ -30,7 +30,7 @@ export interface SearchWindow {
 export const SEARCH_WINDOW: SearchWindow = { days: 30, recentDays: 7 };
 
 export async function historyFor(
-  trading: Trading,
+  trading: MarketData,
   exchange: string,
   symbol: string,
   window: SearchWindow = SEARCH_WINDOW,
@@ -71,7 +71,7 @@ export interface SearchAsk {
  * market's minutes itself from its seed (the main thread does not spend the time); a live exchange's
  * hourly candles are read here and sent.
  */
-export async function search(trading: Trading, ask: SearchAsk): Promise<{ result: SearchResult; timeframe: string; seconds: boolean }> {
+export async function search(trading: MarketData, ask: SearchAsk): Promise<{ result: SearchResult; timeframe: string; seconds: boolean }> {
   const window = ask.window ?? SEARCH_WINDOW;
   const common = { investment: ask.investment, risk: ask.risk, market: ask.market, slippage: ask.slippage ?? DEFAULT_SLIPPAGE, owner: ask.owner };
   if (ask.exchange === 'paper' && isPlainSimulation(trading.feed)) {
@@ -87,7 +87,7 @@ export async function search(trading: Trading, ask: SearchAsk): Promise<{ result
 }
 
 export async function aiSearch(
-  trading: Trading,
+  trading: MarketData,
   owner: string,
   input: { exchangeId: number; symbol: string; investment: string; risk: RiskLevel; slippage?: string | undefined },
   window: SearchWindow = SEARCH_WINDOW,

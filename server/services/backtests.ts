@@ -7,7 +7,7 @@ import { exchangeById } from '../exchanges/catalog.ts';
 import type { Timeframe } from '../market/symbols.ts';
 import { historyBefore } from '../market/custom-history.ts';
 import { GENESIS_MS, isPlainSimulation } from '../market/simulated.ts';
-import type { Trading } from '../trading.ts';
+import type { MarketData } from '../trading.ts';
 import { marketStrings, type BacktestJob } from '../workers/heavy-jobs.ts';
 import { heavyPool } from '../workers/heavy-pool.ts';
 import { checkBotParams, storedParams } from './bots.ts';
@@ -24,7 +24,7 @@ const minutesOf: Record<string, number> = { '15m': 15, '1h': 60, '4h': 240 };
 const DAY = 86_400_000;
 
 export async function backtest(
-  trading: Trading,
+  trading: MarketData,
   owner: string,
   input: { exchangeId: number; symbol: string; days: 7 | 30 | 90; slippage?: string | undefined; type: BuiltBotType; params: unknown },
 ): Promise<BacktestAnswer> {

@@ -4,7 +4,7 @@ import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import { money } from '../../strategy/money.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
-import type { Trading } from '../trading.ts';
+import type { MarketData } from '../trading.ts';
 import { floatingOf } from './bot-queries.ts';
 import { holdsPositionSql } from './holds-position-sql.ts';
 import type Decimal from 'decimal.js';
@@ -26,7 +26,7 @@ const modeOf = (mode: TradingMode, column: string) => sql<boolean>`${sql.ref(col
  */
 export async function billSummary(
   db: Db,
-  trading: Trading,
+  trading: MarketData,
   userId: string,
   now = Date.now(),
   mode?: TradingMode,

@@ -9,7 +9,7 @@ import { holdsPositionSql } from './holds-position-sql.ts';
 import type { MarketInfo } from '../exchanges/port.ts';
 import type Decimal from 'decimal.js';
 import { exchangeByCode, exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
-import type { Trading } from '../trading.ts';
+import type { MarketData } from '../trading.ts';
 import { fail } from '../errors.ts';
 import { returnsOf, runtimeOf } from '../../strategy/returns.ts';
 
@@ -101,7 +101,7 @@ async function todayProfits(db: Db, ids: string[]): Promise<Map<string, string>>
  * cycle, a grid's base on its sell levels. '0' when it holds nothing (no price needed); null when the
  * price or the market's rules cannot be read now (or not within 3 s).
  */
-export async function floatingOf(trading: Trading, row: Pick<BotRow, 'type' | 'params' | 'state' | 'exchange_id' | 'symbol'>, waitMs = FLOATING_WAIT_MS): Promise<string | null> {
+export async function floatingOf(trading: MarketData, row: Pick<BotRow, 'type' | 'params' | 'state' | 'exchange_id' | 'symbol'>, waitMs = FLOATING_WAIT_MS): Promise<string | null> {
   // A slow exchange leaves the figure out (null) rather than holding up the whole list.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => {
@@ -113,7 +113,7 @@ export async function floatingOf(trading: Trading, row: Pick<BotRow, 'type' | 'p
 /** How long a bot's floating PnL may wait for its exchange's price and rules. */
 const FLOATING_WAIT_MS = 3_000;
 
-async function floatingNow(trading: Trading, row: Pick<BotRow, 'type' | 'params' | 'state' | 'exchange_id' | 'symbol'>): Promise<string | null> {
+async function floatingNow(trading: MarketData, row: Pick<BotRow, 'type' | 'params' | 'state' | 'exchange_id' | 'symbol'>): Promise<string | null> {
   const kit = kitOf(row.type);
   if (kit.held(row.params, row.state).entries === 0) return '0';
   const exchange = exchangeById(row.exchange_id)?.code ?? 'unknown';
@@ -135,7 +135,7 @@ export async function startsAndStops(db: Db, ids: string[]): Promise<Map<string,
 }
 
 /** The market- and log-dependent figures of the given bots, by id. */
-export async function standings(db: Db, trading: Trading, rows: BotRow[], now = Date.now()): Promise<Map<string, Standing>> {
+export async function standings(db: Db, trading: MarketData, rows: BotRow[], now = Date.now()): Promise<Map<string, Standing>> {
   const runs = await startsAndStops(
     db,
     rows.map((r) => String(r.id)),
@@ -164,7 +164,7 @@ async function ownBot(db: Db, userId: string, id: string): Promise<BotRow> {
 /** botList: the user's bots, newest first, filtered by exchange and status. */
 export async function listBots(
   db: Db,
-  trading: Trading,
+  trading: MarketData,
   userId: string,
   filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined; mode?: 'live' | 'simulation' | undefined; type?: BuiltBotType | undefined },
 ): Promise<Page<BotSummary>> {
@@ -218,7 +218,7 @@ export async function countBots(db: Db, userId: string, exchange?: string, mode?
   return counts;
 }
 
-export async function botInfo(db: Db, trading: Trading, userId: string, id: string): Promise<BotInfo> {
+export async function botInfo(db: Db, trading: MarketData, userId: string, id: string): Promise<BotInfo> {
   const row = await ownBot(db, userId, id);
   const [today, ai, standing] = await Promise.all([todayProfits(db, [id]), aiRows(db, [id]), standings(db, trading, [row])]);
   const params = inputParamsOf(row.type, row.params);
@@ -226,7 +226,7 @@ export async function botInfo(db: Db, trading: Trading, userId: string, id: stri
 }
 
 /** botDetail: the bot with the market now, its trigger prices and its plan, and its ROI on the funds it used. */
-export async function botDetail(db: Db, trading: Trading, userId: string, id: string): Promise<BotDetail> {
+export async function botDetail(db: Db, trading: MarketData, userId: string, id: string): Promise<BotDetail> {
   const row = await ownBot(db, userId, id);
   const [detail, peak] = await Promise.all([
     detailOf(db, trading, userId, id, row),
@@ -254,7 +254,7 @@ function usedFunds(detail: Pick<BotDetail, 'invested' | 'totalProfit'>, peakCycl
   return { usedFunds: peak.toFixed(), usedRoi: money(detail.totalProfit).div(peak).mul(100).toDecimalPlaces(4).toFixed() };
 }
 
-async function detailOf(db: Db, trading: Trading, userId: string, id: string, row: BotRow): Promise<Omit<BotDetail, 'usedFunds' | 'usedRoi'>> {
+async function detailOf(db: Db, trading: MarketData, userId: string, id: string, row: BotRow): Promise<Omit<BotDetail, 'usedFunds' | 'usedRoi'>> {
   const market = await trading.market(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol);
   const price = money(await trading.prices.price(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol));
   const info = await botInfo(db, trading, userId, id);
@@ -360,7 +360,7 @@ export async function botActions(db: Db, userId: string, id: string, page: numbe
 }
 
 /** The price now and what a position would make at it; unvalued ('0') when the exchange cannot be reached. */
-async function valued(trading: Trading, exchange: string, symbol: string, unrealizedAt: (market: MarketInfo, price: Decimal) => string): Promise<{ price: string; unrealized: string } | null> {
+async function valued(trading: MarketData, exchange: string, symbol: string, unrealizedAt: (market: MarketInfo, price: Decimal) => string): Promise<{ price: string; unrealized: string } | null> {
   try {
     const market = await trading.market(exchange, symbol);
     const now = money(await trading.prices.price(exchange, symbol));
@@ -372,7 +372,7 @@ async function valued(trading: Trading, exchange: string, symbol: string, unreal
 const unvalued = { price: '0', unrealized: '0' };
 
 /** user/positions: the open positions of the user's bots, valued at the price now. */
-export async function openPositions(db: Db, trading: Trading, userId: string, page: number, pageSize: number): Promise<Page<OpenPosition>> {
+export async function openPositions(db: Db, trading: MarketData, userId: string, page: number, pageSize: number): Promise<Page<OpenPosition>> {
   // Each raw condition sits in its own brackets (holdsPositionSql): an unbracketed `or` here once escaped the owner filter.
   const q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null).where(holdsPositionSql());
   const [rows, count] = await Promise.all([

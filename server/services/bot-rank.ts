@@ -7,7 +7,7 @@ import { runtimeOf } from '../../strategy/returns.ts';
 import { floatingOf, startsAndStops } from './bot-queries.ts';
 import { kitOf } from '../../strategy/kit.ts';
 import { holdsPositionSql } from './holds-position-sql.ts';
-import type { Trading } from '../trading.ts';
+import type { MarketData } from '../trading.ts';
 import type Decimal from 'decimal.js';
 
 /**
@@ -39,7 +39,7 @@ type Candidate = {
 
 export async function botRank(
   db: Db,
-  trading: Trading,
+  trading: MarketData,
   userId: string,
   options: { page: number; limit: number; period: RankPeriod; mode: 'live' | 'simulation'; now?: number },
 ): Promise<{ list: BotRankEntry[]; total: number; page: number; page_size: number; period: RankPeriod; mode: 'live' | 'simulation' }> {

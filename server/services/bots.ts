@@ -8,7 +8,7 @@ import { holdsPosition, kitOf } from '../../strategy/kit.ts';
 import { botId } from '../../strategy/types.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { openPaperAccount } from '../exchanges/paper-venue.ts';
-import type { Trading } from '../trading.ts';
+import type { MarketData, Trading } from '../trading.ts';
 import { AppError, fail, InputError } from '../errors.ts';
 import { botIndicatorCost, checkIndicatorBudget } from './indicator-budget.ts';
 import { quoteOf, requireUnreserved } from './reserved-capital.ts';
@@ -42,7 +42,7 @@ export function storedParams(type: string, input: unknown): unknown {
 }
 
 /** Checks a bot's stored parameters against its market and the price now; the first problem is the answer, with its field (in words where a path would mean nothing). */
-export async function checkBotParams(deps: Pick<BotsDeps, 'trading'>, type: string, exchange: string, symbol: string, params: unknown): Promise<void> {
+export async function checkBotParams(deps: { trading: Pick<MarketData, 'market' | 'prices'> }, type: string, exchange: string, symbol: string, params: unknown): Promise<void> {
   const market = await deps.trading.market(exchange, symbol);
   const price = money(await deps.trading.prices.price(exchange, symbol));
   const problem = kitOf(type).problem(params, market, price);

@@ -6,7 +6,7 @@ import type { BotsTable } from '../db/schema.ts';
 import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { money } from '../../strategy/money.ts';
 import { returnsOf, runtimeOf } from '../../strategy/returns.ts';
-import type { Trading } from '../trading.ts';
+import type { MarketData } from '../trading.ts';
 import { floatingOf, standings, startsAndStops } from './bot-queries.ts';
 import { fail } from '../errors.ts';
 import { holdsPositionSql } from './holds-position-sql.ts';
@@ -28,7 +28,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  */
 export async function pnlHistory(
   db: Db,
-  trading: Trading,
+  trading: MarketData,
   userId: string,
   query: { id?: string | undefined; mode?: 'live' | 'simulation' | undefined; days: number; utcOffset?: number | undefined },
   now = Date.now(),
@@ -176,7 +176,7 @@ const holding = sql<boolean>`(status <> 'stopped' or ${holdsPositionSql()})`;
  * replaces the figures with its newer ones, so the day keeps the latest taken). A bot whose price cannot be
  * read now is left out (an earlier row of the day stays). Bots are valued `batch` at a time; answers the rows written.
  */
-export async function snapshotPnl(db: Db, trading: Trading, now = Date.now(), batch = 100): Promise<number> {
+export async function snapshotPnl(db: Db, trading: MarketData, now = Date.now(), batch = 100): Promise<number> {
   const rows = await db
     .selectFrom('bots')
     .select(['id', 'user_id', 'type', 'params', 'state', 'exchange_id', 'symbol', 'realized'])

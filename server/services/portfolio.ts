@@ -3,7 +3,7 @@ import type { ExchangeBalance } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import { money } from '../../strategy/money.ts';
-import type { Trading } from '../trading.ts';
+import type { EngineSide, MarketData, Venues } from '../trading.ts';
 import { reservedByBots } from './reserved-capital.ts';
 
 /** How long one account's balance (or one coin's price) may take before the account shows as unavailable. */
@@ -19,7 +19,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** A coin's USDT price on an account's exchange now; USDT is 1; null when the exchange has no such pair or cannot answer. */
-async function usdtPrice(trading: Trading, exchange: string, currency: string, ms: number): Promise<string | null> {
+async function usdtPrice(trading: MarketData & Venues & EngineSide, exchange: string, currency: string, ms: number): Promise<string | null> {
   if (currency === 'USDT') return '1';
   try {
     return money(await within(trading.prices.price(exchange, `${currency}/USDT`), ms)).toFixed();
@@ -28,7 +28,7 @@ async function usdtPrice(trading: Trading, exchange: string, currency: string, m
   }
 }
 
-async function accountOf(db: Db, trading: Trading, userId: string, exchange: string, kind: PortfolioAccount['kind'], ms: number): Promise<PortfolioAccount> {
+async function accountOf(db: Db, trading: MarketData & Venues & EngineSide, userId: string, exchange: string, kind: PortfolioAccount['kind'], ms: number): Promise<PortfolioAccount> {
   let balances: ExchangeBalance[];
   try {
     balances = (await within(trading.assets(userId, exchange), ms)).balances;
@@ -57,7 +57,7 @@ async function accountOf(db: Db, trading: Trading, userId: string, exchange: str
  * its bots have not reserved.
  * An account read fails alone: it is `unavailable`, never 0, and the others still answer.
  */
-export async function portfolio(db: Db, trading: Trading, userId: string, ms = PORTFOLIO_TIMEOUT_MS): Promise<Portfolio> {
+export async function portfolio(db: Db, trading: MarketData & Venues & EngineSide, userId: string, ms = PORTFOLIO_TIMEOUT_MS): Promise<Portfolio> {
   const bound = await db.selectFrom('exchange_keys').select('exchange_id').where('user_id', '=', userId).orderBy('exchange_id').execute();
   const accounts = await Promise.all(
     bound.flatMap((b) => {

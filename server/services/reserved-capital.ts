@@ -6,7 +6,7 @@ import { money } from '../../strategy/money.ts';
 import { botId } from '../../strategy/types.ts';
 import type { Database } from '../db/schema.ts';
 import { exchangeByCode, exchangeById } from '../exchanges/catalog.ts';
-import type { Trading } from '../trading.ts';
+import type { EngineSide, MarketData } from '../trading.ts';
 import { fail } from '../errors.ts';
 
 /**
@@ -22,7 +22,14 @@ import { fail } from '../errors.ts';
  * same figure, and a start counts it under the owner's row lock, so two starts at once, on any
  * processes, are counted one after the other.
  */
-export async function reservedByBots(db: Kysely<Database>, trading: Pick<Trading, 'market' | 'engine'>, userId: string, exchange: string, quote: string, except?: string): Promise<Decimal> {
+export async function reservedByBots(
+  db: Kysely<Database>,
+  trading: Pick<MarketData, 'market'> & Pick<EngineSide, 'engine'>,
+  userId: string,
+  exchange: string,
+  quote: string,
+  except?: string,
+): Promise<Decimal> {
   const exchangeId = exchangeByCode(exchange)?.id;
   if (exchangeId === undefined) return money(0);
   let query = db
@@ -41,13 +48,13 @@ export async function reservedByBots(db: Kysely<Database>, trading: Pick<Trading
 
 /** One bot's reservation; a bot whose market cannot be read now reserves its whole worst case (its fresh state's). */
 async function reservedBy(
-  trading: Pick<Trading, 'market' | 'engine'>,
+  trading: Pick<MarketData, 'market'> & Pick<EngineSide, 'engine'>,
   exchange: string,
   row: { id: string | number; type: string; symbol: string; params: unknown; state: unknown },
 ): Promise<Decimal> {
   const kit = kitOf(row.type);
   const id = String(row.id);
-  let market: Awaited<ReturnType<Trading['market']>>;
+  let market: Awaited<ReturnType<MarketData['market']>>;
   try {
     market = await trading.market(exchange, row.symbol);
   } catch {
@@ -70,7 +77,7 @@ export const quoteOf = (symbol: string) => symbol.split('/')[1] ?? 'USDT';
  */
 export async function requireUnreserved(
   db: Kysely<Database>,
-  trading: Pick<Trading, 'market' | 'engine'>,
+  trading: Pick<MarketData, 'market'> & Pick<EngineSide, 'engine'>,
   bot: { id: string; userId: string; exchangeId: number; symbol: string },
   needed: Decimal,
   free: Decimal | undefined,
@@ -89,7 +96,7 @@ export async function requireUnreserved(
 /** An account's balances with what its running and paused bots reserve of each currency, and what is left. */
 export async function withReserved(
   db: Kysely<Database>,
-  trading: Pick<Trading, 'market' | 'engine'>,
+  trading: Pick<MarketData, 'market'> & Pick<EngineSide, 'engine'>,
   userId: string,
   exchange: string,
   balances: readonly ExchangeBalance[],

@@ -6,7 +6,7 @@ import type { BotSignal, BotWebhook } from '../../contract/bots.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import type { CommandOutcome } from '../cluster/commands.ts';
-import type { Trading } from '../trading.ts';
+import type { EngineSide } from '../trading.ts';
 import { fail } from '../errors.ts';
 import type { Language } from '../../contract/envelope.ts';
 import { signalProblemWords } from '../../contract/signal-problems.ts';
@@ -237,7 +237,7 @@ function problemOf(value: unknown, error: z.ZodError): string {
  * bot's engine decides on it (placed: an order sent; nothing: nothing to do, e.g. a buy while a deal is
  * open); busy, expired or error: StrategyBusy.
  */
-export async function receiveSignal(db: Db, trading: Trading, token: string | SignalBot, body: unknown, options: SignalOptions = {}): Promise<SignalAnswer> {
+export async function receiveSignal(db: Db, trading: EngineSide, token: string | SignalBot, body: unknown, options: SignalOptions = {}): Promise<SignalAnswer> {
   const bot = typeof token === 'string' ? await signalBotOf(db, token) : token;
   if (!bot) throw fail('SignalTokenInvalid');
   const value = parsed(body);
