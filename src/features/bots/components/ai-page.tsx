@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { GridParamsInput, MartinParamsInput } from '../../../../contract/bots.ts';
+import type { BotCreateInput } from '../../../../contract/bots.ts';
 import type { AiProposal, AiSearchAnswer } from '../../../../contract/schemas.ts';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
@@ -13,8 +13,9 @@ import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
-import { num, pct, percent, price, profit, trend } from '../../../shared/format.ts';
+import { num, pct, percent, profit, trend } from '../../../shared/format.ts';
 import { useBotTarget } from '../use-bot-target.ts';
+import { strategies } from '../strategies/index.ts';
 import { OfflineBanner } from '../../../shared/offline-banner.tsx';
 import { BotFormNotices, BotTargetFields } from './bot-target-fields.tsx';
 import { EquityChart } from './equity-chart.tsx';
@@ -99,15 +100,10 @@ function AiSearchPage() {
     try {
       const name = target.name.trim() || `AI ${target.symbol}`;
       const base = { exchangeId: target.exchangeId, symbol: target.symbol, name, ai: { risk } };
-      const bot =
-        p.type === 'grid'
-          ? await write('userBotCreate', { ...base, type: 'grid', params: p.params as GridParamsInput }, { show: false })
-          : await write('userBotCreate', { ...base, type: 'martin', params: p.params as MartinParamsInput }, { show: false });
-      // The server moves a grid whose range the price has left to the price now (same width and grids): say so.
-      const g = bot.params as GridParamsInput;
-      if (p.type === 'grid' && (g.lower !== (p.params as GridParamsInput).lower || g.upper !== (p.params as GridParamsInput).upper)) {
-        showToast('info', t`价格已变化，网格区间已按当前价格调整为 ${price(g.lower, i18n.locale)} ~ ${price(g.upper, i18n.locale)}`);
-      }
+      const bot = await write('userBotCreate', { ...base, type: p.type, params: p.params } as BotCreateInput, { show: false });
+      // What the server changed of the proposal (a grid moved to the price now): said.
+      const note = strategies[p.type].ai?.startNote?.(p.params, bot.params, i18n);
+      if (note) showToast('info', note);
       await write('userBotOperation', { id: bot.id, action: 'start' }, { show: false });
       await navigate({ to: '/strategy/detail/$id', params: { id: bot.id }, replace: true });
     } catch (e) {
@@ -231,13 +227,13 @@ function AiSearchPage() {
 function ProposalCard({ p, index, kept, busy, starting, refused, onStart }: { p: AiProposal; index: number; kept: number; busy: boolean; starting: boolean; refused: string; onStart: () => void }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
-  const m = p.type === 'martin' ? (p.params as MartinParamsInput) : null;
-  const g = p.type === 'grid' ? (p.params as GridParamsInput) : null;
+  const strategy = strategies[p.type];
+  const Summary = strategy.ai?.Summary;
   return (
     <article className={ui.card} data-testid="ai-proposal">
       <div className={css.botHead}>
         <strong>
-          {index + 1}. {m ? <Trans>马丁格尔</Trans> : <Trans>网格</Trans>}
+          {index + 1}. {i18n._(strategy.name)}
         </strong>
         <span className={ui.muted}>
           <Trans>
@@ -245,18 +241,7 @@ function ProposalCard({ p, index, kept, busy, starting, refused, onStart }: { p:
           </Trans>
         </span>
       </div>
-      <p className={styles.aiNote}>
-        {m ? (
-          <Trans>
-            首单 {m.firstOrder} USDT · 倍数 {m.multiplier} · 最多 {m.maxPositions} 单 · 跌 {m.addTrigger}% 补仓 · 止盈 {m.takeProfit}%
-          </Trans>
-        ) : null}
-        {g ? (
-          <Trans>
-            区间 {price(g.lower, l)} ~ {price(g.upper, l)} · {g.grids} 格 · {g.spacing === 'geometric' ? t`等比` : t`等差`}
-          </Trans>
-        ) : null}
-      </p>
+      <p className={styles.aiNote}>{Summary ? <Summary params={p.params} /> : null}</p>
       <div className={css.figures}>
         <div>
           <div className={`${css.figureValue} ${css.profit[trend(p.d30.returnPct)]}`}>{pct(p.d30.returnPct, l)}</div>

@@ -6,7 +6,7 @@ import { PriceChart, type ChartEntry, type ChartLine, type ChartPane, type Chart
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import { vars } from '../../../styles/theme.css.ts';
-import { partWords } from '../strategies/custom/custom-form.ts';
+import { partWords } from '../rule-words.ts';
 import { useIndicatorPlots } from '../use-indicator-plots.ts';
 import type { IndicatorPlot, Threshold } from '../indicator-plots.ts';
 import type { IndicatorPart } from '../../../../strategy/custom/explain.ts';

@@ -1,4 +1,5 @@
-import type { MessageDescriptor } from '@lingui/core';
+import type { ComponentType } from 'react';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { AsyncRouteComponent } from '@tanstack/react-router';
 import type { BotAction, BotDetail, BuiltBotType } from '../../../../contract/bots.ts';
 import type { Rule } from '../../../../strategy/custom/rules.ts';
@@ -50,6 +51,11 @@ export interface StrategyUi<T extends BuiltBotType = BuiltBotType> {
   DetailRules?: AsyncRouteComponent<DetailPartProps>;
   /** What only this type shows on the detail, under its operations (a grid's levels). */
   DetailExtras?: AsyncRouteComponent<DetailPartProps>;
+  /** What the AI screen shows of a proposal of this type, and what it says once the bot is made (a grid moved to the price now); only the types the AI proposes. */
+  ai?: {
+    Summary: ComponentType<{ params: unknown }>;
+    startNote?: (proposed: unknown, created: unknown, i18n: I18n) => string | null;
+  };
   /** The rules whose indicators its chart draws (a custom bot's entry and exit), none for the others. */
   chartRules?: (params: unknown) => { entry?: Rule | undefined; exit?: Rule | undefined } | undefined;
 }

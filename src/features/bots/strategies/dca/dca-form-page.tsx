@@ -12,7 +12,7 @@ import { checkDca, dcaParamsFromValues, dcaPreview, dcaValuesFromParams, default
 import type { RuleValues } from '../custom/custom-form.ts';
 import { RuleEditor, type FieldErrors } from '../custom/custom-rule.tsx';
 import * as customCss from '../../components/custom-form.css.ts';
-import { defaultMartinValues, trailingNote } from '../martin/martin-form.ts';
+import { trailingNote } from '../../trailing-note.ts';
 import { useBotTarget } from '../../use-bot-target.ts';
 import { useBotForm } from '../../use-bot-form.ts';
 import { OfflineBanner } from '../../../../shared/offline-banner.tsx';
@@ -77,7 +77,7 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
   const { loading, noBinding, bindings } = target;
   const pct = t`百分比`;
   // The worst trailing sale over the average, and the warning when it can be a loss (martin's note).
-  const trailing = trailingNote({ ...defaultMartinValues, takeProfit: values.takeProfit, trailingDeviation: values.trailingDeviation });
+  const trailing = trailingNote(values);
   const decimal = (field: Editable, label: ReactNode, extra: { title?: string; placeholder?: string } = {}) => (
     <Field label={label} name={field} inputMode="decimal" value={values[field] as string} onChange={set(field)} onBlur={blur(field)} error={err(field)} {...extra} />
   );

@@ -8,7 +8,8 @@ import type { DcaParams, DcaStart } from '../../../../../strategy/dca/rules.ts';
 import type { Rule } from '../../../../../strategy/custom/rules.ts';
 import { explainRule } from '../../../../../strategy/custom/explain.ts';
 import { marketRules } from '../../market-rules.ts';
-import { customParamsFromValues, customValuesFromParams, defaultCustomValues, newCondition, problemMessage, ruleWords, type Lang, type RuleValues } from '../custom/custom-form.ts';
+import { customParamsFromValues, customValuesFromParams, defaultCustomValues, newCondition, problemMessage, type RuleValues } from '../custom/custom-form.ts';
+import { ruleWords, type Lang } from '../../rule-words.ts';
 import type { FieldProblems } from '../../form-problems.ts';
 
 /**

@@ -4,10 +4,10 @@ import type { MartinParamsInput } from '../../../../../contract/bots.ts';
 import type { SymbolInfo } from '../../../../../contract/schemas.ts';
 import { money } from '../../../../../strategy/money.ts';
 import { averagePrice, planLevels, takeProfitPrice, validateMartin, type MartinField, type MartinProblem } from '../../../../../strategy/martin/plan.ts';
-import { worstTrailingGain } from '../../../../../strategy/trailing.ts';
-import { martinBounds } from '../../../../../strategy/martin/rules.ts';
 import type { FieldProblems } from '../../form-problems.ts';
 import { marketRules } from '../../market-rules.ts';
+// The trailing take profit's note, shared with the other types that trail.
+export { trailingNote } from '../../trailing-note.ts';
 
 /**
  * The martin form's values and checks. The checks are the engine's own (strategy/martin/plan.ts),
@@ -100,23 +100,6 @@ export function problemMessage(p: MartinProblem): MessageDescriptor {
     case 'trailingStopNeedsStopLoss':
       return msg`追踪止损需要填写止损比例`;
   }
-}
-
-/**
- * The trailing take profit's worst sale over the average entry, percent to 2 decimals (strategy/trailing.ts
- * worstTrailingGain), and whether to warn: the deviation is not smaller than the take profit, so a
- * trailing sale can be below the take profit's whole gain and even at a loss. Null when off or invalid.
- */
-export function trailingNote(v: MartinValues): { worst: string; warn: boolean } | null {
-  const dev = v.trailingDeviation.trim();
-  const tp = v.takeProfit.trim();
-  const ok = (s: string) => /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/.test(s) && money(s).gt(0);
-  const { min, max } = martinBounds.trailingDeviation;
-  // Out of bounds, the field's error speaks.
-  if (!ok(dev) || !ok(tp) || money(dev).lt(min) || money(dev).gt(max)) return null;
-  const worst = worstTrailingGain(tp, dev);
-  const shown = worst.toDecimalPlaces(2).toFixed(2);
-  return { worst: worst.gt(0) ? `+${shown}` : shown, warn: money(dev).gte(money(tp)) || worst.lte(0) };
 }
 
 /** The fields a problem is about: its own, and for an investment too small, those that size the cycle it must cover. */
