@@ -70,8 +70,8 @@ describe('the catalogs by area', () => {
       // The login form's texts are the entry's own (ui); the registration form's are an area of their own.
       const area = feature === 'auth' ? (/components\/register-/.test(code) ? 'register' : undefined) : feature;
       if (!area) continue;
-      // Its catalog alone, or beside the screen's data or code (home: prefetchHome; a bot type's form: its screen, by the URL's type).
-      expect(code, file).toMatch(new RegExp(`loader: (\\(\\)|\\(\\{ params \\}\\)) =>\\s*(Promise\\.all\\(\\[)?loadArea\\('${area}'\\)`));
+      // Its catalog alone, or beside the screen's data (home: prefetchHome).
+      expect(code, file).toMatch(new RegExp(`loader: \\(\\) => (Promise\\.all\\(\\[)?loadArea\\('${area}'\\)`));
       checked++;
     }
     expect(checked).toBeGreaterThan(30);

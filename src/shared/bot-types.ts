@@ -2,15 +2,29 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { BuiltBotType } from '../../contract/bots.ts';
 
+/** How the screens name a bot type and its realised profit. */
+export interface BotTypeNames {
+  /** Its name (马丁格尔 / Martingale, never "Martin"). */
+  name: MessageDescriptor;
+  /** The names the server gives a bot left unnamed, in every language and every version ("BTC/USDT Martin"). */
+  serverNames: readonly string[];
+  /** Its realised profit is named grid profit (网格利润). */
+  gridProfit: boolean;
+}
+
 /**
- * A bot type as the screens name it (马丁格尔 / Martingale, never "Martin"). Here, not in the bots
- * feature's registry, because the strategy rank names a type too and a feature never reaches into
- * another; its texts are in the shared catalog, which every logged-in screen has. A type's form is
- * /strategy/$type/{-$id}, so a link needs no more than the type.
+ * The bot types by name, one line each, in the order the screens list them. Here, not in the bots
+ * feature's registry (src/features/bots/strategies), because the strategy rank names a type too and a
+ * feature never reaches into another; and because the bot list, the cards and the bills read these
+ * without loading the bot screens the registry brings. Its texts are in the shared catalog, which every
+ * logged-in screen has. A type's form is /strategy/$type/{-$id}: a link needs no more than the type.
  */
-export const botTypeNames = {
-  martin: msg`马丁格尔`,
-  grid: msg`网格`,
-  dca: msg`DCA`,
-  custom: msg`自定义`,
-} as const satisfies Record<BuiltBotType, MessageDescriptor>;
+export const botTypes: { readonly [T in BuiltBotType]: BotTypeNames } = {
+  martin: { name: msg`马丁格尔`, serverNames: ['Martin', 'Martingale', '马丁格尔'], gridProfit: false },
+  grid: { name: msg`网格`, serverNames: ['Grid', '网格'], gridProfit: true },
+  dca: { name: msg`DCA`, serverNames: ['DCA'], gridProfit: false },
+  custom: { name: msg`自定义`, serverNames: ['Custom', '自定义'], gridProfit: false },
+};
+
+/** Every type, in the screens' order (the list's filter). */
+export const botTypeList = Object.keys(botTypes) as BuiltBotType[];

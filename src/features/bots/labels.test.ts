@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setupI18n, type I18n, type MessageDescriptor } from '@lingui/core';
-import type { BotAction } from '../../../contract/bots.ts';
+import type { BotAction, BuiltBotType } from '../../../contract/bots.ts';
 import { actionDetail, actionTitle, actionTone, botTitle } from './labels.ts';
+import { strategies } from './strategies/index.ts';
+
+/** A type's own words for its log lines, as the action list passes them. */
+const titles = (type: BuiltBotType) => strategies[type].logTitles;
 
 /** The source (zh) text of a descriptor, as an i18n with no catalog shows it. */
 const zh = { _: (d: MessageDescriptor) => d.message ?? d.id } as unknown as I18n;
@@ -10,15 +14,15 @@ const line = (kind: BotAction['kind'], detail: Record<string, string>): BotActio
 /** A finished cycle is named by how it ended and coloured by the sign of its profit. */
 describe('bot log lines', () => {
   it('names the orders of a DCA bot: its base order and its safety orders', () => {
-    expect(actionTitle(line('open', {}), zh, 'dca')).toBe('底仓买入');
-    expect(actionTitle(line('add', {}), zh, 'dca')).toBe('安全单买入');
-    expect(actionTitle(line('add', {}), zh, 'martin')).toBe('补仓');
-    expect(actionTitle(line('close', {}), zh, 'dca')).toBe('止盈平仓');
+    expect(actionTitle(line('open', {}), zh, titles('dca'))).toBe('底仓买入');
+    expect(actionTitle(line('add', {}), zh, titles('dca'))).toBe('安全单买入');
+    expect(actionTitle(line('add', {}), zh, titles('martin'))).toBe('补仓');
+    expect(actionTitle(line('close', {}), zh, titles('dca'))).toBe('止盈平仓');
   });
   it("names a custom bot's sale by its sell rule as such, never a take profit", () => {
-    expect(actionTitle(line('close', { reason: 'exit_rule', amount: '0.00172', price: '61500', cost: '105.68' }), zh, 'custom')).toBe('按规则卖出');
-    expect(actionTitle(line('close', { reason: 'close' }), zh, 'custom')).toBe('止盈平仓');
-    expect(actionTitle(line('close', { reason: 'stop', stopLoss: '1' }), zh, 'custom')).toBe('止损平仓');
+    expect(actionTitle(line('close', { reason: 'exit_rule', amount: '0.00172', price: '61500', cost: '105.68' }), zh, titles('custom'))).toBe('按规则卖出');
+    expect(actionTitle(line('close', { reason: 'close' }), zh, titles('custom'))).toBe('止盈平仓');
+    expect(actionTitle(line('close', { reason: 'stop', stopLoss: '1' }), zh, titles('custom'))).toBe('止损平仓');
     const end = line('success', { cycle: '1', profit: '5.2', how: 'exit_rule' });
     expect(actionTitle(end, zh)).toBe('按规则卖出完成');
     expect(actionTone(end)).toBe('up');

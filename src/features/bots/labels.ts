@@ -3,7 +3,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { isStable, num, profit, signed, usdt } from '../../shared/format.ts';
 import type { ActionKind, BotAction, BotOrder, BotSignal, BotStatus, BatchOperation } from '../../../contract/bots.ts';
 import { pauseText, refusalText } from '../../shared/refusal-words.ts';
-import { strategyList, strategyOf } from './strategies/index.ts';
+import { botTypeList, botTypes } from '../../shared/bot-types.ts';
 
 export const statusLabels: Record<BotStatus, MessageDescriptor> = {
   running: msg`运行中`,
@@ -25,8 +25,8 @@ export const riskLabels = {
  */
 export function botTitle(symbol: string, name: string, i18n: I18n): string {
   const rest = name.startsWith(`${symbol} `) ? name.slice(symbol.length + 1) : name.endsWith(` ${symbol}`) ? name.slice(0, -symbol.length - 1) : name;
-  const type = strategyList.find((s) => s.serverNames.includes(rest));
-  if (type) return `${symbol} · ${i18n._(type.name)}`;
+  const type = botTypeList.find((t) => botTypes[t].serverNames.includes(rest));
+  if (type) return `${symbol} · ${i18n._(botTypes[type].name)}`;
   return rest === symbol || rest.trim() === '' ? symbol : `${symbol} · ${rest}`;
 }
 
@@ -94,11 +94,10 @@ const endLabels: Record<string, MessageDescriptor> = {
   signal: msg`信号平仓完成`,
 };
 
-/** A log line's title: what happened. */
-export function actionTitle(a: BotAction, i18n: I18n, type?: string): string {
-  // A type's own words for its orders (a DCA deal's base and safety orders).
-  const own = type === undefined ? undefined : strategyOf(type)?.logTitles?.[a.kind];
-  if (own) return i18n._(own);
+/** A log line's title: what happened, in the bot type's own words where it has them (`own`: a DCA deal's base and safety orders, strategies/<type>). */
+export function actionTitle(a: BotAction, i18n: I18n, own?: Partial<Record<ActionKind, MessageDescriptor>>): string {
+  const word = own?.[a.kind];
+  if (word) return i18n._(word);
   if (a.kind === 'success') return i18n._(endLabels[a.detail.how ?? ''] ?? msg`本轮结束`);
   if (a.kind === 'close' && a.detail.stopLoss) return i18n._(msg`止损平仓`);
   // A custom bot's sell rule held: no take profit.

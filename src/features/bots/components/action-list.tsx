@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { BotAction, BuiltBotType } from '../../../../contract/bots.ts';
 import { actionDetail, actionTitle, actionTone } from '../labels.ts';
+import { strategies } from '../strategies/index.ts';
 import { time } from '../../../shared/format.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import * as css from '../../../shared/blocks.css.ts';
@@ -24,7 +25,7 @@ export function ActionList({
       {actions.map((a) => (
         <li key={a.id} className={css.logItem} data-kind={a.kind}>
           <div className={css.rowTight}>
-            <strong className={actionTone(a) ? css.profit[actionTone(a)!] : undefined}>{actionTitle(a, i18n, typeOf?.(a))}</strong>
+            <strong className={actionTone(a) ? css.profit[actionTone(a)!] : undefined}>{actionTitle(a, i18n, typeOf ? strategies[typeOf(a)].logTitles : undefined)}</strong>
             <span className={css.figureLabel}>{time(a.at)}</span>
           </div>
           {botOf ? (

@@ -233,7 +233,7 @@ function ProposalCard({ p, index, kept, busy, starting, refused, onStart }: { p:
     <article className={ui.card} data-testid="ai-proposal">
       <div className={css.botHead}>
         <strong>
-          {index + 1}. {i18n._(strategy.name)}
+          {index + 1}. {i18n._(strategy.names.name)}
         </strong>
         <span className={ui.muted}>
           <Trans>

@@ -9,7 +9,7 @@ import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
 import { pauseText } from '../../../shared/refusal-words.ts';
 import { botTitle, riskLabels } from '../labels.ts';
-import { strategies } from '../strategies/index.ts';
+import { botTypes } from '../../../shared/bot-types.ts';
 
 /** A bot in the list: name, pair, exchange, status, profit, the open cycle, its returns (total, ROI, APR, runtime); a checkbox in select mode. */
 export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { bot: BotSummary; exchangeName: string; selecting: boolean; selected: boolean; onSelect: (on: boolean) => void }) {
@@ -23,7 +23,7 @@ export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { 
           <StatusBadge status={bot.status} />
         </div>
         <div className={styles.cardMeta}>
-          {exchangeName} · {i18n._(strategies[bot.type].name)}
+          {exchangeName} · {i18n._(botTypes[bot.type].name)}
           {bot.ai ? (
             <span data-testid="bot-ai">
               {' · AI '}
@@ -33,7 +33,7 @@ export function BotCard({ bot, exchangeName, selecting, selected, onSelect }: { 
           · <Trans>第 {bot.cycle} 轮</Trans>
         </div>
         <div className={css.figures}>
-          <Figure label={strategies[bot.type].gridProfit ? <Trans>网格利润 (USDT)</Trans> : <Trans>已实现收益 (USDT)</Trans>}>
+          <Figure label={botTypes[bot.type].gridProfit ? <Trans>网格利润 (USDT)</Trans> : <Trans>已实现收益 (USDT)</Trans>}>
             <Profit value={bot.profit} />
           </Figure>
           <Figure label={<Trans>持仓 / 上限</Trans>}>

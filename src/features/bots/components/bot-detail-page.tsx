@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,7 +13,6 @@ import { BotSignals } from './bot-signals.tsx';
 import { RankShareSwitch } from './rank-share-switch.tsx';
 import { copyParam } from '../bot-copy.ts';
 import { strategies } from '../strategies/index.ts';
-import type { DetailPartProps, StrategyUi } from '../strategies/strategy-ui.ts';
 import { BotSummary } from './bot-summary.tsx';
 import { BotDetailChart } from './bot-detail-chart.tsx';
 import { BotPositions } from './bot-positions.tsx';
@@ -50,7 +48,7 @@ export function BotDetailPage({ id }: { id: string }) {
       {d && strategy ? (
         <>
           <BotSummary bot={d} tick={tick} step={step} />
-          <StrategyPart part={strategy.DetailRules} bot={d} tick={tick} step={step} />
+          {strategy.DetailRules ? <strategy.DetailRules bot={d} tick={tick} step={step} /> : null}
           <BotOperations bot={d} />
           {/* Clone: a new bot of the same type, pair, exchange and parameters (Pionex item 2). */}
           <Link
@@ -62,10 +60,10 @@ export function BotDetailPage({ id }: { id: string }) {
           >
             <Trans>复制此策略</Trans>
           </Link>
-          <StrategyPart part={strategy.DetailExtras} bot={d} tick={tick} step={step} />
+          {strategy.DetailExtras ? <strategy.DetailExtras bot={d} tick={tick} step={step} /> : null}
           <PnlPanel
             id={id}
-            grid={strategy.gridProfit}
+            grid={strategy.names.gridProfit}
             now={{ realized: d.profit, unrealized: d.unrealized, total: d.totalProfit, roi: d.roi, apr: d.apr, runtime: d.runtime, startedAt: d.startedAt }}
           />
           {/* Signal bots: the webhook and the last signals. */}
@@ -76,15 +74,5 @@ export function BotDetailPage({ id }: { id: string }) {
         </>
       ) : null}
     </Page>
-  );
-}
-
-/** A part of the detail only its type has; its code is loaded by the detail route (strategies/index.ts preloadDetailParts), so it shows with the rest. */
-function StrategyPart({ part: Part, ...props }: { part: StrategyUi['DetailRules'] } & DetailPartProps) {
-  if (!Part) return null;
-  return (
-    <Suspense fallback={null}>
-      <Part {...props} />
-    </Suspense>
   );
 }

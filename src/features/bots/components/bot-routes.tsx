@@ -1,4 +1,4 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { Navigate, getRouteApi } from '@tanstack/react-router';
 import { BotActionPage } from './bot-action-page.tsx';
 import { BotDetailPage } from './bot-detail-page.tsx';
 import { AllLogsPage } from './all-logs-page.tsx';
@@ -8,8 +8,7 @@ import { strategyOf } from '../strategies/index.ts';
 
 /*
  * The bot screens as route components. They read their params through getRouteApi, so the route
- * files hold nothing but a reference and every screen stays in its own lazily loaded chunk (each type's
- * form its own, through the registry).
+ * files hold nothing but a reference and every screen stays in its own lazily loaded chunk.
  */
 const formRoute = getRouteApi('/_authed/strategy/$type/{-$id}');
 const aiRoute = getRouteApi('/_authed/strategy/ai/{-$id}');
@@ -27,8 +26,8 @@ export function FormRoute() {
   const { type, id } = formRoute.useParams();
   const search: Record<string, unknown> = formRoute.useSearch();
   const strategy = strategyOf(type);
-  // An unknown type never gets here: the route's loader sends it home.
-  if (!strategy) return null;
+  // A type the registry does not know goes home, as any unknown path does.
+  if (!strategy) return <Navigate to="/" replace />;
   const { FormPage } = strategy;
   return <FormPage key={`${type}-${id ?? 'new'}`} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
 }

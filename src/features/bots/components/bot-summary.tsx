@@ -24,7 +24,7 @@ export function BotSummary({ bot: d, tick, step }: { bot: BotDetail; tick: strin
     <section className={ui.card} data-testid="bot-summary" data-symbol={d.symbol}>
       <div className={css.botHead}>
         <span className={ui.muted}>
-          {exchangeName(d.exchange)} · {i18n._(strategy.name)} · <Trans>第 {d.cycle} 轮</Trans>
+          {exchangeName(d.exchange)} · {i18n._(strategy.names.name)} · <Trans>第 {d.cycle} 轮</Trans>
           {d.ai ? (
             <span data-testid="bot-ai">
               {' · '}
@@ -38,7 +38,7 @@ export function BotSummary({ bot: d, tick, step }: { bot: BotDetail; tick: strin
       </div>
       <div className={styles.grid2Spaced}>
         <div>
-          <div className={ui.muted}>{strategy.gridProfit ? <Trans>网格利润 (USDT)</Trans> : <Trans>已实现收益 (USDT)</Trans>}</div>
+          <div className={ui.muted}>{strategy.names.gridProfit ? <Trans>网格利润 (USDT)</Trans> : <Trans>已实现收益 (USDT)</Trans>}</div>
           <div className={css.big} data-testid="bot-profit">
             <Profit value={d.profit} />
           </div>

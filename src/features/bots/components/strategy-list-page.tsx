@@ -11,7 +11,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { botTitle, operationLabels, statusLabels } from '../labels.ts';
-import { strategyList } from '../strategies/index.ts';
+import { botTypeList, botTypes } from '../../../shared/bot-types.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { useTradingMode } from '../../../shared/use-trading-mode.ts';
 import { isSimulatedCode } from '../../../../contract/rules.ts';
@@ -123,9 +123,9 @@ export function StrategyListPage() {
         <button type="button" className={css.chip} aria-pressed={type === undefined} onClick={() => filter({ type: undefined })}>
           <Trans>全部类型</Trans>
         </button>
-        {strategyList.map((s) => (
-          <button key={s.type} type="button" className={css.chip} aria-pressed={type === s.type} onClick={() => filter({ type: s.type })}>
-            {i18n._(s.name)}
+        {botTypeList.map((b) => (
+          <button key={b} type="button" className={css.chip} aria-pressed={type === b} onClick={() => filter({ type: b })}>
+            {i18n._(botTypes[b].name)}
           </button>
         ))}
       </fieldset>

@@ -6,8 +6,12 @@ import { martin } from './martin/index.ts';
 import type { StrategyUi } from './strategy-ui.ts';
 
 /**
- * The bot types the PWA offers, one line each, in the order the screens list them: every shared bot
- * screen reads a type's answers here instead of naming it. A new type is its folder and a line here.
+ * The bot types the PWA offers, one line each: every shared bot screen reads a type's answers here
+ * instead of naming it. A new type is its folder, a line here and its names in src/shared/bot-types.ts.
+ *
+ * The types' screens are imported, not loaded on demand: the bot screens (one chunk) carry all four
+ * forms, as they did before the registry. A chunk per form (and per detail part) cost 11 kB more gzip
+ * in all (many small files compress worse than one), past the precache budget (tests/budget.test.ts).
  */
 export const strategies: { readonly [T in BuiltBotType]: StrategyUi<T> } = { martin, grid, dca, custom };
 
@@ -17,17 +21,4 @@ export const strategyList: readonly StrategyUi[] = Object.values(strategies);
 /** The type of that name, or undefined for a name the PWA does not know (an old link, a mistyped URL). */
 export function strategyOf(type: string): StrategyUi | undefined {
   return Object.hasOwn(strategies, type) ? strategies[type as BuiltBotType] : undefined;
-}
-
-/** Loads that type's create and edit screen (the route's loader, so that it renders at once); false for an unknown type. */
-export async function preloadForm(type: string): Promise<boolean> {
-  const strategy = strategyOf(type);
-  if (!strategy) return false;
-  await strategy.FormPage.preload?.();
-  return true;
-}
-
-/** Loads every type's own parts of the detail screen (the detail route's loader, before the bot's type is known), so they show with the rest of it. */
-export async function preloadDetailParts(): Promise<void> {
-  await Promise.all(strategyList.flatMap((s) => [s.DetailRules?.preload?.(), s.DetailExtras?.preload?.()]));
 }

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { AsyncRouteComponent } from '@tanstack/react-router';
 import type { BotAction, BotDetail, BuiltBotType } from '../../../../contract/bots.ts';
 import type { Rule } from '../../../../strategy/custom/rules.ts';
 import type { BotCopy } from '../bot-copy.ts';
+import type { BotTypeNames } from '../../../shared/bot-types.ts';
 
 /** What a type's create and edit screen is given: the bot to edit, or the exchange and the copied settings of a new one. */
 export interface FormPageProps {
@@ -22,25 +22,22 @@ export interface DetailPartProps {
 /**
  * Everything the PWA's shared bot screens need to know of one bot type, so that none of them names a
  * type: each type answers it in strategies/<type>/index.ts and the registry (./index.ts) lists them.
- * Its screens are loaded on demand (each its own chunk): the list, cards and logs that read this stay small.
+ * Only the bot screens (detail, logs, manual trading, AI, the forms: one chunk, bot-routes.tsx) import
+ * the registry; the list, cards and bills read the type's names from src/shared/bot-types.ts.
  */
 export interface StrategyUi<T extends BuiltBotType = BuiltBotType> {
   /** The type, as the server and the URL spell it (/strategy/martin). */
   type: T;
-  /** Its name on the screens (src/shared/bot-types.ts: the rank names it too). */
-  name: MessageDescriptor;
-  /** The names the server gives a bot left unnamed, in every language and every version ("BTC/USDT Martin"). */
-  serverNames: readonly string[];
+  /** How the screens name it and its realised profit (src/shared/bot-types.ts: the rank and the bot list name it too). */
+  names: BotTypeNames;
   /** Its create and edit screen (/strategy/$type/{-$id}). */
-  FormPage: AsyncRouteComponent<FormPageProps>;
+  FormPage: ComponentType<FormPageProps>;
   /** It acts on webhook signals: the detail shows its webhook and its last signals. */
   takesSignals: boolean;
   /** Manual adds and part closes are offered: a grid's coins sit on its levels, with no one position to add to or sell a share of. */
   manualTrading: boolean;
   /** Its ROI counts on the budget only, not also on the funds in use (a grid's whole budget is at work on its levels). */
   roiOnBudgetOnly: boolean;
-  /** Its realised profit is named grid profit (网格利润). */
-  gridProfit: boolean;
   /** The detail's figure for the next buy's price (下次补仓价, 下一买入价, 下一安全单价). */
   nextAddLabel: MessageDescriptor;
   /** The chart's line at that price (补仓, 安全单). */
@@ -48,9 +45,9 @@ export interface StrategyUi<T extends BuiltBotType = BuiltBotType> {
   /** How its log lines name its orders where it has words of its own (a DCA deal's base and safety orders). */
   logTitles?: Partial<Record<BotAction['kind'], MessageDescriptor>>;
   /** Its rules in words, under the detail's summary (a custom bot's rules, a DCA bot's indicator start). */
-  DetailRules?: AsyncRouteComponent<DetailPartProps>;
+  DetailRules?: ComponentType<DetailPartProps>;
   /** What only this type shows on the detail, under its operations (a grid's levels). */
-  DetailExtras?: AsyncRouteComponent<DetailPartProps>;
+  DetailExtras?: ComponentType<DetailPartProps>;
   /** What the AI screen shows of a proposal of this type, and what it says once the bot is made (a grid moved to the price now); only the types the AI proposes. */
   ai?: {
     Summary: ComponentType<{ params: unknown }>;

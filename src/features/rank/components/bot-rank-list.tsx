@@ -9,7 +9,7 @@ import * as css from '../../../shared/blocks.css.ts';
 import { pct, percent, trend } from '../../../shared/format.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { Runtime } from '../../../shared/runtime.tsx';
-import { botTypeNames } from '../../../shared/bot-types.ts';
+import { botTypes } from '../../../shared/bot-types.ts';
 import * as rankCss from './rank.css.ts';
 
 /**
@@ -44,7 +44,7 @@ function BotRankRow({ entry: e }: { entry: BotRankEntry }) {
       </span>
       <span className={rankCss.who}>
         <span className={rankCss.name}>
-          {e.symbol} · {i18n._(botTypeNames[e.type])}
+          {e.symbol} · {i18n._(botTypes[e.type].name)}
           {e.mine ? <Trans> (我的)</Trans> : null}
         </span>
         <span className={css.figureLabel}>

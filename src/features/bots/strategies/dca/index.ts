@@ -1,21 +1,20 @@
 import { msg } from '@lingui/core/macro';
-import { lazyRouteComponent } from '@tanstack/react-router';
-import { botTypeNames } from '../../../../shared/bot-types.ts';
+import { botTypes } from '../../../../shared/bot-types.ts';
 import type { StrategyUi } from '../strategy-ui.ts';
+import { DcaFormPage } from './dca-form-page.tsx';
+import { DcaDetailRules } from './dca-detail-rules.tsx';
 
 /** DCA: a deal opens with its base order (at once, on a schedule, on an indicator or a signal), then safety orders as the price falls. */
 export const dca: StrategyUi<'dca'> = {
   type: 'dca',
-  name: botTypeNames.dca,
-  serverNames: ['DCA'],
-  FormPage: lazyRouteComponent(() => import('./dca-form-page.tsx'), 'DcaFormPage'),
+  names: botTypes.dca,
+  FormPage: DcaFormPage,
   takesSignals: true,
   manualTrading: true,
   roiOnBudgetOnly: false,
-  gridProfit: false,
   nextAddLabel: msg`下一安全单价`,
   nextAddLine: msg`安全单`,
   // A DCA bot's deal opens with its base order; its adds are its safety orders.
   logTitles: { open: msg`底仓买入`, add: msg`安全单买入` },
-  DetailRules: lazyRouteComponent(() => import('./dca-detail-rules.tsx'), 'DcaDetailRules'),
+  DetailRules: DcaDetailRules,
 };
