@@ -70,9 +70,9 @@ export function BotDetailPage({ id }: { id: string }) {
           {strategy.takesSignals ? <BotSignals id={id} live={live} /> : null}
           <RankShareSwitch id={id} />
           <BotDetailChart bot={d} history={candles.data?.[0]?.history} failed={failed(candles)} adds={adds.data} tick={tick} />
-          <BotPositions bot={d} adds={adds.data} live={live} tick={tick} step={step} />
         </>
       ) : null}
+      <BotPositions id={id} bot={d} adds={adds.data} live={live} tick={tick} step={step} />
     </Page>
   );
 }

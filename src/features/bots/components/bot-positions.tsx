@@ -14,14 +14,31 @@ import { Profit } from './figure.tsx';
 
 const POSITIONS_PAGE = 10;
 
-/** The detail's records: this cycle's buys, the positions cycle by cycle (paged), and the last log lines. */
-export function BotPositions({ bot: d, adds, live, tick, step }: { bot: BotDetail; adds: BotOrder[] | undefined; live: number | false; tick: string | undefined; step: string | undefined }) {
+/**
+ * The detail's records: this cycle's buys, the positions cycle by cycle (paged), and the last log lines.
+ * Its queries start with the detail's, not after it: the sections show once the bot is known.
+ */
+export function BotPositions({
+  id,
+  bot: d,
+  adds,
+  live,
+  tick,
+  step,
+}: {
+  id: string;
+  bot: BotDetail | undefined;
+  adds: BotOrder[] | undefined;
+  live: number | false;
+  tick: string | undefined;
+  step: string | undefined;
+}) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
-  const id = d.id;
   const [positionsPage, setPositionsPage] = useState(1);
   const actions = useQuery({ ...call('userBotActions', { id, page: '1', page_size: '10' }), refetchInterval: live });
   const positions = useQuery({ ...call('userBotPositions', { id, page: String(positionsPage), page_size: String(POSITIONS_PAGE) }), ...keepPage, refetchInterval: live });
+  if (!d) return null;
   return (
     <>
       <section className={ui.card}>
