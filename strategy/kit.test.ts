@@ -7,38 +7,15 @@ import { botId } from './types.ts';
 
 const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
 
-/** A form's parameters of each type, as the create call takes them. */
-const inputs: Record<string, unknown> = {
-  martin: { investment: '3100', firstOrder: '100', multiplier: '2', maxPositions: 5, addTrigger: '2', takeProfit: '1.5', stopLoss: '', repeat: false },
-  grid: { investment: '1000', lower: '55000', upper: '65000', grids: 10, spacing: 'arithmetic', stopLoss: '', takeProfit: '' },
-  dca: {
-    investment: '320',
-    baseOrder: '20',
-    safetyOrder: '20',
-    maxSafetyOrders: 4,
-    deviation: '1.5',
-    stepScale: '1.5',
-    volumeScale: '2',
-    takeProfit: '1.5',
-    stopLoss: '15',
-    cooldown: 0,
-    start: { kind: 'now' },
-  },
-  custom: {
-    investment: '1000',
-    size: { kind: 'fixed', quote: '100' },
-    entry: { join: 'and', conditions: [{ left: { kind: 'price' }, op: 'crossesBelow', right: { kind: 'value', value: '59000' } }] },
-    exit: null,
-    takeProfit: '2',
-    stopLoss: '',
-    repeat: true,
-  },
-};
+/** Each type's example parameters, as the create call takes them: from its own folder (strategy/<type>/example.ts). */
+const inputs: Record<string, unknown> = Object.fromEntries(
+  await Promise.all(tradableTypes.map(async (type) => [type, ((await import(`./${type}/example.ts`)) as { example: unknown }).example] as const)),
+);
 
 /** Every bot type answers the services through its kit: these hold for each, so no service needs to know which. */
 describe('every strategy kit', () => {
-  it('has an example here (a new type adds one)', () => {
-    expect(Object.keys(inputs).sort()).toEqual([...tradableTypes].sort());
+  it('has an example of each type (a new type adds strategy/<type>/example.ts)', () => {
+    for (const type of tradableTypes) expect(inputs[type], type).toBeTruthy();
   });
 
   for (const type of tradableTypes) {
@@ -65,12 +42,15 @@ describe('every strategy kit', () => {
     });
   }
 
-  for (const type of ['martin', 'grid', 'dca']) {
+  // Every type that buys at the price its example starts at (a custom bot waits for its rule).
+  for (const type of tradableTypes.filter((t) => t !== 'custom')) {
     it(`${type}: once it bought, the kit, the stored shape and the detail agree on what it holds`, () => {
       const kit = kitOf(type);
       const params = kit.stored(kit.paramsSchema.parse(inputs[type]));
       const view = kit.view(params, market);
-      const state = engineRound(kit, kit.initial(botId('k')), view, money('60000'), market.stepSize).state;
+      // It starts at 60,000, then the price falls 8 %: every one of them has bought by then.
+      let state = engineRound(kit, kit.initial(botId('k')), view, money('60000'), market.stepSize).state;
+      state = engineRound(kit, state, view, money('55200'), market.stepSize).state;
       const stored = kit.encode(state);
       const held = kit.held(params, stored);
       expect(held.entries).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import type { CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../../contract/bots.ts';
+import type { AnyParamsInput } from '../../../contract/bots.ts';
 import { validateCustom } from '../../../strategy/custom/rules.ts';
 import { startRuleProblems } from '../../../strategy/dca/plan.ts';
 
@@ -10,7 +10,7 @@ import { startRuleProblems } from '../../../strategy/dca/plan.ts';
  */
 export interface BotCopy {
   symbol?: string;
-  params?: MartinParamsInput | GridParamsInput | DcaParamsInput | CustomParamsInput;
+  params?: AnyParamsInput;
   /** The original's figures, shown beside the form (a ranked bot's). */
   from?: { roiPct: string; maxDrawdownPct: string; runtime: number; cycles: number };
 }
@@ -40,12 +40,12 @@ export function copyOf(search: Record<string, unknown>): BotCopy | undefined {
   const r = raw as Record<string, unknown>;
   const out: BotCopy = {};
   if (typeof r.symbol === 'string' && SYMBOL.test(r.symbol)) out.symbol = r.symbol;
-  if (r.params && typeof r.params === 'object' && Object.entries(r.params).every(param)) out.params = r.params as MartinParamsInput | GridParamsInput | DcaParamsInput;
+  if (r.params && typeof r.params === 'object' && Object.entries(r.params).every(param)) out.params = r.params as AnyParamsInput;
   // A custom bot's rules are nested: taken only when the strategy finds nothing wrong with them (a null exit: none).
   else if (r.params && typeof r.params === 'object' && 'entry' in r.params) {
     const { exit, takeProfit, stopLoss, ...rest } = r.params as Record<string, unknown>;
     const params = { ...rest, ...(exit ? { exit } : {}), ...(takeProfit ? { takeProfit } : {}), ...(stopLoss ? { stopLoss } : {}) };
-    if (validateCustom(params).length === 0) out.params = params as CustomParamsInput;
+    if (validateCustom(params).length === 0) out.params = params as AnyParamsInput;
   }
   const f = r.from as Record<string, unknown> | undefined;
   if (f && typeof f.roiPct === 'string' && typeof f.maxDrawdownPct === 'string' && typeof f.runtime === 'number' && typeof f.cycles === 'number')

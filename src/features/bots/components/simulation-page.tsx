@@ -17,6 +17,7 @@ import { BotCard } from './bot-card.tsx';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
+import { botTypeList, botTypes } from '../../../shared/bot-types.ts';
 
 /** A random key for the Paper exchange (it checks none): the simulated account opens in one tap. */
 const paperKey = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -218,15 +219,12 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
           </strong>
         </div>
         <div className={styles.simActions}>
-          <Link to="/strategy/$type/{-$id}" params={{ type: 'martin' }} search={{ exchange: code }} className={css.smallLink}>
-            <Trans>马丁格尔</Trans>
-          </Link>
-          <Link to="/strategy/$type/{-$id}" params={{ type: 'grid' }} search={{ exchange: code }} className={css.smallLink}>
-            <Trans>网格</Trans>
-          </Link>
-          <Link to="/strategy/$type/{-$id}" params={{ type: 'dca' }} search={{ exchange: code }} className={css.smallLink}>
-            DCA
-          </Link>
+          {/* Every bot type the PWA offers (src/shared/bot-types.ts), in the screens' order. */}
+          {botTypeList.map((type) => (
+            <Link key={type} to="/strategy/$type/{-$id}" params={{ type }} search={{ exchange: code }} className={css.smallLink}>
+              {i18n._(botTypes[type].name)}
+            </Link>
+          ))}
           <Link to="/strategy/ai/{-$id}" params={{}} className={css.smallLink}>
             AI
           </Link>
