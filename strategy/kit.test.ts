@@ -42,6 +42,28 @@ describe('every strategy kit', () => {
     });
   }
 
+  // The engine commits a decision only when it has intents: a change of the stored state with none would be
+  // lost at the next restart (the engine reloads the stored state), so a strategy says so with one.
+  for (const type of tradableTypes) {
+    it(`${type}: every decision that changes its stored state says so with an intent`, () => {
+      const kit = kitOf(type);
+      const params = kit.stored(kit.paramsSchema.parse(inputs[type]));
+      const view = kit.view(params, market);
+      let state = kit.initial(botId('k'));
+      let at = Date.UTC(2026, 0, 5);
+      for (const p of ['60000', '59000', '57000', '55200', '56000', '58000', '61000', '62500', '66000', '63000', '58000']) {
+        for (const price of [money(p), money(p).plus(5), money(p).minus(5)]) {
+          at += 60_000;
+          const before = JSON.stringify(kit.encode(state));
+          const asked = kit.decide(state, { type: 'PriceTicked', price, at }, view);
+          if (JSON.stringify(kit.encode(asked.state)) !== before)
+            expect(asked.intents.length, `${type} at ${price.toFixed()}: ${before} -> ${JSON.stringify(kit.encode(asked.state))}`).toBeGreaterThan(0);
+          state = engineRound(kit, state, view, price, market.stepSize, { at }).state;
+        }
+      }
+    });
+  }
+
   // Every type that buys at the price its example starts at (a custom bot waits for its rule).
   for (const type of tradableTypes.filter((t) => t !== 'custom')) {
     it(`${type}: once it bought, the kit, the stored shape and the detail agree on what it holds`, () => {

@@ -117,7 +117,15 @@ export interface TrailingMoved {
   /** The sale's price line now: high x (1 - percent), floored to the tick. */
   line: Decimal;
 }
-export type Intent = PlaceOrder | CycleClosed | PositionReduced | PauseBot | TrailingMoved;
+/**
+ * The decision changed what the bot must still know after a restart (a reference price it set), with
+ * nothing to place or log: the engine commits a decision only when it has intents, and this one asks for
+ * the state to be stored like any other's.
+ */
+export interface StateKept {
+  type: 'StateKept';
+}
+export type Intent = PlaceOrder | CycleClosed | PositionReduced | PauseBot | TrailingMoved | StateKept;
 
 /** A strategy: pure, no I/O, no clock, no randomness. The engine persists state and carries out intents. */
 export type Decide<S, V> = (state: S, event: EngineEvent, view: V) => { state: S; intents: Intent[] };
