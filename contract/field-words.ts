@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import { paramWordsRegistry } from '../strategy/core/param-fields.ts';
+import { paramsSchemas } from '../strategy/params.ts';
 import { customFieldText } from './custom-fields.ts';
 
 /**
@@ -119,9 +122,22 @@ const fieldWords: Record<string, Words> = {
 
 const generic: Words = { zh: '请求参数', en: 'a request field' };
 
+/**
+ * A field that a bot type's own parameters name, in the words its schema carries
+ * (`named(schema, words)` in strategy/<type>/params.ts): a new type's fields need no line here.
+ */
+function typeParamWords(key: string): Words | undefined {
+  for (const schema of Object.values(paramsSchemas)) {
+    const field = (schema.shape as Record<string, z.ZodType>)[key];
+    const words = field ? paramWordsRegistry.get(field) : undefined;
+    if (words) return words;
+  }
+  return undefined;
+}
+
 /** A bot parameter's words: the DCA start's nested rule and a custom bot's rule fields by custom-fields.ts. */
 function paramText(path: string, lang: 'zh' | 'en'): string {
-  const own = paramWords[path];
+  const own = paramWords[path] ?? typeParamWords(path);
   if (own) return own[lang];
   if (/^(entry|exit|size)(\.|$)/.test(path)) return customFieldText(path, lang);
   // The DCA start's indicator rule: "start.rule.conditions.0.left.period" -> deal start, condition 1, ...
