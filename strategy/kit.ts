@@ -1,6 +1,7 @@
 import type Decimal from 'decimal.js';
 import { customKit } from './custom/kit.ts';
 import { dcaKit } from './dca/kit.ts';
+import { dipKit } from './dip/kit.ts';
 import { gridKit } from './grid/kit.ts';
 import { martinKit } from './martin/kit.ts';
 
@@ -26,6 +27,7 @@ const kits: Record<BotType, StrategyKit> = {
   grid: gridKit as unknown as StrategyKit,
   dca: dcaKit as unknown as StrategyKit,
   custom: customKit as unknown as StrategyKit,
+  dip: dipKit as unknown as StrategyKit,
 };
 
 /** The bot types the engine can trade: those with a kit. */

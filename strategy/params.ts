@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { customParamsSchema } from './custom/params.ts';
 import { dcaParamsSchema } from './dca/params.ts';
+import { dipParamsSchema } from './dip/params.ts';
 import { gridParamsSchema } from './grid/params.ts';
 import { martinParamsSchema } from './martin/params.ts';
 
@@ -14,6 +15,7 @@ export const paramsSchemas = {
   grid: gridParamsSchema,
   dca: dcaParamsSchema,
   custom: customParamsSchema,
+  dip: dipParamsSchema,
 } as const;
 
 export type BuiltBotType = keyof typeof paramsSchemas;

@@ -56,6 +56,14 @@ const entries: TypeEntry[] = [
     name: { zh: '自定义', en: 'Custom' },
     description: { zh: '用 RSI、均线、布林带、MACD 等条件组合买卖规则，无需编程', en: 'Your own buy and sell rules from RSI, moving averages, Bollinger bands, MACD and more, no code' },
   },
+  {
+    id: 7,
+    code: 'dip',
+    category: 'dca',
+    available: false,
+    name: { zh: '抄底', en: 'Buy the dip' },
+    description: { zh: '在起始价下方设一条买入线，跌到即买入一次，到止盈价全部卖出', en: 'One buy at a line below the starting price, sold whole at its take profit' },
+  },
 ];
 const types: TypeEntry[] = entries.map((t) => ({ ...t, available: available(t.code) }));
 
@@ -65,6 +73,7 @@ const shortNames: Record<BuiltBotType, Text> = {
   grid: { zh: '网格', en: 'Grid' },
   dca: { zh: 'DCA', en: 'DCA' },
   custom: { zh: '自定义', en: 'Custom' },
+  dip: { zh: '抄底', en: 'Dip' },
 };
 
 /** A bot's name when the trader gives none: its pair and type in the language of the request that creates it ("BTC/USDT 马丁格尔"). */

@@ -24,6 +24,7 @@ export const botTypes: { readonly [T in BuiltBotType]: BotTypeNames } = {
   grid: { name: msg`网格`, serverNames: ['Grid', '网格'], gridProfit: true },
   dca: { name: msg`DCA`, serverNames: ['DCA'], gridProfit: false },
   custom: { name: msg`自定义`, serverNames: ['Custom', '自定义'], gridProfit: false },
+  dip: { name: msg`抄底`, serverNames: ['Dip', '抄底'], gridProfit: false },
 };
 
 /** Every type, in the screens' order (the list's filter). */

@@ -1,6 +1,7 @@
 import type { BuiltBotType } from '../../../../contract/bots.ts';
 import { custom } from './custom/index.ts';
 import { dca } from './dca/index.ts';
+import { dip } from './dip/index.ts';
 import { grid } from './grid/index.ts';
 import { martin } from './martin/index.ts';
 import type { StrategyUi } from './strategy-ui.ts';
@@ -13,7 +14,7 @@ import type { StrategyUi } from './strategy-ui.ts';
  * forms, as they did before the registry. A chunk per form (and per detail part) cost 11 kB more gzip
  * in all (many small files compress worse than one), past the precache budget (tests/budget.test.ts).
  */
-export const strategies: { readonly [T in BuiltBotType]: StrategyUi<T> } = { martin, grid, dca, custom };
+export const strategies: { readonly [T in BuiltBotType]: StrategyUi<T> } = { martin, grid, dca, custom, dip };
 
 /** Every type, in the screens' order (the list's filter chips). */
 export const strategyList: readonly StrategyUi[] = Object.values(strategies);

@@ -1,0 +1,71 @@
+import type Decimal from 'decimal.js';
+import { fillsOpen } from '../backtest-report.ts';
+import { fillsDetail, fillsFloating, fillsHeld } from '../core/fills-position.ts';
+import type { ParamProblem, StrategyKit } from '../kit-types.ts';
+import { walkKit } from '../kit-walker.ts';
+import { buyAmount } from '../martin/plan.ts';
+import { money } from '../money.ts';
+import { dipParamsSchema, type DipParamsInput } from './params.ts';
+import { buyLine, validateDip, type DipParams, type DipProblem, type DipView } from './plan.ts';
+import { decodeDip, encodeDip, type StoredDipState } from './state-codec.ts';
+import { decideDip, dipTakeProfit, dipTriggers, initialDipState, type DipState } from './strategy.ts';
+
+const num = (d: Decimal | null | undefined, none: number) => (d ? Number(d.toString()) : none);
+
+/** A problem of validateDip as the code the screens say. */
+const problemCode: Record<DipProblem['reason'], ParamProblem['code']> = {
+  required: 'RequiredFieldMissing',
+  format: 'StrategyInvalidParams',
+  range: 'StrategyInvalidParams',
+  belowMinimum: 'StrategyOrderBelowMinimum',
+};
+
+/** Buy the dip, once (README.md): one buy `dip` % below the price it started at, sold at its take profit. */
+export const dipKit: StrategyKit<DipState, DipView, DipParams, DipParamsInput> = {
+  type: 'dip',
+  view: (params, market) => ({ params: params as DipParams, market }),
+  initial: initialDipState,
+  decide: decideDip,
+  decode: (id, stored) => decodeDip(id, stored as StoredDipState),
+  encode: encodeDip,
+  triggers(state, view) {
+    const t = dipTriggers(state, view);
+    return { up: num(t.up, Infinity), down: num(t.down, -Infinity), asks: !state.pending && state.phase === 'waiting', upAt: t.up, downAt: t.down };
+  },
+  cycle: (s) => s.cycle,
+  cycleFigures: (before) => ({
+    entries: before.fills.length,
+    amount: before.fills.reduce((sum, f) => sum.plus(f.amount), money(0)),
+    cost: before.fills.reduce((sum, f) => sum.plus(f.price.mul(f.amount)), money(0)),
+  }),
+  retarget: (state) => state,
+  // Its one buy until it is made.
+  reserved: (state, view) => (state.phase === 'waiting' || state.phase === 'armed' ? money(view.params.investment) : money(0)),
+
+  paramsSchema: dipParamsSchema,
+  stored: (input) => input,
+  input: (params) => params,
+  problem(params, market, price) {
+    const first = validateDip(params, market, price)[0];
+    // The envelope names the field in words (its schema's, params.ts).
+    return first ? { code: problemCode[first.reason], field: first.field } : null;
+  },
+  held: (_params, stored) => fillsHeld(stored, 1),
+  floating: fillsFloating,
+  detail(state, view, price) {
+    const line = state.phase === 'armed' && state.reference ? buyLine(state.reference, view) : null;
+    // Its one planned buy: at the line it waits at, or the line the price now would set.
+    const at = line ?? buyLine(state.fills[0]?.price ?? price, view);
+    const quote = money(view.params.investment);
+    const levels = state.fills.length > 0 ? [] : [{ index: 0, price: at.toFixed(), quote: quote.toFixed(), amount: buyAmount(quote, at, view.market.stepSize).toFixed() }];
+    return fillsDetail(state, view.market, price, { takeProfit: dipTakeProfit(state, view), stop: null, nextAdd: line, armed: null }, levels);
+  },
+  partClose: 'whole',
+  commitsBudget: false,
+  takesSignals: false,
+  backtest(view, candles, fill) {
+    const result = walkKit(dipKit, view, candles, fill);
+    return { fills: result.fills, realized: result.realized, cycles: result.cycles, open: fillsOpen(result.state.fills) };
+  },
+  sweptDust: { carry: '0', carryCost: '0' },
+};
