@@ -28,7 +28,7 @@ import pkg from './package.json' with { type: 'json' };
  * Chunks that only run with the network (a wallet's connection, an on-chain deposit, a custom bot's
  * indicator panes, drawn on candles fetched for them): not precached.
  */
-export const ONLINE_ONLY_CHUNKS = ['assets/wallet-connect-*.js', 'assets/wallet-deposit-*.js', 'assets/indicator-plots-*.js'];
+export const ONLINE_ONLY_CHUNKS = ['assets/wallet-connect-*.js', 'assets/wallet-deposit-*.js', 'assets/indicator-plots-*.js', 'assets/qrcode-*.js'];
 
 /** The module whose chunk is the logged-in frame with home (src/routes/-authed-home.tsx), and home's catalogs. */
 const HOME_FRAME = /src[\\/]routes[\\/]-authed-home\.tsx$/;
@@ -212,6 +212,10 @@ export default defineConfig({
               name: 'app',
               test: /(src[\\/](state[\\/]|components[\\/]ui[\\/](field|ui\.css|tab-bar[\\/](tabs|lazy-tab-bar)\.)|lib[\\/](i18n|store|toast|navigation|messages|lazy-api|wallet[\\/](use-wallet-detected|detect))\.)|contract[\\/]rules\.|locales[\\/]zh\.po)/,
             },
+            // The QR code library in a file of its own name, left to the network (ONLINE_ONLY_CHUNKS): a QR code
+            // is drawn beside the text it encodes (a referral link, a deposit address, the 2FA secret), which
+            // the screen shows offline too.
+            { name: 'qrcode', test: /node_modules[\\/](qrcode|dijkstrajs|pngjs)[\\/]/ },
             // The HTTP client and its call list: one file, whether /login's form or a logged-in screen asks first.
             // Not the code table (contract/codes.ts): the client needs only the session-end codes, written as
             // numbers; the table goes with the few screens that name a code.

@@ -13,6 +13,7 @@ import { Profit } from './figure.tsx';
 import { TotalPnl } from './total-pnl.tsx';
 import { PortfolioCard } from '../../../shared/portfolio.tsx';
 import * as css from '../../../shared/blocks.css.ts';
+import { starterTypes } from '../../../shared/bot-types.ts';
 import * as styles from './bots.css.ts';
 
 /** Home (/): the profit bill (today, total), the equity across accounts, the bots by state and a few market prices. */
@@ -113,7 +114,7 @@ export function HomePage() {
         ))}
       </section>
       {c && c.total === 0 ? (
-        <Link to="/strategy/$type/{-$id}" params={{ type: 'martin' }} className={css.linkButton.primary}>
+        <Link to="/strategy/$type/{-$id}" params={{ type: starterTypes.first }} className={css.linkButton.primary}>
           <Trans>创建第一个策略</Trans>
         </Link>
       ) : null}

@@ -11,7 +11,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { botTitle, operationLabels, statusLabels } from '../labels.ts';
-import { botTypeList, botTypes } from '../../../shared/bot-types.ts';
+import { botTypeList, botTypes, starterTypes } from '../../../shared/bot-types.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
 import { useTradingMode } from '../../../shared/use-trading-mode.ts';
 import { isSimulatedCode } from '../../../../contract/rules.ts';
@@ -104,7 +104,7 @@ export function StrategyListPage() {
       title={<Trans>现货</Trans>}
       root
       action={
-        <Link to="/strategy/$type/{-$id}" params={{ type: 'martin' }} className={styles.createIcon} aria-label={t`创建策略`} data-testid="create-bot">
+        <Link to="/strategy/$type/{-$id}" params={{ type: starterTypes.first }} className={styles.createIcon} aria-label={t`创建策略`} data-testid="create-bot">
           +
         </Link>
       }
@@ -158,15 +158,14 @@ export function StrategyListPage() {
           <Link to="/strategy/size" className={css.chipLink}>
             <Trans>仓位计算器</Trans>
           </Link>
-          <Link to="/strategy/$type/{-$id}" params={{ type: 'grid' }} className={css.chipLink} data-testid="new-grid">
-            <Trans>网格策略</Trans>
-          </Link>
-          <Link to="/strategy/$type/{-$id}" params={{ type: 'dca' }} className={css.chipLink} data-testid="new-dca">
-            <Trans>DCA 策略</Trans>
-          </Link>
-          <Link to="/strategy/$type/{-$id}" params={{ type: 'custom' }} className={css.chipLink} data-testid="new-custom">
-            <Trans>自定义策略</Trans>
-          </Link>
+          {/* A create link for every other type of the shared list (the first is the + above). */}
+          {botTypeList
+            .filter((type) => type !== starterTypes.first)
+            .map((type) => (
+              <Link key={type} to="/strategy/$type/{-$id}" params={{ type }} className={css.chipLink} data-testid={`new-${type}`}>
+                {i18n._(botTypes[type].create)}
+              </Link>
+            ))}
           <Link to="/strategy/ai/{-$id}" params={{}} className={css.chipLink} data-testid="new-ai">
             <Trans>AI 策略</Trans>
           </Link>
@@ -215,10 +214,10 @@ export function StrategyListPage() {
               <Trans>先绑定交易所（可用模拟盘）</Trans>
             </Link>
           ) : null}
-          <Link to="/strategy/$type/{-$id}" params={{ type: 'martin' }} className={css.linkButton.primary}>
+          <Link to="/strategy/$type/{-$id}" params={{ type: starterTypes.first }} className={css.linkButton.primary}>
             <Trans>创建马丁格尔策略</Trans>
           </Link>
-          <Link to="/strategy/$type/{-$id}" params={{ type: 'grid' }} className={styles.gridLink} data-testid="create-grid">
+          <Link to="/strategy/$type/{-$id}" params={{ type: starterTypes.second }} className={styles.gridLink} data-testid="create-grid">
             <Trans>创建网格策略</Trans>
           </Link>
         </section>

@@ -4,8 +4,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Page } from '../../../../components/ui/page.tsx';
-import { LoadState } from '../../../../components/ui/load-state.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import * as ui from '../../../../components/ui/ui.css.ts';
 import { checkDca, dcaParamsFromValues, dcaPreview, dcaValuesFromParams, defaultDcaValues, explainStart, type DcaValues } from './dca-form.ts';
@@ -15,16 +13,14 @@ import * as customCss from '../../components/custom-form.css.ts';
 import { trailingNote } from '../../trailing-note.ts';
 import { useBotTarget } from '../../use-bot-target.ts';
 import { useBotForm } from '../../use-bot-form.ts';
-import { OfflineBanner } from '../../../../shared/offline-banner.tsx';
-import { BotFormFooter, BotFormNotices, BotTargetFields } from '../../components/bot-target-fields.tsx';
+import { BotFormShell } from '../../components/bot-form-shell.tsx';
 import { BacktestPanel } from '../../components/backtest-panel.tsx';
 import { AvailableHint } from '../../components/available-hint.tsx';
 import { DcaTable } from './dca-table.tsx';
 import * as css from '../../../../shared/blocks.css.ts';
-import { failed, write } from '../../../../shared/query.ts';
-import * as styles from '../../components/bots.css.ts';
+import { write } from '../../../../shared/query.ts';
 import type { BotCopy } from '../../bot-copy.ts';
-import { CopiedFrom, useCopiedPair } from '../../components/copied-from.tsx';
+import { useCopiedPair } from '../../components/copied-from.tsx';
 import { TrailingNotes } from '../../components/trailing-notes.tsx';
 
 type Editable = Exclude<keyof DcaValues, 'start' | 'utcOffset' | 'weekday' | 'time' | 'trailingStop' | 'rule'>;
@@ -58,7 +54,7 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
   const preview = useMemo(() => (market ? dcaPreview(values, market) : null), [values, market]);
   const params = useMemo(() => dcaParamsFromValues(values), [values]);
   const form = useBotForm<string>(problems);
-  const { err, blur, busy } = form;
+  const { err, blur } = form;
   const errors: FieldErrors = { err, blur };
   const lang = i18n.locale === 'en' ? 'en' : 'zh';
   const explained = useMemo(() => explainStart(values, lang, Object.keys(problems)), [values, lang, problems]);
@@ -74,7 +70,6 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
     });
   };
 
-  const { loading, noBinding, bindings } = target;
   const pct = t`百分比`;
   // The worst trailing sale over the average, and the warning when it can be a loss (martin's note).
   const trailing = trailingNote(values);
@@ -83,129 +78,101 @@ export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; e
   );
 
   return (
-    <Page title={id ? <Trans>编辑 DCA 策略</Trans> : <Trans>创建 DCA 策略</Trans>}>
-      <OfflineBanner />
-      <LoadState
-        loading={loading}
-        failed={failed(bindings) || (failed(bot) && !target.missing)}
-        failedText={<Trans>加载失败。</Trans>}
-        onRetry={() => {
-          void bindings.refetch();
-          void bot.refetch();
-        }}
-      />
-      <BotFormNotices target={target} id={id} />
-      <CopiedFrom copy={copy} />
-      {!loading && !noBinding && !target.missing ? (
-        <form onSubmit={submit} noValidate>
-          <fieldset disabled={running || busy} className={styles.plainFieldset}>
-            <BotTargetFields target={target} id={id} />
-            <section className={ui.card}>
-              {decimal('investment', <Trans>投资金额（USDT）</Trans>)}
-              <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={preview?.funds ?? null} locale={i18n.locale} />
-              <div className={css.grid2}>
-                {decimal('baseOrder', <Trans>底仓金额（USDT）</Trans>)}
-                {decimal('safetyOrder', <Trans>安全单金额（USDT）</Trans>)}
-                <Field
-                  label={<Trans>安全单数量</Trans>}
-                  name="maxSafetyOrders"
-                  inputMode="numeric"
-                  value={values.maxSafetyOrders}
-                  onChange={set('maxSafetyOrders')}
-                  onBlur={blur('maxSafetyOrders')}
-                  error={err('maxSafetyOrders')}
-                />
-                {decimal('deviation', <Trans>价格偏差 %</Trans>, { title: pct })}
-                {decimal('stepScale', <Trans>偏差倍数</Trans>)}
-                {decimal('volumeScale', <Trans>金额倍数</Trans>)}
-                {decimal('takeProfit', <Trans>止盈 %</Trans>, { title: pct })}
-                {decimal('stopLoss', <Trans>止损 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
+    <BotFormShell title={id ? <Trans>编辑 DCA 策略</Trans> : <Trans>创建 DCA 策略</Trans>} target={target} id={id} copy={copy} form={form} onSubmit={submit}>
+      <section className={ui.card}>
+        {decimal('investment', <Trans>投资金额（USDT）</Trans>)}
+        <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={preview?.funds ?? null} locale={i18n.locale} />
+        <div className={css.grid2}>
+          {decimal('baseOrder', <Trans>底仓金额（USDT）</Trans>)}
+          {decimal('safetyOrder', <Trans>安全单金额（USDT）</Trans>)}
+          <Field
+            label={<Trans>安全单数量</Trans>}
+            name="maxSafetyOrders"
+            inputMode="numeric"
+            value={values.maxSafetyOrders}
+            onChange={set('maxSafetyOrders')}
+            onBlur={blur('maxSafetyOrders')}
+            error={err('maxSafetyOrders')}
+          />
+          {decimal('deviation', <Trans>价格偏差 %</Trans>, { title: pct })}
+          {decimal('stepScale', <Trans>偏差倍数</Trans>)}
+          {decimal('volumeScale', <Trans>金额倍数</Trans>)}
+          {decimal('takeProfit', <Trans>止盈 %</Trans>, { title: pct })}
+          {decimal('stopLoss', <Trans>止损 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
+        </div>
+        <label className={css.switchRow}>
+          <span>
+            <Trans>追踪止损（止损价跟随底仓后的最高价上移）</Trans>
+          </span>
+          <input type="checkbox" name="trailingStop" className={css.checkbox} checked={values.trailingStop} onChange={(e) => setValues((v) => ({ ...v, trailingStop: e.target.checked }))} />
+        </label>
+        {decimal('trailingDeviation', <Trans>追踪止盈回调 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
+        <TrailingNotes note={trailing} deviation={values.trailingDeviation} />
+        <Field label={<Trans>两单间冷却（分钟）</Trans>} name="cooldown" inputMode="numeric" value={values.cooldown} onChange={set('cooldown')} onBlur={blur('cooldown')} error={err('cooldown')} />
+        <div className={css.chipsWrap} role="radiogroup" aria-label={t`开单条件`}>
+          {startChoices.map((c) => (
+            <label key={c.value} className={css.chipOption}>
+              <input type="radio" name="start" value={c.value} checked={values.start === c.value} onChange={set('start')} className={ui.coverInput} />
+              {i18n._(c.label)}
+            </label>
+          ))}
+        </div>
+        {values.start === 'indicator' ? (
+          <div data-testid="dca-start-rule">
+            <RuleEditor root="start.rule" rule={values.rule} onChange={setRule} errors={errors} />
+            {explained ? (
+              <div className={customCss.explanation} data-testid="dca-start-explain">
+                <p className={customCss.explainLine}>{explained}</p>
               </div>
-              <label className={css.switchRow}>
-                <span>
-                  <Trans>追踪止损（止损价跟随底仓后的最高价上移）</Trans>
-                </span>
-                <input type="checkbox" name="trailingStop" className={css.checkbox} checked={values.trailingStop} onChange={(e) => setValues((v) => ({ ...v, trailingStop: e.target.checked }))} />
-              </label>
-              {decimal('trailingDeviation', <Trans>追踪止盈回调 %（可选）</Trans>, { title: pct, placeholder: t`不设置` })}
-              <TrailingNotes note={trailing} deviation={values.trailingDeviation} />
-              <Field
-                label={<Trans>两单间冷却（分钟）</Trans>}
-                name="cooldown"
-                inputMode="numeric"
-                value={values.cooldown}
-                onChange={set('cooldown')}
-                onBlur={blur('cooldown')}
-                error={err('cooldown')}
-              />
-              <div className={css.chipsWrap} role="radiogroup" aria-label={t`开单条件`}>
-                {startChoices.map((c) => (
-                  <label key={c.value} className={css.chipOption}>
-                    <input type="radio" name="start" value={c.value} checked={values.start === c.value} onChange={set('start')} className={ui.coverInput} />
-                    {i18n._(c.label)}
-                  </label>
-                ))}
+            ) : null}
+          </div>
+        ) : null}
+        {values.start === 'day' || values.start === 'week' ? (
+          <div className={css.grid2}>
+            {values.start === 'week' ? (
+              <div className={ui.field}>
+                <label className={ui.label} htmlFor="dca-weekday">
+                  <Trans>星期</Trans>
+                </label>
+                <select id="dca-weekday" name="weekday" className={css.select} value={values.weekday} onChange={set('weekday')}>
+                  {weekdays.map((d, i) => (
+                    <option key={d.id} value={String(i + 1)}>
+                      {i18n._(d)}
+                    </option>
+                  ))}
+                </select>
               </div>
-              {values.start === 'indicator' ? (
-                <div data-testid="dca-start-rule">
-                  <RuleEditor root="start.rule" rule={values.rule} onChange={setRule} errors={errors} />
-                  {explained ? (
-                    <div className={customCss.explanation} data-testid="dca-start-explain">
-                      <p className={customCss.explainLine}>{explained}</p>
-                    </div>
-                  ) : null}
-                </div>
-              ) : null}
-              {values.start === 'day' || values.start === 'week' ? (
-                <div className={css.grid2}>
-                  {values.start === 'week' ? (
-                    <div className={ui.field}>
-                      <label className={ui.label} htmlFor="dca-weekday">
-                        <Trans>星期</Trans>
-                      </label>
-                      <select id="dca-weekday" name="weekday" className={css.select} value={values.weekday} onChange={set('weekday')}>
-                        {weekdays.map((d, i) => (
-                          <option key={d.id} value={String(i + 1)}>
-                            {i18n._(d)}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                  ) : null}
-                  <Field label={<Trans>时间</Trans>} name="time" type="time" value={values.time} onChange={set('time')} onBlur={blur('start')} error={err('start')} />
-                </div>
-              ) : null}
-              <p className={ui.muted}>
-                {values.start === 'now' ? (
-                  <Trans>启动后立即开第一单；每单止盈或止损后，等待冷却时间再开下一单。</Trans>
-                ) : values.start === 'indicator' ? (
-                  <Trans>每根 1 分钟 K 线收盘时检查条件（指标只用已收盘的 K 线）；条件成立且冷却时间已过时开单。</Trans>
-                ) : values.start === 'signal' ? (
-                  <span data-testid="dca-start-signal">
-                    <Trans>不会自己开单：只在收到外部买入信号（如 TradingView 警报）时开单，卖出或平仓信号会卖出整单。创建后在策略详情页获取信号地址。</Trans>
-                  </span>
-                ) : (
-                  <Trans>按本机时间定时开单；若上一单未结束，则在其结束后的下一个时间点开单。</Trans>
-                )}
-              </p>
-            </section>
-            <section className={ui.card} aria-label={t`安全单计划`}>
-              <h2 className={css.sectionTitle}>
-                <Trans>底仓与安全单（按最新价估算）</Trans>
-              </h2>
-              {preview ? (
-                <DcaTable rows={preview.rows} funds={preview.funds} investment={values.investment} stop={preview.stop} tick={market?.tickSize} />
-              ) : (
-                <p className={ui.muted}>
-                  <Trans>填写有效参数后显示每个安全单的价格、金额、均价和止盈价。</Trans>
-                </p>
-              )}
-            </section>
-            <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'dca', params }} ready={preview !== null} />
-            <BotFormFooter form={form} editing={id !== undefined} disabled={running || !market} />
-          </fieldset>
-        </form>
-      ) : null}
-    </Page>
+            ) : null}
+            <Field label={<Trans>时间</Trans>} name="time" type="time" value={values.time} onChange={set('time')} onBlur={blur('start')} error={err('start')} />
+          </div>
+        ) : null}
+        <p className={ui.muted}>
+          {values.start === 'now' ? (
+            <Trans>启动后立即开第一单；每单止盈或止损后，等待冷却时间再开下一单。</Trans>
+          ) : values.start === 'indicator' ? (
+            <Trans>每根 1 分钟 K 线收盘时检查条件（指标只用已收盘的 K 线）；条件成立且冷却时间已过时开单。</Trans>
+          ) : values.start === 'signal' ? (
+            <span data-testid="dca-start-signal">
+              <Trans>不会自己开单：只在收到外部买入信号（如 TradingView 警报）时开单，卖出或平仓信号会卖出整单。创建后在策略详情页获取信号地址。</Trans>
+            </span>
+          ) : (
+            <Trans>按本机时间定时开单；若上一单未结束，则在其结束后的下一个时间点开单。</Trans>
+          )}
+        </p>
+      </section>
+      <section className={ui.card} aria-label={t`安全单计划`}>
+        <h2 className={css.sectionTitle}>
+          <Trans>底仓与安全单（按最新价估算）</Trans>
+        </h2>
+        {preview ? (
+          <DcaTable rows={preview.rows} funds={preview.funds} investment={values.investment} stop={preview.stop} tick={market?.tickSize} />
+        ) : (
+          <p className={ui.muted}>
+            <Trans>填写有效参数后显示每个安全单的价格、金额、均价和止盈价。</Trans>
+          </p>
+        )}
+      </section>
+      <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'dca', params }} ready={preview !== null} />
+    </BotFormShell>
   );
 }

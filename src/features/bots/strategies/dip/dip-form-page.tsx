@@ -1,18 +1,14 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Page } from '../../../../components/ui/page.tsx';
-import { OfflineBanner } from '../../../../shared/offline-banner.tsx';
-import { LoadState } from '../../../../components/ui/load-state.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import * as ui from '../../../../components/ui/ui.css.ts';
 import * as css from '../../../../shared/blocks.css.ts';
-import { failed, write } from '../../../../shared/query.ts';
+import { write } from '../../../../shared/query.ts';
 import { AvailableHint } from '../../components/available-hint.tsx';
 import { BacktestPanel } from '../../components/backtest-panel.tsx';
-import { BotFormFooter, BotFormNotices, BotTargetFields } from '../../components/bot-target-fields.tsx';
-import { CopiedFrom, useCopiedPair } from '../../components/copied-from.tsx';
-import * as styles from '../../components/bots.css.ts';
+import { BotFormShell } from '../../components/bot-form-shell.tsx';
+import { useCopiedPair } from '../../components/copied-from.tsx';
 import { Figure } from '../../components/figure.tsx';
 import { amount, price } from '../../../../shared/format.ts';
 import { useBotForm } from '../../use-bot-form.ts';
@@ -35,7 +31,7 @@ export function DipFormPage({ id, exchange, copy }: FormPageProps) {
   const problems = useMemo(() => (market ? checkDip(values, market) : {}), [values, market]);
   const preview = useMemo(() => (market ? dipPreview(values, market) : null), [values, market]);
   const form = useBotForm<DipField>(problems);
-  const { err, blur, busy } = form;
+  const { err, blur } = form;
   const set = (field: DipField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const params = dipParamsFromValues(values);
 
@@ -48,78 +44,57 @@ export function DipFormPage({ id, exchange, copy }: FormPageProps) {
     });
   };
 
-  const { loading, noBinding, bindings } = target;
   const pct = t`百分比`;
   return (
-    <Page title={id ? <Trans>编辑抄底策略</Trans> : <Trans>创建抄底策略</Trans>}>
-      <OfflineBanner />
-      <LoadState
-        loading={loading}
-        failed={failed(bindings) || (failed(bot) && !target.missing)}
-        failedText={<Trans>加载失败。</Trans>}
-        onRetry={() => {
-          void bindings.refetch();
-          void bot.refetch();
-        }}
-      />
-      <BotFormNotices target={target} id={id} />
-      <CopiedFrom copy={copy} />
-      {!loading && !noBinding && !target.missing ? (
-        <form onSubmit={submit} noValidate>
-          <fieldset disabled={running || busy} className={styles.plainFieldset}>
-            <BotTargetFields target={target} id={id} />
-            <section className={ui.card}>
-              <Field
-                label={<Trans>买入金额（USDT）</Trans>}
-                name="investment"
-                inputMode="decimal"
-                value={values.investment}
-                onChange={set('investment')}
-                onBlur={blur('investment')}
-                error={err('investment')}
-              />
-              <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={preview ? values.investment : null} locale={i18n.locale} />
-              <div className={css.grid2}>
-                <Field label={<Trans>下跌幅度 %</Trans>} title={pct} name="dip" inputMode="decimal" value={values.dip} onChange={set('dip')} onBlur={blur('dip')} error={err('dip')} />
-                <Field
-                  label={<Trans>止盈 %</Trans>}
-                  title={pct}
-                  name="takeProfit"
-                  inputMode="decimal"
-                  value={values.takeProfit}
-                  onChange={set('takeProfit')}
-                  onBlur={blur('takeProfit')}
-                  error={err('takeProfit')}
-                />
-              </div>
-            </section>
-            <section className={ui.card} aria-label={t`买入计划`}>
-              <h2 className={css.sectionTitle}>
-                <Trans>买入计划（按最新价估算）</Trans>
-              </h2>
-              {preview ? (
-                <div className={css.figures}>
-                  <Figure label={<Trans>买入价</Trans>} kind="price" testId="dip-line">
-                    {price(preview.line, i18n.locale, target.market?.tickSize)}
-                  </Figure>
-                  <Figure label={<Trans>买入数量</Trans>} kind="amount" testId="dip-amount">
-                    {amount(preview.amount, i18n.locale, target.market?.stepSize)}
-                  </Figure>
-                  <Figure label={<Trans>止盈价</Trans>} kind="price" testId="dip-take-profit">
-                    {price(preview.takeProfit, i18n.locale, target.market?.tickSize)}
-                  </Figure>
-                </div>
-              ) : (
-                <p className={ui.muted}>
-                  <Trans>填写有效参数后显示买入价和止盈价。</Trans>
-                </p>
-              )}
-            </section>
-            <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'dip', params }} ready={preview !== null} />
-            <BotFormFooter form={form} editing={id !== undefined} disabled={running || !market} />
-          </fieldset>
-        </form>
-      ) : null}
-    </Page>
+    <BotFormShell title={id ? <Trans>编辑抄底策略</Trans> : <Trans>创建抄底策略</Trans>} target={target} id={id} copy={copy} form={form} onSubmit={submit}>
+      <section className={ui.card}>
+        <Field
+          label={<Trans>买入金额（USDT）</Trans>}
+          name="investment"
+          inputMode="decimal"
+          value={values.investment}
+          onChange={set('investment')}
+          onBlur={blur('investment')}
+          error={err('investment')}
+        />
+        <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={preview ? values.investment : null} locale={i18n.locale} />
+        <div className={css.grid2}>
+          <Field label={<Trans>下跌幅度 %</Trans>} title={pct} name="dip" inputMode="decimal" value={values.dip} onChange={set('dip')} onBlur={blur('dip')} error={err('dip')} />
+          <Field
+            label={<Trans>止盈 %</Trans>}
+            title={pct}
+            name="takeProfit"
+            inputMode="decimal"
+            value={values.takeProfit}
+            onChange={set('takeProfit')}
+            onBlur={blur('takeProfit')}
+            error={err('takeProfit')}
+          />
+        </div>
+      </section>
+      <section className={ui.card} aria-label={t`买入计划`}>
+        <h2 className={css.sectionTitle}>
+          <Trans>买入计划（按最新价估算）</Trans>
+        </h2>
+        {preview ? (
+          <div className={css.figures}>
+            <Figure label={<Trans>买入价</Trans>} kind="price" testId="dip-line">
+              {price(preview.line, i18n.locale, target.market?.tickSize)}
+            </Figure>
+            <Figure label={<Trans>买入数量</Trans>} kind="amount" testId="dip-amount">
+              {amount(preview.amount, i18n.locale, target.market?.stepSize)}
+            </Figure>
+            <Figure label={<Trans>止盈价</Trans>} kind="price" testId="dip-take-profit">
+              {price(preview.takeProfit, i18n.locale, target.market?.tickSize)}
+            </Figure>
+          </div>
+        ) : (
+          <p className={ui.muted}>
+            <Trans>填写有效参数后显示买入价和止盈价。</Trans>
+          </p>
+        )}
+      </section>
+      <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'dip', params }} ready={preview !== null} />
+    </BotFormShell>
   );
 }

@@ -1,24 +1,21 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Page } from '../../../../components/ui/page.tsx';
-import { LoadState } from '../../../../components/ui/load-state.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import * as ui from '../../../../components/ui/ui.css.ts';
 import { amount, num, price, usdt } from '../../../../shared/format.ts';
 import { checkGrid, defaultGridValues, gridParamsFromValues, gridPreview, gridStopNote, gridTrailingNote, gridValuesFromParams, type GridValues } from './grid-form.ts';
 import { useBotTarget } from '../../use-bot-target.ts';
 import { useBotForm } from '../../use-bot-form.ts';
-import { OfflineBanner } from '../../../../shared/offline-banner.tsx';
-import { BotFormFooter, BotFormNotices, BotTargetFields } from '../../components/bot-target-fields.tsx';
+import { BotFormShell } from '../../components/bot-form-shell.tsx';
 import { BacktestPanel } from '../../components/backtest-panel.tsx';
 import { GridLevelsList } from './grid-levels.tsx';
 import { AvailableHint } from '../../components/available-hint.tsx';
 import * as css from '../../../../shared/blocks.css.ts';
-import { failed, write } from '../../../../shared/query.ts';
+import { write } from '../../../../shared/query.ts';
 import * as styles from '../../components/bots.css.ts';
 import type { BotCopy } from '../../bot-copy.ts';
-import { CopiedFrom, useCopiedPair } from '../../components/copied-from.tsx';
+import { useCopiedPair } from '../../components/copied-from.tsx';
 
 type Editable = Exclude<keyof GridValues, 'spacing' | 'trailingStop'>;
 
@@ -64,7 +61,7 @@ export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; 
   const worst = trailing ? price(trailing.worst, l, market?.tickSize) : '';
   const deviation = v.trailingDeviation.trim();
   const form = useBotForm<Editable>(problems);
-  const { err, blur, busy } = form;
+  const { err, blur } = form;
   const set = (field: keyof GridValues) => (e: { target: { value: string } }) => setValues((x) => ({ ...(x ?? v), [field]: e.target.value }));
 
   const submit = (event: FormEvent) => {
@@ -77,152 +74,116 @@ export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; 
   };
 
   return (
-    <Page title={id ? <Trans>编辑网格策略</Trans> : <Trans>创建网格策略</Trans>}>
-      <OfflineBanner />
-      <LoadState
-        loading={target.loading}
-        failed={failed(target.bindings) || (failed(bot) && !target.missing)}
-        failedText={<Trans>加载失败。</Trans>}
-        onRetry={() => {
-          void target.bindings.refetch();
-          void bot.refetch();
-        }}
-      />
-      <BotFormNotices target={target} id={id} />
-      <CopiedFrom copy={copy} />
-      {!target.loading && !target.noBinding && !target.missing ? (
-        <form onSubmit={submit} noValidate>
-          <fieldset disabled={running || busy} className={styles.plainFieldset}>
-            <BotTargetFields target={target} id={id} />
-            <section className={ui.card}>
-              <div className={css.grid2}>
-                <Field label={<Trans>最低价</Trans>} name="lower" inputMode="decimal" value={v.lower} onChange={set('lower')} onBlur={blur('lower')} error={err('lower')} />
-                <Field label={<Trans>最高价</Trans>} name="upper" inputMode="decimal" value={v.upper} onChange={set('upper')} onBlur={blur('upper')} error={err('upper')} />
+    <BotFormShell title={id ? <Trans>编辑网格策略</Trans> : <Trans>创建网格策略</Trans>} target={target} id={id} copy={copy} form={form} onSubmit={submit}>
+      <section className={ui.card}>
+        <div className={css.grid2}>
+          <Field label={<Trans>最低价</Trans>} name="lower" inputMode="decimal" value={v.lower} onChange={set('lower')} onBlur={blur('lower')} error={err('lower')} />
+          <Field label={<Trans>最高价</Trans>} name="upper" inputMode="decimal" value={v.upper} onChange={set('upper')} onBlur={blur('upper')} error={err('upper')} />
+        </div>
+        <Field label={<Trans>网格数量</Trans>} name="grids" inputMode="numeric" value={v.grids} onChange={set('grids')} onBlur={blur('grids')} error={err('grids')} />
+        <div className={css.chips} role="radiogroup" aria-label={t`网格类型`}>
+          <label className={css.chipOption}>
+            <input type="radio" name="spacing" value="arithmetic" checked={v.spacing === 'arithmetic'} onChange={set('spacing')} className={ui.coverInput} />
+            <Trans>等差</Trans>
+          </label>
+          <label className={css.chipOption}>
+            <input type="radio" name="spacing" value="geometric" checked={v.spacing === 'geometric'} onChange={set('spacing')} className={ui.coverInput} />
+            <Trans>等比</Trans>
+          </label>
+        </div>
+        <Field label={<Trans>投资金额（USDT）</Trans>} name="investment" inputMode="decimal" value={v.investment} onChange={set('investment')} onBlur={blur('investment')} error={err('investment')} />
+        <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={v.investment || null} locale={i18n.locale} />
+        <div className={css.grid2}>
+          <Field label={<Trans>止损价（可选）</Trans>} name="stopLoss" inputMode="decimal" value={v.stopLoss} onChange={set('stopLoss')} onBlur={blur('stopLoss')} error={err('stopLoss')} />
+          <Field label={<Trans>止盈价（可选）</Trans>} name="takeProfit" inputMode="decimal" value={v.takeProfit} onChange={set('takeProfit')} onBlur={blur('takeProfit')} error={err('takeProfit')} />
+        </div>
+        <Field
+          label={<Trans>追踪止盈回调 %（可选）</Trans>}
+          title={t`百分比`}
+          name="trailingDeviation"
+          inputMode="decimal"
+          placeholder={t`不设置`}
+          value={v.trailingDeviation}
+          onChange={set('trailingDeviation')}
+          onBlur={blur('trailingDeviation')}
+          error={err('trailingDeviation')}
+        />
+        {trailing?.warn ? (
+          <p className={styles.trailingWarning} role="alert">
+            <Trans>回调幅度较大：追踪卖出价最低约 {worst}，不高于最高价，可能在网格区间内卖出，低于网格自身的卖出价。</Trans>
+          </p>
+        ) : null}
+        {trailing ? (
+          <p className={styles.trailingNote}>
+            <Trans>
+              达到止盈价后跟踪最高价，从最高价回落 {deviation}% 时全部卖出并停止（期间不再挂网格单）；最低卖出价约 {worst}。
+            </Trans>
+          </p>
+        ) : null}
+        <label className={css.switchRow}>
+          <span>
+            <Trans>追踪止损（止损价随启动以来的最高价上移）</Trans>
+          </span>
+          <input type="checkbox" name="trailingStop" className={css.checkbox} checked={v.trailingStop} onChange={(e) => setValues((x) => ({ ...(x ?? v), trailingStop: e.target.checked }))} />
+        </label>
+        {stopFall ? (
+          <p className={styles.trailingNote}>
+            <Trans>止损价与启动价保持同一比例：按最新价启动，从最高价回落 {stopFall}% 时全部卖出并停止。</Trans>
+          </p>
+        ) : null}
+      </section>
+      <section className={ui.card} aria-label={t`网格预览`}>
+        <h2 className={css.sectionTitle}>
+          <Trans>网格预览（按最新价）</Trans>
+        </h2>
+        {preview ? (
+          <>
+            <div className={styles.figuresSpaced}>
+              <div>
+                <div className={css.figureValue} data-testid="grid-profit">
+                  {num(preview.profit.minPct, l, 2)}% ~ {num(preview.profit.maxPct, l, 2)}%
+                </div>
+                <div className={css.figureLabel}>
+                  <Trans>每格利润</Trans>
+                </div>
               </div>
-              <Field label={<Trans>网格数量</Trans>} name="grids" inputMode="numeric" value={v.grids} onChange={set('grids')} onBlur={blur('grids')} error={err('grids')} />
-              <div className={css.chips} role="radiogroup" aria-label={t`网格类型`}>
-                <label className={css.chipOption}>
-                  <input type="radio" name="spacing" value="arithmetic" checked={v.spacing === 'arithmetic'} onChange={set('spacing')} className={ui.coverInput} />
-                  <Trans>等差</Trans>
-                </label>
-                <label className={css.chipOption}>
-                  <input type="radio" name="spacing" value="geometric" checked={v.spacing === 'geometric'} onChange={set('spacing')} className={ui.coverInput} />
-                  <Trans>等比</Trans>
-                </label>
+              <div>
+                <div className={css.figureValue}>
+                  {num(preview.profit.min, l, 4)} ~ {num(preview.profit.max, l, 4)}
+                </div>
+                <div className={css.figureLabel}>
+                  <Trans>每格利润 (USDT)</Trans>
+                </div>
               </div>
-              <Field
-                label={<Trans>投资金额（USDT）</Trans>}
-                name="investment"
-                inputMode="decimal"
-                value={v.investment}
-                onChange={set('investment')}
-                onBlur={blur('investment')}
-                error={err('investment')}
-              />
-              <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={v.investment || null} locale={i18n.locale} />
-              <div className={css.grid2}>
-                <Field label={<Trans>止损价（可选）</Trans>} name="stopLoss" inputMode="decimal" value={v.stopLoss} onChange={set('stopLoss')} onBlur={blur('stopLoss')} error={err('stopLoss')} />
-                <Field
-                  label={<Trans>止盈价（可选）</Trans>}
-                  name="takeProfit"
-                  inputMode="decimal"
-                  value={v.takeProfit}
-                  onChange={set('takeProfit')}
-                  onBlur={blur('takeProfit')}
-                  error={err('takeProfit')}
-                />
+              <div>
+                <div className={css.figureValue} data-testid="grid-quantity">
+                  {amount(preview.quantity, l, market?.stepSize)}
+                </div>
+                <div className={css.figureLabel}>
+                  <Trans>每格数量</Trans>
+                </div>
               </div>
-              <Field
-                label={<Trans>追踪止盈回调 %（可选）</Trans>}
-                title={t`百分比`}
-                name="trailingDeviation"
-                inputMode="decimal"
-                placeholder={t`不设置`}
-                value={v.trailingDeviation}
-                onChange={set('trailingDeviation')}
-                onBlur={blur('trailingDeviation')}
-                error={err('trailingDeviation')}
-              />
-              {trailing?.warn ? (
-                <p className={styles.trailingWarning} role="alert">
-                  <Trans>回调幅度较大：追踪卖出价最低约 {worst}，不高于最高价，可能在网格区间内卖出，低于网格自身的卖出价。</Trans>
-                </p>
-              ) : null}
-              {trailing ? (
-                <p className={styles.trailingNote}>
-                  <Trans>
-                    达到止盈价后跟踪最高价，从最高价回落 {deviation}% 时全部卖出并停止（期间不再挂网格单）；最低卖出价约 {worst}。
-                  </Trans>
-                </p>
-              ) : null}
-              <label className={css.switchRow}>
-                <span>
-                  <Trans>追踪止损（止损价随启动以来的最高价上移）</Trans>
-                </span>
-                <input type="checkbox" name="trailingStop" className={css.checkbox} checked={v.trailingStop} onChange={(e) => setValues((x) => ({ ...(x ?? v), trailingStop: e.target.checked }))} />
-              </label>
-              {stopFall ? (
-                <p className={styles.trailingNote}>
-                  <Trans>止损价与启动价保持同一比例：按最新价启动，从最高价回落 {stopFall}% 时全部卖出并停止。</Trans>
-                </p>
-              ) : null}
-            </section>
-            <section className={ui.card} aria-label={t`网格预览`}>
-              <h2 className={css.sectionTitle}>
-                <Trans>网格预览（按最新价）</Trans>
-              </h2>
-              {preview ? (
-                <>
-                  <div className={styles.figuresSpaced}>
-                    <div>
-                      <div className={css.figureValue} data-testid="grid-profit">
-                        {num(preview.profit.minPct, l, 2)}% ~ {num(preview.profit.maxPct, l, 2)}%
-                      </div>
-                      <div className={css.figureLabel}>
-                        <Trans>每格利润</Trans>
-                      </div>
-                    </div>
-                    <div>
-                      <div className={css.figureValue}>
-                        {num(preview.profit.min, l, 4)} ~ {num(preview.profit.max, l, 4)}
-                      </div>
-                      <div className={css.figureLabel}>
-                        <Trans>每格利润 (USDT)</Trans>
-                      </div>
-                    </div>
-                    <div>
-                      <div className={css.figureValue} data-testid="grid-quantity">
-                        {amount(preview.quantity, l, market?.stepSize)}
-                      </div>
-                      <div className={css.figureLabel}>
-                        <Trans>每格数量</Trans>
-                      </div>
-                    </div>
-                  </div>
-                  {preview.density === 'thin' ? (
-                    <p className={styles.trailingWarning} data-testid="grid-thin">
-                      <Trans>网格较密：每格扣除买卖手续费后利润低于 {num(preview.thinPct, l, 1)}%，小幅波动的收益大多被手续费抵消。可减少网格数或扩大区间。</Trans>
-                    </p>
-                  ) : null}
-                  <p className={css.mutedTight.top}>
-                    <Trans>启动时按市价买入上方卖单所需的币：约 {usdt(preview.startBuy, l)} USDT；其余资金留给下方买单。</Trans>
-                  </p>
-                  <p className={css.mutedTight.top}>
-                    <Trans>手续费从买到的币中扣除，所以每格多买一点，使扣费后仍能卖出每格数量；每格利润已扣除买卖两次手续费。</Trans>
-                  </p>
-                  <GridLevelsList levels={preview.levels as { index: number; price: string; side: 'buy' | 'sell' | null }[]} tick={market?.tickSize} />
-                </>
-              ) : (
-                <p className={ui.muted}>
-                  <Trans>填写有效参数后显示每格利润和各档价格。</Trans>
-                </p>
-              )}
-            </section>
-            <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'grid', params }} ready={preview !== null} />
-            <BotFormFooter form={form} editing={id !== undefined} disabled={running || !market} />
-          </fieldset>
-        </form>
-      ) : null}
-    </Page>
+            </div>
+            {preview.density === 'thin' ? (
+              <p className={styles.trailingWarning} data-testid="grid-thin">
+                <Trans>网格较密：每格扣除买卖手续费后利润低于 {num(preview.thinPct, l, 1)}%，小幅波动的收益大多被手续费抵消。可减少网格数或扩大区间。</Trans>
+              </p>
+            ) : null}
+            <p className={css.mutedTight.top}>
+              <Trans>启动时按市价买入上方卖单所需的币：约 {usdt(preview.startBuy, l)} USDT；其余资金留给下方买单。</Trans>
+            </p>
+            <p className={css.mutedTight.top}>
+              <Trans>手续费从买到的币中扣除，所以每格多买一点，使扣费后仍能卖出每格数量；每格利润已扣除买卖两次手续费。</Trans>
+            </p>
+            <GridLevelsList levels={preview.levels as { index: number; price: string; side: 'buy' | 'sell' | null }[]} tick={market?.tickSize} />
+          </>
+        ) : (
+          <p className={ui.muted}>
+            <Trans>填写有效参数后显示每格利润和各档价格。</Trans>
+          </p>
+        )}
+      </section>
+      <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'grid', params }} ready={preview !== null} />
+    </BotFormShell>
   );
 }

@@ -1,9 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Page } from '../../../../components/ui/page.tsx';
-import { OfflineBanner } from '../../../../shared/offline-banner.tsx';
-import { LoadState } from '../../../../components/ui/load-state.tsx';
 import { Field } from '../../../../components/ui/field.tsx';
 import * as ui from '../../../../components/ui/ui.css.ts';
 import { checkMartin, defaultMartinValues, levelTable, paramsFromValues, trailingNote, valuesFromParams, type MartinValues } from './martin-form.ts';
@@ -11,13 +8,12 @@ import { LevelTable } from '../../components/level-table.tsx';
 import { AvailableHint } from '../../components/available-hint.tsx';
 import { useBotTarget } from '../../use-bot-target.ts';
 import { useBotForm } from '../../use-bot-form.ts';
-import { BotFormFooter, BotFormNotices, BotTargetFields } from '../../components/bot-target-fields.tsx';
+import { BotFormShell } from '../../components/bot-form-shell.tsx';
 import { BacktestPanel } from '../../components/backtest-panel.tsx';
 import * as css from '../../../../shared/blocks.css.ts';
-import { failed, write } from '../../../../shared/query.ts';
-import * as styles from '../../components/bots.css.ts';
+import { write } from '../../../../shared/query.ts';
 import type { BotCopy } from '../../bot-copy.ts';
-import { CopiedFrom, useCopiedPair } from '../../components/copied-from.tsx';
+import { useCopiedPair } from '../../components/copied-from.tsx';
 import { TrailingNotes } from '../../components/trailing-notes.tsx';
 
 type Editable = Exclude<keyof MartinValues, 'repeat' | 'trailingStop'>;
@@ -44,7 +40,7 @@ export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined
     return { ...p, stopLoss: p.stopLoss ?? '' };
   }, [values]);
   const form = useBotForm<Editable>(problems);
-  const { err, blur, busy } = form;
+  const { err, blur } = form;
   const set = (field: Editable) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
   const submit = (event: FormEvent) => {
@@ -57,141 +53,112 @@ export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined
     });
   };
 
-  const { loading, noBinding, bindings } = target;
   const trailing = trailingNote(values);
   const pct = t`百分比`;
 
   return (
-    <Page title={id ? <Trans>编辑马丁格尔策略</Trans> : <Trans>创建马丁格尔策略</Trans>}>
-      <OfflineBanner />
-      <LoadState
-        loading={loading}
-        failed={failed(bindings) || (failed(bot) && !target.missing)}
-        failedText={<Trans>加载失败。</Trans>}
-        onRetry={() => {
-          void bindings.refetch();
-          void bot.refetch();
-        }}
-      />
-      <BotFormNotices target={target} id={id} />
-      <CopiedFrom copy={copy} />
-      {!loading && !noBinding && !target.missing ? (
-        <form onSubmit={submit} noValidate>
-          <fieldset disabled={running || busy} className={styles.plainFieldset}>
-            <BotTargetFields target={target} id={id} />
-            <section className={ui.card}>
-              <Field
-                label={<Trans>投资金额（USDT）</Trans>}
-                name="investment"
-                inputMode="decimal"
-                value={values.investment}
-                onChange={set('investment')}
-                onBlur={blur('investment')}
-                error={err('investment')}
-              />
-              <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={table?.total ?? null} locale={i18n.locale} />
-              <Field
-                label={<Trans>首单金额（USDT）</Trans>}
-                name="firstOrder"
-                inputMode="decimal"
-                value={values.firstOrder}
-                onChange={set('firstOrder')}
-                onBlur={blur('firstOrder')}
-                error={err('firstOrder')}
-              />
-              <div className={css.grid2}>
-                <Field
-                  label={<Trans>补仓倍数</Trans>}
-                  name="multiplier"
-                  inputMode="decimal"
-                  value={values.multiplier}
-                  onChange={set('multiplier')}
-                  onBlur={blur('multiplier')}
-                  error={err('multiplier')}
-                />
-                <Field
-                  label={<Trans>最大持仓数</Trans>}
-                  name="maxPositions"
-                  inputMode="numeric"
-                  value={values.maxPositions}
-                  onChange={set('maxPositions')}
-                  onBlur={blur('maxPositions')}
-                  error={err('maxPositions')}
-                />
-                <Field
-                  label={<Trans>补仓跌幅 %</Trans>}
-                  title={pct}
-                  name="addTrigger"
-                  inputMode="decimal"
-                  value={values.addTrigger}
-                  onChange={set('addTrigger')}
-                  onBlur={blur('addTrigger')}
-                  error={err('addTrigger')}
-                />
-                <Field
-                  label={<Trans>止盈 %</Trans>}
-                  title={pct}
-                  name="takeProfit"
-                  inputMode="decimal"
-                  value={values.takeProfit}
-                  onChange={set('takeProfit')}
-                  onBlur={blur('takeProfit')}
-                  error={err('takeProfit')}
-                />
-              </div>
-              <Field
-                label={<Trans>止损 %（可选）</Trans>}
-                title={pct}
-                name="stopLoss"
-                inputMode="decimal"
-                placeholder={t`不设置`}
-                value={values.stopLoss}
-                onChange={set('stopLoss')}
-                onBlur={blur('stopLoss')}
-                error={err('stopLoss')}
-              />
-              <Field
-                label={<Trans>追踪止盈回调 %（可选）</Trans>}
-                title={pct}
-                name="trailingDeviation"
-                inputMode="decimal"
-                placeholder={t`不设置`}
-                value={values.trailingDeviation}
-                onChange={set('trailingDeviation')}
-                onBlur={blur('trailingDeviation')}
-                error={err('trailingDeviation')}
-              />
-              <TrailingNotes note={trailing} deviation={values.trailingDeviation} />
-              <label className={css.switchRow}>
-                <span>
-                  <Trans>追踪止损（止损价跟随最高价上移）</Trans>
-                </span>
-                <input type="checkbox" name="trailingStop" className={css.checkbox} checked={values.trailingStop} onChange={(e) => setValues((v) => ({ ...v, trailingStop: e.target.checked }))} />
-              </label>
-              <label className={css.switchRow}>
-                <span>
-                  <Trans>止盈后自动开始下一轮</Trans>
-                </span>
-                <input type="checkbox" name="repeat" className={css.checkbox} checked={values.repeat} onChange={(e) => setValues((v) => ({ ...v, repeat: e.target.checked }))} />
-              </label>
-            </section>
-            <section className={ui.card} aria-label={t`资金计划`}>
-              <h2 className={css.sectionTitle}>
-                <Trans>每层所需资金（按最新价估算）</Trans>
-              </h2>
-              {table ? (
-                <LevelTable rows={table.rows} total={table.total} investment={values.investment} tick={target.market?.tickSize} />
-              ) : (
-                <p className={ui.muted}>
-                  <Trans>填写有效参数后显示每层的价格和资金。</Trans>
-                </p>
-              )}
-            </section>
-            <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'martin', params: backtestParams }} ready={market !== undefined && Object.keys(problems).length === 0} />
-            <BotFormFooter form={form} editing={id !== undefined} disabled={running || !market} />
-          </fieldset>
-        </form>
-      ) : null}
-    </Page>
+    <BotFormShell title={id ? <Trans>编辑马丁格尔策略</Trans> : <Trans>创建马丁格尔策略</Trans>} target={target} id={id} copy={copy} form={form} onSubmit={submit}>
+      <section className={ui.card}>
+        <Field
+          label={<Trans>投资金额（USDT）</Trans>}
+          name="investment"
+          inputMode="decimal"
+          value={values.investment}
+          onChange={set('investment')}
+          onBlur={blur('investment')}
+          error={err('investment')}
+        />
+        <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={table?.total ?? null} locale={i18n.locale} />
+        <Field
+          label={<Trans>首单金额（USDT）</Trans>}
+          name="firstOrder"
+          inputMode="decimal"
+          value={values.firstOrder}
+          onChange={set('firstOrder')}
+          onBlur={blur('firstOrder')}
+          error={err('firstOrder')}
+        />
+        <div className={css.grid2}>
+          <Field label={<Trans>补仓倍数</Trans>} name="multiplier" inputMode="decimal" value={values.multiplier} onChange={set('multiplier')} onBlur={blur('multiplier')} error={err('multiplier')} />
+          <Field
+            label={<Trans>最大持仓数</Trans>}
+            name="maxPositions"
+            inputMode="numeric"
+            value={values.maxPositions}
+            onChange={set('maxPositions')}
+            onBlur={blur('maxPositions')}
+            error={err('maxPositions')}
+          />
+          <Field
+            label={<Trans>补仓跌幅 %</Trans>}
+            title={pct}
+            name="addTrigger"
+            inputMode="decimal"
+            value={values.addTrigger}
+            onChange={set('addTrigger')}
+            onBlur={blur('addTrigger')}
+            error={err('addTrigger')}
+          />
+          <Field
+            label={<Trans>止盈 %</Trans>}
+            title={pct}
+            name="takeProfit"
+            inputMode="decimal"
+            value={values.takeProfit}
+            onChange={set('takeProfit')}
+            onBlur={blur('takeProfit')}
+            error={err('takeProfit')}
+          />
+        </div>
+        <Field
+          label={<Trans>止损 %（可选）</Trans>}
+          title={pct}
+          name="stopLoss"
+          inputMode="decimal"
+          placeholder={t`不设置`}
+          value={values.stopLoss}
+          onChange={set('stopLoss')}
+          onBlur={blur('stopLoss')}
+          error={err('stopLoss')}
+        />
+        <Field
+          label={<Trans>追踪止盈回调 %（可选）</Trans>}
+          title={pct}
+          name="trailingDeviation"
+          inputMode="decimal"
+          placeholder={t`不设置`}
+          value={values.trailingDeviation}
+          onChange={set('trailingDeviation')}
+          onBlur={blur('trailingDeviation')}
+          error={err('trailingDeviation')}
+        />
+        <TrailingNotes note={trailing} deviation={values.trailingDeviation} />
+        <label className={css.switchRow}>
+          <span>
+            <Trans>追踪止损（止损价跟随最高价上移）</Trans>
+          </span>
+          <input type="checkbox" name="trailingStop" className={css.checkbox} checked={values.trailingStop} onChange={(e) => setValues((v) => ({ ...v, trailingStop: e.target.checked }))} />
+        </label>
+        <label className={css.switchRow}>
+          <span>
+            <Trans>止盈后自动开始下一轮</Trans>
+          </span>
+          <input type="checkbox" name="repeat" className={css.checkbox} checked={values.repeat} onChange={(e) => setValues((v) => ({ ...v, repeat: e.target.checked }))} />
+        </label>
+      </section>
+      <section className={ui.card} aria-label={t`资金计划`}>
+        <h2 className={css.sectionTitle}>
+          <Trans>每层所需资金（按最新价估算）</Trans>
+        </h2>
+        {table ? (
+          <LevelTable rows={table.rows} total={table.total} investment={values.investment} tick={target.market?.tickSize} />
+        ) : (
+          <p className={ui.muted}>
+            <Trans>填写有效参数后显示每层的价格和资金。</Trans>
+          </p>
+        )}
+      </section>
+      <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'martin', params: backtestParams }} ready={market !== undefined && Object.keys(problems).length === 0} />
+    </BotFormShell>
   );
 }
