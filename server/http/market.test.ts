@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';
+import { tradableTypes } from '../../strategy/kit.ts';
 
 type Answer = { code: number; msg: string; data: unknown };
 
@@ -65,9 +66,12 @@ describe('market data and strategy types', () => {
 
   it('lists the strategy types in the request language, and pages their templates', async () => {
     const zh = (await get('/api/market/botTypes')).data as { code: string; name: string; available: boolean }[];
-    expect(zh.map((x) => x.code)).toEqual(['martin', 'ai', 'grid', 'dca', 'arbitrage', 'custom']);
-    // What the engine trades is available: DCA and custom (arbitrage comes with futures).
-    expect(zh.filter((x) => x.available).map((x) => x.code)).toEqual(['martin', 'ai', 'grid', 'dca', 'custom']);
+    // The specification's types first, in its order; then ours (buy the dip), each one a type the engine trades.
+    const spec = ['martin', 'ai', 'grid', 'dca', 'arbitrage', 'custom'];
+    expect(zh.map((x) => x.code).slice(0, spec.length)).toEqual(spec);
+    expect(zh.slice(spec.length).filter((x) => !tradableTypes.includes(x.code))).toEqual([]);
+    // What the engine trades is available: DCA, custom and ours too (arbitrage comes with futures).
+    expect(zh.filter((x) => x.available).map((x) => x.code)).toEqual(zh.map((x) => x.code).filter((code) => code !== 'arbitrage'));
     expect(zh[0]).toMatchObject({ name: '马丁格尔策略', available: true });
     expect(((await get('/api/market/botTypes', { lang: 'en' })).data as { name: string }[])[0]!.name).toBe('Martingale');
     const page1 = (await get('/api/market/typeBots?type_id=1')).data as { list: { typeId: number }[]; total: number; page_size: number };
