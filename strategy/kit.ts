@@ -40,9 +40,14 @@ export function kitOf(type: string): StrategyKit {
   return kit;
 }
 
+/** Whether a bot of `type` holds a position by its stored state, as its kit reads it (held: entries). */
+export function holdsBy(type: string, params: unknown, stored: unknown): boolean {
+  return kitOf(type).held(params, stored).entries > 0;
+}
+
 /**
- * Whether a bot's state (stored or loaded, any strategy) holds a position: martin's fills in the open
- * cycle, or a grid's base waiting on its sell levels.
+ * Whether a stored state holds a position by the shape every type keeps it in (fills, or sell orders):
+ * what server/services/holds-position-sql.ts asks in SQL, for the tests that hold each kit to it.
  */
 export function holdsPosition(state: unknown): boolean {
   const s = state as { fills?: unknown[]; orders?: ({ side: string } | null)[] } | null | undefined;

@@ -4,7 +4,7 @@ import { exchangeById } from '../exchanges/catalog.ts';
 import type { ExchangePort, OrderState } from '../exchanges/port.ts';
 import { BotBook } from './bot-book.ts';
 import { money } from '../../strategy/money.ts';
-import { holdsPosition, kitOf, type KitState, type StrategyKit } from '../../strategy/kit.ts';
+import { holdsBy, kitOf, type KitState, type StrategyKit } from '../../strategy/kit.ts';
 import { sql } from 'kysely';
 import { BotNotRunning, commitDecision, type OrderUpdate, SignalSettled } from './persist.ts';
 import { type Fence, holds, LeaseLost } from '../cluster/leases.ts';
@@ -146,7 +146,7 @@ export class Engine {
       : undefined;
     this.commands = new CommandRouting(
       deps.db,
-      { serial: (id, work) => this.serial(id, work), command: (id, kind, options) => this.command(id, kind, options), holding: (id) => holdsPosition(this.stateOf(id) ?? null) },
+      { serial: (id, work) => this.serial(id, work), command: (id, kind, options) => this.command(id, kind, options), holding: (id) => this.holding(id) },
       this.ownership,
       { deadlineMs: deps.commandDeadlineMs, settleMs: deps.commandSettleMs },
       log,
@@ -288,6 +288,12 @@ export class Engine {
   /** The bot's parameters as the engine holds them, if it is loaded (an edit or re-tuning reloaded). */
   paramsOf(botId: string): unknown {
     return this.bots.get(botId)?.record.params;
+  }
+
+  /** Whether a loaded bot holds a position now, as its kit reads its state. */
+  holding(botId: string): boolean {
+    const live = this.bots.get(botId);
+    return live ? holdsBy(live.record.type, live.record.params, live.kit.encode(live.state)) : false;
   }
 
   /** The bot's state as the engine holds it, if it is loaded. */

@@ -7,7 +7,7 @@ import type { SimulatedMarket } from '../market/simulated.ts';
 import { fillMarketOrder, PAPER_START_BALANCE, paperMarket } from './paper-fill.ts';
 import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
 import { fail } from '../errors.ts';
-import { holdsPosition, kitOf } from '../../strategy/kit.ts';
+import { holdsBy, kitOf } from '../../strategy/kit.ts';
 import { LeaseLost, senderHolds } from '../cluster/leases.ts';
 
 type OrderRow = {
@@ -239,12 +239,12 @@ export async function sweepDust(db: Db, userId: string, source: PaperSource, exc
     const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).forUpdate().execute();
     const bots = await tx
       .selectFrom('bots')
-      .select(['id', 'name', 'type', 'status', 'symbol', 'state'])
+      .select(['id', 'name', 'type', 'status', 'symbol', 'params', 'state'])
       .where('user_id', '=', userId)
       .where('exchange_id', '=', exchangeId)
       .where('deleted_at', 'is', null)
       .execute();
-    const busy = new Set(bots.filter((b) => b.status !== 'stopped' || (b.state as { pending?: unknown }).pending || holdsPosition(b.state)).map((b) => b.symbol.split('/')[0]));
+    const busy = new Set(bots.filter((b) => b.status !== 'stopped' || (b.state as { pending?: unknown }).pending || holdsBy(b.type, b.params, b.state)).map((b) => b.symbol.split('/')[0]));
     const balances = new Map(held.map((r) => [r.currency, money(r.amount)]));
     const swept: SweptCoin[] = [];
     let received = money(0);
@@ -305,8 +305,14 @@ export async function sweepDust(db: Db, userId: string, source: PaperSource, exc
  */
 export async function resetPaperAccount(db: Db, userId: string, exchangeId = 1): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const bots = await tx.selectFrom('bots').select(['status', 'state']).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).where('deleted_at', 'is', null).execute();
-    const busy = bots.some((b) => b.status !== 'stopped' || (b.state as { pending?: unknown }).pending || holdsPosition(b.state));
+    const bots = await tx
+      .selectFrom('bots')
+      .select(['status', 'type', 'params', 'state'])
+      .where('user_id', '=', userId)
+      .where('exchange_id', '=', exchangeId)
+      .where('deleted_at', 'is', null)
+      .execute();
+    const busy = bots.some((b) => b.status !== 'stopped' || (b.state as { pending?: unknown }).pending || holdsBy(b.type, b.params, b.state));
     if (busy) throw fail('SimulationBotsActive');
     await tx.deleteFrom('paper_balances').where('user_id', '=', userId).where('exchange_id', '=', exchangeId).execute();
     await tx

@@ -3,7 +3,7 @@ import { exchangeById } from '../exchanges/catalog.ts';
 import type { Trading } from '../trading.ts';
 import { inputOf, search, type SearchWindow } from './ai.ts';
 import { storedParams } from './bots.ts';
-import { holdsPosition } from '../../strategy/kit.ts';
+import { holdsBy } from '../../strategy/kit.ts';
 import { notifyBot } from '../cluster/notify.ts';
 
 /**
@@ -30,17 +30,8 @@ export async function retuneAiBots(
   for (const bot of due) {
     const id = String(bot.id);
     try {
-      if (
-        !flat(
-          await db
-            .selectFrom('bots')
-            .select('state')
-            .where('id', '=', id)
-            .executeTakeFirstOrThrow()
-            .then((r) => r.state),
-        )
-      )
-        continue;
+      const before = await db.selectFrom('bots').select(['params', 'state']).where('id', '=', id).executeTakeFirstOrThrow();
+      if (!flat(bot.type, before.params, before.state)) continue;
       const exchange = exchangeById(bot.exchange_id)?.code ?? '';
       const market = await trading.market(exchange, bot.symbol);
       const investment = (bot.params as { investment: string }).investment;
@@ -48,7 +39,7 @@ export async function retuneAiBots(
       const best = result.proposals.find((p) => p.configuration.type === bot.type);
       await trading.engine.serial(id, async () => {
         const now = await db.selectFrom('bots').select(['state', 'params', 'deleted_at']).where('id', '=', id).executeTakeFirstOrThrow();
-        if (now.deleted_at || !flat(now.state)) return; // it traded meanwhile: next time
+        if (now.deleted_at || !flat(bot.type, now.params, now.state)) return; // it traded meanwhile: next time
         await db.transaction().execute(async (tx) => {
           await tx.updateTable('ai_bots').set({ tuned_at: new Date() }).where('bot_id', '=', id).execute();
           if (!best) return;
@@ -78,4 +69,4 @@ export async function retuneAiBots(
 }
 
 /** No position and no order in flight. */
-const flat = (state: unknown) => !(state as { pending?: unknown }).pending && !holdsPosition(state);
+const flat = (type: string, params: unknown, state: unknown) => !(state as { pending?: unknown }).pending && !holdsBy(type, params, state);

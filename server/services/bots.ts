@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import type Decimal from 'decimal.js';
 import { money } from '../../strategy/money.ts';
 import { sizeClose, type CloseAsk } from '../../strategy/martin/plan.ts';
-import { holdsPosition, kitOf } from '../../strategy/kit.ts';
+import { holdsBy, kitOf } from '../../strategy/kit.ts';
 import { botId } from '../../strategy/types.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { openPaperAccount } from '../exchanges/paper-venue.ts';
@@ -309,8 +309,9 @@ export async function operateBot(
       // is this process, else the stored one: the same once committed): its whole worst case, which must
       // fit in what the account has free and the trader's other bots have not reserved (checked below,
       // under the owner's row lock).
-      if (action === 'start' && !holdsPosition(trading.engine.stateOf(id) ?? row.state)) {
-        const kit = kitOf(row.type);
+      const kit = kitOf(row.type);
+      const live = trading.engine.stateOf(id);
+      if (action === 'start' && !holdsBy(row.type, row.params, live ? kit.encode(live) : row.state)) {
         const view = kit.view(row.params, await trading.market(exchange, row.symbol));
         commitment = { needed: kit.reserved(kit.initial(botId(id)), view), free: await freeOf(deps, userId, exchange, row.symbol) };
       }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 /**
  * A bot (its columns under `alias`, or unqualified) that holds a position, by its stored state: buys in
  * its `fills` (martin, DCA, custom) or base on sell `orders` (a grid). Every type's stored state keeps
- * its position in one of the two (strategy/kit.ts holdsPosition reads them the same way), so the bill,
+ * its position in one of the two (strategy/kit.ts holdsPosition reads them the same way, and strategy/kit.test.ts holds every kit to it), so the bill,
  * the rank, the snapshots and the open positions ask it in SQL without naming a type.
  */
 export const holdsPositionSql = (alias = '') => {
