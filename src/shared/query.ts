@@ -9,6 +9,7 @@
  */
 import { keepPreviousData, QueryClient, queryOptions, type UseQueryResult } from '@tanstack/react-query';
 import type { CallName, DataOf } from '../../contract/schemas.ts';
+import { calls, type CallSpec } from '../../contract/calls.ts';
 import { sessionEndCodes } from '../../contract/session-end.ts';
 import { api, EXCHANGES_TTL_MS, getExchanges, type ApiArgs } from '../lib/api.ts';
 import { ApiError } from '../lib/http.ts';
@@ -68,62 +69,13 @@ export function loading(query: Pick<UseQueryResult, 'data' | 'isError'>): boolea
   return query.data === undefined && !query.isError;
 }
 
-/** Every bot figure a bot's change can move: lists, counts, details, logs, positions, bills, PnL, balances. */
-const botViews: CallName[] = [
-  'userBotList',
-  'userBotCount',
-  'userBotDetail',
-  'userBotInfo',
-  'userBotActions',
-  'userBotPositions',
-  'userPositionAdds',
-  'userPositions',
-  'userBill',
-  'userBillGroup',
-  'userBillLogs',
-  'userAsset',
-  'userIndex',
-  'userActions',
-  'userPnl',
-  'userPortfolio',
-];
-const securityViews: CallName[] = ['userSecurity', 'userWithdrawInfo', 'userIndex', 'authProfile', 'noticeList'];
-const balanceViews: CallName[] = ['userAccount', 'userAccountLogs', 'userIndex', 'userWithdrawInfo', 'userChangeInfo', 'userDepositInfo'];
-
-/** What each write changes: the queries to fetch again once it succeeds. */
-const changes = {
-  userBotCreate: botViews,
-  userBotUpdate: botViews,
-  userBotOperation: botViews,
-  // A new signal webhook token: the webhook's state changes.
-  userBotWebhookReset: ['userBotWebhook'],
-  // Whether the rank shows a bot's parameters: the switch and the rank.
-  userBotShareSet: ['userBotShare', 'marketBotRank'],
-  userBotBatch: botViews,
-  paperReset: [...botViews, 'userApi'],
-  // The coins swept and the dust cleared from stopped bots.
-  paperSweepDust: [...botViews, 'userApi'],
-  exchangesBind: ['userApi', 'userIndex', 'userAsset', ...botViews],
-  exchangesUnbind: ['userApi', 'userIndex', 'userAsset', ...botViews],
-  userApiPost: ['userApi', 'userIndex', 'userAsset', ...botViews],
-  userSetInfo: ['userIndex', 'authProfile'],
-  userBind: ['userIndex', 'authProfile', ...securityViews],
-  userPassword: securityViews,
-  userTwoFactorSetup: securityViews,
-  userTwoFactorEnable: securityViews,
-  userTwoFactorDisable: securityViews,
-  userDeposit: balanceViews,
-  userWithdraw: [...balanceViews, ...securityViews],
-  userChange: balanceViews,
-  noticeRead: ['noticeList', 'noticeDetail', 'userIndex'],
-  // Signing devices out (the security screen's list of sessions).
-  userSessionEnd: ['userSessions'],
-  userSessionEndOthers: ['userSessions'],
-  userFaucet: balanceViews,
-} satisfies Partial<Record<CallName, CallName[]>>;
+/** What each write changes (contract/calls.ts `changes`): the queries to fetch again once it succeeds. */
+const changes: Partial<Record<CallName, readonly CallName[]>> = Object.fromEntries(
+  Object.entries(calls as Record<CallName, CallSpec>).flatMap(([name, spec]) => (spec.changes ? [[name, spec.changes]] : [])),
+);
 
 /** The calls that change something on the server: a screen makes them with `write()`. */
-export type WriteName = keyof typeof changes & CallName;
+export type WriteName = { [N in CallName]: (typeof calls)[N] extends { changes: readonly CallName[] } ? N : never }[CallName];
 
 /** Makes a write and, once it succeeds, refreshes every query it changes (those on screen now, the rest when next shown). */
 export async function write<N extends WriteName>(name: N, ...args: ApiArgs<N>): Promise<DataOf[N]> {
@@ -134,7 +86,7 @@ export async function write<N extends WriteName>(name: N, ...args: ApiArgs<N>): 
 
 /** Refreshes what a write changes, again: for a write whose work goes on after its answer (a batch task). */
 export function changed(name: WriteName): void {
-  const names = new Set<CallName>(changes[name]);
+  const names = new Set<CallName>(changes[name] ?? []);
   void queryClient.invalidateQueries({ predicate: (q) => names.has(q.queryKey[0] as CallName) });
 }
 
