@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen.ts';
+import { botTypeList } from '../shared/bot-types.ts';
 
 const router = createRouter({ routeTree, history: createMemoryHistory() });
 const last = (path: string) => router.matchRoutes(path).at(-1);
@@ -8,7 +9,7 @@ const last = (path: string) => router.matchRoutes(path).at(-1);
 /** One route for every bot type's form; the bot screens beside it keep their own. */
 describe('the strategy routes', () => {
   it('opens each type form at its old URL, new or by id', () => {
-    for (const type of ['martin', 'grid', 'dca', 'custom']) {
+    for (const type of botTypeList) {
       expect(last(`/strategy/${type}`)).toMatchObject({ routeId: '/_authed/strategy/$type/{-$id}', params: { type } });
       expect(last(`/strategy/${type}/12`)).toMatchObject({ routeId: '/_authed/strategy/$type/{-$id}', params: { type, id: '12' } });
     }
