@@ -74,7 +74,7 @@ describe.each(dbKinds)('account security (%s)', (kind) => {
       withdrawLockedUntil: null,
       withdrawLockMs: 24 * HOUR,
     });
-    // The attack of the finding: the token alone.
+    // The attack: a stolen session token alone sets the payment password.
     const bare = await call('POST', '/api/user/password', { type: 'payment', password: PAY, confirm: PAY });
     expect(bare).toMatchObject({ code: Code.WalletProofRequired, msg: 'A wallet account sets its payment password with a signature from its bound wallet' });
     // Another wallet's signature, or a login statement, proves nothing.

@@ -3,7 +3,7 @@ import { validateCustom } from '../../../strategy/custom/rules.ts';
 import { startRuleProblems } from '../../../strategy/dca/plan.ts';
 
 /**
- * What a new bot starts from when it is a copy (Pionex items 2 and 4): a ranked bot's pair
+ * What a new bot starts from when it is a copy (as on Pionex: clone a bot, copy a ranked one): a ranked bot's pair
  * and parameters with its figures (from /rank), one of the trader's own bots (clone, from its detail),
  * or only a pair (create from the pair's chart). It travels in the create screen's address as
  * `?copy=<JSON>`; whatever does not parse is ignored and the form starts as usual.

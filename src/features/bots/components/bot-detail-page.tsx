@@ -50,7 +50,7 @@ export function BotDetailPage({ id }: { id: string }) {
           <BotSummary bot={d} tick={tick} step={step} />
           {strategy.DetailRules ? <strategy.DetailRules bot={d} tick={tick} step={step} /> : null}
           <BotOperations bot={d} />
-          {/* Clone: a new bot of the same type, pair, exchange and parameters (Pionex item 2). */}
+          {/* Clone: a new bot of the same type, pair, exchange and parameters, as traders know from Pionex. */}
           <Link
             to="/strategy/$type/{-$id}"
             params={{ type: d.type, id: undefined }}

@@ -51,7 +51,7 @@ export function SymbolChart({ exchange, symbol }: { exchange: string; symbol: st
               {pct(s.change24h, l)}
             </span>
           </div>
-          {/* A bot on this pair, from its chart (Pionex item 2): the create screen with the pair chosen. */}
+          {/* A bot on this pair, from its chart: the create screen with the pair chosen. */}
           <Link to="/strategy/$type/{-$id}" params={{ type: 'martin' }} search={{ exchange, copy: JSON.stringify({ symbol }) }} className={bots.linkButton.secondary} data-testid="chart-create-bot">
             <Trans>在此交易对创建策略</Trans>
           </Link>
