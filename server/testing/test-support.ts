@@ -71,6 +71,19 @@ export async function openTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Pr
     await migrate(db);
     return { db, drop: () => db.destroy() };
   }
+  // A migration on the shared PostgreSQL has failed once in a few hundred runs with an error naming a
+  // table of its own fresh schema (never reproduced alone): the setup, not the code under test. It is said
+  // on stderr and tried once more on a new schema, so a test file is not lost to it.
+  try {
+    return await openPgSchema();
+  } catch (error) {
+    process.stderr.write(`openTestDb: a fresh schema failed to migrate, trying another: ${String(error)}\n`);
+    return openPgSchema();
+  }
+}
+
+/** A fresh, migrated schema in the machine's PostgreSQL, and how to drop it. */
+async function openPgSchema(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
