@@ -1,12 +1,11 @@
 import type Decimal from 'decimal.js';
 import { fillsOpen } from '../backtest-report.ts';
-import { fillsDetail, fillsFloating, fillsHeld } from '../core/fills-position.ts';
+import { fillsDetail, fillsFloating, fillsHeld, levelsOf } from '../core/fills-position.ts';
 import type { ParamProblem, StrategyKit } from '../kit-types.ts';
 import { walkKit } from '../kit-walker.ts';
-import { buyAmount } from '../martin/plan.ts';
 import { money } from '../money.ts';
 import { dipParamsSchema, type DipParamsInput } from './params.ts';
-import { buyLine, validateDip, type DipParams, type DipProblem, type DipView } from './plan.ts';
+import { planDip, validateDip, type DipParams, type DipProblem, type DipView } from './plan.ts';
 import { decodeDip, encodeDip, type StoredDipState } from './state-codec.ts';
 import { decideDip, dipTakeProfit, dipTriggers, initialDipState, type DipState } from './strategy.ts';
 
@@ -53,12 +52,11 @@ export const dipKit: StrategyKit<DipState, DipView, DipParams, DipParamsInput> =
   held: (_params, stored) => fillsHeld(stored, 1),
   floating: fillsFloating,
   detail(state, view, price) {
-    const line = state.phase === 'armed' && state.reference ? buyLine(state.reference, view) : null;
-    // Its one planned buy: at the line it waits at, or the line the price now would set.
-    const at = line ?? buyLine(state.fills[0]?.price ?? price, view);
-    const quote = money(view.params.investment);
-    const levels = state.fills.length > 0 ? [] : [{ index: 0, price: at.toFixed(), quote: quote.toFixed(), amount: buyAmount(quote, at, view.market.stepSize).toFixed() }];
-    return fillsDetail(state, view.market, price, { takeProfit: dipTakeProfit(state, view), stop: null, nextAdd: line, armed: null }, levels);
+    // Its one planned buy (planDip, as the form shows it): at the line it waits at, or the line the price now would set.
+    const armed = state.phase === 'armed' && state.reference !== null;
+    const plan = state.fills.length === 0 ? planDip(view.params, view.market, armed ? state.reference! : price) : null;
+    const levels = plan ? levelsOf([{ index: 0, price: plan.line, quote: money(view.params.investment), amount: plan.amount }]) : [];
+    return fillsDetail(state, view.market, price, { takeProfit: dipTakeProfit(state, view), stop: null, nextAdd: armed ? plan?.line : null, armed: null }, levels);
   },
   partClose: 'whole',
   commitsBudget: false,
