@@ -28,6 +28,17 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'pwa-contract-types-only',
+      comment:
+        "The PWA takes the calls' definitions and schemas as types only: at run time they would bring zod into its files (the /login entry has a size budget). Their routes come as plain data (virtual:contract-calls, built by vite.config.ts); the contract's zod-free modules (codes, rules, envelope, ...) may be imported.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '(\\.test\\.tsx?|\\.d\\.ts)$' },
+      to: {
+        path: '^(contract/(call|calls|fields|auth|account|market|exchanges|bots|returns|funds|community|notices|strategy|components|views)\\.ts$|node_modules/zod/)',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'server-not-pwa',
       comment: 'The server never imports the PWA (contract/ and strategy/ are the shared parts).',
       severity: 'error',

@@ -87,6 +87,22 @@ const inlineBoot = {
   },
 };
 
+/**
+ * The contract's call routes as plain data (`virtual:contract-calls`): the PWA needs each call's method,
+ * path and flags at run time, and the calls' definitions (contract/calls.ts) carry their zod schemas,
+ * which must stay out of the PWA's files. The table is built here, in Node, from those definitions.
+ */
+const CONTRACT_CALLS = 'virtual:contract-calls';
+const contractCalls = {
+  name: 'contract-calls',
+  resolveId: (id: string) => (id === CONTRACT_CALLS ? `\0${CONTRACT_CALLS}` : undefined),
+  async load(id: string) {
+    if (id !== `\0${CONTRACT_CALLS}`) return undefined;
+    const contract: typeof import('./contract/calls.ts') = await import(new URL('./contract/calls.ts', import.meta.url).href);
+    return `export const calls = ${JSON.stringify(contract.routesOf())};`;
+  },
+};
+
 /** Libraries loaded on demand of which only a part runs (see postBanner below). */
 const onDemandLibraries = /node_modules[\\/](lightweight-charts|viem|ox|abitype|@noble|@scure|wagmi|@wagmi|@walletconnect|qrcode|decimal\.js|altcha-lib)[\\/]/;
 /**
@@ -103,6 +119,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
 export default defineConfig({
   plugins: [
+    contractCalls,
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
@@ -219,7 +236,7 @@ export default defineConfig({
             // The HTTP client and its call list: one file, whether /login's form or a logged-in screen asks first.
             // Not the code table (contract/codes.ts): the client needs only the session-end codes, written as
             // numbers; the table goes with the few screens that name a code.
-            { name: 'http', test: /node_modules[\\/]ky[\\/]|src[\\/]lib[\\/](http|api)\.ts|contract[\\/]calls\.ts/ },
+            { name: 'http', test: /node_modules[\\/]ky[\\/]|src[\\/]lib[\\/](http|api)\.ts|virtual:contract-calls/ },
             // What most logged-in screens share (the query cache, the page frame, figures, the common blocks),
             // in one file instead of a dozen of a few hundred bytes each: on a phone's network each file is a
             // request of its own, and a screen's first render waited for four levels of them.

@@ -1,9 +1,11 @@
 /**
- * The bot calls' shapes (docs/product.md §3-4, §7): what a trader sends to create or edit a martin bot and what
- * the bot screens read back. Money is a decimal string everywhere; times are ISO strings.
- * The schemas are zod (server side); the PWA imports the types only.
+ * The bots (docs/product.md §3-4, §7): their vocabulary, what a trader sends to create or edit one, what
+ * the bot screens read back, and the calls. Money is a decimal string everywhere; times are ISO strings.
  */
 import { z } from 'zod';
+import type { Call } from './call.ts';
+import { count, decimal, decimalInput, detail, exchangeCode, id, idInput, page, pageQuery, pageSizeQuery, positiveInt, time, tradingMode } from './fields.ts';
+import { botViews } from './views.ts';
 
 export const botStatuses = ['running', 'paused', 'stopped'] as const;
 export type BotStatus = (typeof botStatuses)[number];
@@ -16,7 +18,7 @@ export type BatchOperation = (typeof batchOperations)[number];
 /** The action kinds of a bot's log (docs/product.md §3). */
 // The log's action kinds live in rules.ts (no zod): the PWA's all-bots log lists them without loading zod.
 export { actionKinds, type ActionKind } from './action-kinds.ts';
-import type { ActionKind } from './action-kinds.ts';
+import { actionKinds } from './action-kinds.ts';
 
 export const symbolSchema = z.string().regex(/^[A-Z0-9]{2,20}\/[A-Z0-9]{2,20}$/, 'format');
 
@@ -53,303 +55,269 @@ export const botUpdateSchema = z.strictObject({ name: z.string().trim().max(32).
 export type BotCreateInput = PerType<z.output<z.ZodObject<typeof botBase>>>;
 export type BotUpdateInput = { name?: string | undefined; params: AnyParamsInput };
 
-/** A bot as the lists show it. */
-export interface BotSummary {
-  id: string;
-  name: string;
-  type: BuiltBotType;
-  exchangeId: number;
-  exchange: string;
-  symbol: string;
-  status: BotStatus;
+/** What became of a signal: placed (an order), nothing (nothing to do), ignored (bot not running), refused (bad body), busy, expired, error; received: still being acted on. */
+export const signalStatuses = ['received', 'placed', 'nothing', 'ignored', 'refused', 'busy', 'expired', 'error'] as const;
+
+const botSummaryShape = {
+  id,
+  name: z.string(),
+  type: z.enum(botTypesBuilt),
+  exchangeId: z.number().int(),
+  exchange: z.string(),
+  symbol: z.string(),
+  status: z.enum(botStatuses),
   /** Realised profit over every closed cycle (quote), and the partial closes of the open one. */
-  profit: string;
+  profit: decimal,
   /** Realised profit of cycles closed today (UTC). */
-  todayProfit: string;
+  todayProfit: decimal,
   /** The cycle in progress (1 = the first). */
-  cycle: number;
+  cycle: z.number().int().min(1),
   /** Orders filled in the open cycle and the most it may have. */
-  positions: number;
-  maxPositions: number;
+  positions: count,
+  maxPositions: count,
   /** Quote spent in the open cycle. */
-  invested: string;
-  investment: string;
+  invested: decimal,
+  investment: decimal,
   /** Average entry of the open cycle, null when flat. */
-  averagePrice: string | null;
+  averagePrice: decimal.nullable(),
   /** Whether an order is in flight. */
-  pending: boolean;
+  pending: z.boolean(),
   /** An AI bot's risk level (its parameters were chosen, and are re-tuned, by the search). */
-  ai?: { risk: RiskLevelName; tunedAt: string } | undefined;
+  ai: z.strictObject({ risk: z.enum(riskLevels), tunedAt: time }).optional(),
   /** Why the engine paused the bot (an order refused), when it did. */
-  error: string | null;
+  error: z.string().nullable(),
   /**
    * Returns (docs/engine.md "Returns: ROI and APR"): floating PnL of what the bot holds at the price now
    * (a grid's base on its sell levels), net of the sell fee; null when the price cannot be read now.
    */
-  unrealized: string | null;
+  unrealized: decimal.nullable(),
   /** profit + unrealized (null with unrealized). */
-  totalProfit: string | null;
+  totalProfit: decimal.nullable(),
   /** totalProfit / investment x 100, percent (4 decimals). */
-  roi: string | null;
+  roi: decimal.nullable(),
   /** roi x 365 / runtime in days, percent (4 decimals); null under a day of runtime. */
-  apr: string | null;
+  apr: decimal.nullable(),
   /** Seconds from the first start to now (to the last stop when stopped); 0 before any start. */
-  runtime: number;
-  startedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
+  runtime: count,
+  startedAt: time.nullable(),
+  createdAt: time,
+  updatedAt: time,
+};
+/** A bot as the lists show it. */
+export const botSummarySchema = z.strictObject(botSummaryShape);
+export type BotSummary = z.infer<typeof botSummarySchema>;
+const botInfoShape = { ...botSummaryShape, params: anyParamsSchema };
 /** botInfo: the bot with its parameters, for the edit screen. */
-export interface BotInfo extends BotSummary {
-  params: AnyParamsInput;
-}
-
+export const botInfoSchema = z.strictObject(botInfoShape);
+export type BotInfo = z.infer<typeof botInfoSchema>;
+const side = z.enum(['buy', 'sell']);
 /** A grid bot's levels now: the price of each and the order waiting there (null: the empty level). */
-export interface GridLevels {
-  quantity: string;
-  levels: { index: number; price: string; side: 'buy' | 'sell' | null }[];
+export const gridLevelsSchema = z.strictObject({
+  quantity: decimal,
+  levels: z.array(z.strictObject({ index: z.number().int(), price: decimal, side: side.nullable() })),
   /** One grid's smallest and largest profit (quote, and percent of its buy). */
-  profit: { min: string; max: string; minPct: string; maxPct: string };
-  trades: number;
-}
-
-export interface BotFill {
-  price: string;
-  amount: string;
-}
-
+  profit: z.strictObject({ min: decimal, max: decimal, minPct: decimal, maxPct: decimal }),
+  trades: count,
+});
+export type GridLevels = z.infer<typeof gridLevelsSchema>;
+export const botFillSchema = z.strictObject({ price: decimal, amount: decimal });
+export type BotFill = z.infer<typeof botFillSchema>;
 /** botDetail: everything the detail screen draws. */
-export interface BotDetail extends BotInfo {
+export const botDetailSchema = z.strictObject({
+  ...botInfoShape,
   /** The market price now. */
-  price: string;
+  price: decimal,
   /** Base held in the open cycle (after fees), what a close sells. */
-  amount: string;
+  amount: decimal,
   /**
    * The bot's coin below the market's step (what the fee taken in the coin and the step's rounding left
    * of its buys): carried at no cost into its next sale, which books its quote (strategy/README.md
    * "Books in the quote"); what is left when the bot stops stays in the account.
    */
-  dust: string;
-  /** Unrealised profit at the price now, net of the sell fee. */
-  unrealized: string;
-  totalProfit: string;
+  dust: decimal,
   /**
    * The most quote one cycle of the bot spent (closed or open): the funds it actually used, beside the
    * budget (investment); null for a grid (it commits its budget at the start) or a bot that never bought.
    */
-  usedFunds: string | null;
+  usedFunds: decimal.nullable(),
   /** totalProfit in percent of usedFunds (4 decimals): the ROI on the funds used, beside roi on the budget. */
-  usedRoi: string | null;
-  takeProfitPrice: string | null;
-  stopLossPrice: string | null;
-  nextAddPrice: string | null;
+  usedRoi: decimal.nullable(),
+  /** Unrealised profit at the price now, net of the sell fee. */
+  unrealized: decimal,
+  totalProfit: decimal,
+  takeProfitPrice: decimal.nullable(),
+  stopLossPrice: decimal.nullable(),
+  nextAddPrice: decimal.nullable(),
   /**
    * A martin bot's armed trailing take profit (strategy/trailing.ts): the high since it armed and the
    * price the sale fires at (the moving line); absent when not armed. A trailing stop moves stopLossPrice.
    */
-  trailing?: { high: string; price: string } | undefined;
-  fills: BotFill[];
+  trailing: z.strictObject({ high: decimal, price: decimal }).optional(),
+  fills: z.array(botFillSchema),
   /** The cycle as planned from the first fill (or the price now when flat). */
-  levels: { index: number; price: string; quote: string; amount: string }[];
-  /** A grid bot's levels and orders (absent for martin). */
-  grid?: GridLevels;
+  levels: z.array(z.strictObject({ index: z.number().int(), price: decimal, quote: decimal, amount: decimal })),
+  /** A grid bot's levels and orders (absent for the others). */
+  grid: gridLevelsSchema.optional(),
   /**
    * A martin bot's close as the engine computes it (strategy/martin/plan.ts closeCycle, sizeClose): the
    * base an earlier close left below the step with its cost (sold with the next close), and the market's
-   * rules. The confirmation of a (partial) close estimates with them. Absent for grid.
+   * rules. The confirmation of a (partial) close estimates with them. Absent for the others.
    */
-  close?: { carry: string; carryCost: string; tickSize: string; stepSize: string; minAmount: string; minCost: string; feeRate: string };
-}
-
+  close: z.strictObject({ carry: decimal, carryCost: decimal, tickSize: decimal, stepSize: decimal, minAmount: decimal, minCost: decimal, feeRate: decimal }).optional(),
+});
+export type BotDetail = z.infer<typeof botDetailSchema>;
 /** A cycle of a bot: open (the position now) or closed with its profit. */
-export interface BotPosition {
-  cycle: number;
-  status: 'open' | 'closed';
-  entries: number;
-  amount: string;
-  cost: string;
-  averagePrice: string | null;
-  closePrice: string | null;
-  profit: string | null;
-  openedAt: string | null;
-  closedAt: string | null;
-}
-
+export const botPositionSchema = z.strictObject({
+  cycle: z.number().int().min(1),
+  status: z.enum(['open', 'closed']),
+  entries: count,
+  amount: decimal,
+  cost: decimal,
+  averagePrice: decimal.nullable(),
+  closePrice: decimal.nullable(),
+  profit: decimal.nullable(),
+  openedAt: time.nullable(),
+  closedAt: time.nullable(),
+});
+export type BotPosition = z.infer<typeof botPositionSchema>;
 /** An order of a bot (positionAdds lists the open cycle's buys). */
-export interface BotOrder {
-  clientOrderId: string;
-  cycle: number;
-  seq: number;
-  side: 'buy' | 'sell';
-  reason: 'open' | 'add' | 'manual_add' | 'close' | 'stop' | 'manual_close' | 'signal_close' | 'exit_rule';
-  status: 'new' | 'filled' | 'rejected';
-  price: string | null;
-  amount: string | null;
-  cost: string | null;
-  fee: string | null;
-  feeCurrency: string | null;
-  at: string;
-}
-
+export const botOrderSchema = z.strictObject({
+  clientOrderId: z.string(),
+  cycle: z.number().int().min(1),
+  seq: z.number().int().min(1),
+  side,
+  reason: z.enum(['open', 'add', 'manual_add', 'close', 'stop', 'manual_close', 'signal_close', 'exit_rule']),
+  status: z.enum(['new', 'filled', 'rejected']),
+  price: decimal.nullable(),
+  amount: decimal.nullable(),
+  cost: decimal.nullable(),
+  fee: decimal.nullable(),
+  feeCurrency: z.string().nullable(),
+  at: time,
+});
+export type BotOrder = z.infer<typeof botOrderSchema>;
 /**
  * A DCA or custom bot's signal webhook. The token is stored hashed: `token` and `path`
  * are answered once, by the call that makes it (userBotWebhookReset); afterwards only whether there is one.
  */
-export interface BotWebhook {
-  enabled: boolean;
-  createdAt: string | null;
-  token: string | null;
+export const botWebhookSchema = z.strictObject({
+  enabled: z.boolean(),
+  createdAt: time.nullable(),
+  token: z.string().nullable(),
   /** The URL's path on this site (`/api/signal/{token}`), with `token`. */
-  path: string | null;
+  path: z.string().nullable(),
   /** Bodies the webhook refused (unreadable, or not a signal): how many, and the last one's time and reason. */
-  refused: number;
-  refusedAt: string | null;
-  refusedReason: string | null;
-}
-
-/** What became of a signal: placed (an order), nothing (nothing to do), ignored (bot not running), refused (bad body), busy, expired, error; received: still being acted on. */
-export const signalStatuses = ['received', 'placed', 'nothing', 'ignored', 'refused', 'busy', 'expired', 'error'] as const;
-
+  refused: z.number().int().nonnegative(),
+  refusedAt: time.nullable(),
+  refusedReason: z.string().nullable(),
+});
+export type BotWebhook = z.infer<typeof botWebhookSchema>;
 /** One signal a bot's webhook received, newest first. */
-export interface BotSignal {
-  id: string;
+export const botSignalSchema = z.strictObject({
+  id,
   /** The alert's own id (null: a body refused before one was read). */
-  signalId: string | null;
-  action: 'buy' | 'sell' | 'close' | null;
-  price: string | null;
-  amount: string | null;
-  note: string | null;
-  status: (typeof signalStatuses)[number];
-  reason: string | null;
-  at: string;
-}
-
+  signalId: z.string().nullable(),
+  action: z.enum(['buy', 'sell', 'close']).nullable(),
+  price: z.string().nullable(),
+  amount: z.string().nullable(),
+  note: z.string().nullable(),
+  status: z.enum(signalStatuses),
+  reason: z.string().nullable(),
+  at: time,
+});
+export type BotSignal = z.infer<typeof botSignalSchema>;
 /** One line of a bot's action log. `detail` holds the figures; the screen words them. */
-export interface BotAction {
-  id: string;
-  botId: string;
-  kind: ActionKind;
-  detail: Record<string, string>;
-  at: string;
-}
-
-export interface BotCount {
-  total: number;
-  running: number;
-  paused: number;
-  stopped: number;
-}
-
-export interface BatchStatus {
-  task_id: string;
-  action: BatchOperation;
-  status: 'running' | 'done';
-  total: number;
-  done: number;
-  results: { id: string; ok: boolean; code: number; msg: string }[];
-}
-
-/** A closed cycle in the profit bill. */
-export interface BillLog {
-  id: string;
-  botId: string;
-  botName: string;
-  exchange: string;
-  symbol: string;
-  cycle: number;
-  profit: string;
-  closedAt: string;
-}
-
-export interface BillGroup {
-  /** The last 30 days (UTC), oldest first, days without a close included as 0. */
-  byDay: { day: string; profit: string }[];
-  byBot: { botId: string; botName: string; symbol: string; profit: string }[];
-  bySymbol: { symbol: string; profit: string }[];
-}
-
-/** An open position across the user's bots (/my/positions). */
-export interface OpenPosition {
-  botId: string;
-  botName: string;
-  exchange: string;
-  symbol: string;
-  status: BotStatus;
-  entries: number;
-  amount: string;
-  cost: string;
-  averagePrice: string;
-  price: string;
-  unrealized: string;
-}
-
-/** A line of the all-bots log (GET /api/user/actions): the action with the bot it belongs to. */
-export interface BotLogLine extends BotAction {
-  botName: string;
+export const botActionSchema = z.strictObject({ id, botId: id, kind: z.enum(actionKinds), detail, at: time });
+export type BotAction = z.infer<typeof botActionSchema>;
+/** A line of the all-bots log: the action with the bot it belongs to. */
+export const botLogLineSchema = z.strictObject({
+  ...botActionSchema.shape,
+  botName: z.string(),
   /** The bot's type: a line's title names a DCA bot's orders as base and safety orders. */
-  type: BuiltBotType;
-  exchange: string;
-  symbol: string;
-}
+  type: z.enum(botTypesBuilt),
+  exchange: z.string(),
+  symbol: z.string(),
+});
+export type BotLogLine = z.infer<typeof botLogLineSchema>;
+export const botCountSchema = z.strictObject({ total: count, running: count, paused: count, stopped: count });
+export type BotCount = z.infer<typeof botCountSchema>;
+export const batchStatusSchema = z.strictObject({
+  task_id: z.string(),
+  action: z.enum(batchOperations),
+  status: z.enum(['running', 'done']),
+  total: count,
+  done: count,
+  results: z.array(z.strictObject({ id: z.string(), ok: z.boolean(), code: z.number().int(), msg: z.string() })),
+});
+export type BatchStatus = z.infer<typeof batchStatusSchema>;
+/** Whether the strategy rank shows the owner's bot's parameters. */
+export const botShareSchema = z.strictObject({ id, shareRules: z.boolean() });
+export type BotShare = z.infer<typeof botShareSchema>;
 
-/** PnL over time (GET /api/user/pnl): of one bot (id) or of the trader's bots (live or simulation). */
-export interface PnlHistory {
-  /** Realised profit of the bots' closed cycles (grid: grid profit). */
-  realized: string;
-  /** Floating PnL at the price now of what the bots hold. */
-  unrealized: string;
-  total: string;
-  /** The investments the bots were set up with (their sum for the account). */
-  investment: string;
-  roi: string | null;
-  apr: string | null;
-  runtime: number;
-  /** Bots whose price could not be read now: their floating PnL is left out of `unrealized`. */
-  unpriced: number;
-  days: number;
-  /**
-   * One point per UTC day of the window, oldest first: that day's realised profit, the running sum (from
-   * the first cycle), the floating PnL of the day (today: now; a past day: its snapshots' sum, null without
-   * any: before snapshots were taken, or no bot running or holding) and the total PnL of the day (realised +
-   * floating; docs/engine.md "Returns").
-   */
-  points: { day: string; profit: string; cumulative: string; unrealized: string | null; total: string }[];
-}
+const botQuery = z.strictObject({ id: idInput });
+const botPage = z.strictObject({ id: idInput, page: pageQuery, page_size: pageSizeQuery });
+const listFilter = { exchange: exchangeCode.optional(), mode: tradingMode.optional(), type: z.enum(botTypesBuilt).optional() };
 
-/** A coin of an account, valued in USDT at the price now (null: no USDT price for it). */
-export interface PortfolioCoin {
-  currency: string;
-  free: string;
-  total: string;
-  price: string | null;
-  value: string | null;
-}
-
-/** One account of the portfolio: Paper, a simulated account, or a bound exchange. */
-export interface PortfolioAccount {
-  exchange: string;
-  /** paper and simulated hold virtual money (labelled so); live is the trader's exchange account. */
-  kind: 'paper' | 'simulated' | 'live';
-  /** unavailable: the balance could not be read now (not 0): equity and available are null. */
-  status: 'ok' | 'unavailable';
-  /** The coins' USDT value (coins without a price left out). */
-  equity: string | null;
-  /** Free USDT the trader's running and paused bots have not reserved: what a new bot can use. */
-  available: string | null;
-  /** The coins held, most valuable first (at most 50; `coinCount` has them all). */
-  coins: PortfolioCoin[];
-  coinCount: number;
-}
-
-/** The trader's equity across accounts (GET /api/user/portfolio), USDT at the price now. */
-export interface Portfolio {
-  /** Real money: the bound live exchanges. */
-  live: string;
-  /** Virtual money: Paper and the simulated accounts. */
-  simulation: string;
-  total: string;
-  /** Accounts whose balance could not be read (left out of the sums). */
-  unavailable: number;
-  accounts: PortfolioAccount[];
-}
+export const botCalls = {
+  userBotCreate: { method: 'POST', path: '/user/botCreate', screen: true, changes: botViews, body: botCreateSchema, answer: botInfoSchema },
+  userBotInfo: { method: 'GET', path: '/user/botInfo', screen: true, query: botQuery, answer: botInfoSchema },
+  userBotDetail: { method: 'GET', path: '/user/botDetail', screen: true, query: botQuery, answer: botDetailSchema },
+  userBotPositions: { method: 'GET', path: '/user/botPositions', screen: true, query: botPage, answer: page(botPositionSchema) },
+  userPositionAdds: {
+    method: 'GET',
+    path: '/user/positionAdds',
+    query: z.strictObject({ id: idInput, cycle: positiveInt(1_000_000_000).optional() }),
+    answer: z.array(botOrderSchema),
+  },
+  userBotUpdate: { method: 'PUT', path: '/user/botUpdate', screen: true, changes: botViews, query: botQuery, body: botUpdateSchema, answer: botInfoSchema },
+  userBotList: {
+    method: 'GET',
+    path: '/user/botList',
+    screen: true,
+    query: z.strictObject({ page: pageQuery, page_size: pageSizeQuery, status: z.enum(botStatuses).optional(), ...listFilter }),
+    answer: page(botSummarySchema),
+  },
+  userBotCount: { method: 'GET', path: '/user/botCount', query: z.strictObject(listFilter), answer: botCountSchema },
+  userBotOperation: {
+    method: 'GET',
+    path: '/user/botOperation',
+    screen: true,
+    changes: botViews,
+    // amount: the quote (USDT) a manual add spends, when the trader chose it; sell=1 with stop: sell the position first (else the coins are kept).
+    // share (percent, 1-100) or baseAmount (of the base coin) with close: a partial close of a martin bot; neither: all of it.
+    query: z.strictObject({
+      id: idInput,
+      action: z.enum(botOperations),
+      amount: decimalInput.optional(),
+      sell: z.enum(['0', '1']).optional(),
+      share: decimalInput.optional(),
+      baseAmount: decimalInput.optional(),
+    }),
+    // The bot after the operation, with its parameters; null once deleted.
+    answer: botInfoSchema.nullable(),
+  },
+  userBotBatch: {
+    method: 'GET',
+    path: '/user/botBatch',
+    screen: true,
+    changes: botViews,
+    query: z.strictObject({
+      action: z.enum(batchOperations),
+      ids: z.string().regex(/^[1-9]\d{0,17}(,[1-9]\d{0,17}){0,99}$/, 'format'),
+      // sell=1 with stop: each bot holding coins sells them first, as one bot's stop (else the coins are kept).
+      sell: z.enum(['0', '1']).optional(),
+    }),
+    answer: z.strictObject({ task_id: z.string().min(1) }),
+  },
+  userBotBatchStatus: { method: 'GET', path: '/user/botBatchStatus', query: z.strictObject({ task_id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'format') }), answer: batchStatusSchema },
+  userBotActions: { method: 'GET', path: '/user/botActions', screen: true, query: botPage, answer: page(botActionSchema) },
+  // A DCA or custom bot's signal webhook (whether it has one), a new token (the old one stops working), its
+  // signals newest first. The webhook itself, POST /api/signal/{token}, is outside this table (docs/api.md).
+  userBotWebhook: { method: 'GET', path: '/user/botWebhook', query: botQuery, answer: botWebhookSchema },
+  userBotWebhookReset: { method: 'POST', path: '/user/botWebhookReset', changes: ['userBotWebhook'], body: botQuery, answer: botWebhookSchema },
+  userBotSignals: { method: 'GET', path: '/user/botSignals', query: botPage, answer: page(botSignalSchema) },
+  // Whether the strategy rank shows a bot's parameters (its owner's choice; off by default), and the switch,
+  // which changes nothing of its trading.
+  userBotShare: { method: 'GET', path: '/user/botShare', query: botQuery, answer: botShareSchema },
+  userBotShareSet: { method: 'POST', path: '/user/botShare', changes: ['userBotShare', 'marketBotRank'], body: z.strictObject({ id: idInput, shareRules: z.boolean() }), answer: botShareSchema },
+} as const satisfies Record<string, Call>;

@@ -1,4 +1,4 @@
-import type { CandleData } from './schemas.ts';
+import type { CandleData } from './market.ts';
 
 /**
  * A pair's candles ending at its price: the last (forming) candle's close set to that price and its

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { calls, ourCalls, specCallCount } from './calls.ts';
+import { calls, ourCalls, routesOf, specCallCount } from './calls.ts';
 import { Code, sessionEndCodes } from './codes.ts';
-import { schemas } from './schemas.ts';
 import { ACCOUNT_RE, PASSWORD_RE, PAYMENT_PASSWORD_RE, REFERRER_RE } from './rules.ts';
 
 describe('the contract', () => {
-  it('has a schema for every call and a call for every schema', () => {
-    expect(Object.keys(schemas).sort()).toEqual(Object.keys(calls).sort());
+  it('gives every call an answer schema, and the PWA every route and its flags as plain data', () => {
+    for (const [name, spec] of Object.entries(calls)) expect(typeof spec.answer.safeParse, name).toBe('function');
+    const routes = routesOf();
+    expect(Object.keys(routes)).toEqual(Object.keys(calls));
+    // Plain data: JSON keeps all of it (no schema, no function), and nothing but the route's keys.
+    expect(JSON.parse(JSON.stringify(routes))).toEqual(routes);
+    expect(routes.userBotUpdate).toEqual({ method: 'PUT', path: '/user/botUpdate', screen: true, changes: calls.userBotUpdate.changes });
+    expect(routes.loginAccount).toEqual({ method: 'POST', path: '/login/account', noAutoError: true, terminal: true, public: true });
   });
 
   it('covers the 45 rows of docs/product.md §7 plus logout and password', () => {
@@ -27,7 +32,7 @@ describe('the contract', () => {
   });
 
   it('rejects unknown keys and never coerces JSON types', () => {
-    const login = schemas.loginAccount.body;
+    const login = calls.loginAccount.body;
     expect(login.safeParse({ terminal: 1, account: 'abcd', password: 'x' }).success).toBe(true);
     expect(login.safeParse({ terminal: 1, account: 'abcd', password: 'x', admin: true }).success).toBe(false);
     expect(login.safeParse({ terminal: '1', account: 'abcd', password: 'x' }).success).toBe(false);
@@ -35,7 +40,7 @@ describe('the contract', () => {
   });
 
   it('parses query pages strictly', () => {
-    const q = schemas.userBotList.query;
+    const q = calls.userBotList.query;
     expect(q.parse({ page: '2', page_size: '10' })).toEqual({ page: 2, page_size: 10 });
     for (const page of ['0', '-1', '1.5', 'abc', '01']) expect(q.safeParse({ page }).success).toBe(false);
     expect(q.safeParse({ page_size: '101' }).success).toBe(false);

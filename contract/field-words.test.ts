@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fieldText } from './field-words.ts';
-import { schemas } from './schemas.ts';
+import { calls } from './calls.ts';
 
 type Def = { type: string; shape?: Record<string, z.ZodType>; options?: z.ZodType[]; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType };
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
@@ -23,7 +23,7 @@ function paths(schema: z.ZodType, at: string, out: Set<string>): Set<string> {
 
 const everyPath = (() => {
   const out = new Set<string>();
-  for (const call of Object.values(schemas) as Partial<Record<'body' | 'query' | 'params', z.ZodType>>[])
+  for (const call of Object.values(calls) as Partial<Record<'body' | 'query' | 'params', z.ZodType>>[])
     for (const part of ['body', 'query', 'params'] as const) if (call[part]) paths(call[part], '', out);
   return [...out];
 })();

@@ -2,7 +2,7 @@ import type Decimal from 'decimal.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { CodeName } from '../contract/codes.ts';
 import type { Page } from '../contract/envelope.ts';
-import type { AccountLog } from '../contract/schemas.ts';
+import type { AccountLog } from '../contract/funds.ts';
 import type { Database } from './db/schema.ts';
 import { money } from '../strategy/money.ts';
 import { fail } from './errors.ts';

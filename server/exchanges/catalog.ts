@@ -1,4 +1,4 @@
-import type { ExchangeInfo } from '../../contract/schemas.ts';
+import type { ExchangeInfo } from '../../contract/market.ts';
 
 /**
  * The exchanges a trader can bind. Paper is built in: it trades against the simulated market with a

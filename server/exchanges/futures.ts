@@ -1,4 +1,4 @@
-import type { FuturesRow } from '../../contract/schemas.ts';
+import type { FuturesRow } from '../../contract/market.ts';
 
 /**
  * USDT-margined perpetuals of a live exchange, read only: price, 24 h change and funding

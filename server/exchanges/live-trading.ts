@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { CandleData, ExchangeBalance, SymbolInfo, Ticker } from '../../contract/schemas.ts';
+import type { CandleData, SymbolInfo, Ticker } from '../../contract/market.ts';
+import type { ExchangeBalance } from '../../contract/exchanges.ts';
 import type { Db } from '../db/connect.ts';
 import type { LiveFeed } from '../market/live-feed.ts';
 import { simSymbols, type Timeframe } from '../market/symbols.ts';

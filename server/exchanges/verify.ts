@@ -1,4 +1,4 @@
-import type { ExchangeInfo } from '../../contract/schemas.ts';
+import type { ExchangeInfo } from '../../contract/market.ts';
 
 export interface Credentials {
   apiKey: string;

@@ -2,10 +2,8 @@ import { Secret, TOTP } from 'otpauth';
 import { parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answers, type AnswerOf } from '../../contract/answers.ts';
 import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
-import { calls } from '../../contract/calls.ts';
-import type { CallName } from '../../contract/schemas.ts';
+import { calls, type AnswerOf, type CallName } from '../../contract/calls.ts';
 import { openChain, type ChainSide } from '../chain/chain-side.ts';
 import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
@@ -27,7 +25,7 @@ const grid = { investment: '1000', lower: '45000', upper: '55000', grids: 4, spa
 
 /**
  * Every call of contract/calls.ts, on the real app (PGlite, the engine on a scripted market, a local
- * chain 56), answers data that matches its schema in contract/answers.ts and the published OpenAPI
+ * chain 56), answers data that matches its answer schema in contract/calls.ts and the published OpenAPI
  * document. The state is built so lists have items: an item with a missing or mistyped field fails.
  */
 describe('every answer matches its schema', () => {
@@ -56,8 +54,8 @@ describe('every answer matches its schema', () => {
   const ok = async <N extends CallName>(name: N, input: Input = {}, headers: Headers = me): Promise<AnswerOf<N>> => {
     const r = await send(name, input, headers);
     expect(r.code, `${name}: ${r.msg}`).toBe(1);
-    const parsed = answers[name].safeParse(r.data);
-    expect(parsed.success ? [] : parsed.error.issues, `${name} against contract/answers.ts`).toEqual([]);
+    const parsed = calls[name].answer.safeParse(r.data);
+    expect(parsed.success ? [] : parsed.error.issues, `${name} against its answer in contract/calls.ts`).toEqual([]);
     const byDoc = doc.answer(name);
     expect(byDoc(r) ? [] : byDoc.errors, `${name} against the OpenAPI document`).toEqual([]);
     seen.add(name);

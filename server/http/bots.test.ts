@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import type { DataOf } from '../../contract/schemas.ts';
+import type { AnswerOf } from '../../contract/calls.ts';
 import { ScriptedMarket } from '../testing/scripted.ts';
 import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
@@ -9,7 +9,7 @@ import { sizeClose } from '../../strategy/martin/plan.ts';
 import type { MarketRules } from '../../strategy/martin/rules.ts';
 
 /** The market rules a bot's detail carries for its close estimate. */
-const marketRules = (c: NonNullable<DataOf['userBotDetail']['close']>): MarketRules => ({
+const marketRules = (c: NonNullable<AnswerOf<'userBotDetail'>['close']>): MarketRules => ({
   tickSize: money(c.tickSize),
   stepSize: money(c.stepSize),
   minAmount: money(c.minAmount),
@@ -419,7 +419,7 @@ describe.each(dbKinds)('bots on the engine with the Paper exchange (%s)', (kind)
     expect(await call('GET', '/api/user/botList?page_size=2')).toEqual(before);
     const batch = await call('GET', `/api/user/botBatch?action=start&ids=${a},${b},999999`);
     expect(batch.data.task_id).toMatch(/^[0-9a-f-]{36}$/);
-    let status: Answer<DataOf['userBotBatchStatus']>;
+    let status: Answer<AnswerOf<'userBotBatchStatus'>>;
     do status = await call('GET', `/api/user/botBatchStatus?task_id=${batch.data.task_id}`);
     while (status.data.status !== 'done');
     expect(status.data).toMatchObject({ action: 'start', total: 3, done: 3 });

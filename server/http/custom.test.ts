@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answers } from '../../contract/answers.ts';
+import { calls } from '../../contract/calls.ts';
 import { Code } from '../../contract/codes.ts';
 import { backtestReport } from '../../strategy/backtest-report.ts';
 import { customKit } from '../../strategy/kit.ts';
@@ -123,8 +123,8 @@ describe('custom bots on the API', () => {
     expect((await call('GET', `/api/user/botDetail?id=${id}`)).data).toMatchObject({ positions: 0 });
     await minute('58000');
     const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
-    // Every answer about a custom bot matches its schema (contract/answers.ts).
-    expect(answers.userBotDetail.safeParse(detail).error?.issues ?? []).toEqual([]);
+    // Every answer about a custom bot matches its schema (contract/calls.ts).
+    expect(calls.userBotDetail.answer.safeParse(detail).error?.issues ?? []).toEqual([]);
     // 100 / 58000 = 0.0017241.. floored to the step 0.00001; the stop loss floor(58000 x 0.95) to the tick.
     expect(detail).toMatchObject({ type: 'custom', positions: 1, fills: [{ price: '58000', amount: '0.00172' }], stopLossPrice: '55100', takeProfitPrice: null, nextAddPrice: null, levels: [] });
     await minute('61500');
@@ -133,7 +133,7 @@ describe('custom bots on the API', () => {
     expect(positions.find((p: { status: string }) => p.status === 'closed')).toMatchObject({ cycle: 1, entries: 1, closePrice: '61500' });
     // The sell rule's sale is logged as such (order reason exit_rule: 按规则卖出 / Sold by rule, not a take profit), and so is the cycle's end.
     const actions = (await call('GET', `/api/user/botActions?id=${id}&page_size=20`)).data;
-    expect(answers.userBotActions.safeParse(actions).error?.issues ?? []).toEqual([]);
+    expect(calls.userBotActions.answer.safeParse(actions).error?.issues ?? []).toEqual([]);
     const lines = actions.list as { kind: string; detail: Record<string, string> }[];
     expect(lines.find((a) => a.kind === 'close')?.detail).toMatchObject({ reason: 'exit_rule', price: '61500' });
     expect(lines.find((a) => a.kind === 'success')?.detail).toMatchObject({ how: 'exit_rule' });
@@ -141,14 +141,14 @@ describe('custom bots on the API', () => {
     expect(list.map((b: { id: string }) => b.id)).toEqual([id]);
     expect(list[0]).toMatchObject({ type: 'custom', cycle: 2, positions: 0 });
     const bot = (await call('GET', `/api/user/botInfo?id=${id}`)).data;
-    expect(answers.userBotInfo.safeParse(bot).error?.issues ?? []).toEqual([]);
-    expect(answers.userBotList.safeParse((await call('GET', '/api/user/botList')).data).error?.issues ?? []).toEqual([]);
-    expect(answers.userBotPositions.safeParse((await call('GET', `/api/user/botPositions?id=${id}`)).data).error?.issues ?? []).toEqual([]);
+    expect(calls.userBotInfo.answer.safeParse(bot).error?.issues ?? []).toEqual([]);
+    expect(calls.userBotList.answer.safeParse((await call('GET', '/api/user/botList')).data).error?.issues ?? []).toEqual([]);
+    expect(calls.userBotPositions.answer.safeParse((await call('GET', `/api/user/botPositions?id=${id}`)).data).error?.issues ?? []).toEqual([]);
     expect(Number(bot.profit)).toBeGreaterThan(0);
     // Its rules on the rank once its owner shares them.
     expect((await call('POST', '/api/user/botShare', { id, shareRules: true })).code).toBe(1);
     const rank = (await call('GET', '/api/market/botRank?mode=simulation')).data;
-    expect(answers.marketBotRank.safeParse(rank).error?.issues ?? []).toEqual([]);
+    expect(calls.marketBotRank.answer.safeParse(rank).error?.issues ?? []).toEqual([]);
     const mine = (rank.list as { type: string; mine: boolean; params: unknown }[]).find((r) => r.mine && r.type === 'custom');
     expect(mine?.params).toEqual(params);
     // A custom bot closes its one position whole: 100 % only.
@@ -181,7 +181,7 @@ describe('custom bots on the API', () => {
     await minute('59160'); // armed: line floor(59160 x 0.995) = 58864.2
     await minute('60000'); // a new high: line floor(60000 x 0.995) = 59700, stop floor(60000 x 0.95) = 57000
     const detail = (await call('GET', `/api/user/botDetail?id=${id}`)).data;
-    expect(answers.userBotDetail.safeParse(detail).error?.issues ?? []).toEqual([]);
+    expect(calls.userBotDetail.answer.safeParse(detail).error?.issues ?? []).toEqual([]);
     expect(detail).toMatchObject({ positions: 1, takeProfitPrice: '59160', stopLossPrice: '57000', trailing: { high: '60000', price: '59700' } });
 
     // The server stops; a new one on the same database goes on from the stored highs. Its warm-up reads
@@ -197,7 +197,7 @@ describe('custom bots on the API', () => {
     expect((await call('GET', `/api/user/botDetail?id=${id}`)).data).toMatchObject({ positions: 1, trailing: { high: '60000', price: '59700' } });
     await minute('59700');
     const actions = (await call('GET', `/api/user/botActions?id=${id}&page_size=20`)).data;
-    expect(answers.userBotActions.safeParse(actions).error?.issues ?? []).toEqual([]);
+    expect(calls.userBotActions.answer.safeParse(actions).error?.issues ?? []).toEqual([]);
     const lines = actions.list as { kind: string; detail: Record<string, string> }[];
     expect(lines.filter((a) => a.kind.startsWith('trailing_')).reverse()).toEqual([
       expect.objectContaining({ kind: 'trailing_armed', detail: { exit: 'take_profit', high: '59160', price: '58864.2' } }),
@@ -248,7 +248,7 @@ describe('the custom backtest before start', () => {
       .then((x) => x.json());
     expect(r.code, JSON.stringify(r)).toBe(1);
     expect(r.data).toMatchObject({ exchange: 'paper', days: 7, timeframe: '1m', candles: 7 * 1440, investment: '1000' });
-    expect(answers.strategyBacktest.safeParse(r.data).error?.issues ?? []).toEqual([]);
+    expect(calls.strategyBacktest.answer.safeParse(r.data).error?.issues ?? []).toEqual([]);
     const m = await createTrading({ db: t.db, feed, now: () => NOW }).market('paper', 'BTC/USDT');
     const candles = feed.minuteColumns('BTC/USDT', NOW - 7 * 86_400_000, NOW);
     const history = paperHistory(feed, 'BTC/USDT');

@@ -1,10 +1,8 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answers } from '../../contract/answers.ts';
-import { calls } from '../../contract/calls.ts';
+import { calls, type CallName } from '../../contract/calls.ts';
 import { Code, sessionEndCodes } from '../../contract/codes.ts';
-import type { CallName } from '../../contract/schemas.ts';
 import { openChain, type ChainSide } from '../chain/chain-side.ts';
 import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';
@@ -26,7 +24,7 @@ import { docValidator } from './openapi-validate.ts';
  * gives the same requests (FUZZ_SEED and FUZZ_REQUESTS override the defaults).
  *
  * The rules: no HTTP status of 500 or more, no ServerError (1000), every answer an envelope, and every
- * success's data matching its answer schema (contract/answers.ts and the document's own schema).
+ * success's data matching its answer schema (contract/calls.ts and the document's own schema).
  */
 
 type Value = unknown;
@@ -739,8 +737,8 @@ describe('fuzzing the API from its OpenAPI document', () => {
       if (answer.code === Code.ServerError) note('code 1000 (ServerError)', req, r.statusCode, r.body);
       if (answer.code === Code.Success) {
         accepted.set(op.name, (accepted.get(op.name) ?? 0) + 1);
-        const parsed = answers[op.name].safeParse(answer.data);
-        if (!parsed.success) note('data does not match contract/answers.ts', req, r.statusCode, JSON.stringify(parsed.error.issues.slice(0, 3)));
+        const parsed = calls[op.name].answer.safeParse(answer.data);
+        if (!parsed.success) note('data does not match its answer in contract/calls.ts', req, r.statusCode, JSON.stringify(parsed.error.issues.slice(0, 3)));
         if (req.mutations.length > 0 && !req.mutations.every((m) => m === 'auth')) note('accepted although invalid by the document', req, r.statusCode, r.body);
       } else if (answer.data !== null) note('error with data', req, r.statusCode, r.body);
       if (r.statusCode < 500 && !byDoc.answer(op.name)(answer))

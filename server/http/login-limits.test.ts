@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginChallenge, LoginData } from '../../contract/schemas.ts';
+import type { LoginChallenge, LoginData } from '../../contract/auth.ts';
 import { Challenges, encodePayload, solve } from '../security/challenge.ts';
 import { NONCES_PER_ADDRESS } from '../services/wallet.ts';
 import { dbKinds, newAccount, openTestApp, PASSWORD, registerPayload, solvedChallenge, testChallenge, testRateLimits, type TestApp } from '../testing/test-support.ts';

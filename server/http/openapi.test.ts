@@ -1,9 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { answers } from '../../contract/answers.ts';
-import { calls } from '../../contract/calls.ts';
-import { schemas, type CallName } from '../../contract/schemas.ts';
+import { calls, type CallName } from '../../contract/calls.ts';
 import { openTestApp, type TestApp } from '../testing/test-support.ts';
 import { buildOpenApi, integerRangePattern, type OpenApiParameter } from './openapi.ts';
 import { docValidator } from './openapi-validate.ts';
@@ -62,10 +60,10 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('takes each call’s body, query and path fields from contract/schemas.ts', () => {
+  it('takes each call’s body, query and path fields from contract/calls.ts', () => {
     for (const name of names) {
       const op = opOf(name);
-      const parts = schemas[name] as Partial<Record<'body' | 'query' | 'params', z.ZodType>>;
+      const parts = calls[name] as Partial<Record<'body' | 'query' | 'params', z.ZodType>>;
       const fields = (where: string) =>
         paramsOf(name)
           .filter((p) => p.in === where)
@@ -139,7 +137,7 @@ describe('the OpenAPI document', () => {
     ];
     let compared = 0;
     for (const name of names) {
-      const parts = schemas[name] as Partial<Record<'query' | 'params', z.ZodObject>>;
+      const parts = calls[name] as Partial<Record<'query' | 'params', z.ZodObject>>;
       for (const p of paramsOf(name).filter((x) => x.in === 'query' || x.in === 'path')) {
         const field = (p.in === 'query' ? parts.query : parts.params)!.shape[p.name] as z.ZodType;
         const pattern = p.schema.pattern === undefined ? null : new RegExp(p.schema.pattern, 'u');
@@ -166,7 +164,7 @@ describe('the OpenAPI document', () => {
       expect(success?.properties?.data?.$ref, name).toMatch(/^#\/components\/schemas\//);
       expect(v.answer(name)({ code: 1004, msg: 'Not found', data: null }), name).toBe(true);
       // Data of the wrong type in a success envelope is refused, unless null is the answer.
-      const nullable = answers[name].safeParse(null).success;
+      const nullable = calls[name].answer.safeParse(null).success;
       expect(v.answer(name)({ code: 1, msg: 'ok', data: null }), name).toBe(nullable);
     }
     expect(v.answer('authProfile')({ code: 1, msg: 'ok', data: { sn: '1' } })).toBe(false);

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { answers, namedAnswers } from '../../contract/answers.ts';
-import { calls } from '../../contract/calls.ts';
+import type { Call } from '../../contract/call.ts';
+import { calls, type CallName } from '../../contract/calls.ts';
+import { namedAnswers } from '../../contract/components.ts';
 import { Code } from '../../contract/codes.ts';
 import { languages, LANG_HEADER } from '../../contract/envelope.ts';
-import { schemas, type CallName } from '../../contract/schemas.ts';
 
 /**
- * The API as an OpenAPI 3.1 document, generated from the contract: the paths and methods of
- * contract/calls.ts, the inputs of contract/schemas.ts and the answers of contract/answers.ts, each
- * inside the envelope. A peer's tools (Schemathesis, client generators) read it from
+ * The API as an OpenAPI 3.1 document, generated from the contract: each call of contract/calls.ts
+ * with its path and method, its inputs and its answer inside the envelope. A peer's tools (Schemathesis, client generators) read it from
  * GET /api/openapi.json; nothing here is written by hand but the envelope around the data.
  */
 
@@ -142,7 +141,7 @@ function answerComponents(): { components: Record<string, JsonSchema>; refs: Rec
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(namedAnswers)) registry.add(schema, { id });
   const refs = {} as Record<CallName, string>;
-  for (const [name, schema] of Object.entries(answers) as [CallName, z.ZodType][]) {
+  for (const [name, { answer: schema }] of Object.entries(calls as Record<CallName, Call>) as [CallName, Call][]) {
     if (!registry.has(schema)) registry.add(schema, { id: dataName(name) });
     refs[name] = `${COMPONENTS}${registry.get(schema)!.id}`;
   }
@@ -161,8 +160,8 @@ function parametersOf(schema: z.ZodType, where: 'query' | 'path'): OpenApiParame
 
 /** One call as an OpenAPI operation. */
 function operationOf(name: CallName, dataRef: string): OpenApiOperation {
-  const spec = calls[name];
-  const parts = schemas[name] as Partial<Record<Part, z.ZodType>>;
+  const spec: Call = calls[name];
+  const parts: Partial<Record<Part, z.ZodType>> = spec;
   const parameters: OpenApiOperation['parameters'] = [{ $ref: '#/components/parameters/Lang' }];
   if (parts.params) parameters.push(...parametersOf(parts.params, 'path'));
   if (parts.query) parameters.push(...parametersOf(parts.query, 'query'));
@@ -209,7 +208,7 @@ export function buildOpenApi(): OpenApiDoc {
     const spec = calls[name];
     const path = `/api${spec.path.replace(/:([A-Za-z_]\w*)/g, '{$1}')}`;
     // TypeScript already demands an answer schema per call; this guards a call added at run time.
-    if (!refs[name]) throw new Error(`contract/answers.ts has no answer schema for ${name}`);
+    if (!refs[name]) throw new Error(`contract/calls.ts has no answer schema for ${name}`);
     const operations = paths[path] ?? {};
     operations[spec.method.toLowerCase()] = operationOf(name, refs[name]);
     paths[path] = operations;

@@ -1,7 +1,7 @@
 import rateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { CallName } from '../../contract/schemas.ts';
+import type { CallName } from '../../contract/calls.ts';
 import type { RateLimit, RateLimits } from '../config.ts';
 import { isEmbedded, type Db } from '../db/connect.ts';
 import { AppError } from '../errors.ts';

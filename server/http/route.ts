@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { calls } from '../../contract/calls.ts';
+import { calls, type AnswerOf, type CallName, type CheckedOf } from '../../contract/calls.ts';
+import type { Call } from '../../contract/call.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { kitOf, tradableTypes } from '../../strategy/kit.ts';
 import type { Language } from '../../contract/envelope.ts';
-import { schemas, type CallName, type DataOf } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
 import { languageOf } from '../i18n.ts';
 import { fail, InputError } from '../errors.ts';
@@ -12,12 +12,10 @@ import { resolveSession, type SessionInfo } from '../services/sessions.ts';
 import { clientAddress } from './client-address.ts';
 import { inputProblem } from './input-check.ts';
 
-type Parsed<N extends CallName, K extends string> = (typeof schemas)[N] extends Record<K, z.ZodType> ? z.output<(typeof schemas)[N][K]> : undefined;
-
 export interface Context<N extends CallName, Authed extends boolean> {
-  body: Parsed<N, 'body'>;
-  query: Parsed<N, 'query'>;
-  params: Parsed<N, 'params'>;
+  body: CheckedOf<N, 'body'>;
+  query: CheckedOf<N, 'query'>;
+  params: CheckedOf<N, 'params'>;
   lang: Language;
   ip: string;
   session: Authed extends true ? SessionInfo : null;
@@ -80,17 +78,16 @@ function bearerToken(request: FastifyRequest): string {
 /**
  * Registers the handler of one contract call: method and path from contract/calls.ts; the bearer
  * session resolved first when `auth` (a caller without a valid token learns nothing about the input
- * rules); input checked against contract/schemas.ts, strictly; the answer wrapped in the envelope.
+ * rules); input checked against the call's schemas, strictly; the answer wrapped in the envelope.
  */
 export function route<N extends CallName, Authed extends boolean>(
   app: FastifyInstance,
   db: Db,
   name: N,
   options: RouteOptions<Authed>,
-  handler: (ctx: Context<N, Authed>) => Promise<DataOf[N]>,
+  handler: (ctx: Context<N, Authed>) => Promise<AnswerOf<N>>,
 ): void {
-  const spec = calls[name];
-  const schema = schemas[name] as Partial<Record<'body' | 'query' | 'params', z.ZodType>>;
+  const spec: Call = calls[name];
   app.route({
     method: spec.method,
     url: `/api${spec.path}`,
@@ -107,9 +104,9 @@ export function route<N extends CallName, Authed extends boolean>(
       }
       checkInput(request.body, request.query, request.params);
       const ctx = {
-        body: validate(schema.body, request.body, options.fieldCodes),
-        query: validate(schema.query, request.query, options.fieldCodes),
-        params: validate(schema.params, request.params, options.fieldCodes),
+        body: validate(spec.body, request.body, options.fieldCodes),
+        query: validate(spec.query, request.query, options.fieldCodes),
+        params: validate(spec.params, request.params, options.fieldCodes),
         lang: languageOf(request.headers.lang),
         ip: clientAddress(request),
         session,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import type { SessionList } from '../../contract/session-list.ts';
+import type { SessionList } from '../../contract/account.ts';
 import { dbKinds, newAccount, openTestApp, PASSWORD, registerPayload, type TestApp } from '../testing/test-support.ts';
 
 type Reply<T = unknown> = { code: number; msg: string; data: T };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import type { DataOf } from '../../contract/schemas.ts';
+import type { AnswerOf } from '../../contract/calls.ts';
 import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { hashToken } from '../services/sessions.ts';
 
@@ -189,7 +189,7 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
     const set = (who: { headers: Record<string, string> }, value: string) =>
       t.app
         .inject({ method: 'POST', url: '/api/user/setInfo', payload: { field: 'referrer', value }, headers: who.headers })
-        .then((r) => r.json() as { code: number; msg: string; data: DataOf['userSetInfo'] });
+        .then((r) => r.json() as { code: number; msg: string; data: AnswerOf<'userSetInfo'> });
     const a = await reg();
     const b = await reg(a.sn); // b was invited by a
     const c = await reg();

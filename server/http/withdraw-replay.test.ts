@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import type { WithdrawalRecord } from '../../contract/schemas.ts';
+import type { WithdrawalRecord } from '../../contract/funds.ts';
 import { openChain, type ChainSide } from '../chain/chain-side.ts';
 import { startDevChain, type DevChain } from '../chain/dev-chain.ts';
 import { readConfig } from '../config.ts';

@@ -1,5 +1,5 @@
 import type { Language } from '../../contract/envelope.ts';
-import type { Banner } from '../../contract/schemas.ts';
+import type { Banner } from '../../contract/market.ts';
 
 /** The home banners (GET /api/index/banners): what the product wants traders to try next, in zh and en. */
 const banners: { id: string; link: string; tone: Banner['tone']; title: Record<Language, string>; subtitle: Record<Language, string> }[] = [

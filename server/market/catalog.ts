@@ -1,4 +1,4 @@
-import type { BotTemplate, BotType } from '../../contract/schemas.ts';
+import type { BotTemplate, BotType } from '../../contract/market.ts';
 import type { BuiltBotType } from '../../contract/bots.ts';
 import type { Language } from '../../contract/envelope.ts';
 import { tradableTypes } from '../../strategy/kit.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CandleData } from '../../contract/schemas.ts';
+import type { CandleData } from '../../contract/market.ts';
 import { customFieldText } from '../../contract/custom-fields.ts';
 import { liveHistory, paperHistory } from './custom-history.ts';
 import { SimulatedMarket } from './simulated.ts';

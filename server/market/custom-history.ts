@@ -1,4 +1,4 @@
-import type { CandleData } from '../../contract/schemas.ts';
+import type { CandleData } from '../../contract/market.ts';
 import { MINUTE, warmUpCandles, type Candle, type CustomFeed } from '../../strategy/custom/feed.ts';
 import { timeframeMs, type CustomParams, type Timeframe as RuleTimeframe } from '../../strategy/custom/rules.ts';
 import { GENESIS_MS, type SimulatedMarket } from './simulated.ts';

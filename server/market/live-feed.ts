@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { Exchange } from 'ccxt';
-import type { CandleData } from '../../contract/schemas.ts';
+import type { CandleData } from '../../contract/market.ts';
 import { dec } from './exchange-number.ts';
 import type { Timeframe } from './symbols.ts';
 

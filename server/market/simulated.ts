@@ -1,4 +1,4 @@
-import type { CandleData } from '../../contract/schemas.ts';
+import type { CandleData } from '../../contract/market.ts';
 import type { CandleColumns, CandlePath } from '../../strategy/backtest.ts';
 import { hashMore, hashString, normal, seeded } from './random.ts';
 import { simSymbols, timeframes, type SimSymbol, type Timeframe } from './symbols.ts';

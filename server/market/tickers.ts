@@ -1,5 +1,5 @@
 import { PAPER_FEE_RATE, PAPER_MIN_COST } from './paper-rules.ts';
-import type { SymbolInfo, Ticker } from '../../contract/schemas.ts';
+import type { SymbolInfo, Ticker } from '../../contract/market.ts';
 import { money } from '../../strategy/money.ts';
 import type { SimulatedMarket } from './simulated.ts';
 import type { Timeframe } from './symbols.ts';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { createChallenge, solveChallenge, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { LoginChallenge } from '../../contract/schemas.ts';
+import type { LoginChallenge } from '../../contract/auth.ts';
 import type { ChallengeSettings } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from '../errors.ts';

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { LoginData } from '../../contract/schemas.ts';
+import type { LoginData } from '../../contract/auth.ts';
 import { ACCOUNT_RE, NICKNAME_MAX, PASSWORD_RE, REFERRER_RE } from '../../contract/rules.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from '../errors.ts';

@@ -1,5 +1,4 @@
-import type { AiProposal } from '../../contract/schemas.ts';
-import type { AiSearchAnswer } from '../../contract/schemas.ts';
+import type { AiProposal, AiSearchAnswer } from '../../contract/strategy.ts';
 import { columnsOf, DEFAULT_SLIPPAGE, type CandleColumns } from '../../strategy/backtest.ts';
 import { searchInWorker, searchSource, type SearchProgress } from '../engine/ai/search-pool.ts';
 import { GENESIS_MS, isPlainSimulation } from '../market/simulated.ts';

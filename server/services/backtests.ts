@@ -1,5 +1,5 @@
 import type { BuiltBotType } from '../../contract/bots.ts';
-import type { BacktestAnswer } from '../../contract/schemas.ts';
+import type { BacktestAnswer } from '../../contract/strategy.ts';
 import type { BacktestReport } from '../../strategy/backtest-report.ts';
 import { kitOf } from '../../strategy/kit.ts';
 import { columnsOf, DEFAULT_SLIPPAGE, type CandleColumns } from '../../strategy/backtest.ts';

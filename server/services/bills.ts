@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BillGroup, BillLog } from '../../contract/bots.ts';
+import type { BillGroup, BillLog } from '../../contract/returns.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import { money } from '../../strategy/money.ts';

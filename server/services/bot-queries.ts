@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
-import type { ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, BuiltBotType, OpenPosition } from '../../contract/bots.ts';
+import type { ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, BuiltBotType } from '../../contract/bots.ts';
+import type { OpenPosition } from '../../contract/returns.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
 import type { BotsTable } from '../db/schema.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BotRankEntry, RankPeriod } from '../../contract/schemas.ts';
+import type { BotRankEntry, RankPeriod } from '../../contract/community.ts';
 import type { Db } from '../db/connect.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { money } from '../../strategy/money.ts';

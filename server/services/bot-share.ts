@@ -1,4 +1,4 @@
-import type { BotShare } from '../../contract/schemas.ts';
+import type { BotShare } from '../../contract/bots.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from '../errors.ts';
 

@@ -1,4 +1,5 @@
-import type { ApiBinding, ExchangeInfo } from '../../contract/schemas.ts';
+import type { ApiBinding } from '../../contract/exchanges.ts';
+import type { ExchangeInfo } from '../../contract/market.ts';
 import type { Db } from '../db/connect.ts';
 import { exchangeById, exchangeByCode } from '../exchanges/catalog.ts';
 import { verifyKeys, type ClientFactory, type Credentials } from '../exchanges/verify.ts';

@@ -1,5 +1,5 @@
 import type { Page } from '../../contract/envelope.ts';
-import type { Notice } from '../../contract/schemas.ts';
+import type { Notice } from '../../contract/notices.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from '../errors.ts';
 

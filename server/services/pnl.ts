@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type Decimal from 'decimal.js';
-import type { PnlHistory } from '../../contract/bots.ts';
+import type { PnlHistory } from '../../contract/returns.ts';
 import type { Db } from '../db/connect.ts';
 import type { BotsTable } from '../db/schema.ts';
 import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';

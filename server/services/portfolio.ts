@@ -1,5 +1,4 @@
-import type { Portfolio, PortfolioAccount, PortfolioCoin } from '../../contract/bots.ts';
-import type { ExchangeBalance } from '../../contract/schemas.ts';
+import type { Portfolio, PortfolioAccount, PortfolioCoin, ExchangeBalance } from '../../contract/exchanges.ts';
 import type { Db } from '../db/connect.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import { money } from '../../strategy/money.ts';

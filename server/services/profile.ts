@@ -1,4 +1,4 @@
-import type { Profile, UserIndex } from '../../contract/schemas.ts';
+import type { Profile, UserIndex } from '../../contract/account.ts';
 import { profileFieldOk, type SetInfoField } from '../../contract/rules.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { balances } from '../ledger.ts';

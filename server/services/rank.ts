@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Page } from '../../contract/envelope.ts';
-import type { RankEntry, RankPeriod } from '../../contract/schemas.ts';
+import type { RankEntry, RankPeriod } from '../../contract/community.ts';
 import type { Db } from '../db/connect.ts';
 import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { money } from '../../strategy/money.ts';

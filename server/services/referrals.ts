@@ -1,5 +1,5 @@
 import type { Page } from '../../contract/envelope.ts';
-import type { ReferralMember } from '../../contract/schemas.ts';
+import type { ReferralMember } from '../../contract/community.ts';
 import type { Db } from '../db/connect.ts';
 import { money } from '../../strategy/money.ts';
 import { balances } from '../ledger.ts';

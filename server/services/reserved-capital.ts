@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
-import type { ExchangeBalance } from '../../contract/schemas.ts';
+import type { ExchangeBalance } from '../../contract/exchanges.ts';
 import { kitOf } from '../../strategy/kit.ts';
 import { money } from '../../strategy/money.ts';
 import { botId } from '../../strategy/types.ts';

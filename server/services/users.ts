@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { PublicUser } from '../../contract/schemas.ts';
+import type { PublicUser } from '../../contract/auth.ts';
 import type { Db } from '../db/connect.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { fail } from '../errors.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getAddress, isAddress, recoverMessageAddress, type Hex } from 'viem';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
-import type { LoginData, PublicUser } from '../../contract/schemas.ts';
+import type { LoginData, PublicUser } from '../../contract/auth.ts';
 import type { Db } from '../db/connect.ts';
 import { createUser, isUniqueViolation, referrerIdOf } from './accounts.ts';
 import { fail } from '../errors.ts';

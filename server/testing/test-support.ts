@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { defaultLimits, type ChallengeSettings, type LoginLimits, type RateLimits } from '../config.ts';
 import { solve, solvedChallengeAt } from '../security/challenge.ts';
-import type { calls } from '../../contract/calls.ts';
-import type { DataOf, LoginChallenge } from '../../contract/schemas.ts';
+import type { calls, AnswerOf } from '../../contract/calls.ts';
+import type { LoginChallenge } from '../../contract/auth.ts';
 import { migrate, openDatabase, type Db } from '../db/connect.ts';
 import { buildApp, type AppDeps } from '../http/app.ts';
 import type { SearchWindow } from '../services/ai.ts';
@@ -39,10 +39,10 @@ type Calls = typeof calls;
 type PathOf<U extends string> = U extends `/api${infer P}?${string}` ? P : U extends `/api${infer P}` ? P : never;
 type CallAt<M extends string, P extends string> = [P] extends [never] ? never : { [N in keyof Calls]: Calls[N]['method'] extends M ? (P extends Calls[N]['path'] ? N : never) : never }[keyof Calls];
 /**
- * The data the contract promises (DataOf) for the call that a method and an /api URL name: the URL may
+ * The data the contract promises (AnswerOf) for the call that a method and an /api URL name: the URL may
  * be a template literal (`/api/user/botInfo?id=${id}`). `unknown` for a URL with no such call.
  */
-export type DataAt<M extends string, U extends string> = [CallAt<M, PathOf<U>>] extends [never] ? unknown : DataOf[CallAt<M, PathOf<U>>];
+export type DataAt<M extends string, U extends string> = [CallAt<M, PathOf<U>>] extends [never] ? unknown : AnswerOf<CallAt<M, PathOf<U>>>;
 
 /**
  * The AI search's history in tests: 2 days of 1-minute candles and their last 12 hours,

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { calls, ourCalls, specCallCount } from '../../contract/calls.ts';
-import type { CallName } from '../../contract/schemas.ts';
+import { calls, ourCalls, specCallCount, type CallName } from '../../contract/calls.ts';
 import { store } from './store.ts';
 import { toastsAtom } from './toast.ts';
 import { api, createCaches, BOT_TYPES_CACHE_KEY, BOT_TYPES_TTL_MS, EXCHANGES_CACHE_KEY, EXCHANGES_TTL_MS } from './api.ts';

@@ -3,8 +3,8 @@
  * `api.loginAccount(body)`, `api.userBotList(query)`, `api.exchangesUnbind(params)`,
  * `api.userBotUpdate(query, body)`; each takes `{ show }` last. Plus the client caches of docs/product.md §7.
  */
-import { calls } from '../../contract/calls.ts';
-import type { BodyOf, CallName, DataOf, ParamsOf, QueryOf } from '../../contract/schemas.ts';
+import { calls } from 'virtual:contract-calls';
+import type { BodyOf, CallName, ParamsOf, QueryOf, AnswerOf } from '../../contract/calls.ts';
 import { request, type CallInput, type RequestOptions, type SentBody } from './http.ts';
 
 /** Where a call's single argument goes: path params when the path has one, the query on GET and DELETE, else the body. */
@@ -29,7 +29,7 @@ export type ApiArgs<N extends CallName> = N extends TwoPart
   : Optional<Input<N>> extends true
     ? [input?: Input<N>, options?: RequestOptions]
     : [input: Input<N>, options?: RequestOptions];
-export type Api = { [N in CallName]: (...args: ApiArgs<N>) => Promise<DataOf[N]> };
+export type Api = { [N in CallName]: (...args: ApiArgs<N>) => Promise<AnswerOf<N>> };
 
 function slotOf(name: CallName): 'params' | 'query' | 'body' {
   const { path, method } = calls[name];
@@ -55,7 +55,7 @@ export const EXCHANGES_TTL_MS = 5 * 60_000;
 export const BOT_TYPES_TTL_MS = 24 * 60 * 60_000;
 export const DEFAULT_SERVER_IPS = ['127.0.0.1'];
 
-type Exchanges = DataOf['marketExchanges'];
+type Exchanges = AnswerOf<'marketExchanges'>;
 interface Entry<T> {
   at: number;
   data: T;
@@ -82,7 +82,7 @@ function writeEntry<T>(key: string, entry: Entry<T>): void {
 export function createCaches(now: () => number = Date.now) {
   let exchanges: Entry<Exchanges> | null = null;
   let exchangesLoading: Promise<Exchanges> | null = null;
-  let botTypesLoading: Promise<DataOf['marketBotTypes']> | null = null;
+  let botTypesLoading: Promise<AnswerOf<'marketBotTypes'>> | null = null;
   const fresh = (entry: Entry<unknown> | null, ttl: number) => entry !== null && now() - entry.at < ttl;
 
   /** The exchange list and server ips: memory first, then localStorage, then the server (5 min). */
@@ -114,8 +114,8 @@ export function createCaches(now: () => number = Date.now) {
   }
 
   /** Strategy types change rarely: kept in localStorage for 24 h. */
-  function getBotTypes(): Promise<DataOf['marketBotTypes']> {
-    const stored = readEntry<DataOf['marketBotTypes']>(BOT_TYPES_CACHE_KEY);
+  function getBotTypes(): Promise<AnswerOf<'marketBotTypes'>> {
+    const stored = readEntry<AnswerOf<'marketBotTypes'>>(BOT_TYPES_CACHE_KEY);
     if (fresh(stored, BOT_TYPES_TTL_MS)) return Promise.resolve(stored!.data);
     botTypesLoading ??= api
       .marketBotTypes()

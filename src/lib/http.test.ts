@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { calls, type CallSpec } from '../../contract/calls.ts';
-import type { CallName } from '../../contract/schemas.ts';
+import type { CallRoute } from '../../contract/call.ts';
+import { calls } from 'virtual:contract-calls';
+import type { CallName } from '../../contract/calls.ts';
 import { store } from './store.ts';
 import { toastsAtom } from './toast.ts';
 import { setNavigator } from './navigation.ts';
@@ -471,7 +472,7 @@ describe('network failures', () => {
 describe('screen-handled calls (docs/product.md §7)', () => {
   it('are exactly the spec list plus the no-auto-error calls (and our 2FA code and bind calls)', () => {
     const flagged = (Object.keys(calls) as CallName[]).filter((n) => {
-      const spec: CallSpec = calls[n];
+      const spec: CallRoute = calls[n];
       return spec.screen || spec.noAutoError;
     });
     expect(flagged.sort()).toEqual([...specScreenCalls, ...noAutoErrorCalls, ...ourScreenCalls].sort());

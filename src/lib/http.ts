@@ -5,8 +5,9 @@
  */
 import ky, { NetworkError, TimeoutError } from 'ky';
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { calls, type CallSpec } from '../../contract/calls.ts';
-import type { BodyOf, CallName, DataOf, ParamsOf, QueryOf } from '../../contract/schemas.ts';
+import type { CallRoute } from '../../contract/call.ts';
+import { calls } from 'virtual:contract-calls';
+import type { BodyOf, CallName, ParamsOf, QueryOf, AnswerOf } from '../../contract/calls.ts';
 import { LANG_HEADER, NO_AUTO_ERROR_HEADER, Terminal, type TerminalCode } from '../../contract/envelope.ts';
 import { sessionEndCodes } from '../../contract/session-end.ts';
 import { store } from './store.ts';
@@ -174,8 +175,8 @@ function endSession(text: string | null, delay: number): void {
  * Sends one call of contract/calls.ts and returns its `data` on code 1; otherwise throws an ApiError
  * after the toast, session end or redirect that docs/product.md §7-§9 ask for.
  */
-export async function request<N extends CallName>(name: N, input: CallInput<N> = {}, options: RequestOptions = {}): Promise<DataOf[N]> {
-  const spec: CallSpec = calls[name];
+export async function request<N extends CallName>(name: N, input: CallInput<N> = {}, options: RequestOptions = {}): Promise<AnswerOf<N>> {
+  const spec: CallRoute = calls[name];
   // Screen-handled calls (docs/product.md §7) show their errors inline: a toast as well would say it twice.
   const screen = Boolean(spec.screen || spec.noAutoError);
   const allowed = options.show !== false;
@@ -237,7 +238,7 @@ export async function request<N extends CallName>(name: N, input: CallInput<N> =
     // GETs stay quiet: docs/product.md §7's success toast is meant for actions; toasting every page load, poll
     // and refresh would bury the toasts that matter.
     if (display && spec.method !== 'GET') showToast('success', answer.message || t(clientMessages['toast.success']));
-    return answer.data as DataOf[N];
+    return answer.data as AnswerOf<N>;
   }
 
   const message = answer.message || t(clientMessages['toast.failure']);

@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { ExchangeInfo } from '../../contract/schemas.ts';
+import type { ExchangeInfo } from '../../contract/market.ts';
 import { exchangesQuery } from './query.ts';
 
 type Known = Pick<ExchangeInfo, 'code' | 'name' | 'simulatedOf'>;

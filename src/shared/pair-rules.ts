@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SymbolInfo } from '../../contract/schemas.ts';
+import type { SymbolInfo } from '../../contract/market.ts';
 import { call } from './query.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { PortfolioAccount } from '../../contract/bots.ts';
+import type { PortfolioAccount } from '../../contract/exchanges.ts';
 import * as ui from '../components/ui/ui.css.ts';
 import { amount, isStable, price, usdt } from './format.ts';
 import { call, failed } from './query.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import type { CandleData } from '../../contract/schemas.ts';
+import type { CandleData } from '../../contract/market.ts';
 import * as css from './blocks.css.ts';
 import { price as formatPrice } from './format.ts';
 import { formatDecimal } from './decimal-display.ts';

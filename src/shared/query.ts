@@ -8,8 +8,9 @@
  * function is the same typed `api.<call>()` the rest of the app uses, so all of that applies as before.
  */
 import { keepPreviousData, QueryClient, queryOptions, type UseQueryResult } from '@tanstack/react-query';
-import type { CallName, DataOf } from '../../contract/schemas.ts';
-import { calls, type CallSpec } from '../../contract/calls.ts';
+import type { CallName, AnswerOf } from '../../contract/calls.ts';
+import type { CallRoute } from '../../contract/call.ts';
+import { calls } from 'virtual:contract-calls';
 import { sessionEndCodes } from '../../contract/session-end.ts';
 import { api, EXCHANGES_TTL_MS, getExchanges, type ApiArgs } from '../lib/api.ts';
 import { ApiError } from '../lib/http.ts';
@@ -41,7 +42,7 @@ type Input<N extends CallName> = ApiArgs<N>[0];
 
 /** The query of one call with one input; `show: false` keeps its failures quiet (the screen says it). */
 export function call<N extends CallName>(name: N, input?: Input<N>, { show = true }: { show?: boolean } = {}) {
-  const run = api[name] as (input: unknown, options?: { show?: boolean }) => Promise<DataOf[N]>;
+  const run = api[name] as (input: unknown, options?: { show?: boolean }) => Promise<AnswerOf<N>>;
   return queryOptions({
     queryKey: [name, input ?? null] as const,
     queryFn: () => run(input, show ? undefined : { show: false }),
@@ -71,15 +72,15 @@ export function loading(query: Pick<UseQueryResult, 'data' | 'isError'>): boolea
 
 /** What each write changes (contract/calls.ts `changes`): the queries to fetch again once it succeeds. */
 const changes: Partial<Record<CallName, readonly CallName[]>> = Object.fromEntries(
-  Object.entries(calls as Record<CallName, CallSpec>).flatMap(([name, spec]) => (spec.changes ? [[name, spec.changes]] : [])),
+  Object.entries(calls as Record<CallName, CallRoute>).flatMap(([name, spec]) => (spec.changes ? [[name, spec.changes]] : [])),
 );
 
 /** The calls that change something on the server: a screen makes them with `write()`. */
 export type WriteName = { [N in CallName]: (typeof calls)[N] extends { changes: readonly CallName[] } ? N : never }[CallName];
 
 /** Makes a write and, once it succeeds, refreshes every query it changes (those on screen now, the rest when next shown). */
-export async function write<N extends WriteName>(name: N, ...args: ApiArgs<N>): Promise<DataOf[N]> {
-  const data = await (api[name] as (...a: ApiArgs<N>) => Promise<DataOf[N]>)(...args);
+export async function write<N extends WriteName>(name: N, ...args: ApiArgs<N>): Promise<AnswerOf<N>> {
+  const data = await (api[name] as (...a: ApiArgs<N>) => Promise<AnswerOf<N>>)(...args);
   changed(name);
   return data;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ApiBinding } from '../../contract/schemas.ts';
+import type { ApiBinding } from '../../contract/exchanges.ts';
 import { isSimulatedCode } from '../../contract/rules.ts';
 
 export type TradingMode = 'live' | 'simulation';

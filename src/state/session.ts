@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import { RESET, atomWithStorage, createJSONStorage } from 'jotai/utils';
-import type { LoginData, PublicUser } from '../../contract/schemas.ts';
+import type { LoginData, PublicUser } from '../../contract/auth.ts';
 
 /** The logged-in user as docs/product.md §3 keeps it: `password` is true for account login, false for wallet. */
 export interface SessionUser extends PublicUser {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { LoginData } from '../../../contract/schemas.ts';
+import type { LoginData } from '../../../contract/auth.ts';
 import { noteDevice } from '../../services/security/devices.ts';
 import type { Challenges } from '../../security/challenge.ts';
 import { login, register, type AccountsDeps } from '../../services/accounts.ts';

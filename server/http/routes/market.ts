@@ -13,7 +13,7 @@ import { exchangeByCode } from '../../exchanges/catalog.ts';
 import { resetPaperAccount, sweepDust } from '../../exchanges/paper-venue.ts';
 import { money } from '../../../strategy/money.ts';
 import { indicator } from '../../market/indicators.ts';
-import type { SymbolInfo } from '../../../contract/schemas.ts';
+import type { SymbolInfo } from '../../../contract/market.ts';
 import { bannerList } from '../../market/banners.ts';
 import { userRank } from '../../services/rank.ts';
 import { botRank } from '../../services/bot-rank.ts';

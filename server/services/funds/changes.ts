@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { AccountBalances, ChangeInfo, ChangePair } from '../../../contract/schemas.ts';
+import type { AccountBalances, ChangeInfo, ChangePair } from '../../../contract/funds.ts';
 import type { Db } from '../../db/connect.ts';
 import { fail } from '../../errors.ts';
 import { balances, post, type Asset } from '../../ledger.ts';

@@ -1,5 +1,5 @@
 import { TransactionReceiptNotFoundError, type Hex } from 'viem';
-import type { DepositAddress, DepositInfo, DepositRecord, DepositReport } from '../../../contract/schemas.ts';
+import type { DepositAddress, DepositInfo, DepositRecord, DepositReport } from '../../../contract/funds.ts';
 import type { ChainSide } from '../../chain/chain-side.ts';
 import type { Db } from '../../db/connect.ts';
 import { money } from '../../../strategy/money.ts';

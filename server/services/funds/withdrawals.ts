@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { getAddress, isAddress } from 'viem';
-import type { WithdrawInfo, WithdrawalRecord } from '../../../contract/schemas.ts';
+import type { WithdrawInfo, WithdrawalRecord } from '../../../contract/funds.ts';
 import type { ChainSide } from '../../chain/chain-side.ts';
 import type { Db } from '../../db/connect.ts';
 import type { WithdrawalsTable } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-import type { SecurityInfo } from '../../../contract/schemas.ts';
+import type { SecurityInfo } from '../../../contract/account.ts';
 import type { Db } from '../../db/connect.ts';
 import { userById } from '../users.ts';
 import { lockedUntil } from './lock.ts';

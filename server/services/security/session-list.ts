@@ -1,4 +1,4 @@
-import type { SessionList } from '../../../contract/session-list.ts';
+import type { SessionList } from '../../../contract/account.ts';
 import type { Db } from '../../db/connect.ts';
 import { fail } from '../../errors.ts';
 import { revokeOtherSessions, revokeSession, revokeUserSession } from '../sessions.ts';

@@ -7,7 +7,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { Code } from '../../../contract/codes.ts';
-import type { LoginChallenge } from '../../../contract/schemas.ts';
+import type { LoginChallenge } from '../../../contract/auth.ts';
 import { api } from '../../lib/api.ts';
 import { ApiError, type SentBody } from '../../lib/http.ts';
 

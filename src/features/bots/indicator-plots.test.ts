@@ -1,6 +1,6 @@
 import { BollingerBands, EMA, MACD, RSI, SMA } from 'trading-signals';
 import { describe, expect, it } from 'vitest';
-import type { CandleData } from '../../../contract/schemas.ts';
+import type { CandleData } from '../../../contract/market.ts';
 import { timeframeMs, timeframes, type Rule } from '../../../strategy/custom/rules.ts';
 import { aggregate, plotOn, ruleIndicators, sourceTimeframe, timeframeSpan } from './indicator-plots.ts';
 

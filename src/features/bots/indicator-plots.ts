@@ -1,4 +1,4 @@
-import type { CandleData } from '../../../contract/schemas.ts';
+import type { CandleData } from '../../../contract/market.ts';
 import { indicatorOf, picker } from '../../../strategy/custom/indicators.ts';
 import type { IndicatorPart } from '../../../strategy/custom/explain.ts';
 import type { Condition, IndicatorOperand, Operand, Rule, Timeframe } from '../../../strategy/custom/rules.ts';

@@ -1,4 +1,4 @@
-import type { SymbolInfo } from '../../../contract/schemas.ts';
+import type { SymbolInfo } from '../../../contract/market.ts';
 import { money } from '../../../strategy/money.ts';
 import type { MarketRules } from '../../../strategy/martin/rules.ts';
 

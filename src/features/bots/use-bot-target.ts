@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ApiBinding } from '../../../contract/schemas.ts';
+import type { ApiBinding } from '../../../contract/exchanges.ts';
 import { call, failed } from '../../shared/query.ts';
 import { ApiError } from '../../lib/http.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { CandleData } from '../../../contract/schemas.ts';
+import type { CandleData } from '../../../contract/market.ts';
 import type { BotDetail } from '../../../contract/bots.ts';
 import { api } from '../../lib/api.ts';
 import type { AnsweredTimeframe, IndicatorPlot } from './indicator-plots.ts';

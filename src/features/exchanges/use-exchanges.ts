@@ -1,4 +1,5 @@
-import type { ApiBinding, ExchangeInfo } from '../../../contract/schemas.ts';
+import type { ApiBinding } from '../../../contract/exchanges.ts';
+import type { ExchangeInfo } from '../../../contract/market.ts';
 import { useQuery } from '@tanstack/react-query';
 import { call, exchangesQuery, failed } from '../../shared/query.ts';
 

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { Notice } from '../../../contract/schemas.ts';
+import type { Notice } from '../../../contract/notices.ts';
 import { dateTime } from '../../shared/format.ts';
 import { refusalText } from '../../shared/refusal-words.ts';
 

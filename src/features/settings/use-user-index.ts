@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import type { UserIndex } from '../../../contract/schemas.ts';
+import type { UserIndex } from '../../../contract/account.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { userAtom } from '../../state/session.ts';

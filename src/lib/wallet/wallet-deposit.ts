@@ -1,6 +1,6 @@
 import { decodeFunctionResult, encodeFunctionData, parseUnits, type Address, type Hex } from 'viem';
 import { depositAbi, tokenAbi } from '../../../contract/chain-abi.ts';
-import type { DepositInfo } from '../../../contract/schemas.ts';
+import type { DepositInfo } from '../../../contract/funds.ts';
 import { connectOnBsc } from './wallet-connect.ts';
 import { classify, WalletError } from './wallet-errors.ts';
 

@@ -1,5 +1,5 @@
 import { signMessage } from 'wagmi/actions';
-import type { LoginData, PublicUser } from '../../../contract/schemas.ts';
+import type { LoginData, PublicUser } from '../../../contract/auth.ts';
 import { loadApi } from '../lazy-api.ts';
 import { connectOnBsc } from './wallet-connect.ts';
 import { classify, WalletError } from './wallet-errors.ts';

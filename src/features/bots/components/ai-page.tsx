@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { BotCreateInput } from '../../../../contract/bots.ts';
-import type { AiProposal, AiSearchAnswer } from '../../../../contract/schemas.ts';
+import type { AiProposal, AiSearchAnswer } from '../../../../contract/strategy.ts';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.ts';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PerType } from '../../../../contract/bots.ts';
-import type { BacktestAnswer } from '../../../../contract/schemas.ts';
+import type { BacktestAnswer } from '../../../../contract/strategy.ts';
 import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/http.ts';
 import * as ui from '../../../components/ui/ui.css.ts';

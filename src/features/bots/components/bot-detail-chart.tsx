@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { BotDetail, BotOrder } from '../../../../contract/bots.ts';
 import { endAtPrice } from '../../../../contract/candles.ts';
-import type { CandleData } from '../../../../contract/schemas.ts';
+import type { CandleData } from '../../../../contract/market.ts';
 import type { ChartEntry, ChartLine } from '../../../shared/price-chart.tsx';
 import { strategies } from '../strategies/index.ts';
 import { BotPriceChart } from './bot-price-chart.tsx';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { CandleData } from '../../../../contract/schemas.ts';
+import type { CandleData } from '../../../../contract/market.ts';
 import type { BotDetail } from '../../../../contract/bots.ts';
 import { PriceChart, type ChartEntry, type ChartLine, type ChartPane, type ChartSeries } from '../../../shared/price-chart.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';

@@ -13,7 +13,7 @@ import { Pager } from '../../../shared/pager.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { botTitle } from '../labels.ts';
 import { usePairRules } from '../../../shared/pair-rules.ts';
-import type { OpenPosition } from '../../../../contract/bots.ts';
+import type { OpenPosition } from '../../../../contract/returns.ts';
 import * as css from '../../../shared/blocks.css.ts';
 
 const PAGE_SIZE = 10;

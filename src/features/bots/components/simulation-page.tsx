@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { DataOf, ExchangeInfo } from '../../../../contract/schemas.ts';
+import type { AnswerOf } from '../../../../contract/calls.ts';
+import type { ExchangeInfo } from '../../../../contract/market.ts';
 import { api } from '../../../lib/api.ts';
 import { ApiError, errorText } from '../../../lib/http.ts';
 import { exchangesQuery, call, failed, loading, write } from '../../../shared/query.ts';
@@ -111,7 +112,7 @@ function SimulatedAccount({ exchange }: { exchange: ExchangeInfo }) {
     }
   };
   // Coins too small to sell by an order (a stopped bot's dust) into USDT, as Binance's "convert small balances".
-  const [swept, setSwept] = useState<DataOf['paperSweepDust'] | null>(null);
+  const [swept, setSwept] = useState<AnswerOf<'paperSweepDust'> | null>(null);
   const sweep = async () => {
     setBusy(true);
     setFailure('');

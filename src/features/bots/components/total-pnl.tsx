@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import type { DataOf } from '../../../../contract/schemas.ts';
+import type { AnswerOf } from '../../../../contract/calls.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { Profit } from './figure.tsx';
 import * as styles from './bots.css.ts';
@@ -9,7 +9,7 @@ import * as styles from './bots.css.ts';
  * the price now (what a close would get), so a bot under water shows as such. Bots whose price cannot be
  * read now are said to be left out, never counted as 0.
  */
-export function TotalPnl({ bill, testId }: { bill: DataOf['userBill'] | undefined; testId: string }) {
+export function TotalPnl({ bill, testId }: { bill: AnswerOf<'userBill'> | undefined; testId: string }) {
   // The line is there before its figures (no shift when they arrive).
   const left = bill?.unpriced ?? 0;
   return (

@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Decimal from 'decimal.js';
-import type { ChangePair } from '../../../../contract/schemas.ts';
+import type { ChangePair } from '../../../../contract/funds.ts';
 import { errorText } from '../../../lib/http.ts';
 import { describeError } from '../../../lib/lazy-api.ts';
 import { Field } from '../../../components/ui/field.tsx';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { DepositInfo, DepositReport } from '../../../../contract/schemas.ts';
+import type { DepositInfo, DepositReport } from '../../../../contract/funds.ts';
 import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../../lib/lazy-api.ts';
 import { useQr } from '../../../lib/use-qr.ts';

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Decimal from 'decimal.js';
-import type { WithdrawInfo, WithdrawalRecord } from '../../../../contract/schemas.ts';
+import type { WithdrawInfo, WithdrawalRecord } from '../../../../contract/funds.ts';
 import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../../lib/lazy-api.ts';
 import { Page } from '../../../components/ui/page.tsx';

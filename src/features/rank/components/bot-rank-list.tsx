@@ -3,7 +3,7 @@ import { utcOffsetMinutes } from '../../../shared/time-zone.ts';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { scheduleAt } from '../../../../contract/schedule-at.ts';
-import type { BotRankEntry } from '../../../../contract/schemas.ts';
+import type { BotRankEntry } from '../../../../contract/community.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import { pct, percent, trend } from '../../../shared/format.ts';

@@ -3,7 +3,8 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { DataOf, RankEntry, RankPeriod } from '../../../../contract/schemas.ts';
+import type { AnswerOf } from '../../../../contract/calls.ts';
+import type { RankEntry, RankPeriod } from '../../../../contract/community.ts';
 import { call, failed, keepPage } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
@@ -143,7 +144,7 @@ function RankRow({ entry: e }: { entry: RankEntry }) {
   );
 }
 
-function BotRank({ query, page, onPage }: { query: UseQueryResult<DataOf['marketBotRank']>; page: number; onPage: (p: number) => void }) {
+function BotRank({ query, page, onPage }: { query: UseQueryResult<AnswerOf<'marketBotRank'>>; page: number; onPage: (p: number) => void }) {
   const data = query.data;
   return (
     <>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Profile } from '../../../../contract/schemas.ts';
+import type { Profile } from '../../../../contract/account.ts';
 import { errorText } from '../../../lib/http.ts';
 import { useQuery } from '@tanstack/react-query';
 import { call, changed, failed, loading, write } from '../../../shared/query.ts';

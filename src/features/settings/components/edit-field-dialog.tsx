@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useSetAtom } from 'jotai';
 import { Trans } from '@lingui/react/macro';
-import type { Profile } from '../../../../contract/schemas.ts';
+import type { Profile } from '../../../../contract/account.ts';
 import type { SetInfoField } from '../../../../contract/rules.ts';
 import { write } from '../../../shared/query.ts';
 import { errorText } from '../../../lib/http.ts';

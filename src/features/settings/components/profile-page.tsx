@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { Profile } from '../../../../contract/schemas.ts';
+import type { Profile } from '../../../../contract/account.ts';
 import type { SetInfoField } from '../../../../contract/rules.ts';
 import * as css from './settings.css.ts';
 import { Page } from '../../../components/ui/page.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { SecurityInfo } from '../../../../contract/schemas.ts';
+import type { SecurityInfo } from '../../../../contract/account.ts';
 import { Code } from '../../../../contract/codes.ts';
 import { errorText } from '../../../lib/http.ts';
 import { useQuery } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { SessionRow } from '../../../../contract/session-list.ts';
+import type { SessionRow } from '../../../../contract/account.ts';
 import { errorText } from '../../../lib/http.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';

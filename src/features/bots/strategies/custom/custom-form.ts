@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { CustomParamsInput } from '../../../../../contract/bots.ts';
-import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import type { SymbolInfo } from '../../../../../contract/market.ts';
 import { money } from '../../../../../strategy/money.ts';
 import {
   customBounds,

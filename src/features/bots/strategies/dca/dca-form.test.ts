@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { generateMessageId } from '@lingui/message-utils/generateMessageId';
-import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import type { SymbolInfo } from '../../../../../contract/market.ts';
 import { operandValues } from '../custom/custom-form.ts';
 import { checkDca, dcaParamsFromValues, dcaPreview, dcaValuesFromParams, defaultDcaValues, explainStart, explainStoredStart, type DcaValues } from './dca-form.ts';
 

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { DcaParamsInput } from '../../../../../contract/bots.ts';
-import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import type { SymbolInfo } from '../../../../../contract/market.ts';
 import { money } from '../../../../../strategy/money.ts';
 import { dcaStopPrice, dealFunds, planDeal, validateDca, type DcaField, type DcaProblem } from '../../../../../strategy/dca/plan.ts';
 import type { DcaParams, DcaStart } from '../../../../../strategy/dca/rules.ts';

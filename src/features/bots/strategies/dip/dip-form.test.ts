@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import type { SymbolInfo } from '../../../../../contract/market.ts';
 import { checkDip, defaultDipValues, dipPreview } from './dip-form.ts';
 
 const btc = { symbol: 'BTC/USDT', price: '60000', tickSize: '0.01', stepSize: '0.00001', minAmount: '0.00001', minCost: '5', feeRate: '0.001' } as SymbolInfo;

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { DipParamsInput } from '../../../../../strategy/dip/params.ts';
-import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import type { SymbolInfo } from '../../../../../contract/market.ts';
 import { money } from '../../../../../strategy/money.ts';
 import { planDip, validateDip, type DipProblem } from '../../../../../strategy/dip/plan.ts';
 import type { FieldProblems } from '../../form-problems.ts';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
-import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import type { SymbolInfo } from '../../../../../contract/market.ts';
 import { Field } from '../../../../components/ui/field.tsx';
 import { checkGrid, defaultGridValues, gridParamsFromValues, gridStopNote, gridTrailingNote, gridValuesFromParams, type GridValues } from './grid-form.ts';
 import { useBotForm } from '../../use-bot-form.ts';

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { GridParamsInput } from '../../../../../contract/bots.ts';
-import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import type { SymbolInfo } from '../../../../../contract/market.ts';
 import { money } from '../../../../../strategy/money.ts';
 import { GRID_THIN_PCT, gridDensity, planGrid, validateGrid, type GridField, type GridProblem } from '../../../../../strategy/grid/plan.ts';
 import { gridBounds } from '../../../../../strategy/grid/rules.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SymbolInfo } from '../../../../../contract/schemas.ts';
+import type { SymbolInfo } from '../../../../../contract/market.ts';
 import { checkMartin, defaultMartinValues, levelTable, paramsFromValues, trailingNote, valuesFromParams } from './martin-form.ts';
 import { shownProblems } from '../../form-problems.ts';
 
