@@ -1,4 +1,4 @@
-import type { BacktestAnswer } from '../contract/schemas.ts';
+import type { BacktestAnswer } from '../contract/strategy.ts';
 import { DEFAULT_SLIPPAGE, type BacktestFill, type CandleColumns, type FillModel } from './backtest.ts';
 import type { Candle } from './custom/feed.ts';
 import { money } from './money.ts';
