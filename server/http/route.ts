@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { calls, type AnswerOf, type CallName, type CheckedOf } from '../../contract/calls.ts';
+import { calls, type AnswerOf, type CallName, type Calls, type CheckedOf } from '../../contract/calls.ts';
 import type { Call } from '../../contract/call.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { kitOf, tradableTypes } from '../../strategy/kit.ts';
@@ -12,27 +12,34 @@ import { resolveSession, type SessionInfo } from '../services/sessions.ts';
 import { clientAddress } from './client-address.ts';
 import { inputProblem } from './input-check.ts';
 
-export interface Context<N extends CallName, Authed extends boolean> {
+/** Whether a call needs the bearer session: every call but those the contract marks public (sign-in). */
+type Authed<N extends CallName> = Calls[N] extends { public: true } ? false : true;
+
+export interface Context<N extends CallName> {
   body: CheckedOf<N, 'body'>;
   query: CheckedOf<N, 'query'>;
   params: CheckedOf<N, 'params'>;
   lang: Language;
   ip: string;
-  session: Authed extends true ? SessionInfo : null;
+  session: Authed<N> extends true ? SessionInfo : null;
   request: FastifyRequest;
 }
 
 /** The code a bad top-level input field answers with: fixed, or chosen from the raw input. */
 export type FieldCode = CodeName | ((input: Record<string, unknown>) => CodeName | undefined);
+type FieldCodes = Partial<Record<string, FieldCode>>;
 
-export interface RouteOptions<Authed extends boolean> {
-  /** false only for the calls that need no token (login, register, nonce, challenge): those are rate-limited per source. */
-  auth: Authed;
-  /** Which code a failing input field answers with (default ValidationError / RequiredFieldMissing). */
-  fieldCodes?: Partial<Record<string, FieldCode>>;
+/** What a call answers, from its checked input (the envelope is added around it). */
+export type Handler<N extends CallName> = (ctx: Context<N>) => AnswerOf<N> | Promise<AnswerOf<N>>;
+/** A handler whose bad input fields answer with their own codes (default ValidationError / RequiredFieldMissing). */
+export interface CodedHandler<N extends CallName> {
+  fieldCodes: FieldCodes;
+  handle: Handler<N>;
 }
+/** An area's calls and their handlers, which `registerCalls` registers. */
+export type Handlers = { [N in CallName]?: Handler<N> | CodedHandler<N> };
 
-function validate(schema: z.ZodType | undefined, value: unknown, fieldCodes: RouteOptions<boolean>['fieldCodes']): unknown {
+function validate(schema: z.ZodType | undefined, value: unknown, fieldCodes: FieldCodes | undefined): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -75,27 +82,28 @@ function bearerToken(request: FastifyRequest): string {
   return match?.[1] ?? '';
 }
 
+/** Registers each call of `handlers` (an area's, from its routes file): see `route`. */
+export function registerCalls(app: FastifyInstance, db: Db, handlers: Handlers): void {
+  for (const name of Object.keys(handlers) as CallName[]) route(app, db, name, handlers[name] as Handler<typeof name> | CodedHandler<typeof name>);
+}
+
 /**
- * Registers the handler of one contract call: method and path from contract/calls.ts; the bearer
- * session resolved first when `auth` (a caller without a valid token learns nothing about the input
- * rules); input checked against the call's schemas, strictly; the answer wrapped in the envelope.
+ * Registers the handler of one contract call: method and path from contract/calls.ts; unless the call is
+ * public, the bearer session resolved first (a caller without a valid token learns nothing about the
+ * input rules); input checked against the call's schemas, strictly; the answer wrapped in the envelope.
  */
-export function route<N extends CallName, Authed extends boolean>(
-  app: FastifyInstance,
-  db: Db,
-  name: N,
-  options: RouteOptions<Authed>,
-  handler: (ctx: Context<N, Authed>) => Promise<AnswerOf<N>>,
-): void {
+function route<N extends CallName>(app: FastifyInstance, db: Db, name: N, entry: Handler<N> | CodedHandler<N>): void {
+  const { handle, fieldCodes } = typeof entry === 'function' ? { handle: entry, fieldCodes: undefined } : entry;
   const spec: Call = calls[name];
+  const auth = !spec.public;
   app.route({
     method: spec.method,
     url: `/api${spec.path}`,
     // Every call that needs no token is rate-limited per source (http/rate-limit.ts), before anything else runs.
-    ...(!options.auth && app.hasDecorator('publicCallLimit') ? { config: { rateLimit: app.publicCallLimit(name) } } : {}),
+    ...(!auth && app.hasDecorator('publicCallLimit') ? { config: { rateLimit: app.publicCallLimit(name) } } : {}),
     handler: async (request, reply) => {
       let session: SessionInfo | null = null;
-      if (options.auth) {
+      if (auth) {
         const token = bearerToken(request);
         if (!token) throw fail('NotLoggedIn');
         session = await resolveSession(db, token);
@@ -104,15 +112,15 @@ export function route<N extends CallName, Authed extends boolean>(
       }
       checkInput(request.body, request.query, request.params);
       const ctx = {
-        body: validate(spec.body, request.body, options.fieldCodes),
-        query: validate(spec.query, request.query, options.fieldCodes),
-        params: validate(spec.params, request.params, options.fieldCodes),
+        body: validate(spec.body, request.body, fieldCodes),
+        query: validate(spec.query, request.query, fieldCodes),
+        params: validate(spec.params, request.params, fieldCodes),
         lang: languageOf(request.headers.lang),
         ip: clientAddress(request),
         session,
         request,
-      } as Context<N, Authed>;
-      const data = await handler(ctx);
+      } as Context<N>;
+      const data = await handle(ctx);
       return reply.envelope(data ?? null);
     },
   });

@@ -6,7 +6,7 @@ import { login, register, type AccountsDeps } from '../../services/accounts.ts';
 import { describeSession, revokeSession } from '../../services/sessions.ts';
 import { sourceOf } from '../../services/login-limiter.ts';
 import { issueNonce, walletLogin } from '../../services/wallet.ts';
-import { route } from '../route.ts';
+import { registerCalls } from '../route.ts';
 import { siteOf } from '../site.ts';
 
 /**
@@ -23,15 +23,9 @@ export function authRoutes(app: FastifyInstance, deps: AccountsDeps & { challeng
     await describeSession(deps.db, data.token, { agent: request.headers['user-agent'], ip: sourceOf(ip) });
     return data;
   };
-
-  route(app, deps.db, 'loginChallenge', { auth: false }, () => deps.challenges.issue());
-
-  route(
-    app,
-    deps.db,
-    'loginRegister',
-    {
-      auth: false,
+  registerCalls(app, deps.db, {
+    loginChallenge: () => deps.challenges.issue(),
+    loginRegister: {
       fieldCodes: {
         account: 'AccountFormat',
         password: 'PasswordFormat',
@@ -39,21 +33,17 @@ export function authRoutes(app: FastifyInstance, deps: AccountsDeps & { challeng
         referrer: 'InvalidReferralCode',
         challenge: 'ChallengeFailed',
       },
+      handle: async ({ body, ip, request }) => seen(await register(deps, body), body.terminal, request, ip),
     },
-    async ({ body, ip, request }) => seen(await register(deps, body), body.terminal, request, ip),
-  );
-
-  route(app, deps.db, 'loginAccount', { auth: false, fieldCodes: { account: 'AccountFormat', challenge: 'ChallengeFailed' } }, async ({ body, ip, request }) =>
-    seen(await login(deps, body, ip), body.terminal, request, ip),
-  );
-
-  route(app, deps.db, 'loginNonce', { auth: false, fieldCodes: { address: 'InvalidAddress' } }, ({ query, request }) => issueNonce(deps.db, query.address, siteOf(request, deps.publicOrigins)));
-  route(app, deps.db, 'loginVerify', { auth: false, fieldCodes: { address: 'InvalidAddress', signature: 'WalletSignatureFailed', referrer: 'InvalidReferralCode' } }, async ({ body, request, ip }) =>
-    seen(await walletLogin(deps, body, siteOf(request, deps.publicOrigins)), body.terminal, request, ip),
-  );
-
-  route(app, deps.db, 'loginLogout', { auth: true }, async ({ session }) => {
-    await revokeSession(deps.db, session.sessionId);
-    return null;
+    loginAccount: { fieldCodes: { account: 'AccountFormat', challenge: 'ChallengeFailed' }, handle: async ({ body, ip, request }) => seen(await login(deps, body, ip), body.terminal, request, ip) },
+    loginNonce: { fieldCodes: { address: 'InvalidAddress' }, handle: ({ query, request }) => issueNonce(deps.db, query.address, siteOf(request, deps.publicOrigins)) },
+    loginVerify: {
+      fieldCodes: { address: 'InvalidAddress', signature: 'WalletSignatureFailed', referrer: 'InvalidReferralCode' },
+      handle: async ({ body, request, ip }) => seen(await walletLogin(deps, body, siteOf(request, deps.publicOrigins)), body.terminal, request, ip),
+    },
+    loginLogout: async ({ session }) => {
+      await revokeSession(deps.db, session.sessionId);
+      return null;
+    },
   });
 }

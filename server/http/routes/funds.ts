@@ -5,7 +5,7 @@ import { change, changeInfo } from '../../services/funds/changes.ts';
 import { depositAddress, depositInfo, reportDeposit } from '../../services/funds/deposits.ts';
 import { withdraw, withdrawInfo } from '../../services/funds/withdrawals.ts';
 import type { LoginLimiter } from '../../services/login-limiter.ts';
-import { route } from '../route.ts';
+import { registerCalls } from '../route.ts';
 import { fail } from '../../errors.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 
@@ -29,21 +29,25 @@ const FAUCET_LIMIT = { max: 5, windowMs: 3_600_000 };
 /** Money in and out: deposits and withdrawals on chain 56, changes between the balances. */
 export function fundsRoutes(app: FastifyInstance, deps: FundsDeps): void {
   const { db, chain } = deps;
-  route(app, db, 'userDepositInfo', { auth: true }, ({ session }) => depositInfo(db, chain, session.userId, deps.faucet !== undefined));
-  route(app, db, 'userFaucet', { auth: true, fieldCodes: { address: 'InvalidAddress' } }, async ({ session, body }) => {
-    if (!deps.faucet) throw fail('ChainUnavailable');
-    if (app.hasDecorator('countLimit')) await app.countLimit(`faucet:${session.userId}`, FAUCET_LIMIT);
-    const address = body.address as `0x${string}`;
-    return { address, ...(await deps.faucet(address)) };
+  registerCalls(app, db, {
+    userDepositInfo: ({ session }) => depositInfo(db, chain, session.userId, deps.faucet !== undefined),
+    userFaucet: {
+      fieldCodes: { address: 'InvalidAddress' },
+      handle: async ({ session, body }) => {
+        if (!deps.faucet) throw fail('ChainUnavailable');
+        if (app.hasDecorator('countLimit')) await app.countLimit(`faucet:${session.userId}`, FAUCET_LIMIT);
+        const address = body.address as `0x${string}`;
+        return { address, ...(await deps.faucet(address)) };
+      },
+    },
+    userDepositAddress: ({ session, query }) => depositAddress(db, chain, session.userId, query.network),
+    userDeposit: { fieldCodes: { txHash: 'InvalidTxHash' }, handle: ({ session, body }) => reportDeposit(db, chain, session.userId, body) },
+    userWithdrawInfo: ({ session }) => withdrawInfo(db, chain, session.userId, deps.lockMs),
+    userWithdraw: { fieldCodes: { address: 'InvalidAddress', amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat' }, handle: ({ session, body }) => withdraw(deps, session, body) },
+    userChangeInfo: ({ session }) => changeInfo(db, deps.changeRates, session.userId),
+    userChange: {
+      fieldCodes: { amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat', from: 'ChangeUnsupported', to: 'ChangeUnsupported' },
+      handle: ({ session, body }) => change({ db, limiter: deps.limiter, rates: deps.changeRates }, session, body),
+    },
   });
-  route(app, db, 'userDepositAddress', { auth: true }, ({ session, query }) => depositAddress(db, chain, session.userId, query.network));
-  route(app, db, 'userDeposit', { auth: true, fieldCodes: { txHash: 'InvalidTxHash' } }, ({ session, body }) => reportDeposit(db, chain, session.userId, body));
-  route(app, db, 'userWithdrawInfo', { auth: true }, ({ session }) => withdrawInfo(db, chain, session.userId, deps.lockMs));
-  route(app, db, 'userWithdraw', { auth: true, fieldCodes: { address: 'InvalidAddress', amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat' } }, ({ session, body }) =>
-    withdraw(deps, session, body),
-  );
-  route(app, db, 'userChangeInfo', { auth: true }, ({ session }) => changeInfo(db, deps.changeRates, session.userId));
-  route(app, db, 'userChange', { auth: true, fieldCodes: { amount: 'InvalidAmount', payPassword: 'PaymentPasswordFormat', from: 'ChangeUnsupported', to: 'ChangeUnsupported' } }, ({ session, body }) =>
-    change({ db, limiter: deps.limiter, rates: deps.changeRates }, session, body),
-  );
 }

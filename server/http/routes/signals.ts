@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect.ts';
 import { countRefused, receiveSignal, resetWebhook, signalBotOf, signalsOf, webhookOf } from '../../services/signals.ts';
 import type { Trading } from '../../trading.ts';
 import { InputError } from '../../errors.ts';
-import { route } from '../route.ts';
+import { registerCalls } from '../route.ts';
 import { clientAddress } from '../client-address.ts';
 import { AppError, fail } from '../../errors.ts';
 import { sourceOf } from '../../services/login-limiter.ts';
@@ -26,10 +26,6 @@ import { languageOf } from '../../i18n.ts';
  */
 export function signalRoutes(app: FastifyInstance, deps: { db: Db; trading: Trading; gapMs: number }): void {
   const { db, trading } = deps;
-  const auth = { auth: true } as const;
-  route(app, db, 'userBotWebhook', auth, ({ session, query }) => webhookOf(db, session.userId, query.id));
-  route(app, db, 'userBotWebhookReset', auth, ({ session, body, request }) => resetWebhook(db, session.userId, body.id, languageOf(request.headers.lang)));
-  route(app, db, 'userBotSignals', auth, ({ session, query }) => signalsOf(db, session.userId, query.id, query.page ?? 1, query.page_size ?? PAGE_SIZE_DEFAULT));
   const limited = app.hasDecorator('countLimit');
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -67,6 +63,11 @@ export function signalRoutes(app: FastifyInstance, deps: { db: Db; trading: Trad
         }
       },
     });
+  });
+  registerCalls(app, db, {
+    userBotWebhook: ({ session, query }) => webhookOf(db, session.userId, query.id),
+    userBotWebhookReset: ({ session, body, request }) => resetWebhook(db, session.userId, body.id, languageOf(request.headers.lang)),
+    userBotSignals: ({ session, query }) => signalsOf(db, session.userId, query.id, query.page ?? 1, query.page_size ?? PAGE_SIZE_DEFAULT),
   });
 }
 
