@@ -7,7 +7,7 @@ import { customFieldText } from './custom-fields.ts';
  * A request field as a trader knows it, in zh or en, from the path a refusal names
  * ("params.takeProfit" -> 止盈 / take profit): what a generic error message (1005, 6001, 3120) says after
  * its text instead of the path (no raw field path ever reaches a trader). The words are
- * the screens' own labels. Every field of every call in contract/schemas.ts has words here
+ * the screens' own labels. Every field of every call in contract/calls.ts has words here
  * (field-words.test.ts walks the schemas); a custom bot's nested rule fields are named by
  * custom-fields.ts.
  */
@@ -46,7 +46,7 @@ const paramWords: Record<string, Words> = {
   'start.rule': { zh: '开单条件', en: 'deal start' },
 };
 
-/** Every other field of the calls (contract/schemas.ts), by its path. */
+/** Every other field of the calls (contract/calls.ts), by its path. */
 const fieldWords: Record<string, Words> = {
   account: { zh: '账号', en: 'account' },
   action: { zh: '操作', en: 'action' },

@@ -11,7 +11,7 @@ import { averagePrice, type Fill } from './martin/plan.ts';
  * drawdown are figures for the eye (doubles); the realised profit is the strategy's exact decimal.
  * Orders fill by the fill model (strategy/backtest.ts: at the trigger, the open on a gap, with the
  * slippage, default 0.05 %), which the report names.
- * The report is contract/schemas.ts BacktestAnswer without where and how it was asked.
+ * The report is contract/strategy.ts BacktestAnswer without where and how it was asked.
  */
 export type BacktestReport = Omit<BacktestAnswer, 'exchange' | 'symbol' | 'days' | 'timeframe'>;
 

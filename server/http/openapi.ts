@@ -115,7 +115,7 @@ export function integerRangePattern(min: number, max: number): string {
 }
 
 /**
- * A query number arrives as digits and is parsed to a bounded integer (schemas.ts `positiveInt`): the
+ * A query number arrives as digits and is parsed to a bounded integer (contract/fields.ts `positiveInt`): the
  * input side alone would allow any digits, so its pattern is narrowed to the bounds the server checks.
  */
 function boundDigits(ctx: { zodSchema: unknown; jsonSchema: Json }): void {

@@ -13,7 +13,7 @@ export interface MinutePath extends CandlePath {
   readonly source: { seed: number; symbol: string };
 }
 
-/** A candle as the API answers it (contract/schemas.ts): open time in ms, exact decimal strings. */
+/** A candle as the API answers it (contract/market.ts): open time in ms, exact decimal strings. */
 export type Candle = CandleData;
 
 interface Day {

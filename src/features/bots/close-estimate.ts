@@ -8,7 +8,7 @@ export type CloseUnit = 'percent' | 'base';
 /** The shares the close dialog offers with one tap (Pionex's); 100 is the full close. */
 export const closePresets = ['25', '50', '75', '100'] as const;
 
-/** A number as the server takes it (contract/schemas.ts): plain decimal, no sign, no exponent. */
+/** A number as the server takes it (contract/fields.ts decimalInput): plain decimal, no sign, no exponent. */
 const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
 
 export type CloseEstimate = CloseSize | { ok: false; problem: 'format' };
