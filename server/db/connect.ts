@@ -86,5 +86,7 @@ export async function migrate(db: Db): Promise<void> {
   const migrationTableSchema = rows[0]?.schema ?? 'public';
   const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  // Kysely names no migration when the failure is outside one (its lock, its bookkeeping, the commit of
+  // the migrations' one transaction): the database's own error stays attached as the cause.
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? '(none: outside the migrations)'} failed: ${String(error)}`, { cause: error });
 }

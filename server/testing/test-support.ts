@@ -77,7 +77,10 @@ export async function openTestDb(kind: DbKind): Promise<{ db: Db; drop: () => Pr
   try {
     return await openPgSchema();
   } catch (error) {
-    process.stderr.write(`openTestDb: a fresh schema failed to migrate, trying another: ${String(error)}\n`);
+    // Everything PostgreSQL said (code, routine, the statement inside), so that the cause can be found.
+    const cause = (error as { cause?: Record<string, unknown> }).cause;
+    const said = cause && typeof cause === 'object' ? JSON.stringify({ ...cause, stack: String(cause.stack ?? '').slice(0, 1500) }) : '';
+    process.stderr.write(`openTestDb: a fresh schema failed to migrate, trying another: ${String(error)} ${said}\n`);
     return openPgSchema();
   }
 }
