@@ -31,7 +31,7 @@ import { paramsSchemas, type BuiltBotType, type ParamsInputOf } from '../strateg
 
 /** The bot types, in the order the screens list them (strategy/params.ts). */
 export const botTypesBuilt = Object.keys(paramsSchemas) as [BuiltBotType, ...BuiltBotType[]];
-export type { BuiltBotType };
+export type { BuiltBotType, ParamsInputOf };
 /** Any bot type's parameters as its form sends them. */
 export type AnyParamsInput = { [T in BuiltBotType]: ParamsInputOf<T> }[BuiltBotType];
 /** Each bot type's variant of a body that carries `type` and `params` beside the `base` fields. */

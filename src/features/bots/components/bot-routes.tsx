@@ -3,7 +3,7 @@ import { BotActionPage } from './bot-action-page.tsx';
 import { BotDetailPage } from './bot-detail-page.tsx';
 import { AllLogsPage } from './all-logs-page.tsx';
 import { AiPage } from './ai-page.tsx';
-import { copyOf } from '../bot-copy.ts';
+import { copyAs, copyOf } from '../bot-copy.ts';
 import { strategyOf } from '../strategies/index.ts';
 
 /*
@@ -29,7 +29,7 @@ export function FormRoute() {
   // A type the registry does not know goes home, as any unknown path does.
   if (!strategy) return <Navigate to="/" replace />;
   const { FormPage } = strategy;
-  return <FormPage key={`${type}-${id ?? 'new'}`} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyOf(search)} />;
+  return <FormPage key={`${type}-${id ?? 'new'}`} id={id} exchange={exchangeOf(search)} copy={id ? undefined : copyAs(copyOf(search), strategy.copied)} />;
 }
 
 export function AiRoute() {

@@ -1,15 +1,16 @@
 import type { ComponentType } from 'react';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { BotAction, BotDetail, BuiltBotType } from '../../../../contract/bots.ts';
+import type { BotAction, BotDetail, BuiltBotType, ParamsInputOf } from '../../../../contract/bots.ts';
 import type { Rule } from '../../../../strategy/custom/rules.ts';
 import type { BotCopy } from '../bot-copy.ts';
 import type { BotTypeNames } from '../../../shared/bot-types.ts';
 
 /** What a type's create and edit screen is given: the bot to edit, or the exchange and the copied settings of a new one. */
-export interface FormPageProps {
+export interface FormPageProps<T extends BuiltBotType = BuiltBotType> {
   id?: string | undefined;
   exchange?: string | undefined;
-  copy?: BotCopy | undefined;
+  /** Its parameters already the type's (`copied`). */
+  copy?: BotCopy<ParamsInputOf<T>> | undefined;
 }
 
 /** What a type's own part of the detail screen is given: the bot and the pair's tick and step, once known. */
@@ -31,7 +32,12 @@ export interface StrategyUi<T extends BuiltBotType = BuiltBotType> {
   /** How the screens name it and its realised profit (src/shared/bot-types.ts: the rank and the bot list name it too). */
   names: BotTypeNames;
   /** Its create and edit screen (/strategy/$type/{-$id}). */
-  FormPage: ComponentType<FormPageProps>;
+  FormPage: ComponentType<FormPageProps<T>>;
+  /**
+   * A copied parameter set (from an address, which anyone can write) as this type's, or undefined when it
+   * is not one: checked by the type's own rules (bot-copy.ts flatParams for plain values).
+   */
+  copied(params: Record<string, unknown>): ParamsInputOf<T> | undefined;
   /** It acts on webhook signals: the detail shows its webhook and its last signals. */
   takesSignals: boolean;
   /** Manual adds and part closes are offered: a grid's coins sit on its levels, with no one position to add to or sell a share of. */

@@ -24,7 +24,8 @@ import { RuleEditor, type FieldErrors } from './custom-rule.tsx';
 import * as blocks from '../../../../shared/blocks.css.ts';
 import { write } from '../../../../shared/query.ts';
 import * as css from '../../components/custom-form.css.ts';
-import type { BotCopy } from '../../bot-copy.ts';
+import { ownParams } from '../../bot-copy.ts';
+import type { FormPageProps } from '../strategy-ui.ts';
 import { useCopiedPair } from '../../components/copied-from.tsx';
 import { TrailingNotes } from '../../components/trailing-notes.tsx';
 
@@ -38,17 +39,18 @@ type Editable = 'investment' | 'quote' | 'percent' | 'takeProfit' | 'stopLoss' |
  * backtest and the start; a trailing take profit shows its worst sale and warns when it can be a loss.
  */
 
-export function CustomFormPage({ id, exchange, copy }: { id?: string | undefined; exchange?: string | undefined; copy?: BotCopy | undefined }) {
+export function CustomFormPage({ id, exchange, copy }: FormPageProps<'custom'>) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
   const { bot, market, exchangeId, symbol, name, running } = target;
-  const [values, setValues] = useState<CustomValues>(() => (copy?.params && 'entry' in copy.params ? customValuesFromParams(copy.params) : defaultCustomValues));
+  const [values, setValues] = useState<CustomValues>(() => (copy?.params ? customValuesFromParams(copy.params) : defaultCustomValues));
   useCopiedPair(target, copy);
 
   // The bot being edited fills the form once.
   useEffect(() => {
-    if (bot.data && 'entry' in bot.data.params) setValues(customValuesFromParams(bot.data.params));
+    const own = ownParams(bot.data, 'custom');
+    if (own) setValues(customValuesFromParams(own));
   }, [bot.data]);
 
   const problems = useMemo(() => checkCustom(values, market), [values, market]);

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import type { CustomParams } from '../../../../../strategy/custom/rules.ts';
 import { botTypes } from '../../../../shared/bot-types.ts';
+import { type CustomParams, validateCustom } from '../../../../../strategy/custom/rules.ts';
 import type { StrategyUi } from '../strategy-ui.ts';
 import { CustomFormPage } from './custom-form-page.tsx';
 import { CustomDetailRules } from './custom-detail-rules.tsx';
@@ -10,6 +10,12 @@ export const custom: StrategyUi<'custom'> = {
   type: 'custom',
   names: botTypes.custom,
   FormPage: CustomFormPage,
+  // Its rules are nested: taken only when the strategy finds nothing wrong with them (a null exit, an empty stop: none).
+  copied: (params) => {
+    const { exit, takeProfit, stopLoss, ...rest } = params;
+    const own = { ...rest, ...(exit ? { exit } : {}), ...(takeProfit ? { takeProfit } : {}), ...(stopLoss ? { stopLoss } : {}) };
+    return 'entry' in own && validateCustom(own).length === 0 ? (own as CustomParams) : undefined;
+  },
   takesSignals: true,
   manualTrading: true,
   roiOnBudgetOnly: false,

@@ -19,7 +19,8 @@ import { AvailableHint } from '../../components/available-hint.tsx';
 import { DcaTable } from './dca-table.tsx';
 import * as css from '../../../../shared/blocks.css.ts';
 import { write } from '../../../../shared/query.ts';
-import type { BotCopy } from '../../bot-copy.ts';
+import { ownParams } from '../../bot-copy.ts';
+import type { FormPageProps } from '../strategy-ui.ts';
 import { useCopiedPair } from '../../components/copied-from.tsx';
 import { TrailingNotes } from '../../components/trailing-notes.tsx';
 
@@ -37,17 +38,18 @@ const startChoices: { value: DcaValues['start']; label: MessageDescriptor }[] = 
 const weekdays: MessageDescriptor[] = [msg`周一`, msg`周二`, msg`周三`, msg`周四`, msg`周五`, msg`周六`, msg`周日`];
 
 /** /strategy/dca/{id?}: create a DCA bot, or edit a stopped or paused one; every safety order and the funds a deal needs show before the start. */
-export function DcaFormPage({ id, exchange, copy }: { id?: string | undefined; exchange?: string | undefined; copy?: BotCopy | undefined }) {
+export function DcaFormPage({ id, exchange, copy }: FormPageProps<'dca'>) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
   const { bot, market, exchangeId, symbol, name, running } = target;
-  const [values, setValues] = useState<DcaValues>(() => (copy?.params && 'baseOrder' in copy.params ? dcaValuesFromParams(copy.params, utcOffsetMinutes()) : defaultDcaValues(utcOffsetMinutes())));
+  const [values, setValues] = useState<DcaValues>(() => (copy?.params ? dcaValuesFromParams(copy.params, utcOffsetMinutes()) : defaultDcaValues(utcOffsetMinutes())));
   useCopiedPair(target, copy);
 
   // The bot being edited fills the form once.
   useEffect(() => {
-    if (bot.data && 'baseOrder' in bot.data.params) setValues(dcaValuesFromParams(bot.data.params, utcOffsetMinutes()));
+    const own = ownParams(bot.data, 'dca');
+    if (own) setValues(dcaValuesFromParams(own, utcOffsetMinutes()));
   }, [bot.data]);
 
   const problems = useMemo(() => (market ? checkDca(values, market) : {}), [values, market]);

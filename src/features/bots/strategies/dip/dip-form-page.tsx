@@ -13,19 +13,21 @@ import { Figure } from '../../components/figure.tsx';
 import { amount, price } from '../../../../shared/format.ts';
 import { useBotForm } from '../../use-bot-form.ts';
 import { useBotTarget } from '../../use-bot-target.ts';
+import { ownParams } from '../../bot-copy.ts';
 import type { FormPageProps } from '../strategy-ui.ts';
 import { checkDip, defaultDipValues, dipParamsFromValues, dipPreview, dipValuesFromParams, type DipField, type DipValues } from './dip-form.ts';
 
 /** /strategy/dip/{id?}: create a buy-the-dip bot, or edit a stopped or paused one; the strategy's own checks and plan as the trader types. */
-export function DipFormPage({ id, exchange, copy }: FormPageProps) {
+export function DipFormPage({ id, exchange, copy }: FormPageProps<'dip'>) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
   const { bot, market, exchangeId, symbol, name, running } = target;
-  const [values, setValues] = useState<DipValues>(() => (copy?.params && 'dip' in copy.params ? dipValuesFromParams(copy.params) : defaultDipValues));
+  const [values, setValues] = useState<DipValues>(() => (copy?.params ? dipValuesFromParams(copy.params) : defaultDipValues));
   useCopiedPair(target, copy);
   useEffect(() => {
-    if (bot.data && 'dip' in bot.data.params) setValues(dipValuesFromParams(bot.data.params));
+    const own = ownParams(bot.data, 'dip');
+    if (own) setValues(dipValuesFromParams(own));
   }, [bot.data]);
 
   const problems = useMemo(() => (market ? checkDip(values, market) : {}), [values, market]);

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { botTypes } from '../../../../shared/bot-types.ts';
+import { flatParams } from '../../bot-copy.ts';
 import type { StrategyUi } from '../strategy-ui.ts';
 import { DipFormPage } from './dip-form-page.tsx';
 
@@ -8,6 +9,7 @@ export const dip: StrategyUi<'dip'> = {
   type: 'dip',
   names: botTypes.dip,
   FormPage: DipFormPage,
+  copied: (params) => flatParams(params, ['dip']),
   takesSignals: false,
   manualTrading: false,
   roiOnBudgetOnly: false,

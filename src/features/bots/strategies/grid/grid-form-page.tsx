@@ -14,26 +14,28 @@ import { AvailableHint } from '../../components/available-hint.tsx';
 import * as css from '../../../../shared/blocks.css.ts';
 import { write } from '../../../../shared/query.ts';
 import * as styles from '../../components/bots.css.ts';
-import type { BotCopy } from '../../bot-copy.ts';
+import { ownParams } from '../../bot-copy.ts';
+import type { FormPageProps } from '../strategy-ui.ts';
 import { useCopiedPair } from '../../components/copied-from.tsx';
 
 type Editable = Exclude<keyof GridValues, 'spacing' | 'trailingStop'>;
 
 /** /strategy/grid/{id?}: create a grid bot, or edit a stopped or paused one; the profit per grid shows before the start. */
-export function GridFormPage({ id, exchange, copy }: { id?: string | undefined; exchange?: string | undefined; copy?: BotCopy | undefined }) {
+export function GridFormPage({ id, exchange, copy }: FormPageProps<'grid'>) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
   const { bot, market, exchangeId, symbol, name, running } = target;
   // A copy (a ranked bot, a clone) fills the form at the start, its range as it was; a pair's chart only picks the pair.
-  const [values, setValues] = useState<GridValues | null>(() => (copy?.params && 'lower' in copy.params ? gridValuesFromParams(copy.params) : null));
+  const [values, setValues] = useState<GridValues | null>(() => (copy?.params ? gridValuesFromParams(copy.params) : null));
   const keepCopy = useRef(values !== null);
   useCopiedPair(target, copy);
 
   // The bot being edited fills the form once; a new one starts around the price now (and again when the pair changes).
   useEffect(() => {
-    if (bot.data && 'lower' in bot.data.params) setValues(gridValuesFromParams(bot.data.params));
+    const own = ownParams(bot.data, 'grid');
+    if (own) setValues(gridValuesFromParams(own));
   }, [bot.data]);
   // Only when the pair (or the bot) changes, not at each refresh of the market's price: what the trader typed stays.
   const filledFor = useRef<string | null>(null);

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { botTypes } from '../../../../shared/bot-types.ts';
+import { flatParams } from '../../bot-copy.ts';
 import type { StrategyUi } from '../strategy-ui.ts';
 import { GridFormPage } from './grid-form-page.tsx';
 import { GridDetail } from './grid-detail.tsx';
@@ -10,6 +11,7 @@ export const grid: StrategyUi<'grid'> = {
   type: 'grid',
   names: botTypes.grid,
   FormPage: GridFormPage,
+  copied: (params) => flatParams(params, ['lower']),
   takesSignals: false,
   manualTrading: false,
   roiOnBudgetOnly: true,

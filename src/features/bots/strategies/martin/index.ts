@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { botTypes } from '../../../../shared/bot-types.ts';
+import { flatParams } from '../../bot-copy.ts';
 import type { StrategyUi } from '../strategy-ui.ts';
 import { MartinFormPage } from './martin-form-page.tsx';
 import { MartinAiSummary } from './ai-summary.tsx';
@@ -9,6 +10,7 @@ export const martin: StrategyUi<'martin'> = {
   type: 'martin',
   names: botTypes.martin,
   FormPage: MartinFormPage,
+  copied: (params) => flatParams(params, ['firstOrder']),
   takesSignals: false,
   manualTrading: true,
   roiOnBudgetOnly: false,

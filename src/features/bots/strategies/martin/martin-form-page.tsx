@@ -12,25 +12,27 @@ import { BotFormShell } from '../../components/bot-form-shell.tsx';
 import { BacktestPanel } from '../../components/backtest-panel.tsx';
 import * as css from '../../../../shared/blocks.css.ts';
 import { write } from '../../../../shared/query.ts';
-import type { BotCopy } from '../../bot-copy.ts';
+import { ownParams } from '../../bot-copy.ts';
+import type { FormPageProps } from '../strategy-ui.ts';
 import { useCopiedPair } from '../../components/copied-from.tsx';
 import { TrailingNotes } from '../../components/trailing-notes.tsx';
 
 type Editable = Exclude<keyof MartinValues, 'repeat' | 'trailingStop'>;
 
 /** /strategy/martin/{id?}: create a martin bot, or edit a stopped or paused one; the engine's own checks run as the trader types. */
-export function MartinFormPage({ id, exchange, copy }: { id?: string | undefined; exchange?: string | undefined; copy?: BotCopy | undefined }) {
+export function MartinFormPage({ id, exchange, copy }: FormPageProps<'martin'>) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
   const { bot, market, exchangeId, symbol, name, running } = target;
   // A copy (a ranked bot, a clone, a pair's chart) fills the form at the start.
-  const [values, setValues] = useState<MartinValues>(() => (copy?.params && 'firstOrder' in copy.params ? valuesFromParams(copy.params) : defaultMartinValues));
+  const [values, setValues] = useState<MartinValues>(() => (copy?.params ? valuesFromParams(copy.params) : defaultMartinValues));
   useCopiedPair(target, copy);
 
   // The bot being edited fills the form once.
   useEffect(() => {
-    if (bot.data && 'firstOrder' in bot.data.params) setValues(valuesFromParams(bot.data.params));
+    const own = ownParams(bot.data, 'martin');
+    if (own) setValues(valuesFromParams(own));
   }, [bot.data]);
 
   const problems = useMemo(() => (market ? checkMartin(values, market) : {}), [values, market]);
