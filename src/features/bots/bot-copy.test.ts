@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { copyAs, copyOf, copyParam, ownParams } from './bot-copy.ts';
-import { strategies } from './strategies/index.ts';
+import { strategies, strategyOf } from './strategies/index.ts';
 import type { BotInfo } from '../../../contract/bots.ts';
 
 const martin = { investment: '1000', firstOrder: '23', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', stopLoss: '', repeat: true };
@@ -20,7 +20,7 @@ describe('a bot copy in the address', () => {
   });
 
   it("gives a screen the parameters only when they are its type's, by the type's own check", () => {
-    const copied = (type: keyof typeof strategies, params: unknown) => copyAs(copyOf({ copy: JSON.stringify({ symbol: 'ETH/USDT', params }) }), strategies[type].copied)?.params;
+    const copied = (type: keyof typeof strategies, params: unknown) => copyAs(copyOf({ copy: JSON.stringify({ symbol: 'ETH/USDT', params }) }), strategyOf(type)!.copied)?.params;
     expect(copied('martin', martin)).toEqual(martin);
     // Another type's parameters, or a value that is not plain, leave the form to start as usual.
     expect(copied('grid', martin)).toBeUndefined();

@@ -1,32 +1,18 @@
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useMemo, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../../../components/ui/field.tsx';
 import * as ui from '../../../../components/ui/ui.css.ts';
-import {
-  checkCustom,
-  customParamsFromValues,
-  customTrailingNote,
-  customValuesFromParams,
-  defaultCustomValues,
-  entryQuote,
-  explainLines,
-  strategyParams,
-  type CustomValues,
-  type RuleValues,
-} from './custom-form.ts';
+import { checkCustom, customParamsFromValues, customTrailingNote, customValuesFromParams, defaultCustomValues, entryQuote, explainLines, strategyParams, type RuleValues } from './custom-form.ts';
 import { useBotTarget } from '../../use-bot-target.ts';
 import { useBotForm } from '../../use-bot-form.ts';
+import { useBotValues, useSubmitBot } from '../../use-bot-values.ts';
 import { BotFormShell } from '../../components/bot-form-shell.tsx';
 import { BacktestPanel } from '../../components/backtest-panel.tsx';
 import { AvailableHint } from '../../components/available-hint.tsx';
 import { RuleEditor, type FieldErrors } from './custom-rule.tsx';
 import * as blocks from '../../../../shared/blocks.css.ts';
-import { write } from '../../../../shared/query.ts';
 import * as css from '../../components/custom-form.css.ts';
-import { ownParams } from '../../bot-copy.ts';
 import type { FormPageProps } from '../strategy-ui.ts';
-import { useCopiedPair } from '../../components/copied-from.tsx';
 import { TrailingNotes } from '../../components/trailing-notes.tsx';
 
 /** The form's decimal fields. */
@@ -41,17 +27,9 @@ type Editable = 'investment' | 'quote' | 'percent' | 'takeProfit' | 'stopLoss' |
 
 export function CustomFormPage({ id, exchange, copy }: FormPageProps<'custom'>) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
-  const { bot, market, exchangeId, symbol, name, running } = target;
-  const [values, setValues] = useState<CustomValues>(() => (copy?.params ? customValuesFromParams(copy.params) : defaultCustomValues));
-  useCopiedPair(target, copy);
-
-  // The bot being edited fills the form once.
-  useEffect(() => {
-    const own = ownParams(bot.data, 'custom');
-    if (own) setValues(customValuesFromParams(own));
-  }, [bot.data]);
+  const { market, exchangeId, symbol } = target;
+  const [values, setValues] = useBotValues('custom', target, copy, customValuesFromParams, () => defaultCustomValues);
 
   const problems = useMemo(() => checkCustom(values, market), [values, market]);
   const params = useMemo(() => customParamsFromValues(values), [values]);
@@ -63,14 +41,8 @@ export function CustomFormPage({ id, exchange, copy }: FormPageProps<'custom'>) 
   const set = (field: Editable) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const setRule = (root: 'entry' | 'exit') => (rule: RuleValues) => setValues((v) => ({ ...v, [root]: rule }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.save(market !== undefined && exchangeId !== null && !form.invalid && !running, async () => {
-      const body = { ...(name.trim() ? { name: name.trim() } : {}), params };
-      const saved = id ? await write('userBotUpdate', { id }, body) : await write('userBotCreate', { type: 'custom', exchangeId: exchangeId!, symbol, ...body });
-      await navigate({ to: '/strategy/detail/$id', params: { id: saved.id }, replace: true });
-    });
-  };
+  const saveBot = useSubmitBot('custom', id, target, form);
+  const submit = saveBot(() => params);
 
   const pct = t`百分比`;
   // The worst trailing sale over the average, and the warning when it can be a loss (martin's and DCA's note).

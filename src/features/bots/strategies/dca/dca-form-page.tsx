@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { utcOffsetMinutes } from '../../../../shared/time-zone.ts';
-import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -13,15 +12,13 @@ import * as customCss from '../../components/custom-form.css.ts';
 import { trailingNote } from '../../trailing-note.ts';
 import { useBotTarget } from '../../use-bot-target.ts';
 import { useBotForm } from '../../use-bot-form.ts';
+import { useBotValues, useSubmitBot } from '../../use-bot-values.ts';
 import { BotFormShell } from '../../components/bot-form-shell.tsx';
 import { BacktestPanel } from '../../components/backtest-panel.tsx';
 import { AvailableHint } from '../../components/available-hint.tsx';
 import { DcaTable } from './dca-table.tsx';
 import * as css from '../../../../shared/blocks.css.ts';
-import { write } from '../../../../shared/query.ts';
-import { ownParams } from '../../bot-copy.ts';
 import type { FormPageProps } from '../strategy-ui.ts';
-import { useCopiedPair } from '../../components/copied-from.tsx';
 import { TrailingNotes } from '../../components/trailing-notes.tsx';
 
 type Editable = Exclude<keyof DcaValues, 'start' | 'utcOffset' | 'weekday' | 'time' | 'trailingStop' | 'rule'>;
@@ -40,17 +37,15 @@ const weekdays: MessageDescriptor[] = [msg`周一`, msg`周二`, msg`周三`, ms
 /** /strategy/dca/{id?}: create a DCA bot, or edit a stopped or paused one; every safety order and the funds a deal needs show before the start. */
 export function DcaFormPage({ id, exchange, copy }: FormPageProps<'dca'>) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
-  const { bot, market, exchangeId, symbol, name, running } = target;
-  const [values, setValues] = useState<DcaValues>(() => (copy?.params ? dcaValuesFromParams(copy.params, utcOffsetMinutes()) : defaultDcaValues(utcOffsetMinutes())));
-  useCopiedPair(target, copy);
-
-  // The bot being edited fills the form once.
-  useEffect(() => {
-    const own = ownParams(bot.data, 'dca');
-    if (own) setValues(dcaValuesFromParams(own, utcOffsetMinutes()));
-  }, [bot.data]);
+  const { market, exchangeId, symbol } = target;
+  const [values, setValues] = useBotValues(
+    'dca',
+    target,
+    copy,
+    (p) => dcaValuesFromParams(p, utcOffsetMinutes()),
+    () => defaultDcaValues(utcOffsetMinutes()),
+  );
 
   const problems = useMemo(() => (market ? checkDca(values, market) : {}), [values, market]);
   const preview = useMemo(() => (market ? dcaPreview(values, market) : null), [values, market]);
@@ -63,14 +58,8 @@ export function DcaFormPage({ id, exchange, copy }: FormPageProps<'dca'>) {
   const set = (field: keyof DcaValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const setRule = (rule: RuleValues) => setValues((v) => ({ ...v, rule }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.save(market !== undefined && exchangeId !== null && !form.invalid && !running, async () => {
-      const body = { ...(name.trim() ? { name: name.trim() } : {}), params };
-      const saved = id ? await write('userBotUpdate', { id }, body) : await write('userBotCreate', { type: 'dca', exchangeId: exchangeId!, symbol, ...body });
-      await navigate({ to: '/strategy/detail/$id', params: { id: saved.id }, replace: true });
-    });
-  };
+  const saveBot = useSubmitBot('dca', id, target, form);
+  const submit = saveBot(() => params);
 
   const pct = t`百分比`;
   // The worst trailing sale over the average, and the warning when it can be a loss (martin's note).

@@ -1,34 +1,25 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../../../components/ui/field.tsx';
 import * as ui from '../../../../components/ui/ui.css.ts';
 import * as css from '../../../../shared/blocks.css.ts';
-import { write } from '../../../../shared/query.ts';
 import { AvailableHint } from '../../components/available-hint.tsx';
 import { BacktestPanel } from '../../components/backtest-panel.tsx';
 import { BotFormShell } from '../../components/bot-form-shell.tsx';
-import { useCopiedPair } from '../../components/copied-from.tsx';
 import { Figure } from '../../components/figure.tsx';
 import { amount, price } from '../../../../shared/format.ts';
 import { useBotForm } from '../../use-bot-form.ts';
+import { useBotValues, useSubmitBot } from '../../use-bot-values.ts';
 import { useBotTarget } from '../../use-bot-target.ts';
-import { ownParams } from '../../bot-copy.ts';
 import type { FormPageProps } from '../strategy-ui.ts';
-import { checkDip, defaultDipValues, dipParamsFromValues, dipPreview, dipValuesFromParams, type DipField, type DipValues } from './dip-form.ts';
+import { checkDip, defaultDipValues, dipParamsFromValues, dipPreview, dipValuesFromParams, type DipField } from './dip-form.ts';
 
 /** /strategy/dip/{id?}: create a buy-the-dip bot, or edit a stopped or paused one; the strategy's own checks and plan as the trader types. */
 export function DipFormPage({ id, exchange, copy }: FormPageProps<'dip'>) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
-  const { bot, market, exchangeId, symbol, name, running } = target;
-  const [values, setValues] = useState<DipValues>(() => (copy?.params ? dipValuesFromParams(copy.params) : defaultDipValues));
-  useCopiedPair(target, copy);
-  useEffect(() => {
-    const own = ownParams(bot.data, 'dip');
-    if (own) setValues(dipValuesFromParams(own));
-  }, [bot.data]);
+  const { market, exchangeId, symbol } = target;
+  const [values, setValues] = useBotValues('dip', target, copy, dipValuesFromParams, () => defaultDipValues);
 
   const problems = useMemo(() => (market ? checkDip(values, market) : {}), [values, market]);
   const preview = useMemo(() => (market ? dipPreview(values, market) : null), [values, market]);
@@ -37,14 +28,8 @@ export function DipFormPage({ id, exchange, copy }: FormPageProps<'dip'>) {
   const set = (field: DipField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const params = dipParamsFromValues(values);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.save(market !== undefined && exchangeId !== null && !form.invalid && !running, async () => {
-      const body = { ...(name.trim() ? { name: name.trim() } : {}), params };
-      const saved = id ? await write('userBotUpdate', { id }, body) : await write('userBotCreate', { type: 'dip', exchangeId: exchangeId!, symbol, ...body });
-      await navigate({ to: '/strategy/detail/$id', params: { id: saved.id }, replace: true });
-    });
-  };
+  const saveBot = useSubmitBot('dip', id, target, form);
+  const submit = saveBot(() => params);
 
   const pct = t`百分比`;
   return (

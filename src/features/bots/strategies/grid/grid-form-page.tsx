@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../../../components/ui/field.tsx';
 import * as ui from '../../../../components/ui/ui.css.ts';
@@ -7,16 +6,14 @@ import { amount, num, price, usdt } from '../../../../shared/format.ts';
 import { checkGrid, defaultGridValues, gridParamsFromValues, gridPreview, gridStopNote, gridTrailingNote, gridValuesFromParams, type GridValues } from './grid-form.ts';
 import { useBotTarget } from '../../use-bot-target.ts';
 import { useBotForm } from '../../use-bot-form.ts';
+import { useBotValues, useSubmitBot } from '../../use-bot-values.ts';
 import { BotFormShell } from '../../components/bot-form-shell.tsx';
 import { BacktestPanel } from '../../components/backtest-panel.tsx';
 import { GridLevelsList } from './grid-levels.tsx';
 import { AvailableHint } from '../../components/available-hint.tsx';
 import * as css from '../../../../shared/blocks.css.ts';
-import { write } from '../../../../shared/query.ts';
 import * as styles from '../../components/bots.css.ts';
-import { ownParams } from '../../bot-copy.ts';
 import type { FormPageProps } from '../strategy-ui.ts';
-import { useCopiedPair } from '../../components/copied-from.tsx';
 
 type Editable = Exclude<keyof GridValues, 'spacing' | 'trailingStop'>;
 
@@ -24,19 +21,11 @@ type Editable = Exclude<keyof GridValues, 'spacing' | 'trailingStop'>;
 export function GridFormPage({ id, exchange, copy }: FormPageProps<'grid'>) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
-  const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
-  const { bot, market, exchangeId, symbol, name, running } = target;
+  const { market, exchangeId, symbol } = target;
   // A copy (a ranked bot, a clone) fills the form at the start, its range as it was; a pair's chart only picks the pair.
-  const [values, setValues] = useState<GridValues | null>(() => (copy?.params ? gridValuesFromParams(copy.params) : null));
+  const [values, setValues] = useBotValues('grid', target, copy, gridValuesFromParams, (): GridValues | null => null);
   const keepCopy = useRef(values !== null);
-  useCopiedPair(target, copy);
-
-  // The bot being edited fills the form once; a new one starts around the price now (and again when the pair changes).
-  useEffect(() => {
-    const own = ownParams(bot.data, 'grid');
-    if (own) setValues(gridValuesFromParams(own));
-  }, [bot.data]);
   // Only when the pair (or the bot) changes, not at each refresh of the market's price: what the trader typed stays.
   const filledFor = useRef<string | null>(null);
   useEffect(() => {
@@ -51,7 +40,7 @@ export function GridFormPage({ id, exchange, copy }: FormPageProps<'grid'>) {
       }
       setValues(defaultGridValues(market.price, market.tickSize));
     }
-  }, [id, market]);
+  }, [id, market, setValues]);
 
   const v = values ?? defaultGridValues(undefined);
   const problems = useMemo(() => (market && values ? checkGrid(values, market) : {}), [values, market]);
@@ -66,14 +55,8 @@ export function GridFormPage({ id, exchange, copy }: FormPageProps<'grid'>) {
   const { err, blur } = form;
   const set = (field: keyof GridValues) => (e: { target: { value: string } }) => setValues((x) => ({ ...(x ?? v), [field]: e.target.value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.save(market !== undefined && exchangeId !== null && !form.invalid && !running, async () => {
-      const body = { ...(name.trim() ? { name: name.trim() } : {}), params };
-      const saved = id ? await write('userBotUpdate', { id }, body) : await write('userBotCreate', { type: 'grid', exchangeId: exchangeId!, symbol, ...body });
-      await navigate({ to: '/strategy/detail/$id', params: { id: saved.id }, replace: true });
-    });
-  };
+  const saveBot = useSubmitBot('grid', id, target, form);
+  const submit = saveBot(() => params);
 
   return (
     <BotFormShell title={id ? <Trans>编辑网格策略</Trans> : <Trans>创建网格策略</Trans>} target={target} id={id} copy={copy} form={form} onSubmit={submit}>

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../../../components/ui/field.tsx';
 import * as ui from '../../../../components/ui/ui.css.ts';
@@ -8,13 +7,11 @@ import { LevelTable } from '../../components/level-table.tsx';
 import { AvailableHint } from '../../components/available-hint.tsx';
 import { useBotTarget } from '../../use-bot-target.ts';
 import { useBotForm } from '../../use-bot-form.ts';
+import { useBotValues, useSubmitBot } from '../../use-bot-values.ts';
 import { BotFormShell } from '../../components/bot-form-shell.tsx';
 import { BacktestPanel } from '../../components/backtest-panel.tsx';
 import * as css from '../../../../shared/blocks.css.ts';
-import { write } from '../../../../shared/query.ts';
-import { ownParams } from '../../bot-copy.ts';
 import type { FormPageProps } from '../strategy-ui.ts';
-import { useCopiedPair } from '../../components/copied-from.tsx';
 import { TrailingNotes } from '../../components/trailing-notes.tsx';
 
 type Editable = Exclude<keyof MartinValues, 'repeat' | 'trailingStop'>;
@@ -22,18 +19,10 @@ type Editable = Exclude<keyof MartinValues, 'repeat' | 'trailingStop'>;
 /** /strategy/martin/{id?}: create a martin bot, or edit a stopped or paused one; the engine's own checks run as the trader types. */
 export function MartinFormPage({ id, exchange, copy }: FormPageProps<'martin'>) {
   const { t, i18n } = useLingui();
-  const navigate = useNavigate();
   const target = useBotTarget(id, exchange);
-  const { bot, market, exchangeId, symbol, name, running } = target;
+  const { market, exchangeId, symbol } = target;
   // A copy (a ranked bot, a clone, a pair's chart) fills the form at the start.
-  const [values, setValues] = useState<MartinValues>(() => (copy?.params ? valuesFromParams(copy.params) : defaultMartinValues));
-  useCopiedPair(target, copy);
-
-  // The bot being edited fills the form once.
-  useEffect(() => {
-    const own = ownParams(bot.data, 'martin');
-    if (own) setValues(valuesFromParams(own));
-  }, [bot.data]);
+  const [values, setValues] = useBotValues('martin', target, copy, valuesFromParams, () => defaultMartinValues);
 
   const problems = useMemo(() => (market ? checkMartin(values, market) : {}), [values, market]);
   const table = useMemo(() => (market ? levelTable(values, market) : null), [values, market]);
@@ -45,15 +34,11 @@ export function MartinFormPage({ id, exchange, copy }: FormPageProps<'martin'>) 
   const { err, blur } = form;
   const set = (field: Editable) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void form.save(market !== undefined && exchangeId !== null && !form.invalid && !running, async () => {
-      const params = paramsFromValues(values);
-      const body = { ...(name.trim() ? { name: name.trim() } : {}), params: { ...params, stopLoss: params.stopLoss ?? '' } };
-      const saved = id ? await write('userBotUpdate', { id }, body) : await write('userBotCreate', { type: 'martin', exchangeId: exchangeId!, symbol, ...body });
-      await navigate({ to: '/strategy/detail/$id', params: { id: saved.id }, replace: true });
-    });
-  };
+  const saveBot = useSubmitBot('martin', id, target, form);
+  const submit = saveBot(() => {
+    const params = paramsFromValues(values);
+    return { ...params, stopLoss: params.stopLoss ?? '' };
+  });
 
   const trailing = trailingNote(values);
   const pct = t`百分比`;
