@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SizePage } from '../../features/bots/components/size-page.tsx';
+import { SizePage } from '../../features/bots/strategies/martin/size-page.tsx';
 import { loadArea } from '../../lib/i18n.ts';
 
 export const Route = createFileRoute('/_authed/strategy/size')({ loader: () => loadArea('bots'), component: SizePage });

@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { call, failed, loading } from '../../../shared/query.ts';
-import { Page } from '../../../components/ui/page.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { LoadState } from '../../../components/ui/load-state.tsx';
-import * as ui from '../../../components/ui/ui.css.ts';
-import { defaultMartinValues, levelTable, type MartinValues } from '../strategies/martin/martin-form.ts';
-import { LevelTable } from './level-table.tsx';
-import * as css from '../../../shared/blocks.css.ts';
+import { call, failed, loading } from '../../../../shared/query.ts';
+import { Page } from '../../../../components/ui/page.tsx';
+import { Field } from '../../../../components/ui/field.tsx';
+import { LoadState } from '../../../../components/ui/load-state.tsx';
+import * as ui from '../../../../components/ui/ui.css.ts';
+import { defaultMartinValues, levelTable, type MartinValues } from './martin-form.ts';
+import { LevelTable } from '../../components/level-table.tsx';
+import * as css from '../../../../shared/blocks.css.ts';
 
 type SizeValues = Pick<MartinValues, 'firstOrder' | 'multiplier' | 'addTrigger' | 'maxPositions' | 'takeProfit'>;
 
