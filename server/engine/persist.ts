@@ -17,7 +17,7 @@ import type { KitState, StrategyKit } from '../../strategy/kit.ts';
 import { API_KEY_REFUSED } from '../exchanges/port.ts';
 import type { EngineEvent, Intent, PlaceOrder } from '../../strategy/types.ts';
 import { checkLease, type Fence } from '../cluster/leases.ts';
-import { botName, lockBotStatus, pauseLiveBotsForFuel, saveDecidedState } from '../store/bot-rows.ts';
+import { botName, lockBotStatus, pauseLiveBotsForFuel, saveDecidedState } from '../store/bot-decisions.ts';
 import { cycleOpenedAt, insertNewOrder, recordOrderAnswer } from '../store/bot-orders.ts';
 import { logActions } from '../store/bot-actions.ts';
 

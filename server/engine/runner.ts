@@ -16,7 +16,8 @@ import type { CommandResult, EngineLog, EngineObserver } from './engine-types.ts
 export type { CommandResult, EngineLog, EngineObserver } from './engine-types.ts';
 import { CommandRouting } from './command-routing.ts';
 import type { BotId, ClientOrderId, EngineEvent, Intent, PlaceOrder } from '../../strategy/types.ts';
-import { botsToResume, findBot } from '../store/bot-rows.ts';
+import { findBot } from '../store/bot-rows.ts';
+import { botsToResume } from '../store/bot-lists.ts';
 import { findOrder } from '../store/bot-orders.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { accountBots, clearBotDust } from '../store/bot-rows.ts';
+import { clearBotDust } from '../store/bot-rows.ts';
+import { accountBots } from '../store/bot-lists.ts';
 import { money } from '../../strategy/money.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
 import type { SimulatedMarket } from '../market/simulated.ts';

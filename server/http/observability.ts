@@ -6,7 +6,7 @@ import { migrations } from '../db/migrations.ts';
 import { languageOf, type Translate } from '../i18n.ts';
 import type { Metrics } from '../metrics.ts';
 import { errorEnvelope } from './envelope.ts';
-import { countBotsByStatus } from '../store/bot-rows.ts';
+import { countBotsByStatus } from '../store/bot-lists.ts';
 
 /** The probes answer at once, also while the database starts (the /api hook that waits for it lets them by). */
 export const PROBES = new Set(['/api/health', '/api/ready']);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
-import { liveBotsInFlight } from '../store/bot-rows.ts';
+import { liveBotsInFlight } from '../store/bot-lists.ts';
 import { owner } from '../services/exchange-keys.ts';
 import { recordFingerprint } from './key-check.ts';
 import { totpSealLabel } from './seal-labels.ts';

@@ -5,7 +5,8 @@ import { inputOf, search, type SearchWindow } from './ai.ts';
 import { storedParams } from './bots.ts';
 import { holdsBy } from '../../strategy/kit.ts';
 import { notifyBot } from '../cluster/notify.ts';
-import { aiBotsDue, readBotJson, setBotParams } from '../store/bot-rows.ts';
+import { readBotJson, setBotParams } from '../store/bot-rows.ts';
+import { aiBotsDue } from '../store/bot-lists.ts';
 import { logAction } from '../store/bot-actions.ts';
 import type { WithFields } from '../store/bot-fields.ts';
 

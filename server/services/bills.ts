@@ -7,7 +7,7 @@ import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import type { MarketData } from '../trading.ts';
 import { floatingOf } from './bot-queries.ts';
 import type { ModeFilter } from '../store/executor.ts';
-import { holdingBots } from '../store/bot-rows.ts';
+import { holdingBots } from '../store/bot-lists.ts';
 import { botInMode, cyclesWithBots, profitByBot, profitBySymbol } from '../store/bot-profits.ts';
 import type Decimal from 'decimal.js';
 

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { DEFAULT_INDICATOR_BUDGET } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { runningBotsOfTypes } from '../store/bot-rows.ts';
+import { runningBotsOfTypes } from '../store/bot-lists.ts';
 import { indicatorCost } from '../../strategy/custom/feed.ts';
 import { kitOf, tradableTypes } from '../../strategy/kit.ts';
 import { fail } from '../errors.ts';

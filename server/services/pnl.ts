@@ -8,7 +8,7 @@ import { returnsOf, runtimeOf } from '../../strategy/returns.ts';
 import type { MarketData } from '../trading.ts';
 import { floatingOf, standings, startsAndStops } from './bot-queries.ts';
 import { fail } from '../errors.ts';
-import { botsToSnapshot, pnlBots } from '../store/bot-rows.ts';
+import { botsToSnapshot, pnlBots } from '../store/bot-lists.ts';
 
 const DAY_MS = 86_400_000;
 const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;

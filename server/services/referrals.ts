@@ -1,7 +1,7 @@
 import type { Page } from '../../contract/envelope.ts';
 import type { ReferralMember } from '../../contract/schemas.ts';
 import type { Db } from '../db/connect.ts';
-import { runningCounts } from '../store/bot-rows.ts';
+import { runningCounts } from '../store/bot-lists.ts';
 import { money } from '../../strategy/money.ts';
 import { balances } from '../ledger.ts';
 import { DEFAULT_REFERRAL_RATES } from '../engine/persist.ts';

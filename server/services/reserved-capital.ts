@@ -5,7 +5,7 @@ import { kitOf } from '../../strategy/kit.ts';
 import { money } from '../../strategy/money.ts';
 import { botId } from '../../strategy/types.ts';
 import type { Database } from '../db/schema.ts';
-import { reservingBots } from '../store/bot-rows.ts';
+import { reservingBots } from '../store/bot-lists.ts';
 import { exchangeByCode, exchangeById } from '../exchanges/catalog.ts';
 import type { EngineSide, MarketData } from '../trading.ts';
 import { fail } from '../errors.ts';

@@ -1,3 +1,4 @@
+// One operation on many bots carried out in the background, and its per-bot results (batch_tasks).
 import type { Selectable } from 'kysely';
 import type { BatchTasksTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';

@@ -1,3 +1,4 @@
+// A bot's log (bot_actions): the lines written with each change, and the pages the screens read.
 import { sql, type Selectable } from 'kysely';
 import type { BotActionsTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';

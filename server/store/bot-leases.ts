@@ -1,3 +1,4 @@
+// The cluster's lease reads that join the bots or their orders (bot_leases is the cluster's own table).
 import { sql, type Kysely } from 'kysely';
 import type { Executor } from './executor.ts';
 

@@ -1,3 +1,4 @@
+// The orders a bot records before it sends them, and the exchange's answers on them (bot_orders).
 import type { Selectable } from 'kysely';
 import type { BotOrdersTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';

@@ -1,3 +1,4 @@
+// The closed cycles read with their bots: the bill's lists, the traders' rank and the strategy rank's candidates.
 import { sql } from 'kysely';
 import type { Executor, ModeFilter } from './executor.ts';
 import { holdsPositionSql } from './holds-position-sql.ts';

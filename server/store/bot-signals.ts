@@ -1,3 +1,4 @@
+// The webhook's reads that join a bot: the owner's signals and the bot a token opens.
 import { sql } from 'kysely';
 import type { BotSignal } from '../../contract/bots.ts';
 import type { Executor } from './executor.ts';
