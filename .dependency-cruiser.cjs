@@ -92,7 +92,15 @@ module.exports = {
       comment: 'The database layer (connection, schema, migrations) imports nothing of the server above it: every table, the cluster tables too, is created here.',
       severity: 'error',
       from: { path: '^server/db/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^server/(cluster|market|exchanges|engine|services|http|chain|workers)/' },
+      to: { path: '^server/(store|cluster|market|exchanges|engine|services|http|chain|workers)/' },
+    },
+    {
+      name: 'store-below-its-readers',
+      comment:
+        "server/store/ is the one code that reads and writes the bot tables (bots, bot_orders, bot_actions, batch_tasks): the engine, the services, the cluster, the venues and the routes call it, so it imports only the database, the strategies, the contract, the error helper and packages, never a layer that calls it (what it needs of them, like the simulated accounts' ids, is handed in as an argument).",
+      severity: 'error',
+      from: { path: '^server/store/', pathNot: '\\.test\\.ts$' },
+      to: { pathNot: '^(server/(store|db)/|server/errors\\.ts$|strategy/|contract/)|(^|/)node_modules/', dependencyTypesNot: ['core'] },
     },
     {
       name: 'shared-not-features',

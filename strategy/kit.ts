@@ -47,7 +47,7 @@ export function holdsBy(type: string, params: unknown, stored: unknown): boolean
 
 /**
  * Whether a stored state holds a position by the shape every type keeps it in (fills, or sell orders):
- * what server/services/holds-position-sql.ts asks in SQL, for the tests that hold each kit to it.
+ * what server/store/holds-position-sql.ts asks in SQL, for the tests that hold each kit to it.
  */
 export function holdsPosition(state: unknown): boolean {
   const s = state as { fills?: unknown[]; orders?: ({ side: string } | null)[] } | null | undefined;

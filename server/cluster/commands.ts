@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { botLeaseNow } from '../store/bot-leases.ts';
 import { money } from '../../strategy/money.ts';
 import type { Fence } from './leases.ts';
 import { COMMAND_CHANNEL, COMMAND_DONE_CHANNEL, notify } from './notify.ts';
@@ -261,11 +262,7 @@ export interface LeaseNow {
 
 /** The bot's lease as a command's sender routes by it; undefined for a bot that is gone. A missing lease row is made (epoch 0). */
 export async function leaseNow(db: Db, botId: string, ttlMs: number): Promise<LeaseNow | undefined> {
-  const { rows } = await sql<{ user_id: string; epoch: string | null; holder: string | null }>`
-    select b.user_id, l.epoch,
-      (select w.id from workers w where w.id = l.worker_id and w.heartbeat_at > now() - ${ms(ttlMs)}) as holder
-    from bots b left join bot_leases l on l.bot_id = b.id where b.id = ${botId} and b.deleted_at is null`.execute(db);
-  const row = rows[0];
+  const row = await botLeaseNow(db, { botId, ttlMs });
   if (!row) return undefined;
   if (row.epoch === null) await sql`insert into bot_leases (bot_id) values (${botId}) on conflict do nothing`.execute(db);
   return { holder: row.holder === null ? null : String(row.holder), epoch: row.epoch === null ? '0' : String(row.epoch), userId: String(row.user_id) };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { heldLeasesWithStatus, orderLeaseForShare, unownedBots } from '../store/bot-leases.ts';
 
 /**
  * Who may trade a bot: the `bot_leases` row names the owning worker and a
@@ -49,10 +50,7 @@ export async function checkLease(tx: Kysely<never> | Db, botId: string, fence: F
  * process before its first claim), has nothing to compare: it passes. Answers the bot, if any.
  */
 export async function senderHolds(tx: Kysely<never> | Db, clientOrderId: string, sender: Fence): Promise<{ holds: boolean; botId: string | null }> {
-  const { rows } = await sql<{ bot_id: string; worker_id: string | null; epoch: string }>`
-    select l.bot_id, l.worker_id, l.epoch from bot_orders o join bot_leases l on l.bot_id = o.bot_id
-    where o.client_order_id = ${clientOrderId} for share of l`.execute(tx);
-  const row = rows[0];
+  const row = await orderLeaseForShare(tx, { clientOrderId });
   if (!row) return { holds: true, botId: null };
   return { holds: row.worker_id === sender.worker && String(row.epoch) === sender.epoch, botId: String(row.bot_id) };
 }
@@ -99,12 +97,7 @@ export function winner(workers: readonly string[], userId: string): string | und
  * lease row gets one (epoch 0) here.
  */
 export async function wanted(db: Db, ttlMs: number, limit = 1000, botId?: string): Promise<Wanted[]> {
-  const { rows } = await sql<{ id: string; user_id: string; epoch: string | null }>`
-    select b.id, b.user_id, l.epoch from bots b left join bot_leases l on l.bot_id = b.id
-    where b.deleted_at is null ${botId === undefined ? sql`` : sql`and b.id = ${botId}`} and (b.status = 'running' or b.state->>'pending' is not null)
-      and (l.worker_id is null or not exists (
-        select 1 from workers w where w.id = l.worker_id and w.heartbeat_at > now() - ${interval(ttlMs)}))
-    order by b.id limit ${limit}`.execute(db);
+  const rows = await unownedBots(db, { ttlMs, limit, botId });
   const missing = rows.filter((r) => r.epoch === null).map((r) => String(r.id));
   if (missing.length > 0) await sql`insert into bot_leases (bot_id) values ${sql.join(missing.map((id) => sql`(${id})`))} on conflict do nothing`.execute(db);
   return rows.map((r) => ({ botId: String(r.id), userId: String(r.user_id), epoch: r.epoch === null ? '0' : String(r.epoch) }));
@@ -128,8 +121,7 @@ export async function claim(db: Db, me: string, bots: readonly Wanted[], ttlMs: 
 
 /** The bots `me` holds, with their epochs and the status the database gives them now. */
 export async function owned(db: Db, me: string): Promise<{ botId: string; epoch: string; status: string; deleted: boolean }[]> {
-  const { rows } = await sql<{ bot_id: string; epoch: string; status: string; deleted_at: Date | null }>`
-    select l.bot_id, l.epoch, b.status, b.deleted_at from bot_leases l join bots b on b.id = l.bot_id where l.worker_id = ${me}`.execute(db);
+  const rows = await heldLeasesWithStatus(db, { workerId: me });
   return rows.map((r) => ({ botId: String(r.bot_id), epoch: String(r.epoch), status: r.status, deleted: r.deleted_at !== null }));
 }
 

@@ -17,6 +17,9 @@ import type { KitState, StrategyKit } from '../../strategy/kit.ts';
 import { API_KEY_REFUSED } from '../exchanges/port.ts';
 import type { EngineEvent, Intent, PlaceOrder } from '../../strategy/types.ts';
 import { checkLease, type Fence } from '../cluster/leases.ts';
+import { botName, lockBotStatus, pauseLiveBotsForFuel, saveDecidedState } from '../store/bot-decisions.ts';
+import { cycleOpenedAt, insertNewOrder, recordOrderAnswer } from '../store/bot-orders.ts';
+import { logActions } from '../store/bot-actions.ts';
 
 /**
  * A decision that would place a new order for a bot the database no longer says is running (paused,
@@ -117,7 +120,7 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
     // API either comes before it (and no new order is recorded) or waits for it (and the engine is told
     // of the new status after). A bot that is not running may only settle its order in flight; a
     // manual add or close is the trader's own command, checked by the service, and goes through.
-    const current = await tx.selectFrom('bots').select(['status', 'deleted_at']).where('id', '=', bot.id).forUpdate().executeTakeFirst();
+    const current = await lockBotStatus(tx, { id: bot.id });
     const manual = event.type === 'ManualAddRequested' || event.type === 'ManualCloseRequested';
     const running = current?.status === 'running' && !current.deleted_at;
     if (!running && !manual && intents.some((i) => i.type === 'PlaceOrder')) throw new BotNotRunning(bot.id);
@@ -141,19 +144,15 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
       const a = order.answer;
       const reason = before.pending?.reason ?? 'open';
       const filled = event.type === 'OrderFilled';
-      await tx
-        .updateTable('bot_orders')
-        .set({
-          status: filled ? 'filled' : 'rejected',
-          price: a.price?.toFixed() ?? null,
-          filled: a.filled.toFixed(),
-          cost: a.cost.toFixed(),
-          fee: a.fee?.amount.toFixed() ?? null,
-          fee_currency: a.fee?.currency ?? null,
-          updated_at: new Date(),
-        })
-        .where('client_order_id', '=', a.clientOrderId)
-        .execute();
+      await recordOrderAnswer(tx, {
+        clientOrderId: a.clientOrderId,
+        status: filled ? 'filled' : 'rejected',
+        price: a.price?.toFixed() ?? null,
+        filled: a.filled.toFixed(),
+        cost: a.cost.toFixed(),
+        fee: a.fee?.amount.toFixed() ?? null,
+        feeCurrency: a.fee?.currency ?? null,
+      });
       const detail: Record<string, string> = { order: a.clientOrderId, reason, cycle: String(kit.cycle(before)) };
       if (filled) {
         Object.assign(detail, { price: a.price!.toFixed(), amount: a.filled.toFixed(), cost: a.cost.toFixed() });
@@ -167,30 +166,19 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
     for (const intent of intents) {
       if (intent.type === 'PlaceOrder') {
         // One order per decision: the state's cycle and sequence are the ones in its client order id.
-        await tx
-          .insertInto('bot_orders')
-          .values({
-            bot_id: bot.id,
-            client_order_id: intent.clientOrderId,
-            cycle: kit.cycle(state),
-            seq: state.seq,
-            side: intent.side,
-            reason: intent.reason,
-            quote: intent.quote?.toFixed() ?? null,
-            amount: intent.amount?.toFixed() ?? null,
-            at_price: intent.at?.toFixed() ?? null,
-            status: 'new',
-          })
-          .execute();
+        await insertNewOrder(tx, {
+          botId: bot.id,
+          clientOrderId: intent.clientOrderId,
+          cycle: kit.cycle(state),
+          seq: state.seq,
+          side: intent.side,
+          reason: intent.reason,
+          quote: intent.quote?.toFixed() ?? null,
+          amount: intent.amount?.toFixed() ?? null,
+          atPrice: intent.at?.toFixed() ?? null,
+        });
       } else if (intent.type === 'CycleClosed') {
-        const opened = await tx
-          .selectFrom('bot_orders')
-          .select((eb) => eb.fn.min('updated_at').as('at'))
-          .where('bot_id', '=', bot.id)
-          .where('cycle', '=', intent.cycle)
-          .where('status', '=', 'filled')
-          .where('side', '=', 'buy')
-          .executeTakeFirst();
+        const openedAt = await cycleOpenedAt(tx, { botId: bot.id, cycle: intent.cycle });
         const a = order?.answer;
         const figures = kit.cycleFigures(before, intent);
         await tx
@@ -204,7 +192,7 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
             cost: figures.cost.toFixed(),
             close_price: (a?.price ?? money(0)).toFixed(),
             profit: intent.profit.toFixed(),
-            opened_at: opened?.at ? new Date(opened.at as Date) : null,
+            opened_at: openedAt,
           })
           .execute();
         // The log says how the cycle ended: a manual close or a stop loss is no take profit.
@@ -249,34 +237,23 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
         // The trader learns it from the notices too: an order was refused and the bot stopped trading.
         // A refused API key gets its own warning: the fix is on the exchange (rebind a valid trade key).
         const keyRefused = pause.startsWith(API_KEY_REFUSED);
-        const named = await tx.selectFrom('bots').select('name').where('id', '=', bot.id).executeTakeFirst();
+        const name = await botName(tx, { id: bot.id });
         await tx
           .insertInto('notices')
           .values({
             user_id: bot.userId,
             kind: 'warning',
             code: keyRefused ? 'api_key_invalid' : 'bot_paused',
-            detail: JSON.stringify({ bot: bot.id, ...(named ? { name: named.name } : {}), reason: pause }),
+            detail: JSON.stringify({ bot: bot.id, ...(name !== undefined ? { name } : {}), reason: pause }),
           })
           .execute();
       }
     }
-    await tx
-      .updateTable('bots')
-      .set({
-        state: JSON.stringify(kit.encode(state)),
-        realized: state.realized.toFixed(),
-        updated_at: new Date(),
-        ...(pause !== null ? { status: 'paused' as const, error: pause } : {}),
-      })
-      .where('id', '=', bot.id)
-      .execute();
-    if (actions.length > 0) {
-      await tx
-        .insertInto('bot_actions')
-        .values(actions.map((a) => ({ bot_id: bot.id, kind: a.kind, detail: JSON.stringify(a.detail) })))
-        .execute();
-    }
+    await saveDecidedState(tx, { id: bot.id, state: kit.encode(state), realized: state.realized.toFixed(), pause });
+    await logActions(
+      tx,
+      actions.map((a) => ({ botId: bot.id, ...a })),
+    );
     return { paused: pause !== null || outOfFuel.includes(bot.id), othersPaused: outOfFuel.filter((id) => id !== bot.id) };
   });
 }
@@ -307,21 +284,11 @@ async function rewardReferrers(tx: Parameters<typeof post>[0], userId: string, f
 
 /** Pauses every running live bot of a user whose fuel ran out (simulation pays no fuel), logs why on each, and leaves a warning. */
 async function pauseForFuel(tx: Parameters<typeof post>[0], userId: string): Promise<string[]> {
-  const paused = await tx
-    .updateTable('bots')
-    .set({ status: 'paused', error: 'fuel', updated_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('status', '=', 'running')
-    .where('deleted_at', 'is', null)
-    .where('exchange_id', 'not in', SIMULATED_EXCHANGE_IDS)
-    .returning('id')
-    .execute();
-  const ids = paused.map((r) => String(r.id));
-  if (ids.length > 0)
-    await tx
-      .insertInto('bot_actions')
-      .values(ids.map((id) => ({ bot_id: id, kind: 'pause', detail: JSON.stringify({ reason: 'fuel' }) })))
-      .execute();
+  const ids = await pauseLiveBotsForFuel(tx, { userId, simulatedIds: SIMULATED_EXCHANGE_IDS });
+  await logActions(
+    tx,
+    ids.map((id) => ({ botId: id, kind: 'pause', detail: { reason: 'fuel' } })),
+  );
   await tx
     .insertInto('notices')
     .values({ user_id: userId, kind: 'warning', code: 'fuel_empty', detail: JSON.stringify({ paused: String(ids.length) }) })

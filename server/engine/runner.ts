@@ -16,6 +16,9 @@ import type { CommandResult, EngineLog, EngineObserver } from './engine-types.ts
 export type { CommandResult, EngineLog, EngineObserver } from './engine-types.ts';
 import { CommandRouting } from './command-routing.ts';
 import type { BotId, ClientOrderId, EngineEvent, Intent, PlaceOrder } from '../../strategy/types.ts';
+import { findBot } from '../store/bot-rows.ts';
+import { botsToResume } from '../store/bot-lists.ts';
+import { findOrder } from '../store/bot-orders.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {
@@ -165,13 +168,7 @@ export class Engine {
       this.startedAt = performance.now();
       return;
     }
-    const rows = await this.deps.db
-      .selectFrom('bots')
-      .select('id')
-      .where('deleted_at', 'is', null)
-      .where((eb) => eb.or([eb('status', '=', 'running'), eb(eb.ref('state', '->>').key('pending' as never), 'is not', null)]))
-      .orderBy('id')
-      .execute();
+    const rows = await botsToResume(this.deps.db);
     for (const { id } of rows) {
       await this.serial(String(id), async () => {
         const live = await this.load(String(id));
@@ -422,7 +419,7 @@ export class Engine {
       this.drop(botId);
       return undefined;
     }
-    const row = await this.deps.db.selectFrom('bots').selectAll().where('id', '=', botId).executeTakeFirst();
+    const row = await findBot(this.deps.db, { id: botId });
     const old = this.bots.get(botId);
     if (old) this.book.remove(old.key, old.record.id as BotId);
     if (!row || row.deleted_at) {
@@ -564,7 +561,7 @@ export class Engine {
     if (!pending || this.inFlight.has(pending.id)) return;
     const answer = await live.port.fetchOrder(pending.id as ClientOrderId, live.record.symbol);
     if (answer) return this.answered(live, answer);
-    const row = await this.deps.db.selectFrom('bot_orders').selectAll().where('client_order_id', '=', pending.id).executeTakeFirst();
+    const row = await findOrder(this.deps.db, { clientOrderId: pending.id });
     if (!row) return;
     const intent: PlaceOrder = {
       type: 'PlaceOrder',

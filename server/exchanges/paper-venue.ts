@@ -1,6 +1,8 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { clearBotDust } from '../store/bot-rows.ts';
+import { accountBots } from '../store/bot-lists.ts';
 import { money } from '../../strategy/money.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
 import type { SimulatedMarket } from '../market/simulated.ts';
@@ -237,14 +239,8 @@ export async function sweepDust(db: Db, userId: string, source: PaperSource, exc
   return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`paper:${exchangeId}:${userId}`}, 0))`.execute(tx);
     const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).forUpdate().execute();
-    const bots = await tx
-      .selectFrom('bots')
-      .select(['id', 'name', 'type', 'status', 'symbol', 'params', 'state'])
-      .where('user_id', '=', userId)
-      .where('exchange_id', '=', exchangeId)
-      .where('deleted_at', 'is', null)
-      .execute();
-    const busy = new Set(bots.filter((b) => b.status !== 'stopped' || (b.state as { pending?: unknown }).pending || holdsBy(b.type, b.params, b.state)).map((b) => b.symbol.split('/')[0]));
+    const bots = await accountBots(tx, { userId, exchangeId });
+    const busy = new Set(bots.filter((b) => b.status !== 'stopped' || b.fields.pending || holdsBy(b.type, b.params, b.state)).map((b) => b.symbol.split('/')[0]));
     const balances = new Map(held.map((r) => [r.currency, money(r.amount)]));
     const swept: SweptCoin[] = [];
     let received = money(0);
@@ -256,7 +252,7 @@ export async function sweepDust(db: Db, userId: string, source: PaperSource, exc
       const fee = cost.mul(market.feeRate);
       const quote = cost.minus(fee).toDecimalPlaces(QUOTE_PLACES, Decimal.ROUND_DOWN);
       received = received.plus(quote);
-      const dusty = bots.filter((x) => x.symbol === symbol && money((x.state as { carry?: string; dust?: string }).carry ?? (x.state as { dust?: string }).dust ?? '0').gt(0));
+      const dusty = bots.filter((x) => x.symbol === symbol && money(x.fields.leftover).gt(0));
       swept.push({ currency, amount: amount.toFixed(), quote: quote.toFixed(), from: dusty.map((x) => x.name) });
       await tx.updateTable('paper_balances').set({ amount: '0' }).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).where('currency', '=', currency).execute();
       await tx
@@ -278,12 +274,7 @@ export async function sweepDust(db: Db, userId: string, source: PaperSource, exc
         .execute();
       // The stopped bots' dust of this coin is gone with it.
       for (const b of bots.filter((x) => x.symbol === symbol)) {
-        const cleared = kitOf(b.type).sweptDust;
-        await tx
-          .updateTable('bots')
-          .set({ state: sql`state || ${JSON.stringify(cleared)}::jsonb` })
-          .where('id', '=', b.id)
-          .execute();
+        await clearBotDust(tx, { id: b.id, cleared: kitOf(b.type).sweptDust });
       }
     }
     if (swept.length > 0) {
@@ -305,14 +296,8 @@ export async function sweepDust(db: Db, userId: string, source: PaperSource, exc
  */
 export async function resetPaperAccount(db: Db, userId: string, exchangeId = 1): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const bots = await tx
-      .selectFrom('bots')
-      .select(['status', 'type', 'params', 'state'])
-      .where('user_id', '=', userId)
-      .where('exchange_id', '=', exchangeId)
-      .where('deleted_at', 'is', null)
-      .execute();
-    const busy = bots.some((b) => b.status !== 'stopped' || (b.state as { pending?: unknown }).pending || holdsBy(b.type, b.params, b.state));
+    const bots = await accountBots(tx, { userId, exchangeId });
+    const busy = bots.some((b) => b.status !== 'stopped' || b.fields.pending || holdsBy(b.type, b.params, b.state));
     if (busy) throw fail('SimulationBotsActive');
     await tx.deleteFrom('paper_balances').where('user_id', '=', userId).where('exchange_id', '=', exchangeId).execute();
     await tx

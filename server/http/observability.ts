@@ -6,6 +6,7 @@ import { migrations } from '../db/migrations.ts';
 import { languageOf, type Translate } from '../i18n.ts';
 import type { Metrics } from '../metrics.ts';
 import { errorEnvelope } from './envelope.ts';
+import { countBotsByStatus } from '../store/bot-lists.ts';
 
 /** The probes answer at once, also while the database starts (the /api hook that waits for it lets them by). */
 export const PROBES = new Set(['/api/health', '/api/ready']);
@@ -64,15 +65,7 @@ export function registerObservability(app: FastifyInstance, deps: ObservabilityD
     registers: [metrics.registry],
     async collect() {
       if (!started) return;
-      const rows = await within(
-        db
-          .selectFrom('bots')
-          .select(['status', db.fn.countAll<string>().as('n')])
-          .where('deleted_at', 'is', null)
-          .groupBy('status')
-          .execute(),
-        PROBE_TIMEOUT_MS,
-      ).catch(() => undefined);
+      const rows = await within(countBotsByStatus(db), PROBE_TIMEOUT_MS).catch(() => undefined);
       this.reset();
       if (!rows) return; // the database did not answer: no figure rather than a wrong one
       for (const status of ['running', 'paused', 'stopped']) this.set({ status }, 0);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
+import { liveBotsInFlight } from '../store/bot-lists.ts';
 import { owner } from '../services/exchange-keys.ts';
 import { recordFingerprint } from './key-check.ts';
 import { totpSealLabel } from './seal-labels.ts';
@@ -75,14 +76,7 @@ async function resealTotp(trx: Db, oldBox: SecretBox, newBox: SecretBox): Promis
  * after a rotation the engine would look an order in flight up under a new id, miss it, and send it again.
  */
 async function refuseOrdersInFlight(trx: Db): Promise<void> {
-  const bots = await trx
-    .selectFrom('bots')
-    .select('id')
-    .where('deleted_at', 'is', null)
-    .where('exchange_id', 'not in', SIMULATED_EXCHANGE_IDS)
-    .where((eb) => eb(eb.ref('state', '->>').key('pending' as never), 'is not', null))
-    .orderBy('id')
-    .execute();
+  const bots = await liveBotsInFlight(trx, { simulatedIds: SIMULATED_EXCHANGE_IDS });
   if (bots.length > 0) {
     throw new Error(`bots ${bots.map((b) => b.id).join(', ')} have an order in flight on a real exchange: let them settle before rotating the key (nothing was changed)`);
   }

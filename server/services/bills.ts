@@ -6,7 +6,9 @@ import { money } from '../../strategy/money.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import type { MarketData } from '../trading.ts';
 import { floatingOf } from './bot-queries.ts';
-import { holdsPositionSql } from './holds-position-sql.ts';
+import type { ModeFilter } from '../store/executor.ts';
+import { holdingBots } from '../store/bot-lists.ts';
+import { botInMode, cyclesWithBots, profitByBot, profitBySymbol } from '../store/bot-profits.ts';
 import type Decimal from 'decimal.js';
 
 const DAY_MS = 86_400_000;
@@ -15,7 +17,8 @@ const plain = (x: string | null | undefined) => money(x ?? '0').toFixed();
 
 /** Live and simulated (Paper) bots are billed apart; no mode: both. */
 export type TradingMode = 'live' | 'simulation' | undefined;
-const modeOf = (mode: TradingMode, column: string) => sql<boolean>`${sql.ref(column)} in (select id from bots where (exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${mode === 'simulation'})`;
+const filterOf = (mode: TradingMode): ModeFilter | undefined => (mode === undefined ? undefined : { simulatedIds: SIMULATED_EXCHANGE_IDS, simulation: mode === 'simulation' });
+const modeOf = (mode: TradingMode, column: string) => botInMode({ simulatedIds: SIMULATED_EXCHANGE_IDS, simulation: mode === 'simulation' }, column);
 
 /**
  * user/bill: realised profit today (UTC) and in total, numbers as the spec's bill summary is; and,
@@ -51,14 +54,7 @@ export async function billSummary(
 
 /** The bots of the trader (in the mode) that hold a position: a martin, DCA or custom cycle's buys, a grid's base on its sell levels. */
 function holdersOf(db: Db, userId: string, mode: TradingMode) {
-  return db
-    .selectFrom('bots')
-    .select(['type', 'params', 'state', 'exchange_id', 'symbol'])
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .where(holdsPositionSql())
-    .$if(mode !== undefined, (q) => q.where(sql<boolean>`(exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${mode === 'simulation'}`))
-    .execute();
+  return holdingBots(db, { userId, mode: filterOf(mode) });
 }
 
 async function realizedOf(db: Db, userId: string, now: number, mode: TradingMode) {
@@ -73,17 +69,7 @@ async function realizedOf(db: Db, userId: string, now: number, mode: TradingMode
 /** user/billLogs: every closed cycle, newest first. */
 export async function billLogs(db: Db, userId: string, page: number, pageSize: number, mode?: TradingMode): Promise<Page<BillLog>> {
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('bot_cycles as c')
-      .innerJoin('bots as b', 'b.id', 'c.bot_id')
-      .select(['c.id', 'c.bot_id', 'b.name', 'b.exchange_id', 'b.symbol', 'c.cycle', 'c.profit', 'c.closed_at'])
-      .where('c.user_id', '=', userId)
-      .$if(mode !== undefined, (q) => q.where(modeOf(mode, 'c.bot_id')))
-      .orderBy('c.closed_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
+    cyclesWithBots(db, { userId, mode: filterOf(mode), limit: pageSize, offset: (page - 1) * pageSize }),
     db
       .selectFrom('bot_cycles')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -116,26 +102,8 @@ export async function billGroup(db: Db, userId: string, now = Date.now(), mode?:
       .where('closed_at', '>=', since)
       .groupBy(sql`1`)
       .execute(),
-    db
-      .selectFrom('bot_cycles as c')
-      .innerJoin('bots as b', 'b.id', 'c.bot_id')
-      .select(['c.bot_id', 'b.name', 'b.symbol', (eb) => eb.fn.sum<string>('c.profit').as('profit')])
-      .where('c.user_id', '=', userId)
-      .$if(mode !== undefined, (q) => q.where(modeOf(mode, 'c.bot_id')))
-      .groupBy(['c.bot_id', 'b.name', 'b.symbol'])
-      .orderBy(sql`sum(c.profit)`, 'desc')
-      .limit(50)
-      .execute(),
-    db
-      .selectFrom('bot_cycles as c')
-      .innerJoin('bots as b', 'b.id', 'c.bot_id')
-      .select(['b.symbol', (eb) => eb.fn.sum<string>('c.profit').as('profit')])
-      .where('c.user_id', '=', userId)
-      .$if(mode !== undefined, (q) => q.where(modeOf(mode, 'c.bot_id')))
-      .groupBy('b.symbol')
-      .orderBy(sql`sum(c.profit)`, 'desc')
-      .limit(50)
-      .execute(),
+    profitByBot(db, { userId, mode: filterOf(mode) }),
+    profitBySymbol(db, { userId, mode: filterOf(mode) }),
   ]);
   const byDayMap = new Map(days.map((d) => [d.day, plain(d.profit)]));
   const byDay: BillGroup['byDay'] = [];

@@ -1,6 +1,8 @@
 import type { ActionKind, BotLogLine, BuiltBotType } from '../../contract/bots.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
+import { isOwnBotEver } from '../store/bot-rows.ts';
+import { pageOwnerActions } from '../store/bot-actions.ts';
 import { exchangeById } from '../exchanges/catalog.ts';
 import { fail } from '../errors.ts';
 
@@ -30,26 +32,13 @@ export async function allActions(db: Db, userId: string, filter: LogFilter): Pro
   const until = filter.to ? new Date(Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS - shift) : null;
   if (since && until && since >= until) throw fail('InvalidDateRange');
   if (filter.bot) {
-    const own = await db.selectFrom('bots').select('id').where('id', '=', filter.bot).where('user_id', '=', userId).executeTakeFirst();
-    if (!own) throw fail('StrategyNotFound');
+    if (!(await isOwnBotEver(db, { userId, id: filter.bot }))) throw fail('StrategyNotFound');
   }
-  const q = db
-    .selectFrom('bot_actions as a')
-    .innerJoin('bots as b', 'b.id', 'a.bot_id')
-    .where('b.user_id', '=', userId)
-    .$if(filter.bot !== undefined, (w) => w.where('a.bot_id', '=', filter.bot!))
-    .$if(filter.kind !== undefined, (w) => w.where('a.kind', '=', filter.kind!))
-    .$if(since !== null, (w) => w.where('a.created_at', '>=', since!))
-    .$if(until !== null, (w) => w.where('a.created_at', '<', until!));
-  const [rows, count] = await Promise.all([
-    q
-      .select(['a.id', 'a.bot_id', 'a.kind', 'a.detail', 'a.created_at', 'b.name', 'b.type', 'b.exchange_id', 'b.symbol'])
-      .orderBy('a.id', 'desc')
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await pageOwnerActions(db, {
+    filter: { userId, botId: filter.bot, kind: filter.kind, since, until },
+    limit: filter.pageSize,
+    offset: (filter.page - 1) * filter.pageSize,
+  });
   const list = rows.map((r) => ({
     id: String(r.id),
     botId: String(r.bot_id),
@@ -61,5 +50,5 @@ export async function allActions(db: Db, userId: string, filter: LogFilter): Pro
     exchange: exchangeById(r.exchange_id)?.code ?? 'unknown',
     symbol: r.symbol,
   }));
-  return { list, total: Number(count.n), page: filter.page, page_size: filter.pageSize };
+  return { list, total, page: filter.page, page_size: filter.pageSize };
 }

@@ -1,20 +1,19 @@
-import { sql, type Selectable } from 'kysely';
 import type { ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, BuiltBotType } from '../../contract/bots.ts';
 import type { OpenPosition } from '../../contract/returns.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
-import type { BotsTable } from '../db/schema.ts';
 import { money } from '../../strategy/money.ts';
 import { kitOf } from '../../strategy/kit.ts';
-import { holdsPositionSql } from './holds-position-sql.ts';
+import { type Bot, type BotRow, findOwnBot, isOwnBotEver } from '../store/bot-rows.ts';
+import { countOwnBotsByStatus, pageHoldingBots, pageOwnBots } from '../store/bot-lists.ts';
+import { firstFilledOrder, ordersOfCycle } from '../store/bot-orders.ts';
+import { pageBotActions, startStopRows } from '../store/bot-actions.ts';
 import type { MarketInfo } from '../exchanges/port.ts';
 import type Decimal from 'decimal.js';
 import { exchangeByCode, exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import type { MarketData } from '../trading.ts';
 import { fail } from '../errors.ts';
 import { returnsOf, runtimeOf } from '../../strategy/returns.ts';
-
-type BotRow = Selectable<BotsTable>;
 
 const plain = (x: string | null | undefined) => (x === null || x === undefined ? null : money(x).toFixed());
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -37,16 +36,16 @@ export interface Standing {
 }
 
 /** The returns fields of a bot (docs/engine.md "Returns: ROI and APR"). */
-function returnsFields(row: BotRow, standing: Standing) {
-  const investment = (row.params as { investment: string }).investment;
+function returnsFields(row: Bot, standing: Standing) {
+  const investment = row.fields.investment;
   const r = standing.unrealized === null ? null : returnsOf({ realized: row.realized, unrealized: standing.unrealized, investment, runtimeSeconds: standing.runtime });
   return { unrealized: standing.unrealized, totalProfit: r?.total ?? null, roi: r?.roi ?? null, apr: r?.apr ?? null, runtime: standing.runtime, startedAt: standing.startedAt };
 }
 
-function summaryOf(row: BotRow, today: string, standing: Standing, ai?: AiRow): BotSummary {
+function summaryOf(row: Bot, today: string, standing: Standing, ai?: AiRow): BotSummary {
   const held = kitOf(row.type).held(row.params, row.state);
   return {
-    ...summaryBase(row, today, row.state as { pending: unknown }),
+    ...summaryBase(row, today),
     ...returnsFields(row, standing),
     ...(ai ? { ai: { risk: ai.risk, tunedAt: iso(ai.tuned_at) } } : {}),
     type: row.type as BuiltBotType,
@@ -54,12 +53,12 @@ function summaryOf(row: BotRow, today: string, standing: Standing, ai?: AiRow): 
     positions: held.entries,
     maxPositions: held.maxEntries,
     invested: held.cost.toFixed(),
-    investment: (row.params as { investment: string }).investment,
+    investment: row.fields.investment,
     averagePrice: held.average?.toFixed() ?? null,
   };
 }
 
-function summaryBase(row: BotRow, today: string, state: { pending: unknown }) {
+function summaryBase(row: Bot, today: string) {
   return {
     id: String(row.id),
     name: row.name,
@@ -69,7 +68,7 @@ function summaryBase(row: BotRow, today: string, state: { pending: unknown }) {
     status: row.status,
     profit: money(row.realized).toFixed(),
     todayProfit: money(today).toFixed(),
-    pending: state.pending !== null,
+    pending: row.fields.pending !== null,
     error: row.error,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
@@ -124,13 +123,7 @@ async function floatingNow(trading: MarketData, row: Pick<BotRow, 'type' | 'para
 /** Each bot's first start and last stop (ms), from its log. */
 export async function startsAndStops(db: Db, ids: string[]): Promise<Map<string, { first: number | null; lastStop: number | null }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('bot_actions')
-    .select(['bot_id', sql<Date | string | null>`min(created_at) filter (where kind = 'start')`.as('first'), sql<Date | string | null>`max(created_at) filter (where kind = 'stop')`.as('stop')])
-    .where('bot_id', 'in', ids)
-    .where('kind', 'in', ['start', 'stop'])
-    .groupBy('bot_id')
-    .execute();
+  const rows = await startStopRows(db, { botIds: ids });
   const ms = (x: Date | string | null) => (x === null ? null : new Date(x).getTime());
   return new Map(rows.map((r) => [String(r.bot_id), { first: ms(r.first), lastStop: ms(r.stop) }]));
 }
@@ -156,10 +149,21 @@ export async function standings(db: Db, trading: MarketData, rows: BotRow[], now
   return out;
 }
 
-async function ownBot(db: Db, userId: string, id: string): Promise<BotRow> {
-  const row = await db.selectFrom('bots').selectAll().where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+async function ownBot(db: Db, userId: string, id: string): Promise<Bot> {
+  const row = await findOwnBot(db, { userId, id });
   if (!row) throw fail('StrategyNotFound');
   return row;
+}
+
+/** Live and simulated (Paper) bots are listed apart: the mode as the store filters by it. */
+const modeFilter = (mode: 'live' | 'simulation' | undefined) => (mode ? { simulatedIds: SIMULATED_EXCHANGE_IDS, simulation: mode === 'simulation' } : undefined);
+
+/** The id of a filter's exchange code (none: no filter); an unknown code is refused. */
+function exchangeIdOf(code: string | undefined): number | undefined {
+  if (!code) return undefined;
+  const ex = exchangeByCode(code);
+  if (!ex) throw fail('ApiExchangeUnsupported');
+  return ex.id;
 }
 
 /** botList: the user's bots, newest first, filtered by exchange and status. */
@@ -169,52 +173,27 @@ export async function listBots(
   userId: string,
   filter: { page: number; pageSize: number; exchange?: string | undefined; status?: BotStatus | undefined; mode?: 'live' | 'simulation' | undefined; type?: BuiltBotType | undefined },
 ): Promise<Page<BotSummary>> {
-  let q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null);
-  // Live and simulated (Paper) bots are listed apart.
-  if (filter.mode) q = q.where('exchange_id', filter.mode === 'simulation' ? 'in' : 'not in', SIMULATED_EXCHANGE_IDS);
-  if (filter.exchange) {
-    const ex = exchangeByCode(filter.exchange);
-    if (!ex) throw fail('ApiExchangeUnsupported');
-    q = q.where('exchange_id', '=', ex.id);
-  }
-  if (filter.status) q = q.where('status', '=', filter.status);
-  if (filter.type) q = q.where('type', '=', filter.type);
-  const [rows, count] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await pageOwnBots(db, {
+    userId,
+    filter: { mode: modeFilter(filter.mode), exchangeId: exchangeIdOf(filter.exchange), status: filter.status, type: filter.type },
+    limit: filter.pageSize,
+    offset: (filter.page - 1) * filter.pageSize,
+  });
   const ids = rows.map((r) => String(r.id));
   const [today, ai, standing] = await Promise.all([todayProfits(db, ids), aiRows(db, ids), standings(db, trading, rows)]);
   return pageOf(
     rows.map((r) => summaryOf(r, today.get(String(r.id)) ?? '0', standing.get(String(r.id))!, ai.get(String(r.id)))),
-    Number(count.n),
+    total,
     filter.page,
     filter.pageSize,
   );
 }
 
 export async function countBots(db: Db, userId: string, exchange?: string, mode?: 'live' | 'simulation', type?: BuiltBotType): Promise<BotCount> {
-  let q = db
-    .selectFrom('bots')
-    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null);
-  if (mode) q = q.where('exchange_id', mode === 'simulation' ? 'in' : 'not in', SIMULATED_EXCHANGE_IDS);
-  if (exchange) {
-    const ex = exchangeByCode(exchange);
-    if (!ex) throw fail('ApiExchangeUnsupported');
-    q = q.where('exchange_id', '=', ex.id);
-  }
-  if (type) q = q.where('type', '=', type);
   const counts: BotCount = { total: 0, running: 0, paused: 0, stopped: 0 };
-  for (const r of await q.groupBy('status').execute()) {
-    counts[r.status] = Number(r.n);
-    counts.total += Number(r.n);
+  for (const r of await countOwnBotsByStatus(db, { userId, filter: { mode: modeFilter(mode), exchangeId: exchangeIdOf(exchange), type } })) {
+    counts[r.status] = r.n;
+    counts.total += r.n;
   }
   return counts;
 }
@@ -255,7 +234,7 @@ function usedFunds(detail: Pick<BotDetail, 'invested' | 'totalProfit'>, peakCycl
   return { usedFunds: peak.toFixed(), usedRoi: money(detail.totalProfit).div(peak).mul(100).toDecimalPlaces(4).toFixed() };
 }
 
-async function detailOf(db: Db, trading: MarketData, userId: string, id: string, row: BotRow): Promise<Omit<BotDetail, 'usedFunds' | 'usedRoi'>> {
+async function detailOf(db: Db, trading: MarketData, userId: string, id: string, row: Bot): Promise<Omit<BotDetail, 'usedFunds' | 'usedRoi'>> {
   const market = await trading.market(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol);
   const price = money(await trading.prices.price(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol));
   const info = await botInfo(db, trading, userId, id);
@@ -275,7 +254,7 @@ export async function botPositions(db: Db, userId: string, id: string, page: num
   const open: BotPosition[] = [];
   if (held.entries > 0) {
     // When the cycle opened: its first filled order (a grid files each level's buy under the cycle of its next sale).
-    const first = await db.selectFrom('bot_orders').select('updated_at').where('bot_id', '=', id).where('cycle', '=', held.cycle).where('status', '=', 'filled').orderBy('seq').executeTakeFirst();
+    const first = await firstFilledOrder(db, { botId: id, cycle: held.cycle });
     open.push({
       cycle: held.cycle,
       status: 'open',
@@ -320,7 +299,7 @@ export async function botPositions(db: Db, userId: string, id: string, page: num
 export async function positionAdds(db: Db, userId: string, id: string, cycle?: number): Promise<BotOrder[]> {
   const row = await ownBot(db, userId, id);
   const which = cycle ?? kitOf(row.type).held(row.params, row.state).cycle;
-  const rows = await db.selectFrom('bot_orders').selectAll().where('bot_id', '=', id).where('cycle', '=', which).orderBy('seq').limit(100).execute();
+  const rows = await ordersOfCycle(db, { botId: id, cycle: which });
   return rows.map((o) => ({
     clientOrderId: o.client_order_id,
     cycle: o.cycle,
@@ -339,25 +318,10 @@ export async function positionAdds(db: Db, userId: string, id: string, cycle?: n
 
 /** botActions: the bot's log, newest first. */
 export async function botActions(db: Db, userId: string, id: string, page: number, pageSize: number): Promise<Page<BotAction>> {
-  const row = await db.selectFrom('bots').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-  if (!row) throw fail('StrategyNotFound');
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('bot_actions')
-      .selectAll()
-      .where('bot_id', '=', id)
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    db
-      .selectFrom('bot_actions')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('bot_id', '=', id)
-      .executeTakeFirstOrThrow(),
-  ]);
+  if (!(await isOwnBotEver(db, { userId, id }))) throw fail('StrategyNotFound');
+  const { rows, total } = await pageBotActions(db, { botId: id, limit: pageSize, offset: (page - 1) * pageSize });
   const list = rows.map((a) => ({ id: String(a.id), botId: String(a.bot_id), kind: a.kind as ActionKind, detail: a.detail, at: iso(a.created_at) }));
-  return pageOf(list, Number(count.n), page, pageSize);
+  return pageOf(list, total, page, pageSize);
 }
 
 /** The price now and what a position would make at it; unvalued ('0') when the exchange cannot be reached. */
@@ -374,17 +338,7 @@ const unvalued = { price: '0', unrealized: '0' };
 
 /** user/positions: the open positions of the user's bots, valued at the price now. */
 export async function openPositions(db: Db, trading: MarketData, userId: string, page: number, pageSize: number): Promise<Page<OpenPosition>> {
-  // Each raw condition sits in its own brackets (holdsPositionSql): an unbracketed `or` here once escaped the owner filter.
-  const q = db.selectFrom('bots').where('user_id', '=', userId).where('deleted_at', 'is', null).where(holdsPositionSql());
-  const [rows, count] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await pageHoldingBots(db, { userId, limit: pageSize, offset: (page - 1) * pageSize });
   const list: OpenPosition[] = [];
   for (const row of rows) {
     const exchange = exchangeById(row.exchange_id)?.code ?? 'unknown';
@@ -404,5 +358,5 @@ export async function openPositions(db: Db, trading: MarketData, userId: string,
       ...value,
     });
   }
-  return pageOf(list, Number(count.n), page, pageSize);
+  return pageOf(list, total, page, pageSize);
 }

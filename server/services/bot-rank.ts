@@ -6,7 +6,8 @@ import { money } from '../../strategy/money.ts';
 import { runtimeOf } from '../../strategy/returns.ts';
 import { floatingOf, startsAndStops } from './bot-queries.ts';
 import { kitOf } from '../../strategy/kit.ts';
-import { holdsPositionSql } from './holds-position-sql.ts';
+import { rankCandidates } from '../store/bot-profits.ts';
+import { withFields } from '../store/bot-fields.ts';
 import type { MarketData } from '../trading.ts';
 import type Decimal from 'decimal.js';
 
@@ -25,18 +26,6 @@ import type Decimal from 'decimal.js';
 const periodDays: Record<RankPeriod, number | null> = { '1d': 1, '7d': 7, '30d': 30, all: null };
 const DAY_MS = 86_400_000;
 
-type Candidate = {
-  id: string;
-  user_id: string;
-  type: string;
-  exchange_id: number;
-  symbol: string;
-  params: unknown;
-  state: unknown;
-  share_rules: boolean;
-  status: string;
-};
-
 export async function botRank(
   db: Db,
   trading: MarketData,
@@ -46,16 +35,13 @@ export async function botRank(
   const now = options.now ?? Date.now();
   const days = periodDays[options.period];
   const since = days === null ? new Date(0) : new Date(now - days * DAY_MS);
-  const paper = options.mode === 'simulation';
-  const { rows: bots } = await sql<Candidate>`
-    select b.id, b.user_id, b.type, b.exchange_id, b.symbol, b.params, b.state, b.share_rules, b.status from bots b
-    where b.deleted_at is null and (b.exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${paper}
-      and (exists (select 1 from bot_cycles c where c.bot_id = b.id and c.closed_at >= ${since}) or ${holdsPositionSql('b')})`.execute(db);
+  const bots = withFields(await rankCandidates(db, { since, mode: { simulatedIds: SIMULATED_EXCHANGE_IDS, simulation: options.mode === 'simulation' } }));
   const ids = bots.map((b) => String(b.id));
   const [cycles, snapshots, floating] = await Promise.all([cyclesOf(db, ids, since), snapshotsOf(db, ids, since, days !== null), Promise.all(bots.map((b) => floatingOf(trading, b)))]);
   const scored = bots.map((b, i) => {
     const id = String(b.id);
-    const investment = money(String((b.params as { investment?: string }).investment ?? '0'));
+    // A row written by hand (a test's `{}` parameters) has no investment: its ROI reads 0.
+    const investment = money(String(b.fields.investment ?? '0'));
     const own = cycles.get(id) ?? [];
     const realized = own.reduce((sum, c) => sum.plus(c.profit), money(0));
     const snaps = snapshots.get(id) ?? { before: null, days: [] };

@@ -1,5 +1,6 @@
 import type { BotShare } from '../../contract/bots.ts';
 import type { Db } from '../db/connect.ts';
+import { findShareRules, setShareRules } from '../store/bot-rows.ts';
 import { fail } from '../errors.ts';
 
 /**
@@ -8,20 +9,13 @@ import { fail } from '../errors.ts';
  * whatever the bot is doing and changes nothing of its trading.
  */
 export async function shareOf(db: Db, userId: string, id: string): Promise<BotShare> {
-  const row = await db.selectFrom('bots').select(['id', 'share_rules']).where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await findShareRules(db, { userId, id });
   if (!row) throw fail('StrategyNotFound');
   return { id: String(row.id), shareRules: row.share_rules };
 }
 
 export async function setShare(db: Db, userId: string, id: string, share: boolean): Promise<BotShare> {
-  const row = await db
-    .updateTable('bots')
-    .set({ share_rules: share })
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .returning(['id', 'share_rules'])
-    .executeTakeFirst();
+  const row = await setShareRules(db, { userId, id, share });
   if (!row) throw fail('StrategyNotFound');
   return { id: String(row.id), shareRules: row.share_rules };
 }

@@ -17,6 +17,10 @@ import { notifyBot } from '../cluster/notify.ts';
 import type { CommandOutcome } from '../cluster/commands.ts';
 import { defaultBotName } from '../market/catalog.ts';
 import type { Language } from '../../contract/envelope.ts';
+import { countKeptBots, findOwnBot, insertBot, markBotDeleted, setBotParams, setBotStatus } from '../store/bot-rows.ts';
+import { logAction } from '../store/bot-actions.ts';
+import { restartedState } from '../store/bot-fields.ts';
+import { insertBatchTask, saveBatchResults } from '../store/batch-tasks.ts';
 
 export interface BotsDeps {
   db: Db;
@@ -59,7 +63,7 @@ async function changing<T>(deps: BotsDeps, userId: string, id: string, work: () 
 }
 
 async function ownBot(db: Db, userId: string, id: string) {
-  const row = await db.selectFrom('bots').selectAll().where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await findOwnBot(db, { userId, id });
   if (!row) throw fail('StrategyNotFound');
   return row;
 }
@@ -99,37 +103,22 @@ export async function createBot(deps: BotsDeps, userId: string, input: BotCreate
     // The user's row lock makes the count and the insert one step, on any number of server processes.
     await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
     const max = deps.maxBots ?? DEFAULT_MAX_BOTS;
-    const kept = await tx
-      .selectFrom('bots')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (Number(kept.n) >= max) throw fail('StrategyLimitReached', { values: { max } });
-    const row = await tx
-      .insertInto('bots')
-      .values({
-        user_id: userId,
-        exchange_id: exchange.id,
-        symbol: input.symbol,
-        type: input.type,
-        name: input.name || defaultBotName(input.type, input.symbol, lang),
-        params: JSON.stringify(params),
-        status: 'stopped',
-        state: JSON.stringify(kitOf(input.type).encode(kitOf(input.type).initial(botId('new')))),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = String(row.id);
+    if ((await countKeptBots(tx, { userId })) >= max) throw fail('StrategyLimitReached', { values: { max } });
+    const id = await insertBot(tx, {
+      userId,
+      exchangeId: exchange.id,
+      symbol: input.symbol,
+      type: input.type,
+      name: input.name || defaultBotName(input.type, input.symbol, lang),
+      params,
+      state: kitOf(input.type).encode(kitOf(input.type).initial(botId('new'))),
+    });
     if (input.ai) await tx.insertInto('ai_bots').values({ bot_id: id, risk: input.ai.risk }).execute();
-    await tx
-      .insertInto('bot_actions')
-      .values({
-        bot_id: id,
-        kind: 'create',
-        detail: JSON.stringify({ symbol: input.symbol, exchange: exchange.code, ...(input.ai ? { ai: input.ai.risk } : {}), ...(refit ? { refit: 'price' } : {}) }),
-      })
-      .execute();
+    await logAction(tx, {
+      botId: id,
+      kind: 'create',
+      detail: { symbol: input.symbol, exchange: exchange.code, ...(input.ai ? { ai: input.ai.risk } : {}), ...(refit ? { refit: 'price' } : {}) },
+    });
     return id;
   });
   deps.trading.listCache.bump(userId);
@@ -145,15 +134,8 @@ export async function updateBot(deps: BotsDeps, userId: string, id: string, inpu
     const exchange = exchangeById(row.exchange_id)?.code ?? '';
     await checkBotParams(deps, row.type, exchange, row.symbol, params);
     await deps.db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('bots')
-        .set({ params: JSON.stringify(params), ...(input.name ? { name: input.name } : {}), updated_at: new Date() })
-        .where('id', '=', id)
-        .execute();
-      await tx
-        .insertInto('bot_actions')
-        .values({ bot_id: id, kind: 'update', detail: JSON.stringify({ params: JSON.stringify(params) }) })
-        .execute();
+      await setBotParams(tx, { id, params, name: input.name });
+      await logAction(tx, { botId: id, kind: 'update', detail: { params: JSON.stringify(params) } });
       await notifyBot(tx, id);
     });
     await deps.trading.engine.refresh(id);
@@ -261,8 +243,8 @@ export async function operateBot(
     if (action === 'delete') {
       if (row.status === 'running') throw fail('StrategyRunningNoDelete');
       await db.transaction().execute(async (tx) => {
-        await tx.updateTable('bots').set({ deleted_at: new Date(), status: 'stopped', updated_at: new Date() }).where('id', '=', id).execute();
-        await tx.insertInto('bot_actions').values({ bot_id: id, kind: 'delete', detail: '{}' }).execute();
+        await markBotDeleted(tx, { id });
+        await logAction(tx, { botId: id, kind: 'delete', detail: {} });
         await notifyBot(tx, id);
       });
       await trading.engine.refresh(id);
@@ -324,17 +306,9 @@ export async function operateBot(
         if (commitment) await requireUnreserved(tx, trading, { id, userId, exchangeId: row.exchange_id, symbol: row.symbol }, commitment.needed, commitment.free);
       }
       // A bot that finished its last cycle (repeat off) starts a new one when started again.
-      const state = row.state as { phase?: string };
-      const restart = next === 'running' && state.phase === 'done' ? { state: JSON.stringify({ ...state, phase: 'waiting' }) } : {};
-      await tx
-        .updateTable('bots')
-        .set({ status: next, error: null, updated_at: new Date(), ...restart })
-        .where('id', '=', id)
-        .execute();
-      await tx
-        .insertInto('bot_actions')
-        .values({ bot_id: id, kind: action, detail: JSON.stringify({ from: row.status }) })
-        .execute();
+      const restart = next === 'running' && row.fields.phase === 'done' ? { state: restartedState(row.state) } : {};
+      await setBotStatus(tx, { id, status: next, ...restart });
+      await logAction(tx, { botId: id, kind: action, detail: { from: row.status } });
       // The engine that owns the bot (this process or another) takes the new status at once.
       await notifyBot(tx, id);
     });
@@ -357,10 +331,7 @@ export async function startBatch(deps: BotsDeps, userId: string, action: BatchOp
   if (sell && action !== 'stop') throw new InputError('ValidationError', 'sell');
   const taskId = crypto.randomUUID();
   const unique = [...new Set(ids)];
-  await deps.db
-    .insertInto('batch_tasks')
-    .values({ id: taskId, user_id: userId, action, ids: JSON.stringify(unique), results: '[]', status: 'running' })
-    .execute();
+  await insertBatchTask(deps.db, { id: taskId, userId, action, ids: unique });
   void runBatch(deps, userId, taskId, action, unique, say, sell);
   return taskId;
 }
@@ -376,11 +347,6 @@ async function runBatch(deps: BotsDeps, userId: string, taskId: string, action: 
       results.push({ id, ok: false, code: Code[name], msg: say(name) });
     }
     const done = results.length === ids.length;
-    await deps.db
-      .updateTable('batch_tasks')
-      .set({ results: JSON.stringify(results), status: done ? 'done' : 'running' })
-      .where('id', '=', taskId)
-      .execute()
-      .catch(() => undefined);
+    await saveBatchResults(deps.db, { id: taskId, results, done }).catch(() => undefined);
   }
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { DEFAULT_INDICATOR_BUDGET } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { runningBotsOfTypes } from '../store/bot-lists.ts';
 import { indicatorCost } from '../../strategy/custom/feed.ts';
 import { kitOf, tradableTypes } from '../../strategy/kit.ts';
 import { fail } from '../errors.ts';
@@ -22,15 +23,7 @@ const withIndicators = () => tradableTypes.filter((t) => kitOf(t).indicators);
 export async function checkIndicatorBudget(tx: Transaction<Database>, userId: string, botId: string, type: string, params: unknown, budget = DEFAULT_INDICATOR_BUDGET): Promise<void> {
   const cost = botIndicatorCost(type, params);
   if (cost === 0) return;
-  const running = await tx
-    .selectFrom('bots')
-    .select(['type', 'params'])
-    .where('user_id', '=', userId)
-    .where('status', '=', 'running')
-    .where('deleted_at', 'is', null)
-    .where('type', 'in', withIndicators())
-    .where('id', '!=', botId)
-    .execute();
+  const running = await runningBotsOfTypes(tx, { userId, types: withIndicators(), except: botId });
   const used = running.reduce((sum, b) => sum + botIndicatorCost(b.type, b.params), 0);
   if (used + cost > budget) throw fail('IndicatorBudgetExceeded', { values: { used: used + cost, limit: budget } });
 }

@@ -1,15 +1,14 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type Decimal from 'decimal.js';
 import type { PnlHistory } from '../../contract/returns.ts';
 import type { Db } from '../db/connect.ts';
-import type { BotsTable } from '../db/schema.ts';
 import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { money } from '../../strategy/money.ts';
 import { returnsOf, runtimeOf } from '../../strategy/returns.ts';
 import type { MarketData } from '../trading.ts';
 import { floatingOf, standings, startsAndStops } from './bot-queries.ts';
 import { fail } from '../errors.ts';
-import { holdsPositionSql } from './holds-position-sql.ts';
+import { botsToSnapshot, pnlBots } from '../store/bot-lists.ts';
 
 const DAY_MS = 86_400_000;
 const dayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
@@ -36,10 +35,7 @@ export async function pnlHistory(
   const offsetMs = (query.utcOffset ?? 0) * 60_000;
   // The trader's day of a moment, and the moment their day starts.
   const localDay = (ms: number) => dayOf(ms + offsetMs);
-  let q = db.selectFrom('bots').selectAll().where('user_id', '=', userId);
-  if (query.id) q = q.where('id', '=', query.id).where('deleted_at', 'is', null);
-  else if (query.mode) q = q.where('exchange_id', query.mode === 'simulation' ? 'in' : 'not in', SIMULATED_EXCHANGE_IDS);
-  const bots: Selectable<BotsTable>[] = await q.orderBy('id').execute();
+  const bots = await pnlBots(db, { userId, id: query.id, mode: query.mode ? { simulatedIds: SIMULATED_EXCHANGE_IDS, simulation: query.mode === 'simulation' } : undefined });
   if (query.id && bots.length === 0) throw fail('StrategyNotFound');
   const present = bots.filter((b) => b.deleted_at === null);
   const deleted = bots.filter((b) => b.deleted_at !== null);
@@ -94,7 +90,7 @@ export async function pnlHistory(
   let unpriced = 0;
   for (const bot of bots) {
     realized = realized.plus(money(bot.realized));
-    investment = investment.plus(money((bot.params as { investment: string }).investment));
+    investment = investment.plus(money(bot.fields.investment));
     const s = standing.get(String(bot.id));
     if (!s) {
       // Deleted: its run ended at its last stop, or at its deletion when it was not stopped before.
@@ -167,9 +163,6 @@ export async function pnlHistory(
   };
 }
 
-/** Bots whose snapshot a run writes: not deleted, and running, paused, or stopped still holding something. */
-const holding = sql<boolean>`(status <> 'stopped' or ${holdsPositionSql()})`;
-
 /**
  * The maintenance duty's daily PnL snapshot: for every running or holding bot, its realised
  * profit and floating PnL now, as the row of this UTC day (one per bot and day: a second run the same day
@@ -177,13 +170,7 @@ const holding = sql<boolean>`(status <> 'stopped' or ${holdsPositionSql()})`;
  * read now is left out (an earlier row of the day stays). Bots are valued `batch` at a time; answers the rows written.
  */
 export async function snapshotPnl(db: Db, trading: MarketData, now = Date.now(), batch = 100): Promise<number> {
-  const rows = await db
-    .selectFrom('bots')
-    .select(['id', 'user_id', 'type', 'params', 'state', 'exchange_id', 'symbol', 'realized'])
-    .where('deleted_at', 'is', null)
-    .where(holding)
-    .orderBy('id')
-    .execute();
+  const rows = await botsToSnapshot(db);
   const day = dayOf(now);
   const takenAt = new Date(now);
   let written = 0;

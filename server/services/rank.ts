@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Page } from '../../contract/envelope.ts';
 import type { RankEntry, RankPeriod } from '../../contract/community.ts';
 import type { Db } from '../db/connect.ts';
+import { type TraderRankRow, traderRankSql } from '../store/bot-profits.ts';
 import { SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import { money } from '../../strategy/money.ts';
 
@@ -12,7 +13,7 @@ import { money } from '../../strategy/money.ts';
  */
 const periodDays: Record<RankPeriod, number | null> = { '1d': 1, '7d': 7, '30d': 30, all: null };
 
-type Row = { user_id: string; profit: string; cycles: string; place: string; nickname: string; avatar: string; sn: string };
+type Row = TraderRankRow;
 
 /** 12345678 -> 12****78: enough to recognise oneself, not to look anyone up. */
 export const maskUid = (sn: string) => (sn.length <= 4 ? sn : `${sn.slice(0, 2)}${'*'.repeat(sn.length - 4)}${sn.slice(-2)}`);
@@ -32,16 +33,7 @@ export async function userRank(
 ): Promise<Page<RankEntry> & { me: RankEntry | null; period: RankPeriod; mode: 'live' | 'simulation' }> {
   const days = periodDays[options.period];
   const since = days === null ? new Date(0) : new Date((options.now ?? Date.now()) - days * 86_400_000);
-  const paper = options.mode === 'simulation';
-  const ranked = sql<Row>`
-    with totals as (
-      select c.user_id, sum(c.profit) as profit, count(*) as cycles
-      from bot_cycles c join bots b on b.id = c.bot_id
-      where c.closed_at >= ${since} and (b.exchange_id in (${sql.join(SIMULATED_EXCHANGE_IDS)})) = ${paper}
-      group by c.user_id
-    )
-    select t.user_id, t.profit, t.cycles, rank() over (order by t.profit desc) as place, u.nickname, u.avatar, u.sn
-    from totals t join users u on u.id = t.user_id`;
+  const ranked = traderRankSql({ since, mode: { simulatedIds: SIMULATED_EXCHANGE_IDS, simulation: options.mode === 'simulation' } });
   const entry = (r: Row): RankEntry => ({
     rank: Number(r.place),
     nickname: String(r.user_id) === String(userId) ? r.nickname : maskName(r.nickname),

@@ -1,6 +1,7 @@
 import type { Page } from '../../contract/envelope.ts';
 import type { ReferralMember } from '../../contract/community.ts';
 import type { Db } from '../db/connect.ts';
+import { runningCounts } from '../store/bot-lists.ts';
 import { money } from '../../strategy/money.ts';
 import { balances } from '../ledger.ts';
 import { DEFAULT_REFERRAL_RATES } from '../engine/persist.ts';
@@ -37,22 +38,7 @@ export async function referrals(
     db.selectFrom('account_logs').select(['amount', 'detail']).where('user_id', '=', userId).where('reason', '=', 'reward').execute(),
     balances(db, userId),
   ]);
-  const running =
-    rows.length > 0
-      ? await db
-          .selectFrom('bots')
-          .select(['user_id', (eb) => eb.fn.countAll<string>().as('n')])
-          .where(
-            'user_id',
-            'in',
-            rows.map((r) => String(r.id)),
-          )
-          .where('status', '=', 'running')
-          .where('deleted_at', 'is', null)
-          .groupBy('user_id')
-          .execute()
-      : [];
-  const runningOf = new Map(running.map((r) => [String(r.user_id), Number(r.n)]));
+  const runningOf = rows.length > 0 ? await runningCounts(db, { userIds: rows.map((r) => String(r.id)) }) : new Map<string, number>();
   const rewardOf = new Map<string, ReturnType<typeof money>>();
   for (const e of earned) {
     const member = e.detail.member ?? '';

@@ -5,6 +5,7 @@ import { kitOf } from '../../strategy/kit.ts';
 import { money } from '../../strategy/money.ts';
 import { botId } from '../../strategy/types.ts';
 import type { Database } from '../db/schema.ts';
+import { reservingBots } from '../store/bot-lists.ts';
 import { exchangeByCode, exchangeById } from '../exchanges/catalog.ts';
 import type { EngineSide, MarketData } from '../trading.ts';
 import { fail } from '../errors.ts';
@@ -32,17 +33,8 @@ export async function reservedByBots(
 ): Promise<Decimal> {
   const exchangeId = exchangeByCode(exchange)?.id;
   if (exchangeId === undefined) return money(0);
-  let query = db
-    .selectFrom('bots')
-    .select(['id', 'type', 'symbol', 'params', 'state'])
-    .where('user_id', '=', userId)
-    .where('exchange_id', '=', exchangeId)
-    .where('deleted_at', 'is', null)
-    .where('status', 'in', ['running', 'paused'])
-    .where('symbol', 'like', `%/${quote}`);
-  if (except !== undefined) query = query.where('id', '!=', except);
   let sum = money(0);
-  for (const row of await query.execute()) sum = sum.plus(await reservedBy(trading, exchange, row));
+  for (const row of await reservingBots(db, { userId, exchangeId, quote, except })) sum = sum.plus(await reservedBy(trading, exchange, row));
   return sum;
 }
 

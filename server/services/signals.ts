@@ -5,6 +5,9 @@ import { z } from 'zod';
 import type { BotSignal, BotWebhook } from '../../contract/bots.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
+import { findOwnBotType, statusNow } from '../store/bot-rows.ts';
+import { logAction } from '../store/bot-actions.ts';
+import { pageOwnSignals, webhookBotByHash } from '../store/bot-signals.ts';
 import type { CommandOutcome } from '../cluster/commands.ts';
 import type { EngineSide } from '../trading.ts';
 import { fail } from '../errors.ts';
@@ -51,7 +54,7 @@ export const signalBodySchema = z.strictObject({
 export type SignalBody = z.output<typeof signalBodySchema>;
 
 async function ownSignalBot(db: Db, userId: string, id: string) {
-  const row = await db.selectFrom('bots').select(['id', 'type']).where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await findOwnBotType(db, { userId, id });
   if (!row) throw fail('StrategyNotFound');
   if (!takesSignals(row.type)) throw fail('SignalTypeUnsupported');
   return row;
@@ -87,31 +90,12 @@ export async function resetWebhook(db: Db, userId: string, id: string, lang: Lan
   return { enabled: true, createdAt: iso(rows[0]!.created_at), token, path: `/api/signal/${token}`, ...refusedOf(rows[0]) };
 }
 
-interface SignalRow {
-  id: string;
-  signal_id: string | null;
-  action: BotSignal['action'];
-  price: string | null;
-  amount: string | null;
-  note: string | null;
-  status: BotSignal['status'];
-  reason: string | null;
-  created_at: Date;
-}
-
 /** The owner's bot's signals, newest first. */
 export async function signalsOf(db: Db, userId: string, id: string, page: number, pageSize: number): Promise<Page<BotSignal>> {
   await ownSignalBot(db, userId, id);
-  const [list, count] = await Promise.all([
-    sql<SignalRow>`
-      select s.id, s.signal_id, s.action, s.price, s.amount, s.note, s.status, s.reason, s.created_at
-      from bot_signals s join bots b on b.id = s.bot_id
-      where s.bot_id = ${id} and b.user_id = ${userId}
-      order by s.id desc limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(db),
-    sql<{ n: string }>`select count(*) as n from bot_signals s join bots b on b.id = s.bot_id where s.bot_id = ${id} and b.user_id = ${userId}`.execute(db),
-  ]);
+  const { rows, total } = await pageOwnSignals(db, { userId, botId: id, limit: pageSize, offset: (page - 1) * pageSize });
   return {
-    list: list.rows.map((r) => ({
+    list: rows.map((r) => ({
       id: String(r.id),
       signalId: r.signal_id,
       action: r.action,
@@ -122,7 +106,7 @@ export async function signalsOf(db: Db, userId: string, id: string, page: number
       reason: r.reason,
       at: iso(r.created_at),
     })),
-    total: Number(count.rows[0]?.n ?? 0),
+    total,
     page,
     page_size: pageSize,
   };
@@ -153,17 +137,14 @@ export async function signalBotOf(db: Db, token: string): Promise<SignalBot | un
 /** The bot a token opens, or undefined: the same for a malformed, unknown or replaced token. */
 async function botOfToken(db: Db, token: string): Promise<SignalBot | undefined> {
   const hash = hashOf(TOKEN_RE.test(token) ? token : `malformed:${token}`);
-  const { rows } = await sql<{ bot_id: string; token_hash: string; user_id: string; status: string; type: string; lang: string }>`
-    select w.bot_id, w.token_hash, b.user_id, b.status, b.type, w.lang from bot_webhooks w join bots b on b.id = w.bot_id
-    where w.token_hash = ${hash} and b.deleted_at is null`.execute(db);
-  const row = rows[0];
+  const row = await webhookBotByHash(db, { hash });
   // The row is found by the hash (a lookup by a one-way hash tells nothing of the token); the hashes are compared again in constant time.
   const found = Buffer.from(row?.token_hash ?? '0'.repeat(64), 'hex');
   const same = timingSafeEqual(found, Buffer.from(hash, 'hex'));
   return row && same && TOKEN_RE.test(token) ? { id: String(row.bot_id), userId: String(row.user_id), status: row.status, type: row.type, lang: row.lang === 'en' ? 'en' : 'zh' } : undefined;
 }
 
-const logSignal = (db: Db, botId: string, detail: Record<string, string>) => sql`insert into bot_actions (bot_id, kind, detail) values (${botId}, 'signal', ${JSON.stringify(detail)})`.execute(db);
+const logSignal = (db: Db, botId: string, detail: Record<string, string>) => logAction(db, { botId, kind: 'signal', detail });
 
 /**
  * Counts a refused body on its bot: how many, the last one's time and why (the owner reads them with the
@@ -292,8 +273,7 @@ export async function receiveSignal(db: Db, trading: EngineSide, token: string |
   // No order: the next signal need not wait for this one.
   await turn?.release();
   // Not acted on: settled here (unless the engine did meanwhile), and why, in the bot's log.
-  const now = await sql<{ status: string }>`select b.status from bots b where b.id = ${bot.id}`.execute(db);
-  const stopped = now.rows[0]?.status !== 'running';
+  const stopped = (await statusNow(db, { id: bot.id })) !== 'running';
   const status = stopped ? 'ignored' : result;
   const settled = await sql<{ id: string }>`
     update bot_signals set status = ${status}, done_at = now() where id = ${signal} and status = 'received' returning id`.execute(db);

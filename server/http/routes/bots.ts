@@ -12,6 +12,7 @@ import { allActions } from '../../services/bot-log.ts';
 import { setShare, shareOf } from '../../services/bot-share.ts';
 import { pnlHistory } from '../../services/pnl.ts';
 import { portfolio } from '../../services/portfolio.ts';
+import { findOwnBatchTask } from '../../store/batch-tasks.ts';
 import { JsonText } from '../envelope.ts';
 import { registerCalls } from '../route.ts';
 
@@ -65,7 +66,7 @@ export function botRoutes(app: FastifyInstance, deps: BotsDeps & { aiQueueMax?: 
       task_id: await startBatch(deps, session.userId, query.action, query.ids.split(','), (code) => translate(lang, code), query.sell === '1'),
     }),
     userBotBatchStatus: async ({ session, query }) => {
-      const task = await db.selectFrom('batch_tasks').selectAll().where('id', '=', query.task_id).where('user_id', '=', session.userId).executeTakeFirst();
+      const task = await findOwnBatchTask(db, { id: query.task_id, userId: session.userId });
       if (!task) throw fail('BatchTaskNotFound');
       return { task_id: task.id, action: task.action as 'start', status: task.status, total: task.ids.length, done: task.results.length, results: task.results };
     },
