@@ -416,7 +416,7 @@ class KitWalker<S extends { phase: string; realized: Decimal }, V extends { mark
       fresh = false;
       if (this.state.phase === 'done') break;
       if (next !== undefined) {
-        // A cycle closed: the next opens on the engine's next round, at its price.
+        // A bot that waits to open again (its cycle closed) opens on the engine's next round, at that second's price.
         this.refresh();
         fresh = true;
         if (this.opens) {
