@@ -1,9 +1,12 @@
 import type Decimal from 'decimal.js';
-import { money } from './money.ts';
+import type { Candle, CustomFeed } from './custom/feed.ts';
+import type { CandleClosed } from './custom/strategy.ts';
+import { doubleOf, money } from './money.ts';
 import { restingFill } from './resting-fill.ts';
-import { botId, type Intent } from './types.ts';
+import { botId, type BotId, type Intent, type OrderFilled, type PlaceOrder, type PriceTicked, type Triggers } from './types.ts';
 import { buyAmount } from './martin/plan.ts';
-import { decideMartin, initialMartinState, martinTriggers, type MartinState, type MartinView } from './martin/strategy.ts';
+import type { MarketRules } from './martin/rules.ts';
+import { decideMartin, initialMartinState, martinKitTriggers, type MartinState, type MartinView } from './martin/strategy.ts';
 
 /** Candles as columns of numbers (fast to scan); prices are the decimal strings' nearest doubles. */
 export interface CandleColumns {
@@ -33,6 +36,8 @@ export function pathFrom(path: CandlePath, from: number): CandlePath {
   return from === 0 ? path : { lowFirst: path.lowFirst.subarray(from), second: (i, s) => path.second(i + from, s) };
 }
 
+const num = (d: Decimal) => Number(d.toString());
+
 /**
  * One walk's place in its candles' seconds: where an order decided at a trigger fills and where a bot
  * waiting to open opens next, as the live engine's price rounds (one a second) take them. The walk
@@ -40,7 +45,7 @@ export function pathFrom(path: CandlePath, from: number): CandlePath {
  * the round that decides (a resting order fills by restingFill against that second's price); the next
  * second is the next round, where a bot that closed its cycle opens again.
  */
-export class PathCursor {
+class PathCursor {
   private candle = -1;
   private next = 0;
   private readonly path: CandlePath;
@@ -67,7 +72,7 @@ export class PathCursor {
 }
 
 /** A walker's cursor on the candles' path, when they have one. */
-export const cursorOf = (candles: CandleColumns) => (candles.path ? new PathCursor(candles.path) : undefined);
+const cursorOf = (candles: CandleColumns) => (candles.path ? new PathCursor(candles.path) : undefined);
 
 /**
  * What a walker's act at `at` (deciding at `price`) fills against: the open the candle jumped to
@@ -76,7 +81,7 @@ export const cursorOf = (candles: CandleColumns) => (candles.path ? new PathCurs
  * its cycle there opens the next. A price the walk jumped or rose to (a candle's open, a rise's top a
  * trailing exit follows) moves the cursor to the second the market got there; the act is at that price.
  */
-export function marketAt(cursor: PathCursor | undefined, at: number | 'down' | 'up', candle: number, price: Decimal, past?: number): { market: Decimal; next?: number } {
+function marketAt(cursor: PathCursor | undefined, at: number | 'down' | 'up', candle: number, price: Decimal, past?: number): { market: Decimal; next?: number } {
   if (cursor && typeof at === 'number') cursor.reached(candle, at, true);
   const seconds = cursor && typeof at !== 'number' ? cursor.reached(candle, num(price), at === 'up', past) : undefined;
   return { market: past !== undefined ? priceOf(past) : seconds ? priceOf(seconds.market) : price, next: seconds?.next };
@@ -88,7 +93,7 @@ export function marketAt(cursor: PathCursor | undefined, at: number | 'down' | '
  * and seconds, candidate after candidate), and a parse costs more than a fill's multiplication, so
  * the latest are kept (a decimal is immutable; the table is emptied when it grows past 4,096).
  */
-export function priceOf(value: number): Decimal {
+function priceOf(value: number): Decimal {
   let known = prices.get(value);
   if (known === undefined) {
     if (prices.size >= 4096) prices.clear();
@@ -113,12 +118,7 @@ export interface BacktestFill {
   amount: string;
 }
 
-export interface BacktestResult {
-  fills: BacktestFill[];
-  cycles: number;
-  realized: string;
-  state: MartinState;
-}
+export type BacktestResult = WalkResult<MartinState>;
 
 /**
  * How a backtest fills a triggered market order (README.md, "The fill model"): at the trigger price
@@ -141,7 +141,7 @@ export const DEFAULT_SLIPPAGE = '0.0005';
 export const MAX_SLIPPAGE = '0.05';
 
 /** Fill prices under a slippage: a buy pays more, a sell gets less, by exactly the fraction. */
-export function slipper(slippage: string = DEFAULT_SLIPPAGE): (price: Decimal, side: 'buy' | 'sell') => Decimal {
+function slipper(slippage: string = DEFAULT_SLIPPAGE): (price: Decimal, side: 'buy' | 'sell') => Decimal {
   const s = money(slippage);
   if (s.isZero()) return (price) => price;
   const up = money(1).plus(s);
@@ -329,91 +329,211 @@ function rise(w: Walker, to: number, i: number): boolean {
   return w.done;
 }
 
-const num = (d: Decimal) => Number(d.toString());
+/** What the walk needs of a bot type (its kit, kit-types.ts StrategyKit): its decisions and when it is asked. */
+export interface WalkedKit<S extends { phase: string; realized: Decimal }, V> {
+  initial(bot: BotId): S;
+  decide(state: S, event: PriceTicked | OrderFilled, view: V): { state: S; intents: Intent[] };
+  triggers(state: S, view: V): Triggers;
+  /** A type whose rules read candles: its feed (null: none for these parameters) and its decision at a candle's close. */
+  indicators?: { feed(state: S, view: V): CustomFeed | null; closed(state: S, candle: CandleClosed, view: V): { state: S; intents: Intent[] } } | undefined;
+}
 
-/** The martin bot on the walk: its triggers are the take profit (up) and the higher of stop loss and next add (down). */
-class MartinWalker implements Walker {
+/** What a walk left: its fills, the cycles it closed, its exact realised profit and its state at the end. */
+export interface WalkResult<S> {
+  fills: BacktestFill[];
+  cycles: number;
+  realized: string;
+  state: S;
+}
+
+/**
+ * Any bot type on the candle walk, driven through its kit alone, as the live engine's price book asks it
+ * (server/engine/bot-book.ts): at its trigger prices (`triggers`: up and down, decided at upAt and downAt;
+ * a trailing exit's high, raised to the top of each rise), and, while it waits to open (`asks`), at the
+ * prices the walk jumps to (a candle's open), not before the market time it names (`after`: a schedule, a
+ * cooldown) and, when the candles' path knows the engine's next round, at that second's price right after
+ * the fill that closed its cycle. A type whose rules read candles (`indicators`: a feed for these
+ * parameters) is told each candle's close after its path instead of being asked at every price. Its
+ * orders fill by the fill model; after a fill it is asked again at the same price until it rests.
+ */
+class KitWalker<S extends { phase: string; realized: Decimal }, V extends { market: MarketRules }> implements Walker {
   down = Infinity;
   up = -Infinity;
   follow = Infinity;
   done = false;
-  state: MartinState;
+  state: S;
   readonly fills: BacktestFill[] = [];
   cycles = 0;
+  /** The feed of a type whose rules read candles: it is told each close (closed) and its prices carry no time. */
+  readonly feed: CustomFeed | null;
   private downAt: Decimal | null = null;
   private upAt: Decimal | null = null;
-  private readonly view: MartinView;
+  /** It waits to open: asked at the prices the walk jumps to, from the market time `after` on. */
+  private opens = false;
+  private after = -Infinity;
+  private readonly kit: WalkedKit<S, V>;
+  private readonly view: V;
   private readonly slip: (price: Decimal, side: 'buy' | 'sell') => Decimal;
-
+  private readonly time: Float64Array | undefined;
   private readonly cursor: PathCursor | undefined;
+  private readonly candle: CandleClosed = { type: 'CandleClosed', time: 0, open: 0, high: 0, low: 0, close: 0 };
 
-  constructor(view: MartinView, fill: FillModel, cursor?: PathCursor) {
+  constructor(kit: WalkedKit<S, V>, view: V, fill: FillModel, candles: CandleColumns & { time?: Float64Array | undefined }) {
+    this.kit = kit;
     this.view = view;
-    this.cursor = cursor;
     this.slip = slipper(fill.slippage);
-    this.state = initialMartinState(botId('backtest'));
+    this.time = candles.time;
+    this.cursor = cursorOf(candles);
+    this.state = kit.initial(botId('backtest'));
+    this.feed = kit.indicators?.feed(this.state, view) ?? null;
+    this.refresh();
   }
 
   act(at: number | 'down' | 'up', candle: number, past?: number): boolean {
-    let price = at === 'down' ? this.downAt! : at === 'up' ? this.upAt! : priceOf(at);
+    const time = this.time?.[candle];
+    // Waiting to open, it is asked at the prices the walk jumps to, once its time has come (a comparison per candle till then).
+    if (this.opens && (typeof at !== 'number' || (this.after !== -Infinity && !((time ?? Number.NaN) >= this.after)))) return false;
+    let price = at === 'down' ? (this.downAt ?? priceOf(this.down)) : at === 'up' ? (this.upAt ?? priceOf(this.up)) : priceOf(at);
+    // With a path: the market at the second that reached the trigger, and at the next, where a closed cycle opens again.
     const reached = marketAt(this.cursor, at, candle, price, past);
     let market = reached.market;
     const next = reached.next;
-    const view = this.view;
+    // The market time of the price, for a strategy that acts on time; a feed takes whole candles instead.
+    let event: PriceTicked = this.feed ? { type: 'PriceTicked', price } : { type: 'PriceTicked', price, at: time };
     let acted = false;
-    for (let guard = 0; guard < 100; guard++) {
-      const asked = decideMartin(this.state, { type: 'PriceTicked', price }, view);
-      this.state = asked.state;
-      const order = asked.intents.find((i) => i.type === 'PlaceOrder');
-      if (order?.type !== 'PlaceOrder') break;
-      acted = true;
-      const fillPrice = this.slip(restingFill(price, market, order.side), order.side);
-      const amount = order.side === 'buy' ? buyAmount(order.quote!, fillPrice, view.market.stepSize) : order.amount!;
-      this.fills.push({ candle, reason: order.reason, side: order.side, price: fillPrice.toFixed(), amount: amount.toFixed() });
-      const filled = decideMartin(this.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount }, view);
-      this.state = filled.state;
-      for (const intent of filled.intents as Intent[]) if (intent.type === 'CycleClosed') this.cycles++;
-      if (this.state.phase === 'done') break;
-      if (next !== undefined && this.state.phase === 'waiting') {
-        price = priceOf(next);
-        market = price;
-        past = undefined;
-        continue;
+    // The triggers were read for the state as it is; a decision that changes nothing keeps its state.
+    let fresh = true;
+    for (let guard = 0; guard < 1000; guard++) {
+      const asked = this.kit.decide(this.state, event, this.view);
+      if (asked.state !== this.state) {
+        this.state = asked.state;
+        fresh = false;
       }
+      const order = placed(asked.intents);
+      if (!order) break;
+      acted = true;
+      this.fill(order, price, market, candle);
+      fresh = false;
+      if (this.state.phase === 'done') break;
+      if (next !== undefined) {
+        // A bot that waits to open again (its cycle closed) opens on the engine's next round, at that second's price.
+        this.refresh();
+        fresh = true;
+        if (this.opens) {
+          price = priceOf(next);
+          market = price;
+          past = undefined;
+          event = { ...event, price };
+          continue;
+        }
+      }
+      // Past a gap, one decision: the jump asks again as the engine's next round would.
       if (past !== undefined) break;
     }
-    this.refresh();
+    if (!fresh) this.refresh();
     return acted;
   }
 
+  /**
+   * Candle i closed: its feed takes it and the rules are checked; an order placed there fills at the
+   * close (live: at the next minute's first price, the same when the market does not jump), and the bot
+   * is asked again at the close until it rests.
+   */
+  closed(candles: CandleColumns & { time: Float64Array }, i: number): void {
+    const event = this.candle;
+    event.time = candles.time[i]!;
+    event.open = candles.open[i]!;
+    event.high = candles.high[i]!;
+    event.low = candles.low[i]!;
+    event.close = candles.close[i]!;
+    const before = this.state;
+    let asked = this.kit.indicators!.closed(before, event, this.view);
+    for (let guard = 0; guard < 1000; guard++) {
+      this.state = asked.state;
+      const order = placed(asked.intents);
+      if (!order) break;
+      const price = priceOf(event.close);
+      this.fill(order, price, price, i);
+      if (this.state.phase === 'done') break;
+      asked = this.kit.decide(this.state, { type: 'PriceTicked', price }, this.view);
+    }
+    // Most closes check the rules and change nothing.
+    if (this.state !== before) this.refresh();
+  }
+
+  /** The order placed at `price` fills by the fill model against `market`, and the strategy is told. */
+  private fill(order: PlaceOrder, price: Decimal, market: Decimal, candle: number): void {
+    const fillPrice = this.slip(restingFill(price, market, order.side), order.side);
+    const amount = order.side === 'buy' ? buyAmount(order.quote!, fillPrice, this.view.market.stepSize) : order.amount!;
+    this.fills.push({ candle, reason: order.reason, side: order.side, price: fillPrice.toFixed(), amount: amount.toFixed() });
+    const filled = this.kit.decide(this.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount }, this.view);
+    this.state = filled.state;
+    for (const intent of filled.intents) if (intent.type === 'CycleClosed') this.cycles++;
+  }
+
   private refresh(): void {
-    const s = this.state;
-    this.done = s.phase === 'done';
-    if (s.phase === 'waiting' || !s.targets) {
+    const t = this.kit.triggers(this.state, this.view);
+    this.done = this.state.phase === 'done';
+    // A type with a feed asks at every price live only to build its candles: here it is told each close.
+    this.opens = t.asks && this.feed === null;
+    if (this.opens) {
       this.down = Infinity;
       this.up = -Infinity;
       this.follow = Infinity;
+      this.after = t.after ?? -Infinity;
       return;
     }
-    // The same trigger prices as the live engine's (martinTriggers): take profit, stop, trailing line, add.
-    const t = martinTriggers(s, this.view);
-    this.upAt = t?.up ?? null;
-    this.up = t?.up ? num(t.up) : Infinity;
-    this.downAt = t?.down ?? null;
-    this.down = t?.down ? num(t.down) : -Infinity;
-    this.follow = t?.follow ? num(t.follow) : Infinity;
+    this.down = t.down;
+    this.downAt = t.downAt ?? null;
+    this.upAt = t.upAt ?? null;
+    // `up` below its trigger price (or with none) is a followed high: the walk raises it to the top of
+    // each rise. A high at or above the trigger needs no following of its own: a rise past it crosses
+    // the trigger first, where the strategy acts (it sells, or arms its trailing exit: new triggers).
+    const trigger = t.upAt ? doubleOf(t.upAt) : t.upAt === null ? Infinity : t.up;
+    this.up = trigger;
+    this.follow = t.up < trigger ? t.up : Infinity;
   }
 }
 
+/** The order among a decision's intents, if it placed one. */
+function placed(intents: readonly Intent[]): PlaceOrder | undefined {
+  for (const intent of intents) if (intent.type === 'PlaceOrder') return intent;
+  return undefined;
+}
+
 /**
- * Replays a martin bot over candles with the same pure strategy the live engine runs, on the price path
- * of `replayCandles`, its orders filled by the fill model (default: at the trigger, 0.05 % slippage).
- * The strategy is only asked when the price reaches one of its trigger prices, which keeps a scan at
- * millions of candles a second.
+ * Replays a bot of any type over candles through its kit, with the same pure strategy the live engine
+ * runs, on the price path of `replayCandles`, its orders filled by the fill model (default: at the
+ * trigger, 0.05 % slippage). The strategy is only asked where its kit says it acts, which keeps a scan
+ * at millions of candles a second. `time` (each candle's open time, ms) is the clock of a strategy that
+ * acts on time; a type whose rules read candles walks candle by candle, its path then its close (without
+ * `time`, not at all), its indicators warmed up by `warmUp` (closed candles of its timeframes before the
+ * first one).
  */
+export function walkKit<S extends { phase: string; realized: Decimal }, V extends { market: MarketRules }>(
+  kit: WalkedKit<S, V>,
+  view: V,
+  candles: CandleColumns & { time?: Float64Array | undefined },
+  fill: FillModel = { slippage: DEFAULT_SLIPPAGE },
+  warmUp?: Partial<Record<string, readonly Candle[]>>,
+): WalkResult<S> {
+  const walker = new KitWalker(kit, view, fill, candles);
+  const { feed } = walker;
+  const time = candles.time;
+  if (!feed) replayCandles(candles, walker);
+  else if (time) {
+    if (warmUp) for (const tf of feed.timeframes()) if (warmUp[tf]) feed.seed(tf, warmUp[tf]!);
+    const timed = { ...candles, time };
+    for (let i = 0; i < time.length && !walker.done; i++) {
+      // One candle's path (none to walk while no price can ask it: flat, waiting for its rules), then its close.
+      if (walker.down !== -Infinity || walker.up !== Infinity || walker.follow !== Infinity) replayCandles(timed, walker, i, i + 1);
+      if (!walker.done) walker.closed(timed, i);
+    }
+  }
+  return { fills: walker.fills, cycles: walker.cycles, realized: walker.state.realized.toFixed(), state: walker.state };
+}
+
+/** Replays a martin bot over candles (walkKit with the martin strategy). */
 export function backtestMartin(view: MartinView, candles: CandleColumns, fill: FillModel = { slippage: DEFAULT_SLIPPAGE }): BacktestResult {
-  const walker = new MartinWalker(view, fill, cursorOf(candles));
-  replayCandles(candles, walker);
-  const state = walker.state;
-  return { fills: walker.fills, cycles: walker.cycles, realized: state.realized.toFixed(), state };
+  return walkKit({ initial: initialMartinState, decide: decideMartin, triggers: martinKitTriggers }, view, candles, fill);
 }

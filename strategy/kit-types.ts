@@ -8,7 +8,8 @@ import type { Rule } from './custom/rules.ts';
 import type { CloseAsk, CloseSize } from './martin/plan.ts';
 import type { MarketRules } from './martin/rules.ts';
 import type { BuiltBotType } from './params.ts';
-import type { BotId, ClientOrderId, CycleClosed, Decide, PlaceOrder } from './types.ts';
+import type { CandleClosed } from './custom/strategy.ts';
+import type { BotId, ClientOrderId, CycleClosed, Decide, Intent, PlaceOrder, Triggers } from './types.ts';
 
 // The kit's interfaces on their own: a strategy's kit (custom/kit.ts, ...) implements them without
 // importing the registry (kit.ts) that lists it, so no import cycle ties a strategy to the list.
@@ -38,10 +39,8 @@ export interface StrategyKit<S extends KitState = KitState, V = unknown, P = unk
   decode(id: string, stored: unknown, view: V): S;
   encode(state: S): unknown;
   /**
-   * Ask the strategy when the price is >= up or <= down; `asks`: at any price (it waits to open).
-   * `upAt` / `downAt`: the trigger prices themselves (a take profit or a grid's sell level; an add, a
-   * stop, a trailing line or a buy level), at which a round that crossed them is decided and its order
-   * rests (`PlaceOrder.at`); absent: the round's own price (a followed high, a strategy without them).
+   * The prices (and the time) at which it is asked (types.ts Triggers): the live engine's price book and
+   * the backtest's walk read them alike.
    */
   triggers(state: S, view: V): Triggers;
   /** The cycle number new orders and closed cycles are filed under. */
@@ -96,6 +95,8 @@ export interface StrategyKit<S extends KitState = KitState, V = unknown, P = unk
   indicators?: {
     rules(params: P): IndicatorRules | null;
     feed(state: S, view: V): CustomFeed | null;
+    /** A closed 1-minute candle, as a backtest replays them: the feed takes it and the rules are checked (live, the prices build the candles). */
+    closed(state: S, candle: CandleClosed, view: V): { state: S; intents: Intent[] };
   };
   /** Its replay on candles (a backtest, the AI search): the same decide function on backtest.ts's price path and fill model. */
   backtest: Replay<V>;
@@ -140,12 +141,4 @@ export interface CloseBook {
 export type KitDetail = Pick<BotDetail, 'amount' | 'dust' | 'unrealized' | 'takeProfitPrice' | 'stopLossPrice' | 'nextAddPrice' | 'averagePrice' | 'fills' | 'levels'> &
   Partial<Pick<BotDetail, 'trailing' | 'grid' | 'close'>>;
 
-export type { CloseAsk, CloseSize };
-
-export interface Triggers {
-  up: number;
-  down: number;
-  asks: boolean;
-  upAt?: Decimal | null;
-  downAt?: Decimal | null;
-}
+export type { CloseAsk, CloseSize, Triggers };

@@ -127,5 +127,34 @@ export interface StateKept {
 }
 export type Intent = PlaceOrder | CycleClosed | PositionReduced | PauseBot | TrailingMoved | StateKept;
 
+/**
+ * The prices and the time that make a bot act, as its kit tells them (kit-types.ts `triggers`): the live
+ * engine's price book (server/engine/bot-book.ts) and the backtest's walk (backtest.ts walkKit) both ask a
+ * bot only there, so that both ask it at the same prices.
+ */
+export interface Triggers {
+  /**
+   * Asked when the price is >= up: its up trigger price (upAt: a take profit, a grid's sell level), or a
+   * trailing exit's high when that is lower (any price above it moves the exit's line); Infinity: never.
+   */
+  up: number;
+  /** Asked when the price is <= down (an add, a stop, a trailing line, a buy level); -Infinity: never. */
+  down: number;
+  /** Asked at any price: it waits to open (or reads every price round, an indicator's feed). */
+  asks: boolean;
+  /**
+   * The trigger prices themselves, at which a round that crossed them is decided and its order rests
+   * (PlaceOrder.at); absent: the round's own price (a strategy without them). upAt null while `up` is
+   * finite, or above `up`: `up` is a followed high.
+   */
+  upAt?: Decimal | null;
+  downAt?: Decimal | null;
+  /**
+   * While it waits to open: the market time (ms) before which no price can open it (a schedule's next
+   * start, a cooldown's end); absent: any time. The walk does not ask it before then.
+   */
+  after?: number | undefined;
+}
+
 /** A strategy: pure, no I/O, no clock, no randomness. The engine persists state and carries out intents. */
 export type Decide<S, V> = (state: S, event: EngineEvent, view: V) => { state: S; intents: Intent[] };

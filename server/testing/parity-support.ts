@@ -1,16 +1,10 @@
 import type { CustomParamsInput, DcaParamsInput, GridParamsInput, MartinParamsInput } from '../../contract/bots.ts';
-import { backtestMartin } from '../../strategy/backtest.ts';
-import { backtestGrid } from '../../strategy/grid/backtest.ts';
-import { backtestDca } from '../../strategy/dca/backtest.ts';
-import { backtestCustom } from '../../strategy/custom/backtest.ts';
 import { warmUpCandles } from '../../strategy/custom/feed.ts';
 import type { CustomParams } from '../../strategy/custom/rules.ts';
 import type { CustomView } from '../../strategy/custom/strategy.ts';
+import { customKit, kitOf } from '../../strategy/kit.ts';
 import { paperHistory } from '../market/custom-history.ts';
 import type { Timeframe } from '../market/symbols.ts';
-import type { DcaParams } from '../../strategy/dca/rules.ts';
-import type { GridParams } from '../../strategy/grid/rules.ts';
-import type { MartinParams } from '../../strategy/martin/rules.ts';
 import { money } from '../../strategy/money.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { storedParams } from '../services/bots.ts';
@@ -117,15 +111,11 @@ export async function secondsParity(options: { symbol: string; from: number; sec
         .executeTakeFirstOrThrow();
       const live = { realized: money(row.realized).toFixed(), cycles: Number(cycles.n), fills: Number(fills.n) };
       const params = storedParams(bot.type, bot.params);
-      const view = { market };
+      // Every type's backtest is its kit's (the one walker); a custom bot's reads the minute before and its warm-up too.
       const run =
         bot.type === 'custom'
-          ? await customBacktest(feed, symbol, from, seconds, { ...view, params: params as CustomParams })
-          : bot.type === 'grid'
-            ? (({ trades, ...grid }) => ({ ...grid, cycles: trades }))(backtestGrid({ ...view, params: params as GridParams }, candles, { slippage: '0' }))
-            : bot.type === 'dca'
-              ? backtestDca({ ...view, params: params as DcaParams }, candles, { slippage: '0' })
-              : backtestMartin({ ...view, params: params as MartinParams }, candles, { slippage: '0' });
+          ? await customBacktest(feed, symbol, from, seconds, { market, params: params as CustomParams })
+          : kitOf(bot.type).backtest({ market, params }, candles, { slippage: '0' });
       const backtest = { realized: money(run.realized).toFixed(), cycles: run.cycles, fills: run.fills.length };
       const l = Number(live.realized);
       rows.push({ bot, live, backtest, gapPct: l === 0 ? Number.NaN : ((Number(backtest.realized) - l) / Math.abs(l)) * 100 });
@@ -147,5 +137,5 @@ async function customBacktest(feed: SimulatedMarket, symbol: string, from: numbe
   const history = paperHistory(feed, symbol);
   const warmUp: Record<string, Awaited<ReturnType<typeof history>>> = {};
   for (const [tf, n] of Object.entries(warmUpCandles(view.params))) warmUp[tf] = await history(tf as Timeframe, from - 60_000, n);
-  return backtestCustom(view, candles, { slippage: '0' }, warmUp);
+  return customKit.backtest(view, candles, { slippage: '0' }, warmUp);
 }

@@ -2,8 +2,8 @@ import { customParamsSchema, type CustomParamsInput } from './params.ts';
 import { customFieldText } from '../../contract/custom-fields.ts';
 import { fillsDetail, fillsFloating, fillsHeld } from '../core/fills-position.ts';
 import { fillsOpen } from '../backtest-report.ts';
-import { backtestCustom } from './backtest.ts';
 import type { StrategyKit } from '../kit-types.ts';
+import { walkKit } from '../kit-walker.ts';
 import { money } from '../money.ts';
 import type { Fill } from '../martin/plan.ts';
 import type { MarketRules } from '../martin/rules.ts';
@@ -69,10 +69,10 @@ export const customKit: StrategyKit<CustomState, CustomView, CustomParams, Custo
   commitsBudget: false,
   takesSignals: true,
   // Its candles and indicators are not stored: rebuilt from the market's history on every load.
-  indicators: { rules: (params) => params, feed: feedOf },
+  indicators: { rules: (params) => params, feed: feedOf, closed: decideCustom },
   // On 1-minute candles, its indicators warmed up by the candles before the first minute; its cycles are the positions closed.
   backtest(view, candles, fill, warmUp) {
-    const result = backtestCustom(view, candles, fill, warmUp);
+    const result = walkKit(customKit, view, candles, fill, warmUp);
     return { fills: result.fills, realized: result.realized, cycles: result.cycles, open: fillsOpen(result.state.fills) };
   },
   sweptDust: { carry: '0', carryCost: '0' },

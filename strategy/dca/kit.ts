@@ -5,16 +5,16 @@ import { scheduleAt } from '../../contract/schedule-at.ts';
 import { fillsDetail, fillsFloating, fillsHeld, levelsOf } from '../core/fills-position.ts';
 import { ruleProblem } from '../custom/problems.ts';
 import { fillsOpen } from '../backtest-report.ts';
-import { backtestDca } from './backtest.ts';
 import type { StrategyKit } from '../kit-types.ts';
+import { walkKit } from '../kit-walker.ts';
 import type { Fill } from '../martin/plan.ts';
-import { money } from '../money.ts';
+import { doubleOf, money } from '../money.ts';
 import { dealFunds, dealOrderQuote, planDeal, validateDca, type DcaProblem } from './plan.ts';
 import type { DcaParams } from './rules.ts';
 import { decodeDca, encodeDca, type StoredDcaState } from './state-codec.ts';
-import { dcaFeedOf, dcaStop, dcaTrailing, dcaTriggers, decideDca, initialDcaState, retargetDca, startRules, type DcaState, type DcaView } from './strategy.ts';
+import { dcaFeedOf, dcaOpenAt, dcaStop, dcaTrailing, dcaTriggers, decideDca, initialDcaState, retargetDca, startRules, type DcaState, type DcaView } from './strategy.ts';
 
-const num = (d: Decimal | null | undefined, none: number) => (d ? Number(d.toString()) : none);
+const num = (d: Decimal | null | undefined, none: number) => (d ? doubleOf(d) : none);
 
 /** A problem of validateDca as the code the screens say (the field goes beside). */
 const problemCode: Record<DcaProblem['reason'], CodeName> = {
@@ -43,7 +43,11 @@ export const dcaKit: StrategyKit<DcaState, DcaView, DcaParams, DcaParamsInput> =
     const start = view.params.start.kind;
     const asks = (!state.pending && state.phase === 'waiting' && start !== 'signal') || start === 'indicator';
     const t = dcaTriggers(state, view);
-    if (!t) return { up: Infinity, down: -Infinity, asks };
+    if (!t) {
+      // Waiting for a schedule or a cooldown: no price opens a deal before its time (null: a time it learns when asked).
+      const openAt = asks ? dcaOpenAt(state, view.params) : null;
+      return openAt !== null && openAt !== -Infinity ? { up: Infinity, down: -Infinity, asks, after: openAt } : { up: Infinity, down: -Infinity, asks };
+    }
     // A trailing exit (armed take profit, trailing stop) follows its high: asked at the high and above.
     return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks, upAt: t.up, downAt: t.down };
   },
@@ -103,10 +107,10 @@ export const dcaKit: StrategyKit<DcaState, DcaView, DcaParams, DcaParamsInput> =
   book: (state) => state,
   commitsBudget: false,
   takesSignals: true,
-  indicators: { rules: startRules, feed: dcaFeedOf },
+  indicators: { rules: startRules, feed: dcaFeedOf, closed: decideDca },
   // Its cycles are the deals closed; an indicator start reads its warm-up candles from the first one on.
   backtest(view, candles, fill, warmUp) {
-    const result = backtestDca(view, candles, fill, warmUp);
+    const result = walkKit(dcaKit, view, candles, fill, warmUp);
     return { fills: result.fills, realized: result.realized, cycles: result.cycles, open: fillsOpen(result.state.fills) };
   },
   sweptDust: { carry: '0', carryCost: '0' },

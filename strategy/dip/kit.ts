@@ -3,13 +3,13 @@ import { fillsOpen } from '../backtest-report.ts';
 import { fillsDetail, fillsFloating, fillsHeld, levelsOf } from '../core/fills-position.ts';
 import type { ParamProblem, StrategyKit } from '../kit-types.ts';
 import { walkKit } from '../kit-walker.ts';
-import { money } from '../money.ts';
+import { doubleOf, money } from '../money.ts';
 import { dipParamsSchema, type DipParamsInput } from './params.ts';
 import { planDip, validateDip, type DipParams, type DipProblem, type DipView } from './plan.ts';
 import { decodeDip, encodeDip, type StoredDipState } from './state-codec.ts';
 import { decideDip, dipTakeProfit, dipTriggers, initialDipState, type DipState } from './strategy.ts';
 
-const num = (d: Decimal | null | undefined, none: number) => (d ? Number(d.toString()) : none);
+const num = (d: Decimal | null | undefined, none: number) => (d ? doubleOf(d) : none);
 
 /** A problem of validateDip as the code the screens say. */
 const problemCode: Record<DipProblem['reason'], ParamProblem['code']> = {

@@ -2,16 +2,16 @@ import type Decimal from 'decimal.js';
 import { gridParamsSchema, type GridParamsInput } from './params.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { refitGrid } from '../ai/refit.ts';
-import { backtestGrid } from './backtest.ts';
 import type { StrategyKit } from '../kit-types.ts';
-import { money } from '../money.ts';
+import { walkKit } from '../kit-walker.ts';
+import { doubleOf, money } from '../money.ts';
 import { gridDetail, gridHeld, gridInputParams, gridUnrealized } from './detail.ts';
 import { gridLevels, grossBuy, validateGrid, type GridProblem } from './plan.ts';
 import type { GridParams } from './rules.ts';
 import { decodeGrid, encodeGrid, type StoredGridState } from './state-codec.ts';
 import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './strategy.ts';
 
-const num = (d: Decimal | null | undefined, none: number) => (d ? Number(d.toString()) : none);
+const num = (d: Decimal | null | undefined, none: number) => (d ? doubleOf(d) : none);
 
 /** A problem of validateGrid as the code the screens say (the field goes beside). */
 const problemCode: Record<GridProblem['reason'], CodeName> = {
@@ -86,12 +86,12 @@ export const gridKit: StrategyKit<GridState, GridView, GridParams, GridParamsInp
   takesSignals: false,
   // Its cycles are the grids completed, its open position the base on its sell levels.
   backtest(view, candles, fill) {
-    const result = backtestGrid(view, candles, fill);
+    const result = walkKit(gridKit, view, candles, fill);
     const sells = result.state.orders.filter((o) => o?.side === 'sell');
     const amount = sells.reduce((s: Decimal, o) => s.plus(o!.amount), money(0));
     const cost = sells.reduce((s: Decimal, o) => s.plus(o!.cost), money(0));
     const open = amount.gt(0) ? { amount: amount.toFixed(), average: cost.div(amount).toDecimalPlaces(8).toFixed() } : null;
-    return { fills: result.fills, realized: result.realized, cycles: result.trades, open };
+    return { fills: result.fills, realized: result.realized, cycles: result.cycles, open };
   },
   sweptDust: { dust: '0' },
 };

@@ -3,16 +3,14 @@ import { martinParamsSchema, type MartinParamsInput } from './params.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { refitMartin } from '../ai/refit.ts';
 import { fillsDetail, fillsFloating, fillsHeld, levelsOf } from '../core/fills-position.ts';
-import { backtestMartin } from '../backtest.ts';
+import { walkKit } from '../kit-walker.ts';
 import { fillsOpen } from '../backtest-report.ts';
 import type { StrategyKit } from '../kit-types.ts';
 import { money } from '../money.ts';
 import { orderQuote, planLevels, validateMartin, type Fill, type MartinProblem } from './plan.ts';
 import type { MartinParams } from './rules.ts';
 import { decodeMartin, encodeMartin, type StoredMartinState } from './state-codec.ts';
-import { decideMartin, initialMartinState, martinLines, martinTriggers, retarget, type MartinState, type MartinView } from './strategy.ts';
-
-const num = (d: Decimal | null | undefined, none: number) => (d ? Number(d.toString()) : none);
+import { decideMartin, initialMartinState, martinKitTriggers, martinLines, retarget, type MartinState, type MartinView } from './strategy.ts';
 
 /** A problem of validateMartin as the code the screens say (the field goes beside). */
 const problemCode: Record<MartinProblem['reason'], (field: MartinProblem['field']) => CodeName> = {
@@ -33,13 +31,7 @@ export const martinKit: StrategyKit<MartinState, MartinView, MartinParams, Marti
   decide: decideMartin,
   decode: (id, stored, view) => decodeMartin(id, stored as StoredMartinState, view),
   encode: encodeMartin,
-  triggers(state, view) {
-    const asks = !state.pending && state.phase === 'waiting';
-    const t = martinTriggers(state, view);
-    if (!t) return { up: Infinity, down: -Infinity, asks };
-    // A trailing exit follows its high: asked at the high and above (a new high moves it).
-    return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks, upAt: t.up, downAt: t.down };
-  },
+  triggers: martinKitTriggers,
   cycle: (s) => s.cycle,
   cycleFigures: (before) => ({
     entries: before.fills.length,
@@ -84,7 +76,7 @@ export const martinKit: StrategyKit<MartinState, MartinView, MartinParams, Marti
   commitsBudget: false,
   takesSignals: false,
   backtest(view, candles, fill) {
-    const result = backtestMartin(view, candles, fill);
+    const result = walkKit(martinKit, view, candles, fill);
     return { fills: result.fills, realized: result.realized, cycles: result.cycles, open: fillsOpen(result.state.fills) };
   },
   sweptDust: { carry: '0', carryCost: '0' },

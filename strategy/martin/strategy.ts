@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
-import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent, type PlaceOrder } from '../types.ts';
-import { floorTo, money } from '../money.ts';
+import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent, type PlaceOrder, type Triggers } from '../types.ts';
+import { doubleOf, floorTo, money } from '../money.ts';
 import { stepTrailingStop, stepTrailingTakeProfit, trailLine } from '../trailing.ts';
 import { averagePrice, closeCycle, nextAddPrice, orderQuote, reducePosition, sellableAmount, stopLossPrice, takeProfitPrice, type Fill } from './plan.ts';
 import type { MarketRules, MartinParams } from './rules.ts';
@@ -90,6 +90,17 @@ export function martinTriggers(state: MartinState, view: MartinView): { up: Deci
   const highs = [lines.armed?.high ?? null, lines.stopHigh].filter((h): h is Decimal => h !== null);
   const follow = highs.reduce<Decimal | null>((a, b) => (!a || b.lt(a) ? b : a), null);
   return { up: lines.armed ? null : t.takeProfit, down, follow };
+}
+
+const num = (d: Decimal | null, none: number) => (d ? doubleOf(d) : none);
+
+/** When the engine's book and the backtest's walk ask the bot (its kit's triggers): it waits to open, or martinTriggers. */
+export function martinKitTriggers(state: MartinState, view: MartinView): Triggers {
+  const asks = !state.pending && state.phase === 'waiting';
+  const t = martinTriggers(state, view);
+  if (!t) return { up: Infinity, down: -Infinity, asks };
+  // A trailing exit follows its high: asked at the high and above (a new high moves it).
+  return { up: Math.min(num(t.up, Infinity), num(t.follow, Infinity)), down: num(t.down, -Infinity), asks, upAt: t.up, downAt: t.down };
 }
 
 /**
