@@ -159,7 +159,7 @@ export const botDetailSchema = z.strictObject({
   /** A grid bot's levels and orders (absent for the others). */
   grid: gridLevelsSchema.optional(),
   /**
-   * A martin bot's close as the engine computes it (strategy/martin/plan.ts closeCycle, sizeClose): the
+   * A martin bot's close as the engine computes it (strategy/core/position.ts closeCycle, sizeClose): the
    * base an earlier close left below the step with its cost (sold with the next close), and the market's
    * rules. The confirmation of a (partial) close estimates with them. Absent for the others.
    */

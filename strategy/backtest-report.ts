@@ -2,7 +2,7 @@ import type { BacktestAnswer } from '../contract/strategy.ts';
 import { DEFAULT_SLIPPAGE, type BacktestFill, type CandleColumns, type FillModel } from './backtest.ts';
 import type { Candle } from './custom/feed.ts';
 import { money } from './money.ts';
-import { averagePrice, type Fill } from './martin/plan.ts';
+import { averagePrice, type Fill } from './core/position.ts';
 
 /**
  * What a backtest tells the trader before they start a bot: the exact realised profit

@@ -5,7 +5,8 @@ import { engineRound } from './engine-round.test-support.ts';
 import { martinKit } from './kit.ts';
 import { initialMartinState } from './martin/strategy.ts';
 import { botId } from './types.ts';
-import type { MarketRules, MartinParams } from './martin/rules.ts';
+import type { MartinParams } from './martin/rules.ts';
+import type { MarketRules } from './core/market.ts';
 
 const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
 const params: MartinParams = { investment: '700', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1.5', repeat: true };

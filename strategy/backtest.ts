@@ -4,8 +4,8 @@ import type { CandleClosed } from './custom/strategy.ts';
 import { doubleOf, money } from './money.ts';
 import { restingFill } from './resting-fill.ts';
 import { botId, type BotId, type Intent, type OrderFilled, type PlaceOrder, type PriceTicked, type Triggers } from './types.ts';
-import { buyAmount } from './martin/plan.ts';
-import type { MarketRules } from './martin/rules.ts';
+import { buyAmount } from './core/position.ts';
+import type { MarketRules } from './core/market.ts';
 import { decideMartin, initialMartinState, martinKitTriggers, type MartinState, type MartinView } from './martin/strategy.ts';
 
 /** Candles as columns of numbers (fast to scan); prices are the decimal strings' nearest doubles. */

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { crossedTrigger, type KitState, type StrategyKit } from './kit.ts';
-import { buyAmount } from './martin/plan.ts';
+import { buyAmount } from './core/position.ts';
 import { restingFill } from './resting-fill.ts';
 import type { Intent, PlaceOrder, Side } from './types.ts';
 

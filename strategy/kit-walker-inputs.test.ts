@@ -4,7 +4,7 @@ import type { CandleColumns } from './backtest.ts';
 import type { CustomFeed } from './custom/feed.ts';
 import type { CandleClosed } from './custom/strategy.ts';
 import { walkKit, type WalkedKit } from './kit-walker.ts';
-import type { MarketRules } from './martin/rules.ts';
+import type { MarketRules } from './core/market.ts';
 import { money } from './money.ts';
 import { botId, clientOrderId, type Intent, type OrderFilled, type PriceTicked, type Triggers } from './types.ts';
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { backtestMartin, type CandleColumns } from './backtest.ts';
 import { martinKit } from './kit.ts';
 import { walkKit } from './kit-walker.ts';
-import type { MarketRules, MartinParams } from './martin/rules.ts';
+import type { MartinParams } from './martin/rules.ts';
+import type { MarketRules } from './core/market.ts';
 import { money } from './money.ts';
 
 const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.0001'), minAmount: money('0.0001'), minCost: money('5'), feeRate: money('0.001') };

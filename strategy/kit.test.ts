@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { engineRound } from './engine-round.test-support.ts';
 import { holdsPosition, kitOf, tradableTypes, type StrategyKit } from './kit.ts';
-import type { MarketRules } from './martin/rules.ts';
+import type { MarketRules } from './core/market.ts';
 import { money } from './money.ts';
 import { botId } from './types.ts';
 

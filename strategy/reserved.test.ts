@@ -4,7 +4,7 @@ import { engineRound } from './engine-round.test-support.ts';
 import { gridLevels, grossBuy } from './grid/plan.ts';
 import { dcaKit, gridKit, martinKit } from './kit.ts';
 import { customKit } from './custom/kit.ts';
-import type { MarketRules } from './martin/rules.ts';
+import type { MarketRules } from './core/market.ts';
 import { money } from './money.ts';
 import { botId } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MarketRules } from './martin/rules.ts';
+import type { MarketRules } from './core/market.ts';
 import { money } from './money.ts';
 import { botId, type EngineEvent, type Intent, type SignalReceived } from './types.ts';
 import type { DcaParams } from './dca/rules.ts';

@@ -3,7 +3,8 @@ import { money } from '../../strategy/money.ts';
 import { BotBook } from './bot-book.ts';
 import { botId } from '../../strategy/types.ts';
 import { decideMartin, initialMartinState, type MartinState } from '../../strategy/martin/strategy.ts';
-import type { MarketRules, MartinParams } from '../../strategy/martin/rules.ts';
+import type { MartinParams } from '../../strategy/martin/rules.ts';
+import type { MarketRules } from '../../strategy/core/market.ts';
 
 const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
 const params: MartinParams = { investment: '700', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1.5', stopLoss: '10', repeat: true };

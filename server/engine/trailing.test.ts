@@ -5,7 +5,7 @@ import { SimulatedMarket } from '../market/simulated.ts';
 import { paperMarket } from '../exchanges/paper-fill.ts';
 import { engineRound } from '../../strategy/engine-round.test-support.ts';
 import { martinKit } from '../../strategy/kit.ts';
-import type { MarketRules } from '../../strategy/martin/rules.ts';
+import type { MarketRules } from '../../strategy/core/market.ts';
 import { initialMartinState } from '../../strategy/martin/strategy.ts';
 import { botId } from '../../strategy/types.ts';
 import { openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';

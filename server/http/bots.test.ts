@@ -5,8 +5,8 @@ import { ScriptedMarket } from '../testing/scripted.ts';
 import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { money, toPlain } from '../../strategy/money.ts';
-import { sizeClose } from '../../strategy/martin/plan.ts';
-import type { MarketRules } from '../../strategy/martin/rules.ts';
+import { sizeClose } from '../../strategy/core/position.ts';
+import type { MarketRules } from '../../strategy/core/market.ts';
 
 /** The market rules a bot's detail carries for its close estimate. */
 const marketRules = (c: NonNullable<AnswerOf<'userBotDetail'>['close']>): MarketRules => ({

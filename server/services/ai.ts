@@ -6,7 +6,7 @@ import { configure, type Configuration, type RiskLevel, type SearchResult } from
 import { kitOf } from '../../strategy/kit.ts';
 import type Decimal from 'decimal.js';
 import { exchangeById } from '../exchanges/catalog.ts';
-import type { MarketRules } from '../../strategy/martin/rules.ts';
+import type { MarketRules } from '../../strategy/core/market.ts';
 import { money } from '../../strategy/money.ts';
 import type { MarketData } from '../trading.ts';
 import { fail } from '../errors.ts';

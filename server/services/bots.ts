@@ -3,7 +3,7 @@ import { Code, type CodeName } from '../../contract/codes.ts';
 import type { Db } from '../db/connect.ts';
 import type Decimal from 'decimal.js';
 import { money } from '../../strategy/money.ts';
-import { sizeClose, type CloseAsk } from '../../strategy/martin/plan.ts';
+import { sizeClose, type CloseAsk } from '../../strategy/core/position.ts';
 import { holdsBy, kitOf } from '../../strategy/kit.ts';
 import { botId } from '../../strategy/types.ts';
 import { exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
@@ -182,7 +182,7 @@ async function checkAddAmount(deps: BotsDeps, userId: string, row: { exchange_id
 
 /**
  * The part of a position a partial close sells, checked as the confirmation estimated it
- * (strategy/martin/plan.ts sizeClose, at the price now): a share of 1-100 % or a base amount not above
+ * (strategy/core/position.ts sizeClose, at the price now): a share of 1-100 % or a base amount not above
  * the position, rounded down to the step; neither the sale nor the rest below the market's minimum.
  * Undefined: everything (100 %, or the whole amount), exactly the full close. A bot type that closes its
  * position only whole takes 100 % alone; one whose position cannot be split takes no part (kit.partClose).

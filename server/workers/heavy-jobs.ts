@@ -3,7 +3,7 @@ import type { RiskLevel } from '../../strategy/ai/search.ts';
 import type { Candle } from '../../strategy/custom/feed.ts';
 import type { WarmUpHistory } from '../market/custom-history.ts';
 import type { Timeframe as RuleTimeframe } from '../../strategy/custom/rules.ts';
-import type { MarketRules } from '../../strategy/martin/rules.ts';
+import type { MarketRules } from '../../strategy/core/market.ts';
 
 /**
  * What the heavy-work threads are asked to do (heavy-worker.ts), as plain data: a worker thread receives

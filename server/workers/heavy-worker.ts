@@ -5,7 +5,7 @@ import { backtestReport } from '../../strategy/backtest-report.ts';
 import { kitOf } from '../../strategy/kit.ts';
 import type { CandleColumns } from '../../strategy/backtest.ts';
 import type { CustomParams } from '../../strategy/custom/rules.ts';
-import type { MarketRules } from '../../strategy/martin/rules.ts';
+import type { MarketRules } from '../../strategy/core/market.ts';
 import { money } from '../../strategy/money.ts';
 import { feedWarmUp, historyBefore, paperHistory, warmUpHistory } from '../market/custom-history.ts';
 import { SimulatedMarket } from '../market/simulated.ts';

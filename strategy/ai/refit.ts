@@ -1,7 +1,8 @@
 import { validateGrid } from '../grid/plan.ts';
 import type { GridParams } from '../grid/rules.ts';
 import { validateMartin } from '../martin/plan.ts';
-import type { MarketRules, MartinParams } from '../martin/rules.ts';
+import type { MartinParams } from '../martin/rules.ts';
+import type { MarketRules } from '../core/market.ts';
 import type Decimal from 'decimal.js';
 import { floorTo, money } from '../money.ts';
 

@@ -4,7 +4,8 @@ import { gridKit, martinKit } from '../kit.ts';
 import { validateGrid } from '../grid/plan.ts';
 import type { GridParams } from '../grid/rules.ts';
 import { validateMartin } from '../martin/plan.ts';
-import type { MarketRules, MartinParams } from '../martin/rules.ts';
+import type { MartinParams } from '../martin/rules.ts';
+import type { MarketRules } from '../core/market.ts';
 import { floorTo, money } from '../money.ts';
 
 /**

@@ -1,11 +1,11 @@
 import type Decimal from 'decimal.js';
 import type { Held, KitDetail } from '../kit-types.ts';
-import { averagePrice, closeCycle, floatingPnl, type Fill } from '../martin/plan.ts';
-import type { MarketRules } from '../martin/rules.ts';
+import { averagePrice, closeCycle, floatingPnl, type Fill } from './position.ts';
+import type { MarketRules } from './market.ts';
 import { money } from '../money.ts';
 
 // The position of a bot whose buys are its fills (martin, DCA, custom): what the lists, the positions and
-// the detail screen show of it, computed the one way the engine books it (martin/plan.ts closeCycle).
+// the detail screen show of it, computed the one way the engine books it (core/position.ts closeCycle).
 
 /** The stored form of such a state, as far as its position goes (states stored before carry existed have none). */
 interface StoredFills {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyAmount as buyAmountOf } from '../martin/plan.ts';
+import { buyAmount as buyAmountOf } from '../core/position.ts';
 import { money, toPlain } from '../money.ts';
 import { botId, type Intent } from '../types.ts';
 import { backtestCustom } from './backtest.ts';

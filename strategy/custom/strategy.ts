@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { money } from '../money.ts';
-import { averagePrice, closeCycle, sellableAmount, stopLossPrice, takeProfitPrice, type Fill } from '../martin/plan.ts';
-import type { MarketRules } from '../martin/rules.ts';
+import { averagePrice, closeCycle, sellableAmount, stopLossPrice, takeProfitPrice, type Fill } from '../core/position.ts';
+import type { MarketRules } from '../core/market.ts';
 import { stepTrailingStop, stepTrailingTakeProfit, trailLine } from '../trailing.ts';
 import { clientOrderId, type BotId, type ClientOrderId, type EngineEvent, type Intent, type PlaceOrder } from '../types.ts';
 import { CustomFeed, type Candle } from './feed.ts';
@@ -260,7 +260,7 @@ export function decideCustom(state: CustomState, event: CustomEvent, view: Custo
         const stopHigh = trailingStop(view.params) === null ? null : before?.gt(event.price) ? before : event.price;
         return { state: retrigger({ ...state, phase: 'holding', pending: null, fills, targets: targetsOf(fills, view), trail: null, stopHigh }, view), intents: NOTHING };
       }
-      // Books in the quote (martin/plan.ts closeCycle): the coin it could not sell is carried at no cost.
+      // Books in the quote (core/position.ts closeCycle): the coin it could not sell is carried at no cost.
       const { profit, dust } = closeCycle(state.fills, event.price, view.market, { amount: state.carry, cost: state.carryCost }, event.amount);
       const next: CustomState = {
         ...state,

@@ -7,7 +7,7 @@ import { ruleProblem } from '../custom/problems.ts';
 import { fillsOpen } from '../backtest-report.ts';
 import type { StrategyKit } from '../kit-types.ts';
 import { walkKit } from '../kit-walker.ts';
-import type { Fill } from '../martin/plan.ts';
+import type { Fill } from '../core/position.ts';
 import { doubleOf, money } from '../money.ts';
 import { dealFunds, dealOrderQuote, planDeal, validateDca, type DcaProblem } from './plan.ts';
 import type { DcaParams } from './rules.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { closeCycle } from '../martin/plan.ts';
-import type { MarketRules } from '../martin/rules.ts';
+import { closeCycle } from '../core/position.ts';
+import type { MarketRules } from '../core/market.ts';
 import { money, toPlain } from '../money.ts';
 import { dcaStopPrice, dealFunds, nextSlot, planDeal, safetyDeviation, startRuleProblems, validateDca } from './plan.ts';
 import type { Rule } from '../custom/rules.ts';

@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { floorTo, money } from '../money.ts';
-import { buyAmount, takeProfitPrice } from '../martin/plan.ts';
-import type { MarketRules } from '../martin/rules.ts';
+import { buyAmount, takeProfitPrice } from '../core/position.ts';
+import type { MarketRules } from '../core/market.ts';
 import { validateCustom, type CustomProblem } from '../custom/rules.ts';
 import { dcaBounds, type DcaParams, type DcaStart } from './rules.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type Decimal from 'decimal.js';
 import type { CandleColumns } from '../backtest.ts';
-import { buyAmount } from '../martin/plan.ts';
-import type { MarketRules } from '../martin/rules.ts';
+import { buyAmount } from '../core/position.ts';
+import type { MarketRules } from '../core/market.ts';
 import { money, toPlain } from '../money.ts';
 import { botId, type EngineEvent, type Intent, type PlaceOrder } from '../types.ts';
 import { engineRound } from '../engine-round.test-support.ts';

@@ -1,8 +1,8 @@
 import type Decimal from 'decimal.js';
 import { floorTo, money } from '../money.ts';
 import { stepTrailingStop, stepTrailingTakeProfit, trailLine } from '../trailing.ts';
-import { averagePrice, closeCycle, reducePosition, sellableAmount, takeProfitPrice, type Fill } from '../martin/plan.ts';
-import type { MarketRules } from '../martin/rules.ts';
+import { averagePrice, closeCycle, reducePosition, sellableAmount, takeProfitPrice, type Fill } from '../core/position.ts';
+import type { MarketRules } from '../core/market.ts';
 import { CustomFeed, MINUTE } from '../custom/feed.ts';
 import type { CandleClosed } from '../custom/strategy.ts';
 import { clientOrderId, type BotId, type ClientOrderId, type EngineEvent, type Intent, type PlaceOrder } from '../types.ts';
@@ -278,7 +278,7 @@ function onFilled(state: DcaState, event: { side: 'buy' | 'sell'; price: Decimal
       return { state: next, intents: [{ type: 'PositionReduced', cycle: state.cycle, profit, share: pending.share }] };
     }
   }
-  // Books in the quote (martin/plan.ts closeCycle): the coin it could not sell is carried at no cost.
+  // Books in the quote (core/position.ts closeCycle): the coin it could not sell is carried at no cost.
   const { profit, dust } = closeCycle(state.fills, event.price, view.market, carried, event.amount);
   const next: DcaState = {
     ...state,

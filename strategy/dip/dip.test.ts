@@ -3,7 +3,7 @@ import { fieldText } from '../../contract/field-words.ts';
 import { engineRound } from '../engine-round.test-support.ts';
 import { holdsPosition } from '../kit.ts';
 import { walkKit } from '../kit-walker.ts';
-import type { MarketRules } from '../martin/rules.ts';
+import type { MarketRules } from '../core/market.ts';
 import { money } from '../money.ts';
 import { botId } from '../types.ts';
 import { dipKit } from './kit.ts';

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
-import { buyAmount, takeProfitPrice } from '../martin/plan.ts';
-import type { MarketRules } from '../martin/rules.ts';
+import { buyAmount, takeProfitPrice } from '../core/position.ts';
+import type { MarketRules } from '../core/market.ts';
 import { floorTo, money } from '../money.ts';
 import type { DipParamsInput } from './params.ts';
 

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { money } from '../money.ts';
-import { closeCycle, sellableAmount, takeProfitPrice, type Fill } from '../martin/plan.ts';
+import { closeCycle, sellableAmount, takeProfitPrice, type Fill } from '../core/position.ts';
 import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent, type PlaceOrder } from '../types.ts';
 import { buyLine, type DipView } from './plan.ts';
 
@@ -19,7 +19,7 @@ export interface DipState {
   /** The price it started at; its buy line is `dip` % below it. */
   reference: Decimal | null;
   fills: Fill[];
-  /** Coin below the step that a close left, carried at no cost into the next sale (martin/plan.ts closeCycle). */
+  /** Coin below the step that a close left, carried at no cost into the next sale (core/position.ts closeCycle). */
   carry: Decimal;
   carryCost: Decimal;
 }
@@ -77,7 +77,7 @@ export const decideDip: Decide<DipState, DipView> = (state, event, view) => {
     case 'OrderFilled': {
       if (state.pending?.id !== event.clientOrderId) return { state, intents: [] };
       if (event.side === 'buy') return { state: { ...state, phase: 'holding', pending: null, fills: [...state.fills, { price: event.price, amount: event.amount }] }, intents: [] };
-      // The books in the quote (martin/plan.ts closeCycle): what the coin left below the step is carried at no cost.
+      // The books in the quote (core/position.ts closeCycle): what the coin left below the step is carried at no cost.
       const { profit, dust } = closeCycle(state.fills, event.price, view.market, { amount: state.carry, cost: state.carryCost }, event.amount);
       const next: DipState = {
         ...state,

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { ceilTo, floorTo, money } from '../money.ts';
-import type { MarketRules } from '../martin/rules.ts';
+import type { MarketRules } from '../core/market.ts';
 import { gridBounds, type GridParams } from './rules.ts';
 
 const ONE = money(1);

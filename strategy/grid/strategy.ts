@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { floorTo, money } from '../money.ts';
-import type { MarketRules } from '../martin/rules.ts';
+import type { MarketRules } from '../core/market.ts';
 import { stepTrailingTakeProfit, trailLine, type TrailStep } from '../trailing.ts';
 import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent, type PlaceOrder } from '../types.ts';
 import { gridLevels, grossBuy, planGrid, startAmount } from './plan.ts';

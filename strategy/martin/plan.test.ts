@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { money, toPlain } from '../money.ts';
-import type { MarketRules, MartinParams } from './rules.ts';
-import { averagePrice, closeCycle, nextAddPrice, planLevels, reducePosition, requiredInvestment, sellableAmount, sizeClose, stopLossPrice, takeProfitPrice, validateMartin } from './plan.ts';
+import type { MartinParams } from './rules.ts';
+import type { MarketRules } from '../core/market.ts';
+import { nextAddPrice, planLevels, requiredInvestment, validateMartin } from './plan.ts';
+import { averagePrice, closeCycle, reducePosition, sellableAmount, sizeClose, stopLossPrice, takeProfitPrice } from '../core/position.ts';
 
 // Worked examples computed by hand (README.md beside this file shows the arithmetic).
 const btc: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };

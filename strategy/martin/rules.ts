@@ -1,5 +1,3 @@
-import type Decimal from 'decimal.js';
-
 /** The parameters a trader sets for a martin bot (strings: exact decimals, percentages as "2" for 2%). */
 export interface MartinParams {
   /** Quote currency set aside for the whole cycle. */
@@ -25,20 +23,6 @@ export interface MartinParams {
   trailingDeviation?: string | undefined;
   /** The stop loss follows the high since the entry (stop = high x (1 - stopLoss%)); needs stopLoss. Absent: off. */
   trailingStop?: boolean | undefined;
-}
-
-/** What the market allows (from the exchange's market info) and what it charges. */
-export interface MarketRules {
-  /** Price increment. */
-  tickSize: Decimal;
-  /** Amount (base) increment. */
-  stepSize: Decimal;
-  /** Smallest order amount (base). */
-  minAmount: Decimal;
-  /** Smallest order cost (quote). */
-  minCost: Decimal;
-  /** Fee rate per fill (0.001 = 0.1%). */
-  feeRate: Decimal;
 }
 
 /** Bounds the product sets on the parameters (the spec leaves numeric bounds open). */

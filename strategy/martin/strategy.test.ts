@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type Decimal from 'decimal.js';
 import { money, toPlain } from '../money.ts';
 import { botId, type EngineEvent, type Intent } from '../types.ts';
-import type { MarketRules, MartinParams } from './rules.ts';
-import { buyAmount } from './plan.ts';
+import type { MartinParams } from './rules.ts';
+import type { MarketRules } from '../core/market.ts';
+import { buyAmount } from '../core/position.ts';
 import { decideMartin, initialMartinState, type MartinState } from './strategy.ts';
 
 const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };

@@ -2,8 +2,10 @@ import type Decimal from 'decimal.js';
 import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent, type PlaceOrder, type Triggers } from '../types.ts';
 import { doubleOf, floorTo, money } from '../money.ts';
 import { stepTrailingStop, stepTrailingTakeProfit, trailLine } from '../trailing.ts';
-import { averagePrice, closeCycle, nextAddPrice, orderQuote, reducePosition, sellableAmount, stopLossPrice, takeProfitPrice, type Fill } from './plan.ts';
-import type { MarketRules, MartinParams } from './rules.ts';
+import { nextAddPrice, orderQuote } from './plan.ts';
+import { averagePrice, closeCycle, reducePosition, sellableAmount, stopLossPrice, takeProfitPrice, type Fill } from '../core/position.ts';
+import type { MartinParams } from './rules.ts';
+import type { MarketRules } from '../core/market.ts';
 
 /**
  * The martin bot's state between events. `pending` is the one order in flight: the strategy never

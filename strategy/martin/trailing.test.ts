@@ -5,8 +5,10 @@ import { botId, type EngineEvent, type Intent } from '../types.ts';
 import { backtestMartin, type CandleColumns } from '../backtest.ts';
 import { engineRound } from '../engine-round.test-support.ts';
 import { martinKit } from '../kit.ts';
-import type { MarketRules, MartinParams } from './rules.ts';
-import { buyAmount, validateMartin } from './plan.ts';
+import type { MartinParams } from './rules.ts';
+import type { MarketRules } from '../core/market.ts';
+import { validateMartin } from './plan.ts';
+import { buyAmount } from '../core/position.ts';
 import { decodeMartin, encodeMartin } from './state-codec.ts';
 import { decideMartin, initialMartinState, martinTriggers, type MartinState } from './strategy.ts';
 

@@ -1,4 +1,4 @@
-import type { MarketRules } from '../../../strategy/martin/rules.ts';
+import type { MarketRules } from '../../../strategy/core/market.ts';
 import type { CandleColumns } from '../../../strategy/backtest.ts';
 import { mergeSearches, type RiskLevel, type SearchPart, type SearchResult } from '../../../strategy/ai/search.ts';
 import type { MinutePath } from '../../market/simulated.ts';

@@ -1,6 +1,6 @@
 import type { BotDetail } from '../../../contract/bots.ts';
 import { money } from '../../../strategy/money.ts';
-import { sizeClose, type CloseSize } from '../../../strategy/martin/plan.ts';
+import { sizeClose, type CloseSize } from '../../../strategy/core/position.ts';
 
 /** How the trader says how much to close: a share of the position in percent, or an amount of the base coin. */
 export type CloseUnit = 'percent' | 'base';
@@ -15,7 +15,7 @@ export type CloseEstimate = CloseSize | { ok: false; problem: 'format' };
 
 /**
  * A martin bot's close as the dialog asks it (partial close), sized and estimated with the
- * engine's own maths (strategy/martin/plan.ts sizeClose: closeCycle for the amount sold) at the detail's
+ * engine's own maths (strategy/core/position.ts sizeClose: closeCycle for the amount sold) at the detail's
  * price, so the confirmation shows what the server will check and book. Null for a bot without a
  * martin close (a grid).
  */

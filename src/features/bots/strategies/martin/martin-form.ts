@@ -3,14 +3,15 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { MartinParamsInput } from '../../../../../contract/bots.ts';
 import type { SymbolInfo } from '../../../../../contract/market.ts';
 import { money } from '../../../../../strategy/money.ts';
-import { averagePrice, planLevels, takeProfitPrice, validateMartin, type MartinField, type MartinProblem } from '../../../../../strategy/martin/plan.ts';
+import { planLevels, validateMartin, type MartinField, type MartinProblem } from '../../../../../strategy/martin/plan.ts';
+import { averagePrice, takeProfitPrice } from '../../../../../strategy/core/position.ts';
 import type { FieldProblems } from '../../form-problems.ts';
 import { marketRules } from '../../market-rules.ts';
 // The trailing take profit's note, shared with the other types that trail.
 export { trailingNote } from '../../trailing-note.ts';
 
 /**
- * The martin form's values and checks. The checks are the engine's own (strategy/martin/plan.ts),
+ * The martin form's values and checks. The checks are the engine's own (strategy/martin/plan.ts, strategy/core/position.ts),
  * so what the form accepts is exactly what the server accepts and the level table is exactly what the
  * engine will do at the price now.
  */
