@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
-import type { AnswerOf } from '../../contract/calls.ts';
+import { calls, type AnswerOf, type CallName } from '../../contract/calls.ts';
 import { dbKinds, newAccount, openTestApp, PASSWORD, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { hashToken } from '../services/sessions.ts';
 
@@ -27,6 +27,18 @@ describe.each(dbKinds)('the logged-in user on %s', (kind) => {
       expect((await t.app.inject({ url })).json()).toMatchObject({ code: 101, data: null });
       expect((await t.app.inject({ url, headers: { authorization: 'Bearer nope' } })).json().code).toBe(101);
       expect((await t.app.inject({ url, headers: { authorization: 'Basic abc' } })).json().code).toBe(101);
+    }
+  });
+
+  it('asks for the session on every call but the ones the contract marks public, which never answer 101', async () => {
+    // Registration reads the contract's `public` flag: the sign-in calls only, and each answers as its flag says.
+    expect((Object.keys(calls) as CallName[]).filter((name) => 'public' in calls[name]).sort()).toEqual(['loginAccount', 'loginChallenge', 'loginNonce', 'loginRegister', 'loginVerify']);
+    for (const name of Object.keys(calls) as CallName[]) {
+      const spec = calls[name];
+      const url = `/api${spec.path.replace(/:\w+/g, '1')}`;
+      const code = (await t.app.inject({ method: spec.method, url, ...(spec.method === 'GET' || spec.method === 'DELETE' ? {} : { payload: {} }) })).json().code;
+      if ('public' in spec) expect(code, name).not.toBe(Code.NotLoggedIn);
+      else expect(code, name).toBe(Code.NotLoggedIn);
     }
   });
 
