@@ -17,6 +17,15 @@ import type { BotId, ClientOrderId, CycleClosed, Decide, Intent, PlaceOrder, Tri
 /** A bot type: one of those whose parameters the API takes (params.ts). */
 export type BotType = BuiltBotType;
 
+/**
+ * What every type's stored state keeps alike (its state-codec.ts), which the server's store reads
+ * without asking the type: its phase, and the order in flight (null when none).
+ */
+export interface StoredKitState {
+  phase: string;
+  pending: { id: string; reason: PlaceOrder['reason'] } | null;
+}
+
 /** What the engine needs of any strategy's state. */
 export interface KitState {
   bot: BotId;
@@ -37,7 +46,7 @@ export interface StrategyKit<S extends KitState = KitState, V = unknown, P = unk
   initial(bot: BotId): S;
   decide: Decide<S, V>;
   decode(id: string, stored: unknown, view: V): S;
-  encode(state: S): unknown;
+  encode(state: S): StoredKitState;
   /**
    * The prices (and the time) at which it is asked (types.ts Triggers): the live engine's price book and
    * the backtest's walk read them alike.
@@ -100,6 +109,8 @@ export interface StrategyKit<S extends KitState = KitState, V = unknown, P = unk
   };
   /** Its replay on candles (a backtest, the AI search): the same decide function on backtest.ts's price path and fill model. */
   backtest: Replay<V>;
+  /** The coin the stored state keeps below the market's step (a close's carry, a grid's dust); '0' when none. */
+  dust(stored: unknown): string;
   /** The stored state's fields that clear its dust once the account swept it into the quote. */
   sweptDust: Record<string, string>;
 }

@@ -252,7 +252,7 @@ export async function sweepDust(db: Db, userId: string, source: PaperSource, exc
       const fee = cost.mul(market.feeRate);
       const quote = cost.minus(fee).toDecimalPlaces(QUOTE_PLACES, Decimal.ROUND_DOWN);
       received = received.plus(quote);
-      const dusty = bots.filter((x) => x.symbol === symbol && money(x.fields.leftover).gt(0));
+      const dusty = bots.filter((x) => x.symbol === symbol && money(kitOf(x.type).dust(x.state)).gt(0));
       swept.push({ currency, amount: amount.toFixed(), quote: quote.toFixed(), from: dusty.map((x) => x.name) });
       await tx.updateTable('paper_balances').set({ amount: '0' }).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).where('currency', '=', currency).execute();
       await tx

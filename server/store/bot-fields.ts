@@ -1,10 +1,6 @@
 import type { ParamsInputOf } from '../../strategy/params.ts';
 import type { BotType } from '../../strategy/kit.ts';
-import type { StoredCustomState } from '../../strategy/custom/state-codec.ts';
-import type { StoredDcaState } from '../../strategy/dca/state-codec.ts';
-import type { StoredDipState } from '../../strategy/dip/state-codec.ts';
-import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
-import type { StoredMartinState } from '../../strategy/martin/state-codec.ts';
+import type { StoredKitState } from '../../strategy/kit-types.ts';
 
 /**
  * What every type's parameters hold alike: the investment, the budget every screen and figure divides
@@ -13,18 +9,8 @@ import type { StoredMartinState } from '../../strategy/martin/state-codec.ts';
  */
 export type CommonParams = Pick<ParamsInputOf<BotType>, 'investment'>;
 
-/** Each type's stored state (its state-codec.ts); a type missing from this list fails to compile. */
-interface StoredStates extends Record<BotType, unknown> {
-  martin: StoredMartinState;
-  grid: StoredGridState;
-  dca: StoredDcaState;
-  custom: StoredCustomState;
-  dip: StoredDipState;
-}
-type AnyStoredState = StoredStates[BotType];
-
-/** What every type's stored state holds alike: its phase and the order in flight (null when none). */
-export type CommonState = Pick<AnyStoredState, 'phase' | 'pending'>;
+/** What every type's stored state holds alike: its phase and the order in flight (null when none); each kit's `encode` is held to it. */
+export type CommonState = StoredKitState;
 
 /** The order a bot has in flight, as its stored state keeps it. */
 export type StoredPending = CommonState['pending'];
@@ -38,11 +24,6 @@ export interface BotFields {
   /** The order in flight; null (or absent in a hand-written row) when none. */
   pending: StoredPending | undefined;
   phase: CommonState['phase'];
-  /**
-   * The coin left over from its trades that no buy of its position holds: a martin, DCA, custom or dip
-   * bot's carry, a grid's dust; '0' when there is none.
-   */
-  leftover: string;
 }
 
 /** A bot row (or the part of one read) with its JSON read through the shapes above. */
@@ -50,13 +31,8 @@ export type WithFields<R> = R & { fields: BotFields };
 
 /** Reads a bot row's parameters and stored state once, by the shapes every type shares. */
 export function fieldsOf(row: { params: unknown; state: unknown }): BotFields {
-  const state = objectOr(row.state) as AnyStoredState;
-  return {
-    ...paramFieldsOf(row.params),
-    pending: state.pending,
-    phase: state.phase,
-    leftover: ('carry' in state ? state.carry : undefined) ?? ('dust' in state ? state.dust : undefined) ?? '0',
-  };
+  const state = objectOr(row.state) as CommonState;
+  return { ...paramFieldsOf(row.params), pending: state.pending, phase: state.phase };
 }
 
 /** What the services read of stored parameters alone (a read without the state). */

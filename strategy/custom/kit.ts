@@ -75,5 +75,6 @@ export const customKit: StrategyKit<CustomState, CustomView, CustomParams, Custo
     const result = walkKit(customKit, view, candles, fill, warmUp);
     return { fills: result.fills, realized: result.realized, cycles: result.cycles, open: fillsOpen(result.state.fills) };
   },
+  dust: (stored) => (stored as StoredCustomState).carry ?? '0',
   sweptDust: { carry: '0', carryCost: '0' },
 };

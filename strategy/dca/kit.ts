@@ -113,5 +113,6 @@ export const dcaKit: StrategyKit<DcaState, DcaView, DcaParams, DcaParamsInput> =
     const result = walkKit(dcaKit, view, candles, fill, warmUp);
     return { fills: result.fills, realized: result.realized, cycles: result.cycles, open: fillsOpen(result.state.fills) };
   },
+  dust: (stored) => (stored as StoredDcaState).carry ?? '0',
   sweptDust: { carry: '0', carryCost: '0' },
 };

@@ -65,5 +65,6 @@ export const dipKit: StrategyKit<DipState, DipView, DipParams, DipParamsInput> =
     const result = walkKit(dipKit, view, candles, fill);
     return { fills: result.fills, realized: result.realized, cycles: result.cycles, open: fillsOpen(result.state.fills) };
   },
+  dust: (stored) => (stored as StoredDipState).carry ?? '0',
   sweptDust: { carry: '0', carryCost: '0' },
 };

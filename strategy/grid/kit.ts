@@ -93,5 +93,6 @@ export const gridKit: StrategyKit<GridState, GridView, GridParams, GridParamsInp
     const open = amount.gt(0) ? { amount: amount.toFixed(), average: cost.div(amount).toDecimalPlaces(8).toFixed() } : null;
     return { fills: result.fills, realized: result.realized, cycles: result.cycles, open };
   },
+  dust: (stored) => (stored as StoredGridState).dust ?? '0',
   sweptDust: { dust: '0' },
 };

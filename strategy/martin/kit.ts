@@ -80,5 +80,6 @@ export const martinKit: StrategyKit<MartinState, MartinView, MartinParams, Marti
     const result = walkKit(martinKit, view, candles, fill);
     return { fills: result.fills, realized: result.realized, cycles: result.cycles, open: fillsOpen(result.state.fills) };
   },
+  dust: (stored) => (stored as StoredMartinState).carry ?? '0',
   sweptDust: { carry: '0', carryCost: '0' },
 };
