@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { BotCreateInput, BuiltBotType, ParamsInputOf } from '../../../contract/bots.ts';
 import { write } from '../../shared/query.ts';
@@ -22,6 +22,20 @@ export function useBotValues<T extends BuiltBotType, V>(type: T, target: BotTarg
     if (own) setValues(fromParams(own));
   }, [bot, type]);
   return [values, setValues] as const;
+}
+
+/**
+ * A text field's props bound to the form: its name, its value, its change, and its leave and problem
+ * (useBotForm's blur and err), so a field says only its label and kind.
+ */
+export function useFieldBinder<V, F extends keyof V & string>(values: V, setValues: Dispatch<SetStateAction<V>>, form: { err: (field: F) => string | undefined; blur: (field: F) => () => void }) {
+  return (field: F) => ({
+    name: field,
+    value: String(values[field]),
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
+    onBlur: form.blur(field),
+    error: form.err(field),
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import { BotFormShell } from '../../components/bot-form-shell.tsx';
 import { Figure } from '../../components/figure.tsx';
 import { amount, price } from '../../../../shared/format.ts';
 import { useBotForm } from '../../use-bot-form.ts';
-import { useBotValues, useSubmitBot } from '../../use-bot-values.ts';
+import { useBotValues, useFieldBinder, useSubmitBot } from '../../use-bot-values.ts';
 import { useBotTarget } from '../../use-bot-target.ts';
 import type { FormPageProps } from '../strategy-ui.ts';
 import { checkDip, defaultDipValues, dipParamsFromValues, dipPreview, dipValuesFromParams, type DipField } from './dip-form.ts';
@@ -24,8 +24,7 @@ export function DipFormPage({ id, exchange, copy }: FormPageProps<'dip'>) {
   const problems = useMemo(() => (market ? checkDip(values, market) : {}), [values, market]);
   const preview = useMemo(() => (market ? dipPreview(values, market) : null), [values, market]);
   const form = useBotForm<DipField>(problems);
-  const { err, blur } = form;
-  const set = (field: DipField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const bind = useFieldBinder(values, setValues, form);
   const params = dipParamsFromValues(values);
 
   const saveBot = useSubmitBot('dip', id, target, form);
@@ -35,28 +34,11 @@ export function DipFormPage({ id, exchange, copy }: FormPageProps<'dip'>) {
   return (
     <BotFormShell title={id ? <Trans>编辑抄底策略</Trans> : <Trans>创建抄底策略</Trans>} target={target} id={id} copy={copy} form={form} onSubmit={submit}>
       <section className={ui.card}>
-        <Field
-          label={<Trans>买入金额（USDT）</Trans>}
-          name="investment"
-          inputMode="decimal"
-          value={values.investment}
-          onChange={set('investment')}
-          onBlur={blur('investment')}
-          error={err('investment')}
-        />
+        <Field label={<Trans>买入金额（USDT）</Trans>} inputMode="decimal" {...bind('investment')} />
         <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={preview ? values.investment : null} locale={i18n.locale} />
         <div className={css.grid2}>
-          <Field label={<Trans>下跌幅度 %</Trans>} title={pct} name="dip" inputMode="decimal" value={values.dip} onChange={set('dip')} onBlur={blur('dip')} error={err('dip')} />
-          <Field
-            label={<Trans>止盈 %</Trans>}
-            title={pct}
-            name="takeProfit"
-            inputMode="decimal"
-            value={values.takeProfit}
-            onChange={set('takeProfit')}
-            onBlur={blur('takeProfit')}
-            error={err('takeProfit')}
-          />
+          <Field label={<Trans>下跌幅度 %</Trans>} title={pct} inputMode="decimal" {...bind('dip')} />
+          <Field label={<Trans>止盈 %</Trans>} title={pct} inputMode="decimal" {...bind('takeProfit')} />
         </div>
       </section>
       <section className={ui.card} aria-label={t`买入计划`}>

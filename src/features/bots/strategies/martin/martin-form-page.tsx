@@ -7,7 +7,7 @@ import { LevelTable } from '../../components/level-table.tsx';
 import { AvailableHint } from '../../components/available-hint.tsx';
 import { useBotTarget } from '../../use-bot-target.ts';
 import { useBotForm } from '../../use-bot-form.ts';
-import { useBotValues, useSubmitBot } from '../../use-bot-values.ts';
+import { useBotValues, useFieldBinder, useSubmitBot } from '../../use-bot-values.ts';
 import { BotFormShell } from '../../components/bot-form-shell.tsx';
 import { BacktestPanel } from '../../components/backtest-panel.tsx';
 import * as css from '../../../../shared/blocks.css.ts';
@@ -31,8 +31,7 @@ export function MartinFormPage({ id, exchange, copy }: FormPageProps<'martin'>) 
     return { ...p, stopLoss: p.stopLoss ?? '' };
   }, [values]);
   const form = useBotForm<Editable>(problems);
-  const { err, blur } = form;
-  const set = (field: Editable) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const bind = useFieldBinder(values, setValues, form);
 
   const saveBot = useSubmitBot('martin', id, target, form);
   const submit = saveBot(() => {
@@ -46,79 +45,17 @@ export function MartinFormPage({ id, exchange, copy }: FormPageProps<'martin'>) 
   return (
     <BotFormShell title={id ? <Trans>编辑马丁格尔策略</Trans> : <Trans>创建马丁格尔策略</Trans>} target={target} id={id} copy={copy} form={form} onSubmit={submit}>
       <section className={ui.card}>
-        <Field
-          label={<Trans>投资金额（USDT）</Trans>}
-          name="investment"
-          inputMode="decimal"
-          value={values.investment}
-          onChange={set('investment')}
-          onBlur={blur('investment')}
-          error={err('investment')}
-        />
+        <Field label={<Trans>投资金额（USDT）</Trans>} inputMode="decimal" {...bind('investment')} />
         <AvailableHint available={target.available} reserved={target.reserved} quote={target.quote} needed={table?.total ?? null} locale={i18n.locale} />
-        <Field
-          label={<Trans>首单金额（USDT）</Trans>}
-          name="firstOrder"
-          inputMode="decimal"
-          value={values.firstOrder}
-          onChange={set('firstOrder')}
-          onBlur={blur('firstOrder')}
-          error={err('firstOrder')}
-        />
+        <Field label={<Trans>首单金额（USDT）</Trans>} inputMode="decimal" {...bind('firstOrder')} />
         <div className={css.grid2}>
-          <Field label={<Trans>补仓倍数</Trans>} name="multiplier" inputMode="decimal" value={values.multiplier} onChange={set('multiplier')} onBlur={blur('multiplier')} error={err('multiplier')} />
-          <Field
-            label={<Trans>最大持仓数</Trans>}
-            name="maxPositions"
-            inputMode="numeric"
-            value={values.maxPositions}
-            onChange={set('maxPositions')}
-            onBlur={blur('maxPositions')}
-            error={err('maxPositions')}
-          />
-          <Field
-            label={<Trans>补仓跌幅 %</Trans>}
-            title={pct}
-            name="addTrigger"
-            inputMode="decimal"
-            value={values.addTrigger}
-            onChange={set('addTrigger')}
-            onBlur={blur('addTrigger')}
-            error={err('addTrigger')}
-          />
-          <Field
-            label={<Trans>止盈 %</Trans>}
-            title={pct}
-            name="takeProfit"
-            inputMode="decimal"
-            value={values.takeProfit}
-            onChange={set('takeProfit')}
-            onBlur={blur('takeProfit')}
-            error={err('takeProfit')}
-          />
+          <Field label={<Trans>补仓倍数</Trans>} inputMode="decimal" {...bind('multiplier')} />
+          <Field label={<Trans>最大持仓数</Trans>} inputMode="numeric" {...bind('maxPositions')} />
+          <Field label={<Trans>补仓跌幅 %</Trans>} title={pct} inputMode="decimal" {...bind('addTrigger')} />
+          <Field label={<Trans>止盈 %</Trans>} title={pct} inputMode="decimal" {...bind('takeProfit')} />
         </div>
-        <Field
-          label={<Trans>止损 %（可选）</Trans>}
-          title={pct}
-          name="stopLoss"
-          inputMode="decimal"
-          placeholder={t`不设置`}
-          value={values.stopLoss}
-          onChange={set('stopLoss')}
-          onBlur={blur('stopLoss')}
-          error={err('stopLoss')}
-        />
-        <Field
-          label={<Trans>追踪止盈回调 %（可选）</Trans>}
-          title={pct}
-          name="trailingDeviation"
-          inputMode="decimal"
-          placeholder={t`不设置`}
-          value={values.trailingDeviation}
-          onChange={set('trailingDeviation')}
-          onBlur={blur('trailingDeviation')}
-          error={err('trailingDeviation')}
-        />
+        <Field label={<Trans>止损 %（可选）</Trans>} title={pct} inputMode="decimal" placeholder={t`不设置`} {...bind('stopLoss')} />
+        <Field label={<Trans>追踪止盈回调 %（可选）</Trans>} title={pct} inputMode="decimal" placeholder={t`不设置`} {...bind('trailingDeviation')} />
         <TrailingNotes note={trailing} deviation={values.trailingDeviation} />
         <label className={css.switchRow}>
           <span>
