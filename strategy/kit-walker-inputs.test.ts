@@ -1,9 +1,8 @@
 import type Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import type { CandleColumns } from './backtest.ts';
+import { type CandleColumns, walkKit, type WalkedKit } from './backtest.ts';
 import type { CustomFeed } from './custom/feed.ts';
 import type { CandleClosed } from './custom/strategy.ts';
-import { walkKit, type WalkedKit } from './kit-walker.ts';
 import type { MarketRules } from './core/market.ts';
 import { money } from './money.ts';
 import { botId, clientOrderId, type Intent, type OrderFilled, type PriceTicked, type Triggers } from './types.ts';

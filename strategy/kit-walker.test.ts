@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backtestMartin, type CandleColumns } from './backtest.ts';
+import { backtestMartin, type CandleColumns, walkKit } from './backtest.ts';
 import { martinKit } from './kit.ts';
-import { walkKit } from './kit-walker.ts';
 import type { MartinParams } from './martin/rules.ts';
 import type { MarketRules } from './core/market.ts';
 import { money } from './money.ts';
@@ -22,7 +21,7 @@ function path(n: number): CandleColumns {
 }
 
 /**
- * The walk of any kit (kit-walker.ts) asks a strategy only through its kit: its triggers and its decide
+ * The walk of any kit (backtest.ts walkKit) asks a strategy only through its kit: its triggers and its decide
  * function. Driving the martin kit, it must make exactly the fills of martin's own walker, which the
  * martin tests hold to a tick-by-tick replay of the live engine.
  */

@@ -1,5 +1,4 @@
-import { type CandleColumns, DEFAULT_SLIPPAGE, type FillModel } from '../backtest.ts';
-import { type WalkResult, walkKit } from '../kit-walker.ts';
+import { type CandleColumns, DEFAULT_SLIPPAGE, type FillModel, type WalkResult, walkKit } from '../backtest.ts';
 import type { Candle } from './feed.ts';
 import { customKit } from './kit.ts';
 import type { CustomState, CustomView } from './strategy.ts';

@@ -3,7 +3,7 @@ import { customFieldText } from '../../contract/custom-fields.ts';
 import { fillsDetail, fillsFloating, fillsHeld } from '../core/fills-position.ts';
 import { fillsOpen } from '../backtest-report.ts';
 import type { StrategyKit } from '../kit-types.ts';
-import { walkKit } from '../kit-walker.ts';
+import { walkKit } from '../backtest.ts';
 import { money } from '../money.ts';
 import type { Fill } from '../core/position.ts';
 import type { MarketRules } from '../core/market.ts';

@@ -6,7 +6,7 @@ import { fillsDetail, fillsFloating, fillsHeld, levelsOf } from '../core/fills-p
 import { ruleProblem } from '../custom/problems.ts';
 import { fillsOpen } from '../backtest-report.ts';
 import type { StrategyKit } from '../kit-types.ts';
-import { walkKit } from '../kit-walker.ts';
+import { walkKit } from '../backtest.ts';
 import type { Fill } from '../core/position.ts';
 import { doubleOf, money } from '../money.ts';
 import { dealFunds, dealOrderQuote, planDeal, validateDca, type DcaProblem } from './plan.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldText } from '../../contract/field-words.ts';
 import { engineRound } from '../engine-round.test-support.ts';
 import { holdsPosition } from '../kit.ts';
-import { walkKit } from '../kit-walker.ts';
+import { walkKit } from '../backtest.ts';
 import type { MarketRules } from '../core/market.ts';
 import { money } from '../money.ts';
 import { botId } from '../types.ts';

@@ -2,7 +2,7 @@ import type Decimal from 'decimal.js';
 import { fillsOpen } from '../backtest-report.ts';
 import { fillsDetail, fillsFloating, fillsHeld, levelsOf } from '../core/fills-position.ts';
 import type { ParamProblem, StrategyKit } from '../kit-types.ts';
-import { walkKit } from '../kit-walker.ts';
+import { walkKit } from '../backtest.ts';
 import { doubleOf, money } from '../money.ts';
 import { dipParamsSchema, type DipParamsInput } from './params.ts';
 import { planDip, validateDip, type DipParams, type DipProblem, type DipView } from './plan.ts';

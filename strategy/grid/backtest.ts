@@ -1,5 +1,4 @@
-import { type BacktestFill, type CandleColumns, DEFAULT_SLIPPAGE, type FillModel } from '../backtest.ts';
-import { walkKit } from '../kit-walker.ts';
+import { type BacktestFill, type CandleColumns, DEFAULT_SLIPPAGE, type FillModel, walkKit } from '../backtest.ts';
 import { gridKit } from './kit.ts';
 import type { GridState, GridView } from './strategy.ts';
 

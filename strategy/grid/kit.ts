@@ -3,7 +3,7 @@ import { gridParamsSchema, type GridParamsInput } from './params.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { refitGrid } from '../ai/refit.ts';
 import type { StrategyKit } from '../kit-types.ts';
-import { walkKit } from '../kit-walker.ts';
+import { walkKit } from '../backtest.ts';
 import { doubleOf, money } from '../money.ts';
 import { gridDetail, gridHeld, gridInputParams, gridUnrealized } from './detail.ts';
 import { gridLevels, grossBuy, validateGrid, type GridProblem } from './plan.ts';

@@ -3,7 +3,7 @@ import { martinParamsSchema, type MartinParamsInput } from './params.ts';
 import type { CodeName } from '../../contract/codes.ts';
 import { refitMartin } from '../ai/refit.ts';
 import { fillsDetail, fillsFloating, fillsHeld, levelsOf } from '../core/fills-position.ts';
-import { walkKit } from '../kit-walker.ts';
+import { walkKit } from '../backtest.ts';
 import { fillsOpen } from '../backtest-report.ts';
 import type { StrategyKit } from '../kit-types.ts';
 import { money } from '../money.ts';
