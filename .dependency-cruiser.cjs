@@ -88,11 +88,19 @@ module.exports = {
       to: { path: '^server/(services|http)/' },
     },
     {
+      name: 'events-below-their-writers',
+      comment:
+        'server/events/ (the live-event log, the outbox, notices, the stream hub) is written to by the engine, the services, the ledger and the chain side: it imports only the database, the cluster notifications, the contract and packages.',
+      severity: 'error',
+      from: { path: '^server/events/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^server/(store|market|exchanges|engine|services|http|chain|workers|push|webhooks|ledger\\.ts)' },
+    },
+    {
       name: 'db-at-the-bottom',
       comment: 'The database layer (connection, schema, migrations) imports nothing of the server above it: every table, the cluster tables too, is created here.',
       severity: 'error',
       from: { path: '^server/db/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^server/(store|cluster|market|exchanges|engine|services|http|chain|workers)/' },
+      to: { path: '^server/(store|cluster|market|exchanges|engine|services|http|chain|workers|events|push|webhooks)/' },
     },
     {
       name: 'store-below-its-readers',

@@ -4,8 +4,10 @@ import type { CodeName } from '../contract/codes.ts';
 import type { Page } from '../contract/envelope.ts';
 import type { AccountLog } from '../contract/funds.ts';
 import type { Database } from './db/schema.ts';
+import type { Db } from './db/connect.ts';
 import { money } from '../strategy/money.ts';
 import { fail } from './errors.ts';
+import { later } from './events/outbox.ts';
 
 /**
  * The platform balances: USDT balance, fuel, points and rewards, exact decimals. A balance
@@ -44,6 +46,8 @@ export async function post(tx: Tx, entry: { userId: string; asset: Asset; amount
     .insertInto('account_logs')
     .values({ user_id: entry.userId, asset: entry.asset, amount: applied.toFixed(), balance: balance.toFixed(), reason: entry.reason, detail: JSON.stringify(entry.detail ?? {}) })
     .execute();
+  // The open app shows the new balance now; the event says only which one changed.
+  await later(tx as Db, entry.userId, { kind: 'balance', asset: entry.asset });
   return { applied, balance };
 }
 

@@ -69,7 +69,17 @@ const { openChain } = await import('./chain/chain-side.ts');
 const { Singleton, runDuties } = await import('./cluster/singletons.ts');
 const duties = { chain: new Singleton(db, cluster, 'chain'), retune: new Singleton(db, cluster, 'ai-retune'), maintenance: new Singleton(db, cluster, 'maintenance') };
 const chain = openChain(db, config.chain, { error: (obj, msg) => app.log.error(obj, msg) }, duties.chain);
-const app = await buildApp({ db, config, box, ready: dbReady, trading, metrics, ...(chain ? { chain } : {}), ...(devChain ? { faucet: devChain.faucet } : {}) });
+const app = await buildApp({
+  db,
+  config,
+  box,
+  ready: dbReady,
+  trading,
+  metrics,
+  ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+  ...(chain ? { chain } : {}),
+  ...(devChain ? { faucet: devChain.faucet } : {}),
+});
 trading.engine.log = app.log;
 await app.listen({ port: config.port, host: config.host });
 try {
@@ -106,12 +116,19 @@ setInterval(() => {
 }, 3_600_000).unref();
 // Dead sessions and old manual commands can never be used again: cleared when this process takes the duty (after the start, to keep it fast) and daily.
 const { pruneCommands } = await import('./cluster/commands.ts');
+const { pruneEvents } = await import('./events/log.ts');
 const { nextSnapshotAt, prunePnlSnapshots, snapshotPnl } = await import('./services/pnl.ts');
 const prune = () =>
-  Promise.all([pruneSessions(db), pruneCommands(db), prunePnlSnapshots(db)]).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'pruning failed'));
+  Promise.all([pruneSessions(db), pruneCommands(db), prunePnlSnapshots(db), pruneEvents(db)]).catch((e: unknown) =>
+    app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'pruning failed'),
+  );
 setInterval(() => {
   if (duties.maintenance.held()) void prune();
 }, 86_400_000).unref();
+// The live events past the replay window go every hour: a busy grid's fills add up within a day.
+setInterval(() => {
+  if (duties.maintenance.held()) void pruneEvents(db).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'pruning events failed'));
+}, 3_600_000).unref();
 // Each running or holding bot's PnL of the day (the PnL chart's past points): at 23:50 UTC and
 // when this process takes the duty, one row per bot and UTC day (a second run that day updates it).
 const snapshot = () => snapshotPnl(db, trading).catch((e: unknown) => app.log.warn({ err: { message: String((e as Error)?.message ?? e) } }, 'PnL snapshot failed'));

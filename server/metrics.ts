@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { ExchangePort } from './exchanges/port.ts';
 import type { EngineObserver } from './engine/runner.ts';
 
@@ -29,6 +29,8 @@ export class Metrics {
   readonly ordersFailed: Counter<'exchange'>;
   /** What the engine reports of its rounds, queues and leases. */
   readonly engine: EngineObserver;
+  /** How many live streams this process holds open (set by the app that serves them). */
+  streamsOpen: () => number = () => 0;
 
   constructor(options: { workerId?: string } = {}) {
     this.workerId = options.workerId;
@@ -72,6 +74,15 @@ export class Metrics {
       registers: [own],
     });
     for (const change of ['gained', 'lost']) leases.labels(change).inc(0);
+    const metrics = this;
+    new Gauge({
+      name: 'quantbot_streams_open',
+      help: 'Live event streams (GET /api/stream) this process holds open: about one per open browser',
+      registers: [own],
+      collect() {
+        this.set(metrics.streamsOpen());
+      },
+    });
     this.engine = {
       round: (seconds) => round.observe(seconds),
       interval: (seconds) => interval.observe(seconds),

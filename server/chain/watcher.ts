@@ -1,9 +1,8 @@
 import Decimal from 'decimal.js';
 import { formatUnits, getAddress, type Address, type Log, type PublicClient } from 'viem';
-import type { Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
 import { post } from '../ledger.ts';
+import { inTransaction, later } from '../events/outbox.ts';
 import { SerialRun } from './serial-run.ts';
 import { depositAbi, tokenAbi } from '../../contract/chain-abi.ts';
 
@@ -73,7 +72,7 @@ export class DepositWatcher {
     const from = cursor + 1n;
     const to = safe < from + (this.s.span ?? 2000n) - 1n ? safe : from + (this.s.span ?? 2000n) - 1n;
     const credits = await this.read(from, to);
-    const credited = await this.db.transaction().execute(async (tx) => {
+    const credited = await inTransaction(this.db, async (tx) => {
       await tx
         .insertInto('chain_cursors')
         .values({ name: this.cursorName, block: String(this.s.startBlock - 1n) })
@@ -131,7 +130,7 @@ export class DepositWatcher {
   }
 
   /** Records one log and credits it; false when it was recorded before (never credited twice). */
-  private async credit(tx: Transaction<Database>, c: Credit): Promise<boolean> {
+  private async credit(tx: Db, c: Credit): Promise<boolean> {
     const user =
       c.account !== undefined
         ? await tx.selectFrom('users').select('id').where('sn', '=', c.account).executeTakeFirst()
@@ -154,6 +153,7 @@ export class DepositWatcher {
       .executeTakeFirst();
     if (!row || !user) return false;
     await post(tx, { userId: user.id, asset: 'usdt', amount, reason: 'deposit', detail: { txHash: c.txHash, block: String(c.block) } });
+    await later(tx, user.id, { kind: 'deposit', deposit: String(row.id), amount: amount.toFixed() });
     // The hash the trader reported (if any) is settled by this credit.
     await tx.deleteFrom('deposits').where('tx_hash', '=', c.txHash).where('log_index', '=', -1).where('user_id', '=', user.id).execute();
     return true;

@@ -15,6 +15,8 @@ import {
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Db } from '../db/connect.ts';
 import { post } from '../ledger.ts';
+import { inTransaction, later } from '../events/outbox.ts';
+import { leaveNotice } from '../events/notice.ts';
 import { tokenAbi } from '../../contract/chain-abi.ts';
 import { SerialRun } from './serial-run.ts';
 
@@ -141,6 +143,7 @@ export class WithdrawalSender {
         .set({ status: 'signed', from_address: from, raw_tx: raw, tx_hash: keccak256(raw), nonce: String(nonce), updated_at: new Date() })
         .where('id', '=', w.id)
         .execute();
+      await later(tx, w.user_id, { kind: 'withdrawal', withdrawal: String(w.id), status: 'signed' });
     });
   }
 
@@ -148,7 +151,7 @@ export class WithdrawalSender {
     const receipt = await this.receipt(w);
     if (receipt) {
       if (receipt.status === 'success') {
-        await this.db.updateTable('withdrawals').set({ status: 'confirmed', updated_at: new Date() }).where('id', '=', w.id).execute();
+        await this.moved(w, 'confirmed', ['signed', 'sent']);
       } else {
         await this.fail(w, 'reverted on chain');
       }
@@ -170,7 +173,7 @@ export class WithdrawalSender {
       }
     }
     if (w.status === 'signed') {
-      await this.db.updateTable('withdrawals').set({ status: 'sent', updated_at: new Date() }).where('id', '=', w.id).where('status', '=', 'signed').execute();
+      await this.moved(w, 'sent', ['signed']);
     }
   }
 
@@ -198,9 +201,17 @@ export class WithdrawalSender {
     return used > Number(w.nonce) && (await this.receipt(w)) === null;
   }
 
+  /** Moves a withdrawal on from one of `from`, telling its owner's open app in the same transaction. */
+  private async moved(w: Row, status: 'sent' | 'confirmed', from: ('signed' | 'sent')[]): Promise<void> {
+    await inTransaction(this.db, async (tx) => {
+      const changed = await tx.updateTable('withdrawals').set({ status, updated_at: new Date() }).where('id', '=', w.id).where('status', 'in', from).executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 1) await later(tx, w.user_id, { kind: 'withdrawal', withdrawal: String(w.id), status });
+    });
+  }
+
   /** Failed: the amount goes back to the trader's USDT balance in the same transaction, with a notice. */
   private async fail(w: Row, reason: string): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
+    await inTransaction(this.db, async (tx) => {
       const changed = await tx
         .updateTable('withdrawals')
         .set({ status: 'failed', error: reason.slice(0, 200), updated_at: new Date() })
@@ -209,10 +220,8 @@ export class WithdrawalSender {
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) !== 1) return;
       await post(tx, { userId: w.user_id, asset: 'usdt', amount: new Decimal(w.amount), reason: 'refund', detail: { withdrawal: String(w.id) } });
-      await tx
-        .insertInto('notices')
-        .values({ user_id: w.user_id, kind: 'warning', code: 'withdrawal_failed', detail: JSON.stringify({ withdrawal: String(w.id), amount: new Decimal(w.amount).toFixed(), address: w.address }) })
-        .execute();
+      await leaveNotice(tx, w.user_id, { kind: 'warning', code: 'withdrawal_failed', detail: { withdrawal: String(w.id), amount: new Decimal(w.amount).toFixed(), address: w.address } });
+      await later(tx, w.user_id, { kind: 'withdrawal', withdrawal: String(w.id), status: 'failed' });
     });
   }
 }

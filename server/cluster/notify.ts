@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Db } from '../db/connect.ts';
+import { embeddedInstance, type Db } from '../db/connect.ts';
 
 /**
  * Commands reach the owner at once: a start, pause, resume,
@@ -19,6 +19,8 @@ export const SESSION_CHANNEL = 'qb_session';
 export const COMMAND_CHANNEL = 'qb_command';
 /** A manual command's result was written (payload: command id): its sender reads it. */
 export const COMMAND_DONE_CHANNEL = 'qb_command_done';
+/** A user's live events were committed (payload: user id): every process's open streams of that user read them. */
+export const EVENT_CHANNEL = 'qb_event';
 
 /**
  * The channel `name` of the schema the connection works in (`name:schema`): notifications are global to
@@ -105,4 +107,31 @@ export async function listenChannels(
  */
 export function listenBots(url: string, onBot: (botId: string) => void, options: { log?: { error(obj: unknown, msg: string): void }; schema?: string } = {}): Promise<BotListener> {
   return listenChannels(url, { [BOT_CHANNEL]: onBot }, options);
+}
+
+/**
+ * LISTENs on `handlers`' channels of the database `db` works in: on PostgreSQL through a dedicated
+ * connection (listenChannels, `url`), on the embedded PGlite through the instance itself, which hands a
+ * transaction's notifications over once it commits, as PostgreSQL does.
+ */
+export async function listenDatabase(
+  db: Db,
+  url: string | undefined,
+  handlers: Record<string, (payload: string) => void>,
+  options: { onReconnect?: () => void; log?: { error(obj: unknown, msg: string): void } } = {},
+): Promise<BotListener> {
+  const pglite = embeddedInstance(db);
+  if (!pglite) {
+    if (!url) throw new Error('listening on PostgreSQL needs its URL');
+    return listenChannels(url, handlers, { ...options, schema: await schemaOf(db) });
+  }
+  const instance = await pglite;
+  const schema = await schemaOf(db);
+  // PGlite sends LISTEN's channel name as written: quoted, as the schema suffix's colon needs.
+  const stops = await Promise.all(Object.entries(handlers).map(([name, handler]) => instance.listen(`"${`${name}:${schema}`.replaceAll('"', '""')}"`, handler)));
+  return {
+    close: async () => {
+      await Promise.all(stops.map((stop) => stop().catch(() => undefined)));
+    },
+  };
 }

@@ -15,9 +15,11 @@ export interface DbOptions {
   schema?: string;
 }
 
-const embedded = new WeakSet<Db>();
+const embedded = new WeakMap<Db, Promise<import('@electric-sql/pglite').PGlite>>();
 /** Whether `db` is the embedded PGlite (one process) rather than PostgreSQL (any number of processes). */
 export const isEmbedded = (db: Db): boolean => embedded.has(db);
+/** The PGlite instance behind an embedded `db` (its LISTEN goes through it), undefined on PostgreSQL. */
+export const embeddedInstance = (db: Db): Promise<import('@electric-sql/pglite').PGlite> | undefined => embedded.get(db);
 
 /** A database handle usable at once, and the promise that it can answer (queries made before simply wait). */
 export interface Connection {
@@ -59,7 +61,7 @@ export function connectDatabase(options: DbOptions = {}): Connection {
   const pglite = import('./pglite.ts').then(({ createPglite }) => createPglite(dir));
   pglite.catch(() => undefined); // the failure reaches the caller through `ready`
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: () => pglite as never }) });
-  embedded.add(db);
+  embedded.set(db, pglite);
   // The first query makes Kysely take the instance, so that db.destroy() closes it.
   return { db, ready: sql`select 1`.execute(db).then(() => undefined) };
 }

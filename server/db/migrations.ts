@@ -519,4 +519,26 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0027_user_events': {
+    async up(db: Kysely<unknown>) {
+      // Each user's last event number: its row is locked by the transaction that writes an event, so a
+      // user's numbers are given in commit order and a reconnect that resumes after number n misses nothing.
+      await db.schema
+        .createTable('user_event_heads')
+        .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id'))
+        .addColumn('seq', 'bigint', (c) => c.notNull())
+        .execute();
+      // What the live stream sends, kept for the replay window (server/events/log.ts prunes it).
+      await db.schema
+        .createTable('user_events')
+        .addColumn('user_id', 'bigint', (c) => c.notNull())
+        .addColumn('seq', 'bigint', (c) => c.notNull())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('data', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('user_events_pk', ['user_id', 'seq'])
+        .execute();
+      await db.schema.createIndex('user_events_created_idx').on('user_events').column('created_at').execute();
+    },
+  },
 };

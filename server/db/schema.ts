@@ -305,6 +305,23 @@ export interface Database {
   used_challenges: UsedChallengesTable;
   rate_limits: RateLimitsTable;
   ai_turns: AiTurnsTable;
+  user_event_heads: UserEventHeadsTable;
+  user_events: UserEventsTable;
+}
+
+/** Each user's last live-event number (server/events/log.ts). */
+export interface UserEventHeadsTable {
+  user_id: string;
+  seq: string;
+}
+
+/** The live events of the replay window, by user and number (server/events/log.ts). */
+export interface UserEventsTable {
+  user_id: string;
+  seq: string;
+  kind: string;
+  data: unknown;
+  created_at: Generated<Date>;
 }
 
 /** When each trader's last AI search ended (server/services/ai-queue.ts: who yields a full line's place). */

@@ -20,6 +20,9 @@ import { checkLease, type Fence } from '../cluster/leases.ts';
 import { botName, lockBotStatus, pauseLiveBotsForFuel, saveDecidedState } from '../store/bot-decisions.ts';
 import { cycleOpenedAt, insertNewOrder, recordOrderAnswer } from '../store/bot-orders.ts';
 import { logActions } from '../store/bot-actions.ts';
+import type { LiveEvent } from '../../contract/live.ts';
+import { inTransaction, later } from '../events/outbox.ts';
+import { leaveNotice } from '../events/notice.ts';
 
 /**
  * A decision that would place a new order for a bot the database no longer says is running (paused,
@@ -107,11 +110,13 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
   const { bot, kit, event, state, intents, before, order } = decision;
   const { fuelFeeRate = DEFAULT_FUEL_FEE_RATE, referralRates = DEFAULT_REFERRAL_RATES, fence } = options;
   const actions: { kind: ActionKind; detail: Record<string, string> }[] = [];
+  // What the trader's open app is told once this commits (server/events/outbox.ts writes it last).
+  const events: LiveEvent[] = [];
   let pause: string | null = null;
   let outOfFuel: string[] = [];
   // Simulation never touches real balances: only a live account's profit pays fuel.
   const paysFuel = !SIMULATED_EXCHANGE_IDS.includes(bot.exchangeId) && intents.some((i) => i.type === 'CycleClosed' && i.profit.gt(0));
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // The lock order: a decision that pays fuel locks the user's fuel before its bot's row. Running out
     // pauses the user's other bots (their rows locked too); one of them mid-decision holds only its own
     // row, and waits for the fuel with no row held, so two bots of one user closing at once never deadlock.
@@ -159,8 +164,10 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
         if (a.fee) Object.assign(detail, { fee: a.fee.amount.toFixed(), feeCurrency: a.fee.currency });
         if (reason === 'stop') detail.stopLoss = '1';
         actions.push({ kind: fillKind[reason], detail });
+        events.push({ kind: 'order', bot: bot.id, order: a.clientOrderId, side: a.side, reason, status: 'filled', price: a.price!.toFixed(), amount: a.filled.toFixed(), symbol: a.symbol });
       } else {
         actions.push({ kind: 'failed', detail: { ...detail, message: a.reason ?? a.status } });
+        events.push({ kind: 'order', bot: bot.id, order: a.clientOrderId, side: a.side, reason, status: 'failed', symbol: a.symbol });
       }
     }
     for (const intent of intents) {
@@ -177,6 +184,7 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
           amount: intent.amount?.toFixed() ?? null,
           atPrice: intent.at?.toFixed() ?? null,
         });
+        events.push({ kind: 'order', bot: bot.id, order: intent.clientOrderId, side: intent.side, reason: intent.reason, status: 'placed' });
       } else if (intent.type === 'CycleClosed') {
         const openedAt = await cycleOpenedAt(tx, { botId: bot.id, cycle: intent.cycle });
         const a = order?.answer;
@@ -198,6 +206,7 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
         // The log says how the cycle ended: a manual close or a stop loss is no take profit.
         const how = closedBy[before.pending?.reason ?? ''] ?? 'closed';
         actions.push({ kind: 'success', detail: { cycle: String(intent.cycle), profit: intent.profit.toFixed(), how } });
+        events.push({ kind: 'cycle', bot: bot.id, cycle: intent.cycle, profit: intent.profit.toFixed(), how });
         // A simulated account's profit pays no fuel, so it earns no referrer any reward either; only live accounts' fees do.
         const fee = paysFuel && intent.profit.gt(0) ? intent.profit.mul(money(fuelFeeRate)).toDecimalPlaces(8, Decimal.ROUND_UP) : money(0);
         if (fee.gt(0)) {
@@ -215,10 +224,7 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
           if (charged.balance.lte(0)) outOfFuel = await pauseForFuel(tx, bot.userId);
           else if (charged.balance.lt(FUEL_LOW) && charged.balance.minus(charged.applied).gte(FUEL_LOW)) {
             // Crossing below the low mark warns once, before the bots stop.
-            await tx
-              .insertInto('notices')
-              .values({ user_id: bot.userId, kind: 'warning', code: 'fuel_low', detail: JSON.stringify({ fuel: charged.balance.toFixed() }) })
-              .execute();
+            await leaveNotice(tx, bot.userId, { kind: 'warning', code: 'fuel_low', detail: { fuel: charged.balance.toFixed() } });
           }
         }
       } else if (intent.type === 'PositionReduced') {
@@ -238,15 +244,12 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
         // A refused API key gets its own warning: the fix is on the exchange (rebind a valid trade key).
         const keyRefused = pause.startsWith(API_KEY_REFUSED);
         const name = await botName(tx, { id: bot.id });
-        await tx
-          .insertInto('notices')
-          .values({
-            user_id: bot.userId,
-            kind: 'warning',
-            code: keyRefused ? 'api_key_invalid' : 'bot_paused',
-            detail: JSON.stringify({ bot: bot.id, ...(name !== undefined ? { name } : {}), reason: pause }),
-          })
-          .execute();
+        await leaveNotice(tx, bot.userId, {
+          kind: 'warning',
+          code: keyRefused ? 'api_key_invalid' : 'bot_paused',
+          detail: { bot: bot.id, ...(name !== undefined ? { name } : {}), reason: pause },
+        });
+        events.push({ kind: 'bot', bot: bot.id, status: 'paused', reason: pause });
       }
     }
     await saveDecidedState(tx, { id: bot.id, state: kit.encode(state), realized: state.realized.toFixed(), pause });
@@ -254,6 +257,7 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
       tx,
       actions.map((a) => ({ botId: bot.id, ...a })),
     );
+    await later(tx, bot.userId, ...events);
     return { paused: pause !== null || outOfFuel.includes(bot.id), othersPaused: outOfFuel.filter((id) => id !== bot.id) };
   });
 }
@@ -289,9 +293,7 @@ async function pauseForFuel(tx: Parameters<typeof post>[0], userId: string): Pro
     tx,
     ids.map((id) => ({ botId: id, kind: 'pause', detail: { reason: 'fuel' } })),
   );
-  await tx
-    .insertInto('notices')
-    .values({ user_id: userId, kind: 'warning', code: 'fuel_empty', detail: JSON.stringify({ paused: String(ids.length) }) })
-    .execute();
+  await leaveNotice(tx, userId, { kind: 'warning', code: 'fuel_empty', detail: { paused: String(ids.length) } });
+  await later(tx as Db, userId, ...ids.map((id): LiveEvent => ({ kind: 'bot', bot: id, status: 'paused', reason: 'fuel' })));
   return ids;
 }

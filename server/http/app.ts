@@ -28,10 +28,9 @@ import { PROBES, registerObservability } from './observability.ts';
 import { trustedHops } from './client-address.ts';
 import { jsonDepthOver } from './input-check.ts';
 import { InputError } from '../errors.ts';
-
-/** Every powerful browser feature off: the app uses none (clipboard writes need no permission). */
-export const PERMISSIONS_POLICY =
-  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), bluetooth=(), serial=(), hid=()';
+import { PERMISSIONS_POLICY } from './headers.ts';
+import { StreamHub } from '../events/hub.ts';
+import { streamRoute } from './routes/stream.ts';
 
 export interface AppDeps {
   db: Db;
@@ -78,6 +77,10 @@ export interface AppDeps {
   extend?: (app: FastifyInstance) => void;
   /** What GET /metrics shows (main.ts shares it with the trading side, which counts orders); default: this app's own. */
   metrics?: Metrics;
+  /** The live streams of this process; default: one listening on `db` (PostgreSQL needs `databaseUrl` for that). */
+  hub?: StreamHub;
+  /** PostgreSQL's URL, for the live streams' LISTEN connection; absent on the embedded database. */
+  databaseUrl?: string;
 }
 
 /** The Fastify app: the /api routes built so far, the envelope on every answer, the static PWA. */
@@ -168,6 +171,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // Signal webhooks of DCA and custom bots.
   signalRoutes(app, { db: deps.db, trading, gapMs: deps.config.signalGapMs ?? DEFAULT_SIGNAL_GAP_MS });
+  // The live stream of each user's events, from every process (server/events/hub.ts).
+  const hub = deps.hub ?? new StreamHub(deps.db, { log: app.log });
+  streamRoute(app, { db: deps.db, hub });
+  metrics.streamsOpen = () => hub.count();
+  app.decorate('streams', hub);
+  // Started once the database answers; open streams end first when the server closes (clients reconnect elsewhere).
+  const listening = (deps.ready ?? Promise.resolve()).then(() => hub.start(deps.databaseUrl));
+  listening.catch((e: unknown) => app.log.error({ err: { message: String((e as Error)?.message ?? e) } }, 'live streams cannot listen'));
+  app.addHook('preClose', async () => {
+    await listening.catch(() => undefined);
+    await hub.stop();
+  });
   (await import('./openapi.ts')).openApiRoute(app);
   deps.extend?.(app);
 

@@ -10,6 +10,7 @@ import { post } from '../ledger.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import { openSession } from './sessions.ts';
 import { publicUser, referrerSn, type UserRow } from './users.ts';
+import { inTransaction } from '../events/outbox.ts';
 
 export interface AccountsDeps {
   db: Db;
@@ -68,7 +69,7 @@ export async function createUser(
 ): Promise<UserRow> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction().execute(async (tx) => {
+      return await inTransaction(db, async (tx) => {
         const created = await tx
           .insertInto('users')
           .values({ sn: newSn(), payment_hash: null, email: '', mobile: '', avatar: '', ...fields, nickname: fields.nickname.slice(0, NICKNAME_MAX) })

@@ -21,6 +21,7 @@ import { countKeptBots, findOwnBot, insertBot, markBotDeleted, setBotParams, set
 import { logAction } from '../store/bot-actions.ts';
 import { restartedState } from '../store/bot-fields.ts';
 import { insertBatchTask, saveBatchResults } from '../store/batch-tasks.ts';
+import { inTransaction, later } from '../events/outbox.ts';
 
 export interface BotsDeps {
   db: Db;
@@ -242,10 +243,11 @@ export async function operateBot(
     const row = await ownBot(db, userId, id);
     if (action === 'delete') {
       if (row.status === 'running') throw fail('StrategyRunningNoDelete');
-      await db.transaction().execute(async (tx) => {
+      await inTransaction(db, async (tx) => {
         await markBotDeleted(tx, { id });
         await logAction(tx, { botId: id, kind: 'delete', detail: {} });
         await notifyBot(tx, id);
+        await later(tx, userId, { kind: 'bot', bot: id, status: 'deleted' });
       });
       await trading.engine.refresh(id);
       return null;
@@ -298,7 +300,7 @@ export async function operateBot(
         commitment = { needed: kit.reserved(kit.initial(botId(id)), view), free: await freeOf(deps, userId, exchange, row.symbol) };
       }
     }
-    await db.transaction().execute(async (tx) => {
+    await inTransaction(db, async (tx) => {
       if (next === 'running') {
         // The owner's row lock orders two starts at once (any processes) before the budget is counted.
         await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
@@ -309,6 +311,7 @@ export async function operateBot(
       const restart = next === 'running' && row.fields.phase === 'done' ? { state: restartedState(row.state) } : {};
       await setBotStatus(tx, { id, status: next, ...restart });
       await logAction(tx, { botId: id, kind: action, detail: { from: row.status } });
+      await later(tx, userId, { kind: 'bot', bot: id, status: next });
       // The engine that owns the bot (this process or another) takes the new status at once.
       await notifyBot(tx, id);
     });

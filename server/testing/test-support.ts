@@ -141,8 +141,11 @@ export async function openTestApp(
     aiSearchWindow: TEST_SEARCH_WINDOW,
     ...options.config,
   };
+  // On PostgreSQL the live streams LISTEN on a connection of their own (the test's schema names the channels).
+  const listen = kind === 'postgres' ? { databaseUrl: PG_URL } : {};
   const app = await buildApp({
     db,
+    ...listen,
     ...(options.chain ? { chain: options.chain(db) } : {}),
     ...(options.faucet ? { faucet: options.faucet } : {}),
     config,
@@ -154,7 +157,7 @@ export async function openTestApp(
   });
   const others: FastifyInstance[] = [];
   const another = async (changes: Partial<AppDeps['config']> = {}) => {
-    const other = await buildApp({ db, box, config: { ...config, ...changes } });
+    const other = await buildApp({ db, box, config: { ...config, ...changes }, ...listen });
     others.push(other);
     return other;
   };

@@ -7,6 +7,7 @@ import type { LoginLimiter } from '../login-limiter.ts';
 import { checkPaymentPassword } from '../password-change.ts';
 import type { SessionRef } from '../security/session-tries.ts';
 import { userById } from '../users.ts';
+import { inTransaction } from '../../events/outbox.ts';
 
 /**
  * Changes between the balances: USDT to fuel, points to fuel, rewards to USDT, at the
@@ -38,7 +39,7 @@ export async function change(
   if (received.lte(0)) throw fail('InvalidAmount');
   const { userId } = session;
   await checkPaymentPassword(deps, session, input.payPassword);
-  await deps.db.transaction().execute(async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     const detail = { from: input.from, to: input.to, rate, amount: amount.toFixed(), received: received.toFixed() };
     await post(tx, { userId, asset: input.from, amount: amount.neg(), reason: 'change', detail });
     await post(tx, { userId, asset: input.to, amount: received, reason: 'change', detail });

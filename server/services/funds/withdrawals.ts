@@ -16,6 +16,7 @@ import { checkNetwork } from './network.ts';
 import type { SecretBox } from '../../security/secret-box.ts';
 import { checkWithdrawAddress, checkWithdrawLock, lockedUntil, securityNotice } from '../security/lock.ts';
 import { requireSecondFactor } from '../security/two-factor.ts';
+import { inTransaction, later } from '../../events/outbox.ts';
 
 /**
  * Withdrawals of USDT on chain 56. Asking debits the balance and records the request in
@@ -119,14 +120,17 @@ export async function withdraw(deps: WithdrawDeps, session: SessionRef, input: W
   if (amount.lt(minimum)) throw fail('AmountBelowMinimum', { values: { minimum: minimum.toFixed() } });
   await checkWithdrawLock(db, userId, deps.lockMs);
   await checkWithdrawAddress(db, userId, address, deps.lockMs);
-  const row = await db.transaction().execute(async (tx) => {
+  const row = await inTransaction(db, async (tx) => {
     const inserted = await tx
       .insertInto('withdrawals')
       .values({ user_id: userId, request_id: input.requestId, request_hash: hash, address, amount: amount.toFixed(), fee: fee.toFixed(), status: 'pending' })
       .onConflict((c) => c.columns(['user_id', 'request_id']).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) await post(tx, { userId, asset: 'usdt', amount: amount.neg(), reason: 'withdraw', detail: { withdrawal: String(inserted.id), address } });
+    if (inserted) {
+      await post(tx, { userId, asset: 'usdt', amount: amount.neg(), reason: 'withdraw', detail: { withdrawal: String(inserted.id), address } });
+      await later(tx, userId, { kind: 'withdrawal', withdrawal: String(inserted.id), status: 'pending' });
+    }
     return inserted;
   });
   if (!row) {

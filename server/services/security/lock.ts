@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect.ts';
 import { fail } from '../../errors.ts';
+import { leaveNotice } from '../../events/notice.ts';
 
 /**
  * Withdrawals wait after any change of an account's security, as trusted
@@ -13,10 +14,7 @@ export type SecurityChange = 'login_password' | 'payment_password' | 'two_factor
 
 /** A security notice for the trader: new device, a change, a withdrawal. The notices screen words it. */
 export async function securityNotice(db: Db, userId: string, code: string, detail: Record<string, string>): Promise<void> {
-  await db
-    .insertInto('notices')
-    .values({ user_id: userId, kind: 'warning', code, detail: JSON.stringify(detail) })
-    .execute();
+  await leaveNotice(db, userId, { kind: 'warning', code, detail });
 }
 
 /**
