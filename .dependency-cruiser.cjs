@@ -34,7 +34,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: '(\\.test\\.tsx?|\\.d\\.ts)$' },
       to: {
-        path: '^(contract/(call|calls|fields|auth|account|market|exchanges|bots|returns|funds|community|notices|strategy|components|views)\\.ts$|node_modules/zod/)',
+        path: '^(contract/(call|calls|fields|auth|account|market|exchanges|bots|returns|funds|community|notices|alerts|strategy|components|views)\\.ts$|node_modules/zod/)',
         dependencyTypesNot: ['type-only'],
       },
     },

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { accountCalls } from './account.ts';
+import { alertCalls } from './alerts.ts';
 import { authCalls } from './auth.ts';
 import { botCalls } from './bots.ts';
 import { routeKeys, type Call, type CallRoute, type RouteOf } from './call.ts';
@@ -27,6 +28,7 @@ export const calls = {
   ...fundCalls,
   ...communityCalls,
   ...noticeCalls,
+  ...alertCalls,
   ...strategyCalls,
 } as const satisfies Record<string, Call>;
 
@@ -88,5 +90,13 @@ export const ourCalls = [
   'userSessionEnd',
   'userSessionEndOthers',
   'userFaucet',
+  'alertSettings',
+  'alertSettingsSet',
+  'alertPushKey',
+  'alertSubscribe',
+  'alertUnsubscribe',
+  'alertTest',
+  'alertWebhookSet',
+  'alertWebhookDelete',
 ] as const satisfies readonly CallName[];
 export const specCallCount = 46;
