@@ -128,6 +128,9 @@ describe('the AI bot', { timeout: 90_000 }, () => {
     expect(info.params).toEqual(best.params);
     const log = (await call('GET', `/api/user/botActions?id=${id}`)).data.list[0];
     expect(log).toMatchObject({ kind: 'update', detail: { ai: 'retune', risk: 'conservative' } });
+    // The trader is told in the notices.
+    const notices = (await call('GET', '/api/notice/list')).data.list;
+    expect(notices.find((n) => n.code === 'bot_retuned')).toMatchObject({ kind: 'notice', detail: { bot: id, risk: 'conservative' } });
     // Just tuned: not due again; and a bot holding a position is left alone.
     expect(await retune()).toEqual({ checked: 0, retuned: [] });
     await sql`update ai_bots set tuned_at = now() - interval '2 days' where bot_id = ${id}`.execute(t.db);

@@ -8,6 +8,9 @@ import { notifyBot } from '../cluster/notify.ts';
 import { readBotJson, setBotParams } from '../store/bot-rows.ts';
 import { aiBotsDue } from '../store/bot-lists.ts';
 import { logAction } from '../store/bot-actions.ts';
+import { inTransaction } from '../events/outbox.ts';
+import { leaveNotice } from '../events/notice.ts';
+import { botName } from '../store/bot-decisions.ts';
 import type { WithFields } from '../store/bot-fields.ts';
 
 /**
@@ -36,13 +39,16 @@ export async function retuneAiBots(
       await trading.engine.serial(id, async () => {
         const now = await readBotJson(db, { id });
         if (now.deleted_at || !flat(bot.type, now)) return; // it traded meanwhile: next time
-        await db.transaction().execute(async (tx) => {
+        await inTransaction(db, async (tx) => {
           await tx.updateTable('ai_bots').set({ tuned_at: new Date() }).where('bot_id', '=', id).execute();
           if (!best) return;
           const params = storedParams(bot.type, inputOf(best.configuration));
           if (JSON.stringify(params) === JSON.stringify(now.params)) return;
           await setBotParams(tx, { id, params });
           await logAction(tx, { botId: id, kind: 'update', detail: { ai: 'retune', risk: bot.risk, score: String(best.score), params: JSON.stringify(params) } });
+          const name = await botName(tx, { id });
+          // The trader learns it from the notices: the bot trades with other parameters from now on.
+          await leaveNotice(tx, String(bot.user_id), { kind: 'notice', code: 'bot_retuned', detail: { bot: id, ...(name ? { name } : {}), risk: bot.risk } });
           // The bot's owner may be another process: it reloads the new parameters once this commits.
           await notifyBot(tx, id);
           retuned.push(id);
