@@ -35,7 +35,7 @@ export interface LiveEvents {
   /** A withdrawal moved on (signed, sent, confirmed, failed). */
   withdrawal: { withdrawal: string; status: string };
   /** A notice or warning was left for the trader (the notices screen words it by code). */
-  notice: { notice: string; level: 'warning' | 'notice'; code: string };
+  notice: { notice: string; level: 'warning' | 'notice'; code: string; bot?: string };
   /** An exchange stopped answering, or answers again. */
   exchange: { exchange: string; state: 'down' | 'up' };
 }

@@ -43,7 +43,7 @@ export function planOf(e: StreamedEvent): AlertPlan | null {
     case 'notice': {
       const kind = noticeKinds[e.code];
       if (!kind) return null;
-      return { kind, topic: `notice:${e.notice}`, batched: false, urgency: 'high', ttlSeconds: day, data: { code: e.code } };
+      return { kind, topic: `notice:${e.notice}`, batched: false, urgency: 'high', ttlSeconds: day, data: { code: e.code, ...(e.bot ? { bot: e.bot } : {}) } };
     }
     case 'exchange':
       return { kind: 'exchange', topic: `exchange:${e.exchange}`, batched: false, urgency: 'normal', ttlSeconds: 3600, data: { exchange: e.exchange, state: e.state } };
@@ -60,6 +60,8 @@ const noticeKinds: Record<string, AlertKind> = {
   security_address: 'security',
   fuel_low: 'money',
   fuel_empty: 'money',
+  // The last add of a cycle filled: nothing more averages the price down.
+  last_add_filled: 'cycles',
 };
 
 /** What an alert says, in the trader's language; `bot` is the bot's name and symbol when it is about one. */
@@ -71,6 +73,7 @@ export function wordsOf(kind: string, data: Record<string, string>, count: numbe
     case 'fills':
       return { title: botTitle, body: zh ? `${count} 笔成交` : `${count} ${count === 1 ? 'fill' : 'fills'}`, path: botPath };
     case 'cycles': {
+      if (data.code === 'last_add_filled') return { title: botTitle, body: zh ? '最后一次加仓已成交，之后不再补仓' : 'Last add filled: no more averaging down', path: botPath };
       const sign = data.profit?.startsWith('-') ? '' : '+';
       const how = { take_profit: zh ? '止盈' : 'take profit', stop_loss: zh ? '止损' : 'stop loss' }[data.how ?? ''];
       const said = how ? (zh ? `（${how}）` : ` (${how})`) : '';

@@ -83,7 +83,8 @@ export interface Committed {
 
 /** One decision of a bot's strategy: what it was asked (`event`), its state before and after, and what it intends. */
 export interface Decision {
-  bot: { id: string; userId: string; exchangeId: number };
+  /** The bot; its parameters, when given, tell its kit how many entries a cycle may have (the last add is a warning). */
+  bot: { id: string; userId: string; exchangeId: number; params?: unknown };
   kit: StrategyKit;
   event: EngineEvent;
   before: KitState;
@@ -165,6 +166,18 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
         if (reason === 'stop') detail.stopLoss = '1';
         actions.push({ kind: fillKind[reason], detail });
         events.push({ kind: 'order', bot: bot.id, order: a.clientOrderId, side: a.side, reason, status: 'filled', price: a.price!.toFixed(), amount: a.filled.toFixed(), symbol: a.symbol });
+        if (reason === 'add' && bot.params !== undefined) {
+          // The last add a cycle may make: nothing more will average the price down, as traders want to be told.
+          const held = kit.held(bot.params, kit.encode(state));
+          if (held.maxEntries > 1 && held.entries >= held.maxEntries) {
+            const named = await botName(tx, { id: bot.id });
+            await leaveNotice(tx, bot.userId, {
+              kind: 'warning',
+              code: 'last_add_filled',
+              detail: { bot: bot.id, ...(named !== undefined ? { name: named } : {}), entries: String(held.entries), average: held.average?.toFixed() ?? '' },
+            });
+          }
+        }
       } else {
         actions.push({ kind: 'failed', detail: { ...detail, message: a.reason ?? a.status } });
         events.push({ kind: 'order', bot: bot.id, order: a.clientOrderId, side: a.side, reason, status: 'failed', symbol: a.symbol });

@@ -12,6 +12,6 @@ export async function leaveNotice(tx: Db, userId: string, notice: { kind: 'warni
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = String(row.id);
-  await later(tx, userId, { kind: 'notice', notice: id, level: notice.kind, code: notice.code });
+  await later(tx, userId, { kind: 'notice', notice: id, level: notice.kind, code: notice.code, ...(notice.detail.bot ? { bot: notice.detail.bot } : {}) });
   return id;
 }

@@ -42,6 +42,11 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
       if (d.how === 'take_profit') return { title: i18n._(msg`止盈完成`), text: i18n._(msg`策略「${name}」第 ${cycle} 轮止盈完成，收益 ${profit}。`) };
       return { title: i18n._(msg`本轮已完成`), text: i18n._(msg`策略「${name}」第 ${cycle} 轮已平仓，收益 ${profit}。`) };
     }
+    case 'last_add_filled':
+      return {
+        title: i18n._(msg`最后一次加仓已成交`),
+        text: i18n._(msg`策略「${botName(d, i18n)}」本轮已加满 ${d.entries ?? ''} 次，均价 ${d.average ?? ''}。之后不再补仓，请留意风险。`),
+      };
     case 'bot_retuned':
       return { title: i18n._(msg`策略已重新调参`), text: i18n._(msg`AI 策略「${botName(d, i18n)}」按最新行情换了一组参数，之后按新参数运行。`) };
     case 'withdrawal_failed':
