@@ -16,6 +16,7 @@ export const noticeCalls = {
     method: 'GET',
     path: '/notice/list',
     query: z.strictObject({ kind: z.enum(['warning', 'notice']).optional(), page: pageQuery, page_size: pageSizeQuery }),
+    // `unread`: of the kind asked for, else of all.
     answer: z.strictObject({ ...pageShape(noticeSchema), unread: count }),
   },
   noticeDetail: { method: 'GET', path: '/notice/detail', query: z.strictObject({ id: idInput }), answer: noticeSchema },

@@ -10,13 +10,15 @@ import { fail } from '../errors.ts';
 type Row = { id: string; kind: 'warning' | 'notice'; code: string; detail: Record<string, string>; read_at: Date | null; created_at: Date };
 const notice = (r: Row): Notice => ({ id: String(r.id), kind: r.kind, code: r.code, detail: r.detail, read: r.read_at !== null, createdAt: r.created_at.toISOString() });
 
-async function unreadOf(db: Db, userId: string): Promise<number> {
-  const row = await db
+/** Unread notices of the user; of one kind when given (the warnings screen counts its own). */
+async function unreadOf(db: Db, userId: string, kind?: Notice['kind']): Promise<number> {
+  let q = db
     .selectFrom('notices')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
+    .where('read_at', 'is', null);
+  if (kind) q = q.where('kind', '=', kind);
+  const row = await q.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -37,7 +39,7 @@ export async function listNotices(db: Db, userId: string, kind: Notice['kind'] |
       .offset((page - 1) * pageSize)
       .execute(),
     count.executeTakeFirstOrThrow(),
-    unreadOf(db, userId),
+    unreadOf(db, userId, kind),
   ]);
   return { list: rows.map(notice), total: Number(total.n), page, page_size: pageSize, unread };
 }

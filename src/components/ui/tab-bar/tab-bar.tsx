@@ -3,6 +3,8 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { isTabBarVisible, type TabPath } from './tabs.ts';
 import * as css from './tab-bar.css.ts';
+import { UnreadBadge, useUnread } from '../../../shared/unread.tsx';
+import * as unreadCss from '../../../shared/unread.css.ts';
 
 const icon = (d: string): ReactNode => (
   <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
@@ -24,13 +26,21 @@ const icons: Record<TabPath, ReactNode> = {
 export function TabBar() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const { t } = useLingui();
+  const unread = useUnread();
   if (!isTabBarVisible(pathname)) return null;
   const labels: Record<TabPath, string> = { '/': t`首页`, '/simulation': t({ message: '模拟', context: 'tab' }), '/rank': t`排行`, '/strategy': t`现货`, '/my': t`我的` };
   return (
     <nav className={css.bar} aria-label={t`主导航`} data-testid="tab-bar">
       {(Object.keys(labels) as TabPath[]).map((path) => (
         <Link key={path} to={path} className={css.tab} activeOptions={{ exact: path === '/', includeSearch: false }}>
-          {icons[path]}
+          {path === '/my' ? (
+            <span className={unreadCss.iconHolder}>
+              {icons[path]}
+              <UnreadBadge count={unread} onIcon />
+            </span>
+          ) : (
+            icons[path]
+          )}
           <span>{labels[path]}</span>
         </Link>
       ))}

@@ -5,6 +5,7 @@ import { failed } from '../../../shared/query.ts';
 import { homeQueries } from '../home-data.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { OfflineBanner } from '../../../shared/offline-banner.tsx';
+import { NoticeBell } from '../../../shared/unread.tsx';
 import { HomeBanners } from './home-banners.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { pct, price, trend } from '../../../shared/format.ts';
@@ -28,7 +29,7 @@ export function HomePage() {
   const prices = useQuery(homeQueries.prices);
   const c = counts.data;
   return (
-    <Page title={<Trans>首页</Trans>} root>
+    <Page title={<Trans>首页</Trans>} root action={<NoticeBell />}>
       <OfflineBanner />
       <HomeBanners />
       <Link to="/strategy/bill" className={styles.billCard} aria-label={t`收益账单`}>

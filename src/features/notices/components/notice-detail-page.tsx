@@ -1,7 +1,8 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { call, failed, loading } from '../../../shared/query.ts';
+import { useEffect } from 'react';
+import { call, failed, loading, queryClient } from '../../../shared/query.ts';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -22,6 +23,11 @@ function NoticeDetailPage({ id }: { id: string }) {
   const { i18n } = useLingui();
   // No id (or not a number): nothing to ask, the screen says the notice does not exist.
   const notice = useQuery({ ...call('noticeDetail', { id }, { show: false }), enabled: id !== '' });
+  // Opening it marked it read on the server: the unread counts (tab bar, bell, lists) follow.
+  const read = notice.data?.read;
+  useEffect(() => {
+    if (read) void queryClient.invalidateQueries({ queryKey: ['noticeList'] });
+  }, [read]);
   const w = notice.data ? noticeWords(notice.data, i18n) : null;
   return (
     <Page title={<Trans>公告详情</Trans>}>

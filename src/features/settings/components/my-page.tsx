@@ -11,6 +11,7 @@ import { useUserIndex } from '../use-user-index.ts';
 import { Avatar } from './avatar.tsx';
 import { MenuRow } from './menu-row.tsx';
 import { PortfolioCard } from '../../../shared/portfolio.tsx';
+import { UnreadBadge, useUnread } from '../../../shared/unread.tsx';
 import * as css from './settings.css.ts';
 
 /** The "my" tab (/my and /portfolio): who you are, your balances and portfolio, and the way to every setting. */
@@ -20,6 +21,8 @@ export function MyPage() {
   const { index, failed, reload } = useUserIndex();
   const { logout, busy } = useLogout();
   const [confirming, setConfirming] = useState(false);
+  const unread = useUnread();
+  const unreadWarnings = useUnread('warning');
   const dash = '—';
   return (
     <Page title={<Trans>我的</Trans>} root>
@@ -72,8 +75,8 @@ export function MyPage() {
         <MenuRow to="/my/bind/$type" params={{ type: 'email' }} label={<Trans>绑定邮箱</Trans>} />
         <MenuRow to="/my/bind/$type" params={{ type: 'mobile' }} label={<Trans>绑定手机</Trans>} value={user?.mobile || undefined} />
         <MenuRow to="/referral" label={<Trans>邀请好友</Trans>} />
-        <MenuRow to="/notice/list" label={<Trans>公告</Trans>} />
-        <MenuRow to="/notice/warn" label={<Trans>风险提示</Trans>} />
+        <MenuRow to="/notice/list" label={<Trans>公告</Trans>} value={unread > 0 ? <UnreadBadge count={unread} /> : undefined} />
+        <MenuRow to="/notice/warn" label={<Trans>风险提示</Trans>} value={unreadWarnings > 0 ? <UnreadBadge count={unreadWarnings} /> : undefined} />
       </ul>
       <ul className={ui.list}>
         <MenuRow to="/setting" label={<Trans>设置</Trans>} />
