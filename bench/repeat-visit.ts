@@ -1,7 +1,7 @@
 // First contentful paint of a repeat visit served by the service worker, on a 4x CPU-throttled phone
 // (Chromium through the DevTools protocol): the first visit installs the worker and precaches the
 // shell, then each measured load comes from it. Median of `runs` loads of `path`.
-import { openPhone } from '../tests/support/browser.ts';
+import { gotoQuiet, openPhone } from '../tests/support/browser.ts';
 import { median } from './stats.ts';
 
 export async function measureRepeatVisitFcp(baseURL: string, path = '/login', runs = 7, login?: { token: string; user: object }) {
@@ -18,7 +18,7 @@ export async function measureRepeatVisitFcp(baseURL: string, path = '/login', ru
         [login.token, JSON.stringify({ ...login.user, password: true })] as const,
       );
     }
-    await page.goto(path, { waitUntil: 'networkidle' });
+    await gotoQuiet(page, path);
     await page.evaluate(async () => {
       const r = await navigator.serviceWorker.ready;
       const w = r.active!;

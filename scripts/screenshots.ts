@@ -7,7 +7,7 @@
 // the whole page; SHOT_SELECTOR=<css> takes only the first element it matches (a table, a dialog).
 import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { openPhone } from '../tests/support/browser.ts';
+import { gotoQuiet, openPhone } from '../tests/support/browser.ts';
 import { register } from '../tests/support/session.ts';
 
 const [baseURL = 'http://127.0.0.1:8080', outDir = '/tmp/shots', ...rest] = process.argv.slice(2);
@@ -60,7 +60,7 @@ for (const language of languages) {
   for (const theme of themes) {
     await page.evaluate(([l, t]) => localStorage.setItem('theme-storage', JSON.stringify({ theme: t, language: l })), [language, theme] as const);
     for (const path of paths) {
-      await page.goto(path, { waitUntil: 'networkidle' });
+      await gotoQuiet(page, path);
       await page.waitForTimeout(300);
       const name = `${path.replace(/\W+/g, '_') || 'root'}-${language}-${theme}${process.env.SHOT_WIDTH ? `-${process.env.SHOT_WIDTH}` : ''}.png`;
       const shot = { path: `${outDir}/${name}` };

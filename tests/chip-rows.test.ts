@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, type Phone } from './support/browser.ts';
+import { openPhone, type Phone, gotoQuiet } from './support/browser.ts';
 import { callAs, register, storeSession } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -118,7 +118,7 @@ describe('chip rows and tap targets at 320 px', () => {
       await page.evaluate((l) => localStorage.setItem('theme-storage', JSON.stringify({ theme: 'light', language: l })), language);
       for (const [path, ready] of routes) {
         const where = `${path} (${language})`;
-        await page.goto(path, { waitUntil: 'networkidle' });
+        await gotoQuiet(page, path);
         await (ready ? page.getByTestId(ready).first() : page.locator('main h1')).waitFor();
         await expect.poll(() => page.locator('[aria-busy="true"]').count(), { message: where }).toBe(0);
         await page.waitForTimeout(200); // late figures settle the layout

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, type Phone } from './support/browser.ts';
+import { openPhone, type Phone, gotoQuiet } from './support/browser.ts';
 import { callAs, PASSWORD, register, storeSession } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -171,7 +171,7 @@ describe('at 320 px', () => {
       await page.evaluate((l) => localStorage.setItem('theme-storage', JSON.stringify({ theme: 'light', language: l })), language);
       for (const [path, ready] of routes) {
         const where = `${path} (${language})`;
-        await page.goto(path, { waitUntil: 'networkidle' });
+        await gotoQuiet(page, path);
         await (ready ? page.getByTestId(ready).first() : page.locator('main h1')).waitFor();
         await expect.poll(() => page.locator('[aria-busy="true"]').count(), { message: where }).toBe(0);
         if (ready && ['bot-returns', 'portfolio-total', 'open-positions', 'asset-balance'].includes(ready)) {
@@ -219,7 +219,7 @@ describe.each([320, 1280])('logged out at %i px', (width) => {
       await page.evaluate((l) => localStorage.setItem('theme-storage', JSON.stringify({ theme: 'light', language: l })), language);
       for (const [path, ready, submit] of routes) {
         const where = `${path}${submit ? ' (empty form sent)' : ''} (${language}, ${width} px)`;
-        await page.goto(path, { waitUntil: 'networkidle' });
+        await gotoQuiet(page, path);
         await page.locator(ready).waitFor();
         if (submit) {
           await page.locator('form button[type="submit"]').click();

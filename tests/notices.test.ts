@@ -43,7 +43,31 @@ describe('notices at 390 px', () => {
     }
   });
 
+  it('counts unread notices on the bell, the My tab and the My rows, live, and opening one lowers them', async () => {
+    const unreadNow = async () => (await callAs<{ unread: number; list: { id: string }[] }>(baseURL, user, 'GET', '/api/notice/list?page=1&page_size=10')).data;
+    const before = await unreadNow();
+    expect(before.unread).toBeGreaterThanOrEqual(2);
+    await page.goto('/');
+    const bell = page.getByTestId('notice-bell').getByTestId('unread-badge');
+    const tab = page.getByTestId('tab-bar').getByTestId('unread-badge');
+    await expect.poll(() => bell.innerText()).toBe(String(before.unread));
+    expect(await tab.innerText()).toBe(String(before.unread));
+    // A new security notice reaches the open screen through the live stream, no reload.
+    expect((await callAs(baseURL, user, 'POST', '/api/user/password', { type: 'payment', old: '246801', password: '135791', confirm: '135791' })).code).toBe(1);
+    await expect.poll(() => bell.innerText(), { timeout: 10_000 }).toBe(String(before.unread + 1));
+    await page.goto('/my');
+    const rows = page.getByTestId('unread-badge');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(3);
+    // Opening one marks it read: back home, the count is one less.
+    await page.goto(`/notice/detail?id=${(await unreadNow()).list[0]!.id}`);
+    await page.getByTestId('notice-detail').waitFor();
+    await page.goto('/');
+    await expect.poll(() => bell.innerText()).toBe(String(before.unread));
+  });
+
   it('marks every notice read: the unread marks and the button go', async () => {
+    await page.goto('/notice/list');
+    await page.getByTestId('read-all').waitFor();
     expect(await page.getByTestId('notice-list').innerText()).toContain('●');
     await page.getByTestId('read-all').click();
     await page.getByTestId('read-all').waitFor({ state: 'detached' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, type Phone } from './support/browser.ts';
+import { openPhone, type Phone, gotoQuiet } from './support/browser.ts';
 import { callAs, register, storeSession } from './support/session.ts';
 
 const baseURL = inject('baseURL');
@@ -94,7 +94,7 @@ describe('number formats on every main screen', () => {
       await page.evaluate((l) => localStorage.setItem('theme-storage', JSON.stringify({ theme: 'light', language: l })), language);
       for (const [path, ready] of routes) {
         const where = `${path} (${language})`;
-        await page.goto(path, { waitUntil: 'networkidle' });
+        await gotoQuiet(page, path);
         await page.getByTestId(ready).first().waitFor();
         await expect.poll(() => page.locator('[aria-busy="true"]').count(), { message: where }).toBe(0);
         // Figures still loading show a dash: wait until every marked figure has its digits.

@@ -1,4 +1,4 @@
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { expect } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,4 +51,34 @@ export async function underServiceWorker(page: Page): Promise<void> {
 /** A unique account name for a test run. */
 export function uniqueAccount(prefix = 'u'): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/**
+ * Goes to `path` and waits until no request is in flight for `quietMs`, the live stream aside: Playwright's
+ * `networkidle` never comes on a logged-in screen, whose stream (GET /api/stream) stays open by design.
+ */
+export async function gotoQuiet(page: Page, path: string, { quietMs = 500, timeoutMs = 30_000 } = {}): Promise<void> {
+  const open = new Set<Request>();
+  const started = (r: Request) => {
+    if (!r.url().includes('/api/stream')) open.add(r);
+  };
+  const ended = (r: Request) => open.delete(r);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await page.goto(path, { waitUntil: 'load' });
+    const deadline = Date.now() + timeoutMs;
+    let quietSince = Date.now();
+    for (;;) {
+      if (open.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) return;
+      if (Date.now() > deadline) throw new Error(`${path}: requests still in flight after ${timeoutMs} ms`);
+      await page.waitForTimeout(50);
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
 }
