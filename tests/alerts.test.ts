@@ -200,7 +200,7 @@ describe('the notifications screen', () => {
   it('says where the push is not available: an iOS Safari tab gets the Add to Home Screen steps, a wallet browser a plain no', async () => {
     for (const [userAgent, testId, words] of [
       ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.4 Mobile/15E148 Safari/604.1', 'push-ios', '添加到主屏幕'],
-      ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 MetaMaskMobile', 'push-wallet', '钱包内置浏览器无法接收通知'],
+      ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 MetaMaskMobile', 'push-wallet', '这里无法开启通知'],
     ] as const) {
       const session = await loggedInPhone(baseURL);
       phone = session.phone;

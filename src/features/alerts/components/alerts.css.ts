@@ -5,9 +5,11 @@ import { vars } from '../../../styles/theme.css.ts';
 const last = { selectors: { '&:last-child': { marginBottom: 0 } } };
 export const head = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm, marginBottom: vars.space.sm });
 export const title = style({ margin: 0, fontSize: 16, fontWeight: 600 });
+/** A title with no badge beside it: the space below it is its own. */
+export const titleAlone = style([title, { marginBottom: vars.space.sm }]);
 export const text = style({ margin: `0 0 ${vars.space.md}`, lineHeight: 1.6, ...last });
 export const small = style({ margin: `0 0 ${vars.space.md}`, lineHeight: 1.5, color: vars.color.textMuted, fontSize: vars.font.small, ...last });
-export const steps = style({ margin: `0 0 ${vars.space.md}`, paddingLeft: vars.space.xl, display: 'grid', gap: vars.space.xs, lineHeight: 1.5, ...last });
+export const steps = style({ margin: `0 0 ${vars.space.md}`, paddingLeft: vars.space.xl, display: 'grid', gap: vars.space.xs, lineHeight: 1.5 });
 export const warning = style({
   color: vars.color.warning,
   background: vars.color.surfaceAlt,

@@ -108,7 +108,7 @@ export function DeviceCard({ settings, endpoint }: { settings: AlertSettings; en
         </div>
       ) : support === 'wallet' ? (
         <p className={css.text} data-testid="push-wallet">
-          <Trans>钱包内置浏览器无法接收通知。请复制链接，在系统浏览器（Chrome 或 Safari）中打开本站后开启；也可以使用下方的 Webhook。</Trans>
+          <Trans>这里无法开启通知：钱包内置浏览器收不到推送。请复制链接，在系统浏览器（Chrome 或 Safari）中打开本站后开启；也可以使用下方的 Webhook。</Trans>
         </p>
       ) : support === 'denied' ? (
         <div data-testid="push-denied">

@@ -46,7 +46,7 @@ export function KindsCard({ settings, queryKey }: { settings: AlertSettings; que
 
   return (
     <section className={ui.card} aria-labelledby="kinds-title" data-testid="alert-kinds">
-      <h2 id="kinds-title" className={css.title}>
+      <h2 id="kinds-title" className={css.titleAlone}>
         <Trans>提醒内容</Trans>
       </h2>
       <p className={css.small}>

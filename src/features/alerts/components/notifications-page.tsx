@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Page } from '../../../components/ui/page.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
-import { failed, loading } from '../../../shared/query.ts';
+import { failed, keepPage, loading } from '../../../shared/query.ts';
 import { endpointQuery, settingsQuery } from '../queries.ts';
 import { DeviceCard } from './device-card.tsx';
 import { KindsCard } from './kinds-card.tsx';
@@ -17,7 +17,8 @@ import { WebhookCard } from './webhook-card.tsx';
  */
 export function NotificationsPage() {
   const endpoint = useQuery(endpointQuery);
-  const settings = useQuery({ ...settingsQuery(endpoint.data ?? null), enabled: endpoint.isFetched });
+  // Turning pushes on or off changes the endpoint and with it the query: the screen keeps showing the last answer meanwhile.
+  const settings = useQuery({ ...settingsQuery(endpoint.data ?? null), ...keepPage, enabled: endpoint.isFetched });
   const s = settings.data;
   return (
     <Page title={<Trans>通知</Trans>}>

@@ -34,7 +34,7 @@ export function TestCard() {
 
   return (
     <section className={ui.card} aria-labelledby="test-title" data-testid="alert-test">
-      <h2 id="test-title" className={css.title}>
+      <h2 id="test-title" className={css.titleAlone}>
         <Trans>测试</Trans>
       </h2>
       <p className={css.small}>
