@@ -24,7 +24,11 @@ export const alertSettingsSchema = z.strictObject({
 });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
-const endpoint = z.url({ protocol: /^https$/ }).max(1000);
+/** A push service's endpoint: an https URL (a pattern, so the OpenAPI document states the same rule). */
+const endpoint = z
+  .string()
+  .regex(/^https:\/\/[^\s/?#]+\/\S*$/)
+  .max(1000);
 const base64url = z
   .string()
   .regex(/^[A-Za-z0-9_-]+={0,2}$/)

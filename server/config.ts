@@ -144,6 +144,10 @@ export interface Config {
   aiRetuneMs: number;
   /** The site's origins (scheme://host[:port]): never taken from a request's Host or Origin header. */
   publicOrigins: string[];
+  /** The VAPID contact push services see (a mailto: address; Safari refuses an https://localhost one). */
+  vapidSubject: string;
+  /** Hosts (host:port) a trader's webhook may reach although private: the operator's own, never a request's. */
+  webhookAllowHosts: string[];
   /** Strict-Transport-Security max-age (seconds) on https answers; 0: none. */
   hstsMaxAge: number;
   /** Time allowed to receive a whole request (headers and body): a slow sender is cut off. */
@@ -470,6 +474,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     changeRates: changeRatesOf(env.CHANGE_RATES),
     aiRetuneMs: int(env.AI_RETUNE_HOURS, 24, 'AI_RETUNE_HOURS') * 3_600_000,
     publicOrigins: originsOf(env.PUBLIC_ORIGIN, port || 8080),
+    vapidSubject: env.VAPID_SUBJECT || 'mailto:alerts@quantbot.example',
+    webhookAllowHosts: (env.WEBHOOK_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     hstsMaxAge: env.HSTS_MAX_AGE === '0' ? 0 : int(env.HSTS_MAX_AGE, 31_536_000, 'HSTS_MAX_AGE'),
     bodyTimeoutMs: int(env.BODY_TIMEOUT_MS, 10_000, 'BODY_TIMEOUT_MS'),
     maxBotsPerUser: int(env.MAX_BOTS_PER_USER, 100, 'MAX_BOTS_PER_USER'),

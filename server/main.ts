@@ -67,7 +67,12 @@ const { openChain } = await import('./chain/chain-side.ts');
 // Duties of one process at a time: following the chain and sending withdrawals (fenced),
 // AI re-tuning, pruning. The embedded PGlite is one process: it holds them all.
 const { Singleton, runDuties } = await import('./cluster/singletons.ts');
-const duties = { chain: new Singleton(db, cluster, 'chain'), retune: new Singleton(db, cluster, 'ai-retune'), maintenance: new Singleton(db, cluster, 'maintenance') };
+const duties = {
+  chain: new Singleton(db, cluster, 'chain'),
+  retune: new Singleton(db, cluster, 'ai-retune'),
+  maintenance: new Singleton(db, cluster, 'maintenance'),
+  alerts: new Singleton(db, cluster, 'alerts'),
+};
 const chain = openChain(db, config.chain, { error: (obj, msg) => app.log.error(obj, msg) }, duties.chain);
 const app = await buildApp({
   db,
@@ -138,8 +143,19 @@ const snapshotDaily = () =>
     snapshotDaily();
   }, nextSnapshotAt() - Date.now()).unref();
 snapshotDaily();
+// Pushes and webhooks when the app is closed: one process reads every trader's new events and sends.
+const { AlertSender } = await import('./alerts/sender.ts');
+const alerts = new AlertSender({
+  db,
+  box,
+  appOrigin: config.publicOrigins[0] ?? `http://localhost:${config.port}`,
+  vapidSubject: config.vapidSubject,
+  webhookPolicy: { allowHosts: config.webhookAllowHosts },
+  log: app.log,
+});
 const stopDuties = await runDuties(
   [
+    { singleton: duties.alerts, start: () => alerts.start(), stop: () => alerts.stop() },
     { singleton: duties.chain, start: () => chain?.start(), stop: () => chain?.stop() },
     { singleton: duties.retune, start: () => undefined, stop: () => undefined },
     {

@@ -3,7 +3,7 @@ import type { Db } from '../db/connect.ts';
 import type { Worker } from './workers.ts';
 
 /** The duties one process at a time does. */
-export type SingletonName = 'chain' | 'ai-retune' | 'maintenance';
+export type SingletonName = 'chain' | 'ai-retune' | 'maintenance' | 'alerts';
 
 /** Thrown inside a transaction fenced by a duty this process no longer holds: nothing of it commits. */
 export class DutyLost extends Error {

@@ -541,4 +541,66 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('user_events_created_idx').on('user_events').column('created_at').execute();
     },
   },
+  '0028_alerts': {
+    async up(db: Kysely<unknown>) {
+      // The server's VAPID key pair, one for every process (its private half sealed with the server key).
+      await db.schema
+        .createTable('push_keys')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('public_key', 'varchar(120)', (c) => c.notNull())
+        .addColumn('private_sealed', 'text', (c) => c.notNull())
+        .execute();
+      // A device's push subscription, tied to the session that made it: that session's end deletes it.
+      await db.schema
+        .createTable('push_subscriptions')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('session_id', 'bigint', (c) => c.notNull())
+        .addColumn('endpoint', 'varchar(1000)', (c) => c.notNull().unique())
+        .addColumn('p256dh', 'varchar(200)', (c) => c.notNull())
+        .addColumn('auth', 'varchar(200)', (c) => c.notNull())
+        .addColumn('lang', 'varchar(2)', (c) => c.notNull().defaultTo('zh'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('push_subscriptions_user_idx').on('push_subscriptions').column('user_id').execute();
+      // What each kind does, quiet hours, and the account's webhook (its secret sealed).
+      await db.schema
+        .createTable('alert_settings')
+        .addColumn('user_id', 'bigint', (c) => c.primaryKey().references('users.id'))
+        .addColumn('modes', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn('quiet', 'jsonb')
+        .addColumn('webhook_url', 'varchar(2000)')
+        .addColumn('webhook_sealed', 'text')
+        .addColumn('lang', 'varchar(2)', (c) => c.notNull().defaultTo('zh'))
+        .execute();
+      // Alerts waiting to go out: one row per user and topic, so a burst of fills of one bot is one push
+      // ("3 fills") sent at most once a minute; the sender takes due rows, sends, deletes them.
+      await db.schema
+        .createTable('alert_outbox')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('user_id', 'bigint', (c) => c.notNull())
+        .addColumn('topic', 'varchar(64)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('data', 'jsonb', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('send_after', 'timestamptz', (c) => c.notNull())
+        .addColumn('attempt', 'integer', (c) => c.notNull().defaultTo(0))
+        .addUniqueConstraint('alert_outbox_topic', ['user_id', 'topic'])
+        .execute();
+      await db.schema.createIndex('alert_outbox_due_idx').on('alert_outbox').column('send_after').execute();
+      // When each user's topic last went out (the once-a-minute batching), and how far the alerts have read each user's events.
+      await db.schema
+        .createTable('alert_sent')
+        .addColumn('user_id', 'bigint', (c) => c.notNull())
+        .addColumn('topic', 'varchar(64)', (c) => c.notNull())
+        .addColumn('at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('alert_sent_pk', ['user_id', 'topic'])
+        .execute();
+      await db.schema
+        .createTable('alert_cursors')
+        .addColumn('user_id', 'bigint', (c) => c.primaryKey())
+        .addColumn('seq', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -307,6 +307,64 @@ export interface Database {
   ai_turns: AiTurnsTable;
   user_event_heads: UserEventHeadsTable;
   user_events: UserEventsTable;
+  push_keys: PushKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  alert_settings: AlertSettingsTable;
+  alert_outbox: AlertOutboxTable;
+  alert_sent: AlertSentTable;
+  alert_cursors: AlertCursorsTable;
+}
+
+/** The server's VAPID key pair (server/push/keys.ts). */
+export interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_sealed: string;
+}
+
+/** A device's push subscription, tied to the session that made it. */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  session_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  lang: Generated<string>;
+  created_at: Generated<Date>;
+}
+
+/** What each alert kind does for a user, quiet hours, the webhook. */
+export interface AlertSettingsTable {
+  user_id: string;
+  modes: Generated<unknown>;
+  quiet: unknown | null;
+  webhook_url: string | null;
+  webhook_sealed: string | null;
+  lang: Generated<string>;
+}
+
+/** Alerts waiting to go out, one per user and topic (server/push/dispatch.ts). */
+export interface AlertOutboxTable {
+  id: Generated<string>;
+  user_id: string;
+  topic: string;
+  kind: string;
+  data: unknown;
+  count: Generated<number>;
+  send_after: Date;
+  attempt: Generated<number>;
+}
+
+export interface AlertSentTable {
+  user_id: string;
+  topic: string;
+  at: Date;
+}
+
+export interface AlertCursorsTable {
+  user_id: string;
+  seq: string;
 }
 
 /** Each user's last live-event number (server/events/log.ts). */

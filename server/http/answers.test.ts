@@ -223,6 +223,19 @@ describe('every answer matches its schema', () => {
     await ok('noticeRead', { body: { all: true } });
   });
 
+  it('answers the alert calls', async () => {
+    expect((await ok('alertPushKey')).publicKey).toMatch(/^[A-Za-z0-9_-]{86,88}$/);
+    const endpoint = 'https://push.example.test/send/abc';
+    const keys = { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' };
+    expect(await ok('alertSubscribe', { body: { endpoint, keys } })).toBeNull();
+    expect((await ok('alertSettings', { query: { endpoint } })).thisDevice).toBe(true);
+    expect((await ok('alertSettingsSet', { body: { modes: { fills: 'off' }, quiet: { from: '23:00', to: '07:00', zone: 'Asia/Shanghai' } } })).modes.fills).toBe('off');
+    expect(await ok('alertTest')).toEqual({ devices: 1, webhook: false });
+    expect((await ok('alertWebhookSet', { body: { url: 'https://93.184.215.14/hook' } })).secret).toMatch(/^whsec_/);
+    expect(await ok('alertWebhookDelete')).toBeNull();
+    expect(await ok('alertUnsubscribe', { body: { endpoint } })).toBeNull();
+  });
+
   it('answers the money calls: deposit, withdraw, change, the logs', async () => {
     const info = await ok('userDepositInfo');
     expect(info.enabled).toBe(true);

@@ -31,6 +31,7 @@ import { InputError } from '../errors.ts';
 import { PERMISSIONS_POLICY } from './headers.ts';
 import { StreamHub } from '../events/hub.ts';
 import { streamRoute } from './routes/stream.ts';
+import { alertRoutes } from './routes/alerts.ts';
 
 export interface AppDeps {
   db: Db;
@@ -53,6 +54,7 @@ export interface AppDeps {
         | 'aiSearchWindow'
         | 'indicatorBudget'
         | 'heavyThreads'
+        | 'webhookAllowHosts'
       >
     >;
   /** Chain 56 (deposits, withdrawals); absent: those calls answer ChainUnavailable. */
@@ -79,6 +81,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** The live streams of this process; default: one listening on `db` (PostgreSQL needs `databaseUrl` for that). */
   hub?: StreamHub;
+  /** Where a trader's webhook may go (tests allow their local receiver); default: public addresses and WEBHOOK_ALLOW_HOSTS. */
+  webhookPolicy?: import('../webhooks/check-url.ts').WebhookPolicy;
   /** PostgreSQL's URL, for the live streams' LISTEN connection; absent on the embedded database. */
   databaseUrl?: string;
 }
@@ -171,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // Signal webhooks of DCA and custom bots.
   signalRoutes(app, { db: deps.db, trading, gapMs: deps.config.signalGapMs ?? DEFAULT_SIGNAL_GAP_MS });
+  // Alerts when the app is closed: a trader's webhook reaches only public addresses, or the operator's own hosts.
+  alertRoutes(app, { db: deps.db, box: deps.box, webhookPolicy: deps.webhookPolicy ?? { allowHosts: deps.config.webhookAllowHosts ?? [] } });
   // The live stream of each user's events, from every process (server/events/hub.ts).
   const hub = deps.hub ?? new StreamHub(deps.db, { log: app.log });
   streamRoute(app, { db: deps.db, hub });

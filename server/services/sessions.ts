@@ -116,10 +116,16 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
   return info;
 }
 
+/** A device's push subscription belongs to the session that made it: that session's end stops its alerts. */
+async function forgetDevices(db: Db, sessionIds: string[]): Promise<void> {
+  if (sessionIds.length > 0) await db.deleteFrom('push_subscriptions').where('session_id', 'in', sessionIds).execute();
+}
+
 /** Ends one session (logout). */
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
   const row = await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).returning('user_id').executeTakeFirst();
   forget(db, (s) => s.sessionId === sessionId);
+  await forgetDevices(db, [sessionId]);
   if (row) await notifyUser(db, SESSION_CHANNEL, String(row.user_id));
 }
 
@@ -146,9 +152,13 @@ export async function revokeOtherSessions(db: Db, userId: string, keepSessionId:
     .where('user_id', '=', userId)
     .where('id', '!=', keepSessionId)
     .where('revoked_at', 'is', null)
-    .returning('expires_at')
+    .returning(['id', 'expires_at'])
     .execute();
   forget(db, (s) => s.userId === userId && s.sessionId !== keepSessionId);
+  await forgetDevices(
+    db,
+    ended.map((r) => String(r.id)),
+  );
   await notifyUser(db, SESSION_CHANNEL, userId);
   return ended.filter((r) => r.expires_at.getTime() > now.getTime()).length;
 }
@@ -166,6 +176,7 @@ export async function revokeUserSession(db: Db, userId: string, sessionId: strin
     .executeTakeFirst();
   if (!row) return false;
   forget(db, (s) => s.sessionId === sessionId);
+  await forgetDevices(db, [sessionId]);
   await notifyUser(db, SESSION_CHANNEL, userId);
   return true;
 }

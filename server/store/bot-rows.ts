@@ -82,6 +82,11 @@ export async function markBotDeleted(db: Executor, { id }: { id: string }): Prom
   await db.updateTable('bots').set({ deleted_at: new Date(), status: 'stopped', updated_at: new Date() }).where('id', '=', id).execute();
 }
 
+/** A bot's name and symbol, as an alert titles it; undefined for an unknown id. */
+export async function botLabel(db: Executor, { id }: { id: string }): Promise<{ name: string; symbol: string } | undefined> {
+  return db.selectFrom('bots').select(['name', 'symbol']).where('id', '=', id).executeTakeFirst();
+}
+
 /** The bot's new lifecycle status, its error cleared; `state`: a new stored state too (a finished bot started again). */
 export async function setBotStatus(db: Executor, { id, status, state }: { id: string; status: BotStatus; state?: unknown }): Promise<void> {
   await db

@@ -123,6 +123,7 @@ export async function openTestApp(
     faucet?: AppDeps['faucet'];
     changeRates?: Record<string, string>;
     config?: Partial<AppDeps['config']>;
+    webhookPolicy?: AppDeps['webhookPolicy'];
   } = {},
 ): Promise<TestApp> {
   const { db, drop } = await openTestDb(kind);
@@ -154,6 +155,7 @@ export async function openTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.exchangeClient ? { exchangeClient: options.exchangeClient } : {}),
     ...(options.trading ? { trading: options.trading(db, box) } : {}),
+    ...(options.webhookPolicy ? { webhookPolicy: options.webhookPolicy } : {}),
   });
   const others: FastifyInstance[] = [];
   const another = async (changes: Partial<AppDeps['config']> = {}) => {
