@@ -153,6 +153,9 @@ describe('the notifications screen', () => {
     const device = page.getByTestId('push-device');
     await expect.poll(() => device.getAttribute('data-state')).toBe('off');
     expect(await page.evaluate(() => sessionStorage.getItem('asked'))).toBeNull(); // nothing asked on opening
+    // A test with no device and no webhook says so on the screen.
+    await page.getByTestId('alert-test-send').click();
+    await expect.poll(() => page.getByTestId('alert-test').getByRole('alert').innerText()).toContain('没有可发送的地方');
 
     await phone.context.grantPermissions(['notifications'], { origin: baseURL });
     await page.getByTestId('push-switch').click();
@@ -184,6 +187,26 @@ describe('the notifications screen', () => {
     await page.getByTestId('quiet-save').click();
     await expect.poll(async () => (await settings()).quiet).toEqual({ from: '23:30', to: '07:00', zone });
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The webhook: a private address is refused under the field; a public one answers its secret once, in a dialog.
+    const webhook = page.getByTestId('webhook');
+    await page.getByTestId('webhook-url').fill('https://127.0.0.1/hook');
+    await page.getByTestId('webhook-save').click();
+    await expect.poll(() => webhook.getByRole('alert').innerText()).toContain('网址不能指向内网或本机地址');
+    await page.getByTestId('webhook-url').fill('https://hooks.example.com/quantbot');
+    await page.getByTestId('webhook-save').click();
+    const secret = page.getByTestId('webhook-secret-dialog');
+    await secret.waitFor();
+    expect(await secret.innerText()).toContain('保存此密钥，之后不再显示');
+    expect(await secret.innerText()).toContain('X-Quantbot-Signature: t=<unix>,v1=<hex>');
+    expect(await page.getByTestId('webhook-secret').innerText()).toMatch(/^whsec_[\w-]{32}$/);
+    await page.getByTestId('webhook-secret-done').click();
+    await expect.poll(async () => (await settings()).webhook).toEqual({ url: 'https://hooks.example.com/quantbot' });
+    await page.getByTestId('alert-test-send').click();
+    await page.getByText('已发送到 1 台设备和 Webhook').waitFor();
+    await page.getByTestId('webhook-delete').click();
+    await page.getByRole('dialog').getByRole('button', { name: '删除' }).click();
+    await expect.poll(async () => (await settings()).webhook).toBeNull();
 
     // A logout ends this device's subscription on the server: the next login finds none.
     expect((await callAs(baseURL, user, 'POST', '/api/login/logout', {})).code).toBe(1);

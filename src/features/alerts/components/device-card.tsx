@@ -32,8 +32,8 @@ export function DeviceCard({ settings, endpoint }: { settings: AlertSettings; en
     } catch (error) {
       if (error instanceof PushRefused) {
         if (error.reason === 'denied') setSupport('denied');
-        else if (error.reason === 'dismissed') setFailure(t`没有允许通知。再点一次开关可以重新选择。`);
-        else setFailure(t`应用还没有准备好接收通知，请刷新页面后重试。`);
+        else if (error.reason === 'dismissed') setFailure(t`没有允许通知，可再点一次开关。`);
+        else setFailure(t`应用尚未就绪，请刷新页面后重试。`);
       } else {
         setFailure(t`开启失败：${errorText(error)}`);
       }
@@ -85,14 +85,14 @@ export function DeviceCard({ settings, endpoint }: { settings: AlertSettings; en
             </span>
           </button>
           <p className={css.small}>
-            {on ? <Trans>应用关闭时，提醒也会出现在本设备的通知栏。</Trans> : <Trans>开启后，应用关闭时也能在本设备收到成交、止盈止损和安全提醒。浏览器会询问是否允许通知，请选择“允许”。</Trans>}
+            {on ? <Trans>应用关闭时也会收到提醒。</Trans> : <Trans>开启后，应用关闭时也能收到提醒。浏览器询问时请选择“允许”。</Trans>}
           </p>
           {key.isError && !on ? <p className={css.warning}>{t`服务器暂不支持推送通知，可以使用下方的 Webhook。`}</p> : null}
         </>
       ) : support === 'ios-install' ? (
         <div data-testid="push-ios">
           <p className={css.text}>
-            <Trans>在 iPhone 和 iPad 上，需要先把应用添加到主屏幕，并从主屏幕打开，才能接收通知（iOS 16.4 及以上）：</Trans>
+            <Trans>iPhone 和 iPad 需先把应用添加到主屏幕，从主屏幕打开后才能接收通知（iOS 16.4+）：</Trans>
           </p>
           <ol className={css.steps}>
             <li>
@@ -102,13 +102,13 @@ export function DeviceCard({ settings, endpoint }: { settings: AlertSettings; en
               <Trans>选择“添加到主屏幕”，再点“添加”。</Trans>
             </li>
             <li>
-              <Trans>从主屏幕打开 QuantBot，回到“我的 › 设置 › 通知”开启。</Trans>
+              <Trans>从主屏幕打开 QuantBot，在本页开启。</Trans>
             </li>
           </ol>
         </div>
       ) : support === 'wallet' ? (
         <p className={css.text} data-testid="push-wallet">
-          <Trans>这里无法开启通知：钱包内置浏览器收不到推送。请复制链接，在系统浏览器（Chrome 或 Safari）中打开本站后开启；也可以使用下方的 Webhook。</Trans>
+          <Trans>这里无法开启通知：钱包内置浏览器收不到推送。请在系统浏览器（Chrome 或 Safari）中打开本站后开启，或使用下方的 Webhook。</Trans>
         </p>
       ) : support === 'denied' ? (
         <div data-testid="push-denied">
@@ -116,12 +116,12 @@ export function DeviceCard({ settings, endpoint }: { settings: AlertSettings; en
             <Trans>通知权限已被拒绝，本设备无法接收提醒。</Trans>
           </p>
           <p className={css.small}>
-            <Trans>重新允许：点击地址栏左侧的图标 › 网站设置 › 通知 › 允许，然后刷新本页。已添加到主屏幕的应用：在系统设置 › 通知中找到 QuantBot 并允许。</Trans>
+            <Trans>重新允许：地址栏左侧图标 › 网站设置 › 通知 › 允许，再刷新本页；主屏幕应用请在系统设置 › 通知中允许 QuantBot。</Trans>
           </p>
         </div>
       ) : (
         <p className={css.text} data-testid="push-unsupported">
-          <Trans>此浏览器不支持推送通知，在这里无法开启。请使用最新版 Chrome、Edge、Firefox 或 Safari，或使用下方的 Webhook。</Trans>
+          <Trans>此浏览器不支持推送通知。请换用新版 Chrome、Edge、Firefox 或 Safari，或使用下方的 Webhook。</Trans>
         </p>
       )}
       {failure ? (

@@ -50,7 +50,7 @@ export function KindsCard({ settings, queryKey }: { settings: AlertSettings; que
         <Trans>提醒内容</Trans>
       </h2>
       <p className={css.small}>
-        <Trans>“静音”的提醒照常显示，但不响铃、不振动；“关”的提醒不推送，仍会出现在消息中心。</Trans>
+        <Trans>静音：显示但不响铃；关：不推送，消息中心仍可查看。</Trans>
       </p>
       <ul className={css.kinds}>
         {alertKinds.map((kind) => {

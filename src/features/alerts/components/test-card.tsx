@@ -18,7 +18,7 @@ export function TestCard() {
     setNote('');
     try {
       const { devices, webhook } = await api.alertTest(undefined, { show: false });
-      if (devices === 0 && !webhook) setNote(t`没有可发送的地方：请先在上方为本设备开启通知，或设置 Webhook。`);
+      if (devices === 0 && !webhook) setNote(t`没有可发送的地方：请先开启本设备通知或设置 Webhook。`);
       else if (devices === 0) showToast('success', t`已发送到 Webhook`);
       else
         showToast(
@@ -38,7 +38,7 @@ export function TestCard() {
         <Trans>测试</Trans>
       </h2>
       <p className={css.small}>
-        <Trans>检查通知能否送达：发送到所有已开启通知的设备和 Webhook。</Trans>
+        <Trans>发送到所有已开启通知的设备和 Webhook。</Trans>
       </p>
       {note ? (
         <div role="alert" className={ui.formError}>

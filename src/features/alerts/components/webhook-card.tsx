@@ -66,7 +66,7 @@ export function WebhookCard({ webhook }: { webhook: { url: string } | null }) {
         <span className={webhook ? css.badge.on : css.badge.off}>{webhook ? t`已设置` : t`未设置`}</span>
       </div>
       <p className={css.small}>
-        <Trans>收不到推送时（如钱包内置浏览器），服务器可以把每条提醒以 JSON POST 到你的网址，供机器人、群聊或自己的服务接收。</Trans>
+        <Trans>收不到推送时，服务器可把每条提醒以 JSON POST 到你的网址。</Trans>
       </p>
       <form onSubmit={save} noValidate>
         <Field
@@ -96,7 +96,7 @@ export function WebhookCard({ webhook }: { webhook: { url: string } | null }) {
         open={confirming}
         onOpenChange={setConfirming}
         title={<Trans>删除 Webhook？</Trans>}
-        description={<Trans>删除后不再向该网址发送提醒，密钥随之作废；重新设置会生成新的密钥。</Trans>}
+        description={<Trans>删除后不再发送提醒，密钥作废。</Trans>}
         confirmLabel={busy ? <Trans>删除中…</Trans> : <Trans>删除</Trans>}
         busy={busy}
         onConfirm={() => void remove()}
