@@ -25,6 +25,7 @@ import { measureAiSearchPool } from './ai-search-pool.ts';
 import { measureClusterChaos } from './cluster-chaos.ts';
 import { measureBotsPerProcessSizes } from './bots-per-process.ts';
 import { measureBotListCluster } from './bot-list-cluster.ts';
+import { measureStreams } from './streams.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,6 +93,8 @@ results.heavyAttack = { pglite: await measureHeavyAttack(port + 5), postgres: aw
 // The AI search as the server runs it (the heavy-work pool, split over its threads) on every Paper pair.
 results.aiSearchPool = await measureAiSearchPool();
 const precache = measurePrecache();
+// Live streams: 10,000 idle ones in this process (memory each), and an event's commit to its frame.
+results.streams = await measureStreams(10_000);
 results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
 
 // On PostgreSQL: the bots one process keeps at a 1 s round and its lease cost, at the real

@@ -8,7 +8,9 @@
  * - the bot screens' GETs network-first with a short timeout, falling back to the last answer;
  * - answers kept per user: the cache's name carries a hash of the caller's token, so one user's answers
  *   can never be served to another; the app deletes these caches on logout and session end;
- * - no write is ever cached, queued or replayed: only the GETs below are routed here.
+ * - no write is ever cached, queued or replayed: only the GETs below are routed here;
+ * - the live stream (/api/stream) never passes through here: an answer that never ends cannot be kept,
+ *   and a worker between the page and it would only add a hop that can stall or be stopped by the browser.
  * A fallback answer carries `x-sw-offline` and `x-sw-cached-at` (ms) so the screens can say how old it is.
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -22,6 +24,8 @@ const CACHED_AT = 'x-sw-cached-at';
 /** Marks an answer served from the cache because the network failed or was too slow. */
 const OFFLINE = 'x-sw-offline';
 const NETWORK_TIMEOUT_MS = 3000;
+/** contract/live.ts STREAM_PATH (the worker compiles alone, without the contract's modules). */
+const STREAM_PATH = '/api/stream';
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
@@ -126,6 +130,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return; // writes go straight to the network, never kept or replayed
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (url.pathname === STREAM_PATH) return; // the browser's own fetch, whatever routes are added below
   const handler = swr[url.pathname] ?? (networkFirstPaths.has(url.pathname) ? networkFirst : undefined);
   if (handler) event.respondWith(handler(request));
 });

@@ -207,6 +207,13 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
         const how = closedBy[before.pending?.reason ?? ''] ?? 'closed';
         actions.push({ kind: 'success', detail: { cycle: String(intent.cycle), profit: intent.profit.toFixed(), how } });
         events.push({ kind: 'cycle', bot: bot.id, cycle: intent.cycle, profit: intent.profit.toFixed(), how });
+        // The notices list it too: how it closed (a take profit, a stop loss, by hand) and what it made.
+        const named = await botName(tx, { id: bot.id });
+        await leaveNotice(tx, bot.userId, {
+          kind: how === 'stop_loss' ? 'warning' : 'notice',
+          code: 'cycle_closed',
+          detail: { bot: bot.id, ...(named !== undefined ? { name: named } : {}), cycle: String(intent.cycle), profit: intent.profit.toFixed(), how },
+        });
         // A simulated account's profit pays no fuel, so it earns no referrer any reward either; only live accounts' fees do.
         const fee = paysFuel && intent.profit.gt(0) ? intent.profit.mul(money(fuelFeeRate)).toDecimalPlaces(8, Decimal.ROUND_UP) : money(0);
         if (fee.gt(0)) {

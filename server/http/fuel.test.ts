@@ -105,10 +105,15 @@ describe.each(dbKinds)('fuel, the welcome grant and the profit fee (%s)', (kind)
     const sim2 = await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params });
     expect((await call('GET', `/api/user/botOperation?id=${sim2.data.id}&action=start`)).code).toBe(1);
     for (const id of [sim.data.id, sim2.data.id]) await call('GET', `/api/user/botOperation?id=${id}&action=stop`);
-    const notices = await call('GET', '/api/notice/list');
-    expect(notices.data).toMatchObject({ total: 1, unread: 1, list: [{ kind: 'warning', code: 'fuel_empty', detail: { paused: '2' }, read: false }] });
+    // The warnings hold the one warning; the whole list also has the closed cycle that paid the last fuel.
+    const notices = await call('GET', '/api/notice/list?kind=warning');
+    expect(notices.data).toMatchObject({ total: 1, list: [{ kind: 'warning', code: 'fuel_empty', detail: { paused: '2' }, read: false }] });
+    const all = await call('GET', '/api/notice/list');
+    expect(all.data.list.map((n) => n.code)).toEqual(['fuel_empty', 'cycle_closed']);
+    expect(all.data.list[1]).toMatchObject({ kind: 'notice', detail: { how: 'take_profit' } });
     const detail = await call('GET', `/api/notice/detail?id=${notices.data.list[0]!.id}`);
     expect(detail.data).toMatchObject({ code: 'fuel_empty', read: true });
+    await call('POST', '/api/notice/read', { all: true });
     expect((await call('GET', '/api/notice/list')).data.unread).toBe(0);
     expect((await call('GET', '/api/notice/detail?id=999999')).code).toBe(Code.NotFound);
     expect((await call('POST', '/api/notice/read', {})).code).toBe(Code.RequiredFieldMissing);

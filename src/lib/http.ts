@@ -172,6 +172,19 @@ function endSession(text: string | null, delay: number): void {
 }
 
 /**
+ * An answer read outside request() (the live stream's refusal) that ends the session goes the same way as
+ * a call's: HTTP 401 or a session-end code wipes the session and goes to /login with the server's words.
+ * Answers whether it did.
+ */
+export function endsSession(status: number, text: string): boolean {
+  const answer = parseEnvelope(text);
+  if (status === 401) endSession(answer?.show !== 0 ? t(clientMessages['http.401']) : null, UNAUTHORIZED_DELAY_MS);
+  else if (answer && sessionEndCodes.includes(answer.code)) endSession(answer.show !== 0 ? answer.message || t(clientMessages['toast.failure']) : null, SESSION_END_DELAY_MS);
+  else return false;
+  return true;
+}
+
+/**
  * Sends one call of contract/calls.ts and returns its `data` on code 1; otherwise throws an ApiError
  * after the toast, session end or redirect that docs/product.md §7-§9 ask for.
  */

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../shared/query.ts';
@@ -22,6 +23,10 @@ provideApi({ api, errorText });
 
 /** The logged-in screens share one query cache (server state through TanStack Query, loaded with them). */
 export function AuthedFrame() {
+  // The live stream, in a file of its own loaded after the first screen: it follows the token from then on.
+  useEffect(() => {
+    void import('../shared/live/live.ts').then((m) => m.startLive()).catch(() => undefined);
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

@@ -8,9 +8,13 @@ import { call, failed } from './query.ts';
 import { useExchangeNames } from './exchange-names.ts';
 import { usePairRules } from './pair-rules.ts';
 import * as css from './blocks.css.ts';
+import { livePoll, PRICED_WHILE_UP_MS } from './live/state.ts';
 
-/** The equity across accounts, refreshed every 15 s while shown (home's loader asks for it ahead). */
-export const portfolioQuery = { ...call('userPortfolio', undefined, { show: false }), refetchInterval: 15_000 };
+/**
+ * The equity across accounts, refreshed every 15 s while shown (home's loader asks for it ahead); with the live
+ * stream up, at each trade or balance change and every 30 s for the prices.
+ */
+export const portfolioQuery = { ...call('userPortfolio', undefined, { show: false }), refetchInterval: livePoll(15_000, { whileUp: PRICED_WHILE_UP_MS }) };
 
 /** An account's name ("Binance 模拟" / "Binance (simulated)") and whether its money is real: simulated accounts are always labelled so. */
 function AccountName({ account }: { account: PortfolioAccount }) {

@@ -34,6 +34,14 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
         title: i18n._(msg`API 密钥失效`),
         text: i18n._(msg`交易所拒绝了策略「${botName(d, i18n)}」使用的 API 密钥，策略已暂停。请检查密钥的交易权限和 IP 白名单，或重新绑定。`),
       };
+    case 'cycle_closed': {
+      const name = botName(d, i18n);
+      const cycle = d.cycle ?? '';
+      const profit = d.profit ?? '';
+      if (d.how === 'stop_loss') return { title: i18n._(msg`触发止损`), text: i18n._(msg`策略「${name}」第 ${cycle} 轮触发止损平仓，收益 ${profit}。`) };
+      if (d.how === 'take_profit') return { title: i18n._(msg`止盈完成`), text: i18n._(msg`策略「${name}」第 ${cycle} 轮止盈完成，收益 ${profit}。`) };
+      return { title: i18n._(msg`本轮已完成`), text: i18n._(msg`策略「${name}」第 ${cycle} 轮已平仓，收益 ${profit}。`) };
+    }
     case 'withdrawal_failed':
       return { title: i18n._(msg`提现失败`), text: i18n._(msg`提现 ${d.amount ?? ''} USDT 到 ${d.address ?? ''} 未能完成，金额已退回余额。`) };
     case 'security_login': {

@@ -20,6 +20,7 @@ import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import { closeQuery, estimateClose, type CloseUnit } from '../close-estimate.ts';
 import { ClosePart } from './close-part.tsx';
 import { strategies } from '../strategies/index.ts';
+import { livePoll, PRICED_WHILE_UP_MS } from '../../../shared/live/state.ts';
 
 /**
  * /strategy/action/{id}: a manual add at the market (the next level's amount, or one typed) or a manual
@@ -30,7 +31,7 @@ export function BotActionPage({ id }: { id: string }) {
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const navigate = useNavigate();
-  const detail = useQuery({ ...call('userBotDetail', { id }), refetchInterval: 3000 });
+  const detail = useQuery({ ...call('userBotDetail', { id }), refetchInterval: livePoll(3000, { whileUp: PRICED_WHILE_UP_MS }) });
   const [asking, setAsking] = useState<'add' | 'close' | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState('');

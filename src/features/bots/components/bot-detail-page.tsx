@@ -16,6 +16,7 @@ import { strategies } from '../strategies/index.ts';
 import { BotSummary } from './bot-summary.tsx';
 import { BotDetailChart } from './bot-detail-chart.tsx';
 import { BotPositions } from './bot-positions.tsx';
+import { livePoll, PRICED_WHILE_UP_MS } from '../../../shared/live/state.ts';
 
 /**
  * /strategy/detail/{id}: the bot's figures, its chart with entries and targets, its operations, positions, adds and recent
@@ -24,8 +25,12 @@ import { BotPositions } from './bot-positions.tsx';
  */
 export function BotDetailPage({ id }: { id: string }) {
   const { i18n } = useLingui();
-  // A bot that trades is followed every 3 s; a stopped one no longer changes.
-  const detail = useQuery({ ...call('userBotDetail', { id }), refetchInterval: (q) => (q.state.data && q.state.data.status !== 'stopped' ? 3000 : false) });
+  // A bot that trades is followed every 3 s; a stopped one no longer changes. With the live stream up, its
+  // events refresh it, and its figures valued at the price every 30 s.
+  const detail = useQuery({
+    ...call('userBotDetail', { id }),
+    refetchInterval: livePoll((q) => (q.state.data && q.state.data.status !== 'stopped' ? 3000 : false), { whileUp: PRICED_WHILE_UP_MS }),
+  });
   const d = detail.data;
   const live = d !== undefined && d.status !== 'stopped' ? 3000 : false;
   // The candles need the pair, known once the detail arrives.
@@ -35,7 +40,7 @@ export function BotDetailPage({ id }: { id: string }) {
     refetchInterval: 15_000,
   });
   // This cycle's buys: the chart's entries and the table below it.
-  const adds = useQuery({ ...call('userPositionAdds', { id }, { show: false }), refetchInterval: live });
+  const adds = useQuery({ ...call('userPositionAdds', { id }, { show: false }), refetchInterval: livePoll(live) });
   // Prices at the pair's tick and amounts at its step, once the market's rules are known.
   const tick = candles.data?.[0]?.tickSize ?? d?.close?.tickSize;
   const step = candles.data?.[0]?.stepSize ?? d?.close?.stepSize;

@@ -11,6 +11,7 @@ import { call, failed, keepPage } from '../../../shared/query.ts';
 import { orderReasonLabels } from '../labels.ts';
 import { ActionList } from './action-list.tsx';
 import { Profit } from './figure.tsx';
+import { livePoll } from '../../../shared/live/state.ts';
 
 const POSITIONS_PAGE = 10;
 
@@ -36,8 +37,8 @@ export function BotPositions({
   const { t, i18n } = useLingui();
   const l = i18n.locale;
   const [positionsPage, setPositionsPage] = useState(1);
-  const actions = useQuery({ ...call('userBotActions', { id, page: '1', page_size: '10' }), refetchInterval: live });
-  const positions = useQuery({ ...call('userBotPositions', { id, page: String(positionsPage), page_size: String(POSITIONS_PAGE) }), ...keepPage, refetchInterval: live });
+  const actions = useQuery({ ...call('userBotActions', { id, page: '1', page_size: '10' }), refetchInterval: livePoll(live) });
+  const positions = useQuery({ ...call('userBotPositions', { id, page: String(positionsPage), page_size: String(POSITIONS_PAGE) }), ...keepPage, refetchInterval: livePoll(live) });
   if (!d) return null;
   return (
     <>

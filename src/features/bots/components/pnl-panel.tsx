@@ -9,6 +9,7 @@ import { Figure, Profit } from './figure.tsx';
 import { Apr, Percent, Runtime } from './returns.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
+import { livePoll } from '../../../shared/live/state.ts';
 
 const windows = ['7', '30', '90', '365'] as const;
 type Window = (typeof windows)[number];
@@ -45,7 +46,11 @@ export function PnlPanel({ id, mode, grid = false, now }: { id?: string; mode?: 
   const { t, i18n } = useLingui();
   const [chosen, setDays] = useState<Window | null>(null);
   const days = chosen ?? (now ? lifetimeWindow(now.runtime) : '30');
-  const pnl = useQuery({ ...call('userPnl', { ...(id ? { id } : {}), ...(mode ? { mode } : {}), days, tz: String(utcOffsetMinutes()) }, { show: false }), ...keepPage, refetchInterval: 15_000 });
+  const pnl = useQuery({
+    ...call('userPnl', { ...(id ? { id } : {}), ...(mode ? { mode } : {}), days, tz: String(utcOffsetMinutes()) }, { show: false }),
+    ...keepPage,
+    refetchInterval: livePoll(15_000),
+  });
   const fetched = pnl.data;
   // One figure, one value: a bot's figures are its header's (the same answer), not the PnL call's own moment.
   const p =

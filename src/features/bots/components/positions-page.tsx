@@ -15,13 +15,14 @@ import { botTitle } from '../labels.ts';
 import { usePairRules } from '../../../shared/pair-rules.ts';
 import type { OpenPosition } from '../../../../contract/returns.ts';
 import * as css from '../../../shared/blocks.css.ts';
+import { livePoll, PRICED_WHILE_UP_MS } from '../../../shared/live/state.ts';
 
 const PAGE_SIZE = 10;
 
 /** /my/positions: every open position across the trader's bots, valued at the price now. */
 export function PositionsPage() {
   const [page, setPage] = useState(1);
-  const positions = useQuery({ ...call('userPositions', { page: String(page), page_size: String(PAGE_SIZE) }), ...keepPage, refetchInterval: 5000 });
+  const positions = useQuery({ ...call('userPositions', { page: String(page), page_size: String(PAGE_SIZE) }), ...keepPage, refetchInterval: livePoll(5000, { whileUp: PRICED_WHILE_UP_MS }) });
   return (
     <Page title={<Trans>我的持仓</Trans>}>
       <OfflineBanner />

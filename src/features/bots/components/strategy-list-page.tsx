@@ -22,6 +22,7 @@ import { BotCard } from './bot-card.tsx';
 import { Pager } from '../../../shared/pager.tsx';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
+import { livePoll, PRICED_WHILE_UP_MS } from '../../../shared/live/state.ts';
 
 const PAGE_SIZE = 10;
 const batchActions: BatchOperation[] = ['start', 'pause', 'resume', 'stop', 'delete'];
@@ -44,19 +45,20 @@ export function StrategyListPage() {
   const exchangeName = useExchangeNames();
   const bindings = useQuery(call('userApi', {}, { show: false }));
   const [mode, setMode] = useTradingMode(bindings.data);
-  // Live figures every 5 s, but not while the trader picks bots or a batch runs.
-  const refetchInterval = selecting || task ? false : 5000;
+  // Live figures every 5 s (with the live stream up: at each event, and the prices every 30 s), but not while
+  // the trader picks bots or a batch runs.
+  const every = selecting || task ? false : 5000;
   // Nothing is listed until it is known whether live or simulated bots are wanted: never both.
   const counts = useQuery({
     ...call('userBotCount', { ...(exchange ? { exchange } : {}), ...(type ? { type } : {}), mode: mode ?? 'live' }, { show: false }),
     enabled: mode !== undefined,
-    refetchInterval,
+    refetchInterval: livePoll(every),
   });
   const bots = useQuery({
     ...call('userBotList', { page: String(page), page_size: String(PAGE_SIZE), ...(exchange ? { exchange } : {}), ...(status ? { status } : {}), ...(type ? { type } : {}), mode: mode ?? 'live' }),
     ...keepPage,
     enabled: mode !== undefined,
-    refetchInterval,
+    refetchInterval: livePoll(every, { whileUp: PRICED_WHILE_UP_MS }),
   });
 
   const filter = (next: { exchange?: string | undefined; status?: BotStatus | undefined; type?: BuiltBotType | undefined }) => {

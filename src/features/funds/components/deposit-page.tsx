@@ -21,6 +21,7 @@ import { CopyLine, short } from './copy-line.tsx';
 import { FaucetCard } from './faucet-card.tsx';
 import { AMOUNT_RE } from '../../../../contract/rules.ts';
 import * as css from './funds.css.ts';
+import { livePoll } from '../../../shared/live/state.ts';
 
 /** How often a reported deposit's confirmations are asked again. */
 const FOLLOW_MS = 3_000;
@@ -37,10 +38,10 @@ const stepLabels: Record<DepositStep | 'report', MessageDescriptor> = {
  * UID), or send USDT from the bound wallet to the contract; the credit comes after the confirmations.
  */
 export function DepositPage() {
-  // Followed every 5 s while a deposit waits for its confirmations.
+  // Followed every 5 s while a deposit waits for its confirmations; with the live stream up, its credit is an event.
   const info = useQuery({
     ...call('userDepositInfo', undefined, { show: false }),
-    refetchInterval: (q) => (q.state.data?.recent.some((d) => d.status === 'submitted') ? 5000 : false),
+    refetchInterval: livePoll((q) => (q.state.data?.recent.some((d) => d.status === 'submitted') ? 5000 : false)),
   });
   return (
     <Page title={<Trans>充值</Trans>}>

@@ -22,6 +22,7 @@ import { OtpField, asksForOtp, cleanOtp, useOtpCheck } from '../../../shared/otp
 import { waitWords } from '../../../shared/wait-words.ts';
 import { WithdrawLock } from '../../../shared/withdraw-lock.tsx';
 import * as css from './funds.css.ts';
+import { livePoll } from '../../../shared/live/state.ts';
 
 const statusLabels: Record<WithdrawalRecord['status'], MessageDescriptor> = {
   pending: msg`处理中`,
@@ -52,10 +53,10 @@ function newRequestId(): string {
  * the banner says until when and the form cannot be sent.
  */
 export function WithdrawPage() {
-  // Followed every 5 s while a withdrawal is on its way to the chain.
+  // Followed every 5 s while a withdrawal is on its way to the chain; with the live stream up, each step is an event.
   const info = useQuery({
     ...call('userWithdrawInfo', undefined, { show: false }),
-    refetchInterval: (q) => (q.state.data?.recent.some((w) => w.status !== 'confirmed' && w.status !== 'failed') ? 5000 : false),
+    refetchInterval: livePoll((q) => (q.state.data?.recent.some((w) => w.status !== 'confirmed' && w.status !== 'failed') ? 5000 : false)),
   });
   const reload = () => void info.refetch();
   return (
