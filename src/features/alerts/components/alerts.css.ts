@@ -66,8 +66,9 @@ export const segment = style({
   justifyContent: 'center',
   boxSizing: 'border-box',
   height: 44,
-  minWidth: 44,
-  padding: `0 ${vars.space.sm}`,
+  // 48, not 44: a tap 21.5 px right of a 44 px segment's centre fell on its neighbour after rounding.
+  minWidth: 48,
+  padding: `0 ${vars.space.md}`,
   border: '6px solid transparent',
   borderLeftWidth: 0,
   borderRightWidth: 0,

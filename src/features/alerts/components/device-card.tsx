@@ -84,9 +84,7 @@ export function DeviceCard({ settings, endpoint }: { settings: AlertSettings; en
               <span className={on ? css.thumbOn : css.thumb} />
             </span>
           </button>
-          <p className={css.small}>
-            {on ? <Trans>应用关闭时也会收到提醒。</Trans> : <Trans>开启后，应用关闭时也能收到提醒。浏览器询问时请选择“允许”。</Trans>}
-          </p>
+          <p className={css.small}>{on ? <Trans>应用关闭时也会收到提醒。</Trans> : <Trans>开启后，应用关闭时也能收到提醒。浏览器询问时请选择“允许”。</Trans>}</p>
           {key.isError && !on ? <p className={css.warning}>{t`服务器暂不支持推送通知，可以使用下方的 Webhook。`}</p> : null}
         </>
       ) : support === 'ios-install' ? (

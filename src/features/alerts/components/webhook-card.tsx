@@ -75,6 +75,8 @@ export function WebhookCard({ webhook }: { webhook: { url: string } | null }) {
           inputMode="url"
           autoComplete="off"
           placeholder="https://example.com/quantbot"
+          // A URL is in no language (zxx): the zh screen's field holds Latin letters on purpose.
+          lang="zxx"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           error={error || undefined}
