@@ -11,7 +11,7 @@ const exclude = ['**/*.test.*'];
  * route; `legal` (the user agreement and the privacy policy: long, and rarely read), loaded by theirs.
  * src/lib/i18n.ts lists the same names (its test checks that the lists agree).
  */
-export const features = ['bots', 'exchanges', 'funds', 'market', 'notices', 'rank', 'referral', 'settings'] as const;
+export const features = ['alerts', 'bots', 'exchanges', 'funds', 'market', 'notices', 'rank', 'referral', 'settings'] as const;
 const areas: Record<string, string[]> = {
   ...Object.fromEntries(features.map((f) => [f, [`<rootDir>/src/features/${f}`]])),
   // The tab bar shows on logged-in screens only, loaded with this catalog by their layout.

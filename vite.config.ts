@@ -266,7 +266,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts'], setupFiles: ['src/test-setup.ts'] },
+        test: { name: 'unit', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'sw/**/*.test.ts'], setupFiles: ['src/test-setup.ts'] },
       },
       {
         extends: true,

@@ -29,6 +29,7 @@ import { Route as AuthedBindIndexRouteImport } from './routes/_authed/bind.index
 import { Route as AuthedBindExchangeRouteImport } from './routes/_authed/bind.$exchange'
 import { Route as AuthedMyIndexRouteImport } from './routes/_authed/my.index'
 import { Route as AuthedMyDepositRouteImport } from './routes/_authed/my.deposit'
+import { Route as AuthedMyNotificationsRouteImport } from './routes/_authed/my.notifications'
 import { Route as AuthedMyPositionsRouteImport } from './routes/_authed/my.positions'
 import { Route as AuthedMyProfileRouteImport } from './routes/_authed/my.profile'
 import { Route as AuthedMySecurityRouteImport } from './routes/_authed/my.security'
@@ -149,6 +150,11 @@ const AuthedMyIndexRoute = AuthedMyIndexRouteImport.update({
 const AuthedMyDepositRoute = AuthedMyDepositRouteImport.update({
   id: '/my/deposit',
   path: '/my/deposit',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedMyNotificationsRoute = AuthedMyNotificationsRouteImport.update({
+  id: '/my/notifications',
+  path: '/my/notifications',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedMyPositionsRoute = AuthedMyPositionsRouteImport.update({
@@ -287,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/legal/$doc': typeof LegalDocRoute
   '/bind/$exchange': typeof AuthedBindExchangeRoute
   '/my/deposit': typeof AuthedMyDepositRoute
+  '/my/notifications': typeof AuthedMyNotificationsRoute
   '/my/positions': typeof AuthedMyPositionsRoute
   '/my/profile': typeof AuthedMyProfileRoute
   '/my/security': typeof AuthedMySecurityRoute
@@ -330,6 +337,7 @@ export interface FileRoutesByTo {
   '/legal/$doc': typeof LegalDocRoute
   '/bind/$exchange': typeof AuthedBindExchangeRoute
   '/my/deposit': typeof AuthedMyDepositRoute
+  '/my/notifications': typeof AuthedMyNotificationsRoute
   '/my/positions': typeof AuthedMyPositionsRoute
   '/my/profile': typeof AuthedMyProfileRoute
   '/my/security': typeof AuthedMySecurityRoute
@@ -376,6 +384,7 @@ export interface FileRoutesById {
   '/_authed/': typeof AuthedIndexRoute
   '/_authed/bind/$exchange': typeof AuthedBindExchangeRoute
   '/_authed/my/deposit': typeof AuthedMyDepositRoute
+  '/_authed/my/notifications': typeof AuthedMyNotificationsRoute
   '/_authed/my/positions': typeof AuthedMyPositionsRoute
   '/_authed/my/profile': typeof AuthedMyProfileRoute
   '/_authed/my/security': typeof AuthedMySecurityRoute
@@ -421,6 +430,7 @@ export interface FileRouteTypes {
     | '/legal/$doc'
     | '/bind/$exchange'
     | '/my/deposit'
+    | '/my/notifications'
     | '/my/positions'
     | '/my/profile'
     | '/my/security'
@@ -464,6 +474,7 @@ export interface FileRouteTypes {
     | '/legal/$doc'
     | '/bind/$exchange'
     | '/my/deposit'
+    | '/my/notifications'
     | '/my/positions'
     | '/my/profile'
     | '/my/security'
@@ -509,6 +520,7 @@ export interface FileRouteTypes {
     | '/_authed/'
     | '/_authed/bind/$exchange'
     | '/_authed/my/deposit'
+    | '/_authed/my/notifications'
     | '/_authed/my/positions'
     | '/_authed/my/profile'
     | '/_authed/my/security'
@@ -684,6 +696,13 @@ declare module '@tanstack/react-router' {
       path: '/my/deposit'
       fullPath: '/my/deposit'
       preLoaderRoute: typeof AuthedMyDepositRouteImport
+      parentRoute: typeof AuthedRoute
+    }
+    '/_authed/my/notifications': {
+      id: '/_authed/my/notifications'
+      path: '/my/notifications'
+      fullPath: '/my/notifications'
+      preLoaderRoute: typeof AuthedMyNotificationsRouteImport
       parentRoute: typeof AuthedRoute
     }
     '/_authed/my/positions': {
@@ -863,6 +882,7 @@ interface AuthedRouteChildren {
   AuthedIndexRoute: typeof AuthedIndexRoute
   AuthedBindExchangeRoute: typeof AuthedBindExchangeRoute
   AuthedMyDepositRoute: typeof AuthedMyDepositRoute
+  AuthedMyNotificationsRoute: typeof AuthedMyNotificationsRoute
   AuthedMyPositionsRoute: typeof AuthedMyPositionsRoute
   AuthedMyProfileRoute: typeof AuthedMyProfileRoute
   AuthedMySecurityRoute: typeof AuthedMySecurityRoute
@@ -902,6 +922,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedIndexRoute: AuthedIndexRoute,
   AuthedBindExchangeRoute: AuthedBindExchangeRoute,
   AuthedMyDepositRoute: AuthedMyDepositRoute,
+  AuthedMyNotificationsRoute: AuthedMyNotificationsRoute,
   AuthedMyPositionsRoute: AuthedMyPositionsRoute,
   AuthedMyProfileRoute: AuthedMyProfileRoute,
   AuthedMySecurityRoute: AuthedMySecurityRoute,

@@ -152,6 +152,7 @@ describe('at 320 px', () => {
       ['/my/withdraw'],
       ['/my/profile'],
       ['/my/security'],
+      ['/my/notifications', 'alert-kinds'],
       ['/portfolio'],
       ['/market'],
       ['/futures'],

@@ -53,6 +53,7 @@ describe('tap targets at 390 px', () => {
     ['/market', 'market-row'],
     ['/rank', 'rank-me'],
     ['/setting', 'theme-switch'],
+    ['/my/notifications', 'alert-kinds'],
     ['/my/asset/balance', 'asset-balance'],
   ] as const) {
     it(`on ${path}`, async () => {

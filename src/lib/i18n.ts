@@ -9,7 +9,7 @@ import type { Language } from '../state/preferences.ts';
  * loads on demand: en when chosen, an area when a screen that shows it is first opened (the routes'
  * loaders await it, so no text shows untranslated).
  */
-export const areas = ['ui', 'shared', 'wallet', 'register', 'bots', 'exchanges', 'funds', 'legal', 'market', 'notices', 'rank', 'referral', 'settings'] as const;
+export const areas = ['ui', 'shared', 'wallet', 'register', 'alerts', 'bots', 'exchanges', 'funds', 'legal', 'market', 'notices', 'rank', 'referral', 'settings'] as const;
 export type Area = (typeof areas)[number];
 
 async function catalog(language: Language, area: Area): Promise<Messages> {

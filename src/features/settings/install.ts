@@ -3,6 +3,8 @@
  * (public/boot.js keeps its `beforeinstallprompt` event, which fires once, early), else the steps for
  * the browser the trader is in.
  */
+import { isIos, isStandalone, isWalletBrowser } from '../../lib/platform.ts';
+
 export interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
@@ -16,16 +18,12 @@ declare global {
   }
 }
 
-const WALLETS = /TokenPocket|MetaMask|Trust|OKApp|OKEx|BitKeep|Bitget|Binance|imToken|SafePal|Coinbase/i;
-
 /** Which way of installing this browser offers. */
 export function installWay(win: Window = window): InstallWay {
-  const standalone = win.matchMedia?.('(display-mode: standalone)').matches || (win.navigator as { standalone?: boolean }).standalone === true;
-  if (standalone) return 'installed';
-  const ua = win.navigator.userAgent;
-  if (WALLETS.test(ua)) return 'wallet'; // in-app browsers install nothing: open the page in the system browser first
+  if (isStandalone(win)) return 'installed';
+  if (isWalletBrowser(win.navigator.userAgent)) return 'wallet'; // in-app browsers install nothing: open the page in the system browser first
   // iOS browsers never prompt: Add to Home Screen from Safari's share sheet is the only way.
-  if (/iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && win.navigator.maxTouchPoints > 1)) return 'ios';
+  if (isIos(win)) return 'ios';
   if (win.__installPrompt) return 'prompt';
   return 'menu';
 }

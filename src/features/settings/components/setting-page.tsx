@@ -43,6 +43,7 @@ export function SettingPage() {
           </span>
         </li>
         <InstallRow />
+        <MenuRow to="/my/notifications" label={<Trans>通知</Trans>} />
         <MenuRow to="/lang" label={<Trans>语言</Trans>} value={language === 'zh' ? '简体中文' : 'English'} />
         <MenuRow to="/about" label={<Trans>关于</Trans>} value={t`版本 ${__APP_VERSION__}`} />
       </ul>
