@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { isLoggedInAtom } from '../state/session.ts';
-import { call } from './query.ts';
+import { call, queryClient } from './query.ts';
 import { livePoll } from './live/state.ts';
 import * as css from './unread.css.ts';
 
@@ -14,7 +14,8 @@ import * as css from './unread.css.ts';
  */
 export function useUnread(kind?: 'warning'): number {
   const loggedIn = useAtomValue(isLoggedInAtom);
-  const query = useQuery({ ...call('noticeList', { ...(kind ? { kind } : {}), page: '1', page_size: '1' }, { show: false }), refetchInterval: livePoll(60_000), enabled: loggedIn });
+  // The client named: the tab bar renders outside the logged-in frame's provider.
+  const query = useQuery({ ...call('noticeList', { ...(kind ? { kind } : {}), page: '1', page_size: '1' }, { show: false }), refetchInterval: livePoll(60_000), enabled: loggedIn }, queryClient);
   return query.data?.unread ?? 0;
 }
 
