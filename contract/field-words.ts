@@ -118,6 +118,23 @@ const fieldWords: Record<string, Words> = {
   'content-type': { zh: '请求格式', en: 'content type' },
   'content-length': { zh: '请求长度', en: 'content length' },
   key: { zh: '字段名', en: 'field name' },
+  endpoint: { zh: '推送地址', en: 'push endpoint' },
+  expirationTime: { zh: '推送订阅有效期', en: 'subscription expiry' },
+  keys: { zh: '推送密钥', en: 'push keys' },
+  'keys.auth': { zh: '推送密钥', en: 'push keys' },
+  'keys.p256dh': { zh: '推送密钥', en: 'push keys' },
+  modes: { zh: '通知方式', en: 'alert modes' },
+  'modes.fills': { zh: '成交通知', en: 'fill alerts' },
+  'modes.cycles': { zh: '周期完成通知', en: 'cycle alerts' },
+  'modes.pauses': { zh: '暂停与错误通知', en: 'pause and error alerts' },
+  'modes.money': { zh: '资金通知', en: 'money alerts' },
+  'modes.security': { zh: '安全通知', en: 'security alerts' },
+  'modes.exchange': { zh: '交易所状态通知', en: 'exchange alerts' },
+  quiet: { zh: '免打扰时段', en: 'quiet hours' },
+  'quiet.from': { zh: '免打扰开始时间', en: 'quiet hours start' },
+  'quiet.to': { zh: '免打扰结束时间', en: 'quiet hours end' },
+  'quiet.zone': { zh: '时区', en: 'time zone' },
+  url: { zh: '网址', en: 'URL' },
 };
 
 const generic: Words = { zh: '请求参数', en: 'a request field' };

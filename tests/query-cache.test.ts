@@ -41,12 +41,14 @@ describe('the logged-in screens share one query cache', () => {
   });
 
   it('polls only while the page is visible, and refreshes when it is shown again', async () => {
+    // Polling is what the screens fall back to without the live stream: the stream is kept out here.
+    await page.route('**/api/stream', (route) => route.abort());
     await page.goto('/strategy');
     await expect.poll(() => page.getByTestId('bot-list').locator('li').count()).toBe(1);
     const hide = (state: 'hidden' | 'visible') =>
       page.evaluate((s) => {
         Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
-        document.dispatchEvent(new Event('visibilitychange'));
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
       }, state);
     await hide('hidden');
     const hiddenAt = Date.now();
@@ -56,5 +58,6 @@ describe('the logged-in screens share one query cache', () => {
     const shownAt = Date.now();
     await hide('visible');
     await expect.poll(() => botLists.filter((t) => t >= shownAt).length).toBeGreaterThan(0);
+    await page.unroute('**/api/stream');
   });
 });

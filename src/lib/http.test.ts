@@ -52,7 +52,7 @@ const specScreenCalls = ['userBotList', 'userBotCreate', 'userBotUpdate', 'userB
 /** docs/product.md §7's four, plus ours: the challenge that register and login solve first. */
 const noAutoErrorCalls = ['loginAccount', 'loginRegister', 'loginNonce', 'loginVerify', 'loginChallenge'] as const;
 /** Our calls whose screens show their errors themselves: the 2FA code fields, the bind screen. */
-const ourScreenCalls = ['userTwoFactorEnable', 'userTwoFactorDisable', 'exchangesBind', 'exchangesUnbind'] as const;
+const ourScreenCalls = ['userTwoFactorEnable', 'userTwoFactorDisable', 'exchangesBind', 'exchangesUnbind', 'alertTest', 'alertWebhookSet'] as const;
 
 /** A valid-looking input for a call, so requests of every kind can be made in loops. */
 const sample: Partial<{ [N in CallName]: CallInput<N> }> = {

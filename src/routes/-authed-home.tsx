@@ -23,9 +23,16 @@ provideApi({ api, errorText });
 
 /** The logged-in screens share one query cache (server state through TanStack Query, loaded with them). */
 export function AuthedFrame() {
-  // The live stream, in a file of its own loaded after the first screen: it follows the token from then on.
+  // The live stream, in a file of its own loaded once the first screen is up and the browser is idle (its
+  // script must not delay the first render's): it follows the token from then on.
   useEffect(() => {
-    void import('../shared/live/live.ts').then((m) => m.startLive()).catch(() => undefined);
+    const start = () => void import('../shared/live/live.ts').then((m) => m.startLive()).catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(start, { timeout: 2000 });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(start, 500);
+    return () => clearTimeout(timer);
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
