@@ -65,7 +65,14 @@ export const alertCalls = {
   alertUnsubscribe: { method: 'POST', path: '/alert/unsubscribe', changes: ['alertSettings'], body: z.strictObject({ endpoint }), answer: z.null() },
   /** Sends a test alert to every device and the webhook of the account; answers how many were handed over. */
   // A device the push service says is gone is deleted on the way: the device count may change.
-  alertTest: { method: 'POST', path: '/alert/test', changes: ['alertSettings'], screen: true, body: z.strictObject({}).optional(), answer: z.strictObject({ devices: z.number().int(), webhook: z.boolean() }) },
+  alertTest: {
+    method: 'POST',
+    path: '/alert/test',
+    changes: ['alertSettings'],
+    screen: true,
+    body: z.strictObject({}).optional(),
+    answer: z.strictObject({ devices: z.number().int(), webhook: z.boolean() }),
+  },
   /** Sets the account's webhook; answers its signing secret, this once. */
   alertWebhookSet: {
     method: 'POST',
