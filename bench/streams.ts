@@ -14,7 +14,7 @@ import { defaultLimits } from '../server/config.ts';
 import { median, percentile, round } from './stats.ts';
 
 /** Opens `n` idle streams from a child process (its sockets and buffers are not the server's), answering once all are open. */
-function idleClients(base: string, token: string, n: number): Promise<{ stop: () => void }> {
+export function idleClients(base: string, token: string, n: number): Promise<{ stop: () => void }> {
   const script = `
     const http = require('node:http');
     const [base, token, n] = process.argv.slice(1);

@@ -2,6 +2,7 @@ import type { AlertKind } from '../../contract/alert-kinds.ts';
 import type { Language } from '../../contract/envelope.ts';
 import type { StreamedEvent } from '../../contract/live.ts';
 import type { Urgency } from '../push/send.ts';
+import { exchangeByCode } from '../exchanges/catalog.ts';
 
 /**
  * Which live events become alerts when the app is closed, and how they read. Only what a trader acts on:
@@ -100,7 +101,7 @@ export function wordsOf(kind: string, data: Record<string, string>, count: numbe
       return { title: zh ? '安全提醒' : 'Security', body: securityWords(data.code ?? '', lang), path: '/notice/list' };
     case 'exchange':
       return {
-        title: data.exchange ?? '',
+        title: exchangeByCode(data.exchange ?? '')?.name ?? data.exchange ?? '',
         body: data.state === 'down' ? (zh ? '交易所无响应，相关策略暂停下单' : 'Not answering: its bots wait') : zh ? '交易所已恢复' : 'Answering again',
         path: '/strategy',
       };

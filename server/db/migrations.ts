@@ -603,4 +603,16 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0029_exchange_health': {
+    async up(db: Kysely<unknown>) {
+      // Whether each exchange answers, as the processes last saw it: a change is told to the traders once,
+      // by the process whose update changed the row, however many processes saw it.
+      await db.schema
+        .createTable('exchange_health')
+        .addColumn('exchange', 'varchar(32)', (c) => c.primaryKey())
+        .addColumn('state', 'varchar(8)', (c) => c.notNull())
+        .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };

@@ -313,6 +313,14 @@ export interface Database {
   alert_outbox: AlertOutboxTable;
   alert_sent: AlertSentTable;
   alert_cursors: AlertCursorsTable;
+  exchange_health: ExchangeHealthTable;
+}
+
+/** Whether each exchange answers (server/exchanges/exchange-status.ts). */
+export interface ExchangeHealthTable {
+  exchange: string;
+  state: string;
+  changed_at: Generated<Date>;
 }
 
 /** The server's VAPID key pair (server/push/keys.ts). */

@@ -3,6 +3,8 @@ import type { CandleData, SymbolInfo, Ticker } from '../../contract/market.ts';
 import type { ExchangeBalance } from '../../contract/exchanges.ts';
 import type { Db } from '../db/connect.ts';
 import type { LiveFeed } from '../market/live-feed.ts';
+import { ExchangeHealth, type HealthOptions } from '../market/exchange-health.ts';
+import { announceExchangeState } from './exchange-status.ts';
 import { simSymbols, type Timeframe } from '../market/symbols.ts';
 import type { SecretBox } from '../security/secret-box.ts';
 import { AppError, fail } from '../errors.ts';
@@ -47,6 +49,8 @@ export interface LiveTradingDeps {
   box: SecretBox;
   /** The trader's keys for an exchange, opened from where the services keep them sealed (services/exchange-keys.ts readCredentials). */
   credentials(userId: string, exchangeId: number): Promise<LiveCredentials>;
+  /** When an exchange counts as down (tests shorten it). */
+  healthOptions?: Omit<HealthOptions, 'onChange'>;
   /** Makes a ccxt instance (with keys to trade, without for market data); tests replay recorded answers. */
   ccxt?: (exchange: string, credentials?: LiveCredentials) => Promise<Exchange>;
 }
@@ -63,9 +67,15 @@ export function createLiveTrading(deps: LiveTradingDeps): LiveTrading {
   const salt = deps.box.fingerprint('client-order-ids').slice(0, 6);
   const instance = (m: Modules, exchange: string, credentials?: LiveCredentials) => (deps.ccxt ?? m.live.ccxtInstance)(exchange, credentials);
   let feed: LiveFeed | null = null;
+  // An exchange out of reach for 30 s is down for its traders (their open app, their alerts), up at its first answer.
+  const health = new ExchangeHealth({
+    ...(deps.healthOptions ?? {}),
+    onChange: (exchange, state) => void announceExchangeState(deps.db, exchange, state).catch(() => undefined),
+  });
+  const feedHealth = { ok: (exchange: string) => health.ok(exchange), failed: (exchange: string, error: unknown) => health.failed(exchange, unreachable(error)) };
   const liveFeed = async () => {
     const m = await load();
-    feed ??= new m.feed.LiveFeed((exchange) => instance(m, exchange));
+    feed ??= new m.feed.LiveFeed((exchange) => instance(m, exchange), { health: feedHealth });
     return feed;
   };
   const publicVenues = new Map<string, Promise<LiveExchange>>();

@@ -20,15 +20,21 @@ export interface LiveTicker {
  * shared by every bot and user. Callers asking at the same time share one request, and an answer is
  * reused for `ttlMs`, so 10,000 bots on one pair cost one ticker call per round, not 10,000.
  */
+/** Told of every ticker call's outcome: whether the exchange is reachable (market/exchange-health.ts). */
+export interface FeedHealth {
+  ok(exchange: string): void;
+  failed(exchange: string, error: unknown): void;
+}
+
 export class LiveFeed {
   private readonly instances = new Map<string, Promise<PublicCcxt>>();
   private readonly cache = new Map<string, LiveTicker>();
   private readonly inflight = new Map<string, Promise<LiveTicker>>();
 
   private readonly factory: PublicFactory;
-  private readonly options: { ttlMs?: number; now?: () => number };
+  private readonly options: { ttlMs?: number; now?: () => number; health?: FeedHealth };
 
-  constructor(factory: PublicFactory, options: { ttlMs?: number; now?: () => number } = {}) {
+  constructor(factory: PublicFactory, options: { ttlMs?: number; now?: () => number; health?: FeedHealth } = {}) {
     this.factory = factory;
     this.options = options;
   }
@@ -53,7 +59,14 @@ export class LiveFeed {
     let pending = this.inflight.get(key);
     if (!pending) {
       pending = (async () => {
-        const t = await (await this.instance(exchange)).fetchTicker(symbol);
+        let t: Awaited<ReturnType<PublicCcxt['fetchTicker']>>;
+        try {
+          t = await (await this.instance(exchange)).fetchTicker(symbol);
+        } catch (error) {
+          this.options.health?.failed(exchange, error);
+          throw error;
+        }
+        this.options.health?.ok(exchange);
         const price = dec(t.last) ?? dec(t.close);
         if (!price || price.lte(0)) throw new Error(`${exchange} gave no price for ${symbol}`);
         const ticker = { price, change24h: dec(t.percentage), at: (this.options.now ?? Date.now)() };

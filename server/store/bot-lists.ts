@@ -180,3 +180,9 @@ export async function botsToResume(db: Executor): Promise<{ id: string }[]> {
     .orderBy('id')
     .execute();
 }
+
+/** The traders with a bot (not deleted, not stopped) on an exchange: those told when it goes down or comes back. */
+export async function usersWithBotsOn(db: Executor, { exchangeId }: { exchangeId: number }): Promise<string[]> {
+  const rows = await db.selectFrom('bots').select('user_id').distinct().where('exchange_id', '=', exchangeId).where('deleted_at', 'is', null).where('status', '!=', 'stopped').execute();
+  return rows.map((r) => String(r.user_id));
+}
