@@ -26,6 +26,7 @@ import { measureClusterChaos } from './cluster-chaos.ts';
 import { measureBotsPerProcessSizes } from './bots-per-process.ts';
 import { measureBotListCluster } from './bot-list-cluster.ts';
 import { measureStreams } from './streams.ts';
+import { measureStreamsBesideBots } from './streams-engine.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +96,8 @@ results.aiSearchPool = await measureAiSearchPool();
 const precache = measurePrecache();
 // Live streams: 10,000 idle ones in this process (memory each), and an event's commit to its frame.
 results.streams = await measureStreams(10_000);
+// 2,000 streams beside 100 Paper bots: the engine's round against none (target: within 10 %).
+results.streamsBesideBots = await measureStreamsBesideBots();
 results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
 
 // On PostgreSQL: the bots one process keeps at a 1 s round and its lease cost, at the real

@@ -149,11 +149,13 @@ export class StreamHub {
         let from = streams[0]!.last;
         for (const s of streams) if (s.last < from) from = s.last;
         const events = await eventsAfter(this.db, userId, String(from), 500);
+        // Each frame written once, whatever the number of the user's streams that get it.
+        const frames = events.map((e) => ({ id: BigInt(e.id), frame: eventFrame(e) }));
         for (const s of streams) {
-          for (const e of events) {
-            if (s.closed || BigInt(e.id) <= s.last) continue;
-            if (!this.send(s, eventFrame(e))) break;
-            s.last = BigInt(e.id);
+          for (const f of frames) {
+            if (s.closed || f.id <= s.last) continue;
+            if (!this.send(s, f.frame)) break;
+            s.last = f.id;
           }
         }
         if (events.length < 500) return;
