@@ -27,6 +27,7 @@ import { measureBotsPerProcessSizes } from './bots-per-process.ts';
 import { measureBotListCluster } from './bot-list-cluster.ts';
 import { measureStreams } from './streams.ts';
 import { measureStreamsBesideBots } from './streams-engine.ts';
+import { measureLiveScreen } from './live-screen.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -98,6 +99,8 @@ const precache = measurePrecache();
 results.streams = await measureStreams(10_000);
 // 2,000 streams beside 100 Paper bots: the engine's round against none (target: within 10 %).
 results.streamsBesideBots = await measureStreamsBesideBots();
+// A bot's change to its screen in Chromium through the live stream (target: < 300 ms median).
+results.liveScreen = await measureLiveScreen(port + 7);
 results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
 
 // On PostgreSQL: the bots one process keeps at a 1 s round and its lease cost, at the real
