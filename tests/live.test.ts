@@ -1,18 +1,12 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import './support/live-log.ts';
 import { openPhone, type Phone } from './support/browser.ts';
 import { callAs, register, storeSession, type Registered } from './support/session.ts';
 
 const baseURL = inject('baseURL');
 // Far from the price: no add or take profit while a test watches the screen.
 const martin = { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 4, addTrigger: '10', takeProfit: '10', stopLoss: '', repeat: true };
-
-type LogEntry = { at: number; t: string; id?: string; via?: string; applied?: boolean; state?: string; last?: string; kind?: string };
-declare global {
-  interface Window {
-    __liveLog?: LogEntry[];
-  }
-}
 
 /** A trader with a bound Paper account and a running martin bot. */
 async function traderWithBot(): Promise<{ user: Registered; bot: string }> {
