@@ -69,18 +69,25 @@ describe("the service worker's push handler", () => {
     const worker = await recordBadges(phone);
     const push = (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL, registrationId: id, data });
 
-    await push(JSON.stringify(declarative(`${baseURL}/strategy/detail/42`, 3)));
-    await expect
-      .poll(() => shown(page))
-      .toEqual([
-        { title: '成交：BTC/USDT', body: '买入 0.001 BTC @ 60000', tag: 'fills-42', silent: false, icon: `${baseURL}/icons/icon-192.png`, data: { navigate: `${baseURL}/strategy/detail/42` } },
-      ]);
-    expect(await worker.evaluate(() => (self as unknown as { badges: unknown[] }).badges)).toEqual([3]);
+    // The first push may reach a worker still starting under a loaded machine's CPU and be dropped by the
+    // protocol: it is sent again (same tag: one notification) until shown.
+    for (let tries = 0; tries < 3 && (await shown(page)).length === 0; tries++) {
+      await push(JSON.stringify(declarative(`${baseURL}/strategy/detail/42`, 3)));
+      await expect
+        .poll(async () => (await shown(page)).length, { timeout: 7000 })
+        .toBe(1)
+        .catch(() => undefined);
+    }
+    expect(await shown(page)).toEqual([
+      { title: '成交：BTC/USDT', body: '买入 0.001 BTC @ 60000', tag: 'fills-42', silent: false, icon: `${baseURL}/icons/icon-192.png`, data: { navigate: `${baseURL}/strategy/detail/42` } },
+    ]);
+    const badgesSoFar = (await worker.evaluate(() => (self as unknown as { badges: unknown[] }).badges)) as unknown[];
+    expect(new Set(badgesSoFar)).toEqual(new Set([3]));
 
     // Another origin's link is never kept: a tap would open the app's start.
     await push(JSON.stringify({ ...declarative('https://evil.example/phish', 0), notification: { ...declarative('', 0).notification, navigate: 'https://evil.example/phish', tag: 'other' } }));
     await expect.poll(async () => (await shown(page)).find((n) => n.tag === 'other')?.data).toEqual({ navigate: `${baseURL}/` });
-    expect(await worker.evaluate(() => (self as unknown as { badges: unknown[] }).badges)).toEqual([3, 'cleared']);
+    expect(await worker.evaluate(() => (self as unknown as { badges: unknown[] }).badges)).toEqual([...badgesSoFar, 'cleared']);
 
     await push('{not json');
     await expect.poll(async () => (await shown(page)).find((n) => n.title === 'QuantBot')).toMatchObject({ body: '打开应用查看', data: { navigate: `${baseURL}/` } });
