@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { AccountBalances, ChangeInfo, ChangePair } from '../../../contract/funds.ts';
 import type { Db } from '../../db/connect.ts';
 import { fail } from '../../errors.ts';
-import { balances, post, type Asset } from '../../ledger.ts';
+import { balances, lockBalance, post, type Asset } from '../../ledger.ts';
 import type { LoginLimiter } from '../login-limiter.ts';
 import { checkPaymentPassword } from '../password-change.ts';
 import type { SessionRef } from '../security/session-tries.ts';
@@ -40,6 +40,9 @@ export async function change(
   const { userId } = session;
   await checkPaymentPassword(deps, session, input.payPassword);
   await inTransaction(deps.db, async (tx) => {
+    // Both balances locked in one order (by name), whatever the direction: usdt->points and points->usdt
+    // of one trader at the same moment would otherwise each hold one row and wait for the other's.
+    for (const asset of [input.from, input.to].sort()) await lockBalance(tx, userId, asset);
     const detail = { from: input.from, to: input.to, rate, amount: amount.toFixed(), received: received.toFixed() };
     await post(tx, { userId, asset: input.from, amount: amount.neg(), reason: 'change', detail });
     await post(tx, { userId, asset: input.to, amount: received, reason: 'change', detail });
