@@ -1,7 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css.ts';
 
-/** A small count on a tab, a row or the bell: white on the danger colour, readable in both themes. */
+/**
+ * A small count on a tab, a row or the bell: white on a deep red in both themes (the dark theme's lighter
+ * danger colour under white text falls short of a readable contrast: 2.8:1; this one is 5.6:1).
+ */
 export const badge = style({
   display: 'inline-grid',
   placeItems: 'center',
@@ -9,7 +12,7 @@ export const badge = style({
   height: 18,
   padding: '0 5px',
   borderRadius: 9,
-  background: vars.color.danger,
+  background: '#c62828',
   color: '#ffffff',
   fontSize: 11,
   fontWeight: 700,
