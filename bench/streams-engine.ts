@@ -3,16 +3,12 @@
 // without streams, then with 2,000 streams open (200 per trader, from a child process) that carry every
 // event the bots make. `node bench/streams-engine.ts [rounds]` (default 40 each) prints JSON. The target:
 // the median round with the streams within 10 % of the one without.
-import { randomBytes } from 'node:crypto';
 import { openDatabase, migrate } from '../server/db/connect.ts';
-import { buildApp } from '../server/http/app.ts';
 import { StreamHub } from '../server/events/hub.ts';
-import { SecretBox } from '../server/security/secret-box.ts';
 import { ScriptedMarket } from '../server/testing/scripted.ts';
-import { registerPayload, testChallenge, testRateLimits } from '../server/testing/test-support.ts';
-import { defaultLimits } from '../server/config.ts';
+import { registerPayload } from '../server/testing/test-support.ts';
 import { createTrading } from '../server/trading.ts';
-import { idleClients } from './streams.ts';
+import { benchApp, idleClients } from './streams.ts';
 import { median, percentile, round } from './stats.ts';
 
 const params = { investment: '1000', firstOrder: '10', multiplier: '1', maxPositions: 20, addTrigger: '0.5', takeProfit: '0.5', repeat: true };
@@ -24,22 +20,7 @@ export async function measureStreamsBesideBots(rounds = 40, traders = 10, botsEa
   market.set('BTC/USDT', '50000');
   const trading = createTrading({ db, feed: market });
   const hub = new StreamHub(db, { maxPerUser: streamsEach + 10 });
-  const app = await buildApp({
-    db,
-    box: new SecretBox(randomBytes(32)),
-    hub,
-    trading,
-    config: {
-      sessionTtlMs: 86_400_000,
-      limits: defaultLimits,
-      staticDir: '/nonexistent',
-      logLevel: 'silent',
-      serverIps: [],
-      publicOrigins: ['http://localhost'],
-      challenge: testChallenge,
-      rateLimits: { ...testRateLimits(), user: { max: 1_000_000, windowMs: 60_000 } },
-    },
-  });
+  const app = await benchApp(db, hub, trading);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const tokens: string[] = [];
   for (let t = 0; t < traders; t++) {

@@ -2,12 +2,13 @@
 // frame on a reading client. `node bench/streams.ts [idleStreams]` (default 10,000) prints JSON.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openDatabase, migrate } from '../server/db/connect.ts';
+import { openDatabase, migrate, type Db } from '../server/db/connect.ts';
+import type { Trading } from '../server/trading.ts';
 import { buildApp } from '../server/http/app.ts';
 import { StreamHub } from '../server/events/hub.ts';
 import { inTransaction, later } from '../server/events/outbox.ts';
 import { SecretBox } from '../server/security/secret-box.ts';
-import { hashToken } from '../server/services/sessions.ts';
+import { resolveSession } from '../server/services/sessions.ts';
 import { openTestStream } from '../server/testing/stream-client.ts';
 import { registerPayload, testChallenge, testRateLimits } from '../server/testing/test-support.ts';
 import { defaultLimits } from '../server/config.ts';
@@ -45,14 +46,13 @@ export function idleClients(base: string, token: string, n: number): Promise<{ s
   });
 }
 
-export async function measureStreams(idle = 10_000, events = 200): Promise<Record<string, unknown>> {
-  const db = await openDatabase({});
-  await migrate(db);
-  const hub = new StreamHub(db, { maxPerUser: idle + 10 });
-  const app = await buildApp({
+/** The app on `db` with `hub`, quiet, its per-trader limit out of the way of a bench's many streams. */
+export function benchApp(db: Db, hub: StreamHub, trading?: Trading) {
+  return buildApp({
     db,
     box: new SecretBox(randomBytes(32)),
     hub,
+    ...(trading ? { trading } : {}),
     config: {
       sessionTtlMs: 86_400_000,
       limits: defaultLimits,
@@ -64,10 +64,17 @@ export async function measureStreams(idle = 10_000, events = 200): Promise<Recor
       rateLimits: { ...testRateLimits(), user: { max: 1_000_000, windowMs: 60_000 } },
     },
   });
+}
+
+export async function measureStreams(idle = 10_000, events = 200): Promise<Record<string, unknown>> {
+  const db = await openDatabase({});
+  await migrate(db);
+  const hub = new StreamHub(db, { maxPerUser: idle + 10 });
+  const app = await benchApp(db, hub);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const r = await app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(app) });
   const token = r.json().data.token as string;
-  const userId = String((await db.selectFrom('sessions').select('user_id').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()).user_id);
+  const userId = (await resolveSession(db, token)).userId;
 
   // Commit to frame: one reading stream, events committed one at a time.
   const reader = await openTestStream(base, token);

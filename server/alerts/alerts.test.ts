@@ -144,6 +144,23 @@ describe('alerts when the app is closed: pushes and the webhook', () => {
     expect((await call('GET', '/api/alert/settings', a)).data).toMatchObject({ devices: 0 });
   });
 
+  it("keeps each trader's alert settings, devices and webhook their own", async () => {
+    const a = await register();
+    const b = await register();
+    const device = push.subscribe();
+    await call('POST', '/api/alert/subscribe', a, { endpoint: device.endpoint, keys: device.keys });
+    await call('POST', '/api/alert/webhook', a, { url: `http://127.0.0.1:${receiverPort}/a` });
+    await call('POST', '/api/alert/settings', a, { modes: { fills: 'off' } });
+    // B sees none of A's, and B's writes touch only B's.
+    expect((await call('GET', `/api/alert/settings?endpoint=${encodeURIComponent(device.endpoint)}`, b)).data).toMatchObject({ devices: 0, thisDevice: false, webhook: null, modes: { fills: 'silent' } });
+    expect((await call('POST', '/api/alert/unsubscribe', b, { endpoint: device.endpoint })).code).toBe(1);
+    await call('POST', '/api/alert/webhook/delete', b, {});
+    await call('POST', '/api/alert/settings', b, { modes: { fills: 'on' } });
+    expect((await call('GET', '/api/alert/settings', a)).data).toMatchObject({ devices: 1, webhook: { url: `http://127.0.0.1:${receiverPort}/a` }, modes: { fills: 'off' } });
+    // B's test reaches nothing of A's.
+    expect((await call('POST', '/api/alert/test', b, {})).data).toEqual({ devices: 0, webhook: false });
+  });
+
   it('refuses webhooks to private and local addresses, and a logout deletes the device', async () => {
     const a = await register();
     for (const url of ['https://127.0.0.1/x', 'https://10.0.0.1/x', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/x', 'https://localhost/x', 'ftp://example.com/x']) {

@@ -13,8 +13,21 @@ import { checkWebhookUrl, type WebhookPolicy } from '../webhooks/check-url.ts';
 /** A trader's devices that may be subscribed at once: one per browser of the sessions they may hold, and some. */
 export const MAX_DEVICES = 20;
 
+/** The key pair as this process read it: it never changes once made, so each send need not read and unseal it. */
+const vapidRead = new WeakMap<Db, Promise<{ publicKey: string; privateKey: string }>>();
+
 /** The server's VAPID key pair: made once by whichever process asks first, the same for every process. */
-export async function vapidKeys(db: Db, box: SecretBox): Promise<{ publicKey: string; privateKey: string }> {
+export function vapidKeys(db: Db, box: SecretBox): Promise<{ publicKey: string; privateKey: string }> {
+  let read = vapidRead.get(db);
+  if (!read) {
+    read = readVapidKeys(db, box);
+    vapidRead.set(db, read);
+    read.catch(() => vapidRead.delete(db));
+  }
+  return read;
+}
+
+async function readVapidKeys(db: Db, box: SecretBox): Promise<{ publicKey: string; privateKey: string }> {
   let row = await db.selectFrom('push_keys').selectAll().where('id', '=', 1).executeTakeFirst();
   if (!row) {
     const made = generateVapidKeys();

@@ -118,6 +118,9 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
   // Simulation never touches real balances: only a live account's profit pays fuel.
   const paysFuel = !SIMULATED_EXCHANGE_IDS.includes(bot.exchangeId) && intents.some((i) => i.type === 'CycleClosed' && i.profit.gt(0));
   return inTransaction(db, async (tx) => {
+    // The bot's name, read once however many notices of this decision carry it.
+    let nameRead: Promise<string | undefined> | undefined;
+    const nameOfBot = () => (nameRead ??= botName(tx, { id: bot.id }));
     // The lock order: a decision that pays fuel locks the user's fuel before its bot's row. Running out
     // pauses the user's other bots (their rows locked too); one of them mid-decision holds only its own
     // row, and waits for the fuel with no row held, so two bots of one user closing at once never deadlock.
@@ -170,7 +173,7 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
           // The last add a cycle may make: nothing more will average the price down, as traders want to be told.
           const held = kit.held(bot.params, kit.encode(state));
           if (held.maxEntries > 1 && held.entries >= held.maxEntries) {
-            const named = await botName(tx, { id: bot.id });
+            const named = await nameOfBot();
             await leaveNotice(tx, bot.userId, {
               kind: 'warning',
               code: 'last_add_filled',
@@ -221,7 +224,7 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
         actions.push({ kind: 'success', detail: { cycle: String(intent.cycle), profit: intent.profit.toFixed(), how } });
         events.push({ kind: 'cycle', bot: bot.id, cycle: intent.cycle, profit: intent.profit.toFixed(), how });
         // The notices list it too: how it closed (a take profit, a stop loss, by hand) and what it made.
-        const named = await botName(tx, { id: bot.id });
+        const named = await nameOfBot();
         await leaveNotice(tx, bot.userId, {
           kind: how === 'stop_loss' ? 'warning' : 'notice',
           code: 'cycle_closed',
@@ -263,7 +266,7 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
         // The trader learns it from the notices too: an order was refused and the bot stopped trading.
         // A refused API key gets its own warning: the fix is on the exchange (rebind a valid trade key).
         const keyRefused = pause.startsWith(API_KEY_REFUSED);
-        const name = await botName(tx, { id: bot.id });
+        const name = await nameOfBot();
         await leaveNotice(tx, bot.userId, {
           kind: 'warning',
           code: keyRefused ? 'api_key_invalid' : 'bot_paused',

@@ -5,7 +5,7 @@ import { dbKinds, openTestApp, registerPayload, type TestApp } from '../testing/
 import { openTestStream, type ReadFrame } from '../testing/stream-client.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { inTransaction, later } from './outbox.ts';
-import { hashToken } from '../services/sessions.ts';
+import { resolveSession } from '../services/sessions.ts';
 
 const params = { investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true };
 const ids = (frames: ReadFrame[]) => frames.flatMap((f) => (f.type === 'event' ? [f.id] : []));
@@ -20,8 +20,7 @@ describe.each(dbKinds)('the live stream (%s)', (kind) => {
   const register = async () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     const token = r.json().data.token as string;
-    const session = await t.db.selectFrom('sessions').select('user_id').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
-    return { token, auth: { authorization: `Bearer ${token}`, lang: 'en' }, userId: String(session.user_id) };
+    return { token, auth: { authorization: `Bearer ${token}`, lang: 'en' }, userId: (await resolveSession(t.db, token)).userId };
   };
   const call = (method: 'GET' | 'POST', url: string, auth: Record<string, string>, payload?: object) =>
     t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) }).then((r) => r.json() as { code: number; msg: string; data: never });

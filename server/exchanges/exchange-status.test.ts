@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExchangeHealth } from '../market/exchange-health.ts';
 import { LiveFeed, type PublicCcxt } from '../market/live-feed.ts';
-import { hashToken } from '../services/sessions.ts';
+import { resolveSession } from '../services/sessions.ts';
 import { insertBot, setBotStatus } from '../store/bot-rows.ts';
 import { dbKinds, openTestApp, registerPayload, type TestApp } from '../testing/test-support.ts';
 import { announceExchangeState } from './exchange-status.ts';
@@ -64,7 +64,7 @@ describe.each(dbKinds)('an exchange down or back, told to its traders (%s)', (ki
   const trader = async () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     const token = r.json().data.token as string;
-    return String((await t.db.selectFrom('sessions').select('user_id').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()).user_id);
+    return (await resolveSession(t.db, token)).userId;
   };
   const exchangeEvents = async (userId: string) =>
     (await t.db.selectFrom('user_events').select(['kind', 'data']).where('user_id', '=', userId).where('kind', '=', 'exchange').orderBy('seq').execute()).map((r) => r.data);

@@ -15,22 +15,18 @@ export async function announceExchangeState(db: Db, exchange: string, state: Exc
   const info = exchangeByCode(exchange);
   if (!info) return false;
   return inTransaction(db, async (tx) => {
-    const { rows } = await sql<{ exchange: string }>`
-      insert into exchange_health (exchange, state) values (${exchange}, ${state})
-      on conflict (exchange) do update set state = excluded.state, changed_at = now()
-      where exchange_health.state <> excluded.state
-      returning exchange`.execute(tx);
-    // A first 'up' (no row before) is no recovery: nothing was told down.
+    // Down: recorded unless it already is. Up: only from a recorded down (an exchange never seen down has
+    // nothing to recover from).
+    const { rows } =
+      state === 'down'
+        ? await sql<{ exchange: string }>`
+            insert into exchange_health (exchange, state) values (${exchange}, 'down')
+            on conflict (exchange) do update set state = 'down', changed_at = now() where exchange_health.state <> 'down'
+            returning exchange`.execute(tx)
+        : await sql<{ exchange: string }>`
+            update exchange_health set state = 'up', changed_at = now() where exchange = ${exchange} and state = 'down' returning exchange`.execute(tx);
     if (rows.length === 0) return false;
-    if (state === 'up' && !(await wasDown(tx, exchange))) return false;
     for (const userId of await usersWithBotsOn(tx, { exchangeId: info.id })) await later(tx, userId, { kind: 'exchange', exchange, state });
     return true;
   });
-}
-
-/** Whether the row just changed to up came from a down (a fresh row is inserted, not updated). */
-async function wasDown(tx: Db, exchange: string): Promise<boolean> {
-  // xmax is 0 for a row this transaction inserted, non-zero for one it updated.
-  const { rows } = await sql<{ updated: boolean }>`select xmax <> 0 as updated from exchange_health where exchange = ${exchange}`.execute(tx);
-  return rows[0]?.updated === true;
 }

@@ -76,7 +76,7 @@ export function checkInput(...parts: unknown[]): void {
 }
 
 /** The bearer token of a request, '' when there is none. */
-function bearerToken(request: FastifyRequest): string {
+export function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer +(\S+) *$/i.exec(header);
   return match?.[1] ?? '';

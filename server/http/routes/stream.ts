@@ -5,6 +5,7 @@ import { fail, InputError } from '../../errors.ts';
 import type { StreamHub } from '../../events/hub.ts';
 import { resolveSession } from '../../services/sessions.ts';
 import { PERMISSIONS_POLICY } from '../headers.ts';
+import { bearerToken } from '../route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,9 +31,9 @@ const MAX_UNREAD_BYTES = 256 * 1024;
  */
 export function streamRoute(app: FastifyInstance, deps: { db: Db; hub: StreamHub }): void {
   app.get(STREAM_PATH, async (request, reply) => {
-    const match = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw fail('NotLoggedIn');
-    const session = await resolveSession(deps.db, match[1]);
+    const token = bearerToken(request);
+    if (!token) throw fail('NotLoggedIn');
+    const session = await resolveSession(deps.db, token);
     if (app.hasDecorator('countLimit')) await app.countLimit(`user:${session.userId}`, app.rateLimits.user);
     const raw = request.headers['last-event-id'];
     const lastEventId = Array.isArray(raw) ? raw[0] : raw;

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post } from '../../ledger.ts';
-import { hashToken } from '../sessions.ts';
+import { resolveSession } from '../sessions.ts';
 import { openTestApp, PASSWORD, registerPayload, type TestApp } from '../../testing/test-support.ts';
 
 const PAY = '246810';
@@ -20,7 +20,7 @@ describe('changes both ways at once (postgres)', () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     const token = r.json().data.token as string;
     const headers = { authorization: `Bearer ${token}`, lang: 'en' };
-    const userId = String((await t.db.selectFrom('sessions').select('user_id').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()).user_id);
+    const userId = (await resolveSession(t.db, token)).userId;
     expect((await t.app.inject({ method: 'POST', url: '/api/user/password', headers, payload: { type: 'payment', old: PASSWORD, password: PAY, confirm: PAY } })).json().code).toBe(1);
     for (const asset of ['usdt', 'points'] as const) await t.db.transaction().execute((tx) => post(tx, { userId, asset, amount: new Decimal('100'), reason: 'adjust' }));
     const change = (from: string, to: string) => t.app.inject({ method: 'POST', url: '/api/user/change', headers, payload: { from, to, amount: '1', payPassword: PAY } }).then((x) => x.json());
