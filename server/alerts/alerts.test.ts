@@ -152,7 +152,12 @@ describe('alerts when the app is closed: pushes and the webhook', () => {
     await call('POST', '/api/alert/webhook', a, { url: `http://127.0.0.1:${receiverPort}/a` });
     await call('POST', '/api/alert/settings', a, { modes: { fills: 'off' } });
     // B sees none of A's, and B's writes touch only B's.
-    expect((await call('GET', `/api/alert/settings?endpoint=${encodeURIComponent(device.endpoint)}`, b)).data).toMatchObject({ devices: 0, thisDevice: false, webhook: null, modes: { fills: 'silent' } });
+    expect((await call('GET', `/api/alert/settings?endpoint=${encodeURIComponent(device.endpoint)}`, b)).data).toMatchObject({
+      devices: 0,
+      thisDevice: false,
+      webhook: null,
+      modes: { fills: 'silent' },
+    });
     expect((await call('POST', '/api/alert/unsubscribe', b, { endpoint: device.endpoint })).code).toBe(1);
     await call('POST', '/api/alert/webhook/delete', b, {});
     await call('POST', '/api/alert/settings', b, { modes: { fills: 'on' } });
