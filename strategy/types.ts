@@ -125,7 +125,17 @@ export interface TrailingMoved {
 export interface StateKept {
   type: 'StateKept';
 }
-export type Intent = PlaceOrder | CycleClosed | PositionReduced | PauseBot | TrailingMoved | StateKept;
+/**
+ * A range bot's fill took it to an edge of its range (a grid: no buy level left below the price, `low`, or
+ * nothing left to sell above it, `high`): the trader is told, once, that it trades no more that way.
+ */
+export interface RangeEdgeReached {
+  type: 'RangeEdgeReached';
+  side: 'low' | 'high';
+  /** The edge: its lowest or highest price. */
+  price: Decimal;
+}
+export type Intent = PlaceOrder | CycleClosed | PositionReduced | PauseBot | TrailingMoved | StateKept | RangeEdgeReached;
 
 /**
  * The prices and the time that make a bot act, as its kit tells them (kit-types.ts `triggers`): the live

@@ -63,6 +63,8 @@ const noticeKinds: Record<string, AlertKind> = {
   fuel_empty: 'money',
   // The last add of a cycle filled: nothing more averages the price down.
   last_add_filled: 'cycles',
+  // A grid reached an edge of its range: it trades no more that way until the price comes back.
+  range_edge: 'cycles',
 };
 
 /** What an alert says, in the trader's language; `bot` is the bot's name and symbol when it is about one. */
@@ -75,6 +77,8 @@ export function wordsOf(kind: string, data: Record<string, string>, count: numbe
       return { title: botTitle, body: zh ? `${count} 笔成交` : `${count} ${count === 1 ? 'fill' : 'fills'}`, path: botPath };
     case 'cycles': {
       if (data.code === 'last_add_filled') return { title: botTitle, body: zh ? '最后一次加仓已成交，之后不再补仓' : 'Last add filled: no more averaging down', path: botPath };
+      // Which edge, at what price, the notices screen says (the notice event carries its code only).
+      if (data.code === 'range_edge') return { title: botTitle, body: zh ? '价格已到网格区间边缘，这一方向不再交易' : 'At an edge of its grid range: no more trades that way', path: botPath };
       const sign = data.profit?.startsWith('-') ? '' : '+';
       const how = { take_profit: zh ? '止盈' : 'take profit', stop_loss: zh ? '止损' : 'stop loss' }[data.how ?? ''];
       const said = how ? (zh ? `（${how}）` : ` (${how})`) : '';

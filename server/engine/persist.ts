@@ -250,6 +250,14 @@ export async function commitDecision(db: Db, decision: Decision, options: Commit
             await leaveNotice(tx, bot.userId, { kind: 'warning', code: 'fuel_low', detail: { fuel: charged.balance.toFixed() } });
           }
         }
+      } else if (intent.type === 'RangeEdgeReached') {
+        // A grid at an edge of its range trades no more that way: the trader is warned, once per edge.
+        const named = await nameOfBot();
+        await leaveNotice(tx, bot.userId, {
+          kind: 'warning',
+          code: 'range_edge',
+          detail: { bot: bot.id, ...(named !== undefined ? { name: named } : {}), side: intent.side, price: intent.price.toFixed() },
+        });
       } else if (intent.type === 'PositionReduced') {
         // A partial close: its sale's log line says the share and the profit realised; no cycle closes.
         const sale = actions.find((a) => a.kind === 'manual_close');

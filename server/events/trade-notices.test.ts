@@ -44,4 +44,37 @@ describe('trade events become notices', () => {
     expect(closed).toMatchObject({ kind: 'notice', detail: { bot, name: 'Last add', cycle: '1', how: 'take_profit' } });
     expect(Number(closed.detail.profit)).toBeGreaterThan(0);
   });
+
+  it('warns once when a grid fills its last buy level at the bottom of its range, and tells no one else', async () => {
+    const login = async () => {
+      const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+      const auth = { authorization: `Bearer ${r.json().data.token as string}` };
+      return (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) }).then((x) => x.json());
+    };
+    const call = await login();
+    const other = await login();
+    await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey02', secretKey: 'papersecret02' });
+    market.set('ETH/USDT', '3000');
+    const params = { investment: '1000', lower: '2800', upper: '3200', grids: 4, spacing: 'arithmetic' };
+    const bot = String((await call('POST', '/api/user/botCreate', { type: 'grid', exchangeId: 1, symbol: 'ETH/USDT', params, name: 'Range' })).data.id);
+    await call('GET', `/api/user/botOperation?id=${bot}&action=start`);
+    const edges = async (as = call) => (await as('GET', '/api/notice/list?kind=warning')).data.list.filter((n: { code: string }) => n.code === 'range_edge');
+    const tick = async (price: string) => {
+      market.set('ETH/USDT', price);
+      await trading.engine.tick();
+      await trading.engine.idle();
+    };
+    await tick('3000');
+    // Down through the buy levels at 2900 and 2800: the second leaves none below.
+    await tick('2900');
+    expect(await edges()).toHaveLength(0);
+    await tick('2800');
+    await tick('2750');
+    expect(await edges()).toMatchObject([{ kind: 'warning', detail: { bot, name: 'Range', side: 'low', price: '2800' } }]);
+    // Wavering at the bottom (a sell a level up, the buy at 2800 again): no second warning.
+    await tick('2900');
+    await tick('2800');
+    expect(await edges()).toHaveLength(1);
+    expect(await edges(other)).toHaveLength(0);
+  });
 });

@@ -73,6 +73,7 @@ function drive(start: GridState, prices: string[], v: GridView = view) {
   const fills: { side: string; price: string; amount: string; reason: string }[] = [];
   const closed: string[] = [];
   const moved: string[] = [];
+  const edges: string[] = [];
   for (const p of prices) {
     const price = money(p);
     for (;;) {
@@ -85,10 +86,13 @@ function drive(start: GridState, prices: string[], v: GridView = view) {
       fills.push({ side: order.side, price: p, amount: s(amount), reason: order.reason });
       const f = decideGrid(state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price, amount }, v);
       state = f.state;
-      for (const i of f.intents as Intent[]) if (i.type === 'CycleClosed') closed.push(s(i.profit));
+      for (const i of f.intents as Intent[]) {
+        if (i.type === 'CycleClosed') closed.push(s(i.profit));
+        if (i.type === 'RangeEdgeReached') edges.push(`${p}: ${i.side} ${s(i.price)}`);
+      }
     }
   }
-  return { state, fills, closed, moved };
+  return { state, fills, closed, moved, edges };
 }
 
 describe('the grid strategy', () => {
@@ -120,6 +124,27 @@ describe('the grid strategy', () => {
     expect(state.phase).toBe('done');
     expect(Number(closed[0])).toBeLessThan(0);
     expect(drive(state, ['130', '80'], v).fills).toEqual([]);
+  });
+
+  it('tells once that it reached an edge of its range, and again only after it was two levels inside', () => {
+    // Levels 100..120, started at 109: buys at 100 and 105. The buy at 100 leaves none: the low edge.
+    const down = drive(initialGridState(botId('g4')), ['109', '105', '100', '95']);
+    expect(down.edges).toEqual(['100: low 100']);
+    expect(down.state.edge).toBe('low');
+    // Wavering at the edge (a sell at 105 puts the buy at 100 back, which fills again): told once.
+    const waver = drive(down.state, ['105', '100', '105', '100']);
+    expect(waver.fills.map((f) => `${f.side} ${f.price}`)).toEqual(['sell 105', 'buy 100', 'sell 105', 'buy 100']);
+    expect(waver.edges).toEqual([]);
+    // Two levels inside (buys at 100 and 105 again), then down through them: told again.
+    const back = drive(waver.state, ['105', '110', '105', '100']);
+    expect(back.edges).toEqual(['100: low 100']);
+    // Up through every sell: nothing left to sell, the high edge; told once, kept through a restart.
+    const up = drive(initialGridState(botId('g5')), ['109', '115', '120', '125']);
+    expect(up.edges).toEqual(['120: high 120']);
+    expect(decodeGrid('g5', encodeGrid(up.state)).edge).toBe('high');
+    expect(drive(decodeGrid('g5', encodeGrid(up.state)), ['115', '120']).edges).toEqual([]);
+    // A grid that starts at an edge is not told so: the trader just chose it.
+    expect(drive(initialGridState(botId('g6')), ['100', '95']).edges).toEqual([]);
   });
 
   it('pauses on a refused order and ignores answers it did not ask for', () => {

@@ -18,6 +18,8 @@ export interface StoredGridState {
   start?: string | null;
   trail?: string | null;
   stopHigh?: string | null;
+  /** The edge of its range it was told at (absent in a state stored before it was kept: none). */
+  edge?: 'low' | 'high' | null;
 }
 
 const dec = (d: Decimal | null) => (d ? d.toFixed() : null);
@@ -36,6 +38,7 @@ export function encodeGrid(s: GridState): StoredGridState {
     start: dec(s.start),
     trail: dec(s.trail),
     stopHigh: dec(s.stopHigh),
+    edge: s.edge,
   };
 }
 
@@ -53,5 +56,6 @@ export function decodeGrid(id: string, s: StoredGridState): GridState {
     start: undec(s.start),
     trail: undec(s.trail),
     stopHigh: undec(s.stopHigh),
+    edge: s.edge ?? null,
   };
 }

@@ -44,6 +44,13 @@ export interface GridState {
   trail: Decimal | null;
   /** A trailing stop's high since the start; null: none above the start price yet. */
   stopHigh: Decimal | null;
+  /**
+   * The edge of its range the grid stands at, told once (RangeEdgeReached): `low`, no buy level left below
+   * the price (every one filled: it buys nothing more until the price rises); `high`, nothing left to sell
+   * (every sell filled: it waits for the price to fall). Cleared once it is two levels inside again, so a
+   * price that wavers at the edge is told once, not at every level it fills there.
+   */
+  edge: 'low' | 'high' | null;
 }
 
 export interface GridView {
@@ -55,7 +62,7 @@ type Result = { state: GridState; intents: Intent[] };
 const ONE = money(1);
 
 export function initialGridState(bot: BotId): GridState {
-  return { bot, phase: 'waiting', seq: 0, trades: 0, quantity: money(0), orders: [], pending: null, realized: money(0), dust: money(0), start: null, trail: null, stopHigh: null };
+  return { bot, phase: 'waiting', seq: 0, trades: 0, quantity: money(0), orders: [], pending: null, realized: money(0), dust: money(0), start: null, trail: null, stopHigh: null, edge: null };
 }
 
 function place(state: GridState, level: number, order: Omit<PlaceOrder, 'type' | 'clientOrderId'>): Result {
@@ -166,7 +173,7 @@ function onPrice(state: GridState, price: Decimal, view: GridView): Result {
     const orders: (GridOrder | null)[] = plan.levels.map((_, i) => (i < plan.empty ? { side: 'buy', amount: plan.quantity, cost: money(0) } : null));
     const sells = plan.levels.length - 1 - plan.empty;
     // A grid started again after an exit starts its trailing exits afresh from this price.
-    const next: GridState = { ...state, quantity: plan.quantity, orders, start: price, trail: null, stopHigh: null };
+    const next: GridState = { ...state, quantity: plan.quantity, orders, start: price, trail: null, stopHigh: null, edge: null };
     if (sells === 0) return { state: { ...next, phase: 'running' }, intents: [] };
     // The base for the sells above the start price, bought now (with the fee taken in it).
     return place(next, plan.empty, { side: 'buy', quote: startAmount(plan.quantity, sells, market).mul(price), reason: 'open' });
@@ -219,7 +226,8 @@ function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: 
     const cost = amount.mul(price).div(sells);
     const bought = amount.div(sells);
     for (let i = pending.level + 1; i < orders.length; i++) orders[i] = { side: 'sell', amount: each, cost, bought };
-    return { state: { ...base, phase: 'running', dust: got.minus(each.mul(sells)) }, intents: [] };
+    // A grid started at an edge of its range is not told so: the trader just chose it.
+    return { state: { ...base, phase: 'running', dust: got.minus(each.mul(sells)), edge: edgeOf(orders, null) }, intents: [] };
   }
   if (pending.level < 0) {
     // An exit: everything sold, the dust with it; the quote received less what the position cost is
@@ -239,7 +247,7 @@ function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: 
     const sell = floorTo(got, view.market.stepSize);
     orders[i] = null;
     orders[i + 1] = { side: 'sell', amount: sell, cost: amount.mul(price), bought: amount };
-    return { state: { ...base, dust: got.minus(sell) }, intents: [] };
+    return atEdge({ ...base, dust: got.minus(sell) }, [], view);
   }
   const sold = orders[i]!;
   // The cost of what was sold (the exchange may sell a little less than asked).
@@ -248,7 +256,35 @@ function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: 
   orders[i] = null;
   if (i > 0) orders[i - 1] = { side: 'buy', amount: state.quantity, cost: money(0) };
   const trades = state.trades + 1;
-  return { state: { ...base, trades, realized: state.realized.plus(profit) }, intents: [{ type: 'CycleClosed', cycle: trades, profit }] };
+  return atEdge({ ...base, trades, realized: state.realized.plus(profit) }, [{ type: 'CycleClosed', cycle: trades, profit }], view);
+}
+
+/**
+ * The edge a grid's orders stand at (GridState.edge), from the one it stood at: `low` with no buy left,
+ * `high` with nothing left to sell; the edge it stood at kept until it is two levels inside again.
+ */
+function edgeOf(orders: readonly (GridOrder | null)[], was: GridState['edge']): GridState['edge'] {
+  let buys = 0;
+  let sells = 0;
+  for (const o of orders) {
+    if (o?.side === 'buy') buys++;
+    // A sell of nothing (a share floored to 0) sells nothing.
+    else if (o?.side === 'sell' && o.amount.gt(0)) sells++;
+  }
+  if (buys === 0) return 'low';
+  if (sells === 0) return 'high';
+  if ((was === 'low' && buys < 2) || (was === 'high' && sells < 2)) return was;
+  return null;
+}
+
+/** A level's fill done: the edge it took the grid to, told once (the edge level's price). */
+function atEdge(state: GridState, intents: Intent[], view: GridView): Result {
+  const edge = edgeOf(state.orders, state.edge);
+  if (edge === state.edge) return { state, intents };
+  if (edge === null) return { state: { ...state, edge }, intents };
+  const levels = levelsOf(view);
+  const price = edge === 'low' ? levels[0]! : levels[levels.length - 1]!;
+  return { state: { ...state, edge }, intents: [...intents, { type: 'RangeEdgeReached', side: edge, price }] };
 }
 
 /** The grid strategy as a pure function of (state, event). */

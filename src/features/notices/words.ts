@@ -47,6 +47,13 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
         title: i18n._(msg`最后一次加仓已成交`),
         text: i18n._(msg`策略「${botName(d, i18n)}」本轮已加满 ${d.entries ?? ''} 次，均价 ${d.average ?? ''}。之后不再补仓，请留意风险。`),
       };
+    case 'range_edge': {
+      const name = botName(d, i18n);
+      const price = d.price ?? '';
+      if (d.side === 'high')
+        return { title: i18n._(msg`网格已到区间上限`), text: i18n._(msg`策略「${name}」的价格已到区间上限 ${price}，持币已全部卖出，价格回落前不再交易。可以调整区间，或继续等待。`) };
+      return { title: i18n._(msg`网格已到区间下限`), text: i18n._(msg`策略「${name}」的价格已到区间下限 ${price}，所有买单已成交，价格回升前不再买入。请留意风险，可以调整区间或设置止损。`) };
+    }
     case 'bot_retuned':
       return { title: i18n._(msg`策略已重新调参`), text: i18n._(msg`AI 策略「${botName(d, i18n)}」按最新行情换了一组参数，之后按新参数运行。`) };
     case 'withdrawal_failed':

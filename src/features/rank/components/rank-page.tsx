@@ -150,7 +150,8 @@ function BotRank({ query, page, onPage }: { query: UseQueryResult<AnswerOf<'mark
     <>
       <LoadState loading={data === undefined && !failed(query)} failed={failed(query)} failedText={<Trans>排行加载失败。</Trans>} onRetry={() => void query.refetch()} />
       {data ? (
-        <section className={ui.card}>
+        // Busy while the previous page stays on screen as the next one loads.
+        <section className={ui.card} aria-busy={query.isPlaceholderData} data-testid="bot-rank">
           {data.list.length === 0 ? (
             <p className={ui.muted}>
               <Trans>本周期暂无上榜策略。</Trans>
