@@ -7,6 +7,7 @@ import { ScriptedMarket } from '../testing/scripted.ts';
 import { openTestApp, registerPayload, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { verifyWebhookSignature } from '../webhooks/send.ts';
+import { ALERT_TEST_LIMIT } from '../http/routes/alerts.ts';
 import { AlertSender, FILL_BATCH_MS, inQuiet } from './sender.ts';
 
 const params = { investment: '1000', firstOrder: '100', multiplier: '1', maxPositions: 5, addTrigger: '2', takeProfit: '50', repeat: true };
@@ -164,6 +165,37 @@ describe('alerts when the app is closed: pushes and the webhook', () => {
     expect((await call('GET', '/api/alert/settings', a)).data).toMatchObject({ devices: 1, webhook: { url: `http://127.0.0.1:${receiverPort}/a` }, modes: { fills: 'off' } });
     // B's test reaches nothing of A's.
     expect((await call('POST', '/api/alert/test', b, {})).data).toEqual({ devices: 0, webhook: false });
+  });
+
+  it('retries only the device whose push service asked for it: the one that took the alert gets it once', async () => {
+    const a = await register();
+    const busy = push.subscribe();
+    const fine = push.subscribe();
+    for (const d of [busy, fine]) await call('POST', '/api/alert/subscribe', a, { endpoint: d.endpoint, keys: d.keys });
+    push.answer(busy.id, 429, { retryAfter: '30' });
+    const took = (id: string) => push.received(id).filter((r) => r.status === 201).length;
+    await call('POST', '/api/alert/test', a, {});
+    await sender.round();
+    expect([took(fine.id), took(busy.id), push.received(busy.id).length]).toEqual([1, 0, 1]);
+    // Not before the Retry-After.
+    await sender.round();
+    expect(push.received(busy.id)).toHaveLength(1);
+    push.answer(busy.id, 201);
+    clock += 31_000;
+    await sender.round();
+    expect([took(fine.id), took(busy.id)]).toEqual([1, 1]);
+    await sender.round();
+    expect([took(fine.id), took(busy.id)]).toEqual([1, 1]);
+  });
+
+  it('bounds the test alerts of a trader, and of that trader only', async () => {
+    const a = await register();
+    const b = await register();
+    for (let i = 0; i < ALERT_TEST_LIMIT.max; i++) expect((await call('POST', '/api/alert/test', a, {})).code).toBe(1);
+    const refused = await call('POST', '/api/alert/test', a, {});
+    expect(refused.code).toBe(Code.RateLimited);
+    expect(refused.msg).toMatch(/\d+/);
+    expect((await call('POST', '/api/alert/test', b, {})).code).toBe(1);
   });
 
   it('refuses webhooks to private and local addresses, and a logout deletes the device', async () => {

@@ -33,6 +33,19 @@ export const FILL_BATCH_MS = 60_000;
 const CLAIM_MS = 120_000;
 const MAX_ATTEMPTS = 6;
 
+/** An outbox row claimed for sending. */
+interface Claimed {
+  id: string;
+  user_id: string;
+  topic: string;
+  kind: string;
+  data: Record<string, string>;
+  count: number;
+  attempt: number;
+  /** The targets it already reached. */
+  done: string[];
+}
+
 /** Whether `now` falls in the quiet hours (from..to in their zone, across midnight when to < from). */
 export function inQuiet(quiet: Quiet | null, now: Date): boolean {
   if (!quiet) return false;
@@ -112,7 +125,8 @@ export class AlertSender {
           await tx
             .insertInto('alert_outbox')
             .values({ user_id: userId, topic: plan.topic, kind: plan.kind, data: JSON.stringify({ ...plan.data, urgency: plan.urgency, ttl: String(plan.ttlSeconds) }), send_after: sendAfter })
-            .onConflict((c) => c.columns(['user_id', 'topic']).doUpdateSet({ count: sql`alert_outbox.count + 1`, data: sql`excluded.data` }))
+            // A newer alert of the topic (a fill more) is news to every target, those a retry would skip too.
+            .onConflict((c) => c.columns(['user_id', 'topic']).doUpdateSet({ count: sql`alert_outbox.count + 1`, data: sql`excluded.data`, done: sql`'[]'::jsonb` }))
             .execute();
         }
         // Past the last event read; when none could be read (past the window), up to the head.
@@ -127,15 +141,15 @@ export class AlertSender {
     const { db } = this.deps;
     const now = this.now();
     // Claimed first, committed, then sent: no row lock is held while a push service is slow.
-    const { rows } = await sql<{ id: string; user_id: string; topic: string; kind: string; data: Record<string, string>; count: number; attempt: number }>`
+    const { rows } = await sql<Claimed>`
       update alert_outbox set send_after = ${new Date(now.getTime() + CLAIM_MS)}, attempt = attempt + 1
       where id in (select id from alert_outbox where send_after <= ${now} order by send_after limit 50 for update skip locked)
-      returning id, user_id, topic, kind, data, count, attempt`.execute(db);
+      returning id, user_id, topic, kind, data, count, attempt, done`.execute(db);
     await Promise.all(rows.map((row) => this.sendOne({ ...row, user_id: String(row.user_id), id: String(row.id) })));
     return rows.length;
   }
 
-  private async sendOne(row: { id: string; user_id: string; topic: string; kind: string; data: Record<string, string>; count: number; attempt: number }): Promise<void> {
+  private async sendOne(row: Claimed): Promise<void> {
     const { db, box } = this.deps;
     const now = this.now();
     const [subs, settings, unread] = await Promise.all([
@@ -159,25 +173,27 @@ export class AlertSender {
     const bot = row.data.bot ? await botLabel(db, { id: row.data.bot }) : undefined;
     const ttlSeconds = Number(row.data.ttl ?? 3600);
     const urgency = (row.data.urgency as 'low' | 'normal' | 'high' | undefined) ?? 'normal';
-    let delivered = 0;
+    // Each target is sent to once: those a retry finds done (they took it before) are skipped.
+    const done = new Set(row.done);
     let retryMs = 0;
-    if (subs.length > 0) {
+    const waiting = subs.filter((sub) => !done.has(`push:${sub.id}`));
+    if (waiting.length > 0) {
       const vapid = { ...(await vapidKeys(db, box)), subject: this.deps.vapidSubject };
-      for (const sub of subs) {
+      for (const sub of waiting) {
         const lang = (sub.lang === 'en' ? 'en' : 'zh') as Language;
         const words = wordsOf(row.kind, row.data, row.count, lang, bot);
         const payload = declarativePush({ title: words.title, body: words.body, navigate: words.path, lang, badge: Number(unread.n), tag: row.topic, silent }, this.deps.appOrigin);
         const outcome = await sendPush({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, { payload, ttlSeconds, urgency, topic: topicOf(row.kind, row.topic) }, vapid, {
           ...(this.deps.pushAgent ? { agent: this.deps.pushAgent } : {}),
         });
-        if (outcome.outcome === 'sent') delivered++;
+        if (outcome.outcome === 'sent') done.add(`push:${sub.id}`);
         else if (outcome.outcome === 'gone') await db.deleteFrom('push_subscriptions').where('id', '=', sub.id).execute();
         else if (outcome.outcome === 'retry') retryMs = Math.max(retryMs, outcome.afterMs);
         else if (outcome.outcome === 'too-big') this.deps.log?.error({ topic: row.topic, kind: row.kind }, 'push refused as too large');
         else this.deps.log?.warn({ status: outcome.status, reason: outcome.reason }, 'push failed');
       }
     }
-    if (settings?.webhook_url && settings.webhook_sealed) {
+    if (settings?.webhook_url && settings.webhook_sealed && !done.has('webhook')) {
       const lang = (settings.lang === 'en' ? 'en' : 'zh') as Language;
       const words = wordsOf(row.kind, row.data, row.count, lang, bot);
       const payload = {
@@ -193,7 +209,7 @@ export class AlertSender {
         ...(this.deps.webhookPolicy ?? {}),
         attempt: row.attempt - 1,
       });
-      if (outcome.outcome === 'delivered') delivered++;
+      if (outcome.outcome === 'delivered') done.add('webhook');
       else if (outcome.outcome === 'retry') retryMs = Math.max(retryMs, outcome.afterMs, backoffMs(row.attempt - 1));
       else
         this.deps.log?.warn(
@@ -201,14 +217,16 @@ export class AlertSender {
           'webhook not delivered',
         );
     }
-    // Sent once to whoever took it; tried again (all of it) only when nobody took it and someone asked to be asked later.
-    if (delivered === 0 && retryMs > 0 && row.attempt < MAX_ATTEMPTS) {
-      await db
+    // Tried again for the targets that asked to be asked later, unless fills came meanwhile: then the
+    // batch goes on as below, and the next one (a minute on) reaches every target.
+    if (retryMs > 0 && row.attempt < MAX_ATTEMPTS) {
+      const kept = await db
         .updateTable('alert_outbox')
-        .set({ send_after: new Date(now.getTime() + retryMs) })
+        .set({ send_after: new Date(now.getTime() + retryMs), done: JSON.stringify([...done]) })
         .where('id', '=', row.id)
-        .execute();
-      return;
+        .where('count', '=', row.count)
+        .executeTakeFirst();
+      if (Number(kept.numUpdatedRows) > 0) return;
     }
     await db.transaction().execute(async (tx) => {
       // Fills that came while this was being sent stay, as the next batch (a minute on).
@@ -216,7 +234,7 @@ export class AlertSender {
       if (Number(gone.numDeletedRows) === 0) {
         await tx
           .updateTable('alert_outbox')
-          .set({ count: sql`count - ${row.count}`, send_after: new Date(now.getTime() + FILL_BATCH_MS), attempt: 0 })
+          .set({ count: sql`count - ${row.count}`, send_after: new Date(now.getTime() + FILL_BATCH_MS), attempt: 0, done: JSON.stringify([]) })
           .where('id', '=', row.id)
           .execute();
       }

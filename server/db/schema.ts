@@ -362,6 +362,8 @@ export interface AlertOutboxTable {
   count: Generated<number>;
   send_after: Date;
   attempt: Generated<number>;
+  /** The targets it already reached (`push:<subscription id>`, `webhook`): a retry skips them. */
+  done: Generated<unknown>;
 }
 
 export interface AlertSentTable {
