@@ -619,7 +619,10 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // The devices and the webhook an alert already reached: a retry asks again only those that asked for
       // one (a push service busy for one device must not send the others the same alert twice).
-      await db.schema.alterTable('alert_outbox').addColumn('done', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`)).execute();
+      await db.schema
+        .alterTable('alert_outbox')
+        .addColumn('done', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+        .execute();
     },
   },
 };
