@@ -1,7 +1,8 @@
-// Renders the app icons and the install-sheet screenshots into public/ with Chromium (run by hand when
-// the logo or the screens change; the PNGs are committed): icons 192 and 512 from public/favicon.svg,
-// a maskable 512 with the logo inside the 80% safe zone, and two 390x844 screenshots of a running app.
-// Usage: node scripts/make-icons.ts [baseURL of a running server for the screenshots]
+// Renders the app icons into public/icons with Chromium (run by hand when the logo changes; the PNGs are
+// committed): icons 192 and 512 from public/favicon.svg, a maskable 512 with the logo inside the 80% safe
+// zone, and the notification badge (96: the logo's line alone, white on transparent, as Android draws a
+// badge from its alpha in the status bar).
+// Usage: node scripts/make-icons.ts
 import { mkdirSync, readFileSync } from 'node:fs';
 import { openPhone } from '../tests/support/browser.ts';
 
@@ -22,5 +23,10 @@ const render = async (size: number, file: string, maskable: boolean) => {
 await render(192, 'public/icons/icon-192.png', false);
 await render(512, 'public/icons/icon-512.png', false);
 await render(512, 'public/icons/maskable-512.png', true);
+// The badge: the logo's line without its tile (a tile would be a white square in the status bar).
+await page.setViewportSize({ width: 96, height: 96 });
+const line = svg.replace(/<rect[^>]*\/>/, '').replace(/<title[^>]*>.*?<\/title>/, '');
+await page.setContent(`<html><body style="margin:0;background:transparent">${line.replace('<svg ', '<svg width="96" height="96" ')}</body></html>`);
+await page.screenshot({ path: 'public/icons/badge-96.png', omitBackground: true, clip: { x: 0, y: 0, width: 96, height: 96 }, scale: 'css' });
 await phone.close();
 console.log('icons in public/icons');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK, NOTIFICATION_ICON, notificationFor, sameOriginTarget } from './push-message.ts';
+import { FALLBACK, NOTIFICATION_BADGE, NOTIFICATION_ICON, notificationFor, sameOriginTarget } from './push-message.ts';
 
 const origin = 'https://app.example';
 
@@ -25,7 +25,7 @@ describe('a push message becomes a notification', () => {
   it('shows the declarative message with its text, link, tag, silence, language and badge', () => {
     expect(notificationFor(JSON.stringify(declarative), origin)).toEqual({
       title: '成交：BTC/USDT',
-      options: { body: '买入 0.01 @ 60000', icon: NOTIFICATION_ICON, data: { navigate: 'https://app.example/strategy/detail/42' }, tag: 'bot-42', silent: true, lang: 'zh-CN', dir: 'auto' },
+      options: { body: '买入 0.01 @ 60000', icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, data: { navigate: 'https://app.example/strategy/detail/42' }, tag: 'bot-42', silent: true, lang: 'zh-CN', dir: 'auto' },
       appBadge: 3,
     });
   });
@@ -47,7 +47,7 @@ describe('a push message becomes a notification', () => {
   });
 
   it('shows the generic notification for bad JSON, no data, no title or a non-object, never throwing', () => {
-    const generic = { title: FALLBACK.title, options: { body: FALLBACK.body, icon: NOTIFICATION_ICON, data: { navigate: 'https://app.example/' } } };
+    const generic = { title: FALLBACK.title, options: { body: FALLBACK.body, icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, data: { navigate: 'https://app.example/' } } };
     for (const raw of ['{not json', null, '', '42', '[]', 'null', JSON.stringify({ web_push: 8030, notification: { body: 'no title' } }), JSON.stringify({ title: '   ' })]) {
       expect(notificationFor(raw, origin), String(raw)).toEqual(generic);
     }

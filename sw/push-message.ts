@@ -11,6 +11,8 @@
 
 /** The app icon of the web app manifest (vite.config.ts), shown beside the text. */
 export const NOTIFICATION_ICON = '/icons/icon-192.png';
+/** The small monochrome mark Android shows in the status bar (its alpha only); without it, a browser's own. */
+export const NOTIFICATION_BADGE = '/icons/badge-96.png';
 
 export interface ShownNotification {
   title: string;
@@ -65,11 +67,12 @@ export function notificationFor(raw: string | null, origin: string, fallback: Fa
   const n = isObject(message) ? (message.web_push === 8030 && isObject(message.notification) ? message.notification : message) : null;
   const title = n ? text(n.title)?.trim() : undefined;
   if (!n || !title) {
-    return { title: fallback.title, options: { body: fallback.body, icon: NOTIFICATION_ICON, data: { navigate: sameOriginTarget('/', origin) } } };
+    return { title: fallback.title, options: { body: fallback.body, icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, data: { navigate: sameOriginTarget('/', origin) } } };
   }
   const options: ShownNotification['options'] = {
     body: text(n.body) ?? '',
     icon: NOTIFICATION_ICON,
+    badge: NOTIFICATION_BADGE,
     data: { navigate: sameOriginTarget(n.navigate ?? n.url, origin) },
   };
   const tag = text(n.tag);
