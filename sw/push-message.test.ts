@@ -25,7 +25,16 @@ describe('a push message becomes a notification', () => {
   it('shows the declarative message with its text, link, tag, silence, language and badge', () => {
     expect(notificationFor(JSON.stringify(declarative), origin)).toEqual({
       title: '成交：BTC/USDT',
-      options: { body: '买入 0.01 @ 60000', icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, data: { navigate: 'https://app.example/strategy/detail/42' }, tag: 'bot-42', silent: true, lang: 'zh-CN', dir: 'auto' },
+      options: {
+        body: '买入 0.01 @ 60000',
+        icon: NOTIFICATION_ICON,
+        badge: NOTIFICATION_BADGE,
+        data: { navigate: 'https://app.example/strategy/detail/42' },
+        tag: 'bot-42',
+        silent: true,
+        lang: 'zh-CN',
+        dir: 'auto',
+      },
       appBadge: 3,
     });
   });

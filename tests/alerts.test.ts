@@ -79,7 +79,15 @@ describe("the service worker's push handler", () => {
         .catch(() => undefined);
     }
     expect(await shown(page)).toEqual([
-      { title: '成交：BTC/USDT', body: '买入 0.001 BTC @ 60000', tag: 'fills-42', silent: false, icon: `${baseURL}/icons/icon-192.png`, badge: `${baseURL}/icons/badge-96.png`, data: { navigate: `${baseURL}/strategy/detail/42` } },
+      {
+        title: '成交：BTC/USDT',
+        body: '买入 0.001 BTC @ 60000',
+        tag: 'fills-42',
+        silent: false,
+        icon: `${baseURL}/icons/icon-192.png`,
+        badge: `${baseURL}/icons/badge-96.png`,
+        data: { navigate: `${baseURL}/strategy/detail/42` },
+      },
     ]);
     const badgesSoFar = (await worker.evaluate(() => (self as unknown as { badges: unknown[] }).badges)) as unknown[];
     expect(new Set(badgesSoFar)).toEqual(new Set([3]));
