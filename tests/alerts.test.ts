@@ -10,7 +10,15 @@ const baseURL = inject('baseURL');
 function shown(page: Page) {
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, silent: n.silent, icon: n.icon, data: n.data as unknown }));
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      silent: n.silent,
+      icon: n.icon,
+      badge: (n as Notification & { badge?: string }).badge,
+      data: n.data as unknown,
+    }));
   });
 }
 

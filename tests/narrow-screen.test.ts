@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPhone, type Phone, gotoQuiet } from './support/browser.ts';
 import { callAs, PASSWORD, register, storeSession } from './support/session.ts';
+import { tapLayout } from './support/tap-layout.ts';
 
 const baseURL = inject('baseURL');
 // Paper's account holds 10,000 USDT: the wide figures come from the bot's budget and first order.
@@ -109,7 +110,10 @@ function foreignWords(page: Page, language: 'en' | 'zh'): Promise<string[]> {
   }, language);
 }
 
-/** At 320 px (the narrowest phones), in English and Chinese: every logged-in screen holds. */
+/**
+ * At 320 px (the narrowest phones), in English and Chinese: every logged-in screen holds, and its chips
+ * and tabs are tap targets (support/tap-layout.ts). One visit of each screen serves both checks.
+ */
 describe('at 320 px', () => {
   let phone: Phone;
   let bot = '';
@@ -126,8 +130,8 @@ describe('at 320 px', () => {
   });
   afterAll(() => phone.close());
 
-  it('holds every logged-in screen in en and zh: no number or table header on two lines, no cut placeholder, no spilling button, nothing past the edge, no word of the other language', {
-    timeout: 240_000,
+  it('holds every logged-in screen in en and zh: no number or table header on two lines, no cut placeholder, no spilling button, nothing past the edge, no word of the other language; chips and buttons 44 px high, wide chip rows scrolling with a fade', {
+    timeout: 360_000,
   }, async () => {
     const { page } = phone;
     // Each path with what shows once its data is in (a test id), or only its title when it has no data to wait for.
@@ -154,7 +158,8 @@ describe('at 320 px', () => {
       ['/my/security'],
       ['/my/notifications', 'alert-kinds'],
       ['/portfolio'],
-      ['/market'],
+      ['/market', 'market-row'],
+      ['/market?symbol=BTC%2FUSDT', 'symbol-head'],
       ['/futures'],
       ['/rank'],
       ['/referral'],
@@ -178,6 +183,7 @@ describe('at 320 px', () => {
         if (ready && ['bot-returns', 'portfolio-total', 'open-positions', 'asset-balance'].includes(ready)) {
           await expect.poll(async () => (await breakage(page)).figures, { message: where }).toBeGreaterThan(2);
         }
+        await page.waitForTimeout(200); // late figures settle the layout
         const result = await breakage(page);
         expect.soft(result.broken, where).toEqual([]);
         expect.soft(result.overflow, where).toBe(false);
@@ -186,6 +192,12 @@ describe('at 320 px', () => {
         expect.soft(result.cutPlaceholders, where).toEqual([]);
         expect.soft(result.wrappedHeaders, where).toEqual([]);
         expect.soft(await foreignWords(page, language), where).toEqual([]);
+        const taps = await tapLayout(page);
+        expect.soft(taps.scrollWidth, where).toBeLessThanOrEqual(320);
+        expect.soft(taps.pastEdge, where).toEqual([]);
+        expect.soft(taps.short, where).toEqual([]);
+        expect.soft(taps.unfaded, where).toEqual([]);
+        expect.soft(taps.needlessFade, where).toEqual([]);
       }
     }
   });

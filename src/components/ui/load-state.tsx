@@ -6,9 +6,9 @@ import * as css from './ui.css.ts';
 export function LoadState({ loading, failed, failedText, onRetry }: { loading: boolean; failed: boolean; failedText: ReactNode; onRetry: () => void }) {
   if (failed) {
     return (
-      <div role="alert" className={css.formError}>
-        {failedText}{' '}
-        <button type="button" className={css.linkButton} onClick={onRetry}>
+      <div role="alert" className={css.loadFailed}>
+        <span>{failedText}</span>
+        <button type="button" className={css.smallButton} onClick={onRetry}>
           <Trans>重试</Trans>
         </button>
       </div>

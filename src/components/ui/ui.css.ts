@@ -66,6 +66,9 @@ export const formError = style({
   fontSize: vars.font.small,
 });
 
+/** A load that failed: what failed, and the retry beside it (or under it, when the words are long). */
+export const loadFailed = style([formError, { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm }]);
+
 const buttonBase = style({
   width: '100%',
   height: 48,

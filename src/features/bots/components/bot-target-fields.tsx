@@ -49,7 +49,7 @@ export function BotTargetFields({ target, id }: { target: BotTarget; id: string 
       {failed(symbols) ? (
         <p role="alert" className={css.errorLine}>
           <Trans>行情加载失败，无法校验参数。</Trans>{' '}
-          <button type="button" className={ui.linkButton} onClick={() => void symbols.refetch()}>
+          <button type="button" className={ui.smallButton} onClick={() => void symbols.refetch()}>
             <Trans>重试</Trans>
           </button>
         </p>

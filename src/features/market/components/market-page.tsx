@@ -83,7 +83,7 @@ function MarketList({ exchange }: { exchange: string }) {
       {fallback ? (
         <p className={css.fallback} role="status" data-testid="market-fallback">
           <Trans>暂时无法连接 {exchangeLabel(i18n, exchange, exchanges.data?.exchanges)}，以下为模拟盘行情。</Trans>{' '}
-          <button type="button" className={ui.linkButton} onClick={() => void live.refetch()}>
+          <button type="button" className={ui.smallButton} onClick={() => void live.refetch()}>
             <Trans>重试</Trans>
           </button>
         </p>

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, type Phone, gotoQuiet } from './support/browser.ts';
-import { callAs, register, storeSession } from './support/session.ts';
 
-const baseURL = inject('baseURL');
+// What the 320 px sweep (narrow-screen.test.ts) measures of tap targets and rows of chips: chips and tabs
+// are 44 px tap targets, a row of chips too wide for the screen scrolls inside itself (with a fade at the
+// edge it continues past), and nothing else reaches past either edge or makes the page scroll sideways.
 
-interface Layout {
+export interface Layout {
   /** document.documentElement.scrollWidth: above the viewport's width, the whole page scrolls sideways. */
   scrollWidth: number;
   /** Elements past the left or right edge that no sideways-scrolling row holds. */
@@ -19,7 +18,7 @@ interface Layout {
 }
 
 /** The page as drawn: what lies past the screen's edges, what is too short to tap, which scrolling rows hint at more. */
-function layout(page: Page): Promise<Layout> {
+export function tapLayout(page: Page): Promise<Layout> {
   return page.evaluate(() => {
     const describe = (el: Element) => {
       const r = el.getBoundingClientRect();
@@ -70,65 +69,3 @@ function layout(page: Page): Promise<Layout> {
     return { scrollWidth: document.documentElement.scrollWidth, pastEdge, short, unfaded, needlessFade };
   });
 }
-
-/**
- * At 320 px, the narrowest phones: chips and tabs are 44 px tap targets, a row of chips too wide for the
- * screen scrolls inside itself (with a fade at the edge it continues past) and nothing else reaches past
- * the edge or makes the page scroll sideways.
- */
-describe('chip rows and tap targets at 320 px', () => {
-  let phone: Phone;
-  let bot = '';
-  beforeAll(async () => {
-    phone = await openPhone(baseURL);
-    await phone.page.setViewportSize({ width: 320, height: 700 });
-    const user = await register(baseURL);
-    expect((await callAs(baseURL, user, 'POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperKey12345678', secretKey: 'paperSecret12345678' })).code).toBe(1);
-    const params = { investment: '1000', firstOrder: '20', multiplier: '2', maxPositions: 5, addTrigger: '0.5', takeProfit: '0.5', stopLoss: '', repeat: true };
-    bot = (await callAs(baseURL, user, 'POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', name: 'Narrow', params })).data.id;
-    expect((await callAs(baseURL, user, 'GET', `/api/user/botOperation?id=${bot}&action=start`)).code).toBe(1);
-    await storeSession(phone.page, user);
-  });
-  afterAll(() => phone.close());
-
-  it('keeps every main screen within 320 px in zh and en: chips and buttons 44 px high, wide chip rows scrolling with a fade', { timeout: 240_000 }, async () => {
-    const { page } = phone;
-    // Each path with what shows once its data is in (a test id), or its title when it has none to wait for.
-    const routes: [path: string, ready?: string][] = [
-      ['/', 'portfolio-total'],
-      ['/strategy', 'bot-list'],
-      [`/strategy/detail/${bot}`, 'bot-returns'],
-      ['/strategy/bill'],
-      ['/strategy/logs'],
-      ['/strategy/custom', 'custom-explain'],
-      ['/strategy/dca', 'dca-funds'],
-      ['/strategy/ai'],
-      ['/simulation', 'sim-bots'],
-      ['/market', 'market-row'],
-      ['/market?symbol=BTC%2FUSDT', 'symbol-head'],
-      ['/rank'],
-      ['/my'],
-      ['/my/asset/balance', 'asset-balance'],
-      ['/my/positions', 'open-positions'],
-      ['/notice/list'],
-      ['/referral'],
-      ['/setting'],
-    ];
-    for (const language of ['zh', 'en'] as const) {
-      await page.evaluate((l) => localStorage.setItem('theme-storage', JSON.stringify({ theme: 'light', language: l })), language);
-      for (const [path, ready] of routes) {
-        const where = `${path} (${language})`;
-        await gotoQuiet(page, path);
-        await (ready ? page.getByTestId(ready).first() : page.locator('main h1')).waitFor();
-        await expect.poll(() => page.locator('[aria-busy="true"]').count(), { message: where }).toBe(0);
-        await page.waitForTimeout(200); // late figures settle the layout
-        const result = await layout(page);
-        expect.soft(result.scrollWidth, where).toBeLessThanOrEqual(320);
-        expect.soft(result.pastEdge, where).toEqual([]);
-        expect.soft(result.short, where).toEqual([]);
-        expect.soft(result.unfaded, where).toEqual([]);
-        expect.soft(result.needlessFade, where).toEqual([]);
-      }
-    }
-  });
-});
