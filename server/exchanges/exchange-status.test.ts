@@ -91,5 +91,17 @@ describe.each(dbKinds)('an exchange down or back, told to its traders (%s)', (ki
     ]);
     expect(await exchangeEvents(stopped)).toEqual([]);
     expect(await exchangeEvents(elsewhere)).toEqual([]);
+    // Each change is in the notices too, once: the outage as a warning.
+    const notices = async (userId: string) =>
+      (await t.db.selectFrom('notices').select(['kind', 'code', 'detail']).where('user_id', '=', userId).where('code', 'like', 'exchange_%').orderBy('id').execute()).map((n) => ({
+        ...n,
+        detail: typeof n.detail === 'string' ? JSON.parse(n.detail) : n.detail,
+      }));
+    expect(await notices(withBot)).toEqual([
+      { kind: 'warning', code: 'exchange_down', detail: { exchange: 'binance', name: 'Binance' } },
+      { kind: 'notice', code: 'exchange_up', detail: { exchange: 'binance', name: 'Binance' } },
+    ]);
+    expect(await notices(stopped)).toEqual([]);
+    expect(await notices(elsewhere)).toEqual([]);
   });
 });

@@ -54,6 +54,10 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
         return { title: i18n._(msg`网格已到区间上限`), text: i18n._(msg`策略「${name}」的价格已到区间上限 ${price}，持币已全部卖出，价格回落前不再交易。可以调整区间，或继续等待。`) };
       return { title: i18n._(msg`网格已到区间下限`), text: i18n._(msg`策略「${name}」的价格已到区间下限 ${price}，所有买单已成交，价格回升前不再买入。请留意风险，可以调整区间或设置止损。`) };
     }
+    case 'exchange_down':
+      return { title: i18n._(msg`交易所无响应`), text: i18n._(msg`${d.name ?? d.exchange ?? ''} 暂时无法连接，这期间相关策略不会下单；恢复后自动继续。`) };
+    case 'exchange_up':
+      return { title: i18n._(msg`交易所已恢复`), text: i18n._(msg`${d.name ?? d.exchange ?? ''} 已恢复连接，相关策略继续运行。`) };
     case 'bot_retuned':
       return { title: i18n._(msg`策略已重新调参`), text: i18n._(msg`AI 策略「${botName(d, i18n)}」按最新行情换了一组参数，之后按新参数运行。`) };
     case 'withdrawal_failed':
