@@ -10,6 +10,7 @@
  *   504). With `processed`, the request is carried out first (an order placed) and only its answer fails,
  *   which is what Binance's documentation warns a 5xx may mean.
  * - rateLimited: 429 (or a 418 ban) with Retry-After, the request not carried out.
+ * - wafBlocked: 403, the page Binance's web application firewall answers with (ccxt: ExchangeNotAvailable).
  * - timeoutAfterAccept: the request is carried out (the order is placed), then the connection is
  *   dropped (`drop`) or the answer is held back for `holdMs` (`hold`, past the client's timeout).
  * - orderNotFound: GET /api/v3/order answers -2013 "Order does not exist." for an order that exists.
@@ -21,6 +22,7 @@ export type Fault =
   | { kind: 'latency'; ms: number }
   | { kind: 'serverError'; status?: 500 | 502 | 503 | 504; body?: 'json' | 'html'; processed?: boolean }
   | { kind: 'rateLimited'; status?: 429 | 418; retryAfterSeconds?: number }
+  | { kind: 'wafBlocked' }
   | { kind: 'timeoutAfterAccept'; mode?: 'drop' | 'hold'; holdMs?: number }
   | { kind: 'orderNotFound' }
   | { kind: 'fillBeforeCancel' }

@@ -133,6 +133,9 @@ export class FakeBinance {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
     await closed;
+    // In-process clients notice their kept-alive connections closed at their next turns of the event
+    // loop: a request sent before that would go out on a dead socket ("other side closed").
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** A restart that forgets nothing: the same books, prices and faults, on the same port (or another: `port: 0`). */
@@ -180,6 +183,10 @@ export class FakeBinance {
     if (limited) {
       const retryAfter = limited.retryAfterSeconds ?? 2;
       answerError(limited.status === 418 ? banned(now + retryAfter * 1000, retryAfter) : tooMuchWeight(this.rates.limits.weightPerMinute, retryAfter));
+      return;
+    }
+    if (this.faults.take('wafBlocked', method, path)) {
+      send(res, 403, '<html><head><title>403 Forbidden</title></head><body><h1>403 ERROR</h1><h2>The request could not be satisfied.</h2>Request blocked.</body></html>', headers, 'text/html');
       return;
     }
     if (counted.refusal) {
