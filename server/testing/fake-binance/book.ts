@@ -128,7 +128,10 @@ export class Book {
       this.markets.set(m.id, m);
     }
     for (const [asset, amount] of Object.entries(options.balances)) this.balances.set(asset, { free: dec(amount), locked: ZERO });
-    for (const [symbol, price] of Object.entries(options.prices)) this.setPrice(symbol, price);
+    for (const [symbol, price] of Object.entries(options.prices)) {
+      if (!this.markets.has(symbol.replace('/', ''))) throw new Error(`fake-binance: a price for ${symbol}, which is not among the markets`);
+      this.setPrice(symbol, price);
+    }
     for (const m of this.markets.values()) if (!this.history.has(m.id)) throw new Error(`fake-binance: ${m.symbol} has no price`);
   }
 
@@ -174,7 +177,7 @@ export class Book {
     this.budget.set(m.id, offered(this.volume, this.random, m.stepSize));
     const crossing = this.orders
       .filter((o) => o.symbol === m.id && isOpen(o) && (o.side === 'BUY' ? p.lte(o.price) : p.gte(o.price)))
-      .sort((a, b) => (a.price.eq(b.price) ? a.orderId - b.orderId : a.side === 'BUY' ? b.price.comparedTo(a.price) : a.price.comparedTo(b.price)));
+      .sort((a, b) => (a.side !== b.side || a.price.eq(b.price) ? a.orderId - b.orderId : a.side === 'BUY' ? b.price.comparedTo(a.price) : a.price.comparedTo(b.price)));
     const made: Trade[] = [];
     for (const o of crossing) {
       const qty = this.take(m.id, o.origQty.minus(o.executedQty));

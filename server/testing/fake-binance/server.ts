@@ -63,7 +63,8 @@ export class FakeBinance {
   private readonly clock: () => number;
   private server: Server | null = null;
   private port = 0;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Answers waiting (latency, held answers): a close ends the waits, their connections already gone. */
+  private readonly waits = new Map<NodeJS.Timeout, () => void>();
 
   constructor(options: FakeBinanceOptions = {}) {
     this.clock = options.now ?? Date.now;
@@ -128,8 +129,11 @@ export class FakeBinance {
     const server = this.server;
     if (!server) return;
     this.server = null;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    for (const [t, resolve] of this.waits) {
+      clearTimeout(t);
+      resolve();
+    }
+    this.waits.clear();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections();
     await closed;
@@ -148,10 +152,10 @@ export class FakeBinance {
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const t = setTimeout(() => {
-        this.timers.delete(t);
+        this.waits.delete(t);
         resolve();
       }, ms);
-      this.timers.add(t);
+      this.waits.set(t, resolve);
     });
   }
 
