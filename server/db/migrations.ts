@@ -625,4 +625,41 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0031_paper_resting_orders': {
+    async up(db: Kysely<unknown>) {
+      const money = 'numeric(38,18)';
+      // Limit orders on Paper: an order rests at its price (open) until the market reaches it or it is
+      // cancelled; what it would spend is locked meanwhile (a buy's quote, a sell's base), as a venue does.
+      await db.schema
+        .alterTable('paper_orders')
+        .addColumn('kind', 'varchar(8)', (c) => c.notNull().defaultTo('market'))
+        .addColumn('limit_price', sql.raw(money))
+        .addColumn('amount', sql.raw(money))
+        .addColumn('post_only', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      await db.schema.createIndex('paper_orders_open_idx').on('paper_orders').columns(['exchange_id', 'symbol']).where(sql.ref('status'), '=', 'open').execute();
+      await db.schema
+        .alterTable('paper_balances')
+        .addColumn('locked', sql.raw(money), (c) => c.notNull().defaultTo('0'))
+        .execute();
+      // Each fill of an order as the venue reports it: a trade id of its own, its price, the fee, maker or taker.
+      await db.schema
+        .createTable('paper_trades')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('client_order_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('user_id', 'bigint', (c) => c.notNull())
+        .addColumn('exchange_id', 'integer', (c) => c.notNull())
+        .addColumn('symbol', 'varchar(41)', (c) => c.notNull())
+        .addColumn('side', 'varchar(4)', (c) => c.notNull())
+        .addColumn('price', sql.raw(money), (c) => c.notNull())
+        .addColumn('amount', sql.raw(money), (c) => c.notNull())
+        .addColumn('cost', sql.raw(money), (c) => c.notNull())
+        .addColumn('fee', sql.raw(money), (c) => c.notNull())
+        .addColumn('fee_currency', 'varchar(16)', (c) => c.notNull())
+        .addColumn('maker', 'boolean', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('paper_trades_order_idx').on('paper_trades').column('client_order_id').execute();
+    },
+  },
 };

@@ -135,6 +135,8 @@ export interface PaperBalancesTable {
   exchange_id: ColumnType<number, number | undefined, number>;
   currency: string;
   amount: Numeric;
+  /** What the account's open limit orders hold of it (a buy's quote, a sell's base): not free to spend. */
+  locked: ColumnType<string, string | undefined, string>;
 }
 
 export interface PaperOrdersTable {
@@ -143,13 +145,37 @@ export interface PaperOrdersTable {
   exchange_id: ColumnType<number, number | undefined, number>;
   symbol: string;
   side: 'buy' | 'sell';
-  status: 'closed' | 'rejected';
+  /** open: a limit order resting; canceled: cancelled, or an IOC/FOK limit that could not fill. */
+  status: 'open' | 'closed' | 'canceled' | 'rejected';
+  /** The average fill price (null until it fills). */
   price: NullableNumeric;
   filled: Numeric;
   cost: Numeric;
   fee: NullableNumeric;
   fee_currency: string | null;
   reason: string | null;
+  created_at: CreatedAt;
+  kind: ColumnType<'market' | 'limit', 'market' | 'limit' | undefined, 'market' | 'limit'>;
+  /** A limit order's price and amount (base). */
+  limit_price: NullableNumeric;
+  amount: NullableNumeric;
+  post_only: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** Each fill of a Paper order, as a venue reports its trades. */
+export interface PaperTradesTable {
+  id: Generated<string>;
+  client_order_id: string;
+  user_id: string;
+  exchange_id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  price: Numeric;
+  amount: Numeric;
+  cost: Numeric;
+  fee: Numeric;
+  fee_currency: string;
+  maker: boolean;
   created_at: CreatedAt;
 }
 
@@ -314,6 +340,7 @@ export interface Database {
   alert_sent: AlertSentTable;
   alert_cursors: AlertCursorsTable;
   exchange_health: ExchangeHealthTable;
+  paper_trades: PaperTradesTable;
 }
 
 /** Whether each exchange answers (server/exchanges/exchange-status.ts). */
