@@ -662,4 +662,42 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('paper_trades_order_idx').on('paper_trades').column('client_order_id').execute();
     },
   },
+  '0032_order_steps_and_fills': {
+    async up(db: Kysely<unknown>) {
+      const money = 'numeric(38,18)';
+      // An order's phases (server/store/order-states.ts) are longer than the three it had.
+      await db.schema
+        .alterTable('bot_orders')
+        .alterColumn('status', (c) => c.setDataType('varchar(16)'))
+        .execute();
+      // Every step of every order, as it was taken: the audit of what the engine believed, and when.
+      await db.schema
+        .createTable('bot_order_steps')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('client_order_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('bot_id', 'bigint', (c) => c.notNull())
+        .addColumn('from_phase', 'varchar(16)')
+        .addColumn('to_phase', 'varchar(16)', (c) => c.notNull())
+        .addColumn('detail', 'jsonb')
+        .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('bot_order_steps_order_idx').on('bot_order_steps').columns(['client_order_id', 'id']).execute();
+      // Each fill of an order once, by the venue's trade id: the same fill seen by a poll and after a restart is one.
+      await db.schema
+        .createTable('bot_order_fills')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('client_order_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('bot_id', 'bigint', (c) => c.notNull())
+        .addColumn('trade_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('price', sql.raw(money), (c) => c.notNull())
+        .addColumn('amount', sql.raw(money), (c) => c.notNull())
+        .addColumn('cost', sql.raw(money), (c) => c.notNull())
+        .addColumn('fee', sql.raw(money))
+        .addColumn('fee_currency', 'varchar(16)')
+        .addColumn('maker', 'boolean', (c) => c.notNull())
+        .addColumn('filled_at', 'timestamptz', (c) => c.notNull())
+        .addUniqueConstraint('bot_order_fills_trade', ['client_order_id', 'trade_id'])
+        .execute();
+    },
+  },
 };

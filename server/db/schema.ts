@@ -97,7 +97,8 @@ export interface BotOrdersTable {
   amount: NullableNumeric;
   /** The trigger price the order rests at (PlaceOrder.at): a re-send after a crash rests there too. */
   at_price: NullableNumeric;
-  status: 'new' | 'filled' | 'rejected';
+  /** Its phase (server/store/order-states.ts); every step is in bot_order_steps. */
+  status: 'new' | 'submitted' | 'open' | 'partially_filled' | 'filled' | 'pending_cancel' | 'cancelled' | 'rejected' | 'expired' | 'lost';
   price: NullableNumeric;
   filled: NullableNumeric;
   cost: NullableNumeric;
@@ -341,6 +342,35 @@ export interface Database {
   alert_cursors: AlertCursorsTable;
   exchange_health: ExchangeHealthTable;
   paper_trades: PaperTradesTable;
+  bot_order_steps: BotOrderStepsTable;
+  bot_order_fills: BotOrderFillsTable;
+}
+
+/** Every step an order took (server/store/order-steps.ts). */
+export interface BotOrderStepsTable {
+  id: Generated<string>;
+  client_order_id: string;
+  bot_id: string;
+  /** null: the order's first record (new). */
+  from_phase: string | null;
+  to_phase: string;
+  detail: unknown;
+  at: CreatedAt;
+}
+
+/** Each fill of an order once, by the venue's trade id. */
+export interface BotOrderFillsTable {
+  id: Generated<string>;
+  client_order_id: string;
+  bot_id: string;
+  trade_id: string;
+  price: Numeric;
+  amount: Numeric;
+  cost: Numeric;
+  fee: NullableNumeric;
+  fee_currency: string | null;
+  maker: boolean;
+  filled_at: Date;
 }
 
 /** Whether each exchange answers (server/exchanges/exchange-status.ts). */
