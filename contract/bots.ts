@@ -181,13 +181,20 @@ export const botPositionSchema = z.strictObject({
 });
 export type BotPosition = z.infer<typeof botPositionSchema>;
 /** An order of a bot (positionAdds lists the open cycle's buys). */
+/**
+ * An order's phases: new (recorded, not sent), submitted (sent, its answer awaited), open (resting),
+ * partially_filled, filled, pending_cancel, cancelled, rejected, expired, lost (the venue knows no such
+ * order; still looked up). The steps between them: server/store/order-states.ts.
+ */
+export const orderPhases = ['new', 'submitted', 'open', 'partially_filled', 'filled', 'pending_cancel', 'cancelled', 'rejected', 'expired', 'lost'] as const;
+export type OrderPhase = (typeof orderPhases)[number];
 export const botOrderSchema = z.strictObject({
   clientOrderId: z.string(),
   cycle: z.number().int().min(1),
   seq: z.number().int().min(1),
   side,
   reason: z.enum(['open', 'add', 'manual_add', 'close', 'stop', 'manual_close', 'signal_close', 'exit_rule']),
-  status: z.enum(['new', 'filled', 'rejected']),
+  status: z.enum(orderPhases),
   price: decimal.nullable(),
   amount: decimal.nullable(),
   cost: decimal.nullable(),

@@ -625,4 +625,79 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0031_paper_resting_orders': {
+    async up(db: Kysely<unknown>) {
+      const money = 'numeric(38,18)';
+      // Limit orders on Paper: an order rests at its price (open) until the market reaches it or it is
+      // cancelled; what it would spend is locked meanwhile (a buy's quote, a sell's base), as a venue does.
+      await db.schema
+        .alterTable('paper_orders')
+        .addColumn('kind', 'varchar(8)', (c) => c.notNull().defaultTo('market'))
+        .addColumn('limit_price', sql.raw(money))
+        .addColumn('amount', sql.raw(money))
+        .addColumn('post_only', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      await db.schema.createIndex('paper_orders_open_idx').on('paper_orders').columns(['exchange_id', 'symbol']).where(sql.ref('status'), '=', 'open').execute();
+      await db.schema
+        .alterTable('paper_balances')
+        .addColumn('locked', sql.raw(money), (c) => c.notNull().defaultTo('0'))
+        .execute();
+      // Each fill of an order as the venue reports it: a trade id of its own, its price, the fee, maker or taker.
+      await db.schema
+        .createTable('paper_trades')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('client_order_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('user_id', 'bigint', (c) => c.notNull())
+        .addColumn('exchange_id', 'integer', (c) => c.notNull())
+        .addColumn('symbol', 'varchar(41)', (c) => c.notNull())
+        .addColumn('side', 'varchar(4)', (c) => c.notNull())
+        .addColumn('price', sql.raw(money), (c) => c.notNull())
+        .addColumn('amount', sql.raw(money), (c) => c.notNull())
+        .addColumn('cost', sql.raw(money), (c) => c.notNull())
+        .addColumn('fee', sql.raw(money), (c) => c.notNull())
+        .addColumn('fee_currency', 'varchar(16)', (c) => c.notNull())
+        .addColumn('maker', 'boolean', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('paper_trades_order_idx').on('paper_trades').column('client_order_id').execute();
+    },
+  },
+  '0032_order_steps_and_fills': {
+    async up(db: Kysely<unknown>) {
+      const money = 'numeric(38,18)';
+      // An order's phases (server/store/order-states.ts) are longer than the three it had.
+      await db.schema
+        .alterTable('bot_orders')
+        .alterColumn('status', (c) => c.setDataType('varchar(16)'))
+        .execute();
+      // Every step of every order, as it was taken: the audit of what the engine believed, and when.
+      await db.schema
+        .createTable('bot_order_steps')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('client_order_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('bot_id', 'bigint', (c) => c.notNull())
+        .addColumn('from_phase', 'varchar(16)')
+        .addColumn('to_phase', 'varchar(16)', (c) => c.notNull())
+        .addColumn('detail', 'jsonb')
+        .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('bot_order_steps_order_idx').on('bot_order_steps').columns(['client_order_id', 'id']).execute();
+      // Each fill of an order once, by the venue's trade id: the same fill seen by a poll and after a restart is one.
+      await db.schema
+        .createTable('bot_order_fills')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        .addColumn('client_order_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('bot_id', 'bigint', (c) => c.notNull())
+        .addColumn('trade_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('price', sql.raw(money), (c) => c.notNull())
+        .addColumn('amount', sql.raw(money), (c) => c.notNull())
+        .addColumn('cost', sql.raw(money), (c) => c.notNull())
+        .addColumn('fee', sql.raw(money))
+        .addColumn('fee_currency', 'varchar(16)')
+        .addColumn('maker', 'boolean', (c) => c.notNull())
+        .addColumn('filled_at', 'timestamptz', (c) => c.notNull())
+        .addUniqueConstraint('bot_order_fills_trade', ['client_order_id', 'trade_id'])
+        .execute();
+    },
+  },
 };

@@ -97,7 +97,8 @@ export interface BotOrdersTable {
   amount: NullableNumeric;
   /** The trigger price the order rests at (PlaceOrder.at): a re-send after a crash rests there too. */
   at_price: NullableNumeric;
-  status: 'new' | 'filled' | 'rejected';
+  /** Its phase (server/store/order-states.ts); every step is in bot_order_steps. */
+  status: 'new' | 'submitted' | 'open' | 'partially_filled' | 'filled' | 'pending_cancel' | 'cancelled' | 'rejected' | 'expired' | 'lost';
   price: NullableNumeric;
   filled: NullableNumeric;
   cost: NullableNumeric;
@@ -135,6 +136,8 @@ export interface PaperBalancesTable {
   exchange_id: ColumnType<number, number | undefined, number>;
   currency: string;
   amount: Numeric;
+  /** What the account's open limit orders hold of it (a buy's quote, a sell's base): not free to spend. */
+  locked: ColumnType<string, string | undefined, string>;
 }
 
 export interface PaperOrdersTable {
@@ -143,13 +146,37 @@ export interface PaperOrdersTable {
   exchange_id: ColumnType<number, number | undefined, number>;
   symbol: string;
   side: 'buy' | 'sell';
-  status: 'closed' | 'rejected';
+  /** open: a limit order resting; canceled: cancelled, or an IOC/FOK limit that could not fill. */
+  status: 'open' | 'closed' | 'canceled' | 'rejected';
+  /** The average fill price (null until it fills). */
   price: NullableNumeric;
   filled: Numeric;
   cost: Numeric;
   fee: NullableNumeric;
   fee_currency: string | null;
   reason: string | null;
+  created_at: CreatedAt;
+  kind: ColumnType<'market' | 'limit', 'market' | 'limit' | undefined, 'market' | 'limit'>;
+  /** A limit order's price and amount (base). */
+  limit_price: NullableNumeric;
+  amount: NullableNumeric;
+  post_only: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** Each fill of a Paper order, as a venue reports its trades. */
+export interface PaperTradesTable {
+  id: Generated<string>;
+  client_order_id: string;
+  user_id: string;
+  exchange_id: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  price: Numeric;
+  amount: Numeric;
+  cost: Numeric;
+  fee: Numeric;
+  fee_currency: string;
+  maker: boolean;
   created_at: CreatedAt;
 }
 
@@ -314,6 +341,36 @@ export interface Database {
   alert_sent: AlertSentTable;
   alert_cursors: AlertCursorsTable;
   exchange_health: ExchangeHealthTable;
+  paper_trades: PaperTradesTable;
+  bot_order_steps: BotOrderStepsTable;
+  bot_order_fills: BotOrderFillsTable;
+}
+
+/** Every step an order took (server/store/order-steps.ts). */
+export interface BotOrderStepsTable {
+  id: Generated<string>;
+  client_order_id: string;
+  bot_id: string;
+  /** null: the order's first record (new). */
+  from_phase: string | null;
+  to_phase: string;
+  detail: unknown;
+  at: CreatedAt;
+}
+
+/** Each fill of an order once, by the venue's trade id. */
+export interface BotOrderFillsTable {
+  id: Generated<string>;
+  client_order_id: string;
+  bot_id: string;
+  trade_id: string;
+  price: Numeric;
+  amount: Numeric;
+  cost: Numeric;
+  fee: NullableNumeric;
+  fee_currency: string | null;
+  maker: boolean;
+  filled_at: Date;
 }
 
 /** Whether each exchange answers (server/exchanges/exchange-status.ts). */

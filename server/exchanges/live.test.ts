@@ -3,7 +3,7 @@ import { AuthenticationError, InsufficientFunds, NetworkError, OrderNotFound, Re
 import { money, toPlain } from '../../strategy/money.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
 import { entry, fixture, replaying } from '../testing/ccxt-fixtures.ts';
-import { exchangeClientId, LiveExchange, type CcxtExchange } from './live.ts';
+import { exchangeClientId, LiveExchange, ourClientOrderId, type CcxtExchange } from './live.ts';
 import type { OrderState } from './port.ts';
 
 const salt = 'a1b2c3';
@@ -31,6 +31,17 @@ describe('client order ids on each exchange', () => {
     expect(exchangeClientId('okx', long, salt)).toMatch(/^[A-Za-z0-9]{1,32}$/);
     expect(exchangeClientId('gate', long, salt)).toMatch(/^t-[0-9A-Za-z_.-]{1,28}$/);
     for (const ex of ['binance', 'bybit', 'bitget', 'htx']) expect(exchangeClientId(ex, long, salt)).toMatch(/^[A-Za-z0-9_-]{1,36}$/);
+  });
+
+  it("read back to ours from an exchange's open orders, and another program's or install's are not ours", () => {
+    const long = '123456789012-99999-999' as ClientOrderId;
+    for (const ex of ['binance', 'okx', 'gate', 'bybit', 'bitget', 'htx'])
+      for (const ours of [id, long, '1-1-1' as ClientOrderId]) expect(ourClientOrderId(ex, exchangeClientId(ex, ours, salt), salt), `${ex} ${ours}`).toBe(ours);
+    expect(ourClientOrderId('binance', 'web_8f2a1c', salt)).toBeNull();
+    expect(ourClientOrderId('binance', undefined, salt)).toBeNull();
+    expect(ourClientOrderId('binance', exchangeClientId('binance', id, 'zzzzzz'), salt)).toBeNull();
+    // Our prefix with text that is no id of ours.
+    expect(ourClientOrderId('binance', `${exchangeClientId('binance', id, salt)}-x`, salt)).toBeNull();
   });
 });
 

@@ -3,7 +3,17 @@ import { AccountSuspended, AuthenticationError, ExchangeError, InsufficientFunds
 import { money } from '../../strategy/money.ts';
 import { dec } from '../market/exchange-number.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
-import { API_KEY_REFUSED, type ExchangePort, type MarketInfo, type MarketOrderRequest, type OrderState, type OrderStatus } from './port.ts';
+import {
+  API_KEY_REFUSED,
+  type ExchangePort,
+  type LimitOrderRequest,
+  type MarketInfo,
+  type MarketOrderRequest,
+  type OrderState,
+  type OrderStatus,
+  type OrderTrade,
+  type RestingOrderPort,
+} from './port.ts';
 
 /**
  * A live exchange through ccxt, behind the same port as Paper. What the recorded
@@ -31,12 +41,15 @@ export type CcxtExchange = Pick<
   | 'market'
   | 'createOrder'
   | 'createMarketBuyOrderWithCost'
+  | 'cancelOrder'
   | 'fetchOrder'
+  | 'fetchMyTrades'
   | 'fetchOpenOrders'
   | 'fetchClosedOrders'
   | 'fetchBalance'
   | 'amountToPrecision'
   | 'costToPrecision'
+  | 'priceToPrecision'
   | 'precisionMode'
 >;
 
@@ -61,6 +74,25 @@ export function exchangeClientId(exchange: string, id: ClientOrderId | string, s
   const body = short.length <= 26 ? `qb${short}` : short;
   if (body.length > 28) throw new Error(`client order id too long for ${exchange}: ${body}`);
   return exchange === 'gate' ? `t-${body}` : body;
+}
+
+/**
+ * One of our client order ids from the exchange's (exchangeClientId's inverse), or null when the order is
+ * not ours: another program's, or another installation's on the same account (`salt`).
+ */
+export function ourClientOrderId(exchange: string, clientId: string | undefined, salt: string): ClientOrderId | null {
+  if (!clientId) return null;
+  const body = exchange === 'gate' ? clientId.replace(/^t-/, '') : clientId;
+  const prefix = salt.replace(/[^A-Za-z0-9]/g, '').slice(0, 6);
+  for (const start of [`qb${prefix}`, prefix]) {
+    if (!body.startsWith(start)) continue;
+    const parts = body.slice(start.length).split('z');
+    if (parts.some((p) => !/^[0-9a-y]+$/.test(p))) continue;
+    const id = parts.map((p) => [...p].reduce((n, c) => n * 35n + BigInt(Number.parseInt(c, 35)), 0n).toString()).join('-');
+    // Only an id that encodes back to the same text is ours (a prefix shared by chance is not).
+    if (exchangeClientId(exchange, id, salt) === clientId) return id as ClientOrderId;
+  }
+  return null;
 }
 
 /** How each exchange looks an order up by its client order id (ccxt maps the unified param on most). */
@@ -134,7 +166,7 @@ function rawFee(order: Order, side: OrderState['side'], symbol: string): OrderSt
   return { currency: side === 'buy' ? base : quote, amount: amount.abs() };
 }
 
-const rejected = (request: MarketOrderRequest, reason: string): OrderState => ({
+const rejected = (request: Pick<MarketOrderRequest, 'clientOrderId' | 'symbol' | 'side'>, reason: string): OrderState => ({
   clientOrderId: request.clientOrderId,
   symbol: request.symbol,
   side: request.side,
@@ -156,7 +188,18 @@ export interface LiveExchangeOptions {
   confirmDelaysMs?: readonly number[];
 }
 
-export class LiveExchange implements ExchangePort {
+/** An exchange's refusal as a rejected order (the key refused: said so), or null when the outcome is unknown or the error is not a refusal. */
+function refusalOf(request: Pick<MarketOrderRequest, 'clientOrderId' | 'symbol' | 'side'>, error: unknown): OrderState | null {
+  if (error instanceof NetworkError) return null; // unknown outcome: looked up by id later
+  // The key itself was refused: the bot pauses and the trader is told to check or rebind the key.
+  if (error instanceof AuthenticationError || error instanceof PermissionDenied || error instanceof AccountSuspended) {
+    return rejected(request, `${API_KEY_REFUSED}${error.message}`);
+  }
+  if (error instanceof InsufficientFunds || error instanceof InvalidOrder || error instanceof ExchangeError) return rejected(request, error.message);
+  return null;
+}
+
+export class LiveExchange implements ExchangePort, RestingOrderPort {
   private readonly ex: CcxtExchange;
   private readonly options: LiveExchangeOptions;
   private readonly confirmDelays: readonly number[];
@@ -216,14 +259,8 @@ export class LiveExchange implements ExchangePort {
         order = await this.ex.createOrder(request.symbol, 'market', 'sell', amount, undefined, params);
       }
     } catch (error) {
-      if (error instanceof NetworkError) throw error; // unknown outcome: looked up by id later
-      // The key itself was refused: the bot pauses and the trader is told to check or rebind the key.
-      if (error instanceof AuthenticationError || error instanceof PermissionDenied || error instanceof AccountSuspended) {
-        return rejected(request, `${API_KEY_REFUSED}${error.message}`);
-      }
-      if (error instanceof InsufficientFunds || error instanceof InvalidOrder || error instanceof ExchangeError) {
-        return rejected(request, error.message);
-      }
+      const refused = refusalOf(request, error);
+      if (refused) return refused;
       throw error;
     }
     if (final(order)) return toOrderState(order, request.clientOrderId, request.symbol, request.side);
@@ -261,6 +298,86 @@ export class LiveExchange implements ExchangePort {
     if (this.ex.has.fetchClosedOrders) recent.push(...(await this.ex.fetchClosedOrders(symbol, Date.now() - 7 * 86_400_000, 100)));
     const found = recent.find((o) => o.clientOrderId === clientId);
     return found ? toOrderState(found, clientOrderId, symbol, side(found)) : null;
+  }
+
+  /**
+   * A limit order under our client order id (post-only and IOC/FOK as the exchange's unified params): its
+   * state as the exchange answered (open while it rests). A refusal is a rejected order; a network failure
+   * is thrown (the outcome is unknown: it is looked up by its id, never sent again).
+   */
+  async placeLimitOrder(request: LimitOrderRequest): Promise<OrderState> {
+    await this.markets();
+    const params: Record<string, unknown> = { clientOrderId: this.clientId(request.clientOrderId) };
+    if (request.postOnly) params.postOnly = true;
+    if (request.timeInForce && request.timeInForce !== 'GTC') params.timeInForce = request.timeInForce;
+    let order: Order;
+    try {
+      const amount = Number(this.ex.amountToPrecision(request.symbol, request.amount.toFixed()));
+      const price = Number(this.ex.priceToPrecision(request.symbol, request.price.toFixed()));
+      order = await this.ex.createOrder(request.symbol, 'limit', request.side, amount, price, params);
+    } catch (error) {
+      const refused = refusalOf(request, error);
+      if (refused) return refused;
+      throw error;
+    }
+    return { ...toOrderState(order, request.clientOrderId, request.symbol, request.side), limit: { price: request.price, amount: request.amount } };
+  }
+
+  /**
+   * Cancels by our client order id and answers the order as it ended: canceled, or closed when it filled
+   * before the cancel reached it (the exchange refuses to cancel an order it no longer has open: the
+   * order is read back, and its fill counts). Null when the exchange knows no such order.
+   */
+  async cancelOrder(clientOrderId: ClientOrderId, symbol: string): Promise<OrderState | null> {
+    await this.markets();
+    const lookup = byClientId(this.ex.id, this.clientId(clientOrderId));
+    try {
+      await this.ex.cancelOrder(lookup.id as string, symbol, lookup.params);
+    } catch (error) {
+      if (error instanceof NetworkError) throw error;
+      if (!(error instanceof OrderNotFound) && !(error instanceof InvalidOrder)) throw error;
+    }
+    return this.fetchOrder(clientOrderId, symbol);
+  }
+
+  /** The account's open orders that are ours (by client order id), of one pair or all. */
+  async fetchOpenOrders(symbol?: string): Promise<OrderState[]> {
+    await this.markets();
+    const orders = await this.ex.fetchOpenOrders(symbol);
+    const ours: OrderState[] = [];
+    for (const o of orders) {
+      const id = ourClientOrderId(this.ex.id, o.clientOrderId, this.options.salt);
+      if (id) ours.push(toOrderState(o, id, o.symbol ?? symbol ?? '', (o.side as OrderState['side']) ?? 'buy'));
+    }
+    return ours;
+  }
+
+  /** An order's fills, each with the exchange's trade id, oldest first. */
+  async fetchOrderTrades(clientOrderId: ClientOrderId, symbol: string): Promise<OrderTrade[]> {
+    await this.markets();
+    const lookup = byClientId(this.ex.id, this.clientId(clientOrderId));
+    const order = await this.ex.fetchOrder(lookup.id as string, symbol, lookup.params);
+    const trades = await this.ex.fetchMyTrades(symbol, undefined, undefined, { orderId: order.id });
+    return trades
+      .filter((t) => t.order === order.id)
+      .map((t) => {
+        const price = dec(t.price) ?? money(0);
+        const amount = dec(t.amount) ?? money(0);
+        const fee = feeOf(t as unknown as Pick<Order, 'fee'> & { fees?: Order['fee'][] });
+        return {
+          id: String(t.id),
+          clientOrderId,
+          symbol,
+          side: (t.side as OrderTrade['side']) ?? 'buy',
+          price,
+          amount,
+          cost: dec(t.cost) ?? amount.mul(price),
+          fee,
+          maker: t.takerOrMaker === 'maker',
+          at: t.timestamp ?? 0,
+        };
+      })
+      .sort((a, b) => a.at - b.at);
   }
 
   async balance(currency: string): Promise<Decimal> {

@@ -3,9 +3,9 @@ import { floorTo, money } from '../../strategy/money.ts';
 import { restingFill } from '../../strategy/resting-fill.ts';
 import type { MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
 
-import { PAPER_FEE_RATE, PAPER_MIN_COST } from '../market/paper-rules.ts';
+import { PAPER_FEE_RATE, PAPER_MAKER_FEE_RATE, PAPER_MIN_COST } from '../market/paper-rules.ts';
 
-export { PAPER_FEE_RATE, PAPER_MIN_COST };
+export { PAPER_FEE_RATE, PAPER_MAKER_FEE_RATE, PAPER_MIN_COST };
 /** What a new Paper account holds. */
 export const PAPER_START_BALANCE = { USDT: '10000' } as const;
 
@@ -21,6 +21,7 @@ export function paperMarket(symbol: string, tick: string, step: string): MarketI
     minAmount: money(step),
     minCost: money(PAPER_MIN_COST),
     feeRate: money(PAPER_FEE_RATE),
+    makerFeeRate: money(PAPER_MAKER_FEE_RATE),
   };
 }
 

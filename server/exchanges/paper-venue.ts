@@ -7,7 +7,8 @@ import { money } from '../../strategy/money.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
 import type { SimulatedMarket } from '../market/simulated.ts';
 import { fillMarketOrder, PAPER_START_BALANCE, paperMarket } from './paper-fill.ts';
-import type { ExchangePort, MarketInfo, MarketOrderRequest, OrderState } from './port.ts';
+import { fillOf, limitOutcome, lockOf, reached } from './paper-limit.ts';
+import type { ExchangePort, LimitOrderRequest, MarketInfo, MarketOrderRequest, OrderState, OrderTrade, RestingOrderPort } from './port.ts';
 import { fail } from '../errors.ts';
 import { holdsBy, kitOf } from '../../strategy/kit.ts';
 import { LeaseLost, senderHolds } from '../cluster/leases.ts';
@@ -16,21 +17,25 @@ type OrderRow = {
   client_order_id: string;
   symbol: string;
   side: 'buy' | 'sell';
-  status: 'closed' | 'rejected';
+  status: 'open' | 'closed' | 'canceled' | 'rejected';
   price: string | null;
   filled: string;
   cost: string;
   fee: string | null;
   fee_currency: string | null;
   reason: string | null;
+  kind?: 'market' | 'limit';
+  limit_price?: string | null;
+  amount?: string | null;
 };
 
-function orderOf(row: OrderRow): OrderState {
+export function orderOf(row: OrderRow): OrderState {
   return {
     clientOrderId: row.client_order_id as ClientOrderId,
     symbol: row.symbol,
     side: row.side,
     status: row.status,
+    ...(row.kind === 'limit' && row.limit_price && row.amount ? { limit: { price: money(row.limit_price), amount: money(row.amount) } } : {}),
     price: row.price === null ? null : money(row.price),
     filled: money(row.filled),
     cost: money(row.cost),
@@ -84,7 +89,7 @@ export function simulatedSource(feed: SimulatedMarket, now: () => number): Paper
  * its client order id, so placing it again (a retry after a crash) returns the first answer. These
  * books are the venue's, apart from the bots' own records: the engine reconciles against them.
  */
-export class PaperVenue implements ExchangePort {
+export class PaperVenue implements ExchangePort, RestingOrderPort {
   private readonly db: Db;
   private readonly userId: string;
   private readonly source: PaperSource;
@@ -105,16 +110,17 @@ export class PaperVenue implements ExchangePort {
     return this.source.market(symbol);
   }
 
+  /** What the account may spend of a currency: its balance less what its open orders hold. */
   async balance(currency: string): Promise<Decimal> {
     await openPaperAccount(this.db, this.userId, this.exchangeId);
     const row = await this.db
       .selectFrom('paper_balances')
-      .select('amount')
+      .select(['amount', 'locked'])
       .where('user_id', '=', this.userId)
       .where('exchange_id', '=', this.exchangeId)
       .where('currency', '=', currency)
       .executeTakeFirst();
-    return money(row?.amount ?? '0');
+    return row ? money(row.amount).minus(row.locked) : money(0);
   }
 
   async balances(): Promise<{ currency: string; amount: string }[]> {
@@ -159,23 +165,13 @@ export class PaperVenue implements ExchangePort {
       // (transaction-scoped), then its balances read afresh. Locking only the balance rows was not enough:
       // an order waiting for them had not seen the row of a coin another order had just created, set its
       // own amount over it (a lost fill), or deadlocked with a third order that had locked it first.
-      await sql`select pg_advisory_xact_lock(hashtextextended(${`paper:${this.exchangeId}:${this.userId}`}, 0))`.execute(tx);
-      // Opened on its first order, under the lock (a statement and a commit fewer than before the transaction).
-      await openPaperAccount(tx, this.userId, this.exchangeId);
-      const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', this.userId).where('exchange_id', '=', this.exchangeId).forUpdate().execute();
+      const book = await lockAccount(tx, this.userId, this.exchangeId);
       const known = await tx.selectFrom('paper_orders').selectAll().where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
       await this.audit?.record(tx, request, known !== undefined, false);
       if (known) return orderOf(known);
-      const balances = new Map(held.map((r) => [r.currency, money(r.amount)]));
-      const { order, changes } = fillMarketOrder(m, price, request, (c) => balances.get(c) ?? money(0));
-      for (const [currency, delta] of changes) {
-        const amount = (balances.get(currency) ?? money(0)).plus(delta).toFixed();
-        await tx
-          .insertInto('paper_balances')
-          .values({ user_id: this.userId, exchange_id: this.exchangeId, currency, amount })
-          .onConflict((oc) => oc.columns(['user_id', 'exchange_id', 'currency']).doUpdateSet({ amount }))
-          .execute();
-      }
+      // What open limit orders hold is not free to spend.
+      const { order, changes } = fillMarketOrder(m, price, request, book.free);
+      await book.write(tx, changes, new Map());
       await tx
         .insertInto('paper_orders')
         .values({
@@ -193,11 +189,261 @@ export class PaperVenue implements ExchangePort {
           reason: order.reason ?? null,
         })
         .execute();
+      if (order.status === 'closed' && order.price && order.fee) {
+        await insertTrade(tx, this.account, {
+          clientOrderId: order.clientOrderId,
+          symbol: order.symbol,
+          side: order.side,
+          price: order.price,
+          amount: order.filled,
+          cost: order.cost,
+          fee: order.fee,
+          maker: false,
+        });
+      }
       return order;
     });
     if (answer === null) throw new LeaseLost(lost ?? request.clientOrderId);
     return answer;
   }
+
+  private get account(): Account {
+    return { userId: this.userId, exchangeId: this.exchangeId };
+  }
+
+  /**
+   * A limit order (paper-limit.ts's rules), once per client order id: it fills at once as a taker when
+   * it crosses the market, rests holding what it would spend otherwise (until matchRestingOrders fills it
+   * at its price as a maker, or it is cancelled), expires when IOC or FOK. Fenced by the sender's lease
+   * as a market order is.
+   */
+  async placeLimitOrder(request: LimitOrderRequest): Promise<OrderState> {
+    const m = await this.market(request.symbol);
+    const price = await this.source.price(request.symbol);
+    let lost: string | null = null;
+    const answer = await this.db.transaction().execute(async (tx) => {
+      const fence = request.sender ? await senderHolds(tx, request.clientOrderId, request.sender) : undefined;
+      if (fence && !fence.holds) {
+        lost = fence.botId;
+        return null;
+      }
+      const book = await lockAccount(tx, this.userId, this.exchangeId);
+      const known = await tx.selectFrom('paper_orders').selectAll().where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
+      if (known) return orderOf(known);
+      const outcome = limitOutcome(m, price, request, book.free);
+      const row = {
+        client_order_id: request.clientOrderId,
+        user_id: this.userId,
+        exchange_id: this.exchangeId,
+        symbol: request.symbol,
+        side: request.side,
+        kind: 'limit' as const,
+        limit_price: request.price.toFixed(),
+        amount: request.amount.toFixed(),
+        post_only: request.postOnly === true,
+        filled: '0',
+        cost: '0',
+        price: null,
+        fee: null,
+        fee_currency: null,
+        reason: null,
+      };
+      if (outcome.kind === 'rejected') {
+        await tx
+          .insertInto('paper_orders')
+          .values({ ...row, status: 'rejected', reason: outcome.reason })
+          .execute();
+      } else if (outcome.kind === 'expired') {
+        await tx
+          .insertInto('paper_orders')
+          .values({ ...row, status: 'canceled', reason: 'expired' })
+          .execute();
+      } else if (outcome.kind === 'rests') {
+        await book.write(tx, new Map(), new Map([[outcome.lock.currency, outcome.lock.amount]]));
+        await tx
+          .insertInto('paper_orders')
+          .values({ ...row, status: 'open' })
+          .execute();
+      } else {
+        const f = outcome.fill;
+        await book.write(tx, f.changes, new Map());
+        await tx
+          .insertInto('paper_orders')
+          .values({ ...row, status: 'closed', price: f.price.toFixed(), filled: f.amount.toFixed(), cost: f.cost.toFixed(), fee: f.fee.amount.toFixed(), fee_currency: f.fee.currency })
+          .execute();
+        await insertTrade(tx, this.account, { clientOrderId: request.clientOrderId, symbol: request.symbol, side: request.side, ...f });
+      }
+      return orderOf((await tx.selectFrom('paper_orders').selectAll().where('client_order_id', '=', request.clientOrderId).executeTakeFirstOrThrow()) as OrderRow);
+    });
+    if (answer === null) throw new LeaseLost(lost ?? request.clientOrderId);
+    return answer;
+  }
+
+  /** Cancels an open order and frees what it held; an order already filled or ended answers as it is; null: no such order. */
+  async cancelOrder(clientOrderId: ClientOrderId, symbol: string): Promise<OrderState | null> {
+    const m = await this.market(symbol);
+    return this.db.transaction().execute(async (tx) => {
+      const book = await lockAccount(tx, this.userId, this.exchangeId);
+      const row = await tx
+        .selectFrom('paper_orders')
+        .selectAll()
+        .where('client_order_id', '=', clientOrderId)
+        .where('user_id', '=', this.userId)
+        .where('exchange_id', '=', this.exchangeId)
+        .executeTakeFirst();
+      if (!row) return null;
+      if (row.status !== 'open') return orderOf(row);
+      const left = money(row.amount ?? '0').minus(row.filled);
+      const lock = lockOf(m, row.side, money(row.limit_price ?? '0'), left);
+      await book.write(tx, new Map(), new Map([[lock.currency, lock.amount.neg()]]));
+      await tx.updateTable('paper_orders').set({ status: 'canceled' }).where('client_order_id', '=', clientOrderId).execute();
+      return orderOf({ ...row, status: 'canceled' });
+    });
+  }
+
+  /** This account's resting orders (of one pair, when given), oldest first. */
+  async fetchOpenOrders(symbol?: string): Promise<OrderState[]> {
+    let q = this.db.selectFrom('paper_orders').selectAll().where('user_id', '=', this.userId).where('exchange_id', '=', this.exchangeId).where('status', '=', 'open');
+    if (symbol) q = q.where('symbol', '=', symbol);
+    return (await q.orderBy('created_at').orderBy('client_order_id').execute()).map(orderOf);
+  }
+
+  /** An order's fills, each with its trade id, in the order they happened. */
+  async fetchOrderTrades(clientOrderId: ClientOrderId): Promise<OrderTrade[]> {
+    const rows = await this.db.selectFrom('paper_trades').selectAll().where('client_order_id', '=', clientOrderId).where('user_id', '=', this.userId).orderBy('id').execute();
+    return rows.map((r) => ({
+      id: String(r.id),
+      clientOrderId: r.client_order_id as ClientOrderId,
+      symbol: r.symbol,
+      side: r.side,
+      price: money(r.price),
+      amount: money(r.amount),
+      cost: money(r.cost),
+      fee: { currency: r.fee_currency, amount: money(r.fee) },
+      maker: r.maker,
+      at: r.created_at.getTime(),
+    }));
+  }
+}
+
+/** A Paper account: a user's, on Paper or on a live exchange's prices. */
+interface Account {
+  userId: string;
+  exchangeId: number;
+}
+
+/**
+ * Takes the account's lock (transaction-scoped; every order of the account takes it) and reads its
+ * balances afresh: what each currency holds, what open orders lock of it, and a writer of changes.
+ * Locking only the balance rows was not enough: an order waiting for them had not seen the row of a coin
+ * another order had just created, set its own amount over it (a lost fill), or deadlocked with a third
+ * order that had locked it first.
+ */
+async function lockAccount(tx: Db, userId: string, exchangeId: number) {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`paper:${exchangeId}:${userId}`}, 0))`.execute(tx);
+  // Opened on its first order, under the lock (a statement and a commit fewer than before the transaction).
+  await openPaperAccount(tx, userId, exchangeId);
+  const held = await tx.selectFrom('paper_balances').select(['currency', 'amount', 'locked']).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).forUpdate().execute();
+  const rows = new Map(held.map((r) => [r.currency, { amount: money(r.amount), locked: money(r.locked) }]));
+  return {
+    free: (currency: string) => {
+      const r = rows.get(currency);
+      return r ? r.amount.minus(r.locked) : money(0);
+    },
+    /** Applies balance changes and lock changes (positive: locked more), by currency. */
+    async write(db: Db, changes: Map<string, Decimal>, locks: Map<string, Decimal>) {
+      for (const currency of new Set([...changes.keys(), ...locks.keys()])) {
+        const was = rows.get(currency) ?? { amount: money(0), locked: money(0) };
+        const now = { amount: was.amount.plus(changes.get(currency) ?? 0), locked: was.locked.plus(locks.get(currency) ?? 0) };
+        rows.set(currency, now);
+        const values = { amount: now.amount.toFixed(), locked: now.locked.toFixed() };
+        await db
+          .insertInto('paper_balances')
+          .values({ user_id: userId, exchange_id: exchangeId, currency, ...values })
+          .onConflict((oc) => oc.columns(['user_id', 'exchange_id', 'currency']).doUpdateSet(values))
+          .execute();
+      }
+    },
+  };
+}
+
+/** Records one fill of an order as the venue's trade. */
+async function insertTrade(
+  tx: Db,
+  account: Account,
+  t: { clientOrderId: string; symbol: string; side: 'buy' | 'sell'; price: Decimal; amount: Decimal; cost: Decimal; fee: { currency: string; amount: Decimal }; maker: boolean },
+): Promise<void> {
+  await tx
+    .insertInto('paper_trades')
+    .values({
+      client_order_id: t.clientOrderId,
+      user_id: account.userId,
+      exchange_id: account.exchangeId,
+      symbol: t.symbol,
+      side: t.side,
+      price: t.price.toFixed(),
+      amount: t.amount.toFixed(),
+      cost: t.cost.toFixed(),
+      fee: t.fee.amount.toFixed(),
+      fee_currency: t.fee.currency,
+      maker: t.maker,
+    })
+    .execute();
+}
+
+/**
+ * Fills the resting orders of a simulated exchange's pair that the market's price `price` reaches, each
+ * at its own limit price as a maker (a price that gapped past a buy at 100 fills it at 100, as a venue
+ * does), each in its account's transaction under its lock. Answers the orders filled.
+ */
+export async function matchRestingOrders(db: Db, source: PaperSource, exchangeId: number, symbol: string): Promise<string[]> {
+  const price = await source.price(symbol);
+  const m = await source.market(symbol);
+  const p = price.toFixed();
+  const crossing = await db
+    .selectFrom('paper_orders')
+    .select(['client_order_id', 'user_id'])
+    .where('exchange_id', '=', exchangeId)
+    .where('symbol', '=', symbol)
+    .where('status', '=', 'open')
+    .where((eb) => eb.or([eb.and([eb('side', '=', 'buy'), eb('limit_price', '>=', p)]), eb.and([eb('side', '=', 'sell'), eb('limit_price', '<=', p)])]))
+    .orderBy('created_at')
+    .orderBy('client_order_id')
+    .execute();
+  const filled: string[] = [];
+  for (const order of crossing) {
+    const userId = String(order.user_id);
+    const done = await db.transaction().execute(async (tx) => {
+      const book = await lockAccount(tx, userId, exchangeId);
+      const row = await tx.selectFrom('paper_orders').selectAll().where('client_order_id', '=', order.client_order_id).where('status', '=', 'open').executeTakeFirst();
+      if (!row?.limit_price || !row.amount) return false;
+      const limit = money(row.limit_price);
+      if (!reached(row.side, limit, price)) return false;
+      const left = money(row.amount).minus(row.filled);
+      const f = fillOf(m, row.side, limit, left, { limit });
+      await book.write(tx, f.changes, new Map([...f.unlocks].map(([c, a]) => [c, a.neg()])));
+      const filledNow = money(row.filled).plus(left);
+      const cost = money(row.cost).plus(f.cost);
+      await tx
+        .updateTable('paper_orders')
+        .set({
+          status: 'closed',
+          filled: filledNow.toFixed(),
+          cost: cost.toFixed(),
+          price: cost.div(filledNow).toFixed(),
+          fee: money(row.fee ?? '0')
+            .plus(f.fee.amount)
+            .toFixed(),
+          fee_currency: f.fee.currency,
+        })
+        .where('client_order_id', '=', row.client_order_id)
+        .execute();
+      await insertTrade(tx, { userId, exchangeId }, { clientOrderId: row.client_order_id, symbol, side: row.side, ...f });
+      return true;
+    });
+    if (done) filled.push(order.client_order_id);
+  }
+  return filled;
 }
 
 /** A coin swept by sweepDust: its amount, the USDT it brought, and the stopped bots whose dust it held (their names). */
@@ -238,15 +484,17 @@ export async function sweepDust(db: Db, userId: string, source: PaperSource, exc
   if (quotes.size === 0) return [];
   return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`paper:${exchangeId}:${userId}`}, 0))`.execute(tx);
-    const held = await tx.selectFrom('paper_balances').select(['currency', 'amount']).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).forUpdate().execute();
+    const held = await tx.selectFrom('paper_balances').select(['currency', 'amount', 'locked']).where('user_id', '=', userId).where('exchange_id', '=', exchangeId).forUpdate().execute();
     const bots = await accountBots(tx, { userId, exchangeId });
+    // A coin an open order holds is that order's.
+    const ordered = new Set(held.filter((r) => money(r.locked).gt(0)).map((r) => r.currency));
     const busy = new Set(bots.filter((b) => b.status !== 'stopped' || b.fields.pending || holdsBy(b.type, b.params, b.state)).map((b) => b.symbol.split('/')[0]));
     const balances = new Map(held.map((r) => [r.currency, money(r.amount)]));
     const swept: SweptCoin[] = [];
     let received = money(0);
     for (const [currency, { symbol, price, market }] of quotes) {
       const amount = balances.get(currency) ?? money(0);
-      if (busy.has(currency) || amount.lte(0)) continue;
+      if (busy.has(currency) || ordered.has(currency) || amount.lte(0)) continue;
       const cost = amount.mul(price);
       if (amount.gte(market.minAmount) && cost.gte(market.minCost)) continue;
       const fee = cost.mul(market.feeRate);
@@ -298,7 +546,9 @@ export async function resetPaperAccount(db: Db, userId: string, exchangeId = 1):
   await db.transaction().execute(async (tx) => {
     const bots = await accountBots(tx, { userId, exchangeId });
     const busy = bots.some((b) => b.status !== 'stopped' || b.fields.pending || holdsBy(b.type, b.params, b.state));
-    if (busy) throw fail('SimulationBotsActive');
+    // An open order's lock would outlive the balance it was taken from.
+    const resting = await tx.selectFrom('paper_orders').select('client_order_id').where('user_id', '=', userId).where('exchange_id', '=', exchangeId).where('status', '=', 'open').executeTakeFirst();
+    if (busy || resting) throw fail('SimulationBotsActive');
     await tx.deleteFrom('paper_balances').where('user_id', '=', userId).where('exchange_id', '=', exchangeId).execute();
     await tx
       .insertInto('paper_balances')

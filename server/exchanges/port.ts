@@ -10,8 +10,10 @@ export interface MarketInfo {
   stepSize: Decimal;
   minAmount: Decimal;
   minCost: Decimal;
-  /** Taker fee rate (market orders). */
+  /** Taker fee rate (market orders, and a limit order that crosses at once). */
   feeRate: Decimal;
+  /** Maker fee rate (a limit order filled while it rested); absent: the taker rate. */
+  makerFeeRate?: Decimal;
 }
 
 /** A market order: a buy spends `quote` (sized by cost), a sell sells `amount` of base. */
@@ -40,7 +42,10 @@ export interface OrderState {
   clientOrderId: ClientOrderId;
   symbol: string;
   side: Side;
+  /** open: resting (a limit order) or not final yet; closed: filled; canceled: cancelled or expired (it may hold a part filled). */
   status: OrderStatus;
+  /** A limit order's price and amount (base), as placed. */
+  limit?: { price: Decimal; amount: Decimal };
   /** Average fill price (null until filled). */
   price: Decimal | null;
   /** Base filled. */
@@ -64,4 +69,51 @@ export interface ExchangePort {
   placeMarketOrder(request: MarketOrderRequest): Promise<OrderState>;
   fetchOrder(clientOrderId: ClientOrderId, symbol: string): Promise<OrderState | null>;
   balance(currency: string): Promise<Decimal>;
+}
+
+/**
+ * A limit order: it fills at `price` or better. GTC rests until filled or cancelled; IOC fills what it
+ * can at once and cancels the rest; FOK fills all at once or nothing. `postOnly` (a maker order) is
+ * refused when it would fill at once.
+ */
+export interface LimitOrderRequest {
+  clientOrderId: ClientOrderId;
+  symbol: string;
+  side: Side;
+  price: Decimal;
+  /** Base to buy or sell. */
+  amount: Decimal;
+  postOnly?: boolean;
+  timeInForce?: 'GTC' | 'IOC' | 'FOK';
+  /** The lease it is sent under (MarketOrderRequest.sender). */
+  sender?: { worker: string; epoch: string };
+}
+
+/** One fill of an order as the venue reports it: its own trade id, so the same fill seen twice is one. */
+export interface OrderTrade {
+  id: string;
+  clientOrderId: ClientOrderId;
+  symbol: string;
+  side: Side;
+  price: Decimal;
+  amount: Decimal;
+  /** Quote, before the fee. */
+  cost: Decimal;
+  fee: { currency: string; amount: Decimal } | null;
+  /** It rested and was filled (the maker fee), or it filled at once (the taker fee). */
+  maker: boolean;
+  /** When it filled (ms). */
+  at: number;
+}
+
+/**
+ * Resting orders, beside the port's market orders: placing is idempotent by client order id as there;
+ * `cancelOrder` answers the order as it ends (canceled, or closed when it filled first: then its fill
+ * counts), null when the venue knows no such order; `fetchOpenOrders` lists only our orders.
+ */
+export interface RestingOrderPort {
+  placeLimitOrder(request: LimitOrderRequest): Promise<OrderState>;
+  cancelOrder(clientOrderId: ClientOrderId, symbol: string): Promise<OrderState | null>;
+  fetchOpenOrders(symbol?: string): Promise<OrderState[]>;
+  fetchOrderTrades(clientOrderId: ClientOrderId, symbol: string): Promise<OrderTrade[]>;
 }

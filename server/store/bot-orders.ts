@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { BotOrdersTable } from '../db/schema.ts';
 import type { Executor } from './executor.ts';
+import { firstStep, stepOrder } from './order-steps.ts';
 
 /** A bot_orders row as stored. */
 export type BotOrderRow = Selectable<BotOrdersTable>;
@@ -41,17 +42,26 @@ export async function insertNewOrder(
       status: 'new',
     })
     .execute();
+  await firstStep(db, { clientOrderId: order.clientOrderId, botId: order.botId });
 }
 
-/** The exchange's answer on the order in flight: filled or rejected, with what it filled at and for. */
+/**
+ * The exchange's answer on the order in flight: filled or rejected, with what it filled at and for. The
+ * answer came from the venue, so the order was sent: a `new` order steps to `submitted` first, then to the
+ * answer (order-states.ts); the same answer recorded again changes nothing.
+ */
 export async function recordOrderAnswer(
   db: Executor,
   answer: { clientOrderId: string; status: 'filled' | 'rejected'; price: string | null; filled: string; cost: string; fee: string | null; feeCurrency: string | null },
 ): Promise<void> {
+  const row = await db.selectFrom('bot_orders').select('status').where('client_order_id', '=', answer.clientOrderId).forUpdate().executeTakeFirst();
+  if (row && row.status !== answer.status) {
+    if (row.status === 'new') await stepOrder(db, { clientOrderId: answer.clientOrderId, to: 'submitted' });
+    await stepOrder(db, { clientOrderId: answer.clientOrderId, to: answer.status });
+  }
   await db
     .updateTable('bot_orders')
     .set({
-      status: answer.status,
       price: answer.price,
       filled: answer.filled,
       cost: answer.cost,

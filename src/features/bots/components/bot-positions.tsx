@@ -77,7 +77,7 @@ export function BotPositions({
                 <tr key={o.clientOrderId}>
                   <td>
                     {i18n._(orderReasonLabels[o.reason])}
-                    {o.status === 'rejected' ? ` ✕` : o.status === 'new' ? ' …' : ''}
+                    {o.status === 'filled' ? '' : o.status === 'rejected' || o.status === 'cancelled' || o.status === 'expired' ? ` ✕` : ' …'}
                   </td>
                   <td data-figure="price">{price(o.price, l, tick)}</td>
                   <td data-figure="amount">{amount(o.amount, l, step)}</td>
