@@ -204,6 +204,7 @@ export class LiveExchange implements ExchangePort, RestingOrderPort {
   private readonly options: LiveExchangeOptions;
   private readonly confirmDelays: readonly number[];
   private marketsLoaded: Promise<unknown> | null = null;
+  private loadFailed = false;
 
   constructor(ex: CcxtExchange, options: LiveExchangeOptions) {
     this.ex = ex;
@@ -212,11 +213,15 @@ export class LiveExchange implements ExchangePort, RestingOrderPort {
   }
 
   private async markets(): Promise<void> {
-    this.marketsLoaded ??= this.ex.loadMarkets().catch((error: unknown) => {
-      this.marketsLoaded = null; // a failed load is tried again next time
+    // ccxt keeps a failed first load's rejected promise and hands it back to every later loadMarkets():
+    // after a failure the next call asks for a reload (loadMarkets(true)), which sends the request again.
+    this.marketsLoaded ??= this.ex.loadMarkets(this.loadFailed).catch((error: unknown) => {
+      this.marketsLoaded = null;
+      this.loadFailed = true;
       throw error;
     });
     await this.marketsLoaded;
+    this.loadFailed = false;
   }
 
   async market(symbol: string): Promise<MarketInfo> {
@@ -403,6 +408,15 @@ export interface LiveCredentials {
   passphrase?: string | undefined;
 }
 
+/**
+ * What an exchange's ccxt class loads that a spot engine never reads: binance's loadMarkets with keys
+ * also asks its currencies (sapi), its margin pairs (sapi) and its futures markets (fapi, dapi); any one
+ * of them failing (a region that blocks futures) failed the whole load. Only the spot markets are loaded.
+ */
+const spotOnlyLoad: Record<string, Record<string, unknown>> = {
+  binance: { fetchCurrencies: false, fetchMarkets: { types: ['spot'] }, fetchMargins: false },
+};
+
 /** A ccxt instance for an exchange: with keys for trading, without for public market data. */
 export async function ccxtInstance(exchange: string, credentials?: LiveCredentials): Promise<Exchange> {
   const ccxt = (await import('ccxt')) as unknown as Record<string, new (options: object) => Exchange>;
@@ -411,7 +425,7 @@ export async function ccxtInstance(exchange: string, credentials?: LiveCredentia
   return new Exchange({
     enableRateLimit: true,
     timeout: 10_000,
-    options: { defaultType: 'spot' },
+    options: { defaultType: 'spot', ...(spotOnlyLoad[exchange] ?? {}) },
     ...(credentials ? { apiKey: credentials.apiKey, secret: credentials.secretKey, password: credentials.passphrase } : {}),
   });
 }

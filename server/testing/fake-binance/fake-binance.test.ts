@@ -11,10 +11,11 @@ import {
   OrderImmediatelyFillable,
   OrderNotFound,
   RequestTimeout,
+  type binance,
 } from 'ccxt';
 import { money } from '../../../strategy/money.ts';
 import type { ClientOrderId } from '../../../strategy/types.ts';
-import { LiveExchange } from '../../exchanges/live.ts';
+import { ccxtInstance, LiveExchange } from '../../exchanges/live.ts';
 import { API_KEY_REFUSED } from '../../exchanges/port.ts';
 import { Book } from './book.ts';
 import { dec } from './numbers.ts';
@@ -76,6 +77,17 @@ describe('fake Binance through the real ccxt client', () => {
     const candles = await ex.fetchOHLCV('BTC/USDT', '1m', undefined, 5);
     expect(candles.at(-1)?.[4]).toBe(66000.5);
     expect(calls(fake).slice(1)).toEqual(['GET /api/v3/ticker/24hr', 'GET /api/v3/klines']);
+  });
+
+  it("the product's own ccxt instance for binance loads the spot markets alone, keys and all (no sapi, fapi or dapi call to fail)", async () => {
+    const fake = await FakeBinance.start();
+    started.push(fake);
+    const ex = (await ccxtInstance('binance', { apiKey: fake.apiKey, secretKey: fake.secret })) as binance;
+    ex.enableRateLimit = false;
+    pointAt(ex, fake.url);
+    const live = new LiveExchange(ex, { salt: 'a1b2c3' });
+    expect((await live.market('BTC/USDT')).tickSize.toFixed()).toBe('0.01');
+    expect(calls(fake)).toEqual(['GET /api/v3/exchangeInfo']);
   });
 
   it('a market buy by quote and a market sell through LiveExchange: fills, fees in the coin received, balances', async () => {
@@ -366,10 +378,9 @@ describe('fake Binance through the real ccxt client', () => {
   });
 
   // ccxt keeps the rejected promise of a failed first loadMarkets and hands it back on every later call
-  // (base Exchange.loadMarkets), so LiveExchange's "tried again next time" sends nothing: one 5xx at the
-  // first load leaves that instance failing until it is replaced. Marked as failing until the adapter
-  // reloads (loadMarkets(true)) after a failure; then this test passes and the marker goes.
-  it.fails('after a failed first load of the markets, LiveExchange loads them again', async () => {
+  // (base Exchange.loadMarkets): LiveExchange asks for a reload after a failure, or one 5xx at the first
+  // load would leave that venue failing until the process restarts.
+  it('after a failed first load of the markets, LiveExchange loads them again', async () => {
     const { fake, live } = await open({ faults: [{ kind: 'serverError', status: 502, body: 'html', times: 1 }] });
     await expect(live.market('BTC/USDT')).rejects.toBeInstanceOf(ExchangeNotAvailable);
     await expect(live.market('BTC/USDT')).resolves.toMatchObject({ symbol: 'BTC/USDT' });
