@@ -95,7 +95,7 @@ describe.each(dbKinds)('bot leases on %s', (kind) => {
     for (const [worker, order] of c.sent) byOrder.set(order, (byOrder.get(order) ?? new Set()).add(worker));
     expect([...byOrder.values()].filter((s) => s.size > 1)).toEqual([]);
     const filled = await db.selectFrom('bot_orders').select(['client_order_id', 'status']).where('bot_id', 'in', ids).execute();
-    for (const o of filled) expect((await c.paper.fetchOrder(o.client_order_id as never)) !== null || o.status === 'new').toBe(true);
+    for (const o of filled) expect((await c.paper.fetchOrder(o.client_order_id as never)) !== null || o.status === 'new' || o.status === 'submitted').toBe(true);
     expect(c.errors).toEqual([]);
     engineB.halt();
     await engineB.idle();

@@ -700,4 +700,14 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0033_order_lookups_missed': {
+    async up(db: Kysely<unknown>) {
+      // How often a live venue's lookup has not found an order that was sent: the third miss (and a
+      // targeted query) makes it lost. Kept with the order, so any process that takes the bot counts on.
+      await db.schema
+        .alterTable('bot_orders')
+        .addColumn('misses', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };

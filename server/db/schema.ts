@@ -106,6 +106,8 @@ export interface BotOrdersTable {
   fee_currency: string | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** Lookups on a live venue that did not find it since it was sent (lost at the third: engine/lost-orders.ts). */
+  misses: ColumnType<number, number | undefined, number>;
 }
 
 export interface BotActionsTable {

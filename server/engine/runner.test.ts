@@ -15,6 +15,8 @@ import { botId, type ClientOrderId } from '../../strategy/types.ts';
  * out; 'before' = the request never reached it. Counts every order request it receives.
  */
 class FlakyExchange implements ExchangePort {
+  /** It loses answers on the way, but its lookups are Paper's: exact. */
+  readonly exactLookup = true;
   readonly inner: PaperExchange;
   lose: 'after' | 'before' | null = null;
   loseOnly: string | null = null;
@@ -53,6 +55,33 @@ class FlakyExchange implements ExchangePort {
     const answer = await this.inner.placeMarketOrder(request);
     if (lose === 'after') throw new Error('ETIMEDOUT after the exchange took it');
     return answer;
+  }
+}
+
+/**
+ * A live venue whose lookups miss an order it holds (a lag after the send, a window of client ids): every
+ * answer to an order times out after the venue took it, and `hide` makes its lookups find nothing.
+ */
+class MissingExchange implements ExchangePort {
+  readonly inner: PaperExchange;
+  hide = true;
+  requests: string[] = [];
+  constructor(inner: PaperExchange) {
+    this.inner = inner;
+  }
+  market(symbol: string) {
+    return this.inner.market(symbol);
+  }
+  balance(currency: string) {
+    return this.inner.balance(currency);
+  }
+  async fetchOrder(id: ClientOrderId): Promise<OrderState | null> {
+    return this.hide ? null : this.inner.fetchOrder(id);
+  }
+  async placeMarketOrder(request: MarketOrderRequest): Promise<OrderState> {
+    this.requests.push(request.clientOrderId);
+    await this.inner.placeMarketOrder(request);
+    throw new Error('ETIMEDOUT after the exchange took it');
   }
 }
 
@@ -129,7 +158,7 @@ describe('the engine when an exchange answer is lost', () => {
     const id = await newBot();
     exchange.lose = 'after';
     await engine.serial(id, () => engine.refresh(id));
-    expect(await orders(id)).toEqual([{ client_order_id: `${id}-1-1`, status: 'new', price: null }]);
+    expect(await orders(id)).toEqual([{ client_order_id: `${id}-1-1`, status: 'submitted', price: null }]);
     expect(engine.stateOf(id)?.pending?.id).toBe(`${id}-1-1`);
     for (let i = 0; i < 5; i++) await engine.tick(); // the 5th round looks up orders without an answer
     await engine.idle();
@@ -155,6 +184,45 @@ describe('the engine when an exchange answer is lost', () => {
       { code: 'bot_paused', detail: { bot: refused, name: 'b', reason: 'Order size below the minimum' } },
       { code: 'api_key_invalid', detail: { bot: locked, name: 'b', reason: `${API_KEY_REFUSED}Invalid API-key, IP, or permissions for action.` } },
     ]);
+  });
+
+  it('never sends an order again on a live venue whose lookups miss it: lost at the third miss, the bot paused and told, its fill counted once found', async () => {
+    const venue = new MissingExchange(new PaperExchange(market, { USDT: '10000' }));
+    const live = new Engine({ db, prices: { price: async (_e, s) => market.priceAt(s, 0) }, venue: async () => venue });
+    try {
+      const id = await newBot();
+      const order = `${id}-1-1`;
+      await live.serial(id, () => live.refresh(id));
+      const steps = async () => (await db.selectFrom('bot_order_steps').select('to_phase').where('client_order_id', '=', order).orderBy('id').execute()).map((r) => r.to_phase);
+      expect(await steps()).toEqual(['new', 'submitted']);
+      // Five rounds, the fifth looking the order up, and its lookup done (the engine's rounds are a second apart).
+      const rounds = async (n: number) => {
+        for (let i = 0; i < n; i++) await live.tick();
+        await live.idle();
+      };
+      // Two lookups find nothing: still in flight, the bot runs.
+      await rounds(5);
+      await rounds(5);
+      expect((await db.selectFrom('bot_orders').select('misses').where('client_order_id', '=', order).executeTakeFirstOrThrow()).misses).toBe(2);
+      expect((await db.selectFrom('bots').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('running');
+      // The third, and the targeted query: lost. The bot pauses with a warning naming the order.
+      await rounds(5);
+      expect(await steps()).toEqual(['new', 'submitted', 'lost']);
+      expect(await db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'paused', error: 'order_lost' });
+      const warning = await db.selectFrom('notices').select(['kind', 'detail']).where('user_id', '=', userId).where('code', '=', 'order_lost').executeTakeFirstOrThrow();
+      expect(warning).toEqual({ kind: 'warning', detail: { bot: id, name: 'b', order } });
+      // Still looked up while lost; never sent again.
+      await rounds(5);
+      expect(venue.requests.filter((r) => r === order)).toHaveLength(1);
+      // The venue shows it at last: its fill is booked, once.
+      venue.hide = false;
+      await rounds(5);
+      expect(await steps()).toEqual(['new', 'submitted', 'lost', 'filled']);
+      expect(live.stateOf<MartinState>(id)?.fills).toHaveLength(1);
+      expect(venue.requests.filter((r) => r === order)).toHaveLength(1);
+    } finally {
+      await live.stop();
+    }
   });
 
   it('sends an order that never reached the exchange again under the same id', async () => {
@@ -213,7 +281,7 @@ describe('the engine when an exchange answer is lost', () => {
     expect(await engine.serial(id, () => engine.command(id, 'close', { part: { amount: money('0.00099'), share: '50' } }))).toBe('placed');
     expect((await orders(id)).map((o) => [o.client_order_id, o.status])).toEqual([
       [`${id}-1-1`, 'filled'],
-      [`${id}-1-2`, 'new'],
+      [`${id}-1-2`, 'submitted'],
     ]);
     // The process dies here; a new one looks the sale up by its client order id and books it as the partial close it was.
     const restarted = new Engine({ db, prices: { price: async (_e, s) => market.priceAt(s, 0) }, venue: async () => exchange });

@@ -19,6 +19,8 @@ import type { BotId, ClientOrderId, EngineEvent, Intent, PlaceOrder } from '../.
 import { findBot } from '../store/bot-rows.ts';
 import { botsToResume } from '../store/bot-lists.ts';
 import { findOrder } from '../store/bot-orders.ts';
+import { countMiss, markSubmitted } from '../store/order-steps.ts';
+import { LOST_AFTER_MISSES, lookUpLost, markLost, targetedLookup } from './lost-orders.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {
@@ -517,6 +519,10 @@ export class Engine {
   private async send(live: LiveBot, intent: PlaceOrder): Promise<void> {
     // No heartbeat for too long: the order stays in flight, for whoever holds the bot to look up by its id.
     if (this.deps.cluster?.fenced()) return;
+    // Marked sent first: an order sent once to a venue whose lookup can miss it is never sent again,
+    // only looked up (lost-orders.ts); Paper's exact lookup lets an order it never got go again.
+    const was = await markSubmitted(this.deps.db, { clientOrderId: intent.clientOrderId });
+    if (was !== null && was !== 'new' && !live.port.exactLookup) return;
     this.inFlight.add(intent.clientOrderId);
     const sender = this.fence(live.record.id);
     let answer: OrderState;
@@ -555,14 +561,31 @@ export class Engine {
     await this.carryOut(live, event, state, intents, live.state, { answer });
   }
 
-  /** The order in flight, looked up on the exchange by client order id: recorded if it was filled, sent if it never arrived. */
+  /**
+   * The order in flight, looked up on the exchange by client order id: recorded if it was filled; sent if
+   * it was never sent, or Paper never got it; on a live venue, counted as a miss and, at the third and
+   * a targeted query, lost (lost-orders.ts); a lost order asked about again (a cancel, then the lookup).
+   */
   private async reconcile(live: LiveBot): Promise<void> {
     const pending = live.state.pending;
     if (!pending || this.inFlight.has(pending.id)) return;
-    const answer = await live.port.fetchOrder(pending.id as ClientOrderId, live.record.symbol);
-    if (answer) return this.answered(live, answer);
+    const id = pending.id as ClientOrderId;
+    const { symbol } = live.record;
     const row = await findOrder(this.deps.db, { clientOrderId: pending.id });
+    const answer = row?.status === 'lost' ? await lookUpLost(live.port, id, symbol) : await live.port.fetchOrder(id, symbol);
+    if (answer) return this.answered(live, answer);
     if (!row) return;
+    if (row.status !== 'new' && !live.port.exactLookup) {
+      if (row.status === 'lost') return; // still lost: asked again next time
+      const misses = await countMiss(this.deps.db, { clientOrderId: pending.id });
+      if (misses < LOST_AFTER_MISSES) return;
+      const found = await targetedLookup(live.port, id, symbol);
+      if (found) return this.answered(live, found);
+      await markLost(this.deps.db, { botId: live.record.id, userId: live.record.userId, clientOrderId: pending.id, misses });
+      this.log?.error({ bot: live.record.id, order: pending.id, misses }, 'order lost: the bot is paused, the order still looked up');
+      await this.load(live.record.id);
+      return;
+    }
     const intent: PlaceOrder = {
       type: 'PlaceOrder',
       clientOrderId: pending.id as ClientOrderId,

@@ -175,7 +175,7 @@ describe.each(dbKinds)('the Paper venue fences its orders on %s', (kind) => {
     await engineA.serial(id, () => engineA.refresh(id));
     expect(sentA).toEqual([`${id}-1-1`]);
     expect((await paperOrders(id)).map((o) => o.status)).toEqual(['closed']);
-    expect((await db.selectFrom('bot_orders').select('status').where('bot_id', '=', id).executeTakeFirstOrThrow()).status, 'A could not record it').toBe('new');
+    expect((await db.selectFrom('bot_orders').select('status').where('bot_id', '=', id).executeTakeFirstOrThrow()).status, 'A could not record it').toBe('submitted');
 
     const b = new Worker(db, { ttlMs: 60_000 });
     const sentB: string[] = [];
@@ -184,7 +184,7 @@ describe.each(dbKinds)('the Paper venue fences its orders on %s', (kind) => {
     await takeLease(id, b.id);
     const until = performance.now() + 10_000;
     const status = async () => (await db.selectFrom('bot_orders').select('status').where('bot_id', '=', id).executeTakeFirstOrThrow()).status;
-    while ((await status()) === 'new' && performance.now() < until) await sleep(50);
+    while ((await status()) === 'submitted' && performance.now() < until) await sleep(50);
     await engineB.idle();
     expect(await status()).toBe('filled');
     expect(sentB, 'found by its id, not sent again').toEqual([]);

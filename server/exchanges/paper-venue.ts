@@ -90,6 +90,8 @@ export function simulatedSource(feed: SimulatedMarket, now: () => number): Paper
  * books are the venue's, apart from the bots' own records: the engine reconciles against them.
  */
 export class PaperVenue implements ExchangePort, RestingOrderPort {
+  /** Its orders and its lookups are in the same database: not found is never placed. */
+  readonly exactLookup = true;
   private readonly db: Db;
   private readonly userId: string;
   private readonly source: PaperSource;

@@ -13,6 +13,8 @@ export { PAPER_FEE_RATE } from './paper-fill.ts';
  * harmless. The server's Paper venue keeps the same books in the database (paper-venue.ts).
  */
 export class PaperExchange implements ExchangePort {
+  /** Its lookups read the orders it holds: not found is never placed. */
+  readonly exactLookup = true;
   private readonly balances = new Map<string, Decimal>();
   private readonly orders = new Map<ClientOrderId, OrderState>();
   private readonly feed: SimulatedMarket;

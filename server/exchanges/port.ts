@@ -65,6 +65,13 @@ export { API_KEY_REFUSED } from '../../contract/refusals.ts';
  * client order id is how an unknown outcome is resolved.
  */
 export interface ExchangePort {
+  /**
+   * Its lookup by client order id is exact: an order it does not find never reached it (Paper, whose
+   * lookup reads the books it places in, in one transaction). A live exchange's lookup may miss an order
+   * it holds (a lag after the send, a window of client ids): there, an order sent once is never sent
+   * again, only looked up (server/engine/lost-orders.ts).
+   */
+  readonly exactLookup?: boolean;
   market(symbol: string): Promise<MarketInfo>;
   placeMarketOrder(request: MarketOrderRequest): Promise<OrderState>;
   fetchOrder(clientOrderId: ClientOrderId, symbol: string): Promise<OrderState | null>;

@@ -39,3 +39,16 @@ export async function pauseLiveBotsForFuel(db: Executor, { userId, simulatedIds 
     .execute();
   return paused.map((r) => String(r.id));
 }
+
+/** Pauses a running bot (not deleted) with a reason, outside a decision (an order the venue lost). Answers whether it was running. */
+export async function pauseRunningBot(db: Executor, { id, reason }: { id: string; reason: string }): Promise<boolean> {
+  const rows = await db
+    .updateTable('bots')
+    .set({ status: 'paused', error: reason, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}

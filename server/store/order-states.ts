@@ -27,8 +27,8 @@ export const orderSteps: Readonly<Record<OrderPhase, readonly OrderPhase[]>> = {
   partially_filled: ['filled', 'pending_cancel', 'cancelled', 'expired', 'lost'],
   // A cancel answered "already filled" is the fill.
   pending_cancel: ['cancelled', 'filled', 'lost'],
-  // Found again: where it stands now.
-  lost: ['open', 'partially_filled', 'filled', 'cancelled', 'expired'],
+  // Found again: where it stands now (rejected: the venue says it refused it).
+  lost: ['open', 'partially_filled', 'filled', 'cancelled', 'rejected', 'expired'],
   filled: [],
   cancelled: [],
   rejected: [],

@@ -22,6 +22,31 @@ export async function stepOrder(db: Executor, step: { clientOrderId: string; to:
   return from;
 }
 
+/**
+ * Marks an order sent, just before the send: `new` steps to `submitted`. Answers the phase it was in
+ * (`new` the first time; `submitted` or later for an order sent before), or null when no order is
+ * recorded under the id.
+ */
+export async function markSubmitted(db: Executor, { clientOrderId }: { clientOrderId: string }): Promise<OrderPhase | null> {
+  return db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom('bot_orders').select('status').where('client_order_id', '=', clientOrderId).forUpdate().executeTakeFirst();
+    if (!row) return null;
+    if (row.status === 'new') await stepOrder(tx, { clientOrderId, to: 'submitted' });
+    return row.status as OrderPhase;
+  });
+}
+
+/** A lookup that did not find a sent order: counted with the order. Answers the misses so far. */
+export async function countMiss(db: Executor, { clientOrderId }: { clientOrderId: string }): Promise<number> {
+  const row = await db
+    .updateTable('bot_orders')
+    .set((eb) => ({ misses: eb('misses', '+', 1) }))
+    .where('client_order_id', '=', clientOrderId)
+    .returning('misses')
+    .executeTakeFirst();
+  return row?.misses ?? 0;
+}
+
 /** The first step of an order recorded by a decision (new), stored beside its row. */
 export async function firstStep(db: Executor, order: { clientOrderId: string; botId: string }): Promise<void> {
   await db.insertInto('bot_order_steps').values({ client_order_id: order.clientOrderId, bot_id: order.botId, from_phase: null, to_phase: 'new', detail: null }).execute();

@@ -430,7 +430,7 @@ export async function checkBooks(db: pg.Client, commanded: ReadonlyMap<string, {
   const venueIds = new Set(venue.map((v) => v.client_order_id));
   for (const o of orders) {
     if (o.status === 'filled') check(venueIds.has(o.client_order_id), `filled order ${o.client_order_id} unknown to Paper`);
-    check(o.status !== 'new', `order ${o.client_order_id} still in flight`);
+    check(o.status !== 'new' && o.status !== 'submitted', `order ${o.client_order_id} still in flight`);
   }
   const grids = new Set(bots.filter((b) => b.type === 'grid').map((b) => String(b.id)));
   const seqs = new Map<string, number[]>();

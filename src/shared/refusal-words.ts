@@ -20,7 +20,9 @@ export function refusalText(reason: string, i18n: I18n): string {
   return i18n._(msg`交易所拒绝：${said}`);
 }
 
-/** Why the engine paused a bot (its `error`, a pause log line): out of fuel, or an exchange's refusal. */
+/** Why the engine paused a bot (its `error`, a pause log line): out of fuel, an order its exchange lost, or an exchange's refusal. */
 export function pauseText(reason: string, i18n: I18n): string {
-  return reason === 'fuel' ? i18n._(msg`燃料已用完`) : refusalText(reason, i18n);
+  if (reason === 'fuel') return i18n._(msg`燃料已用完`);
+  if (reason === 'order_lost') return i18n._(msg`交易所查不到已发出的订单`);
+  return refusalText(reason, i18n);
 }

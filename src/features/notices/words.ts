@@ -54,6 +54,13 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
         return { title: i18n._(msg`网格已到区间上限`), text: i18n._(msg`策略「${name}」的价格已到区间上限 ${price}，持币已全部卖出，价格回落前不再交易。可以调整区间，或继续等待。`) };
       return { title: i18n._(msg`网格已到区间下限`), text: i18n._(msg`策略「${name}」的价格已到区间下限 ${price}，所有买单已成交，价格回升前不再买入。请留意风险，可以调整区间或设置止损。`) };
     }
+    case 'order_lost':
+      return {
+        title: i18n._(msg`订单查不到，策略已暂停`),
+        text: i18n._(
+          msg`策略「${botName(d, i18n)}」发出的订单 ${d.order ?? ''} 在交易所查了多次都查不到，策略已暂停，不会重复下单。系统会继续查找；查到成交会计入账目。请在交易所核对该订单后再恢复策略。`,
+        ),
+      };
     case 'exchange_down':
       return { title: i18n._(msg`交易所无响应`), text: i18n._(msg`${d.name ?? d.exchange ?? ''} 暂时无法连接，这期间相关策略不会下单；恢复后自动继续。`) };
     case 'exchange_up':

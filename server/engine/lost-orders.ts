@@ -1,0 +1,73 @@
+import type { Db } from '../db/connect.ts';
+import { leaveNotice } from '../events/notice.ts';
+import { inTransaction, later } from '../events/outbox.ts';
+import type { ExchangePort, OrderState, RestingOrderPort } from '../exchanges/port.ts';
+import { logActions } from '../store/bot-actions.ts';
+import { botName, lockBotStatus, pauseRunningBot } from '../store/bot-decisions.ts';
+import { stepOrder } from '../store/order-steps.ts';
+import type { ClientOrderId } from '../../strategy/types.ts';
+
+/**
+ * Orders whose outcome is unknown on a live venue. A timeout or a dropped connection never makes the
+ * engine send an order again: the order is looked up by its client order id (every few rounds,
+ * runner.ts), and a lookup that finds nothing is counted with the order (bot_orders.misses). At the
+ * third miss one targeted query asks the venue's open orders; when that finds nothing either, the order
+ * is **lost**: the bot pauses (`order_lost`), the trader gets a warning in words, and the engine goes on
+ * looking it up (and asking the venue to cancel it) for as long as it is lost; a fill found later still
+ * counts. Paper's lookups are exact (ExchangePort.exactLookup): an order it does not find never reached
+ * it, and is sent again under the same id.
+ */
+
+/** Lookups that find nothing before the targeted query, and the order is lost when that finds nothing either. */
+export const LOST_AFTER_MISSES = 3;
+
+/** The pause reason of a bot whose order its venue lost (the notices and the bot's screen word it). */
+export const ORDER_LOST = 'order_lost';
+
+/** The venue's resting-order calls, when it has them. */
+const resting = (port: ExchangePort): Partial<RestingOrderPort> => port as Partial<RestingOrderPort>;
+
+/**
+ * The one targeted query after the misses: the venue's open orders of the pair, by our client order id,
+ * then the lookup by id once more (an order filled since the last one). Null when neither finds it.
+ */
+export async function targetedLookup(port: ExchangePort, clientOrderId: ClientOrderId, symbol: string): Promise<OrderState | null> {
+  const open = await resting(port).fetchOpenOrders?.(symbol);
+  const found = open?.find((o) => o.clientOrderId === clientOrderId);
+  return found ?? (await port.fetchOrder(clientOrderId, symbol));
+}
+
+/**
+ * A lost order asked about again: a cancel first, where the venue takes one (an order that shows up
+ * later must not fill unseen), answering the order as it ended; else the lookup by id.
+ */
+export async function lookUpLost(port: ExchangePort, clientOrderId: ClientOrderId, symbol: string): Promise<OrderState | null> {
+  const cancel = resting(port).cancelOrder;
+  if (cancel) {
+    const ended = await cancel.call(port, clientOrderId, symbol);
+    if (ended) return ended;
+  }
+  return port.fetchOrder(clientOrderId, symbol);
+}
+
+/**
+ * Marks an order lost, in one transaction: its step (with the misses), the bot paused when it ran (a log
+ * line, a warning naming the order, and the event for the trader's open app). Answers whether the bot was
+ * paused by it.
+ */
+export async function markLost(db: Db, order: { botId: string; userId: string; clientOrderId: string; misses: number }): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    await lockBotStatus(tx, { id: order.botId });
+    await stepOrder(tx, { clientOrderId: order.clientOrderId, to: 'lost', detail: { misses: String(order.misses) } });
+    const paused = await pauseRunningBot(tx, { id: order.botId, reason: ORDER_LOST });
+    await logActions(tx, [{ botId: order.botId, kind: 'pause', detail: { reason: ORDER_LOST, order: order.clientOrderId } }]);
+    const name = await botName(tx, { id: order.botId });
+    await leaveNotice(tx, order.userId, {
+      kind: 'warning',
+      code: ORDER_LOST,
+      detail: { bot: order.botId, ...(name !== undefined ? { name } : {}), order: order.clientOrderId },
+    });
+    if (paused) await later(tx, order.userId, { kind: 'bot', bot: order.botId, status: 'paused', reason: ORDER_LOST });
+    return paused;
+  });
+}
