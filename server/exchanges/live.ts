@@ -188,8 +188,17 @@ export interface LiveExchangeOptions {
   confirmDelaysMs?: readonly number[];
 }
 
+/**
+ * Binance's refusals of the key itself, whatever class ccxt gives them: after a first signed call has
+ * succeeded, ccxt raises its -2015 ("Invalid API-key, IP, or permissions") as DDoSProtection, a network
+ * error, taking it for a temporary ban. The request was refused either way: no order was placed, and the
+ * trader must look at the key (revoked, its IP list, a ban).
+ */
+const KEY_REFUSED_BODY = /"code":\s*-(2014|2015|1022)\b/;
+
 /** An exchange's refusal as a rejected order (the key refused: said so), or null when the outcome is unknown or the error is not a refusal. */
 function refusalOf(request: Pick<MarketOrderRequest, 'clientOrderId' | 'symbol' | 'side'>, error: unknown): OrderState | null {
+  if (error instanceof Error && KEY_REFUSED_BODY.test(error.message)) return rejected(request, `${API_KEY_REFUSED}${error.message}`);
   if (error instanceof NetworkError) return null; // unknown outcome: looked up by id later
   // The key itself was refused: the bot pauses and the trader is told to check or rebind the key.
   if (error instanceof AuthenticationError || error instanceof PermissionDenied || error instanceof AccountSuspended) {
@@ -292,7 +301,7 @@ export class LiveExchange implements ExchangePort, RestingOrderPort {
     const lookup = byClientId(this.ex.id, clientId);
     try {
       const order = await this.ex.fetchOrder(lookup.id as string, symbol, lookup.params);
-      if (order?.id) return toOrderState(order, clientOrderId, symbol, side(order));
+      if (order?.id) return this.withTradeFees(toOrderState(order, clientOrderId, symbol, side(order)), order.id, symbol);
     } catch (error) {
       if (error instanceof NetworkError) throw error;
       if (!(error instanceof OrderNotFound) && !(error instanceof ExchangeError)) throw error;
@@ -302,7 +311,19 @@ export class LiveExchange implements ExchangePort, RestingOrderPort {
     if (this.ex.has.fetchOpenOrders) recent.push(...(await this.ex.fetchOpenOrders(symbol)));
     if (this.ex.has.fetchClosedOrders) recent.push(...(await this.ex.fetchClosedOrders(symbol, Date.now() - 7 * 86_400_000, 100)));
     const found = recent.find((o) => o.clientOrderId === clientId);
-    return found ? toOrderState(found, clientOrderId, symbol, side(found)) : null;
+    return found ? this.withTradeFees(toOrderState(found, clientOrderId, symbol, side(found)), String(found.id), symbol) : null;
+  }
+
+  /**
+   * An order found by a lookup with a fill but no fee (Binance's order query carries no fills): the fee
+   * from its trades, summed as an order's fees are. Without it, a timed-out buy would be booked with the
+   * coin its fee took, and the bot's later sale would ask for more than the account holds.
+   */
+  private async withTradeFees(state: OrderState, orderId: string, symbol: string): Promise<OrderState> {
+    if (state.fee || state.filled.lte(0) || !this.ex.has.fetchMyTrades) return state;
+    const trades = await this.ex.fetchMyTrades(symbol, undefined, undefined, { orderId });
+    const fees = trades.filter((t) => t.order === orderId).flatMap((t) => (t.fee ? [t.fee] : []));
+    return { ...state, fee: feeOf({ fee: undefined as never, fees }) };
   }
 
   /**

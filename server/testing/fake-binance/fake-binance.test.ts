@@ -139,9 +139,12 @@ describe('fake Binance through the real ccxt client', () => {
     await ex.fetchBalance();
     ex.apiKey = 'k'.repeat(64);
     expect(await refusal(ex.fetchBalance())).toBeInstanceOf(DDoSProtection);
-    // So a key revoked while a bot runs reaches the adapter as a network failure (outcome unknown), not as a refused key.
+    // The adapter reads Binance's own code in it: a key revoked while a bot runs is a refused key (no order
+    // was placed; the bot pauses and the trader is told to check the key), not an unknown outcome.
     const revoked = new LiveExchange(ex, { salt: 'a1b2c3' });
-    await expect(revoked.placeMarketOrder({ clientOrderId: id(2), symbol: 'BTC/USDT', side: 'buy', quote: money('10') })).rejects.toBeInstanceOf(DDoSProtection);
+    const answer = await revoked.placeMarketOrder({ clientOrderId: id(2), symbol: 'BTC/USDT', side: 'buy', quote: money('10') });
+    expect([answer.status, answer.reason?.startsWith(API_KEY_REFUSED)]).toEqual(['rejected', true]);
+    expect(fake.book.orders).toHaveLength(0);
 
     // Binance's rule: the HMAC covers the query string followed directly by the body.
     const post = async (query: string, body: string) =>
@@ -298,8 +301,8 @@ describe('fake Binance through the real ccxt client', () => {
     expect(fake.book.orders).toHaveLength(1);
     const found = await live.fetchOrder(request.clientOrderId, 'BTC/USDT');
     expect([found?.status, found?.filled.toFixed(), found?.cost.toFixed()]).toEqual(['closed', '0.00076', '49.4']);
-    // Binance's order query carries no fills, so the fee is unknown on this path.
-    expect(found?.fee).toBeNull();
+    // Binance's order query carries no fills: the fee comes from the order's trades (in the coin bought).
+    expect([found?.fee?.currency, found?.fee?.amount.toFixed()]).toEqual(['BTC', '0.00000076']);
     const resent = await live.placeMarketOrder(request);
     expect(resent).toMatchObject({ status: 'rejected', reason: expect.stringContaining('Duplicate order sent.') });
     expect(fake.book.orders).toHaveLength(1);
@@ -374,7 +377,8 @@ describe('fake Binance through the real ccxt client', () => {
     fake.faults.add({ kind: 'orderNotFound', times: 1 });
     const found = await live.fetchOrder(id(1), 'BTC/USDT');
     expect([found?.status, found?.filled.toFixed()]).toEqual(['closed', '0.0003']);
-    expect(calls(fake).slice(-3)).toEqual(['GET /api/v3/order', 'GET /api/v3/openOrders', 'GET /api/v3/allOrders']);
+    // Then its trades, for the fee the order query does not carry.
+    expect(calls(fake).slice(-4)).toEqual(['GET /api/v3/order', 'GET /api/v3/openOrders', 'GET /api/v3/allOrders', 'GET /api/v3/myTrades']);
   });
 
   // ccxt keeps the rejected promise of a failed first loadMarkets and hands it back on every later call
