@@ -83,3 +83,27 @@ export function limitOutcome(m: MarketInfo, market: Decimal, request: LimitOrder
 
 /** Whether a resting order is reached by the market's price: a buy at or above it, a sell at or below. */
 export const reached = (side: 'buy' | 'sell', limit: Decimal, market: Decimal) => (side === 'buy' ? market.lte(limit) : market.gte(limit));
+
+/**
+ * How much of a resting order one match fills: Paper fills a reached order whole unless a volume model
+ * says otherwise. `seededVolume` is deterministic (the same seed, order and fill so far give the same
+ * part), so a test of partial fills always sees the same ones.
+ */
+export type VolumeModel = (order: { clientOrderId: string; amount: Decimal; filled: Decimal }) => Decimal;
+
+/**
+ * A seeded volume model: each match fills between `min` and all (as shares) of what is left, the share
+ * drawn from a hash of the seed, the order's amount and what it has filled so far (two orders of one size
+ * fill alike under one seed).
+ */
+export function seededVolume(seed: string, min = 0.25): VolumeModel {
+  return ({ amount, filled }) => {
+    let h = 2166136261;
+    for (const c of `${seed}|${amount.toFixed()}|${filled.toFixed()}`) {
+      h ^= c.charCodeAt(0);
+      h = Math.imul(h, 16777619) >>> 0;
+    }
+    const share = min + ((h % 1000) / 1000) * (1 - min);
+    return amount.minus(filled).mul(share.toFixed(3));
+  };
+}

@@ -5,6 +5,7 @@ import type { ClientOrderId } from '../../strategy/types.ts';
 import type { Db } from '../db/connect.ts';
 import { dbKinds, openTestDb } from '../testing/test-support.ts';
 import { paperMarket } from './paper-fill.ts';
+import { seededVolume } from './paper-limit.ts';
 import { matchRestingOrders, PaperVenue, type PaperSource } from './paper-venue.ts';
 
 const id = (s: string) => s as ClientOrderId;
@@ -106,6 +107,34 @@ describe.each(dbKinds)('resting orders on Paper (%s)', (kind) => {
     const late = await a.cancelOrder(id('3-1-3'), 'BTC/USDT');
     expect([late?.status, s(late?.price), s(late?.filled)]).toEqual(['closed', '61000', '0.01']);
     expect(await a.cancelOrder(id('3-9-9'), 'BTC/USDT')).toBeNull();
+  });
+
+  it('fills a resting order in parts by a seeded volume model, the same parts for the same seed, its hold freed part by part', async () => {
+    price = money('60000');
+    const parts = async (seed: string, n: string) => {
+      const a = await trader();
+      const order = id(`5-${n}-1`);
+      await a.placeLimitOrder({ clientOrderId: order, symbol: 'BTC/USDT', side: 'buy', price: money('59000'), amount: money('0.1') });
+      price = money('58900');
+      const seen: string[] = [];
+      for (let i = 0; i < 20 && (await a.fetchOrder(order))?.status === 'open'; i++) {
+        await matchRestingOrders(db, source, 1, 'BTC/USDT', seededVolume(seed));
+        const now = await a.fetchOrder(order);
+        seen.push(`${now?.status} ${s(now?.filled)} free ${s(await a.balance('USDT'))}`);
+      }
+      price = money('60000');
+      const trades = await a.fetchOrderTrades(order);
+      return { seen, trades: trades.map((t) => s(t.amount)), total: s(trades.reduce((sum, t) => sum.plus(t.amount), money(0))) };
+    };
+    const first = await parts('seed-1', '1');
+    expect(first.trades.length).toBeGreaterThan(1);
+    expect(first.total).toBe('0.1');
+    // While open, the part filled no longer holds its quote: 10,000 - 5,900 held at first, freed as it fills.
+    expect(first.seen.at(-1)).toBe('closed 0.1 free 4100');
+    expect(first.seen.slice(0, -1).every((line) => line.startsWith('open '))).toBe(true);
+    // The same seed: the same parts.
+    expect((await parts('seed-1', '2')).trades).toEqual(first.trades);
+    expect((await parts('seed-2', '3')).trades).not.toEqual(first.trades);
   });
 
   it("keeps each trader's orders their own: another's order is neither listed, cancelled nor traded", async () => {

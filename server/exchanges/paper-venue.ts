@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { clearBotDust } from '../store/bot-rows.ts';
 import { accountBots } from '../store/bot-lists.ts';
-import { money } from '../../strategy/money.ts';
+import { floorTo, money } from '../../strategy/money.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
 import type { SimulatedMarket } from '../market/simulated.ts';
 import { fillMarketOrder, PAPER_START_BALANCE, paperMarket } from './paper-fill.ts';
-import { fillOf, limitOutcome, lockOf, reached } from './paper-limit.ts';
+import { fillOf, limitOutcome, lockOf, reached, type VolumeModel } from './paper-limit.ts';
 import type { ExchangePort, LimitOrderRequest, MarketInfo, MarketOrderRequest, OrderState, OrderTrade, RestingOrderPort } from './port.ts';
 import { fail } from '../errors.ts';
 import { holdsBy, kitOf } from '../../strategy/kit.ts';
@@ -396,9 +396,11 @@ async function insertTrade(
 /**
  * Fills the resting orders of a simulated exchange's pair that the market's price `price` reaches, each
  * at its own limit price as a maker (a price that gapped past a buy at 100 fills it at 100, as a venue
- * does), each in its account's transaction under its lock. Answers the orders filled.
+ * does), each in its account's transaction under its lock: whole, or the part a volume model gives (floored
+ * to the step; what would be left under the minimum fills with it), the rest resting on. Answers the
+ * orders that filled (whole or in part).
  */
-export async function matchRestingOrders(db: Db, source: PaperSource, exchangeId: number, symbol: string): Promise<string[]> {
+export async function matchRestingOrders(db: Db, source: PaperSource, exchangeId: number, symbol: string, volume?: VolumeModel): Promise<string[]> {
   const price = await source.price(symbol);
   const m = await source.market(symbol);
   const p = price.toFixed();
@@ -421,15 +423,20 @@ export async function matchRestingOrders(db: Db, source: PaperSource, exchangeId
       if (!row?.limit_price || !row.amount) return false;
       const limit = money(row.limit_price);
       if (!reached(row.side, limit, price)) return false;
-      const left = money(row.amount).minus(row.filled);
-      const f = fillOf(m, row.side, limit, left, { limit });
+      const amount = money(row.amount);
+      const left = amount.minus(row.filled);
+      let part = volume ? floorTo(Decimal.min(left, volume({ clientOrderId: row.client_order_id, amount, filled: money(row.filled) })), m.stepSize) : left;
+      // At least the minimum a time (a share floored to nothing would never end it), and never a rest under it.
+      if (part.lt(m.minAmount)) part = Decimal.min(left, m.minAmount);
+      if (left.minus(part).lt(m.minAmount)) part = left;
+      const f = fillOf(m, row.side, limit, part, { limit });
       await book.write(tx, f.changes, new Map([...f.unlocks].map(([c, a]) => [c, a.neg()])));
-      const filledNow = money(row.filled).plus(left);
+      const filledNow = money(row.filled).plus(part);
       const cost = money(row.cost).plus(f.cost);
       await tx
         .updateTable('paper_orders')
         .set({
-          status: 'closed',
+          status: filledNow.eq(amount) ? 'closed' : 'open',
           filled: filledNow.toFixed(),
           cost: cost.toFixed(),
           price: cost.div(filledNow).toFixed(),
