@@ -1,0 +1,102 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/connect.ts';
+import { LiveExchange } from '../exchanges/live.ts';
+import { fakeBinanceClient } from '../testing/fake-binance/client.ts';
+import { FakeBinance } from '../testing/fake-binance/server.ts';
+import { openTestDb } from '../testing/test-support.ts';
+import { encodeMartin } from '../../strategy/martin/state-codec.ts';
+import { initialMartinState, type MartinState } from '../../strategy/martin/strategy.ts';
+import { botId } from '../../strategy/types.ts';
+import { Engine } from './runner.ts';
+
+/**
+ * The engine on a live venue end to end: the real ccxt binance client through LiveExchange against the
+ * fake Binance (server/testing/fake-binance/), with its faults. An order whose answer never came is
+ * looked up, never sent again: found, it is booked with its fee; never found, it is lost and its bot
+ * paused.
+ */
+describe('the engine on a live exchange that misbehaves', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let userId = '';
+  const opened: { fake: FakeBinance; engine: Engine }[] = [];
+
+  beforeAll(async () => {
+    ({ db, drop } = await openTestDb('pglite'));
+    const user = await db
+      .insertInto('users')
+      .values({ sn: '31313131', account: 'livevenue', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    userId = String(user.id);
+  });
+  afterEach(async () => {
+    for (const { fake, engine } of opened.splice(0)) {
+      await engine.stop();
+      await fake.close();
+    }
+  });
+  afterAll(async () => {
+    await drop();
+  });
+
+  /** A fake Binance and an engine trading on it through the real client (a short timeout: the faults hold answers back). */
+  const open = async () => {
+    const fake = await FakeBinance.start();
+    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 400 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
+    const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue });
+    opened.push({ fake, engine });
+    const row = await db
+      .insertInto('bots')
+      .values({
+        user_id: userId,
+        exchange_id: 2,
+        symbol: 'BTC/USDT',
+        type: 'martin',
+        name: 'live',
+        status: 'running',
+        params: JSON.stringify({ investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true }),
+        state: JSON.stringify(encodeMartin(initialMartinState(botId('x')))),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = String(row.id);
+    /** Five rounds, the fifth looking up orders without an answer, and that lookup done. */
+    const rounds = async () => {
+      for (let i = 0; i < 5; i++) await engine.tick();
+      await engine.idle();
+    };
+    const sends = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v3/order').length;
+    const steps = async () => (await db.selectFrom('bot_order_steps').select('to_phase').where('client_order_id', '=', `${id}-1-1`).orderBy('id').execute()).map((r) => r.to_phase);
+    return { fake, engine, id, rounds, sends, steps };
+  };
+
+  it('looks up an order whose answer timed out after Binance took it: booked with its fee from the trades, sent once', async () => {
+    const { fake, engine, id, rounds, sends, steps } = await open();
+    fake.faults.add({ kind: 'timeoutAfterAccept', mode: 'hold', holdMs: 2000, times: 1 });
+    await engine.serial(id, () => engine.refresh(id));
+    expect(await steps()).toEqual(['new', 'submitted']);
+    expect(fake.book.orders).toHaveLength(1);
+    await rounds();
+    expect(await steps()).toEqual(['new', 'submitted', 'filled']);
+    expect(sends()).toBe(1);
+    const row = await db.selectFrom('bot_orders').select(['filled', 'fee', 'fee_currency']).where('client_order_id', '=', `${id}-1-1`).executeTakeFirstOrThrow();
+    // 100 USDT at 65,000: 0.00153 BTC, the taker fee 0.1 % in the coin bought.
+    expect([Number(row.filled), Number(row.fee), row.fee_currency]).toEqual([0.00153, 0.00000153, 'BTC']);
+    expect(engine.stateOf<MartinState>(id)?.fills).toHaveLength(1);
+  });
+
+  it('never sends again an order Binance never got: three lookups miss it and a targeted query, then it is lost and the bot paused', async () => {
+    const { fake, engine, id, rounds, sends, steps } = await open();
+    // A gateway timeout before Binance carried the order out: a network error, the outcome unknown.
+    fake.faults.add({ kind: 'serverError', status: 504, body: 'html', times: 1, match: { method: 'POST', path: '/api/v3/order' } });
+    await engine.serial(id, () => engine.refresh(id));
+    expect(fake.book.orders).toHaveLength(0);
+    for (let i = 0; i < 3; i++) await rounds();
+    expect(await steps()).toEqual(['new', 'submitted', 'lost']);
+    expect(await db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'paused', error: 'order_lost' });
+    await rounds();
+    expect(sends()).toBe(1);
+    expect(fake.book.orders).toHaveLength(0);
+  });
+});
