@@ -6,7 +6,9 @@ import { FakeBinance } from '../testing/fake-binance/server.ts';
 import { openTestDb } from '../testing/test-support.ts';
 import { encodeMartin } from '../../strategy/martin/state-codec.ts';
 import { initialMartinState, type MartinState } from '../../strategy/martin/strategy.ts';
-import { botId } from '../../strategy/types.ts';
+import { botId, type ClientOrderId } from '../../strategy/types.ts';
+import { money } from '../../strategy/money.ts';
+import { cancelOrphans } from './reconciliation.ts';
 import { Engine } from './runner.ts';
 
 /**
@@ -84,6 +86,27 @@ describe('the engine on a live exchange that misbehaves', () => {
     // 100 USDT at 65,000: 0.00153 BTC, the taker fee 0.1 % in the coin bought.
     expect([Number(row.filled), Number(row.fee), row.fee_currency]).toEqual([0.00153, 0.00000153, 'BTC']);
     expect(engine.stateOf<MartinState>(id)?.fills).toHaveLength(1);
+  });
+
+  it("cancels an orphan order (ours, no bot waiting on it) in a reconciliation round, and leaves the one a bot waits on and another program's", async () => {
+    const { fake, engine, id } = await open();
+    const venue = new LiveExchange(fakeBinanceClient(fake), { salt: 'e2e0ab' });
+    await engine.serial(id, () => engine.refresh(id));
+    const limit = (clientOrderId: string) => ({ clientOrderId: clientOrderId as ClientOrderId, symbol: 'BTC/USDT', side: 'buy' as const, price: money('60000'), amount: money('0.001') });
+    // Ours with no record (a crash of another install with this salt, a database restored from before it).
+    expect((await venue.placeLimitOrder(limit('900-1-1'))).status).toBe('open');
+    // Ours and waited on: a bot's order in flight.
+    expect((await venue.placeLimitOrder(limit('901-1-1'))).status).toBe('open');
+    // Another program's, on the same account.
+    await fakeBinanceClient(fake).createOrder('BTC/USDT', 'limit', 'buy', 0.001, 60000, { clientOrderId: 'web_manual_1' });
+    const bots = [{ id: 'x', symbol: 'BTC/USDT', status: 'running', held: money(0), pending: '901-1-1' }];
+    // Too young yet: left for the next round.
+    expect(await cancelOrphans(db, venue, bots)).toEqual([]);
+    expect(await cancelOrphans(db, venue, bots, { now: Date.now() + 10_000 })).toEqual(['900-1-1']);
+    expect(fake.book.orders.filter((o) => o.status === 'NEW').map((o) => o.clientOrderId)).toEqual([venue.clientId('901-1-1'), 'web_manual_1']);
+    // The venue does not answer: nothing is taken for gone.
+    fake.faults.add({ kind: 'serverError', status: 503, body: 'json', times: 1, match: { method: 'GET', path: '/api/v3/openOrders' } });
+    expect(await cancelOrphans(db, venue, bots, { now: Date.now() + 10_000 })).toBeNull();
   });
 
   it('never sends again an order Binance never got: three lookups miss it and a targeted query, then it is lost and the bot paused', async () => {

@@ -21,6 +21,7 @@ import { botsToResume } from '../store/bot-lists.ts';
 import { findOrder } from '../store/bot-orders.ts';
 import { countMiss, markSubmitted } from '../store/order-steps.ts';
 import { LOST_AFTER_MISSES, lookUpLost, markLost, targetedLookup } from './lost-orders.ts';
+import { type BookedBot, cancelOrphans, findShortfalls, pauseShort, RECONCILE_EVERY_ROUNDS } from './reconciliation.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {
@@ -106,6 +107,8 @@ export class Engine {
   private readonly book = new BotBook();
   private readonly bots = new Map<string, LiveBot>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** A reconciliation round is under way (one at a time). */
+  private reconciling = false;
   private readonly inFlight = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   /** The bots this process holds in a cluster; none: a lone process owns every bot. */
@@ -400,6 +403,15 @@ export class Engine {
           }
         }),
       );
+      // Each account's open orders and balances against its bots' books (reconciliation.ts).
+      if (this.tickCount % RECONCILE_EVERY_ROUNDS === 0 && !this.reconciling) {
+        this.reconciling = true;
+        void this.reconcileAccounts()
+          .catch((error: unknown) => this.log?.error({ err: error }, 'reconciliation round failed'))
+          .finally(() => {
+            this.reconciling = false;
+          });
+      }
       // Orders whose answer never came (a timeout, a crash of the call): look them up every 5 rounds.
       if (this.tickCount % 5 === 0) {
         for (const live of this.bots.values()) {
@@ -602,6 +614,62 @@ export class Engine {
       return;
     }
     await this.send(live, intent);
+  }
+
+  /** What the reconciliation reads of a loaded bot: its pair, status, the base its books hold, its order in flight. */
+  private booked(live: LiveBot): BookedBot {
+    return {
+      id: live.record.id,
+      symbol: live.record.symbol,
+      status: live.record.status,
+      held: live.kit.held(live.record.params, live.kit.encode(live.state)).amount,
+      pending: live.state.pending?.id ?? null,
+    };
+  }
+
+  /**
+   * A reconciliation round of every account this process holds bots of: orphan orders cancelled, and a
+   * coin the account holds less of than the books asked about again once its bots' work in progress is
+   * done; still short, its bots pause (reconciliation.ts).
+   */
+  async reconcileAccounts(): Promise<void> {
+    const accounts = new Map<string, LiveBot[]>();
+    for (const live of this.bots.values()) {
+      const key = `${live.record.userId}:${live.record.exchangeId}`;
+      accounts.set(key, [...(accounts.get(key) ?? []), live]);
+    }
+    for (const lives of accounts.values()) {
+      const { port } = lives[0]!;
+      const { userId } = lives[0]!.record;
+      await cancelOrphans(
+        this.deps.db,
+        port,
+        lives.map((l) => this.booked(l)),
+        { log: this.log },
+      );
+      for (const short of await findShortfalls(
+        port,
+        lives.map((l) => this.booked(l)),
+        this.log,
+      )) {
+        const holders = lives.filter((l) => short.holders.includes(l.record.id));
+        // Their decisions in progress done, the books and the balance read again: a shortfall seen twice.
+        await Promise.all(holders.map((l) => this.serial(l.record.id, async () => undefined)));
+        const again = (
+          await findShortfalls(
+            port,
+            holders.map((l) => this.booked(l)),
+            this.log,
+          )
+        ).find((s) => s.coin === short.coin);
+        if (!again) continue;
+        for (const live of holders) {
+          if (live.record.status !== 'running') continue;
+          const paused = await pauseShort(this.deps.db, { botId: live.record.id, userId, coin: again.coin, held: again.held.toFixed(), balance: again.balance.toFixed() });
+          if (paused) await this.serial(live.record.id, () => this.refresh(live.record.id));
+        }
+      }
+    }
   }
 
   /** Recomputes a loaded bot's trigger prices after its parameters changed. */

@@ -152,7 +152,17 @@ export function toOrderState(order: Order, clientOrderId: ClientOrderId, symbol:
   cost ??= money(0);
   const price = filled.gt(0) ? (average ?? (cost.gt(0) ? cost.div(filled) : dec(order.price))) : null;
   const actualSide = (order.side as OrderState['side']) ?? side;
-  return { clientOrderId, symbol, side: actualSide, status, price, filled, cost, fee: feeOf(order) ?? rawFee(order, actualSide, symbol) };
+  return {
+    clientOrderId,
+    symbol,
+    side: actualSide,
+    status,
+    price,
+    filled,
+    cost,
+    fee: feeOf(order) ?? rawFee(order, actualSide, symbol),
+    ...(typeof order.timestamp === 'number' && order.timestamp > 0 ? { at: order.timestamp } : {}),
+  };
 }
 
 /**

@@ -27,6 +27,7 @@ type OrderRow = {
   kind?: 'market' | 'limit';
   limit_price?: string | null;
   amount?: string | null;
+  created_at?: Date;
 };
 
 export function orderOf(row: OrderRow): OrderState {
@@ -36,6 +37,7 @@ export function orderOf(row: OrderRow): OrderState {
     side: row.side,
     status: row.status,
     ...(row.kind === 'limit' && row.limit_price && row.amount ? { limit: { price: money(row.limit_price), amount: money(row.amount) } } : {}),
+    ...(row.created_at ? { at: row.created_at.getTime() } : {}),
     price: row.price === null ? null : money(row.price),
     filled: money(row.filled),
     cost: money(row.cost),

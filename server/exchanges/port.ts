@@ -46,6 +46,8 @@ export interface OrderState {
   status: OrderStatus;
   /** A limit order's price and amount (base), as placed. */
   limit?: { price: Decimal; amount: Decimal };
+  /** When the venue took it (ms), where it says. */
+  at?: number;
   /** Average fill price (null until filled). */
   price: Decimal | null;
   /** Base filled. */

@@ -61,6 +61,13 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
           msg`策略「${botName(d, i18n)}」发出的订单 ${d.order ?? ''} 在交易所查了多次都查不到，策略已暂停，不会重复下单。系统会继续查找；查到成交会计入账目。请在交易所核对该订单后再恢复策略。`,
         ),
       };
+    case 'balance_short':
+      return {
+        title: i18n._(msg`账户余额与策略持仓不符`),
+        text: i18n._(
+          msg`策略「${botName(d, i18n)}」按账目持有 ${d.held ?? ''} ${d.coin ?? ''}，交易所账户里只有 ${d.balance ?? ''}，策略已暂停，以免卖出不存在或不属于它的币。请在交易所核对（是否手动卖出或提走），补足后再恢复。`,
+        ),
+      };
     case 'exchange_down':
       return { title: i18n._(msg`交易所无响应`), text: i18n._(msg`${d.name ?? d.exchange ?? ''} 暂时无法连接，这期间相关策略不会下单；恢复后自动继续。`) };
     case 'exchange_up':

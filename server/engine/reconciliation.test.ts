@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScriptedMarket } from '../testing/scripted.ts';
+import { openTestApp, registerPayload, type TestApp } from '../testing/test-support.ts';
+import { createTrading, type Trading } from '../trading.ts';
+
+/**
+ * The reconciliation round's balance check on Paper, through the engine: a coin gone from the account
+ * (by hand, on the exchange) pauses the bots whose books hold it, with a warning that says how much; a
+ * coin that is there pauses nothing, and another trader's bots are not touched.
+ */
+describe('a reconciliation round finds a coin the account no longer holds', () => {
+  let t: TestApp;
+  let trading: Trading;
+  const market = new ScriptedMarket();
+  const step = async (price: string) => {
+    market.set('BTC/USDT', price);
+    await trading.engine.tick();
+    await trading.engine.idle();
+  };
+
+  beforeAll(async () => {
+    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market })) });
+    market.set('BTC/USDT', '50000');
+  });
+  afterAll(async () => {
+    await trading.engine.stop();
+    await t.close();
+  });
+
+  const trader = async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
+    const token = r.json().data.token as string;
+    const auth = { authorization: `Bearer ${token}` };
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) }).then((x) => x.json());
+    await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey03', secretKey: 'papersecret03' });
+    const params = { investment: '1000', firstOrder: '100', multiplier: '1', maxPositions: 3, addTrigger: '2', takeProfit: '5', repeat: true };
+    const bot = String((await call('POST', '/api/user/botCreate', { type: 'martin', exchangeId: 1, symbol: 'BTC/USDT', params, name: 'Books' })).data.id);
+    await call('GET', `/api/user/botOperation?id=${bot}&action=start`);
+    const owner = await t.db.selectFrom('bots').select('user_id').where('id', '=', bot).executeTakeFirstOrThrow();
+    return { call, bot, userId: String(owner.user_id) };
+  };
+  const status = async (id: string) => (await t.db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow()) as { status: string; error: string | null };
+
+  it('pauses the bot holding it, with its warning, and nobody else', async () => {
+    const a = await trader();
+    const b = await trader();
+    await step('50000');
+    // Both bought: the books and the accounts agree, and a round pauses nothing.
+    await trading.engine.reconcileAccounts();
+    expect([(await status(a.bot)).status, (await status(b.bot)).status]).toEqual(['running', 'running']);
+    // A's coin gone by hand.
+    await t.db.updateTable('paper_balances').set({ amount: '0' }).where('user_id', '=', a.userId).where('currency', '=', 'BTC').execute();
+    await trading.engine.reconcileAccounts();
+    expect(await status(a.bot)).toEqual({ status: 'paused', error: 'balance_short' });
+    expect((await status(b.bot)).status).toBe('running');
+    const warnings = (await a.call('GET', '/api/notice/list?kind=warning')).data.list.filter((n: { code: string }) => n.code === 'balance_short');
+    expect(warnings).toMatchObject([{ detail: { bot: a.bot, name: 'Books', coin: 'BTC', balance: '0' } }]);
+    expect(Number(warnings[0].detail.held)).toBeGreaterThan(0);
+    expect((await b.call('GET', '/api/notice/list?kind=warning')).data.list.filter((n: { code: string }) => n.code === 'balance_short')).toEqual([]);
+    // The engine holds it paused: no more orders from it.
+    expect(trading.engine.statusOf(a.bot)).toBe('paused');
+  });
+});

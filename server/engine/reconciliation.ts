@@ -1,0 +1,129 @@
+import type Decimal from 'decimal.js';
+import type { Db } from '../db/connect.ts';
+import { leaveNotice } from '../events/notice.ts';
+import { inTransaction, later } from '../events/outbox.ts';
+import type { ExchangePort, OrderState, RestingOrderPort } from '../exchanges/port.ts';
+import { logActions } from '../store/bot-actions.ts';
+import { botName, lockBotStatus, pauseRunningBot } from '../store/bot-decisions.ts';
+import { findOrder } from '../store/bot-orders.ts';
+import { money } from '../../strategy/money.ts';
+import type { ClientOrderId } from '../../strategy/types.ts';
+import type { EngineLog } from './engine-types.ts';
+
+/**
+ * A reconciliation round of one exchange account against what its bots believe, run by the engine that
+ * holds them every RECONCILE_EVERY_ROUNDS rounds (runner.ts):
+ * - **orphans** (cancelOrphans): an open order on the venue carrying our client order id that no bot is
+ *   waiting on (no record of it, or one that has ended) is cancelled and logged; one younger than
+ *   ORPHAN_MIN_AGE_MS is left for the next round. A venue that does not answer is never read as
+ *   "nothing open": the round skips what it could not see.
+ * - **balances** (findShortfalls, then pauseShort): what the bots on a coin hold by their books must be
+ *   on the account, less BALANCE_TOLERANCE: a coin sold or withdrawn by hand on the exchange would make
+ *   the next sale fail, or sell what another program holds. The engine asks again once the bots' work in
+ *   progress is done, and only a shortfall seen twice pauses the bots holding the coin (`balance_short`),
+ *   each with a warning that says how much the books count on and how much is there.
+ */
+
+/** Rounds between two reconciliation rounds of an account (about 30 s at the engine's 1 s round). */
+export const RECONCILE_EVERY_ROUNDS = 30;
+/** The share of a coin the books may hold over the account's balance (the exchanges' rounding of fees). */
+export const BALANCE_TOLERANCE = '0.005';
+/** An open order younger than this is no orphan yet. */
+export const ORPHAN_MIN_AGE_MS = 5000;
+/** The pause reason of a bot whose account holds less of its coin than its books. */
+export const BALANCE_SHORT = 'balance_short';
+
+/** A bot of the account as the round reads it: its pair and what it holds by its books. */
+export interface BookedBot {
+  id: string;
+  symbol: string;
+  status: string;
+  /** Base held by its books (its kit's `held`). */
+  held: Decimal;
+  /** The client order id it waits on, if any. */
+  pending: string | null;
+}
+
+/** A coin the account holds less of than its bots' books. */
+export interface Shortfall {
+  coin: string;
+  held: Decimal;
+  balance: Decimal;
+  /** The bots that hold it. */
+  holders: string[];
+}
+
+const resting = (port: ExchangePort): Partial<RestingOrderPort> => port as Partial<RestingOrderPort>;
+
+/**
+ * Cancels the account's orphan orders on its bots' pairs: open on the venue with our client order id, and
+ * no bot waiting on them (no record, or one that ended). Answers those cancelled, or null when the venue did not answer
+ * (never read as "nothing open").
+ */
+export async function cancelOrphans(db: Db, port: ExchangePort, bots: readonly BookedBot[], options: { now?: number; log?: EngineLog | undefined } = {}): Promise<string[] | null> {
+  const fetchOpen = resting(port).fetchOpenOrders;
+  if (!fetchOpen) return [];
+  // Pair by pair, the pairs its bots trade (an exchange answers all pairs at a high cost, or not at all).
+  const open: OrderState[] = [];
+  try {
+    for (const symbol of new Set(bots.map((b) => b.symbol))) open.push(...(await fetchOpen.call(port, symbol)));
+  } catch (error) {
+    options.log?.error({ err: error }, 'open orders not answered: no orphan taken for gone');
+    return null;
+  }
+  const now = options.now ?? Date.now();
+  const waitedOn = new Set(bots.map((b) => b.pending).filter((p): p is string => p !== null));
+  const cancelled: string[] = [];
+  for (const order of open) {
+    if (waitedOn.has(order.clientOrderId) || (order.at !== undefined && now - order.at < ORPHAN_MIN_AGE_MS)) continue;
+    const row = await findOrder(db, { clientOrderId: order.clientOrderId });
+    if (row && !['filled', 'cancelled', 'rejected', 'expired'].includes(row.status)) continue;
+    const ended = await resting(port).cancelOrder?.call(port, order.clientOrderId as ClientOrderId, order.symbol);
+    cancelled.push(order.clientOrderId);
+    options.log?.error({ order: order.clientOrderId, symbol: order.symbol, status: ended?.status ?? null }, 'orphan order on the exchange cancelled');
+    if (row) await logActions(db, [{ botId: String(row.bot_id), kind: 'failed', detail: { order: order.clientOrderId, message: 'orphan order cancelled' } }]);
+  }
+  return cancelled;
+}
+
+/**
+ * The coins the account holds less of than its bots' books (less BALANCE_TOLERANCE). A coin one of its
+ * bots has an order in flight on is left out (the books and the balance disagree until its answer is in),
+ * and so is a coin whose balance the venue did not answer.
+ */
+export async function findShortfalls(port: ExchangePort, bots: readonly BookedBot[], log?: EngineLog): Promise<Shortfall[]> {
+  const byCoin = new Map<string, BookedBot[]>();
+  for (const bot of bots) {
+    const base = bot.symbol.split('/')[0]!;
+    byCoin.set(base, [...(byCoin.get(base) ?? []), bot]);
+  }
+  const short: Shortfall[] = [];
+  for (const [coin, holders] of byCoin) {
+    if (holders.some((b) => b.pending !== null)) continue;
+    const held = holders.reduce((sum, b) => sum.plus(b.held), money(0));
+    if (held.lte(0)) continue;
+    let balance: Decimal;
+    try {
+      balance = await port.balance(coin);
+    } catch (error) {
+      log?.error({ err: error, coin }, 'balance not answered: the books not checked');
+      continue;
+    }
+    if (balance.lt(held.mul(money(1).minus(BALANCE_TOLERANCE)))) short.push({ coin, held, balance, holders: holders.filter((b) => b.held.gt(0)).map((b) => b.id) });
+  }
+  return short;
+}
+
+/** Pauses a running bot whose coin the account lacks, with its log line, warning and event, in one transaction. */
+export async function pauseShort(db: Db, short: { botId: string; userId: string; coin: string; held: string; balance: string }): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    await lockBotStatus(tx, { id: short.botId });
+    if (!(await pauseRunningBot(tx, { id: short.botId, reason: BALANCE_SHORT }))) return false;
+    const detail = { coin: short.coin, held: short.held, balance: short.balance };
+    await logActions(tx, [{ botId: short.botId, kind: 'pause', detail: { reason: BALANCE_SHORT, ...detail } }]);
+    const name = await botName(tx, { id: short.botId });
+    await leaveNotice(tx, short.userId, { kind: 'warning', code: BALANCE_SHORT, detail: { bot: short.botId, ...(name !== undefined ? { name } : {}), ...detail } });
+    await later(tx, short.userId, { kind: 'bot', bot: short.botId, status: 'paused', reason: BALANCE_SHORT });
+    return true;
+  });
+}
