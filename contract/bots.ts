@@ -164,6 +164,12 @@ export const botDetailSchema = z.strictObject({
    * rules. The confirmation of a (partial) close estimates with them. Absent for the others.
    */
   close: z.strictObject({ carry: decimal, carryCost: decimal, tickSize: decimal, stepSize: decimal, minAmount: decimal, minCost: decimal, feeRate: decimal }).optional(),
+  /**
+   * The bot against its exchange account (the engine's reconciliation rounds, about every 30 s): when they
+   * last agreed (null: not checked yet), and what the last round found otherwise (unanswered: the exchange
+   * did not answer; balance_short: the account holds less of the coin than the books).
+   */
+  sync: z.strictObject({ at: time.nullable(), problem: z.enum(['unanswered', 'balance_short']).nullable() }),
 });
 export type BotDetail = z.infer<typeof botDetailSchema>;
 /** A cycle of a bot: open (the position now) or closed with its profit. */

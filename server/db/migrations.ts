@@ -710,4 +710,11 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0034_bot_sync': {
+    async up(db: Kysely<unknown>) {
+      // When a reconciliation round last found the bot's books and its exchange account in agreement, and
+      // what it found otherwise: the bot's screen says "in sync, checked 12 s ago", or what differs.
+      await db.schema.alterTable('bots').addColumn('synced_at', 'timestamptz').addColumn('sync_problem', 'varchar(32)').execute();
+    },
+  },
 };

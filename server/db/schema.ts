@@ -83,6 +83,10 @@ export interface BotsTable {
   deleted_at: Date | null;
   /** The owner shows the bot's parameters on the strategy rank (off: its figures only). */
   share_rules: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When a reconciliation round last found its books and its account in agreement (engine/reconciliation.ts). */
+  synced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** What the last round found otherwise: unanswered (the exchange did not answer), balance_short. */
+  sync_problem: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BotOrdersTable {

@@ -45,9 +45,14 @@ describe('a reconciliation round finds a coin the account no longer holds', () =
     const a = await trader();
     const b = await trader();
     await step('50000');
-    // Both bought: the books and the accounts agree, and a round pauses nothing.
+    const sync = async (who: typeof a) => (await who.call('GET', `/api/user/botDetail?id=${who.bot}`)).data.sync as { at: string | null; problem: string | null };
+    expect(await sync(a)).toEqual({ at: null, problem: null });
+    // Both bought: the books and the accounts agree, and a round pauses nothing; the bots' screens say when it checked.
     await trading.engine.reconcileAccounts();
     expect([(await status(a.bot)).status, (await status(b.bot)).status]).toEqual(['running', 'running']);
+    const checked = await sync(a);
+    expect(checked.problem).toBeNull();
+    expect(Date.now() - Date.parse(checked.at!)).toBeLessThan(60_000);
     // A's coin gone by hand.
     await t.db.updateTable('paper_balances').set({ amount: '0' }).where('user_id', '=', a.userId).where('currency', '=', 'BTC').execute();
     await trading.engine.reconcileAccounts();
@@ -57,7 +62,9 @@ describe('a reconciliation round finds a coin the account no longer holds', () =
     expect(warnings).toMatchObject([{ detail: { bot: a.bot, name: 'Books', coin: 'BTC', balance: '0' } }]);
     expect(Number(warnings[0].detail.held)).toBeGreaterThan(0);
     expect((await b.call('GET', '/api/notice/list?kind=warning')).data.list.filter((n: { code: string }) => n.code === 'balance_short')).toEqual([]);
-    // The engine holds it paused: no more orders from it.
+    // The engine holds it paused: no more orders from it; its screen says what differs, B's that it agrees.
     expect(trading.engine.statusOf(a.bot)).toBe('paused');
+    expect(await sync(a)).toEqual({ at: checked.at, problem: 'balance_short' });
+    expect((await sync(b)).problem).toBeNull();
   });
 });

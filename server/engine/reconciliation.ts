@@ -88,16 +88,17 @@ export async function cancelOrphans(db: Db, port: ExchangePort, bots: readonly B
 
 /**
  * The coins the account holds less of than its bots' books (less BALANCE_TOLERANCE). A coin one of its
- * bots has an order in flight on is left out (the books and the balance disagree until its answer is in),
- * and so is a coin whose balance the venue did not answer.
+ * bots has an order in flight on is left out (the books and the balance disagree until its answer is in);
+ * a coin whose balance the venue did not answer is `unseen`.
  */
-export async function findShortfalls(port: ExchangePort, bots: readonly BookedBot[], log?: EngineLog): Promise<Shortfall[]> {
+export async function findShortfalls(port: ExchangePort, bots: readonly BookedBot[], log?: EngineLog): Promise<{ short: Shortfall[]; unseen: string[] }> {
   const byCoin = new Map<string, BookedBot[]>();
   for (const bot of bots) {
     const base = bot.symbol.split('/')[0]!;
     byCoin.set(base, [...(byCoin.get(base) ?? []), bot]);
   }
   const short: Shortfall[] = [];
+  const unseen: string[] = [];
   for (const [coin, holders] of byCoin) {
     if (holders.some((b) => b.pending !== null)) continue;
     const held = holders.reduce((sum, b) => sum.plus(b.held), money(0));
@@ -107,11 +108,12 @@ export async function findShortfalls(port: ExchangePort, bots: readonly BookedBo
       balance = await port.balance(coin);
     } catch (error) {
       log?.error({ err: error, coin }, 'balance not answered: the books not checked');
+      unseen.push(coin);
       continue;
     }
     if (balance.lt(held.mul(money(1).minus(BALANCE_TOLERANCE)))) short.push({ coin, held, balance, holders: holders.filter((b) => b.held.gt(0)).map((b) => b.id) });
   }
-  return short;
+  return { short, unseen };
 }
 
 /** Pauses a running bot whose coin the account lacks, with its log line, warning and event, in one transaction. */

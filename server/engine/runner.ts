@@ -21,7 +21,8 @@ import { botsToResume } from '../store/bot-lists.ts';
 import { findOrder } from '../store/bot-orders.ts';
 import { countMiss, markSubmitted } from '../store/order-steps.ts';
 import { LOST_AFTER_MISSES, lookUpLost, markLost, targetedLookup } from './lost-orders.ts';
-import { type BookedBot, cancelOrphans, findShortfalls, pauseShort, RECONCILE_EVERY_ROUNDS } from './reconciliation.ts';
+import { BALANCE_SHORT, type BookedBot, cancelOrphans, findShortfalls, pauseShort, RECONCILE_EVERY_ROUNDS } from './reconciliation.ts';
+import { markSynced } from '../store/bot-decisions.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {
@@ -641,18 +642,24 @@ export class Engine {
     for (const lives of accounts.values()) {
       const { port } = lives[0]!;
       const { userId } = lives[0]!.record;
-      await cancelOrphans(
+      const at = new Date();
+      const problems = new Map<string, string>();
+      const coinOf = (live: LiveBot) => live.record.symbol.split('/')[0]!;
+      const orphans = await cancelOrphans(
         this.deps.db,
         port,
         lives.map((l) => this.booked(l)),
         { log: this.log },
       );
-      for (const short of await findShortfalls(
+      if (orphans === null) for (const live of lives) problems.set(live.record.id, 'unanswered');
+      const { short, unseen } = await findShortfalls(
         port,
         lives.map((l) => this.booked(l)),
         this.log,
-      )) {
-        const holders = lives.filter((l) => short.holders.includes(l.record.id));
+      );
+      for (const live of lives) if (unseen.includes(coinOf(live))) problems.set(live.record.id, 'unanswered');
+      for (const found of short) {
+        const holders = lives.filter((l) => found.holders.includes(l.record.id));
         // Their decisions in progress done, the books and the balance read again: a shortfall seen twice.
         await Promise.all(holders.map((l) => this.serial(l.record.id, async () => undefined)));
         const again = (
@@ -661,13 +668,20 @@ export class Engine {
             holders.map((l) => this.booked(l)),
             this.log,
           )
-        ).find((s) => s.coin === short.coin);
+        ).short.find((s) => s.coin === found.coin);
         if (!again) continue;
         for (const live of holders) {
+          problems.set(live.record.id, BALANCE_SHORT);
           if (live.record.status !== 'running') continue;
           const paused = await pauseShort(this.deps.db, { botId: live.record.id, userId, coin: again.coin, held: again.held.toFixed(), balance: again.balance.toFixed() });
           if (paused) await this.serial(live.record.id, () => this.refresh(live.record.id));
         }
+      }
+      // What the bots' screens say: in agreement, checked now; or what differs.
+      const agreed = lives.map((l) => l.record.id).filter((id) => !problems.has(id));
+      await markSynced(this.deps.db, { ids: agreed, problem: null, at });
+      for (const problem of new Set(problems.values())) {
+        await markSynced(this.deps.db, { ids: [...problems].filter(([, p]) => p === problem).map(([id]) => id), problem, at });
       }
     }
   }

@@ -217,7 +217,12 @@ export async function botDetail(db: Db, trading: MarketData, userId: string, id:
       .where('user_id', '=', userId)
       .executeTakeFirst(),
   ]);
-  return { ...detail, ...(kitOf(row.type).commitsBudget ? { usedFunds: null, usedRoi: null } : usedFunds(detail, peak?.cost ?? null)) };
+  const problem = row.sync_problem === 'unanswered' || row.sync_problem === 'balance_short' ? row.sync_problem : null;
+  return {
+    ...detail,
+    ...(kitOf(row.type).commitsBudget ? { usedFunds: null, usedRoi: null } : usedFunds(detail, peak?.cost ?? null)),
+    sync: { at: row.synced_at ? row.synced_at.toISOString() : null, problem },
+  };
 }
 
 /**
@@ -234,7 +239,7 @@ function usedFunds(detail: Pick<BotDetail, 'invested' | 'totalProfit'>, peakCycl
   return { usedFunds: peak.toFixed(), usedRoi: money(detail.totalProfit).div(peak).mul(100).toDecimalPlaces(4).toFixed() };
 }
 
-async function detailOf(db: Db, trading: MarketData, userId: string, id: string, row: Bot): Promise<Omit<BotDetail, 'usedFunds' | 'usedRoi'>> {
+async function detailOf(db: Db, trading: MarketData, userId: string, id: string, row: Bot): Promise<Omit<BotDetail, 'usedFunds' | 'usedRoi' | 'sync'>> {
   const market = await trading.market(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol);
   const price = money(await trading.prices.price(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol));
   const info = await botInfo(db, trading, userId, id);

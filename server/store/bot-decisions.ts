@@ -52,3 +52,16 @@ export async function pauseRunningBot(db: Executor, { id, reason }: { id: string
     .execute();
   return rows.length > 0;
 }
+
+/**
+ * What a reconciliation round found of bots: in agreement (`problem` null: checked now), or a problem,
+ * which leaves the time of the last agreement as it was.
+ */
+export async function markSynced(db: Executor, { ids, problem, at }: { ids: readonly string[]; problem: string | null; at: Date }): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('bots')
+    .set(problem === null ? { synced_at: at, sync_problem: null } : { sync_problem: problem })
+    .where('id', 'in', ids)
+    .execute();
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amount, assetAmount, decimalsOf, fuel, num, pct, percent, platformAmount, price, profit, signed, usdt } from './format.ts';
+import { ago, amount, assetAmount, decimalsOf, fuel, num, pct, percent, platformAmount, price, profit, signed, usdt } from './format.ts';
 
 /** One module decides each figure's precision; never "63,995.206667" or "104.95629975". */
 describe('figures', () => {
@@ -81,5 +81,17 @@ describe('figures', () => {
     expect(num('0.30000000000000004', 'en', 8)).toBe('0.3');
     expect(signed('-0.5', 'en')).toBe('-0.5');
     expect(num('', 'en')).toBe('—');
+  });
+});
+
+describe('ago', () => {
+  it("says how long ago in the trader's language: seconds, then minutes, then hours", () => {
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    expect(ago('2026-11-28T11:59:48Z', 'en', now)).toBe('12 seconds ago');
+    expect(ago('2026-11-28T11:59:48Z', 'zh', now)).toBe('12秒钟前');
+    expect(ago('2026-11-28T11:55:00Z', 'en', now)).toBe('5 minutes ago');
+    expect(ago('2026-11-28T09:00:00Z', 'zh', now)).toBe('3小时前');
+    // A clock a little ahead of the phone's is "0 seconds ago", never in the future.
+    expect(ago('2026-11-28T12:00:03Z', 'en', now)).toBe('0 seconds ago');
   });
 });

@@ -152,3 +152,18 @@ export function dateTime(iso: string | null | undefined, locale: string): string
   }
   return f.format(new Date(iso));
 }
+
+const relatives = new Map<string, Intl.RelativeTimeFormat>();
+
+/** How long ago a moment was, in words: "12 秒前" / "12 seconds ago", in minutes past a minute, hours past an hour. */
+export function ago(iso: string, locale: string, now = Date.now()): string {
+  let f = relatives.get(locale);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { numeric: 'always' });
+    relatives.set(locale, f);
+  }
+  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
+  if (seconds < 60) return f.format(-seconds, 'second');
+  if (seconds < 3600) return f.format(-Math.floor(seconds / 60), 'minute');
+  return f.format(-Math.floor(seconds / 3600), 'hour');
+}

@@ -3,7 +3,7 @@ import type { BotDetail } from '../../../../contract/bots.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import { useExchangeNames } from '../../../shared/exchange-names.ts';
-import { amount, num, price, time, usdt } from '../../../shared/format.ts';
+import { ago, amount, num, price, time, usdt } from '../../../shared/format.ts';
 import { pauseText } from '../../../shared/refusal-words.ts';
 import { baseCoin, riskLabels } from '../labels.ts';
 import { strategies } from '../strategies/index.ts';
@@ -105,6 +105,38 @@ export function BotSummary({ bot: d, tick, step }: { bot: BotDetail; tick: strin
           <Trans>订单处理中…</Trans>
         </p>
       ) : null}
+      <BotSync bot={d} />
     </section>
+  );
+}
+
+/**
+ * The bot against its exchange account, as the engine's last reconciliation round found it: in agreement
+ * (checked how long ago), or what differs. Nothing for a stopped bot (no round checks it) or one not
+ * checked yet.
+ */
+function BotSync({ bot: d }: { bot: BotDetail }) {
+  const { i18n } = useLingui();
+  const { at, problem } = d.sync;
+  if (d.status === 'stopped' || (at === null && problem === null)) return null;
+  if (problem === 'unanswered') {
+    const last = at ? ago(at, i18n.locale) : null;
+    return (
+      <p className={ui.muted} role="status" data-testid="bot-sync" data-sync="unanswered">
+        {last ? <Trans>交易所暂未回应核对，上次一致：{last}</Trans> : <Trans>交易所暂未回应核对</Trans>}
+      </p>
+    );
+  }
+  if (problem === 'balance_short') {
+    return (
+      <p className={css.errorLine} role="status" data-testid="bot-sync" data-sync="balance_short">
+        <Trans>账户余额与策略持仓不符</Trans>
+      </p>
+    );
+  }
+  return (
+    <p className={ui.muted} data-testid="bot-sync" data-sync="ok">
+      <Trans>已与交易所核对 · {ago(at!, i18n.locale)}</Trans>
+    </p>
   );
 }
