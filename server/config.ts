@@ -148,6 +148,11 @@ export interface Config {
   vapidSubject: string;
   /** Hosts (host:port) a trader's webhook may reach although private: the operator's own, never a request's. */
   webhookAllowHosts: string[];
+  /**
+   * Live exchanges' APIs at another origin, by ccxt id (EXCHANGE_URLS="binance=http://127.0.0.1:9300"): a
+   * local stand-in for demos and tests (server/testing/fake-binance/). Empty in production.
+   */
+  exchangeUrls: Record<string, string>;
   /** Strict-Transport-Security max-age (seconds) on https answers; 0: none. */
   hstsMaxAge: number;
   /** Time allowed to receive a whole request (headers and body): a slow sender is cut off. */
@@ -377,6 +382,28 @@ export function originsOf(value: string | undefined, port: number): string[] {
   });
 }
 
+/** EXCHANGE_URLS: "binance=http://127.0.0.1:9300,okx=https://..." as ccxt id -> origin. */
+export function exchangeUrlsOf(value: string | undefined): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const [name, url] = [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)];
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = null;
+    }
+    if (!/^[a-z0-9]+$/.test(name) || !parsed || !/^https?:$/.test(parsed.protocol) || parsed.pathname !== '/') {
+      throw new Error(`EXCHANGE_URLS must be a comma list like binance=http://127.0.0.1:9300 (an exchange's ccxt id and an origin), got "${entry}"`);
+    }
+    urls[name] = parsed.origin;
+  }
+  return urls;
+}
+
 /** Values that would trust every hop: the leftmost X-Forwarded-For, which the client writes, would be its address. */
 const TRUST_ALL = new Set(['true', '*', 'all', 'any', 'yes', 'on']);
 /** Address names proxy-addr knows: 127.0.0.1/8 and ::1, fe80::/10 and 169.254.0.0/16, fc00::/7 and the private IPv4 ranges. */
@@ -479,6 +506,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((h) => h.trim())
       .filter(Boolean),
+    exchangeUrls: exchangeUrlsOf(env.EXCHANGE_URLS),
     hstsMaxAge: env.HSTS_MAX_AGE === '0' ? 0 : int(env.HSTS_MAX_AGE, 31_536_000, 'HSTS_MAX_AGE'),
     bodyTimeoutMs: int(env.BODY_TIMEOUT_MS, 10_000, 'BODY_TIMEOUT_MS'),
     maxBotsPerUser: int(env.MAX_BOTS_PER_USER, 100, 'MAX_BOTS_PER_USER'),

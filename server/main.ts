@@ -32,6 +32,8 @@ heavy.configureHeavyPool({
 const { createTrading, fastClock } = await import('./trading.ts');
 const { createLiveTrading } = await import('./exchanges/live-trading.ts');
 const { readCredentials } = await import('./services/exchange-keys.ts');
+const { ccxtClientAt } = await import('./exchanges/verify.ts');
+type LiveCredentials = import('./exchanges/live.ts').LiveCredentials;
 const { Worker, leaseTtlMs } = await import('./cluster/workers.ts');
 // This process as a worker of the cluster: on PostgreSQL any number of processes share
 // the bots through leases; the embedded PGlite is one process, a one-worker cluster.
@@ -48,7 +50,15 @@ const trading = createTrading({
   paperAudit,
   cluster,
   metrics,
-  live: createLiveTrading({ db, box, credentials: (userId, exchangeId) => readCredentials({ db, box }, userId, exchangeId) }),
+  live: createLiveTrading({
+    db,
+    box,
+    credentials: (userId, exchangeId) => readCredentials({ db, box }, userId, exchangeId),
+    // A live exchange's API at another origin (EXCHANGE_URLS: a local stand-in for demos and tests).
+    ...(Object.keys(config.exchangeUrls).length > 0
+      ? { ccxt: async (exchange: string, credentials?: LiveCredentials) => (await import('./exchanges/live.ts')).ccxtInstance(exchange, credentials, config.exchangeUrls[exchange]) }
+      : {}),
+  }),
   tickMs: config.engineTickMs,
   fuelFeeRate: config.fuelFeeRate,
   referralRates: config.referralRates,
@@ -84,6 +94,7 @@ const app = await buildApp({
   ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
   ...(chain ? { chain } : {}),
   ...(devChain ? { faucet: devChain.faucet } : {}),
+  ...(Object.keys(config.exchangeUrls).length > 0 ? { exchangeClient: ccxtClientAt(config.exchangeUrls) } : {}),
 });
 trading.engine.log = app.log;
 await app.listen({ port: config.port, host: config.host });

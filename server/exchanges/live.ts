@@ -448,15 +448,27 @@ const spotOnlyLoad: Record<string, Record<string, unknown>> = {
   binance: { fetchCurrencies: false, fetchMarkets: { types: ['spot'] }, fetchMargins: false },
 };
 
-/** A ccxt instance for an exchange: with keys for trading, without for public market data. */
-export async function ccxtInstance(exchange: string, credentials?: LiveCredentials): Promise<Exchange> {
+/**
+ * A ccxt instance for an exchange: with keys for trading, without for public market data. `apiBase`
+ * (the operator's EXCHANGE_URLS): every api section at that origin instead, each keeping its path, for a
+ * local stand-in of the exchange (server/testing/fake-binance/ in tests and demos).
+ */
+export async function ccxtInstance(exchange: string, credentials?: LiveCredentials, apiBase?: string): Promise<Exchange> {
   const ccxt = (await import('ccxt')) as unknown as Record<string, new (options: object) => Exchange>;
   const Exchange = ccxt[exchange];
   if (!Exchange) throw new Error(`ccxt has no exchange "${exchange}"`);
-  return new Exchange({
+  const ex = new Exchange({
     enableRateLimit: true,
     timeout: 10_000,
     options: { defaultType: 'spot', ...(spotOnlyLoad[exchange] ?? {}) },
     ...(credentials ? { apiKey: credentials.apiKey, secret: credentials.secretKey, password: credentials.passphrase } : {}),
   });
+  if (apiBase) pointApiAt(ex, apiBase);
+  return ex;
+}
+
+/** Every api section of a ccxt instance at `base` ("http://127.0.0.1:9300"), keeping each section's path. */
+export function pointApiAt(ex: Pick<Exchange, 'urls'>, base: string): void {
+  const api = ex.urls.api as unknown as Record<string, unknown>;
+  for (const [section, value] of Object.entries(api)) if (typeof value === 'string') api[section] = `${base}${new URL(value).pathname}`;
 }

@@ -12,13 +12,16 @@ export interface PrivateClient {
 }
 export type ClientFactory = (exchange: ExchangeInfo, creds: Credentials) => Promise<PrivateClient>;
 
-/** Live exchanges through ccxt, imported on first use (it is large and slow to load). */
-export const ccxtClient: ClientFactory = async (exchange, creds) => {
-  const ccxt = await import('ccxt');
-  const Exchange = (ccxt as unknown as Record<string, new (o: object) => PrivateClient>)[exchange.code];
-  if (!Exchange) throw new Error(`ccxt has no ${exchange.code}`);
-  return new Exchange({ apiKey: creds.apiKey, secret: creds.secretKey, password: creds.passphrase, enableRateLimit: true, timeout: 10_000 });
-};
+/**
+ * Live exchanges through ccxt, imported on first use (it is large and slow to load), as the bots' venues
+ * make them (live.ts ccxtInstance: the same options, the operator's EXCHANGE_URLS).
+ */
+export const ccxtClientAt =
+  (urls: Readonly<Record<string, string>> = {}): ClientFactory =>
+  async (exchange, creds) =>
+    (await import('./live.ts')).ccxtInstance(exchange.code, creds, urls[exchange.code]);
+
+export const ccxtClient: ClientFactory = ccxtClientAt();
 
 const PAPER_KEY = /^[A-Za-z0-9_-]{8,128}$/;
 

@@ -1,4 +1,5 @@
 import { binance } from 'ccxt';
+import { pointApiAt } from '../../exchanges/live.ts';
 import type { FakeBinance } from './server.ts';
 
 /**
@@ -48,8 +49,7 @@ export function fakeBinanceClient(fake: Pick<FakeBinance, 'url' | 'apiKey' | 'se
   return ex;
 }
 
-/** Points every api section of `ex` at `baseUrl` ("http://127.0.0.1:PORT"), keeping each section's path (/api/v3, /sapi/v1...). */
+/** Points every api section of `ex` at `baseUrl` ("http://127.0.0.1:PORT"), keeping each section's path (/api/v3, /sapi/v1...): the product's own EXCHANGE_URLS rewrite. */
 export function pointAt(ex: binance, baseUrl: string): void {
-  const api = ex.urls.api as Record<string, unknown>;
-  for (const [section, value] of Object.entries(api)) if (typeof value === 'string') api[section] = `${baseUrl}${new URL(value).pathname}`;
+  pointApiAt(ex, baseUrl);
 }
