@@ -65,6 +65,9 @@ const noticeKinds: Record<string, AlertKind> = {
   last_add_filled: 'cycles',
   // A grid reached an edge of its range: it trades no more that way until the price comes back.
   range_edge: 'cycles',
+  // A trader's exchange account out of reach (its order calls failed in a row), and back.
+  account_unreachable: 'exchange',
+  account_reachable: 'exchange',
 };
 
 /** What an alert says, in the trader's language; `bot` is the bot's name and symbol when it is about one. */
@@ -104,6 +107,9 @@ export function wordsOf(kind: string, data: Record<string, string>, count: numbe
     case 'security':
       return { title: zh ? '安全提醒' : 'Security', body: securityWords(data.code ?? '', lang), path: '/notice/list' };
     case 'exchange':
+      if (data.code === 'account_unreachable')
+        return { title: zh ? '交易所账户无法连接' : 'Exchange account unreachable', body: zh ? '策略暂停开仓，止盈止损照常' : 'Bots open nothing; exits still go', path: '/notice/list' };
+      if (data.code === 'account_reachable') return { title: zh ? '交易所账户已恢复连接' : 'Exchange account reachable again', body: zh ? '策略继续运行' : 'Bots go on', path: '/notice/list' };
       return {
         title: exchangeByCode(data.exchange ?? '')?.name ?? data.exchange ?? '',
         body: data.state === 'down' ? (zh ? '交易所无响应，相关策略暂停下单' : 'Not answering: its bots wait') : zh ? '交易所已恢复' : 'Answering again',

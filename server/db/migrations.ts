@@ -717,4 +717,18 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('bots').addColumn('synced_at', 'timestamptz').addColumn('sync_problem', 'varchar(32)').execute();
     },
   },
+  '0035_account_health': {
+    async up(db: Kysely<unknown>) {
+      // Each exchange account's order calls that failed in a row, and since when it counts as out of
+      // reach (engine/account-health.ts): every process reads it, so an outage one of them saw holds on all.
+      await db.schema
+        .createTable('account_health')
+        .addColumn('user_id', 'bigint', (c) => c.notNull())
+        .addColumn('exchange_id', 'integer', (c) => c.notNull())
+        .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('down_since', 'timestamptz')
+        .addPrimaryKeyConstraint('account_health_pk', ['user_id', 'exchange_id'])
+        .execute();
+    },
+  },
 };

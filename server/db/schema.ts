@@ -350,6 +350,15 @@ export interface Database {
   paper_trades: PaperTradesTable;
   bot_order_steps: BotOrderStepsTable;
   bot_order_fills: BotOrderFillsTable;
+  account_health: AccountHealthTable;
+}
+
+/** An exchange account's failed order calls in a row, and since when it is out of reach (engine/account-health.ts). */
+export interface AccountHealthTable {
+  user_id: string;
+  exchange_id: number;
+  failures: ColumnType<number, number | undefined, number>;
+  down_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Every step an order took (server/store/order-steps.ts). */

@@ -48,6 +48,23 @@ describe('the engine on a live exchange that misbehaves', () => {
     const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 400 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
     const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue });
     opened.push({ fake, engine });
+    const newBot = async () => {
+      const created = await db
+        .insertInto('bots')
+        .values({
+          user_id: userId,
+          exchange_id: 2,
+          symbol: 'BTC/USDT',
+          type: 'martin',
+          name: 'live',
+          status: 'running',
+          params: JSON.stringify({ investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true }),
+          state: JSON.stringify(encodeMartin(initialMartinState(botId('x')))),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return String(created.id);
+    };
     const row = await db
       .insertInto('bots')
       .values({
@@ -70,7 +87,7 @@ describe('the engine on a live exchange that misbehaves', () => {
     };
     const sends = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v3/order').length;
     const steps = async () => (await db.selectFrom('bot_order_steps').select('to_phase').where('client_order_id', '=', `${id}-1-1`).orderBy('id').execute()).map((r) => r.to_phase);
-    return { fake, engine, id, rounds, sends, steps };
+    return { fake, engine, id, rounds, sends, steps, newBot };
   };
 
   it('looks up an order whose answer timed out after Binance took it: booked with its fee from the trades, sent once', async () => {
@@ -107,6 +124,33 @@ describe('the engine on a live exchange that misbehaves', () => {
     // The venue does not answer: nothing is taken for gone.
     fake.faults.add({ kind: 'serverError', status: 503, body: 'json', times: 1, match: { method: 'GET', path: '/api/v3/openOrders' } });
     expect(await cancelOrphans(db, venue, bots, { now: Date.now() + 10_000 })).toBeNull();
+  });
+
+  it('puts the account out of reach after three order calls failed in a row: its bots open nothing until a reconciliation round passes', async () => {
+    const { fake, engine, id, sends, newBot } = await open();
+    const warnings = async (code: string) => (await db.selectFrom('notices').select('detail').where('user_id', '=', userId).where('code', '=', code).execute()).length;
+    const before = { out: await warnings('account_unreachable'), back: await warnings('account_reachable') };
+    // The count starts here (the tests before share the account).
+    await db.deleteFrom('account_health').execute();
+    // Three bots' first orders meet a gateway timeout: three unknown outcomes in a row.
+    fake.faults.add({ kind: 'serverError', status: 504, body: 'html', times: 3, match: { method: 'POST', path: '/api/v3/order' } });
+    const others = [await newBot(), await newBot()];
+    for (const bot of [id, ...others]) await engine.serial(bot, () => engine.refresh(bot));
+    expect(sends()).toBe(3);
+    expect(await warnings('account_unreachable')).toBe(before.out + 1);
+    // A fourth bot would open at this price: held back, round after round.
+    const fourth = await newBot();
+    await engine.serial(fourth, () => engine.refresh(fourth));
+    for (let i = 0; i < 3; i++) await engine.tick();
+    await engine.idle();
+    expect(sends()).toBe(3);
+    // A reconciliation round the exchange answers in full ends it: the fourth bot opens at the next round.
+    await engine.reconcileAccounts();
+    expect(await warnings('account_reachable')).toBe(before.back + 1);
+    await engine.tick();
+    await engine.idle();
+    expect(sends()).toBe(4);
+    expect(fake.book.orders.filter((o) => o.status === 'FILLED')).toHaveLength(1);
   });
 
   it('never sends again an order Binance never got: three lookups miss it and a targeted query, then it is lost and the bot paused', async () => {

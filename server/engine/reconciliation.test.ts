@@ -45,8 +45,8 @@ describe('a reconciliation round finds a coin the account no longer holds', () =
     const a = await trader();
     const b = await trader();
     await step('50000');
-    const sync = async (who: typeof a) => (await who.call('GET', `/api/user/botDetail?id=${who.bot}`)).data.sync as { at: string | null; problem: string | null };
-    expect(await sync(a)).toEqual({ at: null, problem: null });
+    const sync = async (who: typeof a) => (await who.call('GET', `/api/user/botDetail?id=${who.bot}`)).data.sync as { at: string | null; problem: string | null; unreachableSince: string | null };
+    expect(await sync(a)).toEqual({ at: null, problem: null, unreachableSince: null });
     // Both bought: the books and the accounts agree, and a round pauses nothing; the bots' screens say when it checked.
     await trading.engine.reconcileAccounts();
     expect([(await status(a.bot)).status, (await status(b.bot)).status]).toEqual(['running', 'running']);
@@ -64,7 +64,7 @@ describe('a reconciliation round finds a coin the account no longer holds', () =
     expect((await b.call('GET', '/api/notice/list?kind=warning')).data.list.filter((n: { code: string }) => n.code === 'balance_short')).toEqual([]);
     // The engine holds it paused: no more orders from it; its screen says what differs, B's that it agrees.
     expect(trading.engine.statusOf(a.bot)).toBe('paused');
-    expect(await sync(a)).toEqual({ at: checked.at, problem: 'balance_short' });
+    expect(await sync(a)).toEqual({ at: checked.at, problem: 'balance_short', unreachableSince: null });
     expect((await sync(b)).problem).toBeNull();
   });
 });

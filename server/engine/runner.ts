@@ -21,6 +21,7 @@ import { botsToResume } from '../store/bot-lists.ts';
 import { findOrder } from '../store/bot-orders.ts';
 import { countMiss, markSubmitted } from '../store/order-steps.ts';
 import { LOST_AFTER_MISSES, lookUpLost, markLost, targetedLookup } from './lost-orders.ts';
+import { accountKey, accountsDown, callAnswered, callFailed, opens, outageOver } from './account-health.ts';
 import { BALANCE_SHORT, type BookedBot, cancelOrphans, findShortfalls, pauseShort, RECONCILE_EVERY_ROUNDS } from './reconciliation.ts';
 import { markSynced } from '../store/bot-decisions.ts';
 
@@ -110,6 +111,10 @@ export class Engine {
   private readonly queues = new Map<string, Promise<unknown>>();
   /** A reconciliation round is under way (one at a time). */
   private reconciling = false;
+  /** The exchange accounts out of reach (account-health.ts), by userId:exchangeId: read from the database each round. */
+  private down = new Map<string, number>();
+  /** Accounts whose last order call here failed: an answer resets their count in the database. */
+  private readonly failing = new Set<string>();
   private readonly inFlight = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   /** The bots this process holds in a cluster; none: a lone process owns every bot. */
@@ -374,6 +379,7 @@ export class Engine {
     this.lastBeganAt = began;
     try {
       this.tickCount++;
+      this.down = await accountsDown(this.deps.db);
       const keys = new Map<string, LiveBot>();
       for (const live of this.bots.values()) if (live.record.status === 'running' && !keys.has(live.key)) keys.set(live.key, live);
       await Promise.all(
@@ -493,6 +499,14 @@ export class Engine {
         throw new Error('no heartbeat: this worker trades nothing until one succeeds');
       }
     }
+    // An account out of reach opens nothing by itself (a price, a start, a signal): the decision is dropped
+    // and asked again later; exits go out, and the trader's own commands are theirs.
+    const manual = event.type === 'ManualAddRequested' || event.type === 'ManualCloseRequested';
+    if (!manual && this.down.has(accountKey(live.record.userId, live.record.exchangeId)) && intents.some((i) => i.type === 'PlaceOrder' && opens(i.reason))) {
+      live.state = before;
+      this.place(live);
+      return false;
+    }
     live.state = state;
     try {
       const committed = await commitDecision(
@@ -554,10 +568,18 @@ export class Engine {
       if (error instanceof LeaseLost) return this.drop(live.record.id);
       // The outcome is unknown: the order stays in flight and is looked up by its id later, never re-sent blindly.
       this.log?.error({ err: error, order: intent.clientOrderId }, 'order outcome unknown');
+      const account = { userId: live.record.userId, exchangeId: live.record.exchangeId };
+      this.failing.add(accountKey(account.userId, account.exchangeId));
+      if (await callFailed(this.deps.db, account).catch(() => false)) {
+        this.down.set(accountKey(account.userId, account.exchangeId), Date.now());
+        this.log?.error({ account }, 'exchange account out of reach: its bots open nothing until a reconciliation round passes');
+      }
       return;
     } finally {
       this.inFlight.delete(intent.clientOrderId);
     }
+    const key = accountKey(live.record.userId, live.record.exchangeId);
+    if (this.failing.delete(key)) await callAnswered(this.deps.db, { userId: live.record.userId, exchangeId: live.record.exchangeId });
     await this.answered(live, answer);
   }
 
@@ -676,6 +698,11 @@ export class Engine {
           const paused = await pauseShort(this.deps.db, { botId: live.record.id, userId, coin: again.coin, held: again.held.toFixed(), balance: again.balance.toFixed() });
           if (paused) await this.serial(live.record.id, () => this.refresh(live.record.id));
         }
+      }
+      // An account out of reach that answered this round in full is reachable again: its bots open again.
+      const { exchangeId } = lives[0]!.record;
+      if (this.down.has(accountKey(userId, exchangeId)) && orphans !== null && unseen.length === 0 && (await outageOver(this.deps.db, { userId, exchangeId }))) {
+        this.down.delete(accountKey(userId, exchangeId));
       }
       // What the bots' screens say: in agreement, checked now; or what differs.
       const agreed = lives.map((l) => l.record.id).filter((id) => !problems.has(id));

@@ -208,7 +208,7 @@ export async function botInfo(db: Db, trading: MarketData, userId: string, id: s
 /** botDetail: the bot with the market now, its trigger prices and its plan, and its ROI on the funds it used. */
 export async function botDetail(db: Db, trading: MarketData, userId: string, id: string): Promise<BotDetail> {
   const row = await ownBot(db, userId, id);
-  const [detail, peak] = await Promise.all([
+  const [detail, peak, health] = await Promise.all([
     detailOf(db, trading, userId, id, row),
     db
       .selectFrom('bot_cycles')
@@ -216,12 +216,14 @@ export async function botDetail(db: Db, trading: MarketData, userId: string, id:
       .where('bot_id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst(),
+    // Its exchange account out of reach (engine/account-health.ts): since when.
+    db.selectFrom('account_health').select('down_since').where('user_id', '=', userId).where('exchange_id', '=', row.exchange_id).executeTakeFirst(),
   ]);
   const problem = row.sync_problem === 'unanswered' || row.sync_problem === 'balance_short' ? row.sync_problem : null;
   return {
     ...detail,
     ...(kitOf(row.type).commitsBudget ? { usedFunds: null, usedRoi: null } : usedFunds(detail, peak?.cost ?? null)),
-    sync: { at: row.synced_at ? row.synced_at.toISOString() : null, problem },
+    sync: { at: row.synced_at ? row.synced_at.toISOString() : null, problem, unreachableSince: health?.down_since ? health.down_since.toISOString() : null },
   };
 }
 

@@ -68,6 +68,13 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
           msg`策略「${botName(d, i18n)}」按账目持有 ${d.held ?? ''} ${d.coin ?? ''}，交易所账户里只有 ${d.balance ?? ''}，策略已暂停，以免卖出不存在或不属于它的币。请在交易所核对（是否手动卖出或提走），补足后再恢复。`,
         ),
       };
+    case 'account_unreachable':
+      return {
+        title: i18n._(msg`交易所账户无法连接`),
+        text: i18n._(msg`${d.name ?? d.exchange ?? ''} 账户的下单请求连续 ${d.failures ?? ''} 次没有回应。相关策略暂停开仓和补仓，止盈止损照常；恢复连接并核对账户后自动继续。`),
+      };
+    case 'account_reachable':
+      return { title: i18n._(msg`交易所账户已恢复连接`), text: i18n._(msg`${d.name ?? d.exchange ?? ''} 账户已核对无误，相关策略恢复开仓。`) };
     case 'exchange_down':
       return { title: i18n._(msg`交易所无响应`), text: i18n._(msg`${d.name ?? d.exchange ?? ''} 暂时无法连接，这期间相关策略不会下单；恢复后自动继续。`) };
     case 'exchange_up':

@@ -117,8 +117,17 @@ export function BotSummary({ bot: d, tick, step }: { bot: BotDetail; tick: strin
  */
 function BotSync({ bot: d }: { bot: BotDetail }) {
   const { i18n } = useLingui();
-  const { at, problem } = d.sync;
-  if (d.status === 'stopped' || (at === null && problem === null)) return null;
+  const { at, problem, unreachableSince } = d.sync;
+  if (d.status === 'stopped') return null;
+  if (unreachableSince) {
+    const since = time(unreachableSince);
+    return (
+      <p className={css.errorLine} role="status" data-testid="bot-sync" data-sync="unreachable">
+        <Trans>交易所无法连接（{since} 起）：暂停开仓和补仓，止盈止损照常；恢复连接并核对后自动继续。</Trans>
+      </p>
+    );
+  }
+  if (at === null && problem === null) return null;
   if (problem === 'unanswered') {
     const last = at ? ago(at, i18n.locale) : null;
     return (
