@@ -47,3 +47,19 @@ describe('order counts', () => {
     expect(text).toMatch(/^quantbot_orders_failed_total\{exchange="binance"\} 2$/m);
   });
 });
+
+describe('reconciliation figures', () => {
+  it('count what the rounds found, by kind, and the accounts out of reach now', async () => {
+    const metrics = new Metrics();
+    const before = await metrics.registry.metrics();
+    expect(before).toContain('quantbot_reconciliation_findings_total{found="lost"} 0');
+    metrics.engine.reconciled?.('orphan', 2);
+    metrics.engine.reconciled?.('lost', 1);
+    metrics.engine.accountsDown?.(3);
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('quantbot_reconciliation_findings_total{found="orphan"} 2');
+    expect(text).toContain('quantbot_reconciliation_findings_total{found="lost"} 1');
+    expect(text).toContain('quantbot_reconciliation_findings_total{found="short"} 0');
+    expect(text).toContain('quantbot_accounts_out_of_reach 3');
+  });
+});

@@ -74,6 +74,18 @@ export class Metrics {
       registers: [own],
     });
     for (const change of ['gained', 'lost']) leases.labels(change).inc(0);
+    const reconciled = new Counter({
+      name: 'quantbot_reconciliation_findings_total',
+      help: 'What checking bots against their exchange accounts found: orders lost (the exchange knows no such order after three lookups), orphan orders cancelled, bots paused for a coin their account lacks',
+      labelNames: ['found'],
+      registers: [own],
+    });
+    for (const found of ['lost', 'orphan', 'short']) reconciled.labels(found).inc(0);
+    const down = new Gauge({
+      name: 'quantbot_accounts_out_of_reach',
+      help: 'Exchange accounts whose order calls failed in a row: their bots open nothing until a reconciliation round passes',
+      registers: [own],
+    });
     const metrics = this;
     new Gauge({
       name: 'quantbot_streams_open',
@@ -88,6 +100,8 @@ export class Metrics {
       interval: (seconds) => interval.observe(seconds),
       queued: (seconds) => queued.observe(seconds),
       leases: (change, count) => leases.labels(change).inc(count),
+      reconciled: (found, count) => reconciled.labels(found).inc(count),
+      accountsDown: (count) => down.set(count),
     };
     this.registry = Registry.merge([own, processMetrics()]);
   }

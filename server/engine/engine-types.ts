@@ -15,6 +15,13 @@ export interface EngineObserver {
   interval?(seconds: number): void;
   queued(seconds: number): void;
   leases(change: 'gained' | 'lost', count: number): void;
+  /**
+   * What reconciliation found (reconciliation.ts, lost-orders.ts, account-health.ts): an order lost, an
+   * orphan order cancelled, a bot paused for a coin its account lacks; and, each round, the accounts out
+   * of reach.
+   */
+  reconciled?(found: 'lost' | 'orphan' | 'short', count: number): void;
+  accountsDown?(count: number): void;
 }
 
 /** What a manual add or close came to on the process that owns the bot. */

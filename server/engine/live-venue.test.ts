@@ -46,7 +46,9 @@ describe('the engine on a live exchange that misbehaves', () => {
   const open = async () => {
     const fake = await FakeBinance.start();
     const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 400 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
-    const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue });
+    const found: string[] = [];
+    const observe = { round: () => undefined, queued: () => undefined, leases: () => undefined, reconciled: (kind: string, n: number) => void found.push(`${kind} ${n}`) };
+    const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, observe });
     opened.push({ fake, engine });
     const newBot = async () => {
       const created = await db
@@ -87,7 +89,7 @@ describe('the engine on a live exchange that misbehaves', () => {
     };
     const sends = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v3/order').length;
     const steps = async () => (await db.selectFrom('bot_order_steps').select('to_phase').where('client_order_id', '=', `${id}-1-1`).orderBy('id').execute()).map((r) => r.to_phase);
-    return { fake, engine, id, rounds, sends, steps, newBot };
+    return { fake, engine, id, rounds, sends, steps, newBot, found };
   };
 
   it('looks up an order whose answer timed out after Binance took it: booked with its fee from the trades, sent once', async () => {
@@ -154,13 +156,14 @@ describe('the engine on a live exchange that misbehaves', () => {
   });
 
   it('never sends again an order Binance never got: three lookups miss it and a targeted query, then it is lost and the bot paused', async () => {
-    const { fake, engine, id, rounds, sends, steps } = await open();
+    const { fake, engine, id, rounds, sends, steps, found } = await open();
     // A gateway timeout before Binance carried the order out: a network error, the outcome unknown.
     fake.faults.add({ kind: 'serverError', status: 504, body: 'html', times: 1, match: { method: 'POST', path: '/api/v3/order' } });
     await engine.serial(id, () => engine.refresh(id));
     expect(fake.book.orders).toHaveLength(0);
     for (let i = 0; i < 3; i++) await rounds();
     expect(await steps()).toEqual(['new', 'submitted', 'lost']);
+    expect(found).toEqual(['lost 1']);
     expect(await db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'paused', error: 'order_lost' });
     await rounds();
     expect(sends()).toBe(1);

@@ -380,6 +380,7 @@ export class Engine {
     try {
       this.tickCount++;
       this.down = await accountsDown(this.deps.db);
+      this.deps.observe?.accountsDown?.(this.down.size);
       const keys = new Map<string, LiveBot>();
       for (const live of this.bots.values()) if (live.record.status === 'running' && !keys.has(live.key)) keys.set(live.key, live);
       await Promise.all(
@@ -617,6 +618,7 @@ export class Engine {
       const found = await targetedLookup(live.port, id, symbol);
       if (found) return this.answered(live, found);
       await markLost(this.deps.db, { botId: live.record.id, userId: live.record.userId, clientOrderId: pending.id, misses });
+      this.deps.observe?.reconciled?.('lost', 1);
       this.log?.error({ bot: live.record.id, order: pending.id, misses }, 'order lost: the bot is paused, the order still looked up');
       await this.load(live.record.id);
       return;
@@ -674,6 +676,7 @@ export class Engine {
         { log: this.log },
       );
       if (orphans === null) for (const live of lives) problems.set(live.record.id, 'unanswered');
+      else if (orphans.length > 0) this.deps.observe?.reconciled?.('orphan', orphans.length);
       const { short, unseen } = await findShortfalls(
         port,
         lives.map((l) => this.booked(l)),
@@ -696,7 +699,9 @@ export class Engine {
           problems.set(live.record.id, BALANCE_SHORT);
           if (live.record.status !== 'running') continue;
           const paused = await pauseShort(this.deps.db, { botId: live.record.id, userId, coin: again.coin, held: again.held.toFixed(), balance: again.balance.toFixed() });
-          if (paused) await this.serial(live.record.id, () => this.refresh(live.record.id));
+          if (!paused) continue;
+          this.deps.observe?.reconciled?.('short', 1);
+          await this.serial(live.record.id, () => this.refresh(live.record.id));
         }
       }
       // An account out of reach that answered this round in full is reachable again: its bots open again.
