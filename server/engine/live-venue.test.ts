@@ -50,6 +50,7 @@ describe('the engine on a live exchange that misbehaves', () => {
     const observe = { round: () => undefined, queued: () => undefined, leases: () => undefined, reconciled: (kind: string, n: number) => void found.push(`${kind} ${n}`) };
     const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, observe });
     opened.push({ fake, engine });
+    /** A running martin bot of the trader on Binance, flat. */
     const newBot = async () => {
       const created = await db
         .insertInto('bots')
@@ -67,21 +68,7 @@ describe('the engine on a live exchange that misbehaves', () => {
         .executeTakeFirstOrThrow();
       return String(created.id);
     };
-    const row = await db
-      .insertInto('bots')
-      .values({
-        user_id: userId,
-        exchange_id: 2,
-        symbol: 'BTC/USDT',
-        type: 'martin',
-        name: 'live',
-        status: 'running',
-        params: JSON.stringify({ investment: '1000', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1', repeat: true }),
-        state: JSON.stringify(encodeMartin(initialMartinState(botId('x')))),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = String(row.id);
+    const id = await newBot();
     /** Five rounds, the fifth looking up orders without an answer, and that lookup done. */
     const rounds = async () => {
       for (let i = 0; i < 5; i++) await engine.tick();
