@@ -379,7 +379,8 @@ export class Engine {
     this.lastBeganAt = began;
     try {
       this.tickCount++;
-      this.down = await accountsDown(this.deps.db);
+      // The accounts out of reach, read once a round (none to read for an engine without bots).
+      this.down = this.bots.size > 0 ? await accountsDown(this.deps.db) : new Map();
       this.deps.observe?.accountsDown?.(this.down.size);
       const keys = new Map<string, LiveBot>();
       for (const live of this.bots.values()) if (live.record.status === 'running' && !keys.has(live.key)) keys.set(live.key, live);
