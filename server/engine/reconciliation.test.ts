@@ -67,4 +67,15 @@ describe('a reconciliation round finds a coin the account no longer holds', () =
     expect(await sync(a)).toEqual({ at: checked.at, problem: 'balance_short', unreachableSince: null });
     expect((await sync(b)).problem).toBeNull();
   });
+
+  it('pauses a bot loaded to act (a restart, a takeover) whose coin is gone, before it acts', async () => {
+    const c = await trader();
+    await step('50000');
+    expect((await status(c.bot)).status).toBe('running');
+    await t.db.updateTable('paper_balances').set({ amount: '0' }).where('user_id', '=', c.userId).where('currency', '=', 'BTC').execute();
+    // Loaded again, as a restarted process or a new owner loads it: checked before it is on the book.
+    await trading.engine.serial(c.bot, () => trading.engine.refresh(c.bot));
+    expect(await status(c.bot)).toEqual({ status: 'paused', error: 'balance_short' });
+    expect(trading.engine.statusOf(c.bot)).toBe('paused');
+  });
 });

@@ -22,7 +22,7 @@ import { findOrder } from '../store/bot-orders.ts';
 import { countMiss, markSubmitted } from '../store/order-steps.ts';
 import { LOST_AFTER_MISSES, lookUpLost, markLost, targetedLookup } from './lost-orders.ts';
 import { accountKey, accountsDown, callAnswered, callFailed, opens, outageOver } from './account-health.ts';
-import { BALANCE_SHORT, type BookedBot, cancelOrphans, findShortfalls, pauseShort, RECONCILE_EVERY_ROUNDS } from './reconciliation.ts';
+import { BALANCE_SHORT, BALANCE_TOLERANCE, type BookedBot, cancelOrphans, findShortfalls, pauseShort, RECONCILE_EVERY_ROUNDS } from './reconciliation.ts';
 import { markSynced } from '../store/bot-decisions.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
@@ -468,9 +468,35 @@ export class Engine {
     const live: LiveBot = { record, key: `${record.exchange}:${record.symbol}`, kit, view, port, state: kit.decode(record.id, record.state, view) };
     // Warmed up before it is on the book: no price round asks it half-built (started, resumed, restarted, taken over).
     if (record.status === 'running' && this.deps.warmUp) await this.deps.warmUp(record, live.state, view).catch((error: unknown) => this.log?.error({ err: error, bot: botId }, 'warm-up failed'));
+    // Before it acts (a start, a restart, a takeover): its account must hold the coin its books do.
+    if (record.status === 'running' && (await this.shortOnLoad(live))) record.status = 'paused';
     this.bots.set(botId, live);
     if (record.status === 'running') this.book.put(live.key, live.state, view, kit);
     return live;
+  }
+
+  /**
+   * Whether a running bot with a position, loaded to act, finds its account holding less of its coin than
+   * its books (reconciliation.ts's tolerance): then it is paused with the reason and the trader told, and
+   * never put on the book. An order in flight, or a venue that does not answer, leaves it to the periodic
+   * round (and a rate-limited venue is not asked again here on every load).
+   */
+  private async shortOnLoad(live: LiveBot): Promise<boolean> {
+    if (live.state.pending) return false;
+    const held = live.kit.held(live.record.params, live.record.state).amount;
+    if (held.lte(0)) return false;
+    const coin = live.record.symbol.split('/')[0]!;
+    let balance: Decimal;
+    try {
+      balance = await live.port.balance(coin);
+    } catch (error) {
+      this.log?.error({ err: error, bot: live.record.id, coin }, 'balance not answered at load: checked by the next round');
+      return false;
+    }
+    if (balance.gte(held.mul(money(1).minus(BALANCE_TOLERANCE)))) return false;
+    const paused = await pauseShort(this.deps.db, { botId: live.record.id, userId: live.record.userId, coin, held: held.toFixed(), balance: balance.toFixed() });
+    if (paused) this.deps.observe?.reconciled?.('short', 1);
+    return paused;
   }
 
   /** The market's time now (ms). */
