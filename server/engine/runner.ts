@@ -382,6 +382,8 @@ export class Engine {
       // The accounts out of reach, read once a round (none to read for an engine without bots).
       this.down = this.bots.size > 0 ? await accountsDown(this.deps.db) : new Map();
       this.deps.observe?.accountsDown?.(this.down.size);
+      // Halted or fenced while it read: this round trades nothing.
+      if (this.deps.cluster?.fenced()) return;
       const keys = new Map<string, LiveBot>();
       for (const live of this.bots.values()) if (live.record.status === 'running' && !keys.has(live.key)) keys.set(live.key, live);
       await Promise.all(
@@ -405,8 +407,9 @@ export class Engine {
             // Decided at a trigger price the round crossed: its order rests there (PlaceOrder.at).
             const intents = decided.atTrigger ? decided.intents.map((i) => (i.type === 'PlaceOrder' ? { ...i, at: decided.price } : i)) : decided.intents;
             void this.serial(bot, async () => {
-              // Reloaded (paused, edited) or answered since this round decided: its decision is void.
-              if (this.bots.get(bot) !== live || live.state !== state || live.record.status !== 'running') return;
+              // Reloaded (paused, edited) or answered since this round decided, or this worker fenced since
+              // (halted, or too long without a heartbeat): its decision is void.
+              if (this.bots.get(bot) !== live || live.state !== state || live.record.status !== 'running' || this.deps.cluster?.fenced()) return;
               await this.carryOut(live, { type: 'PriceTicked', price: decided.price, at }, state, intents, before);
             }).catch((error: unknown) => this.log?.error({ err: error, bot }, 'tick failed'));
           }
