@@ -24,7 +24,8 @@ const OPENING: readonly PlaceOrder['reason'][] = ['open', 'add', 'manual_add'];
 /** Whether an order opens or adds (held back while the account is out of reach). */
 export const opens = (reason: PlaceOrder['reason']) => OPENING.includes(reason);
 
-const accountKey = (userId: string, exchangeId: number) => `${userId}:${exchangeId}`;
+/** The key of an exchange account in the engine's maps. */
+export const accountKey = (userId: string, exchangeId: number) => `${userId}:${exchangeId}`;
 
 /**
  * A call with an unknown outcome: counted; at the OUTAGE_AFTER_FAILURES-th in a row the account is out of
@@ -77,11 +78,3 @@ export async function accountsDown(db: Db): Promise<Map<string, number>> {
   const rows = await db.selectFrom('account_health').select(['user_id', 'exchange_id', 'down_since']).where('down_since', 'is not', null).execute();
   return new Map(rows.map((r) => [accountKey(String(r.user_id), r.exchange_id), (r.down_since as Date).getTime()]));
 }
-
-/** When an account went out of reach (ms), or null. */
-export async function downSince(db: Db, account: { userId: string; exchangeId: number }): Promise<Date | null> {
-  const row = await db.selectFrom('account_health').select('down_since').where('user_id', '=', account.userId).where('exchange_id', '=', account.exchangeId).executeTakeFirst();
-  return row?.down_since ?? null;
-}
-
-export { accountKey };

@@ -1,9 +1,8 @@
 import type { Db } from '../db/connect.ts';
-import { leaveNotice } from '../events/notice.ts';
-import { inTransaction, later } from '../events/outbox.ts';
-import type { ExchangePort, OrderState, RestingOrderPort } from '../exchanges/port.ts';
-import { logActions } from '../store/bot-actions.ts';
-import { botName, lockBotStatus, pauseRunningBot } from '../store/bot-decisions.ts';
+import { inTransaction } from '../events/outbox.ts';
+import { type ExchangePort, type OrderState, restingOf } from '../exchanges/port.ts';
+import { pauseOutsideDecision } from './pause-outside.ts';
+import { lockBotStatus } from '../store/bot-decisions.ts';
 import { stepOrder } from '../store/order-steps.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
 
@@ -24,15 +23,12 @@ export const LOST_AFTER_MISSES = 3;
 /** The pause reason of a bot whose order its venue lost (the notices and the bot's screen word it). */
 export const ORDER_LOST = 'order_lost';
 
-/** The venue's resting-order calls, when it has them. */
-const resting = (port: ExchangePort): Partial<RestingOrderPort> => port as Partial<RestingOrderPort>;
-
 /**
  * The one targeted query after the misses: the venue's open orders of the pair, by our client order id,
  * then the lookup by id once more (an order filled since the last one). Null when neither finds it.
  */
 export async function targetedLookup(port: ExchangePort, clientOrderId: ClientOrderId, symbol: string): Promise<OrderState | null> {
-  const open = await resting(port).fetchOpenOrders?.(symbol);
+  const open = await restingOf(port).fetchOpenOrders?.(symbol);
   const found = open?.find((o) => o.clientOrderId === clientOrderId);
   return found ?? (await port.fetchOrder(clientOrderId, symbol));
 }
@@ -42,7 +38,7 @@ export async function targetedLookup(port: ExchangePort, clientOrderId: ClientOr
  * later must not fill unseen), answering the order as it ended; else the lookup by id.
  */
 export async function lookUpLost(port: ExchangePort, clientOrderId: ClientOrderId, symbol: string): Promise<OrderState | null> {
-  const cancel = resting(port).cancelOrder;
+  const cancel = restingOf(port).cancelOrder;
   if (cancel) {
     const ended = await cancel.call(port, clientOrderId, symbol);
     if (ended) return ended;
@@ -59,15 +55,6 @@ export async function markLost(db: Db, order: { botId: string; userId: string; c
   return inTransaction(db, async (tx) => {
     await lockBotStatus(tx, { id: order.botId });
     await stepOrder(tx, { clientOrderId: order.clientOrderId, to: 'lost', detail: { misses: String(order.misses) } });
-    const paused = await pauseRunningBot(tx, { id: order.botId, reason: ORDER_LOST });
-    await logActions(tx, [{ botId: order.botId, kind: 'pause', detail: { reason: ORDER_LOST, order: order.clientOrderId } }]);
-    const name = await botName(tx, { id: order.botId });
-    await leaveNotice(tx, order.userId, {
-      kind: 'warning',
-      code: ORDER_LOST,
-      detail: { bot: order.botId, ...(name !== undefined ? { name } : {}), order: order.clientOrderId },
-    });
-    if (paused) await later(tx, order.userId, { kind: 'bot', bot: order.botId, status: 'paused', reason: ORDER_LOST });
-    return paused;
+    return pauseOutsideDecision(tx, { botId: order.botId, userId: order.userId, reason: ORDER_LOST, detail: { order: order.clientOrderId }, always: true });
   });
 }

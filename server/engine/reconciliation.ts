@@ -1,11 +1,12 @@
 import type Decimal from 'decimal.js';
 import type { Db } from '../db/connect.ts';
-import { leaveNotice } from '../events/notice.ts';
-import { inTransaction, later } from '../events/outbox.ts';
-import type { ExchangePort, OrderState, RestingOrderPort } from '../exchanges/port.ts';
+import { inTransaction } from '../events/outbox.ts';
+import { type ExchangePort, type OrderState, restingOf } from '../exchanges/port.ts';
 import { logActions } from '../store/bot-actions.ts';
-import { botName, lockBotStatus, pauseRunningBot } from '../store/bot-decisions.ts';
+import { pauseOutsideDecision } from './pause-outside.ts';
+import { lockBotStatus } from '../store/bot-decisions.ts';
 import { findOrder } from '../store/bot-orders.ts';
+import { isFinal } from '../store/order-states.ts';
 import { money } from '../../strategy/money.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
 import type { EngineLog } from './engine-types.ts';
@@ -53,15 +54,13 @@ export interface Shortfall {
   holders: string[];
 }
 
-const resting = (port: ExchangePort): Partial<RestingOrderPort> => port as Partial<RestingOrderPort>;
-
 /**
  * Cancels the account's orphan orders on its bots' pairs: open on the venue with our client order id, and
  * no bot waiting on them (no record, or one that ended). Answers those cancelled, or null when the venue did not answer
  * (never read as "nothing open").
  */
 export async function cancelOrphans(db: Db, port: ExchangePort, bots: readonly BookedBot[], options: { now?: number; log?: EngineLog | undefined } = {}): Promise<string[] | null> {
-  const fetchOpen = resting(port).fetchOpenOrders;
+  const fetchOpen = restingOf(port).fetchOpenOrders;
   if (!fetchOpen) return [];
   // Pair by pair, the pairs its bots trade (an exchange answers all pairs at a high cost, or not at all).
   const open: OrderState[] = [];
@@ -77,8 +76,8 @@ export async function cancelOrphans(db: Db, port: ExchangePort, bots: readonly B
   for (const order of open) {
     if (waitedOn.has(order.clientOrderId) || (order.at !== undefined && now - order.at < ORPHAN_MIN_AGE_MS)) continue;
     const row = await findOrder(db, { clientOrderId: order.clientOrderId });
-    if (row && !['filled', 'cancelled', 'rejected', 'expired'].includes(row.status)) continue;
-    const ended = await resting(port).cancelOrder?.call(port, order.clientOrderId as ClientOrderId, order.symbol);
+    if (row && !isFinal(row.status)) continue;
+    const ended = await restingOf(port).cancelOrder?.call(port, order.clientOrderId as ClientOrderId, order.symbol);
     cancelled.push(order.clientOrderId);
     options.log?.error({ order: order.clientOrderId, symbol: order.symbol, status: ended?.status ?? null }, 'orphan order on the exchange cancelled');
     if (row) await logActions(db, [{ botId: String(row.bot_id), kind: 'failed', detail: { order: order.clientOrderId, message: 'orphan order cancelled' } }]);
@@ -120,12 +119,6 @@ export async function findShortfalls(port: ExchangePort, bots: readonly BookedBo
 export async function pauseShort(db: Db, short: { botId: string; userId: string; coin: string; held: string; balance: string }): Promise<boolean> {
   return inTransaction(db, async (tx) => {
     await lockBotStatus(tx, { id: short.botId });
-    if (!(await pauseRunningBot(tx, { id: short.botId, reason: BALANCE_SHORT }))) return false;
-    const detail = { coin: short.coin, held: short.held, balance: short.balance };
-    await logActions(tx, [{ botId: short.botId, kind: 'pause', detail: { reason: BALANCE_SHORT, ...detail } }]);
-    const name = await botName(tx, { id: short.botId });
-    await leaveNotice(tx, short.userId, { kind: 'warning', code: BALANCE_SHORT, detail: { bot: short.botId, ...(name !== undefined ? { name } : {}), ...detail } });
-    await later(tx, short.userId, { kind: 'bot', bot: short.botId, status: 'paused', reason: BALANCE_SHORT });
-    return true;
+    return pauseOutsideDecision(tx, { botId: short.botId, userId: short.userId, reason: BALANCE_SHORT, detail: { coin: short.coin, held: short.held, balance: short.balance } });
   });
 }

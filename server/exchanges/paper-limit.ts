@@ -1,5 +1,6 @@
 import type Decimal from 'decimal.js';
 import { floorTo } from '../../strategy/money.ts';
+import { hashString } from '../market/random.ts';
 import type { LimitOrderRequest, MarketInfo } from './port.ts';
 
 /** What a fill does to an account: balance changes by currency, and the locks it releases. */
@@ -98,11 +99,7 @@ export type VolumeModel = (order: { clientOrderId: string; amount: Decimal; fill
  */
 export function seededVolume(seed: string, min = 0.25): VolumeModel {
   return ({ amount, filled }) => {
-    let h = 2166136261;
-    for (const c of `${seed}|${amount.toFixed()}|${filled.toFixed()}`) {
-      h ^= c.charCodeAt(0);
-      h = Math.imul(h, 16777619) >>> 0;
-    }
+    const h = hashString(`${seed}|${amount.toFixed()}|${filled.toFixed()}`);
     const share = min + ((h % 1000) / 1000) * (1 - min);
     return amount.minus(filled).mul(share.toFixed(3));
   };

@@ -126,3 +126,6 @@ export interface RestingOrderPort {
   fetchOpenOrders(symbol?: string): Promise<OrderState[]>;
   fetchOrderTrades(clientOrderId: ClientOrderId, symbol: string): Promise<OrderTrade[]>;
 }
+
+/** A venue's resting-order calls, those it has (a test's venue may have none). */
+export const restingOf = (port: ExchangePort): Partial<RestingOrderPort> => port as Partial<RestingOrderPort>;

@@ -13,17 +13,8 @@ export interface VolumeModel {
   jitter?: number;
 }
 
-/** mulberry32: a small seeded generator, the same numbers for the same seed on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The market's seeded generator (mulberry32): the same numbers for the same seed on every run. */
+export { seeded } from '../../market/random.ts';
 
 /** The volume one price update offers: `null` (unlimited) without a model; never below one step. */
 export function offered(model: VolumeModel | null, random: () => number, stepSize: Decimal): Decimal | null {
