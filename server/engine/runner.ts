@@ -611,6 +611,9 @@ export class Engine {
     }
     const key = accountKey(live.record.userId, live.record.exchangeId);
     if (this.failing.delete(key)) await callAnswered(this.deps.db, { userId: live.record.userId, exchangeId: live.record.exchangeId });
+    // Fenced while it was on its way (halted, or too long without a heartbeat): the answer is not this
+    // worker's to record; the order stays in flight for whoever holds the bot to look up by its id.
+    if (this.deps.cluster?.fenced()) return;
     await this.answered(live, answer);
   }
 
