@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExchangePort } from '../exchanges/port.ts';
 import { ScriptedMarket } from '../testing/scripted.ts';
 import { openTestApp, registerPayload, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
+import { money } from '../../strategy/money.ts';
+import { findShortfalls } from './reconciliation.ts';
 
 /**
  * The reconciliation round's balance check on Paper, through the engine: a coin gone from the account
@@ -77,5 +80,18 @@ describe('a reconciliation round finds a coin the account no longer holds', () =
     await trading.engine.serial(c.bot, () => trading.engine.refresh(c.bot));
     expect(await status(c.bot)).toEqual({ status: 'paused', error: 'balance_short' });
     expect(trading.engine.statusOf(c.bot)).toBe('paused');
+  });
+});
+
+describe('a balance read while its bot trades', () => {
+  const bot = { id: '7', symbol: 'BTC/USDT', status: 'running', held: money('0.01'), pending: null };
+  // The account sold the coin while its balance was on its way: the bot took profit meanwhile.
+  const port = { balance: async () => money(0) } as unknown as ExchangePort;
+
+  it('is no shortfall when the bot decided meanwhile, and one when it did not', async () => {
+    let decided = true;
+    expect((await findShortfalls(port, [bot], undefined, () => decided)).short).toEqual([]);
+    decided = false;
+    expect((await findShortfalls(port, [bot], undefined, () => decided)).short).toMatchObject([{ coin: 'BTC', holders: ['7'] }]);
   });
 });

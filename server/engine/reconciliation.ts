@@ -88,9 +88,16 @@ export async function cancelOrphans(db: Db, port: ExchangePort, bots: readonly B
 /**
  * The coins the account holds less of than its bots' books (less BALANCE_TOLERANCE). A coin one of its
  * bots has an order in flight on is left out (the books and the balance disagree until its answer is in);
- * a coin whose balance the venue did not answer is `unseen`.
+ * so is a coin whose holders decided anything while its balance was on its way (`changed`: a sale placed
+ * and filled meanwhile leaves a balance below the books read before it, a difference of a moment, not a
+ * coin gone); a coin whose balance the venue did not answer is `unseen`.
  */
-export async function findShortfalls(port: ExchangePort, bots: readonly BookedBot[], log?: EngineLog): Promise<{ short: Shortfall[]; unseen: string[] }> {
+export async function findShortfalls(
+  port: ExchangePort,
+  bots: readonly BookedBot[],
+  log?: EngineLog,
+  changed?: (ids: readonly string[]) => boolean,
+): Promise<{ short: Shortfall[]; unseen: string[] }> {
   const byCoin = new Map<string, BookedBot[]>();
   for (const bot of bots) {
     const base = bot.symbol.split('/')[0]!;
@@ -110,6 +117,7 @@ export async function findShortfalls(port: ExchangePort, bots: readonly BookedBo
       unseen.push(coin);
       continue;
     }
+    if (changed?.(holders.map((b) => b.id))) continue;
     if (balance.lt(held.mul(money(1).minus(BALANCE_TOLERANCE)))) short.push({ coin, held, balance, holders: holders.filter((b) => b.held.gt(0)).map((b) => b.id) });
   }
   return { short, unseen };

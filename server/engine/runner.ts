@@ -714,6 +714,7 @@ export class Engine {
         port,
         lives.map((l) => this.booked(l)),
         this.log,
+        this.decidedSince(lives),
       );
       for (const live of lives) if (unseen.includes(coinOf(live))) problems.set(live.record.id, 'unanswered');
       for (const found of short) {
@@ -725,6 +726,7 @@ export class Engine {
             port,
             holders.map((l) => this.booked(l)),
             this.log,
+            this.decidedSince(holders),
           )
         ).short.find((s) => s.coin === found.coin);
         if (!again) continue;
@@ -749,6 +751,19 @@ export class Engine {
         await markSynced(this.deps.db, { ids: [...problems].filter(([, p]) => p === problem).map(([id]) => id), problem, at });
       }
     }
+  }
+
+  /**
+   * Whether any of the named bots decided (its state replaced) or was reloaded since this call: what a
+   * reconciliation read of the books before an exchange's answer must not be compared with after it.
+   */
+  private decidedSince(lives: readonly LiveBot[]): (ids: readonly string[]) => boolean {
+    const seen = new Map(lives.map((l) => [l.record.id, { live: l, state: l.state }]));
+    return (ids) =>
+      ids.some((id) => {
+        const then = seen.get(id);
+        return !then || this.bots.get(id) !== then.live || then.live.state !== then.state;
+      });
   }
 
   /** Recomputes a loaded bot's trigger prices after its parameters changed. */
