@@ -49,17 +49,21 @@ describe('order counts', () => {
 });
 
 describe('reconciliation figures', () => {
-  it('count what the rounds found, by kind, and the accounts out of reach now', async () => {
+  it('count what the rounds found, by kind, the accounts out of reach now, and the seconds of outages', async () => {
     const metrics = new Metrics();
     const before = await metrics.registry.metrics();
     expect(before).toContain('quantbot_reconciliation_findings_total{found="lost"} 0');
     metrics.engine.reconciled?.('orphan', 2);
     metrics.engine.reconciled?.('lost', 1);
-    metrics.engine.accountsDown?.(3);
+    metrics.engine.accountsDown?.(3, 42.5);
+    metrics.engine.outageEnded?.(30);
+    metrics.engine.outageEnded?.(12.5);
     const text = await metrics.registry.metrics();
     expect(text).toContain('quantbot_reconciliation_findings_total{found="orphan"} 2');
     expect(text).toContain('quantbot_reconciliation_findings_total{found="lost"} 1');
     expect(text).toContain('quantbot_reconciliation_findings_total{found="short"} 0');
     expect(text).toContain('quantbot_accounts_out_of_reach 3');
+    expect(text).toContain('quantbot_account_outage_longest_seconds 42.5');
+    expect(text).toContain('quantbot_account_outage_seconds_total 42.5');
   });
 });

@@ -86,6 +86,16 @@ export class Metrics {
       help: 'Exchange accounts whose order calls failed in a row: their bots open nothing until a reconciliation round passes',
       registers: [own],
     });
+    const longest = new Gauge({
+      name: 'quantbot_account_outage_longest_seconds',
+      help: 'How long the oldest outage of an exchange account still out of reach has lasted (0: none)',
+      registers: [own],
+    });
+    const outage = new Counter({
+      name: 'quantbot_account_outage_seconds_total',
+      help: 'Seconds exchange accounts spent out of reach, added when each outage ends (by the process that ends it: once per outage in a cluster)',
+      registers: [own],
+    });
     const metrics = this;
     new Gauge({
       name: 'quantbot_streams_open',
@@ -101,7 +111,11 @@ export class Metrics {
       queued: (seconds) => queued.observe(seconds),
       leases: (change, count) => leases.labels(change).inc(count),
       reconciled: (found, count) => reconciled.labels(found).inc(count),
-      accountsDown: (count) => down.set(count),
+      accountsDown: (count, longestSeconds) => {
+        down.set(count);
+        longest.set(longestSeconds);
+      },
+      outageEnded: (seconds) => outage.inc(seconds),
     };
     this.registry = Registry.merge([own, processMetrics()]);
   }

@@ -55,21 +55,22 @@ export async function callAnswered(db: Db, account: { userId: string; exchangeId
   await db.updateTable('account_health').set({ failures: 0 }).where('user_id', '=', account.userId).where('exchange_id', '=', account.exchangeId).where('failures', '>', 0).execute();
 }
 
-/** A reconciliation round the exchange answered in full: the outage ends, the trader is told. Answers whether there was one. */
-export async function outageOver(db: Db, account: { userId: string; exchangeId: number }): Promise<boolean> {
+/**
+ * A reconciliation round the exchange answered in full: the outage ends, the trader is told. Answers how
+ * long it lasted (seconds, by the database's clock), or null when there was none (or another process
+ * ended it first: each outage is counted once, by the process that ends it).
+ */
+export async function outageOver(db: Db, account: { userId: string; exchangeId: number }): Promise<number | null> {
   return inTransaction(db, async (tx) => {
-    const ended = await tx
-      .updateTable('account_health')
-      .set({ failures: 0, down_since: null })
-      .where('user_id', '=', account.userId)
-      .where('exchange_id', '=', account.exchangeId)
-      .where('down_since', 'is not', null)
-      .returning('down_since')
-      .execute();
-    if (ended.length === 0) return false;
+    const { rows: ended } = await sql<{ seconds: number }>`
+      update account_health as h set failures = 0, down_since = null
+      from (select user_id, exchange_id, down_since from account_health where user_id = ${account.userId} and exchange_id = ${account.exchangeId} and down_since is not null for update) as was
+      where h.user_id = was.user_id and h.exchange_id = was.exchange_id
+      returning greatest(0, extract(epoch from (now() - was.down_since)))::float8 as seconds`.execute(tx);
+    if (ended.length === 0) return null;
     const exchange = exchangeById(account.exchangeId);
     await leaveNotice(tx, account.userId, { kind: 'notice', code: 'account_reachable', detail: { exchange: exchange?.code ?? String(account.exchangeId), name: exchange?.name ?? '' } });
-    return true;
+    return Number(ended[0]!.seconds);
   });
 }
 

@@ -17,11 +17,12 @@ export interface EngineObserver {
   leases(change: 'gained' | 'lost', count: number): void;
   /**
    * What reconciliation found (reconciliation.ts, lost-orders.ts, account-health.ts): an order lost, an
-   * orphan order cancelled, a bot paused for a coin its account lacks; and, each round, the accounts out
-   * of reach.
+   * orphan order cancelled, a bot paused for a coin its account lacks; each round, the accounts out of
+   * reach and how long the oldest of those outages has lasted; and each outage's length when it ends.
    */
   reconciled?(found: 'lost' | 'orphan' | 'short', count: number): void;
-  accountsDown?(count: number): void;
+  accountsDown?(count: number, longestSeconds: number): void;
+  outageEnded?(seconds: number): void;
 }
 
 /** What a manual add or close came to on the process that owns the bot. */

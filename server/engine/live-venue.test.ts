@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LOOKUPS_PER_ACCOUNT } from './lookup-budget.ts';
 import type { Db } from '../db/connect.ts';
 import { LiveExchange } from '../exchanges/live.ts';
 import { fakeBinanceClient } from '../testing/fake-binance/client.ts';
@@ -47,7 +48,15 @@ describe('the engine on a live exchange that misbehaves', () => {
     const fake = await FakeBinance.start();
     const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 400 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
     const found: string[] = [];
-    const observe = { round: () => undefined, queued: () => undefined, leases: () => undefined, reconciled: (kind: string, n: number) => void found.push(`${kind} ${n}`) };
+    const outages: { longest: number[]; ended: number[] } = { longest: [], ended: [] };
+    const observe = {
+      round: () => undefined,
+      queued: () => undefined,
+      leases: () => undefined,
+      reconciled: (kind: string, n: number) => void found.push(`${kind} ${n}`),
+      accountsDown: (_count: number, longest: number) => void outages.longest.push(longest),
+      outageEnded: (seconds: number) => void outages.ended.push(seconds),
+    };
     const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, observe });
     opened.push({ fake, engine });
     /** A running martin bot of the trader on Binance, flat. */
@@ -76,7 +85,7 @@ describe('the engine on a live exchange that misbehaves', () => {
     };
     const sends = () => fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v3/order').length;
     const steps = async () => (await db.selectFrom('bot_order_steps').select('to_phase').where('client_order_id', '=', `${id}-1-1`).orderBy('id').execute()).map((r) => r.to_phase);
-    return { fake, engine, id, rounds, sends, steps, newBot, found };
+    return { fake, engine, id, rounds, sends, steps, newBot, found, outages };
   };
 
   it('looks up an order whose answer timed out after Binance took it: booked with its fee from the trades, sent once', async () => {
@@ -116,7 +125,7 @@ describe('the engine on a live exchange that misbehaves', () => {
   });
 
   it('puts the account out of reach after three order calls failed in a row: its bots open nothing until a reconciliation round passes', async () => {
-    const { fake, engine, id, sends, newBot } = await open();
+    const { fake, engine, id, sends, newBot, outages } = await open();
     const warnings = async (code: string) => (await db.selectFrom('notices').select('detail').where('user_id', '=', userId).where('code', '=', code).execute()).length;
     const before = { out: await warnings('account_unreachable'), back: await warnings('account_reachable') };
     // The count starts here (the tests before share the account).
@@ -133,13 +142,41 @@ describe('the engine on a live exchange that misbehaves', () => {
     for (let i = 0; i < 3; i++) await engine.tick();
     await engine.idle();
     expect(sends()).toBe(3);
+    // The metrics: the outage's age each round, its length once it ends (counted once, by the round that ends it).
+    expect(outages.longest.at(-1)).toBeGreaterThan(0);
     // A reconciliation round the exchange answers in full ends it: the fourth bot opens at the next round.
     await engine.reconcileAccounts();
     expect(await warnings('account_reachable')).toBe(before.back + 1);
+    expect(outages.ended).toHaveLength(1);
+    expect(outages.ended[0]).toBeGreaterThanOrEqual(outages.longest.at(-1)! - 1);
+    await engine.reconcileAccounts();
+    expect(outages.ended).toHaveLength(1);
     await engine.tick();
     await engine.idle();
     expect(sends()).toBe(4);
     expect(fake.book.orders.filter((o) => o.status === 'FILLED')).toHaveLength(1);
+  });
+
+  it('looks up at most ten orders of an account per lookup round, and reaches every one over the next rounds', async () => {
+    const { fake, engine, newBot } = await open();
+    // Twelve bots' first orders meet a gateway timeout (the account's failure count cleared between them,
+    // so that it stays reachable): twelve orders in flight on one account.
+    fake.faults.add({ kind: 'serverError', status: 504, body: 'html', times: 12, match: { method: 'POST', path: '/api/v3/order' } });
+    const bots: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const bot = await newBot();
+      bots.push(bot);
+      await engine.serial(bot, () => engine.refresh(bot));
+      await db.deleteFrom('account_health').execute();
+    }
+    const lookedUp = () => new Set(fake.requests.filter((r) => r.method === 'GET' && r.path === '/api/v3/order').map((r) => r.params.origClientOrderId));
+    for (let i = 0; i < 5; i++) await engine.tick();
+    await engine.idle();
+    expect(lookedUp().size).toBe(LOOKUPS_PER_ACCOUNT);
+    for (let i = 0; i < 5; i++) await engine.tick();
+    await engine.idle();
+    const misses = await db.selectFrom('bot_orders').select('misses').where('bot_id', 'in', bots).execute();
+    expect(misses.map((m) => m.misses >= 1)).toEqual(bots.map(() => true));
   });
 
   it('never sends again an order Binance never got: three lookups miss it and a targeted query, then it is lost and the bot paused', async () => {

@@ -24,6 +24,7 @@ import { LOST_AFTER_MISSES, lookUpLost, markLost, targetedLookup } from './lost-
 import { accountKey, accountsDown, callAnswered, callFailed, opens, outageOver } from './account-health.ts';
 import { BALANCE_SHORT, BALANCE_TOLERANCE, type BookedBot, cancelOrphans, findShortfalls, pauseShort, RECONCILE_EVERY_ROUNDS } from './reconciliation.ts';
 import { markSynced } from '../store/bot-decisions.ts';
+import { takeLookups } from './lookup-budget.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {
@@ -381,7 +382,9 @@ export class Engine {
       this.tickCount++;
       // The accounts out of reach, read once a round (none to read for an engine without bots).
       this.down = this.bots.size > 0 ? await accountsDown(this.deps.db) : new Map();
-      this.deps.observe?.accountsDown?.(this.down.size);
+      let oldest = Date.now();
+      for (const since of this.down.values()) oldest = Math.min(oldest, since);
+      this.deps.observe?.accountsDown?.(this.down.size, (Date.now() - oldest) / 1000);
       // Halted or fenced while it read: this round trades nothing.
       if (this.deps.cluster?.fenced()) return;
       const keys = new Map<string, LiveBot>();
@@ -424,13 +427,15 @@ export class Engine {
             this.reconciling = false;
           });
       }
-      // Orders whose answer never came (a timeout, a crash of the call): look them up every 5 rounds.
+      // Orders whose answer never came (a timeout, a crash of the call): look them up every 5 rounds, at
+      // most LOOKUPS_PER_ACCOUNT of an account per round (lookup-budget.ts).
       if (this.tickCount % 5 === 0) {
-        for (const live of this.bots.values()) {
+        const waiting = [...this.bots.values()].filter((live) => {
           const pending = live.state.pending;
-          if (pending && !this.inFlight.has(pending.id) && !this.queues.has(live.record.id)) {
-            void this.serial(live.record.id, () => this.reconcile(live)).catch(() => undefined);
-          }
+          return pending && !this.inFlight.has(pending.id) && !this.queues.has(live.record.id);
+        });
+        for (const live of takeLookups(waiting, (l) => accountKey(l.record.userId, l.record.exchangeId), this.tickCount / 5)) {
+          void this.serial(live.record.id, () => this.reconcile(live)).catch(() => undefined);
         }
       }
     } finally {
@@ -741,8 +746,12 @@ export class Engine {
       }
       // An account out of reach that answered this round in full is reachable again: its bots open again.
       const { exchangeId } = lives[0]!.record;
-      if (this.down.has(accountKey(userId, exchangeId)) && orphans !== null && unseen.length === 0 && (await outageOver(this.deps.db, { userId, exchangeId }))) {
-        this.down.delete(accountKey(userId, exchangeId));
+      if (this.down.has(accountKey(userId, exchangeId)) && orphans !== null && unseen.length === 0) {
+        const seconds = await outageOver(this.deps.db, { userId, exchangeId });
+        if (seconds !== null) {
+          this.down.delete(accountKey(userId, exchangeId));
+          this.deps.observe?.outageEnded?.(seconds);
+        }
       }
       // What the bots' screens say: in agreement, checked now; or what differs.
       const agreed = lives.map((l) => l.record.id).filter((id) => !problems.has(id));
