@@ -167,10 +167,11 @@ export const botDetailSchema = z.strictObject({
   /**
    * The bot against its exchange account (the engine's reconciliation rounds, about every 30 s): when they
    * last agreed (null: not checked yet), and what the last round found otherwise (unanswered: the exchange
-   * did not answer; balance_short: the account holds less of the coin than the books), and since when its
+   * did not answer; balance_short: the account holds less of the coin than the books; no_price: its pair has
+   * had no fresh price for STALE_PRICE_MS, and it opens nothing until the price is back and a round passes), and since when its
    * exchange account is out of reach (order calls failed in a row: the bot opens nothing until a round passes).
    */
-  sync: z.strictObject({ at: time.nullable(), problem: z.enum(['unanswered', 'balance_short']).nullable(), unreachableSince: time.nullable() }),
+  sync: z.strictObject({ at: time.nullable(), problem: z.enum(['unanswered', 'balance_short', 'no_price']).nullable(), unreachableSince: time.nullable() }),
 });
 export type BotDetail = z.infer<typeof botDetailSchema>;
 /** A cycle of a bot: open (the position now) or closed with its profit. */

@@ -60,6 +60,7 @@ const trading = createTrading({
       : {}),
   }),
   tickMs: config.engineTickMs,
+  stalePriceMs: config.stalePriceMs,
   fuelFeeRate: config.fuelFeeRate,
   referralRates: config.referralRates,
   ...(config.marketSpeed > 1 ? { now: () => marketClock() } : {}),

@@ -78,6 +78,8 @@ export interface TradingOptions {
   feed?: SimulatedMarket;
   now?: () => number;
   tickMs?: number;
+  /** How long a pair may go without a fresh price before its bots open nothing (config STALE_PRICE_MS; default 30 s). */
+  stalePriceMs?: number;
   log?: { error(obj: unknown, msg: string): void };
   /** Share of a profitable cycle's profit paid in fuel (config FUEL_FEE_RATE; default 0.2). */
   fuelFeeRate?: string;
@@ -154,6 +156,7 @@ export function createTrading(options: TradingOptions): Trading {
     prices,
     now,
     tickMs: options.tickMs ?? 1000,
+    ...(options.stalePriceMs !== undefined ? { stalePriceMs: options.stalePriceMs } : {}),
     // A custom bot's candles and indicators are not stored: rebuilt from the market's history on every load.
     // So is a DCA bot's with an indicator start (its rule as the custom bot's entry rule).
     async warmUp(bot, state, view) {

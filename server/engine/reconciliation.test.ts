@@ -11,6 +11,8 @@ import { findShortfalls } from './reconciliation.ts';
  * (by hand, on the exchange) pauses the bots whose books hold it, with a warning that says how much; a
  * coin that is there pauses nothing, and another trader's bots are not touched.
  */
+const STALE_MS = 300;
+
 describe('a reconciliation round finds a coin the account no longer holds', () => {
   let t: TestApp;
   let trading: Trading;
@@ -22,7 +24,7 @@ describe('a reconciliation round finds a coin the account no longer holds', () =
   };
 
   beforeAll(async () => {
-    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market })) });
+    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market, stalePriceMs: STALE_MS })) });
     market.set('BTC/USDT', '50000');
   });
   afterAll(async () => {
@@ -80,6 +82,35 @@ describe('a reconciliation round finds a coin the account no longer holds', () =
     await trading.engine.serial(c.bot, () => trading.engine.refresh(c.bot));
     expect(await status(c.bot)).toEqual({ status: 'paused', error: 'balance_short' });
     expect(trading.engine.statusOf(c.bot)).toBe('paused');
+  });
+
+  it('holds back the adds of a pair without a fresh price until its price is back and a round has passed; its screen says so', async () => {
+    const d = await trader();
+    await step('50000');
+    const orders = async () => (await t.db.selectFrom('bot_orders').select('client_order_id').where('bot_id', '=', d.bot).execute()).length;
+    // What the bot's screen is told (the detail itself needs the price: read while it is there).
+    const problem = async () => (await d.call('GET', `/api/user/botDetail?id=${d.bot}`)).data.sync.problem as string | null;
+    const stored = async () => (await t.db.selectFrom('bots').select('sync_problem').where('id', '=', d.bot).executeTakeFirstOrThrow()).sync_problem;
+    const bought = await orders();
+    expect(bought).toBe(1);
+    // The exchange stops answering the pair's price: stale once STALE_PRICE_MS has gone by without one.
+    market.silence('BTC/USDT');
+    await trading.engine.tick();
+    expect(await stored()).toBeNull();
+    await new Promise((r) => setTimeout(r, STALE_MS + 50));
+    await trading.engine.tick();
+    expect(await stored()).toBe('no_price');
+    // Back 4 % lower: the add (2 % below the entry) is held back, round after round.
+    market.speak('BTC/USDT');
+    await step('48000');
+    await step('48000');
+    expect(await orders()).toBe(bought);
+    expect(await problem()).toBe('no_price');
+    // A reconciliation round that began after the price came back: the screen agrees again, and the add goes.
+    await trading.engine.reconcileAccounts();
+    expect(await problem()).toBeNull();
+    await step('48000');
+    expect(await orders()).toBe(bought + 1);
   });
 });
 

@@ -33,6 +33,8 @@ export const BALANCE_TOLERANCE = '0.005';
 export const ORPHAN_MIN_AGE_MS = 5000;
 /** The pause reason of a bot whose account holds less of its coin than its books. */
 export const BALANCE_SHORT = 'balance_short';
+/** What a bot's screen is told while its pair has no fresh price (runner.ts, STALE_PRICE_MS). */
+export const NO_PRICE = 'no_price';
 
 /** A bot of the account as the round reads it: its pair and what it holds by its books. */
 export interface BookedBot {

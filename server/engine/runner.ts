@@ -22,7 +22,7 @@ import { findOrder } from '../store/bot-orders.ts';
 import { countMiss, markSubmitted } from '../store/order-steps.ts';
 import { LOST_AFTER_MISSES, lookUpLost, markLost, targetedLookup } from './lost-orders.ts';
 import { accountKey, accountsDown, callAnswered, callFailed, opens, outageOver } from './account-health.ts';
-import { BALANCE_SHORT, BALANCE_TOLERANCE, type BookedBot, cancelOrphans, findShortfalls, pauseShort, RECONCILE_EVERY_ROUNDS } from './reconciliation.ts';
+import { BALANCE_SHORT, BALANCE_TOLERANCE, type BookedBot, cancelOrphans, findShortfalls, NO_PRICE, pauseShort, RECONCILE_EVERY_ROUNDS } from './reconciliation.ts';
 import { markSynced } from '../store/bot-decisions.ts';
 import { takeLookups } from './lookup-budget.ts';
 
@@ -63,6 +63,8 @@ export interface EngineDeps {
   warmUp?(bot: BotRecord, state: KitState, view: unknown): Promise<void>;
   /** How often every symbol's price is read and the bots on it evaluated (default 1 s). */
   tickMs?: number;
+  /** How long a pair may go without a fresh price before its bots open nothing (default 30 s; STALE_PRICE_MS). */
+  stalePriceMs?: number;
   log?: EngineLog;
   /** Share of a profitable cycle's profit paid in fuel (default 0.2). */
   fuelFeeRate?: string;
@@ -114,6 +116,14 @@ export class Engine {
   private reconciling = false;
   /** The exchange accounts out of reach (account-health.ts), by userId:exchangeId: read from the database each round. */
   private down = new Map<string, number>();
+  /** When each pair (`exchange:symbol`) last had a fresh price (ms), or first failed to, in this process. */
+  private readonly priced = new Map<string, number>();
+  /**
+   * The pairs without a fresh price for stalePriceMs: since when, and when their price came back (null:
+   * not yet). Their bots open nothing until a reconciliation round that began after the price came back
+   * has passed (outage mode for stale data: what this process reads; every process decides on its own).
+   */
+  private readonly stale = new Map<string, { since: number; back: number | null }>();
   /** Accounts whose last order call here failed: an answer resets their count in the database. */
   private readonly failing = new Set<string>();
   private readonly inFlight = new Set<string>();
@@ -396,8 +406,10 @@ export class Engine {
             text = await this.deps.prices.price(sample.record.exchange, sample.record.symbol);
           } catch (error) {
             this.log?.error({ err: error, key }, 'no price');
+            await this.noPrice(key);
             return;
           }
+          this.priceBack(key);
           const price = money(text);
           const at = this.now();
           for (const decided of this.book.onPrice(key, price, undefined, at)) {
@@ -538,7 +550,8 @@ export class Engine {
     // An account out of reach opens nothing by itself (a price, a start, a signal): the decision is dropped
     // and asked again later; exits go out, and the trader's own commands are theirs.
     const manual = event.type === 'ManualAddRequested' || event.type === 'ManualCloseRequested';
-    if (!manual && this.down.has(accountKey(live.record.userId, live.record.exchangeId)) && intents.some((i) => i.type === 'PlaceOrder' && opens(i.reason))) {
+    const held = this.down.has(accountKey(live.record.userId, live.record.exchangeId)) || this.stale.has(live.key);
+    if (!manual && held && intents.some((i) => i.type === 'PlaceOrder' && opens(i.reason))) {
       live.state = before;
       this.place(live);
       return false;
@@ -701,6 +714,7 @@ export class Engine {
       const key = `${live.record.userId}:${live.record.exchangeId}`;
       accounts.set(key, [...(accounts.get(key) ?? []), live]);
     }
+    const began = Date.now();
     for (const lives of accounts.values()) {
       const { port } = lives[0]!;
       const { userId } = lives[0]!.record;
@@ -753,6 +767,14 @@ export class Engine {
           this.deps.observe?.outageEnded?.(seconds);
         }
       }
+      // A pair whose price came back before this round began, on an account the exchange answered in
+      // full: its bots open again. A pair still without one: its bots' screens say so.
+      const answered = orphans !== null && unseen.length === 0;
+      for (const live of lives) {
+        const stale = this.stale.get(live.key);
+        if (stale && stale.back !== null && stale.back <= began && answered) this.stale.delete(live.key);
+        if (this.stale.has(live.key) && !problems.has(live.record.id)) problems.set(live.record.id, NO_PRICE);
+      }
       // What the bots' screens say: in agreement, checked now; or what differs.
       const agreed = lives.map((l) => l.record.id).filter((id) => !problems.has(id));
       await markSynced(this.deps.db, { ids: agreed, problem: null, at });
@@ -773,6 +795,34 @@ export class Engine {
         const then = seen.get(id);
         return !then || this.bots.get(id) !== then.live || then.live.state !== then.state;
       });
+  }
+
+  /**
+   * A round without a price for a pair: once it has gone stalePriceMs without a fresh one, its bots open
+   * nothing, and their screens say why (`no_price`) until a reconciliation round clears it.
+   */
+  private async noPrice(key: string): Promise<void> {
+    const now = Date.now();
+    const last = this.priced.get(key);
+    if (last === undefined) this.priced.set(key, now);
+    const stale = this.stale.get(key);
+    if (stale) {
+      stale.back = null;
+      return;
+    }
+    if (now - (last ?? now) < (this.deps.stalePriceMs ?? 30_000)) return;
+    this.stale.set(key, { since: last!, back: null });
+    const ids = [...this.bots.values()].filter((l) => l.key === key).map((l) => l.record.id);
+    this.log?.error({ key, since: new Date(last!).toISOString(), bots: ids.length }, 'no fresh price: the bots on this pair open nothing until it is back and a reconciliation round passes');
+    await markSynced(this.deps.db, { ids, problem: NO_PRICE, at: new Date() }).catch((error: unknown) => this.log?.error({ err: error, key }, 'stale price not recorded'));
+  }
+
+  /** A fresh price for a pair: kept, and a stale pair's price marked back (its bots open again after the next round). */
+  private priceBack(key: string): void {
+    const now = Date.now();
+    this.priced.set(key, now);
+    const stale = this.stale.get(key);
+    if (stale && stale.back === null) stale.back = now;
   }
 
   /** Recomputes a loaded bot's trigger prices after its parameters changed. */

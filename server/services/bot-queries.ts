@@ -219,7 +219,7 @@ export async function botDetail(db: Db, trading: MarketData, userId: string, id:
     // Its exchange account out of reach (engine/account-health.ts): since when.
     db.selectFrom('account_health').select('down_since').where('user_id', '=', userId).where('exchange_id', '=', row.exchange_id).executeTakeFirst(),
   ]);
-  const problem = row.sync_problem === 'unanswered' || row.sync_problem === 'balance_short' ? row.sync_problem : null;
+  const problem = row.sync_problem === 'unanswered' || row.sync_problem === 'balance_short' || row.sync_problem === 'no_price' ? row.sync_problem : null;
   return {
     ...detail,
     ...(kitOf(row.type).commitsBudget ? { usedFunds: null, usedRoi: null } : usedFunds(detail, peak?.cost ?? null)),

@@ -12,7 +12,20 @@ export class ScriptedMarket extends SimulatedMarket {
     this.fixed.set(symbol, price);
   }
 
+  private readonly silent = new Set<string>();
+
+  /** The pair's exchange stops answering its price (every read throws), until `speak`. */
+  silence(symbol: string): void {
+    this.info(symbol);
+    this.silent.add(symbol);
+  }
+
+  speak(symbol: string): void {
+    this.silent.delete(symbol);
+  }
+
   override priceAt(symbol: string, ms: number): string {
+    if (this.silent.has(symbol)) throw new Error(`no price for ${symbol}: the exchange does not answer`);
     return this.fixed.get(symbol) ?? super.priceAt(symbol, ms);
   }
 }

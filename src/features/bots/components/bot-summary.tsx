@@ -136,6 +136,13 @@ function BotSync({ bot: d }: { bot: BotDetail }) {
       </p>
     );
   }
+  if (problem === 'no_price') {
+    return (
+      <p className={css.errorLine} role="status" data-testid="bot-sync" data-sync="no_price">
+        <Trans>暂无交易所最新行情：暂停开仓和补仓；行情恢复并核对后自动继续。</Trans>
+      </p>
+    );
+  }
   if (problem === 'balance_short') {
     return (
       <p className={css.errorLine} role="status" data-testid="bot-sync" data-sync="balance_short">
