@@ -28,6 +28,7 @@ import { measureBotListCluster } from './bot-list-cluster.ts';
 import { measureStreams } from './streams.ts';
 import { measureStreamsBesideBots } from './streams-engine.ts';
 import { measureLiveScreen } from './live-screen.ts';
+import { measureReconciliationRound } from './reconciliation-round.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,6 +102,8 @@ results.streams = await measureStreams(10_000);
 results.streamsBesideBots = await measureStreamsBesideBots();
 // A bot's change to its screen in Chromium through the live stream (target: < 300 ms median).
 results.liveScreen = await measureLiveScreen(port + 7);
+// A reconciliation round of an account with 1,000 resting orders on the fake Binance (the real ccxt client).
+results.reconciliationRound = await measureReconciliationRound();
 results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
 
 // On PostgreSQL: the bots one process keeps at a 1 s round and its lease cost, at the real

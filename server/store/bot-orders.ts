@@ -22,6 +22,12 @@ export async function findOrder(db: Executor, { clientOrderId }: { clientOrderId
   return db.selectFrom('bot_orders').selectAll().where('client_order_id', '=', clientOrderId).executeTakeFirst();
 }
 
+/** The records of these client order ids (those that have one). */
+export async function findOrders(db: Executor, { clientOrderIds }: { clientOrderIds: readonly string[] }): Promise<BotOrderRow[]> {
+  if (clientOrderIds.length === 0) return [];
+  return db.selectFrom('bot_orders').selectAll().where('client_order_id', 'in', clientOrderIds).execute();
+}
+
 /** An order the decision places, recorded (status new) before it is sent. */
 export async function insertNewOrder(
   db: Executor,
