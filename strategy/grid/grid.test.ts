@@ -117,6 +117,28 @@ describe('the grid strategy', () => {
     expect(state.orders.map((o) => o?.side ?? '-')).toEqual(['buy', 'buy', 'buy', '-', 'sell']);
   });
 
+  it('books a partial fill as it came: the counter-order of a buy is what it got, a sell short of its amount leaves the rest as dust', () => {
+    const started = drive(initialGridState(botId('g2')), ['109']).state;
+    // The buy at 105 fills 1.2 of 2.364 (the exchange cancelled the rest): the sell at 110 is what 1.2 left after the fee.
+    const buy = decideGrid(started, { type: 'PriceTicked', price: money('105') }, view);
+    const placed = buy.intents.find((i): i is PlaceOrder => i.type === 'PlaceOrder')!;
+    const bought = decideGrid(buy.state, { type: 'OrderFilled', clientOrderId: placed.clientOrderId, side: 'buy', price: money('105'), amount: money('1.2') }, view).state;
+    // 1.2 x 0.999 = 1.1988, with the dust 0.000273: 1.199073, a sell of 1.199 and 0.000073 of dust.
+    expect(s(bought.orders[2]!.amount)).toBe('1.199');
+    expect(s(bought.dust)).toBe('0.000073');
+    // The sell at 110 sells 1 of its 1.199: the 0.199 not sold stays the grid's, as dust.
+    const sell = decideGrid(bought, { type: 'PriceTicked', price: money('110') }, view);
+    const order = sell.intents.find((i): i is PlaceOrder => i.type === 'PlaceOrder')!;
+    expect(s(order.amount!)).toBe('1.199');
+    const r = decideGrid(sell.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: 'sell', price: money('110'), amount: money('1') }, view);
+    expect(s(r.state.dust)).toBe('0.199073');
+    // Its profit: 1 x 110 x 0.999 less the cost of the 1 sold (126 x 1 / 1.199).
+    expect(r.intents).toMatchObject([{ type: 'CycleClosed', profit: money('109.89').minus(money(126).div(money('1.199'))) }]);
+    // The books hold what the fills say: the sells left plus the dust.
+    const held = r.state.orders.filter((o) => o?.side === 'sell').reduce((sum, o) => sum.plus(o!.amount), r.state.dust);
+    expect(s(held)).toBe(s(money('4.727').mul('0.999').plus(money('1.2').mul('0.999')).minus(1)));
+  });
+
   it('sells everything and stops at the stop loss, booking the loss', () => {
     const v = { ...view, params: { ...params, stopLoss: '95' } };
     const { state, fills, closed } = drive(initialGridState(botId('g2')), ['109', '104', '94'], v);

@@ -250,13 +250,17 @@ function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: 
     return atEdge({ ...base, dust: got.minus(sell) }, [], view);
   }
   const sold = orders[i]!;
-  // The cost of what was sold (the exchange may sell a little less than asked).
+  // The cost of what was sold (the exchange may sell a little less than asked: a partial fill whose
+  // rest it cancelled). What it did not sell is still the grid's coin: kept as dust, at no cost (its
+  // cost stays with what was sold), to go with the next sell, never forgotten by the books.
   const cost = sold.amount.isZero() ? money(0) : sold.cost.mul(amount.div(sold.amount));
   const profit = amount.mul(price).mul(ONE.minus(fee)).minus(cost);
+  const unsold = sold.amount.minus(amount);
   orders[i] = null;
   if (i > 0) orders[i - 1] = { side: 'buy', amount: state.quantity, cost: money(0) };
   const trades = state.trades + 1;
-  return atEdge({ ...base, trades, realized: state.realized.plus(profit) }, [{ type: 'CycleClosed', cycle: trades, profit }], view);
+  const dust = unsold.gt(0) ? state.dust.plus(unsold) : state.dust;
+  return atEdge({ ...base, trades, dust, realized: state.realized.plus(profit) }, [{ type: 'CycleClosed', cycle: trades, profit }], view);
 }
 
 /**
