@@ -1,3 +1,4 @@
+import { checkLease, type Fence } from '../cluster/leases.ts';
 import type { Db } from '../db/connect.ts';
 import { inTransaction } from '../events/outbox.ts';
 import { type ExchangePort, type OrderState, restingOf } from '../exchanges/port.ts';
@@ -48,12 +49,14 @@ export async function lookUpLost(port: ExchangePort, clientOrderId: ClientOrderI
 
 /**
  * Marks an order lost, in one transaction: its step (with the misses), the bot paused when it ran (a log
- * line, a warning naming the order, and the event for the trader's open app). Answers whether the bot was
+ * line, a warning naming the order, and the event for the trader's open app); in a cluster under the
+ * caller's lease on the bot (`fence`: LeaseLost when another holds it). Answers whether the bot was
  * paused by it.
  */
-export async function markLost(db: Db, order: { botId: string; userId: string; clientOrderId: string; misses: number }): Promise<boolean> {
+export async function markLost(db: Db, order: { botId: string; userId: string; clientOrderId: string; misses: number; fence?: Fence | undefined }): Promise<boolean> {
   return inTransaction(db, async (tx) => {
     await lockBotStatus(tx, { id: order.botId });
+    if (order.fence) await checkLease(tx, order.botId, order.fence);
     await stepOrder(tx, { clientOrderId: order.clientOrderId, to: 'lost', detail: { misses: String(order.misses) } });
     return pauseOutsideDecision(tx, { botId: order.botId, userId: order.userId, reason: ORDER_LOST, detail: { order: order.clientOrderId }, always: true });
   });

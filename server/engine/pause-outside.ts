@@ -1,3 +1,4 @@
+import { checkLease, type Fence } from '../cluster/leases.ts';
 import type { Db } from '../db/connect.ts';
 import { leaveNotice } from '../events/notice.ts';
 import { later } from '../events/outbox.ts';
@@ -9,9 +10,15 @@ import { botName, pauseRunningBot } from '../store/bot-decisions.ts';
  * lacks), in the caller's transaction with the bot's row locked: the pause with its reason, its log line,
  * the trader's warning (code = reason) naming the bot, and the event for their open app. A bot that was not
  * running is left as it is; `always` still logs and warns (the order's fate is news however the bot stands).
- * Answers whether it was paused.
+ * In a cluster only the bot's lease holder may pause it (`fence`, checked in the transaction: LeaseLost
+ * otherwise): a process that lost the bot unknowingly (stopped, then woken) judges it on a state that
+ * its new holder has moved on from. Answers whether it was paused.
  */
-export async function pauseOutsideDecision(tx: Db, pause: { botId: string; userId: string; reason: string; detail: Record<string, string>; always?: boolean }): Promise<boolean> {
+export async function pauseOutsideDecision(
+  tx: Db,
+  pause: { botId: string; userId: string; reason: string; detail: Record<string, string>; always?: boolean; fence?: Fence | undefined },
+): Promise<boolean> {
+  if (pause.fence) await checkLease(tx, pause.botId, pause.fence);
   const paused = await pauseRunningBot(tx, { id: pause.botId, reason: pause.reason });
   if (!paused && !pause.always) return false;
   await logActions(tx, [{ botId: pause.botId, kind: 'pause', detail: { reason: pause.reason, ...pause.detail } }]);

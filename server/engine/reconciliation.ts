@@ -1,4 +1,5 @@
 import type Decimal from 'decimal.js';
+import type { Fence } from '../cluster/leases.ts';
 import type { Db } from '../db/connect.ts';
 import { inTransaction } from '../events/outbox.ts';
 import { type ExchangePort, type OrderState, restingOf } from '../exchanges/port.ts';
@@ -130,10 +131,19 @@ export async function findShortfalls(
   return { short, unseen };
 }
 
-/** Pauses a running bot whose coin the account lacks, with its log line, warning and event, in one transaction. */
-export async function pauseShort(db: Db, short: { botId: string; userId: string; coin: string; held: string; balance: string }): Promise<boolean> {
+/**
+ * Pauses a running bot whose coin the account lacks, with its log line, warning and event, in one
+ * transaction; in a cluster under the caller's lease on it (`fence`: LeaseLost when another holds it).
+ */
+export async function pauseShort(db: Db, short: { botId: string; userId: string; coin: string; held: string; balance: string; fence?: Fence | undefined }): Promise<boolean> {
   return inTransaction(db, async (tx) => {
     await lockBotStatus(tx, { id: short.botId });
-    return pauseOutsideDecision(tx, { botId: short.botId, userId: short.userId, reason: BALANCE_SHORT, detail: { coin: short.coin, held: short.held, balance: short.balance } });
+    return pauseOutsideDecision(tx, {
+      botId: short.botId,
+      userId: short.userId,
+      reason: BALANCE_SHORT,
+      detail: { coin: short.coin, held: short.held, balance: short.balance },
+      fence: short.fence,
+    });
   });
 }

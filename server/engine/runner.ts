@@ -490,6 +490,8 @@ export class Engine {
     if (record.status === 'running' && this.deps.warmUp) await this.deps.warmUp(record, live.state, view).catch((error: unknown) => this.log?.error({ err: error, bot: botId }, 'warm-up failed'));
     // Before it acts (a start, a restart, a takeover): its account must hold the coin its books do.
     if (record.status === 'running' && (await this.shortOnLoad(live))) record.status = 'paused';
+    // Its lease found lost meanwhile (the pause refused): forgotten, as at the start.
+    if (this.ownership && !this.ownership.holds(botId)) return undefined;
     this.bots.set(botId, live);
     if (record.status === 'running') this.book.put(live.key, live.state, view, kit);
     return live;
@@ -514,9 +516,30 @@ export class Engine {
       return false;
     }
     if (balance.gte(held.mul(money(1).minus(BALANCE_TOLERANCE)))) return false;
-    const paused = await pauseShort(this.deps.db, { botId: live.record.id, userId: live.record.userId, coin, held: held.toFixed(), balance: balance.toFixed() });
+    const paused = await this.underLease(live.record.id, (fence) =>
+      pauseShort(this.deps.db, { botId: live.record.id, userId: live.record.userId, coin, held: held.toFixed(), balance: balance.toFixed(), fence }),
+    );
     if (paused) this.deps.observe?.reconciled?.('short', 1);
-    return paused;
+    return paused ?? false;
+  }
+
+  /**
+   * Work outside a decision that only the bot's holder may do (a pause for a lost order or a missing coin):
+   * in a cluster, under this process's lease on the bot, checked in the work's transaction. Undefined when
+   * it holds the bot no more (or is fenced): a process woken from a stop, still holding its old view of the
+   * bot, must not judge the bot its new holder has moved on with; a lost lease forgets the bot here.
+   */
+  private async underLease<T>(botId: string, work: (fence: Fence | undefined) => Promise<T>): Promise<T | undefined> {
+    const fence = this.fence(botId);
+    if (this.deps.cluster && (!fence || this.deps.cluster.fenced())) return undefined;
+    try {
+      return await work(fence);
+    } catch (error) {
+      if (!(error instanceof LeaseLost)) throw error;
+      this.drop(botId);
+      this.deps.observe?.leases('lost', 1);
+      return undefined;
+    }
   }
 
   /** The market's time now (ms). */
@@ -668,7 +691,8 @@ export class Engine {
       if (misses < LOST_AFTER_MISSES) return;
       const found = await targetedLookup(live.port, id, symbol);
       if (found) return this.answered(live, found);
-      await markLost(this.deps.db, { botId: live.record.id, userId: live.record.userId, clientOrderId: pending.id, misses });
+      const marked = await this.underLease(live.record.id, (fence) => markLost(this.deps.db, { botId: live.record.id, userId: live.record.userId, clientOrderId: pending.id, misses, fence }));
+      if (marked === undefined) return;
       this.deps.observe?.reconciled?.('lost', 1);
       this.log?.error({ bot: live.record.id, order: pending.id, misses }, 'order lost: the bot is paused, the order still looked up');
       await this.load(live.record.id);
@@ -752,7 +776,9 @@ export class Engine {
         for (const live of holders) {
           problems.set(live.record.id, BALANCE_SHORT);
           if (live.record.status !== 'running') continue;
-          const paused = await pauseShort(this.deps.db, { botId: live.record.id, userId, coin: again.coin, held: again.held.toFixed(), balance: again.balance.toFixed() });
+          const paused = await this.underLease(live.record.id, (fence) =>
+            pauseShort(this.deps.db, { botId: live.record.id, userId, coin: again.coin, held: again.held.toFixed(), balance: again.balance.toFixed(), fence }),
+          );
           if (!paused) continue;
           this.deps.observe?.reconciled?.('short', 1);
           await this.serial(live.record.id, () => this.refresh(live.record.id));
@@ -775,11 +801,13 @@ export class Engine {
         if (stale && stale.back !== null && stale.back <= began && answered) this.stale.delete(live.key);
         if (this.stale.has(live.key) && !problems.has(live.record.id)) problems.set(live.record.id, NO_PRICE);
       }
-      // What the bots' screens say: in agreement, checked now; or what differs.
-      const agreed = lives.map((l) => l.record.id).filter((id) => !problems.has(id));
+      // What the bots' screens say: in agreement, checked now; or what differs. Only of the bots this
+      // process still holds (one it lost during the round is its new holder's to judge).
+      const held = (id: string) => this.bots.has(id) && (!this.ownership || this.ownership.holds(id));
+      const agreed = lives.map((l) => l.record.id).filter((id) => !problems.has(id) && held(id));
       await markSynced(this.deps.db, { ids: agreed, problem: null, at });
       for (const problem of new Set(problems.values())) {
-        await markSynced(this.deps.db, { ids: [...problems].filter(([, p]) => p === problem).map(([id]) => id), problem, at });
+        await markSynced(this.deps.db, { ids: [...problems].filter(([id, p]) => p === problem && held(id)).map(([id]) => id), problem, at });
       }
     }
   }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
+import { markLost } from '../engine/lost-orders.ts';
+import { pauseShort } from '../engine/reconciliation.ts';
 import { Engine } from '../engine/runner.ts';
 import { LeaseLost } from '../cluster/leases.ts';
 import { Worker } from '../cluster/workers.ts';
@@ -98,6 +100,26 @@ describe.each(dbKinds)('the Paper venue fences its orders on %s', (kind) => {
     expect(loose.status).toBe('closed');
     expect(await paperOrders(id)).toHaveLength(1);
     expect(await usdt(userId)).toBe('9960');
+  });
+
+  it('lets only the lease holder pause a bot outside a decision: a coin missing, an order lost', async () => {
+    const { userId, id } = await newBot();
+    const [a, b] = [await newWorkerRow(), await newWorkerRow()];
+    await sql`insert into bot_leases (bot_id, worker_id, epoch) values (${id}, ${a}, 1)`.execute(db);
+    await takeLease(id, b);
+    // A woken process that lost the bot judges it on its old view: its pause is refused, nothing written.
+    const short = { botId: id, userId, coin: 'BTC', held: '0.01', balance: '0' };
+    await expect(pauseShort(db, { ...short, fence: { worker: a, epoch: '1' } })).rejects.toBeInstanceOf(LeaseLost);
+    const order = `${id}-1-1`;
+    await db.insertInto('bot_orders').values({ bot_id: id, client_order_id: order, cycle: 1, seq: 1, side: 'buy', reason: 'open', quote: '20', amount: null, status: 'submitted' }).execute();
+    await expect(markLost(db, { botId: id, userId, clientOrderId: order, misses: 3, fence: { worker: a, epoch: '1' } })).rejects.toBeInstanceOf(LeaseLost);
+    const status = async () => db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await status()).toEqual({ status: 'running', error: null });
+    expect((await db.selectFrom('bot_orders').select('status').where('client_order_id', '=', order).executeTakeFirstOrThrow()).status).toBe('submitted');
+    expect(await db.selectFrom('notices').select('code').where('user_id', '=', userId).execute()).toEqual([]);
+    // The holder's goes through.
+    expect(await pauseShort(db, { ...short, fence: { worker: b, epoch: '2' } })).toBe(true);
+    expect(await status()).toEqual({ status: 'paused', error: 'balance_short' });
   });
 
   /** An engine of its own worker on the real Paper venue; `beforeSend` runs before each order reaches Paper. */

@@ -383,12 +383,13 @@ export async function checkBooks(db: pg.Client, commanded: ReadonlyMap<string, {
   const check = (ok: boolean, what: string) => {
     if (!ok) problems.push(what);
   };
-  const bots = (await db.query('select id, user_id, type, symbol, status, state, realized from bots order by id')).rows as {
+  const bots = (await db.query('select id, user_id, type, symbol, status, error, state, realized from bots order by id')).rows as {
     id: string;
     user_id: string;
     type: string;
     symbol: string;
     status: string;
+    error: string | null;
     state: unknown;
     realized: string;
   }[];
@@ -470,7 +471,7 @@ export async function checkBooks(db: pg.Client, commanded: ReadonlyMap<string, {
     // To 1e-12: the sum here rounds to decimal.js's 20 significant digits, the stored total is exact.
     check(money(bot.realized).minus(realized).abs().lt('1e-12'), `bot ${id} realised ${bot.realized}, its cycles ${realized.toFixed()}`);
     const want = commanded.get(id)?.action === 'pause' ? 'paused' : commanded.get(id)?.action === 'stop' ? 'stopped' : 'running';
-    check(bot.status === want, `bot ${id} is ${bot.status}, not ${want}`);
+    check(bot.status === want, `bot ${id} is ${bot.status}${bot.error ? ` (${bot.error})` : ''}, not ${want}`);
     if (bot.type === 'grid') {
       const held = (bot.state as StoredGridState).orders.filter((o) => o?.side === 'sell').reduce((sum, o) => sum.plus(o!.amount), money(0));
       const bought = mine.filter((o) => o.side === 'buy').reduce((sum, o) => sum.plus(money(o.filled!).minus(o.fee ?? '0')), money(0));
