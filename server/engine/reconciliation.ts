@@ -14,7 +14,7 @@ import type { EngineLog } from './engine-types.ts';
 
 /**
  * A reconciliation round of one exchange account against what its bots believe, run by the engine that
- * holds them every RECONCILE_EVERY_ROUNDS rounds (runner.ts):
+ * holds them every RECONCILE_EVERY_MS (runner.ts):
  * - **orphans** (cancelOrphans): an open order on the venue carrying our client order id that no bot is
  *   waiting on (no record of it, or one that has ended) is cancelled and logged; one younger than
  *   ORPHAN_MIN_AGE_MS is left for the next round. A venue that does not answer is never read as
@@ -26,8 +26,12 @@ import type { EngineLog } from './engine-types.ts';
  *   each with a warning that says how much the books count on and how much is there.
  */
 
-/** Rounds between two reconciliation rounds of an account (about 30 s at the engine's 1 s round). */
-export const RECONCILE_EVERY_ROUNDS = 30;
+/**
+ * Time between two reconciliation rounds of an account: wall-clock time, not engine rounds, since an
+ * exchange's rate limit counts time (and an engine driven faster than its 1 s round, as in a replay of a
+ * day's seconds, would otherwise ask each account every few milliseconds).
+ */
+export const RECONCILE_EVERY_MS = 30_000;
 /** The share of a coin the books may hold over the account's balance (the exchanges' rounding of fees). */
 export const BALANCE_TOLERANCE = '0.005';
 /** An open order younger than this is no orphan yet. */

@@ -22,7 +22,7 @@ import { findOrder } from '../store/bot-orders.ts';
 import { countMiss, markSubmitted } from '../store/order-steps.ts';
 import { LOST_AFTER_MISSES, lookUpLost, markLost, targetedLookup } from './lost-orders.ts';
 import { accountKey, accountsDown, callAnswered, callFailed, opens, outageOver } from './account-health.ts';
-import { BALANCE_SHORT, BALANCE_TOLERANCE, type BookedBot, cancelOrphans, findShortfalls, NO_PRICE, pauseShort, RECONCILE_EVERY_ROUNDS } from './reconciliation.ts';
+import { BALANCE_SHORT, BALANCE_TOLERANCE, type BookedBot, cancelOrphans, findShortfalls, NO_PRICE, pauseShort, RECONCILE_EVERY_MS } from './reconciliation.ts';
 import { markSynced } from '../store/bot-decisions.ts';
 import { takeLookups } from './lookup-budget.ts';
 
@@ -116,6 +116,9 @@ export class Engine {
   private reconciling = false;
   /** The exchange accounts out of reach (account-health.ts), by userId:exchangeId: read from the database each round. */
   private down = new Map<string, number>();
+  /** When `down` was last read from the database (ms), and when the last reconciliation round began. */
+  private downReadAt = 0;
+  private reconciledAt: number | undefined;
   /** When each pair (`exchange:symbol`) last had a fresh price (ms), or first failed to, in this process. */
   private readonly priced = new Map<string, number>();
   /**
@@ -390,8 +393,14 @@ export class Engine {
     this.lastBeganAt = began;
     try {
       this.tickCount++;
-      // The accounts out of reach, read once a round (none to read for an engine without bots).
-      this.down = this.bots.size > 0 ? await accountsDown(this.deps.db) : new Map();
+      // The accounts out of reach, read at most once a second (every round at the engine's 1 s round;
+      // none to read for an engine without bots). This process's own findings count at once (send, reconcileAccounts).
+      const now = Date.now();
+      if (this.bots.size === 0) this.down = new Map();
+      else if (now - this.downReadAt >= 1000) {
+        this.down = await accountsDown(this.deps.db);
+        this.downReadAt = now;
+      }
       let oldest = Date.now();
       for (const since of this.down.values()) oldest = Math.min(oldest, since);
       this.deps.observe?.accountsDown?.(this.down.size, (Date.now() - oldest) / 1000);
@@ -431,8 +440,10 @@ export class Engine {
         }),
       );
       // Each account's open orders and balances against its bots' books (reconciliation.ts).
-      if (this.tickCount % RECONCILE_EVERY_ROUNDS === 0 && !this.reconciling) {
+      this.reconciledAt ??= now;
+      if (now - this.reconciledAt >= RECONCILE_EVERY_MS && !this.reconciling) {
         this.reconciling = true;
+        this.reconciledAt = now;
         void this.reconcileAccounts()
           .catch((error: unknown) => this.log?.error({ err: error }, 'reconciliation round failed'))
           .finally(() => {
