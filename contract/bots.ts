@@ -127,6 +127,11 @@ export const botDetailSchema = z.strictObject({
   ...botInfoShape,
   /** The market price now. */
   price: decimal,
+  /**
+   * Null: `price` is the market's now. Else the exchange's price could not be read: `price` is the last
+   * one read (this server's, at that time), and the figures at it are as of then.
+   */
+  priceAt: time.nullable(),
   /** Base held in the open cycle (after fees), what a close sells. */
   amount: decimal,
   /**

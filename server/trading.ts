@@ -65,6 +65,8 @@ export interface LiveSide {
   venue(bot: BotRecord): Promise<ExchangePort>;
   balances(account: Pick<BotRecord, 'userId' | 'exchangeId' | 'exchange'>): Promise<ExchangeBalance[]>;
   price(exchange: string, symbol: string): Promise<string>;
+  /** The last price read of a pair, however old, and when (ms): what a screen shows while the exchange does not answer. */
+  lastPrice?(exchange: string, symbol: string): Promise<{ price: string; at: number } | undefined>;
   market(exchange: string, symbol: string): Promise<MarketInfo>;
   symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
   tickers(exchange: string, symbols: string[]): Promise<Ticker[]>;
@@ -124,6 +126,11 @@ export function createTrading(options: TradingOptions): Trading {
       }
       const l = liveOf(exchange);
       return l.live.price(l.code, symbol);
+    },
+    async lastKnown(exchange, symbol) {
+      if (exchange === 'paper' || !live) return undefined;
+      const l = liveOf(exchange);
+      return l.live.lastPrice?.(l.code, symbol);
     },
   };
   const candles = async (exchange: string, symbol: string, timeframe: Timeframe, limit: number) => {

@@ -29,6 +29,11 @@ import { takeLookups } from './lookup-budget.ts';
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {
   price(exchange: string, symbol: string): Promise<string>;
+  /**
+   * The last price read of a pair, however old, and when (ms); undefined when none was read. Never for
+   * a decision (the engine trades on fresh prices only): for a screen while the exchange does not answer.
+   */
+  lastKnown?(exchange: string, symbol: string): Promise<{ price: string; at: number } | undefined>;
 }
 
 /** The bot as the engine loads it (bots row). */

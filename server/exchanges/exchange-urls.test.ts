@@ -61,6 +61,13 @@ describe('a live exchange at another origin (EXCHANGE_URLS)', () => {
     expect([detail.exchange, detail.status]).toEqual(['binance', 'running']);
     // 100 USDT at 65,000 bought 0.00153; the 0.1 % fee in the coin leaves 0.00152847, 0.00152 of it sellable at the step.
     expect(detail.amount).toBe('0.00152');
+    expect(detail.priceAt).toBeNull();
     expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v3/order')).toHaveLength(1);
+
+    // The exchange stops answering its prices: the bot's screen still opens, at the last price read, and says so.
+    for (const path of ['/api/v3/ticker/24hr', '/api/v3/ticker/price']) fake.faults.add({ kind: 'serverError', status: 503, body: 'json', forMs: 60_000, match: { method: 'GET', path } });
+    await expect
+      .poll(async () => (await call('GET', `/user/botDetail?id=${id}`)).data as { price: string; priceAt: string | null } | null, { timeout: 15_000 })
+      .toMatchObject({ price: detail.price, priceAt: expect.any(String) });
   });
 });

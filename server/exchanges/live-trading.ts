@@ -32,6 +32,8 @@ export interface LiveTrading {
   /** A bound account's balances on the exchange (ApiInvalidKey when the exchange refuses the key). */
   balances(account: LiveAccount): Promise<ExchangeBalance[]>;
   price(exchange: string, symbol: string): Promise<string>;
+  /** The last price this process read of a pair, however old, and when (ms): undefined when none. */
+  lastPrice(exchange: string, symbol: string): Promise<{ price: string; at: number } | undefined>;
   market(exchange: string, symbol: string): Promise<MarketInfo>;
   symbols(exchange: string, options: { symbol?: string | undefined; history?: { timeframe: Timeframe; limit: number } | undefined }): Promise<SymbolInfo[]>;
   tickers(exchange: string, symbols: string[]): Promise<Ticker[]>;
@@ -134,6 +136,10 @@ export function createLiveTrading(deps: LiveTradingDeps): LiveTrading {
     },
     candles: (exchange, symbol, timeframe, limit) => guarded(async () => (await liveFeed()).candles(exchange, symbol, timeframe, limit)),
     price: (exchange, symbol) => guarded(async () => (await (await liveFeed()).price(exchange, symbol)).toFixed()),
+    async lastPrice(exchange, symbol) {
+      const last = feed?.lastKnown(exchange, symbol);
+      return last ? { price: last.price.toFixed(), at: last.at } : undefined;
+    },
     market: (exchange, symbol) => guarded(async () => (await publicVenue(exchange)).market(symbol)),
     tickers: (exchange, symbols) => guarded(() => Promise.all(symbols.map((s) => tickerOf(exchange, s)))),
     symbols: (exchange, options) =>

@@ -78,6 +78,11 @@ export class LiveFeed {
     return pending;
   }
 
+  /** The last ticker read of the pair, however old (undefined: none yet in this process). */
+  lastKnown(exchange: string, symbol: string): LiveTicker | undefined {
+    return this.cache.get(`${exchange} ${symbol}`);
+  }
+
   async price(exchange: string, symbol: string): Promise<Decimal> {
     return (await this.ticker(exchange, symbol)).price;
   }

@@ -243,15 +243,27 @@ function usedFunds(detail: Pick<BotDetail, 'invested' | 'totalProfit'>, peakCycl
 
 async function detailOf(db: Db, trading: MarketData, userId: string, id: string, row: Bot): Promise<Omit<BotDetail, 'usedFunds' | 'usedRoi' | 'sync'>> {
   const market = await trading.market(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol);
-  const price = money(await trading.prices.price(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol));
+  const code = exchangeById(row.exchange_id)?.code ?? 'unknown';
+  // The detail reads the price itself: its floating PnL is at that price. An exchange that does not
+  // answer: at the last price read, said so (the trader still sees the bot, and can pause or stop it);
+  // none read yet: the error.
+  let price: Decimal;
+  let priceAt: string | null = null;
+  try {
+    price = money(await trading.prices.price(code, row.symbol));
+  } catch (error) {
+    const last = await trading.prices.lastKnown?.(code, row.symbol);
+    if (!last) throw error;
+    price = money(last.price);
+    priceAt = new Date(last.at).toISOString();
+  }
   const info = await botInfo(db, trading, userId, id);
-  // The detail reads the price itself (a failure answers the error): its floating PnL is at that price.
   const withReturns = (unrealized: string) =>
     ({ ...info, ...returnsFields(row, { unrealized, runtime: info.runtime, startedAt: info.startedAt }) }) as BotInfo & { unrealized: string; totalProfit: string };
   const kit = kitOf(row.type);
   const view = kit.view(row.params, market);
   const kitDetail = kit.detail(kit.decode(id, row.state, view), view, price);
-  return { ...withReturns(kitDetail.unrealized), price: price.toFixed(), ...kitDetail };
+  return { ...withReturns(kitDetail.unrealized), price: price.toFixed(), priceAt, ...kitDetail };
 }
 
 /** botPositions: the open cycle first (when there is one), then the closed cycles, newest first. */

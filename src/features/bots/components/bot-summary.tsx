@@ -105,6 +105,11 @@ export function BotSummary({ bot: d, tick, step }: { bot: BotDetail; tick: strin
           <Trans>订单处理中…</Trans>
         </p>
       ) : null}
+      {d.priceAt ? (
+        <p className={ui.muted} role="status" data-testid="bot-price-at">
+          <Trans>暂时无法获取交易所行情：以上数据按 {time(d.priceAt)} 的价格计算。</Trans>
+        </p>
+      ) : null}
       <BotSync bot={d} />
     </section>
   );
