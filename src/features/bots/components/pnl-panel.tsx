@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { call, failed, keepPage } from '../../../shared/query.ts';
 import { utcOffsetMinutes } from '../../../shared/time-zone.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
@@ -98,7 +98,7 @@ export function PnlPanel({ id, mode, grid = false, now }: { id?: string; mode?: 
           </div>
           {p.unpriced > 0 ? (
             <p className={css.mutedTight.top}>
-              <Trans>{p.unpriced} 个策略暂时读不到价格，浮动盈亏未计入。</Trans>
+              <Plural value={p.unpriced} one="# 个策略暂时读不到价格，浮动盈亏未计入。" other="# 个策略暂时读不到价格，浮动盈亏未计入。" />
             </p>
           ) : null}
           <EquityChart points={points} investment={0} label={t`近 ${p.days} 天累计收益 (USDT)`} locale={i18n.locale} />

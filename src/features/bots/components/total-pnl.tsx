@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import type { AnswerOf } from '../../../../contract/calls.ts';
 import * as ui from '../../../components/ui/ui.css.ts';
 import { Profit } from './figure.tsx';
@@ -27,7 +27,7 @@ export function TotalPnl({ bill, testId }: { bill: AnswerOf<'userBill'> | undefi
       {left > 0 ? (
         <span className={ui.muted}>
           {' '}
-          <Trans>（{left} 个策略暂时读不到价格，未计入）</Trans>
+          <Plural value={left} one="（# 个策略暂时读不到价格，未计入）" other="（# 个策略暂时读不到价格，未计入）" />
         </span>
       ) : null}
     </div>
