@@ -58,6 +58,8 @@ describe('reconciliation figures', () => {
     metrics.engine.accountsDown?.(3, 42.5);
     metrics.engine.outageEnded?.(30);
     metrics.engine.outageEnded?.(12.5);
+    metrics.engine.lookedUp?.(10);
+    metrics.engine.lookedUp?.(2);
     const text = await metrics.registry.metrics();
     expect(text).toContain('quantbot_reconciliation_findings_total{found="orphan"} 2');
     expect(text).toContain('quantbot_reconciliation_findings_total{found="lost"} 1');
@@ -65,5 +67,6 @@ describe('reconciliation figures', () => {
     expect(text).toContain('quantbot_accounts_out_of_reach 3');
     expect(text).toContain('quantbot_account_outage_longest_seconds 42.5');
     expect(text).toContain('quantbot_account_outage_seconds_total 42.5');
+    expect(text).toContain('quantbot_order_lookups_total 12');
   });
 });

@@ -96,6 +96,11 @@ export class Metrics {
       help: 'Seconds exchange accounts spent out of reach, added when each outage ends (by the process that ends it: once per outage in a cluster)',
       registers: [own],
     });
+    const lookups = new Counter({
+      name: 'quantbot_order_lookups_total',
+      help: 'Orders in flight looked up on their exchange by client order id (an answer that never came), at most 10 per account per lookup round',
+      registers: [own],
+    });
     const metrics = this;
     new Gauge({
       name: 'quantbot_streams_open',
@@ -116,6 +121,7 @@ export class Metrics {
         longest.set(longestSeconds);
       },
       outageEnded: (seconds) => outage.inc(seconds),
+      lookedUp: (count) => lookups.inc(count),
     };
     this.registry = Registry.merge([own, processMetrics()]);
   }

@@ -23,6 +23,8 @@ export interface EngineObserver {
   reconciled?(found: 'lost' | 'orphan' | 'short', count: number): void;
   accountsDown?(count: number, longestSeconds: number): void;
   outageEnded?(seconds: number): void;
+  /** Orders in flight looked up on their venue by client order id in a lookup round (lookup-budget.ts). */
+  lookedUp?(count: number): void;
 }
 
 /** What a manual add or close came to on the process that owns the bot. */

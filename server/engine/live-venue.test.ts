@@ -48,7 +48,7 @@ describe('the engine on a live exchange that misbehaves', () => {
     const fake = await FakeBinance.start();
     const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 400 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
     const found: string[] = [];
-    const outages: { longest: number[]; ended: number[] } = { longest: [], ended: [] };
+    const outages: { longest: number[]; ended: number[]; lookedUp: number[] } = { longest: [], ended: [], lookedUp: [] };
     const observe = {
       round: () => undefined,
       queued: () => undefined,
@@ -56,6 +56,7 @@ describe('the engine on a live exchange that misbehaves', () => {
       reconciled: (kind: string, n: number) => void found.push(`${kind} ${n}`),
       accountsDown: (_count: number, longest: number) => void outages.longest.push(longest),
       outageEnded: (seconds: number) => void outages.ended.push(seconds),
+      lookedUp: (count: number) => void outages.lookedUp.push(count),
     };
     const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, observe });
     opened.push({ fake, engine });
@@ -158,7 +159,7 @@ describe('the engine on a live exchange that misbehaves', () => {
   });
 
   it('looks up at most ten orders of an account per lookup round, and reaches every one over the next rounds', async () => {
-    const { fake, engine, newBot } = await open();
+    const { fake, engine, newBot, outages } = await open();
     // Twelve bots' first orders meet a gateway timeout (the account's failure count cleared between them,
     // so that it stays reachable): twelve orders in flight on one account.
     fake.faults.add({ kind: 'serverError', status: 504, body: 'html', times: 12, match: { method: 'POST', path: '/api/v3/order' } });
@@ -173,6 +174,7 @@ describe('the engine on a live exchange that misbehaves', () => {
     for (let i = 0; i < 5; i++) await engine.tick();
     await engine.idle();
     expect(lookedUp().size).toBe(LOOKUPS_PER_ACCOUNT);
+    expect(outages.lookedUp).toEqual([LOOKUPS_PER_ACCOUNT]);
     for (let i = 0; i < 5; i++) await engine.tick();
     await engine.idle();
     const misses = await db.selectFrom('bot_orders').select('misses').where('bot_id', 'in', bots).execute();

@@ -462,9 +462,9 @@ export class Engine {
           const pending = live.state.pending;
           return pending && !this.inFlight.has(pending.id) && !this.queues.has(live.record.id);
         });
-        for (const live of takeLookups(waiting, (l) => accountKey(l.record.userId, l.record.exchangeId), this.tickCount / 5)) {
-          void this.serial(live.record.id, () => this.reconcile(live)).catch(() => undefined);
-        }
+        const taken = takeLookups(waiting, (l) => accountKey(l.record.userId, l.record.exchangeId), this.tickCount / 5);
+        for (const live of taken) void this.serial(live.record.id, () => this.reconcile(live)).catch(() => undefined);
+        if (taken.length > 0) this.deps.observe?.lookedUp?.(taken.length);
       }
     } finally {
       this.ticking = false;
