@@ -123,6 +123,8 @@ export type GridLevels = z.infer<typeof gridLevelsSchema>;
 export const botFillSchema = z.strictObject({ price: decimal, amount: decimal });
 export type BotFill = z.infer<typeof botFillSchema>;
 /** botDetail: everything the detail screen draws. */
+/** What a reconciliation round (or the engine's price reads) found against a bot's books (BotDetail.sync.problem). */
+export const syncProblemSchema = z.enum(['unanswered', 'balance_short', 'no_price']);
 export const botDetailSchema = z.strictObject({
   ...botInfoShape,
   /** The market price now. */
@@ -176,7 +178,7 @@ export const botDetailSchema = z.strictObject({
    * had no fresh price for STALE_PRICE_MS, and it opens nothing until the price is back and a round passes), and since when its
    * exchange account is out of reach (order calls failed in a row: the bot opens nothing until a round passes).
    */
-  sync: z.strictObject({ at: time.nullable(), problem: z.enum(['unanswered', 'balance_short', 'no_price']).nullable(), unreachableSince: time.nullable() }),
+  sync: z.strictObject({ at: time.nullable(), problem: syncProblemSchema.nullable(), unreachableSince: time.nullable() }),
 });
 export type BotDetail = z.infer<typeof botDetailSchema>;
 /** A cycle of a bot: open (the position now) or closed with its profit. */

@@ -26,6 +26,12 @@ import { fail } from './errors.ts';
  */
 export interface MarketData {
   prices: PriceSource;
+  /**
+   * The last price this process read of a live pair, however old, and when (ms); undefined when none was
+   * read (and on Paper, whose price never fails). Never for a decision (the engine trades on fresh prices
+   * only): for a screen while the exchange does not answer.
+   */
+  lastPrice(exchange: string, symbol: string): Promise<{ price: string; at: number } | undefined>;
   feed: SimulatedMarket;
   /** The market's clock: the wall clock, or a faster one for tests of long price paths. */
   now: () => number;
@@ -127,11 +133,6 @@ export function createTrading(options: TradingOptions): Trading {
       const l = liveOf(exchange);
       return l.live.price(l.code, symbol);
     },
-    async lastKnown(exchange, symbol) {
-      if (exchange === 'paper' || !live) return undefined;
-      const l = liveOf(exchange);
-      return l.live.lastPrice?.(l.code, symbol);
-    },
   };
   const candles = async (exchange: string, symbol: string, timeframe: Timeframe, limit: number) => {
     if (!exchangeByCode(exchange)) throw fail('ApiExchangeUnsupported');
@@ -189,6 +190,11 @@ export function createTrading(options: TradingOptions): Trading {
   return {
     engine,
     prices,
+    async lastPrice(exchange, symbol) {
+      if (exchange === 'paper' || !live) return undefined;
+      const l = liveOf(exchange);
+      return l.live.lastPrice?.(l.code, symbol);
+    },
     feed,
     now,
     paper,

@@ -6,7 +6,7 @@ import { type ExchangePort, type OrderState, restingOf } from '../exchanges/port
 import { logActions } from '../store/bot-actions.ts';
 import { pauseOutsideDecision } from './pause-outside.ts';
 import { lockBotStatus } from '../store/bot-decisions.ts';
-import { type BotOrderRow, findOrders } from '../store/bot-orders.ts';
+import { findOrders } from '../store/bot-orders.ts';
 import { isFinal } from '../store/order-states.ts';
 import { money } from '../../strategy/money.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
@@ -80,11 +80,8 @@ export async function cancelOrphans(db: Db, port: ExchangePort, bots: readonly B
   const now = options.now ?? Date.now();
   const waitedOn = new Set(bots.map((b) => b.pending).filter((p): p is string => p !== null));
   const candidates = open.filter((order) => !waitedOn.has(order.clientOrderId) && (order.at === undefined || now - order.at >= ORPHAN_MIN_AGE_MS));
-  // Their records read at once (a thousand resting orders cost one statement per 1,000, not 1,000).
-  const rows = new Map<string, BotOrderRow>();
-  for (let i = 0; i < candidates.length; i += 1000) {
-    for (const row of await findOrders(db, { clientOrderIds: candidates.slice(i, i + 1000).map((o) => o.clientOrderId) })) rows.set(row.client_order_id, row);
-  }
+  // Their records read at once (a thousand resting orders cost one statement, not a thousand).
+  const rows = new Map((await findOrders(db, { clientOrderIds: candidates.map((o) => o.clientOrderId) })).map((row) => [row.client_order_id, row]));
   const cancelled: string[] = [];
   for (const order of candidates) {
     const row = rows.get(order.clientOrderId);

@@ -29,11 +29,6 @@ import { takeLookups } from './lookup-budget.ts';
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {
   price(exchange: string, symbol: string): Promise<string>;
-  /**
-   * The last price read of a pair, however old, and when (ms); undefined when none was read. Never for
-   * a decision (the engine trades on fresh prices only): for a screen while the exchange does not answer.
-   */
-  lastKnown?(exchange: string, symbol: string): Promise<{ price: string; at: number } | undefined>;
 }
 
 /** The bot as the engine loads it (bots row). */
@@ -127,11 +122,11 @@ export class Engine {
   /** When each pair (`exchange:symbol`) last had a fresh price (ms), or first failed to, in this process. */
   private readonly priced = new Map<string, number>();
   /**
-   * The pairs without a fresh price for stalePriceMs: since when, and when their price came back (null:
-   * not yet). Their bots open nothing until a reconciliation round that began after the price came back
-   * has passed (outage mode for stale data: what this process reads; every process decides on its own).
+   * The pairs without a fresh price for stalePriceMs, with when their price came back (null: not yet).
+   * Their bots open nothing until a reconciliation round that began after the price came back has passed
+   * (outage mode for stale data: what this process reads; every process decides on its own).
    */
-  private readonly stale = new Map<string, { since: number; back: number | null }>();
+  private readonly stale = new Map<string, number | null>();
   /** Accounts whose last order call here failed: an answer resets their count in the database. */
   private readonly failing = new Set<string>();
   private readonly inFlight = new Set<string>();
@@ -406,9 +401,9 @@ export class Engine {
         this.down = await accountsDown(this.deps.db);
         this.downReadAt = now;
       }
-      let oldest = Date.now();
+      let oldest = now;
       for (const since of this.down.values()) oldest = Math.min(oldest, since);
-      this.deps.observe?.accountsDown?.(this.down.size, (Date.now() - oldest) / 1000);
+      this.deps.observe?.accountsDown?.(this.down.size, (now - oldest) / 1000);
       // Halted or fenced while it read: this round trades nothing.
       if (this.deps.cluster?.fenced()) return;
       const keys = new Map<string, LiveBot>();
@@ -802,7 +797,8 @@ export class Engine {
       }
       // An account out of reach that answered this round in full is reachable again: its bots open again.
       const { exchangeId } = lives[0]!.record;
-      if (this.down.has(accountKey(userId, exchangeId)) && orphans !== null && unseen.length === 0) {
+      const answered = orphans !== null && unseen.length === 0;
+      if (this.down.has(accountKey(userId, exchangeId)) && answered) {
         const seconds = await outageOver(this.deps.db, { userId, exchangeId });
         if (seconds !== null) {
           this.down.delete(accountKey(userId, exchangeId));
@@ -811,10 +807,9 @@ export class Engine {
       }
       // A pair whose price came back before this round began, on an account the exchange answered in
       // full: its bots open again. A pair still without one: its bots' screens say so.
-      const answered = orphans !== null && unseen.length === 0;
       for (const live of lives) {
-        const stale = this.stale.get(live.key);
-        if (stale && stale.back !== null && stale.back <= began && answered) this.stale.delete(live.key);
+        const back = this.stale.get(live.key);
+        if (back != null && back <= began && answered) this.stale.delete(live.key);
         if (this.stale.has(live.key) && !problems.has(live.record.id)) problems.set(live.record.id, NO_PRICE);
       }
       // What the bots' screens say: in agreement, checked now; or what differs. Only of the bots this
@@ -849,13 +844,12 @@ export class Engine {
     const now = Date.now();
     const last = this.priced.get(key);
     if (last === undefined) this.priced.set(key, now);
-    const stale = this.stale.get(key);
-    if (stale) {
-      stale.back = null;
+    if (this.stale.has(key)) {
+      this.stale.set(key, null);
       return;
     }
     if (now - (last ?? now) < (this.deps.stalePriceMs ?? 30_000)) return;
-    this.stale.set(key, { since: last!, back: null });
+    this.stale.set(key, null);
     const ids = [...this.bots.values()].filter((l) => l.key === key).map((l) => l.record.id);
     this.log?.error({ key, since: new Date(last!).toISOString(), bots: ids.length }, 'no fresh price: the bots on this pair open nothing until it is back and a reconciliation round passes');
     await markSynced(this.deps.db, { ids, problem: NO_PRICE, at: new Date() }).catch((error: unknown) => this.log?.error({ err: error, key }, 'stale price not recorded'));
@@ -865,8 +859,7 @@ export class Engine {
   private priceBack(key: string): void {
     const now = Date.now();
     this.priced.set(key, now);
-    const stale = this.stale.get(key);
-    if (stale && stale.back === null) stale.back = now;
+    if (this.stale.get(key) === null) this.stale.set(key, now);
   }
 
   /** Recomputes a loaded bot's trigger prices after its parameters changed. */

@@ -1,4 +1,5 @@
 import type { ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, BuiltBotType } from '../../contract/bots.ts';
+import { syncProblemSchema } from '../../contract/bots.ts';
 import type { OpenPosition } from '../../contract/returns.ts';
 import type { Page } from '../../contract/envelope.ts';
 import type { Db } from '../db/connect.ts';
@@ -219,7 +220,7 @@ export async function botDetail(db: Db, trading: MarketData, userId: string, id:
     // Its exchange account out of reach (engine/account-health.ts): since when.
     db.selectFrom('account_health').select('down_since').where('user_id', '=', userId).where('exchange_id', '=', row.exchange_id).executeTakeFirst(),
   ]);
-  const problem = row.sync_problem === 'unanswered' || row.sync_problem === 'balance_short' || row.sync_problem === 'no_price' ? row.sync_problem : null;
+  const problem = syncProblemSchema.safeParse(row.sync_problem).data ?? null;
   return {
     ...detail,
     ...(kitOf(row.type).commitsBudget ? { usedFunds: null, usedRoi: null } : usedFunds(detail, peak?.cost ?? null)),
@@ -242,8 +243,8 @@ function usedFunds(detail: Pick<BotDetail, 'invested' | 'totalProfit'>, peakCycl
 }
 
 async function detailOf(db: Db, trading: MarketData, userId: string, id: string, row: Bot): Promise<Omit<BotDetail, 'usedFunds' | 'usedRoi' | 'sync'>> {
-  const market = await trading.market(exchangeById(row.exchange_id)?.code ?? 'unknown', row.symbol);
   const code = exchangeById(row.exchange_id)?.code ?? 'unknown';
+  const market = await trading.market(code, row.symbol);
   // The detail reads the price itself: its floating PnL is at that price. An exchange that does not
   // answer: at the last price read, said so (the trader still sees the bot, and can pause or stop it);
   // none read yet: the error.
@@ -252,7 +253,7 @@ async function detailOf(db: Db, trading: MarketData, userId: string, id: string,
   try {
     price = money(await trading.prices.price(code, row.symbol));
   } catch (error) {
-    const last = await trading.prices.lastKnown?.(code, row.symbol);
+    const last = await trading.lastPrice(code, row.symbol);
     if (!last) throw error;
     price = money(last.price);
     priceAt = new Date(last.at).toISOString();

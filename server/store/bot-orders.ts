@@ -22,10 +22,19 @@ export async function findOrder(db: Executor, { clientOrderId }: { clientOrderId
   return db.selectFrom('bot_orders').selectAll().where('client_order_id', '=', clientOrderId).executeTakeFirst();
 }
 
-/** The records of these client order ids (those that have one). */
+/** The records of these client order ids (those that have one): one statement per 1,000 ids. */
 export async function findOrders(db: Executor, { clientOrderIds }: { clientOrderIds: readonly string[] }): Promise<BotOrderRow[]> {
-  if (clientOrderIds.length === 0) return [];
-  return db.selectFrom('bot_orders').selectAll().where('client_order_id', 'in', clientOrderIds).execute();
+  const rows: BotOrderRow[] = [];
+  for (let i = 0; i < clientOrderIds.length; i += 1000) {
+    rows.push(
+      ...(await db
+        .selectFrom('bot_orders')
+        .selectAll()
+        .where('client_order_id', 'in', clientOrderIds.slice(i, i + 1000))
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 /** An order the decision places, recorded (status new) before it is sent. */
