@@ -68,6 +68,9 @@ const noticeKinds: Record<string, AlertKind> = {
   // A trader's exchange account out of reach (its order calls failed in a row), and back.
   account_unreachable: 'exchange',
   account_reachable: 'exchange',
+  // A pair without a fresh price from its exchange (its bots open nothing), and its price back.
+  price_stale: 'exchange',
+  price_back: 'exchange',
 };
 
 /** What an alert says, in the trader's language; `bot` is the bot's name and symbol when it is about one. */
@@ -109,6 +112,10 @@ export function wordsOf(kind: string, data: Record<string, string>, count: numbe
     case 'exchange':
       if (data.code === 'account_unreachable')
         return { title: zh ? '交易所账户无法连接' : 'Exchange account unreachable', body: zh ? '策略暂停开仓，止盈止损照常' : 'Bots open nothing; exits still go', path: '/notice/list' };
+      // The notice event carries its code only: which pair, the notices screen says.
+      if (data.code === 'price_stale')
+        return { title: zh ? '暂无交易所最新行情' : 'No fresh price from the exchange', body: zh ? '相关策略暂停开仓，止盈止损照常' : 'Its bots open nothing; exits still go', path: '/notice/list' };
+      if (data.code === 'price_back') return { title: zh ? '交易所行情已恢复' : 'Exchange prices are back', body: zh ? '相关策略恢复开仓' : 'Its bots open again', path: '/notice/list' };
       if (data.code === 'account_reachable') return { title: zh ? '交易所账户已恢复连接' : 'Exchange account reachable again', body: zh ? '策略继续运行' : 'Bots go on', path: '/notice/list' };
       return {
         title: exchangeByCode(data.exchange ?? '')?.name ?? data.exchange ?? '',

@@ -731,4 +731,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0036_pair_health': {
+    async up(db: Kysely<unknown>) {
+      // A pair the engine found without a fresh price, since when: one row per episode, so that its
+      // traders are warned once and told once when it is over, whichever process sees it (engine/pair-health.ts).
+      await db.schema
+        .createTable('pair_health')
+        .addColumn('exchange', 'varchar(32)', (c) => c.notNull())
+        .addColumn('symbol', 'varchar(32)', (c) => c.notNull())
+        .addColumn('stale_since', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('pair_health_pk', ['exchange', 'symbol'])
+        .execute();
+    },
+  },
 };

@@ -351,6 +351,7 @@ export interface Database {
   bot_order_steps: BotOrderStepsTable;
   bot_order_fills: BotOrderFillsTable;
   account_health: AccountHealthTable;
+  pair_health: PairHealthTable;
 }
 
 /** An exchange account's failed order calls in a row, and since when it is out of reach (engine/account-health.ts). */
@@ -359,6 +360,13 @@ export interface AccountHealthTable {
   exchange_id: number;
   failures: ColumnType<number, number | undefined, number>;
   down_since: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A pair the engine found without a fresh price, since when: one row per episode (server/engine/pair-health.ts). */
+export interface PairHealthTable {
+  exchange: string;
+  symbol: string;
+  stale_since: Date;
 }
 
 /** Every step an order took (server/store/order-steps.ts). */

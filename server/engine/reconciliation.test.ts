@@ -5,6 +5,7 @@ import { openTestApp, registerPayload, type TestApp } from '../testing/test-supp
 import { createTrading, type Trading } from '../trading.ts';
 import { money } from '../../strategy/money.ts';
 import { findShortfalls } from './reconciliation.ts';
+import { pairStale } from './pair-health.ts';
 
 /**
  * The reconciliation round's balance check on Paper, through the engine: a coin gone from the account
@@ -44,11 +45,13 @@ describe('a reconciliation round finds a coin the account no longer holds', () =
     const owner = await t.db.selectFrom('bots').select('user_id').where('id', '=', bot).executeTakeFirstOrThrow();
     return { call, bot, userId: String(owner.user_id) };
   };
+  /** A and B, made once for the tests that follow each other (A's bot is paused by the first). */
+  let made: Promise<Awaited<ReturnType<typeof trader>>[]> | undefined;
+  const tradersOnce = () => (made ??= (async () => [await trader(), await trader()])());
   const status = async (id: string) => (await t.db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow()) as { status: string; error: string | null };
 
   it('pauses the bot holding it, with its warning, and nobody else', async () => {
-    const a = await trader();
-    const b = await trader();
+    const [a, b] = (await tradersOnce()) as [Awaited<ReturnType<typeof trader>>, Awaited<ReturnType<typeof trader>>];
     await step('50000');
     const sync = async (who: typeof a) => (await who.call('GET', `/api/user/botDetail?id=${who.bot}`)).data.sync as { at: string | null; problem: string | null; unreachableSince: string | null };
     expect(await sync(a)).toEqual({ at: null, problem: null, unreachableSince: null });
@@ -84,7 +87,8 @@ describe('a reconciliation round finds a coin the account no longer holds', () =
     expect(trading.engine.statusOf(c.bot)).toBe('paused');
   });
 
-  it('holds back the adds of a pair without a fresh price until its price is back and a round has passed; its screen says so', async () => {
+  it('holds back the adds of a pair without a fresh price until its price is back and a round has passed; its screen says so, its traders are told', async () => {
+    const [a, b] = (await tradersOnce()) as [Awaited<ReturnType<typeof trader>>, Awaited<ReturnType<typeof trader>>];
     const d = await trader();
     await step('50000');
     const orders = async () => (await t.db.selectFrom('bot_orders').select('client_order_id').where('bot_id', '=', d.bot).execute()).length;
@@ -100,6 +104,15 @@ describe('a reconciliation round finds a coin the account no longer holds', () =
     await new Promise((r) => setTimeout(r, STALE_MS + 50));
     await trading.engine.tick();
     expect(await stored()).toBe('no_price');
+    // Its traders with running bots on the pair are warned once (B's bot runs on it; A's is paused); a
+    // second stale finding of the same episode (another process's) tells nobody again.
+    const said = async (who: { call: typeof d.call }, kind: 'warning' | 'notice', code: string) =>
+      ((await who.call('GET', `/api/notice/list?kind=${kind}`)).data.list as { code: string; detail: Record<string, string> }[]).filter((n) => n.code === code);
+    expect(await said(d, 'warning', 'price_stale')).toMatchObject([{ detail: { exchange: 'paper', symbol: 'BTC/USDT', since: expect.any(String) } }]);
+    expect(await said(b, 'warning', 'price_stale')).toHaveLength(1);
+    expect(await said(a, 'warning', 'price_stale')).toEqual([]);
+    expect(await pairStale(t.db, { exchange: 'paper', symbol: 'BTC/USDT', since: new Date() })).toBe(0);
+    expect(await said(d, 'warning', 'price_stale')).toHaveLength(1);
     // Back 4 % lower: the add (2 % below the entry) is held back, round after round.
     market.speak('BTC/USDT');
     await step('48000');
@@ -109,6 +122,7 @@ describe('a reconciliation round finds a coin the account no longer holds', () =
     // A reconciliation round that began after the price came back: the screen agrees again, and the add goes.
     await trading.engine.reconcileAccounts();
     expect(await problem()).toBeNull();
+    expect(await said(d, 'notice', 'price_back')).toMatchObject([{ detail: { symbol: 'BTC/USDT' } }]);
     await step('48000');
     expect(await orders()).toBe(bought + 1);
   });

@@ -25,6 +25,7 @@ import { accountKey, accountsDown, callAnswered, callFailed, opens, outageOver }
 import { BALANCE_SHORT, BALANCE_TOLERANCE, type BookedBot, cancelOrphans, findShortfalls, NO_PRICE, pauseShort, RECONCILE_EVERY_MS } from './reconciliation.ts';
 import { markSynced } from '../store/bot-decisions.ts';
 import { takeLookups } from './lookup-budget.ts';
+import { pairBack, pairStale } from './pair-health.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {
@@ -809,7 +810,12 @@ export class Engine {
       // full: its bots open again. A pair still without one: its bots' screens say so.
       for (const live of lives) {
         const back = this.stale.get(live.key);
-        if (back != null && back <= began && answered) this.stale.delete(live.key);
+        if (back != null && back <= began && answered) {
+          this.stale.delete(live.key);
+          await pairBack(this.deps.db, { exchange: live.record.exchange, symbol: live.record.symbol }).catch((error: unknown) =>
+            this.log?.error({ err: error, key: live.key }, 'price back: traders not told'),
+          );
+        }
         if (this.stale.has(live.key) && !problems.has(live.record.id)) problems.set(live.record.id, NO_PRICE);
       }
       // What the bots' screens say: in agreement, checked now; or what differs. Only of the bots this
@@ -853,6 +859,11 @@ export class Engine {
     const ids = [...this.bots.values()].filter((l) => l.key === key).map((l) => l.record.id);
     this.log?.error({ key, since: new Date(last!).toISOString(), bots: ids.length }, 'no fresh price: the bots on this pair open nothing until it is back and a reconciliation round passes');
     await markSynced(this.deps.db, { ids, problem: NO_PRICE, at: new Date() }).catch((error: unknown) => this.log?.error({ err: error, key }, 'stale price not recorded'));
+    const sample = [...this.bots.values()].find((l) => l.key === key);
+    if (sample)
+      await pairStale(this.deps.db, { exchange: sample.record.exchange, symbol: sample.record.symbol, since: new Date(last!) }).catch((error: unknown) =>
+        this.log?.error({ err: error, key }, 'stale price: traders not told'),
+      );
   }
 
   /** A fresh price for a pair: kept, and a stale pair's price marked back (its bots open again after the next round). */

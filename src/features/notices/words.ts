@@ -75,6 +75,15 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
       };
     case 'account_reachable':
       return { title: i18n._(msg`交易所账户已恢复连接`), text: i18n._(msg`${d.name ?? d.exchange ?? ''} 账户已核对无误，相关策略恢复开仓。`) };
+    case 'price_stale': {
+      const since = dateTime(d.since, i18n.locale);
+      return {
+        title: i18n._(msg`暂无最新行情`),
+        text: i18n._(msg`${d.name ?? d.exchange ?? ''} 自 ${since} 起没有给出 ${d.symbol ?? ''} 的最新价格。这个交易对上的策略暂停开仓和补仓，止盈止损照常；价格恢复并核对账户后自动继续。`),
+      };
+    }
+    case 'price_back':
+      return { title: i18n._(msg`行情已恢复`), text: i18n._(msg`${d.name ?? d.exchange ?? ''} 的 ${d.symbol ?? ''} 价格已恢复，账户已核对，相关策略恢复开仓。`) };
     case 'exchange_down':
       return { title: i18n._(msg`交易所无响应`), text: i18n._(msg`${d.name ?? d.exchange ?? ''} 暂时无法连接，这期间相关策略不会下单；恢复后自动继续。`) };
     case 'exchange_up':
