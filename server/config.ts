@@ -24,6 +24,8 @@ import { availableParallelism } from 'node:os';
  * |                   |                                  | the running bots                                  |
  * | STALE_PRICE_MS    | 30000                            | a pair without a fresh price this long: its bots  |
  * |                   |                                  | open nothing until a reconciliation round passes  |
+ * | RECONCILE_EVERY_MS| 30000                            | time between two reconciliation rounds of each    |
+ * |                   |                                  | exchange account (orphans, balances, outages)     |
  * | MARKET_SPEED      | 1                                | the simulated market's clock speed (tests and     |
  * |                   |                                  | demos: 60 = a minute of market a second)          |
  * | FUEL_FEE_RATE     | 0.2                              | share of a profitable cycle's profit paid in fuel |
@@ -135,6 +137,8 @@ export interface Config {
   engineTickMs: number;
   /** How long a pair may go without a fresh price before its bots open nothing (engine/runner.ts). */
   stalePriceMs: number;
+  /** Time between two reconciliation rounds of the accounts (engine/reconciliation.ts). */
+  reconcileEveryMs: number;
   marketSpeed: number;
   /** Fuel paid per unit of realised profit on a profitable cycle (0.2 = 20%), exact decimal. */
   fuelFeeRate: string;
@@ -495,6 +499,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signalGapMs: Math.round(Number(decimalOf(env.SIGNAL_MIN_GAP_S, String(DEFAULT_SIGNAL_GAP_MS / 1000), 'SIGNAL_MIN_GAP_S', '3600')) * 1000),
     engineTickMs: int(env.ENGINE_TICK_MS, 1000, 'ENGINE_TICK_MS'),
     stalePriceMs: int(env.STALE_PRICE_MS, 30_000, 'STALE_PRICE_MS'),
+    reconcileEveryMs: int(env.RECONCILE_EVERY_MS, 30_000, 'RECONCILE_EVERY_MS'),
     marketSpeed: int(env.MARKET_SPEED, 1, 'MARKET_SPEED'),
     fuelFeeRate: decimalOf(env.FUEL_FEE_RATE, '0.2', 'FUEL_FEE_RATE', '1'),
     welcomeFuel: decimalOf(env.FUEL_WELCOME, '100', 'FUEL_WELCOME'),

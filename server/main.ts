@@ -61,6 +61,7 @@ const trading = createTrading({
   }),
   tickMs: config.engineTickMs,
   stalePriceMs: config.stalePriceMs,
+  reconcileEveryMs: config.reconcileEveryMs,
   fuelFeeRate: config.fuelFeeRate,
   referralRates: config.referralRates,
   ...(config.marketSpeed > 1 ? { now: () => marketClock() } : {}),

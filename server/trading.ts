@@ -88,6 +88,8 @@ export interface TradingOptions {
   tickMs?: number;
   /** How long a pair may go without a fresh price before its bots open nothing (config STALE_PRICE_MS; default 30 s). */
   stalePriceMs?: number;
+  /** Time between two reconciliation rounds of the accounts (config RECONCILE_EVERY_MS; default 30 s). */
+  reconcileEveryMs?: number;
   log?: { error(obj: unknown, msg: string): void };
   /** Share of a profitable cycle's profit paid in fuel (config FUEL_FEE_RATE; default 0.2). */
   fuelFeeRate?: string;
@@ -165,6 +167,7 @@ export function createTrading(options: TradingOptions): Trading {
     now,
     tickMs: options.tickMs ?? 1000,
     ...(options.stalePriceMs !== undefined ? { stalePriceMs: options.stalePriceMs } : {}),
+    ...(options.reconcileEveryMs !== undefined ? { reconcileEveryMs: options.reconcileEveryMs } : {}),
     // A custom bot's candles and indicators are not stored: rebuilt from the market's history on every load.
     // So is a DCA bot's with an indicator start (its rule as the custom bot's entry rule).
     async warmUp(bot, state, view) {

@@ -11,6 +11,7 @@ import { isFinal } from '../store/order-states.ts';
 import { money } from '../../strategy/money.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
 import type { EngineLog } from './engine-types.ts';
+import { crashPoint } from './crash-points.ts';
 
 /**
  * A reconciliation round of one exchange account against what its bots believe, run by the engine that
@@ -86,6 +87,7 @@ export async function cancelOrphans(db: Db, port: ExchangePort, bots: readonly B
   for (const order of candidates) {
     const row = rows.get(order.clientOrderId);
     if (row && !isFinal(row.status)) continue;
+    crashPoint('cancel', 300);
     const ended = await restingOf(port).cancelOrder?.call(port, order.clientOrderId as ClientOrderId, order.symbol);
     cancelled.push(order.clientOrderId);
     options.log?.error({ order: order.clientOrderId, symbol: order.symbol, status: ended?.status ?? null }, 'orphan order on the exchange cancelled');

@@ -26,6 +26,7 @@ import { BALANCE_SHORT, BALANCE_TOLERANCE, type BookedBot, cancelOrphans, findSh
 import { markSynced } from '../store/bot-decisions.ts';
 import { takeLookups } from './lookup-budget.ts';
 import { pairBack, pairStale } from './pair-health.ts';
+import { crashPoint } from './crash-points.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {
@@ -66,6 +67,8 @@ export interface EngineDeps {
   tickMs?: number;
   /** How long a pair may go without a fresh price before its bots open nothing (default 30 s; STALE_PRICE_MS). */
   stalePriceMs?: number;
+  /** Time between two reconciliation rounds of the accounts (default RECONCILE_EVERY_MS, 30 s). */
+  reconcileEveryMs?: number;
   log?: EngineLog;
   /** Share of a profitable cycle's profit paid in fuel (default 0.2). */
   fuelFeeRate?: string;
@@ -442,7 +445,7 @@ export class Engine {
       );
       // Each account's open orders and balances against its bots' books (reconciliation.ts).
       this.reconciledAt ??= now;
-      if (now - this.reconciledAt >= RECONCILE_EVERY_MS && !this.reconciling) {
+      if (now - this.reconciledAt >= (this.deps.reconcileEveryMs ?? RECONCILE_EVERY_MS) && !this.reconciling) {
         this.reconciling = true;
         this.reconciledAt = now;
         void this.reconcileAccounts()
@@ -630,6 +633,7 @@ export class Engine {
   private async send(live: LiveBot, intent: PlaceOrder): Promise<void> {
     // No heartbeat for too long: the order stays in flight, for whoever holds the bot to look up by its id.
     if (this.deps.cluster?.fenced()) return;
+    crashPoint('recorded');
     // Marked sent first: an order sent once to a venue whose lookup can miss it is never sent again,
     // only looked up (lost-orders.ts); Paper's exact lookup lets an order it never got go again.
     const was = await markSubmitted(this.deps.db, { clientOrderId: intent.clientOrderId });
@@ -662,6 +666,7 @@ export class Engine {
     } finally {
       this.inFlight.delete(intent.clientOrderId);
     }
+    crashPoint('sent');
     const key = accountKey(live.record.userId, live.record.exchangeId);
     if (this.failing.delete(key)) await callAnswered(this.deps.db, { userId: live.record.userId, exchangeId: live.record.exchangeId });
     // Fenced while it was on its way (halted, or too long without a heartbeat): the answer is not this
@@ -695,7 +700,10 @@ export class Engine {
     const { symbol } = live.record;
     const row = await findOrder(this.deps.db, { clientOrderId: pending.id });
     const answer = row?.status === 'lost' ? await lookUpLost(live.port, id, symbol) : await live.port.fetchOrder(id, symbol);
-    if (answer) return this.answered(live, answer);
+    if (answer) {
+      if (answer.filled.gt(0)) crashPoint('found');
+      return this.answered(live, answer);
+    }
     if (!row) return;
     if (row.status !== 'new' && !live.port.exactLookup) {
       if (row.status === 'lost') return; // still lost: asked again next time

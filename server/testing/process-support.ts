@@ -75,10 +75,11 @@ export class ServerProcess {
     return `http://127.0.0.1:${this.port}/api`;
   }
 
-  start(): Promise<void> {
+  /** Starts the process; `extra` adds to its environment for this start only. */
+  start(extra: Record<string, string> = {}): Promise<void> {
     const child = spawn(process.execPath, ['server/main.ts'], {
       cwd: join(import.meta.dirname, '..', '..'),
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'error' },
+      env: { ...process.env, ...this.env, ...extra, PORT: String(this.port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, STATIC_DIR: '/nonexistent', LOG_LEVEL: 'error' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
