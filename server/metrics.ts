@@ -76,11 +76,11 @@ export class Metrics {
     for (const change of ['gained', 'lost']) leases.labels(change).inc(0);
     const reconciled = new Counter({
       name: 'quantbot_reconciliation_findings_total',
-      help: 'What checking bots against their exchange accounts found: orders lost (the exchange knows no such order after three lookups), orphan orders cancelled, bots paused for a coin their account lacks',
+      help: 'What checking bots against their exchange accounts found: orders lost (the exchange knows no such order after three lookups), orders that never reached it (not found once their receive window passed: sent again), orphan orders cancelled, bots paused for a coin their account lacks',
       labelNames: ['found'],
       registers: [own],
     });
-    for (const found of ['lost', 'orphan', 'short']) reconciled.labels(found).inc(0);
+    for (const found of ['lost', 'unreached', 'orphan', 'short']) reconciled.labels(found).inc(0);
     const down = new Gauge({
       name: 'quantbot_accounts_out_of_reach',
       help: 'Exchange accounts whose order calls failed in a row: their bots open nothing until a reconciliation round passes',

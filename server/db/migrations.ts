@@ -744,4 +744,11 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0037_order_not_after': {
+    async up(db: Kysely<unknown>) {
+      // The moment after which the venue can no longer take an order's request (its receive window, as the
+      // request was signed): an order not found after it never reached the venue (engine/lost-orders.ts).
+      await db.schema.alterTable('bot_orders').addColumn('not_after', 'timestamptz').execute();
+    },
+  },
 };

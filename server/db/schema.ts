@@ -112,6 +112,8 @@ export interface BotOrdersTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** Lookups on a live venue that did not find it since it was sent (lost at the third: engine/lost-orders.ts). */
   misses: ColumnType<number, number | undefined, number>;
+  /** Sent with a receive window: the moment after which the venue can no longer take it (engine/lost-orders.ts); null: no window. */
+  not_after: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface BotActionsTable {

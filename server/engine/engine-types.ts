@@ -16,11 +16,11 @@ export interface EngineObserver {
   queued(seconds: number): void;
   leases(change: 'gained' | 'lost', count: number): void;
   /**
-   * What reconciliation found (reconciliation.ts, lost-orders.ts, account-health.ts): an order lost, an
-   * orphan order cancelled, a bot paused for a coin its account lacks; each round, the accounts out of
+   * What reconciliation found (reconciliation.ts, lost-orders.ts, account-health.ts): an order lost, one
+   * that never reached its venue (sent again), an orphan order cancelled, a bot paused for a coin its account lacks; each round, the accounts out of
    * reach and how long the oldest of those outages has lasted; and each outage's length when it ends.
    */
-  reconciled?(found: 'lost' | 'orphan' | 'short', count: number): void;
+  reconciled?(found: 'lost' | 'unreached' | 'orphan' | 'short', count: number): void;
   accountsDown?(count: number, longestSeconds: number): void;
   outageEnded?(seconds: number): void;
   /** Orders in flight looked up on their venue by client order id in a lookup round (lookup-budget.ts). */

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOOKUPS_PER_ACCOUNT } from './lookup-budget.ts';
+import { WINDOW_MARGIN_MS } from './lost-orders.ts';
 import type { Db } from '../db/connect.ts';
 import { LiveExchange } from '../exchanges/live.ts';
 import { fakeBinanceClient } from '../testing/fake-binance/client.ts';
@@ -44,9 +45,9 @@ describe('the engine on a live exchange that misbehaves', () => {
   });
 
   /** A fake Binance and an engine trading on it through the real client (a short timeout: the faults hold answers back). */
-  const open = async () => {
+  const open = async (options: { orderWindowMs?: number } = {}) => {
     const fake = await FakeBinance.start();
-    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 400 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
+    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 400 }), { salt: 'e2e0ab', confirmDelaysMs: [0], ...options });
     const found: string[] = [];
     const outages: { longest: number[]; ended: number[]; lookedUp: number[] } = { longest: [], ended: [], lookedUp: [] };
     const observe = {
@@ -194,5 +195,42 @@ describe('the engine on a live exchange that misbehaves', () => {
     await rounds();
     expect(sends()).toBe(1);
     expect(fake.book.orders).toHaveLength(0);
+  });
+
+  it('sends again, under its id and once, an order Binance never got once its receive window has passed unseen: the bot trades on', async () => {
+    const { fake, engine, id, rounds, sends, steps, found } = await open({ orderWindowMs: 1000 });
+    fake.faults.add({ kind: 'serverError', status: 504, body: 'html', times: 1, match: { method: 'POST', path: '/api/v3/order' } });
+    await engine.serial(id, () => engine.refresh(id));
+    expect(fake.book.orders).toHaveLength(0);
+    // Signed to expire: the request carries the window and a timestamp the exchange checks.
+    const first = fake.requests.find((r) => r.method === 'POST' && r.path === '/api/v3/order')!;
+    expect(first.params.recvWindow).toBe('1000');
+    const row = async () => db.selectFrom('bot_orders').select(['status', 'misses', 'not_after']).where('client_order_id', '=', `${id}-1-1`).executeTakeFirstOrThrow();
+    const { not_after } = await row();
+    expect(Math.abs(not_after!.getTime() - (Number(first.params.timestamp) + 1000))).toBeLessThan(1000);
+    // Within the window (and the clocks' margin) a miss counts for nothing: the request may be on its way.
+    await rounds();
+    expect(await row()).toMatchObject({ status: 'submitted', misses: 0 });
+    await new Promise((r) => setTimeout(r, not_after!.getTime() + WINDOW_MARGIN_MS - Date.now() + 100));
+    for (let i = 0; i < 3; i++) await rounds();
+    // Three misses and the targeted query after it: never reached, sent again under the same id, filled.
+    expect(await steps()).toEqual(['new', 'submitted', 'new', 'submitted', 'filled']);
+    expect(found).toEqual(['unreached 1']);
+    expect(sends()).toBe(2);
+    expect(fake.book.orders.map((o) => o.status)).toEqual(['FILLED']);
+    expect(await db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'running', error: null });
+  });
+
+  it('is refused by Binance when its request arrives after its receive window, however late: sent again once, bought once', async () => {
+    const { fake, engine, id, rounds, sends, steps } = await open({ orderWindowMs: 1000 });
+    // The request reaches Binance 1.5 s after it was signed, the client long gone (a 400 ms timeout).
+    fake.faults.add({ kind: 'latency', ms: 1500, times: 1, match: { method: 'POST', path: '/api/v3/order' } });
+    await engine.serial(id, () => engine.refresh(id));
+    await new Promise((r) => setTimeout(r, 1500 + WINDOW_MARGIN_MS + 200));
+    expect(fake.book.orders).toHaveLength(0);
+    for (let i = 0; i < 3; i++) await rounds();
+    expect(await steps()).toEqual(['new', 'submitted', 'new', 'submitted', 'filled']);
+    expect(sends()).toBe(2);
+    expect(fake.book.orders.map((o) => o.status)).toEqual(['FILLED']);
   });
 });

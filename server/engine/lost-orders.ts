@@ -4,7 +4,7 @@ import { inTransaction } from '../events/outbox.ts';
 import { type ExchangePort, type OrderState, restingOf } from '../exchanges/port.ts';
 import { pauseOutsideDecision } from './pause-outside.ts';
 import { lockBotStatus } from '../store/bot-decisions.ts';
-import { stepOrder } from '../store/order-steps.ts';
+import { stepOrder, stepUnreached } from '../store/order-steps.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
 
 /**
@@ -16,10 +16,27 @@ import type { ClientOrderId } from '../../strategy/types.ts';
  * looking it up (and asking the venue to cancel it) for as long as it is lost; a fill found later still
  * counts. Paper's lookups are exact (ExchangePort.exactLookup): an order it does not find never reached
  * it, and is sent again under the same id.
+ *
+ * A venue with a receive window (ExchangePort.orderWindowMs: Binance) refuses an order request signed
+ * longer ago than the window, at its matching engine too, and each order is signed to expire at the
+ * `not_after` stored when it was marked sent. Before that moment (and WINDOW_MARGIN_MS more for the clocks
+ * of our processes) a lookup that misses it counts for nothing: the request may still be on its way. After
+ * it, the misses are counted as above, and an order that the third miss and the targeted query (the
+ * open orders, then the order and the account's recent orders) do not find either **never reached** the
+ * venue and never can: it steps back to `new` and is sent again under the same id, and its bot trades on.
+ * What a crash in the middle of a send leaves (marked sent, never on the wire) costs the bot no pause.
+ * An order sent again UNREACHED_RESENDS times and never reaching the venue (a clock the venue refuses,
+ * say) is lost after all: its bot pauses and the trader is told, rather than retrying unseen forever.
  */
 
 /** Lookups that find nothing before the targeted query, and the order is lost when that finds nothing either. */
 export const LOST_AFTER_MISSES = 3;
+
+/** How often an order that never reached its venue is sent again before it counts as lost. */
+export const UNREACHED_RESENDS = 2;
+
+/** How much later than an order's `not_after` a miss counts: the clocks of the processes may differ this much. */
+export const WINDOW_MARGIN_MS = 3000;
 
 /** The pause reason of a bot whose order its venue lost (the notices and the bot's screen word it). */
 export const ORDER_LOST = 'order_lost';
@@ -59,5 +76,18 @@ export async function markLost(db: Db, order: { botId: string; userId: string; c
     if (order.fence) await checkLease(tx, order.botId, order.fence);
     await stepOrder(tx, { clientOrderId: order.clientOrderId, to: 'lost', detail: { misses: String(order.misses) } });
     return pauseOutsideDecision(tx, { botId: order.botId, userId: order.userId, reason: ORDER_LOST, detail: { order: order.clientOrderId }, always: true });
+  });
+}
+
+/**
+ * An order whose receive window passed without the venue finding it: back to `new` (its misses cleared),
+ * to be sent again under the same id; in a cluster under the caller's lease on the bot (`fence`). Answers
+ * 'resend', 'spent' when it was sent again UNREACHED_RESENDS times already (it is to be lost), or 'moved'
+ * when its row moved on meanwhile.
+ */
+export async function markUnreached(db: Db, order: { botId: string; clientOrderId: string; misses: number; fence?: Fence | undefined }): Promise<'resend' | 'spent' | 'moved'> {
+  return inTransaction(db, async (tx) => {
+    if (order.fence) await checkLease(tx, order.botId, order.fence);
+    return stepUnreached(tx, { clientOrderId: order.clientOrderId, misses: order.misses, resends: UNREACHED_RESENDS });
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/connect.ts';
 import { leaveNotice } from '../events/notice.ts';
 import { inTransaction } from '../events/outbox.ts';
 import { exchangeByCode } from '../exchanges/catalog.ts';
+import { tradersOnPair } from '../store/bot-lists.ts';
 
 /**
  * The traders' side of a pair without a fresh price (the engine's stale pairs: no price for
@@ -16,17 +17,7 @@ import { exchangeByCode } from '../exchanges/catalog.ts';
 /** The traders with running bots on the pair, each once. */
 async function tradersOn(tx: Db, exchange: string, symbol: string): Promise<string[]> {
   const id = exchangeByCode(exchange)?.id;
-  if (id === undefined) return [];
-  const rows = await tx
-    .selectFrom('bots')
-    .select('user_id')
-    .distinct()
-    .where('exchange_id', '=', id)
-    .where('symbol', '=', symbol)
-    .where('status', '=', 'running')
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.map((r) => String(r.user_id));
+  return id === undefined ? [] : tradersOnPair(tx, { exchangeId: id, symbol });
 }
 
 const wordsOf = (exchange: string, symbol: string) => ({ exchange, name: exchangeByCode(exchange)?.name ?? exchange, symbol });

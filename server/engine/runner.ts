@@ -20,7 +20,7 @@ import { findBot } from '../store/bot-rows.ts';
 import { botsToResume } from '../store/bot-lists.ts';
 import { findOrder } from '../store/bot-orders.ts';
 import { countMiss, markSubmitted } from '../store/order-steps.ts';
-import { LOST_AFTER_MISSES, lookUpLost, markLost, targetedLookup } from './lost-orders.ts';
+import { LOST_AFTER_MISSES, lookUpLost, markLost, markUnreached, targetedLookup, WINDOW_MARGIN_MS } from './lost-orders.ts';
 import { accountKey, accountsDown, callAnswered, callFailed, opens, outageOver } from './account-health.ts';
 import { BALANCE_SHORT, BALANCE_TOLERANCE, type BookedBot, cancelOrphans, findShortfalls, NO_PRICE, pauseShort, RECONCILE_EVERY_MS } from './reconciliation.ts';
 import { markSynced } from '../store/bot-decisions.ts';
@@ -635,8 +635,11 @@ export class Engine {
     if (this.deps.cluster?.fenced()) return;
     crashPoint('recorded');
     // Marked sent first: an order sent once to a venue whose lookup can miss it is never sent again,
-    // only looked up (lost-orders.ts); Paper's exact lookup lets an order it never got go again.
-    const was = await markSubmitted(this.deps.db, { clientOrderId: intent.clientOrderId });
+    // only looked up (lost-orders.ts); Paper's exact lookup lets an order it never got go again. Where the
+    // venue has a receive window, with the moment after which it can no longer take this request.
+    const window = live.port.orderWindowMs;
+    const notAfter = window !== undefined ? Date.now() + window : undefined;
+    const was = await markSubmitted(this.deps.db, { clientOrderId: intent.clientOrderId, notAfter: notAfter !== undefined ? new Date(notAfter) : undefined });
     if (was !== null && was !== 'new' && !live.port.exactLookup) return;
     this.inFlight.add(intent.clientOrderId);
     const sender = this.fence(live.record.id);
@@ -650,6 +653,7 @@ export class Engine {
         ...(intent.quote ? { quote: intent.quote } : {}),
         ...(intent.amount ? { amount: intent.amount } : {}),
         ...(intent.at ? { at: intent.at } : {}),
+        ...(notAfter !== undefined ? { notAfter } : {}),
       });
     } catch (error) {
       // Paper refused it in its own transaction: the lease moved on since this decision.
@@ -707,16 +711,28 @@ export class Engine {
     if (!row) return;
     if (row.status !== 'new' && !live.port.exactLookup) {
       if (row.status === 'lost') return; // still lost: asked again next time
+      // Within its receive window (and the clocks' margin) the request may still be on its way: no miss yet.
+      const deadline = row.not_after ? row.not_after.getTime() + WINDOW_MARGIN_MS : null;
+      if (deadline !== null && Date.now() < deadline) return;
       const misses = await countMiss(this.deps.db, { clientOrderId: pending.id });
       if (misses < LOST_AFTER_MISSES) return;
       const found = await targetedLookup(live.port, id, symbol);
       if (found) return this.answered(live, found);
-      const marked = await this.underLease(live.record.id, (fence) => markLost(this.deps.db, { botId: live.record.id, userId: live.record.userId, clientOrderId: pending.id, misses, fence }));
-      if (marked === undefined) return;
-      this.deps.observe?.reconciled?.('lost', 1);
-      this.log?.error({ bot: live.record.id, order: pending.id, misses }, 'order lost: the bot is paused, the order still looked up');
-      await this.load(live.record.id);
-      return;
+      // Not found after its receive window: it never reached the venue and never can; sent again below
+      // (twice at most, then lost).
+      const unreached =
+        deadline === null ? 'spent' : await this.underLease(live.record.id, (fence) => markUnreached(this.deps.db, { botId: live.record.id, clientOrderId: pending.id, misses, fence }));
+      if (unreached === undefined || unreached === 'moved') return;
+      if (unreached === 'spent') {
+        const marked = await this.underLease(live.record.id, (fence) => markLost(this.deps.db, { botId: live.record.id, userId: live.record.userId, clientOrderId: pending.id, misses, fence }));
+        if (marked === undefined) return;
+        this.deps.observe?.reconciled?.('lost', 1);
+        this.log?.error({ bot: live.record.id, order: pending.id, misses }, 'order lost: the bot is paused, the order still looked up');
+        await this.load(live.record.id);
+        return;
+      }
+      this.deps.observe?.reconciled?.('unreached', 1);
+      this.log?.error({ bot: live.record.id, order: pending.id, misses }, 'order never reached the exchange (its receive window passed unseen): sent again under its id');
     }
     const intent: PlaceOrder = {
       type: 'PlaceOrder',

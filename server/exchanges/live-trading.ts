@@ -57,6 +57,13 @@ export interface LiveTradingDeps {
   ccxt?: (exchange: string, credentials?: LiveCredentials) => Promise<Exchange>;
 }
 
+/**
+ * The receive window a trader's orders are signed with, where the exchange checks one (Binance): 10 s,
+ * ccxt's own default there. An order not found once it has passed never reached the exchange, and its bot
+ * sends it again instead of pausing (server/engine/lost-orders.ts).
+ */
+const ORDER_WINDOW_MS = 10_000;
+
 export function createLiveTrading(deps: LiveTradingDeps): LiveTrading {
   let modules: Promise<Modules> | null = null;
   const load = () =>
@@ -117,7 +124,7 @@ export function createLiveTrading(deps: LiveTradingDeps): LiveTrading {
         .digest('hex')}`;
       let found = venues.get(key);
       if (!found) {
-        found = load().then(async (m) => new m.live.LiveExchange(await instance(m, bot.exchange, creds), { salt }));
+        found = load().then(async (m) => new m.live.LiveExchange(await instance(m, bot.exchange, creds), { salt, orderWindowMs: ORDER_WINDOW_MS }));
         found.catch(() => venues.delete(key));
         venues.set(key, found);
       }

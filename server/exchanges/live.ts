@@ -37,6 +37,7 @@ export type CcxtExchange = Pick<
   Exchange,
   | 'id'
   | 'has'
+  | 'nonce'
   | 'loadMarkets'
   | 'market'
   | 'createOrder'
@@ -196,7 +197,15 @@ export interface LiveExchangeOptions {
   salt: string;
   /** Waits between confirmations of an order the exchange has not reported final yet. */
   confirmDelaysMs?: readonly number[];
+  /**
+   * The receive window its order requests are signed with (ExchangePort.orderWindowMs), on an exchange that
+   * checks one (Binance); absent: none is used, and an order not found is lost.
+   */
+  orderWindowMs?: number;
 }
+
+/** Exchanges that refuse a signed request once its receive window has passed, at the matching engine too. */
+const RECEIVE_WINDOW_EXCHANGES = new Set(['binance']);
 
 /**
  * Binance's refusals of the key itself, whatever class ccxt gives them: after a first signed call has
@@ -224,11 +233,13 @@ export class LiveExchange implements ExchangePort, RestingOrderPort {
   private readonly confirmDelays: readonly number[];
   private marketsLoaded: Promise<unknown> | null = null;
   private loadFailed = false;
+  readonly orderWindowMs: number | undefined;
 
   constructor(ex: CcxtExchange, options: LiveExchangeOptions) {
     this.ex = ex;
     this.options = options;
     this.confirmDelays = options.confirmDelaysMs ?? [200, 500, 1000, 2000];
+    this.orderWindowMs = options.orderWindowMs !== undefined && RECEIVE_WINDOW_EXCHANGES.has(ex.id) ? options.orderWindowMs : undefined;
   }
 
   private async markets(): Promise<void> {
@@ -271,6 +282,13 @@ export class LiveExchange implements ExchangePort, RestingOrderPort {
   async placeMarketOrder(request: MarketOrderRequest): Promise<OrderState> {
     await this.markets();
     const params: Record<string, unknown> = { clientOrderId: this.clientId(request.clientOrderId) };
+    const window = this.orderWindowMs;
+    if (window !== undefined && request.notAfter !== undefined) {
+      // Signed as of notAfter - window on the exchange's clock (ccxt's nonce is ours less the difference it
+      // measured): however late this request leaves or arrives, the exchange refuses it after notAfter.
+      params.recvWindow = window;
+      params.timestamp = request.notAfter - window - (Date.now() - this.ex.nonce());
+    }
     let order: Order;
     try {
       if (request.side === 'buy') {

@@ -34,6 +34,8 @@ export interface MarketOrderRequest {
    * better price than the market's (paper-fill.ts); live exchanges get a market order and ignore it.
    */
   at?: Decimal;
+  /** The moment (ms, this machine's clock) after which the venue must refuse the request (orderWindowMs). */
+  notAfter?: number;
 }
 
 export type OrderStatus = 'open' | 'closed' | 'canceled' | 'rejected';
@@ -74,6 +76,13 @@ export interface ExchangePort {
    * again, only looked up (server/engine/lost-orders.ts).
    */
   readonly exactLookup?: boolean;
+  /**
+   * A live venue that refuses an order request once this long has passed since it was signed (Binance's
+   * recvWindow, checked again by its matching engine): an order sent with `notAfter` and not found after
+   * that moment never reached it and never can, and may be sent again (server/engine/lost-orders.ts).
+   * Absent: no such bound, an order that is not found is lost.
+   */
+  readonly orderWindowMs?: number;
   market(symbol: string): Promise<MarketInfo>;
   placeMarketOrder(request: MarketOrderRequest): Promise<OrderState>;
   fetchOrder(clientOrderId: ClientOrderId, symbol: string): Promise<OrderState | null>;

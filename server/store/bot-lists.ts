@@ -108,6 +108,22 @@ export async function runningBotsOfTypes(db: Executor, { userId, types, except }
     .execute();
 }
 
+/** The users with running bots (not deleted) on a pair of an exchange, each once (at most 10,000: a notice's audience). */
+export async function tradersOnPair(db: Executor, { exchangeId, symbol }: { exchangeId: number; symbol: string }): Promise<string[]> {
+  const rows = await db
+    .selectFrom('bots')
+    .select('user_id')
+    .distinct()
+    .where('exchange_id', '=', exchangeId)
+    .where('symbol', '=', symbol)
+    .where('status', '=', 'running')
+    .where('deleted_at', 'is', null)
+    .orderBy('user_id')
+    .limit(10_000)
+    .execute();
+  return rows.map((r) => String(r.user_id));
+}
+
 /** How many running bots (not deleted) each of the users has; users with none are absent. */
 export async function runningCounts(db: Executor, { userIds }: { userIds: readonly string[] }): Promise<Map<string, number>> {
   const rows = await db

@@ -6,6 +6,7 @@ export { type OrderPhase, orderPhases };
  * An order's life as the engine records it, one stored step at a time (bot_order_steps):
  *
  *   new ──> submitted ──> open ──> partially_filled ──> filled
+ *    │  <──────┘│ (never reached: its receive window passed unseen; sent again)
  *    │          │           │             │
  *    │          │           └──> pending_cancel ──> cancelled (or filled: the fill came first)
  *    └──> rejected          └──> expired, lost (looked up, not found) ──> found again later
@@ -21,7 +22,9 @@ export const orderSteps: Readonly<Record<OrderPhase, readonly OrderPhase[]>> = {
   // Refused before it reached the venue (a fence, a check) or by the venue's answer to the send.
   new: ['submitted', 'rejected'],
   // A market order's answer is final at once; a limit order rests (open) or fills or expires at once.
-  submitted: ['open', 'partially_filled', 'filled', 'cancelled', 'rejected', 'expired', 'lost'],
+  // Back to new: not found once its receive window had passed, it never reached the venue and never can
+  // (engine/lost-orders.ts): sent again under the same id.
+  submitted: ['new', 'open', 'partially_filled', 'filled', 'cancelled', 'rejected', 'expired', 'lost'],
   open: ['partially_filled', 'filled', 'pending_cancel', 'cancelled', 'expired', 'lost'],
   // Each further part filled is a fill of its own (bot_order_fills), not a step.
   partially_filled: ['filled', 'pending_cancel', 'cancelled', 'expired', 'lost'],

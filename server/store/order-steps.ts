@@ -23,17 +23,46 @@ export async function stepOrder(db: Executor, step: { clientOrderId: string; to:
 }
 
 /**
- * Marks an order sent, just before the send: `new` steps to `submitted`. Answers the phase it was in
- * (`new` the first time; `submitted` or later for an order sent before), or null when no order is
+ * Marks an order sent, just before the send: `new` steps to `submitted`, with the moment after which the
+ * venue can no longer take the request (`notAfter`, a venue with a receive window). Answers the phase it
+ * was in (`new` the first time; `submitted` or later for an order sent before), or null when no order is
  * recorded under the id.
  */
-export async function markSubmitted(db: Executor, { clientOrderId }: { clientOrderId: string }): Promise<OrderPhase | null> {
+export async function markSubmitted(db: Executor, { clientOrderId, notAfter }: { clientOrderId: string; notAfter?: Date | undefined }): Promise<OrderPhase | null> {
   return db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('bot_orders').select('status').where('client_order_id', '=', clientOrderId).forUpdate().executeTakeFirst();
     if (!row) return null;
-    if (row.status === 'new') await stepOrder(tx, { clientOrderId, to: 'submitted' });
+    if (row.status === 'new') {
+      await stepOrder(tx, { clientOrderId, to: 'submitted' });
+      await tx
+        .updateTable('bot_orders')
+        .set({ not_after: notAfter ?? null })
+        .where('client_order_id', '=', clientOrderId)
+        .execute();
+    }
     return row.status as OrderPhase;
   });
+}
+
+/**
+ * A sent order that never reached its venue (engine/lost-orders.ts): back to `new`, its misses and its
+ * window cleared, in the caller's transaction. 'spent' when it went back `resends` times already (left as
+ * it is), 'moved' when it is no longer `submitted`.
+ */
+export async function stepUnreached(tx: Executor, order: { clientOrderId: string; misses: number; resends: number }): Promise<'resend' | 'spent' | 'moved'> {
+  const row = await tx.selectFrom('bot_orders').select('status').where('client_order_id', '=', order.clientOrderId).forUpdate().executeTakeFirst();
+  if (row?.status !== 'submitted') return 'moved';
+  const before = await tx
+    .selectFrom('bot_order_steps')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('client_order_id', '=', order.clientOrderId)
+    .where('from_phase', '=', 'submitted')
+    .where('to_phase', '=', 'new')
+    .executeTakeFirstOrThrow();
+  if (Number(before.n) >= order.resends) return 'spent';
+  await stepOrder(tx, { clientOrderId: order.clientOrderId, to: 'new', detail: { misses: String(order.misses), reason: 'never reached: its receive window passed unseen' } });
+  await tx.updateTable('bot_orders').set({ misses: 0, not_after: null }).where('client_order_id', '=', order.clientOrderId).execute();
+  return 'resend';
 }
 
 /** A lookup that did not find a sent order: counted with the order. Answers the misses so far. */
