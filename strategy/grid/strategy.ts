@@ -76,7 +76,7 @@ function place(state: GridState, level: number, order: Omit<PlaceOrder, 'type' |
  * and its parameters; a geometric grid's levels cost a power per level): the same answer, cached.
  */
 const levelsByView = new WeakMap<GridView, Decimal[]>();
-function levelsOf(view: GridView): Decimal[] {
+export function levelsOf(view: GridView): Decimal[] {
   let levels = levelsByView.get(view);
   if (!levels) {
     levels = gridLevels(view.params, view.market.tickSize);

@@ -1,0 +1,25 @@
+import type { RestingOrder } from '../resting.ts';
+import { grossBuy } from './plan.ts';
+import { levelsOf, type GridState, type GridView } from './strategy.ts';
+
+/**
+ * The limit orders a running grid wants resting (README.md "Resting orders"): a buy at each buy level,
+ * for the gross amount that leaves its q after the fee taken in the coin, and a sell at each sell level for
+ * what it holds there; the empty level none. Nothing while the grid is not running, while an armed
+ * trailing take profit is closing it (no level trades then), or while an exit's sale is on its way; a
+ * level whose order is on its way at market is left out.
+ */
+export function gridResting(state: GridState, view: GridView): RestingOrder[] {
+  const pending = state.pending;
+  if (state.phase !== 'running' || state.trail || (pending && pending.level < 0)) return [];
+  const levels = levelsOf(view);
+  const wanted: RestingOrder[] = [];
+  state.orders.forEach((o, i) => {
+    if (!o || pending?.level === i) return;
+    const price = levels[i]!;
+    if (o.side === 'buy') wanted.push({ slot: `L${i}`, side: 'buy', price, amount: grossBuy(o.amount, view.market), reason: 'add' });
+    // A sell of nothing (a share floored to 0) rests nowhere.
+    else if (o.amount.gt(0)) wanted.push({ slot: `L${i}`, side: 'sell', price, amount: o.amount, reason: 'close' });
+  });
+  return wanted;
+}
