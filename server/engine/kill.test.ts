@@ -18,7 +18,7 @@ import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
  */
 const root = join(import.meta.dirname, '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'quantbot-kill-'));
-const KILLS = 8;
+const KILLS = 5;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

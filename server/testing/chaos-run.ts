@@ -11,7 +11,7 @@ import { clusterDatabase, clusterEnv, freePort, ServerProcess } from './process-
 
 /**
  * The chaos run, shared by server/cluster/chaos.test.ts (in `npm test`) and
- * bench/cluster-chaos.ts (its figures), both at the issue's size (60 bots, 20 kills): 3 server processes on a fresh PostgreSQL database, traders'
+ * bench/cluster-chaos.ts (its figures; the test at 36 bots and 10 kills, the bench at 60 and 20): 3 server processes on a fresh PostgreSQL database, traders'
  * martin (and grid) bots on Paper with a fast clock, processes SIGKILLed, SIGSTOPped and SIGTERMed at
  * random while a bot is paused and another stopped through the API. Paper records every order it gets
  * with the sender's worker and epoch (TEST_VENUE_AUDIT=1, server/testing/venue-audit.ts) and refuses
