@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { MarketRules } from '../core/market.ts';
+import { buyAmount } from '../core/position.ts';
+import { money } from '../money.ts';
+import { botId, type PlaceOrder } from '../types.ts';
+import { martinResting } from './resting.ts';
+import type { MartinParams } from './rules.ts';
+import { decideMartin, initialMartinState, type MartinState } from './strategy.ts';
+
+const market: MarketRules = { tickSize: money('0.01'), stepSize: money('0.00001'), minAmount: money('0.00001'), minCost: money('5'), feeRate: money('0.001') };
+const params: MartinParams = { investment: '700', firstOrder: '100', multiplier: '2', maxPositions: 3, addTrigger: '2', takeProfit: '1.5', repeat: true };
+
+const rests = (state: MartinState, p = params) => martinResting(state, { params: p, market }).map((o) => `${o.slot} ${o.side} ${o.price.toFixed()} ${o.amount.toFixed()}`);
+
+/** The state after a price, its order (if any) left on its way or filled at once at that price. */
+function at(state: MartinState, price: string, p = params, fill = true): MartinState {
+  const out = decideMartin(state, { type: 'PriceTicked', price: money(price) }, { params: p, market });
+  const order = out.intents.find((i): i is PlaceOrder => i.type === 'PlaceOrder');
+  if (!order || !fill) return out.state;
+  const amount = order.side === 'buy' ? buyAmount(order.quote!, money(price), market.stepSize) : order.amount!;
+  return decideMartin(out.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: money(price), amount }, { params: p, market }).state;
+}
+
+describe('the orders a martin bot wants resting (README worked example)', () => {
+  it('its next add and its take profit, with their prices and amounts', () => {
+    const waiting = initialMartinState(botId('m1'));
+    expect(rests(waiting)).toEqual([]);
+    // The open's market buy on its way: nothing rests yet.
+    expect(rests(at(waiting, '60000', params, false))).toEqual([]);
+    const opened = at(waiting, '60000');
+    // 0.00166 bought at 60,000: the add of 200 at 58,800 buys 0.0034; the take profit at 60,900 sells what the fee left, 0.00165.
+    expect(rests(opened)).toEqual(['add buy 58800 0.0034', 'take_profit sell 60900 0.00165']);
+    // Added 0.0034 at 58,800: the average 299.52 / 0.00506, the take profit 1.5 % above it; 0.00506 less the fee to sell.
+    const added = at(opened, '58800');
+    expect(rests(added)).toEqual(['add buy 57624 0.00694', 'take_profit sell 60081.59 0.00505']);
+    // At its last add (0.00694 at 57,624: 0.012 held at 58,285.9 on average), the take profit alone.
+    const full = at(added, '57624');
+    expect(rests(full)).toEqual(['take_profit sell 59160.17 0.01198']);
+  });
+
+  it('rests nothing while a sale is on its way, and no take profit when it trails', () => {
+    const opened = at(initialMartinState(botId('m2')), '60000');
+    expect(rests(at(opened, '61000', params, false))).toEqual([]);
+    const trailing = { ...params, trailingDeviation: '1' };
+    expect(rests(at(initialMartinState(botId('m3')), '60000', trailing), trailing)).toEqual(['add buy 58800 0.0034']);
+  });
+});

@@ -1,0 +1,28 @@
+import { buyAmount, sellableAmount } from '../core/position.ts';
+import type { RestingOrder } from '../resting.ts';
+import { orderQuote } from './plan.ts';
+import type { MartinState, MartinView } from './strategy.ts';
+
+/**
+ * The limit orders a holding martin bot wants resting (README.md "Resting orders"): its next add at the
+ * add price, for what the add's quote buys there, and its take profit at the take-profit price, for all it
+ * can sell. A trailing take profit and a stop loss are market orders when their line is crossed, and rest
+ * nowhere. Nothing while it waits to open or is done, or while a sale is on its way; while a buy is on its
+ * way at market (the open, a manual add), the take profit only: the add's level is that buy's.
+ */
+export function martinResting(state: MartinState, { params, market }: MartinView): RestingOrder[] {
+  const targets = state.targets;
+  const pending = state.pending;
+  if (state.phase !== 'holding' || !targets || state.fills.length === 0) return [];
+  if (pending && !['open', 'add', 'manual_add'].includes(pending.reason)) return [];
+  const wanted: RestingOrder[] = [];
+  if (!pending && targets.nextAdd) {
+    const amount = buyAmount(orderQuote(params, state.fills.length), targets.nextAdd, market.stepSize);
+    if (amount.gt(0)) wanted.push({ slot: 'add', side: 'buy', price: targets.nextAdd, amount, reason: 'add' });
+  }
+  if (!params.trailingDeviation) {
+    const amount = sellableAmount(state.fills, market, state.carry);
+    if (amount.gt(0)) wanted.push({ slot: 'take_profit', side: 'sell', price: targets.takeProfit, amount, reason: 'close' });
+  }
+  return wanted;
+}
