@@ -233,4 +233,27 @@ describe('the engine on a live exchange that misbehaves', () => {
     expect(sends()).toBe(2);
     expect(fake.book.orders.map((o) => o.status)).toEqual(['FILLED']);
   });
+
+  it('sends an order that never reaches Binance again twice at most, then counts it lost: its bot pauses, told', async () => {
+    const { fake, engine, id, rounds, sends, steps, found } = await open({ orderWindowMs: 1000 });
+    // Every send dies before Binance carries it out (a clock it refuses would do the same).
+    fake.faults.add({ kind: 'serverError', status: 504, body: 'html', times: 3, match: { method: 'POST', path: '/api/v3/order' } });
+    await engine.serial(id, () => engine.refresh(id));
+    // Time passes: each send's window is over (moved into the past rather than waited for).
+    const windowOver = () =>
+      db
+        .updateTable('bot_orders')
+        .set({ not_after: new Date(Date.now() - 60_000) })
+        .where('client_order_id', '=', `${id}-1-1`)
+        .execute();
+    for (let i = 0; i < 3; i++) {
+      await windowOver();
+      for (let k = 0; k < 3; k++) await rounds();
+    }
+    expect(await steps()).toEqual(['new', 'submitted', 'new', 'submitted', 'new', 'submitted', 'lost']);
+    expect(found).toEqual(['unreached 1', 'unreached 1', 'lost 1']);
+    expect(sends()).toBe(3);
+    expect(fake.book.orders).toHaveLength(0);
+    expect(await db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'paused', error: 'order_lost' });
+  });
 });
