@@ -880,10 +880,11 @@ export class Engine {
     }
     if (now - (last ?? now) < (this.deps.stalePriceMs ?? 30_000)) return;
     this.stale.set(key, null);
-    const ids = [...this.bots.values()].filter((l) => l.key === key).map((l) => l.record.id);
+    const onPair = [...this.bots.values()].filter((l) => l.key === key);
+    const ids = onPair.map((l) => l.record.id);
     this.log?.error({ key, since: new Date(last!).toISOString(), bots: ids.length }, 'no fresh price: the bots on this pair open nothing until it is back and a reconciliation round passes');
     await markSynced(this.deps.db, { ids, problem: NO_PRICE, at: new Date() }).catch((error: unknown) => this.log?.error({ err: error, key }, 'stale price not recorded'));
-    const sample = [...this.bots.values()].find((l) => l.key === key);
+    const sample = onPair[0];
     if (sample)
       await pairStale(this.deps.db, { exchange: sample.record.exchange, symbol: sample.record.symbol, since: new Date(last!) }).catch((error: unknown) =>
         this.log?.error({ err: error, key }, 'stale price: traders not told'),
