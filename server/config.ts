@@ -26,6 +26,8 @@ import { availableParallelism } from 'node:os';
  * |                   |                                  | open nothing until a reconciliation round passes  |
  * | RECONCILE_EVERY_MS| 30000                            | time between two reconciliation rounds of each    |
  * |                   |                                  | exchange account (orphans, balances, outages)     |
+ * | RESTING_ORDERS    | grid                             | bot types whose orders rest on the venue as limit |
+ * |                   |                                  | orders (comma list; "none": all at market)        |
  * | MARKET_SPEED      | 1                                | the simulated market's clock speed (tests and     |
  * |                   |                                  | demos: 60 = a minute of market a second)          |
  * | FUEL_FEE_RATE     | 0.2                              | share of a profitable cycle's profit paid in fuel |
@@ -139,6 +141,8 @@ export interface Config {
   stalePriceMs: number;
   /** Time between two reconciliation rounds of the accounts (engine/reconciliation.ts). */
   reconcileEveryMs: number;
+  /** The bot types whose orders rest on their venues as limit orders (engine/resting.ts). */
+  restingTypes: string[];
   marketSpeed: number;
   /** Fuel paid per unit of realised profit on a profitable cycle (0.2 = 20%), exact decimal. */
   fuelFeeRate: string;
@@ -500,6 +504,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineTickMs: int(env.ENGINE_TICK_MS, 1000, 'ENGINE_TICK_MS'),
     stalePriceMs: int(env.STALE_PRICE_MS, 30_000, 'STALE_PRICE_MS'),
     reconcileEveryMs: int(env.RECONCILE_EVERY_MS, 30_000, 'RECONCILE_EVERY_MS'),
+    restingTypes: restingTypesOf(env.RESTING_ORDERS),
     marketSpeed: int(env.MARKET_SPEED, 1, 'MARKET_SPEED'),
     fuelFeeRate: decimalOf(env.FUEL_FEE_RATE, '0.2', 'FUEL_FEE_RATE', '1'),
     welcomeFuel: decimalOf(env.FUEL_WELCOME, '100', 'FUEL_WELCOME'),
@@ -528,4 +533,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     indicatorBudget: int(env.INDICATOR_BUDGET, DEFAULT_INDICATOR_BUDGET, 'INDICATOR_BUDGET'),
     withdrawLockMs: Math.round(Number(decimalOf(env.WITHDRAW_LOCK_HOURS, '24', 'WITHDRAW_LOCK_HOURS', '720')) * 3_600_000),
   };
+}
+
+/** RESTING_ORDERS: bot types whose orders rest as limit orders (default grid; "none": none). */
+function restingTypesOf(text: string | undefined): string[] {
+  if (text === undefined || text.trim() === '') return ['grid'];
+  if (text.trim() === 'none') return [];
+  const types = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  const known = ['grid', 'martin'];
+  const unknown = types.find((t) => !known.includes(t));
+  if (unknown) throw new Error(`RESTING_ORDERS: ${unknown} has no resting orders (${known.join(', ')}, or none)`);
+  return types;
 }

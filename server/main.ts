@@ -62,6 +62,7 @@ const trading = createTrading({
   tickMs: config.engineTickMs,
   stalePriceMs: config.stalePriceMs,
   reconcileEveryMs: config.reconcileEveryMs,
+  restingTypes: config.restingTypes,
   fuelFeeRate: config.fuelFeeRate,
   referralRates: config.referralRates,
   ...(config.marketSpeed > 1 ? { now: () => marketClock() } : {}),

@@ -90,6 +90,8 @@ export interface TradingOptions {
   stalePriceMs?: number;
   /** Time between two reconciliation rounds of the accounts (config RECONCILE_EVERY_MS; default 30 s). */
   reconcileEveryMs?: number;
+  /** The bot types whose orders rest as limit orders (config RESTING_ORDERS; default grid). */
+  restingTypes?: readonly string[];
   log?: { error(obj: unknown, msg: string): void };
   /** Share of a profitable cycle's profit paid in fuel (config FUEL_FEE_RATE; default 0.2). */
   fuelFeeRate?: string;
@@ -168,6 +170,7 @@ export function createTrading(options: TradingOptions): Trading {
     tickMs: options.tickMs ?? 1000,
     ...(options.stalePriceMs !== undefined ? { stalePriceMs: options.stalePriceMs } : {}),
     ...(options.reconcileEveryMs !== undefined ? { reconcileEveryMs: options.reconcileEveryMs } : {}),
+    ...(options.restingTypes !== undefined ? { restingTypes: options.restingTypes } : {}),
     // A custom bot's candles and indicators are not stored: rebuilt from the market's history on every load.
     // So is a DCA bot's with an indicator start (its rule as the custom bot's entry rule).
     async warmUp(bot, state, view) {

@@ -9,6 +9,7 @@ import type { CloseAsk, CloseSize } from './core/position.ts';
 import type { MarketRules } from './core/market.ts';
 import type { BuiltBotType } from './params.ts';
 import type { CandleClosed } from './custom/strategy.ts';
+import type { RestingKit } from './resting.ts';
 import type { BotId, ClientOrderId, CycleClosed, Decide, Intent, PlaceOrder, Triggers } from './types.ts';
 
 // The kit's interfaces on their own: a strategy's kit (custom/kit.ts, ...) implements them without
@@ -107,6 +108,11 @@ export interface StrategyKit<S extends KitState = KitState, V = unknown, P = unk
     /** A closed 1-minute candle, as a backtest replays them: the feed takes it and the rules are checked (live, the prices build the candles). */
     closed(state: S, candle: CandleClosed, view: V): { state: S; intents: Intent[] };
   };
+  /**
+   * Its limit orders resting on the venue at its trigger prices (resting.ts), where the venue takes them;
+   * absent: every order is a market order sent when the price crosses its trigger.
+   */
+  resting?: RestingKit<S, V>;
   /** Its replay on candles (a backtest, the AI search): the same decide function on backtest.ts's price path and fill model. */
   backtest: Replay<V>;
   /** The coin the stored state keeps below the market's step (a close's carry, a grid's dust); '0' when none. */

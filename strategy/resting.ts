@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import type { PlaceOrder, Side } from './types.ts';
+import type { ClientOrderId, PlaceOrder, Side } from './types.ts';
 
 /**
  * A limit order a bot's state wants resting on its venue, at one of its trigger prices (a grid level, a
@@ -16,4 +16,23 @@ export interface RestingOrder {
   /** Base, at the market's step. */
   amount: Decimal;
   reason: PlaceOrder['reason'];
+}
+
+/**
+ * A bot type's resting orders, as the engine keeps them (server/engine/resting.ts). The strategy itself
+ * stays one of trigger prices: a resting order stands for the order it would send at its slot's trigger,
+ * placed ahead, and its fill is taken in by decide's own OrderFilled, with the resting order made the
+ * order in flight (`inFlight`). The books are then what the backtest's fill at the trigger gives.
+ */
+export interface RestingKit<S, V> {
+  /** The limit orders the state wants resting now. */
+  wanted(state: S, view: V): RestingOrder[];
+  /** The slot the state's order in flight stands for (an order decided at a slot's trigger); null: none, or an order no slot rests for (an exit, an open). */
+  slotOf(state: S): string | null;
+  /**
+   * The state with the slot's resting order `id` (a `side` order) as its order in flight, as if it had
+   * been decided at the slot's trigger: decide's OrderFilled then takes its fill in. Null when the state
+   * has an order in flight, or the slot stands for no such order of it any more.
+   */
+  inFlight(state: S, slot: string, id: ClientOrderId, side: Side): S | null;
 }

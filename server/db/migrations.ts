@@ -751,4 +751,12 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('bot_orders').addColumn('not_after', 'timestamptz').execute();
     },
   },
+  '0038_resting_order_slots': {
+    async up(db: Kysely<unknown>) {
+      // A limit order a bot keeps resting on its venue names the place in its plan it stands for (a grid's
+      // level "L3", a martin bot's "add" or "take_profit": strategy/resting.ts); null: an order sent at market.
+      await db.schema.alterTable('bot_orders').addColumn('slot', 'varchar(16)').execute();
+      await db.schema.createIndex('bot_orders_resting_idx').on('bot_orders').column('bot_id').where(sql.ref('slot'), 'is not', null).execute();
+    },
+  },
 };

@@ -114,6 +114,8 @@ export interface BotOrdersTable {
   misses: ColumnType<number, number | undefined, number>;
   /** Sent with a receive window: the moment after which the venue can no longer take it (engine/lost-orders.ts); null: no window. */
   not_after: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A resting limit order's place in its bot's plan (strategy/resting.ts; its price is at_price); null: a market order. */
+  slot: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BotActionsTable {

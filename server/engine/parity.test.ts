@@ -71,7 +71,14 @@ describe('backtest and live parity on Paper', () => {
       }
     }
     await call('GET', `/api/user/botOperation?id=${id}&action=pause`);
-    const orders = await t.db.selectFrom('bot_orders').select(['side', 'price', 'filled', 'status']).where('bot_id', '=', id).orderBy('id').execute();
+    // In the order they filled (a resting order is recorded when it is placed, long before its fill).
+    const orders = await t.db
+      .selectFrom('bot_orders')
+      .innerJoin('bot_order_steps', (j) => j.onRef('bot_order_steps.client_order_id', '=', 'bot_orders.client_order_id').on('bot_order_steps.to_phase', '=', 'filled'))
+      .select(['bot_orders.side', 'bot_orders.price', 'bot_orders.filled', 'bot_orders.status'])
+      .where('bot_orders.bot_id', '=', id)
+      .orderBy('bot_order_steps.id')
+      .execute();
     const cycles = await t.db.selectFrom('bot_cycles').select('profit').where('bot_id', '=', id).execute();
     const row = await t.db.selectFrom('bots').select('realized').where('id', '=', id).executeTakeFirstOrThrow();
     return {

@@ -27,6 +27,8 @@ import { markSynced } from '../store/bot-decisions.ts';
 import { takeLookups } from './lookup-budget.ts';
 import { pairBack, pairStale } from './pair-health.ts';
 import { crashPoint } from './crash-points.ts';
+import { RestingOrders } from './resting.ts';
+import type { RestingRecord } from '../store/resting-orders.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {
@@ -90,6 +92,8 @@ export interface EngineDeps {
   commandSettleMs?: number;
   /** How late a round (or ownership round) may be before stalled() says so (default 10 periods, at least 10 s). */
   stallMs?: number;
+  /** The bot types whose orders rest on their venues as limit orders (RESTING_ORDERS; default grid): resting.ts. */
+  restingTypes?: readonly string[];
 }
 
 interface LiveBot {
@@ -138,6 +142,8 @@ export class Engine {
   /** The bots this process holds in a cluster; none: a lone process owns every bot. */
   private readonly ownership: Ownership | undefined;
   private readonly commands: CommandRouting;
+  /** The bots' resting limit orders (resting.ts). */
+  private readonly resting: RestingOrders;
   private ticking = false;
   /** When the last round finished: /api/ready's liveness. */
   private lastRoundAt: number | undefined;
@@ -162,6 +168,7 @@ export class Engine {
             resume: async (id) => {
               const loaded = await this.load(id);
               if (loaded) await this.reconcile(loaded);
+              if (loaded) await this.settleResting(loaded);
             },
             refresh: (id) => this.refresh(id),
             forget: (id) => this.drop(id),
@@ -176,6 +183,14 @@ export class Engine {
           log,
         )
       : undefined;
+    this.resting = new RestingOrders({
+      db: deps.db,
+      log,
+      sender: (id) => this.fence(id),
+      mayAct: (id) => !(this.deps.cluster?.fenced() ?? false) && (!this.ownership || this.ownership.holds(id)),
+      filled: (bot, order, answer) => this.restingFilled(bot as LiveBot, order, answer),
+      types: deps.restingTypes ?? ['grid'],
+    });
     this.commands = new CommandRouting(
       deps.db,
       { serial: (id, work) => this.serial(id, work), command: (id, kind, options) => this.command(id, kind, options), holding: (id) => this.holding(id) },
@@ -202,6 +217,7 @@ export class Engine {
       await this.serial(String(id), async () => {
         const live = await this.load(String(id));
         if (live) await this.reconcile(live);
+        if (live) await this.settleResting(live);
       }).catch((error: unknown) => this.log?.error({ err: error, bot: String(id) }, 'bot could not be resumed'));
     }
     this.timer = setInterval(() => void this.tick(), this.deps.tickMs ?? 1000);
@@ -334,7 +350,15 @@ export class Engine {
    */
   async refresh(botId: string): Promise<void> {
     if (this.ownership && !(await this.ownership.claimOne(botId))) return;
+    const old = this.bots.get(botId);
     const live = await this.load(botId);
+    // Paused, stopped or deleted: its resting orders are cancelled; running (started, edited): in line with its plan.
+    if (live && this.resting.enabled(live)) {
+      if (live.record.status === 'running') await this.evaluate(live);
+      if (this.bots.get(botId) === live) await this.resting.sync(live);
+      return;
+    }
+    if (!live && old && this.resting.enabled(old) && (!this.ownership || this.ownership.holds(botId))) await this.resting.sync(old, { cancelAll: true });
     if (live?.record.status === 'running') await this.evaluate(live);
   }
 
@@ -363,8 +387,21 @@ export class Engine {
       : kind === 'add'
         ? { type: 'ManualAddRequested', price, quote: options.quote }
         : { type: 'ManualCloseRequested', price, part: options.part };
-    const { state, intents } = live.kit.decide(live.state, event, live.view);
+    let { state, intents } = live.kit.decide(live.state, event, live.view);
     if (intents.length === 0) return 'nothing';
+    if (intents.some((i) => i.type === 'PlaceOrder') && this.resting.enabled(live) && this.resting.any(botId)) {
+      // A close at market: the resting orders are cancelled first (a resting sell holds the coin it sells),
+      // and the command decided again on what the books hold then (a cancel may have become a fill).
+      if (!(await this.resting.sync(live, { cancelAll: true })) || live.state.pending) {
+        await this.resting.sync(live);
+        return 'busy';
+      }
+      ({ state, intents } = live.kit.decide(live.state, event, live.view));
+      if (intents.length === 0) {
+        await this.resting.sync(live);
+        return 'nothing';
+      }
+    }
     // Not committed (the lease moved on meanwhile): nothing was placed, the trader tries again.
     return (await this.carryOut(live, event, state, intents)) ? 'placed' : 'busy';
   }
@@ -438,7 +475,9 @@ export class Engine {
               // Reloaded (paused, edited) or answered since this round decided, or this worker fenced since
               // (halted, or too long without a heartbeat): its decision is void.
               if (this.bots.get(bot) !== live || live.state !== state || live.record.status !== 'running' || this.deps.cluster?.fenced()) return;
-              await this.carryOut(live, { type: 'PriceTicked', price: decided.price, at }, state, intents, before);
+              const event: EngineEvent = { type: 'PriceTicked', price: decided.price, at };
+              if (this.resting.enabled(live) && intents.some((i) => i.type === 'PlaceOrder')) return this.restingFirst(live, event, state, intents, before, decided.atTrigger);
+              await this.carryOut(live, event, state, intents, before);
             }).catch((error: unknown) => this.log?.error({ err: error, bot }, 'tick failed'));
           }
         }),
@@ -464,6 +503,12 @@ export class Engine {
         const taken = takeLookups(waiting, (l) => accountKey(l.record.userId, l.record.exchangeId), this.tickCount / 5);
         for (const live of taken) void this.serial(live.record.id, () => this.reconcile(live)).catch(() => undefined);
         if (taken.length > 0) this.deps.observe?.lookedUp?.(taken.length);
+        // The resting orders: looked up (a fill the price rounds did not cross into), and kept in line
+        // with the plans (a slot refused a while ago, an order ended on the venue), by the same budget.
+        const resting = [...this.bots.values()].filter((live) => live.record.status === 'running' && !this.queues.has(live.record.id) && this.resting.enabled(live));
+        const restingTaken = takeLookups(resting, (l) => accountKey(l.record.userId, l.record.exchangeId), this.tickCount / 5);
+        for (const live of restingTaken)
+          void this.serial(live.record.id, () => this.settleResting(live)).catch((error: unknown) => this.log?.error({ err: error, bot: live.record.id }, 'resting orders not checked'));
       }
     } finally {
       this.ticking = false;
@@ -503,6 +548,8 @@ export class Engine {
     const live: LiveBot = { record, key: `${record.exchange}:${record.symbol}`, kit, view, port, state: kit.decode(record.id, record.state, view) };
     // Warmed up before it is on the book: no price round asks it half-built (started, resumed, restarted, taken over).
     if (record.status === 'running' && this.deps.warmUp) await this.deps.warmUp(record, live.state, view).catch((error: unknown) => this.log?.error({ err: error, bot: botId }, 'warm-up failed'));
+    // What its resting sells hold on the venue is its coin, not free there.
+    if (this.resting.enabled(live)) await this.resting.read(live);
     // Before it acts (a start, a restart, a takeover): its account must hold the coin its books do.
     if (record.status === 'running' && (await this.shortOnLoad(live))) record.status = 'paused';
     // Its lease found lost meanwhile (the pause refused): forgotten, as at the start.
@@ -520,7 +567,7 @@ export class Engine {
    */
   private async shortOnLoad(live: LiveBot): Promise<boolean> {
     if (live.state.pending) return false;
-    const held = live.kit.held(live.record.params, live.record.state).amount;
+    const held = live.kit.held(live.record.params, live.record.state).amount.minus(this.resting.lockedBase(live.record.id));
     if (held.lte(0)) return false;
     const coin = live.record.symbol.split('/')[0]!;
     let balance: Decimal;
@@ -621,7 +668,69 @@ export class Engine {
     }
     this.place(live);
     for (const intent of intents) if (intent.type === 'PlaceOrder') await this.send(live, intent);
+    // The resting orders follow the books: a fill's counter-order placed, what is no longer wanted cancelled.
+    if (this.resting.enabled(live) && this.bots.get(id) === live) await this.resting.sync(live);
     return true;
+  }
+
+  /**
+   * A price round's decision to place an order, for a bot whose orders rest: at a slot whose order stands
+   * on the venue, nothing is sent (the venue fills it at its price) and the order is looked up now; an
+   * order no slot rests for (an exit, an open) goes out only once every resting order has been cancelled
+   * (a resting sell holds the coin the sale sells; a cancel answered "filled" is a fill, and the bot is
+   * asked again on the books it then has). Call inside `serial`.
+   */
+  private async restingFirst(live: LiveBot, event: EngineEvent, state: KitState, intents: Intent[], before: KitState, atTrigger: boolean): Promise<void> {
+    const id = live.record.id;
+    const slot = live.kit.resting!.slotOf(state);
+    const stands = slot !== null && this.resting.standsAt(id, slot);
+    if (!stands && (slot !== null || !this.resting.any(id))) {
+      await this.carryOut(live, event, state, intents, before);
+      return;
+    }
+    live.state = before;
+    this.place(live);
+    if (stands) {
+      await this.resting.check(live);
+      return;
+    }
+    if (!(await this.resting.sync(live, { cancelAll: true })) || this.bots.get(id) !== live || live.state !== before) {
+      if (this.bots.get(id) === live) await this.resting.sync(live);
+      return;
+    }
+    const again = live.kit.decide(before, event, live.view);
+    if (!again.intents.some((i) => i.type === 'PlaceOrder')) {
+      await this.resting.sync(live);
+      if (again.intents.length === 0) return;
+    }
+    // Decided at a trigger price the round crossed: its order rests there (PlaceOrder.at), as the first decision's.
+    const at = atTrigger && event.type === 'PriceTicked' ? event.price : undefined;
+    await this.carryOut(live, event, again.state, at ? again.intents.map((i) => (i.type === 'PlaceOrder' ? { ...i, at } : i)) : again.intents, before);
+  }
+
+  /** The bot's resting orders looked up, then kept in line with its plan (a start, a takeover, a periodic round). */
+  private async settleResting(live: LiveBot): Promise<void> {
+    if (!this.resting.enabled(live)) return;
+    await this.resting.check(live);
+    if (this.bots.get(live.record.id) === live) await this.resting.sync(live);
+  }
+
+  /**
+   * A resting order's fill (whole, or the part of one that ended), taken into the bot's books as the fill of
+   * the order its slot's trigger would have sent: its kit makes it the order in flight, and decide's
+   * OrderFilled does the rest, in one committed decision. Not while another order is in flight.
+   */
+  private async restingFilled(live: LiveBot, order: RestingRecord, answer: OrderState): Promise<boolean> {
+    if (live.state.pending || this.bots.get(live.record.id) !== live) return false;
+    const id = order.clientOrderId as ClientOrderId;
+    const state = live.kit.resting?.inFlight(live.state, order.slot, id, order.side) ?? null;
+    if (!state) {
+      this.log?.error({ bot: live.record.id, order: id, slot: order.slot }, 'resting fill matches no order of the books: left unbooked, looked up again');
+      return false;
+    }
+    const event: EngineEvent = { type: 'OrderFilled', clientOrderId: id, side: order.side, price: answer.price ?? order.price, amount: answer.filled };
+    const out = live.kit.decide(state, event, live.view);
+    return this.carryOut(live, event, out.state, out.intents, state, { answer: { ...answer, clientOrderId: id } });
   }
 
   /** Puts the bot back on the book (or keeps it off) after its state changed. */
@@ -758,7 +867,8 @@ export class Engine {
       id: live.record.id,
       symbol: live.record.symbol,
       status: live.record.status,
-      held: live.kit.held(live.record.params, live.kit.encode(live.state)).amount,
+      // What its resting sells hold is not free on the venue: the balance is compared with the rest.
+      held: live.kit.held(live.record.params, live.kit.encode(live.state)).amount.minus(this.resting.lockedBase(live.record.id)),
       pending: live.state.pending?.id ?? null,
     };
   }
@@ -916,6 +1026,7 @@ export class Engine {
     const live = this.bots.get(botId);
     if (live) this.book.remove(live.key, live.record.id as BotId);
     this.bots.delete(botId);
+    this.resting.forget(botId);
     this.ownership?.forget(botId);
   }
 }

@@ -275,20 +275,23 @@ export class LiveExchange implements ExchangePort, RestingOrderPort {
     };
   }
 
+  /**
+   * An order request signed as of notAfter - window on the exchange's clock (ccxt's nonce is ours less the
+   * difference it measured): however late it leaves or arrives, the exchange refuses it after notAfter.
+   */
+  private windowParams(notAfter: number | undefined): Record<string, unknown> {
+    const window = this.orderWindowMs;
+    if (window === undefined || notAfter === undefined) return {};
+    return { recvWindow: window, timestamp: notAfter - window - (Date.now() - this.ex.nonce()) };
+  }
+
   clientId(id: ClientOrderId | string): string {
     return exchangeClientId(this.ex.id, id, this.options.salt);
   }
 
   async placeMarketOrder(request: MarketOrderRequest): Promise<OrderState> {
     await this.markets();
-    const params: Record<string, unknown> = { clientOrderId: this.clientId(request.clientOrderId) };
-    const window = this.orderWindowMs;
-    if (window !== undefined && request.notAfter !== undefined) {
-      // Signed as of notAfter - window on the exchange's clock (ccxt's nonce is ours less the difference it
-      // measured): however late this request leaves or arrives, the exchange refuses it after notAfter.
-      params.recvWindow = window;
-      params.timestamp = request.notAfter - window - (Date.now() - this.ex.nonce());
-    }
+    const params: Record<string, unknown> = { clientOrderId: this.clientId(request.clientOrderId), ...this.windowParams(request.notAfter) };
     let order: Order;
     try {
       if (request.side === 'buy') {
@@ -361,7 +364,7 @@ export class LiveExchange implements ExchangePort, RestingOrderPort {
    */
   async placeLimitOrder(request: LimitOrderRequest): Promise<OrderState> {
     await this.markets();
-    const params: Record<string, unknown> = { clientOrderId: this.clientId(request.clientOrderId) };
+    const params: Record<string, unknown> = { clientOrderId: this.clientId(request.clientOrderId), ...this.windowParams(request.notAfter) };
     if (request.postOnly) params.postOnly = true;
     if (request.timeInForce && request.timeInForce !== 'GTC') params.timeInForce = request.timeInForce;
     let order: Order;

@@ -133,9 +133,24 @@ export class PaperVenue implements ExchangePort, RestingOrderPort {
     return rows.map((r) => ({ currency: r.currency, amount: money(r.amount).toFixed() }));
   }
 
+  /**
+   * An order by its client order id. A limit order still resting is first matched against the market's
+   * price now (matchRestingOrders): Paper's book is matched when it is asked, as a venue's would have been
+   * while the price passed, so that the answer says what a venue's would.
+   */
   async fetchOrder(clientOrderId: ClientOrderId): Promise<OrderState | null> {
-    const row = await this.db.selectFrom('paper_orders').selectAll().where('client_order_id', '=', clientOrderId).where('user_id', '=', this.userId).executeTakeFirst();
-    return row ? orderOf(row) : null;
+    const read = () => this.db.selectFrom('paper_orders').selectAll().where('client_order_id', '=', clientOrderId).where('user_id', '=', this.userId).executeTakeFirst();
+    const row = await read();
+    if (row?.kind !== 'limit' || row.status !== 'open') return row ? orderOf(row) : null;
+    await this.match(row.symbol);
+    const now = await read();
+    return now ? orderOf(now) : null;
+  }
+
+  /** Fills what the market's price now reaches of the pair's resting orders (every account's, as a venue's book does). */
+  private async match(symbol: string): Promise<void> {
+    // No price to match at (a live feed down): the book stays as it is until the next ask.
+    await matchRestingOrders(this.db, this.source, this.exchangeId, symbol).catch(() => undefined);
   }
 
   /**
@@ -286,6 +301,8 @@ export class PaperVenue implements ExchangePort, RestingOrderPort {
   /** Cancels an open order and frees what it held; an order already filled or ended answers as it is; null: no such order. */
   async cancelOrder(clientOrderId: ClientOrderId, symbol: string): Promise<OrderState | null> {
     const m = await this.market(symbol);
+    // A fill the price reached first comes before the cancel, as on a venue.
+    await this.match(symbol);
     return this.db.transaction().execute(async (tx) => {
       const book = await lockAccount(tx, this.userId, this.exchangeId);
       const row = await tx
@@ -307,6 +324,7 @@ export class PaperVenue implements ExchangePort, RestingOrderPort {
 
   /** This account's resting orders (of one pair, when given), oldest first. */
   async fetchOpenOrders(symbol?: string): Promise<OrderState[]> {
+    if (symbol) await this.match(symbol);
     let q = this.db.selectFrom('paper_orders').selectAll().where('user_id', '=', this.userId).where('exchange_id', '=', this.exchangeId).where('status', '=', 'open');
     if (symbol) q = q.where('symbol', '=', symbol);
     return (await q.orderBy('created_at').orderBy('client_order_id').execute()).map(orderOf);

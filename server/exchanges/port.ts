@@ -105,6 +105,8 @@ export interface LimitOrderRequest {
   timeInForce?: 'GTC' | 'IOC' | 'FOK';
   /** The lease it is sent under (MarketOrderRequest.sender). */
   sender?: { worker: string; epoch: string };
+  /** The moment after which the venue must refuse the request (MarketOrderRequest.notAfter). */
+  notAfter?: number;
 }
 
 /** One fill of an order as the venue reports it: its own trade id, so the same fill seen twice is one. */

@@ -9,6 +9,7 @@ import { gridDetail, gridHeld, gridInputParams, gridUnrealized } from './detail.
 import { gridLevels, grossBuy, validateGrid, type GridProblem } from './plan.ts';
 import type { GridParams } from './rules.ts';
 import { decodeGrid, encodeGrid, type StoredGridState } from './state-codec.ts';
+import { gridInFlight, gridResting, gridSlotOf } from './resting.ts';
 import { decideGrid, gridTriggers, initialGridState, type GridState, type GridView } from './strategy.ts';
 
 const num = (d: Decimal | null | undefined, none: number) => (d ? doubleOf(d) : none);
@@ -51,6 +52,7 @@ export const gridKit: StrategyKit<GridState, GridView, GridParams, GridParamsInp
     };
   },
   retarget: (s) => s,
+  resting: { wanted: gridResting, slotOf: gridSlotOf, inFlight: gridInFlight },
   reserved(state, { params, market }) {
     if (state.phase === 'done') return money(0);
     if (state.phase === 'waiting' || state.orders.length === 0) return money(params.investment);

@@ -1,4 +1,5 @@
 import type { RestingOrder } from '../resting.ts';
+import type { ClientOrderId, Side } from '../types.ts';
 import { grossBuy } from './plan.ts';
 import { levelsOf, type GridState, type GridView } from './strategy.ts';
 
@@ -22,4 +23,24 @@ export function gridResting(state: GridState, view: GridView): RestingOrder[] {
     else if (o.amount.gt(0)) wanted.push({ slot: `L${i}`, side: 'sell', price, amount: o.amount, reason: 'close' });
   });
   return wanted;
+}
+
+/** The level a grid's slot names ("L3": 3), or null. */
+const levelOfSlot = (slot: string) => (/^L\d+$/.test(slot) ? Number(slot.slice(1)) : null);
+
+/** The slot of a grid's order in flight at one of its levels (an exit's sale rests nowhere). */
+export function gridSlotOf(state: GridState): string | null {
+  const pending = state.pending;
+  return pending && pending.level >= 0 && pending.reason !== 'open' ? `L${pending.level}` : null;
+}
+
+/**
+ * The grid with a level's resting order as its order in flight, as onPrice would have placed it at the
+ * level: a buy's fill then puts the sell one level up, a sell's books the grid's profit.
+ */
+export function gridInFlight(state: GridState, slot: string, id: ClientOrderId, side: Side): GridState | null {
+  const level = levelOfSlot(slot);
+  const order = level === null ? null : state.orders[level];
+  if (state.pending || state.phase !== 'running' || level === null || order?.side !== side) return null;
+  return { ...state, seq: state.seq + 1, pending: { id, level, reason: order.side === 'buy' ? 'add' : 'close' } };
 }

@@ -11,6 +11,7 @@ import { orderQuote, planLevels, validateMartin, type MartinProblem } from './pl
 import type { Fill } from '../core/position.ts';
 import type { MartinParams } from './rules.ts';
 import { decodeMartin, encodeMartin, type StoredMartinState } from './state-codec.ts';
+import { martinInFlight, martinResting, martinSlotOf } from './resting.ts';
 import { decideMartin, initialMartinState, martinKitTriggers, martinLines, retarget, type MartinState, type MartinView } from './strategy.ts';
 
 /** A problem of validateMartin as the code the screens say (the field goes beside). */
@@ -40,6 +41,7 @@ export const martinKit: StrategyKit<MartinState, MartinView, MartinParams, Marti
     cost: before.fills.reduce((sum: Decimal, f: Fill) => sum.plus(f.price.mul(f.amount)), money(0)),
   }),
   retarget,
+  resting: { wanted: martinResting, slotOf: martinSlotOf, inFlight: martinInFlight },
   reserved(state, { params }) {
     if (state.phase === 'done') return money(0);
     let sum = money(0);

@@ -1,4 +1,5 @@
 import { buyAmount, sellableAmount } from '../core/position.ts';
+import type { ClientOrderId, Side } from '../types.ts';
 import type { RestingOrder } from '../resting.ts';
 import { orderQuote } from './plan.ts';
 import type { MartinState, MartinView } from './strategy.ts';
@@ -25,4 +26,17 @@ export function martinResting(state: MartinState, { params, market }: MartinView
     if (amount.gt(0)) wanted.push({ slot: 'take_profit', side: 'sell', price: targets.takeProfit, amount, reason: 'close' });
   }
   return wanted;
+}
+
+/** The slot of a martin bot's order in flight when a resting order stands for it: its add, or its take profit. */
+export function martinSlotOf(state: MartinState): string | null {
+  const reason = state.pending?.reason;
+  return reason === 'add' ? 'add' : reason === 'close' && state.pending?.share === undefined ? 'take_profit' : null;
+}
+
+/** The martin bot with its resting add or take profit as its order in flight, as onPrice would have placed it. */
+export function martinInFlight(state: MartinState, slot: string, id: ClientOrderId, side: Side): MartinState | null {
+  if (state.pending || state.phase !== 'holding' || state.fills.length === 0) return null;
+  if (!(slot === 'add' && side === 'buy') && !(slot === 'take_profit' && side === 'sell')) return null;
+  return { ...state, seq: state.seq + 1, pending: { id, reason: slot === 'add' ? 'add' : 'close' } };
 }

@@ -1,0 +1,304 @@
+import type Decimal from 'decimal.js';
+import type { Db } from '../db/connect.ts';
+import { type ExchangePort, type OrderState, restingOf } from '../exchanges/port.ts';
+import type { KitState, StrategyKit } from '../../strategy/kit.ts';
+import { money } from '../../strategy/money.ts';
+import type { RestingOrder } from '../../strategy/resting.ts';
+import type { ClientOrderId } from '../../strategy/types.ts';
+import { insertResting, liveResting, type RestingRecord, stepResting } from '../store/resting-orders.ts';
+import { countMiss, markSubmitted } from '../store/order-steps.ts';
+import type { OrderPhase } from '../store/order-states.ts';
+import type { EngineLog } from './engine-types.ts';
+import { LOST_AFTER_MISSES, targetedLookup, WINDOW_MARGIN_MS } from './lost-orders.ts';
+import { planResting } from './resting-plan.ts';
+import { crashPoint } from './crash-points.ts';
+
+/**
+ * The limit orders bots keep resting on their venues (strategy/resting.ts): placed where a bot's state
+ * wants them, cancelled where it no longer does (the replacement only once the venue confirmed the
+ * cancel: resting-plan.ts), and looked up until they end. A fill, whole or the part of one that was
+ * cancelled, is handed to the engine (`filled`), which takes it into the bot's books as the decision
+ * its trigger would have made; the next plan then places the counter-order.
+ * The records (bot_orders rows with a slot) are the truth; what is kept here is a cache of them for the
+ * price rounds (which slots stand, what base the sells hold) and a pause for slots the venue refused.
+ */
+
+/** A loaded bot as this module needs it (runner.ts's LiveBot). */
+export interface RestingBot {
+  record: { id: string; userId: string; symbol: string; status: string; type: string };
+  kit: StrategyKit;
+  view: unknown;
+  port: ExchangePort;
+  state: KitState;
+}
+
+export interface RestingHost {
+  db: Db;
+  log(): EngineLog | undefined;
+  /** The lease the bot's orders are sent under (a worker of the cluster). */
+  sender(botId: string): { worker: string; epoch: string } | undefined;
+  /** Whether this process may send for the bot now (its lease held, not fenced). */
+  mayAct(botId: string): boolean;
+  /** A resting order's fill, to take into the bot's books; false when it cannot be now (looked up again later). */
+  filled(bot: RestingBot, order: RestingRecord, answer: OrderState): Promise<boolean>;
+  /** Bot types whose orders rest (RESTING_ORDERS). */
+  types: readonly string[];
+}
+
+/** How long a slot the venue refused rests nothing (its level trades at market meanwhile). */
+export const REFUSED_PAUSE_MS = 5 * 60_000;
+/** Single-order lookups of one bot in one check, at most (the open orders list answers the rest). */
+const LOOKUPS_PER_CHECK = 5;
+
+/** Phases in which a resting order stands on the venue (or is on its way there). */
+const STANDING: readonly OrderPhase[] = ['new', 'submitted', 'open', 'partially_filled', 'pending_cancel', 'lost'];
+
+export class RestingOrders {
+  private readonly host: RestingHost;
+  /** Each bot's resting orders as last read or changed here. */
+  private readonly known = new Map<string, RestingRecord[]>();
+  /** Slots (`bot:slot`) the venue refused, until when they rest nothing. */
+  private readonly refused = new Map<string, number>();
+
+  constructor(host: RestingHost) {
+    this.host = host;
+  }
+
+  /** Whether the bot's orders rest on its venue: its type has resting orders, is switched on, and the venue takes them. */
+  enabled(bot: RestingBot): boolean {
+    const r = restingOf(bot.port);
+    return bot.kit.resting !== undefined && this.host.types.includes(bot.record.type) && !!r.placeLimitOrder && !!r.cancelOrder && !!r.fetchOpenOrders;
+  }
+
+  /** Whether an order of the bot's stands in the slot (from the last read). */
+  standsAt(botId: string, slot: string): boolean {
+    return (this.known.get(botId) ?? []).some((o) => o.slot === slot && STANDING.includes(o.status));
+  }
+
+  /** Whether any order of the bot's may stand on the venue (from the last read). */
+  any(botId: string): boolean {
+    return (this.known.get(botId) ?? []).some((o) => STANDING.includes(o.status));
+  }
+
+  /** The base the bot's resting sells hold on the venue (not free there, still the bot's). */
+  lockedBase(botId: string): Decimal {
+    return (this.known.get(botId) ?? []).filter((o) => o.side === 'sell' && STANDING.includes(o.status)).reduce((sum, o) => sum.plus(o.amount.minus(o.filled)), money(0));
+  }
+
+  forget(botId: string): void {
+    this.known.delete(botId);
+  }
+
+  /** Reads the bot's resting orders from their records. */
+  async read(bot: RestingBot): Promise<RestingRecord[]> {
+    const rows = await liveResting(this.host.db, { botId: bot.record.id });
+    this.known.set(bot.record.id, rows);
+    return rows;
+  }
+
+  /**
+   * Brings the venue's resting orders in line with what the bot's state wants (nothing when it does not
+   * run, or `cancelAll`): cancels first, places after; stops at a fill (its decision plans again).
+   * Answers whether every order the plan cancels has ended.
+   */
+  async sync(bot: RestingBot, options: { cancelAll?: boolean } = {}): Promise<boolean> {
+    const id = bot.record.id;
+    if (!this.host.mayAct(id)) return false;
+    const known = await this.read(bot);
+    const now = Date.now();
+    const running = bot.record.status === 'running' && !options.cancelAll;
+    const wanted = running ? bot.kit.resting!.wanted(bot.state, bot.view) : [];
+    const plan = planResting(wanted, known);
+    let ended = true;
+    for (const order of plan.cancel) {
+      const result = await this.cancel(bot, known.find((k) => k.clientOrderId === order.clientOrderId)!);
+      if (result === 'filled') return false;
+      if (result !== 'ended') ended = false;
+    }
+    // Orders on their way or lost stand where they are: a cancel-all waits for them to end.
+    if (!running && known.some((o) => ['new', 'submitted', 'lost'].includes(o.status))) {
+      await this.check(bot);
+      ended = !this.any(id);
+    }
+    if (!running) return ended;
+    for (const want of plan.place) {
+      const until = this.refused.get(`${id}:${want.slot}`);
+      if (until !== undefined && until > now) continue;
+      if ((await this.place(bot, want)) === 'filled') return false;
+    }
+    return ended;
+  }
+
+  /**
+   * Looks the bot's resting orders up on the venue: the pair's open orders once, then the few it does not
+   * list one by one; fills taken in highest buy first, lowest sell first (the order a falling or rising
+   * price filled them in, so a grid's level takes its fill before the one below it). An order recorded but
+   * never sent (a crash between the two) is sent now.
+   */
+  async check(bot: RestingBot): Promise<void> {
+    const r = restingOf(bot.port);
+    const records = (await this.read(bot)).filter((o) => STANDING.includes(o.status));
+    if (records.length === 0) return;
+    let open: OrderState[] | null = null;
+    try {
+      open = (await r.fetchOpenOrders?.call(bot.port, bot.record.symbol)) ?? null;
+    } catch (error) {
+      this.host.log()?.error({ err: error, bot: bot.record.id }, 'open orders not answered: resting orders looked up one by one');
+    }
+    const openById = new Map((open ?? []).map((o) => [o.clientOrderId as string, o]));
+    const answers: { order: RestingRecord; answer: OrderState | null }[] = [];
+    let lookups = 0;
+    for (const order of records) {
+      if (order.status === 'new') {
+        await this.send(bot, order);
+        continue;
+      }
+      const listed = openById.get(order.clientOrderId);
+      if (listed && listed.status === 'open') {
+        answers.push({ order, answer: listed });
+        continue;
+      }
+      if (lookups++ >= LOOKUPS_PER_CHECK) continue;
+      try {
+        answers.push({ order, answer: await bot.port.fetchOrder(order.clientOrderId as ClientOrderId, bot.record.symbol) });
+      } catch (error) {
+        this.host.log()?.error({ err: error, order: order.clientOrderId }, 'resting order not answered: looked up again later');
+      }
+    }
+    const rank = ({ order }: { order: RestingRecord }) => (order.side === 'buy' ? -order.price.toNumber() : order.price.toNumber() + 1e18);
+    answers.sort((a, b) => rank(a) - rank(b));
+    for (const { order, answer } of answers) if ((await this.settle(bot, order, answer)) === 'later') break;
+    await this.read(bot);
+  }
+
+  /** Cancels one resting order: ended (cancelled, or it was never there), filled (the fill came first), or unknown for now. */
+  private async cancel(bot: RestingBot, order: RestingRecord): Promise<'ended' | 'filled' | 'unknown'> {
+    if (order.status === 'open' || order.status === 'partially_filled') {
+      if (!(await stepResting(this.host.db, { clientOrderId: order.clientOrderId, to: 'pending_cancel' }))) return 'unknown';
+      order.status = 'pending_cancel';
+    }
+    let answer: OrderState | null;
+    try {
+      crashPoint('cancel');
+      answer = (await restingOf(bot.port).cancelOrder?.call(bot.port, order.clientOrderId as ClientOrderId, bot.record.symbol)) ?? null;
+    } catch (error) {
+      this.host.log()?.error({ err: error, order: order.clientOrderId }, 'cancel not answered: the order is looked up again');
+      return 'unknown';
+    }
+    const result = await this.settle(bot, order, answer);
+    return result === 'filled' ? 'filled' : result === 'ended' ? 'ended' : 'unknown';
+  }
+
+  /** Records a wanted order and sends it. */
+  private async place(bot: RestingBot, want: RestingOrder): Promise<'filled' | 'ended' | 'rests' | 'later' | 'unknown'> {
+    const clientOrderId = await insertResting(this.host.db, {
+      botId: bot.record.id,
+      cycle: bot.kit.cycle(bot.state),
+      seq: bot.state.seq,
+      slot: want.slot,
+      side: want.side,
+      price: want.price,
+      amount: want.amount,
+      reason: want.reason,
+    });
+    const order: RestingRecord = {
+      clientOrderId,
+      slot: want.slot,
+      side: want.side,
+      price: want.price,
+      amount: want.amount,
+      filled: money(0),
+      status: 'new',
+      reason: want.reason,
+      misses: 0,
+      notAfter: null,
+    };
+    this.known.set(bot.record.id, [...(this.known.get(bot.record.id) ?? []), order]);
+    return this.send(bot, order);
+  }
+
+  /** Sends a recorded resting order (marked sent first, as a market order is: runner.ts send). */
+  private async send(bot: RestingBot, order: RestingRecord): Promise<'filled' | 'ended' | 'rests' | 'later' | 'unknown'> {
+    if (!this.host.mayAct(bot.record.id)) return 'unknown';
+    crashPoint('recorded');
+    const window = bot.port.orderWindowMs;
+    const notAfter = window !== undefined ? Date.now() + window : undefined;
+    const was = await markSubmitted(this.host.db, { clientOrderId: order.clientOrderId, notAfter: notAfter !== undefined ? new Date(notAfter) : undefined });
+    if (was !== 'new') return 'unknown';
+    order.status = 'submitted';
+    order.notAfter = notAfter !== undefined ? new Date(notAfter) : null;
+    const sender = this.host.sender(bot.record.id);
+    let answer: OrderState;
+    try {
+      answer = await restingOf(bot.port).placeLimitOrder!.call(bot.port, {
+        clientOrderId: order.clientOrderId as ClientOrderId,
+        symbol: bot.record.symbol,
+        side: order.side,
+        price: order.price,
+        amount: order.amount,
+        timeInForce: 'GTC',
+        ...(sender ? { sender } : {}),
+        ...(notAfter !== undefined ? { notAfter } : {}),
+      });
+    } catch (error) {
+      // The outcome is unknown (or the lease moved on: the new holder looks it up): looked up by its id.
+      this.host.log()?.error({ err: error, order: order.clientOrderId }, 'resting order outcome unknown');
+      return 'unknown';
+    }
+    crashPoint('sent');
+    return this.settle(bot, order, answer);
+  }
+
+  /** What the venue says of a resting order, recorded: a fill handed to the engine, an end stepped, a rest noted. */
+  private async settle(bot: RestingBot, order: RestingRecord, answer: OrderState | null): Promise<'filled' | 'ended' | 'rests' | 'later' | 'unknown'> {
+    const db = this.host.db;
+    const id = order.clientOrderId;
+    if (!answer) return this.missed(bot, order);
+    if (answer.status === 'closed' || (answer.status === 'canceled' && answer.filled.gt(0))) {
+      if (!(await this.host.filled(bot, order, answer))) return 'later';
+      return 'filled';
+    }
+    if (answer.status === 'canceled') {
+      await stepResting(db, { clientOrderId: id, to: 'cancelled' });
+      return 'ended';
+    }
+    if (answer.status === 'rejected') {
+      const reason = answer.reason ?? 'rejected';
+      await stepResting(db, { clientOrderId: id, to: 'rejected', detail: { reason } });
+      this.refused.set(`${bot.record.id}:${order.slot}`, Date.now() + REFUSED_PAUSE_MS);
+      this.host.log()?.error({ bot: bot.record.id, order: id, slot: order.slot, reason }, 'resting order refused: its slot trades at market for a while');
+      return 'ended';
+    }
+    // It rests (a part filled already stays with it until it ends: the books take it in then).
+    if (order.status === 'submitted' || order.status === 'lost') await stepResting(db, { clientOrderId: id, to: answer.filled.gt(0) ? 'partially_filled' : 'open', filled: answer.filled });
+    else if (order.status === 'open' && answer.filled.gt(0)) await stepResting(db, { clientOrderId: id, to: 'partially_filled', filled: answer.filled });
+    return 'rests';
+  }
+
+  /**
+   * A resting order the venue does not know. Paper's lookup is exact: it never got there. On a live venue,
+   * not before its receive window (and the clocks' margin) has passed, and only at the third miss and a
+   * targeted query: then it never reached the venue where the request was signed to expire (its slot gets
+   * a new order), and is lost otherwise (its slot waits; it is still looked up).
+   */
+  private async missed(bot: RestingBot, order: RestingRecord): Promise<'ended' | 'filled' | 'rests' | 'later' | 'unknown'> {
+    const db = this.host.db;
+    const id = order.clientOrderId;
+    if (order.status === 'lost') return 'unknown';
+    if (!bot.port.exactLookup) {
+      const deadline = order.notAfter ? order.notAfter.getTime() + WINDOW_MARGIN_MS : null;
+      if (deadline !== null && Date.now() < deadline) return 'unknown';
+      if ((await countMiss(db, { clientOrderId: id })) < LOST_AFTER_MISSES) return 'unknown';
+      const found = await targetedLookup(bot.port, id as ClientOrderId, bot.record.symbol);
+      if (found) return this.settle(bot, order, found);
+      if (deadline === null) {
+        await stepResting(db, { clientOrderId: id, to: 'lost', detail: { reason: 'not found' } });
+        this.host.log()?.error({ bot: bot.record.id, order: id }, 'resting order lost: its slot waits, the order still looked up');
+        return 'unknown';
+      }
+    }
+    const to: OrderPhase = order.status === 'pending_cancel' ? 'cancelled' : 'expired';
+    await stepResting(db, { clientOrderId: id, to, detail: { reason: 'never reached the venue' } });
+    return 'ended';
+  }
+}
