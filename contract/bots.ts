@@ -114,7 +114,23 @@ const side = z.enum(['buy', 'sell']);
 /** A grid bot's levels now: the price of each and the order waiting there (null: the empty level). */
 export const gridLevelsSchema = z.strictObject({
   quantity: decimal,
-  levels: z.array(z.strictObject({ index: z.number().int(), price: decimal, side: side.nullable() })),
+  levels: z.array(
+    z.strictObject({
+      index: z.number().int(),
+      price: decimal,
+      side: side.nullable(),
+      /**
+       * Its order on the exchange, where the grid's orders rest there (server/engine/resting.ts): resting,
+       * on its way (placing), being cancelled, not found (unknown), or refused with the exchange's reason;
+       * null or absent: none stands (the empty level, a level between a fill and its counter-order, or
+       * orders sent at market when the price crosses the level).
+       */
+      order: z
+        .strictObject({ state: z.enum(['resting', 'placing', 'cancelling', 'unknown', 'refused']), reason: z.string().max(200).nullable() })
+        .nullable()
+        .optional(),
+    }),
+  ),
   /** One grid's smallest and largest profit (quote, and percent of its buy). */
   profit: z.strictObject({ min: decimal, max: decimal, minPct: decimal, maxPct: decimal }),
   trades: count,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../testing/scripted.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { customParityBot, secondsParity, type ParityBot } from '../testing/parity-support.ts';
-import { openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';
+import { filledInOrder, openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 import { backtestMartin } from '../../strategy/backtest.ts';
 import { backtestGrid } from '../../strategy/grid/backtest.ts';
@@ -71,19 +71,12 @@ describe('backtest and live parity on Paper', () => {
       }
     }
     await call('GET', `/api/user/botOperation?id=${id}&action=pause`);
-    // In the order they filled (a resting order is recorded when it is placed, long before its fill).
-    const orders = await t.db
-      .selectFrom('bot_orders')
-      .innerJoin('bot_order_steps', (j) => j.onRef('bot_order_steps.client_order_id', '=', 'bot_orders.client_order_id').on('bot_order_steps.to_phase', '=', 'filled'))
-      .select(['bot_orders.side', 'bot_orders.price', 'bot_orders.filled', 'bot_orders.status'])
-      .where('bot_orders.bot_id', '=', id)
-      .orderBy('bot_order_steps.id')
-      .execute();
+    const orders = await filledInOrder(t.db, id);
     const cycles = await t.db.selectFrom('bot_cycles').select('profit').where('bot_id', '=', id).execute();
     const row = await t.db.selectFrom('bots').select('realized').where('id', '=', id).executeTakeFirstOrThrow();
     return {
       id,
-      fills: orders.filter((o) => o.status === 'filled').map((o) => `${o.side} ${money(o.price!).toFixed()} ${money(o.filled ?? '0').toFixed()}`),
+      fills: orders.map((o) => `${o.side} ${money(o.price!).toFixed()} ${money(o.filled ?? '0').toFixed()}`),
       cycles: cycles.length,
       realized: money(row.realized).toFixed(),
     };

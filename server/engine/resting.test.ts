@@ -6,6 +6,7 @@ import type { GridState } from '../../strategy/grid/strategy.ts';
 import { money } from '../../strategy/money.ts';
 import { PAPER_MAKER_FEE_RATE } from '../market/paper-rules.ts';
 import { stepsOf } from '../store/order-steps.ts';
+import { reservedByBots } from '../services/reserved-capital.ts';
 
 /**
  * A grid's orders resting on Paper as limit orders (engine/resting.ts): one at every level but the empty
@@ -68,6 +69,8 @@ describe('resting limit orders on the live engine (Paper)', () => {
     expect((await locked(userId)).map((r) => r.currency).sort()).toEqual(['ETH', 'USDT']);
     // Only the start buy went at market.
     expect((await atMarket(id)).map((o) => o.reason)).toEqual(['open']);
+    // What its resting buys hold is out of the free balance already: not reserved again for other bots' starts.
+    expect((await reservedByBots(t.db, trading, userId, 'paper', 'USDT')).toFixed()).toBe('0');
 
     // The market gaps from 2010 to 1850, through the level at 1900: filled at 1900, as a maker.
     market.set('ETH/USDT', '1850');
@@ -131,5 +134,26 @@ describe('resting limit orders on the live engine (Paper)', () => {
     const open = (await resting(id)).filter((o) => o.status === 'open');
     expect(open.map((o) => `${o.slot} ${o.side}`).sort()).toEqual(['L0 buy', 'L2 sell', 'L3 sell', 'L4 sell']);
     expect((await paperOpen(userId)).length).toBe(4);
+  });
+
+  it('shows each level with its order on the exchange; a level the exchange refuses says why, and the trader is told once', async () => {
+    const { id, call, userId } = await startGrid();
+    const levels = async () =>
+      ((await call('GET', `/api/user/botDetail?id=${id}`)).data.grid.levels as { index: number; side: string | null; order: { state: string; reason: string | null } | null }[]).map(
+        (l) => `${l.index} ${l.side ?? '-'} ${l.order?.state ?? '-'}${l.order?.reason ? ` (${l.order.reason})` : ''}`,
+      );
+    expect(await levels()).toEqual(['0 buy resting', '1 buy resting', '2 - -', '3 sell resting', '4 sell resting']);
+    // Paused, its quote spent elsewhere (the account holds 1 USDT free): resumed, the exchange refuses its buys.
+    await call('GET', `/api/user/botOperation?id=${id}&action=pause`);
+    await trading.engine.idle();
+    await t.db.updateTable('paper_balances').set({ amount: '1' }).where('user_id', '=', userId).where('currency', '=', 'USDT').execute();
+    await call('GET', `/api/user/botOperation?id=${id}&action=start`);
+    await trading.engine.idle();
+    await rounds(6);
+    expect(await levels()).toEqual(['0 buy refused (insufficient balance)', '1 buy refused (insufficient balance)', '2 - -', '3 sell resting', '4 sell resting']);
+    const notices = await t.db.selectFrom('notices').select(['code', 'detail']).where('user_id', '=', userId).where('code', '=', 'level_refused').execute();
+    expect(notices.map((n) => (n.detail as Record<string, string>).price).sort()).toEqual(['1800', '1900']);
+    // The bot runs on: a refused level trades at market when the price reaches it.
+    expect((await t.db.selectFrom('bots').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('running');
   });
 });

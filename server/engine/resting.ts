@@ -5,7 +5,10 @@ import type { KitState, StrategyKit } from '../../strategy/kit.ts';
 import { money } from '../../strategy/money.ts';
 import type { RestingOrder } from '../../strategy/resting.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
-import { insertResting, liveResting, type RestingRecord, stepResting } from '../store/resting-orders.ts';
+import { insertResting, liveResting, refusedBefore, type RestingRecord, stepResting } from '../store/resting-orders.ts';
+import { botName } from '../store/bot-decisions.ts';
+import { leaveNotice } from '../events/notice.ts';
+import { inTransaction } from '../events/outbox.ts';
 import { countMiss, markSubmitted } from '../store/order-steps.ts';
 import type { OrderPhase } from '../store/order-states.ts';
 import type { EngineLog } from './engine-types.ts';
@@ -267,6 +270,17 @@ export class RestingOrders {
       await stepResting(db, { clientOrderId: id, to: 'rejected', detail: { reason } });
       this.refused.set(`${bot.record.id}:${order.slot}`, Date.now() + REFUSED_PAUSE_MS);
       this.host.log()?.error({ bot: bot.record.id, order: id, slot: order.slot, reason }, 'resting order refused: its slot trades at market for a while');
+      // The trader is told once, not at every try while the venue goes on refusing it.
+      if (!(await refusedBefore(db, { botId: bot.record.id, slot: order.slot, clientOrderId: id }))) {
+        await inTransaction(db, async (tx) => {
+          const name = await botName(tx, { id: bot.record.id });
+          await leaveNotice(tx, bot.record.userId, {
+            kind: 'warning',
+            code: 'level_refused',
+            detail: { bot: bot.record.id, ...(name !== undefined ? { name } : {}), side: order.side, price: order.price.toFixed(), reason: reason.slice(0, 200) },
+          });
+        });
+      }
       return 'ended';
     }
     // It rests (a part filled already stays with it until it ends: the books take it in then).

@@ -63,7 +63,7 @@ export interface PaperAudit {
   /** Before the order's transaction, never inside it (the transaction holds the account's lock). */
   prepare(db: Db): Promise<void>;
   /** Inside the order's transaction: the call, whether Paper knew its id, whether the fence refused it. */
-  record(tx: Db, request: MarketOrderRequest, known: boolean, refused: boolean): Promise<void>;
+  record(tx: Db, request: Pick<MarketOrderRequest, 'clientOrderId' | 'sender'>, known: boolean, refused: boolean): Promise<void>;
 }
 
 /** Where a simulated account reads its prices and rules: Paper's simulated market, or a live exchange's. */
@@ -240,14 +240,18 @@ export class PaperVenue implements ExchangePort, RestingOrderPort {
     const m = await this.market(request.symbol);
     const price = await this.source.price(request.symbol);
     let lost: string | null = null;
+    await this.audit?.prepare(this.db);
     const answer = await this.db.transaction().execute(async (tx) => {
       const fence = request.sender ? await senderHolds(tx, request.clientOrderId, request.sender) : undefined;
       if (fence && !fence.holds) {
+        const known = await tx.selectFrom('paper_orders').select('client_order_id').where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
+        await this.audit?.record(tx, request, known !== undefined, true);
         lost = fence.botId;
         return null;
       }
       const book = await lockAccount(tx, this.userId, this.exchangeId);
       const known = await tx.selectFrom('paper_orders').selectAll().where('client_order_id', '=', request.clientOrderId).executeTakeFirst();
+      await this.audit?.record(tx, request, known !== undefined, false);
       if (known) return orderOf(known);
       const outcome = limitOutcome(m, price, request, book.free);
       const row = {

@@ -4,7 +4,7 @@ import type { StoredGridState } from '../../strategy/grid/state-codec.ts';
 import type { GridState } from '../../strategy/grid/strategy.ts';
 import { money } from '../../strategy/money.ts';
 import { ScriptedMarket } from '../testing/scripted.ts';
-import { dbKinds, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../testing/test-support.ts';
+import { dbKinds, filledInOrder, openTestApp, type Answer, type DataAt, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
 
 /** Levels 45000, 47500, 50000, 52500, 55000; started at 50000 it holds 2 x 0.00518 BTC for the sells at 52500 and 55000. */
@@ -46,10 +46,7 @@ describe.each(dbKinds)('grid trailing exits on the engine (%s)', (kind) => {
     await trading.engine.idle();
     return id;
   };
-  const filled = async (id: string) =>
-    (await t.db.selectFrom('bot_orders').select(['side', 'reason', 'price', 'filled', 'status']).where('bot_id', '=', id).orderBy('id').execute())
-      .filter((o) => o.status === 'filled')
-      .map((o) => `${o.reason} ${o.side} ${money(o.filled!).toFixed()} @ ${money(o.price!).toFixed()}`);
+  const filled = async (id: string) => (await filledInOrder(t.db, id)).map((o) => `${o.reason} ${o.side} ${money(o.filled!).toFixed()} @ ${money(o.price!).toFixed()}`);
   const logged = async (id: string) =>
     (await t.db.selectFrom('bot_actions').select(['kind', 'detail']).where('bot_id', '=', id).where('kind', 'in', ['trailing_armed', 'trailing_fired']).orderBy('id').execute()).map((a) => ({
       kind: a.kind,

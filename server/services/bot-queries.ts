@@ -1,4 +1,4 @@
-import type { ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, BuiltBotType } from '../../contract/bots.ts';
+import type { ActionKind, BotAction, BotCount, BotDetail, BotInfo, BotOrder, BotPosition, BotStatus, BotSummary, BuiltBotType, GridLevels } from '../../contract/bots.ts';
 import { syncProblemSchema } from '../../contract/bots.ts';
 import type { OpenPosition } from '../../contract/returns.ts';
 import type { Page } from '../../contract/envelope.ts';
@@ -8,6 +8,7 @@ import { kitOf } from '../../strategy/kit.ts';
 import { type Bot, type BotRow, findOwnBot, isOwnBotEver } from '../store/bot-rows.ts';
 import { countOwnBotsByStatus, pageHoldingBots, pageOwnBots } from '../store/bot-lists.ts';
 import { firstFilledOrder, ordersOfCycle } from '../store/bot-orders.ts';
+import { type SlotState, slotStates } from '../store/resting-orders.ts';
 import { pageBotActions, startStopRows } from '../store/bot-actions.ts';
 import type { MarketInfo } from '../exchanges/port.ts';
 import type Decimal from 'decimal.js';
@@ -264,7 +265,30 @@ async function detailOf(db: Db, trading: MarketData, userId: string, id: string,
   const kit = kitOf(row.type);
   const view = kit.view(row.params, market);
   const kitDetail = kit.detail(kit.decode(id, row.state, view), view, price);
+  if (kitDetail.grid) kitDetail.grid = { ...kitDetail.grid, levels: withOrders(kitDetail.grid.levels, await slotStates(db, { botId: id })) };
   return { ...withReturns(kitDetail.unrealized), price: price.toFixed(), priceAt, ...kitDetail };
+}
+
+/** What each phase of a level's latest resting order shows (an order that ended shows nothing). */
+const shownAs: Partial<Record<SlotState['status'], 'resting' | 'placing' | 'cancelling' | 'unknown' | 'refused'>> = {
+  new: 'placing',
+  submitted: 'placing',
+  open: 'resting',
+  partially_filled: 'resting',
+  pending_cancel: 'cancelling',
+  lost: 'unknown',
+  rejected: 'refused',
+};
+
+/** A grid's levels with their orders on the exchange (the grid's slot of level i is "L{i}": strategy/grid/resting.ts). */
+function withOrders(levels: GridLevels['levels'], slots: Map<string, SlotState>): GridLevels['levels'] {
+  return levels.map((level) => {
+    const slot = slots.get(`L${level.index}`);
+    const state = slot ? shownAs[slot.status] : undefined;
+    // A refusal is about a level that still wants its order; an empty level shows nothing.
+    if (!state || (level.side === null && state !== 'cancelling')) return { ...level, order: null };
+    return { ...level, order: { state, reason: state === 'refused' ? slot!.reason : null } };
+  });
 }
 
 /** botPositions: the open cycle first (when there is one), then the closed cycles, newest first. */

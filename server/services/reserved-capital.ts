@@ -6,6 +6,7 @@ import { money } from '../../strategy/money.ts';
 import { botId } from '../../strategy/types.ts';
 import type { Database } from '../db/schema.ts';
 import { reservingBots } from '../store/bot-lists.ts';
+import { restingQuoteOf } from '../store/resting-orders.ts';
 import { exchangeByCode, exchangeById } from '../exchanges/catalog.ts';
 import type { EngineSide, MarketData } from '../trading.ts';
 import { fail } from '../errors.ts';
@@ -16,7 +17,8 @@ import { fail } from '../errors.ts';
  * made (its kit's `reserved`: a martin's adds left, a grid's unfilled buy levels, ...). What is free
  * minus what is reserved is what a new bot may count on: bots cannot commit the same money twice, so a
  * martin's deepest add (the one that matters when the price has fallen) is not left unfunded by a bot
- * started after it. A paused bot keeps its reservation: it may be resumed.
+ * started after it. A paused bot keeps its reservation: it may be resumed. The quote a bot's resting buys
+ * hold on the venue is out of the free balance already, and out of its reservation too.
  *
  * The bots' states are read from the database (a fill and its new state are stored in one transaction),
  * or, for a bot this process trades, from its engine (the same once committed): any process counts the
@@ -34,7 +36,13 @@ export async function reservedByBots(
   const exchangeId = exchangeByCode(exchange)?.id;
   if (exchangeId === undefined) return money(0);
   let sum = money(0);
-  for (const row of await reservingBots(db, { userId, exchangeId, quote, except })) sum = sum.plus(await reservedBy(trading, exchange, row));
+  const rows = await reservingBots(db, { userId, exchangeId, quote, except });
+  // What a bot's resting buys hold on the venue is no longer in its free balance: not reserved twice.
+  const resting = await restingQuoteOf(db, { botIds: rows.map((r) => String(r.id)) });
+  for (const row of rows) {
+    const left = (await reservedBy(trading, exchange, row)).minus(resting.get(String(row.id)) ?? 0);
+    if (left.gt(0)) sum = sum.plus(left);
+  }
   return sum;
 }
 

@@ -102,3 +102,72 @@ export async function stepResting(db: Executor, step: { clientOrderId: string; t
     throw error;
   }
 }
+
+/**
+ * The quote each bot's resting buys hold on their venue (what is left of each at its price), by bot: the
+ * venue no longer counts it free, so a bot's reservation of its account's free balance leaves it out.
+ */
+export async function restingQuoteOf(db: Executor, { botIds }: { botIds: readonly string[] }): Promise<Map<string, Decimal>> {
+  const held = new Map<string, Decimal>();
+  if (botIds.length === 0) return held;
+  const rows = await db
+    .selectFrom('bot_orders')
+    .select(['bot_id', 'at_price', 'amount', 'filled'])
+    .where('bot_id', 'in', botIds)
+    .where('slot', 'is not', null)
+    .where('side', '=', 'buy')
+    .where('status', 'in', RESTING_LIVE)
+    .limit(100_000)
+    .execute();
+  for (const r of rows) {
+    const left = money(r.amount ?? '0')
+      .minus(r.filled ?? '0')
+      .mul(r.at_price ?? '0');
+    held.set(String(r.bot_id), (held.get(String(r.bot_id)) ?? money(0)).plus(left));
+  }
+  return held;
+}
+
+/** A slot's order as the bot's detail shows it: its latest order's phase, and the venue's reason when it refused it. */
+export interface SlotState {
+  status: OrderPhase;
+  reason: string | null;
+}
+
+/** Each slot's latest resting order (by slot), with the venue's reason for a refused one. */
+export async function slotStates(db: Executor, { botId }: { botId: string }): Promise<Map<string, SlotState>> {
+  const rows = await db
+    .selectFrom('bot_orders')
+    .select(['slot', 'status', 'client_order_id'])
+    .distinctOn('slot')
+    .where('bot_id', '=', botId)
+    .where('slot', 'is not', null)
+    .orderBy('slot')
+    .orderBy('id', 'desc')
+    .limit(1000)
+    .execute();
+  const refused = rows.filter((r) => r.status === 'rejected').map((r) => r.client_order_id);
+  const reasons = new Map<string, string>();
+  if (refused.length > 0) {
+    const steps = await db.selectFrom('bot_order_steps').select(['client_order_id', 'detail']).where('client_order_id', 'in', refused).where('to_phase', '=', 'rejected').execute();
+    for (const s of steps) {
+      const detail = (typeof s.detail === 'string' ? JSON.parse(s.detail) : s.detail) as Record<string, string> | null;
+      if (detail?.reason) reasons.set(s.client_order_id, detail.reason);
+    }
+  }
+  return new Map(rows.map((r) => [r.slot ?? '', { status: r.status as OrderPhase, reason: reasons.get(r.client_order_id) ?? null }]));
+}
+
+/** Whether the slot's order before `clientOrderId` was refused too (a refusal is told once, not at every try). */
+export async function refusedBefore(db: Executor, { botId, slot, clientOrderId }: { botId: string; slot: string; clientOrderId: string }): Promise<boolean> {
+  const row = await db
+    .selectFrom('bot_orders')
+    .select('status')
+    .where('bot_id', '=', botId)
+    .where('slot', '=', slot)
+    .where('client_order_id', '!=', clientOrderId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.status === 'rejected';
+}

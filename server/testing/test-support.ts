@@ -253,3 +253,17 @@ export const testDcaParams = {
   cooldown: 0,
   start: { kind: 'schedule', every: 'day', time: '12:00', utcOffset: 0 },
 };
+
+/**
+ * A bot's filled orders in the order they filled (a resting order is recorded when it is placed, long
+ * before its fill, so the records' own order is not the fills').
+ */
+export async function filledInOrder(db: Db, botId: string): Promise<{ side: string; reason: string; price: string | null; filled: string | null; slot: string | null }[]> {
+  return db
+    .selectFrom('bot_orders')
+    .innerJoin('bot_order_steps', (j) => j.onRef('bot_order_steps.client_order_id', '=', 'bot_orders.client_order_id').on('bot_order_steps.to_phase', '=', 'filled'))
+    .select(['bot_orders.side', 'bot_orders.reason', 'bot_orders.price', 'bot_orders.filled', 'bot_orders.slot'])
+    .where('bot_orders.bot_id', '=', botId)
+    .orderBy('bot_order_steps.id')
+    .execute();
+}

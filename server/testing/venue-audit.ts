@@ -4,7 +4,7 @@ import type { PaperAudit } from '../exchanges/paper-venue.ts';
 
 /**
  * The Paper exchange's record of every order it receives (for the cluster chaos test
- * only): with TEST_VENUE_AUDIT=1 in the environment at start, main.ts hands it to Paper (`paperAudit`), and each placeMarketOrder writes a
+ * only): with TEST_VENUE_AUDIT=1 in the environment at start, main.ts hands it to Paper (`paperAudit`), and each placeMarketOrder and placeLimitOrder writes a
  * `venue_calls` row in its own transaction: the client order id, the worker and lease epoch that sent
  * it, the bot's lease as the database has it at that moment, and whether Paper already knew the id
  * (a repeat it answers with the first fill), and whether it refused the call because its sender no
@@ -33,7 +33,7 @@ export function ensureVenueAuditTable(db: Kysely<never>): Promise<void> {
 }
 
 /** Inside Paper's order transaction: records this call (a no-op unless TEST_VENUE_AUDIT=1; ensureVenueAuditTable first). */
-export async function auditVenueCall(tx: Kysely<never>, request: MarketOrderRequest, known: boolean, refused: boolean): Promise<void> {
+export async function auditVenueCall(tx: Kysely<never>, request: Pick<MarketOrderRequest, 'clientOrderId' | 'sender'>, known: boolean, refused: boolean): Promise<void> {
   if (!venueAudit) return;
   await sql`insert into venue_calls (client_order_id, bot_id, worker_id, epoch, lease_worker, lease_epoch, known, refused)
     select ${request.clientOrderId}, o.bot_id, ${request.sender?.worker ?? null}, ${request.sender?.epoch ?? null}::bigint, l.worker_id, l.epoch, ${known}, ${refused}

@@ -29,6 +29,13 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
       return { title: i18n._(msg`燃料已用完`), text: i18n._(msg`${d.paused ?? '0'} 个运行中的策略已暂停。补充燃料后可恢复运行。`) };
     case 'bot_paused':
       return { title: i18n._(msg`策略已暂停`), text: i18n._(msg`策略「${botName(d, i18n)}」的订单被交易所拒绝，已自动暂停：${refusalText(d.reason ?? '', i18n)}`) };
+    case 'level_refused': {
+      const side = d.side === 'sell' ? i18n._(msg`卖出`) : i18n._(msg`买入`);
+      return {
+        title: i18n._(msg`挂单被拒绝`),
+        text: i18n._(msg`策略「${botName(d, i18n)}」在 ${d.price ?? ''} 的${side}挂单被交易所拒绝：${refusalText(d.reason ?? '', i18n)}。这一格暂时在价格到达时按市价成交，约 5 分钟后重新挂单。`),
+      };
+    }
     case 'api_key_invalid':
       return {
         title: i18n._(msg`API 密钥失效`),

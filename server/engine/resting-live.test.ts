@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/connect.ts';
+import { LiveExchange } from '../exchanges/live.ts';
+import { fakeBinanceClient } from '../testing/fake-binance/client.ts';
+import { FakeBinance } from '../testing/fake-binance/server.ts';
+import { openTestDb } from '../testing/test-support.ts';
+import { encodeGrid } from '../../strategy/grid/state-codec.ts';
+import { initialGridState, type GridState } from '../../strategy/grid/strategy.ts';
+import { botId } from '../../strategy/types.ts';
+import { money } from '../../strategy/money.ts';
+import { Engine } from './runner.ts';
+
+/**
+ * A grid's resting limit orders on a live venue end to end: the real ccxt binance client through
+ * LiveExchange against the fake Binance, which matches a resting order at its limit when the price
+ * reaches it (maker fee). The engine learns the fill from its lookups, books it at the level, places the
+ * counter-order; the coin its resting sells hold is not "missing" to the reconciliation; a pause cancels
+ * them, and a cancel the fill beat is booked as the fill, once.
+ */
+describe('resting limit orders on a live exchange (fake Binance, real ccxt)', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let fake: FakeBinance;
+  let engine: Engine;
+  let id = '';
+
+  beforeAll(async () => {
+    ({ db, drop } = await openTestDb('pglite'));
+    const user = await db
+      .insertInto('users')
+      .values({ sn: '41414141', account: 'restinglive', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    fake = await FakeBinance.start();
+    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 2000 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
+    engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue });
+    const created = await db
+      .insertInto('bots')
+      .values({
+        user_id: String(user.id),
+        exchange_id: 2,
+        symbol: 'BTC/USDT',
+        type: 'grid',
+        name: 'live grid',
+        status: 'running',
+        params: JSON.stringify({ investment: '1000', lower: '60000', upper: '70000', grids: 4, spacing: 'arithmetic', stopLoss: '55000' }),
+        state: JSON.stringify(encodeGrid(initialGridState(botId('x')))),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    id = String(created.id);
+  });
+  afterAll(async () => {
+    await engine.stop();
+    await fake.close();
+    await drop();
+  });
+
+  const rounds = async (n = 5) => {
+    for (let i = 0; i < n; i++) await engine.tick();
+    await engine.idle();
+  };
+  const resting = () => db.selectFrom('bot_orders').selectAll().where('bot_id', '=', id).where('slot', 'is not', null).orderBy('id').execute();
+  const openOnVenue = () => fake.book.openOrders(null).map((o) => `${o.side} ${o.type} ${o.price.toFixed()}`);
+  const coinOnVenue = () => {
+    const b = fake.book.balance('BTC');
+    return b.free.plus(b.locked);
+  };
+
+  it('rests the levels on Binance, books a fill at its level as a maker, and keeps the coin its sells hold counted', async () => {
+    await engine.serial(id, () => engine.refresh(id));
+    await rounds();
+    expect(engine.stateOf<GridState>(id)?.phase).toBe('running');
+    // Levels 60,000 to 70,000 by 2,500, started at 65,000: the level at the price left empty.
+    expect(openOnVenue().sort()).toEqual(['BUY LIMIT 60000', 'BUY LIMIT 62500', 'SELL LIMIT 67500', 'SELL LIMIT 70000']);
+    expect((await resting()).map((o) => o.status)).toEqual(['open', 'open', 'open', 'open']);
+
+    // The price falls through 62,500 to 61,000: Binance fills the buy at its limit, as a maker.
+    fake.setPrice('BTC/USDT', '61000');
+    await rounds();
+    const l1 = (await resting()).find((o) => o.slot === 'L1')!;
+    expect([l1.status, money(l1.price!).toFixed()]).toEqual(['filled', '62500']);
+    expect(fake.book.trades.filter((t) => t.price.eq(62500)).map((t) => t.isMaker)).toEqual([true]);
+    const state = engine.stateOf<GridState>(id)!;
+    expect(state.orders[1]).toBeNull();
+    expect(state.orders[2]?.side).toBe('sell');
+    expect(openOnVenue().sort()).toEqual(['BUY LIMIT 60000', 'SELL LIMIT 65000', 'SELL LIMIT 67500', 'SELL LIMIT 70000']);
+
+    // The coin is on the account, most of it held by the resting sells: a reconciliation round finds it all.
+    expect(fake.book.balance('BTC').free.lt(coinOnVenue())).toBe(true);
+    await engine.reconcileAccounts();
+    const row = await db.selectFrom('bots').select(['status', 'sync_problem']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect([row.status, row.sync_problem]).toEqual(['running', null]);
+  });
+
+  it('a pause cancels every resting order; the one Binance filled before the cancel reached it is booked, once', async () => {
+    const before = engine.stateOf<GridState>(id)!;
+    expect(before.orders[0]?.side).toBe('buy');
+    // The first cancel finds its order filled first (Binance answers "unknown order" to the cancel).
+    fake.faults.add({ kind: 'fillBeforeCancel', times: 1 });
+    await db.updateTable('bots').set({ status: 'paused' }).where('id', '=', id).execute();
+    await engine.serial(id, () => engine.refresh(id));
+    await engine.idle();
+    expect(openOnVenue()).toEqual([]);
+    const rows = await resting();
+    const l0 = rows.find((o) => o.slot === 'L0')!;
+    expect([l0.status, money(l0.price!).toFixed()]).toEqual(['filled', '60000']);
+    expect(rows.every((o) => ['filled', 'cancelled'].includes(o.status))).toBe(true);
+    expect(fake.book.trades.filter((t) => t.price.eq(60000))).toHaveLength(1);
+    // Taken into the books: level 0 empty, its sell one level up; nothing rests for a paused bot.
+    const after = engine.stateOf<GridState>(id)!;
+    expect(after.orders[0]).toBeNull();
+    expect(after.orders[1]?.side).toBe('sell');
+    // The books hold what the account holds (the maker fee taken in the coin is less than the books count).
+    const held = after.orders.reduce((sum, o) => (o?.side === 'sell' ? sum.plus(o.amount) : sum), after.dust);
+    expect(coinOnVenue().gte(held)).toBe(true);
+  });
+});
