@@ -9,7 +9,7 @@ import { stepsOf } from '../store/order-steps.ts';
 import { reservedByBots } from '../services/reserved-capital.ts';
 
 /**
- * A grid's orders resting on Paper as limit orders (engine/resting.ts): one at every level but the empty
+ * A grid's orders resting on Paper as limit orders (server/engine/resting.ts): one at every level but the empty
  * one, each filled at its own price as a maker however far the market gapped past it, its counter-order
  * placed one level over; an exit, a pause and a stop cancel them first; a cancel the fill beat is the fill,
  * booked once.
