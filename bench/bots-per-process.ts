@@ -9,8 +9,8 @@
 // Kysely's log hook (the time on its connection, not the pool's wait) and sorted: the lease statements
 // (heartbeat, the ownership round's reads and compare-and-sets) against the per-decision fences
 // (checkLease in the decision, Paper's sender check). `node bench/bots-per-process.ts [N ...]`
-// (default 250 1000 2000; `--rounds R`, default 20); in `npm run bench` the default sizes, and 4000 with
-// `--bots-max`. Needs the machine's PostgreSQL (TEST_DATABASE_URL, a superuser).
+// (default 250 1000 2000; `--rounds R`, default 20; `--grids20`: every bot a grid resting 20 limit orders,
+// one a trader); in `npm run bench` the default sizes, and 4000 with `--bots-max`. Needs the machine's PostgreSQL (TEST_DATABASE_URL, a superuser).
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Kysely, type LogEvent, PostgresDialect, sql } from 'kysely';
@@ -92,8 +92,13 @@ class Meter {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** N running Paper bots of N / 10 traders, each trader with Paper's starting balance. */
-async function insertBots(db: Db, n: number, price: (symbol: string) => Promise<string>): Promise<void> {
-  const traders = Math.ceil(n / BOTS_PER_TRADER);
+/** Which bots: the default mix (2/3 martin, 1/3 grid), or every bot a grid of 20 grids (20 resting orders each). */
+export type BotMix = 'mixed' | 'grids20';
+
+async function insertBots(db: Db, n: number, price: (symbol: string) => Promise<string>, mix: BotMix = 'mixed'): Promise<void> {
+  // grids20: one grid a trader (its 5,000 USDT of the account's 10,000).
+  const perTrader = mix === 'grids20' ? 1 : BOTS_PER_TRADER;
+  const traders = Math.ceil(n / perTrader);
   const tag = randomBytes(3).toString('hex');
   const userIds: string[] = [];
   for (let from = 0; from < traders; from += 500) {
@@ -133,15 +138,25 @@ async function insertBots(db: Db, n: number, price: (symbol: string) => Promise<
   for (const symbol of SYMBOLS) prices.set(symbol, Number(await price(symbol)));
   const grid = (i: number, symbol: string) => {
     const p = prices.get(symbol)!;
-    const width = 0.01 * (1 + (i % 3));
-    return storedParams('grid', { investment: '1000', lower: String(p * (1 - width)), upper: String(p * (1 + width)), grids: 6 + (i % 10), spacing: 'arithmetic', stopLoss: '', takeProfit: '' });
+    // grids20: 20 grids over ±4-6 % (21 levels, one of them empty: 20 resting orders), 5,000 USDT each.
+    const width = mix === 'grids20' ? 0.04 + 0.01 * (i % 3) : 0.01 * (1 + (i % 3));
+    const grids = mix === 'grids20' ? 20 : 6 + (i % 10);
+    return storedParams('grid', {
+      investment: mix === 'grids20' ? '5000' : '1000',
+      lower: String(p * (1 - width)),
+      upper: String(p * (1 + width)),
+      grids,
+      spacing: 'arithmetic',
+      stopLoss: '',
+      takeProfit: '',
+    });
   };
   const bots = Array.from({ length: n }, (_, i) => {
-    const type = i % 3 === 2 ? 'grid' : 'martin';
+    const type = mix === 'grids20' || i % 3 === 2 ? 'grid' : 'martin';
     const symbol = SYMBOLS[i % SYMBOLS.length]!;
     const kit = kitOf(type);
     return {
-      user_id: userIds[Math.floor(i / BOTS_PER_TRADER)]!,
+      user_id: userIds[Math.floor(i / perTrader)]!,
       exchange_id: 1,
       symbol,
       type,
@@ -159,7 +174,7 @@ async function insertBots(db: Db, n: number, price: (symbol: string) => Promise<
 }
 
 /** One size: a fresh database with N bots, the engine on it, `rounds` rounds of 1 s measured. */
-export async function measureBotsPerProcess(n: number, rounds = 20, log: (line: string) => void = () => undefined, speed = 1) {
+export async function measureBotsPerProcess(n: number, rounds = 20, log: (line: string) => void = () => undefined, speed = 1, mix: BotMix = 'mixed') {
   const name = `quantbot_bench_${n}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
@@ -192,7 +207,7 @@ export async function measureBotsPerProcess(n: number, rounds = 20, log: (line: 
   try {
     await migrate(db);
     const began = performance.now();
-    await insertBots(db, n, (symbol) => trading.prices.price('paper', symbol));
+    await insertBots(db, n, (symbol) => trading.prices.price('paper', symbol), mix);
     const insertS = round((performance.now() - began) / 1000, 1);
     const ownedStarted = performance.now();
     await engine.start();
@@ -276,8 +291,12 @@ export async function measureBotsPerProcess(n: number, rounds = 20, log: (line: 
     const wanted2 = meter.get('wanted');
     const fenceDecision = meter.get('decisionFence');
     const fencePaper = meter.get('paperFence');
+    // The limit orders resting on Paper for the bots (grids: one a level but the empty one).
+    const resting = Number((await sql<{ n: string }>`select count(*) as n from bot_orders where slot is not null and status = 'open'`.execute(db)).rows[0]!.n);
     const result = {
       bots: n,
+      mix,
+      restingOrders: resting,
       marketSpeed: speed,
       rounds,
       roundMs: { p50: round(median(times), 1), p95: round(percentile(times, 0.95), 1), max: round(Math.max(...times), 1) },
@@ -315,13 +334,13 @@ export async function measureBotsPerProcess(n: number, rounds = 20, log: (line: 
 }
 
 /** Each size in turn (default 250, 1,000 and 2,000 bots). */
-export async function measureBotsPerProcessSizes(sizes: readonly number[] = [250, 1000, 2000], rounds = 20, log: (line: string) => void = () => undefined, speed = 1) {
+export async function measureBotsPerProcessSizes(sizes: readonly number[] = [250, 1000, 2000], rounds = 20, log: (line: string) => void = () => undefined, speed = 1, mix: BotMix = 'mixed') {
   const results = [];
-  for (const n of sizes) results.push(await measureBotsPerProcess(n, rounds, log, speed));
+  for (const n of sizes) results.push(await measureBotsPerProcess(n, rounds, log, speed, mix));
   return {
     target: '>= 2,000 bots per process at a 1 s round; lease cost independent of the bot count',
     results,
-    note: `one process (this one) running createTrading + a cluster Worker on a fresh PostgreSQL database per size; MARKET_SPEED ${speed}; 2/3 martin (0.2-1 % add and take profit), 1/3 grid (±1-3 %, 6-15 levels)`,
+    note: `one process (this one) running createTrading + a cluster Worker on a fresh PostgreSQL database per size; MARKET_SPEED ${speed}; ${mix === 'grids20' ? 'every bot a grid of 20 grids (±4-6 %, 5,000 USDT, one a trader): 20 orders resting on Paper each' : '2/3 martin (0.2-1 % add and take profit), 1/3 grid (±1-3 %, 6-15 levels, their levels resting on Paper)'}`,
   };
 }
 
@@ -332,5 +351,6 @@ if (import.meta.main) {
   const fast = args.indexOf('--speed');
   const speed = fast >= 0 ? Number(args[fast + 1]) : 1;
   const sizes = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--rounds' && args[i - 1] !== '--speed').map(Number);
-  console.log(JSON.stringify(await measureBotsPerProcessSizes(sizes.length > 0 ? sizes : undefined, rounds, (line) => console.error(line), speed), null, 2));
+  const mix: BotMix = args.includes('--grids20') ? 'grids20' : 'mixed';
+  console.log(JSON.stringify(await measureBotsPerProcessSizes(sizes.length > 0 ? sizes : undefined, rounds, (line) => console.error(line), speed, mix), null, 2));
 }

@@ -52,6 +52,17 @@ export interface RestingHost {
 export const REFUSED_PAUSE_MS = 5 * 60_000;
 /** Single-order lookups of one bot in one check, at most (the open orders list answers the rest). */
 const LOOKUPS_PER_CHECK = 5;
+/**
+ * How often a price past a slot whose order still rests asks the venue again: a price that stays past a
+ * level the venue has not filled yet would otherwise cost an open-orders call every round.
+ */
+export const CHECK_EVERY_MS = 3000;
+/**
+ * Bots whose resting orders one sweep looks up, at most (every 5 rounds, those not looked up for a
+ * reconciliation period): the sweep is a safety net behind the price rounds' own lookups, so it is spread
+ * thin over time instead of asking every bot's venue at once.
+ */
+export const SWEEP_BOTS = 50;
 
 /** Phases in which a resting order stands on the venue (or is on its way there). */
 const STANDING: readonly OrderPhase[] = ['new', 'submitted', 'open', 'partially_filled', 'pending_cancel', 'lost'];
@@ -62,6 +73,8 @@ export class RestingOrders {
   private readonly known = new Map<string, RestingRecord[]>();
   /** Slots (`bot:slot`) the venue refused, until when they rest nothing. */
   private readonly refused = new Map<string, number>();
+  /** When each bot's orders were last looked up (ms), and for which slot's price, if for one. */
+  private readonly checkedAt = new Map<string, { at: number; slot: string | null }>();
 
   constructor(host: RestingHost) {
     this.host = host;
@@ -90,6 +103,16 @@ export class RestingOrders {
 
   forget(botId: string): void {
     this.known.delete(botId);
+    this.checkedAt.delete(botId);
+  }
+
+  /**
+   * Whether the bot's orders were looked up less than `ms` ago (CHECK_EVERY_MS unless given); with a slot,
+   * for that slot's price (a price past another slot is news, and asks at once).
+   */
+  checkedLately(botId: string, ms = CHECK_EVERY_MS, slot?: string): boolean {
+    const last = this.checkedAt.get(botId);
+    return last !== undefined && Date.now() - last.at < ms && (slot === undefined || last.slot === slot);
   }
 
   /** Reads the bot's resting orders from their records. */
@@ -138,8 +161,9 @@ export class RestingOrders {
    * price filled them in, so a grid's level takes its fill before the one below it). An order recorded but
    * never sent (a crash between the two) is sent now.
    */
-  async check(bot: RestingBot): Promise<void> {
+  async check(bot: RestingBot, slot: string | null = null): Promise<void> {
     const r = restingOf(bot.port);
+    this.checkedAt.set(bot.record.id, { at: Date.now(), slot });
     const records = (await this.read(bot)).filter((o) => STANDING.includes(o.status));
     if (records.length === 0) return;
     let open: OrderState[] | null = null;

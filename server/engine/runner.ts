@@ -27,7 +27,7 @@ import { markSynced } from '../store/bot-decisions.ts';
 import { takeLookups } from './lookup-budget.ts';
 import { pairBack, pairStale } from './pair-health.ts';
 import { crashPoint } from './crash-points.ts';
-import { RestingOrders } from './resting.ts';
+import { RestingOrders, SWEEP_BOTS } from './resting.ts';
 import type { RestingRecord } from '../store/resting-orders.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
@@ -468,6 +468,17 @@ export class Engine {
             const state = this.book.get(key, bot);
             if (!live || !state) continue;
             const before = live.state;
+            const slot = this.resting.enabled(live) && decided.intents.some((i) => i.type === 'PlaceOrder') ? live.kit.resting!.slotOf(state) : null;
+            if (slot !== null && this.resting.standsAt(bot, slot)) {
+              // Its order rests at that price: the venue fills it there, and nothing is sent. The bot stays
+              // as it was (asked again next round while the price is past the level) and its orders are
+              // looked up, once every CHECK_EVERY_MS for the same slot.
+              this.book.put(live.key, before, live.view, live.kit);
+              void this.serial(bot, async () => {
+                if (this.bots.get(bot) === live && live.record.status === 'running' && !this.resting.checkedLately(bot, undefined, slot)) await this.resting.check(live, slot);
+              }).catch((error: unknown) => this.log?.error({ err: error, bot }, 'resting orders not looked up'));
+              continue;
+            }
             live.state = state;
             // Decided at a trigger price the round crossed: its order rests there (PlaceOrder.at).
             const intents = decided.atTrigger ? decided.intents.map((i) => (i.type === 'PlaceOrder' ? { ...i, at: decided.price } : i)) : decided.intents;
@@ -503,10 +514,14 @@ export class Engine {
         const taken = takeLookups(waiting, (l) => accountKey(l.record.userId, l.record.exchangeId), this.tickCount / 5);
         for (const live of taken) void this.serial(live.record.id, () => this.reconcile(live)).catch(() => undefined);
         if (taken.length > 0) this.deps.observe?.lookedUp?.(taken.length);
-        // The resting orders: looked up (a fill the price rounds did not cross into), and kept in line
-        // with the plans (a slot refused a while ago, an order ended on the venue), by the same budget.
-        const resting = [...this.bots.values()].filter((live) => live.record.status === 'running' && !this.queues.has(live.record.id) && this.resting.enabled(live));
-        const restingTaken = takeLookups(resting, (l) => accountKey(l.record.userId, l.record.exchangeId), this.tickCount / 5);
+        // The resting orders not looked up for a reconciliation period: looked up (a fill no price round
+        // crossed into) and kept in line with the plans (a slot refused a while ago, an order ended on the
+        // venue), by the same budget, SWEEP_BOTS at most.
+        const every = this.deps.reconcileEveryMs ?? RECONCILE_EVERY_MS;
+        const resting = [...this.bots.values()].filter(
+          (live) => live.record.status === 'running' && !this.queues.has(live.record.id) && this.resting.enabled(live) && !this.resting.checkedLately(live.record.id, every),
+        );
+        const restingTaken = takeLookups(resting, (l) => accountKey(l.record.userId, l.record.exchangeId), this.tickCount / 5).slice(0, SWEEP_BOTS);
         for (const live of restingTaken)
           void this.serial(live.record.id, () => this.settleResting(live)).catch((error: unknown) => this.log?.error({ err: error, bot: live.record.id }, 'resting orders not checked'));
       }
@@ -674,32 +689,30 @@ export class Engine {
   }
 
   /**
-   * A price round's decision to place an order, for a bot whose orders rest: at a slot whose order stands
-   * on the venue, nothing is sent (the venue fills it at its price) and the order is looked up now; an
-   * order no slot rests for (an exit, an open) goes out only once every resting order has been cancelled
-   * (a resting sell holds the coin the sale sells; a cancel answered "filled" is a fill, and the bot is
-   * asked again on the books it then has). Call inside `serial`.
+   * A price round's decision to place an order, for a bot whose orders rest (a slot whose order stands
+   * never gets here: the round looks it up instead): an order no slot rests for (an exit, an open) goes
+   * out only once every resting order has been cancelled (a resting sell holds the coin the sale sells; a
+   * cancel answered "filled" is a fill, and the bot is asked again on the books it then has). Call inside
+   * `serial`.
    */
   private async restingFirst(live: LiveBot, event: EngineEvent, state: KitState, intents: Intent[], before: KitState, atTrigger: boolean): Promise<void> {
     const id = live.record.id;
-    const slot = live.kit.resting!.slotOf(state);
-    const stands = slot !== null && this.resting.standsAt(id, slot);
-    if (!stands && (slot !== null || !this.resting.any(id))) {
+    if (live.kit.resting!.slotOf(state) !== null || !this.resting.any(id)) {
       await this.carryOut(live, event, state, intents, before);
       return;
     }
+    // The book keeps the decided state (an order in flight: asked nothing) until this is done.
     live.state = before;
-    this.place(live);
-    if (stands) {
-      await this.resting.check(live);
-      return;
-    }
     if (!(await this.resting.sync(live, { cancelAll: true })) || this.bots.get(id) !== live || live.state !== before) {
-      if (this.bots.get(id) === live) await this.resting.sync(live);
+      if (this.bots.get(id) === live) {
+        this.place(live);
+        await this.resting.sync(live);
+      }
       return;
     }
     const again = live.kit.decide(before, event, live.view);
     if (!again.intents.some((i) => i.type === 'PlaceOrder')) {
+      this.place(live);
       await this.resting.sync(live);
       if (again.intents.length === 0) return;
     }
