@@ -29,6 +29,7 @@ import { measureStreams } from './streams.ts';
 import { measureStreamsBesideBots } from './streams-engine.ts';
 import { measureLiveScreen } from './live-screen.ts';
 import { measureReconciliationRound } from './reconciliation-round.ts';
+import { measureMakerSavings } from './maker-savings.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,6 +105,8 @@ results.streamsBesideBots = await measureStreamsBesideBots();
 results.liveScreen = await measureLiveScreen(port + 7);
 // A reconciliation round of an account with 1,000 resting orders on the fake Binance (the real ccxt client).
 results.reconciliationRound = await measureReconciliationRound();
+// What a grid's resting orders save against market orders per 100 level fills, on the same simulated week.
+results.makerSavings = measureMakerSavings();
 results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
 
 // On PostgreSQL: the bots one process keeps at a 1 s round and its lease cost, at the real
@@ -112,6 +115,8 @@ results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: 
 const maxBots = process.argv.includes('--bots-max');
 results.botsPerProcess = await measureBotsPerProcessSizes(maxBots ? [250, 1000, 2000, 4000] : [250, 1000, 2000]);
 results.botsPerProcessMarket60x = await measureBotsPerProcessSizes(maxBots ? [1000, 2000] : [1000], 20, undefined, 60);
+// 2,000 grids of 20 grids each: 40,000 limit orders resting on Paper, the round against its 1 s tick.
+results.restingOrdersPerProcess = await measureBotsPerProcessSizes([2000], 20, undefined, 1, 'grids20');
 results.botListOneVsTwoProcesses = await measureBotListCluster(port + 4);
 
 // 3 processes on PostgreSQL, 60 bots, 20 SIGKILLs and 4 SIGSTOPs (about 5 minutes).

@@ -4,7 +4,7 @@ import type { Metrics } from './metrics.ts';
 import { Engine, type BotRecord, type PriceSource } from './engine/runner.ts';
 import { exchangeByCode } from './exchanges/catalog.ts';
 import { paperMarket } from './exchanges/paper-fill.ts';
-import { PaperVenue, simulatedSource, type PaperAudit, type PaperSource } from './exchanges/paper-venue.ts';
+import { matchRestingOrders, PaperVenue, simulatedSource, type PaperAudit, type PaperSource } from './exchanges/paper-venue.ts';
 import { money } from '../strategy/money.ts';
 import type { ExchangePort, MarketInfo } from './exchanges/port.ts';
 import { isPlainSimulation, SimulatedMarket } from './market/simulated.ts';
@@ -162,10 +162,26 @@ export function createTrading(options: TradingOptions): Trading {
     await catchUp(target, source, then, now());
   };
   const listCache = new BotListCache();
+  /**
+   * The prices as the engine's rounds read them: a simulated account's venue matches its resting orders at
+   * each one (Paper's book is matched as the market moves, as a venue's is while the price trades through
+   * its orders; matched only when asked, a price past a level and back between two asks would fill nothing).
+   */
+  const roundPrices: PriceSource = {
+    async price(exchange, symbol) {
+      const price = await prices.price(exchange, symbol);
+      const simulatedId = exchange === 'paper' ? 1 : exchangeByCode(exchange)?.simulatedOf ? exchangeByCode(exchange)!.id : null;
+      if (simulatedId !== null)
+        await matchRestingOrders(db, sourceOf(exchange), simulatedId, symbol, undefined, money(price)).catch((error: unknown) =>
+          options.log?.error({ err: error, exchange, symbol }, 'Paper resting orders not matched this round'),
+        );
+      return price;
+    },
+  };
   const engine = new Engine({
     db,
     changed: (userId) => listCache.bump(userId),
-    prices,
+    prices: roundPrices,
     now,
     tickMs: options.tickMs ?? 1000,
     ...(options.stalePriceMs !== undefined ? { stalePriceMs: options.stalePriceMs } : {}),

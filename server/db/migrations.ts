@@ -757,6 +757,8 @@ export const migrations: Record<string, Migration> = {
       // level "L3", a martin bot's "add" or "take_profit": strategy/resting.ts); null: an order sent at market.
       await db.schema.alterTable('bot_orders').addColumn('slot', 'varchar(16)').execute();
       await db.schema.createIndex('bot_orders_resting_idx').on('bot_orders').column('bot_id').where(sql.ref('slot'), 'is not', null).execute();
+      // When a Paper order last filled: fills the engine finds together are taken in the order they happened.
+      await db.schema.alterTable('paper_orders').addColumn('filled_at', 'timestamptz').execute();
     },
   },
 };

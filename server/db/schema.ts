@@ -171,6 +171,8 @@ export interface PaperOrdersTable {
   limit_price: NullableNumeric;
   amount: NullableNumeric;
   post_only: ColumnType<boolean, boolean | undefined, boolean>;
+  /** When it last filled (a resting order's match, or at once). */
+  filled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Each fill of a Paper order, as a venue reports its trades. */

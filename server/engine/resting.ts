@@ -15,6 +15,7 @@ import type { EngineLog } from './engine-types.ts';
 import { LOST_AFTER_MISSES, targetedLookup, WINDOW_MARGIN_MS } from './lost-orders.ts';
 import { planResting } from './resting-plan.ts';
 import { crashPoint } from './crash-points.ts';
+import { checkLease, LeaseLost } from '../cluster/leases.ts';
 
 /**
  * The limit orders bots keep resting on their venues (strategy/resting.ts): placed where a bot's state
@@ -73,8 +74,8 @@ export class RestingOrders {
   private readonly known = new Map<string, RestingRecord[]>();
   /** Slots (`bot:slot`) the venue refused, until when they rest nothing. */
   private readonly refused = new Map<string, number>();
-  /** When each bot's orders were last looked up (ms), and for which slot's price, if for one. */
-  private readonly checkedAt = new Map<string, { at: number; slot: string | null }>();
+  /** When each bot's orders were last looked up (ms), for which slot's price if for one, and the state's sequence then. */
+  private readonly checkedAt = new Map<string, { at: number; slot: string | null; seq: number }>();
 
   constructor(host: RestingHost) {
     this.host = host;
@@ -107,12 +108,13 @@ export class RestingOrders {
   }
 
   /**
-   * Whether the bot's orders were looked up less than `ms` ago (CHECK_EVERY_MS unless given); with a slot,
-   * for that slot's price (a price past another slot is news, and asks at once).
+   * Whether the bot's orders were looked up less than `ms` ago (CHECK_EVERY_MS unless given); with a slot
+   * and the state's sequence, for that slot's price with the books as they are (a price past another slot,
+   * or books a fill has moved since, is news and asks at once).
    */
-  checkedLately(botId: string, ms = CHECK_EVERY_MS, slot?: string): boolean {
+  checkedLately(botId: string, ms = CHECK_EVERY_MS, slot?: string, seq?: number): boolean {
     const last = this.checkedAt.get(botId);
-    return last !== undefined && Date.now() - last.at < ms && (slot === undefined || last.slot === slot);
+    return last !== undefined && Date.now() - last.at < ms && (slot === undefined || (last.slot === slot && last.seq === seq));
   }
 
   /** Reads the bot's resting orders from their records. */
@@ -163,7 +165,7 @@ export class RestingOrders {
    */
   async check(bot: RestingBot, slot: string | null = null): Promise<void> {
     const r = restingOf(bot.port);
-    this.checkedAt.set(bot.record.id, { at: Date.now(), slot });
+    this.checkedAt.set(bot.record.id, { at: Date.now(), slot, seq: bot.state.seq });
     const records = (await this.read(bot)).filter((o) => STANDING.includes(o.status));
     if (records.length === 0) return;
     let open: OrderState[] | null = null;
@@ -192,8 +194,10 @@ export class RestingOrders {
         this.host.log()?.error({ err: error, order: order.clientOrderId }, 'resting order not answered: looked up again later');
       }
     }
+    // In the order the venue filled them; those it did not time, and ties, in price order.
     const rank = ({ order }: { order: RestingRecord }) => (order.side === 'buy' ? -order.price.toNumber() : order.price.toNumber() + 1e18);
-    answers.sort((a, b) => rank(a) - rank(b));
+    const when = ({ answer }: { answer: OrderState | null }) => answer?.filledAt ?? Number.POSITIVE_INFINITY;
+    answers.sort((a, b) => when(a) - when(b) || rank(a) - rank(b));
     for (const { order, answer } of answers) if ((await this.settle(bot, order, answer)) === 'later') break;
     await this.read(bot);
   }
@@ -216,18 +220,31 @@ export class RestingOrders {
     return result === 'filled' ? 'filled' : result === 'ended' ? 'ended' : 'unknown';
   }
 
-  /** Records a wanted order and sends it. */
+  /**
+   * Records a wanted order, under the bot's lease in a cluster (a process whose lease has moved on records
+   * and sends nothing: the bot's new holder may rest its own order at the slot), and sends it.
+   */
   private async place(bot: RestingBot, want: RestingOrder): Promise<'filled' | 'ended' | 'rests' | 'later' | 'unknown'> {
-    const clientOrderId = await insertResting(this.host.db, {
-      botId: bot.record.id,
-      cycle: bot.kit.cycle(bot.state),
-      seq: bot.state.seq,
-      slot: want.slot,
-      side: want.side,
-      price: want.price,
-      amount: want.amount,
-      reason: want.reason,
-    });
+    const fence = this.host.sender(bot.record.id);
+    let clientOrderId: string;
+    try {
+      clientOrderId = await this.host.db.transaction().execute(async (tx) => {
+        if (fence) await checkLease(tx, bot.record.id, fence);
+        return insertResting(tx, {
+          botId: bot.record.id,
+          cycle: bot.kit.cycle(bot.state),
+          seq: bot.state.seq,
+          slot: want.slot,
+          side: want.side,
+          price: want.price,
+          amount: want.amount,
+          reason: want.reason,
+        });
+      });
+    } catch (error) {
+      if (error instanceof LeaseLost) return 'unknown';
+      throw error;
+    }
     const order: RestingRecord = {
       clientOrderId,
       slot: want.slot,
@@ -316,8 +333,11 @@ export class RestingOrders {
   /**
    * A resting order the venue does not know. Paper's lookup is exact: it never got there. On a live venue,
    * not before its receive window (and the clocks' margin) has passed, and only at the third miss and a
-   * targeted query: then it never reached the venue where the request was signed to expire (its slot gets
-   * a new order), and is lost otherwise (its slot waits; it is still looked up).
+   * targeted query: then it never reached the venue where the request was signed to expire, and is lost
+   * otherwise (its slot waits; it is still looked up). One that never reached the venue is sent again
+   * under its own id, never replaced by a new one: a request still on its way (from a process stopped in
+   * the middle of it, whose lease has moved on) then finds the same order instead of resting a second one
+   * at the slot, whose fill the books could not take.
    */
   private async missed(bot: RestingBot, order: RestingRecord): Promise<'ended' | 'filled' | 'rests' | 'later' | 'unknown'> {
     const db = this.host.db;
@@ -335,8 +355,12 @@ export class RestingOrders {
         return 'unknown';
       }
     }
-    const to: OrderPhase = order.status === 'pending_cancel' ? 'cancelled' : 'expired';
-    await stepResting(db, { clientOrderId: id, to, detail: { reason: 'never reached the venue' } });
-    return 'ended';
+    if (order.status === 'pending_cancel') {
+      await stepResting(db, { clientOrderId: id, to: 'cancelled', detail: { reason: 'not on the venue' } });
+      return 'ended';
+    }
+    if (!(await stepResting(db, { clientOrderId: id, to: 'new', detail: { reason: 'never reached the venue: sent again under its id' } }))) return 'unknown';
+    order.status = 'new';
+    return this.send(bot, order);
   }
 }

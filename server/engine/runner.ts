@@ -475,7 +475,9 @@ export class Engine {
               // looked up, once every CHECK_EVERY_MS for the same slot.
               this.book.put(live.key, before, live.view, live.kit);
               void this.serial(bot, async () => {
-                if (this.bots.get(bot) === live && live.record.status === 'running' && !this.resting.checkedLately(bot, undefined, slot)) await this.resting.check(live, slot);
+                // Moved on since this round (a fill booked meanwhile): the next round asks at its own price.
+                if (this.bots.get(bot) !== live || live.state !== before || live.record.status !== 'running') return;
+                if (!this.resting.checkedLately(bot, undefined, slot, before.seq)) await this.resting.check(live, slot);
               }).catch((error: unknown) => this.log?.error({ err: error, bot }, 'resting orders not looked up'));
               continue;
             }

@@ -163,6 +163,7 @@ export function toOrderState(order: Order, clientOrderId: ClientOrderId, symbol:
     cost,
     fee: feeOf(order) ?? rawFee(order, actualSide, symbol),
     ...(typeof order.timestamp === 'number' && order.timestamp > 0 ? { at: order.timestamp } : {}),
+    ...(filled.gt(0) && typeof order.lastTradeTimestamp === 'number' && order.lastTradeTimestamp > 0 ? { filledAt: order.lastTradeTimestamp } : {}),
   };
 }
 

@@ -28,6 +28,7 @@ type OrderRow = {
   limit_price?: string | null;
   amount?: string | null;
   created_at?: Date;
+  filled_at?: Date | null;
 };
 
 export function orderOf(row: OrderRow): OrderState {
@@ -38,6 +39,7 @@ export function orderOf(row: OrderRow): OrderState {
     status: row.status,
     ...(row.kind === 'limit' && row.limit_price && row.amount ? { limit: { price: money(row.limit_price), amount: money(row.amount) } } : {}),
     ...(row.created_at ? { at: row.created_at.getTime() } : {}),
+    ...(row.filled_at ? { filledAt: row.filled_at.getTime() } : row.status === 'closed' && row.created_at ? { filledAt: row.created_at.getTime() } : {}),
     price: row.price === null ? null : money(row.price),
     filled: money(row.filled),
     cost: money(row.cost),
@@ -422,10 +424,10 @@ async function insertTrade(
  * at its own limit price as a maker (a price that gapped past a buy at 100 fills it at 100, as a venue
  * does), each in its account's transaction under its lock: whole, or the part a volume model gives (floored
  * to the step; what would be left under the minimum fills with it), the rest resting on. Answers the
- * orders that filled (whole or in part).
+ * orders that filled (whole or in part). `at`: the price to match at (the engine's round's), else the source's now.
  */
-export async function matchRestingOrders(db: Db, source: PaperSource, exchangeId: number, symbol: string, volume?: VolumeModel): Promise<string[]> {
-  const price = await source.price(symbol);
+export async function matchRestingOrders(db: Db, source: PaperSource, exchangeId: number, symbol: string, volume?: VolumeModel, at?: Decimal): Promise<string[]> {
+  const price = at ?? (await source.price(symbol));
   const m = await source.market(symbol);
   const p = price.toFixed();
   const crossing = await db
@@ -435,6 +437,9 @@ export async function matchRestingOrders(db: Db, source: PaperSource, exchangeId
     .where('symbol', '=', symbol)
     .where('status', '=', 'open')
     .where((eb) => eb.or([eb.and([eb('side', '=', 'buy'), eb('limit_price', '>=', p)]), eb.and([eb('side', '=', 'sell'), eb('limit_price', '<=', p)])]))
+    // Best price first, as a venue's book matches (a buy at 100 before one at 99; a sell at 101 before one at
+    // 102), then the oldest: a falling price fills a grid's buys from the top down.
+    .orderBy(sql`case when side = 'buy' then -limit_price else limit_price end`)
     .orderBy('created_at')
     .orderBy('client_order_id')
     .execute();
@@ -468,6 +473,7 @@ export async function matchRestingOrders(db: Db, source: PaperSource, exchangeId
             .plus(f.fee.amount)
             .toFixed(),
           fee_currency: f.fee.currency,
+          filled_at: new Date(),
         })
         .where('client_order_id', '=', row.client_order_id)
         .execute();

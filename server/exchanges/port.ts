@@ -50,6 +50,8 @@ export interface OrderState {
   limit?: { price: Decimal; amount: Decimal };
   /** When the venue took it (ms), where it says. */
   at?: number;
+  /** When it last filled (ms), where the venue says: fills found together are taken in the order they happened. */
+  filledAt?: number;
   /** Average fill price (null until filled). */
   price: Decimal | null;
   /** Base filled. */

@@ -136,6 +136,32 @@ describe('resting limit orders on the live engine (Paper)', () => {
     expect((await paperOpen(userId)).length).toBe(4);
   });
 
+  it("on a random walk through its levels books every fill the venue made, in the order it made them: its coin is the venue's", async () => {
+    const { id, userId } = await startGrid();
+    for (let i = 0; i < 300; i++) {
+      // Swings through every level and back, up to 90 a round: with a wait every other round, the engine
+      // often finds two levels filled at once, either way.
+      const p = Math.min(2190, Math.max(1810, 2010 + 190 * Math.sin(i / 5) + 90 * Math.sin(i / 1.7)));
+      market.set('ETH/USDT', p.toFixed(2));
+      await trading.engine.tick();
+      if (i % 2 === 0) await trading.engine.idle();
+    }
+    await rounds();
+    const rows = await t.db.selectFrom('bot_orders').select(['client_order_id', 'status']).where('bot_id', '=', id).execute();
+    const ours = new Map(rows.map((r) => [r.client_order_id, r.status]));
+    const venue = await t.db.selectFrom('paper_orders').select(['client_order_id', 'status']).where('user_id', '=', userId).execute();
+    // Every fill on the venue is in the books, and nothing is left in doubt.
+    expect(venue.filter((v) => v.status === 'closed' && ours.get(v.client_order_id) !== 'filled').map((v) => v.client_order_id)).toEqual([]);
+    expect(rows.filter((r) => ['new', 'submitted', 'lost', 'pending_cancel'].includes(r.status))).toEqual([]);
+    expect(rows.filter((r) => r.status === 'filled').length).toBeGreaterThan(20);
+    // The coin its books hold is on the account (a little more: the maker fee taken in the coin is below the books' taker fee).
+    const state = trading.engine.stateOf<GridState>(id)!;
+    const held = state.orders.reduce((sum, o) => (o?.side === 'sell' ? sum.plus(o.amount) : sum), state.dust);
+    const eth = await t.db.selectFrom('paper_balances').select('amount').where('user_id', '=', userId).where('currency', '=', 'ETH').executeTakeFirstOrThrow();
+    expect(money(eth.amount).gte(held)).toBe(true);
+    expect(money(eth.amount).minus(held).lte(held.mul('0.005'))).toBe(true);
+  });
+
   it('shows each level with its order on the exchange; a level the exchange refuses says why, and the trader is told once', async () => {
     const { id, call, userId } = await startGrid();
     const levels = async () =>

@@ -53,37 +53,36 @@ export async function liveResting(db: Executor, { botId }: { botId: string }): P
 /**
  * Records a resting order before it is sent (`new`), under a client order id of its own: the bot, its
  * cycle, the state's sequence and the bot's count of resting orders so far, so no two are alike and a
- * crash's re-send finds it by the id the record holds.
+ * crash's re-send finds it by the id the record holds. In the caller's transaction (where the bot's lease
+ * is checked first).
  */
 export async function insertResting(db: Executor, order: { botId: string; cycle: number; seq: number; slot: string; side: Side; price: Decimal; amount: Decimal; reason: string }): Promise<string> {
-  return db.transaction().execute(async (tx) => {
-    const count = await tx
-      .selectFrom('bot_orders')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('bot_id', '=', order.botId)
-      .where('slot', 'is not', null)
-      .executeTakeFirstOrThrow();
-    const clientOrderId = `${order.botId}-${order.cycle}-${order.seq}-${Number(count.n) + 1}`;
-    await tx
-      .insertInto('bot_orders')
-      .values({
-        bot_id: order.botId,
-        client_order_id: clientOrderId,
-        cycle: order.cycle,
-        seq: order.seq,
-        side: order.side,
-        reason: order.reason,
-        quote: null,
-        amount: order.amount.toFixed(),
-        at_price: order.price.toFixed(),
-        slot: order.slot,
-        status: 'new',
-        filled: '0',
-      })
-      .execute();
-    await firstStep(tx, { clientOrderId, botId: order.botId });
-    return clientOrderId;
-  });
+  const count = await db
+    .selectFrom('bot_orders')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('bot_id', '=', order.botId)
+    .where('slot', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const clientOrderId = `${order.botId}-${order.cycle}-${order.seq}-${Number(count.n) + 1}`;
+  await db
+    .insertInto('bot_orders')
+    .values({
+      bot_id: order.botId,
+      client_order_id: clientOrderId,
+      cycle: order.cycle,
+      seq: order.seq,
+      side: order.side,
+      reason: order.reason,
+      quote: null,
+      amount: order.amount.toFixed(),
+      at_price: order.price.toFixed(),
+      slot: order.slot,
+      status: 'new',
+      filled: '0',
+    })
+    .execute();
+  await firstStep(db, { clientOrderId, botId: order.botId });
+  return clientOrderId;
 }
 
 /**
