@@ -200,6 +200,8 @@ export async function measureBotsPerProcess(n: number, rounds = 20, log: (line: 
     db,
     cluster: worker,
     tickMs: 3_600_000,
+    // grids20: their levels rest on Paper (RESTING_ORDERS=grid); the default mix sends market orders.
+    ...(mix === 'grids20' ? { restingTypes: ['grid'] } : {}),
     ...(speed > 1 ? { now: fastClock(speed) } : {}),
     log: { error: (obj, msg) => closing || log(`engine: ${msg} ${String((obj as { err?: Error }).err?.message ?? '')}`) },
   });
@@ -340,7 +342,7 @@ export async function measureBotsPerProcessSizes(sizes: readonly number[] = [250
   return {
     target: '>= 2,000 bots per process at a 1 s round; lease cost independent of the bot count',
     results,
-    note: `one process (this one) running createTrading + a cluster Worker on a fresh PostgreSQL database per size; MARKET_SPEED ${speed}; ${mix === 'grids20' ? 'every bot a grid of 20 grids (±4-6 %, 5,000 USDT, one a trader): 20 orders resting on Paper each' : '2/3 martin (0.2-1 % add and take profit), 1/3 grid (±1-3 %, 6-15 levels, their levels resting on Paper)'}`,
+    note: `one process (this one) running createTrading + a cluster Worker on a fresh PostgreSQL database per size; MARKET_SPEED ${speed}; ${mix === 'grids20' ? 'every bot a grid of 20 grids (±4-6 %, 5,000 USDT, one a trader): 20 orders resting on Paper each' : '2/3 martin (0.2-1 % add and take profit), 1/3 grid (±1-3 %, 6-15 levels, at market)'}`,
   };
 }
 

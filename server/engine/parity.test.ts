@@ -43,7 +43,7 @@ describe('backtest and live parity on Paper', () => {
   };
 
   beforeAll(async () => {
-    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market, now: () => clock })) });
+    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market, now: () => clock, restingTypes: ['grid'] })) });
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
     await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' });

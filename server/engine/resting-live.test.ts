@@ -33,7 +33,7 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
       .executeTakeFirstOrThrow();
     fake = await FakeBinance.start();
     const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 2000 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
-    engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue });
+    engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'] });
     const created = await db
       .insertInto('bots')
       .values({
@@ -71,8 +71,8 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
     await engine.serial(id, () => engine.refresh(id));
     await rounds();
     expect(engine.stateOf<GridState>(id)?.phase).toBe('running');
-    // Levels 60,000 to 70,000 by 2,500, started at 65,000: the level at the price left empty.
-    expect(openOnVenue().sort()).toEqual(['BUY LIMIT 60000', 'BUY LIMIT 62500', 'SELL LIMIT 67500', 'SELL LIMIT 70000']);
+    // Levels 60,000 to 70,000 by 2,500, started at 65,000: the level at the price left empty; maker-only orders.
+    expect(openOnVenue().sort()).toEqual(['BUY LIMIT_MAKER 60000', 'BUY LIMIT_MAKER 62500', 'SELL LIMIT_MAKER 67500', 'SELL LIMIT_MAKER 70000']);
     expect((await resting()).map((o) => o.status)).toEqual(['open', 'open', 'open', 'open']);
 
     // The price falls through 62,500 to 61,000: Binance fills the buy at its limit, as a maker.
@@ -84,7 +84,7 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
     const state = engine.stateOf<GridState>(id)!;
     expect(state.orders[1]).toBeNull();
     expect(state.orders[2]?.side).toBe('sell');
-    expect(openOnVenue().sort()).toEqual(['BUY LIMIT 60000', 'SELL LIMIT 65000', 'SELL LIMIT 67500', 'SELL LIMIT 70000']);
+    expect(openOnVenue().sort()).toEqual(['BUY LIMIT_MAKER 60000', 'SELL LIMIT_MAKER 65000', 'SELL LIMIT_MAKER 67500', 'SELL LIMIT_MAKER 70000']);
 
     // The coin is on the account, most of it held by the resting sells: a reconciliation round finds it all.
     expect(fake.book.balance('BTC').free.lt(coinOnVenue())).toBe(true);

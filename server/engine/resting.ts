@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import type { Db } from '../db/connect.ts';
-import { type ExchangePort, type OrderState, restingOf } from '../exchanges/port.ts';
+import { type ExchangePort, type OrderState, restingOf, WOULD_CROSS } from '../exchanges/port.ts';
 import type { KitState, StrategyKit } from '../../strategy/kit.ts';
 import { money } from '../../strategy/money.ts';
 import type { RestingOrder } from '../../strategy/resting.ts';
@@ -51,8 +51,6 @@ export interface RestingHost {
 
 /** How long a slot the venue refused rests nothing (its level trades at market meanwhile). */
 export const REFUSED_PAUSE_MS = 5 * 60_000;
-/** Single-order lookups of one bot in one check, at most (the open orders list answers the rest). */
-const LOOKUPS_PER_CHECK = 5;
 /**
  * How often a price past a slot whose order still rests asks the venue again: a price that stays past a
  * level the venue has not filled yet would otherwise cost an open-orders call every round.
@@ -74,6 +72,8 @@ export class RestingOrders {
   private readonly known = new Map<string, RestingRecord[]>();
   /** Slots (`bot:slot`) the venue refused, until when they rest nothing. */
   private readonly refused = new Map<string, number>();
+  /** Bots whose fills found together are being booked: their plan waits until every one of them is in. */
+  private readonly booking = new Set<string>();
   /** When each bot's orders were last looked up (ms), for which slot's price if for one, and the state's sequence then. */
   private readonly checkedAt = new Map<string, { at: number; slot: string | null; seq: number }>();
 
@@ -131,7 +131,7 @@ export class RestingOrders {
    */
   async sync(bot: RestingBot, options: { cancelAll?: boolean } = {}): Promise<boolean> {
     const id = bot.record.id;
-    if (!this.host.mayAct(id)) return false;
+    if (!this.host.mayAct(id) || this.booking.has(id)) return false;
     const known = await this.read(bot);
     const now = Date.now();
     const running = bot.record.status === 'running' && !options.cancelAll;
@@ -158,10 +158,10 @@ export class RestingOrders {
   }
 
   /**
-   * Looks the bot's resting orders up on the venue: the pair's open orders once, then the few it does not
-   * list one by one; fills taken in highest buy first, lowest sell first (the order a falling or rising
-   * price filled them in, so a grid's level takes its fill before the one below it). An order recorded but
-   * never sent (a crash between the two) is sent now.
+   * Looks the bot's resting orders up on the venue: the pair's open orders once, then each one it does not
+   * list; the fills booked in the order the venue made them (a grid's fill moves its neighbours' slots, so
+   * a sell at 2,100 filled before a buy at 2,000 must be booked first), and the plan asked after them all.
+   * An order recorded but never sent (a crash between the two) is sent now.
    */
   async check(bot: RestingBot, slot: string | null = null): Promise<void> {
     const r = restingOf(bot.port);
@@ -176,7 +176,9 @@ export class RestingOrders {
     }
     const openById = new Map((open ?? []).map((o) => [o.clientOrderId as string, o]));
     const answers: { order: RestingRecord; answer: OrderState | null }[] = [];
-    let lookups = 0;
+    // Every order the list does not show (ended: filled or cancelled) is looked up, none left for later:
+    // fills are booked in the order they happened, and one left out could have come before the others.
+    let complete = true;
     for (const order of records) {
       if (order.status === 'new') {
         await this.send(bot, order);
@@ -187,19 +189,33 @@ export class RestingOrders {
         answers.push({ order, answer: listed });
         continue;
       }
-      if (lookups++ >= LOOKUPS_PER_CHECK) continue;
       try {
         answers.push({ order, answer: await bot.port.fetchOrder(order.clientOrderId as ClientOrderId, bot.record.symbol) });
       } catch (error) {
-        this.host.log()?.error({ err: error, order: order.clientOrderId }, 'resting order not answered: looked up again later');
+        complete = false;
+        this.host.log()?.error({ err: error, order: order.clientOrderId }, "resting order not answered: its fills and the others' looked up again later");
       }
     }
+    if (!complete) return;
     // In the order the venue filled them; those it did not time, and ties, in price order.
     const rank = ({ order }: { order: RestingRecord }) => (order.side === 'buy' ? -order.price.toNumber() : order.price.toNumber() + 1e18);
     const when = ({ answer }: { answer: OrderState | null }) => answer?.filledAt ?? Number.POSITIVE_INFINITY;
     answers.sort((a, b) => when(a) - when(b) || rank(a) - rank(b));
-    for (const { order, answer } of answers) if ((await this.settle(bot, order, answer)) === 'later') break;
+    // Every fill in before the plan is asked again: a counter-order placed between two of them could rest
+    // where the next one's booking moves the books, and fill there before it is cancelled.
+    let filled = false;
+    this.booking.add(bot.record.id);
+    try {
+      for (const { order, answer } of answers) {
+        const result = await this.settle(bot, order, answer);
+        if (result === 'later') break;
+        if (result === 'filled') filled = true;
+      }
+    } finally {
+      this.booking.delete(bot.record.id);
+    }
     await this.read(bot);
+    if (filled) await this.sync(bot);
   }
 
   /** Cancels one resting order: ended (cancelled, or it was never there), filled (the fill came first), or unknown for now. */
@@ -280,6 +296,10 @@ export class RestingOrders {
         side: order.side,
         price: order.price,
         amount: order.amount,
+        // A maker order only: one the price has already passed is refused, never filled at once. Its level
+        // then trades at market (the price rounds send it), and no fill can come from an order the books
+        // meant to rest while the price moved on to other levels, where its booking would clash with theirs.
+        postOnly: true,
         timeInForce: 'GTC',
         ...(sender ? { sender } : {}),
         ...(notAfter !== undefined ? { notAfter } : {}),
@@ -304,6 +324,13 @@ export class RestingOrders {
     }
     if (answer.status === 'canceled') {
       await stepResting(db, { clientOrderId: id, to: 'cancelled' });
+      return 'ended';
+    }
+    if (answer.status === 'rejected' && answer.reason === WOULD_CROSS) {
+      // The price is past its level already: no refusal to tell, the level trades at market (the next round
+      // crosses it) and its order is placed again after CHECK_EVERY_MS if the price came back.
+      await stepResting(db, { clientOrderId: id, to: 'rejected', detail: { reason: WOULD_CROSS } });
+      this.refused.set(`${bot.record.id}:${order.slot}`, Date.now() + CHECK_EVERY_MS);
       return 'ended';
     }
     if (answer.status === 'rejected') {

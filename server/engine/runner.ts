@@ -92,7 +92,7 @@ export interface EngineDeps {
   commandSettleMs?: number;
   /** How late a round (or ownership round) may be before stalled() says so (default 10 periods, at least 10 s). */
   stallMs?: number;
-  /** The bot types whose orders rest on their venues as limit orders (RESTING_ORDERS; default grid): resting.ts. */
+  /** The bot types whose orders rest on their venues as limit orders (RESTING_ORDERS; default none): resting.ts. */
   restingTypes?: readonly string[];
 }
 
@@ -189,7 +189,7 @@ export class Engine {
       sender: (id) => this.fence(id),
       mayAct: (id) => !(this.deps.cluster?.fenced() ?? false) && (!this.ownership || this.ownership.holds(id)),
       filled: (bot, order, answer) => this.restingFilled(bot as LiveBot, order, answer),
-      types: deps.restingTypes ?? ['grid'],
+      types: deps.restingTypes ?? [],
     });
     this.commands = new CommandRouting(
       deps.db,
@@ -626,13 +626,22 @@ export class Engine {
     return this.deps.now ? this.deps.now() : Date.now();
   }
 
-  /** Asks the strategy about the price now (a bot just started or resumed). */
+  /**
+   * Asks the strategy about the price now (a bot just started, resumed or edited). For a bot whose orders
+   * rest, as a price round does: a slot whose order stands is looked up, never sent at market beside it.
+   */
   private async evaluate(live: LiveBot): Promise<void> {
     if (live.state.pending) return;
     const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol));
     const event: EngineEvent = { type: 'PriceTicked', price, at: this.now() };
     const { state, intents } = live.kit.decide(live.state, event, live.view);
-    if (intents.length > 0) await this.carryOut(live, event, state, intents);
+    if (intents.length === 0) return;
+    if (this.resting.enabled(live) && intents.some((i) => i.type === 'PlaceOrder')) {
+      const slot = live.kit.resting!.slotOf(state);
+      if (slot !== null && this.resting.standsAt(live.record.id, slot)) return this.resting.check(live, slot);
+      return this.restingFirst(live, event, state, intents, live.state, false);
+    }
+    await this.carryOut(live, event, state, intents);
   }
 
   /** Commits a decision, then sends its orders; each answer is handled as the next event. False: nothing was committed. */

@@ -1,5 +1,17 @@
 import type Decimal from 'decimal.js';
-import { AccountSuspended, AuthenticationError, ExchangeError, InsufficientFunds, PermissionDenied, InvalidOrder, NetworkError, OrderNotFound, type Exchange, type Order } from 'ccxt';
+import {
+  AccountSuspended,
+  AuthenticationError,
+  ExchangeError,
+  InsufficientFunds,
+  PermissionDenied,
+  InvalidOrder,
+  NetworkError,
+  OrderImmediatelyFillable,
+  OrderNotFound,
+  type Exchange,
+  type Order,
+} from 'ccxt';
 import { money } from '../../strategy/money.ts';
 import { dec } from '../market/exchange-number.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
@@ -13,6 +25,7 @@ import {
   type OrderStatus,
   type OrderTrade,
   type RestingOrderPort,
+  WOULD_CROSS,
 } from './port.ts';
 
 /**
@@ -374,6 +387,8 @@ export class LiveExchange implements ExchangePort, RestingOrderPort {
       const price = Number(this.ex.priceToPrecision(request.symbol, request.price.toFixed()));
       order = await this.ex.createOrder(request.symbol, 'limit', request.side, amount, price, params);
     } catch (error) {
+      // A post-only order the price has already passed: said in the port's words, whatever the exchange's.
+      if (error instanceof OrderImmediatelyFillable) return rejected(request, WOULD_CROSS);
       const refused = refusalOf(request, error);
       if (refused) return refused;
       throw error;

@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { floorTo } from '../../strategy/money.ts';
 import { hashString } from '../market/random.ts';
-import type { LimitOrderRequest, MarketInfo } from './port.ts';
+import { type LimitOrderRequest, type MarketInfo, WOULD_CROSS } from './port.ts';
 
 /** What a fill does to an account: balance changes by currency, and the locks it releases. */
 export interface LimitFill {
@@ -69,7 +69,7 @@ export function limitOutcome(m: MarketInfo, market: Decimal, request: LimitOrder
   if (!amount.gt(0) || !floorTo(amount, m.stepSize).eq(amount)) return { kind: 'rejected', reason: 'amount not on step' };
   if (amount.lt(m.minAmount) || amount.mul(price).lt(m.minCost)) return { kind: 'rejected', reason: 'amount too small' };
   const crosses = side === 'buy' ? price.gte(market) : price.lte(market);
-  if (crosses && request.postOnly) return { kind: 'rejected', reason: 'post only order would cross' };
+  if (crosses && request.postOnly) return { kind: 'rejected', reason: WOULD_CROSS };
   if (crosses) {
     const fill = fillOf(m, side, market, amount, null);
     const spends = side === 'buy' ? fill.cost : amount;

@@ -140,5 +140,8 @@ export interface RestingOrderPort {
   fetchOrderTrades(clientOrderId: ClientOrderId, symbol: string): Promise<OrderTrade[]>;
 }
 
+/** The reason a post-only limit order is refused with when it would fill at once (Paper's, and a live exchange's answer in these words). */
+export const WOULD_CROSS = 'post only order would cross';
+
 /** A venue's resting-order calls, those it has (a test's venue may have none). */
 export const restingOf = (port: ExchangePort): Partial<RestingOrderPort> => port as Partial<RestingOrderPort>;

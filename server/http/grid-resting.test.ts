@@ -21,7 +21,7 @@ describe('resting limit orders on the live engine (Paper)', () => {
   const params = { investment: '1000', lower: '1800', upper: '2200', grids: 4, spacing: 'arithmetic', stopLoss: '1700', takeProfit: '' };
 
   beforeAll(async () => {
-    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market })) });
+    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market, restingTypes: ['grid'] })) });
   });
   afterAll(async () => {
     await trading.engine.stop();

@@ -10,7 +10,7 @@ import { countOwnBotsByStatus, pageHoldingBots, pageOwnBots } from '../store/bot
 import { firstFilledOrder, ordersOfCycle } from '../store/bot-orders.ts';
 import { type SlotState, slotStates } from '../store/resting-orders.ts';
 import { pageBotActions, startStopRows } from '../store/bot-actions.ts';
-import type { MarketInfo } from '../exchanges/port.ts';
+import { type MarketInfo, WOULD_CROSS } from '../exchanges/port.ts';
 import type Decimal from 'decimal.js';
 import { exchangeByCode, exchangeById, SIMULATED_EXCHANGE_IDS } from '../exchanges/catalog.ts';
 import type { MarketData } from '../trading.ts';
@@ -282,11 +282,14 @@ const shownAs: Partial<Record<SlotState['status'], 'resting' | 'placing' | 'canc
 
 /** A grid's levels with their orders on the exchange (the grid's slot of level i is "L{i}": strategy/grid/resting.ts). */
 function withOrders(levels: GridLevels['levels'], slots: Map<string, SlotState>): GridLevels['levels'] {
+  // Never rested (its orders go at market when the price crosses a level): nothing to show per level.
+  if (slots.size === 0) return levels;
   return levels.map((level) => {
     const slot = slots.get(`L${level.index}`);
     const state = slot ? shownAs[slot.status] : undefined;
-    // A refusal is about a level that still wants its order; an empty level shows nothing.
-    if (!state || (level.side === null && state !== 'cancelling')) return { ...level, order: null };
+    // A refusal is about a level that still wants its order; an empty level shows nothing, and neither does
+    // a maker order the price had passed (the level trades at market then: no fault to show).
+    if (!state || (level.side === null && state !== 'cancelling') || (state === 'refused' && slot!.reason === WOULD_CROSS)) return { ...level, order: null };
     return { ...level, order: { state, reason: state === 'refused' ? slot!.reason : null } };
   });
 }
