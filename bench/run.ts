@@ -115,8 +115,8 @@ results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: 
 const maxBots = process.argv.includes('--bots-max');
 results.botsPerProcess = await measureBotsPerProcessSizes(maxBots ? [250, 1000, 2000, 4000] : [250, 1000, 2000]);
 results.botsPerProcessMarket60x = await measureBotsPerProcessSizes(maxBots ? [1000, 2000] : [1000], 20, undefined, 60);
-// 2,000 grids of 20 grids each: 40,000 limit orders resting on Paper, the round against its 1 s tick.
-results.restingOrdersPerProcess = await measureBotsPerProcessSizes([2000], 20, undefined, 1, 'grids20');
+// `--resting`: 2,000 grids of 20 grids each, 40,000 limit orders resting on Paper, the round against its 1 s tick.
+if (process.argv.includes('--resting')) results.restingOrdersPerProcess = await measureBotsPerProcessSizes([2000], 20, undefined, 1, 'grids20');
 results.botListOneVsTwoProcesses = await measureBotListCluster(port + 4);
 
 // 3 processes on PostgreSQL, 60 bots, 20 SIGKILLs and 4 SIGSTOPs (about 5 minutes).
