@@ -1,7 +1,6 @@
-import type Decimal from 'decimal.js';
 import type { RestingOrder } from '../../strategy/resting.ts';
-import type { Side } from '../../strategy/types.ts';
 import type { OrderPhase } from '../store/order-states.ts';
+import type { RestingRecord } from '../store/resting-orders.ts';
 
 /**
  * What to send so that a bot's resting orders on its venue become the ones its state wants
@@ -19,17 +18,8 @@ import type { OrderPhase } from '../store/order-states.ts';
  * state wants the rest, and the order stays.
  */
 
-/** An order of a bot's slot as its records know it. */
-export interface KnownOrder {
-  clientOrderId: string;
-  slot: string;
-  side: Side;
-  price: Decimal;
-  /** What it was placed for, and what of it has filled. */
-  amount: Decimal;
-  filled: Decimal;
-  status: OrderPhase;
-}
+/** An order of a bot's slot as its records know it: where it stands, its side, price and amount, what of it filled, its phase. */
+export type KnownOrder = Pick<RestingRecord, 'clientOrderId' | 'slot' | 'side' | 'price' | 'amount' | 'filled' | 'status'>;
 
 export interface RestingPlan {
   /** Orders to cancel: resting where they are no longer wanted as they are. */
