@@ -734,7 +734,8 @@ export class Engine {
 
   /** The bot's resting orders looked up, then kept in line with its plan (a start, a takeover, a periodic round). */
   private async settleResting(live: LiveBot): Promise<void> {
-    if (!this.resting.enabled(live)) return;
+    // Reloaded or forgotten since this was queued: its plan would be an old state's.
+    if (!this.resting.enabled(live) || this.bots.get(live.record.id) !== live) return;
     await this.resting.check(live);
     if (this.bots.get(live.record.id) === live) await this.resting.sync(live);
   }
