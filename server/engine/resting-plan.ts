@@ -1,6 +1,6 @@
 import type { RestingOrder } from '../../strategy/resting.ts';
 import type { OrderPhase } from '../store/order-states.ts';
-import type { RestingRecord } from '../store/resting-orders.ts';
+import { RESTING_LIVE, type RestingRecord } from '../store/resting-orders.ts';
 
 /**
  * What to send so that a bot's resting orders on its venue become the ones its state wants
@@ -30,8 +30,6 @@ export interface RestingPlan {
   waiting: string[];
 }
 
-/** Phases in which an order may still be on the venue, or get there. */
-const LIVE: readonly OrderPhase[] = ['new', 'submitted', 'open', 'partially_filled', 'pending_cancel', 'lost'];
 /** Phases in which an order rests on the venue and can be asked to cancel. */
 const RESTING: readonly OrderPhase[] = ['open', 'partially_filled'];
 /** Phases in which an order is, or will be, what its slot wants when its figures are. */
@@ -42,7 +40,7 @@ const fits = (order: KnownOrder, wanted: RestingOrder) =>
 
 export function planResting(wanted: readonly RestingOrder[], known: readonly KnownOrder[]): RestingPlan {
   const bySlot = new Map<string, KnownOrder[]>();
-  for (const order of known) if (LIVE.includes(order.status)) bySlot.set(order.slot, [...(bySlot.get(order.slot) ?? []), order]);
+  for (const order of known) if (RESTING_LIVE.includes(order.status)) bySlot.set(order.slot, [...(bySlot.get(order.slot) ?? []), order]);
   const plan: RestingPlan = { cancel: [], place: [], waiting: [] };
   const wantedSlots = new Set<string>();
   for (const want of wanted) {

@@ -5,12 +5,11 @@ import type { KitState, StrategyKit } from '../../strategy/kit.ts';
 import { money } from '../../strategy/money.ts';
 import type { RestingOrder } from '../../strategy/resting.ts';
 import type { ClientOrderId } from '../../strategy/types.ts';
-import { insertResting, liveResting, refusedBefore, type RestingRecord, stepResting } from '../store/resting-orders.ts';
+import { insertResting, liveResting, RESTING_LIVE, refusedBefore, type RestingRecord, stepResting } from '../store/resting-orders.ts';
 import { botName } from '../store/bot-decisions.ts';
 import { leaveNotice } from '../events/notice.ts';
 import { inTransaction } from '../events/outbox.ts';
 import { countMiss, markSubmitted } from '../store/order-steps.ts';
-import type { OrderPhase } from '../store/order-states.ts';
 import type { EngineLog } from './engine-types.ts';
 import { LOST_AFTER_MISSES, targetedLookup, WINDOW_MARGIN_MS } from './lost-orders.ts';
 import { planResting } from './resting-plan.ts';
@@ -63,9 +62,6 @@ export const CHECK_EVERY_MS = 3000;
  */
 export const SWEEP_BOTS = 50;
 
-/** Phases in which a resting order stands on the venue (or is on its way there). */
-const STANDING: readonly OrderPhase[] = ['new', 'submitted', 'open', 'partially_filled', 'pending_cancel', 'lost'];
-
 export class RestingOrders {
   private readonly host: RestingHost;
   /** Each bot's resting orders as last read or changed here. */
@@ -89,17 +85,17 @@ export class RestingOrders {
 
   /** Whether an order of the bot's stands in the slot (from the last read). */
   standsAt(botId: string, slot: string): boolean {
-    return (this.known.get(botId) ?? []).some((o) => o.slot === slot && STANDING.includes(o.status));
+    return (this.known.get(botId) ?? []).some((o) => o.slot === slot && RESTING_LIVE.includes(o.status));
   }
 
   /** Whether any order of the bot's may stand on the venue (from the last read). */
   any(botId: string): boolean {
-    return (this.known.get(botId) ?? []).some((o) => STANDING.includes(o.status));
+    return (this.known.get(botId) ?? []).some((o) => RESTING_LIVE.includes(o.status));
   }
 
   /** The base the bot's resting sells hold on the venue (not free there, still the bot's). */
   lockedBase(botId: string): Decimal {
-    return (this.known.get(botId) ?? []).filter((o) => o.side === 'sell' && STANDING.includes(o.status)).reduce((sum, o) => sum.plus(o.amount.minus(o.filled)), money(0));
+    return (this.known.get(botId) ?? []).filter((o) => o.side === 'sell' && RESTING_LIVE.includes(o.status)).reduce((sum, o) => sum.plus(o.amount.minus(o.filled)), money(0));
   }
 
   forget(botId: string): void {
@@ -166,7 +162,7 @@ export class RestingOrders {
   async check(bot: RestingBot, slot: string | null = null): Promise<void> {
     const r = restingOf(bot.port);
     this.checkedAt.set(bot.record.id, { at: Date.now(), slot, seq: bot.state.seq });
-    const records = (await this.read(bot)).filter((o) => STANDING.includes(o.status));
+    const records = (await this.read(bot)).filter((o) => RESTING_LIVE.includes(o.status));
     if (records.length === 0) return;
     let open: OrderState[] | null = null;
     try {

@@ -468,8 +468,8 @@ export class Engine {
             const state = this.book.get(key, bot);
             if (!live || !state) continue;
             const before = live.state;
-            const slot = this.resting.enabled(live) && decided.intents.some((i) => i.type === 'PlaceOrder') ? live.kit.resting!.slotOf(state) : null;
-            if (slot !== null && this.resting.standsAt(bot, slot)) {
+            const slot = this.standingSlot(live, state, decided.intents);
+            if (slot !== null) {
               // Its order rests at that price: the venue fills it there, and nothing is sent. The bot stays
               // as it was (asked again next round while the price is past the level) and its orders are
               // looked up, once every CHECK_EVERY_MS for the same slot.
@@ -637,11 +637,18 @@ export class Engine {
     const { state, intents } = live.kit.decide(live.state, event, live.view);
     if (intents.length === 0) return;
     if (this.resting.enabled(live) && intents.some((i) => i.type === 'PlaceOrder')) {
-      const slot = live.kit.resting!.slotOf(state);
-      if (slot !== null && this.resting.standsAt(live.record.id, slot)) return this.resting.check(live, slot);
+      const slot = this.standingSlot(live, state, intents);
+      if (slot !== null) return this.resting.check(live, slot);
       return this.restingFirst(live, event, state, intents, live.state, false);
     }
     await this.carryOut(live, event, state, intents);
+  }
+
+  /** The slot whose resting order stands for the order a decision would send (then nothing is sent: the venue fills it), or null. */
+  private standingSlot(live: LiveBot, state: KitState, intents: readonly Intent[]): string | null {
+    if (!this.resting.enabled(live) || !intents.some((i) => i.type === 'PlaceOrder')) return null;
+    const slot = live.kit.resting!.slotOf(state);
+    return slot !== null && this.resting.standsAt(live.record.id, slot) ? slot : null;
   }
 
   /** Commits a decision, then sends its orders; each answer is handled as the next event. False: nothing was committed. */

@@ -169,6 +169,11 @@ describe('resting limit orders on the live engine (Paper)', () => {
         (l) => `${l.index} ${l.side ?? '-'} ${l.order?.state ?? '-'}${l.order?.reason ? ` (${l.order.reason})` : ''}`,
       );
     expect(await levels()).toEqual(['0 buy resting', '1 buy resting', '2 - -', '3 sell resting', '4 sell resting']);
+    // Another trader sees none of it: a refusal in the envelope, never the levels or a 5xx.
+    const other = await registerUser(t.app);
+    const theirs = await t.app.inject({ method: 'GET', url: `/api/user/botDetail?id=${id}`, headers: { authorization: `Bearer ${other.token}` } });
+    expect(theirs.statusCode).toBeLessThan(500);
+    expect([theirs.json().code !== 1, theirs.json().data?.grid]).toEqual([true, undefined]);
     // Paused, its quote spent elsewhere (the account holds 1 USDT free): resumed, the exchange refuses its buys.
     await call('GET', `/api/user/botOperation?id=${id}&action=pause`);
     await trading.engine.idle();
