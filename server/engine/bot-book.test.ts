@@ -61,6 +61,22 @@ describe('the bot book', () => {
     expect((book.get('BTC/USDT', botId('t')) as MartinState).trail?.toFixed()).toBe('61500');
   });
 
+  it('names the state the engine put with every decision, through the rounds the book moved the bot on by itself', () => {
+    const trailing = { params: { ...params, trailingDeviation: '0.5' }, market };
+    const book = new BotBook();
+    const put = decideMartin(holding('t', '60000'), { type: 'PriceTicked', price: money('60000') }, trailing).state;
+    book.put('BTC/USDT', put, trailing);
+    // Arms the trailing exit (the book's state moves on, no order), then follows the high: every decision names the state put.
+    expect(book.onPrice('BTC/USDT', money('61500')).map((x) => x.base)).toEqual([put]);
+    expect(book.get('BTC/USDT', botId('t'))).not.toBe(put);
+    const fired = book.onPrice('BTC/USDT', money('61000'));
+    expect(fired.map((x) => [x.base, x.intents.some((i) => i.type === 'PlaceOrder')])).toEqual([[put, true]]);
+    // Put again (the engine's state after the exit's commit): decisions name that one from then on.
+    const after = book.get('BTC/USDT', botId('t'))!;
+    book.put('BTC/USDT', after, trailing);
+    expect(book.onPrice('BTC/USDT', money('62000')).every((x) => x.base === after)).toBe(true);
+  });
+
   it('agrees with asking the strategy for every bot at every price', () => {
     const book = new BotBook();
     const states = new Map<string, MartinState>();

@@ -4,6 +4,12 @@ import { crossedTrigger, martinKit, type KitState, type StrategyKit } from '../.
 
 interface Entry {
   state: KitState;
+  /**
+   * The state the engine put (its bot's state in memory then): a state the book moves on by itself (a
+   * decision with nothing to do) keeps it, and a decision names it, so the engine can tell a decision made
+   * on a state it has since replaced (a fill committed meanwhile) from one made on its own.
+   */
+  base: KitState;
   view: unknown;
   kit: StrategyKit;
   /** The trigger prices as doubles: a price update compares numbers and asks the strategy only on a cross. */
@@ -23,6 +29,8 @@ export interface BotIntents {
   price: Decimal;
   /** The decision was at a trigger price: its orders rest there (`PlaceOrder.at`). */
   atTrigger: boolean;
+  /** The state the engine last put for this bot, which this decision was made on (Entry.base). */
+  base: KitState;
 }
 
 /**
@@ -41,7 +49,7 @@ export class BotBook {
       bots = new Map();
       this.bySymbol.set(symbol, bots);
     }
-    bots.set(state.bot, entryOf(state, view, kit as unknown as StrategyKit));
+    bots.set(state.bot, entryOf(state, state, view, kit as unknown as StrategyKit));
   }
 
   remove(symbol: string, bot: BotId): void {
@@ -81,15 +89,15 @@ export class BotBook {
         state = then.state;
         intents = [...intents, ...then.intents];
       }
-      if (state !== e.state) bots.set(bot, entryOf(state, e.view, e.kit));
-      if (intents.length > 0) out.push({ bot, intents, price: decidedAt, atTrigger: trigger !== null });
+      if (state !== e.state) bots.set(bot, entryOf(state, e.base, e.view, e.kit));
+      if (intents.length > 0) out.push({ bot, intents, price: decidedAt, atTrigger: trigger !== null, base: e.base });
     }
     return out;
   }
 }
 
-function entryOf(state: KitState, view: unknown, kit: StrategyKit): Entry {
+function entryOf(state: KitState, base: KitState, view: unknown, kit: StrategyKit): Entry {
   const t = kit.triggers(state, view);
   const upAt = t.upAt ?? null;
-  return { state, view, kit, upper: t.up, lower: t.down, asks: t.asks, upAt, upAtNumber: upAt ? Number(upAt.toString()) : Infinity, downAt: t.downAt ?? null };
+  return { state, base, view, kit, upper: t.up, lower: t.down, asks: t.asks, upAt, upAtNumber: upAt ? Number(upAt.toString()) : Infinity, downAt: t.downAt ?? null };
 }

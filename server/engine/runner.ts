@@ -467,6 +467,13 @@ export class Engine {
             const live = this.bots.get(bot);
             const state = this.book.get(key, bot);
             if (!live || !state) continue;
+            // Made on a state the bot has left since it was put on the book (a fill's decision commits
+            // meanwhile, its new state not yet put): void. Taken as the bot's state, it would be committed
+            // after that fill's and undo it (a closed cycle closed again). The book takes the bot's state now.
+            if (decided.base !== live.state) {
+              this.place(live);
+              continue;
+            }
             const before = live.state;
             const slot = this.standingSlot(live, state, decided.intents);
             if (slot !== null) {
