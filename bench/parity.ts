@@ -1,7 +1,8 @@
 // Backtest vs the live engine on the simulated market's own seconds: 7 days of one price
 // round per second (604,800) through the runner and the Paper venue, per symbol, against the backtest of
 // the same minutes as the product reads them (their candles and their seconds' path; fill at the trigger,
-// no slippage). server/testing/parity-support.ts.
+// no slippage). The grids' orders rest on the book (RESTING_ORDERS=grid), filled at their level as the maker
+// live and in the backtest alike. server/testing/parity-support.ts.
 import { SimulatedMarket } from '../server/market/simulated.ts';
 import { customParityBot, secondsParity, type ParityBot } from '../server/testing/parity-support.ts';
 
@@ -32,8 +33,8 @@ const dca = (deviation: string, takeProfit: string, trailingDeviation = ''): Par
   },
 });
 
-export async function measureParity(days = 7, symbols = ['BTC/USDT', 'ETH/USDT'], from = Date.UTC(2026, 0, 5)) {
-  const out: Record<string, unknown> = { days, from: new Date(from).toISOString() };
+export async function measureParity(days = 7, symbols = ['BTC/USDT', 'ETH/USDT'], from = Date.UTC(2026, 0, 5), resting: readonly string[] = ['grid']) {
+  const out: Record<string, unknown> = { days, from: new Date(from).toISOString(), resting };
   let live = 0;
   let backtest = 0;
   for (const symbol of symbols) {
@@ -50,7 +51,7 @@ export async function measureParity(days = 7, symbols = ['BTC/USDT', 'ETH/USDT']
       customParityBot({}),
       customParityBot({ trailingDeviation: '0.15', trailingStop: true }),
     ];
-    const { rows, ms } = await secondsParity({ symbol, from, seconds: days * 86_400, bots });
+    const { rows, ms } = await secondsParity({ symbol, from, seconds: days * 86_400, bots, resting });
     out[symbol] = {
       seconds: days * 86_400,
       s: Math.round(ms / 100) / 10,

@@ -1,6 +1,6 @@
 /** Trying a strategy before it trades: a backtest on recent history, and the AI's parameter search. */
 import { z } from 'zod';
-import { gridParamsSchema, martinParamsSchema, perType, riskLevels, symbolSchema } from './bots.ts';
+import { botTypesBuilt, gridParamsSchema, martinParamsSchema, perType, riskLevels, symbolSchema } from './bots.ts';
 import type { Call } from './call.ts';
 import { count, decimal, decimalInput } from './fields.ts';
 
@@ -20,9 +20,11 @@ const equitySchema = z.array(z.strictObject({ time: z.number().int(), value: z.n
  * the candle opened past it, then `slippage` against the trader (a fraction: '0.0005' = 0.05 %).
  * `seconds`: the market's own seconds were read (Paper, the simulated market): each minute's order of
  * low and high, a stop at the price of the second that reached it, a cycle re-opened a second after it
- * closed, as the live engine's price rounds take them.
+ * closed, as the live engine's price rounds take them. `resting`: the bot types whose orders rested on the
+ * book, as the live engine rests them (its RESTING_ORDERS): such an order fills at its own price, with no
+ * slippage, at the maker's fee; exits still go at market.
  */
-export const fillModelSchema = z.strictObject({ price: z.literal('trigger'), slippage: decimal, seconds: z.boolean() });
+export const fillModelSchema = z.strictObject({ price: z.literal('trigger'), slippage: decimal, seconds: z.boolean(), resting: z.array(z.enum(botTypesBuilt)) });
 export type FillModelAnswer = z.infer<typeof fillModelSchema>;
 /** A backtest of a configuration on recent history. */
 export const backtestAnswerSchema = z.strictObject({

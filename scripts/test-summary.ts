@@ -12,7 +12,7 @@ interface Report {
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
-  testResults: { name: string; status: string; message?: string; assertionResults: Assertion[] }[];
+  testResults: { name: string; status: string; message?: string; startTime?: number; endTime?: number; assertionResults: Assertion[] }[];
 }
 
 const missing: Report = { numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, testResults: [] };
@@ -37,5 +37,9 @@ for (const report of reports) {
     for (const a of failed) console.log(`FAIL ${name} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
   }
 }
+// The slowest files of both runs: where the suite's time goes (it must stay within CI's budget).
+const timed = reports.flatMap((r) => r.testResults.map((f) => ({ name: relative(process.cwd(), f.name), s: ((f.endTime ?? 0) - (f.startTime ?? 0)) / 1000 })));
+const slowest = timed.sort((a, b) => b.s - a.s).slice(0, 12);
+if (slowest.length > 0) console.log(`slowest files: ${slowest.map((f) => `${f.name} ${f.s.toFixed(0)} s`).join(', ')}`);
 const sum = (key: 'numPassedTests' | 'numFailedTests' | 'numPendingTests') => reports.reduce((total, report) => total + report[key], 0);
 console.log(`${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed, ${sum('numPendingTests')} skipped`);

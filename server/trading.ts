@@ -45,6 +45,8 @@ export interface MarketData {
   history(exchange: string, symbol: string): ClosedCandles;
   /** Prices now and 24 h changes. */
   tickers(exchange: string, symbols: string[]): Promise<Ticker[]>;
+  /** The bot types whose orders rest on the book as limit orders (RESTING_ORDERS): backtests fill them so. */
+  restingTypes: readonly string[];
 }
 
 /** The traders' accounts: Paper venues, simulated accounts' sources, and balances on bound exchanges. */
@@ -168,10 +170,11 @@ export function createTrading(options: TradingOptions): Trading {
    * its orders; matched only when asked, a price past a level and back between two asks would fill nothing).
    */
   const roundPrices: PriceSource = {
-    async price(exchange, symbol) {
+    async price(exchange, symbol, round) {
       const price = await prices.price(exchange, symbol);
+      // Only on a pair where the engine keeps resting orders: a query per pair and round spared on the others.
       const simulatedId = exchange === 'paper' ? 1 : exchangeByCode(exchange)?.simulatedOf ? exchangeByCode(exchange)!.id : null;
-      if (simulatedId !== null)
+      if (simulatedId !== null && round?.resting)
         await matchRestingOrders(db, sourceOf(exchange), simulatedId, symbol, undefined, money(price)).catch((error: unknown) =>
           options.log?.error({ err: error, exchange, symbol }, 'Paper resting orders not matched this round'),
         );
@@ -212,6 +215,7 @@ export function createTrading(options: TradingOptions): Trading {
   return {
     engine,
     prices,
+    restingTypes: options.restingTypes ?? [],
     async lastPrice(exchange, symbol) {
       if (exchange === 'paper' || !live) return undefined;
       const l = liveOf(exchange);

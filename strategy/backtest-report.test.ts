@@ -31,7 +31,7 @@ describe('the backtest report', () => {
     // take profit ceil(x 1.01) = 99.65: sell floor((1 + 2.0408) x 0.999, 0.0001) = 3.0377 there.
     expect(r.fills).toBe(3);
     expect(r.cycles).toBe(1);
-    expect(r.fill).toEqual({ price: 'trigger', slippage: '0', seconds: false });
+    expect(r.fill).toEqual({ price: 'trigger', slippage: '0', seconds: false, resting: false });
     expect(r.realized).toBe(backtestMartin(view, candles, exact).realized);
     expect(r.fees).toBeCloseTo((100 + 199.9984 + 3.0377 * 99.65) * 0.001, 4);
     // End: cash 300 - 299.9984 + 302.706805 x 0.999 = 302.405698, plus the 0.0000592 left in base x 100.

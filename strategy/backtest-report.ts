@@ -11,9 +11,12 @@ import { averagePrice, type Fill } from './core/position.ts';
  * drawdown are figures for the eye (doubles); the realised profit is the strategy's exact decimal.
  * Orders fill by the fill model (strategy/backtest.ts: at the trigger, the open on a gap, with the
  * slippage, default 0.05 %), which the report names.
- * The report is contract/strategy.ts BacktestAnswer without where and how it was asked.
+ * The report is contract/strategy.ts BacktestAnswer without where and how it was asked; its fill model
+ * says whether the bot's orders rested (FillModel.resting), which the answer names by the type.
  */
-export type BacktestReport = Omit<BacktestAnswer, 'exchange' | 'symbol' | 'days' | 'timeframe'>;
+export type BacktestReport = Omit<BacktestAnswer, 'exchange' | 'symbol' | 'days' | 'timeframe' | 'fill'> & {
+  fill: Omit<BacktestAnswer['fill'], 'resting'> & { resting: boolean };
+};
 
 /** What a bot's replay on candles left: its fills, its cycles closed, its exact realised profit and the position it still holds. */
 export interface BacktestRun {
@@ -32,14 +35,15 @@ export type Replay<V> = (view: V, candles: CandleColumns & { time: Float64Array 
 /** The report of any bot type's replay (`replay`: its kit's backtest). */
 export function backtestReport<V>(
   replay: Replay<V>,
-  view: V & { params: { investment: string }; market: { feeRate: { toString(): string } } },
+  view: V & { params: { investment: string }; market: { feeRate: { toString(): string }; makerFeeRate?: { toString(): string } | undefined } },
   candles: CandleColumns & { time: Float64Array },
   fill: FillModel = { slippage: DEFAULT_SLIPPAGE },
   points = 300,
   warmUp?: WarmUpCandles,
 ): BacktestReport {
   if (candles.close.length === 0) throw new RangeError('no candles');
-  return reportOf(replay(view, candles, fill, warmUp), view.params.investment, view.market.feeRate, candles, fill, points);
+  const { feeRate, makerFeeRate = feeRate } = view.market;
+  return reportOf(replay(view, candles, fill, warmUp), view.params.investment, { taker: feeRate, maker: makerFeeRate }, candles, fill, points);
 }
 
 /** The position of a bot whose buys are its fills, as a report shows it. */
@@ -48,9 +52,17 @@ export function fillsOpen(fills: readonly Fill[]): BacktestRun['open'] {
 }
 
 /** Marks the fills to market at every close: equity, drawdown, fees, return. */
-function reportOf(run: BacktestRun, investmentText: string, feeRate: { toString(): string }, candles: CandleColumns & { time: Float64Array }, fill: FillModel, points: number): BacktestReport {
+function reportOf(
+  run: BacktestRun,
+  investmentText: string,
+  feeRates: { taker: { toString(): string }; maker: { toString(): string } },
+  candles: CandleColumns & { time: Float64Array },
+  fill: FillModel,
+  points: number,
+): BacktestReport {
   const n = candles.close.length;
-  const fee = Number(feeRate.toString());
+  const taker = Number(feeRates.taker.toString());
+  const maker = Number(feeRates.maker.toString());
   const investment = Number(investmentText);
   let cash = investment;
   let held = 0;
@@ -71,6 +83,7 @@ function reportOf(run: BacktestRun, investmentText: string, feeRate: { toString(
   while (i < n) {
     for (; next < fills.length && fills[next]!.candle <= i; next++) {
       const f = fills[next]!;
+      const fee = f.maker ? maker : taker;
       const value = Number(f.price) * Number(f.amount);
       fees += value * fee;
       if (f.side === 'buy') {
@@ -126,7 +139,7 @@ function reportOf(run: BacktestRun, investmentText: string, feeRate: { toString(
     fees: round(fees, 4),
     open: run.open ? { ...run.open, value: round(held * candles.close[n - 1]!, 4) } : null,
     equity,
-    fill: { price: 'trigger', slippage: fill.slippage, seconds: candles.path !== undefined },
+    fill: { price: 'trigger', slippage: fill.slippage, seconds: candles.path !== undefined, resting: fill.resting === true },
   };
 }
 

@@ -116,6 +116,8 @@ export interface BacktestFill {
   side: 'buy' | 'sell';
   price: string;
   amount: string;
+  /** An order that rested on the book (FillModel.resting): filled at its price, at the maker's fee. */
+  maker?: boolean;
 }
 
 export type BacktestResult = WalkResult<MartinState>;
@@ -128,6 +130,13 @@ export type BacktestResult = WalkResult<MartinState>;
 export interface FillModel {
   /** A fraction as a decimal string: '0.0005' is 0.05 %; '0' fills at the price itself. */
   slippage: string;
+  /**
+   * The type's orders rest on the book as limit orders, as the live engine rests them (its RESTING_ORDERS
+   * setting; strategy/resting.ts): an order one of its slots stands for fills at its own price, with no
+   * slippage, at the maker's fee (MarketRules.makerFeeRate). Exits (a stop, a trailing line, a close) still
+   * go at market. Off: every order is a market order.
+   */
+  resting?: boolean | undefined;
 }
 
 /**
@@ -334,6 +343,8 @@ export interface WalkedKit<S extends { phase: string; realized: Decimal }, V> {
   initial(bot: BotId): S;
   decide(state: S, event: PriceTicked | OrderFilled, view: V): { state: S; intents: Intent[] };
   triggers(state: S, view: V): Triggers;
+  /** A type whose orders can rest on the book: the slot a decided state's order stands for (null: a market order). */
+  resting?: { slotOf(state: S): string | null } | undefined;
   /** A type whose rules read candles: its feed (null: none for these parameters) and its decision at a candle's close. */
   indicators?: { feed(state: S, view: V): CustomFeed | null; closed(state: S, candle: CandleClosed, view: V): { state: S; intents: Intent[] } } | undefined;
 }
@@ -374,6 +385,8 @@ class KitWalker<S extends { phase: string; realized: Decimal }, V extends { mark
   private readonly kit: WalkedKit<S, V>;
   private readonly view: V;
   private readonly slip: (price: Decimal, side: 'buy' | 'sell') => Decimal;
+  /** FillModel.resting, for a type whose orders can rest. */
+  private readonly resting: boolean;
   private readonly time: Float64Array | undefined;
   private readonly cursor: PathCursor | undefined;
   private readonly candle: CandleClosed = { type: 'CandleClosed', time: 0, open: 0, high: 0, low: 0, close: 0 };
@@ -382,6 +395,7 @@ class KitWalker<S extends { phase: string; realized: Decimal }, V extends { mark
     this.kit = kit;
     this.view = view;
     this.slip = slipper(fill.slippage);
+    this.resting = fill.resting === true && kit.resting !== undefined;
     this.time = candles.time;
     this.cursor = cursorOf(candles);
     this.state = kit.initial(botId('backtest'));
@@ -463,10 +477,14 @@ class KitWalker<S extends { phase: string; realized: Decimal }, V extends { mark
 
   /** The order placed at `price` fills by the fill model against `market`, and the strategy is told. */
   private fill(order: PlaceOrder, price: Decimal, market: Decimal, candle: number): void {
-    const fillPrice = this.slip(restingFill(price, market, order.side), order.side);
+    // An order its slot rests on the book for: filled at its own price, as the maker (the state is the decided one, its order in flight).
+    const maker = this.resting && this.kit.resting!.slotOf(this.state) !== null;
+    const at = restingFill(price, market, order.side);
+    const fillPrice = maker ? at : this.slip(at, order.side);
     const amount = order.side === 'buy' ? buyAmount(order.quote!, fillPrice, this.view.market.stepSize) : order.amount!;
-    this.fills.push({ candle, reason: order.reason, side: order.side, price: fillPrice.toFixed(), amount: amount.toFixed() });
-    const filled = this.kit.decide(this.state, { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount }, this.view);
+    this.fills.push({ candle, reason: order.reason, side: order.side, price: fillPrice.toFixed(), amount: amount.toFixed(), ...(maker ? { maker } : {}) });
+    const event: OrderFilled = { type: 'OrderFilled', clientOrderId: order.clientOrderId, side: order.side, price: fillPrice, amount, ...(maker ? { maker } : {}) };
+    const filled = this.kit.decide(this.state, event, this.view);
     this.state = filled.state;
     for (const intent of filled.intents) if (intent.type === 'CycleClosed') this.cycles++;
   }

@@ -35,6 +35,8 @@ export interface OrderFilled {
   side: Side;
   price: Decimal;
   amount: Decimal;
+  /** It rested on the venue's book and was filled there: it paid the maker fee (MarketRules.makerFeeRate). */
+  maker?: boolean | undefined;
 }
 export interface OrderRejected {
   type: 'OrderRejected';

@@ -97,7 +97,7 @@ describe('backtest and live parity on Paper', () => {
     const params = { investment: '1000', lower: '1700', upper: '2200', grids: 10, spacing: 'geometric', stopLoss: '', takeProfit: '' };
     const live = await playLive('grid', params);
     const m = await trading.market('paper', 'ETH/USDT');
-    const bt = backtestGrid({ params: { investment: '1000', lower: '1700', upper: '2200', grids: 10, spacing: 'geometric' }, market: m }, candles(), { slippage: '0' });
+    const bt = backtestGrid({ params: { investment: '1000', lower: '1700', upper: '2200', grids: 10, spacing: 'geometric' }, market: m }, candles(), { slippage: '0', resting: true });
     expect(live.cycles).toBeGreaterThan(5);
     expect(live.fills).toEqual(bt.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
     expect(live.cycles).toBe(bt.trades);
@@ -113,7 +113,7 @@ describe('backtest and live parity on Paper', () => {
     const live = await playLive('grid', params);
     const m = await trading.market('paper', 'ETH/USDT');
     const { takeProfit, ...rest } = params;
-    const bt = backtestGrid({ params: { ...rest, ...(takeProfit ? { takeProfit } : {}), spacing: 'arithmetic' }, market: m }, candles(), { slippage: '0' });
+    const bt = backtestGrid({ params: { ...rest, ...(takeProfit ? { takeProfit } : {}), spacing: 'arithmetic' }, market: m }, candles(), { slippage: '0', resting: true });
     expect(bt.state.phase).toBe('done');
     expect(live.fills).toEqual(bt.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
     expect(live.cycles).toBe(bt.trades);

@@ -32,7 +32,11 @@ import type { RestingRecord } from '../store/resting-orders.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {
-  price(exchange: string, symbol: string): Promise<string>;
+  /**
+   * `round.resting`: a bot of this process keeps orders resting on the pair, which a simulated venue then
+   * matches at this price (server/trading.ts roundPrices); a round of a pair without any skips that.
+   */
+  price(exchange: string, symbol: string, round?: { resting: boolean }): Promise<string>;
 }
 
 /** The bot as the engine loads it (bots row). */
@@ -381,7 +385,7 @@ export class Engine {
       if (!row) return 'nothing';
       signal = { action: row.action, alert: row.signal_id };
     }
-    const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol));
+    const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol, { resting: this.resting.any(botId) }));
     const event: EngineEvent = signal
       ? { type: 'SignalReceived', price, action: signal.action, signal: options.signal ?? '', alert: signal.alert }
       : kind === 'add'
@@ -448,12 +452,18 @@ export class Engine {
       // Halted or fenced while it read: this round trades nothing.
       if (this.deps.cluster?.fenced()) return;
       const keys = new Map<string, LiveBot>();
-      for (const live of this.bots.values()) if (live.record.status === 'running' && !keys.has(live.key)) keys.set(live.key, live);
+      // The pairs on which a bot of this process keeps resting orders (their holder's rounds match them on Paper).
+      const restingKeys = new Set<string>();
+      for (const live of this.bots.values()) {
+        if (live.record.status !== 'running') continue;
+        if (!keys.has(live.key)) keys.set(live.key, live);
+        if (this.resting.any(live.record.id)) restingKeys.add(live.key);
+      }
       await Promise.all(
         [...keys.entries()].map(async ([key, sample]) => {
           let text: string;
           try {
-            text = await this.deps.prices.price(sample.record.exchange, sample.record.symbol);
+            text = await this.deps.prices.price(sample.record.exchange, sample.record.symbol, { resting: restingKeys.has(key) });
           } catch (error) {
             this.log?.error({ err: error, key }, 'no price');
             await this.noPrice(key);
@@ -568,7 +578,7 @@ export class Engine {
     const port = old?.port ?? (await this.deps.venue(record));
     const m = await port.market(record.symbol);
     const kit = kitOf(record.type);
-    const view = kit.view(record.params, { tickSize: m.tickSize, stepSize: m.stepSize, minAmount: m.minAmount, minCost: m.minCost, feeRate: m.feeRate });
+    const view = kit.view(record.params, { tickSize: m.tickSize, stepSize: m.stepSize, minAmount: m.minAmount, minCost: m.minCost, feeRate: m.feeRate, makerFeeRate: m.makerFeeRate });
     const live: LiveBot = { record, key: `${record.exchange}:${record.symbol}`, kit, view, port, state: kit.decode(record.id, record.state, view) };
     // Warmed up before it is on the book: no price round asks it half-built (started, resumed, restarted, taken over).
     if (record.status === 'running' && this.deps.warmUp) await this.deps.warmUp(record, live.state, view).catch((error: unknown) => this.log?.error({ err: error, bot: botId }, 'warm-up failed'));
@@ -639,7 +649,7 @@ export class Engine {
    */
   private async evaluate(live: LiveBot): Promise<void> {
     if (live.state.pending) return;
-    const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol));
+    const price = money(await this.deps.prices.price(live.record.exchange, live.record.symbol, { resting: this.resting.any(live.record.id) }));
     const event: EngineEvent = { type: 'PriceTicked', price, at: this.now() };
     const { state, intents } = live.kit.decide(live.state, event, live.view);
     if (intents.length === 0) return;
@@ -767,7 +777,8 @@ export class Engine {
       this.log?.error({ bot: live.record.id, order: id, slot: order.slot }, 'resting fill matches no order of the books: left unbooked, looked up again');
       return false;
     }
-    const event: EngineEvent = { type: 'OrderFilled', clientOrderId: id, side: order.side, price: answer.price ?? order.price, amount: answer.filled };
+    // Post-only: it filled as it rested on the book, at the maker's fee.
+    const event: EngineEvent = { type: 'OrderFilled', clientOrderId: id, side: order.side, price: answer.price ?? order.price, amount: answer.filled, maker: true };
     const out = live.kit.decide(state, event, live.view);
     return this.carryOut(live, event, out.state, out.intents, state, { answer: { ...answer, clientOrderId: id } });
   }

@@ -286,6 +286,8 @@ export class LiveExchange implements ExchangePort, RestingOrderPort {
       minAmount: dec(m.limits?.amount?.min) ?? stepSize,
       minCost: dec(m.limits?.cost?.min) ?? money(5),
       feeRate: dec(m.taker) ?? money('0.001'),
+      // The maker's, when the exchange's market says it (a resting order's fill); else the taker's.
+      ...(dec(m.maker) ? { makerFeeRate: dec(m.maker)! } : {}),
     };
   }
 

@@ -79,7 +79,7 @@ describe('the AI bot', { timeout: 90_000 }, () => {
     expect(r.code).toBe(1);
     expect(r.data).toMatchObject({ exchange: 'paper', symbol: 'ETH/USDT', risk: 'conservative', limit: 5, timeframe: '1m' });
     // Its backtests fill at the trigger with 0.05 % slippage unless asked otherwise; a slippage is checked.
-    expect(r.data.fill).toEqual({ price: 'trigger', slippage: '0.0005', seconds: true });
+    expect(r.data.fill).toEqual({ price: 'trigger', slippage: '0.0005', seconds: true, resting: [] });
     expect(await call('POST', '/api/strategy/aiSearch', { exchangeId: 1, symbol: 'ETH/USDT', investment: '1000', risk: 'balanced', slippage: '0.5' })).toMatchObject({ code: Code.ValidationError });
     expect(r.data.tried).toBeGreaterThanOrEqual(500);
     expect(r.data.kept).toBeLessThan(r.data.tried); // the limit dropped some
@@ -97,7 +97,7 @@ describe('the AI bot', { timeout: 90_000 }, () => {
     expect(again.data.proposals.map((p) => [p.type, p.params, p.score])).toEqual(r.data.proposals.map((p) => [p.type, p.params, p.score]));
     // The slippage reaches the search's backtests (the worker answers what it ran with).
     const exact = await call('POST', '/api/strategy/aiSearch', { exchangeId: 1, symbol: 'ETH/USDT', investment: '1000', risk: 'conservative', slippage: '0' });
-    expect(exact.data.fill).toEqual({ price: 'trigger', slippage: '0', seconds: true });
+    expect(exact.data.fill).toEqual({ price: 'trigger', slippage: '0', seconds: true, resting: [] });
     const aggressive = await searchFor('aggressive');
     expect(aggressive.data.limit).toBe(25);
     expect(aggressive.data.kept).toBeGreaterThan(r.data.kept);

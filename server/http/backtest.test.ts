@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes.ts';
 import { backtestReport } from '../../strategy/backtest-report.ts';
-import { martinKit } from '../../strategy/kit.ts';
+import { gridKit, martinKit } from '../../strategy/kit.ts';
 import { SimulatedMarket } from '../market/simulated.ts';
 import { openTestApp, type TestApp, registerPayload } from '../testing/test-support.ts';
 import { createTrading } from '../trading.ts';
@@ -20,7 +20,8 @@ describe('backtest before start', () => {
       .then((r) => r.json());
 
   beforeAll(async () => {
-    t = await openTestApp('pglite', { trading: (db) => createTrading({ db, feed, now: () => NOW }) });
+    // Grids' orders rest on the book (RESTING_ORDERS=grid); martin's go at market.
+    t = await openTestApp('pglite', { trading: (db) => createTrading({ db, feed, now: () => NOW, restingTypes: ['grid'] }) });
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
   });
@@ -47,15 +48,33 @@ describe('backtest before start', () => {
     const candles = feed.minuteColumns('BTC/USDT', NOW - 7 * 86_400_000, NOW);
     const view = { params: { ...params, stopLoss: undefined }, market: m };
     const usual = await run({ days: 7 });
-    expect(usual.data.fill).toEqual({ price: 'trigger', slippage: '0.0005', seconds: true });
+    expect(usual.data.fill).toEqual({ price: 'trigger', slippage: '0.0005', seconds: true, resting: [] });
     expect(usual.data.realized).toBe(backtestReport(martinKit.backtest, view, candles, { slippage: '0.0005' }).realized);
     const exact = await run({ days: 7, slippage: '0' });
-    expect(exact.data.fill).toEqual({ price: 'trigger', slippage: '0', seconds: true });
+    expect(exact.data.fill).toEqual({ price: 'trigger', slippage: '0', seconds: true, resting: [] });
     expect(exact.data.realized).toBe(backtestReport(martinKit.backtest, view, candles, { slippage: '0' }).realized);
     const dear = await run({ days: 7, slippage: '0.002' });
     expect(dear.data.realized).toBe(backtestReport(martinKit.backtest, view, candles, { slippage: '0.002' }).realized);
     expect(Number(dear.data.realized)).toBeLessThan(Number(exact.data.realized));
     for (const slippage of ['0.06', '1', '-0.001', '5e-4', 0.001]) expect(await run({ slippage })).toMatchObject({ code: Code.ValidationError });
+  });
+
+  it('fills a grid whose orders rest as the engine rests them: each level at its price, as the maker, and says so', async () => {
+    const m = await createTrading({ db: t.db, feed, now: () => NOW }).market('paper', 'BTC/USDT');
+    const candles = feed.minuteColumns('BTC/USDT', NOW - 7 * 86_400_000, NOW);
+    const price = candles.open[0]!;
+    const grid = { investment: '1000', lower: String(Math.round(price * 0.95)), upper: String(Math.round(price * 1.05)), grids: 10, spacing: 'arithmetic' as const, stopLoss: '', takeProfit: '' };
+    const r = await run({ type: 'grid', params: grid, days: 7 });
+    expect(r.code).toBe(1);
+    expect(r.data.fill).toEqual({ price: 'trigger', slippage: '0.0005', seconds: true, resting: ['grid'] });
+    const view = { params: { ...grid, stopLoss: undefined, takeProfit: undefined }, market: m };
+    const resting = backtestReport(gridKit.backtest, view, candles, { slippage: '0.0005', resting: true });
+    expect(r.data.realized).toBe(resting.realized);
+    expect(r.data.fees).toBe(resting.fees);
+    // At market, every level slipped and paid the taker's fee: less made on the same grids.
+    const atMarket = backtestReport(gridKit.backtest, view, candles, { slippage: '0.0005' });
+    expect(r.data.cycles).toBeGreaterThan(0);
+    expect(Number(atMarket.realized)).toBeLessThan(Number(r.data.realized));
   });
 
   it('refuses what the create screen refuses, with the field’s code', async () => {

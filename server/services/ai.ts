@@ -2,7 +2,7 @@ import type { AiProposal, AiSearchAnswer } from '../../contract/strategy.ts';
 import { columnsOf, DEFAULT_SLIPPAGE, type CandleColumns } from '../../strategy/backtest.ts';
 import { searchInWorker, searchSource, type SearchProgress } from '../engine/ai/search-pool.ts';
 import { GENESIS_MS, isPlainSimulation } from '../market/simulated.ts';
-import { configure, type Configuration, type RiskLevel, type SearchResult } from '../../strategy/ai/search.ts';
+import { configure, SEARCHED_TYPES, type Configuration, type RiskLevel, type SearchResult } from '../../strategy/ai/search.ts';
 import { kitOf } from '../../strategy/kit.ts';
 import type Decimal from 'decimal.js';
 import { exchangeById } from '../exchanges/catalog.ts';
@@ -72,7 +72,7 @@ export interface SearchAsk {
  */
 export async function search(trading: MarketData, ask: SearchAsk): Promise<{ result: SearchResult; timeframe: string; seconds: boolean }> {
   const window = ask.window ?? SEARCH_WINDOW;
-  const common = { investment: ask.investment, risk: ask.risk, market: ask.market, slippage: ask.slippage ?? DEFAULT_SLIPPAGE, owner: ask.owner };
+  const common = { investment: ask.investment, risk: ask.risk, market: ask.market, slippage: ask.slippage ?? DEFAULT_SLIPPAGE, resting: trading.restingTypes, owner: ask.owner };
   if (ask.exchange === 'paper' && isPlainSimulation(trading.feed)) {
     const now = trading.now();
     const fromMs = Math.max(GENESIS_MS, now - window.days * DAY);
@@ -121,7 +121,8 @@ export async function aiSearch(
     limit: result.limit,
     timeframe,
     elapsedMs: Math.round(performance.now() - started),
-    fill: { price: 'trigger', slippage: result.slippage, seconds },
+    // The searched types (martin, grid) whose orders rest on the book, as their backtests filled them.
+    fill: { price: 'trigger', slippage: result.slippage, seconds, resting: SEARCHED_TYPES.filter((t) => trading.restingTypes.includes(t)) },
     proposals: fitted.map((p) => ({ type: p.configuration.type, params: inputOf(p.configuration), score: p.score, d30: p.d30, d7: p.d7, equity: p.equity })),
   };
 }

@@ -71,9 +71,12 @@ export async function backtest(
     };
     transfer.push(...[time, open, high, low, close].map((c) => c.buffer));
   }
-  const job: BacktestJob = { kind: 'backtest', type: input.type, params, market: marketStrings(market), slippage: input.slippage ?? DEFAULT_SLIPPAGE, ...source };
+  // Its orders rest on the book, as the engine would rest them (RESTING_ORDERS), for a type that can.
+  const resting = trading.restingTypes.includes(input.type);
+  const job: BacktestJob = { kind: 'backtest', type: input.type, params, market: marketStrings(market), slippage: input.slippage ?? DEFAULT_SLIPPAGE, resting, ...source };
   const report = await heavyPool().run<BacktestReport>(owner, job, { transfer });
-  return { ...report, exchange: exchange.code, symbol: input.symbol, days: input.days, timeframe };
+  const fill = { ...report.fill, resting: report.fill.resting ? [input.type] : [] };
+  return { ...report, fill, exchange: exchange.code, symbol: input.symbol, days: input.days, timeframe };
 }
 
 /** The first `n` candles of columns. */

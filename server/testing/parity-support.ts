@@ -63,13 +63,20 @@ export function customParityBot(extra: object): ParityBot {
  * the price a second after a trigger, where a cycle re-opens). Each bot has its own trader
  * (10,000 USDT of Paper); the fuel fee is 0, so no bot pauses for fuel on a long run.
  */
-export async function secondsParity(options: { symbol: string; from: number; seconds: number; bots: readonly ParityBot[] }): Promise<{ rows: ParityRow[]; candles: number; ms: number }> {
+export async function secondsParity(options: {
+  symbol: string;
+  from: number;
+  seconds: number;
+  bots: readonly ParityBot[];
+  /** The bot types whose orders rest on the book (the engine's RESTING_ORDERS, the backtest's FillModel.resting); none by default. */
+  resting?: readonly string[];
+}): Promise<{ rows: ParityRow[]; candles: number; ms: number }> {
   const started = performance.now();
-  const { symbol, from, seconds, bots } = options;
+  const { symbol, from, seconds, bots, resting = [] } = options;
   const feed = new SimulatedMarket();
   let clock = from;
   let trading: Trading | undefined;
-  const t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed, now: () => clock, fuelFeeRate: '0' })) });
+  const t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed, now: () => clock, fuelFeeRate: '0', restingTypes: resting })) });
   try {
     const engine = trading!.engine;
     const ids: string[] = [];
@@ -115,7 +122,7 @@ export async function secondsParity(options: { symbol: string; from: number; sec
       const run =
         bot.type === 'custom'
           ? await customBacktest(feed, symbol, from, seconds, { market, params: params as CustomParams })
-          : kitOf(bot.type).backtest({ market, params }, candles, { slippage: '0' });
+          : kitOf(bot.type).backtest({ market, params }, candles, { slippage: '0', resting: resting.includes(bot.type) });
       const backtest = { realized: money(run.realized).toFixed(), cycles: run.cycles, fills: run.fills.length };
       const l = Number(live.realized);
       rows.push({ bot, live, backtest, gapPct: l === 0 ? Number.NaN : ((Number(backtest.realized) - l) / Math.abs(l)) * 100 });

@@ -10,7 +10,7 @@ import type { MarketRules } from '../../strategy/core/market.ts';
  * copies, never functions or Decimal objects, so exact numbers travel as strings and candles as columns
  * of doubles (moved, not copied).
  */
-export type MarketStrings = { tickSize: string; stepSize: string; minAmount: string; minCost: string; feeRate: string };
+export type MarketStrings = { tickSize: string; stepSize: string; minAmount: string; minCost: string; feeRate: string; makerFeeRate?: string | undefined };
 
 /** Candle columns of doubles, oldest first. */
 export interface Columns {
@@ -37,6 +37,8 @@ export interface SearchJob {
   history: CandleSource;
   recent: number;
   slippage?: string | undefined;
+  /** The bot types whose orders rest on the book (RESTING_ORDERS): their candidates' backtests fill so. */
+  resting?: readonly string[] | undefined;
   /** Its share of the candidates, when a search is split over the threads (strategy/ai/search.ts searchPart). */
   part: { index: number; of: number };
 }
@@ -50,6 +52,8 @@ export interface BacktestJob {
   market: MarketStrings;
   candles: CandleSource;
   slippage: string;
+  /** Its orders rest on the book as the live engine rests them (RESTING_ORDERS; strategy/backtest.ts FillModel). */
+  resting?: boolean | undefined;
   /** Closed candles of each timeframe before the first minute (custom bots, DCA indicator starts); absent: none. */
   warmUp?: Partial<Record<RuleTimeframe, Candle[]>> | undefined;
   /** The simulated market to read that warm-up from, in the worker, when `warmUp` is not given. */
@@ -72,5 +76,6 @@ export type HeavyJob = SearchJob | BacktestJob | WarmUpJob;
 
 /** Decimal market rules as strings, for a job. */
 export function marketStrings(m: MarketRules): MarketStrings {
-  return { tickSize: m.tickSize.toFixed(), stepSize: m.stepSize.toFixed(), minAmount: m.minAmount.toFixed(), minCost: m.minCost.toFixed(), feeRate: m.feeRate.toFixed() };
+  const strings = { tickSize: m.tickSize.toFixed(), stepSize: m.stepSize.toFixed(), minAmount: m.minAmount.toFixed(), minCost: m.minCost.toFixed(), feeRate: m.feeRate.toFixed() };
+  return m.makerFeeRate ? { ...strings, makerFeeRate: m.makerFeeRate.toFixed() } : strings;
 }

@@ -49,7 +49,8 @@ function marketOf(seed: number): SimulatedMarket {
 }
 
 function rulesOf(m: MarketStrings): MarketRules {
-  return { tickSize: money(m.tickSize), stepSize: money(m.stepSize), minAmount: money(m.minAmount), minCost: money(m.minCost), feeRate: money(m.feeRate) };
+  const rules = { tickSize: money(m.tickSize), stepSize: money(m.stepSize), minAmount: money(m.minAmount), minCost: money(m.minCost), feeRate: money(m.feeRate) };
+  return m.makerFeeRate ? { ...rules, makerFeeRate: money(m.makerFeeRate) } : rules;
 }
 
 function candlesOf(source: CandleSource): CandleColumns & { time: Float64Array } {
@@ -76,6 +77,7 @@ function search(job: SearchJob, port: MessagePort | undefined): SearchPart {
     history: candlesOf(job.history),
     recent: job.recent,
     slippage: job.slippage,
+    resting: job.resting,
     part: job.part,
     onProgress,
   });
@@ -88,7 +90,7 @@ async function backtest(job: BacktestJob): Promise<BacktestReport> {
   const view = kit.view(job.params, market) as { params: { investment: string }; market: MarketRules };
   // A bot with indicators (a custom bot, a DCA indicator start) reads them from its first candle on: their warm-up first.
   const warmUp = kit.indicators?.rules(view.params) ? await warmUpOf(job, candles.time[0]!) : undefined;
-  return backtestReport(kit.backtest, view, candles, { slippage: job.slippage }, undefined, warmUp);
+  return backtestReport(kit.backtest, view, candles, { slippage: job.slippage, resting: job.resting === true && kit.resting !== undefined }, undefined, warmUp);
 }
 
 /** The closed candles before a backtest's first minute that its indicators need: given, or read from the simulated market here. */

@@ -25,6 +25,8 @@ export const drawdownLimit: Record<RiskLevel, number> = { conservative: 5, balan
 const drawdownWeight: Record<RiskLevel, number> = { conservative: 1.5, balanced: 1, aggressive: 0.5 };
 
 /** A martin configuration, or a grid's shape: its range is ±width% around the price it starts at. */
+/** The bot types the search proposes. */
+export const SEARCHED_TYPES = ['martin', 'grid'] as const;
 export type Candidate = { type: 'martin'; params: MartinParams } | { type: 'grid'; shape: { width: string; grids: number; spacing: GridParams['spacing'] } };
 /** A configuration to run: a grid's range placed around a price. */
 export type Configuration = { type: 'martin'; params: MartinParams } | { type: 'grid'; params: GridParams };
@@ -105,9 +107,12 @@ export function candidates(investment: string, price: number, market: MarketRule
 const figures = (r: BacktestReport): Figures => ({ returnPct: r.returnPct, maxDrawdownPct: r.maxDrawdownPct, realized: r.realized, cycles: r.cycles });
 
 /** A candidate backtested on a window, started at the window's first price. */
-function report(c: Candidate, investment: string, market: MarketRules, candles: CandleColumns & { time: Float64Array }, fill: FillModel): BacktestReport {
+function report(c: Candidate, investment: string, market: MarketRules, candles: CandleColumns & { time: Float64Array }, fill: FillModel, resting: readonly string[]): BacktestReport {
   const run = configure(c, investment, candles.open[0]!, market);
-  return run.type === 'martin' ? backtestReport(martinKit.backtest, { params: run.params, market }, candles, fill) : backtestReport(gridKit.backtest, { params: run.params, market }, candles, fill);
+  const filled = { ...fill, resting: resting.includes(run.type) };
+  return run.type === 'martin'
+    ? backtestReport(martinKit.backtest, { params: run.params, market }, candles, filled)
+    : backtestReport(gridKit.backtest, { params: run.params, market }, candles, filled);
 }
 
 /** The last `n` candles of a history (a view, not a copy). */
@@ -135,6 +140,8 @@ export interface SearchInput {
   recent: number;
   top?: number;
   slippage?: string | undefined;
+  /** The bot types whose orders rest on the book as the live engine rests them (FillModel.resting); none by default. */
+  resting?: readonly string[] | undefined;
   /**
    * Only the candidates i with i % of === index (a search split over threads, each part on a core; the
    * parts' answers are merged by mergeSearches into what one search over all of them answers).
@@ -191,6 +198,7 @@ export interface SearchPart {
 export function searchPart(input: SearchInput): SearchPart {
   const limit = drawdownLimit[input.risk];
   const fill: FillModel = { slippage: input.slippage ?? DEFAULT_SLIPPAGE };
+  const resting = input.resting ?? [];
   const start = input.history.open[0]!;
   const now = input.history.close[input.history.close.length - 1]!;
   const all = candidates(input.investment, start, input.market);
@@ -201,9 +209,9 @@ export function searchPart(input: SearchInput): SearchPart {
   let done = 0;
   for (const { candidate, rank } of mine) {
     input.onProgress?.(done++, mine.length);
-    const r30 = report(candidate, input.investment, input.market, input.history, fill);
+    const r30 = report(candidate, input.investment, input.market, input.history, fill, resting);
     if (r30.maxDrawdownPct > limit) continue;
-    const r7 = report(candidate, input.investment, input.market, recent, fill);
+    const r7 = report(candidate, input.investment, input.market, recent, fill, resting);
     const w = drawdownWeight[input.risk];
     const score = 0.7 * (r30.returnPct / Math.max(r30.maxDrawdownPct, 1) ** w) + 0.3 * (r7.returnPct / Math.max(r7.maxDrawdownPct, 1) ** w);
     const configuration = configure(candidate, input.investment, now, input.market);

@@ -10,6 +10,13 @@ export interface MarketRules {
   minAmount: Decimal;
   /** Smallest order cost (quote). */
   minCost: Decimal;
-  /** Fee rate per fill (0.001 = 0.1%). */
+  /** Fee rate per fill (0.001 = 0.1%): a market order's, which takes the book's liquidity (the taker). */
   feeRate: Decimal;
+  /** Fee rate of an order that rested on the book and was filled there (the maker); the taker's when absent. */
+  makerFeeRate?: Decimal | undefined;
+}
+
+/** The fee rate of one fill: the maker's for an order that rested on the book, else the taker's. */
+export function fillFeeRate(market: MarketRules, maker = false): Decimal {
+  return maker ? (market.makerFeeRate ?? market.feeRate) : market.feeRate;
 }

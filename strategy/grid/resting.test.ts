@@ -4,6 +4,7 @@ import { botId, type PlaceOrder } from '../types.ts';
 import type { GridParams } from './rules.ts';
 import { gridResting } from './resting.ts';
 import { decideGrid, initialGridState, type GridState, type GridView } from './strategy.ts';
+import { gridKit } from './kit.ts';
 
 const market = { tickSize: money('0.01'), stepSize: money('0.001'), minAmount: money('0.001'), minCost: money('5'), feeRate: money('0.001') };
 const params: GridParams = { investment: '1000', lower: '100', upper: '120', grids: 4, spacing: 'arithmetic' };
@@ -53,5 +54,62 @@ describe('the orders a grid wants resting (README worked example)', () => {
     const armed = step(running, '126', v);
     expect(armed.state.trail?.toFixed()).toBe('126');
     expect(rests(armed.state, v)).toEqual([]);
+  });
+});
+
+describe('a level filled as it rested: the maker fee', () => {
+  const makerView: GridView = { params, market: { ...market, makerFeeRate: money('0.0008') } };
+
+  it('the buy keeps what the maker fee leaves for the sell above, and the sell books its profit after the maker fee', () => {
+    const started = step(initialGridState(botId('m1')), '109', makerView);
+    const running = fill(started.state, started.placed!, '109', makerView);
+    const crossed = step(running, '105', makerView);
+    const buy = crossed.placed!;
+    const bought = decideGrid(crossed.state, { type: 'OrderFilled', clientOrderId: buy.clientOrderId, side: 'buy', price: money('105'), amount: money('2.364'), maker: true }, makerView).state;
+    // 2.364 less 0.08 % (2.3621088) and the dust the start left, floored to the step: a step more than the taker's 2.361.
+    const got = money('2.364').mul('0.9992').plus(running.dust);
+    expect(bought.orders[2]!.amount.toFixed()).toBe(got.toDecimalPlaces(3, 1).toFixed());
+    expect(bought.orders[2]!.amount.toFixed()).toBe('2.362');
+    expect(bought.dust.toFixed()).toBe(got.minus('2.362').toFixed());
+    // Taken at market instead (no maker flag), the same fill pays the taker's 0.1 %.
+    const taker = decideGrid(crossed.state, { type: 'OrderFilled', clientOrderId: buy.clientOrderId, side: 'buy', price: money('105'), amount: money('2.364') }, makerView).state;
+    expect(taker.orders[2]!.amount.toFixed()).toBe('2.361');
+
+    // The sell at 110 rested too: 2.362 x 110 less 0.08 %, less the 248.22 the buy cost.
+    const up = step(bought, '110', makerView);
+    const sold = decideGrid(up.state, { type: 'OrderFilled', clientOrderId: up.placed!.clientOrderId, side: 'sell', price: money('110'), amount: money('2.362'), maker: true }, makerView);
+    expect(sold.intents).toContainEqual({ type: 'CycleClosed', cycle: 1, profit: money('11.392144') });
+    expect(sold.state.realized.minus(up.state.realized).toFixed()).toBe('11.392144');
+  });
+
+  it('the backtest fills a resting level at its own price as the maker, with no slippage; the exit still at market, slipped', () => {
+    // 109 -> 104 -> 111 -> 94 (the stop at 95): the buys at 105 and 100 and the sell at 110 rest; the stop sells at market.
+    const columns = {
+      time: Float64Array.of(0, 60_000, 120_000),
+      open: Float64Array.of(109, 104, 111),
+      high: Float64Array.of(109, 111, 111),
+      low: Float64Array.of(104, 104, 94),
+      close: Float64Array.of(104, 111, 94),
+    };
+    const v: GridView = { params: { ...params, stopLoss: '95' }, market: makerView.market };
+    const resting = gridKit.backtest(v, columns, { slippage: '0.001', resting: true }).fills;
+    expect(resting.map((f) => `${f.reason} ${f.side} ${f.price} ${f.maker === true}`)).toEqual([
+      'open buy 109.109 false', // the start buy at market, slipped 0.1 %
+      'add buy 105 true',
+      'close sell 110 true',
+      'add buy 105 true',
+      'add buy 100 true',
+      'stop sell 94.905 false', // the stop at 95, slipped
+    ]);
+    // The same run with its orders at market: every fill slipped, none a maker's.
+    const market_ = gridKit.backtest(v, columns, { slippage: '0.001' }).fills;
+    expect(market_.map((f) => `${f.reason} ${f.price} ${f.maker === true}`)).toEqual([
+      'open 109.109 false',
+      'add 105.105 false',
+      'close 109.89 false',
+      'add 105.105 false',
+      'add 100.1 false',
+      'stop 94.905 false',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type Decimal from 'decimal.js';
 import { floorTo, money } from '../money.ts';
-import type { MarketRules } from '../core/market.ts';
+import { fillFeeRate, type MarketRules } from '../core/market.ts';
 import { stepTrailingTakeProfit, trailLine, type TrailStep } from '../trailing.ts';
 import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent, type PlaceOrder } from '../types.ts';
 import { gridLevels, grossBuy, planGrid, startAmount } from './plan.ts';
@@ -211,9 +211,10 @@ function onPrice(state: GridState, price: Decimal, view: GridView): Result {
   return { state: next, intents: moved };
 }
 
-function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: Decimal, view: GridView): Result {
+function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: Decimal, view: GridView, maker: boolean): Result {
   const pending = state.pending!;
-  const fee = view.market.feeRate;
+  // A level's order that rested on the book paid the maker's fee; a market order the taker's.
+  const fee = fillFeeRate(view.market, maker);
   const orders = [...state.orders];
   const base = { ...state, pending: null, orders };
   if (pending.reason === 'open') {
@@ -308,6 +309,6 @@ export const decideGrid: Decide<GridState, GridView> = (state, event, view) => {
       return { state: { ...state, pending: null }, intents: [{ type: 'PauseBot', reason: event.reason }] };
     case 'OrderFilled':
       if (state.pending?.id !== event.clientOrderId) return { state, intents: [] };
-      return onFill(state, event.side, event.price, event.amount, view);
+      return onFill(state, event.side, event.price, event.amount, view, event.maker === true);
   }
 };

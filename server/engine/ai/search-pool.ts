@@ -22,6 +22,8 @@ export function searchInWorker(
     history: CandleColumns & { time: Float64Array };
     recent: number;
     slippage?: string | undefined;
+    /** The bot types whose orders rest on the book (RESTING_ORDERS): their candidates' backtests fill so. */
+    resting?: readonly string[] | undefined;
     /** Whose search it is: the pool's turns are per trader. */
     owner?: string | undefined;
   },
@@ -36,7 +38,7 @@ export function searchInWorker(
  * searchPart), its parts merged into what one search over all the candidates answers.
  */
 export async function searchSource(
-  input: { investment: string; risk: RiskLevel; market: MarketRules; history: CandleSource; recent: number; slippage?: string | undefined; owner: string },
+  input: { investment: string; risk: RiskLevel; market: MarketRules; history: CandleSource; recent: number; slippage?: string | undefined; resting?: readonly string[] | undefined; owner: string },
   progress?: SearchProgress,
 ): Promise<SearchResult> {
   const pool = heavyPool();
@@ -48,7 +50,7 @@ export async function searchSource(
     Array.from({ length: of }, (_, index) =>
       pool.run<SearchPart>(
         input.owner,
-        { kind: 'search', investment: input.investment, risk: input.risk, recent: input.recent, slippage: input.slippage, market, history: input.history, part: { index, of } },
+        { kind: 'search', investment: input.investment, risk: input.risk, recent: input.recent, slippage: input.slippage, resting: input.resting, market, history: input.history, part: { index, of } },
         {
           progress: (d, t) => {
             done[index] = d;

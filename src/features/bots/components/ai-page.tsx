@@ -23,6 +23,7 @@ import { defaultSlippage, type Slippage, slippagePercent, slippages } from '../s
 import * as css from '../../../shared/blocks.css.ts';
 import { failed, write } from '../../../shared/query.ts';
 import * as styles from './bots.css.ts';
+import { RestingFillNote } from './resting-fill-note.tsx';
 
 type Risk = AiSearchAnswer['risk'];
 const risks: [Risk, MessageDescriptor, MessageDescriptor][] = [
@@ -197,6 +198,7 @@ function AiSearchPage() {
                   ) : (
                     <Trans>回测成交价：触发价（跳空时止损按开盘价），滑点 {slippage}%。</Trans>
                   )}
+                  <RestingFillNote resting={answer.fill.resting} />
                 </span>
               </p>
               {answer.proposals.length === 0 ? (

@@ -10,6 +10,7 @@ import { EquityChart } from './equity-chart.tsx';
 import { defaultSlippage, type Slippage, slippagePercent, slippages } from '../slippage.ts';
 import * as css from '../../../shared/blocks.css.ts';
 import * as styles from './bots.css.ts';
+import { RestingFillNote } from './resting-fill-note.tsx';
 
 const windows = [7, 30, 90] as const;
 
@@ -133,6 +134,7 @@ export function BacktestPanel({ exchangeId, symbol, config, ready }: { exchangeI
               ) : (
                 <Trans>成交价：触发价（跳空时止损按开盘价），滑点 {slippage}%。</Trans>
               )}
+              <RestingFillNote resting={result.fill.resting} />
             </span>
           </p>
         </div>
