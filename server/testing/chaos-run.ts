@@ -94,7 +94,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const { url, drop } = await clusterDatabase(options.adminUrl, 'chaos');
   const db = new pg.Client({ connectionString: url });
   const conflicts: string[] = [];
-  const env = clusterEnv(url, options.ttlMs, { MARKET_SPEED: '300', TEST_VENUE_AUDIT: '1' });
+  // The grids' orders rest on Paper as limit orders: their fills, cancels and re-placements through the kills too.
+  const env = clusterEnv(url, options.ttlMs, { MARKET_SPEED: '300', TEST_VENUE_AUDIT: '1', RESTING_ORDERS: 'grid' });
   const nodes: ServerProcess[] = [];
   for (let i = 0; i < 3; i++) nodes.push(new ServerProcess(await freePort(), env, conflicts));
   try {
@@ -405,6 +406,8 @@ export async function checkBooks(db: pg.Client, commanded: ReadonlyMap<string, {
     filled: string | null;
     fee: string | null;
     reason: string;
+    /** A resting order's place in its bot's plan (a grid's level); null: an order sent at market. */
+    slot: string | null;
   }[];
   const venue = (await db.query('select * from paper_orders')).rows as {
     client_order_id: string;
@@ -434,8 +437,18 @@ export async function checkBooks(db: pg.Client, commanded: ReadonlyMap<string, {
     check(o.status !== 'new' && o.status !== 'submitted', `order ${o.client_order_id} still in flight`);
   }
   const grids = new Set(bots.filter((b) => b.type === 'grid').map((b) => String(b.id)));
+  // A bot whose orders rest numbers them by the state they were placed in, several to a state, and its
+  // market orders by the decisions between its fills: no one sequence to check. Its check is that no level
+  // ever has two orders on the venue at once, at the end as all along (the slots' orders are unique there).
+  const resting = new Set(orders.filter((o) => o.slot !== null).map((o) => String(o.bot_id)));
+  const openAt = new Map<string, string[]>();
+  for (const v of venue.filter((x) => x.status === 'open')) {
+    const mine = byId.get(v.client_order_id);
+    if (mine?.slot) openAt.set(`${mine.bot_id}:${mine.slot}`, [...(openAt.get(`${mine.bot_id}:${mine.slot}`) ?? []), v.client_order_id]);
+  }
+  for (const [slot, ids] of openAt) check(ids.length === 1, `slot ${slot} has ${ids.length} orders open on Paper: ${ids.join(', ')}`);
   const seqs = new Map<string, number[]>();
-  for (const o of [...orders].sort((a, b) => a.seq - b.seq)) {
+  for (const o of [...orders].filter((x) => !resting.has(String(x.bot_id))).sort((a, b) => a.seq - b.seq)) {
     const key = grids.has(String(o.bot_id)) ? `${o.bot_id}` : `${o.bot_id}-${o.cycle}`;
     seqs.set(key, [...(seqs.get(key) ?? []), o.seq]);
   }
@@ -485,9 +498,12 @@ export async function checkBooks(db: pg.Client, commanded: ReadonlyMap<string, {
         const state = bot.state as StoredGridState & { phase?: string; pending?: unknown };
         const last = mine.slice(-6).map((o) => `#${o.seq} ${o.side} ${o.reason} ${o.filled}${o.fee ? ` fee ${o.fee}` : ''}`);
         const slots = state.orders.map((o) => (o ? `${o.side[0]}${money(o.amount).toFixed()}` : '-')).join(' ');
+        // Its whole log, in order: which booking the state lost.
+        const { rows: log } = await db.query<{ kind: string; detail: Record<string, string> }>('select kind, detail from bot_actions where bot_id = $1 order by id', [id]);
+        const story = log.map((a) => `${a.kind}${a.detail.order ? ` ${a.detail.order}` : ''}${a.detail.price ? `@${money(a.detail.price).toFixed()}` : ''}`).join(', ');
         check(
           false,
-          `grid ${id} holds ${held.toFixed()}, its fills ${bought.minus(sold).toFixed()} (phase ${state.phase}, pending ${JSON.stringify(state.pending ?? null)}, slots [${slots}], last fills: ${last.join('; ')})`,
+          `grid ${id} holds ${held.toFixed()}, its fills ${bought.minus(sold).toFixed()} (phase ${state.phase}, pending ${JSON.stringify(state.pending ?? null)}, slots [${slots}], last fills: ${last.join('; ')}; its log: ${story})`,
         );
       }
       continue;

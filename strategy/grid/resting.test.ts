@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { money } from '../money.ts';
-import { botId, type PlaceOrder } from '../types.ts';
+import { botId, type ClientOrderId, type PlaceOrder } from '../types.ts';
 import type { GridParams } from './rules.ts';
-import { gridResting } from './resting.ts';
+import { gridInFlight, gridResting } from './resting.ts';
 import { decideGrid, initialGridState, type GridState, type GridView } from './strategy.ts';
 import { gridKit } from './kit.ts';
 
@@ -54,6 +54,28 @@ describe('the orders a grid wants resting (README worked example)', () => {
     const armed = step(running, '126', v);
     expect(armed.state.trail?.toFixed()).toBe('126');
     expect(rests(armed.state, v)).toEqual([]);
+  });
+});
+
+describe('a resting fill taken in as the order in flight', () => {
+  it('only when the level its counter-order goes to is empty: a fill past a level the price met first waits for that one', () => {
+    const started = step(initialGridState(botId('f1')), '109');
+    const running = fill(started.state, started.placed!, '109');
+    // Buys at 100 and 105, 110 empty, sells at 115 and 120.
+    const id = 'f1-1-1-9' as ClientOrderId;
+    expect(gridInFlight(running, 'L3', id, 'sell')?.pending).toEqual({ id, level: 3, reason: 'close' });
+    expect(gridInFlight(running, 'L1', id, 'buy')?.pending).toEqual({ id, level: 1, reason: 'add' });
+    // The sell at 120 filled while the one at 115 still holds its coin (it did not rest: refused, or not placed
+    // yet): its buy would go over that sell. The buy at 100 likewise while the one at 105 waits.
+    expect(gridInFlight(running, 'L4', id, 'sell')).toBeNull();
+    expect(gridInFlight(running, 'L0', id, 'buy')).toBeNull();
+    // Once the sell at 115 is booked (110 takes its buy, 115 is empty), the one at 120 can be.
+    const up = step(running, '115');
+    const sold = fill(up.state, up.placed!, '115');
+    expect(gridInFlight(sold, 'L4', id, 'sell')?.pending).toEqual({ id, level: 4, reason: 'close' });
+    // A slot that stands for no such order of the state, or a state with an order in flight: nothing.
+    expect(gridInFlight(running, 'L1', id, 'sell')).toBeNull();
+    expect(gridInFlight(up.state, 'L1', id, 'buy')).toBeNull();
   });
 });
 

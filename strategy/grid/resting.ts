@@ -36,11 +36,17 @@ export function gridSlotOf(state: GridState): string | null {
 
 /**
  * The grid with a level's resting order as its order in flight, as onPrice would have placed it at the
- * level: a buy's fill then puts the sell one level up, a sell's books the grid's profit.
+ * level: a buy's fill then puts the sell one level up, a sell's the buy one level down, and books the
+ * grid's profit. Only when that level is empty: a level whose own order did not rest (refused, or not yet
+ * placed) can still hold one the price passed first. A sell at 1.3457 filled on the venue while the sell
+ * one level down, at 1.3412, waits to go at market must not put its buy there over that sell (the coin it
+ * holds would leave the books): its fill is booked after that sell's, as the price met them.
  */
 export function gridInFlight(state: GridState, slot: string, id: ClientOrderId, side: Side): GridState | null {
   const level = levelOfSlot(slot);
   const order = level === null ? null : state.orders[level];
   if (state.pending || state.phase !== 'running' || level === null || order?.side !== side) return null;
+  const counter = side === 'buy' ? level + 1 : level - 1;
+  if (counter >= 0 && counter < state.orders.length && state.orders[counter] !== null) return null;
   return { ...state, seq: state.seq + 1, pending: { id, level, reason: order.side === 'buy' ? 'add' : 'close' } };
 }
