@@ -55,4 +55,13 @@ describe('the grid form checks a field when it is left', () => {
     await expect.poll(() => alerts(page)).toContain('止盈价须高于最高价');
     expect(new URL(page.url()).pathname).toBe('/strategy/grid');
   });
+
+  it('backtests the grid as the engine runs it: its levels rest as limit orders, filled at their price as a maker, and the result says so', async () => {
+    await page.getByTestId('backtest').getByRole('button', { name: '7 天' }).click();
+    await page.getByTestId('run-backtest').click();
+    await page.getByTestId('backtest-result').waitFor();
+    expect(await page.getByTestId('bt-fill').innerText()).toBe(
+      '按模拟盘逐秒行情回放：挂单在触发价成交，止损按触及那一秒的价格，滑点 0.05%。 网格的挂单在其价格按挂单（maker）费率成交，不计滑点；止损等离场按市价。',
+    );
+  });
 });
