@@ -200,16 +200,23 @@ export class RestingOrders {
     // Every fill in before the plan is asked again: a counter-order placed between two of them could rest
     // where the next one's booking moves the books, and fill there before it is cancelled.
     let filled = false;
+    let later = false;
     this.booking.add(bot.record.id);
     try {
       for (const { order, answer } of answers) {
         const result = await this.settle(bot, order, answer);
-        if (result === 'later') break;
+        if (result === 'later') {
+          later = true;
+          break;
+        }
         if (result === 'filled') filled = true;
       }
     } finally {
       this.booking.delete(bot.record.id);
     }
+    // A fill the books cannot take yet (a level the price met first goes at market before it): looked up
+    // again by the next sweep, a few rounds on, not a reconciliation period later.
+    if (later) this.checkedAt.delete(bot.record.id);
     await this.read(bot);
     if (filled) await this.sync(bot);
   }
