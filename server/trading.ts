@@ -92,7 +92,7 @@ export interface TradingOptions {
   stalePriceMs?: number;
   /** Time between two reconciliation rounds of the accounts (config RECONCILE_EVERY_MS; default 30 s). */
   reconcileEveryMs?: number;
-  /** The bot types whose orders rest as limit orders (config RESTING_ORDERS, whose default is grid; none when not given here, as tests build it). */
+  /** The bot types whose orders rest as limit orders (config RESTING_ORDERS; default none). */
   restingTypes?: readonly string[];
   log?: { error(obj: unknown, msg: string): void };
   /** Share of a profitable cycle's profit paid in fuel (config FUEL_FEE_RATE; default 0.2). */

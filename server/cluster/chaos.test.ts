@@ -4,7 +4,7 @@ import { runChaos } from '../testing/chaos-run.ts';
 
 /**
  * The chaos test: 3 server processes on a fresh PostgreSQL database, 36 bots of 6 traders on Paper
- * (24 martin, 12 grid whose orders rest on Paper as limit orders; MARKET_SPEED=300, LEASE_TTL_MS=3000), 10 SIGKILLs each followed by a restart, 2
+ * (24 martin, 12 grid; MARKET_SPEED=300, LEASE_TTL_MS=3000), 10 SIGKILLs each followed by a restart, 2
  * SIGSTOPs for TTL + 2 s, a rolling restart (each process SIGTERMed and started again in turn), a pause
  * and a stop meanwhile. `node bench/cluster-chaos.ts` (or `npm run bench -- --chaos`) runs the full size
  * (60 bots of 10 traders, 20 SIGKILLs, 4 SIGSTOPs) and prints its figures: the full size took five minutes

@@ -96,7 +96,7 @@ export interface EngineDeps {
   commandSettleMs?: number;
   /** How late a round (or ownership round) may be before stalled() says so (default 10 periods, at least 10 s). */
   stallMs?: number;
-  /** The bot types whose orders rest on their venues as limit orders (RESTING_ORDERS; none when not given): resting.ts. */
+  /** The bot types whose orders rest on their venues as limit orders (RESTING_ORDERS; default none): resting.ts. */
   restingTypes?: readonly string[];
 }
 
