@@ -271,7 +271,18 @@ export default defineConfig({
       {
         extends: true,
         // Deadlines are generous (a loaded 2-core machine, another npm test beside): waits poll up to 15 s.
-        test: { name: 'server', environment: 'node', include: ['server/**/*.test.ts', 'strategy/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, expect: { poll: { timeout: 15_000 } } },
+        // Not isolated: a worker keeps the modules it loaded (ccxt, Fastify, viem, the server) for its next file,
+        // where loading them again for each of nearly 200 files took most of the run. Each file opens its own
+        // app, database and engine and closes them, so no state is shared through the modules.
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'strategy/**/*.test.ts'],
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          expect: { poll: { timeout: 15_000 } },
+        },
       },
       {
         extends: true,
