@@ -578,7 +578,7 @@ export class Engine {
     const port = old?.port ?? (await this.deps.venue(record));
     const m = await port.market(record.symbol);
     const kit = kitOf(record.type);
-    const view = kit.view(record.params, { tickSize: m.tickSize, stepSize: m.stepSize, minAmount: m.minAmount, minCost: m.minCost, feeRate: m.feeRate, makerFeeRate: m.makerFeeRate });
+    const view = kit.view(record.params, m);
     const live: LiveBot = { record, key: `${record.exchange}:${record.symbol}`, kit, view, port, state: kit.decode(record.id, record.state, view) };
     // Warmed up before it is on the book: no price round asks it half-built (started, resumed, restarted, taken over).
     if (record.status === 'running' && this.deps.warmUp) await this.deps.warmUp(record, live.state, view).catch((error: unknown) => this.log?.error({ err: error, bot: botId }, 'warm-up failed'));

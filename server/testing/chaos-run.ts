@@ -363,7 +363,7 @@ async function hadWork(db: pg.Client, bot: { type: string; symbol: string; param
   const info = feed.info(bot.symbol);
   const m = paperMarket(bot.symbol, info.tick, info.step);
   const kit = kitOf(bot.type);
-  const view = kit.view(bot.params, { tickSize: m.tickSize, stepSize: m.stepSize, minAmount: m.minAmount, minCost: m.minCost, feeRate: m.feeRate, makerFeeRate: m.makerFeeRate });
+  const view = kit.view(bot.params, m);
   const state = kit.decode('0', bot.state, view);
   let run = 0;
   for (let t = from; t <= to; t += 100) {
