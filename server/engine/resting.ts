@@ -40,6 +40,8 @@ export interface RestingHost {
   log(): EngineLog | undefined;
   /** The lease the bot's orders are sent under (a worker of the cluster). */
   sender(botId: string): { worker: string; epoch: string } | undefined;
+  /** Whether the bots' leases are kept in a cluster: then an order goes out only with its `sender`. */
+  clustered?: boolean;
   /** Whether this process may send for the bot now (its lease held, not fenced). */
   mayAct(botId: string): boolean;
   /** A resting order's fill, to take into the bot's books; false when it cannot be now (looked up again later). */
@@ -282,7 +284,9 @@ export class RestingOrders {
 
   /** Sends a recorded resting order (marked sent first, as a market order is: runner.ts send). */
   private async send(bot: RestingBot, order: RestingRecord): Promise<'filled' | 'ended' | 'rests' | 'later' | 'unknown'> {
-    if (!this.host.mayAct(bot.record.id)) return 'unknown';
+    // Under the bot's lease only (its sender, which the venue's fence checks): runner.ts send says why.
+    const sender = this.host.sender(bot.record.id);
+    if (!this.host.mayAct(bot.record.id) || (this.host.clustered && !sender)) return 'unknown';
     crashPoint('recorded');
     const window = bot.port.orderWindowMs;
     const notAfter = window !== undefined ? Date.now() + window : undefined;
@@ -290,7 +294,6 @@ export class RestingOrders {
     if (was !== 'new') return 'unknown';
     order.status = 'submitted';
     order.notAfter = notAfter !== undefined ? new Date(notAfter) : null;
-    const sender = this.host.sender(bot.record.id);
     let answer: OrderState;
     try {
       answer = await restingOf(bot.port).placeLimitOrder!.call(bot.port, {

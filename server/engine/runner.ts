@@ -191,6 +191,7 @@ export class Engine {
       db: deps.db,
       log,
       sender: (id) => this.fence(id),
+      clustered: this.ownership !== undefined,
       mayAct: (id) => !(this.deps.cluster?.fenced() ?? false) && (!this.ownership || this.ownership.holds(id)),
       filled: (bot, order, answer) => this.restingFilled(bot as LiveBot, order, answer),
       types: deps.restingTypes ?? [],
@@ -485,6 +486,14 @@ export class Engine {
               continue;
             }
             const before = live.state;
+            // A bot whose orders rest, with work of its own under way (a fill being booked, its plan being
+            // carried out): left be this round, and asked again by the next on the books that work leaves. A
+            // level decided now at market could go out beside the order the plan is resting at that level,
+            // whose hold on the coin leaves the market order short ("insufficient balance").
+            if (this.queues.has(bot) && this.resting.enabled(live)) {
+              this.book.put(live.key, before, live.view, live.kit);
+              continue;
+            }
             const slot = this.standingSlot(live, state, decided.intents);
             if (slot !== null) {
               // Its order rests at that price: the venue fills it there, and nothing is sent. The bot stays
@@ -535,10 +544,14 @@ export class Engine {
         if (taken.length > 0) this.deps.observe?.lookedUp?.(taken.length);
         // The resting orders not looked up for a reconciliation period: looked up (a fill no price round
         // crossed into) and kept in line with the plans (a slot refused a while ago, an order ended on the
-        // venue), by the same budget, SWEEP_BOTS at most.
+        // venue; a paused or stopped bot's cancel not answered), by the same budget, SWEEP_BOTS at most.
         const every = this.deps.reconcileEveryMs ?? RECONCILE_EVERY_MS;
         const resting = [...this.bots.values()].filter(
-          (live) => live.record.status === 'running' && !this.queues.has(live.record.id) && this.resting.enabled(live) && !this.resting.checkedLately(live.record.id, every),
+          (live) =>
+            (live.record.status === 'running' || this.resting.any(live.record.id)) &&
+            !this.queues.has(live.record.id) &&
+            this.resting.enabled(live) &&
+            !this.resting.checkedLately(live.record.id, every),
         );
         const restingTaken = takeLookups(resting, (l) => accountKey(l.record.userId, l.record.exchangeId), this.tickCount / 5).slice(0, SWEEP_BOTS);
         for (const live of restingTaken)
@@ -792,6 +805,11 @@ export class Engine {
   private async send(live: LiveBot, intent: PlaceOrder): Promise<void> {
     // No heartbeat for too long: the order stays in flight, for whoever holds the bot to look up by its id.
     if (this.deps.cluster?.fenced()) return;
+    // In a cluster an order goes out only under the bot's lease, which the venue's fence checks: one sent
+    // without it (a SIGTERM's release, a lease handed on, between the commit and here) would pass any fence.
+    // It stays in flight (`new`) for the bot's next holder, who looks it up by its id before it sends.
+    const sender = this.fence(live.record.id);
+    if (this.ownership && !sender) return;
     crashPoint('recorded');
     // Marked sent first: an order sent once to a venue whose lookup can miss it is never sent again,
     // only looked up (lost-orders.ts); Paper's exact lookup lets an order it never got go again. Where the
@@ -801,7 +819,6 @@ export class Engine {
     const was = await markSubmitted(this.deps.db, { clientOrderId: intent.clientOrderId, notAfter: notAfter !== undefined ? new Date(notAfter) : undefined });
     if (was !== null && was !== 'new' && !live.port.exactLookup) return;
     this.inFlight.add(intent.clientOrderId);
-    const sender = this.fence(live.record.id);
     let answer: OrderState;
     try {
       answer = await live.port.placeMarketOrder({

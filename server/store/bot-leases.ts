@@ -1,6 +1,10 @@
 // The cluster's lease reads that join the bots or their orders (bot_leases is the cluster's own table).
 import { sql, type Kysely } from 'kysely';
 import type { Executor } from './executor.ts';
+import { RESTING_LIVE } from './resting-orders.ts';
+
+/** A bot (`b`) has a resting order that may still be on the venue, or get there (resting-orders.ts RESTING_LIVE). */
+export const restingLive = sql<boolean>`exists (select 1 from bot_orders o where o.bot_id = b.id and o.slot is not null and o.status in (${sql.join(RESTING_LIVE)}))`;
 
 const interval = (ms: number) => sql.raw(`interval '${Math.max(1, Math.floor(ms))} milliseconds'`);
 
@@ -17,13 +21,14 @@ export async function orderLeaseForShare(db: Kysely<never> | Executor, { clientO
 
 /**
  * The bots (not deleted; one when `botId` is given) that should trade and no live worker owns: running,
- * or holding an order in flight, with no lease row (epoch null), a freed one, or one whose worker's
+ * holding an order in flight, or a resting order that may still be on the venue (a paused or stopped
+ * bot's, whose cancel a killed process left undone: its holder cancels it, and books a fill it finds), with no lease row (epoch null), a freed one, or one whose worker's
  * heartbeat is older than `ttlMs`; by id, `limit` at most.
  */
 export async function unownedBots(db: Executor, { ttlMs, limit, botId }: { ttlMs: number; limit: number; botId?: string | undefined }) {
   const { rows } = await sql<{ id: string; user_id: string; epoch: string | null }>`
     select b.id, b.user_id, l.epoch from bots b left join bot_leases l on l.bot_id = b.id
-    where b.deleted_at is null ${botId === undefined ? sql`` : sql`and b.id = ${botId}`} and (b.status = 'running' or b.state->>'pending' is not null)
+    where b.deleted_at is null ${botId === undefined ? sql`` : sql`and b.id = ${botId}`} and (b.status = 'running' or b.state->>'pending' is not null or ${restingLive})
       and (l.worker_id is null or not exists (
         select 1 from workers w where w.id = l.worker_id and w.heartbeat_at > now() - ${interval(ttlMs)}))
     order by b.id limit ${limit}`.execute(db);

@@ -5,6 +5,7 @@ import type { Executor, ModeFilter } from './executor.ts';
 import { paramFieldsOf, withFields } from './bot-fields.ts';
 import type { Bot, BotStatus } from './bot-rows.ts';
 import { holdsPositionSql } from './holds-position-sql.ts';
+import { restingLive } from './bot-leases.ts';
 
 /** What a filter of the bot list asks. */
 export interface BotFilter {
@@ -186,15 +187,14 @@ export async function countBotsByStatus(db: Executor) {
     .execute();
 }
 
-/** The bots (not deleted) the engine resumes at start: running, or with an order in flight, by id. */
+/**
+ * The bots (not deleted) the engine resumes at start: running, with an order in flight, or with a resting
+ * order that may still be on the venue (a paused or stopped bot's cancel left undone), by id.
+ */
 export async function botsToResume(db: Executor): Promise<{ id: string }[]> {
-  return db
-    .selectFrom('bots')
-    .select('id')
-    .where('deleted_at', 'is', null)
-    .where((eb) => eb.or([eb('status', '=', 'running'), eb(eb.ref('state', '->>').key('pending' as never), 'is not', null)]))
-    .orderBy('id')
-    .execute();
+  const { rows } = await sql<{ id: string }>`
+    select b.id from bots b where b.deleted_at is null and (b.status = 'running' or b.state->>'pending' is not null or ${restingLive}) order by b.id`.execute(db);
+  return rows;
 }
 
 /** The traders with a bot (not deleted, not stopped) on an exchange: those told when it goes down or comes back. */

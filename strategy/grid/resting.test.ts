@@ -58,24 +58,62 @@ describe('the orders a grid wants resting (README worked example)', () => {
 });
 
 describe('a resting fill taken in as the order in flight', () => {
-  it('only when the level its counter-order goes to is empty: a fill past a level the price met first waits for that one', () => {
-    const started = step(initialGridState(botId('f1')), '109');
-    const running = fill(started.state, started.placed!, '109');
-    // Buys at 100 and 105, 110 empty, sells at 115 and 120.
-    const id = 'f1-1-1-9' as ClientOrderId;
-    expect(gridInFlight(running, 'L3', id, 'sell')?.pending).toEqual({ id, level: 3, reason: 'close' });
-    expect(gridInFlight(running, 'L1', id, 'buy')?.pending).toEqual({ id, level: 1, reason: 'add' });
-    // The sell at 120 filled while the one at 115 still holds its coin (it did not rest: refused, or not placed
-    // yet): its buy would go over that sell. The buy at 100 likewise while the one at 105 waits.
-    expect(gridInFlight(running, 'L4', id, 'sell')).toBeNull();
-    expect(gridInFlight(running, 'L0', id, 'buy')).toBeNull();
-    // Once the sell at 115 is booked (110 takes its buy, 115 is empty), the one at 120 can be.
+  const started = step(initialGridState(botId('f1')), '109');
+  const running = fill(started.state, started.placed!, '109');
+  // Buys at 100 and 105, 110 empty, sells of 2.361 at 115 and 120.
+  const id = 'f1-1-1-9' as ClientOrderId;
+  const inFlight = (state: GridState, slot: string, side: 'buy' | 'sell') => {
+    const s = gridInFlight(state, slot, id, side);
+    return s && { pending: s.pending, orders: s.orders.map((o) => (o ? `${o.side} ${o.amount.toFixed()} ${o.cost.toFixed()}` : '-')) };
+  };
+  const book = (state: GridState, side: 'buy' | 'sell', price: string, amount: string, slot: string) =>
+    decideGrid(gridInFlight(state, slot, id, side)!, { type: 'OrderFilled', clientOrderId: id, side, price: money(price), amount: money(amount), maker: true }, view);
+
+  it('at its own level when that level is next to the empty one, as onPrice would have placed it', () => {
+    expect(inFlight(running, 'L3', 'sell')?.pending).toEqual({ id, level: 3, reason: 'close' });
+    expect(inFlight(running, 'L1', 'buy')?.pending).toEqual({ id, level: 1, reason: 'add' });
+    expect(gridInFlight(running, 'L3', id, 'sell')!.orders).toEqual(running.orders);
+  });
+
+  it('past a level that did not rest: its coin booked at the lowest sell level, the sells between moved up a level', () => {
+    // The sell at 120 filled while the one at 115 did not rest (refused, not yet placed) and the price came
+    // back under it: 120's coin sold, 115's coin still held. Booked, 115 is empty, 110 buys, and 115's coin
+    // is offered at 120: what every level resting would have left (115 sold, bought back at 115, offered at 120).
+    const sellerCost = running.orders[3]!.cost;
+    const taken = inFlight(running, 'L4', 'sell')!;
+    expect(taken.pending).toEqual({ id, level: 3, reason: 'close' });
+    expect(taken.orders[3]).toBe(`sell 2.361 ${running.orders[4]!.cost.toFixed()}`);
+    expect(taken.orders[4]).toBe(`sell 2.361 ${sellerCost.toFixed()}`);
+    const sold = book(running, 'sell', '120', '2.361', 'L4');
+    expect(sold.state.pending).toBeNull();
+    expect(sold.state.orders.map((o) => o?.side ?? '-')).toEqual(['buy', 'buy', 'buy', '-', 'sell']);
+    // The profit is the coin sold at 120 less what that coin cost, at the maker's fee.
+    expect(sold.intents).toContainEqual({ type: 'CycleClosed', cycle: 1, profit: money('2.361').mul('120').mul(money(1).minus('0.001')).minus(running.orders[4]!.cost) });
+    // The grid now rests as every level would have: buys at 100, 105, 110; the sell at 120.
+    expect(rests(sold.state)).toEqual(['L0 buy 100 2.364', 'L1 buy 105 2.364', 'L2 buy 110 2.364', 'L4 sell 120 2.361']);
+    // Coin held equals the coin of the sells left: 115's coin, at 120.
+    expect(sold.state.orders[4]!.cost.toFixed()).toBe(sellerCost.toFixed());
+  });
+
+  it('a buy past a level that did not rest likewise: booked at the highest buy level, its sell one level up', () => {
+    const bought = book(running, 'buy', '100', '2.364', 'L0');
+    expect(bought.state.orders.map((o) => o?.side ?? '-')).toEqual(['buy', '-', 'sell', 'sell', 'sell']);
+    expect(bought.state.orders[2]!.cost.toFixed()).toBe(money('2.364').mul('100').toFixed());
+  });
+
+  it("a fill whose level holds no order of the books any more (a cancel answered by its fill): the run's edge order's coin", () => {
+    const sold = book(running, 'sell', '120', '2.361', 'L4');
+    // 115 is empty now; its order on the venue, being cancelled, filled there.
+    const again = inFlight(sold.state, 'L3', 'sell')!;
+    expect(again.pending).toEqual({ id, level: 4, reason: 'close' });
+  });
+
+  it('waits while an order is in flight, and takes nothing of a side the books do not hold', () => {
     const up = step(running, '115');
-    const sold = fill(up.state, up.placed!, '115');
-    expect(gridInFlight(sold, 'L4', id, 'sell')?.pending).toEqual({ id, level: 4, reason: 'close' });
-    // A slot that stands for no such order of the state, or a state with an order in flight: nothing.
-    expect(gridInFlight(running, 'L1', id, 'sell')).toBeNull();
+    expect(gridInFlight(up.state, 'L4', id, 'sell')).toBeNull();
     expect(gridInFlight(up.state, 'L1', id, 'buy')).toBeNull();
+    const done = { ...running, orders: running.orders.map((o) => (o?.side === 'sell' ? null : o)) };
+    expect(gridInFlight(done, 'L3', id, 'sell')).toBeNull();
   });
 });
 

@@ -35,18 +35,35 @@ export function gridSlotOf(state: GridState): string | null {
 }
 
 /**
- * The grid with a level's resting order as its order in flight, as onPrice would have placed it at the
- * level: a buy's fill then puts the sell one level up, a sell's the buy one level down, and books the
- * grid's profit. Only when that level is empty: a level whose own order did not rest (refused, or not yet
- * placed) can still hold one the price passed first. A sell at 1.3457 filled on the venue while the sell
- * one level down, at 1.3412, waits to go at market must not put its buy there over that sell (the coin it
- * holds would leave the books): its fill is booked after that sell's, as the price met them.
+ * The grid with a level's resting order as its order in flight, as onPrice would have placed it: a buy's
+ * fill then puts the sell one level up, a sell's the buy one level down, and books the grid's profit.
+ *
+ * The sells a grid holds form one run above its empty level, the buys one run below it, and a fill is
+ * booked at the edge of its run, next to the empty level. A sell that rested at 1.3457 can fill while the
+ * sell one level down, at 1.3412, did not rest (refused as the price had passed it, or not yet placed)
+ * and waits to go at market; the price may even come back under 1.3412 before that, and that sell never
+ * goes. Booked at its own level, its buy would go over that sell (whose coin would leave the books); left
+ * waiting, it would never be booked. So the fill books the coin it sold (its own order's amount and cost,
+ * or the lowest sell's when its level holds no sell of the books any more: a cancel answered by a fill)
+ * at the lowest sell level, and the sells between move one level up with their coins: the grid is then
+ * what the price path would have left had every level rested (the 1.3412 sell sold, its coin bought back
+ * there and offered one level up). Buys likewise, mirrored. Null while an order is in flight (a level's
+ * order at market: the fill is booked after it), or when the books hold no order of that side.
  */
 export function gridInFlight(state: GridState, slot: string, id: ClientOrderId, side: Side): GridState | null {
   const level = levelOfSlot(slot);
-  const order = level === null ? null : state.orders[level];
-  if (state.pending || state.phase !== 'running' || level === null || order?.side !== side) return null;
-  const counter = side === 'buy' ? level + 1 : level - 1;
-  if (counter >= 0 && counter < state.orders.length && state.orders[counter] !== null) return null;
-  return { ...state, seq: state.seq + 1, pending: { id, level, reason: order.side === 'buy' ? 'add' : 'close' } };
+  if (state.pending || state.phase !== 'running' || level === null || level >= state.orders.length) return null;
+  const orders = state.orders;
+  const sides = orders.map((o) => o?.side ?? null);
+  const edge = side === 'sell' ? sides.indexOf('sell') : sides.lastIndexOf('buy');
+  if (edge < 0) return null;
+  // The run must reach the empty level (or the range's end): the grid's shape, one empty level between.
+  const beyond = side === 'sell' ? edge - 1 : edge + 1;
+  if (beyond >= 0 && beyond < orders.length && orders[beyond] !== null) return null;
+  const own = orders[level]?.side === side ? level : edge;
+  const moved = [...orders];
+  if (side === 'sell') for (let i = own; i > edge; i--) moved[i] = orders[i - 1]!;
+  else for (let i = own; i < edge; i++) moved[i] = orders[i + 1]!;
+  moved[edge] = orders[own]!;
+  return { ...state, orders: moved, seq: state.seq + 1, pending: { id, level: edge, reason: side === 'buy' ? 'add' : 'close' } };
 }
