@@ -115,4 +115,38 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
     const held = after.orders.reduce((sum, o) => (o?.side === 'sell' ? sum.plus(o.amount) : sum), after.dust);
     expect(coinOnVenue().gte(held)).toBe(true);
   });
+
+  it('a bot stopped while no engine ran, its orders still resting: the next start cancels them and books the fill among them', async () => {
+    await db.updateTable('bots').set({ status: 'running' }).where('id', '=', id).execute();
+    await engine.serial(id, () => engine.refresh(id));
+    await rounds();
+    const resumed = engine.stateOf<GridState>(id)!;
+    const sells = openOnVenue().filter((o) => o.startsWith('SELL'));
+    expect(sells.length).toBeGreaterThan(0);
+    // The process goes (its work done), and the bot is stopped before any engine could cancel its orders.
+    await engine.stop();
+    await db.updateTable('bots').set({ status: 'stopped' }).where('id', '=', id).execute();
+    // Meanwhile the price rises through the lowest sell: Binance fills it at its limit.
+    const lowest = resumed.orders.findIndex((o) => o?.side === 'sell');
+    fake.setPrice('BTC/USDT', '66000');
+    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 2000 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
+    engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'] });
+    await engine.start();
+    await engine.idle();
+    // Nothing of the stopped bot's rests any more, and the sell that filled is in its books.
+    expect(openOnVenue()).toEqual([]);
+    const rows = await resting();
+    expect(rows.every((o) => ['filled', 'cancelled', 'rejected'].includes(o.status))).toBe(true);
+    const filled = rows.filter((o) => o.status === 'filled' && o.side === 'sell');
+    expect(filled.length).toBeGreaterThan(0);
+    // Each sell Binance filled is one trade more in the books and one sell level fewer (66,000 is past 62,500 and 65,000).
+    const after = engine.stateOf<GridState>(id)!;
+    const sellsOf = (state: GridState) => state.orders.filter((o) => o?.side === 'sell').length;
+    expect(filled.every((o) => money(o.price!).lte(66000))).toBe(true);
+    expect(after.trades - resumed.trades).toBe(filled.length);
+    expect(sellsOf(resumed) - sellsOf(after)).toBe(filled.length);
+    expect(after.orders[lowest]?.side).not.toBe('sell');
+    const row = await db.selectFrom('bots').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('stopped');
+  });
 });
