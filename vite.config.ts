@@ -117,6 +117,9 @@ const compileEagerly = (chunk: Rolldown.RenderedChunk) =>
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
+// The test runner's file order (scripts/test-sequencer.ts says why), loaded only under Vitest: the build never needs it.
+const sequencer = process.env.VITEST ? (await import('./scripts/test-sequencer.ts')).HeaviestFirst : undefined;
+
 export default defineConfig({
   plugins: [
     contractCalls,
@@ -263,10 +266,13 @@ export default defineConfig({
     },
   },
   test: {
+    ...(sequencer ? { sequence: { sequencer } } : {}),
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'sw/**/*.test.ts'], setupFiles: ['src/test-setup.ts'] },
+        // Not isolated either (as the server's, below): each file loading React, Lingui and jsdom's page afresh
+        // took seconds of a loaded machine for tests of milliseconds.
+        test: { name: 'unit', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'sw/**/*.test.ts'], setupFiles: ['src/test-setup.ts'], isolate: false },
       },
       {
         extends: true,
@@ -294,6 +300,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One worker keeps Playwright and the support code it loaded for the next file: each file opens its own phones.
+          isolate: false,
           expect: { poll: { timeout: 15_000 } },
         },
       },

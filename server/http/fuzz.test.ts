@@ -30,7 +30,7 @@ import { docValidator } from './openapi-validate.ts';
 type Value = unknown;
 type JsonObject = Record<string, Value>;
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_512);
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3_000);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1_000);
 /**
  * A request slower than this is a finding too (a denial of service waiting to happen). 30 s: with two
  * `npm test` side by side (load 18) an AI search on the tests' 2-day window answered in 11.6 s.
