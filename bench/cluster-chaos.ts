@@ -9,7 +9,7 @@
 // LEASE_TTL_MS (default 3000, the test's) sets the processes' lease TTL; CHAOS_KILLS (20) and
 // CHAOS_STOPS (4) make a shorter run, e.g. at the server's default TTL:
 // `LEASE_TTL_MS=10000 CHAOS_KILLS=8 CHAOS_STOPS=1 node bench/cluster-chaos.ts` (the rolling restart's 3 SIGTERMs always run).
-// RESTING_ORDERS=grid rests the grids' orders on Paper in the three processes (docs/engine.md: not yet passing).
+// The grids' orders rest on Paper (RESTING_ORDERS' default); RESTING_ORDERS=none sends them at market in the three processes.
 import { PG_URL } from '../server/testing/test-support.ts';
 import { runChaos } from '../server/testing/chaos-run.ts';
 import { median, percentile } from './stats.ts';

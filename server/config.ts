@@ -26,7 +26,7 @@ import { availableParallelism } from 'node:os';
  * |                   |                                  | open nothing until a reconciliation round passes  |
  * | RECONCILE_EVERY_MS| 30000                            | time between two reconciliation rounds of each    |
  * |                   |                                  | exchange account (orphans, balances, outages)     |
- * | RESTING_ORDERS    | none                             | bot types whose orders rest on the venue as limit |
+ * | RESTING_ORDERS    | grid                             | bot types whose orders rest on the venue as limit |
  * |                   |                                  | orders (comma list: grid, martin; none: at market)|
  * | MARKET_SPEED      | 1                                | the simulated market's clock speed (tests and     |
  * |                   |                                  | demos: 60 = a minute of market a second)          |
@@ -535,9 +535,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** RESTING_ORDERS: bot types whose orders rest as limit orders (default none: every order at market). */
+/**
+ * RESTING_ORDERS: bot types whose orders rest as limit orders (default grid, as every exchange's own grid
+ * bot keeps them; none: every order at market).
+ */
 function restingTypesOf(text: string | undefined): string[] {
-  if (text === undefined || text.trim() === '') return [];
+  if (text === undefined || text.trim() === '') return ['grid'];
   if (text.trim() === 'none') return [];
   const types = text
     .split(',')

@@ -30,7 +30,7 @@ export interface ChaosOptions {
   ttlMs: number;
   /** How long after an event every bot of the lost process must have traded again before the run goes on without it. */
   takeoverWaitMs: number;
-  /** More settings for the three processes (RESTING_ORDERS=grid: the grids' orders rest on Paper). */
+  /** More settings for the three processes (RESTING_ORDERS=none: the grids' orders go at market, not resting on Paper). */
   env?: Record<string, string> | undefined;
   log?: (line: string) => void;
 }
@@ -96,7 +96,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const { url, drop } = await clusterDatabase(options.adminUrl, 'chaos');
   const db = new pg.Client({ connectionString: url });
   const conflicts: string[] = [];
-  // RESTING_ORDERS=grid in `options.env` rests the grids' orders on Paper (not yet passing: docs/engine.md).
+  // The grids' orders rest on Paper (RESTING_ORDERS' default); RESTING_ORDERS=none in `options.env` sends them at market.
   const env = clusterEnv(url, options.ttlMs, { MARKET_SPEED: '300', TEST_VENUE_AUDIT: '1', ...options.env });
   const nodes: ServerProcess[] = [];
   for (let i = 0; i < 3; i++) nodes.push(new ServerProcess(await freePort(), env, conflicts));
@@ -282,7 +282,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     await sleep(2000);
     await Promise.all(nodes.map((n) => n.signal('SIGTERM')));
     let settleFrom: Date | undefined;
-    if (options.env?.RESTING_ORDERS && options.env.RESTING_ORDERS !== 'none') {
+    if (options.env?.RESTING_ORDERS !== 'none') {
       // A resting order Paper filled in a round's last moment, before its bot looked it up, is booked by
       // the next start's reconciliation, as after any stop: one more start, with no price round (nothing
       // new fills), takes every bot, books what the venue filled and cancels what stopped bots left.

@@ -40,9 +40,7 @@ export default async function setup(project: TestProject) {
   };
   // The AI search on 2 days of candles, not 30: the same candidates and rules, 1/15 of the
   // work; its full size is measured by `npm run bench`.
-  // Grids rest their orders on Paper (RESTING_ORDERS, off in the product until the crash tests pass with it):
-  // the screens are walked as they will be with it on.
-  const workloadEnv = { AI_SEARCH_DAYS: '2,0.5', RESTING_ORDERS: 'grid' };
+  const workloadEnv = { AI_SEARCH_DAYS: '2,0.5' };
   server = spawn(process.execPath, ['server/main.ts'], {
     // Every test registers and logs in from 127.0.0.1: the per-source limits are widened (the proof of
     // work keeps its real difficulty: the browser solves it). Rate limits have server tests of their own.
