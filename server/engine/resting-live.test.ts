@@ -150,3 +150,66 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
     expect(row.status).toBe('stopped');
   });
 });
+
+describe('a resting order that never reaches Binance (its receive window passes unseen)', () => {
+  it('is sent again under its id twice at most, then lost: its bot pauses, told', async () => {
+    const { db, drop } = await openTestDb('pglite');
+    const fake = await FakeBinance.start();
+    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 400 }), { salt: 'e2e0ab', confirmDelaysMs: [0], orderWindowMs: 1000 });
+    // Every bot's resting orders looked up at every sweep (5 rounds), not once a reconciliation period.
+    const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'], reconcileEveryMs: 1 });
+    try {
+      const user = await db
+        .insertInto('users')
+        .values({ sn: '42424242', account: 'restingwindow', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id: created } = await db
+        .insertInto('bots')
+        .values({
+          user_id: String(user.id),
+          exchange_id: 2,
+          symbol: 'BTC/USDT',
+          type: 'grid',
+          name: 'window grid',
+          status: 'running',
+          params: JSON.stringify({ investment: '1000', lower: '60000', upper: '70000', grids: 4, spacing: 'arithmetic', stopLoss: '55000' }),
+          state: JSON.stringify(encodeGrid(initialGridState(botId('x')))),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = String(created);
+      const rounds = async (n = 5) => {
+        for (let i = 0; i < n; i++) await engine.tick();
+        await engine.idle();
+      };
+      await engine.serial(id, () => engine.refresh(id));
+      await rounds();
+      // Every order Binance gets from here dies before it is carried out (a 504 after the gateway gave up).
+      fake.faults.add({ kind: 'serverError', status: 504, body: 'html', times: 3, match: { method: 'POST', path: '/api/v3/order' } });
+      const from = fake.requests.length;
+      // The buy at 62,500 fills; its counter-order, the sell at 65,000, never reaches Binance.
+      fake.setPrice('BTC/USDT', '61000');
+      await rounds();
+      const counter = await db.selectFrom('bot_orders').select(['client_order_id', 'status']).where('bot_id', '=', id).where('slot', '=', 'L2').executeTakeFirstOrThrow();
+      expect(counter.status).toBe('submitted');
+      const steps = async () =>
+        (await db.selectFrom('bot_order_steps').select('to_phase').where('client_order_id', '=', counter.client_order_id).orderBy('id').execute()).map((s) => s.to_phase);
+      // Each send's window over (moved into the past rather than waited for), then three misses and the targeted query.
+      for (let i = 0; i < 3; i++) {
+        await db.updateTable('bot_orders').set({ not_after: new Date(Date.now() - 60_000) }).where('client_order_id', '=', counter.client_order_id).execute();
+        for (let k = 0; k < 4; k++) await rounds();
+      }
+      expect(await steps()).toEqual(['new', 'submitted', 'new', 'submitted', 'new', 'submitted', 'lost']);
+      // Sent three times in all, once and again twice, and nothing more.
+      expect(fake.requests.slice(from).filter((r) => r.method === 'POST' && r.path === '/api/v3/order')).toHaveLength(3);
+      expect(await db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'paused', error: 'order_lost' });
+      const notice = await db.selectFrom('notices').select(['code']).where('user_id', '=', String(user.id)).orderBy('id', 'desc').executeTakeFirst();
+      expect(notice?.code).toBe('order_lost');
+    } finally {
+      await engine.stop();
+      await fake.close();
+      await drop();
+    }
+  });
+});

@@ -11,7 +11,7 @@ import { leaveNotice } from '../events/notice.ts';
 import { inTransaction } from '../events/outbox.ts';
 import { countMiss, markSubmitted } from '../store/order-steps.ts';
 import type { EngineLog } from './engine-types.ts';
-import { LOST_AFTER_MISSES, targetedLookup, WINDOW_MARGIN_MS } from './lost-orders.ts';
+import { LOST_AFTER_MISSES, markLost, markUnreached, targetedLookup, WINDOW_MARGIN_MS } from './lost-orders.ts';
 import { planResting } from './resting-plan.ts';
 import { crashPoint } from './crash-points.ts';
 import { checkLease, LeaseLost } from '../cluster/leases.ts';
@@ -367,7 +367,9 @@ export class RestingOrders {
    * A resting order the venue does not know. Paper's lookup is exact: it never got there. On a live venue,
    * not before its receive window (and the clocks' margin) has passed, and only at the third miss and a
    * targeted query: then it never reached the venue where the request was signed to expire, and is lost
-   * otherwise (its slot waits; it is still looked up). One that never reached the venue is sent again
+   * otherwise (its slot waits; it is still looked up). One that never reached the venue is sent again,
+   * UNREACHED_RESENDS times at most (then it is lost, its bot paused and the trader told, as a market
+   * order is: lost-orders.ts),
    * under its own id, never replaced by a new one: a request still on its way (from a process stopped in
    * the middle of it, whose lease has moved on) then finds the same order instead of resting a second one
    * at the slot, whose fill the books could not take.
@@ -379,13 +381,34 @@ export class RestingOrders {
     if (!bot.port.exactLookup) {
       const deadline = order.notAfter ? order.notAfter.getTime() + WINDOW_MARGIN_MS : null;
       if (deadline !== null && Date.now() < deadline) return 'unknown';
-      if ((await countMiss(db, { clientOrderId: id })) < LOST_AFTER_MISSES) return 'unknown';
+      const misses = await countMiss(db, { clientOrderId: id });
+      if (misses < LOST_AFTER_MISSES) return 'unknown';
       const found = await targetedLookup(bot.port, id as ClientOrderId, bot.record.symbol);
       if (found) return this.settle(bot, order, found);
       if (deadline === null) {
         await stepResting(db, { clientOrderId: id, to: 'lost', detail: { reason: 'not found' } });
         this.host.log()?.error({ bot: bot.record.id, order: id }, 'resting order lost: its slot waits, the order still looked up');
         return 'unknown';
+      }
+      if (order.status === 'submitted') {
+        // Sent again under its id, UNREACHED_RESENDS times at most (as a market order is: lost-orders.ts);
+        // then lost: the bot pauses and the trader is told, rather than the venue being asked unseen forever.
+        const fence = this.host.sender(bot.record.id);
+        if (this.host.clustered && !fence) return 'unknown';
+        const unreached = await markUnreached(db, { botId: bot.record.id, clientOrderId: id, misses, fence }).catch((error: unknown) => {
+          if (error instanceof LeaseLost) return 'moved' as const;
+          throw error;
+        });
+        if (unreached === 'moved') return 'unknown';
+        if (unreached === 'spent') {
+          await markLost(db, { botId: bot.record.id, userId: bot.record.userId, clientOrderId: id, misses, fence }).catch((error: unknown) => {
+            if (!(error instanceof LeaseLost)) throw error;
+          });
+          this.host.log()?.error({ bot: bot.record.id, order: id }, 'resting order never reached the venue after its re-sends: lost, the bot paused');
+          return 'unknown';
+        }
+        order.status = 'new';
+        return this.send(bot, order);
       }
     }
     if (order.status === 'pending_cancel') {
