@@ -136,6 +136,7 @@ function pauseWords(reason: string, lang: Language): string {
   if (reason === 'fuel') return zh ? '燃料用完' : 'out of fuel';
   if (reason === 'order_lost') return zh ? '交易所查不到已发出的订单' : 'the exchange cannot find an order it was sent';
   if (reason === 'balance_short') return zh ? '交易所账户里的币少于策略的持仓' : 'the account holds less of the coin than the bot';
+  if (reason === 'fill_unbooked') return zh ? '交易所的一笔成交与策略账目对不上' : 'a fill on the exchange matches no order of the bot’s books';
   if (/api key|apikey|key refused/i.test(reason)) return zh ? 'API 密钥被交易所拒绝' : 'API key refused by the exchange';
   return zh ? '下单被拒绝' : 'an order was refused';
 }

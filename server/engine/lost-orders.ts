@@ -91,3 +91,19 @@ export async function markUnreached(db: Db, order: { botId: string; clientOrderI
     return stepUnreached(tx, { clientOrderId: order.clientOrderId, misses: order.misses, resends: UNREACHED_RESENDS });
   });
 }
+
+/** The pause reason of a bot whose resting order filled where its books hold no order it could be (the notices word it). */
+export const FILL_UNBOOKED = 'fill_unbooked';
+
+/**
+ * A resting fill no order of the bot's books can take (its kit's `resting.inFlight` finds none, and no
+ * order is in flight for it to wait behind): the books and the venue disagree. The bot is paused with
+ * the reason, once (a bot already paused is not told again), in a cluster under the caller's lease; the
+ * fill is still looked up, and a state that can take it (after the trader's check) books it.
+ */
+export async function pauseUnbooked(db: Db, fill: { botId: string; userId: string; clientOrderId: string; fence?: Fence | undefined }): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    await lockBotStatus(tx, { id: fill.botId });
+    return pauseOutsideDecision(tx, { botId: fill.botId, userId: fill.userId, reason: FILL_UNBOOKED, detail: { order: fill.clientOrderId }, fence: fill.fence });
+  });
+}

@@ -193,11 +193,14 @@ describe('a resting order that never reaches Binance (its receive window passes 
       await rounds();
       const counter = await db.selectFrom('bot_orders').select(['client_order_id', 'status']).where('bot_id', '=', id).where('slot', '=', 'L2').executeTakeFirstOrThrow();
       expect(counter.status).toBe('submitted');
-      const steps = async () =>
-        (await db.selectFrom('bot_order_steps').select('to_phase').where('client_order_id', '=', counter.client_order_id).orderBy('id').execute()).map((s) => s.to_phase);
+      const steps = async () => (await db.selectFrom('bot_order_steps').select('to_phase').where('client_order_id', '=', counter.client_order_id).orderBy('id').execute()).map((s) => s.to_phase);
       // Each send's window over (moved into the past rather than waited for), then three misses and the targeted query.
       for (let i = 0; i < 3; i++) {
-        await db.updateTable('bot_orders').set({ not_after: new Date(Date.now() - 60_000) }).where('client_order_id', '=', counter.client_order_id).execute();
+        await db
+          .updateTable('bot_orders')
+          .set({ not_after: new Date(Date.now() - 60_000) })
+          .where('client_order_id', '=', counter.client_order_id)
+          .execute();
         for (let k = 0; k < 4; k++) await rounds();
       }
       expect(await steps()).toEqual(['new', 'submitted', 'new', 'submitted', 'new', 'submitted', 'lost']);
@@ -206,6 +209,66 @@ describe('a resting order that never reaches Binance (its receive window passes 
       expect(await db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'paused', error: 'order_lost' });
       const notice = await db.selectFrom('notices').select(['code']).where('user_id', '=', String(user.id)).orderBy('id', 'desc').executeTakeFirst();
       expect(notice?.code).toBe('order_lost');
+    } finally {
+      await engine.stop();
+      await fake.close();
+      await drop();
+    }
+  });
+});
+
+describe('a resting fill the books cannot take', () => {
+  it('pauses its bot with the reason and tells the trader once; the fill stays for a later look-up', async () => {
+    const { db, drop } = await openTestDb('pglite');
+    const fake = await FakeBinance.start();
+    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 2000 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
+    const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'] });
+    try {
+      const user = await db
+        .insertInto('users')
+        .values({ sn: '43434343', account: 'restingunbooked', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id: created } = await db
+        .insertInto('bots')
+        .values({
+          user_id: String(user.id),
+          exchange_id: 2,
+          symbol: 'BTC/USDT',
+          type: 'grid',
+          name: 'unbooked grid',
+          status: 'running',
+          params: JSON.stringify({ investment: '1000', lower: '60000', upper: '70000', grids: 4, spacing: 'arithmetic', stopLoss: '55000' }),
+          state: JSON.stringify(encodeGrid(initialGridState(botId('x')))),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = String(created);
+      await engine.serial(id, () => engine.refresh(id));
+      for (let i = 0; i < 5; i++) await engine.tick();
+      await engine.idle();
+      expect(fake.book.openOrders(null).filter((o) => o.side === 'SELL')).toHaveLength(2);
+      // The books lose their sells (a state no code of ours writes; a database restored from an older copy would):
+      // the plan cancels the sells resting on Binance, and the first cancel finds its order filled first.
+      const state = engine.stateOf<GridState>(id)!;
+      const stripped = { ...state, orders: state.orders.map((o) => (o?.side === 'sell' ? null : o)) };
+      await db
+        .updateTable('bots')
+        .set({ state: JSON.stringify(encodeGrid(stripped)) })
+        .where('id', '=', id)
+        .execute();
+      fake.faults.add({ kind: 'fillBeforeCancel', times: 1 });
+      await engine.serial(id, () => engine.refresh(id));
+      await engine.idle();
+      expect(await db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'paused', error: 'fill_unbooked' });
+      const notices = await db.selectFrom('notices').select(['code', 'detail']).where('user_id', '=', String(user.id)).execute();
+      expect(notices.map((n) => n.code)).toEqual(['fill_unbooked']);
+      // Still unbooked (a filled record would be booked), and looked up again: the trader is not told twice.
+      const filled = fake.book.trades.filter((t) => t.isMaker);
+      expect(filled).toHaveLength(1);
+      await engine.serial(id, () => engine.refresh(id));
+      await engine.idle();
+      expect((await db.selectFrom('notices').select('code').where('user_id', '=', String(user.id)).execute()).map((n) => n.code)).toEqual(['fill_unbooked']);
     } finally {
       await engine.stop();
       await fake.close();

@@ -20,7 +20,7 @@ import { findBot } from '../store/bot-rows.ts';
 import { botsToResume } from '../store/bot-lists.ts';
 import { findOrder } from '../store/bot-orders.ts';
 import { countMiss, markSubmitted } from '../store/order-steps.ts';
-import { LOST_AFTER_MISSES, lookUpLost, markLost, markUnreached, targetedLookup, WINDOW_MARGIN_MS } from './lost-orders.ts';
+import { LOST_AFTER_MISSES, lookUpLost, markLost, markUnreached, pauseUnbooked, targetedLookup, WINDOW_MARGIN_MS } from './lost-orders.ts';
 import { accountKey, accountsDown, callAnswered, callFailed, opens, outageOver } from './account-health.ts';
 import { BALANCE_SHORT, BALANCE_TOLERANCE, type BookedBot, cancelOrphans, findShortfalls, NO_PRICE, pauseShort, RECONCILE_EVERY_MS } from './reconciliation.ts';
 import { markSynced } from '../store/bot-decisions.ts';
@@ -787,7 +787,11 @@ export class Engine {
     const id = order.clientOrderId as ClientOrderId;
     const state = live.kit.resting?.inFlight(live.state, order.slot, id, order.side) ?? null;
     if (!state) {
-      this.log?.error({ bot: live.record.id, order: id, slot: order.slot }, 'resting fill matches no order of the books: left unbooked, looked up again');
+      // An order in flight first: the fill is booked after it (the next look-up).
+      if (live.state.pending) return false;
+      this.log?.error({ bot: live.record.id, order: id, slot: order.slot }, 'resting fill matches no order of the books: the bot paused, the fill looked up again');
+      const paused = await this.underLease(live.record.id, (fence) => pauseUnbooked(this.deps.db, { botId: live.record.id, userId: live.record.userId, clientOrderId: id, fence }));
+      if (paused) await this.load(live.record.id);
       return false;
     }
     // Post-only: it filled as it rested on the book, at the maker's fee.

@@ -25,5 +25,6 @@ export function pauseText(reason: string, i18n: I18n): string {
   if (reason === 'fuel') return i18n._(msg`燃料已用完`);
   if (reason === 'order_lost') return i18n._(msg`交易所查不到已发出的订单`);
   if (reason === 'balance_short') return i18n._(msg`交易所账户里的币少于策略的持仓`);
+  if (reason === 'fill_unbooked') return i18n._(msg`交易所的一笔成交与策略账目对不上`);
   return refusalText(reason, i18n);
 }

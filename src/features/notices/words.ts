@@ -68,6 +68,11 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
           msg`策略「${botName(d, i18n)}」发出的订单 ${d.order ?? ''} 在交易所查了多次都查不到，策略已暂停，不会重复下单。系统会继续查找；查到成交会计入账目。请在交易所核对该订单后再恢复策略。`,
         ),
       };
+    case 'fill_unbooked':
+      return {
+        title: i18n._(msg`成交与账目不符，策略已暂停`),
+        text: i18n._(msg`策略「${botName(d, i18n)}」挂在交易所的订单 ${d.order ?? ''} 已成交，但策略的账目里没有能对应它的订单，策略已暂停，不再下单。请在交易所核对这笔成交后再恢复策略。`),
+      };
     case 'balance_short':
       return {
         title: i18n._(msg`账户余额与策略持仓不符`),
