@@ -38,7 +38,7 @@ function startServer(port: number, extra: Record<string, string> = {}): Promise<
   return new Promise((resolve, reject) => {
     let out = '';
     // A start is ~2-5 s on a quiet machine; 30 s ran out at load 14 (CI's run beside helpers' tests).
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start within 90 s${extra.ENGINE_TICK_MS ? ' (the last start, with no price round)' : ''}: ${out}`)), 90_000);
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('listening on')) {

@@ -79,7 +79,7 @@ function rotate(env: Record<string, string>): Promise<{ code: number | null; std
 
 // The script end to end, each case on an embedded database in a DATA_DIR of its own.
 describe('scripts/rotate-secret-key.ts', () => {
-  it('replaces DATA_DIR/secret.key after the commit and prints no key', { timeout: 60_000 }, async () => {
+  it('replaces DATA_DIR/secret.key after the commit and prints no key', { timeout: 120_000 }, async () => {
     const dataDir = join(scratch, 'file');
     const file = join(dataDir, 'secret.key');
     const old = loadSecretKey('', file);
@@ -96,7 +96,7 @@ describe('scripts/rotate-secret-key.ts', () => {
     expect(await opensWith(dataDir, next, user, old)).toEqual({ creds, openedWithOld: false });
   });
 
-  it('prints a generated key once when the old one came from SECRET_KEY', { timeout: 60_000 }, async () => {
+  it('prints a generated key once when the old one came from SECRET_KEY', { timeout: 120_000 }, async () => {
     const dataDir = join(scratch, 'env');
     const old = randomBytes(32);
     const { user } = await seed(dataDir, old);
@@ -111,7 +111,7 @@ describe('scripts/rotate-secret-key.ts', () => {
     expect(existsSync(join(dataDir, 'secret.key'))).toBe(false);
   });
 
-  it('changes nothing, key file included, when a row does not open', { timeout: 60_000 }, async () => {
+  it('changes nothing, key file included, when a row does not open', { timeout: 120_000 }, async () => {
     const dataDir = join(scratch, 'broken');
     const file = join(dataDir, 'secret.key');
     const old = loadSecretKey('', file);
@@ -125,7 +125,7 @@ describe('scripts/rotate-secret-key.ts', () => {
     expect(await sealed(dataDir)).toEqual(sealedBefore);
   });
 
-  it('changes nothing while a server holds DATA_DIR (one process on the embedded database)', { timeout: 60_000 }, async () => {
+  it('changes nothing while a server holds DATA_DIR (one process on the embedded database)', { timeout: 120_000 }, async () => {
     const dataDir = join(scratch, 'held');
     const file = join(dataDir, 'secret.key');
     const old = loadSecretKey('', file);
