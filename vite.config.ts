@@ -117,9 +117,6 @@ const compileEagerly = (chunk: Rolldown.RenderedChunk) =>
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 
-// The test runner's file order (scripts/test-sequencer.ts says why), loaded only under Vitest: the build never needs it.
-const sequencer = process.env.VITEST ? (await import('./scripts/test-sequencer.ts')).HeaviestFirst : undefined;
-
 export default defineConfig({
   plugins: [
     contractCalls,
@@ -266,7 +263,6 @@ export default defineConfig({
     },
   },
   test: {
-    ...(sequencer ? { sequence: { sequencer } } : {}),
     projects: [
       {
         extends: true,
