@@ -38,7 +38,7 @@ async function runServer(dataDir: string): Promise<void> {
 }
 
 describe('DATA_DIR is private to the server', () => {
-  it('is created 0700 with every folder 0700 and every file 0600 (key file, database) by a real start and stop', { timeout: 60_000 }, async () => {
+  it('is created 0700 with every folder 0700 and every file 0600 (key file, database) by a real start and stop', { timeout: 120_000 }, async () => {
     const dataDir = join(scratch, 'fresh', 'data');
     await runServer(dataDir);
     expect(readdirSync(dataDir).sort()).toEqual(['pglite', 'secret.key']);
