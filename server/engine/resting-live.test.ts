@@ -151,6 +151,31 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
   });
 });
 
+
+/** A trader with a running grid (60,000 to 70,000 by 2,500, stop 55,000) on BTC/USDT of Binance, in the books of `db`. */
+async function gridOf(db: Db, account: string, sn: string): Promise<{ userId: string; id: string }> {
+  const user = await db
+    .insertInto('users')
+    .values({ sn, account, password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('bots')
+    .values({
+      user_id: String(user.id),
+      exchange_id: 2,
+      symbol: 'BTC/USDT',
+      type: 'grid',
+      name: `${account} grid`,
+      status: 'running',
+      params: JSON.stringify({ investment: '1000', lower: '60000', upper: '70000', grids: 4, spacing: 'arithmetic', stopLoss: '55000' }),
+      state: JSON.stringify(encodeGrid(initialGridState(botId('x')))),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { userId: String(user.id), id: String(id) };
+}
+
 describe('a resting order that never reaches Binance (its receive window passes unseen)', () => {
   it('is sent again under its id twice at most, then lost: its bot pauses, told', async () => {
     const { db, drop } = await openTestDb('pglite');
@@ -159,26 +184,7 @@ describe('a resting order that never reaches Binance (its receive window passes 
     // Every bot's resting orders looked up at every sweep (5 rounds), not once a reconciliation period.
     const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'], reconcileEveryMs: 1 });
     try {
-      const user = await db
-        .insertInto('users')
-        .values({ sn: '42424242', account: 'restingwindow', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const { id: created } = await db
-        .insertInto('bots')
-        .values({
-          user_id: String(user.id),
-          exchange_id: 2,
-          symbol: 'BTC/USDT',
-          type: 'grid',
-          name: 'window grid',
-          status: 'running',
-          params: JSON.stringify({ investment: '1000', lower: '60000', upper: '70000', grids: 4, spacing: 'arithmetic', stopLoss: '55000' }),
-          state: JSON.stringify(encodeGrid(initialGridState(botId('x')))),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const id = String(created);
+      const { userId, id } = await gridOf(db, 'restingwindow', '42424242');
       const rounds = async (n = 5) => {
         for (let i = 0; i < n; i++) await engine.tick();
         await engine.idle();
@@ -207,7 +213,7 @@ describe('a resting order that never reaches Binance (its receive window passes 
       // Sent three times in all, once and again twice, and nothing more.
       expect(fake.requests.slice(from).filter((r) => r.method === 'POST' && r.path === '/api/v3/order')).toHaveLength(3);
       expect(await db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'paused', error: 'order_lost' });
-      const notice = await db.selectFrom('notices').select(['code']).where('user_id', '=', String(user.id)).orderBy('id', 'desc').executeTakeFirst();
+      const notice = await db.selectFrom('notices').select(['code']).where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst();
       expect(notice?.code).toBe('order_lost');
     } finally {
       await engine.stop();
@@ -224,26 +230,7 @@ describe('a resting fill the books cannot take', () => {
     const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 2000 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
     const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'] });
     try {
-      const user = await db
-        .insertInto('users')
-        .values({ sn: '43434343', account: 'restingunbooked', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const { id: created } = await db
-        .insertInto('bots')
-        .values({
-          user_id: String(user.id),
-          exchange_id: 2,
-          symbol: 'BTC/USDT',
-          type: 'grid',
-          name: 'unbooked grid',
-          status: 'running',
-          params: JSON.stringify({ investment: '1000', lower: '60000', upper: '70000', grids: 4, spacing: 'arithmetic', stopLoss: '55000' }),
-          state: JSON.stringify(encodeGrid(initialGridState(botId('x')))),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const id = String(created);
+      const { userId, id } = await gridOf(db, 'restingunbooked', '43434343');
       await engine.serial(id, () => engine.refresh(id));
       for (let i = 0; i < 5; i++) await engine.tick();
       await engine.idle();
@@ -261,14 +248,14 @@ describe('a resting fill the books cannot take', () => {
       await engine.serial(id, () => engine.refresh(id));
       await engine.idle();
       expect(await db.selectFrom('bots').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'paused', error: 'fill_unbooked' });
-      const notices = await db.selectFrom('notices').select(['code', 'detail']).where('user_id', '=', String(user.id)).execute();
+      const notices = await db.selectFrom('notices').select(['code', 'detail']).where('user_id', '=', userId).execute();
       expect(notices.map((n) => n.code)).toEqual(['fill_unbooked']);
       // Still unbooked (a filled record would be booked), and looked up again: the trader is not told twice.
       const filled = fake.book.trades.filter((t) => t.isMaker);
       expect(filled).toHaveLength(1);
       await engine.serial(id, () => engine.refresh(id));
       await engine.idle();
-      expect((await db.selectFrom('notices').select('code').where('user_id', '=', String(user.id)).execute()).map((n) => n.code)).toEqual(['fill_unbooked']);
+      expect((await db.selectFrom('notices').select('code').where('user_id', '=', userId).execute()).map((n) => n.code)).toEqual(['fill_unbooked']);
     } finally {
       await engine.stop();
       await fake.close();
