@@ -151,7 +151,6 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
   });
 });
 
-
 /** A trader with a running grid (60,000 to 70,000 by 2,500, stop 55,000) on BTC/USDT of Binance, in the books of `db`. */
 async function gridOf(db: Db, account: string, sn: string): Promise<{ userId: string; id: string }> {
   const user = await db
