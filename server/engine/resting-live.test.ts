@@ -26,29 +26,10 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
 
   beforeAll(async () => {
     ({ db, drop } = await openTestDb('pglite'));
-    const user = await db
-      .insertInto('users')
-      .values({ sn: '41414141', account: 'restinglive', password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     fake = await FakeBinance.start();
     const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 2000 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
     engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'] });
-    const created = await db
-      .insertInto('bots')
-      .values({
-        user_id: String(user.id),
-        exchange_id: 2,
-        symbol: 'BTC/USDT',
-        type: 'grid',
-        name: 'live grid',
-        status: 'running',
-        params: JSON.stringify({ investment: '1000', lower: '60000', upper: '70000', grids: 4, spacing: 'arithmetic', stopLoss: '55000' }),
-        state: JSON.stringify(encodeGrid(initialGridState(botId('x')))),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    id = String(created.id);
+    ({ id } = await gridOf(db, 'restinglive', '41414141'));
   });
   afterAll(async () => {
     await engine.stop();
