@@ -9,6 +9,8 @@ import { initialGridState, type GridState } from '../../strategy/grid/strategy.t
 import { botId } from '../../strategy/types.ts';
 import { money } from '../../strategy/money.ts';
 import { Engine } from './runner.ts';
+import { unownedBots } from '../store/bot-leases.ts';
+import { botsToResume } from '../store/bot-lists.ts';
 
 /**
  * A grid's resting limit orders on a live venue end to end: the real ccxt binance client through
@@ -129,6 +131,30 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
     expect(after.orders[lowest]?.side).not.toBe('sell');
     const row = await db.selectFrom('bots').select('status').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.status).toBe('stopped');
+  });
+
+  it('a bot deleted while no engine ran, its orders still resting: still wanted by a process, the next start cancels them', async () => {
+    await db.updateTable('bots').set({ status: 'running' }).where('id', '=', id).execute();
+    await engine.serial(id, () => engine.refresh(id));
+    await rounds();
+    expect(openOnVenue().length).toBeGreaterThan(0);
+    // The process goes, and the trader deletes the bot (stopped, as a delete leaves it) before any engine could cancel.
+    await engine.stop();
+    await db.updateTable('bots').set({ status: 'stopped', deleted_at: new Date() }).where('id', '=', id).execute();
+    const wanted = async () => ({
+      leased: (await unownedBots(db, { ttlMs: 3000, limit: 100 })).map((b) => String(b.id)).includes(id),
+      resumed: (await botsToResume(db)).map((b) => String(b.id)).includes(id),
+    });
+    // A cluster's processes lease it, and a start resumes it, while its orders may rest.
+    expect(await wanted()).toEqual({ leased: true, resumed: true });
+    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 2000 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
+    engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'] });
+    await engine.start();
+    await engine.idle();
+    expect(openOnVenue()).toEqual([]);
+    expect((await resting()).every((o) => ['filled', 'cancelled', 'rejected'].includes(o.status))).toBe(true);
+    // Its orders ended: nothing wants it any more.
+    expect(await wanted()).toEqual({ leased: false, resumed: false });
   });
 });
 

@@ -28,7 +28,7 @@ import { takeLookups } from './lookup-budget.ts';
 import { pairBack, pairStale } from './pair-health.ts';
 import { crashPoint } from './crash-points.ts';
 import { RestingOrders, SWEEP_BOTS } from './resting.ts';
-import type { RestingRecord } from '../store/resting-orders.ts';
+import { liveResting, type RestingRecord } from '../store/resting-orders.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
 export interface PriceSource {
@@ -572,7 +572,9 @@ export class Engine {
     const row = await findBot(this.deps.db, { id: botId });
     const old = this.bots.get(botId);
     if (old) this.book.remove(old.key, old.record.id as BotId);
-    if (!row || row.deleted_at) {
+    // A deleted bot is kept (stopped) only while a resting order of its may stand on the venue: its cancels
+    // are retried and a fill among them booked, as a stopped bot's are; nothing else acts on it.
+    if (!row || (row.deleted_at && !(this.deps.restingTypes?.includes(row.type) && (await liveResting(this.deps.db, { botId })).length > 0))) {
       this.bots.delete(botId);
       return undefined;
     }

@@ -6,6 +6,12 @@ import { RESTING_LIVE } from './resting-orders.ts';
 /** A bot (`b`) has a resting order that may still be on the venue, or get there (resting-orders.ts RESTING_LIVE). */
 export const restingLive = sql<boolean>`exists (select 1 from bot_orders o where o.bot_id = b.id and o.slot is not null and o.status in (${sql.join(RESTING_LIVE)}))`;
 
+/**
+ * A bot some process must hold: one not deleted that runs or has an order in flight, or any bot (a deleted
+ * one too) with a resting order that may still be on the venue, whose cancel is to be retried.
+ */
+export const wantsLease = sql<boolean>`((b.deleted_at is null and (b.status = 'running' or b.state->>'pending' is not null)) or ${restingLive})`;
+
 const interval = (ms: number) => sql.raw(`interval '${Math.max(1, Math.floor(ms))} milliseconds'`);
 
 /**
@@ -20,15 +26,16 @@ export async function orderLeaseForShare(db: Kysely<never> | Executor, { clientO
 }
 
 /**
- * The bots (not deleted; one when `botId` is given) that should trade and no live worker owns: running,
- * holding an order in flight, or a resting order that may still be on the venue (a paused or stopped
- * bot's, whose cancel a killed process left undone: its holder cancels it, and books a fill it finds), with no lease row (epoch null), a freed one, or one whose worker's
+ * The bots (one when `botId` is given) that should trade and no live worker owns: not deleted and running
+ * or holding an order in flight, or with a resting order that may still be on the venue (a paused, stopped
+ * or deleted bot's, whose cancel a killed process left undone: its holder cancels it, and books a fill it
+ * finds), with no lease row (epoch null), a freed one, or one whose worker's
  * heartbeat is older than `ttlMs`; by id, `limit` at most.
  */
 export async function unownedBots(db: Executor, { ttlMs, limit, botId }: { ttlMs: number; limit: number; botId?: string | undefined }) {
   const { rows } = await sql<{ id: string; user_id: string; epoch: string | null }>`
     select b.id, b.user_id, l.epoch from bots b left join bot_leases l on l.bot_id = b.id
-    where b.deleted_at is null ${botId === undefined ? sql`` : sql`and b.id = ${botId}`} and (b.status = 'running' or b.state->>'pending' is not null or ${restingLive})
+    where ${botId === undefined ? sql`true` : sql`b.id = ${botId}`} and ${wantsLease}
       and (l.worker_id is null or not exists (
         select 1 from workers w where w.id = l.worker_id and w.heartbeat_at > now() - ${interval(ttlMs)}))
     order by b.id limit ${limit}`.execute(db);

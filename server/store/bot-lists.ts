@@ -5,7 +5,7 @@ import type { Executor, ModeFilter } from './executor.ts';
 import { paramFieldsOf, withFields } from './bot-fields.ts';
 import type { Bot, BotStatus } from './bot-rows.ts';
 import { holdsPositionSql } from './holds-position-sql.ts';
-import { restingLive } from './bot-leases.ts';
+import { wantsLease } from './bot-leases.ts';
 
 /** What a filter of the bot list asks. */
 export interface BotFilter {
@@ -188,12 +188,13 @@ export async function countBotsByStatus(db: Executor) {
 }
 
 /**
- * The bots (not deleted) the engine resumes at start: running, with an order in flight, or with a resting
- * order that may still be on the venue (a paused or stopped bot's cancel left undone), by id.
+ * The bots the engine resumes at start (bot-leases.ts wantsLease): not deleted and running or with an order
+ * in flight, or with a resting order that may still be on the venue (a paused, stopped or deleted bot's
+ * cancel left undone), by id.
  */
 export async function botsToResume(db: Executor): Promise<{ id: string }[]> {
   const { rows } = await sql<{ id: string }>`
-    select b.id from bots b where b.deleted_at is null and (b.status = 'running' or b.state->>'pending' is not null or ${restingLive}) order by b.id`.execute(db);
+    select b.id from bots b where ${wantsLease} order by b.id`.execute(db);
   return rows;
 }
 
