@@ -27,7 +27,7 @@ import { availableParallelism } from 'node:os';
  * | RECONCILE_EVERY_MS| 30000                            | time between two reconciliation rounds of each    |
  * |                   |                                  | exchange account (orphans, balances, outages)     |
  * | RESTING_ORDERS    | grid                             | bot types whose orders rest on the venue as limit |
- * |                   |                                  | orders (comma list: grid, martin; none: at market)|
+ * |                   |                                  | orders (list: grid, martin, dca; none: market)    |
  * | MARKET_SPEED      | 1                                | the simulated market's clock speed (tests and     |
  * |                   |                                  | demos: 60 = a minute of market a second)          |
  * | FUEL_FEE_RATE     | 0.2                              | share of a profitable cycle's profit paid in fuel |
@@ -546,7 +546,7 @@ function restingTypesOf(text: string | undefined): string[] {
     .split(',')
     .map((t) => t.trim())
     .filter(Boolean);
-  const known = ['grid', 'martin'];
+  const known = ['grid', 'martin', 'dca'];
   const unknown = types.find((t) => !known.includes(t));
   if (unknown) throw new Error(`RESTING_ORDERS: ${unknown} has no resting orders (${known.join(', ')}, or none)`);
   return types;

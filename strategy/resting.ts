@@ -32,7 +32,8 @@ export interface RestingKit<S, V> {
   /**
    * The state with the slot's resting order `id` (a `side` order) as its order in flight, as if it had
    * been decided at the slot's trigger: decide's OrderFilled then takes its fill in. Null when the state
-   * has an order in flight, or the slot stands for no such order of it any more.
+   * has an order in flight, or the slot stands for no such order of it any more. `at`: the market time
+   * (ms) the engine books the fill at, as onPrice's `at` (a DCA deal's cooldown counts from its close).
    */
-  inFlight(state: S, slot: string, id: ClientOrderId, side: Side): S | null;
+  inFlight(state: S, slot: string, id: ClientOrderId, side: Side, at?: number): S | null;
 }

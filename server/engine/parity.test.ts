@@ -26,6 +26,8 @@ describe('backtest and live parity on Paper', () => {
   let trading: Trading;
   const market = new ScriptedMarket();
   let auth: Record<string, string>;
+  /** The types whose orders rest on Paper (the engine reads this list as it is: a test adds a type for its run). */
+  const restingTypes = ['grid'];
   /**
    * The market's clock: a minute per price of the path (a DCA bot's cooldown reads it). A fixed moment,
    * not the time of the run: the indicator-start test below reads the simulated market's history before
@@ -43,7 +45,7 @@ describe('backtest and live parity on Paper', () => {
   };
 
   beforeAll(async () => {
-    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market, now: () => clock, restingTypes: ['grid'] })) });
+    t = await openTestApp('pglite', { trading: (db) => (trading = createTrading({ db, feed: market, now: () => clock, restingTypes })) });
     const r = await t.app.inject({ method: 'POST', url: '/api/login/register', payload: await registerPayload(t.app) });
     auth = { authorization: `Bearer ${r.json().data.token}` };
     await call('POST', '/api/exchanges/bind', { exchangeId: 1, apiKey: 'paperkey01', secretKey: 'papersecret01' });
@@ -88,6 +90,55 @@ describe('backtest and live parity on Paper', () => {
     const m = await trading.market('paper', 'ETH/USDT');
     const bt = backtestMartin({ params: { ...params, stopLoss: undefined }, market: m }, candles(), { slippage: '0' });
     expect(live.cycles).toBeGreaterThan(3);
+    expect(live.fills).toEqual(bt.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
+    expect(live.cycles).toBe(bt.cycles);
+    expect(live.realized).toBe(money(bt.realized).toFixed());
+  });
+
+  /** Plays the path with `type`'s orders resting on Paper, and answers the books and how many resting orders filled. */
+  const playResting = async (type: 'martin' | 'dca', params: object) => {
+    restingTypes.push(type);
+    try {
+      const live = await playLive(type, params);
+      const rested = await t.db.selectFrom('bot_orders').select('slot').where('bot_id', '=', live.id).where('slot', 'is not', null).where('status', '=', 'filled').execute();
+      return { ...live, rested: rested.map((r) => r.slot) };
+    } finally {
+      restingTypes.splice(restingTypes.indexOf(type), 1);
+    }
+  };
+
+  it('martin with its add and take profit resting: the same fills, at the maker fee, cycles and profit', async () => {
+    const params = { investment: '1000', firstOrder: '50', multiplier: '2', maxPositions: 4, addTrigger: '2', takeProfit: '1.5', stopLoss: '', repeat: true };
+    const live = await playResting('martin', params);
+    const m = await trading.market('paper', 'ETH/USDT');
+    const bt = backtestMartin({ params: { ...params, stopLoss: undefined }, market: m }, candles(), { slippage: '0', resting: true });
+    expect(live.cycles).toBeGreaterThan(3);
+    // Adds and take profits filled as they rested on the book.
+    expect(new Set(live.rested)).toEqual(new Set(['add', 'take_profit']));
+    expect(live.fills).toEqual(bt.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
+    expect(live.cycles).toBe(bt.cycles);
+    expect(live.realized).toBe(money(bt.realized).toFixed());
+  });
+
+  it('dca with its safety orders and take profit resting: the same fills, at the maker fee, deals and profit, its cooldown kept', async () => {
+    const params = {
+      investment: '1000',
+      baseOrder: '40',
+      safetyOrder: '30',
+      maxSafetyOrders: 5,
+      deviation: '1',
+      stepScale: '1.4',
+      volumeScale: '1.6',
+      takeProfit: '1.2',
+      stopLoss: '',
+      cooldown: 180,
+      start: { kind: 'now' } as const,
+    };
+    const live = await playResting('dca', params);
+    const m = await trading.market('paper', 'ETH/USDT');
+    const bt = backtestDca({ params: { ...params, stopLoss: undefined }, market: m }, candles(), { slippage: '0', resting: true });
+    expect(live.cycles).toBeGreaterThan(3);
+    expect(new Set(live.rested)).toEqual(new Set(['add', 'take_profit']));
     expect(live.fills).toEqual(bt.fills.map((f) => `${f.side} ${f.price} ${f.amount}`));
     expect(live.cycles).toBe(bt.cycles);
     expect(live.realized).toBe(money(bt.realized).toFixed());

@@ -64,6 +64,13 @@ export const CHECK_EVERY_MS = 3000;
  */
 export const SWEEP_BOTS = 50;
 
+/**
+ * Where a bot's books stand: its cycle and the sequence in it, which every decision that books a fill
+ * moves. The sequence alone starts again with each cycle (a martin or DCA bot's), and a take profit
+ * filled in the next cycle would look like the one just looked up.
+ */
+export const booksMark = (bot: RestingBot): string => `${bot.kit.cycle(bot.state)}-${bot.state.seq}`;
+
 export class RestingOrders {
   private readonly host: RestingHost;
   /** Each bot's resting orders as last read or changed here. */
@@ -72,8 +79,8 @@ export class RestingOrders {
   private readonly refused = new Map<string, number>();
   /** Bots whose fills found together are being booked: their plan waits until every one of them is in. */
   private readonly booking = new Set<string>();
-  /** When each bot's orders were last looked up (ms), for which slot's price if for one, and the state's sequence then. */
-  private readonly checkedAt = new Map<string, { at: number; slot: string | null; seq: number }>();
+  /** When each bot's orders were last looked up (ms), for which slot's price if for one, and the books then (booksMark). */
+  private readonly checkedAt = new Map<string, { at: number; slot: string | null; books: string }>();
 
   constructor(host: RestingHost) {
     this.host = host;
@@ -107,12 +114,12 @@ export class RestingOrders {
 
   /**
    * Whether the bot's orders were looked up less than `ms` ago (CHECK_EVERY_MS unless given); with a slot
-   * and the state's sequence, for that slot's price with the books as they are (a price past another slot,
-   * or books a fill has moved since, is news and asks at once).
+   * and the books' mark (booksMark), for that slot's price with the books as they are (a price past another
+   * slot, or books a fill has moved since, is news and asks at once).
    */
-  checkedLately(botId: string, ms = CHECK_EVERY_MS, slot?: string, seq?: number): boolean {
+  checkedLately(botId: string, ms = CHECK_EVERY_MS, slot?: string, books?: string): boolean {
     const last = this.checkedAt.get(botId);
-    return last !== undefined && Date.now() - last.at < ms && (slot === undefined || (last.slot === slot && last.seq === seq));
+    return last !== undefined && Date.now() - last.at < ms && (slot === undefined || (last.slot === slot && last.books === books));
   }
 
   /** Reads the bot's resting orders from their records. */
@@ -163,7 +170,7 @@ export class RestingOrders {
    */
   async check(bot: RestingBot, slot: string | null = null): Promise<void> {
     const r = restingOf(bot.port);
-    this.checkedAt.set(bot.record.id, { at: Date.now(), slot, seq: bot.state.seq });
+    this.checkedAt.set(bot.record.id, { at: Date.now(), slot, books: booksMark(bot) });
     const records = (await this.read(bot)).filter((o) => RESTING_LIVE.includes(o.status));
     if (records.length === 0) return;
     let open: OrderState[] | null = null;

@@ -27,7 +27,7 @@ import { markSynced } from '../store/bot-decisions.ts';
 import { takeLookups } from './lookup-budget.ts';
 import { pairBack, pairStale } from './pair-health.ts';
 import { crashPoint } from './crash-points.ts';
-import { RestingOrders, SWEEP_BOTS } from './resting.ts';
+import { booksMark, RestingOrders, SWEEP_BOTS } from './resting.ts';
 import { liveResting, type RestingRecord } from '../store/resting-orders.ts';
 
 /** Where the engine reads a symbol's price now: one feed per exchange and symbol, shared by every bot. */
@@ -503,7 +503,7 @@ export class Engine {
               void this.serial(bot, async () => {
                 // Moved on since this round (a fill booked meanwhile): the next round asks at its own price.
                 if (this.bots.get(bot) !== live || live.state !== before || live.record.status !== 'running') return;
-                if (!this.resting.checkedLately(bot, undefined, slot, before.seq)) await this.resting.check(live, slot);
+                if (!this.resting.checkedLately(bot, undefined, slot, booksMark(live))) await this.resting.check(live, slot);
               }).catch((error: unknown) => this.log?.error({ err: error, bot }, 'resting orders not looked up'));
               continue;
             }
@@ -787,7 +787,7 @@ export class Engine {
   private async restingFilled(live: LiveBot, order: RestingRecord, answer: OrderState): Promise<boolean> {
     if (live.state.pending || this.bots.get(live.record.id) !== live) return false;
     const id = order.clientOrderId as ClientOrderId;
-    const state = live.kit.resting?.inFlight(live.state, order.slot, id, order.side) ?? null;
+    const state = live.kit.resting?.inFlight(live.state, order.slot, id, order.side, this.now()) ?? null;
     if (!state) {
       // An order in flight first: the fill is booked after it (the next look-up).
       if (live.state.pending) return false;

@@ -12,6 +12,7 @@ import { doubleOf, money } from '../money.ts';
 import { dealFunds, dealOrderQuote, planDeal, validateDca, type DcaProblem } from './plan.ts';
 import type { DcaParams } from './rules.ts';
 import { decodeDca, encodeDca, type StoredDcaState } from './state-codec.ts';
+import { dcaInFlight, dcaResting, dcaSlotOf } from './resting.ts';
 import { dcaFeedOf, dcaOpenAt, dcaStop, dcaTrailing, dcaTriggers, decideDca, initialDcaState, retargetDca, startRules, type DcaState, type DcaView } from './strategy.ts';
 
 const num = (d: Decimal | null | undefined, none: number) => (d ? doubleOf(d) : none);
@@ -58,6 +59,7 @@ export const dcaKit: StrategyKit<DcaState, DcaView, DcaParams, DcaParamsInput> =
     cost: before.fills.reduce((sum: Decimal, f: Fill) => sum.plus(f.price.mul(f.amount)), money(0)),
   }),
   retarget: retargetDca,
+  resting: { wanted: dcaResting, slotOf: dcaSlotOf, inFlight: dcaInFlight },
   reserved(state, { params }) {
     // A deal not open needs all of it; an open one, the safety orders it has not filled.
     if (state.phase !== 'holding') return dealFunds(params);

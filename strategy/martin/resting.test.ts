@@ -43,5 +43,16 @@ describe('the orders a martin bot wants resting (README worked example)', () => 
     expect(rests(at(opened, '61000', params, false))).toEqual([]);
     const trailing = { ...params, trailingDeviation: '1' };
     expect(rests(at(initialMartinState(botId('m3')), '60000', trailing), trailing)).toEqual(['add buy 58800 0.0034']);
+    // Past the take profit (60,900) the trailing take profit arms: the bot is being sold, no add rests.
+    expect(rests(at(at(initialMartinState(botId('m4')), '60000', trailing), '61000', trailing), trailing)).toEqual([]);
+  });
+
+  it('rests no add at or under a trailing stop that has risen past it', () => {
+    const p = { ...params, stopLoss: '3', trailingStop: true };
+    const opened = at(initialMartinState(botId('m5')), '60000', p);
+    // The stop 3 % under the high, 58,200: under the add at 58,800.
+    expect(rests(opened, p)).toEqual(['add buy 58800 0.0034', 'take_profit sell 60900 0.00165']);
+    // A high of 60,800 lifts it to 58,976, over the add: a fall would sell first.
+    expect(rests(at(opened, '60800', p), p)).toEqual(['take_profit sell 60900 0.00165']);
   });
 });

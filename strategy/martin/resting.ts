@@ -2,24 +2,28 @@ import { buyAmount, sellableAmount } from '../core/position.ts';
 import type { ClientOrderId, Side } from '../types.ts';
 import type { RestingOrder } from '../resting.ts';
 import { orderQuote } from './plan.ts';
-import type { MartinState, MartinView } from './strategy.ts';
+import { martinLines, type MartinState, type MartinView } from './strategy.ts';
 
 /**
  * The limit orders a holding martin bot wants resting (README.md "Resting orders"): its next add at the
  * add price, for what the add's quote buys there, and its take profit at the take-profit price, for all it
  * can sell. A trailing take profit and a stop loss are market orders when their line is crossed, and rest
- * nowhere. Nothing while it waits to open or is done, or while a sale is on its way; while a buy is on its
+ * nowhere; the add rests only above the stop's line and while no trailing take profit is armed. Nothing while it waits to open or is done, or while a sale is on its way; while a buy is on its
  * way at market (the open, a manual add), the take profit only: the add's level is that buy's.
  */
-export function martinResting(state: MartinState, { params, market }: MartinView): RestingOrder[] {
+export function martinResting(state: MartinState, view: MartinView): RestingOrder[] {
+  const { params, market } = view;
   const targets = state.targets;
   const pending = state.pending;
   if (state.phase !== 'holding' || !targets || state.fills.length === 0) return [];
   if (pending && !['open', 'add', 'manual_add'].includes(pending.reason)) return [];
   const wanted: RestingOrder[] = [];
-  if (!pending && targets.nextAdd) {
-    const amount = buyAmount(orderQuote(params, state.fills.length), targets.nextAdd, market.stepSize);
-    if (amount.gt(0)) wanted.push({ slot: 'add', side: 'buy', price: targets.nextAdd, amount, reason: 'add' });
+  // Not while a trailing take profit is armed (onPrice adds nothing then), nor at or under the stop's line:
+  // a fall reaches the stop first, and its sale would take the add's coin with it.
+  const { nextAdd, stop } = martinLines(state, view);
+  if (!pending && nextAdd && (!stop || stop.lt(nextAdd))) {
+    const amount = buyAmount(orderQuote(params, state.fills.length), nextAdd, market.stepSize);
+    if (amount.gt(0)) wanted.push({ slot: 'add', side: 'buy', price: nextAdd, amount, reason: 'add' });
   }
   if (!params.trailingDeviation) {
     const amount = sellableAmount(state.fills, market, state.carry);
