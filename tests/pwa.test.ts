@@ -35,8 +35,9 @@ describe('the installable, offline-capable PWA', () => {
   let phone: Phone;
   let page: Page;
 
-  beforeEach(async () => {
-    phone = await openPhone(baseURL);
+  beforeEach(async (test) => {
+    // Chromium installs no app from an incognito-like context: the install check gets a profile of its own.
+    phone = await openPhone(baseURL, { ownProfile: test.task.name.startsWith('is installable') });
     page = phone.page;
   });
   afterEach(async () => phone?.close());
