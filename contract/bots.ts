@@ -111,6 +111,8 @@ const botInfoShape = { ...botSummaryShape, params: anyParamsSchema };
 export const botInfoSchema = z.strictObject(botInfoShape);
 export type BotInfo = z.infer<typeof botInfoSchema>;
 const side = z.enum(['buy', 'sell']);
+/** An order resting on the exchange as the screens show it: resting, on its way (placing), being cancelled, not found (unknown), or refused. */
+const restingStateSchema = z.enum(['resting', 'placing', 'cancelling', 'unknown', 'refused']);
 /** A grid bot's levels now: the price of each and the order waiting there (null: the empty level). */
 export const gridLevelsSchema = z.strictObject({
   quantity: decimal,
@@ -126,7 +128,7 @@ export const gridLevelsSchema = z.strictObject({
        * orders sent at market when the price crosses the level).
        */
       order: z
-        .strictObject({ state: z.enum(['resting', 'placing', 'cancelling', 'unknown', 'refused']), reason: z.string().max(200).nullable() })
+        .strictObject({ state: restingStateSchema, reason: z.string().max(200).nullable() })
         .nullable()
         .optional(),
     }),
@@ -181,6 +183,15 @@ export const botDetailSchema = z.strictObject({
   levels: z.array(z.strictObject({ index: z.number().int(), price: decimal, quote: decimal, amount: decimal })),
   /** A grid bot's levels and orders (absent for the others). */
   grid: gridLevelsSchema.optional(),
+  /**
+   * A martin or DCA bot's add and take profit as they rest on the exchange as limit orders (the types in
+   * RESTING_ORDERS): price, amount and state, with the exchange's reason for a refused one. Absent for a
+   * grid (its levels say it) and where the orders go at market; an order that ended is not listed.
+   */
+  resting: z
+    .array(z.strictObject({ slot: z.enum(['add', 'take_profit']), side, price: decimal, amount: decimal, state: restingStateSchema, reason: z.string().max(200).nullable() }))
+    .max(2)
+    .optional(),
   /**
    * A martin bot's close as the engine computes it (strategy/core/position.ts closeCycle, sizeClose): the
    * base an earlier close left below the step with its cost (sold with the next close), and the market's

@@ -7,7 +7,7 @@
 // the whole page; SHOT_SELECTOR=<css> takes only the first element it matches (a table, a dialog).
 import { resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { gotoQuiet, openPhone } from '../tests/support/browser.ts';
+import { closeSharedBrowser, gotoQuiet, openPhone } from '../tests/support/browser.ts';
 import { register } from '../tests/support/session.ts';
 
 const [baseURL = 'http://127.0.0.1:8080', outDir = '/tmp/shots', ...rest] = process.argv.slice(2);
@@ -70,4 +70,5 @@ for (const language of languages) {
   }
 }
 await phone.close();
+await closeSharedBrowser();
 console.log(`screenshots in ${outDir}`);

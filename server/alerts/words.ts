@@ -65,7 +65,7 @@ const noticeKinds: Record<string, AlertKind> = {
   last_add_filled: 'cycles',
   // A grid reached an edge of its range: it trades no more that way until the price comes back.
   range_edge: 'cycles',
-  // A level's resting order refused by the exchange: that level trades at market for a while.
+  // A resting order refused by the exchange (a grid level's, a martin or DCA add or take profit): that price trades at market for a while.
   level_refused: 'cycles',
   // A trader's exchange account out of reach (its order calls failed in a row), and back.
   account_unreachable: 'exchange',
@@ -87,7 +87,7 @@ export function wordsOf(kind: string, data: Record<string, string>, count: numbe
       if (data.code === 'last_add_filled') return { title: botTitle, body: zh ? '最后一次加仓已成交，之后不再补仓' : 'Last add filled: no more averaging down', path: botPath };
       // Which edge, at what price, the notices screen says (the notice event carries its code only).
       if (data.code === 'level_refused')
-        return { title: botTitle, body: zh ? '一个挂单被交易所拒绝，这一格暂按市价成交' : 'The exchange refused a resting order: that level trades at market for now', path: botPath };
+        return { title: botTitle, body: zh ? '一个挂单被交易所拒绝，这一价位暂按市价成交' : 'The exchange refused a resting order: that price trades at market for now', path: botPath };
       if (data.code === 'range_edge') return { title: botTitle, body: zh ? '价格已到网格区间边缘，这一方向不再交易' : 'At an edge of its grid range: no more trades that way', path: botPath };
       const sign = data.profit?.startsWith('-') ? '' : '+';
       const how = { take_profit: zh ? '止盈' : 'take profit', stop_loss: zh ? '止损' : 'stop loss' }[data.how ?? ''];

@@ -265,8 +265,10 @@ async function detailOf(db: Db, trading: MarketData, userId: string, id: string,
   const kit = kitOf(row.type);
   const view = kit.view(row.params, market);
   const kitDetail = kit.detail(kit.decode(id, row.state, view), view, price);
-  if (kitDetail.grid) kitDetail.grid = { ...kitDetail.grid, levels: withOrders(kitDetail.grid.levels, await slotStates(db, { botId: id })) };
-  return { ...withReturns(kitDetail.unrealized), price: price.toFixed(), priceAt, ...kitDetail };
+  const slots = await slotStates(db, { botId: id });
+  if (kitDetail.grid) kitDetail.grid = { ...kitDetail.grid, levels: withOrders(kitDetail.grid.levels, slots) };
+  const resting = kitDetail.grid ? [] : restingShown(slots);
+  return { ...withReturns(kitDetail.unrealized), price: price.toFixed(), priceAt, ...kitDetail, ...(resting.length > 0 ? { resting } : {}) };
 }
 
 /** What each phase of a level's latest resting order shows (an order that ended shows nothing). */
@@ -291,6 +293,17 @@ function withOrders(levels: GridLevels['levels'], slots: Map<string, SlotState>)
     // a maker order the price had passed (the level trades at market then: no fault to show).
     if (!state || (level.side === null && state !== 'cancelling') || (state === 'refused' && slot!.reason === WOULD_CROSS)) return { ...level, order: null };
     return { ...level, order: { state, reason: state === 'refused' ? slot!.reason : null } };
+  });
+}
+
+/** A martin or DCA bot's add and take profit on the exchange: the latest order of each slot that still stands or was refused. */
+function restingShown(slots: Map<string, SlotState>): NonNullable<BotDetail['resting']> {
+  return (['add', 'take_profit'] as const).flatMap((slot) => {
+    const order = slots.get(slot);
+    const state = order ? shownAs[order.status] : undefined;
+    // A maker order the price had passed trades at market when its line is crossed: no fault to show.
+    if (!order || !state || order.price === null || order.amount === null || (state === 'refused' && order.reason === WOULD_CROSS)) return [];
+    return [{ slot, side: slot === 'add' ? ('buy' as const) : ('sell' as const), price: order.price, amount: order.amount, state, reason: state === 'refused' ? order.reason : null }];
   });
 }
 

@@ -14,7 +14,18 @@ export async function firstFilledOrder(db: Executor, { botId, cycle }: { botId: 
 
 /** The orders of one cycle of a bot, in sequence (100 at most). */
 export async function ordersOfCycle(db: Executor, { botId, cycle }: { botId: string; cycle: number }): Promise<BotOrderRow[]> {
-  return db.selectFrom('bot_orders').selectAll().where('bot_id', '=', botId).where('cycle', '=', cycle).orderBy('seq').limit(100).execute();
+  // A resting order counts once it filled: until then it is on the exchange (the detail lists it there), and
+  // a grid cancels and replaces them by the dozen, which would crowd out the cycle's own orders.
+  return db
+    .selectFrom('bot_orders')
+    .selectAll()
+    .where('bot_id', '=', botId)
+    .where('cycle', '=', cycle)
+    .where((eb) => eb.or([eb('slot', 'is', null), eb('status', '=', 'filled')]))
+    .orderBy('seq')
+    .orderBy('id')
+    .limit(100)
+    .execute();
 }
 
 /** The order recorded under a client order id, if any. */

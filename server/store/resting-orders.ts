@@ -127,17 +127,19 @@ export async function restingQuoteOf(db: Executor, { botIds }: { botIds: readonl
   return held;
 }
 
-/** A slot's order as the bot's detail shows it: its latest order's phase, and the venue's reason when it refused it. */
+/** A slot's order as the bot's detail shows it: its latest order's phase, price and amount, and the venue's reason when it refused it. */
 export interface SlotState {
   status: OrderPhase;
   reason: string | null;
+  price: string | null;
+  amount: string | null;
 }
 
 /** Each slot's latest resting order (by slot), with the venue's reason for a refused one. */
 export async function slotStates(db: Executor, { botId }: { botId: string }): Promise<Map<string, SlotState>> {
   const rows = await db
     .selectFrom('bot_orders')
-    .select(['slot', 'status', 'client_order_id'])
+    .select(['slot', 'status', 'client_order_id', 'at_price', 'amount'])
     .distinctOn('slot')
     .where('bot_id', '=', botId)
     .where('slot', 'is not', null)
@@ -154,7 +156,8 @@ export async function slotStates(db: Executor, { botId }: { botId: string }): Pr
       if (detail?.reason) reasons.set(s.client_order_id, detail.reason);
     }
   }
-  return new Map(rows.map((r) => [r.slot ?? '', { status: r.status as OrderPhase, reason: reasons.get(r.client_order_id) ?? null }]));
+  const plain = (d: string | null) => (d === null ? null : money(d).toFixed());
+  return new Map(rows.map((r) => [r.slot ?? '', { status: r.status as OrderPhase, reason: reasons.get(r.client_order_id) ?? null, price: plain(r.at_price), amount: plain(r.amount) }]));
 }
 
 /** Whether the slot's order before `clientOrderId` was refused too (a refusal is told once, not at every try). */

@@ -30,6 +30,13 @@ function sharedBrowser(): Promise<Browser> {
   return shared;
 }
 
+/** Closes this worker's shared Chromium (a script's last step: a test worker's ends with its process). */
+export async function closeSharedBrowser(): Promise<void> {
+  const browser = shared;
+  shared = undefined;
+  await (await browser)?.close();
+}
+
 type PhoneOptions = {
   userAgent?: string;
   serviceWorkers?: 'allow' | 'block';

@@ -33,7 +33,7 @@ export function noticeWords(n: Notice, i18n: I18n): { title: string; text: strin
       const side = d.side === 'sell' ? i18n._(msg`卖出`) : i18n._(msg`买入`);
       return {
         title: i18n._(msg`挂单被拒绝`),
-        text: i18n._(msg`策略「${botName(d, i18n)}」在 ${d.price ?? ''} 的${side}挂单被交易所拒绝：${refusalText(d.reason ?? '', i18n)}。这一格暂时在价格到达时按市价成交，约 5 分钟后重新挂单。`),
+        text: i18n._(msg`策略「${botName(d, i18n)}」在 ${d.price ?? ''} 的${side}挂单被交易所拒绝：${refusalText(d.reason ?? '', i18n)}。价格到达这一价位时暂按市价成交，约 5 分钟后重新挂单。`),
       };
     }
     case 'api_key_invalid':

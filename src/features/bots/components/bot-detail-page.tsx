@@ -14,6 +14,7 @@ import { RankShareSwitch } from './rank-share-switch.tsx';
 import { copyParam } from '../bot-copy.ts';
 import { strategies } from '../strategies/index.ts';
 import { BotSummary } from './bot-summary.tsx';
+import { RestingOrders } from './resting-orders.tsx';
 import { BotDetailChart } from './bot-detail-chart.tsx';
 import { BotPositions } from './bot-positions.tsx';
 import { livePoll, PRICED_WHILE_UP_MS } from '../../../shared/live/state.ts';
@@ -54,6 +55,7 @@ export function BotDetailPage({ id }: { id: string }) {
         <>
           <BotSummary bot={d} tick={tick} step={step} />
           {strategy.DetailRules ? <strategy.DetailRules bot={d} tick={tick} step={step} /> : null}
+          <RestingOrders bot={d} addLabel={strategy.nextAddLine} tick={tick} step={step} />
           <BotOperations bot={d} />
           {/* Clone: a new bot of the same type, pair, exchange and parameters, as traders know from Pionex. */}
           <Link

@@ -1,22 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import type { GridLevels } from '../../../../../contract/bots.ts';
 import { price } from '../../../../shared/format.ts';
 import { refusalText } from '../../../../shared/refusal-words.ts';
 import * as css from '../../../../shared/blocks.css.ts';
+import { restingStateWords } from '../../components/resting-state-words.ts';
 
 type Level = Omit<GridLevels['levels'][number], 'order'> & { order?: GridLevels['levels'][number]['order'] };
-type OrderState = NonNullable<Level['order']>['state'];
-
-/** A level's order on the exchange, in words. */
-const stateWords: Record<OrderState, MessageDescriptor> = {
-  resting: msg`挂单中`,
-  placing: msg`提交中`,
-  cancelling: msg`撤单中`,
-  unknown: msg`核实中`,
-  refused: msg`被拒绝`,
-};
 
 /**
  * A grid's levels, highest first, each with the order waiting there (buy, sell, or the empty level); on a
@@ -53,7 +42,7 @@ export function GridLevelsList({ levels, tick }: { levels: Level[]; tick?: strin
             </td>
             {onExchange ? (
               <td className={l.order?.state === 'refused' ? css.profit.down : undefined}>
-                {l.order ? i18n._(stateWords[l.order.state]) : '—'}
+                {l.order ? i18n._(restingStateWords[l.order.state]) : '—'}
                 {l.order?.state === 'refused' && l.order.reason ? <div className={css.figureLabel}>{refusalText(l.order.reason, i18n)}</div> : null}
               </td>
             ) : null}
