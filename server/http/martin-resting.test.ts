@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../testing/scripted.ts';
 import { openTestApp, registerUser, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
+import { matchRestingOrders } from '../exchanges/paper-venue.ts';
+import { money } from '../../strategy/money.ts';
+import { PAPER_MAKER_FEE_RATE } from '../market/paper-rules.ts';
 
 /**
  * A martin or DCA bot's add and take profit resting on Paper as limit orders (RESTING_ORDERS=martin,dca),
@@ -72,6 +75,28 @@ describe("a martin or DCA bot's resting orders on its detail", () => {
     await trading.engine.idle();
     await rounds();
     expect(words((await detail()).resting)).toEqual(['add buy 1960 0.051 refused (insufficient balance)', 'take_profit sell 2030 0.0249 resting']);
+  });
+
+  it('martin: an add the book filled after the take profit, before its cancel got there, opens the next cycle: nothing paused, nothing lost', async () => {
+    const params = { investment: '1000', firstOrder: '50', multiplier: '2', maxPositions: 4, addTrigger: '2', takeProfit: '1.5', stopLoss: '', repeat: true };
+    const { id, detail, userId } = await startBot('martin', params);
+    expect(words((await detail()).resting)).toEqual(['add buy 1960 0.051 resting', 'take_profit sell 2030 0.0249 resting']);
+    // A fast move between two looks of the engine: up through the take profit, then down through the add.
+    const source = trading.simulatedSource('paper');
+    await matchRestingOrders(t.db, source, 1, 'ETH/USDT', undefined, money('2031'));
+    await matchRestingOrders(t.db, source, 1, 'ETH/USDT', undefined, money('1950'));
+    market.set('ETH/USDT', '1950');
+    await rounds(4);
+    const d = await detail();
+    // Cycle 1 closed at its take profit; the add's 0.051 at 1960 is cycle 2's open.
+    expect([d.status, d.cycle, d.fills]).toEqual(['running', 2, [{ price: '1960', amount: '0.051' }]]);
+    const cycles = await t.db.selectFrom('bot_cycles').select(['cycle', 'close_price']).where('bot_id', '=', id).execute();
+    expect(cycles.map((c) => `${c.cycle} ${money(c.close_price!).toFixed()}`)).toEqual(['1 2030']);
+    // The account holds what both fills left: the add's 0.051 less its maker fee, and the first buy's dust
+    // (0.025 less its taker fee, 0.0249 sold); the books count the taker fee, a little under it, never over.
+    const eth = await t.db.selectFrom('paper_balances').select(['amount']).where('user_id', '=', userId).where('currency', '=', 'ETH').executeTakeFirstOrThrow();
+    expect(money(eth.amount).toFixed()).toBe(money('0.051').mul(money(1).minus(PAPER_MAKER_FEE_RATE)).plus(money('0.025').mul('0.999').minus('0.0249')).toFixed());
+    expect(money(d.amount).mul('0.999').plus(d.dust).lte(money(eth.amount))).toBe(true);
   });
 
   it('dca: its next safety order and take profit, resting; after the take profit filled, the next deal’s', async () => {

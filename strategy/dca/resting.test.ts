@@ -86,6 +86,15 @@ describe('the orders a DCA deal wants resting (README.md "Resting orders")', () 
     // A side its slot does not stand for, or an order already in flight: none.
     expect(dcaInFlight(opened, 'add', id, 'sell')).toBeNull();
     expect(dcaInFlight(add, 'take_profit', id, 'sell')).toBeNull();
+    // A safety order the book filled after the deal closed (its cancel too late): the next deal's base order.
+    const closed = decideDca(close, { type: 'OrderFilled', clientOrderId: id, side: 'sell', price: money('60900'), amount: money('0.00032') }, { params, market }).state;
+    expect(closed.phase).toBe('waiting');
+    const late = clientOrderId(botId('d5'), 1, 8);
+    const reopened = dcaInFlight(closed, 'add', late, 'buy')!;
+    expect(reopened.pending).toEqual({ id: late, reason: 'open' });
+    const deal = decideDca(reopened, { type: 'OrderFilled', clientOrderId: late, side: 'buy', price: money('59100'), amount: money('0.00033') }, { params, market }).state;
+    expect([deal.phase, deal.cycle, deal.safeties, deal.fills.map((f) => f.price.toFixed()), deal.targets?.nextSafety?.toFixed()]).toEqual(['holding', 2, 0, ['59100'], '58213.5']);
+    expect(dcaInFlight(closed, 'take_profit', late, 'sell')).toBeNull();
     // Booked by decide's own OrderFilled: a safety order counts, and the take profit moves.
     const filled = decideDca(add, { type: 'OrderFilled', clientOrderId: id, side: 'buy', price: money('59100'), amount: money('0.00033') }, { params, market }).state;
     expect([filled.safeties, filled.targets?.takeProfit.toFixed()]).toEqual([1, '60443.25']);

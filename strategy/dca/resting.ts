@@ -46,7 +46,11 @@ export function dcaSlotOf(state: DcaState): string | null {
  * booked at (`at`; unknown: learned at the next price, as startDue does).
  */
 export function dcaInFlight(state: DcaState, slot: string, id: ClientOrderId, side: Side, at?: number): DcaState | null {
-  if (state.pending || state.phase !== 'holding' || state.fills.length === 0) return null;
+  if (state.pending) return null;
+  // A safety order the book filled after the deal's take profit, before its cancel got there: the next
+  // deal's base order at its price (its coin is the bot's), whatever the start condition or cooldown said.
+  if (state.phase === 'waiting' && slot === 'add' && side === 'buy') return { ...state, seq: state.seq + 1, since: null, pending: { id, reason: 'open' } };
+  if (state.phase !== 'holding' || state.fills.length === 0) return null;
   if (!(slot === 'add' && side === 'buy') && !(slot === 'take_profit' && side === 'sell')) return null;
   const close = slot === 'take_profit';
   return { ...state, seq: state.seq + 1, ...(close ? { since: at ?? null } : {}), pending: { id, reason: close ? 'close' : 'add' } };

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { MarketRules } from '../core/market.ts';
 import { buyAmount } from '../core/position.ts';
 import { money } from '../money.ts';
-import { botId, type PlaceOrder } from '../types.ts';
-import { martinResting } from './resting.ts';
+import { botId, clientOrderId, type PlaceOrder } from '../types.ts';
+import { martinInFlight, martinResting } from './resting.ts';
 import type { MartinParams } from './rules.ts';
 import { decideMartin, initialMartinState, type MartinState } from './strategy.ts';
 
@@ -54,5 +54,21 @@ describe('the orders a martin bot wants resting (README worked example)', () => 
     expect(rests(opened, p)).toEqual(['add buy 58800 0.0034', 'take_profit sell 60900 0.00165']);
     // A high of 60,800 lifts it to 58,976, over the add: a fall would sell first.
     expect(rests(at(opened, '60800', p), p)).toEqual(['take_profit sell 60900 0.00165']);
+  });
+
+  it('takes an add the book filled after its cycle closed as the next cycle’s open, where the bot repeats', () => {
+    const opened = at(initialMartinState(botId('m6')), '60000');
+    const closed = at(opened, '60900');
+    expect([closed.phase, closed.cycle]).toEqual(['waiting', 2]);
+    const late = clientOrderId(botId('m6'), 1, 5);
+    const state = martinInFlight(closed, 'add', late, 'buy')!;
+    expect(state.pending).toEqual({ id: late, reason: 'open' });
+    const next = decideMartin(state, { type: 'OrderFilled', clientOrderId: late, side: 'buy', price: money('58800'), amount: money('0.0034') }, { params, market }).state;
+    expect([next.phase, next.cycle, next.fills.map((f) => `${f.price} ${f.amount}`)]).toEqual(['holding', 2, ['58800 0.0034']]);
+    // A bot that does not repeat is done: no cycle to open (the engine pauses it and tells the trader).
+    const once = { ...params, repeat: false };
+    const done = at(at(initialMartinState(botId('m7')), '60000', once), '60900', once);
+    expect(done.phase).toBe('done');
+    expect(martinInFlight(done, 'add', late, 'buy')).toBeNull();
   });
 });

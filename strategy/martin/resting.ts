@@ -38,9 +38,16 @@ export function martinSlotOf(state: MartinState): string | null {
   return reason === 'add' ? 'add' : reason === 'close' && state.pending?.share === undefined ? 'take_profit' : null;
 }
 
-/** The martin bot with its resting add or take profit as its order in flight, as onPrice would have placed it. */
+/**
+ * The martin bot with its resting add or take profit as its order in flight, as onPrice would have placed
+ * it. An add the book filled after its cycle's take profit, before its cancel got there (a fast move
+ * between the two fills), is the next cycle's open at its price: the coin it bought is the bot's, and a
+ * repeating bot would have opened one now anyway. A bot that does not repeat has no cycle to open: null.
+ */
 export function martinInFlight(state: MartinState, slot: string, id: ClientOrderId, side: Side): MartinState | null {
-  if (state.pending || state.phase !== 'holding' || state.fills.length === 0) return null;
+  if (state.pending) return null;
+  if (state.phase === 'waiting' && slot === 'add' && side === 'buy') return { ...state, seq: state.seq + 1, pending: { id, reason: 'open' } };
+  if (state.phase !== 'holding' || state.fills.length === 0) return null;
   if (!(slot === 'add' && side === 'buy') && !(slot === 'take_profit' && side === 'sell')) return null;
   return { ...state, seq: state.seq + 1, pending: { id, reason: slot === 'add' ? 'add' : 'close' } };
 }
