@@ -263,6 +263,7 @@ export async function measureBotsPerProcess(n: number, rounds = 20, log: (line: 
       decisions.push(meter.get('decision').n - before);
     }
     await sleep(Math.max(0, started + rounds * 1000 - performance.now()));
+    log(`N=${n}: rounds (ms) ${times.map((ms) => Math.round(ms)).join(' ')}`);
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(cpu);
     const loop = performance.eventLoopUtilization(elu);

@@ -761,4 +761,21 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('paper_orders').addColumn('filled_at', 'timestamptz').execute();
     },
   },
+  '0039_resting_order_lookups': {
+    async up(db: Kysely<unknown>) {
+      // With thousands of limit orders resting on Paper, a round's match reads only the orders the price
+      // crosses (a range of each side's limit prices), not every open order of the pair; an account's open
+      // orders are read by the account; a bot's resting orders that may stand, not every one it ever placed.
+      await db.schema
+        .createIndex('paper_orders_open_limit_idx')
+        .on('paper_orders')
+        .columns(['exchange_id', 'symbol', 'side', 'limit_price'])
+        .where(sql.ref('status'), '=', 'open')
+        .execute();
+      await db.schema.dropIndex('paper_orders_open_idx').execute();
+      await db.schema.createIndex('paper_orders_open_user_idx').on('paper_orders').columns(['user_id', 'exchange_id', 'symbol']).where(sql.ref('status'), '=', 'open').execute();
+      await sql`create index bot_orders_resting_live_idx on bot_orders (bot_id)
+        where slot is not null and status in ('new', 'submitted', 'open', 'partially_filled', 'pending_cancel', 'lost')`.execute(db);
+    },
+  },
 };

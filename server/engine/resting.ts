@@ -58,11 +58,11 @@ export const REFUSED_PAUSE_MS = 5 * 60_000;
  */
 export const CHECK_EVERY_MS = 3000;
 /**
- * Bots whose resting orders one sweep looks up, at most (every 5 rounds, those not looked up for a
- * reconciliation period): the sweep is a safety net behind the price rounds' own lookups, so it is spread
- * thin over time instead of asking every bot's venue at once.
+ * Bots whose resting orders one round's sweep looks up, at most (those not looked up for a reconciliation
+ * period): the sweep is a safety net behind the price rounds' own lookups, so it is spread thin over time
+ * instead of asking every bot's venue at once.
  */
-export const SWEEP_BOTS = 50;
+export const SWEEP_BOTS = 10;
 
 /**
  * Where a bot's books stand: its cycle and the sequence in it, which every decision that books a fill
@@ -224,7 +224,7 @@ export class RestingOrders {
       this.booking.delete(bot.record.id);
     }
     // A fill the books cannot take yet (a level the price met first goes at market before it): looked up
-    // again by the next sweep, a few rounds on, not a reconciliation period later.
+    // again by the next round's sweep, not a reconciliation period later.
     if (later) this.checkedAt.delete(bot.record.id);
     await this.read(bot);
     if (filled) await this.sync(bot);
