@@ -766,12 +766,7 @@ export const migrations: Record<string, Migration> = {
       // With thousands of limit orders resting on Paper, a round's match reads only the orders the price
       // crosses (a range of each side's limit prices), not every open order of the pair; an account's open
       // orders are read by the account; a bot's resting orders that may stand, not every one it ever placed.
-      await db.schema
-        .createIndex('paper_orders_open_limit_idx')
-        .on('paper_orders')
-        .columns(['exchange_id', 'symbol', 'side', 'limit_price'])
-        .where(sql.ref('status'), '=', 'open')
-        .execute();
+      await db.schema.createIndex('paper_orders_open_limit_idx').on('paper_orders').columns(['exchange_id', 'symbol', 'side', 'limit_price']).where(sql.ref('status'), '=', 'open').execute();
       await db.schema.dropIndex('paper_orders_open_idx').execute();
       await db.schema.createIndex('paper_orders_open_user_idx').on('paper_orders').columns(['user_id', 'exchange_id', 'symbol']).where(sql.ref('status'), '=', 'open').execute();
       await sql`create index bot_orders_resting_live_idx on bot_orders (bot_id)
