@@ -55,6 +55,8 @@ export async function measureParity(days = 7, symbols = ['BTC/USDT', 'ETH/USDT']
     out[symbol] = {
       seconds: days * 86_400,
       s: Math.round(ms / 100) / 10,
+      // Equal to the last decimal, with the same cycles (the lines below round to 4 decimals).
+      exact: `${rows.filter((r) => String(r.live.realized) === String(r.backtest.realized) && r.live.cycles === r.backtest.cycles).length} of ${rows.length}`,
       bots: rows.map((r) => {
         live += Number(r.live.realized);
         backtest += Number(r.backtest.realized);
