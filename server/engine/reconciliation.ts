@@ -49,6 +49,12 @@ export interface BookedBot {
   status: string;
   /** Base held by its books (its kit's `held`). */
   held: Decimal;
+  /**
+   * Of it, what its resting sells hold on the venue (not free there; the venue's balance leaves it out).
+   * The tolerance applies to all it holds: the free rest alone can be a few steps, and a fee taken in the
+   * coin a large share of it.
+   */
+  locked?: Decimal | undefined;
   /** The client order id it waits on, if any. */
   pending: string | null;
 }
@@ -103,6 +109,9 @@ export async function cancelOrphans(db: Db, port: ExchangePort, bots: readonly B
  * and filled meanwhile leaves a balance below the books read before it, a difference of a moment, not a
  * coin gone); a coin whose balance the venue did not answer is `unseen`.
  */
+/** Whether an account holding `has` of a coin is short of the `held` its bots' books count (BALANCE_TOLERANCE under it). */
+export const isShort = (held: Decimal, has: Decimal): boolean => has.lt(held.mul(money(1).minus(BALANCE_TOLERANCE)));
+
 export async function findShortfalls(
   port: ExchangePort,
   bots: readonly BookedBot[],
@@ -119,7 +128,8 @@ export async function findShortfalls(
   for (const [coin, holders] of byCoin) {
     if (holders.some((b) => b.pending !== null)) continue;
     const held = holders.reduce((sum, b) => sum.plus(b.held), money(0));
-    if (held.lte(0)) continue;
+    const locked = holders.reduce((sum, b) => sum.plus(b.locked ?? 0), money(0));
+    if (held.minus(locked).lte(0)) continue;
     let balance: Decimal;
     try {
       balance = await port.balance(coin);
@@ -129,7 +139,9 @@ export async function findShortfalls(
       continue;
     }
     if (changed?.(holders.map((b) => b.id))) continue;
-    if (balance.lt(held.mul(money(1).minus(BALANCE_TOLERANCE)))) short.push({ coin, held, balance, holders: holders.filter((b) => b.held.gt(0)).map((b) => b.id) });
+    // The account's coin: its free balance and what our resting sells hold of it.
+    const has = balance.plus(locked);
+    if (isShort(held, has)) short.push({ coin, held, balance: has, holders: holders.filter((b) => b.held.gt(0)).map((b) => b.id) });
   }
   return { short, unseen };
 }

@@ -22,7 +22,7 @@ import { findOrder } from '../store/bot-orders.ts';
 import { countMiss, markSubmitted } from '../store/order-steps.ts';
 import { LOST_AFTER_MISSES, lookUpLost, markLost, markUnreached, pauseUnbooked, targetedLookup, WINDOW_MARGIN_MS } from './lost-orders.ts';
 import { accountKey, accountsDown, callAnswered, callFailed, opens, outageOver } from './account-health.ts';
-import { BALANCE_SHORT, BALANCE_TOLERANCE, type BookedBot, cancelOrphans, findShortfalls, NO_PRICE, pauseShort, RECONCILE_EVERY_MS } from './reconciliation.ts';
+import { BALANCE_SHORT, type BookedBot, cancelOrphans, findShortfalls, isShort, NO_PRICE, pauseShort, RECONCILE_EVERY_MS } from './reconciliation.ts';
 import { markSynced } from '../store/bot-decisions.ts';
 import { LOOKUPS_PER_ACCOUNT, takeLookups } from './lookup-budget.ts';
 import { pairBack, pairStale } from './pair-health.ts';
@@ -618,8 +618,9 @@ export class Engine {
    */
   private async shortOnLoad(live: LiveBot): Promise<boolean> {
     if (live.state.pending) return false;
-    const held = live.kit.held(live.record.params, live.record.state).amount.minus(this.resting.lockedBase(live.record.id));
-    if (held.lte(0)) return false;
+    const held = live.kit.held(live.record.params, live.record.state).amount;
+    const locked = this.resting.lockedBase(live.record.id);
+    if (held.minus(locked).lte(0)) return false;
     const coin = live.record.symbol.split('/')[0]!;
     let balance: Decimal;
     try {
@@ -628,9 +629,11 @@ export class Engine {
       this.log?.error({ err: error, bot: live.record.id, coin }, 'balance not answered at load: checked by the next round');
       return false;
     }
-    if (balance.gte(held.mul(money(1).minus(BALANCE_TOLERANCE)))) return false;
+    // The account's coin: its free balance and what the bot's resting sells hold of it.
+    const has = balance.plus(locked);
+    if (!isShort(held, has)) return false;
     const paused = await this.underLease(live.record.id, (fence) =>
-      pauseShort(this.deps.db, { botId: live.record.id, userId: live.record.userId, coin, held: held.toFixed(), balance: balance.toFixed(), fence }),
+      pauseShort(this.deps.db, { botId: live.record.id, userId: live.record.userId, coin, held: held.toFixed(), balance: has.toFixed(), fence }),
     );
     if (paused) this.deps.observe?.reconciled?.('short', 1);
     return paused ?? false;
@@ -942,8 +945,9 @@ export class Engine {
       id: live.record.id,
       symbol: live.record.symbol,
       status: live.record.status,
-      // What its resting sells hold is not free on the venue: the balance is compared with the rest.
-      held: live.kit.held(live.record.params, live.kit.encode(live.state)).amount.minus(this.resting.lockedBase(live.record.id)),
+      held: live.kit.held(live.record.params, live.kit.encode(live.state)).amount,
+      // What its resting sells hold is not free on the venue: counted beside the free balance.
+      locked: this.resting.lockedBase(live.record.id),
       pending: live.state.pending?.id ?? null,
     };
   }
