@@ -1,6 +1,7 @@
 import { buyAmount, sellableAmount } from '../core/position.ts';
 import type { ClientOrderId, Side } from '../types.ts';
 import type { RestingOrder } from '../resting.ts';
+import { addOrTakeProfitSlot, fitsSlot } from '../core/resting-slots.ts';
 import { dealOrderQuote } from './plan.ts';
 import { dcaStop, type DcaState, type DcaView } from './strategy.ts';
 
@@ -36,8 +37,7 @@ export function dcaResting(state: DcaState, view: DcaView): RestingOrder[] {
 
 /** The slot of a deal's order in flight when a resting order stands for it: its safety order, or its take profit. */
 export function dcaSlotOf(state: DcaState): string | null {
-  const reason = state.pending?.reason;
-  return reason === 'add' ? 'add' : reason === 'close' && state.pending?.share === undefined ? 'take_profit' : null;
+  return addOrTakeProfitSlot(state.pending);
 }
 
 /**
@@ -51,7 +51,7 @@ export function dcaInFlight(state: DcaState, slot: string, id: ClientOrderId, si
   // deal's base order at its price (its coin is the bot's), whatever the start condition or cooldown said.
   if (state.phase === 'waiting' && slot === 'add' && side === 'buy') return { ...state, seq: state.seq + 1, since: null, pending: { id, reason: 'open' } };
   if (state.phase !== 'holding' || state.fills.length === 0) return null;
-  if (!(slot === 'add' && side === 'buy') && !(slot === 'take_profit' && side === 'sell')) return null;
+  if (!fitsSlot(slot, side)) return null;
   const close = slot === 'take_profit';
   return { ...state, seq: state.seq + 1, ...(close ? { since: at ?? null } : {}), pending: { id, reason: close ? 'close' : 'add' } };
 }

@@ -1,6 +1,7 @@
 import { buyAmount, sellableAmount } from '../core/position.ts';
 import type { ClientOrderId, Side } from '../types.ts';
 import type { RestingOrder } from '../resting.ts';
+import { addOrTakeProfitSlot, fitsSlot } from '../core/resting-slots.ts';
 import { orderQuote } from './plan.ts';
 import { martinLines, type MartinState, type MartinView } from './strategy.ts';
 
@@ -34,8 +35,7 @@ export function martinResting(state: MartinState, view: MartinView): RestingOrde
 
 /** The slot of a martin bot's order in flight when a resting order stands for it: its add, or its take profit. */
 export function martinSlotOf(state: MartinState): string | null {
-  const reason = state.pending?.reason;
-  return reason === 'add' ? 'add' : reason === 'close' && state.pending?.share === undefined ? 'take_profit' : null;
+  return addOrTakeProfitSlot(state.pending);
 }
 
 /**
@@ -48,6 +48,6 @@ export function martinInFlight(state: MartinState, slot: string, id: ClientOrder
   if (state.pending) return null;
   if (state.phase === 'waiting' && slot === 'add' && side === 'buy') return { ...state, seq: state.seq + 1, pending: { id, reason: 'open' } };
   if (state.phase !== 'holding' || state.fills.length === 0) return null;
-  if (!(slot === 'add' && side === 'buy') && !(slot === 'take_profit' && side === 'sell')) return null;
+  if (!fitsSlot(slot, side)) return null;
   return { ...state, seq: state.seq + 1, pending: { id, reason: slot === 'add' ? 'add' : 'close' } };
 }
