@@ -164,7 +164,16 @@ describe.each(dbKinds)('bot leases on %s', (kind) => {
       const ofB = ids.filter((id) => shared.get(id) === b.id);
       expect(ofB.length).toBeGreaterThan(0);
       expect(ofB.length).toBeLessThan(ids.length);
-      // From then on each bot's orders come from its owner only.
+      // B may take its share over a few rounds (A hands a bot over once its order in flight is answered):
+      // the owners are read until they stay the same for a second, then each bot's orders come from its
+      // owner only.
+      let stable = await c.holders(ids);
+      for (const until = performance.now() + 10_000; performance.now() < until; ) {
+        await sleep(1000);
+        const now = await c.holders(ids);
+        if (ids.every((id) => now.get(id) === stable.get(id))) break;
+        stable = now;
+      }
       const from = c.sent.length;
       await sleep(2500);
       const owners = await c.holders(ids);
