@@ -105,14 +105,15 @@ export async function wanted(db: Db, ttlMs: number, limit = 1000, botId?: string
 
 /**
  * Takes the given bots by compare-and-set: only a lease still at the epoch we read, and still free or
- * held by a dead worker, is granted to `me` with epoch + 1. Answers the leases won.
+ * held by a dead worker, is granted to `me` with epoch + 1, and only while `me` is registered (a worker
+ * whose row was removed takes nothing until its heartbeat writes it again). Answers the leases won.
  */
 export async function claim(db: Db, me: string, bots: readonly Wanted[], ttlMs: number): Promise<(Fence & { botId: string })[]> {
   if (bots.length === 0) return [];
   const pairs = sql.join(bots.map((b) => sql`(${b.botId}::bigint, ${b.epoch}::bigint)`));
   const { rows } = await sql<{ bot_id: string; epoch: string }>`
     update bot_leases l set worker_id = ${me}, epoch = l.epoch + 1, granted_at = now()
-    where (l.bot_id, l.epoch) in (${pairs})
+    where (l.bot_id, l.epoch) in (${pairs}) and exists (select 1 from workers w where w.id = ${me})
       and (l.worker_id is null or not exists (
         select 1 from workers w where w.id = l.worker_id and w.heartbeat_at > now() - ${interval(ttlMs)}))
     returning l.bot_id, l.epoch`.execute(db);

@@ -156,6 +156,8 @@ export class Ownership {
         this.orphans.set(b.botId, first);
         return winner(workers, b.userId) === me || now - first > 3 * cluster.ttlMs;
       });
+      // Halted or without a heartbeat since the round began: it takes nothing (its row may be gone too).
+      if (cluster.fenced()) return;
       await claim(db, me, mine.slice(0, CLAIMS_PER_ROUND), cluster.ttlMs);
       const leases = await owned(db, me);
       const held = new Map(leases.map((l) => [l.botId, l]));
