@@ -287,12 +287,10 @@ function withOrders(levels: GridLevels['levels'], slots: Map<string, SlotState>)
   // Never rested (its orders go at market when the price crosses a level): nothing to show per level.
   if (slots.size === 0) return levels;
   return levels.map((level) => {
-    const slot = slots.get(`L${level.index}`);
-    const state = slot ? shownAs[slot.status] : undefined;
-    // A refusal is about a level that still wants its order; an empty level shows nothing, and neither does
-    // a maker order the price had passed (the level trades at market then: no fault to show).
-    if (!state || (level.side === null && state !== 'cancelling') || (state === 'refused' && slot!.reason === WOULD_CROSS)) return { ...level, order: null };
-    return { ...level, order: { state, reason: state === 'refused' ? slot!.reason : null } };
+    const order = shownOrder(slots.get(`L${level.index}`));
+    // A refusal is about a level that still wants its order: an empty level shows nothing but a cancel.
+    if (!order || (level.side === null && order.state !== 'cancelling')) return { ...level, order: null };
+    return { ...level, order };
   });
 }
 
@@ -300,11 +298,20 @@ function withOrders(levels: GridLevels['levels'], slots: Map<string, SlotState>)
 function restingShown(slots: Map<string, SlotState>): NonNullable<BotDetail['resting']> {
   return (['add', 'take_profit'] as const).flatMap((slot) => {
     const order = slots.get(slot);
-    const state = order ? shownAs[order.status] : undefined;
-    // A maker order the price had passed trades at market when its line is crossed: no fault to show.
-    if (!order || !state || order.price === null || order.amount === null || (state === 'refused' && order.reason === WOULD_CROSS)) return [];
-    return [{ slot, side: slot === 'add' ? ('buy' as const) : ('sell' as const), price: order.price, amount: order.amount, state, reason: state === 'refused' ? order.reason : null }];
+    const shown = shownOrder(order);
+    if (!shown || !order?.price || !order.amount) return [];
+    return [{ slot, side: slot === 'add' ? ('buy' as const) : ('sell' as const), price: order.price, amount: order.amount, ...shown }];
   });
+}
+
+/**
+ * A slot's latest order as the screens show it, with the venue's reason when refused; null when it ended,
+ * or when the venue refused a maker order the price had passed (its slot trades at market then: no fault).
+ */
+function shownOrder(slot: SlotState | undefined): { state: NonNullable<(typeof shownAs)[SlotState['status']]>; reason: string | null } | null {
+  const state = slot ? shownAs[slot.status] : undefined;
+  if (!slot || !state || (state === 'refused' && slot.reason === WOULD_CROSS)) return null;
+  return { state, reason: state === 'refused' ? slot.reason : null };
 }
 
 /** botPositions: the open cycle first (when there is one), then the closed cycles, newest first. */
