@@ -37,6 +37,23 @@ for (const report of reports) {
     for (const a of failed) console.log(`FAIL ${name} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
   }
 }
+// Vitest fails a run on an error outside any test (an unhandled rejection, an error thrown after a test
+// ended) while every test passes, and its report does not say so: the exit codes (arguments, e2e then
+// rest) do, and the run's log holds the error.
+const logs: Record<string, string> = { e2e: 'test-results/e2e.log', rest: 'test-results/rest.log' };
+['e2e', 'rest'].forEach((run, i) => {
+  const report = reports[i] as Report;
+  const code = process.argv[2 + i];
+  if (code === undefined || code === '0' || report.numFailedTests > 0) return;
+  console.log(`FAIL the ${run} run exited with ${code} outside its tests; from ${logs[run]}:`);
+  let text = '';
+  try {
+    text = readFileSync(logs[run] as string, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+  } catch {}
+  const lines = text.split('\n');
+  const at = lines.findIndex((line) => /Unhandled|⎯⎯/.test(line));
+  console.log(at < 0 ? '  (no error in the log)' : lines.slice(at, at + 30).join('\n'));
+});
 // The slowest files of both runs: where the suite's time goes (it must stay within CI's budget).
 const timed = reports.flatMap((r) => r.testResults.map((f) => ({ name: relative(process.cwd(), f.name), s: ((f.endTime ?? 0) - (f.startTime ?? 0)) / 1000 })));
 const slowest = timed.sort((a, b) => b.s - a.s).slice(0, 12);

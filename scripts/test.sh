@@ -35,11 +35,12 @@ rm -f test-results/vitest-*.json
 # other on this 2-core machine. Two runs side by side instead; the browser run's output follows. The
 # server and unit run takes two files at a time (Vitest's default on 2 cores is one): most of a server
 # test's time is waiting (timers, polls, the database), which the other file fills.
-status=0
+rest=0
+e2e_status=0
 npx vitest run --project e2e --passWithNoTests --reporter=default --reporter=json --outputFile.json=test-results/vitest-e2e.json "$@" >test-results/e2e.log 2>&1 &
 e2e=$!
-npx vitest run --project server --project unit --maxWorkers=2 --passWithNoTests --reporter=default --reporter=json --outputFile.json=test-results/vitest-rest.json "$@" || status=$?
-wait $e2e || status=$?
+npx vitest run --project server --project unit --maxWorkers=2 --passWithNoTests --reporter=default --reporter=json --outputFile.json=test-results/vitest-rest.json "$@" 2>&1 | tee test-results/rest.log || rest=$?
+wait $e2e || e2e_status=$?
 cat test-results/e2e.log
-node scripts/test-summary.ts || true
-exit $status
+node scripts/test-summary.ts "$e2e_status" "$rest" || true
+[ "$rest" = 0 ] && [ "$e2e_status" = 0 ]
