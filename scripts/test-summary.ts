@@ -2,6 +2,7 @@
 // keep only its tail), then one plain closing line that any CI reader understands.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 interface Assertion {
   fullName: string;
@@ -48,7 +49,7 @@ const logs: Record<string, string> = { e2e: 'test-results/e2e.log', rest: 'test-
   console.log(`FAIL the ${run} run exited with ${code} outside its tests; from ${logs[run]}:`);
   let text = '';
   try {
-    text = readFileSync(logs[run] as string, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+    text = stripVTControlCharacters(readFileSync(logs[run] as string, 'utf8'));
   } catch {}
   const lines = text.split('\n');
   const at = lines.findIndex((line) => /Unhandled|⎯⎯/.test(line));
