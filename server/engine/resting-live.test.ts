@@ -5,11 +5,11 @@ import { fakeBinanceClient } from '../testing/fake-binance/client.ts';
 import { FakeBinance } from '../testing/fake-binance/server.ts';
 import { openTestDb } from '../testing/test-support.ts';
 import { encodeGrid } from '../../strategy/grid/state-codec.ts';
-import { initialGridState, type GridState } from '../../strategy/grid/strategy.ts';
-import { botId } from '../../strategy/types.ts';
+import type { GridState } from '../../strategy/grid/strategy.ts';
 import { money } from '../../strategy/money.ts';
 import { Engine } from './runner.ts';
 import { unownedBots } from '../store/bot-leases.ts';
+import { gridOf } from '../testing/resting-grid.ts';
 import { botsToResume } from '../store/bot-lists.ts';
 
 /**
@@ -159,29 +159,6 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
 });
 
 /** A trader with a running grid (60,000 to 70,000 by 2,500, stop 55,000) on BTC/USDT of Binance, in the books of `db`. */
-async function gridOf(db: Db, account: string, sn: string): Promise<{ userId: string; id: string }> {
-  const user = await db
-    .insertInto('users')
-    .values({ sn, account, password_hash: null, payment_hash: null, nickname: 'n', email: '', mobile: '', address: null, avatar: '', referrer_id: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { id } = await db
-    .insertInto('bots')
-    .values({
-      user_id: String(user.id),
-      exchange_id: 2,
-      symbol: 'BTC/USDT',
-      type: 'grid',
-      name: `${account} grid`,
-      status: 'running',
-      params: JSON.stringify({ investment: '1000', lower: '60000', upper: '70000', grids: 4, spacing: 'arithmetic', stopLoss: '55000' }),
-      state: JSON.stringify(encodeGrid(initialGridState(botId('x')))),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { userId: String(user.id), id: String(id) };
-}
-
 describe('a resting order that never reaches Binance (its receive window passes unseen)', () => {
   it('is sent again under its id twice at most, then lost: its bot pauses, told', async () => {
     const { db, drop } = await openTestDb('pglite');

@@ -52,9 +52,10 @@ describe('a plan of resting orders', () => {
     expect(planResting([], [a, b])).toEqual({ cancel: [a, b], place: [], waiting: [] });
   });
 
-  it('keeps a partly filled order that rests for what the books still want of it', () => {
+  it('cancels a partly filled order, whatever the books want there: its part is booked when the cancel answers', () => {
     const part = known('L0', 'buy', '100', '0.1', 'partially_filled', '0.03');
-    expect(planResting([want('L0', 'buy', '100', '0.07')], [part])).toEqual({ cancel: [], place: [], waiting: [] });
+    expect(planResting([want('L0', 'buy', '100', '0.1')], [part])).toEqual({ cancel: [part], place: [], waiting: ['L0'] });
+    expect(planResting([want('L0', 'buy', '100', '0.07')], [part])).toEqual({ cancel: [part], place: [], waiting: ['L0'] });
   });
 
   it('never cancels or stands beside an order whose outcome is unknown or that is lost', () => {

@@ -5,7 +5,7 @@ import { RESTING_LIVE, type RestingRecord } from '../store/resting-orders.ts';
 /**
  * What to send so that a bot's resting orders on its venue become the ones its state wants
  * (strategy/resting.ts), from its orders as the records know them. Pure: the engine carries it out.
- * - An order that rests where it is wanted, at the wanted side, price and remaining amount, stays.
+ * - An order that rests where it is wanted, at the wanted side, price and amount, nothing of it filled, stays.
  * - One that rests where nothing is wanted, or where another side, price or amount is, is cancelled;
  *   the slot's new order waits until the venue has confirmed the cancel (the old one `cancelled`, or
  *   `filled` when the fill came first: then the bot's books have moved and want something else anyway).
@@ -14,8 +14,9 @@ import { RESTING_LIVE, type RestingRecord } from '../store/resting-orders.ts';
  * - An order whose outcome is unknown (`new`, `submitted`: on its way) or `lost` is never cancelled here
  *   and never stood beside: its slot waits (lost-orders.ts looks it up and cancels it itself).
  * - A slot with nothing of the bot's live gets its wanted order.
- * A partly filled order rests for what is left of it: the books took the filled part in at once, so the
- * state wants the rest, and the order stays.
+ * A partly filled order is cancelled: the books want the whole order (they take a fill when its order
+ * ends), never the rest, so its remaining amount does not fit; the cancel's answer books what filled
+ * (docs/engine.md "A partial fill").
  */
 
 /** An order of a bot's slot as its records know it: where it stands, its side, price and amount, what of it filled, its phase. */
@@ -36,7 +37,7 @@ const RESTING: readonly OrderPhase[] = ['open', 'partially_filled'];
 const KEEPABLE: readonly OrderPhase[] = ['new', 'submitted', 'open', 'partially_filled'];
 
 const fits = (order: KnownOrder, wanted: RestingOrder) =>
-  KEEPABLE.includes(order.status) && order.side === wanted.side && order.price.eq(wanted.price) && order.amount.minus(order.filled).eq(wanted.amount);
+  KEEPABLE.includes(order.status) && order.filled.isZero() && order.side === wanted.side && order.price.eq(wanted.price) && order.amount.eq(wanted.amount);
 
 export function planResting(wanted: readonly RestingOrder[], known: readonly KnownOrder[]): RestingPlan {
   const bySlot = new Map<string, KnownOrder[]>();

@@ -213,12 +213,15 @@ export class RestingOrders {
     this.booking.add(bot.record.id);
     try {
       for (const { order, answer } of answers) {
+        const was = order.filled;
         const result = await this.settle(bot, order, answer);
         if (result === 'later') {
           later = true;
           break;
         }
-        if (result === 'filled') filled = true;
+        // Filled in part and resting on: the plan below cancels the rest (the books want the whole order, or
+        // none of it), and the cancel's answer books what filled (docs/engine.md "A partial fill").
+        if (result === 'filled' || (result === 'rests' && answer && answer.filled.gt(was))) filled = true;
       }
     } finally {
       this.booking.delete(bot.record.id);
@@ -364,7 +367,7 @@ export class RestingOrders {
       }
       return 'ended';
     }
-    // It rests (a part filled already stays with it until it ends: the books take it in then).
+    // It rests (a part filled is booked when the order ends: check cancels the rest at once).
     if (order.status === 'submitted' || order.status === 'lost') await stepResting(db, { clientOrderId: id, to: answer.filled.gt(0) ? 'partially_filled' : 'open', filled: answer.filled });
     else if (order.status === 'open' && answer.filled.gt(0)) await stepResting(db, { clientOrderId: id, to: 'partially_filled', filled: answer.filled });
     return 'rests';

@@ -214,3 +214,8 @@ export function sizeClose(fills: readonly Fill[], market: MarketRules, carry: Ca
   const share = 'percent' in ask ? ask.percent.toFixed() : (ofHeld.gt(0) ? ofHeld : money('0.01')).toFixed();
   return { ok: true, all: false, amount, share, close, rest };
 }
+
+/** The share (percent, 2 places) a sale of `sold` is of `sellable`: the log's figure for a take profit filled in part. */
+export function soldShare(sold: Decimal, sellable: Decimal): string {
+  return sellable.gt(0) ? sold.div(sellable).mul(100).toDecimalPlaces(2, 1).toFixed() : '0';
+}

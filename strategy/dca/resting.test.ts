@@ -81,7 +81,7 @@ describe('the orders a DCA deal wants resting (README.md "Resting orders")', () 
     expect([add.pending, add.seq, dcaSlotOf(add)]).toEqual([{ id, reason: 'add' }, opened.seq + 1, 'add']);
     // The next deal's cooldown counts from the time the engine books the take profit's fill at.
     const close = dcaInFlight(opened, 'take_profit', id, 'sell', 1_800_000)!;
-    expect([close.pending, close.since, dcaSlotOf(close)]).toEqual([{ id, reason: 'close' }, 1_800_000, 'take_profit']);
+    expect([close.pending, close.since, dcaSlotOf(close)]).toEqual([{ id, reason: 'close', rested: true }, 1_800_000, 'take_profit']);
     expect(dcaInFlight(opened, 'take_profit', id, 'sell')!.since).toBeNull();
     // A side its slot does not stand for, or an order already in flight: none.
     expect(dcaInFlight(opened, 'add', id, 'sell')).toBeNull();
@@ -98,5 +98,18 @@ describe('the orders a DCA deal wants resting (README.md "Resting orders")', () 
     // Booked by decide's own OrderFilled: a safety order counts, and the take profit moves.
     const filled = decideDca(add, { type: 'OrderFilled', clientOrderId: id, side: 'buy', price: money('59100'), amount: money('0.00033') }, { params, market }).state;
     expect([filled.safeties, filled.targets?.takeProfit.toFixed()]).toEqual([1, '60443.25']);
+  });
+
+  it('takes a take profit filled in part (its rest cancelled) as a partial close: the deal goes on, the rest rests at the same price', () => {
+    const opened = at(initialDcaState(botId('d9')), '60000');
+    const [, tp] = rests(opened);
+    const [, , price, amount] = tp!.split(' ');
+    const id = clientOrderId(botId('d9'), 1, 5);
+    const state = dcaInFlight(opened, 'take_profit', id, 'sell', 1000)!;
+    const half = money(amount!).div(2).toDecimalPlaces(5, 1);
+    const out = decideDca(state, { type: 'OrderFilled', clientOrderId: id, side: 'sell', price: money(price!), amount: half, maker: true }, { params, market });
+    expect(out.intents.map((i) => i.type)).toEqual(['PositionReduced']);
+    expect([out.state.phase, out.state.cycle, out.state.realized.gt(0)]).toEqual(['holding', 1, true]);
+    expect(rests(out.state)).toEqual([rests(opened)[0], `take_profit sell ${price} ${money(amount!).minus(half).toFixed()}`]);
   });
 });

@@ -53,5 +53,6 @@ export function dcaInFlight(state: DcaState, slot: string, id: ClientOrderId, si
   if (state.phase !== 'holding' || state.fills.length === 0) return null;
   if (!fitsSlot(slot, side)) return null;
   const close = slot === 'take_profit';
-  return { ...state, seq: state.seq + 1, ...(close ? { since: at ?? null } : {}), pending: { id, reason: close ? 'close' : 'add' } };
+  // A take profit that rested: filled in part (its rest cancelled), it is a partial close (strategy.ts `rested`).
+  return { ...state, seq: state.seq + 1, ...(close ? { since: at ?? null } : {}), pending: close ? { id, reason: 'close', rested: true } : { id, reason: 'add' } };
 }

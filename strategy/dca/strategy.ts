@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { floorTo, money } from '../money.ts';
 import { stepTrailingStop, stepTrailingTakeProfit, trailLine } from '../trailing.ts';
-import { averagePrice, closeCycle, reducePosition, sellableAmount, takeProfitPrice, type Fill } from '../core/position.ts';
+import { averagePrice, closeCycle, reducePosition, sellableAmount, soldShare, takeProfitPrice, type Fill } from '../core/position.ts';
 import type { MarketRules } from '../core/market.ts';
 import { CustomFeed, MINUTE } from '../custom/feed.ts';
 import type { CandleClosed } from '../custom/strategy.ts';
@@ -24,7 +24,8 @@ export interface DcaState {
   fills: Fill[];
   /** Safety orders filled in the open deal (manual adds do not count). */
   safeties: number;
-  pending: { id: ClientOrderId; reason: PlaceOrder['reason']; share?: string } | null;
+  /** `share` and `rested` as martin's (../martin/strategy.ts). */
+  pending: { id: ClientOrderId; reason: PlaceOrder['reason']; share?: string; rested?: true } | null;
   /** Prices that trigger the next move, computed once per fill (a price tick only compares). */
   targets: { takeProfit: Decimal; stopLoss: Decimal | null; nextSafety: Decimal | null } | null;
   realized: Decimal;
@@ -260,8 +261,9 @@ function onFilled(state: DcaState, event: { side: 'buy' | 'sell'; price: Decimal
     return { state: { ...state, phase: 'holding', pending: null, fills, safeties, targets: targetsOf(fills, safeties, view), trail: null, stopHigh }, intents: [] };
   }
   const carried = { amount: state.carry, cost: state.carryCost };
-  if (pending.share !== undefined) {
+  if (pending.share !== undefined || pending.rested) {
     // A partial close (as martin's): the sold part's profit is realised now, the rest keeps its average cost.
+    // So is a resting take profit filled in part, its rest cancelled (README.md "Resting orders").
     const part = reducePosition(state.fills, event.price, view.market, carried, event.amount);
     if (floorTo(part.close.dust, view.market.stepSize).gt(0)) {
       const profit = part.close.profit;
@@ -275,7 +277,8 @@ function onFilled(state: DcaState, event: { side: 'buy' | 'sell'; price: Decimal
         carryCost: part.carry.cost,
         booked: state.booked.plus(profit),
       };
-      return { state: next, intents: [{ type: 'PositionReduced', cycle: state.cycle, profit, share: pending.share }] };
+      const share = pending.share ?? soldShare(event.amount, sellableAmount(state.fills, view.market, state.carry));
+      return { state: next, intents: [{ type: 'PositionReduced', cycle: state.cycle, profit, share }] };
     }
   }
   // Books in the quote (core/position.ts closeCycle): the coin it could not sell is carried at no cost.

@@ -11,6 +11,7 @@ interface HeldOrders {
   trades?: number;
   orders?: ({ side: string; amount: string | Decimal; cost: string | Decimal; bought?: string | Decimal | undefined } | null)[];
   dust?: string | Decimal;
+  dustCost?: string | Decimal;
 }
 
 /**
@@ -34,7 +35,9 @@ export function gridHeld(params: Pick<GridParams, 'grids'>, state: HeldOrders): 
   // The average buy price: what the held base cost per coin its buys got (before the fee taken in the
   // coin), as a martin bot's average entry is; its only fill's price for a grid that bought once.
   const average = bought.isZero() ? null : cost.div(bought).toDecimalPlaces(12);
-  return { cycle: (state.trades ?? 0) + 1, entries: sells, maxEntries: params.grids, amount: sells > 0 ? amount.plus(dust) : amount, cost, average, dust };
+  // The dust's cost (a sell filled in part left it) counts in what the position cost, not in its average buy.
+  const held = sells > 0 ? cost.plus(state.dustCost ?? '0') : cost;
+  return { cycle: (state.trades ?? 0) + 1, entries: sells, maxEntries: params.grids, amount: sells > 0 ? amount.plus(dust) : amount, cost: held, average, dust };
 }
 
 /** What the held base would bring at `price` after the sell fee, less what it cost. */

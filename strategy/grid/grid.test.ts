@@ -137,6 +137,18 @@ describe('the grid strategy', () => {
     // The books hold what the fills say: the sells left plus the dust.
     const held = r.state.orders.filter((o) => o?.side === 'sell').reduce((sum, o) => sum.plus(o!.amount), r.state.dust);
     expect(s(held)).toBe(s(money('4.727').mul('0.999').plus(money('1.2').mul('0.999')).minus(1)));
+    // The 0.199 not sold keeps its cost (126 x 0.199 / 1.199), stored with the state, which the next
+    // sell that takes the dust owes: the buy at 105 again (2.364), then its sell at 110.
+    expect(s(r.state.dustCost!)).toBe(s(money(126).minus(money(126).div(money('1.199')))));
+    expect(decodeGrid('g2', encodeGrid(r.state)).dustCost?.toFixed()).toBe(r.state.dustCost!.toFixed());
+    const again = drive(r.state, ['105']);
+    const next = again.state.orders[2]!;
+    expect([s(next.amount), s(next.cost), again.state.dustCost]).toEqual(['2.56', s(money('2.364').mul(105).plus(r.state.dustCost!)), undefined]);
+    // Every coin the two buys got is sold (the dust below the step aside), and every USDT they cost is counted.
+    const sold = drive(again.state, ['110']);
+    const first = r.intents.find((i) => i.type === 'CycleClosed')!;
+    const total = sold.closed.reduce((sum, p) => sum.plus(p), first.type === 'CycleClosed' ? first.profit : money(0));
+    expect(s(total)).toBe(s(money('1').plus('2.56').mul(110).mul('0.999').minus(126).minus(money('2.364').mul(105))));
   });
 
   it('sells everything and stops at the stop loss, booking the loss', () => {

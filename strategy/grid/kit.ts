@@ -96,5 +96,5 @@ export const gridKit: StrategyKit<GridState, GridView, GridParams, GridParamsInp
     return { fills: result.fills, realized: result.realized, cycles: result.cycles, open };
   },
   dust: (stored) => (stored as StoredGridState).dust ?? '0',
-  sweptDust: { dust: '0' },
+  sweptDust: { dust: '0', dustCost: '0' },
 };

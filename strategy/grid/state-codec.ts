@@ -14,6 +14,8 @@ export interface StoredGridState {
   realized: string;
   /** The grid's dust (absent in a state stored before it was kept: none). */
   dust?: string;
+  /** What the dust cost (GridState.dustCost); absent: none. */
+  dustCost?: string;
   /** The start price and the trailing exits' highs (absent in a state stored before them: none). */
   start?: string | null;
   trail?: string | null;
@@ -35,6 +37,7 @@ export function encodeGrid(s: GridState): StoredGridState {
     pending: s.pending ? { id: s.pending.id, level: s.pending.level, reason: s.pending.reason } : null,
     realized: s.realized.toFixed(),
     dust: s.dust.toFixed(),
+    ...(s.dustCost?.gt(0) ? { dustCost: s.dustCost.toFixed() } : {}),
     start: dec(s.start),
     trail: dec(s.trail),
     stopHigh: dec(s.stopHigh),
@@ -53,6 +56,7 @@ export function decodeGrid(id: string, s: StoredGridState): GridState {
     pending: s.pending ? { id: s.pending.id as ClientOrderId, level: s.pending.level, reason: s.pending.reason } : null,
     realized: money(s.realized),
     dust: money(s.dust ?? '0'),
+    ...(s.dustCost && money(s.dustCost).gt(0) ? { dustCost: money(s.dustCost) } : {}),
     start: undec(s.start),
     trail: undec(s.trail),
     stopHigh: undec(s.stopHigh),

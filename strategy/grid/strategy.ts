@@ -38,6 +38,12 @@ export interface GridState {
   realized: Decimal;
   /** The grid's coin below the step that no sell order holds (what the fee and the step leave of its buys), at no cost: added to the next sell once it adds up to a step, and to an exit's sale. */
   dust: Decimal;
+  /**
+   * What the dust cost (quote): none but the unsold rest of a sell filled in part (its rest cancelled), whose
+   * coin is the grid's and whose cost is still owed by what sells it. Taken by the next sell that takes the
+   * dust, or by an exit; absent: none.
+   */
+  dustCost?: Decimal;
   /** The price the grid started at (its plan's): a trailing stop keeps its ratio to it; null: started before it was kept. */
   start: Decimal | null;
   /** An armed trailing take profit's high (since it armed); null: not armed. */
@@ -143,7 +149,7 @@ export function gridTriggers(state: GridState, view: GridView): { down: Decimal 
 /** Everything held, to sell on an exit: the sell orders' base and what it cost, and the dust (at no cost). */
 function held(state: GridState): { amount: Decimal; cost: Decimal } {
   let amount = state.dust;
-  let cost = money(0);
+  let cost = state.dustCost ?? money(0);
   for (const o of state.orders)
     if (o?.side === 'sell') {
       amount = amount.plus(o.amount);
@@ -224,11 +230,15 @@ function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: 
     const got = amount.mul(ONE.minus(fee)).plus(state.dust);
     const share = floorTo(got.div(sells), view.market.stepSize);
     const each = share.lt(state.quantity) ? share : state.quantity;
-    const cost = amount.mul(price).div(sells);
+    // The dust's cost (if any) goes with the sells that take the dust.
+    const cost = amount
+      .mul(price)
+      .plus(state.dustCost ?? 0)
+      .div(sells);
     const bought = amount.div(sells);
     for (let i = pending.level + 1; i < orders.length; i++) orders[i] = { side: 'sell', amount: each, cost, bought };
     // A grid started at an edge of its range is not told so: the trader just chose it.
-    return { state: { ...base, phase: 'running', dust: got.minus(each.mul(sells)), edge: edgeOf(orders, null) }, intents: [] };
+    return { state: { ...withoutDustCost(base), phase: 'running', dust: got.minus(each.mul(sells)), edge: edgeOf(orders, null) }, intents: [] };
   }
   if (pending.level < 0) {
     // An exit: everything sold, the dust with it; the quote received less what the position cost is
@@ -237,7 +247,7 @@ function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: 
     const profit = amount.mul(price).mul(ONE.minus(fee)).minus(all.cost);
     const trades = state.trades + 1;
     const dust = all.amount.minus(amount);
-    const next = { ...base, phase: 'done' as const, trades, orders: orders.map(() => null), realized: state.realized.plus(profit), dust: dust.gt(0) ? dust : money(0) };
+    const next = { ...withoutDustCost(base), phase: 'done' as const, trades, orders: orders.map(() => null), realized: state.realized.plus(profit), dust: dust.gt(0) ? dust : money(0) };
     return { state: next, intents: [{ type: 'CycleClosed', cycle: trades, profit }] };
   }
   const i = pending.level;
@@ -247,21 +257,29 @@ function onFill(state: GridState, side: 'buy' | 'sell', price: Decimal, amount: 
     const got = amount.mul(ONE.minus(fee)).plus(state.dust);
     const sell = floorTo(got, view.market.stepSize);
     orders[i] = null;
-    orders[i + 1] = { side: 'sell', amount: sell, cost: amount.mul(price), bought: amount };
-    return atEdge({ ...base, dust: got.minus(sell) }, [], view);
+    // The dust's cost (if any) goes with the sell that takes the dust; what is left below the step is at no cost.
+    orders[i + 1] = { side: 'sell', amount: sell, cost: amount.mul(price).plus(state.dustCost ?? 0), bought: amount };
+    return atEdge({ ...withoutDustCost(base), dust: got.minus(sell) }, [], view);
   }
   const sold = orders[i]!;
-  // The cost of what was sold (the exchange may sell a little less than asked: a partial fill whose
-  // rest it cancelled). What it did not sell is still the grid's coin: kept as dust, at no cost (its
-  // cost stays with what was sold), to go with the next sell, never forgotten by the books.
+  // The cost of what was sold (a sell filled in part, its rest cancelled, sells less than its amount).
+  // What it did not sell is still the grid's coin: kept as dust with the rest of the cost (dustCost), to
+  // go with the next sell, never forgotten by the books (README.md "Partial fills").
   const cost = sold.amount.isZero() ? money(0) : sold.cost.mul(amount.div(sold.amount));
   const profit = amount.mul(price).mul(ONE.minus(fee)).minus(cost);
   const unsold = sold.amount.minus(amount);
   orders[i] = null;
   if (i > 0) orders[i - 1] = { side: 'buy', amount: state.quantity, cost: money(0) };
   const trades = state.trades + 1;
-  const dust = unsold.gt(0) ? state.dust.plus(unsold) : state.dust;
-  return atEdge({ ...base, trades, dust, realized: state.realized.plus(profit) }, [{ type: 'CycleClosed', cycle: trades, profit }], view);
+  const next = unsold.gt(0) ? { ...base, dust: state.dust.plus(unsold), dustCost: (state.dustCost ?? money(0)).plus(sold.cost.minus(cost)) } : base;
+  return atEdge({ ...next, trades, realized: state.realized.plus(profit) }, [{ type: 'CycleClosed', cycle: trades, profit }], view);
+}
+
+/** The state with no dust cost (the dust's cost taken by a sell or an exit). */
+function withoutDustCost(state: GridState): GridState {
+  if (state.dustCost === undefined) return state;
+  const { dustCost: _taken, ...rest } = state;
+  return rest;
 }
 
 /**

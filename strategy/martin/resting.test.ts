@@ -71,4 +71,26 @@ describe('the orders a martin bot wants resting (README worked example)', () => 
     expect(done.phase).toBe('done');
     expect(martinInFlight(done, 'add', late, 'buy')).toBeNull();
   });
+
+  it('takes a take profit filled in part (its rest cancelled) as a partial close: the cycle goes on, the rest rests at the same price', () => {
+    const added = at(at(initialMartinState(botId('m8')), '60000'), '58800');
+    expect(rests(added)).toEqual(['add buy 57624 0.00694', 'take_profit sell 60081.59 0.00505']);
+    const id = clientOrderId(botId('m8'), 1, 9);
+    const state = martinInFlight(added, 'take_profit', id, 'sell')!;
+    // 0.002 of the 0.00505 filled at 60,081.59 as a maker; the engine cancelled the rest.
+    const out = decideMartin(state, { type: 'OrderFilled', clientOrderId: id, side: 'sell', price: money('60081.59'), amount: money('0.002'), maker: true }, { params, market });
+    const reduced = out.intents.find((i) => i.type === 'PositionReduced');
+    expect(reduced).toMatchObject({ type: 'PositionReduced', cycle: 1, share: '39.6' });
+    expect([out.state.phase, out.state.cycle, out.state.realized.gt(0)]).toEqual(['holding', 1, true]);
+    expect(out.intents.some((i) => i.type === 'CycleClosed')).toBe(false);
+    // The rest keeps its average cost: the same take profit price, for what is left; the add unchanged.
+    expect(rests(out.state)).toEqual(['add buy 57624 0.00694', 'take_profit sell 60081.59 0.00305']);
+    // Filled whole, the take profit closes the cycle as before.
+    const whole = decideMartin(
+      martinInFlight(added, 'take_profit', id, 'sell')!,
+      { type: 'OrderFilled', clientOrderId: id, side: 'sell', price: money('60081.59'), amount: money('0.00505'), maker: true },
+      { params, market },
+    );
+    expect([whole.state.phase, whole.state.cycle, whole.intents.map((i) => i.type)]).toEqual(['waiting', 2, ['CycleClosed']]);
+  });
 });

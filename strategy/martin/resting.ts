@@ -49,5 +49,6 @@ export function martinInFlight(state: MartinState, slot: string, id: ClientOrder
   if (state.phase === 'waiting' && slot === 'add' && side === 'buy') return { ...state, seq: state.seq + 1, pending: { id, reason: 'open' } };
   if (state.phase !== 'holding' || state.fills.length === 0) return null;
   if (!fitsSlot(slot, side)) return null;
-  return { ...state, seq: state.seq + 1, pending: { id, reason: slot === 'add' ? 'add' : 'close' } };
+  // A take profit that rested: filled in part (its rest cancelled), it is a partial close (strategy.ts `rested`).
+  return { ...state, seq: state.seq + 1, pending: slot === 'add' ? { id, reason: 'add' } : { id, reason: 'close', rested: true } };
 }

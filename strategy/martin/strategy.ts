@@ -3,7 +3,7 @@ import { clientOrderId, type BotId, type ClientOrderId, type Decide, type Intent
 import { doubleOf, floorTo, money } from '../money.ts';
 import { stepTrailingStop, stepTrailingTakeProfit, trailLine } from '../trailing.ts';
 import { nextAddPrice, orderQuote } from './plan.ts';
-import { averagePrice, closeCycle, reducePosition, sellableAmount, stopLossPrice, takeProfitPrice, type Fill } from '../core/position.ts';
+import { averagePrice, closeCycle, reducePosition, sellableAmount, soldShare, stopLossPrice, takeProfitPrice, type Fill } from '../core/position.ts';
 import type { MartinParams } from './rules.ts';
 import type { MarketRules } from '../core/market.ts';
 
@@ -18,8 +18,12 @@ export interface MartinState {
   cycle: number;
   seq: number;
   fills: Fill[];
-  /** `share`: a partial close's share in percent (its fill keeps the cycle open); absent on every other order. */
-  pending: { id: ClientOrderId; reason: PlaceOrder['reason']; share?: string } | null;
+  /**
+   * `share`: a partial close's share in percent (its fill keeps the cycle open); absent on every other order.
+   * `rested`: the take profit's order rested on the book (resting.ts): a part of it filled, its rest cancelled,
+   * is a partial close too (README.md "Resting orders"); never stored (its fill is booked in the same decision).
+   */
+  pending: { id: ClientOrderId; reason: PlaceOrder['reason']; share?: string; rested?: true } | null;
   /** Prices that trigger the next move, computed once per fill (a price tick only compares). */
   targets: { takeProfit: Decimal; stopLoss: Decimal | null; nextAdd: Decimal | null } | null;
   realized: Decimal;
@@ -199,9 +203,10 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
         return { state: { ...state, phase: 'holding', pending: null, fills, targets: targetsOf(fills, view), trail: null, stopHigh }, intents: [] };
       }
       const carried = { amount: state.carry, cost: state.carryCost };
-      if (state.pending.share !== undefined) {
+      if (state.pending.share !== undefined || state.pending.rested) {
         // A partial close: the sold part's profit is realised now; the rest keeps its average cost and the
         // cycle goes on with its trigger prices recomputed, as after any fill (README.md "Partial close").
+        // So is a resting take profit filled in part: the rest is still the bot's to sell at that price.
         const part = reducePosition(state.fills, event.price, view.market, carried, event.amount);
         if (floorTo(part.close.dust, view.market.stepSize).gt(0)) {
           const profit = part.close.profit;
@@ -215,7 +220,8 @@ export const decideMartin: Decide<MartinState, MartinView> = (state, event, view
             carryCost: part.carry.cost,
             booked: state.booked.plus(profit),
           };
-          return { state: next, intents: [{ type: 'PositionReduced', cycle: state.cycle, profit, share: state.pending.share }] };
+          const share = state.pending.share ?? soldShare(event.amount, sellableAmount(state.fills, view.market, state.carry));
+          return { state: next, intents: [{ type: 'PositionReduced', cycle: state.cycle, profit, share }] };
         }
       }
       // What was sold is the exchange's figure; what it could not sell stays the bot's coin, carried at no
