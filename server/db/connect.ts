@@ -51,6 +51,10 @@ export function connectDatabase(options: DbOptions = {}): Connection {
       (pool ??= import('pg').then(({ default: pg }) => {
         const p = new pg.Pool({ connectionString: url, max: 10, options: settings.join(' ') });
         p.on('connect', (client) => client.on('error', () => undefined));
+        // An idle session the database ends (a restart, a failover, an operator's pg_terminate_backend)
+        // is reported by the pool as an 'error' event, which with no listener is an uncaught exception
+        // that ends the process; the pool has already dropped that client, and the next query opens another.
+        p.on('error', () => undefined);
         return p;
       }));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: makePool }) });
