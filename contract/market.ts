@@ -18,6 +18,8 @@ export const symbolInfoSchema = z.strictObject({
   minAmount: decimal,
   minCost: decimal,
   feeRate: decimal,
+  /** The maker fee rate (a resting limit order's fill), where the exchange's market says it; absent: the taker's. */
+  makerFeeRate: decimal.optional(),
   /** Candles of the asked timeframe, oldest first, when `history` is 1. */
   history: z.array(candleSchema).optional(),
   /** The last 24 hourly closes, oldest first, when `latest` is 1 (the list's sparklines). */
@@ -52,6 +54,8 @@ export const botTypeSchema = z.strictObject({
   description: z.string(),
   /** Whether bots of this type can be created yet. */
   available: z.boolean(),
+  /** Whether its bots' orders rest on the exchange as limit orders, filled at their price as a maker (the server's RESTING_ORDERS); absent on a type with no bots of its own. */
+  resting: z.boolean().optional(),
 });
 export type BotType = z.infer<typeof botTypeSchema>;
 /** A ready-made parameter set of a strategy type. */

@@ -164,6 +164,7 @@ export function createLiveTrading(deps: LiveTradingDeps): LiveTrading {
               minAmount: m.minAmount.toFixed(),
               minCost: m.minCost.toFixed(),
               feeRate: m.feeRate.toFixed(),
+              ...(m.makerFeeRate ? { makerFeeRate: m.makerFeeRate.toFixed() } : {}),
             };
             if (options.history) info.history = await (await liveFeed()).candles(exchange, symbol, options.history.timeframe, options.history.limit);
             return info;

@@ -39,7 +39,7 @@ describe('market data and strategy types', () => {
     // One pair with its trading rules: what a bot's orders must meet.
     const one = (await get('/api/market/symbols?symbol=ETH%2FUSDT&history=1&timeframe=1m')).data as { symbol: string; tickSize: string; minCost: string; feeRate: string; history: unknown[] }[];
     expect(one.map((s) => s.symbol)).toEqual(['ETH/USDT']);
-    expect(one[0]).toMatchObject({ tickSize: '0.01', minCost: '5', feeRate: '0.001' });
+    expect(one[0]).toMatchObject({ tickSize: '0.01', minCost: '5', feeRate: '0.001', makerFeeRate: '0.0008' });
     expect(one[0]!.history).toHaveLength(100);
     expect((await get('/api/market/symbols?symbol=NOPE%2FUSDT')).code).not.toBe(1);
   });
@@ -73,6 +73,11 @@ describe('market data and strategy types', () => {
     // What the engine trades is available: DCA, custom and ours too (arbitrage comes with futures).
     expect(zh.filter((x) => x.available).map((x) => x.code)).toEqual(zh.map((x) => x.code).filter((code) => code !== 'arbitrage'));
     expect(zh[0]).toMatchObject({ name: '马丁格尔策略', available: true });
+    // Whether a type's orders rest on the exchange is this server's RESTING_ORDERS (none here); the
+    // types with no bots of their own say nothing of it.
+    const resting = (await get('/api/market/botTypes')).data as { code: string; resting?: boolean }[];
+    expect(resting.filter((x) => x.resting !== undefined).map((x) => `${x.code} ${x.resting}`)).toEqual(tradableTypes.filter((c) => resting.some((x) => x.code === c)).map((c) => `${c} false`));
+    expect(resting.filter((x) => x.resting === undefined).map((x) => x.code)).toEqual(['ai', 'arbitrage']);
     expect(((await get('/api/market/botTypes', { lang: 'en' })).data as { name: string }[])[0]!.name).toBe('Martingale');
     const page1 = (await get('/api/market/typeBots?type_id=1')).data as { list: { typeId: number }[]; total: number; page_size: number };
     expect(page1).toMatchObject({ total: 12, page: 1, page_size: 10 });

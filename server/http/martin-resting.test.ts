@@ -56,6 +56,9 @@ describe("a martin or DCA bot's resting orders on its detail", () => {
     const params = { investment: '1000', firstOrder: '50', multiplier: '2', maxPositions: 4, addTrigger: '2', takeProfit: '1.5', stopLoss: '', repeat: true };
     const { id, call, detail, userId } = await startBot('martin', params);
     const d = await detail();
+    // The strategy types say which rest here (RESTING_ORDERS=martin,dca).
+    const types = (await call('GET', '/api/market/botTypes')).data as { code: string; resting?: boolean }[];
+    expect(types.filter((x) => x.resting).map((x) => x.code)).toEqual(['martin', 'dca']);
     // 0.025 bought at 2000: the add of 100 at 1960 buys 0.0510; the take profit at 2030 sells what the fee left.
     expect([d.nextAddPrice, d.takeProfitPrice]).toEqual(['1960', '2030']);
     expect(words(d.resting)).toEqual(['add buy 1960 0.051 resting', 'take_profit sell 2030 0.0249 resting']);

@@ -1,4 +1,4 @@
-import { PAPER_FEE_RATE, PAPER_MIN_COST } from './paper-rules.ts';
+import { PAPER_FEE_RATE, PAPER_MAKER_FEE_RATE, PAPER_MIN_COST } from './paper-rules.ts';
 import type { SymbolInfo, Ticker } from '../../contract/market.ts';
 import { money } from '../../strategy/money.ts';
 import type { SimulatedMarket } from './simulated.ts';
@@ -28,6 +28,7 @@ export function symbolList(feed: SimulatedMarket, now: number, history?: { timef
       minAmount: s.step,
       minCost: PAPER_MIN_COST,
       feeRate: PAPER_FEE_RATE,
+      makerFeeRate: PAPER_MAKER_FEE_RATE,
       // The candles as they stand at the price above: a chart's last close is the price shown beside it.
       ...(history ? { history: feed.candlesAt(s.symbol, history.timeframe, now, history.limit) } : {}),
     }));

@@ -14,6 +14,7 @@ import { resetPaperAccount, sweepDust } from '../../exchanges/paper-venue.ts';
 import { money } from '../../../strategy/money.ts';
 import { indicator } from '../../market/indicators.ts';
 import type { SymbolInfo } from '../../../contract/market.ts';
+import { botTypesBuilt } from '../../../contract/bots.ts';
 import { bannerList } from '../../market/banners.ts';
 import { userRank } from '../../services/rank.ts';
 import { botRank } from '../../services/bot-rank.ts';
@@ -93,7 +94,10 @@ export function marketRoutes(app: FastifyInstance, db: Db, trading: Trading): vo
     // The strategy rank: bots by total ROI (floating PnL included), their parameters to copy, never whose they are.
     marketBotRank: ({ session, query }) =>
       botRank(db, trading, session.userId, { page: query.page ?? 1, limit: query.limit ?? PAGE_SIZE_DEFAULT, period: query.period ?? '30d', mode: query.mode ?? 'live' }),
-    marketBotTypes: async ({ lang }) => botTypes(lang),
+    // Each built type says whether its orders rest on the exchange here (RESTING_ORDERS): the grid form
+    // tells what resting saves only where it is so.
+    marketBotTypes: async ({ lang }) =>
+      botTypes(lang).map((type) => ((botTypesBuilt as readonly string[]).includes(type.code) ? { ...type, resting: trading.restingTypes.includes(type.code) } : type)),
     marketTypeBots: async ({ lang, query }) => typeTemplates(lang, query.type_id === undefined ? undefined : Number(query.type_id), query.page ?? 1, query.page_size ?? PAGE_SIZE_DEFAULT),
   });
 }

@@ -3,7 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../../../components/ui/field.tsx';
 import * as ui from '../../../../components/ui/ui.css.ts';
 import { amount, num, price, usdt } from '../../../../shared/format.ts';
-import { checkGrid, defaultGridValues, gridParamsFromValues, gridPreview, gridStopNote, gridTrailingNote, gridValuesFromParams, type GridValues } from './grid-form.ts';
+import { checkGrid, defaultGridValues, gridMakerSaving, gridParamsFromValues, gridPreview, gridStopNote, gridTrailingNote, gridValuesFromParams, type GridValues } from './grid-form.ts';
+import { useResting } from '../../use-resting.ts';
 import { useBotTarget } from '../../use-bot-target.ts';
 import { useBotForm } from '../../use-bot-form.ts';
 import { useBotValues, useSubmitBot } from '../../use-bot-values.ts';
@@ -46,6 +47,9 @@ export function GridFormPage({ id, exchange, copy }: FormPageProps<'grid'>) {
   const problems = useMemo(() => (market && values ? checkGrid(values, market) : {}), [values, market]);
   const preview = useMemo(() => (market && values ? gridPreview(values, market) : null), [values, market]);
   const params = useMemo(() => gridParamsFromValues(v), [v]);
+  // Where this server rests a grid's orders, what that saves against market orders.
+  const resting = useResting('grid');
+  const saving = resting && preview && market ? gridMakerSaving(preview.quantity, market) : null;
   // The trailing exits' notes (README "Trailing exits"): the worst trailing sale, and the trailing stop's fall at the price now.
   const trailing = gridTrailingNote(v, market?.tickSize ?? '0.01');
   const stopFall = market ? gridStopNote(v, market.price) : null;
@@ -160,6 +164,7 @@ export function GridFormPage({ id, exchange, copy }: FormPageProps<'grid'>) {
             <p className={css.mutedTight.top}>
               <Trans>手续费从买到的币中扣除，所以每格多买一点，使扣费后仍能卖出每格数量；每格利润已扣除买卖两次手续费。</Trans>
             </p>
+            {saving ? <MakerSaving maker={saving.maker} taker={saving.taker} per100={usdt(saving.per100, l)} /> : null}
             <GridLevelsList levels={preview.levels as { index: number; price: string; side: 'buy' | 'sell' | null }[]} tick={market?.tickSize} />
           </>
         ) : (
@@ -170,5 +175,16 @@ export function GridFormPage({ id, exchange, copy }: FormPageProps<'grid'>) {
       </section>
       <BacktestPanel exchangeId={exchangeId} symbol={symbol} config={{ type: 'grid', params }} ready={preview !== null} />
     </BotFormShell>
+  );
+}
+
+/** What resting the levels saves against market orders (gridMakerSaving), in words. */
+function MakerSaving({ maker, taker, per100 }: { maker: string; taker: string; per100: string }) {
+  return (
+    <p className={css.mutedTight.top} data-testid="grid-maker-saving">
+      <Trans>
+        每格挂限价单，在其价格按挂单费率 {maker}% 成交（市价单 {taker}%），不会越过价位成交：按最新价每 100 次成交约少付 {per100} USDT 手续费。
+      </Trans>
+    </p>
   );
 }

@@ -5,7 +5,7 @@ import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import type { SymbolInfo } from '../../../../../contract/market.ts';
 import { Field } from '../../../../components/ui/field.tsx';
-import { checkGrid, defaultGridValues, gridParamsFromValues, gridStopNote, gridTrailingNote, gridValuesFromParams, type GridValues } from './grid-form.ts';
+import { checkGrid, defaultGridValues, gridMakerSaving, gridParamsFromValues, gridPreview, gridStopNote, gridTrailingNote, gridValuesFromParams, type GridValues } from './grid-form.ts';
 import { useBotForm } from '../../use-bot-form.ts';
 
 const btc: SymbolInfo = {
@@ -85,6 +85,17 @@ describe('the grid form’s trailing exits', () => {
     expect(gridStopNote({ ...defaults, stopLoss: '44000', trailingStop: true }, btc.price)).toBe('12.00');
     expect(gridStopNote({ ...defaults, stopLoss: '44000' }, btc.price)).toBeNull();
     expect(gridStopNote({ ...defaults, stopLoss: '51000', trailingStop: true }, btc.price)).toBeNull();
+  });
+
+  it('says what resting the levels saves per 100 fills: the fee difference on one grid at the price now', () => {
+    const paper = { ...btc, makerFeeRate: '0.0008' };
+    const quantity = gridPreview(defaults, paper)!.quantity;
+    // 10 grids of 1,000 USDT from 45,000 to 55,000: 0.00205 a grid; 100 x 0.00205 x 50,000 x (0.1 % - 0.08 %).
+    expect(quantity).toBe('0.00205');
+    expect(gridMakerSaving(quantity, paper)).toEqual({ maker: '0.08', taker: '0.1', per100: '2.05' });
+    // No maker fee named, or none cheaper: nothing to say.
+    expect(gridMakerSaving(quantity, btc)).toBeNull();
+    expect(gridMakerSaving(quantity, { ...btc, makerFeeRate: '0.001' })).toBeNull();
   });
 });
 
