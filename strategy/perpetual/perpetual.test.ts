@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import Decimal from 'decimal.js';
+import { money } from '../money.ts';
+import { averagePremium, fundingPayment, fundingRate } from './funding.ts';
+import { bankruptcyPrice, type IsolatedPosition, liquidatedAt, liquidationPrice, marginRatio, unrealisedPnl } from './margin.ts';
+import { markPrice } from './mark.ts';
+import { BTCUSDT_TIERS, maintenanceMargin, maxLeverage, tierOf } from './tiers.ts';
+
+/** A price as the screens show it: to the cent, half up. */
+const cents = (d: Decimal | null) => d?.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) ?? null;
+/** A position opened at `leverage`: its margin is its notional over the leverage. */
+const opened = (side: 'long' | 'short', size: string, entry: string, leverage: number): IsolatedPosition => ({
+  side,
+  size: money(size),
+  entry: money(entry),
+  margin: money(size).mul(entry).div(leverage),
+});
+
+describe('the maintenance margin ladder (README.md "Tiers")', () => {
+  it("derives each tier's maintenance amount from the rates, so the maintenance margin never jumps at a floor", () => {
+    expect(BTCUSDT_TIERS.slice(0, 5).map((t) => `${t.rate.mul(100).toFixed()}% ${t.amount.toFixed()}`)).toEqual(['0.4% 0', '0.5% 50', '1% 1300', '2.5% 16300', '5% 266300']);
+    for (const t of BTCUSDT_TIERS.slice(1)) {
+      const below = tierOf(BTCUSDT_TIERS, t.floor);
+      expect(t.floor.mul(t.rate).minus(t.amount).toFixed(), `at ${t.floor}`).toBe(t.floor.mul(below.rate).minus(below.amount).toFixed());
+    }
+    expect(maintenanceMargin(BTCUSDT_TIERS, money(6000)).toFixed()).toBe('24');
+    expect([maxLeverage(BTCUSDT_TIERS, money(50000)), maxLeverage(BTCUSDT_TIERS, money('50000.01')), maxLeverage(BTCUSDT_TIERS, money(10_000_000_000))]).toEqual([125, 100, 1]);
+  });
+});
+
+describe('isolated margin (README.md worked examples)', () => {
+  it('a 10x long of 0.1 BTC at 60,000 liquidates at 54,216.87; a 5x short at 71,713.15 (tier 1: 0.40 %, amount 0)', () => {
+    const long = opened('long', '0.1', '60000', 10);
+    // (600 + 0 - 0.1 x 60,000) / (0.1 x 0.004 - 0.1) = -5,400 / -0.0996
+    expect(cents(liquidationPrice(long, BTCUSDT_TIERS))).toBe('54216.87');
+    const short = opened('short', '0.1', '60000', 5);
+    // (1,200 + 0 + 0.1 x 60,000) / (0.1 x 0.004 + 0.1) = 7,200 / 0.1004
+    expect(cents(liquidationPrice(short, BTCUSDT_TIERS))).toBe('71713.15');
+    // Bankrupt where the margin is gone: 54,000 and 72,000.
+    expect([bankruptcyPrice(long).toFixed(), bankruptcyPrice(short).toFixed()]).toEqual(['54000', '72000']);
+  });
+
+  it('takes the tier of the notional at the liquidation price, not at the entry', () => {
+    // 4.5 BTC at 60,000 (270,000: tier 3) at 10x. At tier 3's rate the price would be 54,253.6, a notional
+    // of 244,141 in tier 2; with tier 2's rate it is 54,260.19 (244,170.85, in tier 2).
+    const p = opened('long', '4.5', '60000', 10);
+    expect(tierOf(BTCUSDT_TIERS, p.size.mul(p.entry)).rate.toFixed()).toBe('0.01');
+    const at = liquidationPrice(p, BTCUSDT_TIERS)!;
+    expect(cents(at)).toBe('54260.19');
+    expect(tierOf(BTCUSDT_TIERS, p.size.mul(at)).rate.toFixed()).toBe('0.005');
+  });
+
+  it('is liquidated once the mark is at its liquidation price, not a cent before; its margin ratio reaches 100 % there', () => {
+    const long = opened('long', '0.1', '60000', 10);
+    const at = liquidationPrice(long, BTCUSDT_TIERS)!;
+    // 54,216.8674..: the mark 54,216.87 leaves it open, 54,216.86 liquidates it.
+    expect(liquidatedAt(long, money('54216.87'), BTCUSDT_TIERS)).toBe(false);
+    expect(liquidatedAt(long, money('54216.86'), BTCUSDT_TIERS)).toBe(true);
+    const short = opened('short', '0.1', '60000', 5);
+    expect([liquidatedAt(short, money('71713.14'), BTCUSDT_TIERS), liquidatedAt(short, money('71713.15'), BTCUSDT_TIERS)]).toEqual([false, true]);
+    expect(marginRatio(long, at, BTCUSDT_TIERS)!.toDecimalPlaces(12).toFixed()).toBe('1');
+    expect(marginRatio(long, money(60000), BTCUSDT_TIERS)!.toFixed()).toBe('0.04');
+    expect(marginRatio(long, money(53000), BTCUSDT_TIERS)).toBeNull();
+    expect(unrealisedPnl(opened('short', '0.1', '60000', 5), money(59000)).toFixed()).toBe('100');
+  });
+
+  it('never liquidates a long whose margin covers its notional', () => {
+    expect(liquidationPrice(opened('long', '0.1', '60000', 1), BTCUSDT_TIERS)).toBeNull();
+  });
+});
+
+describe('funding (README.md "Funding")', () => {
+  it('is the interest (0.01 % per 8 h) while the premium stays within 0.05 % of it, the premium beyond, scaled to the interval and capped', () => {
+    const cap = money('0.003');
+    expect(fundingRate(money('0.0003'), 8, cap).toFixed()).toBe('0.0001');
+    expect(fundingRate(money('-0.0002'), 8, cap).toFixed()).toBe('0.0001');
+    // 0.1 %: 0.1 % - 0.05 % = 0.05 % per 8 h; half of it on a 4 h contract.
+    expect(fundingRate(money('0.001'), 8, cap).toFixed()).toBe('0.0005');
+    expect(fundingRate(money('0.001'), 4, cap).toFixed()).toBe('0.00025');
+    expect(fundingRate(money('-0.001'), 8, cap).toFixed()).toBe('-0.0005');
+    expect(fundingRate(money('0.02'), 8, cap).toFixed()).toBe('0.003');
+    // Later samples weigh more: (1 x 0 + 2 x 0 + 3 x 0.0006) / 6.
+    expect(averagePremium([money(0), money(0), money('0.0006')]).toFixed()).toBe('0.0003');
+  });
+
+  it('is paid on mark x size by longs to shorts when positive', () => {
+    expect(fundingPayment('long', money('0.1'), money('60000'), money('0.0001')).toFixed()).toBe('-0.6');
+    expect(fundingPayment('short', money('0.1'), money('60000'), money('0.0001')).toFixed()).toBe('0.6');
+    expect(fundingPayment('long', money('0.1'), money('60000'), money('-0.0005')).toFixed()).toBe('3');
+  });
+});
+
+describe('the mark price (README.md "Three prices")', () => {
+  it('is the median of three: a last price past the liquidation price liquidates nothing while the mark stays inside', () => {
+    const long = opened('long', '0.1', '60000', 10);
+    // The index at 60,000, the last funding 0.01 % with half the interval left, a basis of 5 on average; a trade at 50,000.
+    const mark = markPrice({ index: money(60000), lastFunding: money('0.0001'), untilFunding: money('0.5'), basisAverage: money(5), last: money(50000) });
+    expect(mark.toFixed()).toBe('60003');
+    expect(money(50000).lt(liquidationPrice(long, BTCUSDT_TIERS)!)).toBe(true);
+    expect(liquidatedAt(long, mark, BTCUSDT_TIERS)).toBe(false);
+    // When the index falls too, two of three are past it: the mark follows.
+    expect(markPrice({ index: money(54000), lastFunding: money(0), untilFunding: money(0), basisAverage: money(0), last: money(50000) }).toFixed()).toBe('54000');
+  });
+});
