@@ -4,6 +4,7 @@ import { money } from '../money.ts';
 import { averagePremium, fundingPayment, fundingRate } from './funding.ts';
 import { bankruptcyPrice, type IsolatedPosition, liquidatedAt, liquidationPrice, marginRatio, unrealisedPnl } from './margin.ts';
 import { markPrice } from './mark.ts';
+import { applyFill, leverageFits } from './position.ts';
 import { BTCUSDT_TIERS, maintenanceMargin, maxLeverage, tierOf } from './tiers.ts';
 
 /** A price as the screens show it: to the cent, half up. */
@@ -100,5 +101,45 @@ describe('the mark price (README.md "Three prices")', () => {
     expect(liquidatedAt(long, mark, BTCUSDT_TIERS)).toBe(false);
     // When the index falls too, two of three are past it: the mark follows.
     expect(markPrice({ index: money(54000), lastFunding: money(0), untilFunding: money(0), basisAverage: money(0), last: money(50000) }).toFixed()).toBe('54000');
+  });
+});
+
+describe('a position\'s fills (README.md "A position\'s fills")', () => {
+  const fill = (side: 'buy' | 'sell', amount: string, price: string) => ({ side, amount: money(amount), price: money(price) });
+  const shown = (c: ReturnType<typeof applyFill>) =>
+    [
+      c.position ? `${c.position.side} ${c.position.size} @ ${c.position.entry} margin ${c.position.margin}` : 'flat',
+      `realised ${c.realised}`,
+      `in ${c.marginIn}`,
+      `out ${c.marginOut}`,
+      `unfilled ${c.unfilled}`,
+    ].join(', ');
+
+  it('grows at the average entry, closes a part realising its profit and freeing its margin, and opens the other side past flat', () => {
+    const a = applyFill(null, fill('buy', '0.1', '60000'), 10);
+    expect(shown(a)).toBe('long 0.1 @ 60000 margin 600, realised 0, in 600, out 0, unfilled 0');
+    const b = applyFill(a.position, fill('buy', '0.1', '58000'), 10);
+    expect(shown(b)).toBe('long 0.2 @ 59000 margin 1180, realised 0, in 580, out 0, unfilled 0');
+    const c = applyFill(b.position, fill('sell', '0.05', '61000'), 10);
+    expect(shown(c)).toBe('long 0.15 @ 59000 margin 885, realised 100, in 0, out 295, unfilled 0');
+    // A sell of 0.3 closes the 0.15 (150 realised) and opens a short of the other 0.15.
+    const d = applyFill(c.position, fill('sell', '0.3', '60000'), 10);
+    expect(shown(d)).toBe('short 0.15 @ 60000 margin 900, realised 150, in 900, out 885, unfilled 0');
+    // Reduce-only: it closes, never opens; the rest is not filled.
+    const e = applyFill(c.position, fill('sell', '0.3', '60000'), 10, true);
+    expect(shown(e)).toBe('flat, realised 150, in 0, out 885, unfilled 0.15');
+    expect(shown(applyFill(c.position, fill('buy', '0.1', '60000'), 10, true))).toBe('long 0.15 @ 59000 margin 885, realised 0, in 0, out 0, unfilled 0.1');
+    // A short's profit is the fall.
+    expect(applyFill(d.position, fill('buy', '0.15', '59000'), 10).realised.toFixed()).toBe('150');
+  });
+
+  it('caps the leverage by the tier of the notional the order would leave: 125x up to 50,000, 100x past it', () => {
+    const small = applyFill(null, fill('buy', '0.5', '60000'), 100).position;
+    expect(leverageFits(BTCUSDT_TIERS, null, fill('buy', '0.8', '60000'), 125)).toEqual({ fits: true, max: 125 });
+    // 0.5 held and 0.5 more: 60,000 of notional, tier 2.
+    expect(leverageFits(BTCUSDT_TIERS, small, fill('buy', '0.5', '60000'), 125)).toEqual({ fits: false, max: 100 });
+    expect(leverageFits(BTCUSDT_TIERS, small, fill('buy', '0.5', '60000'), 100).fits).toBe(true);
+    // An order that only reduces fits at any leverage.
+    expect(leverageFits(BTCUSDT_TIERS, small, fill('sell', '0.2', '60000'), 125).fits).toBe(true);
   });
 });
