@@ -30,6 +30,7 @@ import { measureStreamsBesideBots } from './streams-engine.ts';
 import { measureLiveScreen } from './live-screen.ts';
 import { measureReconciliationRound } from './reconciliation-round.ts';
 import { measureMakerSavings } from './maker-savings.ts';
+import { measurePerpetualRounds } from './perp-liquidation.ts';
 import { median, percentile, round } from './stats.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -107,6 +108,7 @@ results.liveScreen = await measureLiveScreen(port + 7);
 results.reconciliationRound = await measureReconciliationRound();
 // What a grid's resting orders save against market orders per 100 level fills, on the same simulated week.
 results.makerSavings = measureMakerSavings();
+results.perpetualRounds = measurePerpetualRounds();
 results.precache = { entries: precache.entries, gzipKB: precache.gzipKB, rawKB: precache.rawKB, notPrecached: precache.missing };
 
 // On PostgreSQL: the bots one process keeps at a 1 s round and its lease cost, at the real

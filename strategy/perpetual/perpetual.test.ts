@@ -5,6 +5,7 @@ import { averagePremium, fundingPayment, fundingRate } from './funding.ts';
 import { bankruptcyPrice, type IsolatedPosition, liquidatedAt, liquidationPrice, marginRatio, unrealisedPnl } from './margin.ts';
 import { markPrice } from './mark.ts';
 import { applyFill, leverageFits } from './position.ts';
+import { LiquidationBook, liquidate } from './liquidation.ts';
 import { BTCUSDT_TIERS, maintenanceMargin, maxLeverage, tierOf } from './tiers.ts';
 
 /** A price as the screens show it: to the cent, half up. */
@@ -141,5 +142,38 @@ describe('a position\'s fills (README.md "A position\'s fills")', () => {
     expect(leverageFits(BTCUSDT_TIERS, small, fill('buy', '0.5', '60000'), 100).fits).toBe(true);
     // An order that only reduces fits at any leverage.
     expect(leverageFits(BTCUSDT_TIERS, small, fill('sell', '0.2', '60000'), 125).fits).toBe(true);
+  });
+});
+
+describe('liquidation (README.md "Liquidation")', () => {
+  it("closes the trader's position at its bankruptcy price, all its margin lost, and books the rest to insurance", () => {
+    const long = opened('long', '0.1', '60000', 10);
+    const at = liquidate(long, money('54216.86'));
+    expect([at.closePrice.toFixed(), at.realised.toFixed(), at.insurance.toFixed()]).toEqual(['54000', '-600', '21.686']);
+    // The fee is the maintenance margin left at the liquidation price: 0.40 % of 0.1 x 54,216.87.
+    expect(at.insurance.minus(money('0.004').mul('0.1').mul('54216.87')).abs().lt('0.01')).toBe(true);
+    // A gap past the bankruptcy price: the insurance pays the difference, the trader never more than the margin.
+    expect([liquidate(long, money('53000')).realised.toFixed(), liquidate(long, money('53000')).insurance.toFixed()]).toEqual(['-600', '-100']);
+    expect(liquidate(opened('short', '0.1', '60000', 5), money('71713.15')).insurance.toFixed()).toBe('28.685');
+  });
+
+  it('finds the positions a mark liquidates from the head of each side, and forgets them', () => {
+    const book = new LiquidationBook();
+    const lp = (p: IsolatedPosition) => liquidationPrice(p, BTCUSDT_TIERS);
+    book.put('a', 'long', lp(opened('long', '0.1', '60000', 10))); // 54,216.87
+    book.put('b', 'long', lp(opened('long', '0.1', '60000', 20))); // higher: 57,228.92
+    book.put('c', 'long', lp(opened('long', '0.1', '60000', 1))); // none: never liquidated
+    book.put('d', 'short', lp(opened('short', '0.1', '60000', 5))); // 71,713.15
+    book.put('e', 'short', lp(opened('short', '0.1', '60000', 20))); // lower: 62,749.00
+    expect(book.size).toBe(4);
+    expect(book.crossed(money(58000))).toEqual([]);
+    expect(book.crossed(money(57000))).toEqual(['b']);
+    expect(book.crossed(money(57000))).toEqual([]);
+    expect(book.crossed(money(63000))).toEqual(['e']);
+    // Moved (margin added): the long at 10x is put at its new price, and a fall to 54,000 no longer reaches it.
+    book.put('a', 'long', lp({ ...opened('long', '0.1', '60000', 10), margin: money(1000) }));
+    expect(book.crossed(money(54000))).toEqual([]);
+    book.remove('d');
+    expect([book.crossed(money(80000)), book.size]).toEqual([[], 1]);
   });
 });
