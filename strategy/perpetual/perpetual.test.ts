@@ -6,6 +6,7 @@ import { bankruptcyPrice, type IsolatedPosition, liquidatedAt, liquidationPrice,
 import { markPrice } from './mark.ts';
 import { applyFill, leverageFits } from './position.ts';
 import { LiquidationBook, liquidate } from './liquidation.ts';
+import { breakEvenIntervals, carryApr, hedgedLegs } from './carry.ts';
 import { BTCUSDT_TIERS, maintenanceMargin, maxLeverage, tierOf } from './tiers.ts';
 
 /** A price as the screens show it: to the cent, half up. */
@@ -175,5 +176,22 @@ describe('liquidation (README.md "Liquidation")', () => {
     expect(book.crossed(money(54000))).toEqual([]);
     book.remove('d');
     expect([book.crossed(money(80000)), book.size]).toEqual([[], 1]);
+  });
+});
+
+describe('carry (README.md "Carry")', () => {
+  it("annualises 3 days' funding as Binance's arbitrage list does, and counts the intervals that pay the four fills", () => {
+    // Nine 8 h intervals at 0.01 %: 0.09 % in 3 days, 0.03 % a day, 10.95 % a year, halved: 5.475 %.
+    expect(carryApr(Array.from({ length: 9 }, () => money('0.0001'))).toFixed()).toBe('0.05475');
+    expect(carryApr([money('-0.0002'), money('-0.0001')]).toFixed()).toBe('0.01825');
+    // Spot and perpetual at 0.1 % and 0.05 %, both legs in and out: 0.3 % of the notional, 30 intervals at 0.01 %.
+    expect(breakEvenIntervals(money('0.001'), money('0.0005'), money('0.0001'))!.toFixed()).toBe('30');
+    expect(breakEvenIntervals(money('0.001'), money('0.0005'), money(0))).toBeNull();
+  });
+
+  it('hedges what both lots allow and shows the rest of the spot leg as unhedged', () => {
+    const legs = hedgedLegs(money('0.123456'), money('0.00001'), money('0.001'));
+    expect([legs.spot.toFixed(), legs.perpetual.toFixed(), legs.residual.toFixed()]).toEqual(['0.12345', '0.123', '0.00045']);
+    expect(hedgedLegs(money('0.5'), money('0.0001'), money('0.001')).residual.toFixed()).toBe('0');
   });
 });
