@@ -773,4 +773,55 @@ export const migrations: Record<string, Migration> = {
         where slot is not null and status in ('new', 'submitted', 'open', 'partially_filled', 'pending_cancel', 'lost')`.execute(db);
     },
   },
+  '0040_paper_perpetuals': {
+    async up(db: Kysely<unknown>) {
+      // Paper's USDT-margined perpetuals (server/exchanges/paper-perpetual.ts): a futures wallet apart from
+      // the spot balances (money moves between them by transfers), one isolated position per contract in
+      // one-way mode, a ledger line for every change of a wallet or a margin, and each contract's funding
+      // times settled once.
+      const money = 'numeric(38,18)';
+      await db.schema
+        .createTable('paper_perp_wallets')
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('exchange_id', 'integer', (c) => c.notNull())
+        .addColumn('balance', sql.raw(money), (c) => c.notNull())
+        .addPrimaryKeyConstraint('paper_perp_wallets_pk', ['user_id', 'exchange_id'])
+        .execute();
+      await db.schema
+        .createTable('paper_perp_positions')
+        .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
+        .addColumn('exchange_id', 'integer', (c) => c.notNull())
+        .addColumn('symbol', 'varchar(41)', (c) => c.notNull())
+        .addColumn('side', 'varchar(5)', (c) => c.notNull())
+        .addColumn('size', sql.raw(money), (c) => c.notNull())
+        .addColumn('entry', sql.raw(money), (c) => c.notNull())
+        .addColumn('margin', sql.raw(money), (c) => c.notNull())
+        .addColumn('leverage', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('paper_perp_positions_pk', ['user_id', 'exchange_id', 'symbol'])
+        .execute();
+      await db.schema.createIndex('paper_perp_positions_symbol_idx').on('paper_perp_positions').columns(['exchange_id', 'symbol']).execute();
+      await db.schema
+        .createTable('paper_perp_ledger')
+        .addColumn('id', 'bigserial', (c) => c.primaryKey())
+        // null: the venue's own line (insurance).
+        .addColumn('user_id', 'bigint')
+        .addColumn('exchange_id', 'integer', (c) => c.notNull())
+        .addColumn('symbol', 'varchar(41)')
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('amount', sql.raw(money), (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('paper_perp_ledger_user_idx').on('paper_perp_ledger').columns(['user_id', 'exchange_id', 'id']).execute();
+      await db.schema
+        .createTable('paper_perp_fundings')
+        .addColumn('exchange_id', 'integer', (c) => c.notNull())
+        .addColumn('symbol', 'varchar(41)', (c) => c.notNull())
+        .addColumn('funding_time', 'bigint', (c) => c.notNull())
+        .addColumn('rate', sql.raw(money), (c) => c.notNull())
+        .addColumn('mark', sql.raw(money), (c) => c.notNull())
+        .addPrimaryKeyConstraint('paper_perp_fundings_pk', ['exchange_id', 'symbol', 'funding_time'])
+        .execute();
+    },
+  },
 };

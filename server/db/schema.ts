@@ -358,6 +358,50 @@ export interface Database {
   bot_order_fills: BotOrderFillsTable;
   account_health: AccountHealthTable;
   pair_health: PairHealthTable;
+  paper_perp_wallets: PaperPerpWalletsTable;
+  paper_perp_positions: PaperPerpPositionsTable;
+  paper_perp_ledger: PaperPerpLedgerTable;
+  paper_perp_fundings: PaperPerpFundingsTable;
+}
+
+/** A Paper account's futures wallet (USDT): what is not set aside as a position's margin. */
+export interface PaperPerpWalletsTable {
+  user_id: string;
+  exchange_id: number;
+  balance: Numeric;
+}
+
+/** One isolated position per account and contract, one-way mode (strategy/perpetual/margin.ts). */
+export interface PaperPerpPositionsTable {
+  user_id: string;
+  exchange_id: number;
+  symbol: string;
+  side: 'long' | 'short';
+  size: Numeric;
+  entry: Numeric;
+  margin: Numeric;
+  leverage: number;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Every change of a futures wallet or a margin: a fee, funding, realised profit, margin in or out, a transfer, a liquidation; null user: the venue's insurance line. */
+export interface PaperPerpLedgerTable {
+  id: Generated<string>;
+  user_id: string | null;
+  exchange_id: number;
+  symbol: string | null;
+  kind: 'transfer' | 'fee' | 'realised' | 'margin_in' | 'margin_out' | 'funding' | 'liquidation' | 'insurance';
+  amount: Numeric;
+  created_at: CreatedAt;
+}
+
+/** A contract's funding time, settled once (its rate and the mark it was paid at). */
+export interface PaperPerpFundingsTable {
+  exchange_id: number;
+  symbol: string;
+  funding_time: ColumnType<string, string | number, string | number>;
+  rate: Numeric;
+  mark: Numeric;
 }
 
 /** An exchange account's failed order calls in a row, and since when it is out of reach (engine/account-health.ts). */

@@ -319,10 +319,12 @@ describe.each(dbKinds)('the AI search line on %s', (kind) => {
     expect(await line.placeOf(a!)).toEqual({ position: 0, length: 1, progress: null });
     // A live process keeps its own searches fresh, however long they wait or run.
     const [b] = await traders(1);
-    const quick = new SearchQueue(db, 2, { refreshMs: 50, staleMs: 400 });
+    // Stale after 1.5 s, refreshed every 0.1 s, and asked after 2.5 s: on a loaded 2-core machine a timer
+    // may fire late by a few hundred ms (staleMs 400 with refreshes every 50 ms failed once under the suite).
+    const quick = new SearchQueue(db, 2, { refreshMs: 100, staleMs: 1500 });
     const { gates, work } = held();
     const long = quick.run(b!, work);
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 2500));
     expect(await quick.placeOf(b!)).toEqual({ position: 0, length: 1, progress: null });
     await expect.poll(() => gates.length).toBe(1);
     gates[0]!();
