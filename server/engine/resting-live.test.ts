@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
-import { LiveExchange } from '../exchanges/live.ts';
-import { fakeBinanceClient } from '../testing/fake-binance/client.ts';
 import { FakeBinance } from '../testing/fake-binance/server.ts';
 import { openTestDb } from '../testing/test-support.ts';
 import { encodeGrid } from '../../strategy/grid/state-codec.ts';
 import type { GridState } from '../../strategy/grid/strategy.ts';
 import { money } from '../../strategy/money.ts';
-import { Engine } from './runner.ts';
+import type { Engine } from './runner.ts';
 import { unownedBots } from '../store/bot-leases.ts';
-import { gridOf } from '../testing/resting-grid.ts';
+import { fakeBinanceEngine, gridOf } from '../testing/resting-grid.ts';
 import { botsToResume } from '../store/bot-lists.ts';
 
 /**
@@ -29,8 +27,7 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
   beforeAll(async () => {
     ({ db, drop } = await openTestDb('pglite'));
     fake = await FakeBinance.start();
-    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 2000 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
-    engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'] });
+    engine = fakeBinanceEngine(db, fake);
     ({ id } = await gridOf(db, 'restinglive', '41414141'));
   });
   afterAll(async () => {
@@ -112,8 +109,7 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
     // Meanwhile the price rises through the lowest sell: Binance fills it at its limit.
     const lowest = resumed.orders.findIndex((o) => o?.side === 'sell');
     fake.setPrice('BTC/USDT', '66000');
-    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 2000 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
-    engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'] });
+    engine = fakeBinanceEngine(db, fake);
     await engine.start();
     await engine.idle();
     // Nothing of the stopped bot's rests any more, and the sell that filled is in its books.
@@ -147,8 +143,7 @@ describe('resting limit orders on a live exchange (fake Binance, real ccxt)', ()
     });
     // A cluster's processes lease it, and a start resumes it, while its orders may rest.
     expect(await wanted()).toEqual({ leased: true, resumed: true });
-    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 2000 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
-    engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'] });
+    engine = fakeBinanceEngine(db, fake);
     await engine.start();
     await engine.idle();
     expect(openOnVenue()).toEqual([]);
@@ -163,9 +158,8 @@ describe('a resting order that never reaches Binance (its receive window passes 
   it('is sent again under its id twice at most, then lost: its bot pauses, told', async () => {
     const { db, drop } = await openTestDb('pglite');
     const fake = await FakeBinance.start();
-    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 400 }), { salt: 'e2e0ab', confirmDelaysMs: [0], orderWindowMs: 1000 });
     // Every bot's resting orders looked up at every sweep (5 rounds), not once a reconciliation period.
-    const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'], reconcileEveryMs: 1 });
+    const engine = fakeBinanceEngine(db, fake, { timeout: 400, orderWindowMs: 1000, reconcileEveryMs: 1 });
     try {
       const { userId, id } = await gridOf(db, 'restingwindow', '42424242');
       const rounds = async (n = 5) => {
@@ -210,8 +204,7 @@ describe('a resting fill the books cannot take', () => {
   it('pauses its bot with the reason and tells the trader once; the fill stays for a later look-up', async () => {
     const { db, drop } = await openTestDb('pglite');
     const fake = await FakeBinance.start();
-    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 2000 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
-    const engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'] });
+    const engine = fakeBinanceEngine(db, fake);
     try {
       const { userId, id } = await gridOf(db, 'restingunbooked', '43434343');
       await engine.serial(id, () => engine.refresh(id));

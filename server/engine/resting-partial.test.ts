@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/connect.ts';
-import { LiveExchange } from '../exchanges/live.ts';
-import { fakeBinanceClient } from '../testing/fake-binance/client.ts';
 import { FakeBinance } from '../testing/fake-binance/server.ts';
-import { gridOf } from '../testing/resting-grid.ts';
+import { fakeBinanceEngine, gridOf } from '../testing/resting-grid.ts';
 import { openTestDb } from '../testing/test-support.ts';
 import type { GridState } from '../../strategy/grid/strategy.ts';
 import { floorTo, money } from '../../strategy/money.ts';
-import { Engine } from './runner.ts';
+import type { Engine } from './runner.ts';
 
 /**
  * A resting order the venue fills in part (the fake Binance offers 0.001 BTC at each price update, the
@@ -25,8 +23,7 @@ describe('a resting order filled in part (fake Binance, real ccxt)', () => {
   beforeAll(async () => {
     ({ db, drop } = await openTestDb('pglite'));
     fake = await FakeBinance.start({ volume: { perUpdate: '0.001' } });
-    const venue = new LiveExchange(fakeBinanceClient(fake, { timeout: 2000 }), { salt: 'e2e0ab', confirmDelaysMs: [0] });
-    engine = new Engine({ db, prices: { price: async (_e, s) => fake.book.price(s).toFixed() }, venue: async () => venue, restingTypes: ['grid'] });
+    engine = fakeBinanceEngine(db, fake);
     ({ id } = await gridOf(db, 'restingpartial', '45454545'));
     await engine.serial(id, () => engine.refresh(id));
     await rounds();

@@ -23,7 +23,8 @@ export const PERP_TAKER_FEE_RATE = money('0.0005');
 export const PERP_MAKER_FEE_RATE = money('0.0002');
 
 type Account = { userId: string; exchangeId: number };
-type Line = { symbol: string | null; kind: 'transfer' | 'fee' | 'realised' | 'margin_in' | 'margin_out' | 'funding' | 'liquidation'; amount: Decimal };
+/** A line of the wallet (funding and liquidation lines are a margin's, written where they happen). */
+type Line = { symbol: string | null; kind: 'transfer' | 'fee' | 'realised' | 'margin_in' | 'margin_out'; amount: Decimal };
 
 /** Money at the ledger's scale (numeric(38,18)): every figure stored is the one the sums are made of. */
 const stored = (d: Decimal) => d.toDecimalPlaces(18).toFixed();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../testing/scripted.ts';
 import { openTestApp, registerUser, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
+import { engineRounds } from '../testing/resting-grid.ts';
 import type { GridState } from '../../strategy/grid/strategy.ts';
 import { money } from '../../strategy/money.ts';
 import { PAPER_MAKER_FEE_RATE } from '../market/paper-rules.ts';
@@ -28,12 +29,7 @@ describe('resting limit orders on the live engine (Paper)', () => {
     await t.close();
   });
 
-  const rounds = async (n = 3) => {
-    for (let i = 0; i < n; i++) {
-      await trading.engine.tick();
-      await trading.engine.idle();
-    }
-  };
+  const rounds = (n = 3) => engineRounds(trading.engine, n);
 
   /** A trader with a Paper account and a running grid started at 2010. */
   const startGrid = async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScriptedMarket } from '../testing/scripted.ts';
 import { openTestApp, registerUser, type TestApp } from '../testing/test-support.ts';
 import { createTrading, type Trading } from '../trading.ts';
+import { engineRounds } from '../testing/resting-grid.ts';
 import { matchRestingOrders } from '../exchanges/paper-venue.ts';
 import { money } from '../../strategy/money.ts';
 
@@ -24,12 +25,7 @@ describe("a martin bot's take profit filled in part on Paper", () => {
     await t.close();
   });
 
-  const rounds = async (n = 3) => {
-    for (let i = 0; i < n; i++) {
-      await trading.engine.tick();
-      await trading.engine.idle();
-    }
-  };
+  const rounds = (n = 3) => engineRounds(trading.engine, n);
 
   it('books the part sold as a partial close, and rests the take profit again for the rest', async () => {
     const user = await registerUser(t.app);
