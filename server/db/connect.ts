@@ -90,7 +90,14 @@ export async function migrate(db: Db): Promise<void> {
   // copy (a parallel test file, another app on the same server) would make it skip creating its own.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrationTableSchema = rows[0]?.schema ?? 'public';
-  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely's bookkeeping reads the catalog of every schema, and a schema another client drops meanwhile
+  // (a parallel test file's, another app's on the same server) fails that read with "schema does not
+  // exist" before any migration ran: tried again, twice at most (it was seen once as a server process
+  // started beside the test suite).
+  for (let tries = 0; tries < 2 && error && !results?.some((r) => r.status === 'Error') && (error as { code?: string }).code === '3F000'; tries++)
+    ({ error, results } = await migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   // Kysely names no migration when the failure is outside one (its lock, its bookkeeping, the commit of
   // the migrations' one transaction): the database's own error stays attached as the cause.
